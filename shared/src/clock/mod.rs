@@ -1,0 +1,5 @@
+//! Time as data: hybrid logical clocks for ordering events across devices.
+
+pub mod hlc;
+
+pub use hlc::{Hlc, HybridClock};

@@ -1,0 +1,15 @@
+//! The domain model: who plays, who rules, what is scheduled.
+
+pub mod colour;
+pub mod game;
+pub mod ids;
+pub mod people;
+pub mod player;
+pub mod tournament;
+
+pub use colour::{Colour, PerColour};
+pub use game::{Game, Point, TimeControl};
+pub use ids::{DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
+pub use people::{Author, Device, Person, Role};
+pub use player::{Player, Rank};
+pub use tournament::Tournament;

@@ -1,0 +1,98 @@
+//! Players and their ranks (段/级).
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::domain::ids::PlayerId;
+use crate::error::{CoreError, Result};
+
+/// A player's rank: amateur kyu (级) or dan (段), or professional dan.
+/// Wire form: `"5k"`, `"3d"`, `"9p"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rank {
+    Kyu(u8),
+    Dan(u8),
+    Pro(u8),
+}
+
+impl Rank {
+    /// Chinese form as printed on pairing sheets.
+    pub fn zh(&self) -> String {
+        match self {
+            Rank::Kyu(n) => format!("{n}级"),
+            Rank::Dan(n) => format!("业余{n}段"),
+            Rank::Pro(n) => format!("职业{n}段"),
+        }
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rank::Kyu(n) => write!(f, "{n}k"),
+            Rank::Dan(n) => write!(f, "{n}d"),
+            Rank::Pro(n) => write!(f, "{n}p"),
+        }
+    }
+}
+
+impl std::str::FromStr for Rank {
+    type Err = CoreError;
+    fn from_str(s: &str) -> Result<Self> {
+        let bad = |m: &str| CoreError::OutOfRange { what: "rank", message: format!("`{s}`: {m}") };
+        let (num, unit) = s.split_at(s.len().saturating_sub(1));
+        let n: u8 = num.parse().map_err(|_| bad("expected e.g. 5k, 3d or 9p"))?;
+        match unit {
+            "k" if (1..=30).contains(&n) => Ok(Rank::Kyu(n)),
+            "d" if (1..=9).contains(&n) => Ok(Rank::Dan(n)),
+            "p" if (1..=9).contains(&n) => Ok(Rank::Pro(n)),
+            "k" => Err(bad("kyu ranks run from 1k to 30k")),
+            "d" | "p" => Err(bad("dan ranks run from 1 to 9")),
+            _ => Err(bad("expected e.g. 5k, 3d or 9p")),
+        }
+    }
+}
+
+impl Serialize for Rank {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rank {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A player entered in the tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    pub rank: Rank,
+    /// Club or team, as printed on the entry list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+    /// Fixed board order in team events (分台定人制, 第二十六条).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_round_trip_and_reject_nonsense() {
+        for s in ["1k", "30k", "1d", "9d", "9p"] {
+            assert_eq!(s.parse::<Rank>().map(|r| r.to_string()).as_deref(), Ok(s));
+        }
+        for s in ["0k", "31k", "10d", "d", "", "3x", "-1k"] {
+            assert!(s.parse::<Rank>().is_err(), "{s} should be refused");
+        }
+        assert_eq!(Rank::Dan(3).zh(), "业余3段");
+    }
+}

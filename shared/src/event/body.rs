@@ -1,0 +1,203 @@
+//! The typed body of an event: every fact a device can record.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::{Colour, EventId, Game, Person, Player, Point, Role, Tournament};
+use crate::labels::{display_via_label, Label, Labelled};
+use crate::rules::{Count, Incident, Ruling};
+
+/// What the committee decided on an appeal (第十六条四).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case", deny_unknown_fields)]
+pub enum AppealDecision {
+    /// The ruling appealed against stands.
+    Upheld,
+    /// The committee replaces it with this ruling.
+    Overturned { ruling: Ruling },
+}
+
+/// An event body. Wire form: `{"kind": "...", "data": {...}}` (`data` absent for bare facts).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "data", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EventBody {
+    // Set-up (organiser; games also the chief arbiter, 第三十一条).
+    TournamentCreated(Tournament),
+    PersonRegistered(Person),
+    PlayerRegistered(Player),
+    GameScheduled(Game),
+    // Chapter 2 facts the referee records.
+    /// The clocks start: play begins.
+    ClockStarted,
+    /// 第十四条 pause (e.g. lunch): the clocks do not run.
+    ClockPaused {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    ClockResumed,
+    /// 第十四条 adjournment: `sealer` (the side to move) hands the sealed move to the referee.
+    GameAdjourned {
+        sealer: Colour,
+    },
+    /// 第十四条 resumption: the referee opens the seal and plays the move.
+    MoveUnsealed {
+        point: Point,
+    },
+    /// 第十三条二 both confirmed the end; `first` is the side to move, who confirms first.
+    EndConfirmed {
+        first: Colour,
+    },
+    /// 第九条 the result by count.
+    CountRecorded {
+        count: Count,
+    },
+    /// 第七条二 resignation.
+    Resigned {
+        by: Colour,
+    },
+    /// 第十六条一 a player asked the remaining reserved minutes.
+    RemainingTimeAsked {
+        by: Colour,
+        reserved_minutes_left: u8,
+    },
+    // Chapter 3: incidents and rulings.
+    /// An incident, with the recording official's ruling if they made one.
+    IncidentRecorded {
+        incident: Incident,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ruling: Option<Ruling>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// A ruling on an incident recorded earlier (a chief arbiter's supersedes a referee's).
+    RulingIssued {
+        incident: EventId,
+        ruling: Ruling,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// The incident is referred up (第二十五条一, 第十七条三, 第三十二条).
+    Escalated {
+        incident: EventId,
+        to: Role,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// 第十六条四 a player appeals a ruling to the organising committee.
+    AppealFiled {
+        incident: EventId,
+        by: Colour,
+        grounds: String,
+    },
+    /// The committee's decision on an appeal; supersedes every other ruling on the incident.
+    AppealDecided {
+        appeal: EventId,
+        decision: AppealDecision,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+}
+
+/// The kind of an event body, for authorization and indexes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    TournamentCreated,
+    PersonRegistered,
+    PlayerRegistered,
+    GameScheduled,
+    ClockStarted,
+    ClockPaused,
+    ClockResumed,
+    GameAdjourned,
+    MoveUnsealed,
+    EndConfirmed,
+    CountRecorded,
+    Resigned,
+    RemainingTimeAsked,
+    IncidentRecorded,
+    RulingIssued,
+    Escalated,
+    AppealFiled,
+    AppealDecided,
+}
+
+impl EventKind {
+    pub const ALL: [EventKind; 18] = [
+        EventKind::TournamentCreated,
+        EventKind::PersonRegistered,
+        EventKind::PlayerRegistered,
+        EventKind::GameScheduled,
+        EventKind::ClockStarted,
+        EventKind::ClockPaused,
+        EventKind::ClockResumed,
+        EventKind::GameAdjourned,
+        EventKind::MoveUnsealed,
+        EventKind::EndConfirmed,
+        EventKind::CountRecorded,
+        EventKind::Resigned,
+        EventKind::RemainingTimeAsked,
+        EventKind::IncidentRecorded,
+        EventKind::RulingIssued,
+        EventKind::Escalated,
+        EventKind::AppealFiled,
+        EventKind::AppealDecided,
+    ];
+
+    /// Whether events of this kind belong to one game (and must name it).
+    pub fn is_game_scoped(self) -> bool {
+        !matches!(self, EventKind::TournamentCreated | EventKind::PersonRegistered | EventKind::PlayerRegistered)
+    }
+}
+
+impl EventBody {
+    pub fn kind(&self) -> EventKind {
+        use EventKind as K;
+        match self {
+            EventBody::TournamentCreated(_) => K::TournamentCreated,
+            EventBody::PersonRegistered(_) => K::PersonRegistered,
+            EventBody::PlayerRegistered(_) => K::PlayerRegistered,
+            EventBody::GameScheduled(_) => K::GameScheduled,
+            EventBody::ClockStarted => K::ClockStarted,
+            EventBody::ClockPaused { .. } => K::ClockPaused,
+            EventBody::ClockResumed => K::ClockResumed,
+            EventBody::GameAdjourned { .. } => K::GameAdjourned,
+            EventBody::MoveUnsealed { .. } => K::MoveUnsealed,
+            EventBody::EndConfirmed { .. } => K::EndConfirmed,
+            EventBody::CountRecorded { .. } => K::CountRecorded,
+            EventBody::Resigned { .. } => K::Resigned,
+            EventBody::RemainingTimeAsked { .. } => K::RemainingTimeAsked,
+            EventBody::IncidentRecorded { .. } => K::IncidentRecorded,
+            EventBody::RulingIssued { .. } => K::RulingIssued,
+            EventBody::Escalated { .. } => K::Escalated,
+            EventBody::AppealFiled { .. } => K::AppealFiled,
+            EventBody::AppealDecided { .. } => K::AppealDecided,
+        }
+    }
+}
+
+impl Labelled for EventKind {
+    fn label(&self) -> Label {
+        use EventKind::*;
+        match self {
+            TournamentCreated => Label::new("创建比赛", "tournament created"),
+            PersonRegistered => Label::new("登记裁判人员", "official registered"),
+            PlayerRegistered => Label::new("登记棋手", "player registered"),
+            GameScheduled => Label::new("编排对局", "game scheduled"),
+            ClockStarted => Label::new("开钟", "clock started"),
+            ClockPaused => Label::new("暂停", "paused"),
+            ClockResumed => Label::new("继续", "resumed"),
+            GameAdjourned => Label::new("封棋", "adjourned with a sealed move"),
+            MoveUnsealed => Label::new("启封", "sealed move opened"),
+            EndConfirmed => Label::new("确认终局", "end confirmed"),
+            CountRecorded => Label::new("数子结果", "result by count"),
+            Resigned => Label::new("中盘认输", "resignation"),
+            RemainingTimeAsked => Label::new("询问剩余时间", "remaining time asked"),
+            IncidentRecorded => Label::new("记录事件", "incident recorded"),
+            RulingIssued => Label::new("判决", "ruling issued"),
+            Escalated => Label::new("报请处理", "escalated"),
+            AppealFiled => Label::new("申诉", "appeal filed"),
+            AppealDecided => Label::new("申诉决定", "appeal decided"),
+        }
+    }
+}
+display_via_label!(EventKind);

@@ -1,0 +1,454 @@
+//! The fold: a game's events, in any order and with any duplicates, to its derived state.
+//! Pure and deterministic: events are de-duplicated by id and ordered by (HLC, id), so every
+//! replica that holds the same set computes the same state.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::domain::{Colour, EventId, GameId, PerColour, Role};
+use crate::error::CoreError;
+use crate::event::{wire, AppealDecision, Event, EventBody};
+use crate::game::state::*;
+use crate::rules::authority::{check_author, check_escalation};
+use crate::rules::penalty::{allowed, check, RuleContext};
+use crate::rules::{consequence, counting, Incident, Outcome, ResultReason, Ruleset, RulesetSpec, Ruling};
+
+/// Rank of the chief arbiter's rulings: at and above it, a decision may change a result.
+const CHIEF_RANK: u8 = 2;
+
+/// Folds every event of `game` found in `events` (others are ignored). `default_ruleset` applies
+/// until the game's own schedule says otherwise.
+pub fn fold_game<'a>(
+    game: &GameId,
+    default_ruleset: RulesetSpec,
+    events: impl IntoIterator<Item = &'a Event>,
+) -> GameState {
+    let mut rejected = Vec::new();
+    let ordered = canonical(events.into_iter().filter(|e| e.game.as_ref() == Some(game)), &mut rejected);
+    let count = ordered.len();
+    let admitted: Vec<&Event> = ordered
+        .into_iter()
+        .filter(|e| match authorize(e) {
+            Ok(()) => true,
+            Err(err) => {
+                rejected.push(Rejected { event: e.id, error: err.body() });
+                false
+            }
+        })
+        .collect();
+    let schedule = admitted.iter().rev().find_map(|e| match &e.body {
+        EventBody::GameScheduled(g) => Some(g.clone()),
+        _ => None,
+    });
+    let spec = schedule.as_ref().map_or(default_ruleset, |g| g.ruleset);
+    let ctx =
+        RuleContext { allowed_lateness_secs: schedule.as_ref().map(|g| u32::from(g.allowed_lateness_minutes) * 60) };
+    let mut sides = PerColour::<SideRecord>::default();
+    if let Some(g) = &schedule {
+        for c in Colour::BOTH {
+            sides.get_mut(c).player = Some(g.player(c).clone());
+        }
+    }
+    let mut fold = Fold {
+        ruleset: Ruleset::from_spec(spec),
+        ctx,
+        incidents: BTreeMap::new(),
+        incident_order: Vec::new(),
+        escalations: Vec::new(),
+        appeals: Vec::new(),
+        status: Status::Scheduled,
+        sides,
+        result: None,
+        superseded_results: Vec::new(),
+        after_result: Vec::new(),
+        rejected,
+    };
+    fold.index(&admitted);
+    fold.settle_rulings();
+    fold.walk(&admitted);
+    let open = fold.open_items();
+    let mut rejected = fold.rejected;
+    rejected.sort_by(|a, b| (a.event, &a.error.code).cmp(&(b.event, &b.error.code)));
+    let incidents = fold.incident_order.iter().filter_map(|id| fold.incidents.remove(id)).collect();
+    GameState {
+        game: game.clone(),
+        schedule,
+        ruleset: spec,
+        status: if fold.result.is_some() { Status::Finished } else { fold.status },
+        sides: fold.sides,
+        result: fold.result,
+        superseded_results: fold.superseded_results,
+        incidents,
+        appeals: fold.appeals,
+        open,
+        after_result: fold.after_result,
+        rejected,
+        events: count,
+    }
+}
+
+/// De-duplicates by id and sorts by (HLC, id). Two different contents under one id keep the
+/// one with the smaller encoding, so the choice does not depend on arrival order.
+fn canonical<'a>(events: impl Iterator<Item = &'a Event>, rejected: &mut Vec<Rejected>) -> Vec<&'a Event> {
+    let mut by_id: BTreeMap<EventId, &Event> = BTreeMap::new();
+    let mut conflicts = BTreeSet::new();
+    for e in events {
+        match by_id.get(&e.id) {
+            None => {
+                by_id.insert(e.id, e);
+            }
+            Some(&kept) if kept == e => {}
+            Some(&kept) => {
+                conflicts.insert(e.id);
+                if wire::encode(e) < wire::encode(kept) {
+                    by_id.insert(e.id, e);
+                }
+            }
+        }
+    }
+    for id in conflicts {
+        rejected.push(Rejected { event: id, error: CoreError::ConflictingDuplicate(id.to_string()).body() });
+    }
+    let mut v: Vec<&Event> = by_id.into_values().collect();
+    v.sort_by_key(|e| e.order_key());
+    v
+}
+
+fn authorize(e: &Event) -> Result<(), CoreError> {
+    check_author(e.author.role, e.body.kind())?;
+    if let EventBody::Escalated { to, .. } = e.body {
+        check_escalation(e.author.role, to)?;
+    }
+    Ok(())
+}
+
+struct Fold {
+    ruleset: Ruleset,
+    ctx: RuleContext,
+    incidents: BTreeMap<EventId, IncidentView>,
+    incident_order: Vec<EventId>,
+    /// (escalation event, incident, to)
+    escalations: Vec<(EventId, EventId, Role)>,
+    appeals: Vec<AppealView>,
+    status: Status,
+    sides: PerColour<SideRecord>,
+    result: Option<GameResult>,
+    superseded_results: Vec<GameResult>,
+    after_result: Vec<EventId>,
+    rejected: Vec<Rejected>,
+}
+
+impl Fold {
+    fn reject(&mut self, event: EventId, err: &CoreError) {
+        self.rejected.push(Rejected { event, error: err.body() });
+    }
+
+    /// Admits (or refuses) a ruling through the one penalty check.
+    fn ruling_record(
+        &mut self,
+        e: &Event,
+        incident: &Incident,
+        ruling: Ruling,
+        role: Role,
+        appeal: Option<EventId>,
+    ) -> RulingRecord {
+        let admitted = check(&self.ruleset, incident, ruling, role, self.ctx);
+        let (article, refused) = match admitted {
+            Ok(entry) => (Some(entry.article), None),
+            Err(err) => {
+                self.reject(e.id, &err);
+                (None, Some(err.body()))
+            }
+        };
+        RulingRecord {
+            event: e.id,
+            hlc: e.hlc,
+            author: e.author.clone(),
+            ruling,
+            rank: role.ruling_rank().unwrap_or(0),
+            article,
+            refused,
+            superseded_by: None,
+            appeal,
+        }
+    }
+
+    /// Collects incidents, then rulings, escalations and appeals on them, then appeal decisions.
+    /// Three passes because a ruling's HLC may precede its incident's on a skewed device.
+    fn index(&mut self, events: &[&Event]) {
+        for e in events {
+            if let EventBody::IncidentRecorded { incident, ruling, note } = &e.body {
+                let mut view = IncidentView {
+                    id: e.id,
+                    hlc: e.hlc,
+                    wall_time: e.wall_time,
+                    author: e.author.clone(),
+                    incident: incident.clone(),
+                    note: note.clone(),
+                    rulings: Vec::new(),
+                    effective: None,
+                    disputed: false,
+                    after_result: false,
+                    consequence: None,
+                    escalated_to: Vec::new(),
+                };
+                if let Some(r) = ruling {
+                    let rec = self.ruling_record(e, incident, *r, e.author.role, None);
+                    view.rulings.push(rec);
+                }
+                self.incidents.insert(e.id, view);
+                self.incident_order.push(e.id);
+            }
+        }
+        for e in events {
+            match &e.body {
+                EventBody::RulingIssued { incident, ruling, .. } => {
+                    match self.incidents.get(incident).map(|v| v.incident.clone()) {
+                        Some(inc) => {
+                            let rec = self.ruling_record(e, &inc, *ruling, e.author.role, None);
+                            self.push_ruling(*incident, rec);
+                        }
+                        None => self.reject(e.id, &unknown("a ruling", *incident)),
+                    }
+                }
+                EventBody::Escalated { incident, to, .. } => match self.incidents.get_mut(incident) {
+                    Some(view) => {
+                        view.escalated_to.push(*to);
+                        self.escalations.push((e.id, *incident, *to));
+                    }
+                    None => self.reject(e.id, &unknown("an escalation", *incident)),
+                },
+                EventBody::AppealFiled { incident, by, grounds } => {
+                    if self.incidents.contains_key(incident) {
+                        self.appeals.push(AppealView {
+                            id: e.id,
+                            incident: *incident,
+                            by: *by,
+                            grounds: grounds.clone(),
+                            decision: None,
+                        });
+                    } else {
+                        self.reject(e.id, &unknown("an appeal", *incident));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for e in events {
+            if let EventBody::AppealDecided { appeal, decision, .. } = &e.body {
+                let Some(idx) = self.appeals.iter().position(|a| a.id == *appeal) else {
+                    self.reject(e.id, &CoreError::UnknownAppeal(appeal.to_string()));
+                    continue;
+                };
+                let incident_id = self.appeals[idx].incident;
+                if self.appeals[idx].decision.is_none() {
+                    self.appeals[idx].decision = Some((e.id, *decision));
+                }
+                if let AppealDecision::Overturned { ruling } = decision {
+                    let inc = self.incidents.get(&incident_id).map(|v| v.incident.clone());
+                    if let Some(inc) = inc {
+                        let rec = self.ruling_record(e, &inc, *ruling, Role::Committee, Some(*appeal));
+                        self.push_ruling(incident_id, rec);
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_ruling(&mut self, incident: EventId, rec: RulingRecord) {
+        if let Some(v) = self.incidents.get_mut(&incident) {
+            v.rulings.push(rec);
+        }
+    }
+
+    /// Who overrides whom: the highest rank rules; within it the first in event order stands,
+    /// and a different ruling of the same rank makes a dispute. Nothing is deleted.
+    fn settle_rulings(&mut self) {
+        for view in self.incidents.values_mut() {
+            view.rulings.sort_by_key(|r| (r.hlc, r.event));
+            let top = view.rulings.iter().filter(|r| r.refused.is_none()).map(|r| r.rank).max();
+            let Some(top) = top else { continue };
+            let Some(first) = view.rulings.iter().find(|r| r.refused.is_none() && r.rank == top) else { continue };
+            let eff = EffectiveRuling {
+                event: first.event,
+                ruling: first.ruling,
+                article: first.article.unwrap_or(crate::rules::Article::Art25_1),
+                rank: top,
+            };
+            view.disputed = view.rulings.iter().any(|r| r.refused.is_none() && r.rank == top && r.ruling != eff.ruling);
+            for r in view.rulings.iter_mut().filter(|r| r.refused.is_none() && r.rank < top) {
+                r.superseded_by = Some(eff.event);
+            }
+            view.effective = Some(eff);
+        }
+    }
+
+    /// Applies facts and incidents in event order.
+    fn walk(&mut self, events: &[&Event]) {
+        for e in events {
+            let authority = e.author.role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
+            match &e.body {
+                EventBody::IncidentRecorded { .. } => self.apply_incident(e.id),
+                EventBody::ClockStarted
+                | EventBody::ClockPaused { .. }
+                | EventBody::ClockResumed
+                | EventBody::GameAdjourned { .. }
+                | EventBody::MoveUnsealed { .. }
+                | EventBody::EndConfirmed { .. }
+                | EventBody::CountRecorded { .. }
+                | EventBody::Resigned { .. } => {
+                    if self.result.is_some() && !authority {
+                        self.after_result.push(e.id);
+                        continue;
+                    }
+                    self.apply_fact(e);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn apply_fact(&mut self, e: &Event) {
+        match &e.body {
+            EventBody::ClockStarted | EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => {
+                self.status = Status::Playing
+            }
+            EventBody::ClockPaused { .. } => self.status = Status::Paused,
+            EventBody::GameAdjourned { sealer } => self.status = Status::Adjourned { sealer: *sealer },
+            EventBody::EndConfirmed { .. } => self.status = Status::EndConfirmed,
+            EventBody::CountRecorded { count } => match counting::decide(*count, &self.ruleset) {
+                Ok(outcome) => {
+                    let article = self.ruleset.count_article;
+                    self.set_result(GameResult { outcome, reason: ResultReason::Count, article, event: e.id });
+                }
+                Err(err) => self.reject(e.id, &err),
+            },
+            EventBody::Resigned { by } => {
+                let article = self.ruleset.resignation_article;
+                self.set_result(GameResult {
+                    outcome: Outcome::win(by.opponent()),
+                    reason: ResultReason::Resignation,
+                    article,
+                    event: e.id,
+                });
+            }
+            _ => {}
+        }
+    }
+
+    fn apply_incident(&mut self, id: EventId) {
+        let after = self.result.is_some();
+        let Some(view) = self.incidents.get_mut(&id) else { return };
+        view.after_result = after;
+        let Some(eff) = view.effective else { return };
+        // After a result, only the chief arbiter or the committee changes anything.
+        if after && eff.rank < CHIEF_RANK {
+            return;
+        }
+        let c = consequence(&view.incident, eff.ruling, eff.article, self.ctx);
+        if let Some(who) = c.approved_absence {
+            if let Some(&earlier) = self.sides.get(who).approved_absences.first() {
+                let err = CoreError::ConditionNotMet {
+                    article: eff.article.cite(),
+                    message: format!("only one approved absence per game; {who} already had one (incident {earlier})"),
+                };
+                self.reject(eff.event, &err);
+                return;
+            }
+        }
+        view.consequence = Some(c.clone());
+        if let Some(w) = c.advice {
+            self.sides.get_mut(w).advice.push(id);
+        }
+        if let Some(w) = c.pass {
+            self.sides.get_mut(w).imposed_passes.push(id);
+        }
+        for adj in &c.clock {
+            self.sides.get_mut(adj.colour).clock_adjustment_secs += adj.secs;
+        }
+        if let Some(w) = c.approved_absence {
+            self.sides.get_mut(w).approved_absences.push(id);
+        }
+        if let Some(w) = c.report_to_committee {
+            self.sides.get_mut(w).reported_to_committee.push(id);
+        }
+        if let Some((outcome, reason)) = c.result {
+            self.set_result(GameResult { outcome, reason, article: c.article, event: id });
+        }
+        if let Some(w) = c.warning {
+            let warnings = &mut self.sides.get_mut(w).warnings;
+            warnings.push(id);
+            // 第二十五条二: the warning that makes the count reach the limit loses the game.
+            if warnings.len() == self.ruleset.warnings_to_lose && (self.result.is_none() || after) {
+                let article = self.ruleset.warning_loss_article;
+                self.set_result(GameResult {
+                    outcome: Outcome::win(w.opponent()),
+                    reason: ResultReason::SecondWarning,
+                    article,
+                    event: id,
+                });
+            }
+        }
+    }
+
+    fn set_result(&mut self, new: GameResult) {
+        if let Some(old) = self.result.replace(new) {
+            self.superseded_results.push(old);
+        }
+        self.status = Status::Finished;
+    }
+
+    fn open_items(&self) -> Vec<OpenItem> {
+        let mut open = Vec::new();
+        for id in &self.incident_order {
+            let Some(v) = self.incidents.get(id) else { continue };
+            let article = v
+                .effective
+                .map(|e| e.article)
+                .or_else(|| self.ruleset.table.rows_for(v.incident.kind()).first().map(|r| r.article));
+            let item = |kind, for_role, event| OpenItem { kind, for_role, event, incident: Some(v.id), article };
+            let top_rank = v.effective.map_or(0, |e| e.rank);
+            let mut escalated_open = false;
+            for &(esc, inc, to) in &self.escalations {
+                if inc == v.id && top_rank < to.ruling_rank().unwrap_or(0) {
+                    open.push(item(OpenKind::Escalation, to, esc));
+                    escalated_open = true;
+                }
+            }
+            if v.after_result && top_rank < CHIEF_RANK {
+                open.push(item(OpenKind::AfterResult, Role::ChiefArbiter, v.id));
+            } else if v.disputed {
+                let to = if top_rank >= 3 { Role::Committee } else { Role::ChiefArbiter };
+                open.push(item(OpenKind::Dispute, to, v.id));
+            } else if v.effective.is_none() && !escalated_open {
+                // Some facts leave nothing the referee may rule (17.3 when the players disagree).
+                let referee_can = !allowed(&self.ruleset, &v.incident, Role::Referee, self.ctx).is_empty();
+                let to = if referee_can { Role::Referee } else { Role::ChiefArbiter };
+                open.push(item(OpenKind::AwaitingRuling, to, v.id));
+            }
+        }
+        for a in self.appeals.iter().filter(|a| a.decision.is_none()) {
+            let article = Some(crate::rules::Article::Art16_4);
+            open.push(OpenItem {
+                kind: OpenKind::Appeal,
+                for_role: Role::Committee,
+                event: a.id,
+                incident: Some(a.incident),
+                article,
+            });
+        }
+        for &e in &self.after_result {
+            open.push(OpenItem {
+                kind: OpenKind::AfterResult,
+                for_role: Role::ChiefArbiter,
+                event: e,
+                incident: None,
+                article: None,
+            });
+        }
+        open
+    }
+}
+
+fn unknown(what: &'static str, incident: EventId) -> CoreError {
+    CoreError::UnknownIncident { what, incident: incident.to_string() }
+}

@@ -1,0 +1,11 @@
+//! One game: its derived state, the fold that computes it, and the command-side checks.
+
+pub mod fold;
+pub mod preview;
+pub mod state;
+pub mod validate;
+
+pub use fold::fold_game;
+pub use preview::{preview, Preview};
+pub use state::*;
+pub use validate::validate;

@@ -1,0 +1,40 @@
+//! “See the consequence before confirming”: fold the game with the proposed event added and
+//! report what it would change. Costs one fold of the game (tens of events).
+
+use serde::Serialize;
+
+use crate::domain::{Colour, PerColour};
+use crate::event::Event;
+use crate::game::fold::fold_game;
+use crate::game::state::GameResult;
+use crate::rules::{Consequence, RulesetSpec};
+
+/// What recording an event would do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Preview {
+    /// The consequence applied to the incident, if it is one and it applies.
+    pub consequence: Option<Consequence>,
+    pub result_before: Option<GameResult>,
+    pub result_after: Option<GameResult>,
+    pub warnings_after: PerColour<usize>,
+    /// The event would be kept but flagged, because the game already has a result.
+    pub flagged_after_result: bool,
+    /// Why the fold would refuse it, if it would.
+    pub refused: Option<crate::error::ErrorBody>,
+}
+
+/// Previews `proposed` on top of `events` (the game's events as this device has them).
+pub fn preview(events: &[Event], default_ruleset: RulesetSpec, proposed: &Event) -> Option<Preview> {
+    let game = proposed.game.as_ref()?;
+    let before = fold_game(game, default_ruleset, events);
+    let after = fold_game(game, default_ruleset, events.iter().chain(std::iter::once(proposed)));
+    let incident = after.incident(proposed.id);
+    Some(Preview {
+        consequence: incident.and_then(|i| i.consequence.clone()),
+        result_before: before.result,
+        result_after: after.result,
+        warnings_after: PerColour { black: after.warnings(Colour::Black), white: after.warnings(Colour::White) },
+        flagged_after_result: incident.is_some_and(|i| i.after_result) || after.after_result.contains(&proposed.id),
+        refused: after.rejected.iter().find(|r| r.event == proposed.id).map(|r| r.error.clone()),
+    })
+}

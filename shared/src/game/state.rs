@@ -1,0 +1,189 @@
+//! A game's derived state: what the fold computes and every screen and export shows.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use crate::clock::Hlc;
+use crate::domain::{Author, Colour, EventId, Game, GameId, PerColour, PlayerId, Role};
+use crate::error::ErrorBody;
+use crate::event::AppealDecision;
+use crate::rules::{Article, Consequence, Incident, Outcome, ResultReason, RulesetSpec, Ruling};
+
+/// Where the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Status {
+    Scheduled,
+    Playing,
+    /// 第十四条 pause: clocks stopped.
+    Paused,
+    /// 第十四条 adjourned; `sealer` handed the referee a sealed move.
+    Adjourned {
+        sealer: Colour,
+    },
+    /// 第十三条二 both confirmed the end; counting.
+    EndConfirmed,
+    Finished,
+}
+
+/// One side's record in this game. Every entry names the incident it came from.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SideRecord {
+    pub player: Option<PlayerId>,
+    /// 警告: counts toward 第二十五条二.
+    pub warnings: Vec<EventId>,
+    /// 劝告: recorded, does not count.
+    pub advice: Vec<EventId>,
+    /// 弃权一次 (19, 20.1, 22).
+    pub imposed_passes: Vec<EventId>,
+    /// Net clock change in seconds (23.3 deducts late time).
+    pub clock_adjustment_secs: i64,
+    /// 23.6: at most one per game.
+    pub approved_absences: Vec<EventId>,
+    /// 24.1: reported to the organising committee.
+    pub reported_to_committee: Vec<EventId>,
+}
+
+/// The game's result, with the article that decided it and the event it came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    pub reason: ResultReason,
+    pub article: Article,
+    /// The incident or fact that decided it.
+    pub event: EventId,
+}
+
+/// A ruling on an incident, as recorded, with what became of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RulingRecord {
+    pub event: EventId,
+    pub hlc: Hlc,
+    pub author: Author,
+    pub ruling: Ruling,
+    /// 1 referee, 2 chief arbiter, 3 committee (appeal).
+    pub rank: u8,
+    /// The article it applies, once admitted.
+    pub article: Option<Article>,
+    /// Why it was refused, if it was.
+    pub refused: Option<ErrorBody>,
+    /// The ruling that replaced it.
+    pub superseded_by: Option<EventId>,
+    /// The appeal this ruling decided, for a committee's ruling.
+    pub appeal: Option<EventId>,
+}
+
+/// The ruling in force on an incident.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EffectiveRuling {
+    pub event: EventId,
+    pub ruling: Ruling,
+    pub article: Article,
+    pub rank: u8,
+}
+
+/// An incident with its rulings and consequence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IncidentView {
+    pub id: EventId,
+    pub hlc: Hlc,
+    pub wall_time: DateTime<Utc>,
+    pub author: Author,
+    pub incident: Incident,
+    pub note: Option<String>,
+    pub rulings: Vec<RulingRecord>,
+    pub effective: Option<EffectiveRuling>,
+    /// Two admitted rulings of the same, highest rank disagree.
+    pub disputed: bool,
+    /// Recorded after the game's result (in the agreed event order).
+    pub after_result: bool,
+    /// The consequence applied to the game, if any was.
+    pub consequence: Option<Consequence>,
+    /// Roles the incident was escalated to.
+    pub escalated_to: Vec<Role>,
+}
+
+/// An appeal to the organising committee (第十六条四).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AppealView {
+    pub id: EventId,
+    pub incident: EventId,
+    pub by: Colour,
+    pub grounds: String,
+    pub decision: Option<(EventId, AppealDecision)>,
+}
+
+/// What the open item is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpenKind {
+    Escalation,
+    Dispute,
+    Appeal,
+    /// Recorded without a ruling.
+    AwaitingRuling,
+    /// An incident or fact recorded after the result; the chief arbiter decides.
+    AfterResult,
+}
+
+/// Something an official still has to decide.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OpenItem {
+    pub kind: OpenKind,
+    /// Who decides it.
+    pub for_role: Role,
+    /// The event that opened it (escalation, appeal, incident or fact).
+    pub event: EventId,
+    pub incident: Option<EventId>,
+    pub article: Option<Article>,
+}
+
+/// An event the fold did not apply, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rejected {
+    pub event: EventId,
+    #[serde(flatten)]
+    pub error: ErrorBody,
+}
+
+/// The derived state of one game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameState {
+    pub game: GameId,
+    pub schedule: Option<Game>,
+    /// The ruleset in force, shown on the game record.
+    pub ruleset: RulesetSpec,
+    pub status: Status,
+    pub sides: PerColour<SideRecord>,
+    pub result: Option<GameResult>,
+    /// Results the chief arbiter or the committee replaced, oldest first.
+    pub superseded_results: Vec<GameResult>,
+    pub incidents: Vec<IncidentView>,
+    pub appeals: Vec<AppealView>,
+    pub open: Vec<OpenItem>,
+    /// Facts recorded after the result that were not applied.
+    pub after_result: Vec<EventId>,
+    pub rejected: Vec<Rejected>,
+    /// Distinct events folded.
+    pub events: usize,
+}
+
+impl GameState {
+    pub fn incident(&self, id: EventId) -> Option<&IncidentView> {
+        self.incidents.iter().find(|i| i.id == id)
+    }
+
+    pub fn warnings(&self, c: Colour) -> usize {
+        self.sides.get(c).warnings.len()
+    }
+}
+
+impl GameState {
+    /// The facts the penalty table's conditions may need from the schedule.
+    pub fn rule_context(&self) -> crate::rules::RuleContext {
+        crate::rules::RuleContext {
+            allowed_lateness_secs: self.schedule.as_ref().map(|g| u32::from(g.allowed_lateness_minutes) * 60),
+        }
+    }
+}

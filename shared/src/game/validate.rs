@@ -1,0 +1,91 @@
+//! Command-side checks: before a device turns an official's intent into an event, the intent is
+//! checked against the game as it stands. The fold applies the same penalty check, so an event
+//! that slips past here (another device, an old build) is still refused on every replica.
+
+use crate::domain::Role;
+use crate::error::{CoreError, Result};
+use crate::event::{AppealDecision, EventBody};
+use crate::game::state::{GameState, Status};
+use crate::rules::authority::{check_author, check_escalation};
+use crate::rules::penalty::check;
+use crate::rules::{counting, Incident, Ruleset, Ruling};
+
+/// Refuses `body`, proposed by an official in `role`, if the rules or the game's state forbid it.
+pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
+    check_author(role, body.kind())?;
+    let ruleset = Ruleset::from_spec(state.ruleset);
+    let ctx = state.rule_context();
+    let incident_of = |id| {
+        state
+            .incident(id)
+            .map(|v| &v.incident)
+            .ok_or_else(|| CoreError::UnknownIncident { what: "this", incident: id.to_string() })
+    };
+    match body {
+        EventBody::IncidentRecorded { incident, ruling: Some(r), .. } => {
+            admit(state, &ruleset, incident, *r, role, ctx)
+        }
+        EventBody::RulingIssued { incident, ruling, .. } => {
+            admit(state, &ruleset, incident_of(*incident)?, *ruling, role, ctx)
+        }
+        EventBody::Escalated { incident, to, .. } => {
+            incident_of(*incident)?;
+            check_escalation(role, *to)
+        }
+        EventBody::AppealFiled { incident, .. } => incident_of(*incident).map(drop),
+        EventBody::AppealDecided { appeal, decision, .. } => {
+            let a = state
+                .appeals
+                .iter()
+                .find(|a| a.id == *appeal)
+                .ok_or_else(|| CoreError::UnknownAppeal(appeal.to_string()))?;
+            if a.decision.is_some() {
+                return Err(CoreError::ConditionNotMet {
+                    article: crate::rules::Article::Art16_4.cite(),
+                    message: "this appeal is already decided".to_owned(),
+                });
+            }
+            match decision {
+                AppealDecision::Upheld => Ok(()),
+                AppealDecision::Overturned { ruling } => {
+                    admit(state, &ruleset, incident_of(a.incident)?, *ruling, Role::Committee, ctx)
+                }
+            }
+        }
+        EventBody::ClockResumed if state.status != Status::Paused => Err(status_error("the clock is not paused")),
+        EventBody::MoveUnsealed { .. } if !matches!(state.status, Status::Adjourned { .. }) => {
+            Err(status_error("the game is not adjourned with a sealed move"))
+        }
+        EventBody::GameAdjourned { .. } if !matches!(state.status, Status::Playing | Status::Paused) => {
+            Err(status_error("only a game in play can be adjourned"))
+        }
+        EventBody::CountRecorded { count } => counting::decide(*count, &ruleset).map(drop),
+        _ => Ok(()),
+    }
+}
+
+fn admit(
+    state: &GameState,
+    ruleset: &Ruleset,
+    incident: &Incident,
+    ruling: Ruling,
+    role: Role,
+    ctx: crate::rules::RuleContext,
+) -> Result<()> {
+    let entry = check(ruleset, incident, ruling, role, ctx)?;
+    if ruling == Ruling::AbsenceApproved {
+        if let Some(who) = incident.offender() {
+            if !state.sides.get(who).approved_absences.is_empty() {
+                return Err(CoreError::ConditionNotMet {
+                    article: entry.article.cite(),
+                    message: format!("only one approved absence per game, and {who} already had it"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn status_error(message: &str) -> CoreError {
+    CoreError::ConditionNotMet { article: crate::rules::Article::Art14.cite(), message: message.to_owned() }
+}

@@ -1,0 +1,16 @@
+//! # arbiter-core
+//!
+//! What the referee app and the tournament office share: the domain model, the event format
+//! that crosses devices, the rules of the 裁判法 as data plus a pure penalty engine, and the
+//! fold from events to each game's state. No I/O here; time comes in as arguments.
+
+pub mod clock;
+pub mod domain;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod labels;
+pub mod rules;
+pub mod tournament;
+
+pub use error::{CoreError, ErrorBody, Result};

@@ -1,0 +1,47 @@
+//! Who may write what, and whose ruling supersedes whose.
+
+use crate::domain::Role;
+use crate::error::{CoreError, Result};
+use crate::event::EventKind;
+
+/// Roles that may author events of `kind`.
+pub fn authors_of(kind: EventKind) -> &'static [Role] {
+    use EventKind::*;
+    use Role::*;
+    match kind {
+        TournamentCreated | PersonRegistered | PlayerRegistered => &[Organiser],
+        // 第三十一条: the chief arbiter runs the draw and oversees pairings.
+        GameScheduled => &[Organiser, ChiefArbiter],
+        ClockStarted | ClockPaused | ClockResumed | GameAdjourned | MoveUnsealed | EndConfirmed | CountRecorded
+        | Resigned | RemainingTimeAsked | IncidentRecorded | RulingIssued => &[Referee, ChiefArbiter],
+        Escalated => &[Referee, ChiefArbiter],
+        // A player has no device: the official at hand records the appeal for them.
+        AppealFiled => &[Referee, ChiefArbiter, Committee],
+        // 第十六条四: appeals go to the organising committee.
+        AppealDecided => &[Committee],
+    }
+}
+
+/// Refuses an event whose author's role may not write it.
+pub fn check_author(role: Role, kind: EventKind) -> Result<()> {
+    let allowed = authors_of(kind);
+    if allowed.contains(&role) {
+        Ok(())
+    } else {
+        Err(CoreError::not_authorized(role, format!("record “{kind}”"), allowed.first().copied()))
+    }
+}
+
+/// Refuses an escalation that does not go up.
+pub fn check_escalation(from: Role, to: Role) -> Result<()> {
+    let ok = matches!(to, Role::ChiefArbiter | Role::Committee) && to > from;
+    if ok {
+        Ok(())
+    } else {
+        Err(CoreError::not_authorized(
+            from,
+            format!("escalate to {to}: escalations go up, to the chief arbiter or the committee"),
+            None,
+        ))
+    }
+}

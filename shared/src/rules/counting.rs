@@ -1,0 +1,168 @@
+//! Deciding a counted game: Chinese area counting (第九条, 第十一条) and KBA territory
+//! counting (KBA Art. 13–14). Pure arithmetic in exact units (quarter-stones, half-points).
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::domain::Colour;
+use crate::error::{CoreError, Result};
+use crate::rules::{Counting, Komi, Margin, Outcome, Ruleset};
+
+/// Points on the board; the even line is half of it, 180½.
+const BOARD_POINTS: u32 = 361;
+
+/// A count in half-stones, so 184½ is exact. Wire form: a number such as `184.5`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HalfStones(u32);
+
+impl HalfStones {
+    pub fn new(halves: u32) -> Result<Self> {
+        if halves <= BOARD_POINTS * 2 {
+            Ok(Self(halves))
+        } else {
+            Err(CoreError::OutOfRange {
+                what: "count",
+                message: format!("{} 子 is more than the board's 361 points", f64::from(halves) / 2.0),
+            })
+        }
+    }
+}
+
+impl Serialize for HalfStones {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_f64(f64::from(self.0) / 2.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for HalfStones {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        let halves = v * 2.0;
+        if !(0.0..=f64::from(BOARD_POINTS * 2)).contains(&halves) || halves.fract() != 0.0 {
+            return Err(serde::de::Error::custom(format!("count {v} must be a multiple of ½ between 0 and 361")));
+        }
+        HalfStones::new(halves as u32).map_err(serde::de::Error::custom)
+    }
+}
+
+/// What the referee counted. Wire form: `{"method": "area", "black_stones": 184.5}` or
+/// `{"method": "territory", "black_points": 62, "white_points": 55}` (territory + prisoners).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "method", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Count {
+    Area { black_stones: HalfStones },
+    Territory { black_points: u16, white_points: u16 },
+}
+
+/// Decides a count under `ruleset`.
+pub fn decide(count: Count, ruleset: &Ruleset) -> Result<Outcome> {
+    match (count, ruleset.komi) {
+        (Count::Area { black_stones }, Komi::QuarterStones(komi)) => {
+            // Black's stones minus komi against 180½, all in quarter-stones.
+            let black = black_stones.0 * 2;
+            let threshold = BOARD_POINTS * 2 + komi;
+            Ok(compare(black, threshold, Margin::Stones))
+        }
+        (Count::Territory { black_points, white_points }, Komi::HalfPoints(komi)) => {
+            let black = u32::from(black_points) * 2;
+            let white = u32::from(white_points) * 2 + komi;
+            Ok(match compare(black, white, Margin::Points) {
+                // KBA Art. 14: equal counts are 無勝負, not a draw.
+                Outcome::Draw => Outcome::NoResult,
+                o => o,
+            })
+        }
+        (count, _) => Err(CoreError::InvalidField {
+            field: "count.method".to_owned(),
+            message: format!(
+                "{} counting does not apply under {} (it counts by {})",
+                match count {
+                    Count::Area { .. } => "area",
+                    Count::Territory { .. } => "territory",
+                },
+                ruleset.spec,
+                match ruleset.counting {
+                    Counting::Area => "area, 数子法",
+                    Counting::Territory => "territory",
+                }
+            ),
+        }),
+    }
+}
+
+fn compare(black: u32, against: u32, unit: fn(u32) -> Margin) -> Outcome {
+    match black.cmp(&against) {
+        std::cmp::Ordering::Greater => Outcome::Win { winner: Colour::Black, margin: Some(unit(black - against)) },
+        std::cmp::Ordering::Less => Outcome::Win { winner: Colour::White, margin: Some(unit(against - black)) },
+        std::cmp::Ordering::Equal => Outcome::Draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{ChineseKomi, RulesetSpec};
+
+    fn chinese(komi: ChineseKomi) -> Ruleset {
+        Ruleset::from_spec(RulesetSpec::Chinese1988 { komi })
+    }
+
+    fn area(black: f64) -> Count {
+        Count::Area { black_stones: HalfStones::new((black * 2.0) as u32).unwrap() }
+    }
+
+    #[test]
+    fn seed_003_black_185_wins_by_three_quarters_with_komi_3_3_4() {
+        // “黑185子，白176子”: with 3¾ black needs 184¼+, wins by ¾ 子.
+        let o = decide(area(185.0), &chinese(ChineseKomi::ThreeAndThreeQuarters)).unwrap();
+        assert_eq!(o, Outcome::Win { winner: Colour::Black, margin: Some(Margin::Stones(3)) });
+        assert_eq!(Margin::Stones(3).zh(), "¾子");
+        let o = decide(area(184.0), &chinese(ChineseKomi::ThreeAndThreeQuarters)).unwrap();
+        assert_eq!(o, Outcome::Win { winner: Colour::White, margin: Some(Margin::Stones(1)) });
+    }
+
+    #[test]
+    fn komi_two_allows_a_draw_at_182_and_a_half() {
+        let r = chinese(ChineseKomi::Two);
+        assert_eq!(decide(area(182.5), &r).unwrap(), Outcome::Draw);
+        assert_eq!(
+            decide(area(183.0), &r).unwrap(),
+            Outcome::Win { winner: Colour::Black, margin: Some(Margin::Stones(2)) }
+        );
+    }
+
+    #[test]
+    fn komi_two_and_three_quarters() {
+        let r = chinese(ChineseKomi::TwoAndThreeQuarters);
+        // 180½ + 2¾ = 183¼; black 183½ wins by ¼.
+        assert_eq!(
+            decide(area(183.5), &r).unwrap(),
+            Outcome::Win { winner: Colour::Black, margin: Some(Margin::Stones(1)) }
+        );
+    }
+
+    #[test]
+    fn korean_territory_with_six_and_a_half_komi() {
+        let r = Ruleset::from_spec(RulesetSpec::Korean);
+        let o = decide(Count::Territory { black_points: 70, white_points: 62 }, &r).unwrap();
+        assert_eq!(o, Outcome::Win { winner: Colour::Black, margin: Some(Margin::Points(3)) });
+        assert_eq!(Margin::Points(3).zh(), "1.5目");
+        let o = decide(Count::Territory { black_points: 60, white_points: 62 }, &r).unwrap();
+        assert_eq!(o, Outcome::Win { winner: Colour::White, margin: Some(Margin::Points(17)) });
+    }
+
+    #[test]
+    fn the_wrong_method_for_the_ruleset_is_refused() {
+        let e = decide(area(185.0), &Ruleset::from_spec(RulesetSpec::Korean)).unwrap_err();
+        assert_eq!(e.code(), "invalid_field");
+        assert!(e.to_string().contains("territory"), "{e}");
+    }
+
+    #[test]
+    fn counts_must_be_whole_or_half_and_on_the_board() {
+        for bad in ["184.3", "361.5", "-1"] {
+            let json = format!("{{\"method\":\"area\",\"black_stones\":{bad}}}");
+            assert!(serde_json::from_str::<Count>(&json).is_err(), "{bad}");
+        }
+        assert!(serde_json::from_str::<Count>("{\"method\":\"area\",\"black_stones\":184.5}").is_ok());
+    }
+}

@@ -1,0 +1,49 @@
+//! Korean Baduk Association rules (seed 004): the rows it states, then the Chinese Chapter 3
+//! rows for what seed 004 is silent on (lateness, byo-yomi absences, discipline, …), each still
+//! citing its own article so the record shows which text applied.
+
+use crate::domain::Role::Referee;
+use crate::rules::chinese;
+use crate::rules::penalty::{row, Condition::*, PenaltyEntry, PenaltyTable};
+use crate::rules::Article::*;
+use crate::rules::IncidentType::*;
+use crate::rules::Ruling::*;
+
+const KBA: &[PenaltyEntry] = &[
+    // 付則 第一条1: breaking 第五・七・八条 (alternation, forbidden point, ko) loses at once.
+    row(DoubleMove, OffenderLoses, KrA1_1, Referee, Always),
+    row(ForbiddenPoint, OffenderLoses, KrA1_1, Referee, Always),
+    row(KoRecapture, OffenderLoses, KrA1_1, Referee, Always),
+    // 付則 第一条2: taking up stones that are not captured loses.
+    row(WrongfulRemoval, OffenderLoses, KrA1_2, Referee, Always),
+    // 付則 第一条3: restore; otherwise continue only by agreement; without agreement both lose.
+    row(MovedStones, Restore, KrA1_3, Referee, Always),
+    row(MovedStones, Accept, KrA1_3, Referee, Agreed),
+    row(MovedStones, BothLose, KrA1_3, Referee, NotAgreed),
+    // 付則 第一条4 / 第一条6.
+    row(ClockStoppedFillingDame, OffenderLoses, KrA1_4, Referee, Always),
+    row(CaptureLeftOnBoard, OffenderLoses, KrA1_6, Referee, Always),
+    // 競技の規則 第一条1: a ring is a yellow card (the second loses); a call in the hall loses.
+    row(PhoneRang, Warning, KrC1_1, Referee, RingOnly),
+    row(PhoneRang, OffenderLoses, KrC1_1, Referee, CallInHall),
+    // 競技の規則 第一条2: noise: first a yellow card, the second loses.
+    row(Noise, Warning, KrC1_2, Referee, Always),
+    // 競技の規則 第二条3: pressing the clock without a move loses.
+    row(ClockPressedWithoutMove, OffenderLoses, KrC2_3, Referee, Always),
+    // 囲碁規則 第十六条: repetition neither side yields = no result, replayed the same day.
+    row(RareCycle, NoResult, Kr16, Referee, Always),
+];
+
+/// The Korean table: KBA rows first, Chinese Chapter 3 rows where seed 004 says nothing.
+pub static TABLE: PenaltyTable = PenaltyTable {
+    sections: &[
+        KBA,
+        chinese::LIFTED_AND_SCATTERED,
+        chinese::REPETITION_AT_END,
+        chinese::GAME_END,
+        chinese::SEALED_MOVE,
+        chinese::TIMING,
+        chinese::DISCIPLINE,
+        chinese::OTHER,
+    ],
+};

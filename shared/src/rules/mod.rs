@@ -1,0 +1,23 @@
+//! The rules: articles, incidents, rulings, rulesets and their penalty tables, and the pure
+//! functions that admit a ruling and compute its consequence.
+
+pub mod article;
+pub mod authority;
+mod chinese;
+pub mod consequence;
+pub mod counting;
+pub mod incident;
+mod korean;
+pub mod outcome;
+pub mod penalty;
+pub mod ruleset;
+pub mod ruling;
+
+pub use article::Article;
+pub use consequence::{consequence, ClockAdjustment, Consequence};
+pub use counting::{Count, HalfStones};
+pub use incident::{Cycle, Incident, IncidentGroup, IncidentType, ScatterCause};
+pub use outcome::{Margin, Outcome, ResultReason};
+pub use penalty::{allowed, check, AllowedRuling, RuleContext};
+pub use ruleset::{ChineseKomi, Counting, Komi, Preset, Ruleset, RulesetSpec};
+pub use ruling::Ruling;

@@ -1,0 +1,263 @@
+//! The penalty table: which rulings an article allows for which facts, and who may make them.
+//! The table is data (one row per incident × ruling × condition, citing its article);
+//! [`check`] is the single place a ruling is admitted or refused, used by the referee's
+//! command path, the office's validation and the replay fold alike.
+
+use serde::Serialize;
+
+use crate::domain::Role;
+use crate::error::{CoreError, Result};
+use crate::rules::{Article, Incident, IncidentType, Ruleset, Ruling, ScatterCause};
+
+/// When a row applies, judged from the recorded facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Condition {
+    Always,
+    /// 17.2: the stone did not just fall from the hand.
+    StoneNotDropped,
+    /// 17.2: the stone truly fell.
+    StoneDropped,
+    /// 17.3: both players agree, and nothing was moved deliberately.
+    AgreedNotDeliberate,
+    /// 17.3: the players disagree, and nothing was moved deliberately.
+    DisagreedNotDeliberate,
+    /// 17.3: the stones were moved deliberately.
+    DeliberatelyMoved,
+    /// KBA Appendix 1.3: the players agree (deliberateness is not a fact there).
+    Agreed,
+    /// KBA Appendix 1.3: the players do not agree.
+    NotAgreed,
+    /// 17.4: the board was scattered for this cause; `Some(b)` when reconstructability matters.
+    Scattered(ScatterCause, Option<bool>),
+    /// 23.1: exactly one side was later than the allowed lateness.
+    OneLateBeyondLimit,
+    /// 23.2: both sides were later than the allowed lateness.
+    BothLateBeyondLimit,
+    /// 23.3: someone was late, nobody beyond the limit.
+    LateWithinLimit,
+    /// 23.6: the player ran out of time while away.
+    Overtime,
+    /// 23.6: no overtime, and the absence was asked for during the opponent's time.
+    ApprovableAbsence,
+    /// 23.6: no overtime.
+    NoOvertime,
+    /// KBA Competition 1.1: a ring, no call.
+    RingOnly,
+    /// KBA Competition 1.1: a call taken in the hall.
+    CallInHall,
+}
+
+/// Facts about the game a condition may need beyond the incident itself.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RuleContext {
+    /// 赛场规定时间 for this game, if the game is scheduled here.
+    pub allowed_lateness_secs: Option<u32>,
+}
+
+/// One row of a penalty table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PenaltyEntry {
+    pub incident: IncidentType,
+    pub ruling: Ruling,
+    /// The article this row applies, cited in the consequence.
+    pub article: Article,
+    /// The lowest role that may make this ruling.
+    pub min_role: Role,
+    pub when: Condition,
+}
+
+/// Shorthand for writing table rows.
+pub(crate) const fn row(
+    incident: IncidentType,
+    ruling: Ruling,
+    article: Article,
+    min_role: Role,
+    when: Condition,
+) -> PenaltyEntry {
+    PenaltyEntry { incident, ruling, article, min_role, when }
+}
+
+/// A ruleset's penalty table: sections searched in order, the first section that knows an
+/// incident type answers for it (so a ruleset can override some rows and borrow the rest).
+#[derive(Debug)]
+pub struct PenaltyTable {
+    pub sections: &'static [&'static [PenaltyEntry]],
+}
+
+impl PenaltyTable {
+    /// The rows that govern this incident type, or none if the ruleset does not cover it.
+    pub fn rows_for(&self, kind: IncidentType) -> &'static [PenaltyEntry] {
+        self.sections.iter().copied().find(|s| s.iter().any(|e| e.incident == kind)).unwrap_or(&[])
+    }
+
+    /// Every incident type this table covers, in table order.
+    pub fn incident_types(&self) -> Vec<IncidentType> {
+        let mut out: Vec<IncidentType> = Vec::new();
+        for e in self.sections.iter().flat_map(|s| s.iter()) {
+            if !out.contains(&e.incident) {
+                out.push(e.incident);
+            }
+        }
+        out
+    }
+}
+
+/// A ruling an official could make now, for the UI's picker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AllowedRuling {
+    pub ruling: Ruling,
+    pub article: Article,
+}
+
+impl Condition {
+    fn holds(self, incident: &Incident, ctx: RuleContext, article: Article) -> Result<bool> {
+        use Condition::*;
+        Ok(match (self, incident) {
+            (Always, _) => true,
+            (StoneNotDropped, Incident::StoneLifted { dropped, .. }) => !dropped,
+            (StoneDropped, Incident::StoneLifted { dropped, .. }) => *dropped,
+            (AgreedNotDeliberate, Incident::MovedStones { players_agree, deliberate, .. }) => {
+                *players_agree && !deliberate
+            }
+            (DisagreedNotDeliberate, Incident::MovedStones { players_agree, deliberate, .. }) => {
+                !players_agree && !deliberate
+            }
+            (DeliberatelyMoved, Incident::MovedStones { deliberate, .. }) => *deliberate,
+            (Agreed, Incident::MovedStones { players_agree, .. }) => *players_agree,
+            (NotAgreed, Incident::MovedStones { players_agree, .. }) => !players_agree,
+            (Scattered(want, rec), Incident::BoardScattered { cause, reconstructable, .. }) => {
+                *cause == want && rec.is_none_or(|r| r == *reconstructable)
+            }
+            (
+                OneLateBeyondLimit | BothLateBeyondLimit | LateWithinLimit,
+                Incident::LateArrival { black_late_secs, white_late_secs },
+            ) => {
+                let limit = ctx.allowed_lateness_secs.ok_or(CoreError::MissingFact {
+                    article: article.cite(),
+                    fact: "allowed_lateness_minutes (schedule the game first)",
+                })?;
+                let beyond = [*black_late_secs, *white_late_secs].iter().filter(|&&s| s > limit).count();
+                let late = [*black_late_secs, *white_late_secs].iter().filter(|&&s| s > 0).count();
+                match self {
+                    OneLateBeyondLimit => beyond == 1,
+                    BothLateBeyondLimit => beyond == 2,
+                    _ => beyond == 0 && late > 0,
+                }
+            }
+            (Overtime, Incident::AwayInByoyomi { overtime, .. }) => *overtime,
+            (NoOvertime, Incident::AwayInByoyomi { overtime, .. }) => !overtime,
+            (ApprovableAbsence, Incident::AwayInByoyomi { overtime, requested_in_opponent_time, .. }) => {
+                !overtime && *requested_in_opponent_time
+            }
+            (RingOnly, Incident::PhoneRang { call, .. }) => !call,
+            (CallInHall, Incident::PhoneRang { call, .. }) => *call,
+            // A condition about other facts never holds: the table row is for another kind.
+            _ => false,
+        })
+    }
+
+    /// What must be true for a row with this condition, in words for error messages.
+    pub fn describe(self) -> &'static str {
+        use Condition::*;
+        match self {
+            Always => "always",
+            StoneNotDropped => "only when the stone did not just fall from the hand",
+            StoneDropped => "only when the stone truly fell from the hand",
+            AgreedNotDeliberate => "only when both players agree and nothing was moved deliberately",
+            DisagreedNotDeliberate => {
+                "only when the players disagree (the chief arbiter rules) and nothing was moved deliberately"
+            }
+            DeliberatelyMoved => "only when the stones were moved deliberately",
+            Agreed => "only when both players agree",
+            NotAgreed => "only when the players do not agree",
+            Scattered(ScatterCause::ForceMajeure, Some(true)) => {
+                "only when scattered by force majeure and the players can reconstruct it"
+            }
+            Scattered(ScatterCause::ForceMajeure, _) => {
+                "only when scattered by force majeure and it cannot be reconstructed"
+            }
+            Scattered(ScatterCause::Unintentional, Some(true)) => {
+                "only when scattered unintentionally and it can be reconstructed"
+            }
+            Scattered(ScatterCause::Unintentional, _) => {
+                "only when scattered unintentionally and it cannot be reconstructed"
+            }
+            Scattered(ScatterCause::Deliberate, _) => "only when scattered deliberately",
+            OneLateBeyondLimit => "only when exactly one side is later than the allowed lateness",
+            BothLateBeyondLimit => "only when both sides are later than the allowed lateness",
+            LateWithinLimit => "only when someone is late and nobody beyond the allowed lateness",
+            Overtime => "only when the player's time ran out",
+            ApprovableAbsence => "only without overtime, and when asked for during the opponent's time",
+            NoOvertime => "only when the player's time did not run out",
+            RingOnly => "only for a ring without a call",
+            CallInHall => "only when a call was taken in the hall",
+        }
+    }
+}
+
+/// Does this ruling need to know whom it falls on?
+fn needs_offender(ruling: Ruling) -> bool {
+    use Ruling::*;
+    matches!(
+        ruling,
+        OffenderLoses | RestoreWithWarning | Advice | Warning | WarningAndReport | MoveVoidPass | AbsenceApproved
+    )
+}
+
+/// Admits or refuses `ruling` on `incident` by an official in `role` under `ruleset`.
+/// On success returns the table row, whose article the consequence cites.
+pub fn check(
+    ruleset: &Ruleset,
+    incident: &Incident,
+    ruling: Ruling,
+    role: Role,
+    ctx: RuleContext,
+) -> Result<&'static PenaltyEntry> {
+    let kind = incident.kind();
+    let rows = ruleset.table.rows_for(kind);
+    let Some(first) = rows.first() else {
+        return Err(CoreError::NotInRuleset { ruleset: ruleset.preset.to_string(), incident: kind.to_string() });
+    };
+    let with_ruling: Vec<&'static PenaltyEntry> = rows.iter().filter(|e| e.ruling == ruling).collect();
+    let Some(&example) = with_ruling.first() else {
+        let mut allowed: Vec<Ruling> = rows.iter().map(|e| e.ruling).collect();
+        allowed.dedup();
+        return Err(CoreError::ruling_not_allowed(first.article, kind, ruling, &allowed));
+    };
+    let mut met = Vec::new();
+    for e in &with_ruling {
+        if e.when.holds(incident, ctx, e.article)? {
+            met.push(*e);
+        }
+    }
+    if met.is_empty() {
+        return Err(CoreError::ConditionNotMet {
+            article: example.article.cite(),
+            message: format!("“{ruling}” applies {}", example.when.describe()),
+        });
+    }
+    if role.ruling_rank().is_none() {
+        return Err(CoreError::not_authorized(role, format!("rule on “{kind}”"), Some(Role::Referee)));
+    }
+    let Some(entry) = met.iter().copied().find(|e| role >= e.min_role) else {
+        let needs = met.iter().map(|e| e.min_role).min();
+        return Err(CoreError::not_authorized(role, format!("rule “{ruling}” on “{kind}” here"), needs));
+    };
+    if needs_offender(ruling) && incident.offender().is_none() {
+        return Err(CoreError::MissingFact { article: entry.article.cite(), fact: "offender" });
+    }
+    Ok(entry)
+}
+
+/// The rulings `role` could make on `incident` now: what the UI offers.
+pub fn allowed(ruleset: &Ruleset, incident: &Incident, role: Role, ctx: RuleContext) -> Vec<AllowedRuling> {
+    let mut out: Vec<AllowedRuling> = Vec::new();
+    for e in ruleset.table.rows_for(incident.kind()) {
+        if out.iter().all(|a| a.ruling != e.ruling) {
+            if let Ok(entry) = check(ruleset, incident, e.ruling, role, ctx) {
+                out.push(AllowedRuling { ruling: e.ruling, article: entry.article });
+            }
+        }
+    }
+    out
+}

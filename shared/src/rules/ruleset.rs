@@ -1,0 +1,179 @@
+//! A ruleset as a value of independent settings, built from a named preset (KataGo's
+//! `Rules` is the model). The wire form ([`RulesetSpec`]) names the preset and its one
+//! choice, komi; [`Ruleset`] is what the engine runs with.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::labels::{display_via_label, Label, Labelled};
+use crate::rules::penalty::PenaltyTable;
+use crate::rules::{chinese, korean, Article};
+
+/// Komi for Chinese area counting, in 子 (第十一条 and the seeds' variants).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ChineseKomi {
+    /// 2 子: the 1988 text (seed 000). A draw is possible.
+    Two,
+    /// 2¾ 子 = 5.5 points (seed 001).
+    TwoAndThreeQuarters,
+    /// 3¾ 子 = 7.5 points (seed 002): the default.
+    #[default]
+    ThreeAndThreeQuarters,
+}
+
+impl ChineseKomi {
+    /// Komi in quarter-stones, the unit the count is decided in.
+    pub fn quarters(self) -> u32 {
+        match self {
+            ChineseKomi::Two => 8,
+            ChineseKomi::TwoAndThreeQuarters => 11,
+            ChineseKomi::ThreeAndThreeQuarters => 15,
+        }
+    }
+}
+
+impl Serialize for ChineseKomi {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(f64::from(self.quarters()) / 4.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for ChineseKomi {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        match v {
+            2.0 => Ok(ChineseKomi::Two),
+            2.75 => Ok(ChineseKomi::TwoAndThreeQuarters),
+            3.75 => Ok(ChineseKomi::ThreeAndThreeQuarters),
+            _ => Err(serde::de::Error::custom(format!("komi {v} 子 is not one of the rules' values 2, 2.75 or 3.75"))),
+        }
+    }
+}
+
+/// The ruleset named in a tournament or game: the wire form.
+/// `{"preset": "chinese_1988", "komi": 3.75}` or `{"preset": "korean"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "preset", deny_unknown_fields)]
+pub enum RulesetSpec {
+    #[serde(rename = "chinese_1988")]
+    Chinese1988 {
+        #[serde(default)]
+        komi: ChineseKomi,
+    },
+    #[serde(rename = "korean")]
+    Korean,
+}
+
+impl Default for RulesetSpec {
+    fn default() -> Self {
+        RulesetSpec::Chinese1988 { komi: ChineseKomi::default() }
+    }
+}
+
+/// The named presets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Preset {
+    Chinese1988,
+    Korean,
+}
+
+impl Labelled for Preset {
+    fn label(&self) -> Label {
+        match self {
+            Preset::Chinese1988 => Label::new("中国围棋竞赛规则（1988）", "Chinese rules (1988)"),
+            Preset::Korean => Label::new("韩国棋院规则", "Korean Baduk Association rules"),
+        }
+    }
+}
+display_via_label!(Preset);
+
+/// How the result is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Counting {
+    /// 数子法 (第九条): stones plus surrounded points, against the even line 180½.
+    Area,
+    /// 地計算 (KBA Art. 13): territory plus prisoners.
+    Territory,
+}
+
+/// Komi in the unit of the counting method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Komi {
+    /// In quarter-stones (子 × 4).
+    QuarterStones(u32),
+    /// In half-points (目 × 2).
+    HalfPoints(u32),
+}
+
+/// The settings the engine runs with.
+#[derive(Debug, Clone, Copy)]
+pub struct Ruleset {
+    pub spec: RulesetSpec,
+    pub preset: Preset,
+    pub counting: Counting,
+    pub komi: Komi,
+    /// Warnings in one game that lose it (第二十五条二; KBA: second yellow card).
+    pub warnings_to_lose: usize,
+    /// The article that makes the warning count lose.
+    pub warning_loss_article: Article,
+    /// The article for a win by resignation.
+    pub resignation_article: Article,
+    /// The article for a result by count.
+    pub count_article: Article,
+    pub table: &'static PenaltyTable,
+}
+
+impl Ruleset {
+    pub fn from_spec(spec: RulesetSpec) -> Self {
+        match spec {
+            RulesetSpec::Chinese1988 { komi } => Ruleset {
+                spec,
+                preset: Preset::Chinese1988,
+                counting: Counting::Area,
+                komi: Komi::QuarterStones(komi.quarters()),
+                warnings_to_lose: 2,
+                warning_loss_article: Article::Art25_2,
+                resignation_article: Article::Art7_2,
+                count_article: Article::Art9,
+                table: &chinese::TABLE,
+            },
+            RulesetSpec::Korean => Ruleset {
+                spec,
+                preset: Preset::Korean,
+                counting: Counting::Territory,
+                komi: Komi::HalfPoints(13),
+                warnings_to_lose: 2,
+                warning_loss_article: Article::KrA1_5,
+                resignation_article: Article::Kr15,
+                count_article: Article::Kr14,
+                table: &korean::TABLE,
+            },
+        }
+    }
+}
+
+impl Default for Ruleset {
+    fn default() -> Self {
+        Self::from_spec(RulesetSpec::default())
+    }
+}
+
+impl fmt::Display for RulesetSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesetSpec::Chinese1988 { komi } => {
+                let k = match komi {
+                    ChineseKomi::Two => "2",
+                    ChineseKomi::TwoAndThreeQuarters => "2¾",
+                    ChineseKomi::ThreeAndThreeQuarters => "3¾",
+                };
+                write!(f, "{}, 贴{k}子", Preset::Chinese1988)
+            }
+            RulesetSpec::Korean => write!(f, "{}, komi 6.5", Preset::Korean),
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The tournament: set-up and every game, derived from events.
+
+pub mod view;
+
+pub use view::{replay, TournamentView};

@@ -1,0 +1,73 @@
+//! The whole tournament as derived from its events: set-up plus every game's state.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::domain::{GameId, Person, PersonId, Player, PlayerId, Tournament, TournamentId};
+use crate::event::{Event, EventBody};
+use crate::game::{fold_game, GameState, Rejected};
+use crate::rules::authority::check_author;
+
+/// A tournament's derived state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TournamentView {
+    pub id: TournamentId,
+    /// `None` until the `tournament_created` event is here.
+    pub tournament: Option<Tournament>,
+    pub people: Vec<Person>,
+    pub players: Vec<Player>,
+    pub games: Vec<GameState>,
+    /// Tournament-level events that were not applied.
+    pub rejected: Vec<Rejected>,
+}
+
+/// Folds a log that may hold several tournaments, each on its own.
+pub fn replay(events: &[Event]) -> Vec<TournamentView> {
+    let mut by_tournament: BTreeMap<&TournamentId, Vec<&Event>> = BTreeMap::new();
+    for e in events {
+        by_tournament.entry(&e.tournament).or_default().push(e);
+    }
+    by_tournament.into_iter().map(|(id, evs)| fold_tournament(id, &evs)).collect()
+}
+
+fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
+    let mut ordered: Vec<&Event> = events.to_vec();
+    ordered.sort_by_key(|e| e.order_key());
+    ordered.dedup_by_key(|e| e.id);
+    let mut tournament = None;
+    let mut people: BTreeMap<PersonId, Person> = BTreeMap::new();
+    let mut players: BTreeMap<PlayerId, Player> = BTreeMap::new();
+    let mut games: BTreeMap<&GameId, Vec<&Event>> = BTreeMap::new();
+    let mut rejected = Vec::new();
+    for e in &ordered {
+        if let Some(g) = &e.game {
+            games.entry(g).or_default().push(e);
+            continue;
+        }
+        if let Err(err) = check_author(e.author.role, e.body.kind()) {
+            rejected.push(Rejected { event: e.id, error: err.body() });
+            continue;
+        }
+        // Later registrations of the same id correct earlier ones.
+        match &e.body {
+            EventBody::TournamentCreated(t) => tournament = Some(t.clone()),
+            EventBody::PersonRegistered(p) => {
+                people.insert(p.id.clone(), p.clone());
+            }
+            EventBody::PlayerRegistered(p) => {
+                players.insert(p.id.clone(), p.clone());
+            }
+            _ => {}
+        }
+    }
+    let default_ruleset = tournament.as_ref().map(|t: &Tournament| t.ruleset).unwrap_or_default();
+    TournamentView {
+        id: id.clone(),
+        tournament,
+        people: people.into_values().collect(),
+        players: players.into_values().collect(),
+        games: games.into_iter().map(|(g, evs)| fold_game(g, default_ruleset, evs)).collect(),
+        rejected,
+    }
+}
