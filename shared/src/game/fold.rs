@@ -404,7 +404,7 @@ impl Fold {
             let article = v
                 .effective
                 .map(|e| e.article)
-                .or_else(|| self.ruleset.table.rows_for(v.incident.kind()).first().map(|r| r.article));
+                .or_else(|| self.ruleset.table.rows_for(v.incident.kind()).next().map(|r| r.article));
             let item = |kind, for_role, event| OpenItem { kind, for_role, event, incident: Some(v.id), article };
             let top_rank = v.effective.map_or(0, |e| e.rank);
             let mut escalated_open = false;

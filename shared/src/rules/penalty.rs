@@ -85,9 +85,12 @@ pub struct PenaltyTable {
 }
 
 impl PenaltyTable {
-    /// The rows that govern this incident type, or none if the ruleset does not cover it.
-    pub fn rows_for(&self, kind: IncidentType) -> &'static [PenaltyEntry] {
-        self.sections.iter().copied().find(|s| s.iter().any(|e| e.incident == kind)).unwrap_or(&[])
+    /// The rows that govern this incident type (from the first section that knows it), or none
+    /// if the ruleset does not cover it.
+    pub fn rows_for(&self, kind: IncidentType) -> impl Iterator<Item = &'static PenaltyEntry> + Clone {
+        let section: &'static [PenaltyEntry] =
+            self.sections.iter().copied().find(|s| s.iter().any(|e| e.incident == kind)).unwrap_or(&[]);
+        section.iter().filter(move |e| e.incident == kind)
     }
 
     /// Every incident type this table covers, in table order.
@@ -215,13 +218,17 @@ pub fn check(
 ) -> Result<&'static PenaltyEntry> {
     let kind = incident.kind();
     let rows = ruleset.table.rows_for(kind);
-    let Some(first) = rows.first() else {
+    let Some(first) = rows.clone().next() else {
         return Err(CoreError::NotInRuleset { ruleset: ruleset.preset.to_string(), incident: kind.to_string() });
     };
-    let with_ruling: Vec<&'static PenaltyEntry> = rows.iter().filter(|e| e.ruling == ruling).collect();
+    let with_ruling: Vec<&'static PenaltyEntry> = rows.clone().filter(|e| e.ruling == ruling).collect();
     let Some(&example) = with_ruling.first() else {
-        let mut allowed: Vec<Ruling> = rows.iter().map(|e| e.ruling).collect();
-        allowed.dedup();
+        let mut allowed: Vec<Ruling> = Vec::new();
+        for e in rows {
+            if !allowed.contains(&e.ruling) {
+                allowed.push(e.ruling);
+            }
+        }
         return Err(CoreError::ruling_not_allowed(first.article, kind, ruling, &allowed));
     };
     let mut met = Vec::new();

@@ -1,0 +1,116 @@
+//! 第十八条 提子, 第十九条 禁着点, 第二十条 全局同形再现, 第二十一条 终局, 第二十二条 封棋.
+
+mod support;
+
+use arbiter_core::domain::Role;
+use arbiter_core::event::EventBody;
+use arbiter_core::game::Status;
+use arbiter_core::rules::{Article, Cycle, Incident, Outcome, Ruling};
+use support::*;
+
+#[test]
+fn art_18_wrongful_removal_warns_the_remover_and_restores() {
+    // 误将对方有气之子提取，判误提者警告一次，把有气之子放回原处。
+    let mut t = Table::chinese();
+    let id = t.try_incident(Incident::WrongfulRemoval { offender: White }, Ruling::RestoreWithWarning).unwrap();
+    let s = t.state();
+    assert_eq!(s.sides.white.warnings, vec![id]);
+    assert_eq!(s.incident(id).unwrap().effective.unwrap().article, Article::Art18);
+    assert!(t.try_incident(Incident::WrongfulRemoval { offender: White }, Ruling::OffenderLoses).is_err());
+}
+
+#[test]
+fn art_19_a_move_on_a_forbidden_point_is_void_and_counts_as_one_pass() {
+    // 棋子下子在禁着点上，判着手无效，弃权一次。
+    let mut t = Table::chinese();
+    let p = "D4".parse().ok();
+    let id = t.try_incident(Incident::ForbiddenPoint { offender: Black, point: p }, Ruling::MoveVoidPass).unwrap();
+    let s = t.state();
+    assert_eq!(s.sides.black.imposed_passes, vec![id]);
+    assert_eq!(s.warnings(Black), 0, "a pass is not a warning");
+    assert!(s.result.is_none(), "弃权一次 is not a forfeit");
+}
+
+#[test]
+fn art_20_1_an_immediate_ko_recapture_is_void_and_counts_as_one_pass() {
+    // 劫争马上回提，判回提者着手无效，弃权一次。
+    let mut t = Table::chinese();
+    let id = t.try_incident(Incident::KoRecapture { offender: White, point: None }, Ruling::MoveVoidPass).unwrap();
+    let s = t.state();
+    assert_eq!(s.sides.white.imposed_passes, vec![id]);
+    assert_eq!(s.incident(id).unwrap().effective.unwrap().article, Article::Art20_1);
+}
+
+#[test]
+fn art_20_2_false_life_is_not_alive() {
+    let mut t = Table::chinese();
+    t.try_incident(Incident::FalseLife { owner: Black }, Ruling::NotAlive).unwrap();
+    assert!(t.state().result.is_none());
+    assert!(t.try_incident(Incident::FalseLife { owner: Black }, Ruling::TreatedAsSeki).is_err());
+}
+
+#[test]
+fn art_20_3_rare_cycles_are_a_draw_or_a_replay() {
+    // 三劫、四劫循环，长生、双提二子等罕见特例，可判和棋或者重下。
+    for cycle in [Cycle::TripleKo, Cycle::QuadrupleKo, Cycle::EternalLife, Cycle::DoubleTwoStoneCapture] {
+        for (ruling, outcome) in [(Ruling::Draw, Outcome::Draw), (Ruling::Replay, Outcome::ReplayOrdered)] {
+            let mut t = Table::chinese();
+            t.try_incident(Incident::RareCycle { cycle }, ruling).unwrap();
+            let r = t.state().result.unwrap();
+            assert_eq!((r.outcome, r.article), (outcome, Article::Art20_3));
+        }
+    }
+    let mut t = Table::chinese();
+    assert_eq!(
+        t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::NoResult).unwrap_err().code(),
+        "ruling_not_allowed"
+    );
+}
+
+#[test]
+fn art_20_4_a_repetition_shape_is_no_reason_to_refuse_the_end() {
+    let mut t = Table::chinese();
+    t.try_incident(Incident::RepetitionEndRefusal { by: White }, Ruling::MustEnd).unwrap();
+    assert!(t.try_incident(Incident::RepetitionEndRefusal { by: White }, Ruling::PlayContinues).is_err());
+}
+
+#[test]
+fn art_21_1_when_the_other_side_plays_on_the_game_continues() {
+    // 轮走方确认终局，着手随之弃权，如对方不同意终局，可再下子……对局继续进行。
+    let mut t = Table::chinese();
+    t.referee(EventBody::ClockStarted);
+    t.try_incident(Incident::EndProposed { by: Black }, Ruling::PlayContinues).unwrap();
+    let s = t.state();
+    assert_eq!(s.status, Status::Playing);
+    assert!(s.result.is_none());
+}
+
+#[test]
+fn art_21_2_and_21_3_neutral_points_are_seki_and_disputes_are_settled_by_play() {
+    let mut t = Table::chinese();
+    t.try_incident(Incident::NeutralPoints, Ruling::TreatedAsSeki).unwrap();
+    t.try_incident(Incident::LifeAndDeathDispute, Ruling::SettledByPlay).unwrap();
+    assert!(t.try_incident(Incident::LifeAndDeathDispute, Ruling::Draw).is_err());
+    let s = t.state();
+    assert_eq!(s.incidents.len(), 2);
+    assert!(s.result.is_none() && s.open.is_empty());
+}
+
+#[test]
+fn art_14_and_22_sealed_move_adjourn_unseal_and_an_occupied_point_is_one_pass() {
+    // 第十四条: 轮下子的一方……把准备下子的点写在记录纸上，然后密封交裁判员。续赛时，裁判员当场启封。
+    // 第二十二条: 如封棋之点已有棋子时，判弃权一次，轮对方下子。
+    let mut t = Table::chinese();
+    t.referee(EventBody::ClockStarted);
+    assert!(t.try_push(Role::Referee, EventBody::MoveUnsealed { point: "Q16".parse().unwrap() }).is_err());
+    t.try_push(Role::Referee, EventBody::GameAdjourned { sealer: White }).unwrap();
+    assert_eq!(t.state().status, Status::Adjourned { sealer: White });
+    t.try_push(Role::Referee, EventBody::MoveUnsealed { point: "Q16".parse().unwrap() }).unwrap();
+    assert_eq!(t.state().status, Status::Playing);
+    let id = t
+        .try_incident(Incident::SealedPointOccupied { sealer: White, point: "Q16".parse().ok() }, Ruling::MoveVoidPass)
+        .unwrap();
+    let s = t.state();
+    assert_eq!(s.sides.white.imposed_passes, vec![id]);
+    assert_eq!(s.incident(id).unwrap().effective.unwrap().article, Article::Art22);
+}

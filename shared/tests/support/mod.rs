@@ -1,0 +1,134 @@
+//! Given/when/then helpers for rule scenarios: one scheduled game at one table, events stamped
+//! one second apart by the referee, the chief arbiter or the committee.
+#![allow(dead_code)]
+
+use arbiter_core::clock::Hlc;
+use arbiter_core::domain::*;
+use arbiter_core::event::{Event, EventBody, SCHEMA_VERSION};
+use arbiter_core::game::{fold_game, validate, GameState};
+use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
+use arbiter_core::CoreError;
+use chrono::{TimeZone, Utc};
+
+pub const START_MS: u64 = 1_795_000_000_000;
+
+/// One game at one table, as its events accumulate.
+#[derive(Clone)]
+pub struct Table {
+    pub events: Vec<Event>,
+    pub game: GameId,
+    ms: u64,
+    seq: u16,
+}
+
+impl Table {
+    /// Game `g1`, round 1 table 1, main time 60 min, 5 reserved minutes, 15 minutes' lateness allowed.
+    pub fn new(ruleset: RulesetSpec) -> Self {
+        let mut t = Table::unscheduled();
+        t.schedule(ruleset, 15);
+        t
+    }
+
+    pub fn chinese() -> Self {
+        Table::new(RulesetSpec::default())
+    }
+
+    pub fn korean() -> Self {
+        Table::new(RulesetSpec::Korean)
+    }
+
+    pub fn unscheduled() -> Self {
+        Table { events: Vec::new(), game: GameId::new("g1").unwrap(), ms: START_MS, seq: 0 }
+    }
+
+    pub fn schedule(&mut self, ruleset: RulesetSpec, lateness_minutes: u16) -> EventId {
+        let game = Game {
+            id: self.game.clone(),
+            round: 1,
+            table: 1,
+            black: PlayerId::new("p-black").unwrap(),
+            white: PlayerId::new("p-white").unwrap(),
+            ruleset,
+            time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
+            allowed_lateness_minutes: lateness_minutes,
+        };
+        self.push(Role::Organiser, EventBody::GameScheduled(game))
+    }
+
+    /// Builds the next event by `role` without recording it.
+    pub fn event(&mut self, role: Role, body: EventBody) -> Event {
+        self.ms += 1_000;
+        self.seq += 1;
+        let person = match role {
+            Role::Organiser => "org",
+            Role::Referee => "ref-wang",
+            Role::ChiefArbiter => "chief-liu",
+            Role::Committee => "committee",
+        };
+        let mut random = [0u8; 10];
+        random[0] = 0x80; // a valid RFC 4122 variant
+        random[8..].copy_from_slice(&self.seq.to_be_bytes());
+        Event {
+            schema: SCHEMA_VERSION,
+            id: EventId::from_parts(self.ms, random),
+            tournament: TournamentId::new("t1").unwrap(),
+            game: Some(self.game.clone()),
+            author: Author {
+                device: DeviceId::new(format!("dev-{person}")).unwrap(),
+                person: PersonId::new(person).unwrap(),
+                role,
+            },
+            hlc: Hlc::new(self.ms, 0),
+            wall_time: Utc.timestamp_millis_opt(self.ms as i64).unwrap(),
+            body,
+        }
+    }
+
+    pub fn push(&mut self, role: Role, body: EventBody) -> EventId {
+        let e = self.event(role, body);
+        let id = e.id;
+        self.events.push(e);
+        id
+    }
+
+    pub fn referee(&mut self, body: EventBody) -> EventId {
+        self.push(Role::Referee, body)
+    }
+
+    pub fn chief(&mut self, body: EventBody) -> EventId {
+        self.push(Role::ChiefArbiter, body)
+    }
+
+    pub fn committee(&mut self, body: EventBody) -> EventId {
+        self.push(Role::Committee, body)
+    }
+
+    /// The referee records an incident with a ruling.
+    pub fn incident(&mut self, incident: Incident, ruling: Ruling) -> EventId {
+        self.referee(record(incident, Some(ruling)))
+    }
+
+    /// The official in `role` proposes `body`: checked against the game first, as a device does.
+    pub fn try_push(&mut self, role: Role, body: EventBody) -> Result<EventId, CoreError> {
+        validate(&self.state(), role, &body)?;
+        Ok(self.push(role, body))
+    }
+
+    pub fn try_incident(&mut self, incident: Incident, ruling: Ruling) -> Result<EventId, CoreError> {
+        self.try_push(Role::Referee, record(incident, Some(ruling)))
+    }
+
+    pub fn state(&self) -> GameState {
+        fold_game(&self.game, RulesetSpec::default(), &self.events)
+    }
+}
+
+pub fn record(incident: Incident, ruling: Option<Ruling>) -> EventBody {
+    EventBody::IncidentRecorded { incident, ruling, note: None }
+}
+
+pub fn rule(incident: EventId, ruling: Ruling) -> EventBody {
+    EventBody::RulingIssued { incident, ruling, note: None }
+}
+
+pub use arbiter_core::domain::Colour::{Black, White};
