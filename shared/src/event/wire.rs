@@ -6,21 +6,24 @@ use serde_json::Value;
 use crate::error::{CoreError, Result};
 use crate::event::envelope::{Event, SCHEMA_VERSION};
 
-/// Decodes one event, checking its schema version before anything else.
-pub fn decode(line: &str) -> Result<Event> {
-    let value: Value = serde_json::from_str(line).map_err(|e| CoreError::MalformedJson(e.to_string()))?;
-    decode_value(value)
+/// Just the schema field, read before anything else so that a newer event is refused as such
+/// rather than as a pile of unknown fields.
+#[derive(serde::Deserialize)]
+struct SchemaProbe {
+    schema: Option<Value>,
 }
 
-/// Decodes one event from parsed JSON (a batch's element, say).
-pub fn decode_value(value: Value) -> Result<Event> {
-    let Some(obj) = value.as_object() else {
-        return Err(CoreError::InvalidField {
+/// Decodes one event, checking its schema version before anything else. Decoding goes straight
+/// from the text so that errors can name the exact field (`body.data.incident.facts.offender`).
+pub fn decode(line: &str) -> Result<Event> {
+    let probe: SchemaProbe = serde_json::from_str(line).map_err(|e| match e.classify() {
+        serde_json::error::Category::Data => CoreError::InvalidField {
             field: "(event)".to_owned(),
             message: "an event must be a JSON object".to_owned(),
-        });
-    };
-    match obj.get("schema") {
+        },
+        _ => CoreError::MalformedJson(e.to_string()),
+    })?;
+    match probe.schema {
         None => {
             return Err(CoreError::InvalidField {
                 field: "schema".to_owned(),
@@ -38,12 +41,11 @@ pub fn decode_value(value: Value) -> Result<Event> {
             }
         },
     }
-    let event: Event = serde_path_to_error::deserialize(value).map_err(|e| {
+    let mut de = serde_json::Deserializer::from_str(line);
+    let event: Event = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
-        CoreError::InvalidField {
-            field: if path == "." { "(event)".to_owned() } else { path },
-            message: e.into_inner().to_string(),
-        }
+        let field = if path == "." { "(event)".to_owned() } else { path };
+        CoreError::InvalidField { field, message: e.into_inner().to_string() }
     })?;
     event.validate()?;
     Ok(event)

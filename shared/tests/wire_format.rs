@@ -1,0 +1,160 @@
+//! The JSON wire format: round trips, version checks, and errors that name the wrong field.
+
+mod support;
+
+use arbiter_core::domain::*;
+use arbiter_core::event::wire::{decode, decode_jsonl, encode};
+use arbiter_core::event::{AppealDecision, EventBody};
+use arbiter_core::rules::{Count, Cycle, Incident, RulesetSpec, Ruling, ScatterCause};
+use support::*;
+
+fn every_body() -> Vec<(Option<Role>, EventBody)> {
+    let inc = Table::chinese().event(Role::Referee, EventBody::ClockStarted).id;
+    vec![
+        (None, EventBody::GameScheduled(serde_json::from_value(game_json()).unwrap())),
+        (None, EventBody::ClockStarted),
+        (None, EventBody::ClockPaused { reason: Some("午休".into()) }),
+        (None, EventBody::ClockResumed),
+        (None, EventBody::GameAdjourned { sealer: White }),
+        (None, EventBody::MoveUnsealed { point: "K10".parse().unwrap() }),
+        (None, EventBody::EndConfirmed { first: Black }),
+        (
+            None,
+            EventBody::CountRecorded {
+                count: serde_json::from_str(r#"{"method":"area","black_stones":184.5}"#).unwrap(),
+            },
+        ),
+        (None, EventBody::CountRecorded { count: Count::Territory { black_points: 61, white_points: 60 } }),
+        (None, EventBody::Resigned { by: White }),
+        (None, EventBody::RemainingTimeAsked { by: Black, reserved_minutes_left: 2 }),
+        (
+            None,
+            record(
+                Incident::BoardScattered {
+                    cause: ScatterCause::Unintentional,
+                    by: Some(Black),
+                    reconstructable: false,
+                },
+                Some(Ruling::OffenderLoses),
+            ),
+        ),
+        (None, record(Incident::RareCycle { cycle: Cycle::EternalLife }, None)),
+        (None, record(Incident::NeutralPoints, Some(Ruling::TreatedAsSeki))),
+        (None, record(Incident::OtherFoul { offender: None, description: "说明".into() }, None)),
+        (None, rule(inc, Ruling::Draw)),
+        (None, EventBody::Escalated { incident: inc, to: Role::ChiefArbiter, note: Some("unsure".into()) }),
+        (None, EventBody::AppealFiled { incident: inc, by: Black, grounds: "…".into() }),
+        (
+            Some(Role::Committee),
+            EventBody::AppealDecided {
+                appeal: inc,
+                decision: AppealDecision::Overturned { ruling: Ruling::Advice },
+                note: None,
+            },
+        ),
+    ]
+}
+
+fn game_json() -> serde_json::Value {
+    serde_json::json!({
+        "id": "g1", "round": 1, "table": 1, "black": "p-black", "white": "p-white",
+        "ruleset": {"preset": "chinese_1988", "komi": 2.75},
+        "time_control": {"main_minutes": 60, "reserved_minutes": 5},
+        "allowed_lateness_minutes": 15
+    })
+}
+
+#[test]
+fn every_kind_of_event_round_trips_exactly() {
+    let mut t = Table::chinese();
+    for (role, body) in every_body() {
+        let e = t.event(role.unwrap_or(Role::Referee), body);
+        let line = encode(&e);
+        assert!(!line.contains('\n'));
+        let back = decode(&line).unwrap_or_else(|err| panic!("{line}\n{err}"));
+        assert_eq!(back, e);
+        assert_eq!(encode(&back), line, "byte-for-byte stable");
+    }
+}
+
+#[test]
+fn tournament_level_events_round_trip_and_must_not_name_a_game() {
+    let mut t = Table::chinese();
+    let mut e = t.event(
+        Role::Organiser,
+        EventBody::PlayerRegistered(Player {
+            id: PlayerId::new("p1").unwrap(),
+            name: "李昌镐".into(),
+            rank: "9p".parse().unwrap(),
+            club: Some("韩国棋院".into()),
+            board: None,
+        }),
+    );
+    assert_eq!(decode(&encode(&e)).unwrap_err().code(), "invalid_field", "a player is not a game event");
+    e.game = None;
+    assert_eq!(decode(&encode(&e)).unwrap(), e);
+    let mut c = t.event(
+        Role::Organiser,
+        EventBody::TournamentCreated(Tournament {
+            id: TournamentId::new("t1").unwrap(),
+            name: "城市杯".into(),
+            ruleset: RulesetSpec::Korean,
+        }),
+    );
+    c.game = None;
+    assert_eq!(decode(&encode(&c)).unwrap(), c);
+}
+
+fn sample_line() -> serde_json::Value {
+    let mut t = Table::chinese();
+    let e = t.event(Role::Referee, record(Incident::Disturbing { offender: Black }, Some(Ruling::Warning)));
+    serde_json::from_str(&encode(&e)).unwrap()
+}
+
+#[test]
+fn unknown_schema_versions_are_refused_clearly() {
+    let mut v = sample_line();
+    v["schema"] = 2.into();
+    let err = decode(&v.to_string()).unwrap_err();
+    assert_eq!(err.code(), "unsupported_schema");
+    assert!(err.to_string().contains("schema version 2"), "{err}");
+    v.as_object_mut().unwrap().remove("schema");
+    assert!(decode(&v.to_string()).unwrap_err().to_string().contains("schema"));
+    v["schema"] = "1".into();
+    assert_eq!(decode(&v.to_string()).unwrap_err().code(), "invalid_field");
+}
+
+#[test]
+fn errors_name_the_field_that_is_wrong() {
+    let cases: Vec<(&str, serde_json::Value, &str)> = vec![
+        ("/body/data/incident/facts/offender", "purple".into(), "body.data.incident.facts.offender"),
+        ("/body/data/ruling", "flog".into(), "body.data.ruling"),
+        ("/body/kind", "teleported".into(), "body.kind"),
+        ("/author/role", "king".into(), "author.role"),
+        ("/id", "4a0c7e4e-9f3b-4d1a-8e2f-1c2d3e4f5a6b".into(), "id"),
+        ("/game", "g 1".into(), "game"),
+        ("/hlc/wall_ms", (-5).into(), "hlc.wall_ms"),
+        ("/wall_time", "yesterday".into(), "wall_time"),
+    ];
+    for (pointer, value, field) in cases {
+        let mut v = sample_line();
+        *v.pointer_mut(pointer).unwrap() = value;
+        let err = decode(&v.to_string()).unwrap_err();
+        assert_eq!(err.code(), "invalid_field", "{pointer}: {err}");
+        assert!(err.to_string().starts_with(&format!("field `{field}`")), "{pointer}: {err}");
+    }
+    let mut v = sample_line();
+    v["body"]["data"]["incident"]["facts"]["colour_of_tie"] = "red".into();
+    let err = decode(&v.to_string()).unwrap_err();
+    assert!(err.to_string().contains("colour_of_tie"), "{err}");
+}
+
+#[test]
+fn jsonl_reports_bad_lines_by_number_and_keeps_the_rest() {
+    let good = sample_line().to_string();
+    let text = format!("{good}\n\n{{not json\n{}\n{good}\n", good.replace("\"black\"", "\"blue\""));
+    let (events, errors) = decode_jsonl(&text);
+    assert_eq!(events.len(), 2);
+    let lines: Vec<(usize, &str)> = errors.iter().map(|e| (e.line, e.code)).collect();
+    assert_eq!(lines, vec![(3, "malformed_json"), (4, "invalid_field")]);
+}
