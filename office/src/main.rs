@@ -1,5 +1,8 @@
 //! `arbiter-office`: the tournament office's command line.
 
+// No unwrap/expect on input or I/O paths (tests are allowed them by clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -4,6 +4,9 @@
 //! that crosses devices, the rules of the 裁判法 as data plus a pure penalty engine, and the
 //! fold from events to each game's state. No I/O here; time comes in as arguments.
 
+// No unwrap/expect on input or I/O paths (tests are allowed them by clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 pub mod clock;
 pub mod domain;
 pub mod error;
