@@ -1,6 +1,6 @@
 //! Given/when/then helpers for rule scenarios: one scheduled game at one table, events stamped
 //! one second apart by the referee, the chief arbiter or the committee.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use arbiter_core::clock::Hlc;
 use arbiter_core::domain::*;
