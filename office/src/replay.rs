@@ -90,7 +90,7 @@ fn render_game(out: &mut String, g: &GameState) {
             out,
             "    incident {} {} {} ({}) by {}",
             i.id,
-            i.wall_time.format("%H:%M"),
+            i.wall_time.format("%H:%MZ"),
             label.zh,
             label.en,
             i.author.person
