@@ -114,3 +114,24 @@ fn art_25_2_the_first_to_reach_two_loses_and_a_later_warning_does_not_change_it(
         .iter()
         .any(|o| o.kind == OpenKind::AfterResult && o.event == late && o.for_role == Role::ChiefArbiter));
 }
+
+#[test]
+fn the_referee_sees_the_second_warnings_loss_before_confirming() {
+    // The UI's “第二次警告：白方判负（第二十五条二）” comes from this preview.
+    let mut t = Table::chinese();
+    t.try_incident(Incident::Disturbing { offender: White }, Ruling::Warning).unwrap();
+    let proposed = t.event(Role::Referee, record(Incident::Consulting { offender: White }, Some(Ruling::Warning)));
+    let p = arbiter_core::game::preview(&t.events, Default::default(), &proposed).unwrap();
+    assert!(p.result_before.is_none());
+    let r = p.result_after.unwrap();
+    assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(Black), ResultReason::SecondWarning, Article::Art25_2));
+    assert_eq!(p.warnings_after.white, 2);
+    assert_eq!(p.consequence.unwrap().article, Article::Art24_3);
+    assert!(!p.flagged_after_result && p.refused.is_none());
+    assert_eq!(t.state().result, None, "a preview records nothing");
+
+    // A ruling the article does not allow is shown as refused, with the reason.
+    let bad = t.event(Role::Referee, record(Incident::Consulting { offender: White }, Some(Ruling::Advice)));
+    let p = arbiter_core::game::preview(&t.events, Default::default(), &bad).unwrap();
+    assert_eq!(p.refused.unwrap().code, "ruling_not_allowed");
+}

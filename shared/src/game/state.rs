@@ -182,8 +182,6 @@ impl GameState {
 impl GameState {
     /// The facts the penalty table's conditions may need from the schedule.
     pub fn rule_context(&self) -> crate::rules::RuleContext {
-        crate::rules::RuleContext {
-            allowed_lateness_secs: self.schedule.as_ref().map(|g| u32::from(g.allowed_lateness_minutes) * 60),
-        }
+        crate::rules::RuleContext::for_game(self.schedule.as_ref())
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod article;
 pub mod authority;
+pub mod catalogue;
 mod chinese;
 pub mod consequence;
 pub mod counting;
@@ -14,6 +15,7 @@ pub mod ruleset;
 pub mod ruling;
 
 pub use article::Article;
+pub use catalogue::{catalogue, CatalogueEntry, CatalogueRuling};
 pub use consequence::{consequence, ClockAdjustment, Consequence};
 pub use counting::{Count, HalfStones};
 pub use incident::{Cycle, Incident, IncidentGroup, IncidentType, ScatterCause};

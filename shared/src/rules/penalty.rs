@@ -54,6 +54,13 @@ pub struct RuleContext {
     pub allowed_lateness_secs: Option<u32>,
 }
 
+impl RuleContext {
+    /// The context of a game as scheduled (or of an unscheduled one: nothing known).
+    pub fn for_game(game: Option<&crate::domain::Game>) -> Self {
+        Self { allowed_lateness_secs: game.map(|g| u32::from(g.allowed_lateness_minutes) * 60) }
+    }
+}
+
 /// One row of a penalty table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PenaltyEntry {
