@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use arbiter_core::domain::Colour;
+use arbiter_core::domain::{Colour, Player, PlayerId};
 use arbiter_core::event::wire::{decode_jsonl, LineError};
 use arbiter_core::game::{GameState, OpenKind, Status};
 use arbiter_core::labels::Labelled;
@@ -33,7 +33,7 @@ pub fn render_text(report: &ReplayReport) -> String {
             let _ = writeln!(out, "  rejected {}: {} — {}", r.event, r.error.code, r.error.message);
         }
         for g in &t.games {
-            render_game(&mut out, g);
+            render_game(&mut out, g, &t.players);
         }
     }
     if !report.malformed.is_empty() {
@@ -45,10 +45,14 @@ pub fn render_text(report: &ReplayReport) -> String {
     out
 }
 
-fn render_game(out: &mut String, g: &GameState) {
+fn render_game(out: &mut String, g: &GameState, players: &[Player]) {
+    let who = |id: &PlayerId| match players.iter().find(|p| &p.id == id) {
+        Some(p) => format!("{} ({}, {})", p.name, p.id, p.rank.zh()),
+        None => id.to_string(),
+    };
     let _ = write!(out, "  Game {}", g.game);
     if let Some(s) = &g.schedule {
-        let _ = write!(out, " (round {}, table {}: 黑 {} vs 白 {})", s.round, s.table, s.black, s.white);
+        let _ = write!(out, " (round {}, table {}: 黑 {} vs 白 {})", s.round, s.table, who(&s.black), who(&s.white));
     }
     let _ = writeln!(out, " [{}]", g.ruleset);
     let status = match g.status {

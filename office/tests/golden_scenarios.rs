@@ -17,14 +17,21 @@ fn replay(args: &[&str]) -> (i32, String, String) {
         .args(args)
         .output()
         .expect("run arbiter-office");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
 fn every_scenario_matches_its_golden_output() {
     let dir = workspace().join("tests/scenarios");
-    let mut logs: Vec<PathBuf> =
-        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "jsonl")).collect();
+    let mut logs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
     logs.sort();
     assert!(logs.len() >= 5, "scenarios missing from {}", dir.display());
     let mut failures = Vec::new();
@@ -67,5 +74,8 @@ fn a_missing_file_is_a_clear_error_with_exit_status_2() {
     let (code, stdout, stderr) = replay(&["tests/scenarios/no-such-file.jsonl"]);
     assert_eq!(code, 2);
     assert!(stdout.is_empty());
-    assert!(stderr.contains("cannot read tests/scenarios/no-such-file.jsonl") && stderr.contains("[read_failed]"), "{stderr}");
+    assert!(
+        stderr.contains("cannot read tests/scenarios/no-such-file.jsonl") && stderr.contains("[read_failed]"),
+        "{stderr}"
+    );
 }

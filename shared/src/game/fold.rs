@@ -88,7 +88,7 @@ pub fn fold_game<'a>(
 
 /// De-duplicates by id and sorts by (HLC, id). Two different contents under one id keep the
 /// one with the smaller encoding, so the choice does not depend on arrival order.
-fn canonical<'a>(events: impl Iterator<Item = &'a Event>, rejected: &mut Vec<Rejected>) -> Vec<&'a Event> {
+pub(crate) fn canonical<'a>(events: impl Iterator<Item = &'a Event>, rejected: &mut Vec<Rejected>) -> Vec<&'a Event> {
     let mut by_id: BTreeMap<EventId, &Event> = BTreeMap::new();
     let mut conflicts = BTreeSet::new();
     for e in events {

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::domain::{GameId, Person, PersonId, Player, PlayerId, Tournament, TournamentId};
 use crate::event::{Event, EventBody};
+use crate::game::fold::canonical;
 use crate::game::{fold_game, GameState, Rejected};
 use crate::rules::authority::check_author;
 
@@ -32,19 +33,18 @@ pub fn replay(events: &[Event]) -> Vec<TournamentView> {
 }
 
 fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
-    let mut ordered: Vec<&Event> = events.to_vec();
-    ordered.sort_by_key(|e| e.order_key());
-    ordered.dedup_by_key(|e| e.id);
+    let mut rejected = Vec::new();
+    let ordered = canonical(events.iter().copied().filter(|e| e.game.is_none()), &mut rejected);
     let mut tournament = None;
     let mut people: BTreeMap<PersonId, Person> = BTreeMap::new();
     let mut players: BTreeMap<PlayerId, Player> = BTreeMap::new();
     let mut games: BTreeMap<&GameId, Vec<&Event>> = BTreeMap::new();
-    let mut rejected = Vec::new();
-    for e in &ordered {
+    for e in events {
         if let Some(g) = &e.game {
             games.entry(g).or_default().push(e);
-            continue;
         }
+    }
+    for e in &ordered {
         if let Err(err) = check_author(e.author.role, e.body.kind()) {
             rejected.push(Rejected { event: e.id, error: err.body() });
             continue;
@@ -67,7 +67,7 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
         tournament,
         people: people.into_values().collect(),
         players: players.into_values().collect(),
-        games: games.into_iter().map(|(g, evs)| fold_game(g, default_ruleset, evs)).collect(),
+        games: games.into_iter().map(|(g, evs)| fold_game(g, default_ruleset, evs.iter().copied())).collect(),
         rejected,
     }
 }
