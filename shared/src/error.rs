@@ -51,6 +51,12 @@ pub enum CoreError {
     /// The game has a result; only the chief arbiter or the committee may change it.
     #[error("game already decided ({0}); kept and flagged for the chief arbiter")]
     AfterResult(String),
+    /// The disk or the embedded database failed.
+    #[error("storage error: {0}")]
+    Storage(String),
+    /// The store is damaged; the message says what can still be recovered and how.
+    #[error("store damaged: {message}")]
+    Damaged { message: String },
     /// The same event id arrived with two different contents.
     #[error("event id {0} was seen with different contents; the other copy is kept")]
     ConflictingDuplicate(String),
@@ -75,6 +81,8 @@ impl CoreError {
             Self::WrongScope(_) => "wrong_scope",
             Self::AfterResult(_) => "after_result",
             Self::ConflictingDuplicate(_) => "conflicting_duplicate",
+            Self::Storage(_) => "storage",
+            Self::Damaged { .. } => "store_damaged",
         }
     }
 

@@ -1,0 +1,96 @@
+//! Key layout of the sled tree. One tree with prefixed keyspaces, so that one `apply_batch`
+//! updates an event and all its indexes atomically.
+//!
+//! | prefix | key | value |
+//! |---|---|---|
+//! | `e` | event id (16) | seq (8, BE) + the event's JSON line |
+//! | `g` | tournament `\0` game `\0` hlc (12) id (16) | — |
+//! | `t` | tournament `\0` hlc (12) id (16) | — |
+//! | `l` | seq (8) | event id (16) |
+//! | `o` | seq (8) | event id (16): the outbox |
+//! | `v` | tournament `\0` game | seq of the game's newest event (cache version) |
+//! | `c` | tournament `\0` game | cache version (8) + derived state JSON |
+//! | `m` | name | meta: schema, next_seq, cursor, hlc, device |
+
+use crate::clock::Hlc;
+use crate::domain::{EventId, GameId, TournamentId};
+
+pub const EVENT: u8 = b'e';
+pub const GAME: u8 = b'g';
+pub const TOURNAMENT: u8 = b't';
+pub const LOG: u8 = b'l';
+pub const OUTBOX: u8 = b'o';
+pub const VERSION: u8 = b'v';
+pub const CACHE: u8 = b'c';
+pub const META: u8 = b'm';
+
+pub fn event(id: &EventId) -> Vec<u8> {
+    let mut k = vec![EVENT];
+    k.extend_from_slice(id.as_uuid().as_bytes());
+    k
+}
+
+fn hlc_bytes(k: &mut Vec<u8>, hlc: Hlc) {
+    k.extend_from_slice(&hlc.wall_ms.to_be_bytes());
+    k.extend_from_slice(&hlc.logical.to_be_bytes());
+}
+
+pub fn game_prefix(t: &TournamentId, g: &GameId) -> Vec<u8> {
+    let mut k = vec![GAME];
+    k.extend_from_slice(t.as_str().as_bytes());
+    k.push(0);
+    k.extend_from_slice(g.as_str().as_bytes());
+    k.push(0);
+    k
+}
+
+pub fn game_index(t: &TournamentId, g: &GameId, hlc: Hlc, id: &EventId) -> Vec<u8> {
+    let mut k = game_prefix(t, g);
+    hlc_bytes(&mut k, hlc);
+    k.extend_from_slice(id.as_uuid().as_bytes());
+    k
+}
+
+pub fn tournament_prefix(t: &TournamentId) -> Vec<u8> {
+    let mut k = vec![TOURNAMENT];
+    k.extend_from_slice(t.as_str().as_bytes());
+    k.push(0);
+    k
+}
+
+pub fn tournament_index(t: &TournamentId, hlc: Hlc, id: &EventId) -> Vec<u8> {
+    let mut k = tournament_prefix(t);
+    hlc_bytes(&mut k, hlc);
+    k.extend_from_slice(id.as_uuid().as_bytes());
+    k
+}
+
+pub fn seq_key(prefix: u8, seq: u64) -> Vec<u8> {
+    let mut k = vec![prefix];
+    k.extend_from_slice(&seq.to_be_bytes());
+    k
+}
+
+pub fn game_key(prefix: u8, t: &TournamentId, g: &GameId) -> Vec<u8> {
+    let mut k = vec![prefix];
+    k.extend_from_slice(t.as_str().as_bytes());
+    k.push(0);
+    k.extend_from_slice(g.as_str().as_bytes());
+    k
+}
+
+pub fn meta(name: &str) -> Vec<u8> {
+    let mut k = vec![META];
+    k.extend_from_slice(name.as_bytes());
+    k
+}
+
+/// The event id at the end of an index key.
+pub fn id_suffix(key: &[u8]) -> Option<EventId> {
+    let tail: [u8; 16] = key.get(key.len().checked_sub(16)?..)?.try_into().ok()?;
+    EventId::new(uuid::Uuid::from_bytes(tail)).ok()
+}
+
+pub fn u64_of(bytes: &[u8]) -> Option<u64> {
+    Some(u64::from_be_bytes(bytes.get(..8)?.try_into().ok()?))
+}

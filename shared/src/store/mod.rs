@@ -1,0 +1,370 @@
+//! The store: every event a device or the office holds, on disk.
+//!
+//! - `journal` (an append-only JSONL file) is the durability point: `append` returns only after
+//!   `fdatasync` covered the new lines, shared among concurrent writers (group commit).
+//! - sled 0.34 holds events by id, indexes by game and tournament, an arrival log with a
+//!   monotonic sequence, the outbox, the sync cursor, the HLC and a derived-state cache.
+//! - On open the two are reconciled: journal lines missing from sled (sled loses up to ~500 ms
+//!   on power loss) are re-applied; events in sled missing from the journal are appended to it.
+//!
+//! See docs/durability.md for what this does and does not guarantee.
+
+mod cache;
+mod export;
+pub mod journal;
+mod keys;
+mod meta;
+mod outbox;
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+use chrono::{DateTime, Utc};
+
+use crate::clock::HybridClock;
+use crate::domain::{Author, DeviceId, EventId, GameId, TournamentId};
+use crate::error::{CoreError, Result};
+use crate::event::wire::{self, LineError};
+use crate::event::{Event, EventBody, SCHEMA_VERSION};
+
+pub use export::{ImportReport, SalvageReport};
+pub use journal::Journal;
+
+/// The on-disk layout version of the store (not the wire schema). Bump with a migration.
+pub const STORE_SCHEMA: u64 = 1;
+
+/// Where an appended event came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Recorded on this device: it goes to the outbox until the office acknowledges it.
+    Local,
+    /// Received from elsewhere (a pull, an import, a push to the office).
+    Remote,
+}
+
+/// What became of one event handed to [`Store::append`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Appended {
+    /// Stored under this arrival sequence number.
+    New(u64),
+    /// Already stored, identical, under this sequence number.
+    Duplicate(u64),
+}
+
+/// What opening the store found and repaired.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OpenReport {
+    pub events: u64,
+    /// Journal lines re-applied to sled (sled had lost them).
+    pub reapplied: usize,
+    /// Events found in sled but not in the journal, appended to it.
+    pub rejournaled: usize,
+    /// Bytes of a torn last journal line that were cut off (never acknowledged).
+    pub torn_tail_bytes: u64,
+    /// Journal lines that could not be decoded (damage); they stay in the file untouched.
+    pub bad_journal_lines: Vec<LineError>,
+}
+
+/// An open store.
+pub struct Store {
+    dir: PathBuf,
+    db: sled::Db,
+    journal: Journal,
+    /// Serialises writers between the duplicate check and the batch (not the sync).
+    write: Mutex<()>,
+    next_seq: AtomicU64,
+    report: OpenReport,
+}
+
+fn storage(e: impl std::fmt::Display) -> CoreError {
+    CoreError::Storage(e.to_string())
+}
+
+impl Store {
+    /// Opens (or creates) the store in `dir`. `device` is this device's id (None at the office);
+    /// it decides which events found only in the journal go back to the outbox.
+    pub fn open(dir: &Path, device: Option<&DeviceId>) -> Result<Self> {
+        std::fs::create_dir_all(dir).map_err(|e| storage(format!("cannot create {}: {e}", dir.display())))?;
+        let (journal, scan) = Journal::open(dir).map_err(|e| CoreError::Damaged {
+            message: format!("the journal in {} cannot be read: {e}", dir.display()),
+        })?;
+        let db = sled::Config::new().path(dir.join("sled")).open().map_err(|e| CoreError::Damaged {
+            message: format!(
+                "the sled store in {} cannot be opened ({e}); the journal is separate: \
+                 `arbiter-office salvage --data {}` exports every event it can read",
+                dir.display(),
+                dir.display()
+            ),
+        })?;
+        meta::check_schema(&db)?;
+        if let Some(d) = device {
+            meta::set_device(&db, d)?;
+        }
+        let next_seq = meta::next_seq(&db)?;
+        let mut store = Store {
+            dir: dir.to_owned(),
+            db,
+            journal,
+            write: Mutex::new(()),
+            next_seq: AtomicU64::new(next_seq),
+            report: OpenReport { torn_tail_bytes: scan.torn_tail_bytes, ..OpenReport::default() },
+        };
+        store.reconcile(scan)?;
+        store.report.events = store.len()?;
+        Ok(store)
+    }
+
+    /// Brings sled and the journal back to the same set of events.
+    fn reconcile(&mut self, scan: journal::JournalScan) -> Result<()> {
+        let device = meta::device(&self.db)?;
+        let mut in_journal = HashSet::with_capacity(scan.lines.len());
+        let mut missing = Vec::new();
+        for l in scan.lines {
+            match wire::decode(&l.text) {
+                Ok(e) => {
+                    in_journal.insert(e.id);
+                    if self.db.get(keys::event(&e.id)).map_err(storage)?.is_none() {
+                        missing.push(e);
+                    }
+                }
+                Err(err) => self.report.bad_journal_lines.push(LineError {
+                    line: l.line,
+                    code: err.code(),
+                    message: err.to_string(),
+                }),
+            }
+        }
+        if !missing.is_empty() {
+            // Events of our own device that sled lost may not have reached the office: resend
+            // them (the office answers duplicates idempotently).
+            let (local, remote): (Vec<Event>, Vec<Event>) =
+                missing.into_iter().partition(|e| device.as_ref() == Some(&e.author.device));
+            {
+                let guard = self.lock();
+                self.apply(&guard, &local, Origin::Local, false)?;
+                self.apply(&guard, &remote, Origin::Remote, false)?;
+            }
+            self.report.reapplied = local.len() + remote.len();
+        }
+        let sled_count = self.len()?;
+        if sled_count > in_journal.len() as u64 {
+            let mut lines = Vec::new();
+            for item in self.db.scan_prefix([keys::EVENT]) {
+                let (k, v) = item.map_err(storage)?;
+                let known = keys::id_suffix(&k).is_some_and(|id| in_journal.contains(&id));
+                if !known {
+                    lines.extend_from_slice(v.get(8..).unwrap_or_default());
+                    lines.push(b'\n');
+                    self.report.rejournaled += 1;
+                }
+            }
+            let ticket = self.journal.append(&lines).map_err(storage)?;
+            self.journal.sync(ticket).map_err(storage)?;
+        }
+        Ok(())
+    }
+
+    fn lock(&self) -> MutexGuard<'_, ()> {
+        self.write.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The directory the store lives in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// What opening the store found and repaired.
+    pub fn open_report(&self) -> &OpenReport {
+        &self.report
+    }
+
+    /// Number of events stored.
+    pub fn len(&self) -> Result<u64> {
+        Ok(self.db.scan_prefix([keys::EVENT]).count() as u64)
+    }
+
+    pub fn is_empty(&self) -> Result<bool> {
+        Ok(self.db.scan_prefix([keys::EVENT]).next().is_none())
+    }
+
+    /// Stores `events` durably: returns only after their journal lines are synced. Each event
+    /// is answered on its own: new, duplicate (idempotent), or refused (same id, other content).
+    pub fn append(&self, events: &[Event], origin: Origin) -> Result<Vec<Result<Appended>>> {
+        let guard = self.lock();
+        let out = self.apply(&guard, events, origin, true)?;
+        drop(guard);
+        // Duplicates too wait for the sync: their first copy may still be in flight.
+        self.journal.sync(self.journal_written()).map_err(storage)?;
+        Ok(out)
+    }
+
+    fn journal_written(&self) -> u64 {
+        self.journal.written()
+    }
+
+    /// Records a new local event: stamps it with this device's HLC and a fresh UUIDv7 at
+    /// `now`, stores it durably and puts it in the outbox. `random` fills the id's random bits.
+    pub fn record(
+        &self,
+        tournament: TournamentId,
+        game: Option<GameId>,
+        author: Author,
+        body: EventBody,
+        now: DateTime<Utc>,
+        random: [u8; 10],
+    ) -> Result<Event> {
+        let guard = self.lock();
+        let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+        let mut clock = HybridClock::resume(meta::hlc(&self.db)?);
+        let hlc = clock.tick(now_ms);
+        let event = Event {
+            schema: SCHEMA_VERSION,
+            id: EventId::from_parts(now_ms, random),
+            tournament,
+            game,
+            author,
+            hlc,
+            wall_time: now,
+            body,
+        };
+        event.validate()?;
+        let result = self.apply(&guard, std::slice::from_ref(&event), Origin::Local, true)?;
+        meta::set_hlc(&self.db, hlc)?;
+        drop(guard);
+        self.journal.sync(self.journal_written()).map_err(storage)?;
+        match result.into_iter().next() {
+            Some(Ok(_)) => Ok(event),
+            Some(Err(e)) => Err(e),
+            None => Err(storage("record produced no result")),
+        }
+    }
+
+    /// Under the write lock: checks each event, writes new ones to the journal (unsynced) and
+    /// applies them to sled in one atomic batch.
+    fn apply(
+        &self,
+        _guard: &MutexGuard<'_, ()>,
+        events: &[Event],
+        origin: Origin,
+        journal: bool,
+    ) -> Result<Vec<Result<Appended>>> {
+        let mut batch = sled::Batch::default();
+        let mut lines: Vec<u8> = Vec::new();
+        let mut seen: HashMap<EventId, (u64, String)> = HashMap::new();
+        let mut out = Vec::with_capacity(events.len());
+        let mut seq = self.next_seq.load(Ordering::SeqCst);
+        for e in events {
+            let line = wire::encode(e);
+            let stored = match seen.get(&e.id) {
+                Some((s, l)) => Some((*s, l.clone())),
+                None => self.db.get(keys::event(&e.id)).map_err(storage)?.map(|v| {
+                    (
+                        keys::u64_of(&v).unwrap_or(0),
+                        String::from_utf8_lossy(v.get(8..).unwrap_or_default()).into_owned(),
+                    )
+                }),
+            };
+            if let Some((s, existing)) = stored {
+                out.push(if existing == line {
+                    Ok(Appended::Duplicate(s))
+                } else {
+                    Err(CoreError::ConflictingDuplicate(e.id.to_string()))
+                });
+                continue;
+            }
+            seq += 1;
+            let mut value = seq.to_be_bytes().to_vec();
+            value.extend_from_slice(line.as_bytes());
+            batch.insert(keys::event(&e.id), value);
+            batch.insert(keys::tournament_index(&e.tournament, e.hlc, &e.id), &[]);
+            if let Some(g) = &e.game {
+                batch.insert(keys::game_index(&e.tournament, g, e.hlc, &e.id), &[]);
+                batch.insert(keys::game_key(keys::VERSION, &e.tournament, g), &seq.to_be_bytes());
+            }
+            batch.insert(keys::seq_key(keys::LOG, seq), e.id.as_uuid().as_bytes());
+            if origin == Origin::Local {
+                batch.insert(keys::seq_key(keys::OUTBOX, seq), e.id.as_uuid().as_bytes());
+            }
+            if journal {
+                lines.extend_from_slice(line.as_bytes());
+                lines.push(b'\n');
+            }
+            seen.insert(e.id, (seq, line));
+            out.push(Ok(Appended::New(seq)));
+        }
+        if seq != self.next_seq.load(Ordering::SeqCst) {
+            batch.insert(keys::meta("next_seq"), &seq.to_be_bytes());
+            // Journal first: a crash between the two leaves a line that reopening re-applies.
+            if !lines.is_empty() {
+                self.journal.append(&lines).map_err(storage)?;
+            }
+            self.db.apply_batch(batch).map_err(storage)?;
+            self.next_seq.store(seq, Ordering::SeqCst);
+        }
+        Ok(out)
+    }
+
+    /// One event by id.
+    pub fn get(&self, id: &EventId) -> Result<Option<Event>> {
+        match self.db.get(keys::event(id)).map_err(storage)? {
+            Some(v) => Ok(Some(decode_stored(&v)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn events_under(&self, prefix: Vec<u8>) -> Result<Vec<Event>> {
+        let mut out = Vec::new();
+        for item in self.db.scan_prefix(prefix) {
+            let (k, _) = item.map_err(storage)?;
+            if let Some(id) = keys::id_suffix(&k) {
+                if let Some(e) = self.get(&id)? {
+                    out.push(e);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// A game's events, in the agreed order (HLC, id).
+    pub fn game_events(&self, tournament: &TournamentId, game: &GameId) -> Result<Vec<Event>> {
+        self.events_under(keys::game_prefix(tournament, game))
+    }
+
+    /// A tournament's events, in the agreed order (HLC, id).
+    pub fn tournament_events(&self, tournament: &TournamentId) -> Result<Vec<Event>> {
+        self.events_under(keys::tournament_prefix(tournament))
+    }
+
+    /// Events in arrival order after sequence number `after`, at most `limit`: the office's pull.
+    pub fn since(&self, after: u64, limit: usize) -> Result<Vec<(u64, Event)>> {
+        let mut out = Vec::new();
+        for item in self
+            .db
+            .range(keys::seq_key(keys::LOG, after.saturating_add(1))..keys::seq_key(keys::LOG, u64::MAX))
+            .take(limit)
+        {
+            let (k, v) = item.map_err(storage)?;
+            let (Some(seq), Some(id)) = (keys::u64_of(&k[1..]), keys::id_suffix(&v)) else { continue };
+            if let Some(e) = self.get(&id)? {
+                out.push((seq, e));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The newest arrival sequence number (0 when empty).
+    pub fn last_seq(&self) -> u64 {
+        self.next_seq.load(Ordering::SeqCst)
+    }
+}
+
+fn decode_stored(v: &[u8]) -> Result<Event> {
+    let text = std::str::from_utf8(v.get(8..).unwrap_or_default())
+        .map_err(|e| CoreError::Damaged { message: format!("stored event is not UTF-8: {e}") })?;
+    wire::decode(text).map_err(|e| CoreError::Damaged { message: format!("stored event cannot be decoded: {e}") })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,221 @@
+//! Store tests on real directories.
+
+use super::*;
+use crate::clock::Hlc;
+use crate::domain::{Colour, PersonId, Role};
+use crate::rules::RulesetSpec;
+use crate::rules::{Incident, Ruling};
+
+pub(crate) fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("arbiter-store-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn device() -> DeviceId {
+    DeviceId::new("tab-1").unwrap()
+}
+
+fn author() -> Author {
+    Author { device: device(), person: PersonId::new("ref-wang").unwrap(), role: Role::Referee }
+}
+
+fn record_n(store: &Store, n: u32) -> Vec<Event> {
+    (0..n)
+        .map(|i| {
+            let now = DateTime::from_timestamp_millis(1_795_000_000_000 + i64::from(i) * 1_000).unwrap();
+            let body = EventBody::IncidentRecorded {
+                incident: Incident::Disturbing { offender: if i % 2 == 0 { Colour::Black } else { Colour::White } },
+                ruling: Some(Ruling::Advice),
+                note: None,
+            };
+            let mut random = [0x80u8; 10];
+            random[6..].copy_from_slice(&i.to_be_bytes());
+            store
+                .record(TournamentId::new("t1").unwrap(), Some(GameId::new("g1").unwrap()), author(), body, now, random)
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn records_are_indexed_in_the_outbox_and_survive_reopen() {
+    let dir = tmp("reopen");
+    let recorded = {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        let r = record_n(&s, 5);
+        assert_eq!(s.pending().unwrap(), 5);
+        s.ack(&[r[0].id, r[1].id]).unwrap();
+        assert_eq!(s.pending().unwrap(), 3);
+        r
+    };
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    assert_eq!(s.len().unwrap(), 5);
+    let t = TournamentId::new("t1").unwrap();
+    assert_eq!(s.game_events(&t, &GameId::new("g1").unwrap()).unwrap(), recorded);
+    assert_eq!(s.tournament_events(&t).unwrap(), recorded);
+    assert_eq!(s.outbox(10).unwrap(), recorded[2..].to_vec());
+    let hlcs: Vec<Hlc> = recorded.iter().map(|e| e.hlc).collect();
+    assert!(hlcs.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(s.hlc().unwrap(), *hlcs.last().unwrap());
+}
+
+#[test]
+fn append_is_idempotent_and_refuses_a_changed_copy() {
+    let dir = tmp("idem");
+    let s = Store::open(&dir, None).unwrap();
+    let events = record_n(&Store::open(&tmp("idem-src"), Some(&device())).unwrap(), 3);
+    let first = s.append(&events, Origin::Remote).unwrap();
+    assert_eq!(first, vec![Ok(Appended::New(1)), Ok(Appended::New(2)), Ok(Appended::New(3))]);
+    let again = s.append(&[events[1].clone(), events[1].clone()], Origin::Remote).unwrap();
+    assert_eq!(again, vec![Ok(Appended::Duplicate(2)), Ok(Appended::Duplicate(2))]);
+    let mut forged = events[0].clone();
+    forged.body = EventBody::ClockStarted;
+    let r = s.append(&[forged], Origin::Remote).unwrap();
+    assert_eq!(r[0].as_ref().unwrap_err().code(), "conflicting_duplicate");
+    assert_eq!(s.get(&events[0].id).unwrap().unwrap(), events[0], "the stored copy is untouched");
+    assert_eq!(s.pending().unwrap(), 0, "remote events do not go to the outbox");
+    assert_eq!(s.since(1, 10).unwrap().iter().map(|(q, _)| *q).collect::<Vec<_>>(), vec![2, 3]);
+    assert_eq!(s.last_seq(), 3);
+}
+
+#[test]
+fn sled_losing_its_tail_is_repaired_from_the_journal() {
+    let dir = tmp("lost-tail");
+    let recorded = {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        record_n(&s, 4)
+    };
+    // Simulate a power loss that kept the synced journal but lost sled's unsynced writes.
+    std::fs::remove_dir_all(dir.join("sled")).unwrap();
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    assert_eq!(s.open_report().reapplied, 4);
+    assert_eq!(s.len().unwrap(), 4);
+    assert_eq!(s.outbox(10).unwrap(), recorded, "our own events are resent: the office may not have them");
+}
+
+#[test]
+fn export_import_round_trips_byte_for_byte() {
+    let dir = tmp("export");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    record_n(&s, 20);
+    let mut a = Vec::new();
+    assert_eq!(s.export(&mut a).unwrap(), 20);
+    let other = Store::open(&tmp("import"), None).unwrap();
+    let mut input = a.clone();
+    input.extend_from_slice(b"{broken\n");
+    let report = other.import(std::io::Cursor::new(input)).unwrap();
+    assert_eq!((report.added, report.duplicates), (20, 0));
+    assert_eq!(report.refused.len(), 1);
+    assert_eq!(report.refused[0].line, 21);
+    let mut b = Vec::new();
+    other.export(&mut b).unwrap();
+    assert_eq!(a, b);
+    let again = other.import(std::io::Cursor::new(a)).unwrap();
+    assert_eq!((again.added, again.duplicates), (0, 20));
+}
+
+#[test]
+fn salvage_exports_what_the_journal_holds_when_sled_is_gone() {
+    let dir = tmp("salvage");
+    {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        record_n(&s, 3);
+    }
+    // Damage: sled's files are garbage, and one journal line is corrupted.
+    let sled_dir = dir.join("sled");
+    for entry in std::fs::read_dir(&sled_dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_file() {
+            std::fs::write(&p, b"\xde\xad\xbe\xef garbage").unwrap();
+        }
+    }
+    let journal = dir.join(journal::JOURNAL_FILE);
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1] = "{\"schema\":1,\"id\":\"garbled";
+    std::fs::write(&journal, lines.join("\n") + "\n").unwrap();
+
+    let mut out = Vec::new();
+    let report = Store::salvage(&dir, &mut out).unwrap();
+    assert_eq!(report.events, 2);
+    assert_eq!(report.unreadable.len(), 1);
+    assert_eq!(report.unreadable[0].line, 2);
+    assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
+}
+
+#[test]
+fn the_cache_follows_new_events_and_can_be_rebuilt() {
+    let dir = tmp("cache");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let (t, g) = (TournamentId::new("t1").unwrap(), GameId::new("g1").unwrap());
+    record_n(&s, 2);
+    let one = s.game_state_json(&t, &g, RulesetSpec::default()).unwrap();
+    assert_eq!(one, s.game_state_json(&t, &g, RulesetSpec::default()).unwrap());
+    let v: serde_json::Value = serde_json::from_slice(&one).unwrap();
+    assert_eq!(v["events"], 2);
+    let body = EventBody::IncidentRecorded {
+        incident: Incident::Disturbing { offender: Colour::Black },
+        ruling: Some(Ruling::Warning),
+        note: None,
+    };
+    s.record(
+        t.clone(),
+        Some(g.clone()),
+        author(),
+        body,
+        DateTime::from_timestamp_millis(1_795_100_000_000).unwrap(),
+        [0x80; 10],
+    )
+    .unwrap();
+    let two: serde_json::Value =
+        serde_json::from_slice(&s.game_state_json(&t, &g, RulesetSpec::default()).unwrap()).unwrap();
+    assert_eq!(two["events"], 3);
+    assert_eq!(two["sides"]["black"]["warnings"].as_array().unwrap().len(), 1);
+    s.clear_cache().unwrap();
+    let fresh =
+        serde_json::to_value(crate::game::fold_game(&g, RulesetSpec::default(), &s.game_events(&t, &g).unwrap()))
+            .unwrap();
+    let rebuilt: serde_json::Value =
+        serde_json::from_slice(&s.game_state_json(&t, &g, RulesetSpec::default()).unwrap()).unwrap();
+    assert_eq!(rebuilt, fresh);
+}
+
+#[test]
+fn a_store_from_a_newer_layout_is_refused_untouched() {
+    let dir = tmp("newer");
+    {
+        let s = Store::open(&dir, None).unwrap();
+        s.db.insert(keys::meta("schema"), &99u64.to_be_bytes()).unwrap();
+        s.db.flush().unwrap();
+    }
+    let err = Store::open(&dir, None).err().unwrap();
+    assert_eq!(err.code(), "store_damaged");
+    assert!(err.to_string().contains("newer version"), "{err}");
+}
+
+#[test]
+fn observing_pulled_stamps_moves_the_clock_past_them() {
+    let dir = tmp("observe");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let far = Hlc::new(2_000_000_000_000, 7);
+    s.observe([far], 1_795_000_000_000).unwrap();
+    let e = record_n(&s, 1).remove(0);
+    assert!(e.hlc > far, "{:?} after {far:?}", e.hlc);
+}
+
+#[test]
+fn events_sled_kept_but_the_journal_lost_are_written_back_to_it() {
+    let dir = tmp("rejournal");
+    {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        record_n(&s, 3);
+        s.db.flush().unwrap();
+    }
+    let journal = dir.join(journal::JOURNAL_FILE);
+    let text = std::fs::read_to_string(&journal).unwrap();
+    std::fs::write(&journal, text.lines().next().unwrap().to_owned() + "\n").unwrap();
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    assert_eq!(s.open_report().rejournaled, 2);
+    assert_eq!(journal::read_only(&dir).unwrap().lines.len(), 3);
+}
