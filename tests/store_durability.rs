@@ -1,0 +1,97 @@
+//! Durability of the store, shown on real processes: a recorder killed with SIGKILL in a loop
+//! never loses an acknowledged event, and every acknowledged record cost one `fdatasync`
+//! (one per batch when batching), counted by strace.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use arbiter_core::domain::EventId;
+use arbiter_core::store::Store;
+use arbiter_tests::scratch;
+
+const RECORDER: &str = env!("CARGO_BIN_EXE_record_loop");
+
+#[test]
+fn kill_9_in_a_loop_never_loses_an_acknowledged_event() {
+    let dir = scratch("kill-loop");
+    let mut acked: HashSet<EventId> = HashSet::new();
+    for round in 0..15u64 {
+        let mut child = Command::new(RECORDER)
+            .arg(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("spawn recorder");
+        let stdout = child.stdout.take().expect("stdout");
+        // Read acknowledgements on a thread; kill after a varying, bounded time.
+        let reader = std::thread::spawn(move || {
+            let mut ids = Vec::new();
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if let Some(id) = line.strip_prefix("ACK ") {
+                    ids.push(id.parse::<EventId>().expect("an event id"));
+                }
+            }
+            ids
+        });
+        std::thread::sleep(Duration::from_millis(40 + 23 * (round % 7)));
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reap");
+        let ids = reader.join().expect("reader");
+        acked.extend(ids);
+
+        let store = Store::open(&dir, None).expect("the store opens after kill -9");
+        for id in &acked {
+            assert!(store.get(id).expect("read").is_some(), "round {round}: acknowledged {id} is missing");
+        }
+        assert!(store.len().expect("len") >= acked.len() as u64);
+    }
+    assert!(acked.len() > 100, "the loop recorded too little to mean anything: {}", acked.len());
+}
+
+/// Runs the recorder under strace; returns (fdatasync calls, fsync calls, acknowledged records).
+/// The journal syncs with `fdatasync`; sled's own flushes use `fsync`, counted apart.
+fn syncs_under_strace(count: u32, batch: u32) -> (u64, u64, u64) {
+    let dir = scratch(&format!("strace-{count}-{batch}"));
+    let summary = dir.with_extension("strace");
+    // The store is created first, so that creating its files is not counted.
+    drop(Store::open(&dir, None).expect("create store"));
+    let out = Command::new("strace")
+        .args(["-f", "-c", "-e", "trace=fdatasync,fsync,sync_file_range", "-o"])
+        .arg(&summary)
+        .arg(RECORDER)
+        .arg(&dir)
+        .args(["--count", &count.to_string(), "--batch", &batch.to_string()])
+        .output()
+        .expect("strace must be installed (scripts/setup installs it)");
+    assert!(out.status.success(), "recorder under strace failed: {}", String::from_utf8_lossy(&out.stderr));
+    let acks = String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.starts_with("ACK ")).count() as u64;
+    let text = std::fs::read_to_string(&summary).expect("strace summary");
+    let calls = |name: &str| -> u64 {
+        text.lines()
+            .filter(|l| l.split_whitespace().last() == Some(name))
+            .filter_map(|l| {
+                let cols: Vec<&str> = l.split_whitespace().collect();
+                // % time, seconds, usecs/call, calls, [errors], syscall
+                cols.get(3).and_then(|c| c.parse::<u64>().ok())
+            })
+            .sum()
+    };
+    (calls("fdatasync"), calls("fsync"), acks)
+}
+
+#[test]
+fn every_acknowledged_record_cost_one_fdatasync_and_a_batch_shares_one() {
+    let (fdatasync, fsync, acks) = syncs_under_strace(200, 1);
+    assert_eq!(acks, 200);
+    assert_eq!(fdatasync, 200, "one journal sync per acknowledged record (sled's fsync calls: {fsync})");
+
+    let (fdatasync, _, acks) = syncs_under_strace(200, 50);
+    assert_eq!(acks, 200);
+    assert_eq!(fdatasync, 4, "four batches of 50, one shared sync each");
+
+    let (fdatasync, _, acks) = syncs_under_strace(0, 1);
+    assert_eq!((fdatasync, acks), (0, 0), "opening and closing the store syncs no journal data");
+}
