@@ -102,7 +102,7 @@ impl Store {
         if let Some(d) = device {
             meta::set_device(&db, d)?;
         }
-        let next_seq = meta::next_seq(&db)?;
+        let next_seq = meta::next_seq(&db)?.max(last_logged_seq(&db)?);
         let mut store = Store {
             dir: dir.to_owned(),
             db,
@@ -121,10 +121,14 @@ impl Store {
         let device = meta::device(&self.db)?;
         let mut in_journal = HashSet::with_capacity(scan.lines.len());
         let mut missing = Vec::new();
+        let mut own_hlc = meta::hlc(&self.db)?;
         for l in scan.lines {
             match wire::decode(&l.text) {
                 Ok(e) => {
                     in_journal.insert(e.id);
+                    if device.as_ref() == Some(&e.author.device) {
+                        own_hlc = own_hlc.max(e.hlc);
+                    }
                     if self.db.get(keys::event(&e.id)).map_err(storage)?.is_none() {
                         missing.push(e);
                     }
@@ -148,6 +152,8 @@ impl Store {
             }
             self.report.reapplied = local.len() + remote.len();
         }
+        // The clock must never go back, even if sled lost its last stamps.
+        meta::set_hlc(&self.db, own_hlc)?;
         let sled_count = self.len()?;
         if sled_count > in_journal.len() as u64 {
             let mut lines = Vec::new();
@@ -241,8 +247,11 @@ impl Store {
         }
     }
 
-    /// Under the write lock: checks each event, writes new ones to the journal (unsynced) and
-    /// applies them to sled in one atomic batch.
+    /// Under the write lock: checks each event, writes new ones to the journal (unsynced), then
+    /// to sled. sled's atomic batches cost ~50 µs each and, worse, their writes must be flushed
+    /// by the journal's ext4 commit; plain inserts in a fixed order cost a few µs. The primary
+    /// key `e/` goes last, so its presence means the others were written; `reconcile` repairs
+    /// whatever a crash cut short (docs/durability.md).
     fn apply(
         &self,
         _guard: &MutexGuard<'_, ()>,
@@ -250,15 +259,13 @@ impl Store {
         origin: Origin,
         journal: bool,
     ) -> Result<Vec<Result<Appended>>> {
-        let mut batch = sled::Batch::default();
-        let mut lines: Vec<u8> = Vec::new();
-        let mut seen: HashMap<EventId, (u64, String)> = HashMap::new();
+        let mut fresh: Vec<(u64, &Event, String)> = Vec::new();
         let mut out = Vec::with_capacity(events.len());
         let mut seq = self.next_seq.load(Ordering::SeqCst);
         for e in events {
             let line = wire::encode(e);
-            let stored = match seen.get(&e.id) {
-                Some((s, l)) => Some((*s, l.clone())),
+            let stored = match fresh.iter().find(|(_, f, _)| f.id == e.id) {
+                Some((s, _, l)) => Some((*s, l.clone())),
                 None => self.db.get(keys::event(&e.id)).map_err(storage)?.map(|v| {
                     (
                         keys::u64_of(&v).unwrap_or(0),
@@ -275,34 +282,28 @@ impl Store {
                 continue;
             }
             seq += 1;
-            let mut value = seq.to_be_bytes().to_vec();
-            value.extend_from_slice(line.as_bytes());
-            batch.insert(keys::event(&e.id), value);
-            batch.insert(keys::tournament_index(&e.tournament, e.hlc, &e.id), &[]);
-            if let Some(g) = &e.game {
-                batch.insert(keys::game_index(&e.tournament, g, e.hlc, &e.id), &[]);
-                batch.insert(keys::game_key(keys::VERSION, &e.tournament, g), &seq.to_be_bytes());
-            }
-            batch.insert(keys::seq_key(keys::LOG, seq), e.id.as_uuid().as_bytes());
-            if origin == Origin::Local {
-                batch.insert(keys::seq_key(keys::OUTBOX, seq), e.id.as_uuid().as_bytes());
-            }
-            if journal {
+            out.push(Ok(Appended::New(seq)));
+            fresh.push((seq, e, line));
+        }
+        if fresh.is_empty() {
+            return Ok(out);
+        }
+        if journal {
+            let mut lines = Vec::with_capacity(fresh.iter().map(|(_, _, l)| l.len() + 1).sum());
+            for (_, _, line) in &fresh {
                 lines.extend_from_slice(line.as_bytes());
                 lines.push(b'\n');
             }
-            seen.insert(e.id, (seq, line));
-            out.push(Ok(Appended::New(seq)));
+            // Journal first: a crash before sled has everything leaves lines that reopening re-applies.
+            self.journal.append(&lines).map_err(storage)?;
         }
-        if seq != self.next_seq.load(Ordering::SeqCst) {
-            batch.insert(keys::meta("next_seq"), &seq.to_be_bytes());
-            // Journal first: a crash between the two leaves a line that reopening re-applies.
-            if !lines.is_empty() {
-                self.journal.append(&lines).map_err(storage)?;
+        for (s, e, line) in &fresh {
+            for (k, v) in event_keys(*s, e, line, origin) {
+                self.db.insert(k, v).map_err(storage)?;
             }
-            self.db.apply_batch(batch).map_err(storage)?;
-            self.next_seq.store(seq, Ordering::SeqCst);
         }
+        self.db.insert(keys::meta("next_seq"), &seq.to_be_bytes()).map_err(storage)?;
+        self.next_seq.store(seq, Ordering::SeqCst);
         Ok(out)
     }
 
@@ -357,6 +358,35 @@ impl Store {
     /// The newest arrival sequence number (0 when empty).
     pub fn last_seq(&self) -> u64 {
         self.next_seq.load(Ordering::SeqCst)
+    }
+}
+
+/// One event's keys in write order: outbox, log, indexes, cache version, and the primary key
+/// last, so that its presence after a crash means the others were written.
+fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let id = e.id.as_uuid().as_bytes().to_vec();
+    let mut kv = Vec::with_capacity(6);
+    if origin == Origin::Local {
+        kv.push((keys::seq_key(keys::OUTBOX, seq), id.clone()));
+    }
+    kv.push((keys::seq_key(keys::LOG, seq), id));
+    kv.push((keys::tournament_index(&e.tournament, e.hlc, &e.id), Vec::new()));
+    if let Some(g) = &e.game {
+        kv.push((keys::game_index(&e.tournament, g, e.hlc, &e.id), Vec::new()));
+        kv.push((keys::game_key(keys::VERSION, &e.tournament, g), seq.to_be_bytes().to_vec()));
+    }
+    let mut value = Vec::with_capacity(8 + line.len());
+    value.extend_from_slice(&seq.to_be_bytes());
+    value.extend_from_slice(line.as_bytes());
+    kv.push((keys::event(&e.id), value));
+    kv
+}
+
+/// The highest sequence number in the arrival log: `next_seq` may lag it after a crash.
+fn last_logged_seq(db: &sled::Db) -> Result<u64> {
+    match db.range(keys::seq_key(keys::LOG, 0)..=keys::seq_key(keys::LOG, u64::MAX)).next_back() {
+        Some(item) => Ok(keys::u64_of(&item.map_err(storage)?.0[1..]).unwrap_or(0)),
+        None => Ok(0),
     }
 }
 

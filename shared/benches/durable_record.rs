@@ -1,0 +1,115 @@
+//! Durable record latency against the physical floor, measured in the same run.
+//!
+//! `cargo bench -p arbiter-core --bench durable_record`
+//!
+//! Interleaves, in one directory on the same disk: (a) `Store::record` of a ~300-byte incident,
+//! which returns only after `fdatasync`, and (b) a raw `write` + `fdatasync` of a line of the
+//! same size to a plain file (the floor). Then batches: `Store::append` of 100 events sharing
+//! one sync, against 100 raw lines with one `fdatasync`.
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use arbiter_core::domain::{Author, Colour, DeviceId, GameId, PersonId, Role, TournamentId};
+use arbiter_core::event::{wire, Event, EventBody};
+use arbiter_core::rules::{Incident, Ruling};
+use arbiter_core::store::{Origin, Store};
+
+const RECORDS: u32 = 2_000;
+const BATCHES: u32 = 50;
+const BATCH: u32 = 100;
+
+fn pct(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+fn main() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("durable-record-bench");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("bench dir");
+    let device = DeviceId::new("bench-tab").expect("id");
+    let author =
+        Author { device: device.clone(), person: PersonId::new("ref-bench").expect("id"), role: Role::Referee };
+    let store = Store::open(&dir.join("store"), Some(&device)).expect("open store");
+    let mut raw = OpenOptions::new().create(true).append(true).open(dir.join("raw.jsonl")).expect("raw file");
+    let (t, g) = (TournamentId::new("t1").expect("id"), GameId::new("g1").expect("id"));
+    let body = |i: u32| EventBody::IncidentRecorded {
+        incident: Incident::Disturbing { offender: if i % 2 == 0 { Colour::Black } else { Colour::White } },
+        ruling: Some(Ruling::Advice),
+        note: None,
+    };
+    let random = |i: u32| {
+        let mut r = [0x80u8; 10];
+        r[6..].copy_from_slice(&i.to_be_bytes());
+        r
+    };
+
+    let mut store_lat = Vec::with_capacity(RECORDS as usize);
+    let mut raw_lat = Vec::with_capacity(RECORDS as usize);
+    let mut line_len = 0;
+    for i in 0..RECORDS {
+        let now = chrono::Utc::now();
+        let start = Instant::now();
+        let e = store.record(t.clone(), Some(g.clone()), author.clone(), body(i), now, random(i)).expect("record");
+        store_lat.push(start.elapsed());
+        let line = wire::encode(&e) + "\n";
+        line_len = line.len();
+        let start = Instant::now();
+        raw.write_all(line.as_bytes()).expect("raw write");
+        raw.sync_data().expect("raw fdatasync");
+        raw_lat.push(start.elapsed());
+    }
+    store_lat.sort();
+    raw_lat.sort();
+    let (s50, s99, r50, r99) = (pct(&store_lat, 0.5), pct(&store_lat, 0.99), pct(&raw_lat, 0.5), pct(&raw_lat, 0.99));
+    println!("durable record, {RECORDS} records of {line_len} bytes, interleaved with the floor:");
+    println!("  Store::record            p50 {:8.1} µs   p99 {:8.1} µs", micros(s50), micros(s99));
+    println!("  raw append + fdatasync   p50 {:8.1} µs   p99 {:8.1} µs   (floor)", micros(r50), micros(r99));
+    println!(
+        "  ratio                    p50 {:8.2}×     p99 {:8.2}×",
+        micros(s50) / micros(r50),
+        micros(s99) / micros(r99)
+    );
+
+    let mut store_total = Duration::ZERO;
+    let mut raw_total = Duration::ZERO;
+    for b in 0..BATCHES {
+        let now = chrono::Utc::now();
+        let ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+        let events: Vec<Event> = (0..BATCH)
+            .map(|k| {
+                let i = RECORDS + b * BATCH + k;
+                Event {
+                    schema: arbiter_core::event::SCHEMA_VERSION,
+                    id: arbiter_core::domain::EventId::from_parts(ms, random(i)),
+                    tournament: t.clone(),
+                    game: Some(g.clone()),
+                    author: author.clone(),
+                    hlc: arbiter_core::clock::Hlc::new(ms, k),
+                    wall_time: now,
+                    body: body(i),
+                }
+            })
+            .collect();
+        let lines: String = events.iter().map(|e| wire::encode(e) + "\n").collect();
+        let start = Instant::now();
+        store.append(&events, Origin::Remote).expect("append");
+        store_total += start.elapsed();
+        let start = Instant::now();
+        raw.write_all(lines.as_bytes()).expect("raw write");
+        raw.sync_data().expect("raw fdatasync");
+        raw_total += start.elapsed();
+    }
+    let n = f64::from(BATCHES * BATCH);
+    let (se, re) = (n / store_total.as_secs_f64(), n / raw_total.as_secs_f64());
+    println!("batches of {BATCH} sharing one sync, {BATCHES} batches:");
+    println!("  Store::append            {se:10.0} events/s");
+    println!("  raw append + fdatasync   {re:10.0} events/s   (floor)");
+    println!("  ratio                    {:10.2}× of the floor's throughput", se / re);
+    let _ = std::fs::remove_dir_all(&dir);
+}
