@@ -1,4 +1,9 @@
-//! The office crate's one error type.
+//! The office crate's one error type. Over HTTP every error is `{code, message}` with a status
+//! that says whose fault it was: 4xx for the client's mistakes, 5xx only for the office's own.
+
+use arbiter_core::CoreError;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 
 /// What the office can fail at.
 #[derive(Debug, thiserror::Error)]
@@ -9,15 +14,66 @@ pub enum OfficeError {
     Write(#[from] std::io::Error),
     #[error("cannot encode output as JSON: {0}")]
     Encode(#[from] serde_json::Error),
+    #[error("{0}")]
+    Core(#[from] CoreError),
+    #[error("{0}")]
+    Unauthenticated(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{message}")]
+    BadRequest { code: &'static str, message: String },
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 impl OfficeError {
+    pub fn bad(code: &'static str, message: impl Into<String>) -> Self {
+        OfficeError::BadRequest { code, message: message.into() }
+    }
+
     /// Stable code for scripts and HTTP clients.
     pub fn code(&self) -> &'static str {
         match self {
             OfficeError::Read { .. } => "read_failed",
             OfficeError::Write(_) => "write_failed",
             OfficeError::Encode(_) => "encode_failed",
+            OfficeError::Core(e) => e.code(),
+            OfficeError::Unauthenticated(_) => "unauthenticated",
+            OfficeError::Forbidden(_) => "forbidden",
+            OfficeError::NotFound(_) => "not_found",
+            OfficeError::Conflict(_) => "conflict",
+            OfficeError::BadRequest { code, .. } => code,
+            OfficeError::TooLarge(_) => "too_large",
+            OfficeError::Internal(_) => "internal",
         }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            OfficeError::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
+            OfficeError::Forbidden(_) => StatusCode::FORBIDDEN,
+            OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
+            OfficeError::Conflict(_) => StatusCode::CONFLICT,
+            OfficeError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            OfficeError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            OfficeError::Core(CoreError::Storage(_) | CoreError::Damaged { .. }) => StatusCode::INTERNAL_SERVER_ERROR,
+            OfficeError::Core(_) => StatusCode::BAD_REQUEST,
+            OfficeError::Read { .. } | OfficeError::Write(_) | OfficeError::Encode(_) | OfficeError::Internal(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        }
+    }
+}
+
+impl IntoResponse for OfficeError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "code": self.code(), "message": self.to_string() });
+        (self.status(), axum::Json(body)).into_response()
     }
 }

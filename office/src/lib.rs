@@ -1,11 +1,14 @@
 //! # arbiter-office
 //!
-//! The tournament office: a CLI now (`replay`), the sync server later. Thin over `arbiter-core`.
+//! The tournament office: the sync server (`serve`), tournament set-up (`init`), and the CLI
+//! tools (`replay`, `export`, `salvage`). Thin over `arbiter-core`.
 
 // No unwrap/expect on input or I/O paths (tests are allowed them by clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod accounts;
 pub mod error;
 pub mod replay;
+pub mod server;
 
 pub use error::OfficeError;

@@ -4,11 +4,19 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::Write;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use arbiter_core::domain::TournamentId;
+use arbiter_core::rules::{ChineseKomi, RulesetSpec};
+use arbiter_core::store::Store;
+use arbiter_office::server::{self, AppState};
 use arbiter_office::{replay, OfficeError};
 use clap::{Parser, Subcommand, ValueEnum};
+
+/// The office's data directory when `--data` is not given.
+const DEFAULT_DATA: &str = "arbiter-office-data";
 
 #[derive(Parser)]
 #[command(name = "arbiter-office", version, about = "Weiqi Arbiter tournament office")]
@@ -29,12 +37,51 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Create a tournament and print the organiser's token (shown once, stored only hashed).
+    Init {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+        /// Tournament id (letters, digits, '.', '_', '-').
+        #[arg(long)]
+        id: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long, value_enum, default_value_t = RulesetArg::Chinese1988)]
+        ruleset: RulesetArg,
+        /// Komi in 子 for the Chinese rules: 2, 2.75 or 3.75.
+        #[arg(long, default_value_t = 3.75)]
+        komi: f64,
+    },
+    /// Run the office server: sync for devices, views and exports for officials.
+    Serve {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+        #[arg(long, default_value = "127.0.0.1:7878")]
+        bind: SocketAddr,
+    },
+    /// Write every stored event as JSON lines (the audit export) to stdout.
+    Export {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+    },
+    /// Export what can still be read from a damaged store (journal first), to stdout.
+    Salvage {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
     Text,
     Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RulesetArg {
+    #[value(name = "chinese_1988")]
+    Chinese1988,
+    Korean,
 }
 
 fn main() -> ExitCode {
@@ -45,6 +92,17 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn ruleset(arg: RulesetArg, komi: f64) -> Result<RulesetSpec, OfficeError> {
+    Ok(match arg {
+        RulesetArg::Korean => RulesetSpec::Korean,
+        RulesetArg::Chinese1988 => {
+            let komi: ChineseKomi = serde_json::from_value(serde_json::json!(komi))
+                .map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;
+            RulesetSpec::Chinese1988 { komi }
+        }
+    })
 }
 
 fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
@@ -62,6 +120,41 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 eprintln!("{}:{}: {} — {}", file.display(), m.line, m.code, m.message);
             }
             Ok(if report.malformed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        }
+        Command::Init { data, id, name, ruleset: r, komi } => {
+            let state = AppState::open(&data)?;
+            let report = server::init_tournament(&state, TournamentId::new(id)?, name, ruleset(r, komi)?)?;
+            println!("tournament:      {}", report.tournament);
+            println!("organiser token: {}", report.organiser_token);
+            println!("(shown once; the office keeps only its hash)");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Serve { data, bind } => {
+            let state = AppState::open(&data)?;
+            let report = state.store.open_report();
+            if report.reapplied + report.rejournaled > 0
+                || !report.bad_journal_lines.is_empty()
+                || report.torn_tail_bytes > 0
+            {
+                eprintln!("arbiter-office: store repaired on open: {report:?}");
+            }
+            let runtime = tokio::runtime::Runtime::new()?;
+            runtime.block_on(server::serve(state, bind))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Export { data } => {
+            let store = Store::open(&data, None)?;
+            let n = store.export(&mut std::io::stdout().lock())?;
+            eprintln!("arbiter-office: exported {n} events");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Salvage { data } => {
+            let report = Store::salvage(&data, &mut std::io::stdout().lock())?;
+            eprintln!("arbiter-office: salvaged {} events; sled readable: {}", report.events, report.sled_readable);
+            for l in &report.unreadable {
+                eprintln!("  journal line {}: {} — {}", l.line, l.code, l.message);
+            }
+            Ok(if report.unreadable.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod game;
 pub mod labels;
 pub mod rules;
 pub mod store;
+pub mod sync;
 pub mod tournament;
 
 pub use error::{CoreError, ErrorBody, Result};

@@ -181,6 +181,12 @@ impl Store {
         &self.dir
     }
 
+    /// A separate keyspace in the same database, for a host's own records (the office's
+    /// accounts). Not part of the event log, the journal or exports.
+    pub fn open_tree(&self, name: &str) -> Result<sled::Tree> {
+        self.db.open_tree(format!("x-{name}")).map_err(storage)
+    }
+
     /// What opening the store found and repaired.
     pub fn open_report(&self) -> &OpenReport {
         &self.report

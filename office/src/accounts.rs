@@ -1,0 +1,301 @@
+//! Who may talk to the office: tournaments, the officials registered for them, one-time
+//! enrollment codes, device tokens, revocations, and the log of refusals for the organiser.
+//!
+//! Tokens are 256-bit random values shown once; only their SHA-256 is stored. Codes are short
+//! and typeable (8 characters of Crockford base32), single-use and expiring; also stored hashed.
+//! Kept in a sled keyspace beside the event store; written with `flush`, which survives a killed
+//! process (see docs/sync.md for what a power loss can undo here).
+
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use arbiter_core::domain::{DeviceId, PersonId, Role, TournamentId};
+use arbiter_core::rules::RulesetSpec;
+
+use crate::error::OfficeError;
+
+/// An authenticated caller.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Principal {
+    pub tournament: TournamentId,
+    pub person: PersonId,
+    pub role: Role,
+    pub device: DeviceId,
+}
+
+/// A tournament hosted by this office.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentRecord {
+    pub name: String,
+    pub ruleset: RulesetSpec,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct PersonRecord {
+    name: String,
+    role: Role,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct CodeRecord {
+    tournament: TournamentId,
+    person: PersonId,
+    expires_at: DateTime<Utc>,
+    used: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct DeviceRecord {
+    person: PersonId,
+    role: Role,
+    label: String,
+    token_hash: String,
+    revoked: bool,
+}
+
+/// A request the office refused, for the organiser to review.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal {
+    pub at: DateTime<Utc>,
+    pub device: Option<DeviceId>,
+    pub person: Option<PersonId>,
+    pub role: Option<Role>,
+    pub event: Option<String>,
+    pub code: String,
+    pub message: String,
+}
+
+/// A freshly issued enrollment code, shown once.
+#[derive(Debug, Clone, Serialize)]
+pub struct IssuedCode {
+    pub code: String,
+    pub person: PersonId,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// What a device receives for a valid code.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Enrolled {
+    pub token: String,
+    pub principal: Principal,
+}
+
+pub struct Accounts {
+    tree: sled::Tree,
+}
+
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const ORGANISER: &str = "organiser";
+
+fn sha256_hex(s: &str) -> String {
+    hex::encode(Sha256::digest(s.as_bytes()))
+}
+
+fn random<const N: usize>() -> Result<[u8; N], OfficeError> {
+    let mut b = [0u8; N];
+    getrandom::fill(&mut b).map_err(|e| OfficeError::Internal(format!("no randomness: {e}")))?;
+    Ok(b)
+}
+
+/// Upper-cases and drops separators, so “k7m2 9qxd” and “K7M2-9QXD” are the same code.
+fn normalise_code(code: &str) -> String {
+    code.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_uppercase()).collect()
+}
+
+fn storage(e: sled::Error) -> OfficeError {
+    OfficeError::Internal(format!("accounts storage: {e}"))
+}
+
+impl Accounts {
+    pub fn new(tree: sled::Tree) -> Self {
+        Self { tree }
+    }
+
+    fn get<T: for<'de> Deserialize<'de>>(&self, key: &str) -> Result<Option<T>, OfficeError> {
+        match self.tree.get(key).map_err(storage)? {
+            Some(v) => serde_json::from_slice(&v)
+                .map(Some)
+                .map_err(|e| OfficeError::Internal(format!("accounts record {key}: {e}"))),
+            None => Ok(None),
+        }
+    }
+
+    fn put<T: Serialize>(&self, key: &str, value: &T) -> Result<(), OfficeError> {
+        let bytes = serde_json::to_vec(value).map_err(|e| OfficeError::Internal(e.to_string()))?;
+        self.tree.insert(key, bytes).map_err(storage)?;
+        self.tree.flush().map_err(storage)?;
+        Ok(())
+    }
+
+    fn new_token(&self, principal: &Principal) -> Result<String, OfficeError> {
+        let token = format!("wa1_{}", hex::encode(random::<32>()?));
+        self.put(&format!("tok/{}", sha256_hex(&token)), principal)?;
+        Ok(token)
+    }
+
+    pub fn tournament(&self, t: &TournamentId) -> Result<Option<TournamentRecord>, OfficeError> {
+        self.get(&format!("tour/{t}"))
+    }
+
+    /// Creates a tournament and returns the organiser's principal and token (shown once).
+    pub fn create_tournament(
+        &self,
+        t: &TournamentId,
+        record: &TournamentRecord,
+    ) -> Result<(Principal, String), OfficeError> {
+        if self.tournament(t)?.is_some() {
+            return Err(OfficeError::Conflict(format!("tournament `{t}` already exists")));
+        }
+        self.put(&format!("tour/{t}"), record)?;
+        let principal = Principal {
+            tournament: t.clone(),
+            person: PersonId::new(ORGANISER).map_err(OfficeError::Core)?,
+            role: Role::Organiser,
+            device: DeviceId::new(format!("office-{t}")).map_err(OfficeError::Core)?,
+        };
+        let token = self.new_token(&principal)?;
+        Ok((principal, token))
+    }
+
+    /// Registers (or corrects) an official of the tournament.
+    pub fn register_person(
+        &self,
+        t: &TournamentId,
+        person: &PersonId,
+        name: &str,
+        role: Role,
+    ) -> Result<(), OfficeError> {
+        if role == Role::Organiser {
+            return Err(OfficeError::bad(
+                "invalid_role",
+                "officials are referees, chief arbiters or committee members; the organiser exists already",
+            ));
+        }
+        self.put(&format!("person/{t}/{person}"), &PersonRecord { name: name.to_owned(), role })
+    }
+
+    /// Issues a one-time code for a registered official, valid for `ttl`.
+    pub fn issue_code(
+        &self,
+        t: &TournamentId,
+        person: &PersonId,
+        ttl: Duration,
+        now: DateTime<Utc>,
+    ) -> Result<IssuedCode, OfficeError> {
+        if self.get::<PersonRecord>(&format!("person/{t}/{person}"))?.is_none() {
+            return Err(OfficeError::NotFound(format!("no official `{person}` is registered for `{t}`")));
+        }
+        let bytes = random::<8>()?;
+        let code: String = bytes.iter().map(|b| CROCKFORD[usize::from(b % 32)] as char).collect();
+        let expires_at = now + ttl;
+        let record = CodeRecord { tournament: t.clone(), person: person.clone(), expires_at, used: false };
+        self.put(&format!("code/{}", sha256_hex(&code)), &record)?;
+        Ok(IssuedCode { code: format!("{}-{}", &code[..4], &code[4..]), person: person.clone(), expires_at })
+    }
+
+    /// Trades a code for a device token. The code is spent whether or not the device keeps the
+    /// token; an expired, used or unknown code is refused with the reason.
+    pub fn enroll(
+        &self,
+        code: &str,
+        device: &DeviceId,
+        label: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Enrolled, OfficeError> {
+        let key = format!("code/{}", sha256_hex(&normalise_code(code)));
+        let Some(mut record) = self.get::<CodeRecord>(&key)? else {
+            return Err(OfficeError::Unauthenticated("unknown enrollment code".to_owned()));
+        };
+        if record.used {
+            return Err(OfficeError::Unauthenticated("this enrollment code was already used".to_owned()));
+        }
+        if now > record.expires_at {
+            return Err(OfficeError::Unauthenticated(format!(
+                "this enrollment code expired at {}",
+                record.expires_at.format("%Y-%m-%d %H:%M UTC")
+            )));
+        }
+        let dev_key = format!("dev/{}/{device}", record.tournament);
+        if self.get::<DeviceRecord>(&dev_key)?.is_some() {
+            return Err(OfficeError::Conflict(format!(
+                "device `{device}` is already enrolled; choose another device id"
+            )));
+        }
+        let person: PersonRecord = self
+            .get(&format!("person/{}/{}", record.tournament, record.person))?
+            .ok_or_else(|| OfficeError::NotFound(format!("official `{}` is no longer registered", record.person)))?;
+        record.used = true;
+        self.put(&key, &record)?;
+        let principal = Principal {
+            tournament: record.tournament.clone(),
+            person: record.person.clone(),
+            role: person.role,
+            device: device.clone(),
+        };
+        let token = self.new_token(&principal)?;
+        self.put(
+            &dev_key,
+            &DeviceRecord {
+                person: record.person,
+                role: person.role,
+                label: label.to_owned(),
+                token_hash: sha256_hex(&token),
+                revoked: false,
+            },
+        )?;
+        Ok(Enrolled { token, principal })
+    }
+
+    /// The principal behind a bearer token; revoked devices and unknown tokens are refused.
+    pub fn authenticate(&self, token: &str) -> Result<Principal, OfficeError> {
+        let Some(p) = self.get::<Principal>(&format!("tok/{}", sha256_hex(token)))? else {
+            return Err(OfficeError::Unauthenticated("unknown or forged token".to_owned()));
+        };
+        if p.role != Role::Organiser {
+            let dev: Option<DeviceRecord> = self.get(&format!("dev/{}/{}", p.tournament, p.device))?;
+            if dev.is_none_or(|d| d.revoked) {
+                return Err(OfficeError::Unauthenticated(format!("device `{}` has been revoked", p.device)));
+            }
+        }
+        Ok(p)
+    }
+
+    /// Revokes a device: refused from its next request on.
+    pub fn revoke(&self, t: &TournamentId, device: &DeviceId) -> Result<(), OfficeError> {
+        let key = format!("dev/{t}/{device}");
+        let mut d: DeviceRecord =
+            self.get(&key)?.ok_or_else(|| OfficeError::NotFound(format!("no device `{device}` in `{t}`")))?;
+        d.revoked = true;
+        self.put(&key, &d)
+    }
+
+    /// Records a refusal for the organiser (kept to the newest 10,000 per tournament).
+    pub fn log_refusal(&self, t: &TournamentId, refusal: &Refusal) -> Result<(), OfficeError> {
+        // Keyed by time, then a random suffix: newest last, never colliding.
+        let micros = refusal.at.timestamp_micros().max(0);
+        let suffix = hex::encode(random::<4>()?);
+        self.put(&format!("refusal/{t}/{micros:020}-{suffix}"), refusal)?;
+        let prefix = format!("refusal/{t}/");
+        let count = self.tree.scan_prefix(&prefix).count();
+        if count > 10_000 {
+            for item in self.tree.scan_prefix(&prefix).take(count - 10_000) {
+                let (k, _) = item.map_err(storage)?;
+                self.tree.remove(k).map_err(storage)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The newest refusals first.
+    pub fn refusals(&self, t: &TournamentId, limit: usize) -> Result<Vec<Refusal>, OfficeError> {
+        let mut out = Vec::new();
+        for item in self.tree.scan_prefix(format!("refusal/{t}/")).rev().take(limit) {
+            let (_, v) = item.map_err(storage)?;
+            if let Ok(r) = serde_json::from_slice(&v) {
+                out.push(r);
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,170 @@
+//! Enrollment and roles: the organiser creates the tournament (CLI `init`), registers officials,
+//! issues one-time codes and revokes devices; a device trades its code for a token.
+
+use arbiter_core::domain::{Author, DeviceId, Person, PersonId, Role, TournamentId};
+use arbiter_core::event::EventBody;
+use arbiter_core::rules::RulesetSpec;
+use arbiter_core::sync::protocol::{EnrollRequest, EnrollResponse};
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
+use crate::error::OfficeError;
+use crate::server::sync::body;
+use crate::server::{blocking, AppState, Caller};
+
+/// What `arbiter-office init` prints once.
+#[derive(Debug, Serialize)]
+pub struct InitReport {
+    pub tournament: TournamentId,
+    pub organiser_token: String,
+}
+
+fn random10() -> Result<[u8; 10], OfficeError> {
+    let mut r = [0u8; 10];
+    getrandom::fill(&mut r).map_err(|e| OfficeError::Internal(format!("no randomness: {e}")))?;
+    Ok(r)
+}
+
+/// Records an event authored by `p` at the office (the organiser's set-up facts).
+fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), OfficeError> {
+    let author = Author { device: p.device.clone(), person: p.person.clone(), role: p.role };
+    state.store.record(p.tournament.clone(), None, author, body, chrono::Utc::now(), random10()?)?;
+    Ok(())
+}
+
+/// Creates a tournament: its accounts record, the `tournament_created` event, and the
+/// organiser's token (returned once, stored only hashed).
+pub fn init_tournament(
+    state: &AppState,
+    id: TournamentId,
+    name: String,
+    ruleset: RulesetSpec,
+) -> Result<InitReport, OfficeError> {
+    let (principal, token) =
+        state.accounts.create_tournament(&id, &TournamentRecord { name: name.clone(), ruleset })?;
+    record_as(
+        state,
+        &principal,
+        EventBody::TournamentCreated(arbiter_core::domain::Tournament { id: id.clone(), name, ruleset }),
+    )?;
+    Ok(InitReport { tournament: id, organiser_token: token })
+}
+
+/// Parses a JSON body, naming the field that is wrong.
+fn json<T: for<'de> Deserialize<'de>>(raw: Result<Bytes, BytesRejection>) -> Result<T, OfficeError> {
+    let raw = body(raw)?;
+    let mut de = serde_json::Deserializer::from_slice(&raw);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        OfficeError::bad("invalid_field", format!("field `{path}`: {}", e.into_inner()))
+    })
+}
+
+/// `POST /api/v1/enroll` (no token): `{code, device, label}` → a device token, shown once.
+pub async fn enroll(
+    State(state): State<AppState>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<EnrollResponse>, OfficeError> {
+    let req: EnrollRequest = json(raw)?;
+    let accounts = state.accounts.clone();
+    let enrolled = blocking(move || accounts.enroll(&req.code, &req.device, &req.label, chrono::Utc::now())).await?;
+    let p = enrolled.principal;
+    Ok(Json(EnrollResponse {
+        token: enrolled.token,
+        tournament: p.tournament,
+        person: p.person,
+        role: p.role,
+        device: p.device,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewPerson {
+    id: PersonId,
+    name: String,
+    role: Role,
+}
+
+/// `POST /api/v1/people` (organiser): registers a referee, chief arbiter or committee member.
+pub async fn register_person(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<Person>, OfficeError> {
+    caller.require(&[Role::Organiser], "register officials")?;
+    let req: NewPerson = json(raw)?;
+    let p = caller.0;
+    blocking(move || {
+        state.accounts.register_person(&p.tournament, &req.id, &req.name, req.role)?;
+        let person = Person { id: req.id, name: req.name, role: req.role };
+        record_as(&state, &p, EventBody::PersonRegistered(person.clone()))?;
+        Ok(Json(person))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CodeRequest {
+    person: PersonId,
+    /// Minutes the code stays valid: 1 to 10080 (a week); 24 hours by default.
+    #[serde(default)]
+    ttl_minutes: Option<i64>,
+}
+
+/// `POST /api/v1/enrollment-codes` (organiser): a one-time code for a registered official.
+pub async fn issue_code(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<IssuedCode>, OfficeError> {
+    caller.require(&[Role::Organiser], "issue enrollment codes")?;
+    let req: CodeRequest = json(raw)?;
+    let ttl = req.ttl_minutes.unwrap_or(24 * 60);
+    if !(1..=7 * 24 * 60).contains(&ttl) {
+        return Err(OfficeError::bad("out_of_range", "ttl_minutes must be between 1 and 10080 (one week)"));
+    }
+    let t = caller.0.tournament;
+    blocking(move || {
+        state.accounts.issue_code(&t, &req.person, chrono::Duration::minutes(ttl), chrono::Utc::now()).map(Json)
+    })
+    .await
+}
+
+/// `POST /api/v1/devices/{device}/revoke` (organiser).
+pub async fn revoke(
+    State(state): State<AppState>,
+    caller: Caller,
+    device: Result<Path<String>, PathRejection>,
+) -> Result<Json<serde_json::Value>, OfficeError> {
+    caller.require(&[Role::Organiser], "revoke devices")?;
+    let Path(device) = device.map_err(|e| OfficeError::bad("bad_path", e.to_string()))?;
+    let device = DeviceId::new(device)?;
+    let t = caller.0.tournament;
+    blocking(move || {
+        state.accounts.revoke(&t, &device)?;
+        Ok(Json(serde_json::json!({ "revoked": device })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct Limit {
+    limit: Option<usize>,
+}
+
+/// `GET /api/v1/refusals?limit=N` (organiser): refused requests, newest first.
+pub async fn refusals(
+    State(state): State<AppState>,
+    caller: Caller,
+    q: Result<Query<Limit>, QueryRejection>,
+) -> Result<Json<Vec<Refusal>>, OfficeError> {
+    caller.require(&[Role::Organiser], "read the refusal log")?;
+    let Query(q) = q.map_err(|e| OfficeError::bad("bad_query", e.to_string()))?;
+    Ok(Json(state.accounts.refusals(&caller.0.tournament, q.limit.unwrap_or(100).min(10_000))?))
+}

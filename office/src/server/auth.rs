@@ -1,0 +1,40 @@
+//! Authentication: every request but `health` and `enroll` carries `Authorization: Bearer TOKEN`.
+
+use arbiter_core::domain::Role;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use crate::accounts::Principal;
+use crate::error::OfficeError;
+use crate::server::AppState;
+
+/// The authenticated caller of a request.
+pub struct Caller(pub Principal);
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = OfficeError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let header = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .ok_or_else(|| OfficeError::Unauthenticated("missing `Authorization: Bearer <token>` header".into()))?;
+        let token =
+            header.to_str().ok().and_then(|h| h.strip_prefix("Bearer ")).ok_or_else(|| {
+                OfficeError::Unauthenticated("the Authorization header must be `Bearer <token>`".into())
+            })?;
+        state.accounts.authenticate(token.trim()).map(Caller)
+    }
+}
+
+impl Caller {
+    /// Refuses callers whose role is not among `roles`.
+    pub fn require(&self, roles: &[Role], what: &str) -> Result<(), OfficeError> {
+        if roles.contains(&self.0.role) {
+            Ok(())
+        } else {
+            let names: Vec<String> = roles.iter().map(ToString::to_string).collect();
+            Err(OfficeError::Forbidden(format!("{} may not {what} (only {})", self.0.role, names.join(", "))))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The office's HTTP server: `fn app() -> Router` over a store and its accounts, thin handlers
+//! over the core. Every error is `{code, message}`; a client's mistake is never a 5xx, and a
+//! panic in a handler becomes a 500 instead of taking the server down.
+
+mod admin;
+mod auth;
+mod sync;
+mod views;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use arbiter_core::store::Store;
+use arbiter_core::sync::protocol::MAX_BODY_BYTES;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::decompression::RequestDecompressionLayer;
+
+use crate::accounts::Accounts;
+use crate::error::OfficeError;
+
+pub use admin::{init_tournament, InitReport};
+pub use auth::Caller;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<Store>,
+    pub accounts: Arc<Accounts>,
+}
+
+impl AppState {
+    /// Opens the office's store (and its accounts keyspace) in `data`.
+    pub fn open(data: &std::path::Path) -> Result<Self, OfficeError> {
+        let store = Store::open(data, None)?;
+        let accounts = Accounts::new(store.open_tree("accounts")?);
+        Ok(Self { store: Arc::new(store), accounts: Arc::new(accounts) })
+    }
+}
+
+/// The office's routes under `/api/v1`.
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/health", get(views::health))
+        .route("/enroll", post(admin::enroll))
+        .route("/events", post(sync::push).get(sync::pull))
+        .route("/people", post(admin::register_person))
+        .route("/enrollment-codes", post(admin::issue_code))
+        .route("/devices/{device}/revoke", post(admin::revoke))
+        .route("/refusals", get(admin::refusals))
+        .route("/status", get(views::status))
+        .route("/games/{game}/state", get(views::game_state))
+        .route("/incidents", get(views::incidents))
+        .route("/queue", get(views::queue))
+        .route("/export", get(views::export));
+    Router::new()
+        .nest(arbiter_core::sync::protocol::API_PREFIX, api)
+        .fallback(views::not_found)
+        .method_not_allowed_fallback(views::method_not_allowed)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(RequestDecompressionLayer::new())
+        .layer(CompressionLayer::new())
+        .layer(CatchPanicLayer::custom(|_| {
+            OfficeError::Internal("the handler panicked; nothing was stored".into()).into_response_owned()
+        }))
+}
+
+impl OfficeError {
+    fn into_response_owned(self) -> axum::response::Response {
+        axum::response::IntoResponse::into_response(self)
+    }
+}
+
+/// Serves until Ctrl-C (or SIGTERM), printing the bound address first so callers that asked for
+/// port 0 learn the port.
+pub async fn serve(state: AppState, bind: SocketAddr) -> Result<(), OfficeError> {
+    let listener = tokio::net::TcpListener::bind(bind).await?;
+    let addr = listener.local_addr()?;
+    println!("arbiter-office listening on http://{addr}");
+    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown()).await?;
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}
+
+/// Runs blocking store work off the async threads (appends wait for `fdatasync`).
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, OfficeError> + Send + 'static,
+) -> Result<T, OfficeError> {
+    tokio::task::spawn_blocking(f).await.map_err(|e| OfficeError::Internal(format!("worker failed: {e}")))?
+}

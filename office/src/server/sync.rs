@@ -1,0 +1,194 @@
+//! Push and pull: the sync endpoints. Pushes are idempotent by event id; the office answers each
+//! event on its own (accepted / duplicate / rejected with the reason) and stores the accepted
+//! ones durably, in one shared sync, before it answers.
+
+use arbiter_core::event::{wire, Event, EventBody};
+use arbiter_core::rules::authority::{check_author, check_escalation};
+use arbiter_core::store::{Appended, Origin};
+use arbiter_core::sync::protocol::*;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Query, State};
+use axum::Json;
+use serde_json::value::RawValue;
+
+use crate::accounts::{Principal, Refusal};
+use crate::error::OfficeError;
+use crate::server::{blocking, AppState, Caller};
+
+/// Reads a request body, turning axum's plain-text rejections into `{code, message}`.
+pub(super) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, OfficeError> {
+    body.map_err(|e| {
+        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            OfficeError::TooLarge(format!(
+                "the request body is larger than {MAX_BODY_BYTES} bytes (after decompression)"
+            ))
+        } else {
+            OfficeError::bad("bad_body", format!("cannot read the request body: {e}"))
+        }
+    })
+}
+
+/// Authorization of one event against the caller: own tournament, own identity, a kind the
+/// role may write (rules::authority), escalations only upward.
+fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
+    if e.tournament != p.tournament {
+        return Err(OfficeError::Forbidden(format!(
+            "this device belongs to `{}`, not `{}`",
+            p.tournament, e.tournament
+        )));
+    }
+    if e.author.device != p.device || e.author.person != p.person || e.author.role != p.role {
+        return Err(OfficeError::Forbidden(format!(
+            "the event claims to be by {}/{} as {}, but this token is {}/{} as {}",
+            e.author.person, e.author.device, e.author.role, p.person, p.device, p.role
+        )));
+    }
+    check_author(p.role, e.body.kind())?;
+    if let EventBody::Escalated { to, .. } = e.body {
+        check_escalation(p.role, to)?;
+    }
+    Ok(())
+}
+
+#[derive(serde::Deserialize)]
+struct IdProbe {
+    id: Option<serde_json::Value>,
+}
+
+fn rejected(index: usize, id: Option<String>, err: &OfficeError) -> PushResult {
+    PushResult {
+        index,
+        id,
+        status: PushStatus::Rejected,
+        seq: None,
+        code: Some(err.code().to_owned()),
+        message: Some(err.to_string()),
+    }
+}
+
+/// `POST /api/v1/events`.
+pub async fn push(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<PushResponse>, OfficeError> {
+    let raw = body(raw)?;
+    let request: PushRequest<Box<RawValue>> = serde_json::from_slice(&raw)
+        .map_err(|e| OfficeError::bad("malformed_json", format!("the body must be {{\"events\": [...]}}: {e}")))?;
+    if request.events.len() > MAX_PUSH_EVENTS {
+        return Err(OfficeError::TooLarge(format!(
+            "{} events in one push; at most {MAX_PUSH_EVENTS}",
+            request.events.len()
+        )));
+    }
+    let principal = caller.0;
+    let mut results: Vec<Option<PushResult>> = vec![None; request.events.len()];
+    let mut to_store: Vec<(usize, Event)> = Vec::new();
+    let mut refusals = Vec::new();
+    for (index, element) in request.events.iter().enumerate() {
+        let text = element.get();
+        let id = serde_json::from_str::<IdProbe>(text)
+            .ok()
+            .and_then(|p| p.id)
+            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
+        let outcome = wire::decode(text).map_err(OfficeError::from).and_then(|e| authorize(&principal, &e).map(|()| e));
+        match outcome {
+            Ok(e) => to_store.push((index, e)),
+            Err(err) => {
+                if matches!(
+                    err,
+                    OfficeError::Forbidden(_) | OfficeError::Core(arbiter_core::CoreError::NotAuthorized { .. })
+                ) {
+                    refusals.push((id.clone(), err.code().to_owned(), err.to_string()));
+                }
+                results[index] = Some(rejected(index, id, &err));
+            }
+        }
+    }
+    let now = chrono::Utc::now();
+    for (event, code, message) in refusals {
+        let r = Refusal {
+            at: now,
+            device: Some(principal.device.clone()),
+            person: Some(principal.person.clone()),
+            role: Some(principal.role),
+            event,
+            code,
+            message,
+        };
+        state.accounts.log_refusal(&principal.tournament, &r)?;
+    }
+    let store = state.store.clone();
+    let events: Vec<Event> = to_store.iter().map(|(_, e)| e.clone()).collect();
+    let stored = blocking(move || Ok(store.append(&events, Origin::Remote)?)).await?;
+    for ((index, e), outcome) in to_store.iter().zip(stored) {
+        let id = Some(e.id.to_string());
+        results[*index] = Some(match outcome {
+            Ok(Appended::New(seq)) => PushResult {
+                index: *index,
+                id,
+                status: PushStatus::Accepted,
+                seq: Some(seq),
+                code: None,
+                message: None,
+            },
+            Ok(Appended::Duplicate(seq)) => PushResult {
+                index: *index,
+                id,
+                status: PushStatus::Duplicate,
+                seq: Some(seq),
+                code: None,
+                message: None,
+            },
+            Err(err) => rejected(*index, id, &OfficeError::Core(err)),
+        });
+    }
+    Ok(Json(PushResponse { results: results.into_iter().flatten().collect() }))
+}
+
+#[derive(serde::Deserialize)]
+pub struct PullQuery {
+    #[serde(default)]
+    after: u64,
+    limit: Option<usize>,
+}
+
+/// `GET /api/v1/events?after=SEQ&limit=N`: this tournament's events in office order.
+pub async fn pull(
+    State(state): State<AppState>,
+    caller: Caller,
+    query: Result<Query<PullQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<PullResponse>, OfficeError> {
+    let Query(q) = query.map_err(|e| {
+        OfficeError::bad("bad_query", format!("{e}; expected ?after=<sequence number>&limit=<1..{MAX_PULL_EVENTS}>"))
+    })?;
+    let limit = q.limit.unwrap_or(MAX_PULL_EVENTS);
+    if limit == 0 || limit > MAX_PULL_EVENTS {
+        return Err(OfficeError::bad("bad_query", format!("limit must be between 1 and {MAX_PULL_EVENTS}")));
+    }
+    let tournament = caller.0.tournament;
+    let store = state.store.clone();
+    blocking(move || {
+        let mut events = Vec::new();
+        let mut next = q.after;
+        let mut exhausted = false;
+        // The log holds every tournament of this office: page through it, keeping ours.
+        while events.len() < limit && !exhausted {
+            let page = store.since(next, limit)?;
+            exhausted = page.len() < limit;
+            for (seq, e) in page {
+                next = seq;
+                if e.tournament == tournament {
+                    events.push(PulledEvent { seq, event: e });
+                    if events.len() == limit {
+                        break;
+                    }
+                }
+            }
+        }
+        let more = next < store.last_seq();
+        Ok(Json(PullResponse { events, next, more }))
+    })
+    .await
+}

@@ -1,0 +1,231 @@
+//! Read views for officials and organisers: per-game state, the incident list, the chief
+//! arbiter's queue, the organiser's export (JSON and CSV), and status.
+
+use arbiter_core::domain::{GameId, PlayerId, Role};
+use arbiter_core::game::{GameState, IncidentView, OpenItem};
+use arbiter_core::rules::Article;
+use arbiter_core::tournament::{replay, TournamentView};
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::error::OfficeError;
+use crate::server::{blocking, AppState, Caller};
+
+pub async fn health() -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "status": "ok" }))
+}
+
+pub async fn not_found() -> OfficeError {
+    OfficeError::NotFound("no such endpoint; the API lives under /api/v1 (see docs/sync.md)".into())
+}
+
+pub async fn method_not_allowed() -> OfficeError {
+    OfficeError::bad("method_not_allowed", "this endpoint does not take that method")
+}
+
+/// The whole tournament folded from the store.
+fn tournament_view(state: &AppState, caller: &Caller) -> Result<TournamentView, OfficeError> {
+    let events = state.store.tournament_events(&caller.0.tournament)?;
+    replay(&events)
+        .into_iter()
+        .next()
+        .ok_or_else(|| OfficeError::NotFound(format!("tournament `{}` has no events yet", caller.0.tournament)))
+}
+
+/// `GET /api/v1/status`.
+pub async fn status(State(state): State<AppState>, caller: Caller) -> Result<Json<serde_json::Value>, OfficeError> {
+    let t = state.accounts.tournament(&caller.0.tournament)?;
+    Ok(Json(serde_json::json!({
+        "tournament": caller.0.tournament,
+        "name": t.as_ref().map(|t| t.name.clone()),
+        "ruleset": t.map(|t| t.ruleset),
+        "last_seq": state.store.last_seq(),
+        "you": caller.0,
+    })))
+}
+
+/// `GET /api/v1/games/{game}/state`: the game's derived state (from the cache when current).
+pub async fn game_state(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+) -> Result<Response, OfficeError> {
+    let Path(game) = game.map_err(|e| OfficeError::bad("bad_path", e.to_string()))?;
+    let game = GameId::new(game)?;
+    let t = caller.0.tournament.clone();
+    let ruleset = state.accounts.tournament(&t)?.map(|r| r.ruleset).unwrap_or_default();
+    blocking(move || {
+        if state.store.game_events(&t, &game)?.is_empty() {
+            return Err(OfficeError::NotFound(format!("no game `{game}` in `{t}`")));
+        }
+        let json = state.store.game_state_json(&t, &game, ruleset)?;
+        Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+    })
+    .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct IncidentFilter {
+    round: Option<u16>,
+    table: Option<u16>,
+    /// An article number as on the wire: `17.3`, `25.1`, `kr.c1.1`.
+    article: Option<String>,
+    player: Option<PlayerId>,
+}
+
+#[derive(Serialize)]
+pub struct IncidentRow<'a> {
+    game: &'a GameId,
+    round: Option<u16>,
+    table: Option<u16>,
+    #[serde(flatten)]
+    incident: &'a IncidentView,
+}
+
+fn matches(g: &GameState, i: &IncidentView, f: &IncidentFilter, article: Option<Article>) -> bool {
+    let sched = g.schedule.as_ref();
+    f.round.is_none_or(|r| sched.is_some_and(|s| s.round == r))
+        && f.table.is_none_or(|t| sched.is_some_and(|s| s.table == t))
+        && article
+            .is_none_or(|a| i.effective.map(|e| e.article) == Some(a) || i.rulings.iter().any(|r| r.article == Some(a)))
+        && f.player.as_ref().is_none_or(|p| {
+            sched.is_some_and(|s| i.incident.offender().map_or(&s.black == p || &s.white == p, |c| s.player(c) == p))
+        })
+}
+
+/// `GET /api/v1/incidents?round=&table=&article=&player=`: every incident of the tournament.
+pub async fn incidents(
+    State(state): State<AppState>,
+    caller: Caller,
+    q: Result<Query<IncidentFilter>, QueryRejection>,
+) -> Result<Response, OfficeError> {
+    let Query(f) =
+        q.map_err(|e| OfficeError::bad("bad_query", format!("{e}; filters: round, table, article, player")))?;
+    let article = match &f.article {
+        Some(a) => Some(serde_json::from_value::<Article>(serde_json::Value::String(a.clone())).map_err(|_| {
+            OfficeError::bad("bad_query", format!("`{a}` is not an article number such as 17.3 or 25.1"))
+        })?),
+        None => None,
+    };
+    blocking(move || {
+        let view = tournament_view(&state, &caller)?;
+        let rows: Vec<IncidentRow> = view
+            .games
+            .iter()
+            .flat_map(|g| {
+                g.incidents.iter().filter(|i| matches(g, i, &f, article)).map(move |i| IncidentRow {
+                    game: &g.game,
+                    round: g.schedule.as_ref().map(|s| s.round),
+                    table: g.schedule.as_ref().map(|s| s.table),
+                    incident: i,
+                })
+            })
+            .collect();
+        Ok(Json(rows).into_response())
+    })
+    .await
+}
+
+#[derive(Serialize)]
+pub struct QueueRow {
+    game: GameId,
+    #[serde(flatten)]
+    item: OpenItem,
+}
+
+/// `GET /api/v1/queue`: what officials still have to decide, across every game.
+pub async fn queue(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<QueueRow>>, OfficeError> {
+    blocking(move || {
+        let view = tournament_view(&state, &caller)?;
+        Ok(Json(
+            view.games
+                .into_iter()
+                .flat_map(|g| g.open.into_iter().map(move |item| QueueRow { game: g.game.clone(), item }))
+                .collect(),
+        ))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportQuery {
+    format: Option<String>,
+}
+
+/// `GET /api/v1/export?format=json|csv` (organiser, chief arbiter): results for publishing.
+pub async fn export(
+    State(state): State<AppState>,
+    caller: Caller,
+    q: Result<Query<ExportQuery>, QueryRejection>,
+) -> Result<Response, OfficeError> {
+    caller.require(&[Role::Organiser, Role::ChiefArbiter], "export results")?;
+    let Query(q) = q.map_err(|e| OfficeError::bad("bad_query", e.to_string()))?;
+    let format = q.format.unwrap_or_else(|| "json".into());
+    if format != "json" && format != "csv" {
+        return Err(OfficeError::bad("bad_query", format!("format `{format}`: use json or csv")));
+    }
+    blocking(move || {
+        let view = tournament_view(&state, &caller)?;
+        if format == "json" {
+            return Ok(Json(view).into_response());
+        }
+        Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], results_csv(&view)).into_response())
+    })
+    .await
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
+}
+
+/// One row per game: who played, the result, why, under which article, and the warnings.
+pub fn results_csv(view: &TournamentView) -> String {
+    use arbiter_core::labels::Labelled;
+    let mut out = String::from(
+        "round,table,game,black,white,status,result,margin,reason,article,black_warnings,white_warnings\n",
+    );
+    for g in &view.games {
+        let s = g.schedule.as_ref();
+        let (result, margin, reason, article) = match &g.result {
+            Some(r) => {
+                let margin = match r.outcome {
+                    arbiter_core::rules::Outcome::Win { margin: Some(m), .. } => m.zh(),
+                    _ => String::new(),
+                };
+                (r.outcome.label().en.to_owned(), margin, r.reason.label().en.to_owned(), r.article.cite())
+            }
+            None => Default::default(),
+        };
+        let status = serde_json::to_value(g.status)
+            .ok()
+            .and_then(|v| v["status"].as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let row = [
+            s.map(|s| s.round.to_string()).unwrap_or_default(),
+            s.map(|s| s.table.to_string()).unwrap_or_default(),
+            g.game.to_string(),
+            s.map(|s| s.black.to_string()).unwrap_or_default(),
+            s.map(|s| s.white.to_string()).unwrap_or_default(),
+            status,
+            result,
+            margin,
+            reason,
+            article,
+            g.sides.black.warnings.len().to_string(),
+            g.sides.white.warnings.len().to_string(),
+        ];
+        out.push_str(&row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(","));
+        out.push('\n');
+    }
+    out
+}

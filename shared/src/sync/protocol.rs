@@ -1,0 +1,92 @@
+//! The sync protocol's wire types, shared by the office (server) and the devices (client).
+//! HTTP + JSON under `/api/v1`; documented in docs/sync.md.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::{DeviceId, PersonId, Role, TournamentId};
+use crate::event::Event;
+
+/// Path prefix of this protocol version.
+pub const API_PREFIX: &str = "/api/v1";
+/// Most events in one push.
+pub const MAX_PUSH_EVENTS: usize = 500;
+/// Largest request body, after decompression.
+pub const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
+/// Most events in one pull page.
+pub const MAX_PULL_EVENTS: usize = 1_000;
+
+/// `POST /api/v1/events`: a batch of events. Elements are decoded one by one, so one bad event
+/// is refused on its own.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct PushRequest<E = Event> {
+    pub events: Vec<E>,
+}
+
+/// The office's answer for one pushed event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PushStatus {
+    /// Stored now.
+    Accepted,
+    /// Already stored, identical: nothing changed (at-least-once delivery is safe).
+    Duplicate,
+    /// Refused; `code` and `message` say why. Resending will not help.
+    Rejected,
+}
+
+/// One event's outcome, in request order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PushResult {
+    pub index: usize,
+    /// The event id, when the element was readable enough to have one.
+    pub id: Option<String>,
+    pub status: PushStatus,
+    /// The office sequence number, for accepted and duplicate events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PushResponse {
+    pub results: Vec<PushResult>,
+}
+
+/// `GET /api/v1/events?after=SEQ&limit=N`: the tournament's events after a cursor.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PullResponse {
+    /// `(office sequence number, event)`, in sequence order.
+    pub events: Vec<PulledEvent>,
+    /// The cursor to ask from next time.
+    pub next: u64,
+    /// More events are waiting beyond this page.
+    pub more: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PulledEvent {
+    pub seq: u64,
+    pub event: Event,
+}
+
+/// `POST /api/v1/enroll`: trade a one-time code for a device token.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EnrollRequest {
+    pub code: String,
+    pub device: DeviceId,
+    #[serde(default)]
+    pub label: String,
+}
+
+/// The token is shown once; only its hash is kept at the office.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EnrollResponse {
+    pub token: String,
+    pub tournament: TournamentId,
+    pub person: PersonId,
+    pub role: Role,
+    pub device: DeviceId,
+}
