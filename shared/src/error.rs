@@ -57,6 +57,12 @@ pub enum CoreError {
     /// The store is damaged; the message says what can still be recovered and how.
     #[error("store damaged: {message}")]
     Damaged { message: String },
+    /// The office could not be reached (offline, refused, timed out).
+    #[error("office unreachable: {0}")]
+    Network(String),
+    /// The office answered with an error.
+    #[error("office refused ({status}): {code} — {message}")]
+    Remote { status: u16, code: String, message: String },
     /// The same event id arrived with two different contents.
     #[error("event id {0} was seen with different contents; the other copy is kept")]
     ConflictingDuplicate(String),
@@ -82,6 +88,8 @@ impl CoreError {
             Self::AfterResult(_) => "after_result",
             Self::ConflictingDuplicate(_) => "conflicting_duplicate",
             Self::Storage(_) => "storage",
+            Self::Network(_) => "network",
+            Self::Remote { .. } => "remote",
             Self::Damaged { .. } => "store_damaged",
         }
     }

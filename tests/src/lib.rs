@@ -46,3 +46,185 @@ pub fn random_from(n: u64) -> [u8; 10] {
     r[2..].copy_from_slice(&n.to_be_bytes());
     r
 }
+
+// ---- A real office and real devices, on loopback ----
+
+use std::sync::Arc;
+
+use arbiter_core::domain::{Game, PlayerId, TimeControl};
+use arbiter_core::event::{wire, Event};
+use arbiter_core::game::{fold_game, GameState};
+use arbiter_core::rules::RulesetSpec;
+use arbiter_core::store::Store;
+use arbiter_core::sync::client::{SyncClient, SyncConfig};
+use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};
+use arbiter_office::server::{app, init_tournament, AppState};
+use tokio::sync::Notify;
+
+/// An office server running in this process on 127.0.0.1 with a port the OS picked.
+pub struct Office {
+    pub url: String,
+    pub state: AppState,
+    pub organiser_token: String,
+    pub tournament: TournamentId,
+    stop: Arc<Notify>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Office {
+    /// Starts an office on a fresh data directory with tournament `t1` (Chinese rules).
+    pub async fn start(name: &str) -> Office {
+        let state = AppState::open(&scratch(name)).unwrap_or_else(|e| panic!("open office: {e}"));
+        let report = init_tournament(&state, tournament(), "测试杯".into(), RulesetSpec::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        Office::serve(state, report.organiser_token).await
+    }
+
+    /// Serves an already opened office state.
+    pub async fn serve(state: AppState, organiser_token: String) -> Office {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("bind: {e}"));
+        let url = format!("http://{}", listener.local_addr().unwrap_or_else(|e| panic!("{e}")));
+        let stop = Arc::new(Notify::new());
+        let router = app(state.clone());
+        let s = stop.clone();
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(listener, router).with_graceful_shutdown(async move { s.notified().await }).await;
+        });
+        Office { url, state, organiser_token, tournament: tournament(), stop, task }
+    }
+
+    pub async fn shutdown(self) {
+        self.stop.notify_one();
+        let _ = self.task.await;
+    }
+
+    /// Registers an official and enrolls a device for them; returns the device's token.
+    pub async fn enroll(&self, person: &str, role: Role, device: &str) -> EnrollResponse {
+        let http = reqwest::Client::new();
+        let r = http
+            .post(format!("{}{API_PREFIX}/people", self.url))
+            .bearer_auth(&self.organiser_token)
+            .json(&serde_json::json!({"id": person, "name": person, "role": role}))
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(r.status().is_success(), "register {person}: {}", r.text().await.unwrap_or_default());
+        let code: serde_json::Value = http
+            .post(format!("{}{API_PREFIX}/enrollment-codes", self.url))
+            .bearer_auth(&self.organiser_token)
+            .json(&serde_json::json!({"person": person}))
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .json()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let r = http
+            .post(format!("{}{API_PREFIX}/enroll", self.url))
+            .json(&serde_json::json!({"code": code["code"], "device": device, "label": device}))
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(r.status().is_success(), "enroll {device}: {}", r.text().await.unwrap_or_default());
+        r.json().await.unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Schedules games `g1..=gN` (organiser events recorded at the office).
+    pub fn schedule(&self, games: u32) {
+        let organiser = Author {
+            device: DeviceId::new("office-t1").unwrap_or_else(|e| panic!("{e}")),
+            person: PersonId::new("organiser").unwrap_or_else(|e| panic!("{e}")),
+            role: Role::Organiser,
+        };
+        for n in 1..=games {
+            let g = Game {
+                id: game(n),
+                round: 1,
+                table: u16::try_from(n).unwrap_or(u16::MAX),
+                black: PlayerId::new(format!("p{}", 2 * n - 1)).unwrap_or_else(|e| panic!("{e}")),
+                white: PlayerId::new(format!("p{}", 2 * n)).unwrap_or_else(|e| panic!("{e}")),
+                ruleset: RulesetSpec::default(),
+                time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
+                allowed_lateness_minutes: 15,
+            };
+            self.state
+                .store
+                .record(
+                    tournament(),
+                    Some(game(n)),
+                    organiser.clone(),
+                    EventBody::GameScheduled(g),
+                    chrono::Utc::now(),
+                    random_from(9_000 + u64::from(n)),
+                )
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+/// A referee's (or arbiter's) tablet: its own store and sync client.
+pub struct Device {
+    pub store: Arc<Store>,
+    pub client: SyncClient,
+    pub author: Author,
+    counter: std::sync::atomic::AtomicU64,
+}
+
+impl Device {
+    pub fn new(name: &str, enrolled: &EnrollResponse, office_url: &str, tweak: impl FnOnce(&mut SyncConfig)) -> Device {
+        let store = Arc::new(Store::open(&scratch(name), Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
+        let mut cfg = SyncConfig::new(office_url, enrolled.token.clone());
+        tweak(&mut cfg);
+        let client = SyncClient::new(store.clone(), cfg).unwrap_or_else(|e| panic!("{e}"));
+        let author = Author { device: enrolled.device.clone(), person: enrolled.person.clone(), role: enrolled.role };
+        Device { store, client, author, counter: std::sync::atomic::AtomicU64::new(0) }
+    }
+
+    /// Records an event on this device (offline: nothing is sent).
+    pub fn record(&self, game_no: u32, body: EventBody) -> Event {
+        let n = self.counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let salt = u64::from(
+            self.author.device.as_str().bytes().fold(0u32, |a, b| a.wrapping_mul(31).wrapping_add(u32::from(b))),
+        );
+        self.store
+            .record(
+                tournament(),
+                Some(game(game_no)),
+                self.author.clone(),
+                body,
+                chrono::Utc::now(),
+                random_from((salt << 24) | n),
+            )
+            .unwrap_or_else(|e| panic!("record: {e}"))
+    }
+
+    /// Rounds until a round moves nothing and the outbox is empty (bounded).
+    pub async fn settle(&self) {
+        for _ in 0..20 {
+            if let Ok(r) = self.client.round().await {
+                if r.pushed == 0 && r.pulled == 0 && self.store.pending().unwrap_or(1) == 0 {
+                    return;
+                }
+            }
+        }
+        panic!("{} did not settle: {:?}", self.author.device, self.client.status());
+    }
+}
+
+/// Every event of a store as sorted JSON lines: equal sets compare equal.
+pub fn event_set(store: &Store) -> Vec<String> {
+    let mut v: Vec<String> =
+        store.tournament_events(&tournament()).unwrap_or_default().iter().map(wire::encode).collect();
+    v.sort();
+    v
+}
+
+/// The derived state of every game, as one JSON string: a state hash in readable form.
+pub fn state_digest(store: &Store, games: u32) -> String {
+    let states: Vec<GameState> = (1..=games)
+        .map(|n| {
+            fold_game(&game(n), RulesetSpec::default(), &store.game_events(&tournament(), &game(n)).unwrap_or_default())
+        })
+        .collect();
+    serde_json::to_string(&states).unwrap_or_default()
+}

@@ -1,3 +1,4 @@
-//! Sync between devices and the office: the protocol types (and, at the edge, the client).
+//! Sync between devices and the office: the protocol types and the device-side client.
 
+pub mod client;
 pub mod protocol;

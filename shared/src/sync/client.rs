@@ -1,0 +1,286 @@
+//! The device's sync client: pushes the outbox, pulls what others recorded, merges clocks.
+//! At-least-once delivery (resend until acknowledged) plus the office's idempotence by event id
+//! gives exactly-once effect. The outbox and the cursor live in the store, so a restarted app
+//! resumes where it stopped. Offline is normal: failures back off with jitter and are shown in
+//! [`SyncStatus`], never raised to the referee as a blocking error.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use tokio::sync::Notify;
+
+use crate::domain::EventId;
+use crate::error::{CoreError, ErrorBody, Result};
+use crate::event::Event;
+use crate::store::{Origin, Store};
+use crate::sync::protocol::*;
+
+/// How the client talks to the office.
+#[derive(Debug, Clone)]
+pub struct SyncConfig {
+    /// e.g. `http://192.168.1.10:7878`.
+    pub base_url: String,
+    /// The device token from enrollment.
+    pub token: String,
+    pub push_batch: usize,
+    pub pull_limit: usize,
+    /// Wait between rounds while everything is in sync (a new record wakes the client at once).
+    pub poll_interval: Duration,
+    pub backoff_min: Duration,
+    pub backoff_max: Duration,
+    pub request_timeout: Duration,
+}
+
+impl SyncConfig {
+    pub fn new(base_url: impl Into<String>, token: impl Into<String>) -> Self {
+        Self {
+            base_url: base_url.into().trim_end_matches('/').to_owned(),
+            token: token.into(),
+            push_batch: 200,
+            pull_limit: 500,
+            poll_interval: Duration::from_secs(5),
+            backoff_min: Duration::from_millis(500),
+            backoff_max: Duration::from_secs(30),
+            request_timeout: Duration::from_secs(15),
+        }
+    }
+}
+
+/// What the UI's sync banner shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SyncStatus {
+    pub online: bool,
+    /// Events waiting for the office.
+    pub pending: usize,
+    pub last_success: Option<DateTime<Utc>>,
+    /// The last failure, in words.
+    pub last_error: Option<String>,
+    /// Events the office refused for good (they are kept locally, not resent).
+    pub rejected: Vec<RejectedEvent>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RejectedEvent {
+    pub id: String,
+    #[serde(flatten)]
+    pub error: ErrorBody,
+}
+
+/// What one round moved.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RoundReport {
+    pub pushed: usize,
+    pub pulled: usize,
+}
+
+/// A sync client bound to one store and one office.
+#[derive(Clone)]
+pub struct SyncClient {
+    store: Arc<Store>,
+    http: reqwest::Client,
+    config: SyncConfig,
+    status: Arc<Mutex<SyncStatus>>,
+    wake: Arc<Notify>,
+}
+
+fn network(e: reqwest::Error) -> CoreError {
+    CoreError::Network(if e.is_timeout() { "timed out".to_owned() } else { e.to_string() })
+}
+
+fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(bytes).map_err(|e| CoreError::Storage(e.to_string()))?;
+    enc.finish().map_err(|e| CoreError::Storage(e.to_string()))
+}
+
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
+    tokio::task::spawn_blocking(f).await.map_err(|e| CoreError::Storage(format!("worker failed: {e}")))?
+}
+
+impl SyncClient {
+    pub fn new(store: Arc<Store>, config: SyncConfig) -> Result<Self> {
+        let http = reqwest::Client::builder().timeout(config.request_timeout).build().map_err(network)?;
+        Ok(Self {
+            store,
+            http,
+            config,
+            status: Arc::new(Mutex::new(SyncStatus::default())),
+            wake: Arc::new(Notify::new()),
+        })
+    }
+
+    /// The current status, for the banner.
+    pub fn status(&self) -> SyncStatus {
+        let mut s = self.status.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        s.pending = self.store.pending().unwrap_or(s.pending);
+        s
+    }
+
+    /// Wakes the background loop now (call after recording an event).
+    pub fn nudge(&self) {
+        self.wake.notify_one();
+    }
+
+    fn set_status(&self, f: impl FnOnce(&mut SyncStatus)) {
+        f(&mut self.status.lock().unwrap_or_else(|e| e.into_inner()));
+    }
+
+    async fn error_of(resp: reqwest::Response) -> CoreError {
+        let status = resp.status().as_u16();
+        match resp.json::<ErrorBody>().await {
+            Ok(b) => CoreError::Remote { status, code: b.code, message: b.message },
+            Err(_) => CoreError::Remote {
+                status,
+                code: "unknown".into(),
+                message: "the office answered without an error body".into(),
+            },
+        }
+    }
+
+    /// Pushes the whole outbox, batch by batch. Accepted, duplicate and finally rejected events
+    /// leave the outbox; on a network failure they stay and the next round resends them.
+    pub async fn push(&self) -> Result<usize> {
+        let mut pushed = 0;
+        loop {
+            let store = self.store.clone();
+            let limit = self.config.push_batch;
+            let batch: Vec<Event> = blocking(move || store.outbox(limit)).await?;
+            if batch.is_empty() {
+                return Ok(pushed);
+            }
+            let body = serde_json::to_vec(&PushRequest { events: batch.iter().collect::<Vec<&Event>>() })
+                .map_err(|e| CoreError::Storage(e.to_string()))?;
+            let resp = self
+                .http
+                .post(format!("{}{API_PREFIX}/events", self.config.base_url))
+                .bearer_auth(&self.config.token)
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .header(reqwest::header::CONTENT_ENCODING, "gzip")
+                .body(gzip(&body)?)
+                .send()
+                .await
+                .map_err(network)?;
+            if !resp.status().is_success() {
+                return Err(Self::error_of(resp).await);
+            }
+            let answer: PushResponse = resp.json().await.map_err(network)?;
+            let mut done: Vec<EventId> = Vec::new();
+            let mut rejected = Vec::new();
+            for r in &answer.results {
+                let Some(e) = batch.get(r.index) else { continue };
+                done.push(e.id);
+                if r.status == PushStatus::Rejected {
+                    rejected.push(RejectedEvent {
+                        id: e.id.to_string(),
+                        error: ErrorBody {
+                            code: r.code.clone().unwrap_or_default(),
+                            message: r.message.clone().unwrap_or_default(),
+                        },
+                    });
+                }
+            }
+            if done.is_empty() {
+                return Err(CoreError::Remote {
+                    status: 200,
+                    code: "empty_answer".into(),
+                    message: "the office answered no event of the batch".into(),
+                });
+            }
+            pushed += done.len();
+            let store = self.store.clone();
+            blocking(move || store.ack(&done)).await?;
+            if !rejected.is_empty() {
+                self.set_status(|s| s.rejected.extend(rejected));
+            }
+        }
+    }
+
+    /// Pulls everything after the stored cursor, stores it, and merges the stamps into this
+    /// device's clock.
+    pub async fn pull(&self) -> Result<usize> {
+        let mut pulled = 0;
+        loop {
+            let cursor = self.store.cursor()?;
+            let resp = self
+                .http
+                .get(format!("{}{API_PREFIX}/events", self.config.base_url))
+                .bearer_auth(&self.config.token)
+                .query(&[("after", cursor.to_string()), ("limit", self.config.pull_limit.to_string())])
+                .send()
+                .await
+                .map_err(network)?;
+            if !resp.status().is_success() {
+                return Err(Self::error_of(resp).await);
+            }
+            let page: PullResponse = resp.json().await.map_err(network)?;
+            let events: Vec<Event> = page.events.into_iter().map(|p| p.event).collect();
+            pulled += events.len();
+            let store = self.store.clone();
+            let next = page.next;
+            blocking(move || {
+                store.append(&events, Origin::Remote)?;
+                let now = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
+                store.observe(events.iter().map(|e| e.hlc), now)?;
+                // The cursor moves only after the events are durable here.
+                store.set_cursor(next)
+            })
+            .await?;
+            if !page.more || next == cursor {
+                return Ok(pulled);
+            }
+        }
+    }
+
+    /// One round: push, then pull. Updates the status either way.
+    pub async fn round(&self) -> Result<RoundReport> {
+        let result =
+            async { Ok::<_, CoreError>(RoundReport { pushed: self.push().await?, pulled: self.pull().await? }) }.await;
+        match &result {
+            Ok(_) => self.set_status(|s| {
+                s.online = true;
+                s.last_success = Some(Utc::now());
+                s.last_error = None;
+            }),
+            Err(e) => self.set_status(|s| {
+                s.online = !matches!(e, CoreError::Network(_));
+                s.last_error = Some(e.to_string());
+            }),
+        }
+        result
+    }
+
+    /// Runs rounds until `stop` is notified: at once when nudged, every `poll_interval` when in
+    /// sync, with exponential back-off and jitter after failures.
+    pub async fn run(self, stop: Arc<Notify>) {
+        let mut backoff = self.config.backoff_min;
+        loop {
+            let wait = match self.round().await {
+                Ok(_) => {
+                    backoff = self.config.backoff_min;
+                    self.config.poll_interval
+                }
+                Err(_) => {
+                    let w = jitter(backoff);
+                    backoff = (backoff * 2).min(self.config.backoff_max);
+                    w
+                }
+            };
+            tokio::select! {
+                _ = stop.notified() => return,
+                _ = self.wake.notified() => {},
+                _ = tokio::time::sleep(wait) => {},
+            }
+        }
+    }
+}
+
+/// Between half and all of `d`, so that tablets that lost the office together do not all come
+/// back in the same millisecond.
+fn jitter(d: Duration) -> Duration {
+    let mut b = [0u8; 2];
+    let r = getrandom::fill(&mut b).map(|()| u16::from_le_bytes(b)).unwrap_or(u16::MAX / 2);
+    d / 2 + d.mul_f64(f64::from(r) / f64::from(u16::MAX) / 2.0)
+}
