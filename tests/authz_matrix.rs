@@ -1,0 +1,266 @@
+//! The office's authorization matrix over real HTTP: each role × each event kind × own or other
+//! tournament; revoked devices, forged tokens, replayed codes and impersonation. Refused events
+//! never touch stored data, and refusals are logged for the organiser.
+
+use arbiter_core::clock::Hlc;
+use arbiter_core::domain::*;
+use arbiter_core::event::{AppealDecision, Event, EventBody, EventKind, SCHEMA_VERSION};
+use arbiter_core::rules::{Count, HalfStones, Incident, RulesetSpec, Ruling};
+use arbiter_core::sync::protocol::{PushResponse, PushStatus, API_PREFIX};
+use arbiter_office::server::init_tournament;
+use arbiter_tests::*;
+
+/// Who may write what, written out from the rules (not read from the code under test):
+/// set-up is the organiser's (the chief arbiter also pairs games, 第三十一条); table facts,
+/// incidents and rulings are the officials' at the table; escalations go up; appeals are
+/// recorded by any official, decided by the committee (第十六条四).
+fn expected(role: Role, kind: EventKind) -> bool {
+    use EventKind::*;
+    use Role::*;
+    match kind {
+        TournamentCreated | PersonRegistered | PlayerRegistered => role == Organiser,
+        GameScheduled => matches!(role, Organiser | ChiefArbiter),
+        ClockStarted | ClockPaused | ClockResumed | GameAdjourned | MoveUnsealed | EndConfirmed | CountRecorded
+        | Resigned | RemainingTimeAsked | IncidentRecorded | RulingIssued | Escalated => {
+            matches!(role, Referee | ChiefArbiter)
+        }
+        AppealFiled => matches!(role, Referee | ChiefArbiter | Committee),
+        AppealDecided => role == Committee,
+    }
+}
+
+fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
+    let some = EventId::from_parts(1_795_000_000_000, [0x80; 10]);
+    match kind {
+        EventKind::TournamentCreated => EventBody::TournamentCreated(Tournament {
+            id: t.clone(),
+            name: "x".into(),
+            ruleset: RulesetSpec::default(),
+        }),
+        EventKind::PersonRegistered => EventBody::PersonRegistered(Person {
+            id: PersonId::new("p-x").unwrap(),
+            name: "x".into(),
+            role: Role::Referee,
+        }),
+        EventKind::PlayerRegistered => EventBody::PlayerRegistered(Player {
+            id: PlayerId::new("pl-x").unwrap(),
+            name: "x".into(),
+            rank: Rank::Dan(1),
+            club: None,
+            board: None,
+        }),
+        EventKind::GameScheduled => EventBody::GameScheduled(Game {
+            id: game(1),
+            round: 1,
+            table: 1,
+            black: PlayerId::new("a").unwrap(),
+            white: PlayerId::new("b").unwrap(),
+            ruleset: RulesetSpec::default(),
+            time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
+            allowed_lateness_minutes: 15,
+        }),
+        EventKind::ClockStarted => EventBody::ClockStarted,
+        EventKind::ClockPaused => EventBody::ClockPaused { reason: None },
+        EventKind::ClockResumed => EventBody::ClockResumed,
+        EventKind::GameAdjourned => EventBody::GameAdjourned { sealer: Colour::Black },
+        EventKind::MoveUnsealed => EventBody::MoveUnsealed { point: "D4".parse().unwrap() },
+        EventKind::EndConfirmed => EventBody::EndConfirmed { first: Colour::Black },
+        EventKind::CountRecorded => {
+            EventBody::CountRecorded { count: Count::Area { black_stones: HalfStones::new(370).unwrap() } }
+        }
+        EventKind::Resigned => EventBody::Resigned { by: Colour::White },
+        EventKind::RemainingTimeAsked => EventBody::RemainingTimeAsked { by: Colour::White, reserved_minutes_left: 2 },
+        EventKind::IncidentRecorded => EventBody::IncidentRecorded {
+            incident: Incident::Disturbing { offender: Colour::Black },
+            ruling: Some(Ruling::Advice),
+            note: None,
+        },
+        EventKind::RulingIssued => EventBody::RulingIssued { incident: some, ruling: Ruling::Warning, note: None },
+        EventKind::Escalated => EventBody::Escalated { incident: some, to: Role::Committee, note: None },
+        EventKind::AppealFiled => EventBody::AppealFiled { incident: some, by: Colour::Black, grounds: "x".into() },
+        EventKind::AppealDecided => {
+            EventBody::AppealDecided { appeal: some, decision: AppealDecision::Upheld, note: None }
+        }
+    }
+}
+
+fn event_by(author: &Author, t: &TournamentId, kind: EventKind, n: u64) -> Event {
+    let body = body_of(kind, t);
+    Event {
+        schema: SCHEMA_VERSION,
+        id: EventId::from_parts(1_795_000_000_000 + n, random_from(n)),
+        tournament: t.clone(),
+        game: kind.is_game_scoped().then(|| game(1)),
+        author: author.clone(),
+        hlc: Hlc::new(1_795_000_000_000 + n, 0),
+        wall_time: chrono::Utc::now(),
+        body,
+    }
+}
+
+async fn push(url: &str, token: &str, events: &[Event]) -> (u16, serde_json::Value) {
+    let r = reqwest::Client::new()
+        .post(format!("{url}{API_PREFIX}/events"))
+        .bearer_auth(token)
+        .json(&serde_json::json!({ "events": events }))
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_role_by_every_kind_in_own_and_other_tournament() {
+    let office = Office::start("authz-office").await;
+    let other = TournamentId::new("t2").unwrap();
+    init_tournament(&office.state, other.clone(), "另一个比赛".into(), RulesetSpec::Korean).unwrap();
+    let mut principals = vec![(
+        Author {
+            device: DeviceId::new("office-t1").unwrap(),
+            person: PersonId::new("organiser").unwrap(),
+            role: Role::Organiser,
+        },
+        office.organiser_token.clone(),
+    )];
+    for (person, role, device) in [
+        ("ref-a", Role::Referee, "tab-a"),
+        ("chief-a", Role::ChiefArbiter, "tab-chief"),
+        ("cmte-a", Role::Committee, "tab-cmte"),
+    ] {
+        let e = office.enroll(person, role, device).await;
+        principals.push((Author { device: e.device, person: e.person, role: e.role }, e.token));
+    }
+    let mut n = 0;
+    let mut checked = 0;
+    for (author, token) in &principals {
+        for kind in EventKind::ALL {
+            for (t, own) in [(&office.tournament, true), (&other, false)] {
+                n += 1;
+                let before = office.state.store.len().unwrap();
+                let e = event_by(author, t, kind, n);
+                let (status, body) = push(&office.url, token, &[e.clone()]).await;
+                assert_eq!(status, 200, "{body}");
+                let answer: PushResponse = serde_json::from_value(body).unwrap();
+                let r = &answer.results[0];
+                let want = own && expected(author.role, kind);
+                let added = office.state.store.len().unwrap() - before;
+                if want {
+                    assert_eq!(r.status, PushStatus::Accepted, "{} {kind:?} own={own}: {r:?}", author.role);
+                    assert_eq!(added, 1);
+                } else {
+                    assert_eq!(r.status, PushStatus::Rejected, "{} {kind:?} own={own} must be refused", author.role);
+                    let code = r.code.as_deref().unwrap_or_default();
+                    assert_eq!(
+                        code,
+                        if own { "not_authorized" } else { "forbidden" },
+                        "{} {kind:?} own={own}",
+                        author.role
+                    );
+                    assert_eq!(added, 0, "a refused event must not be stored");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 4 * 18 * 2);
+    // The organiser can read what was refused, and why.
+    let refusals: serde_json::Value = reqwest::Client::new()
+        .get(format!("{}{API_PREFIX}/refusals?limit=500", office.url))
+        .bearer_auth(&office.organiser_token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let refused_expected = principals
+        .iter()
+        .map(|(a, _)| EventKind::ALL.iter().filter(|k| !expected(a.role, **k)).count() + 18)
+        .sum::<usize>();
+    assert_eq!(refusals.as_array().unwrap().len(), refused_expected);
+    office.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn revoked_forged_replayed_and_impersonating_callers_are_refused() {
+    let office = Office::start("authz-creds").await;
+    let e = office.enroll("ref-a", Role::Referee, "tab-a").await;
+    let author = Author { device: e.device.clone(), person: e.person.clone(), role: e.role };
+    let ok = event_by(&author, &office.tournament, EventKind::ClockStarted, 1);
+    assert_eq!(push(&office.url, &e.token, &[ok]).await.0, 200);
+
+    // Impersonation: a referee's token, an event claiming the chief arbiter.
+    let mut forged_author = author.clone();
+    forged_author.role = Role::ChiefArbiter;
+    let (_, body) =
+        push(&office.url, &e.token, &[event_by(&forged_author, &office.tournament, EventKind::RulingIssued, 2)]).await;
+    assert_eq!(body["results"][0]["code"], "forbidden", "{body}");
+
+    // A forged token.
+    let (status, body) =
+        push(&office.url, "wa1_00000000000000000000000000000000000000000000000000000000deadbeef", &[]).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("unauthenticated")));
+    let r = reqwest::Client::new().get(format!("{}{API_PREFIX}/events", office.url)).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 401, "no token");
+
+    // A replayed enrollment code.
+    let http = reqwest::Client::new();
+    http.post(format!("{}{API_PREFIX}/people", office.url))
+        .bearer_auth(&office.organiser_token)
+        .json(&serde_json::json!({"id": "ref-b", "name": "b", "role": "referee"}))
+        .send()
+        .await
+        .unwrap();
+    let code: serde_json::Value = http
+        .post(format!("{}{API_PREFIX}/enrollment-codes", office.url))
+        .bearer_auth(&office.organiser_token)
+        .json(&serde_json::json!({"person": "ref-b", "ttl_minutes": 5}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let enroll = |device: &'static str| {
+        let http = http.clone();
+        let url = office.url.clone();
+        let code = code["code"].clone();
+        async move {
+            http.post(format!("{url}{API_PREFIX}/enroll"))
+                .json(&serde_json::json!({"code": code, "device": device}))
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(enroll("tab-b").await.status().as_u16(), 200);
+    let again = enroll("tab-c").await;
+    assert_eq!(again.status().as_u16(), 401);
+    assert!(again.text().await.unwrap().contains("already used"));
+
+    // A referee may not register officials.
+    let r = http
+        .post(format!("{}{API_PREFIX}/people", office.url))
+        .bearer_auth(&e.token)
+        .json(&serde_json::json!({"id": "x", "name": "x", "role": "referee"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 403);
+
+    // Revocation takes effect from the next request.
+    let before = office.state.store.len().unwrap();
+    let r = http
+        .post(format!("{}{API_PREFIX}/devices/tab-a/revoke", office.url))
+        .bearer_auth(&office.organiser_token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let (status, body) =
+        push(&office.url, &e.token, &[event_by(&author, &office.tournament, EventKind::ClockPaused, 3)]).await;
+    assert_eq!(status, 401, "{body}");
+    assert!(body["message"].as_str().unwrap_or_default().contains("revoked"));
+    assert_eq!(office.state.store.len().unwrap(), before, "nothing stored by a refused request");
+    office.shutdown().await;
+}
