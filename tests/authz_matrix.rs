@@ -138,7 +138,7 @@ async fn every_role_by_every_kind_in_own_and_other_tournament() {
                 n += 1;
                 let before = office.state.store.len().unwrap();
                 let e = event_by(author, t, kind, n);
-                let (status, body) = push(&office.url, token, &[e.clone()]).await;
+                let (status, body) = push(&office.url, token, std::slice::from_ref(&e)).await;
                 assert_eq!(status, 200, "{body}");
                 let answer: PushResponse = serde_json::from_value(body).unwrap();
                 let r = &answer.results[0];
