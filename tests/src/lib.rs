@@ -228,3 +228,14 @@ pub fn state_digest(store: &Store, games: u32) -> String {
         .collect();
     serde_json::to_string(&states).unwrap_or_default()
 }
+
+impl Device {
+    /// A device over an existing store directory (not wiped), e.g. after its process was killed.
+    pub fn reopen(dir: &std::path::Path, enrolled: &EnrollResponse, office_url: &str) -> Device {
+        let store = Arc::new(Store::open(dir, Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
+        let client = SyncClient::new(store.clone(), SyncConfig::new(office_url, enrolled.token.clone()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let author = Author { device: enrolled.device.clone(), person: enrolled.person.clone(), role: enrolled.role };
+        Device { store, client, author, counter: std::sync::atomic::AtomicU64::new(1_000_000) }
+    }
+}

@@ -67,16 +67,41 @@ pub(super) fn set_hlc(db: &sled::Db, hlc: Hlc) -> Result<()> {
     Ok(())
 }
 
-pub(super) fn device(db: &sled::Db) -> Result<Option<DeviceId>> {
-    match db.get(keys::meta("device")).map_err(storage)? {
-        Some(v) => Ok(DeviceId::new(String::from_utf8_lossy(&v).into_owned()).ok()),
-        None => Ok(None),
-    }
-}
+/// The file naming the device a store belongs to. A file, synced when written, because the
+/// outbox depends on it: events this device recorded that sled lost go back to the outbox on
+/// open, and that decision must not hinge on sled having kept its own metadata.
+const DEVICE_FILE: &str = "device";
 
-pub(super) fn set_device(db: &sled::Db, d: &DeviceId) -> Result<()> {
-    db.insert(keys::meta("device"), d.as_str().as_bytes()).map_err(storage)?;
-    Ok(())
+/// Reads the store's device, records it on first open, and refuses another device's store.
+pub(super) fn device(dir: &std::path::Path, given: Option<&DeviceId>) -> Result<Option<DeviceId>> {
+    let path = dir.join(DEVICE_FILE);
+    let stored = match std::fs::read_to_string(&path) {
+        Ok(text) => Some(
+            DeviceId::new(text.trim())
+                .map_err(|e| CoreError::Damaged { message: format!("{}: {e}", path.display()) })?,
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(storage(format!("cannot read {}: {e}", path.display()))),
+    };
+    match (stored, given) {
+        (Some(s), Some(g)) if &s != g => Err(CoreError::Damaged {
+            message: format!("this store belongs to device `{s}`, not `{g}`; nothing was changed"),
+        }),
+        (Some(s), _) => Ok(Some(s)),
+        (None, Some(g)) => {
+            let tmp = dir.join(format!("{DEVICE_FILE}.tmp"));
+            let write = || -> std::io::Result<()> {
+                let mut f = std::fs::File::create(&tmp)?;
+                std::io::Write::write_all(&mut f, g.as_str().as_bytes())?;
+                f.sync_all()?;
+                std::fs::rename(&tmp, &path)?;
+                std::fs::File::open(dir)?.sync_all()
+            };
+            write().map_err(|e| storage(format!("cannot record the device id in {}: {e}", path.display())))?;
+            Ok(Some(g.clone()))
+        }
+        (None, None) => Ok(None),
+    }
 }
 
 impl super::Store {

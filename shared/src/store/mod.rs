@@ -70,6 +70,8 @@ pub struct OpenReport {
 /// An open store.
 pub struct Store {
     dir: PathBuf,
+    /// The device this store belongs to (None at the office).
+    device: Option<DeviceId>,
     db: sled::Db,
     journal: Journal,
     /// Serialises writers between the duplicate check and the batch (not the sync).
@@ -83,8 +85,9 @@ fn storage(e: impl std::fmt::Display) -> CoreError {
 }
 
 impl Store {
-    /// Opens (or creates) the store in `dir`. `device` is this device's id (None at the office);
-    /// it decides which events found only in the journal go back to the outbox.
+    /// Opens (or creates) the store in `dir`. `device` is this device's id (None at the office,
+    /// or to open a device's store as it is); it is recorded on first open, and decides which
+    /// events found only in the journal go back to the outbox.
     pub fn open(dir: &Path, device: Option<&DeviceId>) -> Result<Self> {
         std::fs::create_dir_all(dir).map_err(|e| storage(format!("cannot create {}: {e}", dir.display())))?;
         let (journal, scan) = Journal::open(dir).map_err(|e| CoreError::Damaged {
@@ -99,12 +102,11 @@ impl Store {
             ),
         })?;
         meta::check_schema(&db)?;
-        if let Some(d) = device {
-            meta::set_device(&db, d)?;
-        }
+        let device = meta::device(dir, device)?;
         let next_seq = meta::next_seq(&db)?.max(last_logged_seq(&db)?);
         let mut store = Store {
             dir: dir.to_owned(),
+            device,
             db,
             journal,
             write: Mutex::new(()),
@@ -118,7 +120,7 @@ impl Store {
 
     /// Brings sled and the journal back to the same set of events.
     fn reconcile(&mut self, scan: journal::JournalScan) -> Result<()> {
-        let device = meta::device(&self.db)?;
+        let device = self.device.clone();
         let mut in_journal = HashSet::with_capacity(scan.lines.len());
         let mut missing = Vec::new();
         let mut own_hlc = meta::hlc(&self.db)?;

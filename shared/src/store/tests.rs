@@ -219,3 +219,22 @@ fn events_sled_kept_but_the_journal_lost_are_written_back_to_it() {
     assert_eq!(s.open_report().rejournaled, 2);
     assert_eq!(journal::read_only(&dir).unwrap().lines.len(), 3);
 }
+
+#[test]
+fn the_device_id_is_durable_and_a_store_serves_one_device() {
+    let dir = tmp("device-file");
+    {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        record_n(&s, 2);
+    }
+    // sled loses everything, including its metadata; the device file still says whose store
+    // this is, so an observer's reopen puts the device's own events back in the outbox.
+    std::fs::remove_dir_all(dir.join("sled")).unwrap();
+    let s = Store::open(&dir, None).unwrap();
+    assert_eq!(s.pending().unwrap(), 2);
+    drop(s);
+    let other = DeviceId::new("tab-2").unwrap();
+    let err = Store::open(&dir, Some(&other)).err().unwrap();
+    assert_eq!(err.code(), "store_damaged");
+    assert!(err.to_string().contains("belongs to device `tab-1`"), "{err}");
+}

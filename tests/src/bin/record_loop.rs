@@ -1,8 +1,9 @@
 //! Test child: records incidents into a store and prints `ACK <event id>` after each one is
 //! acknowledged (durable). Used by the kill -9 loop and the strace sync count.
 //!
-//! `record_loop DIR [--count N] [--batch B] [--device D]`: without `--count` it runs until
-//! killed (bounded at one million records so it can never run away).
+//! `record_loop DIR [--count N] [--batch B] [--device D] [--person P] [--office URL --token T]`: without
+//! `--count` it runs until killed (bounded at one million records so it can never run away);
+//! with `--office` it also runs a sync round after every fifth record.
 
 use std::io::Write;
 
@@ -20,7 +21,10 @@ fn main() {
     let count: u64 = opt("--count").and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
     let batch: u64 = opt("--batch").and_then(|v| v.parse().ok()).unwrap_or(1).max(1);
     let device = opt("--device").unwrap_or_else(|| "tab-kill".to_owned());
-    let author = referee(&device);
+    let mut author = referee(&device);
+    if let Some(person) = opt("--person").and_then(|p| arbiter_core::domain::PersonId::new(p).ok()) {
+        author.person = person;
+    }
     let store = match Store::open(std::path::Path::new(dir), Some(&author.device)) {
         Ok(s) => s,
         Err(e) => {
@@ -30,6 +34,29 @@ fn main() {
     };
     // Continue numbering after what an earlier (killed) run stored.
     let base = store.len().unwrap_or(0) + 1_000_000 * u64::from(std::process::id() % 1000);
+    if let (Some(url), Some(token)) = (opt("--office"), opt("--token")) {
+        {
+            let store = std::sync::Arc::new(store);
+            let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("runtime: {e}");
+                    std::process::exit(5);
+                }
+            };
+            let client = match arbiter_core::sync::client::SyncClient::new(
+                store.clone(),
+                arbiter_core::sync::client::SyncConfig::new(url, token),
+            ) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("client: {e}");
+                    std::process::exit(5);
+                }
+            };
+            return record_and_sync(&store, &author, count, base, &runtime, &client);
+        }
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut i = 0;
@@ -70,5 +97,40 @@ fn main() {
         }
         let _ = out.flush();
         i += acked.len() as u64;
+    }
+}
+
+/// Records one event at a time, printing each acknowledgement, and syncs every fifth record.
+fn record_and_sync(
+    store: &Store,
+    author: &arbiter_core::domain::Author,
+    count: u64,
+    base: u64,
+    runtime: &tokio::runtime::Runtime,
+    client: &arbiter_core::sync::client::SyncClient,
+) {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for i in 0..count {
+        match store.record(
+            tournament(),
+            Some(game(1)),
+            author.clone(),
+            advice(i),
+            chrono::Utc::now(),
+            random_from(base + i),
+        ) {
+            Ok(e) => {
+                let _ = writeln!(out, "ACK {}", e.id);
+                let _ = out.flush();
+            }
+            Err(e) => {
+                eprintln!("record failed: {e}");
+                std::process::exit(4);
+            }
+        }
+        if i % 5 == 4 {
+            let _ = runtime.block_on(client.round());
+        }
     }
 }

@@ -1,0 +1,169 @@
+//! Restarts on real processes: the office killed with SIGKILL and restarted in the middle of
+//! syncs, and a device process killed in a loop while it records and syncs. Every acknowledged
+//! event ends up everywhere, once.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use arbiter_core::domain::{EventId, Role};
+use arbiter_core::sync::protocol::EnrollResponse;
+use arbiter_office::server::{init_tournament, AppState};
+use arbiter_tests::*;
+
+const OFFICE: &str = env!("CARGO_BIN_EXE_office");
+const RECORDER: &str = env!("CARGO_BIN_EXE_record_loop");
+
+/// Prepares an office directory with tournament t1 and `n` enrolled referees, without a server.
+fn prepare(dir: &std::path::Path, n: usize) -> Vec<EnrollResponse> {
+    let state = AppState::open(dir).unwrap();
+    init_tournament(&state, tournament(), "重启杯".into(), Default::default()).unwrap();
+    let now = chrono::Utc::now();
+    (0..n)
+        .map(|i| {
+            let person = arbiter_core::domain::PersonId::new(format!("ref-{i}")).unwrap();
+            state.accounts.register_person(&tournament(), &person, "ref", Role::Referee).unwrap();
+            let code = state.accounts.issue_code(&tournament(), &person, chrono::Duration::minutes(10), now).unwrap();
+            let device = arbiter_core::domain::DeviceId::new(format!("tab-{i}")).unwrap();
+            let e = state.accounts.enroll(&code.code, &device, "tab", now).unwrap();
+            EnrollResponse { token: e.token, tournament: tournament(), person, role: Role::Referee, device }
+        })
+        .collect()
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Starts the office process and waits (bounded) for its listening line.
+fn start_office(dir: &std::path::Path, port: u16) -> Child {
+    for _ in 0..50 {
+        let mut child = Command::new(OFFICE)
+            .arg(dir)
+            .arg(format!("127.0.0.1:{port}"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        let _ = BufReader::new(child.stdout.take().unwrap()).read_line(&mut line);
+        if line.contains("listening") {
+            return child;
+        }
+        // The previous process may still hold the store or the port for a moment.
+        let _ = child.kill();
+        let _ = child.wait();
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("the office did not start");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_office_killed_mid_sync_loses_nothing_it_acknowledged() {
+    let dir = scratch("restart-office");
+    let enrolled = prepare(&dir, 3);
+    let port = free_port();
+    let url = format!("http://127.0.0.1:{port}");
+    let devices: Vec<Device> = enrolled
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            Device::new(&format!("restart-tab-{i}"), e, &url, |c| {
+                c.request_timeout = Duration::from_secs(2);
+                c.push_batch = 5;
+            })
+        })
+        .collect();
+    let mut recorded = Vec::new();
+    let mut office = start_office(&dir, port);
+    for phase in 0..6u64 {
+        // Devices record and sync concurrently while the office is killed part-way.
+        let work = devices.iter().map(|d| {
+            let ids: Vec<EventId> = (0..15).map(|j| d.record(1, advice(phase * 100 + j)).id).collect();
+            let client = d.client.clone();
+            (
+                ids,
+                tokio::spawn(async move {
+                    for _ in 0..3 {
+                        let _ = client.round().await;
+                    }
+                }),
+            )
+        });
+        let mut tasks = Vec::new();
+        for (ids, task) in work {
+            recorded.extend(ids);
+            tasks.push(task);
+        }
+        tokio::time::sleep(Duration::from_millis(15 + 10 * phase)).await;
+        office.kill().unwrap();
+        office.wait().unwrap();
+        for t in tasks {
+            let _ = t.await;
+        }
+        office = start_office(&dir, port);
+    }
+    for d in &devices {
+        d.settle().await;
+    }
+    for d in &devices {
+        d.settle().await;
+    }
+    office.kill().unwrap();
+    office.wait().unwrap();
+    let office_store = arbiter_core::store::Store::open(&dir, None).unwrap();
+    for id in &recorded {
+        assert!(office_store.get(id).unwrap().is_some(), "{id} was lost");
+    }
+    let office_set = event_set(&office_store);
+    assert_eq!(office_set.len(), 1 + recorded.len(), "the tournament and each record exactly once");
+    for d in &devices {
+        assert_eq!(event_set(&d.store), office_set);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_device_killed_while_recording_and_syncing_resumes_and_delivers_everything() {
+    let office = Office::start("kill-device-office").await;
+    office.schedule(1);
+    let enrolled = office.enroll("ref-k", Role::Referee, "tab-k").await;
+    let dir = scratch("kill-device-store");
+    let mut acked: HashSet<EventId> = HashSet::new();
+    for round in 0..8u64 {
+        let mut child = Command::new(RECORDER)
+            .arg(&dir)
+            .args(["--device", "tab-k", "--person", "ref-k", "--office", &office.url, "--token", &enrolled.token])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+                .filter_map(|l| l.strip_prefix("ACK ").and_then(|id| id.parse::<EventId>().ok()))
+                .collect::<Vec<_>>()
+        });
+        tokio::time::sleep(Duration::from_millis(60 + 35 * (round % 4))).await;
+        child.kill().unwrap();
+        child.wait().unwrap();
+        acked.extend(reader.join().unwrap());
+        let store = arbiter_core::store::Store::open(&dir, None).unwrap();
+        for id in &acked {
+            assert!(store.get(id).unwrap().is_some(), "round {round}: acknowledged {id} missing after kill -9");
+        }
+    }
+    assert!(acked.len() > 50, "too few records to mean anything: {}", acked.len());
+    let synced_before_restart = acked.iter().filter(|id| office.state.store.get(id).ok().flatten().is_some()).count();
+    assert!(synced_before_restart > 0, "the killed runs synced nothing: are their events refused?");
+    // The app starts again and syncs what the killed runs left in the outbox.
+    let device = Device::reopen(&dir, &enrolled, &office.url);
+    device.settle().await;
+    for id in &acked {
+        assert!(office.state.store.get(id).unwrap().is_some(), "{id} never reached the office");
+    }
+    assert_eq!(device.store.pending().unwrap(), 0);
+    office.shutdown().await;
+}

@@ -1,0 +1,30 @@
+//! Test child: serves an already initialised office data directory, so tests can kill it -9.
+//! `office DATA BIND` — prints the listening line on stdout like `arbiter-office serve`.
+
+use arbiter_office::server::{serve, AppState};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(data), Some(bind)) = (args.get(1), args.get(2).and_then(|b| b.parse().ok())) else {
+        eprintln!("usage: office DATA BIND");
+        std::process::exit(2);
+    };
+    let state = match AppState::open(std::path::Path::new(data)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("open failed: {e}");
+            std::process::exit(3);
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("runtime: {e}");
+            std::process::exit(4);
+        }
+    };
+    if let Err(e) = runtime.block_on(serve(state, bind)) {
+        eprintln!("serve failed: {e}");
+        std::process::exit(5);
+    }
+}
