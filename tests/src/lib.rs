@@ -80,9 +80,14 @@ impl Office {
         Office::serve(state, report.organiser_token).await
     }
 
-    /// Serves an already opened office state.
+    /// Serves an already opened office state on a port the OS picks.
     pub async fn serve(state: AppState, organiser_token: String) -> Office {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("bind: {e}"));
+        Office::serve_on(state, organiser_token, 0).await
+    }
+
+    /// Serves an already opened office state on 127.0.0.1:`port` (0: any free port).
+    pub async fn serve_on(state: AppState, organiser_token: String, port: u16) -> Office {
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap_or_else(|e| panic!("bind: {e}"));
         let url = format!("http://{}", listener.local_addr().unwrap_or_else(|e| panic!("{e}")));
         let stop = Arc::new(Notify::new());
         let router = app(state.clone());

@@ -91,8 +91,7 @@ fn matches(g: &GameState, i: &IncidentView, f: &IncidentFilter, article: Option<
     let sched = g.schedule.as_ref();
     f.round.is_none_or(|r| sched.is_some_and(|s| s.round == r))
         && f.table.is_none_or(|t| sched.is_some_and(|s| s.table == t))
-        && article
-            .is_none_or(|a| i.effective.map(|e| e.article) == Some(a) || i.rulings.iter().any(|r| r.article == Some(a)))
+        && article.is_none_or(|a| i.article == Some(a) || i.rulings.iter().any(|r| r.article == Some(a)))
         && f.player.as_ref().is_none_or(|p| {
             sched.is_some_and(|s| i.incident.offender().map_or(&s.black == p || &s.white == p, |c| s.player(c) == p))
         })

@@ -183,6 +183,7 @@ impl Fold {
                     wall_time: e.wall_time,
                     author: e.author.clone(),
                     incident: incident.clone(),
+                    article: None,
                     note: note.clone(),
                     rulings: Vec::new(),
                     effective: None,
@@ -279,6 +280,12 @@ impl Fold {
                 r.superseded_by = Some(eff.event);
             }
             view.effective = Some(eff);
+        }
+        for view in self.incidents.values_mut() {
+            view.article = view
+                .effective
+                .map(|e| e.article)
+                .or_else(|| self.ruleset.table.rows_for(view.incident.kind()).next().map(|r| r.article));
         }
     }
 

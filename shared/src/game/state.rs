@@ -91,6 +91,9 @@ pub struct IncidentView {
     pub wall_time: DateTime<Utc>,
     pub author: Author,
     pub incident: Incident,
+    /// The article it falls under: the ruling in force's, else the one the ruleset's table
+    /// cites for its type (None when the ruleset does not cover it).
+    pub article: Option<Article>,
     pub note: Option<String>,
     pub rulings: Vec<RulingRecord>,
     pub effective: Option<EffectiveRuling>,
