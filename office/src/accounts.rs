@@ -299,3 +299,70 @@ impl Accounts {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accounts(name: &str) -> Accounts {
+        let dir = std::env::temp_dir().join(format!("arbiter-accounts-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Accounts::new(sled::Config::new().path(dir).temporary(true).open().unwrap().open_tree("a").unwrap())
+    }
+
+    fn setup(a: &Accounts) -> (TournamentId, PersonId) {
+        let t = TournamentId::new("t1").unwrap();
+        a.create_tournament(&t, &TournamentRecord { name: "t".into(), ruleset: RulesetSpec::default() }).unwrap();
+        let p = PersonId::new("ref-a").unwrap();
+        a.register_person(&t, &p, "A", Role::Referee).unwrap();
+        (t, p)
+    }
+
+    #[test]
+    fn codes_are_short_typeable_single_use_and_expire() {
+        let a = accounts("codes");
+        let (t, p) = setup(&a);
+        let now = Utc::now();
+        let code = a.issue_code(&t, &p, Duration::minutes(30), now).unwrap();
+        assert_eq!(code.code.len(), 9, "XXXX-XXXX");
+        assert!(code.code.chars().all(|c| c == '-' || CROCKFORD.contains(&(c as u8))), "{}", code.code);
+        let d = DeviceId::new("tab-1").unwrap();
+        let late = now + Duration::minutes(31);
+        let err = a.enroll(&code.code, &d, "t", late).unwrap_err();
+        assert!(err.to_string().contains("expired"), "{err}");
+        // Typed in lower case with a space instead of the dash: still the same code.
+        let typed = code.code.to_lowercase().replace('-', " ");
+        let enrolled = a.enroll(&typed, &d, "t", now).unwrap();
+        assert_eq!(enrolled.principal.role, Role::Referee);
+        assert!(enrolled.token.starts_with("wa1_") && enrolled.token.len() == 4 + 64, "256 bits, hex");
+        assert!(a.enroll(&code.code, &DeviceId::new("tab-2").unwrap(), "t", now).is_err());
+        assert_eq!(a.authenticate(&enrolled.token).unwrap().device, d);
+    }
+
+    #[test]
+    fn tokens_are_stored_only_hashed() {
+        let a = accounts("hashed");
+        let (t, p) = setup(&a);
+        let code = a.issue_code(&t, &p, Duration::minutes(5), Utc::now()).unwrap();
+        let e = a.enroll(&code.code, &DeviceId::new("tab-1").unwrap(), "t", Utc::now()).unwrap();
+        let raw = e.token.trim_start_matches("wa1_");
+        for item in a.tree.iter() {
+            let (k, v) = item.unwrap();
+            let text = String::from_utf8_lossy(&k).to_string() + &String::from_utf8_lossy(&v);
+            assert!(!text.contains(raw), "the token itself is stored somewhere");
+            assert!(!text.contains(&code.code.replace('-', "")), "the code itself is stored somewhere");
+        }
+    }
+
+    #[test]
+    fn codes_are_only_for_registered_officials() {
+        let a = accounts("unregistered");
+        let (t, _) = setup(&a);
+        let err = a.issue_code(&t, &PersonId::new("nobody").unwrap(), Duration::minutes(5), Utc::now()).unwrap_err();
+        assert_eq!(err.code(), "not_found");
+        assert_eq!(
+            a.register_person(&t, &PersonId::new("o2").unwrap(), "x", Role::Organiser).unwrap_err().code(),
+            "invalid_role"
+        );
+    }
+}
