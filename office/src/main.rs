@@ -64,6 +64,14 @@ enum Command {
         #[arg(long, default_value = DEFAULT_DATA)]
         data: PathBuf,
     },
+    /// Store the events of a JSON-lines file (an export, a backup, a device's log).
+    ///
+    /// Exit status 1 when some lines were refused (they are listed; the rest are stored).
+    Import {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+        file: PathBuf,
+    },
     /// Export what can still be read from a damaged store (journal first), to stdout.
     Salvage {
         #[arg(long, default_value = DEFAULT_DATA)]
@@ -147,6 +155,16 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             let n = store.export(&mut std::io::stdout().lock())?;
             eprintln!("arbiter-office: exported {n} events");
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Import { data, file } => {
+            let store = Store::open(&data, None)?;
+            let input = std::fs::File::open(&file).map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
+            let report = store.import(std::io::BufReader::new(input))?;
+            eprintln!("arbiter-office: imported {} new events, {} already stored", report.added, report.duplicates);
+            for l in &report.refused {
+                eprintln!("  {}:{}: {} — {}", file.display(), l.line, l.code, l.message);
+            }
+            Ok(if report.refused.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Salvage { data } => {
             let report = Store::salvage(&data, &mut std::io::stdout().lock())?;
