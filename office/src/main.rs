@@ -158,7 +158,8 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
         }
         Command::Import { data, file } => {
             let store = Store::open(&data, None)?;
-            let input = std::fs::File::open(&file).map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
+            let input = std::fs::File::open(&file)
+                .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
             let report = store.import(std::io::BufReader::new(input))?;
             eprintln!("arbiter-office: imported {} new events, {} already stored", report.added, report.duplicates);
             for l in &report.refused {

@@ -48,10 +48,13 @@ async fn run() {
         let floor_rate = TOTAL as f64 / start.elapsed().as_secs_f64();
 
         let start = Instant::now();
-        let pushes: Vec<_> = all.iter().map(|d| {
-            let c = d.client.clone();
-            tokio::spawn(async move { c.push().await })
-        }).collect();
+        let pushes: Vec<_> = all
+            .iter()
+            .map(|d| {
+                let c = d.client.clone();
+                tokio::spawn(async move { c.push().await })
+            })
+            .collect();
         let mut pushed = 0;
         for p in pushes {
             pushed += p.await.expect("task").expect("push");
@@ -82,7 +85,13 @@ async fn run() {
     let pulled = reader.client.pull().await.expect("pull");
     let pull_s = start.elapsed().as_secs_f64();
     println!("catch-up:");
-    println!("  a device offline all day pushes its {pushed} events in {push_s:.2} s ({:.0} events/s)", pushed as f64 / push_s);
-    println!("  a device offline all day pulls {pulled} events in {pull_s:.2} s ({:.0} events/s)", pulled as f64 / pull_s);
+    println!(
+        "  a device offline all day pushes its {pushed} events in {push_s:.2} s ({:.0} events/s)",
+        pushed as f64 / push_s
+    );
+    println!(
+        "  a device offline all day pulls {pulled} events in {pull_s:.2} s ({:.0} events/s)",
+        pulled as f64 / pull_s
+    );
     office.shutdown().await;
 }
