@@ -324,7 +324,7 @@ mod tests {
         let (t, p) = setup(&a);
         let now = Utc::now();
         let code = a.issue_code(&t, &p, Duration::minutes(30), now).unwrap();
-        assert_eq!(code.code.len(), 9, "XXXX-XXXX");
+        assert_eq!(code.code.len(), 9, "four characters, a dash, four characters");
         assert!(code.code.chars().all(|c| c == '-' || CROCKFORD.contains(&(c as u8))), "{}", code.code);
         let d = DeviceId::new("tab-1").unwrap();
         let late = now + Duration::minutes(31);

@@ -143,7 +143,7 @@ pub async fn revoke(
     device: Result<Path<String>, PathRejection>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(&[Role::Organiser], "revoke devices")?;
-    let Path(device) = device.map_err(|e| OfficeError::bad("bad_path", e.to_string()))?;
+    let device = super::path(device)?;
     let device = DeviceId::new(device)?;
     let t = caller.0.tournament;
     blocking(move || {
@@ -165,6 +165,6 @@ pub async fn refusals(
     q: Result<Query<Limit>, QueryRejection>,
 ) -> Result<Json<Vec<Refusal>>, OfficeError> {
     caller.require(&[Role::Organiser], "read the refusal log")?;
-    let Query(q) = q.map_err(|e| OfficeError::bad("bad_query", e.to_string()))?;
+    let q = super::query(q, "use ?limit=<n>")?;
     Ok(Json(state.accounts.refusals(&caller.0.tournament, q.limit.unwrap_or(100).min(10_000))?))
 }

@@ -103,6 +103,19 @@ async fn shutdown() {
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
 }
 
+/// Unwraps a query string, answering a malformed one with `bad_query` and a hint.
+fn query<T>(
+    q: Result<axum::extract::Query<T>, axum::extract::rejection::QueryRejection>,
+    hint: &str,
+) -> Result<T, OfficeError> {
+    q.map(|axum::extract::Query(t)| t).map_err(|e| OfficeError::bad("bad_query", format!("{e}; {hint}")))
+}
+
+/// Unwraps a path parameter, answering a malformed one with `bad_path`.
+fn path<T>(p: Result<axum::extract::Path<T>, axum::extract::rejection::PathRejection>) -> Result<T, OfficeError> {
+    p.map(|axum::extract::Path(t)| t).map_err(|e| OfficeError::bad("bad_path", e.to_string()))
+}
+
 /// Runs blocking store work off the async threads (appends wait for `fdatasync`).
 async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, OfficeError> + Send + 'static,

@@ -160,9 +160,7 @@ pub async fn pull(
     caller: Caller,
     query: Result<Query<PullQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<PullResponse>, OfficeError> {
-    let Query(q) = query.map_err(|e| {
-        OfficeError::bad("bad_query", format!("{e}; expected ?after=<sequence number>&limit=<1..{MAX_PULL_EVENTS}>"))
-    })?;
+    let q = super::query(query, &format!("expected ?after=<sequence number>&limit=<1..{MAX_PULL_EVENTS}>"))?;
     let limit = q.limit.unwrap_or(MAX_PULL_EVENTS);
     if limit == 0 || limit > MAX_PULL_EVENTS {
         return Err(OfficeError::bad("bad_query", format!("limit must be between 1 and {MAX_PULL_EVENTS}")));

@@ -54,7 +54,7 @@ pub async fn game_state(
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
 ) -> Result<Response, OfficeError> {
-    let Path(game) = game.map_err(|e| OfficeError::bad("bad_path", e.to_string()))?;
+    let game = super::path(game)?;
     let game = GameId::new(game)?;
     let t = caller.0.tournament.clone();
     let ruleset = state.accounts.tournament(&t)?.map(|r| r.ruleset).unwrap_or_default();
@@ -103,8 +103,7 @@ pub async fn incidents(
     caller: Caller,
     q: Result<Query<IncidentFilter>, QueryRejection>,
 ) -> Result<Response, OfficeError> {
-    let Query(f) =
-        q.map_err(|e| OfficeError::bad("bad_query", format!("{e}; filters: round, table, article, player")))?;
+    let f = super::query(q, "filters: round, table, article, player")?;
     let article = match &f.article {
         Some(a) => Some(serde_json::from_value::<Article>(serde_json::Value::String(a.clone())).map_err(|_| {
             OfficeError::bad("bad_query", format!("`{a}` is not an article number such as 17.3 or 25.1"))
@@ -164,7 +163,7 @@ pub async fn export(
     q: Result<Query<ExportQuery>, QueryRejection>,
 ) -> Result<Response, OfficeError> {
     caller.require(&[Role::Organiser, Role::ChiefArbiter], "export results")?;
-    let Query(q) = q.map_err(|e| OfficeError::bad("bad_query", e.to_string()))?;
+    let q = super::query(q, "use ?format=json or ?format=csv")?;
     let format = q.format.unwrap_or_else(|| "json".into());
     if format != "json" && format != "csv" {
         return Err(OfficeError::bad("bad_query", format!("format `{format}`: use json or csv")));
