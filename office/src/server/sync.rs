@@ -107,8 +107,9 @@ pub async fn push(
         }
     }
     let now = chrono::Utc::now();
-    for (event, code, message) in refusals {
-        let r = Refusal {
+    let refusals: Vec<Refusal> = refusals
+        .into_iter()
+        .map(|(event, code, message)| Refusal {
             at: now,
             device: Some(principal.device.clone()),
             person: Some(principal.person.clone()),
@@ -116,12 +117,18 @@ pub async fn push(
             event,
             code,
             message,
-        };
-        state.accounts.log_refusal(&principal.tournament, &r)?;
-    }
-    let store = state.store.clone();
+        })
+        .collect();
+    let (store, accounts, tournament) = (state.store.clone(), state.accounts.clone(), principal.tournament.clone());
     let events: Vec<Event> = to_store.iter().map(|(_, e)| e.clone()).collect();
-    let stored = blocking(move || Ok(store.append(&events, Origin::Remote)?)).await?;
+    // Both wait on the disk: off the async threads.
+    let stored = blocking(move || {
+        for r in &refusals {
+            accounts.log_refusal(&tournament, r)?;
+        }
+        Ok(store.append(&events, Origin::Remote)?)
+    })
+    .await?;
     for ((index, e), outcome) in to_store.iter().zip(stored) {
         let id = Some(e.id.to_string());
         results[*index] = Some(match outcome {
