@@ -8,6 +8,7 @@
 // No unwrap/expect on input or I/O paths (tests are allowed them by clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod app;
 pub mod clock;
 pub mod domain;
 pub mod error;

@@ -1,0 +1,64 @@
+//! The device's identity after enrollment: which office, which official, which token. Kept in
+//! the device's own store (a keyspace apart from the event log); the token never leaves the
+//! device except to authenticate to its office.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::{Author, DeviceId, PersonId, Role, TournamentId};
+use crate::error::{CoreError, Result};
+use crate::store::Store;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    pub office_url: String,
+    pub token: String,
+    pub tournament: TournamentId,
+    pub person: PersonId,
+    pub role: Role,
+    pub device: DeviceId,
+}
+
+/// The identity as screens see it: no token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PublicIdentity {
+    pub office_url: String,
+    pub tournament: TournamentId,
+    pub person: PersonId,
+    pub role: Role,
+    pub device: DeviceId,
+}
+
+impl Identity {
+    pub fn public(&self) -> PublicIdentity {
+        PublicIdentity {
+            office_url: self.office_url.clone(),
+            tournament: self.tournament.clone(),
+            person: self.person.clone(),
+            role: self.role,
+            device: self.device.clone(),
+        }
+    }
+
+    pub fn author(&self) -> Author {
+        Author { device: self.device.clone(), person: self.person.clone(), role: self.role }
+    }
+}
+
+const KEY: &str = "identity";
+
+pub(super) fn load(store: &Store) -> Result<Option<Identity>> {
+    match store.open_tree("app")?.get(KEY).map_err(|e| CoreError::Storage(e.to_string()))? {
+        Some(v) => serde_json::from_slice(&v).map(Some).map_err(|e| CoreError::Damaged {
+            message: format!("the device identity cannot be read: {e}; enroll again"),
+        }),
+        None => Ok(None),
+    }
+}
+
+pub(super) fn save(store: &Store, id: &Identity) -> Result<()> {
+    let tree = store.open_tree("app")?;
+    let bytes = serde_json::to_vec(id).map_err(|e| CoreError::Storage(e.to_string()))?;
+    tree.insert(KEY, bytes).map_err(|e| CoreError::Storage(e.to_string()))?;
+    tree.flush().map_err(|e| CoreError::Storage(e.to_string()))?;
+    Ok(())
+}

@@ -1,0 +1,190 @@
+//! The referee app's use cases, transport-neutral (GitButler's `but-api` is the model): the
+//! Tauri shell exposes each function as one command, and the office could serve them too.
+//! Everything reads and writes the device's own store, so every screen works offline; the
+//! sync client runs beside it and is nudged after each record.
+
+mod identity;
+mod views;
+
+use std::sync::{Arc, Mutex};
+
+use chrono::Utc;
+use serde::Serialize;
+use tokio::sync::Notify;
+
+use crate::domain::{EventId, GameId};
+use crate::error::{CoreError, Result};
+use crate::event::{Event, EventBody, SCHEMA_VERSION};
+use crate::game::{fold_game, preview, validate, Preview};
+use crate::store::Store;
+use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
+use crate::sync::protocol::{EnrollRequest, EnrollResponse, API_PREFIX};
+
+pub use identity::{Identity, PublicIdentity};
+pub use views::{GameView, PlayerInfo, QueueRow, TableRow};
+
+/// What the sync banner and the start screen need.
+#[derive(Debug, Clone, Serialize)]
+pub struct AppStatus {
+    pub identity: Option<PublicIdentity>,
+    pub sync: SyncStatus,
+}
+
+/// The app over one device store.
+pub struct App {
+    store: Arc<Store>,
+    identity: Mutex<Option<Identity>>,
+    sync: Mutex<Option<SyncClient>>,
+    /// Wakes the sync task when enrollment creates its client.
+    started: Arc<Notify>,
+}
+
+fn random10() -> Result<[u8; 10]> {
+    let mut r = [0u8; 10];
+    getrandom::fill(&mut r).map_err(|e| CoreError::Storage(format!("no randomness: {e}")))?;
+    Ok(r)
+}
+
+impl App {
+    /// Opens the app's store in `dir` (the platform's app data directory).
+    pub fn open(dir: &std::path::Path) -> Result<Self> {
+        let probe = Store::open(dir, None)?;
+        let identity = identity::load(&probe)?;
+        drop(probe);
+        let store = Arc::new(Store::open(dir, identity.as_ref().map(|i| &i.device))?);
+        let sync = identity
+            .as_ref()
+            .map(|i| SyncClient::new(store.clone(), SyncConfig::new(&i.office_url, &i.token)))
+            .transpose()?;
+        Ok(Self { store, identity: Mutex::new(identity), sync: Mutex::new(sync), started: Arc::new(Notify::new()) })
+    }
+
+    pub fn store(&self) -> &Arc<Store> {
+        &self.store
+    }
+
+    fn identity(&self) -> Result<Identity> {
+        self.identity.lock().unwrap_or_else(|e| e.into_inner()).clone().ok_or_else(|| CoreError::NotAuthorized {
+            role: "this device".into(),
+            action: "record before it is enrolled".into(),
+            needs: " (enter the office's enrollment code first)".into(),
+        })
+    }
+
+    fn client(&self) -> Option<SyncClient> {
+        self.sync.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The device's identity and the sync banner.
+    pub fn status(&self) -> AppStatus {
+        AppStatus {
+            identity: self.identity.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(Identity::public),
+            sync: self.client().map(|c| c.status()).unwrap_or_default(),
+        }
+    }
+
+    /// Trades the office's one-time code for this device's token and starts syncing.
+    pub async fn enroll(&self, office_url: &str, code: &str, device: &str, label: &str) -> Result<PublicIdentity> {
+        let office_url = office_url.trim().trim_end_matches('/').to_owned();
+        if !(office_url.starts_with("http://") || office_url.starts_with("https://")) {
+            return Err(CoreError::InvalidField {
+                field: "office_url".into(),
+                message: "must start with http:// (e.g. http://192.168.1.10:7878)".into(),
+            });
+        }
+        let device = crate::domain::DeviceId::new(device.trim())?;
+        let req = EnrollRequest { code: code.trim().to_owned(), device: device.clone(), label: label.to_owned() };
+        let resp = reqwest::Client::new()
+            .post(format!("{office_url}{API_PREFIX}/enroll"))
+            .json(&req)
+            .send()
+            .await
+            .map_err(|e| CoreError::Network(e.to_string()))?;
+        if !resp.status().is_success() {
+            let status = resp.status().as_u16();
+            let body: crate::error::ErrorBody = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
+            return Err(CoreError::Remote { status, code: body.code, message: body.message });
+        }
+        let e: EnrollResponse = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
+        let id = Identity {
+            office_url,
+            token: e.token,
+            tournament: e.tournament,
+            person: e.person,
+            role: e.role,
+            device: e.device,
+        };
+        identity::save(&self.store, &id)?;
+        let client = SyncClient::new(self.store.clone(), SyncConfig::new(&id.office_url, &id.token))?;
+        *self.sync.lock().unwrap_or_else(|e| e.into_inner()) = Some(client);
+        let public = id.public();
+        *self.identity.lock().unwrap_or_else(|e| e.into_inner()) = Some(id);
+        self.started.notify_one();
+        Ok(public)
+    }
+
+    /// The background sync task for the shell to spawn: waits for enrollment if needed, then
+    /// runs until `stop` is notified.
+    pub fn sync_task(self: &Arc<Self>, stop: Arc<Notify>) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let app = self.clone();
+        async move {
+            loop {
+                if let Some(client) = app.client() {
+                    client.run(stop).await;
+                    return;
+                }
+                tokio::select! {
+                    _ = app.started.notified() => {},
+                    _ = stop.notified() => return,
+                }
+            }
+        }
+    }
+
+    /// Builds the event this device would record, without storing it.
+    fn draft(&self, game: &GameId, body: EventBody) -> Result<Event> {
+        let id = self.identity()?;
+        let now = Utc::now();
+        let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+        Ok(Event {
+            schema: SCHEMA_VERSION,
+            id: EventId::from_parts(now_ms, random10()?),
+            tournament: id.tournament.clone(),
+            game: Some(game.clone()),
+            author: id.author(),
+            hlc: crate::clock::HybridClock::resume(self.store.hlc()?).tick(now_ms),
+            wall_time: now,
+            body,
+        })
+    }
+
+    /// “See the consequence before confirming”: what recording `body` would do, or why it
+    /// would be refused.
+    pub fn preview(&self, game: &GameId, body: EventBody) -> Result<Preview> {
+        let id = self.identity()?;
+        let events = self.store.game_events(&id.tournament, game)?;
+        let default = self.default_ruleset()?;
+        let draft = self.draft(game, body)?;
+        let state = fold_game(game, default, &events);
+        let refused = validate(&state, id.role, &draft.body).err().map(|e| e.body());
+        let mut p = preview(&events, default, &draft)
+            .ok_or_else(|| CoreError::WrongScope("a game event needs a game".into()))?;
+        if p.refused.is_none() {
+            p.refused = refused;
+        }
+        Ok(p)
+    }
+
+    /// Records `body` on `game`: checked against the game as it stands, stored durably, then
+    /// the sync client is nudged. Returns the game as it is now.
+    pub fn record(&self, game: &GameId, body: EventBody) -> Result<GameView> {
+        let id = self.identity()?;
+        let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
+        validate(&state, id.role, &body)?;
+        self.store.record(id.tournament.clone(), Some(game.clone()), id.author(), body, Utc::now(), random10()?)?;
+        if let Some(c) = self.client() {
+            c.nudge();
+        }
+        self.game(game)
+    }
+}

@@ -1,0 +1,113 @@
+//! The app's use cases against a real office: what the referee's screens do, without a screen.
+
+use std::sync::Arc;
+
+use arbiter_core::app::App;
+use arbiter_core::domain::{Colour, Role};
+use arbiter_core::event::EventBody;
+use arbiter_core::rules::{Article, Incident, Outcome, ResultReason, Ruling};
+use arbiter_tests::*;
+
+async fn code_for(office: &Office, person: &str, role: Role) -> String {
+    let http = reqwest::Client::new();
+    http.post(format!("{}/api/v1/people", office.url))
+        .bearer_auth(&office.organiser_token)
+        .json(&serde_json::json!({"id": person, "name": person, "role": role}))
+        .send()
+        .await
+        .unwrap();
+    let v: serde_json::Value = http
+        .post(format!("{}/api/v1/enrollment-codes", office.url))
+        .bearer_auth(&office.organiser_token)
+        .json(&serde_json::json!({"person": person}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    v["code"].as_str().unwrap().to_owned()
+}
+
+fn warn(c: Colour) -> EventBody {
+    EventBody::IncidentRecorded {
+        incident: Incident::Disturbing { offender: c },
+        ruling: Some(Ruling::Warning),
+        note: None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_referee_walks_a_game_through_the_app_service() {
+    let office = Office::start("app-office").await;
+    office.schedule(2);
+    let app = Arc::new(App::open(&scratch("app-device")).unwrap());
+    assert!(app.status().identity.is_none());
+    assert_eq!(app.record(&game(1), warn(Colour::Black)).unwrap_err().code(), "not_authorized", "not enrolled yet");
+
+    let bad = app.enroll(&office.url, "ZZZZ-ZZZZ", "tab-1", "Table 1").await.unwrap_err();
+    assert_eq!(bad.code(), "remote");
+    let code = code_for(&office, "ref-wang", Role::Referee).await;
+    let me = app.enroll(&office.url, &code.to_lowercase(), "tab-1", "Table 1").await.unwrap();
+    assert_eq!((me.role, me.device.as_str()), (Role::Referee, "tab-1"));
+
+    let stop = Arc::new(tokio::sync::Notify::new());
+    let task = tokio::spawn(app.sync_task(stop.clone()));
+    // The schedule arrives from the office.
+    for _ in 0..100 {
+        if app.tables().map(|t| t.len()).unwrap_or(0) == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let tables = app.tables().unwrap();
+    assert_eq!(tables.iter().map(|t| (t.round, t.table)).collect::<Vec<_>>(), [(1, 1), (1, 2)]);
+
+    app.record(&game(1), warn(Colour::Black)).unwrap();
+    let p = app.preview(&game(1), warn(Colour::Black)).unwrap();
+    let r = p.result_after.unwrap();
+    assert_eq!(
+        (r.outcome, r.reason, r.article),
+        (Outcome::win(Colour::White), ResultReason::SecondWarning, Article::Art25_2)
+    );
+    assert!(app.game(&game(1)).unwrap().state.result.is_none(), "a preview records nothing");
+    // A ruling the article does not allow is shown as refused before confirming, and refused on record.
+    let bad = EventBody::IncidentRecorded {
+        incident: Incident::DoubleMove { offender: Colour::White },
+        ruling: Some(Ruling::Warning),
+        note: None,
+    };
+    assert_eq!(app.preview(&game(2), bad.clone()).unwrap().refused.unwrap().code, "ruling_not_allowed");
+    assert_eq!(app.record(&game(2), bad).unwrap_err().code(), "ruling_not_allowed");
+
+    let view = app.record(&game(1), warn(Colour::Black)).unwrap();
+    assert_eq!(view.state.result.unwrap().reason, ResultReason::SecondWarning);
+    assert_eq!(view.black.id.as_str(), "p1");
+    assert!(view.catalogue.iter().any(|e| e.rulings.iter().any(|r| r.article == Article::Art17_3)));
+
+    // Escalate a 17.3 disagreement: it lands in the queue for the chief arbiter.
+    let moved = EventBody::IncidentRecorded {
+        incident: Incident::MovedStones { mover: None, players_agree: false, deliberate: false },
+        ruling: None,
+        note: None,
+    };
+    let v = app.record(&game(2), moved).unwrap();
+    let inc = v.state.incidents[0].id;
+    app.record(&game(2), EventBody::Escalated { incident: inc, to: Role::ChiefArbiter, note: None }).unwrap();
+    let q = app.queue().unwrap();
+    assert_eq!(q.len(), 1);
+    assert_eq!(q[0].item.for_role, Role::ChiefArbiter);
+
+    // Everything reaches the office.
+    for _ in 0..100 {
+        if app.status().sync.pending == 0 && app.status().sync.online {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(app.status().sync.pending, 0);
+    assert_eq!(event_set(&office.state.store), event_set(app.store()));
+    stop.notify_one();
+    task.await.unwrap();
+    office.shutdown().await;
+}
