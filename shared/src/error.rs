@@ -129,6 +129,7 @@ impl CoreError {
 
 /// The wire shape of an error: a code to branch on and a sentence for people.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ErrorBody {
     pub code: String,
     pub message: String,

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 /// A bilingual label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Label {
     pub zh: &'static str,
     pub en: &'static str,

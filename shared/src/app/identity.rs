@@ -20,6 +20,7 @@ pub struct Identity {
 
 /// The identity as screens see it: no token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PublicIdentity {
     pub office_url: String,
     pub tournament: TournamentId,

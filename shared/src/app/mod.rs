@@ -25,6 +25,7 @@ pub use views::{GameView, PlayerInfo, QueueRow, TableRow};
 
 /// What the sync banner and the start screen need.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct AppStatus {
     pub identity: Option<PublicIdentity>,
     pub sync: SyncStatus,

@@ -12,6 +12,7 @@ use super::App;
 
 /// A player as the screens show them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PlayerInfo {
     pub id: PlayerId,
     pub name: String,
@@ -21,6 +22,7 @@ pub struct PlayerInfo {
 
 /// One row of “my tables”: players, status and warning dots.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct TableRow {
     pub game: GameId,
     pub round: u16,
@@ -36,6 +38,7 @@ pub struct TableRow {
 
 /// The game screen: state, players and the incident catalogue of its ruleset.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameView {
     pub state: GameState,
     pub black: PlayerInfo,
@@ -45,6 +48,7 @@ pub struct GameView {
 
 /// One item of the chief arbiter's queue.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct QueueRow {
     pub game: GameId,
     pub round: Option<u16>,

@@ -13,6 +13,7 @@ use crate::rules::RulesetSpec;
 /// (5 nationally, 1 locally).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct TimeControl {
     pub main_minutes: u16,
     pub reserved_minutes: u8,
@@ -21,6 +22,7 @@ pub struct TimeControl {
 /// A scheduled game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Game {
     pub id: GameId,
     pub round: u16,
@@ -45,6 +47,7 @@ impl Game {
 /// A point on the 19×19 board, written as on a score sheet: column letter A–T without I,
 /// row 1–19 (`"Q16"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, type = "string"))]
 pub struct Point {
     col: u8,
     row: u8,

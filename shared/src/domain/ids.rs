@@ -28,6 +28,7 @@ macro_rules! slug_id {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
         #[serde(transparent)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, type = "string"))]
         pub struct $name(String);
 
         impl $name {
@@ -89,6 +90,7 @@ slug_id!(
 /// An event's id: a UUIDv7, minted by the device that recorded the event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, type = "string"))]
 pub struct EventId(uuid::Uuid);
 
 impl EventId {

@@ -8,6 +8,7 @@ use crate::labels::{display_via_label, Label, Labelled};
 /// An official's role. Order matters: a higher role's ruling supersedes a lower one's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Role {
     /// Sets the tournament up, registers people and players; rules on nothing.
     Organiser,
@@ -46,6 +47,7 @@ display_via_label!(Role);
 /// An official registered for a tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Person {
     pub id: PersonId,
     pub name: String,
@@ -55,6 +57,7 @@ pub struct Person {
 /// A device enrolled to write events for one person.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Device {
     pub id: DeviceId,
     pub person: PersonId,
@@ -64,6 +67,7 @@ pub struct Device {
 /// Who wrote an event: the device, the person holding it, and the role they acted in.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Author {
     pub device: DeviceId,
     pub person: PersonId,

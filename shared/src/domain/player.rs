@@ -10,6 +10,7 @@ use crate::error::{CoreError, Result};
 /// A player's rank: amateur kyu (级) or dan (段), or professional dan.
 /// Wire form: `"5k"`, `"3d"`, `"9p"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, type = "string"))]
 pub enum Rank {
     Kyu(u8),
     Dan(u8),
@@ -69,15 +70,18 @@ impl<'de> Deserialize<'de> for Rank {
 /// A player entered in the tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Player {
     pub id: PlayerId,
     pub name: String,
     pub rank: Rank,
     /// Club or team, as printed on the entry list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub club: Option<String>,
     /// Fixed board order in team events (分台定人制, 第二十六条).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub board: Option<u8>,
 }
 

@@ -9,6 +9,7 @@ use crate::rules::{Count, Incident, Ruling};
 /// What the committee decided on an appeal (第十六条四).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "decision", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum AppealDecision {
     /// The ruling appealed against stands.
     Upheld,
@@ -19,6 +20,7 @@ pub enum AppealDecision {
 /// An event body. Wire form: `{"kind": "...", "data": {...}}` (`data` absent for bare facts).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "data", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum EventBody {
     // Set-up (organiser; games also the chief arbiter, 第三十一条).
     TournamentCreated(Tournament),
@@ -31,6 +33,7 @@ pub enum EventBody {
     /// 第十四条 pause (e.g. lunch): the clocks do not run.
     ClockPaused {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         reason: Option<String>,
     },
     ClockResumed,
@@ -64,8 +67,10 @@ pub enum EventBody {
     IncidentRecorded {
         incident: Incident,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         ruling: Option<Ruling>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         note: Option<String>,
     },
     /// A ruling on an incident recorded earlier (a chief arbiter's supersedes a referee's).
@@ -73,6 +78,7 @@ pub enum EventBody {
         incident: EventId,
         ruling: Ruling,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         note: Option<String>,
     },
     /// The incident is referred up (第二十五条一, 第十七条三, 第三十二条).
@@ -80,6 +86,7 @@ pub enum EventBody {
         incident: EventId,
         to: Role,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         note: Option<String>,
     },
     /// 第十六条四 a player appeals a ruling to the organising committee.
@@ -93,6 +100,7 @@ pub enum EventBody {
         appeal: EventId,
         decision: AppealDecision,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         note: Option<String>,
     },
 }
@@ -100,6 +108,7 @@ pub enum EventBody {
 /// The kind of an event body, for authorization and indexes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum EventKind {
     TournamentCreated,
     PersonRegistered,

@@ -15,11 +15,13 @@ pub const SCHEMA_VERSION: u16 = 1;
 /// One recorded fact.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Event {
     pub schema: u16,
     pub id: EventId,
     pub tournament: TournamentId,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub game: Option<GameId>,
     pub author: Author,
     pub hlc: Hlc,

@@ -59,6 +59,7 @@ pub fn encode(event: &Event) -> String {
 
 /// A line of a JSONL log that could not be decoded.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct LineError {
     /// 1-based line number.
     pub line: usize,

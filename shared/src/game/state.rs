@@ -12,6 +12,7 @@ use crate::rules::{Article, Consequence, Incident, Outcome, ResultReason, Rulese
 /// Where the game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Status {
     Scheduled,
     Playing,
@@ -28,6 +29,7 @@ pub enum Status {
 
 /// One side's record in this game. Every entry names the incident it came from.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct SideRecord {
     pub player: Option<PlayerId>,
     /// 警告: counts toward 第二十五条二.
@@ -37,6 +39,7 @@ pub struct SideRecord {
     /// 弃权一次 (19, 20.1, 22).
     pub imposed_passes: Vec<EventId>,
     /// Net clock change in seconds (23.3 deducts late time).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub clock_adjustment_secs: i64,
     /// 23.6: at most one per game.
     pub approved_absences: Vec<EventId>,
@@ -46,6 +49,7 @@ pub struct SideRecord {
 
 /// The game's result, with the article that decided it and the event it came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameResult {
     #[serde(flatten)]
     pub outcome: Outcome,
@@ -57,6 +61,7 @@ pub struct GameResult {
 
 /// A ruling on an incident, as recorded, with what became of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RulingRecord {
     pub event: EventId,
     pub hlc: Hlc,
@@ -76,6 +81,7 @@ pub struct RulingRecord {
 
 /// The ruling in force on an incident.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct EffectiveRuling {
     pub event: EventId,
     pub ruling: Ruling,
@@ -85,6 +91,7 @@ pub struct EffectiveRuling {
 
 /// An incident with its rulings and consequence.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct IncidentView {
     pub id: EventId,
     pub hlc: Hlc,
@@ -109,6 +116,7 @@ pub struct IncidentView {
 
 /// An appeal to the organising committee (第十六条四).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct AppealView {
     pub id: EventId,
     pub incident: EventId,
@@ -120,6 +128,7 @@ pub struct AppealView {
 /// What the open item is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum OpenKind {
     Escalation,
     Dispute,
@@ -132,6 +141,7 @@ pub enum OpenKind {
 
 /// Something an official still has to decide.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct OpenItem {
     pub kind: OpenKind,
     /// Who decides it.
@@ -144,6 +154,7 @@ pub struct OpenItem {
 
 /// An event the fold did not apply, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Rejected {
     pub event: EventId,
     #[serde(flatten)]
@@ -152,6 +163,7 @@ pub struct Rejected {
 
 /// The derived state of one game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameState {
     pub game: GameId,
     pub schedule: Option<Game>,

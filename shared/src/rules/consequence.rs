@@ -9,13 +9,16 @@ use crate::rules::{Article, Incident, IncidentType, Outcome, ResultReason, Rulin
 
 /// A change to one side's clock, in seconds (negative takes time away).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ClockAdjustment {
     pub colour: Colour,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub secs: i64,
 }
 
 /// The direct effect of one ruling.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Consequence {
     /// The article applied.
     pub article: Article,

@@ -12,6 +12,7 @@ const BOARD_POINTS: u32 = 361;
 
 /// A count in half-stones, so 184½ is exact. Wire form: a number such as `184.5`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, type = "number"))]
 pub struct HalfStones(u32);
 
 impl HalfStones {
@@ -48,6 +49,7 @@ impl<'de> Deserialize<'de> for HalfStones {
 /// `{"method": "territory", "black_points": 62, "white_points": 55}` (territory + prisoners).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "method", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Count {
     Area { black_stones: HalfStones },
     Territory { black_points: u16, white_points: u16 },

@@ -10,6 +10,7 @@ use crate::labels::{display_via_label, Label, Labelled};
 /// Why the board was scattered (第十七条四).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum ScatterCause {
     /// 外界不可抗拒的原因.
     ForceMajeure,
@@ -22,6 +23,7 @@ pub enum ScatterCause {
 /// The rare cycles of 第二十条三.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Cycle {
     TripleKo,
     QuadrupleKo,
@@ -33,6 +35,7 @@ pub enum Cycle {
 /// An incident with its facts. Wire form: `{"type": "...", "facts": {...}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "facts", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Incident {
     /// 17.1 连走二步: a side played twice without the other passing.
     DoubleMove { offender: Colour },
@@ -119,6 +122,7 @@ pub enum Incident {
 /// The kind of an incident without its facts: what the penalty table is keyed by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum IncidentType {
     DoubleMove,
     StoneLifted,
@@ -152,6 +156,7 @@ pub enum IncidentType {
 /// The UI's grouping of incidents, by the headings of the 裁判法.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum IncidentGroup {
     Moves,
     Capture,

@@ -8,6 +8,7 @@ use crate::labels::{display_via_label, Label, Labelled};
 /// A winning margin in the unit of the counting method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "unit", content = "quarters_or_halves", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Margin {
     /// In quarter-stones: 3 = ¾ 子.
     Stones(u32),
@@ -37,10 +38,12 @@ impl Margin {
 /// The outcome of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Outcome {
     Win {
         winner: Colour,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         margin: Option<Margin>,
     },
     Draw,
@@ -61,6 +64,7 @@ impl Outcome {
 /// Why the game ended so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum ResultReason {
     Count,
     Resignation,

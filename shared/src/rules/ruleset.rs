@@ -12,6 +12,7 @@ use crate::rules::{chinese, korean, Article};
 
 /// Komi for Chinese area counting, in 子 (第十一条 and the seeds' variants).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, type = "number"))]
 pub enum ChineseKomi {
     /// 2 子: the 1988 text (seed 000). A draw is possible.
     Two,
@@ -55,6 +56,7 @@ impl<'de> Deserialize<'de> for ChineseKomi {
 /// `{"preset": "chinese_1988", "komi": 3.75}` or `{"preset": "korean"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "preset", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum RulesetSpec {
     #[serde(rename = "chinese_1988")]
     Chinese1988 {
@@ -74,6 +76,7 @@ impl Default for RulesetSpec {
 /// The named presets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Preset {
     Chinese1988,
     Korean,
@@ -92,6 +95,7 @@ display_via_label!(Preset);
 /// How the result is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Counting {
     /// 数子法 (第九条): stones plus surrounded points, against the even line 180½.
     Area,
@@ -102,6 +106,7 @@ pub enum Counting {
 /// Komi in the unit of the counting method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Komi {
     /// In quarter-stones (子 × 4).
     QuarterStones(u32),

@@ -51,6 +51,7 @@ impl SyncConfig {
 
 /// What the UI's sync banner shows.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct SyncStatus {
     pub online: bool,
     /// Events waiting for the office.
@@ -63,6 +64,7 @@ pub struct SyncStatus {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RejectedEvent {
     pub id: String,
     #[serde(flatten)]

@@ -12,6 +12,7 @@ use crate::rules::authority::check_author;
 
 /// A tournament's derived state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct TournamentView {
     pub id: TournamentId,
     /// `None` until the `tournament_created` event is here.
