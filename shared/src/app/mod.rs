@@ -159,6 +159,19 @@ impl App {
         })
     }
 
+    /// The rulings this device's official could make on `incident` in `game`, as the facts
+    /// stand: what the form offers.
+    pub fn allowed(
+        &self,
+        game: &GameId,
+        incident: &crate::rules::Incident,
+    ) -> Result<Vec<crate::rules::AllowedRuling>> {
+        let id = self.identity()?;
+        let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
+        let ruleset = crate::rules::Ruleset::from_spec(state.ruleset);
+        Ok(crate::rules::allowed(&ruleset, incident, id.role, state.rule_context()))
+    }
+
     /// “See the consequence before confirming”: what recording `body` would do, or why it
     /// would be refused.
     pub fn preview(&self, game: &GameId, body: EventBody) -> Result<Preview> {

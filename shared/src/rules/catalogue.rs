@@ -30,6 +30,8 @@ pub struct CatalogueEntry {
     pub label: Label,
     pub group: IncidentGroup,
     pub group_label: Label,
+    /// The facts a form asks for.
+    pub facts: Vec<crate::rules::FactField>,
     pub rulings: Vec<CatalogueRuling>,
 }
 
@@ -44,6 +46,7 @@ pub fn catalogue(ruleset: &Ruleset) -> Vec<CatalogueEntry> {
             label: kind.label(),
             group: kind.group(),
             group_label: kind.group().label(),
+            facts: crate::rules::facts(kind).to_vec(),
             rulings: ruleset
                 .table
                 .rows_for(kind)

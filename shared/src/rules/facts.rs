@@ -1,0 +1,192 @@
+//! The facts each incident type needs, described for forms: the app builds its “fill the
+//! facts” step from this, so no screen hard-codes an article's fields. A test checks that every
+//! description matches the serde shape of [`Incident`](crate::rules::Incident).
+
+use serde::Serialize;
+
+use crate::labels::Label;
+use crate::rules::IncidentType;
+
+/// The kind of input a fact needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+#[serde(rename_all = "snake_case")]
+pub enum FactKind {
+    /// `"black"` or `"white"`.
+    Colour,
+    /// A colour, or `null` when unknown.
+    OptionalColour,
+    Bool,
+    /// A board point such as `"Q16"`, or `null`.
+    OptionalPoint,
+    /// Whole seconds (the UI may take minutes and convert).
+    Seconds,
+    /// `force_majeure`, `unintentional`, `deliberate`.
+    ScatterCause,
+    /// `triple_ko`, `quadruple_ko`, `eternal_life`, `double_two_stone_capture`, `other`.
+    Cycle,
+    Text,
+}
+
+/// One fact of an incident type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct FactField {
+    /// The field name in `incident.facts`.
+    pub name: &'static str,
+    pub kind: FactKind,
+    pub label: Label,
+}
+
+const fn f(name: &'static str, kind: FactKind, zh: &'static str, en: &'static str) -> FactField {
+    FactField { name, kind, label: Label::new(zh, en) }
+}
+
+const OFFENDER: FactField = f("offender", FactKind::Colour, "违规方", "offender");
+
+/// The facts `kind` needs, in the order a form asks for them.
+pub fn facts(kind: IncidentType) -> &'static [FactField] {
+    use FactKind as K;
+    use IncidentType::*;
+    match kind {
+        DoubleMove
+        | WrongfulRemoval
+        | ClockBeforeCapture
+        | TimeExceeded
+        | LeftHall
+        | Disturbing
+        | Consulting
+        | Noise
+        | ClockPressedWithoutMove
+        | ClockStoppedFillingDame
+        | CaptureLeftOnBoard => {
+            const F: &[FactField] = &[OFFENDER];
+            F
+        }
+        StoneLifted => {
+            const F: &[FactField] =
+                &[OFFENDER, f("dropped", K::Bool, "棋子确系掉落", "the stone truly fell from the hand")];
+            F
+        }
+        MovedStones => {
+            const F: &[FactField] = &[
+                f("mover", K::OptionalColour, "移子方（如知道）", "who moved them (if known)"),
+                f("players_agree", K::Bool, "对局者意见一致", "both players agree"),
+                f("deliberate", K::Bool, "故意移子", "moved deliberately"),
+            ];
+            F
+        }
+        BoardScattered => {
+            const F: &[FactField] = &[
+                f("cause", K::ScatterCause, "原因", "cause"),
+                f("by", K::OptionalColour, "散乱棋局方", "who scattered it"),
+                f("reconstructable", K::Bool, "能够复盘", "can be reconstructed"),
+            ];
+            F
+        }
+        ForbiddenPoint | KoRecapture => {
+            const F: &[FactField] = &[OFFENDER, f("point", K::OptionalPoint, "着点", "point")];
+            F
+        }
+        FalseLife => {
+            const F: &[FactField] = &[f("owner", K::Colour, "假生方", "side claiming life")];
+            F
+        }
+        RareCycle => {
+            const F: &[FactField] = &[f("cycle", K::Cycle, "循环类型", "kind of cycle")];
+            F
+        }
+        RepetitionEndRefusal | EndProposed => {
+            const F: &[FactField] = &[f("by", K::Colour, "提出方", "by")];
+            F
+        }
+        NeutralPoints | LifeAndDeathDispute => {
+            const F: &[FactField] = &[];
+            F
+        }
+        SealedPointOccupied => {
+            const F: &[FactField] = &[
+                f("sealer", K::Colour, "封棋方", "sealing side"),
+                f("point", K::OptionalPoint, "封棋之点", "sealed point"),
+            ];
+            F
+        }
+        LateArrival => {
+            const F: &[FactField] = &[
+                f("black_late_secs", K::Seconds, "黑方迟到（秒）", "Black late (seconds)"),
+                f("white_late_secs", K::Seconds, "白方迟到（秒）", "White late (seconds)"),
+            ];
+            F
+        }
+        AwayInByoyomi => {
+            const F: &[FactField] = &[
+                OFFENDER,
+                f("overtime", K::Bool, "已超时", "ran out of time"),
+                f("requested_in_opponent_time", K::Bool, "在对方思考时提出", "asked during the opponent's time"),
+            ];
+            F
+        }
+        OtherFoul => {
+            const F: &[FactField] = &[
+                f("offender", K::OptionalColour, "违规方", "offender"),
+                f("description", K::Text, "说明", "description"),
+            ];
+            F
+        }
+        PhoneRang => {
+            const F: &[FactField] = &[OFFENDER, f("call", K::Bool, "在赛场内通话", "a call was taken in the hall")];
+            F
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Incident, Ruleset, RulesetSpec};
+
+    fn sample(kind: FactKind) -> serde_json::Value {
+        match kind {
+            FactKind::Colour | FactKind::OptionalColour => "white".into(),
+            FactKind::Bool => true.into(),
+            FactKind::OptionalPoint => "Q16".into(),
+            FactKind::Seconds => 120.into(),
+            FactKind::ScatterCause => "unintentional".into(),
+            FactKind::Cycle => "triple_ko".into(),
+            FactKind::Text => "说明".into(),
+        }
+    }
+
+    #[test]
+    fn every_fact_description_matches_the_incident_wire_shape() {
+        let all: Vec<IncidentType> = {
+            let mut v = crate::rules::catalogue(&Ruleset::from_spec(RulesetSpec::Korean))
+                .into_iter()
+                .map(|e| e.incident)
+                .collect::<Vec<_>>();
+            v.sort();
+            v
+        };
+        assert_eq!(all.len(), 27);
+        for kind in all {
+            let fields = facts(kind);
+            let type_name = serde_json::to_value(kind).unwrap();
+            let mut json = serde_json::json!({ "type": type_name });
+            if !fields.is_empty() {
+                json["facts"] = fields
+                    .iter()
+                    .map(|f| (f.name.to_owned(), sample(f.kind)))
+                    .collect::<serde_json::Map<_, _>>()
+                    .into();
+            }
+            let parsed: Incident =
+                serde_json::from_value(json.clone()).unwrap_or_else(|e| panic!("{kind:?}: {json} does not parse: {e}"));
+            assert_eq!(parsed.kind(), kind);
+            // And nothing is missing: the struct has exactly these fields.
+            let round = serde_json::to_value(&parsed).unwrap();
+            let names: Vec<String> =
+                round.get("facts").and_then(|f| f.as_object()).map(|o| o.keys().cloned().collect()).unwrap_or_default();
+            assert_eq!(names, fields.iter().map(|f| f.name.to_owned()).collect::<Vec<_>>(), "{kind:?}");
+        }
+    }
+}
