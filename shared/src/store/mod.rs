@@ -93,7 +93,7 @@ impl Store {
         let (journal, scan) = Journal::open(dir).map_err(|e| CoreError::Damaged {
             message: format!("the journal in {} cannot be read: {e}", dir.display()),
         })?;
-        let db = sled::Config::new().path(dir.join("sled")).open().map_err(|e| CoreError::Damaged {
+        let db = open_sled(&dir.join("sled")).map_err(|e| CoreError::Damaged {
             message: format!(
                 "the sled store in {} cannot be opened ({e}); the journal is separate: \
                  `arbiter-office salvage --data {}` exports every event it can read",
@@ -388,6 +388,22 @@ fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> Vec<(Vec<u8>, 
     value.extend_from_slice(line.as_bytes());
     kv.push((keys::event(&e.id), value));
     kv
+}
+
+/// Opens sled, waiting (bounded, ~3 s) while a previous handle still holds its file lock:
+/// sled 0.34's background flusher keeps a dropped database alive for a moment.
+fn open_sled(path: &Path) -> sled::Result<sled::Db> {
+    let mut tries = 0;
+    loop {
+        match sled::Config::new().path(path).open() {
+            // sled reports the held lock as a plain I/O error with this message.
+            Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && tries < 60 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            other => return other,
+        }
+    }
 }
 
 /// The highest sequence number in the arrival log: `next_seq` may lag it after a crash.

@@ -49,7 +49,7 @@ fn records_are_indexed_in_the_outbox_and_survive_reopen() {
         assert_eq!(s.pending().unwrap(), 3);
         r
     };
-    let s = Store::open(&dir, Some(&device())).unwrap();
+    let s = Store::open(&dir, Some(&device())).unwrap_or_else(|e| panic!("reopen: {e}"));
     assert_eq!(s.len().unwrap(), 5);
     let t = TournamentId::new("t1").unwrap();
     assert_eq!(s.game_events(&t, &GameId::new("g1").unwrap()).unwrap(), recorded);
