@@ -51,6 +51,8 @@ pub struct LabelTables {
     pub articles: std::collections::BTreeMap<String, Label>,
     pub event_kinds: std::collections::BTreeMap<String, Label>,
     pub open_kinds: std::collections::BTreeMap<String, Label>,
+    pub scatter_causes: std::collections::BTreeMap<String, Label>,
+    pub cycles: std::collections::BTreeMap<String, Label>,
 }
 
 fn wire_name<T: Serialize>(v: &T) -> String {
@@ -120,6 +122,18 @@ pub fn tables() -> LabelTables {
             ("awaiting_ruling", Label::new("待判决", "awaiting a ruling")),
             ("after_result", Label::new("终局后记录", "recorded after the result")),
         ]),
+        scatter_causes: fixed(&[
+            ("force_majeure", Label::new("外界不可抗拒的原因", "force majeure")),
+            ("unintentional", Label::new("确属无意", "unintentional")),
+            ("deliberate", Label::new("故意", "deliberate")),
+        ]),
+        cycles: fixed(&[
+            ("triple_ko", Label::new("三劫", "triple ko")),
+            ("quadruple_ko", Label::new("四劫循环", "quadruple-ko cycle")),
+            ("eternal_life", Label::new("长生", "eternal life")),
+            ("double_two_stone_capture", Label::new("双提二子", "double two-stone capture")),
+            ("other", Label::new("其它", "other")),
+        ]),
     }
 }
 
@@ -151,5 +165,18 @@ mod tests {
                 assert!(!k.is_empty() && !l.zh.is_empty() && !l.en.is_empty(), "{k}: {l:?}");
             }
         }
+    }
+}
+
+/// Writes the label tables as JSON beside the generated TypeScript types, for the UI's unit
+/// tests (`cargo test -p arbiter-core --features ts`).
+#[cfg(all(test, feature = "ts"))]
+mod export {
+    #[test]
+    fn export_label_tables_json() {
+        let dir = std::env::var("TS_RS_EXPORT_DIR").unwrap_or_else(|_| "bindings".into());
+        let json = serde_json::to_string_pretty(&super::tables()).unwrap() + "\n";
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join("label-tables.json"), json).unwrap();
     }
 }

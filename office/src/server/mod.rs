@@ -53,6 +53,9 @@ pub fn app(state: AppState) -> Router {
         .route("/refusals", get(admin::refusals))
         .route("/status", get(views::status))
         .route("/games/{game}/state", get(views::game_state))
+        .route("/games/{game}", get(views::game))
+        .route("/tables", get(views::tables))
+        .route("/labels", get(views::labels))
         .route("/incidents", get(views::incidents))
         .route("/queue", get(views::queue))
         .route("/export", get(views::export));

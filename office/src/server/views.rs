@@ -1,8 +1,9 @@
 //! Read views for officials and organisers: per-game state, the incident list, the chief
 //! arbiter's queue, the organiser's export (JSON and CSV), and status.
 
+use arbiter_core::app::{GameView, QueueRow, TableRow};
 use arbiter_core::domain::{GameId, PlayerId, Role};
-use arbiter_core::game::{GameState, IncidentView, OpenItem};
+use arbiter_core::game::{GameState, IncidentView};
 use arbiter_core::rules::Article;
 use arbiter_core::tournament::{replay, TournamentView};
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -129,25 +130,34 @@ pub async fn incidents(
     .await
 }
 
-#[derive(Serialize)]
-pub struct QueueRow {
-    game: GameId,
-    #[serde(flatten)]
-    item: OpenItem,
-}
-
 /// `GET /api/v1/queue`: what officials still have to decide, across every game.
 pub async fn queue(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<QueueRow>>, OfficeError> {
+    blocking(move || Ok(Json(arbiter_core::app::queue(&tournament_view(&state, &caller)?)))).await
+}
+
+/// `GET /api/v1/tables`: every scheduled game with players, status and warnings (the same rows
+/// the referee app shows).
+pub async fn tables(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<TableRow>>, OfficeError> {
+    blocking(move || Ok(Json(arbiter_core::app::tables(&tournament_view(&state, &caller)?)))).await
+}
+
+/// `GET /api/v1/games/{game}`: the game screen (state, players, incident catalogue).
+pub async fn game(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+) -> Result<Json<GameView>, OfficeError> {
+    let game = GameId::new(super::path(game)?)?;
     blocking(move || {
         let view = tournament_view(&state, &caller)?;
-        Ok(Json(
-            view.games
-                .into_iter()
-                .flat_map(|g| g.open.into_iter().map(move |item| QueueRow { game: g.game.clone(), item }))
-                .collect(),
-        ))
+        arbiter_core::app::game_view(&view, &game).map(Json).map_err(|e| OfficeError::NotFound(e.to_string()))
     })
     .await
+}
+
+/// `GET /api/v1/labels` (no token): every label in Chinese and English.
+pub async fn labels() -> Json<arbiter_core::labels::LabelTables> {
+    Json(arbiter_core::labels::tables())
 }
 
 #[derive(Deserialize)]

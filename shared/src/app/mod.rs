@@ -21,7 +21,7 @@ use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
 use crate::sync::protocol::{EnrollRequest, EnrollResponse, API_PREFIX};
 
 pub use identity::{Identity, PublicIdentity};
-pub use views::{GameView, PlayerInfo, QueueRow, TableRow};
+pub use views::{game_view, queue, tables, GameView, PlayerInfo, QueueRow, TableRow};
 
 /// What the sync banner and the start screen need.
 #[derive(Debug, Clone, Serialize)]
@@ -81,6 +81,13 @@ impl App {
         AppStatus {
             identity: self.identity.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(Identity::public),
             sync: self.client().map(|c| c.status()).unwrap_or_default(),
+        }
+    }
+
+    /// Asks the sync client to run a round now.
+    pub fn nudge(&self) {
+        if let Some(c) = self.client() {
+            c.nudge();
         }
     }
 

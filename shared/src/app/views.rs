@@ -64,6 +64,60 @@ fn player(view: &TournamentView, id: &PlayerId) -> PlayerInfo {
     }
 }
 
+/// “My tables”: every scheduled game, by round and table. Pure: the app and the office both
+/// call it on their own tournament view.
+pub fn tables(view: &TournamentView) -> Vec<TableRow> {
+    let mut rows: Vec<TableRow> = view
+        .games
+        .iter()
+        .filter_map(|g| {
+            let s = g.schedule.as_ref()?;
+            Some(TableRow {
+                game: g.game.clone(),
+                round: s.round,
+                table: s.table,
+                black: player(view, &s.black),
+                white: player(view, &s.white),
+                status: g.status,
+                black_warnings: g.warnings(Colour::Black),
+                white_warnings: g.warnings(Colour::White),
+                result: g.result,
+                open_items: g.open.len(),
+            })
+        })
+        .collect();
+    rows.sort_by_key(|r| (r.round, r.table));
+    rows
+}
+
+/// One game's screen.
+pub fn game_view(view: &TournamentView, game: &GameId) -> Result<GameView> {
+    let state = view
+        .games
+        .iter()
+        .find(|g| &g.game == game)
+        .cloned()
+        .ok_or_else(|| CoreError::WrongScope(format!("no game `{game}` here (yet)")))?;
+    let schedule = state
+        .schedule
+        .as_ref()
+        .ok_or_else(|| CoreError::WrongScope(format!("game `{game}` is not scheduled (yet)")))?;
+    let (black, white) = (player(view, &schedule.black), player(view, &schedule.white));
+    let catalogue = catalogue(&Ruleset::from_spec(state.ruleset));
+    Ok(GameView { state, black, white, catalogue })
+}
+
+/// What officials still have to decide, across every game.
+pub fn queue(view: &TournamentView) -> Vec<QueueRow> {
+    view.games
+        .iter()
+        .flat_map(|g| {
+            let (round, table) = (g.schedule.as_ref().map(|s| s.round), g.schedule.as_ref().map(|s| s.table));
+            g.open.iter().cloned().map(move |item| QueueRow { game: g.game.clone(), round, table, item })
+        })
+        .collect()
+}
+
 impl App {
     pub(super) fn default_ruleset(&self) -> Result<RulesetSpec> {
         Ok(self.tournament()?.tournament.map(|t| t.ruleset).unwrap_or_default())
@@ -82,60 +136,18 @@ impl App {
         }))
     }
 
-    /// Every scheduled game, by round and table.
+    /// Every scheduled game on this device, by round and table.
     pub fn tables(&self) -> Result<Vec<TableRow>> {
-        let view = self.tournament()?;
-        let mut rows: Vec<TableRow> = view
-            .games
-            .iter()
-            .filter_map(|g| {
-                let s = g.schedule.as_ref()?;
-                Some(TableRow {
-                    game: g.game.clone(),
-                    round: s.round,
-                    table: s.table,
-                    black: player(&view, &s.black),
-                    white: player(&view, &s.white),
-                    status: g.status,
-                    black_warnings: g.warnings(Colour::Black),
-                    white_warnings: g.warnings(Colour::White),
-                    result: g.result,
-                    open_items: g.open.len(),
-                })
-            })
-            .collect();
-        rows.sort_by_key(|r| (r.round, r.table));
-        Ok(rows)
+        Ok(tables(&self.tournament()?))
     }
 
     /// One game's screen.
     pub fn game(&self, game: &GameId) -> Result<GameView> {
-        let view = self.tournament()?;
-        let state = view
-            .games
-            .iter()
-            .find(|g| &g.game == game)
-            .cloned()
-            .ok_or_else(|| CoreError::WrongScope(format!("no game `{game}` on this device (yet)")))?;
-        let schedule = state
-            .schedule
-            .as_ref()
-            .ok_or_else(|| CoreError::WrongScope(format!("game `{game}` is not scheduled (yet)")))?;
-        let (black, white) = (player(&view, &schedule.black), player(&view, &schedule.white));
-        let catalogue = catalogue(&Ruleset::from_spec(state.ruleset));
-        Ok(GameView { state, black, white, catalogue })
+        game_view(&self.tournament()?, game)
     }
 
-    /// What the chief arbiter (and the committee) still have to decide, across every game.
+    /// What the chief arbiter (and the committee) still have to decide.
     pub fn queue(&self) -> Result<Vec<QueueRow>> {
-        let view = self.tournament()?;
-        Ok(view
-            .games
-            .into_iter()
-            .flat_map(|g| {
-                let (round, table) = (g.schedule.as_ref().map(|s| s.round), g.schedule.as_ref().map(|s| s.table));
-                g.open.into_iter().map(move |item| QueueRow { game: g.game.clone(), round, table, item })
-            })
-            .collect())
+        Ok(queue(&self.tournament()?))
     }
 }

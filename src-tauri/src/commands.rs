@@ -1,0 +1,77 @@
+//! The commands the UI invokes: one thin call into `arbiter_core::app::App` each. Errors
+//! reach the UI as `{code, message}`.
+
+use std::sync::Arc;
+
+use arbiter_core::app::{App, AppStatus, GameView, PublicIdentity, QueueRow, TableRow};
+use arbiter_core::domain::GameId;
+use arbiter_core::event::EventBody;
+use arbiter_core::game::Preview;
+use arbiter_core::labels::LabelTables;
+use arbiter_core::rules::{AllowedRuling, Incident};
+use arbiter_core::ErrorBody;
+use tauri::State;
+
+type Reply<T> = Result<T, ErrorBody>;
+
+fn game_id(game: &str) -> Reply<GameId> {
+    GameId::new(game).map_err(|e| e.body())
+}
+
+#[tauri::command]
+pub fn status(app: State<'_, Arc<App>>) -> AppStatus {
+    app.status()
+}
+
+#[tauri::command]
+pub async fn enroll(
+    app: State<'_, Arc<App>>,
+    office_url: String,
+    code: String,
+    device: String,
+    label: String,
+) -> Reply<PublicIdentity> {
+    app.enroll(&office_url, &code, &device, &label).await.map_err(|e| e.body())
+}
+
+#[tauri::command]
+pub fn tables(app: State<'_, Arc<App>>) -> Reply<Vec<TableRow>> {
+    app.tables().map_err(|e| e.body())
+}
+
+#[tauri::command]
+pub fn game(app: State<'_, Arc<App>>, game: String) -> Reply<GameView> {
+    app.game(&game_id(&game)?).map_err(|e| e.body())
+}
+
+#[tauri::command]
+pub fn allowed(app: State<'_, Arc<App>>, game: String, incident: Incident) -> Reply<Vec<AllowedRuling>> {
+    app.allowed(&game_id(&game)?, &incident).map_err(|e| e.body())
+}
+
+#[tauri::command]
+pub fn preview(app: State<'_, Arc<App>>, game: String, body: EventBody) -> Reply<Preview> {
+    app.preview(&game_id(&game)?, body).map_err(|e| e.body())
+}
+
+#[tauri::command]
+pub fn record(app: State<'_, Arc<App>>, game: String, body: EventBody) -> Reply<GameView> {
+    app.record(&game_id(&game)?, body).map_err(|e| e.body())
+}
+
+#[tauri::command]
+pub fn queue(app: State<'_, Arc<App>>) -> Reply<Vec<QueueRow>> {
+    app.queue().map_err(|e| e.body())
+}
+
+#[tauri::command]
+pub fn labels() -> LabelTables {
+    arbiter_core::labels::tables()
+}
+
+/// Sync now (the banner's “sync” button); returns the status after the nudge.
+#[tauri::command]
+pub fn sync_now(app: State<'_, Arc<App>>) -> AppStatus {
+    app.nudge();
+    app.status()
+}

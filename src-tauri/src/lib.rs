@@ -1,0 +1,63 @@
+//! The referee app's Tauri shell: opens the app service on the platform's data directory,
+//! runs the sync client in the background, and exposes the service as commands. No rules here.
+
+// No unwrap/expect on input or I/O paths (tests are allowed them by clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
+mod commands;
+
+use std::sync::Arc;
+
+use arbiter_core::app::App;
+use tauri::Manager;
+
+/// Where the app keeps its store: `ARBITER_DATA_DIR` if set (tests, several instances on one
+/// machine), else the platform's app data directory.
+fn data_dir(app: &tauri::App) -> Result<std::path::PathBuf, Box<dyn std::error::Error>> {
+    if let Some(dir) = std::env::var_os("ARBITER_DATA_DIR") {
+        return Ok(dir.into());
+    }
+    Ok(app.path().app_data_dir()?.join("store"))
+}
+
+/// Builds the app with its commands; `run` and the tests share it.
+pub fn builder<R: tauri::Runtime>() -> tauri::Builder<R> {
+    tauri::Builder::<R>::new().invoke_handler(tauri::generate_handler![
+        commands::status,
+        commands::enroll,
+        commands::tables,
+        commands::game,
+        commands::allowed,
+        commands::preview,
+        commands::record,
+        commands::queue,
+        commands::labels,
+        commands::sync_now,
+    ])
+}
+
+/// Opens the store and starts the background sync for a built app.
+pub fn setup<R: tauri::Runtime>(
+    handle: &tauri::AppHandle<R>,
+    dir: &std::path::Path,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let app = Arc::new(App::open(dir)?);
+    let stop = Arc::new(tokio::sync::Notify::new());
+    tauri::async_runtime::spawn(app.sync_task(stop));
+    handle.manage(app);
+    Ok(())
+}
+
+#[cfg_attr(mobile, tauri::mobile_entry_point)]
+pub fn run() {
+    let result = builder()
+        .setup(|app| {
+            let dir = data_dir(app)?;
+            setup(app.handle(), &dir)
+        })
+        .run(tauri::generate_context!());
+    if let Err(e) = result {
+        eprintln!("weiqi-arbiter: {e}");
+        std::process::exit(1);
+    }
+}

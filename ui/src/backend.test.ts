@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { BackendError, TauriBackend, WebBackend } from "./backend";
+
+describe("backends", () => {
+  it("web: sends the token, reads the office's JSON and its {code, message} errors", async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    const fake = (async (url: string, init?: RequestInit) => {
+      calls.push([url, init]);
+      if (url.endsWith("/tables")) return new Response(JSON.stringify([]), { status: 200 });
+      return new Response(JSON.stringify({ code: "forbidden", message: "referee may not export" }), { status: 403 });
+    }) as typeof fetch;
+    const b = new WebBackend("http://office", "wa1_x", fake);
+    expect(await b.tables()).toEqual([]);
+    expect(calls[0][0]).toBe("http://office/api/v1/tables");
+    expect((calls[0][1]?.headers as Record<string, string>).Authorization).toBe("Bearer wa1_x");
+    await expect(b.queue()).rejects.toMatchObject({ code: "forbidden", message: "referee may not export" });
+    await expect(b.record()).rejects.toBeInstanceOf(BackendError);
+    expect(b.canRecord).toBe(false);
+  });
+
+  it("tauri: passes arguments by name and turns rejections into BackendError", async () => {
+    const seen: [string, unknown][] = [];
+    const invoke = (async (cmd: string, args?: unknown) => {
+      seen.push([cmd, args]);
+      if (cmd === "record") throw { code: "ruling_not_allowed", message: "第十七条一 …" };
+      return [] as never;
+    }) as <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
+    const b = new TauriBackend(invoke);
+    await b.game("g1");
+    expect(seen[0]).toEqual(["game", { game: "g1" }]);
+    await expect(b.record("g1", { kind: "clock_started" })).rejects.toMatchObject({ code: "ruling_not_allowed" });
+  });
+});

@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { GameResult } from "./bindings/GameResult";
+import type { Preview } from "./bindings/Preview";
+import { bannerText, consequenceLines, marginText, resultSentence, warningDots } from "./format";
+import { setLang, setTables } from "./i18n";
+import { labelTables } from "./testdata";
+
+const secondWarning: GameResult = { outcome: "win", winner: "black", reason: "second_warning", article: "25.2", event: "e" };
+
+describe("format", () => {
+  beforeEach(() => {
+    setTables(labelTables);
+    setLang("zh");
+  });
+
+  it("shows warning dots against the limit of 第二十五条二", () => {
+    expect(warningDots(0)).toBe("○○");
+    expect(warningDots(1)).toBe("●○");
+    expect(warningDots(2)).toBe("●●");
+    expect(warningDots(5)).toBe("●●");
+  });
+
+  it("says the second warning's loss as a referee would", () => {
+    expect(resultSentence(secondWarning)).toBe("第二次警告：白方判负（第二十五条二）");
+    setLang("en");
+    expect(resultSentence(secondWarning)).toBe("Second warning: White loses (Art. 25.2)");
+  });
+
+  it("says a count with its margin", () => {
+    const r: GameResult = { outcome: "win", winner: "black", margin: { unit: "stones", quarters_or_halves: 3 }, reason: "count", article: "9", event: "e" };
+    expect(resultSentence(r)).toBe("黑胜 ¾子（数子，第九条）");
+    expect(marginText({ unit: "stones", quarters_or_halves: 5 })).toBe("1¼子");
+    expect(marginText({ unit: "points", quarters_or_halves: 13 })).toBe("6.5目");
+  });
+
+  it("lists a preview's effects and the new result, or why it is refused", () => {
+    const p: Preview = {
+      consequence: { article: "24.2", warning: "white", advice: null, pass: null, clock: [], approved_absence: null, report_to_committee: null, result: null },
+      result_before: null,
+      result_after: secondWarning,
+      warnings_after: { black: 0, white: 2 },
+      flagged_after_result: false,
+      refused: null,
+    };
+    expect(consequenceLines(p)).toEqual(["警告：白方（第二十四条二），本局第2次", "结果将为：第二次警告：白方判负（第二十五条二）"]);
+    expect(consequenceLines({ ...p, refused: { code: "ruling_not_allowed", message: "第十八条 …" } })).toEqual(["不能记录：第十八条 …"]);
+  });
+
+  it("words the sync banner", () => {
+    const b = bannerText({ online: false, pending: 3, last_success: null, last_error: "office unreachable: refused", rejected: [] });
+    expect(b.tone).toBe("bad");
+    expect(b.text).toBe("离线 · 3 条待同步 · 尚未同步 · 错误: office unreachable: refused");
+    expect(bannerText({ online: true, pending: 0, last_success: "2026-11-22T09:05:00Z", last_error: null, rejected: [] }, "en-GB").tone).toBe("ok");
+  });
+});

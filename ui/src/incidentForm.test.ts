@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { FactField } from "./bindings/FactField";
+import { buildIncident, defaultFacts, problems } from "./incidentForm";
+
+const lbl = { zh: "x", en: "x" };
+const moved: FactField[] = [
+  { name: "mover", kind: "optional_colour", label: lbl },
+  { name: "players_agree", kind: "bool", label: lbl },
+  { name: "deliberate", kind: "bool", label: lbl },
+];
+
+describe("incident form", () => {
+  it("starts from defaults and builds the wire form", () => {
+    const v = defaultFacts(moved);
+    expect(v).toEqual({ mover: null, players_agree: false, deliberate: false });
+    v.players_agree = true;
+    expect(buildIncident("moved_stones", moved, v)).toEqual({ type: "moved_stones", facts: { mover: null, players_agree: true, deliberate: false } });
+  });
+
+  it("omits facts for types that have none", () => {
+    expect(buildIncident("neutral_points", [], {})).toEqual({ type: "neutral_points" });
+  });
+
+  it("reports bad seconds, points and empty text, and upper-cases points", () => {
+    const f: FactField[] = [
+      { name: "black_late_secs", kind: "seconds", label: lbl },
+      { name: "point", kind: "optional_point", label: lbl },
+      { name: "description", kind: "text", label: lbl },
+    ];
+    expect(problems(f, { black_late_secs: -1, point: "I5", description: " " })).toHaveLength(3);
+    expect(problems(f, { black_late_secs: 600, point: "q16", description: "ok" })).toEqual([]);
+    expect(buildIncident("forbidden_point", [f[1]], { point: "q16" })).toEqual({ type: "forbidden_point", facts: { point: "Q16" } });
+  });
+});

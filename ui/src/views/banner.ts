@@ -1,0 +1,31 @@
+// Always visible: who this device is, the sync state in words, the language switch.
+
+import type { AppStatus } from "../bindings/AppStatus";
+import { h } from "../dom";
+import { bannerText } from "../format";
+import { getLang, lt, setLang, t } from "../i18n";
+
+export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void }): HTMLElement {
+  const { text, tone } = bannerText(status.sync);
+  const who = status.identity ? `${lt("roles", status.identity.role)} ${status.identity.person} · ${status.identity.device}` : "";
+  return h(
+    "header",
+    { class: "banner" },
+    h("strong", { class: "app-title" }, t("appTitle")),
+    h("span", { class: `sync sync-${tone}`, "data-testid": "sync-banner" }, text),
+    h("span", { class: "who" }, who),
+    actions.syncNow ? h("button", { class: "small", onclick: actions.syncNow, "data-testid": "sync-now" }, t("syncNow")) : null,
+    h(
+      "button",
+      {
+        class: "small",
+        "data-testid": "lang",
+        onclick: () => {
+          setLang(getLang() === "zh" ? "en" : "zh");
+          actions.rerender();
+        },
+      },
+      getLang() === "zh" ? "EN" : "中文",
+    ),
+  );
+}

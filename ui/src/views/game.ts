@@ -1,0 +1,271 @@
+// The game screen: who plays, where the game stands, and every action a referee takes at the
+// table — each one previewed (“see the consequence before confirming”) and then recorded.
+
+import type { Backend } from "../backend";
+import type { CatalogueEntry } from "../bindings/CatalogueEntry";
+import type { Colour } from "../bindings/Colour";
+import type { EventBody } from "../bindings/EventBody";
+import type { FactField } from "../bindings/FactField";
+import type { GameView } from "../bindings/GameView";
+import type { IncidentView } from "../bindings/IncidentView";
+import type { Role } from "../bindings/Role";
+import type { Ruling } from "../bindings/Ruling";
+import { h } from "../dom";
+import { consequenceLines, resultSentence, warningDots } from "../format";
+import { buildIncident, defaultFacts, problems, type FactValue } from "../incidentForm";
+import { l, lt, t } from "../i18n";
+
+export interface GameCtx {
+  backend: Backend;
+  role: Role | null;
+  /** Re-fetches the game and redraws the screen. */
+  reload: () => Promise<void>;
+  back: () => void;
+}
+
+function choice<T extends string>(options: [T, string][], current: T | null, pick: (v: T) => void, testid: string): HTMLElement {
+  return h(
+    "div",
+    { class: "choice", "data-testid": testid },
+    options.map(([v, label]) => h("button", { type: "button", class: v === current ? "on" : "", onclick: () => pick(v), "data-value": v }, label)),
+  );
+}
+
+const colours = (): [Colour, string][] => [
+  ["black", lt("colours", "black")],
+  ["white", lt("colours", "white")],
+];
+
+export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
+  const s = view.state;
+  const game = s.game;
+  const panel = h("section", { class: "panel card", "data-testid": "panel" });
+  const canRecord = ctx.backend.canRecord;
+
+  /** Shows the preview of `body`, then records it on confirm; `after` may record follow-ups. */
+  async function confirmFlow(title: string, body: EventBody, after?: (v: GameView) => Promise<void>): Promise<void> {
+    const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", {}, "…"));
+    const confirm = h("button", { class: "primary", disabled: true, "data-testid": "confirm" }, t("confirm"));
+    panel.replaceChildren(h("h3", {}, title), h("h4", {}, t("consequence")), lines, h("div", { class: "row" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel"))));
+    try {
+      const p = await ctx.backend.preview(game, body);
+      lines.replaceChildren(...consequenceLines(p).map((x) => h("li", {}, x)));
+      if (!p.refused) confirm.removeAttribute("disabled");
+    } catch (e) {
+      lines.replaceChildren(h("li", { class: "error" }, (e as Error).message));
+    }
+    confirm.onclick = async () => {
+      confirm.setAttribute("disabled", "");
+      try {
+        const v = await ctx.backend.record(game, body);
+        if (after) await after(v);
+        await ctx.reload();
+      } catch (e) {
+        lines.append(h("li", { class: "error" }, (e as Error).message));
+      }
+    };
+  }
+
+  function recorder(preset?: CatalogueEntry): void {
+    const groups = [...new Map(view.catalogue.map((e) => [e.group, e.group_label])).entries()];
+    if (preset) return factsForm(preset);
+    panel.replaceChildren(
+      h("h3", {}, t("chooseGroup")),
+      h("div", { class: "grid", "data-testid": "groups" }, groups.map(([g, label]) => h("button", { "data-value": g, onclick: () => types(g) }, l(label)))),
+    );
+    function types(group: string) {
+      panel.replaceChildren(
+        h("h3", {}, t("chooseType")),
+        h(
+          "div",
+          { class: "grid", "data-testid": "types" },
+          view.catalogue.filter((e) => e.group === group).map((e) => h("button", { "data-value": e.incident, onclick: () => factsForm(e) }, l(e.label), h("small", {}, lt("articles", e.rulings[0]?.article ?? "")))),
+        ),
+      );
+    }
+  }
+
+  function factControl(f: FactField, values: Record<string, FactValue>, changed: () => void): HTMLElement {
+    const set = (v: FactValue) => {
+      values[f.name] = v;
+      changed();
+    };
+    let control: HTMLElement;
+    switch (f.kind) {
+      case "colour":
+        control = choice(colours(), values[f.name] as Colour, (v) => { set(v); redraw(); }, `fact-${f.name}`);
+        break;
+      case "optional_colour":
+        control = choice<string>([...colours(), ["none", "—"]], (values[f.name] as string) ?? "none", (v) => { set(v === "none" ? null : v); redraw(); }, `fact-${f.name}`);
+        break;
+      case "bool":
+        control = h("input", { type: "checkbox", checked: values[f.name] === true, "data-testid": `fact-${f.name}`, onchange: (e: Event) => set((e.target as HTMLInputElement).checked) });
+        break;
+      case "seconds":
+        control = h("input", { type: "number", min: 0, step: 1, value: Number(values[f.name]), "data-testid": `fact-${f.name}`, oninput: (e: Event) => set(Number((e.target as HTMLInputElement).value)) });
+        break;
+      case "optional_point":
+      case "text":
+        control = h("input", { type: "text", value: (values[f.name] as string) ?? "", "data-testid": `fact-${f.name}`, oninput: (e: Event) => { const v = (e.target as HTMLInputElement).value; set(f.kind === "optional_point" && v === "" ? null : v); } });
+        break;
+      case "scatter_cause":
+        control = choice<string>(["force_majeure", "unintentional", "deliberate"].map((v) => [v, lt("scatter_causes", v)]), values[f.name] as string, (v) => { set(v); redraw(); }, `fact-${f.name}`);
+        break;
+      case "cycle":
+        control = choice<string>(["triple_ko", "quadruple_ko", "eternal_life", "double_two_stone_capture", "other"].map((v) => [v, lt("cycles", v)]), values[f.name] as string, (v) => { set(v); redraw(); }, `fact-${f.name}`);
+        break;
+    }
+    let redraw = () => {};
+    const wrap = h("label", { class: "field" }, h("span", {}, l(f.label)), control);
+    redraw = () => wrap.replaceWith(factControl(f, values, changed));
+    return wrap;
+  }
+
+  function factsForm(entry: CatalogueEntry): void {
+    const values = defaultFacts(entry.facts);
+    const rulings = h("div", { class: "grid", "data-testid": "rulings" });
+    const note = h("p", { class: "error" });
+    let picked: Ruling | null = null;
+    const refresh = async () => {
+      note.textContent = problems(entry.facts, values).join("; ");
+      if (note.textContent) return rulings.replaceChildren();
+      const incident = buildIncident(entry.incident, entry.facts, values);
+      const allowed = await ctx.backend.allowed(game, incident).catch(() => []);
+      rulings.replaceChildren(
+        ...allowed.map((a) =>
+          h("button", { "data-value": a.ruling, class: a.ruling === picked ? "on" : "", onclick: () => { picked = a.ruling; void confirmFlow(`${l(entry.label)} · ${lt("rulings", a.ruling)}`, { kind: "incident_recorded", data: { incident, ruling: a.ruling } }); } },
+            lt("rulings", a.ruling), h("small", {}, lt("articles", a.article))),
+        ),
+        h("button", { "data-value": "escalate", class: "secondary", onclick: () => {
+          void confirmFlow(`${l(entry.label)} · ${t("noRuling")}`, { kind: "incident_recorded", data: { incident } }, async (v) => {
+            const mine = v.state.incidents[v.state.incidents.length - 1];
+            if (mine) await ctx.backend.record(game, { kind: "escalated", data: { incident: mine.id, to: "chief_arbiter" } });
+          });
+        } }, t("noRuling")),
+      );
+    };
+    panel.replaceChildren(
+      h("h3", {}, `${l(entry.label)}`),
+      h("h4", {}, t("facts")),
+      h("div", { class: "facts", "data-testid": "facts" }, entry.facts.map((f) => factControl(f, values, () => void refresh()))),
+      note,
+      h("h4", {}, t("ruling")),
+      rulings,
+    );
+    void refresh();
+  }
+
+  function pickColour(title: string, make: (c: Colour) => EventBody): void {
+    panel.replaceChildren(h("h3", {}, title), choice(colours(), null, (c) => void confirmFlow(title, make(c)), "pick-colour"));
+  }
+
+  function askText(title: string, placeholder: string, make: (v: string) => EventBody | null): void {
+    const input = h("input", { type: "text", placeholder, "data-testid": "ask" }) as HTMLInputElement;
+    panel.replaceChildren(h("h3", {}, title), input, h("button", { class: "primary", onclick: () => { const b = make(input.value.trim()); if (b) void confirmFlow(title, b); } }, t("confirm")));
+  }
+
+  function countForm(): void {
+    if (s.ruleset.preset === "korean") {
+      askText(t("count"), "70 62", (v) => {
+        const [b, w] = v.split(/\s+/).map(Number);
+        return Number.isInteger(b) && Number.isInteger(w) ? { kind: "count_recorded", data: { count: { method: "territory", black_points: b, white_points: w } } } : null;
+      });
+    } else {
+      askText(`${t("count")} · ${t("blackStones")}`, "184.5", (v) => {
+        const n = Number(v);
+        return Number.isFinite(n) ? { kind: "count_recorded", data: { count: { method: "area", black_stones: n } } } : null;
+      });
+    }
+  }
+
+  function incidentActions(i: IncidentView): HTMLElement | null {
+    if (!canRecord || !ctx.role) return null;
+    const b: HTMLElement[] = [];
+    if (ctx.role === "referee" && !i.escalated_to.includes("chief_arbiter")) {
+      b.push(h("button", { class: "small", "data-testid": "escalate", onclick: () => void confirmFlow(t("escalate"), { kind: "escalated", data: { incident: i.id, to: "chief_arbiter" } }) }, t("escalate")));
+    }
+    if (ctx.role === "referee" || ctx.role === "chief_arbiter") {
+      b.push(h("button", { class: "small", "data-testid": "appeal", onclick: () => {
+        let by: Colour | null = null;
+        const grounds = h("input", { type: "text", placeholder: t("grounds"), "data-testid": "grounds" }) as HTMLInputElement;
+        panel.replaceChildren(h("h3", {}, t("appeal")), choice(colours(), by, (c) => { by = c; }, "appeal-by"), grounds,
+          h("button", { class: "primary", onclick: () => by && void confirmFlow(t("appeal"), { kind: "appeal_filed", data: { incident: i.id, by, grounds: grounds.value } }) }, t("confirm")));
+      } }, t("appeal")));
+    }
+    if (ctx.role === "chief_arbiter") {
+      b.push(h("button", { class: "small primary", "data-testid": "decide", onclick: async () => {
+        const allowed = await ctx.backend.allowed(game, i.incident);
+        panel.replaceChildren(h("h3", {}, `${t("decide")} · ${lt("incident_types", i.incident.type)}`),
+          h("div", { class: "grid", "data-testid": "rulings" }, allowed.map((a) => h("button", { "data-value": a.ruling, onclick: () => void confirmFlow(`${t("decide")} · ${lt("rulings", a.ruling)}`, { kind: "ruling_issued", data: { incident: i.id, ruling: a.ruling } }) }, lt("rulings", a.ruling), h("small", {}, lt("articles", a.article))))));
+      } }, t("decide")));
+    }
+    if (ctx.role === "committee") {
+      for (const a of s.appeals.filter((a) => a.incident === i.id && !a.decision)) {
+        b.push(h("button", { class: "small primary", "data-testid": "uphold", onclick: () => void confirmFlow(t("upheld"), { kind: "appeal_decided", data: { appeal: a.id, decision: { decision: "upheld" } } }) }, t("upheld")));
+        b.push(h("button", { class: "small", "data-testid": "overturn", onclick: async () => {
+          const allowed = await ctx.backend.allowed(game, i.incident);
+          panel.replaceChildren(h("h3", {}, t("overturn")), h("div", { class: "grid" }, allowed.map((r) => h("button", { onclick: () => void confirmFlow(t("overturn"), { kind: "appeal_decided", data: { appeal: a.id, decision: { decision: "overturned", ruling: r.ruling } } }) }, lt("rulings", r.ruling)))));
+        } }, t("overturn")));
+      }
+    }
+    return h("div", { class: "row" }, b);
+  }
+
+  const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const history = h(
+    "ol",
+    { class: "history", "data-testid": "history" },
+    s.incidents.map((i) =>
+      h(
+        "li",
+        { class: i.effective ? "" : "open" },
+        h("div", { class: "line" },
+          h("span", { class: "time" }, time(i.wall_time)),
+          h("strong", {}, lt("incident_types", i.incident.type)),
+          h("span", { class: "article" }, i.article ? lt("articles", i.article) : ""),
+          h("span", { class: "ruling" }, i.effective ? lt("rulings", i.effective.ruling) : "—"),
+          i.disputed ? h("span", { class: "flag" }, lt("open_kinds", "dispute")) : null,
+          i.after_result ? h("span", { class: "flag" }, lt("open_kinds", "after_result")) : null,
+          i.escalated_to.length ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
+        ),
+        h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${r.refused.message}` : ""))),
+        incidentActions(i),
+      ),
+    ),
+  );
+
+  const actions = canRecord
+    ? h("div", { class: "actions grid", "data-testid": "actions" },
+        h("button", { class: "primary big", "data-testid": "record-incident", onclick: () => recorder() }, t("recordIncident")),
+        h("button", { "data-testid": "clock-start", onclick: () => void confirmFlow(t("start"), { kind: "clock_started" }) }, t("start")),
+        h("button", { "data-testid": "clock-pause", onclick: () => void confirmFlow(t("pause"), { kind: "clock_paused", data: {} }) }, t("pause")),
+        h("button", { "data-testid": "clock-resume", onclick: () => void confirmFlow(t("resume"), { kind: "clock_resumed" }) }, t("resume")),
+        h("button", { "data-testid": "seal", onclick: () => pickColour(`${t("seal")} · ${t("sealer")}`, (c) => ({ kind: "game_adjourned", data: { sealer: c } })) }, t("seal")),
+        h("button", { "data-testid": "unseal", onclick: () => askText(`${t("unseal")} · ${t("point")}`, "Q16", (v) => (/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(v) ? { kind: "move_unsealed", data: { point: v.toUpperCase() } } : null)) }, t("unseal")),
+        h("button", { "data-testid": "lateness", onclick: () => { const e = view.catalogue.find((c) => c.incident === "late_arrival"); if (e) recorder(e); } }, t("lateness")),
+        h("button", { "data-testid": "end-confirmed", onclick: () => pickColour(t("endConfirmed"), (c) => ({ kind: "end_confirmed", data: { first: c } })) }, t("endConfirmed")),
+        h("button", { "data-testid": "count", onclick: countForm }, t("count")),
+        h("button", { "data-testid": "resign", onclick: () => pickColour(t("resign"), (c) => ({ kind: "resigned", data: { by: c } })) }, t("resign")),
+      )
+    : null;
+
+  const sched = s.schedule;
+  return h(
+    "main",
+    { class: "game", "data-testid": "game" },
+    h("div", { class: "game-head card" },
+      h("button", { class: "small", onclick: ctx.back, "data-testid": "back" }, t("back")),
+      h("h2", {}, sched ? `${t("round", { n: sched.round })} ${t("table", { n: sched.table })}` : game),
+      h("div", { class: "players" },
+        h("span", { class: "player black" }, `${t("black")} ${view.black.name} ${view.black.rank_zh ?? ""}`, h("span", { class: "dots", "data-testid": "dots-black" }, warningDots(s.sides.black.warnings.length))),
+        h("span", { class: "player white" }, `${t("white")} ${view.white.name} ${view.white.rank_zh ?? ""}`, h("span", { class: "dots", "data-testid": "dots-white" }, warningDots(s.sides.white.warnings.length))),
+      ),
+      h("p", { class: "status", "data-testid": "status" }, lt("statuses", s.status.status)),
+      h("p", { class: "result", "data-testid": "result" }, s.result ? resultSentence(s.result) : t("noResult")),
+    ),
+    h("div", { class: "columns" },
+      h("div", { class: "left" }, actions, panel),
+      h("div", { class: "right card" }, h("h3", {}, t("history")), history),
+    ),
+  );
+}
