@@ -58,6 +58,9 @@ enum Command {
         data: PathBuf,
         #[arg(long, default_value = "127.0.0.1:7878")]
         bind: SocketAddr,
+        /// The built UI to serve as the office's web pages (default: ui/dist when it exists).
+        #[arg(long)]
+        ui: Option<PathBuf>,
     },
     /// Write every stored event as JSON lines (the audit export) to stdout.
     Export {
@@ -137,7 +140,8 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             println!("(shown once; the office keeps only its hash)");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Serve { data, bind } => {
+        Command::Serve { data, bind, ui } => {
+            let ui = ui.or_else(|| Some(PathBuf::from("ui/dist")).filter(|d| d.join("index.html").exists()));
             let state = AppState::open(&data)?;
             let report = state.store.open_report();
             if report.reapplied + report.rejournaled > 0
@@ -147,7 +151,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 eprintln!("arbiter-office: store repaired on open: {report:?}");
             }
             let runtime = tokio::runtime::Runtime::new()?;
-            runtime.block_on(server::serve(state, bind))?;
+            runtime.block_on(server::serve(state, bind, ui))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Export { data } => {

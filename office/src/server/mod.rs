@@ -41,8 +41,17 @@ impl AppState {
     }
 }
 
-/// The office's routes under `/api/v1`.
+/// The office's routes under `/api/v1` (no web pages).
 pub fn app(state: AppState) -> Router {
+    router(state, None)
+}
+
+/// The API plus the web pages (the built UI in `ui`) for organisers and chief arbiters.
+pub fn app_with_ui(state: AppState, ui: std::path::PathBuf) -> Router {
+    router(state, Some(ui))
+}
+
+fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
     let api = Router::new()
         .route("/health", get(views::health))
         .route("/enroll", post(admin::enroll))
@@ -59,9 +68,12 @@ pub fn app(state: AppState) -> Router {
         .route("/incidents", get(views::incidents))
         .route("/queue", get(views::queue))
         .route("/export", get(views::export));
-    Router::new()
-        .nest(arbiter_core::sync::protocol::API_PREFIX, api)
-        .fallback(views::not_found)
+    let router = Router::new().nest(arbiter_core::sync::protocol::API_PREFIX, api.fallback(views::not_found));
+    let router = match ui {
+        Some(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),
+        None => router.fallback(views::not_found),
+    };
+    router
         .method_not_allowed_fallback(views::method_not_allowed)
         .with_state(state)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -80,11 +92,15 @@ impl OfficeError {
 
 /// Serves until Ctrl-C (or SIGTERM), printing the bound address first so callers that asked for
 /// port 0 learn the port.
-pub async fn serve(state: AppState, bind: SocketAddr) -> Result<(), OfficeError> {
+pub async fn serve(state: AppState, bind: SocketAddr, ui: Option<std::path::PathBuf>) -> Result<(), OfficeError> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
     println!("arbiter-office listening on http://{addr}");
-    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown()).await?;
+    let router = match ui {
+        Some(dir) => app_with_ui(state, dir),
+        None => app(state),
+    };
+    axum::serve(listener, router).with_graceful_shutdown(shutdown()).await?;
     Ok(())
 }
 

@@ -13,7 +13,7 @@ import type { Ruling } from "../bindings/Ruling";
 import { h } from "../dom";
 import { consequenceLines, resultSentence, warningDots } from "../format";
 import { buildIncident, defaultFacts, problems, type FactValue } from "../incidentForm";
-import { l, lt, t } from "../i18n";
+import { getLang, l, lt, t } from "../i18n";
 
 export interface GameCtx {
   backend: Backend;
@@ -211,7 +211,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     return h("div", { class: "row" }, b);
   }
 
-  const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const time = (iso: string) => new Date(iso).toLocaleTimeString(getLang() === "zh" ? "zh-CN" : "en-GB", { hour: "2-digit", minute: "2-digit" });
   const history = h(
     "ol",
     { class: "history", "data-testid": "history" },

@@ -1,0 +1,184 @@
+// Helpers for the end-to-end suites: a real office process on 127.0.0.1, organiser calls over
+// HTTP, Debian's Chromium through playwright-core, and a small WebDriver client for
+// tauri-driver. Every wait is bounded.
+
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const officeBin = path.join(root, "target/debug/arbiter-office");
+export const appBin = path.join(root, "target/debug/weiqi-arbiter");
+export const outDir = path.join(root, "test-output");
+
+export function scratch(name) {
+  return mkdtempSync(path.join(tmpdir(), `arbiter-e2e-${name}-`));
+}
+
+export function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Polls `f` until it returns a truthy value (bounded). */
+export async function until(what, f, { timeout = 20000, every = 150 } = {}) {
+  const end = Date.now() + timeout;
+  let last;
+  while (Date.now() < end) {
+    try {
+      last = await f();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
+    await sleep(every);
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+}
+
+function run(args) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(officeBin, args, { cwd: root });
+    let out = "";
+    let err = "";
+    p.stdout.on("data", (d) => (out += d));
+    p.stderr.on("data", (d) => (err += d));
+    p.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`arbiter-office ${args.join(" ")}: ${code} ${err}`))));
+  });
+}
+
+/** Creates a tournament in a fresh data directory, imports `fixtures`, returns the organiser token. */
+export async function prepareOffice(data, tournament, fixtures = []) {
+  const out = await run(["init", "--data", data, "--id", tournament, "--name", "端到端测试杯"]);
+  const token = /^organiser token:\s+(\S+)/m.exec(out)?.[1];
+  if (!token) throw new Error(`no token in: ${out}`);
+  for (const f of fixtures) await run(["import", "--data", data, path.join(root, f)]);
+  return token;
+}
+
+/** Starts `arbiter-office serve` with the built UI; resolves when it listens. */
+export function serveOffice(data, port = 0) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, "--ui", path.join(root, "ui/dist")], { cwd: root });
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`office did not start: ${seen}`)), 15000);
+    proc.stdout.on("data", (d) => {
+      seen += d;
+      const m = /listening on (http:\/\/\S+)/.exec(seen);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], port: Number(m[1].split(":").pop()), proc, stop: () => stopProc(proc) });
+      }
+    });
+    proc.stderr.on("data", (d) => (seen += d));
+    proc.on("exit", (code) => reject(new Error(`office exited ${code}: ${seen}`)));
+  });
+}
+
+export function stopProc(proc, signal = "SIGTERM") {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.once("exit", () => resolve());
+    proc.kill(signal);
+  });
+}
+
+export async function api(url, token, method, p, body) {
+  const r = await fetch(`${url}/api/v1${p}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await r.json();
+  if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Registers an official and returns a one-time enrollment code for them. */
+export async function codeFor(office, token, person, role) {
+  await api(office.url, token, "POST", "/people", { id: person, name: person, role });
+  return (await api(office.url, token, "POST", "/enrollment-codes", { person })).code;
+}
+
+/** Debian's Chromium via playwright-core (never a downloaded browser). */
+export async function chromium() {
+  const require = createRequire(path.join(root, "ui/package.json"));
+  const { chromium } = require("playwright-core");
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+export function saveShot(dir, name, png) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, name), png);
+}
+
+const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+
+/** A minimal W3C WebDriver client, enough for tauri-driver. */
+export class WebDriver {
+  constructor(base, session) {
+    this.base = base;
+    this.session = session;
+  }
+
+  static async start(base, application) {
+    const r = await WebDriver.raw(base, "POST", "/session", {
+      capabilities: { alwaysMatch: { browserName: "wry", "tauri:options": { application } } },
+    });
+    return new WebDriver(base, r.sessionId);
+  }
+
+  static async raw(base, method, p, body) {
+    const r = await fetch(`${base}${p}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(`WebDriver ${method} ${p}: ${r.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json.value;
+  }
+
+  cmd(method, p, body) {
+    return WebDriver.raw(this.base, method, `/session/${this.session}${p}`, body);
+  }
+
+  async find(css, timeout = 20000) {
+    const el = await until(`element ${css}`, async () => (await this.cmd("POST", "/element", { using: "css selector", value: css }))[ELEMENT], { timeout });
+    return el;
+  }
+
+  async click(css) {
+    const el = await this.find(css);
+    await this.cmd("POST", `/element/${el}/click`, {});
+  }
+
+  async type(css, text) {
+    const el = await this.find(css);
+    await this.cmd("POST", `/element/${el}/clear`, {});
+    await this.cmd("POST", `/element/${el}/value`, { text });
+  }
+
+  async text(css) {
+    const el = await this.find(css);
+    return this.cmd("GET", `/element/${el}/text`);
+  }
+
+  /** Waits until the element's text satisfies `pred`. */
+  async waitText(css, pred, what, timeout = 20000) {
+    return until(what ?? `${css} text`, async () => {
+      const t = await this.text(css);
+      return pred(t) ? t : false;
+    }, { timeout });
+  }
+
+  async screenshot(dir, name) {
+    const b64 = await this.cmd("GET", "/screenshot");
+    saveShot(dir, name, Buffer.from(b64, "base64"));
+  }
+
+  quit() {
+    return this.cmd("DELETE", "");
+  }
+}

@@ -1,0 +1,96 @@
+// The office's web pages in a real browser (Debian's Chromium via playwright-core) against a
+// real office: sign in with the organiser's token, read tables, a game and the queue; and the
+// layout at 768×1024 portrait, 1280×800 landscape and 390×844 phone, with screenshots kept.
+
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { chromium, outDir, prepareOffice, scratch, serveOffice } from "./lib.mjs";
+
+let office, token, browser;
+const shots = path.join(outDir, "office-pages");
+
+before(async () => {
+  const data = scratch("office-pages");
+  token = await prepareOffice(data, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl", "tests/e2e/fixtures/incidents.jsonl"]);
+  office = await serveOffice(data);
+  browser = await chromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await office?.stop();
+});
+
+async function signedIn(viewport) {
+  const page = await browser.newPage({ viewport });
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", token);
+  await page.click("[data-testid=sign-in]");
+  await page.waitForSelector("[data-testid=tables]");
+  return page;
+}
+
+test("an organiser reads tables, a game and the queue in the browser", async () => {
+  const page = await signedIn({ width: 1280, height: 800 });
+  const card = await page.textContent("[data-testid=table-r1-t1]");
+  assert.match(card, /第1轮 第1台/);
+  assert.match(card, /李明●●/);
+  assert.match(card, /第二次警告：黑方判负（第二十五条二）/);
+  await page.screenshot({ path: path.join(shots, "01-tables-zh.png") });
+
+  await page.click("[data-testid=lang]");
+  await page.waitForFunction(() => document.body.textContent.includes("Second warning: Black loses (Art. 25.2)"));
+  await page.click("[data-testid=lang]");
+
+  await page.click("[data-testid=table-r1-t1]");
+  await page.waitForSelector("[data-testid=history]");
+  const history = await page.textContent("[data-testid=history]");
+  assert.match(history, /妨碍他人思考/);
+  assert.match(history, /第二十三条四/);
+  assert.equal(await page.$("[data-testid=actions]"), null, "the office's pages are read-only");
+  await page.screenshot({ path: path.join(shots, "02-game.png") });
+
+  await page.click("[data-testid=back]");
+  await page.click("[data-testid=nav-queue]");
+  const queue = await page.textContent("[data-testid=queue]");
+  assert.match(queue, /报请处理/);
+  assert.match(queue, /第十七条三/);
+  assert.match(queue, /裁判长/);
+  await page.screenshot({ path: path.join(shots, "03-queue.png") });
+  await page.close();
+});
+
+test("a wrong token is refused with the office's message", async () => {
+  const page = await browser.newPage();
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", "wa1_forged");
+  await page.click("[data-testid=sign-in]");
+  await page.waitForSelector("[data-testid=error]");
+  assert.match(await page.textContent("[data-testid=error]"), /unknown or forged token/);
+  await page.close();
+});
+
+for (const [name, viewport] of [
+  ["portrait-768x1024", { width: 768, height: 1024 }],
+  ["landscape-1280x800", { width: 1280, height: 800 }],
+  ["phone-390x844", { width: 390, height: 844 }],
+]) {
+  test(`layout at ${name}: no sideways scrolling, touch targets of at least 44 px`, async () => {
+    const page = await signedIn(viewport);
+    for (const screen of ["tables", "game"]) {
+      if (screen === "game") {
+        await page.click("[data-testid=table-r1-t1]");
+        await page.waitForSelector("[data-testid=history]");
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${name} ${screen}: the page scrolls sideways by ${overflow}px`);
+      const small = await page.$$eval("button, input", (els) =>
+        els.filter((e) => e.getBoundingClientRect().height > 0 && e.type !== "checkbox" && e.getBoundingClientRect().height < 44).map((e) => e.outerHTML.slice(0, 80)),
+      );
+      assert.deepEqual(small, [], `${name} ${screen}: targets under 44px`);
+      await page.screenshot({ path: path.join(shots, `layout-${name}-${screen}.png`), fullPage: true });
+    }
+    await page.close();
+  });
+}
