@@ -1,0 +1,157 @@
+// The referee app end to end: the real Tauri binary under Xvfb, driven through WebDriver
+// (tauri-driver + Debian's WebKitWebDriver), with the real core and a real office process on
+// 127.0.0.1 — no mocked backend. A referee walks a game; the office is cut off and brought back;
+// a chief arbiter (a second app profile) decides the escalation. Screenshots of every step are
+// kept in test-output/app/.
+
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { WebDriver, api, appBin, codeFor, outDir, prepareOffice, scratch, serveOffice, sleep, stopProc, until } from "./lib.mjs";
+
+const shots = path.join(outDir, "app");
+const driverUrl = "http://127.0.0.1:4444";
+let data, token, office, port;
+
+function tauriDriverPath() {
+  try {
+    return execFileSync("which", ["tauri-driver"]).toString().trim();
+  } catch {
+    const p = path.join(homedir(), ".cargo/bin/tauri-driver");
+    if (existsSync(p)) return p;
+    throw new Error("tauri-driver is not installed (scripts/setup installs it)");
+  }
+}
+
+/** Starts tauri-driver for one app profile (its own data directory) and opens a session. */
+async function openApp(profileDir) {
+  const driver = spawn(tauriDriverPath(), [], { env: { ...process.env, ARBITER_DATA_DIR: profileDir }, stdio: "ignore" });
+  await until("tauri-driver", async () => (await fetch(`${driverUrl}/status`)).ok, { timeout: 15000 });
+  const wd = await WebDriver.start(driverUrl, appBin);
+  return {
+    wd,
+    close: async () => {
+      await wd.quit().catch(() => {});
+      await stopProc(driver);
+      await sleep(300);
+    },
+  };
+}
+
+before(async () => {
+  data = scratch("app-office");
+  token = await prepareOffice(data, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl"]);
+  office = await serveOffice(data);
+  port = office.port;
+});
+
+after(async () => {
+  await office?.stop();
+});
+
+async function enroll(wd, code, device) {
+  await wd.type("[data-testid=office]", office.url);
+  await wd.type("[data-testid=code]", code);
+  await wd.type("[data-testid=device]", device);
+  await wd.type("[data-testid=label]", device);
+  await wd.click("[data-testid=enroll]");
+}
+
+async function recordIncident(wd, group, type, ruling) {
+  await wd.click("[data-testid=record-incident]");
+  await wd.click(`[data-testid=groups] [data-value=${group}]`);
+  await wd.click(`[data-testid=types] [data-value=${type}]`);
+  await wd.click(`[data-testid=rulings] [data-value=${ruling}]`);
+  return wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "the consequence preview");
+}
+
+test("a referee walks a game; offline and back; the chief arbiter decides", async () => {
+  const refCode = await codeFor(office, token, "ref-wang", "referee");
+  const chiefCode = await codeFor(office, token, "chief-liu", "chief_arbiter");
+
+  // ---- The referee's tablet ----
+  const ref = await openApp(scratch("app-referee"));
+  const wd = ref.wd;
+  try {
+    await wd.find("[data-testid=enroll]");
+    await wd.screenshot(shots, "01-enroll.png");
+    await enroll(wd, refCode.toLowerCase(), "tab-1");
+    await wd.find("[data-testid=table-r1-t1]", 30000);
+    await wd.screenshot(shots, "02-tables.png");
+
+    await wd.click("[data-testid=table-r1-t1]");
+    const first = await recordIncident(wd, "discipline", "disturbing", "warning");
+    assert.match(first, /警告：黑方（第二十四条二），本局第1次/);
+    await wd.screenshot(shots, "03-first-warning-preview.png");
+    await wd.click("[data-testid=confirm]");
+    await wd.waitText("[data-testid=dots-black]", (t) => t === "●○", "one warning dot");
+
+    const second = await recordIncident(wd, "discipline", "consulting", "warning");
+    assert.match(second, /结果将为：第二次警告：黑方判负（第二十五条二）/, "the loss is shown before confirming");
+    await wd.screenshot(shots, "04-second-warning-preview.png");
+    await wd.click("[data-testid=confirm]");
+    await wd.waitText("[data-testid=result]", (t) => t.includes("第二次警告：黑方判负（第二十五条二）"), "the loss");
+    await wd.screenshot(shots, "05-second-warning-loses.png");
+
+    // A 17.3 disagreement: the referee may not rule it, so it goes to the chief arbiter.
+    await wd.click("[data-testid=back]");
+    await wd.click("[data-testid=table-r1-t2]");
+    const esc = await recordIncident(wd, "moves", "moved_stones", "escalate");
+    assert.doesNotMatch(esc, /不能记录/);
+    await wd.click("[data-testid=confirm]");
+    await wd.waitText("[data-testid=history]", (t) => t.includes("报请处理"), "the escalation flag");
+    await wd.screenshot(shots, "06-escalated.png");
+
+    // Cut the office off: the tablet keeps recording and says so.
+    await until("everything synced before the cut", async () => (await wd.text("[data-testid=sync-banner]")).includes("已同步") && !(await wd.text("[data-testid=sync-banner]")).includes("待同步"), { timeout: 30000 });
+    await office.stop();
+    await wd.click("[data-testid=clock-pause]");
+    await wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "pause preview");
+    await wd.click("[data-testid=confirm]");
+    await wd.waitText("[data-testid=status]", (t) => t.includes("暂停"), "paused while offline");
+    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("离线") && t.includes("1 条待同步"), "offline, one waiting", 30000);
+    await wd.screenshot(shots, "07-offline-one-waiting.png");
+
+    // Bring it back on the same address: the tablet catches up by itself (or at once on “sync”).
+    office = await serveOffice(data, port);
+    await wd.click("[data-testid=sync-now]");
+    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("已同步") && !t.includes("待同步") && !t.includes("离线"), "synced again", 40000);
+    await wd.screenshot(shots, "08-synced.png");
+    const state = await api(office.url, token, "GET", "/games/r1-t2/state");
+    assert.equal(state.status.status, "paused", "the office has the pause recorded offline");
+  } finally {
+    await ref.close();
+  }
+
+  // ---- The chief arbiter's tablet ----
+  const chief = await openApp(scratch("app-chief"));
+  try {
+    const c = chief.wd;
+    await enroll(c, chiefCode, "chief-tab");
+    await c.find("[data-testid=nav-queue]", 30000);
+    await until("the escalation in the queue", async () => {
+      await c.click("[data-testid=nav-queue]");
+      return (await c.text("body")).includes("报请处理");
+    }, { timeout: 30000 });
+    await c.screenshot(shots, "09-chief-queue.png");
+    await c.click("[data-testid=queue] button");
+    await c.click("[data-testid=decide]");
+    await c.click("[data-testid=rulings] [data-value=restore]");
+    await c.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "decision preview");
+    await c.click("[data-testid=confirm]");
+    await c.waitText("[data-testid=history]", (t) => t.includes("移动之子挪回原处") && t.includes("裁判长"), "the chief's ruling");
+    await c.screenshot(shots, "10-chief-decided.png");
+    await c.click("[data-testid=nav-queue]");
+    await c.find("[data-testid=queue-empty]");
+    await until("the ruling at the office", async () => {
+      const s = await api(office.url, token, "GET", "/games/r1-t2/state");
+      const inc = s.incidents.find((i) => i.incident.type === "moved_stones");
+      return inc?.effective?.ruling === "restore" && inc.effective.rank === 2;
+    }, { timeout: 30000 });
+  } finally {
+    await chief.close();
+  }
+});
