@@ -8,27 +8,6 @@ use arbiter_core::event::EventBody;
 use arbiter_core::rules::{Article, Incident, Outcome, ResultReason, Ruling};
 use arbiter_tests::*;
 
-async fn code_for(office: &Office, person: &str, role: Role) -> String {
-    let http = reqwest::Client::new();
-    http.post(format!("{}/api/v1/people", office.url))
-        .bearer_auth(&office.organiser_token)
-        .json(&serde_json::json!({"id": person, "name": person, "role": role}))
-        .send()
-        .await
-        .unwrap();
-    let v: serde_json::Value = http
-        .post(format!("{}/api/v1/enrollment-codes", office.url))
-        .bearer_auth(&office.organiser_token)
-        .json(&serde_json::json!({"person": person}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    v["code"].as_str().unwrap().to_owned()
-}
-
 fn warn(c: Colour) -> EventBody {
     EventBody::IncidentRecorded {
         incident: Incident::Disturbing { offender: c },
@@ -47,7 +26,7 @@ async fn a_referee_walks_a_game_through_the_app_service() {
 
     let bad = app.enroll(&office.url, "ZZZZ-ZZZZ", "tab-1", "Table 1").await.unwrap_err();
     assert_eq!(bad.code(), "remote");
-    let code = code_for(&office, "ref-wang", Role::Referee).await;
+    let code = office.code_for("ref-wang", Role::Referee).await;
     let me = app.enroll(&office.url, &code.to_lowercase(), "tab-1", "Table 1").await.unwrap();
     assert_eq!((me.role, me.device.as_str()), (Role::Referee, "tab-1"));
 

@@ -205,26 +205,11 @@ async fn revoked_forged_replayed_and_impersonating_callers_are_refused() {
 
     // A replayed enrollment code.
     let http = reqwest::Client::new();
-    http.post(format!("{}{API_PREFIX}/people", office.url))
-        .bearer_auth(&office.organiser_token)
-        .json(&serde_json::json!({"id": "ref-b", "name": "b", "role": "referee"}))
-        .send()
-        .await
-        .unwrap();
-    let code: serde_json::Value = http
-        .post(format!("{}{API_PREFIX}/enrollment-codes", office.url))
-        .bearer_auth(&office.organiser_token)
-        .json(&serde_json::json!({"person": "ref-b", "ttl_minutes": 5}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let code = office.code_for("ref-b", Role::Referee).await;
     let enroll = |device: &'static str| {
         let http = http.clone();
         let url = office.url.clone();
-        let code = code["code"].clone();
+        let code = code.clone();
         async move {
             http.post(format!("{url}{API_PREFIX}/enroll"))
                 .json(&serde_json::json!({"code": code, "device": device}))

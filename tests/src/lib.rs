@@ -103,8 +103,8 @@ impl Office {
         let _ = self.task.await;
     }
 
-    /// Registers an official and enrolls a device for them; returns the device's token.
-    pub async fn enroll(&self, person: &str, role: Role, device: &str) -> EnrollResponse {
+    /// Registers an official and returns a one-time enrollment code for them.
+    pub async fn code_for(&self, person: &str, role: Role) -> String {
         let http = reqwest::Client::new();
         let r = http
             .post(format!("{}{API_PREFIX}/people", self.url))
@@ -124,9 +124,15 @@ impl Office {
             .json()
             .await
             .unwrap_or_else(|e| panic!("{e}"));
-        let r = http
+        code["code"].as_str().unwrap_or_else(|| panic!("no code: {code}")).to_owned()
+    }
+
+    /// Registers an official and enrolls a device for them; returns the device's token.
+    pub async fn enroll(&self, person: &str, role: Role, device: &str) -> EnrollResponse {
+        let code = self.code_for(person, role).await;
+        let r = reqwest::Client::new()
             .post(format!("{}{API_PREFIX}/enroll", self.url))
-            .json(&serde_json::json!({"code": code["code"], "device": device, "label": device}))
+            .json(&serde_json::json!({"code": code, "device": device, "label": device}))
             .send()
             .await
             .unwrap_or_else(|e| panic!("{e}"));
