@@ -88,5 +88,33 @@ async fn a_referee_walks_a_game_through_the_app_service() {
     assert_eq!(event_set(&office.state.store), event_set(app.store()));
     stop.notify_one();
     task.await.unwrap();
+
+    // Power-loss stand-in: sled's files are gone, the synced journal and identity file remain.
+    let dir = app.store().dir().to_owned();
+    let own = app
+        .store()
+        .tournament_events(&tournament())
+        .unwrap()
+        .iter()
+        .filter(|e| e.author.device.as_str() == "tab-1")
+        .count();
+    drop(app);
+    std::fs::remove_dir_all(dir.join("sled")).unwrap();
+    let app = Arc::new(App::open(&dir).unwrap());
+    assert_eq!(app.status().identity.map(|i| i.device.as_str().to_owned()).as_deref(), Some("tab-1"), "still enrolled");
+    assert_eq!(app.store().pending().unwrap(), own, "its own events are back in the outbox");
+    let before = event_set(&office.state.store);
+    let stop = Arc::new(tokio::sync::Notify::new());
+    let task = tokio::spawn(app.sync_task(stop.clone()));
+    for _ in 0..100 {
+        if app.store().pending().unwrap() == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(app.store().pending().unwrap(), 0);
+    assert_eq!(event_set(&office.state.store), before, "resending is idempotent: nothing doubled");
+    stop.notify_one();
+    task.await.unwrap();
     office.shutdown().await;
 }

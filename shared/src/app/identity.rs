@@ -45,11 +45,13 @@ impl Identity {
     }
 }
 
-const KEY: &str = "identity";
+/// The identity file in the app's store directory: written atomically and synced, because
+/// without it the device could neither authenticate nor tell its own unsent events apart.
+const FILE: &str = "identity.json";
 
-pub(super) fn load(store: &Store) -> Result<Option<Identity>> {
-    match store.open_tree("app")?.get(KEY).map_err(|e| CoreError::Storage(e.to_string()))? {
-        Some(v) => serde_json::from_slice(&v).map(Some).map_err(|e| CoreError::Damaged {
+pub(super) fn load(dir: &std::path::Path) -> Result<Option<Identity>> {
+    match crate::store::file::read(dir, FILE)? {
+        Some(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| CoreError::Damaged {
             message: format!("the device identity cannot be read: {e}; enroll again"),
         }),
         None => Ok(None),
@@ -57,9 +59,7 @@ pub(super) fn load(store: &Store) -> Result<Option<Identity>> {
 }
 
 pub(super) fn save(store: &Store, id: &Identity) -> Result<()> {
-    let tree = store.open_tree("app")?;
-    let bytes = serde_json::to_vec(id).map_err(|e| CoreError::Storage(e.to_string()))?;
-    tree.insert(KEY, bytes).map_err(|e| CoreError::Storage(e.to_string()))?;
-    tree.flush().map_err(|e| CoreError::Storage(e.to_string()))?;
-    Ok(())
+    store.claim_device(&id.device)?;
+    let bytes = serde_json::to_vec_pretty(id).map_err(|e| CoreError::Storage(e.to_string()))?;
+    crate::store::file::write_atomic(store.dir(), FILE, &bytes)
 }

@@ -49,9 +49,9 @@ fn random10() -> Result<[u8; 10]> {
 impl App {
     /// Opens the app's store in `dir` (the platform's app data directory).
     pub fn open(dir: &std::path::Path) -> Result<Self> {
-        let probe = Store::open(dir, None)?;
-        let identity = identity::load(&probe)?;
-        drop(probe);
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CoreError::Storage(format!("cannot create {}: {e}", dir.display())))?;
+        let identity = identity::load(dir)?;
         let store = Arc::new(Store::open(dir, identity.as_ref().map(|i| &i.device))?);
         let sync = identity
             .as_ref()

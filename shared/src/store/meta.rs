@@ -74,14 +74,12 @@ const DEVICE_FILE: &str = "device";
 
 /// Reads the store's device, records it on first open, and refuses another device's store.
 pub(super) fn device(dir: &std::path::Path, given: Option<&DeviceId>) -> Result<Option<DeviceId>> {
-    let path = dir.join(DEVICE_FILE);
-    let stored = match std::fs::read_to_string(&path) {
-        Ok(text) => Some(
-            DeviceId::new(text.trim())
-                .map_err(|e| CoreError::Damaged { message: format!("{}: {e}", path.display()) })?,
+    let stored = match super::file::read(dir, DEVICE_FILE)? {
+        Some(bytes) => Some(
+            DeviceId::new(String::from_utf8_lossy(&bytes).trim())
+                .map_err(|e| CoreError::Damaged { message: format!("{}: {e}", dir.join(DEVICE_FILE).display()) })?,
         ),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(storage(format!("cannot read {}: {e}", path.display()))),
+        None => None,
     };
     match (stored, given) {
         (Some(s), Some(g)) if &s != g => Err(CoreError::Damaged {
@@ -89,15 +87,7 @@ pub(super) fn device(dir: &std::path::Path, given: Option<&DeviceId>) -> Result<
         }),
         (Some(s), _) => Ok(Some(s)),
         (None, Some(g)) => {
-            let tmp = dir.join(format!("{DEVICE_FILE}.tmp"));
-            let write = || -> std::io::Result<()> {
-                let mut f = std::fs::File::create(&tmp)?;
-                std::io::Write::write_all(&mut f, g.as_str().as_bytes())?;
-                f.sync_all()?;
-                std::fs::rename(&tmp, &path)?;
-                std::fs::File::open(dir)?.sync_all()
-            };
-            write().map_err(|e| storage(format!("cannot record the device id in {}: {e}", path.display())))?;
+            super::file::write_atomic(dir, DEVICE_FILE, g.as_str().as_bytes())?;
             Ok(Some(g.clone()))
         }
         (None, None) => Ok(None),
@@ -105,6 +95,12 @@ pub(super) fn device(dir: &std::path::Path, given: Option<&DeviceId>) -> Result<
 }
 
 impl super::Store {
+    /// Records, durably, that this store belongs to `device` (at enrollment); refuses if it
+    /// already belongs to another.
+    pub fn claim_device(&self, d: &DeviceId) -> Result<()> {
+        device(&self.dir, Some(d)).map(drop)
+    }
+
     /// The office sequence number this device has pulled up to.
     pub fn cursor(&self) -> Result<u64> {
         Ok(get_u64(&self.db, "cursor")?.unwrap_or(0))

@@ -11,6 +11,7 @@
 
 mod cache;
 mod export;
+pub mod file;
 pub mod journal;
 mod keys;
 mod meta;

@@ -1,0 +1,30 @@
+//! Small files that must survive power loss: written to a temporary name, synced, renamed over
+//! the old one, and the directory synced, so a reader sees the old or the new content, whole.
+
+use std::path::Path;
+
+use crate::error::{CoreError, Result};
+
+/// Replaces `dir/name` with `bytes` durably.
+pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
+    let path = dir.join(name);
+    let tmp = dir.join(format!("{name}.tmp"));
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        std::io::Write::write_all(&mut f, bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, &path)?;
+        std::fs::File::open(dir)?.sync_all()
+    };
+    write().map_err(|e| CoreError::Storage(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Reads `dir/name`, or `None` when it does not exist.
+pub fn read(dir: &Path, name: &str) -> Result<Option<Vec<u8>>> {
+    let path = dir.join(name);
+    match std::fs::read(&path) {
+        Ok(b) => Ok(Some(b)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(CoreError::Storage(format!("cannot read {}: {e}", path.display()))),
+    }
+}
