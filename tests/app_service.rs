@@ -89,8 +89,15 @@ async fn a_referee_walks_a_game_through_the_app_service() {
     stop.notify_one();
     task.await.unwrap();
 
-    // Power-loss stand-in: sled's files are gone, the synced journal and identity file remain.
+    // A restart keeps the banner's “synced at”.
     let dir = app.store().dir().to_owned();
+    let synced = app.status().sync.last_success;
+    assert!(synced.is_some());
+    drop(app);
+    let app = Arc::new(App::open(&dir).unwrap());
+    assert_eq!(app.status().sync.last_success.map(|t| t.timestamp_millis()), synced.map(|t| t.timestamp_millis()));
+
+    // Power-loss stand-in: sled's files are gone, the synced journal and identity file remain.
     let own = app
         .store()
         .tournament_events(&tournament())

@@ -1,7 +1,8 @@
 // The referee app end to end: the real Tauri binary under Xvfb, driven through WebDriver
 // (tauri-driver + Debian's WebKitWebDriver), with the real core and a real office process on
 // 127.0.0.1 — no mocked backend. A referee walks a game; the office is cut off and brought back;
-// a chief arbiter (a second app profile) decides the escalation. Screenshots of every step are
+// the app is killed with SIGKILL while offline and loses nothing; a chief arbiter (a second app
+// profile) decides the escalation. Screenshots of every step are
 // kept in test-output/app/.
 
 import assert from "node:assert/strict";
@@ -73,8 +74,9 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
   const chiefCode = await codeFor(office, token, "chief-liu", "chief_arbiter");
 
   // ---- The referee's tablet ----
-  const ref = await openApp(scratch("app-referee"));
-  const wd = ref.wd;
+  const refProfile = scratch("app-referee");
+  let ref = await openApp(refProfile);
+  let wd = ref.wd;
   try {
     await wd.find("[data-testid=enroll]");
     await wd.screenshot(shots, "01-enroll.png");
@@ -115,11 +117,21 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("离线") && t.includes("1 条待同步"), "offline, one waiting", 30000);
     await wd.screenshot(shots, "07-offline-one-waiting.png");
 
-    // Bring it back on the same address: the tablet catches up by itself (or at once on “sync”).
+    // Kill the app outright (SIGKILL) while offline: what was confirmed is still there.
+    execFileSync("pkill", ["-9", "-f", appBin]);
+    await ref.close();
+    ref = await openApp(refProfile);
+    wd = ref.wd;
+    await wd.click("[data-testid=table-r1-t2]");
+    await wd.waitText("[data-testid=status]", (t) => t.includes("暂停"), "the pause survived kill -9");
+    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("1 条待同步") && t.includes("已同步"), "still one waiting, and the last sync time kept");
+    await wd.screenshot(shots, "08-after-kill-9.png");
+
+    // Bring the office back on the same address: the tablet catches up by itself (or at once on “sync”).
     office = await serveOffice(data, port);
     await wd.click("[data-testid=sync-now]");
     await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("已同步") && !t.includes("待同步") && !t.includes("离线"), "synced again", 40000);
-    await wd.screenshot(shots, "08-synced.png");
+    await wd.screenshot(shots, "09-synced.png");
     const state = await api(office.url, token, "GET", "/games/r1-t2/state");
     assert.equal(state.status.status, "paused", "the office has the pause recorded offline");
   } finally {
@@ -136,14 +148,14 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
       await c.click("[data-testid=nav-queue]");
       return (await c.text("body")).includes("报请处理");
     }, { timeout: 30000 });
-    await c.screenshot(shots, "09-chief-queue.png");
+    await c.screenshot(shots, "10-chief-queue.png");
     await c.click("[data-testid=queue] button");
     await c.click("[data-testid=decide]");
     await c.click("[data-testid=rulings] [data-value=restore]");
     await c.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "decision preview");
     await c.click("[data-testid=confirm]");
     await c.waitText("[data-testid=history]", (t) => t.includes("移动之子挪回原处") && t.includes("裁判长"), "the chief's ruling");
-    await c.screenshot(shots, "10-chief-decided.png");
+    await c.screenshot(shots, "11-chief-decided.png");
     await c.click("[data-testid=nav-queue]");
     await c.find("[data-testid=queue-empty]");
     await until("the ruling at the office", async () => {

@@ -40,8 +40,7 @@ pub fn fold_game<'a>(
         _ => None,
     });
     let spec = schedule.as_ref().map_or(default_ruleset, |g| g.ruleset);
-    let ctx =
-        RuleContext { allowed_lateness_secs: schedule.as_ref().map(|g| u32::from(g.allowed_lateness_minutes) * 60) };
+    let ctx = RuleContext::for_game(schedule.as_ref());
     let mut sides = PerColour::<SideRecord>::default();
     if let Some(g) = &schedule {
         for c in Colour::BOTH {
@@ -408,10 +407,7 @@ impl Fold {
         let mut open = Vec::new();
         for id in &self.incident_order {
             let Some(v) = self.incidents.get(id) else { continue };
-            let article = v
-                .effective
-                .map(|e| e.article)
-                .or_else(|| self.ruleset.table.rows_for(v.incident.kind()).next().map(|r| r.article));
+            let article = v.article;
             let item = |kind, for_role, event| OpenItem { kind, for_role, event, incident: Some(v.id), article };
             let top_rank = v.effective.map_or(0, |e| e.rank);
             let mut escalated_open = false;

@@ -110,6 +110,15 @@ impl super::Store {
         set_u64(&self.db, "cursor", cursor)
     }
 
+    /// When this device last completed a sync round (ms since the epoch), for the banner.
+    pub fn last_sync_ms(&self) -> Result<Option<u64>> {
+        get_u64(&self.db, "last_sync")
+    }
+
+    pub fn set_last_sync_ms(&self, ms: u64) -> Result<()> {
+        set_u64(&self.db, "last_sync", ms)
+    }
+
     /// The last HLC stamp this device issued or observed.
     pub fn hlc(&self) -> Result<Hlc> {
         hlc(&self.db)

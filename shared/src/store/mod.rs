@@ -407,6 +407,14 @@ fn open_sled(path: &Path) -> sled::Result<sled::Db> {
     }
 }
 
+impl Drop for Store {
+    /// sled 0.34 does not flush pending writes when its last handle drops; events are safe in
+    /// the journal anyway, but the cursor, acknowledgements and last-sync time would be lost.
+    fn drop(&mut self) {
+        let _ = self.db.flush();
+    }
+}
+
 /// The highest sequence number in the arrival log: `next_seq` may lag it after a crash.
 fn last_logged_seq(db: &sled::Db) -> Result<u64> {
     match db.range(keys::seq_key(keys::LOG, 0)..=keys::seq_key(keys::LOG, u64::MAX)).next_back() {

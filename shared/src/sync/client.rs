@@ -105,13 +105,11 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'sta
 impl SyncClient {
     pub fn new(store: Arc<Store>, config: SyncConfig) -> Result<Self> {
         let http = reqwest::Client::builder().timeout(config.request_timeout).build().map_err(network)?;
-        Ok(Self {
-            store,
-            http,
-            config,
-            status: Arc::new(Mutex::new(SyncStatus::default())),
-            wake: Arc::new(Notify::new()),
-        })
+        // The banner's “synced at” survives restarts; online is unknown until the first round.
+        let last_success =
+            store.last_sync_ms()?.and_then(|ms| DateTime::from_timestamp_millis(i64::try_from(ms).ok()?));
+        let status = SyncStatus { last_success, ..SyncStatus::default() };
+        Ok(Self { store, http, config, status: Arc::new(Mutex::new(status)), wake: Arc::new(Notify::new()) })
     }
 
     /// The current status, for the banner.
@@ -241,11 +239,15 @@ impl SyncClient {
         let result =
             async { Ok::<_, CoreError>(RoundReport { pushed: self.push().await?, pulled: self.pull().await? }) }.await;
         match &result {
-            Ok(_) => self.set_status(|s| {
-                s.online = true;
-                s.last_success = Some(Utc::now());
-                s.last_error = None;
-            }),
+            Ok(_) => {
+                let now = Utc::now();
+                let _ = self.store.set_last_sync_ms(u64::try_from(now.timestamp_millis()).unwrap_or(0));
+                self.set_status(|s| {
+                    s.online = true;
+                    s.last_success = Some(now);
+                    s.last_error = None;
+                });
+            }
             Err(e) => self.set_status(|s| {
                 s.online = !matches!(e, CoreError::Network(_));
                 s.last_error = Some(e.to_string());
