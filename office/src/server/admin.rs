@@ -23,16 +23,17 @@ pub struct InitReport {
     pub organiser_token: String,
 }
 
-fn random10() -> Result<[u8; 10], OfficeError> {
-    let mut r = [0u8; 10];
-    getrandom::fill(&mut r).map_err(|e| OfficeError::Internal(format!("no randomness: {e}")))?;
-    Ok(r)
-}
-
 /// Records an event authored by `p` at the office (the organiser's set-up facts).
 fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), OfficeError> {
     let author = Author { device: p.device.clone(), person: p.person.clone(), role: p.role };
-    state.store.record(p.tournament.clone(), None, author, body, chrono::Utc::now(), random10()?)?;
+    state.store.record(
+        p.tournament.clone(),
+        None,
+        author,
+        body,
+        chrono::Utc::now(),
+        arbiter_core::domain::random_id_bits()?,
+    )?;
     Ok(())
 }
 

@@ -60,7 +60,7 @@ pub async fn game_state(
     let t = caller.0.tournament.clone();
     let ruleset = state.accounts.tournament(&t)?.map(|r| r.ruleset).unwrap_or_default();
     blocking(move || {
-        if state.store.game_events(&t, &game)?.is_empty() {
+        if !state.store.has_game(&t, &game)? {
             return Err(OfficeError::NotFound(format!("no game `{game}` in `{t}`")));
         }
         let json = state.store.game_state_json(&t, &game, ruleset)?;

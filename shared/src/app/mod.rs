@@ -40,12 +40,6 @@ pub struct App {
     started: Arc<Notify>,
 }
 
-fn random10() -> Result<[u8; 10]> {
-    let mut r = [0u8; 10];
-    getrandom::fill(&mut r).map_err(|e| CoreError::Storage(format!("no randomness: {e}")))?;
-    Ok(r)
-}
-
 impl App {
     /// Opens the app's store in `dir` (the platform's app data directory).
     pub fn open(dir: &std::path::Path) -> Result<Self> {
@@ -156,7 +150,7 @@ impl App {
         let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
         Ok(Event {
             schema: SCHEMA_VERSION,
-            id: EventId::from_parts(now_ms, random10()?),
+            id: EventId::from_parts(now_ms, crate::domain::random_id_bits()?),
             tournament: id.tournament.clone(),
             game: Some(game.clone()),
             author: id.author(),
@@ -202,7 +196,14 @@ impl App {
         let id = self.identity()?;
         let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
         validate(&state, id.role, &body)?;
-        self.store.record(id.tournament.clone(), Some(game.clone()), id.author(), body, Utc::now(), random10()?)?;
+        self.store.record(
+            id.tournament.clone(),
+            Some(game.clone()),
+            id.author(),
+            body,
+            Utc::now(),
+            crate::domain::random_id_bits()?,
+        )?;
         if let Some(c) = self.client() {
             c.nudge();
         }

@@ -118,6 +118,14 @@ impl EventId {
     }
 }
 
+/// Ten random bytes from the operating system, for [`EventId::from_parts`] at the edges that
+/// mint ids (the app, the office); pure code takes them as an argument instead.
+pub fn random_id_bits() -> Result<[u8; 10]> {
+    let mut r = [0u8; 10];
+    getrandom::fill(&mut r).map_err(|e| CoreError::Storage(format!("no randomness from the OS: {e}")))?;
+    Ok(r)
+}
+
 impl fmt::Display for EventId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)

@@ -34,6 +34,11 @@ impl Store {
         Ok(json)
     }
 
+    /// Whether any event of this game is stored (one key read).
+    pub fn has_game(&self, tournament: &TournamentId, game: &GameId) -> Result<bool> {
+        Ok(self.db.get(keys::game_key(keys::VERSION, tournament, game)).map_err(storage)?.is_some())
+    }
+
     /// Drops every cached state; the next reads fold from the events again.
     pub fn clear_cache(&self) -> Result<()> {
         let mut batch = sled::Batch::default();

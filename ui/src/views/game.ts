@@ -226,7 +226,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           h("span", { class: "ruling" }, i.effective ? lt("rulings", i.effective.ruling) : "—"),
           i.disputed ? h("span", { class: "flag" }, lt("open_kinds", "dispute")) : null,
           i.after_result ? h("span", { class: "flag" }, lt("open_kinds", "after_result")) : null,
-          i.escalated_to.length && (i.effective?.rank ?? 0) < 2 ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
+          s.open.some((o) => o.kind === "escalation" && o.incident === i.id) ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
         ),
         h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${r.refused.message}` : ""))),
         incidentActions(i),
