@@ -150,9 +150,9 @@ impl Accounts {
         self.put(&format!("tour/{t}"), record)?;
         let principal = Principal {
             tournament: t.clone(),
-            person: PersonId::new(ORGANISER).map_err(OfficeError::Core)?,
+            person: PersonId::new(ORGANISER).map_err(OfficeError::from)?,
             role: Role::Organiser,
-            device: DeviceId::new(format!("office-{t}")).map_err(OfficeError::Core)?,
+            device: DeviceId::new(format!("office-{t}")).map_err(OfficeError::from)?,
         };
         let token = self.new_token(&principal)?;
         Ok((principal, token))

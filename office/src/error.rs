@@ -1,7 +1,7 @@
 //! The office crate's one error type. Over HTTP every error is `{code, message}` with a status
 //! that says whose fault it was: 4xx for the client's mistakes, 5xx only for the office's own.
 
-use arbiter_core::CoreError;
+use arbiter_core::{CoreError, DomainError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
@@ -68,6 +68,12 @@ impl OfficeError {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
         }
+    }
+}
+
+impl From<DomainError> for OfficeError {
+    fn from(e: DomainError) -> Self {
+        OfficeError::Core(e.into())
     }
 }
 

@@ -1,23 +1,26 @@
 //! # arbiter-core
 //!
-//! What the referee app and the tournament office share: the domain model, the event format
-//! that crosses devices, the rules of the 裁判法 as data plus a pure penalty engine, and the
-//! fold from events to each game's state — all pure, time passed in — and, at the edge, the
-//! store (sled plus a synced journal).
+//! What the referee app and the tournament office share at the edges: the store (sled plus a
+//! synced journal), the sync client, and the referee app's transport-neutral use cases. The
+//! pure half — domain, events, rules, game fold, tournament — is the `arbiter-domain` crate,
+//! re-exported here under the same module names so callers need one dependency.
 
 // No unwrap/expect on input or I/O paths (tests are allowed them by clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+pub use arbiter_domain::{clock, domain, event, game, labels, rules, tournament};
+
 pub mod app;
-pub mod clock;
-pub mod domain;
 pub mod error;
-pub mod event;
-pub mod game;
-pub mod labels;
-pub mod rules;
 pub mod store;
 pub mod sync;
-pub mod tournament;
 
-pub use error::{CoreError, ErrorBody, Result};
+pub use error::{CoreError, DomainError, ErrorBody, Result};
+
+/// Ten random bytes from the operating system, for [`domain::EventId::from_parts`] at the
+/// edges that mint ids (the app, the office); pure code takes them as an argument instead.
+pub fn random_id_bits() -> Result<[u8; 10]> {
+    let mut r = [0u8; 10];
+    getrandom::fill(&mut r).map_err(|e| CoreError::Storage(format!("no randomness from the OS: {e}")))?;
+    Ok(r)
+}

@@ -32,7 +32,7 @@ fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), Off
         author,
         body,
         chrono::Utc::now(),
-        arbiter_core::domain::random_id_bits()?,
+        arbiter_core::random_id_bits()?,
     )?;
     Ok(())
 }

@@ -98,7 +98,10 @@ pub async fn push(
             Err(err) => {
                 if matches!(
                     err,
-                    OfficeError::Forbidden(_) | OfficeError::Core(arbiter_core::CoreError::NotAuthorized { .. })
+                    OfficeError::Forbidden(_)
+                        | OfficeError::Core(arbiter_core::CoreError::Domain(
+                            arbiter_core::DomainError::NotAuthorized { .. }
+                        ))
                 ) {
                     refusals.push((id.clone(), err.code().to_owned(), err.to_string()));
                 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::domain::{EventId, GameId};
-use crate::error::{CoreError, Result};
+use crate::error::{CoreError, DomainError, Result};
 use crate::event::{Event, EventBody, SCHEMA_VERSION};
 use crate::game::{fold_game, preview, validate, Preview};
 use crate::store::Store;
@@ -59,11 +59,12 @@ impl App {
     }
 
     fn identity(&self) -> Result<Identity> {
-        self.identity.lock().unwrap_or_else(|e| e.into_inner()).clone().ok_or_else(|| CoreError::NotAuthorized {
+        let identity = self.identity.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        Ok(identity.ok_or_else(|| DomainError::NotAuthorized {
             role: "this device".into(),
             action: "record before it is enrolled".into(),
             needs: " (enter the office's enrollment code first)".into(),
-        })
+        })?)
     }
 
     fn client(&self) -> Option<SyncClient> {
@@ -89,10 +90,11 @@ impl App {
     pub async fn enroll(&self, office_url: &str, code: &str, device: &str, label: &str) -> Result<PublicIdentity> {
         let office_url = office_url.trim().trim_end_matches('/').to_owned();
         if !(office_url.starts_with("http://") || office_url.starts_with("https://")) {
-            return Err(CoreError::InvalidField {
+            return Err(DomainError::InvalidField {
                 field: "office_url".into(),
                 message: "must start with http:// (e.g. http://192.168.1.10:7878)".into(),
-            });
+            }
+            .into());
         }
         let device = crate::domain::DeviceId::new(device.trim())?;
         let req = EnrollRequest { code: code.trim().to_owned(), device: device.clone(), label: label.to_owned() };
@@ -150,7 +152,7 @@ impl App {
         let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
         Ok(Event {
             schema: SCHEMA_VERSION,
-            id: EventId::from_parts(now_ms, crate::domain::random_id_bits()?),
+            id: EventId::from_parts(now_ms, crate::random_id_bits()?),
             tournament: id.tournament.clone(),
             game: Some(game.clone()),
             author: id.author(),
@@ -183,7 +185,7 @@ impl App {
         let state = fold_game(game, default, &events);
         let refused = validate(&state, id.role, &draft.body).err().map(|e| e.body());
         let mut p = preview(&events, default, &draft)
-            .ok_or_else(|| CoreError::WrongScope("a game event needs a game".into()))?;
+            .ok_or_else(|| DomainError::WrongScope("a game event needs a game".into()))?;
         if p.refused.is_none() {
             p.refused = refused;
         }
@@ -202,7 +204,7 @@ impl App {
             id.author(),
             body,
             Utc::now(),
-            crate::domain::random_id_bits()?,
+            crate::random_id_bits()?,
         )?;
         if let Some(c) = self.client() {
             c.nudge();

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::domain::{Colour, GameId, PlayerId, Rank};
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 use crate::game::{GameResult, GameState, OpenItem, Status};
 use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec};
 use crate::tournament::{replay, TournamentView};
@@ -97,11 +97,11 @@ pub fn game_view(view: &TournamentView, game: &GameId) -> Result<GameView> {
         .iter()
         .find(|g| &g.game == game)
         .cloned()
-        .ok_or_else(|| CoreError::WrongScope(format!("no game `{game}` here (yet)")))?;
+        .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
     let schedule = state
         .schedule
         .as_ref()
-        .ok_or_else(|| CoreError::WrongScope(format!("game `{game}` is not scheduled (yet)")))?;
+        .ok_or_else(|| DomainError::WrongScope(format!("game `{game}` is not scheduled (yet)")))?;
     let (black, white) = (player(view, &schedule.black), player(view, &schedule.white));
     let catalogue = catalogue(&Ruleset::from_spec(state.ruleset));
     Ok(GameView { state, black, white, catalogue })

@@ -26,7 +26,7 @@ use chrono::{DateTime, Utc};
 
 use crate::clock::HybridClock;
 use crate::domain::{Author, DeviceId, EventId, GameId, TournamentId};
-use crate::error::{CoreError, Result};
+use crate::error::{CoreError, DomainError, Result};
 use crate::event::wire::{self, LineError};
 use crate::event::{Event, EventBody, SCHEMA_VERSION};
 
@@ -286,7 +286,7 @@ impl Store {
                 out.push(if existing == line {
                     Ok(Appended::Duplicate(s))
                 } else {
-                    Err(CoreError::ConflictingDuplicate(e.id.to_string()))
+                    Err(DomainError::ConflictingDuplicate(e.id.to_string()).into())
                 });
                 continue;
             }

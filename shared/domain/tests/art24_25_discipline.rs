@@ -2,10 +2,10 @@
 
 mod support;
 
-use arbiter_core::domain::Role;
-use arbiter_core::event::EventBody;
-use arbiter_core::game::OpenKind;
-use arbiter_core::rules::{Article, Incident, Outcome, ResultReason, Ruling};
+use arbiter_domain::domain::Role;
+use arbiter_domain::event::EventBody;
+use arbiter_domain::game::OpenKind;
+use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, Ruling};
 use support::*;
 
 #[test]
@@ -121,7 +121,7 @@ fn the_referee_sees_the_second_warnings_loss_before_confirming() {
     let mut t = Table::chinese();
     t.try_incident(Incident::Disturbing { offender: White }, Ruling::Warning).unwrap();
     let proposed = t.event(Role::Referee, record(Incident::Consulting { offender: White }, Some(Ruling::Warning)));
-    let p = arbiter_core::game::preview(&t.events, Default::default(), &proposed).unwrap();
+    let p = arbiter_domain::game::preview(&t.events, Default::default(), &proposed).unwrap();
     assert!(p.result_before.is_none());
     let r = p.result_after.unwrap();
     assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(Black), ResultReason::SecondWarning, Article::Art25_2));
@@ -132,6 +132,6 @@ fn the_referee_sees_the_second_warnings_loss_before_confirming() {
 
     // A ruling the article does not allow is shown as refused, with the reason.
     let bad = t.event(Role::Referee, record(Incident::Consulting { offender: White }, Some(Ruling::Advice)));
-    let p = arbiter_core::game::preview(&t.events, Default::default(), &bad).unwrap();
+    let p = arbiter_domain::game::preview(&t.events, Default::default(), &bad).unwrap();
     assert_eq!(p.refused.unwrap().code, "ruling_not_allowed");
 }

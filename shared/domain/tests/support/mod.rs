@@ -2,12 +2,12 @@
 //! one second apart by the referee, the chief arbiter or the committee.
 #![allow(dead_code, unused_imports)]
 
-use arbiter_core::clock::Hlc;
-use arbiter_core::domain::*;
-use arbiter_core::event::{Event, EventBody, SCHEMA_VERSION};
-use arbiter_core::game::{fold_game, validate, GameState};
-use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
-use arbiter_core::CoreError;
+use arbiter_domain::clock::Hlc;
+use arbiter_domain::domain::*;
+use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
+use arbiter_domain::game::{fold_game, validate, GameState};
+use arbiter_domain::rules::{Incident, RulesetSpec, Ruling};
+use arbiter_domain::DomainError;
 use chrono::{TimeZone, Utc};
 
 pub const START_MS: u64 = 1_795_000_000_000;
@@ -109,12 +109,12 @@ impl Table {
     }
 
     /// The official in `role` proposes `body`: checked against the game first, as a device does.
-    pub fn try_push(&mut self, role: Role, body: EventBody) -> Result<EventId, CoreError> {
+    pub fn try_push(&mut self, role: Role, body: EventBody) -> Result<EventId, DomainError> {
         validate(&self.state(), role, &body)?;
         Ok(self.push(role, body))
     }
 
-    pub fn try_incident(&mut self, incident: Incident, ruling: Ruling) -> Result<EventId, CoreError> {
+    pub fn try_incident(&mut self, incident: Incident, ruling: Ruling) -> Result<EventId, DomainError> {
         self.try_push(Role::Referee, record(incident, Some(ruling)))
     }
 
@@ -131,4 +131,4 @@ pub fn rule(incident: EventId, ruling: Ruling) -> EventBody {
     EventBody::RulingIssued { incident, ruling, note: None }
 }
 
-pub use arbiter_core::domain::Colour::{Black, White};
+pub use arbiter_domain::domain::Colour::{Black, White};

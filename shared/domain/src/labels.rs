@@ -169,7 +169,7 @@ mod tests {
 }
 
 /// Writes the label tables as JSON beside the generated TypeScript types, for the UI's unit
-/// tests (`cargo test -p arbiter-core --features ts`).
+/// tests (`cargo test -p arbiter-domain --features ts`).
 #[cfg(all(test, feature = "ts"))]
 mod export {
     #[test]

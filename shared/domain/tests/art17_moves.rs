@@ -2,16 +2,16 @@
 
 mod support;
 
-use arbiter_core::domain::Role;
-use arbiter_core::game::{OpenKind, Status};
-use arbiter_core::rules::{Article, Incident, Outcome, ResultReason, Ruling, ScatterCause};
+use arbiter_domain::domain::Role;
+use arbiter_domain::game::{OpenKind, Status};
+use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, Ruling, ScatterCause};
 use support::*;
 
 #[test]
 fn art_17_1_the_double_mover_loses() {
     // 一方并未表示弃权，另一方连走二步，判连走二步者为负。
     let mut t = Table::chinese();
-    t.referee(arbiter_core::event::EventBody::ClockStarted);
+    t.referee(arbiter_domain::event::EventBody::ClockStarted);
     let id = t.incident(Incident::DoubleMove { offender: White }, Ruling::OffenderLoses);
     let s = t.state();
     let r = s.result.expect("a result");
@@ -55,7 +55,7 @@ fn art_17_2_a_stone_that_truly_fell_is_replayed_without_warning() {
     assert_eq!(err.unwrap_err().code(), "condition_not_met");
 }
 
-fn moved(agree: bool, deliberate: bool, mover: Option<arbiter_core::domain::Colour>) -> Incident {
+fn moved(agree: bool, deliberate: bool, mover: Option<arbiter_domain::domain::Colour>) -> Incident {
     Incident::MovedStones { mover, players_agree: agree, deliberate }
 }
 
@@ -118,7 +118,7 @@ fn art_17_3_deliberately_moving_stones_loses() {
     assert_eq!(err.code(), "missing_fact");
 }
 
-fn scattered(cause: ScatterCause, by: Option<arbiter_core::domain::Colour>, reconstructable: bool) -> Incident {
+fn scattered(cause: ScatterCause, by: Option<arbiter_domain::domain::Colour>, reconstructable: bool) -> Incident {
     Incident::BoardScattered { cause, by, reconstructable }
 }
 

@@ -9,7 +9,7 @@ pub mod tournament;
 
 pub use colour::{Colour, PerColour};
 pub use game::{Game, Point, TimeControl};
-pub use ids::{random_id_bits, DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
+pub use ids::{DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
 pub use people::{Author, Device, Person, Role};
 pub use player::{Player, Rank};
 pub use tournament::Tournament;

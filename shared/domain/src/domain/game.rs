@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::domain::colour::Colour;
 use crate::domain::ids::{GameId, PlayerId};
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 use crate::rules::RulesetSpec;
 
 /// Time control per 第十二条: main time per side and the reserved byo-yomi minutes
@@ -61,7 +61,7 @@ impl Point {
         if col < 19 && row < 19 {
             Ok(Self { col, row })
         } else {
-            Err(CoreError::OutOfRange { what: "point", message: format!("({col}, {row}) is off the 19×19 board") })
+            Err(DomainError::OutOfRange { what: "point", message: format!("({col}, {row}) is off the 19×19 board") })
         }
     }
 }
@@ -73,9 +73,9 @@ impl fmt::Display for Point {
 }
 
 impl std::str::FromStr for Point {
-    type Err = CoreError;
+    type Err = DomainError;
     fn from_str(s: &str) -> Result<Self> {
-        let bad = || CoreError::OutOfRange {
+        let bad = || DomainError::OutOfRange {
             what: "point",
             message: format!("`{s}` is not a board point (columns A–T without I, rows 1–19, e.g. Q16)"),
         };

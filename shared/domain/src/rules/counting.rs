@@ -4,7 +4,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::domain::Colour;
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 use crate::rules::{Counting, Komi, Margin, Outcome, Ruleset};
 
 /// Points on the board; the even line is half of it, 180½.
@@ -20,7 +20,7 @@ impl HalfStones {
         if halves <= BOARD_POINTS * 2 {
             Ok(Self(halves))
         } else {
-            Err(CoreError::OutOfRange {
+            Err(DomainError::OutOfRange {
                 what: "count",
                 message: format!("{} 子 is more than the board's 361 points", f64::from(halves) / 2.0),
             })
@@ -73,7 +73,7 @@ pub fn decide(count: Count, ruleset: &Ruleset) -> Result<Outcome> {
                 o => o,
             })
         }
-        (count, _) => Err(CoreError::InvalidField {
+        (count, _) => Err(DomainError::InvalidField {
             field: "count.method".to_owned(),
             message: format!(
                 "{} counting does not apply under {} (it counts by {})",

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 
 const MAX_ID_LEN: usize = 64;
 
@@ -20,7 +20,7 @@ fn check_slug(kind: &'static str, value: &str) -> Result<()> {
     } else {
         return Ok(());
     };
-    Err(CoreError::InvalidId { kind, value: value.to_owned(), reason })
+    Err(DomainError::InvalidId { kind, value: value.to_owned(), reason })
 }
 
 macro_rules! slug_id {
@@ -51,7 +51,7 @@ macro_rules! slug_id {
         }
 
         impl std::str::FromStr for $name {
-            type Err = CoreError;
+            type Err = DomainError;
             fn from_str(s: &str) -> Result<Self> {
                 Self::new(s)
             }
@@ -99,7 +99,7 @@ impl EventId {
         if id.get_version_num() == 7 {
             Ok(Self(id))
         } else {
-            Err(CoreError::InvalidId {
+            Err(DomainError::InvalidId {
                 kind: "event",
                 value: id.to_string(),
                 reason: "event ids must be UUID version 7",
@@ -118,14 +118,6 @@ impl EventId {
     }
 }
 
-/// Ten random bytes from the operating system, for [`EventId::from_parts`] at the edges that
-/// mint ids (the app, the office); pure code takes them as an argument instead.
-pub fn random_id_bits() -> Result<[u8; 10]> {
-    let mut r = [0u8; 10];
-    getrandom::fill(&mut r).map_err(|e| CoreError::Storage(format!("no randomness from the OS: {e}")))?;
-    Ok(r)
-}
-
 impl fmt::Display for EventId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
@@ -133,9 +125,9 @@ impl fmt::Display for EventId {
 }
 
 impl std::str::FromStr for EventId {
-    type Err = CoreError;
+    type Err = DomainError;
     fn from_str(s: &str) -> Result<Self> {
-        let id = uuid::Uuid::parse_str(s).map_err(|e| CoreError::InvalidId {
+        let id = uuid::Uuid::parse_str(s).map_err(|e| DomainError::InvalidId {
             kind: "event",
             value: s.to_owned(),
             reason: if e.to_string().contains("length") { "wrong length for a UUID" } else { "not a UUID" },

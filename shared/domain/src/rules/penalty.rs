@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::domain::Role;
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 use crate::rules::{Article, Incident, IncidentType, Ruleset, Ruling, ScatterCause};
 
 /// When a row applies, judged from the recorded facts.
@@ -143,7 +143,7 @@ impl Condition {
                 OneLateBeyondLimit | BothLateBeyondLimit | LateWithinLimit,
                 Incident::LateArrival { black_late_secs, white_late_secs },
             ) => {
-                let limit = ctx.allowed_lateness_secs.ok_or(CoreError::MissingFact {
+                let limit = ctx.allowed_lateness_secs.ok_or(DomainError::MissingFact {
                     article: article.cite(),
                     fact: "allowed_lateness_minutes (schedule the game first)",
                 })?;
@@ -227,7 +227,7 @@ pub fn check(
     let kind = incident.kind();
     let rows = ruleset.table.rows_for(kind);
     let Some(first) = rows.clone().next() else {
-        return Err(CoreError::NotInRuleset { ruleset: ruleset.preset.to_string(), incident: kind.to_string() });
+        return Err(DomainError::NotInRuleset { ruleset: ruleset.preset.to_string(), incident: kind.to_string() });
     };
     let with_ruling: Vec<&'static PenaltyEntry> = rows.clone().filter(|e| e.ruling == ruling).collect();
     let Some(&example) = with_ruling.first() else {
@@ -237,7 +237,7 @@ pub fn check(
                 allowed.push(e.ruling);
             }
         }
-        return Err(CoreError::ruling_not_allowed(first.article, kind, ruling, &allowed));
+        return Err(DomainError::ruling_not_allowed(first.article, kind, ruling, &allowed));
     };
     let mut met = Vec::new();
     for e in &with_ruling {
@@ -246,20 +246,20 @@ pub fn check(
         }
     }
     if met.is_empty() {
-        return Err(CoreError::ConditionNotMet {
+        return Err(DomainError::ConditionNotMet {
             article: example.article.cite(),
             message: format!("“{ruling}” applies {}", example.when.describe()),
         });
     }
     if role.ruling_rank().is_none() {
-        return Err(CoreError::not_authorized(role, format!("rule on “{kind}”"), Some(Role::Referee)));
+        return Err(DomainError::not_authorized(role, format!("rule on “{kind}”"), Some(Role::Referee)));
     }
     let Some(entry) = met.iter().copied().find(|e| role >= e.min_role) else {
         let needs = met.iter().map(|e| e.min_role).min();
-        return Err(CoreError::not_authorized(role, format!("rule “{ruling}” on “{kind}” here"), needs));
+        return Err(DomainError::not_authorized(role, format!("rule “{ruling}” on “{kind}” here"), needs));
     };
     if needs_offender(ruling) && incident.offender().is_none() {
-        return Err(CoreError::MissingFact { article: entry.article.cite(), fact: "offender" });
+        return Err(DomainError::MissingFact { article: entry.article.cite(), fact: "offender" });
     }
     Ok(entry)
 }

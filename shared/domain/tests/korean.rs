@@ -2,8 +2,8 @@
 
 mod support;
 
-use arbiter_core::event::EventBody;
-use arbiter_core::rules::{Article, Count, Cycle, Incident, Margin, Outcome, ResultReason, Ruling};
+use arbiter_domain::event::EventBody;
+use arbiter_domain::rules::{Article, Count, Cycle, Incident, Margin, Outcome, ResultReason, Ruling};
 use support::*;
 
 #[test]
@@ -105,11 +105,11 @@ fn territory_count_with_komi_and_the_game_record_shows_the_ruleset() {
     t.referee(EventBody::EndConfirmed { first: Black });
     let area =
         EventBody::CountRecorded { count: serde_json::from_str(r#"{"method":"area","black_stones":185}"#).unwrap() };
-    assert_eq!(t.try_push(arbiter_core::domain::Role::Referee, area).unwrap_err().code(), "invalid_field");
+    assert_eq!(t.try_push(arbiter_domain::domain::Role::Referee, area).unwrap_err().code(), "invalid_field");
     t.referee(EventBody::CountRecorded { count: Count::Territory { black_points: 70, white_points: 62 } });
     let s = t.state();
     let r = s.result.unwrap();
     assert_eq!(r.outcome, Outcome::Win { winner: Black, margin: Some(Margin::Points(3)) });
     assert_eq!(r.article, Article::Kr14);
-    assert_eq!(s.ruleset, arbiter_core::rules::RulesetSpec::Korean);
+    assert_eq!(s.ruleset, arbiter_domain::rules::RulesetSpec::Korean);
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::domain::ids::PlayerId;
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 
 /// A player's rank: amateur kyu (级) or dan (段), or professional dan.
 /// Wire form: `"5k"`, `"3d"`, `"9p"`.
@@ -39,9 +39,9 @@ impl fmt::Display for Rank {
 }
 
 impl std::str::FromStr for Rank {
-    type Err = CoreError;
+    type Err = DomainError;
     fn from_str(s: &str) -> Result<Self> {
-        let bad = |m: &str| CoreError::OutOfRange { what: "rank", message: format!("`{s}`: {m}") };
+        let bad = |m: &str| DomainError::OutOfRange { what: "rank", message: format!("`{s}`: {m}") };
         let (num, unit) = s.split_at(s.len().saturating_sub(1));
         let n: u8 = num.parse().map_err(|_| bad("expected e.g. 5k, 3d or 9p"))?;
         match unit {

@@ -2,10 +2,10 @@
 
 mod support;
 
-use arbiter_core::domain::*;
-use arbiter_core::event::wire::{decode, decode_jsonl, encode};
-use arbiter_core::event::{AppealDecision, EventBody};
-use arbiter_core::rules::{Count, Cycle, Incident, RulesetSpec, Ruling, ScatterCause};
+use arbiter_domain::domain::*;
+use arbiter_domain::event::wire::{decode, decode_jsonl, encode};
+use arbiter_domain::event::{AppealDecision, EventBody};
+use arbiter_domain::rules::{Count, Cycle, Incident, RulesetSpec, Ruling, ScatterCause};
 use support::*;
 
 fn every_body() -> Vec<(Option<Role>, EventBody)> {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Hlc;
 use crate::domain::{Author, EventId, GameId, TournamentId};
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 use crate::event::body::EventBody;
 
 /// The wire schema version this build writes and reads. Bump it (and keep a reader for the old
@@ -39,18 +39,18 @@ impl Event {
     /// Checks what serde cannot: the schema version and that the scope fits the body.
     pub fn validate(&self) -> Result<()> {
         if self.schema != SCHEMA_VERSION {
-            return Err(CoreError::UnsupportedSchema { found: u64::from(self.schema), supported: SCHEMA_VERSION });
+            return Err(DomainError::UnsupportedSchema { found: u64::from(self.schema), supported: SCHEMA_VERSION });
         }
         let kind = self.body.kind();
         match (&self.game, kind.is_game_scoped()) {
             (None, true) => {
-                return Err(CoreError::InvalidField {
+                return Err(DomainError::InvalidField {
                     field: "game".to_owned(),
                     message: format!("a “{kind}” event must name its game"),
                 })
             }
             (Some(_), false) => {
-                return Err(CoreError::InvalidField {
+                return Err(DomainError::InvalidField {
                     field: "game".to_owned(),
                     message: format!("a “{kind}” event belongs to the tournament, not to a game"),
                 })
@@ -58,11 +58,11 @@ impl Event {
             _ => {}
         }
         match &self.body {
-            EventBody::GameScheduled(g) if self.game.as_ref() != Some(&g.id) => Err(CoreError::InvalidField {
+            EventBody::GameScheduled(g) if self.game.as_ref() != Some(&g.id) => Err(DomainError::InvalidField {
                 field: "body.data.id".to_owned(),
                 message: format!("scheduled game `{}` differs from the envelope's game", g.id),
             }),
-            EventBody::TournamentCreated(t) if t.id != self.tournament => Err(CoreError::InvalidField {
+            EventBody::TournamentCreated(t) if t.id != self.tournament => Err(DomainError::InvalidField {
                 field: "body.data.id".to_owned(),
                 message: format!("tournament `{}` differs from the envelope's tournament", t.id),
             }),

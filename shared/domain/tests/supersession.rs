@@ -3,13 +3,13 @@
 
 mod support;
 
-use arbiter_core::domain::Role;
-use arbiter_core::event::{AppealDecision, EventBody};
-use arbiter_core::game::OpenKind;
-use arbiter_core::rules::{Incident, Outcome, ResultReason, Ruling};
+use arbiter_domain::domain::Role;
+use arbiter_domain::event::{AppealDecision, EventBody};
+use arbiter_domain::game::OpenKind;
+use arbiter_domain::rules::{Incident, Outcome, ResultReason, Ruling};
 use support::*;
 
-fn disturbing(c: arbiter_core::domain::Colour) -> Incident {
+fn disturbing(c: arbiter_domain::domain::Colour) -> Incident {
     Incident::Disturbing { offender: c }
 }
 
@@ -188,8 +188,8 @@ fn the_agreed_order_is_the_hybrid_clock_not_the_id() {
     let mut second = t.event(Role::Referee, record(disturbing(Black), Some(Ruling::Warning)));
     let resign = t.event(Role::Referee, EventBody::Resigned { by: White });
     // The two warnings' HLCs put them after the resignation, whatever their ids say.
-    warning.hlc = arbiter_core::clock::Hlc::new(resign.hlc.wall_ms + 10, 0);
-    second.hlc = arbiter_core::clock::Hlc::new(resign.hlc.wall_ms + 20, 0);
+    warning.hlc = arbiter_domain::clock::Hlc::new(resign.hlc.wall_ms + 10, 0);
+    second.hlc = arbiter_domain::clock::Hlc::new(resign.hlc.wall_ms + 20, 0);
     assert!(warning.id < resign.id);
     t.events.extend([warning.clone(), second.clone(), resign.clone()]);
     let s = t.state();

@@ -4,10 +4,10 @@
 
 mod support;
 
-use arbiter_core::domain::{Colour, Role};
-use arbiter_core::event::{Event, EventBody};
-use arbiter_core::game::fold_game;
-use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
+use arbiter_domain::domain::{Colour, Role};
+use arbiter_domain::event::{Event, EventBody};
+use arbiter_domain::game::fold_game;
+use arbiter_domain::rules::{Incident, RulesetSpec, Ruling};
 use proptest::prelude::*;
 use support::*;
 
@@ -83,7 +83,7 @@ fn build(steps: &[Step]) -> Table {
     t
 }
 
-fn fold(t: &Table, events: &[Event]) -> arbiter_core::game::GameState {
+fn fold(t: &Table, events: &[Event]) -> arbiter_domain::game::GameState {
     fold_game(&t.game, RulesetSpec::default(), events)
 }
 
@@ -135,11 +135,11 @@ proptest! {
     #[test]
     fn a_result_once_reached_changes_only_by_authority(steps in prop::collection::vec(step(), 0..24)) {
         let t = build(&steps);
-        let mut decided: Option<arbiter_core::game::GameResult> = None;
+        let mut decided: Option<arbiter_domain::game::GameResult> = None;
         for n in 1..=t.events.len() {
             let s = fold(&t, &t.events[..n]);
             // At most one result at a time, and it is the one the status says.
-            prop_assert_eq!(s.result.is_some(), s.status == arbiter_core::game::Status::Finished);
+            prop_assert_eq!(s.result.is_some(), s.status == arbiter_domain::game::Status::Finished);
             if let (Some(before), Some(now)) = (decided, s.result) {
                 if before != now {
                     prop_assert!(t.events[n - 1].author.role >= Role::ChiefArbiter,

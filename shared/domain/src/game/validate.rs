@@ -3,7 +3,7 @@
 //! that slips past here (another device, an old build) is still refused on every replica.
 
 use crate::domain::Role;
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 use crate::event::{AppealDecision, EventBody};
 use crate::game::state::{GameState, Status};
 use crate::rules::authority::{check_author, check_escalation};
@@ -19,7 +19,7 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
         state
             .incident(id)
             .map(|v| &v.incident)
-            .ok_or_else(|| CoreError::UnknownIncident { what: "this", incident: id.to_string() })
+            .ok_or_else(|| DomainError::UnknownIncident { what: "this", incident: id.to_string() })
     };
     match body {
         EventBody::IncidentRecorded { incident, ruling: Some(r), .. } => {
@@ -38,9 +38,9 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
                 .appeals
                 .iter()
                 .find(|a| a.id == *appeal)
-                .ok_or_else(|| CoreError::UnknownAppeal(appeal.to_string()))?;
+                .ok_or_else(|| DomainError::UnknownAppeal(appeal.to_string()))?;
             if a.decision.is_some() {
-                return Err(CoreError::ConditionNotMet {
+                return Err(DomainError::ConditionNotMet {
                     article: crate::rules::Article::Art16_4.cite(),
                     message: "this appeal is already decided".to_owned(),
                 });
@@ -76,7 +76,7 @@ fn admit(
     if ruling == Ruling::AbsenceApproved {
         if let Some(who) = incident.offender() {
             if !state.sides.get(who).approved_absences.is_empty() {
-                return Err(CoreError::ConditionNotMet {
+                return Err(DomainError::ConditionNotMet {
                     article: entry.article.cite(),
                     message: format!("only one approved absence per game, and {who} already had it"),
                 });
@@ -86,6 +86,6 @@ fn admit(
     Ok(())
 }
 
-fn status_error(message: &str) -> CoreError {
-    CoreError::ConditionNotMet { article: crate::rules::Article::Art14.cite(), message: message.to_owned() }
+fn status_error(message: &str) -> DomainError {
+    DomainError::ConditionNotMet { article: crate::rules::Article::Art14.cite(), message: message.to_owned() }
 }

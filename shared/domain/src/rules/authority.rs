@@ -1,7 +1,7 @@
 //! Who may write what, and whose ruling supersedes whose.
 
 use crate::domain::Role;
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 use crate::event::EventKind;
 
 /// Roles that may author events of `kind`.
@@ -28,7 +28,7 @@ pub fn check_author(role: Role, kind: EventKind) -> Result<()> {
     if allowed.contains(&role) {
         Ok(())
     } else {
-        Err(CoreError::not_authorized(role, format!("record “{kind}”"), allowed.first().copied()))
+        Err(DomainError::not_authorized(role, format!("record “{kind}”"), allowed.first().copied()))
     }
 }
 
@@ -38,7 +38,7 @@ pub fn check_escalation(from: Role, to: Role) -> Result<()> {
     if ok {
         Ok(())
     } else {
-        Err(CoreError::not_authorized(
+        Err(DomainError::not_authorized(
             from,
             format!("escalate to {to}: escalations go up, to the chief arbiter or the committee"),
             None,

@@ -2,7 +2,7 @@
 
 mod support;
 
-use arbiter_core::rules::{Article, Incident, Outcome, ResultReason, RulesetSpec, Ruling};
+use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, RulesetSpec, Ruling};
 use support::*;
 
 fn late(black_min: u32, white_min: u32) -> Incident {

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::error::{CoreError, Result};
+use crate::error::{DomainError, Result};
 use crate::event::envelope::{Event, SCHEMA_VERSION};
 
 /// Just the schema field, read before anything else so that a newer event is refused as such
@@ -17,24 +17,24 @@ struct SchemaProbe {
 /// from the text so that errors can name the exact field (`body.data.incident.facts.offender`).
 pub fn decode(line: &str) -> Result<Event> {
     let probe: SchemaProbe = serde_json::from_str(line).map_err(|e| match e.classify() {
-        serde_json::error::Category::Data => CoreError::InvalidField {
+        serde_json::error::Category::Data => DomainError::InvalidField {
             field: "(event)".to_owned(),
             message: "an event must be a JSON object".to_owned(),
         },
-        _ => CoreError::MalformedJson(e.to_string()),
+        _ => DomainError::MalformedJson(e.to_string()),
     })?;
     match probe.schema {
         None => {
-            return Err(CoreError::InvalidField {
+            return Err(DomainError::InvalidField {
                 field: "schema".to_owned(),
                 message: "missing; every event carries its schema version".to_owned(),
             })
         }
         Some(v) => match v.as_u64() {
             Some(n) if n == u64::from(SCHEMA_VERSION) => {}
-            Some(n) => return Err(CoreError::UnsupportedSchema { found: n, supported: SCHEMA_VERSION }),
+            Some(n) => return Err(DomainError::UnsupportedSchema { found: n, supported: SCHEMA_VERSION }),
             None => {
-                return Err(CoreError::InvalidField {
+                return Err(DomainError::InvalidField {
                     field: "schema".to_owned(),
                     message: format!("expected a whole number, found {v}"),
                 })
@@ -45,7 +45,7 @@ pub fn decode(line: &str) -> Result<Event> {
     let event: Event = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let field = if path == "." { "(event)".to_owned() } else { path };
-        CoreError::InvalidField { field, message: e.into_inner().to_string() }
+        DomainError::InvalidField { field, message: e.into_inner().to_string() }
     })?;
     event.validate()?;
     Ok(event)

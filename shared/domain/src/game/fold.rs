@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::domain::{Colour, EventId, GameId, PerColour, Role};
-use crate::error::CoreError;
+use crate::error::DomainError;
 use crate::event::{wire, AppealDecision, Event, EventBody};
 use crate::game::state::*;
 use crate::rules::authority::{check_author, check_escalation};
@@ -105,14 +105,14 @@ pub(crate) fn canonical<'a>(events: impl Iterator<Item = &'a Event>, rejected: &
         }
     }
     for id in conflicts {
-        rejected.push(Rejected { event: id, error: CoreError::ConflictingDuplicate(id.to_string()).body() });
+        rejected.push(Rejected { event: id, error: DomainError::ConflictingDuplicate(id.to_string()).body() });
     }
     let mut v: Vec<&Event> = by_id.into_values().collect();
     v.sort_by_key(|e| e.order_key());
     v
 }
 
-fn authorize(e: &Event) -> Result<(), CoreError> {
+fn authorize(e: &Event) -> Result<(), DomainError> {
     check_author(e.author.role, e.body.kind())?;
     if let EventBody::Escalated { to, .. } = e.body {
         check_escalation(e.author.role, to)?;
@@ -137,7 +137,7 @@ struct Fold {
 }
 
 impl Fold {
-    fn reject(&mut self, event: EventId, err: &CoreError) {
+    fn reject(&mut self, event: EventId, err: &DomainError) {
         self.rejected.push(Rejected { event, error: err.body() });
     }
 
@@ -236,7 +236,7 @@ impl Fold {
         for e in events {
             if let EventBody::AppealDecided { appeal, decision, .. } = &e.body {
                 let Some(idx) = self.appeals.iter().position(|a| a.id == *appeal) else {
-                    self.reject(e.id, &CoreError::UnknownAppeal(appeal.to_string()));
+                    self.reject(e.id, &DomainError::UnknownAppeal(appeal.to_string()));
                     continue;
                 };
                 let incident_id = self.appeals[idx].incident;
@@ -353,7 +353,7 @@ impl Fold {
         let c = consequence(&view.incident, eff.ruling, eff.article, self.ctx);
         if let Some(who) = c.approved_absence {
             if let Some(&earlier) = self.sides.get(who).approved_absences.first() {
-                let err = CoreError::ConditionNotMet {
+                let err = DomainError::ConditionNotMet {
                     article: eff.article.cite(),
                     message: format!("only one approved absence per game; {who} already had one (incident {earlier})"),
                 };
@@ -452,6 +452,6 @@ impl Fold {
     }
 }
 
-fn unknown(what: &'static str, incident: EventId) -> CoreError {
-    CoreError::UnknownIncident { what, incident: incident.to_string() }
+fn unknown(what: &'static str, incident: EventId) -> DomainError {
+    DomainError::UnknownIncident { what, incident: incident.to_string() }
 }

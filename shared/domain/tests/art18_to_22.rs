@@ -2,10 +2,10 @@
 
 mod support;
 
-use arbiter_core::domain::Role;
-use arbiter_core::event::EventBody;
-use arbiter_core::game::Status;
-use arbiter_core::rules::{Article, Cycle, Incident, Outcome, Ruling};
+use arbiter_domain::domain::Role;
+use arbiter_domain::event::EventBody;
+use arbiter_domain::game::Status;
+use arbiter_domain::rules::{Article, Cycle, Incident, Outcome, Ruling};
 use support::*;
 
 #[test]
