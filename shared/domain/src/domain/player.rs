@@ -18,6 +18,28 @@ pub enum Rank {
 }
 
 impl Rank {
+    /// Strength on one integer scale, as OpenGotha counts it so McMahon starting scores match
+    /// its files: 30k = −30 … 1k = −1, 1d = 0 … 9d = 8; professionals 1–3p = 6, 4–6p = 7, 7–9p = 8.
+    pub fn value(&self) -> i32 {
+        match *self {
+            Rank::Kyu(n) => -i32::from(n),
+            Rank::Dan(n) => i32::from(n) - 1,
+            Rank::Pro(n) if n <= 3 => 6,
+            Rank::Pro(n) if n <= 6 => 7,
+            Rank::Pro(_) => 8,
+        }
+    }
+
+    /// The rank for a value on that scale (clamped to 30k–9d).
+    pub fn from_value(v: i32) -> Rank {
+        let v = v.clamp(-30, 8);
+        if v < 0 {
+            Rank::Kyu(v.unsigned_abs() as u8)
+        } else {
+            Rank::Dan(v as u8 + 1)
+        }
+    }
+
     /// Chinese form as printed on pairing sheets.
     pub fn zh(&self) -> String {
         match self {
@@ -98,5 +120,10 @@ mod tests {
             assert!(s.parse::<Rank>().is_err(), "{s} should be refused");
         }
         assert_eq!(Rank::Dan(3).zh(), "业余3段");
+        assert_eq!((Rank::Kyu(30).value(), Rank::Kyu(1).value(), Rank::Dan(1).value()), (-30, -1, 0));
+        assert_eq!((Rank::Dan(9).value(), Rank::Pro(5).value()), (8, 7));
+        for v in -30..=8 {
+            assert_eq!(Rank::from_value(v).value(), v);
+        }
     }
 }

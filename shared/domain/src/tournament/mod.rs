@@ -1,5 +1,15 @@
-//! The tournament: set-up and every game, derived from events.
+//! The tournament: its derived view (set-up plus every game), and the pure systems that run it
+//! (第二十七条 pairing, 第二十八条 standings, 第二十九条 withdrawals). No I/O: the field comes
+//! from the ledger or a file at the edges.
 
+pub mod field;
+pub mod frac;
+pub mod pairing;
+pub mod standings;
 pub mod view;
 
+pub use field::{Entrant, Field, FieldGame, GameScore};
+pub use frac::Frac;
+pub use pairing::{Board, RoundPairing};
+pub use standings::{Criterion, Standing, Standings, SwissReading};
 pub use view::{replay, TournamentView};

@@ -1,0 +1,151 @@
+//! What pairing and standings read: the entrants, each round's games and their scores, byes,
+//! withdrawals, and the warnings each player received over the whole event (第二十八条 B reads
+//! the referee's ledger, 第二十五条二).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use crate::domain::{Colour, PlayerId, Rank};
+
+/// One entrant as pairing and standings see them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entrant {
+    pub id: PlayerId,
+    pub name: String,
+    pub rank: Rank,
+    /// 第二十九条: withdrew after playing up to this round (0 = before round 1).
+    pub withdrawn_after: Option<u16>,
+    /// Rounds this entrant is not available for (OpenGotha's "participating" flags).
+    pub absent: BTreeSet<u16>,
+    /// Added to the McMahon starting score (OpenGotha's `smmsCorrection`).
+    pub mcmahon_correction: i32,
+}
+
+impl Entrant {
+    pub fn new(id: PlayerId, name: impl Into<String>, rank: Rank) -> Self {
+        Entrant { id, name: name.into(), rank, withdrawn_after: None, absent: BTreeSet::new(), mcmahon_correction: 0 }
+    }
+
+    /// May this entrant be paired in `round`?
+    pub fn available(&self, round: u16) -> bool {
+        !self.absent.contains(&round) && self.withdrawn_after.is_none_or(|w| round <= w)
+    }
+}
+
+/// A game's score as the standings count it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameScore {
+    BlackWins,
+    WhiteWins,
+    Draw,
+    /// 双方判负 (第二十三条二 both forfeit, and other rulings).
+    BothLose,
+    /// Both credited a win (OpenGotha's "both win"; not a Chinese ruling, read from files).
+    BothWin,
+    /// Not played yet, replay ordered, or no result (無勝負): counts for nobody.
+    Pending,
+}
+
+impl GameScore {
+    /// 第二十八条一: win 2, draw 1, loss 0 — for the side `c`; `None` while pending.
+    pub fn points(self, c: Colour) -> Option<i64> {
+        use GameScore::*;
+        Some(match (self, c) {
+            (Pending, _) => return None,
+            (BlackWins, Colour::Black) | (WhiteWins, Colour::White) | (BothWin, _) => 2,
+            (Draw, _) => 1,
+            _ => 0,
+        })
+    }
+}
+
+/// A paired game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldGame {
+    pub round: u16,
+    pub table: u16,
+    pub black: PlayerId,
+    pub white: PlayerId,
+    /// Handicap stones given to Black (0 for an even game).
+    pub handicap: u8,
+    pub score: GameScore,
+    /// Decided without play (forfeit, 第二十三条一/二; OpenGotha's "by default").
+    pub by_default: bool,
+}
+
+impl FieldGame {
+    pub fn colour_of(&self, p: &PlayerId) -> Option<Colour> {
+        if &self.black == p {
+            Some(Colour::Black)
+        } else if &self.white == p {
+            Some(Colour::White)
+        } else {
+            None
+        }
+    }
+
+    pub fn opponent_of(&self, p: &PlayerId) -> Option<&PlayerId> {
+        match self.colour_of(p)? {
+            Colour::Black => Some(&self.white),
+            Colour::White => Some(&self.black),
+        }
+    }
+}
+
+/// Everything pairing and standings need, independent of where it came from (the office's
+/// ledger or an OpenGotha file).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Field {
+    pub entrants: Vec<Entrant>,
+    /// Rounds planned.
+    pub rounds: u16,
+    pub games: Vec<FieldGame>,
+    pub byes: Vec<(u16, PlayerId)>,
+    /// Points a bye is worth (the rules are silent; 2, a win, unless the event says otherwise).
+    pub bye_points: i64,
+    /// Warnings over the whole event, per player, from the incident ledger (第二十八条 B).
+    pub warnings: BTreeMap<PlayerId, u32>,
+}
+
+impl Field {
+    pub fn entrant(&self, id: &PlayerId) -> Option<&Entrant> {
+        self.entrants.iter().find(|e| &e.id == id)
+    }
+
+    /// Games of `player`, in round order.
+    pub fn games_of<'a>(&'a self, player: &'a PlayerId) -> impl Iterator<Item = &'a FieldGame> + 'a {
+        self.games.iter().filter(move |g| g.colour_of(player).is_some())
+    }
+
+    /// Who has met whom (any round, any result): Swiss pairing avoids these.
+    pub fn met(&self) -> BTreeSet<(PlayerId, PlayerId)> {
+        self.games
+            .iter()
+            .flat_map(|g| [(g.black.clone(), g.white.clone()), (g.white.clone(), g.black.clone())])
+            .collect()
+    }
+
+    pub fn had_bye(&self, p: &PlayerId) -> bool {
+        self.byes.iter().any(|(_, b)| b == p)
+    }
+
+    /// Points so far (第二十八条一) including byes, over rounds `..=up_to`.
+    pub fn points(&self, p: &PlayerId, up_to: u16) -> i64 {
+        let games: i64 =
+            self.games_of(p).filter(|g| g.round <= up_to).filter_map(|g| g.score.points(g.colour_of(p)?)).sum();
+        let byes = self.byes.iter().filter(|(r, b)| b == p && *r <= up_to).count() as i64;
+        games + byes * self.bye_points
+    }
+
+    /// Whites minus blacks so far: positive means the player is due Black.
+    pub fn colour_balance(&self, p: &PlayerId) -> i32 {
+        self.games_of(p).map(|g| if g.colour_of(p) == Some(Colour::White) { 1 } else { -1 }).sum()
+    }
+
+    /// The colour of `p`'s latest game, if any.
+    pub fn last_colour(&self, p: &PlayerId) -> Option<Colour> {
+        self.games_of(p).max_by_key(|g| g.round).and_then(|g| g.colour_of(p))
+    }
+}

@@ -1,0 +1,29 @@
+//! Pairing systems (第二十七条): round robin by Berger tables, and Swiss (积分编排) — which
+//! McMahon also uses, with its own scores. Pure and deterministic: the same field and round
+//! always give the same pairing.
+
+pub mod round_robin;
+pub mod swiss;
+
+use serde::Serialize;
+
+use crate::domain::PlayerId;
+
+/// One board of a round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Board {
+    pub table: u16,
+    pub black: PlayerId,
+    pub white: PlayerId,
+}
+
+/// A round's pairing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RoundPairing {
+    pub round: u16,
+    pub boards: Vec<Board>,
+    /// The player who sits out (odd count), if any.
+    pub bye: Option<PlayerId>,
+    /// Pairs that meet again because no pairing without a rematch was found.
+    pub rematches: usize,
+}

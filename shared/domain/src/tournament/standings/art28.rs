@@ -1,0 +1,111 @@
+//! 第二十八条一 individual standings: round robin (points → A → B → C/D) and Swiss (总得分 → B
+//! → C/D, with the reading of the total in force said in the output).
+
+use crate::tournament::field::{Field, GameScore};
+use crate::tournament::frac::Frac;
+
+use super::art29_withdrawal::{round_robin_field, swiss_opponent_points};
+use super::{place, Criterion, Standings, SwissReading, Unplaced};
+
+fn warnings(field: &Field, p: &crate::domain::PlayerId) -> Frac {
+    Frac::int(i64::from(field.warnings.get(p).copied().unwrap_or(0)))
+}
+
+/// 第二十八条一1 round robin after `up_to`: points; A = points of the opponents beaten plus half
+/// the points of those drawn; B = fewer warnings over the whole event; then C shared place, or
+/// D play-off or lots when `shared_allowed` is false. Withdrawals per 第二十九条二.
+pub fn round_robin(field: &Field, up_to: u16, shared_allowed: bool) -> Standings {
+    let (field, void, mut notes) = round_robin_field(field);
+    let criteria = vec![Criterion::Points, Criterion::BeatenOpponents, Criterion::Warnings];
+    let rows = field
+        .entrants
+        .iter()
+        .filter(|e| !void.contains(&e.id))
+        .map(|e| {
+            let points = field.points(&e.id, up_to);
+            let a: Frac = field
+                .games_of(&e.id)
+                .filter(|g| g.round <= up_to)
+                .filter_map(|g| {
+                    let opp = g.opponent_of(&e.id)?;
+                    let opp_points = Frac::int(field.points(opp, up_to));
+                    match g.score.points(g.colour_of(&e.id)?)? {
+                        2 if g.score != GameScore::BothWin => Some(opp_points),
+                        1 => Some(opp_points.div_int(2)),
+                        _ => None,
+                    }
+                })
+                .sum();
+            Unplaced { player: e, values: vec![Frac::int(points), a, warnings(&field, &e.id)] }
+        })
+        .collect();
+    if !shared_allowed {
+        notes.push(
+            "第二十八条 D: shared places are not allowed here; tied players are flagged for a play-off or lots".into(),
+        );
+    }
+    Standings {
+        round: up_to,
+        criteria: criteria.clone(),
+        shown: vec![],
+        swiss_reading: None,
+        notes,
+        rows: place(&criteria, rows, shared_allowed),
+    }
+}
+
+/// 第二十八条一2 Swiss after `up_to`: 总得分 = points + (opponents' points ÷ ½ maximum points −
+/// rounds), maximum = 2 × rounds; then B, then C/D. Opponents who withdrew count per 第二十九条三.
+pub fn swiss(field: &Field, up_to: u16, reading: SwissReading, shared_allowed: bool) -> Standings {
+    let rounds = i64::from(up_to.max(1));
+    let rows = field
+        .entrants
+        .iter()
+        .map(|e| {
+            let points = Frac::int(field.points(&e.id, up_to));
+            let sos: Frac = field
+                .games_of(&e.id)
+                .filter(|g| g.round <= up_to && g.score != GameScore::Pending)
+                .filter_map(|g| g.opponent_of(&e.id))
+                .map(|o| swiss_opponent_points(field, o, up_to))
+                .sum();
+            // ½ of the maximum (2 × rounds) is `rounds`.
+            let term = sos.div_int(rounds) - Frac::int(rounds);
+            let total = points + term;
+            let b = warnings(field, &e.id);
+            let values = match reading {
+                SwissReading::TieBreak => vec![points, term, b, total],
+                SwissReading::Literal => vec![total, b, points, term],
+            };
+            Unplaced { player: e, values }
+        })
+        .collect();
+    let (criteria, shown) = match reading {
+        SwissReading::TieBreak => {
+            (vec![Criterion::Points, Criterion::OpponentsTerm, Criterion::Warnings], vec![Criterion::SwissTotal])
+        }
+        SwissReading::Literal => {
+            (vec![Criterion::SwissTotal, Criterion::Warnings], vec![Criterion::Points, Criterion::OpponentsTerm])
+        }
+    };
+    let mut notes = vec![match reading {
+        SwissReading::TieBreak => "第二十八条一2 read as a tie-break: ranked by points, then by (opponents' points ÷ ½ maximum − rounds), then B; the total is shown as the rules print it".to_owned(),
+        SwissReading::Literal => "第二十八条一2 read literally: ranked by the total = points + (opponents' points ÷ ½ maximum − rounds), then B".to_owned(),
+    }];
+    if field.entrants.iter().any(|e| e.withdrawn_after.is_some_and(|w| w < up_to)) {
+        notes.push("第二十九条三: withdrawn players count played points + A × unplayed games in their opponents' sums (A = points ÷ games played, at most 1)".into());
+    }
+    if !shared_allowed {
+        notes.push(
+            "第二十八条 D: shared places are not allowed here; tied players are flagged for a play-off or lots".into(),
+        );
+    }
+    Standings {
+        round: up_to,
+        criteria: criteria.clone(),
+        shown,
+        swiss_reading: Some(reading),
+        notes,
+        rows: place(&criteria, rows, shared_allowed),
+    }
+}

@@ -1,0 +1,86 @@
+//! 第二十九条 棋手退出比赛: what a withdrawal does to the results the standings count.
+//! - 一 before round 1: the draw is redone if time allows (a pairing matter; nothing to count).
+//! - 二 round robin: fewer than half the rounds played → every result of that player is void;
+//!   at least half → each game not yet played is the opponent's win.
+//! - 三 Swiss: results stand, no further pairing; in opponents' sums the withdrawn player counts
+//!   played points + A × unplayed games, A = points ÷ games played, capped at 1.
+//! - 四 team and match play: results stand, games not played are the opponent's wins (the
+//!   same credit as the round robin's second case).
+
+use crate::domain::PlayerId;
+use crate::tournament::field::{Field, FieldGame, GameScore};
+use crate::tournament::frac::Frac;
+
+/// Completed games of `p` up to `up_to`.
+pub fn games_played(field: &Field, p: &PlayerId, up_to: u16) -> i64 {
+    field.games_of(p).filter(|g| g.round <= up_to && g.score != GameScore::Pending).count() as i64
+}
+
+/// 第二十九条二 and 四: the field a round robin (or match) is scored on. Returns it with the
+/// players whose results are void and notes saying what was applied.
+pub fn round_robin_field(field: &Field) -> (Field, Vec<PlayerId>, Vec<String>) {
+    let mut out = field.clone();
+    let mut void = Vec::new();
+    let mut notes = Vec::new();
+    let cycles =
+        (field.rounds / crate::tournament::pairing::round_robin::rounds_per_cycle(field.entrants.len()).max(1)).max(1);
+    for w in field.entrants.iter().filter(|e| e.withdrawn_after.is_some()) {
+        let played = games_played(field, &w.id, u16::MAX);
+        if 2 * played < i64::from(field.rounds) {
+            out.games.retain(|g| g.colour_of(&w.id).is_none());
+            void.push(w.id.clone());
+            notes.push(format!(
+                "第二十九条二: {} withdrew after {played} of {} rounds (fewer than half): all of that player's results are void",
+                w.name, field.rounds
+            ));
+            continue;
+        }
+        let after = w.withdrawn_after.unwrap_or(0);
+        let mut credited = 0;
+        for q in field.entrants.iter().filter(|e| e.id != w.id && !void.contains(&e.id)) {
+            let met = field
+                .games
+                .iter()
+                .filter(|g| {
+                    g.score != GameScore::Pending && g.colour_of(&w.id).is_some() && g.colour_of(&q.id).is_some()
+                })
+                .count() as u16;
+            for _ in met..cycles {
+                out.games.retain(|g| {
+                    !(g.score == GameScore::Pending && g.colour_of(&w.id).is_some() && g.colour_of(&q.id).is_some())
+                });
+                out.games.push(FieldGame {
+                    round: after + 1,
+                    table: 0,
+                    black: w.id.clone(),
+                    white: q.id.clone(),
+                    handicap: 0,
+                    score: GameScore::WhiteWins,
+                    by_default: true,
+                });
+                credited += 1;
+            }
+        }
+        notes.push(format!(
+            "第二十九条二: {} withdrew after {played} of {} rounds (at least half): {credited} unplayed game(s) scored as the opponents' wins",
+            w.name, field.rounds
+        ));
+    }
+    (out, void, notes)
+}
+
+/// 第二十九条三: the points a Swiss opponent counts for `p` in sums of opponents' points after
+/// round `up_to` — played points, plus A × unplayed rounds if `p` withdrew.
+pub fn swiss_opponent_points(field: &Field, p: &PlayerId, up_to: u16) -> Frac {
+    let points = Frac::int(field.points(p, up_to));
+    let withdrawn = field.entrant(p).and_then(|e| e.withdrawn_after).is_some_and(|w| w < up_to);
+    if !withdrawn {
+        return points;
+    }
+    let played = games_played(field, p, up_to);
+    let game_points: i64 =
+        field.games_of(p).filter(|g| g.round <= up_to).filter_map(|g| g.score.points(g.colour_of(p)?)).sum();
+    let a = Frac::new(game_points, played).min(Frac::int(1));
+    let unplayed = i64::from(up_to) - played;
+    points + a.mul_int(unplayed.max(0))
+}

@@ -1,0 +1,325 @@
+//! McMahon (and Swiss run the OpenGotha way): scores and tie-breaks exactly as OpenGotha
+//! defines them, so an organiser moving an event in or out of OpenGotha sees the same numbers.
+//! Values are kept in OpenGotha's units: half points (×2), SODOS in quarter points (×4).
+//!
+//! - MMS: the McMahon starting score (rank framed by floor and bar, counted from `zero`, plus
+//!   the entrant's correction) + wins (+ half for draws) + what absent rounds and byes are worth.
+//! - NBW: wins the same way, without the starting score.
+//! - SOS(W|M): the sum over rounds of the opponent's final NBW/MMS (MMS adjusted by the
+//!   handicap given: +hd when White, −hd when Black); a round without an opponent counts the
+//!   player's own starting score for SOSM and nothing for SOSW.
+//! - SOS-1/-2: SOS less the lowest one/two rounds' values (as OpenGotha: 0 after one round;
+//!   after two, SOSW-1 is the larger and SOSM-1 stays 0).
+//! - SODOS: sum of the opponent's score × the points won against them (2 win, 1 draw).
+//! - SOSOS: sum of the opponents' SOS; SOSOSM counts (starting score × rounds) for a round
+//!   without an opponent.
+//! - CUSS: sum of the player's score after each round.
+//! - EXT / EXR: opponents' NBW weighted by how much stronger they were than the handicap said
+//!   (0, 1, 2, 3), over games played / won.
+
+use std::collections::HashMap;
+
+use crate::domain::Colour;
+use crate::error::{DomainError, Result};
+use crate::tournament::field::{Field, FieldGame, GameScore};
+use crate::tournament::frac::Frac;
+
+use super::{place, Criterion, Standings, Unplaced};
+
+/// McMahon settings, in OpenGotha's terms (ranks as [`crate::domain::Rank::value`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct McMahonParams {
+    /// McMahon bar: stronger entrants start as if of this rank.
+    pub bar: i32,
+    /// McMahon floor: weaker entrants start as if of this rank.
+    pub floor: i32,
+    /// The rank whose starting score is 0 (OpenGotha's default 30k).
+    pub zero: i32,
+    /// Half points an absent round adds to NBW and MMS.
+    pub absent_nbw2: i64,
+    pub absent_mms2: i64,
+    /// Half points a bye adds to NBW and MMS.
+    pub bye_nbw2: i64,
+    pub bye_mms2: i64,
+    /// Round what absences and byes add down to whole points.
+    pub round_down: bool,
+}
+
+impl Default for McMahonParams {
+    /// OpenGotha's defaults: bar 9d, floor 30k, zero 30k, absent ½ MMS and 0 NBW, bye 1 win.
+    fn default() -> Self {
+        McMahonParams {
+            bar: 8,
+            floor: -30,
+            zero: -30,
+            absent_nbw2: 0,
+            absent_mms2: 1,
+            bye_nbw2: 2,
+            bye_mms2: 2,
+            round_down: true,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Part<'a> {
+    Absent,
+    Bye,
+    Paired(&'a FieldGame),
+    Unpaired,
+}
+
+/// Per player and round (0-based), every value OpenGotha computes, in its units.
+pub struct Scores<'a> {
+    field: &'a Field,
+    index: HashMap<&'a crate::domain::PlayerId, usize>,
+    part: Vec<Vec<Part<'a>>>,
+    smms: Vec<i64>,
+    nbw2: Vec<Vec<i64>>,
+    mms2: Vec<Vec<i64>>,
+}
+
+impl<'a> Scores<'a> {
+    /// Computes scores for rounds 1..=`rounds` of `field`.
+    pub fn new(field: &'a Field, params: &McMahonParams, rounds: u16) -> Scores<'a> {
+        let n = field.entrants.len();
+        let rounds = usize::from(rounds);
+        let index: HashMap<_, _> = field.entrants.iter().enumerate().map(|(i, e)| (&e.id, i)).collect();
+        let mut part = vec![vec![Part::Unpaired; rounds]; n];
+        for (i, e) in field.entrants.iter().enumerate() {
+            for r in 0..rounds {
+                if e.absent.contains(&(r as u16 + 1)) {
+                    part[i][r] = Part::Absent;
+                }
+            }
+        }
+        for g in &field.games {
+            let r = usize::from(g.round).wrapping_sub(1);
+            if r >= rounds {
+                continue;
+            }
+            for p in [&g.black, &g.white] {
+                if let Some(&i) = index.get(p) {
+                    part[i][r] = Part::Paired(g);
+                }
+            }
+        }
+        for (round, p) in &field.byes {
+            let r = usize::from(*round).wrapping_sub(1);
+            if let (Some(&i), true) = (index.get(p), r < rounds) {
+                part[i][r] = Part::Bye;
+            }
+        }
+        let smms: Vec<i64> = field
+            .entrants
+            .iter()
+            .map(|e| i64::from(e.rank.value().clamp(params.floor, params.bar) - params.zero + e.mcmahon_correction))
+            .collect();
+        let mut nbw2 = vec![vec![0; rounds]; n];
+        let mut mms2 = vec![vec![0; rounds]; n];
+        for (i, e) in field.entrants.iter().enumerate() {
+            let (mut games, mut extra_nbw, mut extra_mms) = (0, 0, 0);
+            for r in 0..rounds {
+                match part[i][r] {
+                    Part::Paired(g) => games += g.colour_of(&e.id).and_then(|c| g.score.points(c)).unwrap_or(0),
+                    Part::Absent => {
+                        extra_nbw += params.absent_nbw2;
+                        extra_mms += params.absent_mms2;
+                    }
+                    Part::Bye => {
+                        extra_nbw += params.bye_nbw2;
+                        extra_mms += params.bye_mms2;
+                    }
+                    Part::Unpaired => {}
+                }
+                let down = |x: i64| if params.round_down { x / 2 * 2 } else { x };
+                nbw2[i][r] = games + down(extra_nbw);
+                mms2[i][r] = 2 * smms[i] + games + down(extra_mms);
+            }
+        }
+        Scores { field, index, part, smms, nbw2, mms2 }
+    }
+
+    /// The pairing score (MMS in half points) of every entrant before `round` (1-based).
+    pub fn mms2_before(&self, p: &crate::domain::PlayerId, round: u16) -> i64 {
+        let Some(&i) = self.index.get(p) else { return 0 };
+        match usize::from(round).checked_sub(2) {
+            Some(r) if r < self.mms2[i].len() => self.mms2[i][r],
+            _ => 2 * self.smms[i],
+        }
+    }
+
+    fn opponent(&self, i: usize, g: &FieldGame) -> Option<(usize, Colour)> {
+        let me = &self.field.entrants[i].id;
+        let c = g.colour_of(me)?;
+        Some((*self.index.get(g.opponent_of(me)?)?, c))
+    }
+
+    /// Points won in `g` by `i` ×2: 2 a win, 1 a draw (OpenGotha's "wX2").
+    fn won2(&self, i: usize, g: &FieldGame) -> i64 {
+        g.colour_of(&self.field.entrants[i].id).and_then(|c| g.score.points(c)).unwrap_or(0)
+    }
+
+    /// Per round: the opponent's value (or what a round without one counts).
+    fn per_round(&self, i: usize, r: usize, of: &dyn Fn(usize, Colour, &FieldGame) -> i64, alone: i64) -> Vec<i64> {
+        (0..=r)
+            .map(|rr| match self.part[i][rr] {
+                Part::Paired(g) => self.opponent(i, g).map(|(o, c)| of(o, c, g)).unwrap_or(alone),
+                _ => alone,
+            })
+            .collect()
+    }
+
+    fn sos_w(&self, i: usize, r: usize) -> Vec<i64> {
+        self.per_round(i, r, &|o, _, _| self.nbw2[o][r], 0)
+    }
+
+    fn sos_m(&self, i: usize, r: usize) -> Vec<i64> {
+        let hd = |c: Colour, g: &FieldGame| {
+            let h = 2 * i64::from(g.handicap);
+            if c == Colour::White {
+                h
+            } else {
+                -h
+            }
+        };
+        self.per_round(i, r, &|o, c, g| self.mms2[o][r] + hd(c, g), 2 * self.smms[i])
+    }
+
+    /// OpenGotha's SOS-1 and SOS-2 from the per-round values.
+    fn minus(values: &[i64], drop: usize, mms_variant: bool) -> i64 {
+        let r = values.len() - 1;
+        match r {
+            0 => 0,
+            1 if mms_variant => 0,
+            1 if drop == 1 => values[0].max(values[1]),
+            1 => 0,
+            _ => {
+                let mut v = values.to_vec();
+                v.sort_unstable();
+                v.iter().skip(drop).sum()
+            }
+        }
+    }
+
+    /// The value of `c` for entrant `i` after round `r` (0-based), in OpenGotha's units, or
+    /// `None` for criteria that are not McMahon's (Chinese ones).
+    fn value(&self, c: Criterion, i: usize, r: usize) -> Option<i64> {
+        use Criterion::*;
+        let e = &self.field.entrants[i];
+        Some(match c {
+            Nbw => self.nbw2[i][r],
+            Mms => self.mms2[i][r],
+            Cussw => self.nbw2[i][..=r].iter().sum(),
+            Cussm => self.mms2[i][..=r].iter().sum(),
+            Sosw => self.sos_w(i, r).iter().sum(),
+            SoswM1 => Self::minus(&self.sos_w(i, r), 1, false),
+            SoswM2 => Self::minus(&self.sos_w(i, r), 2, false),
+            Sosm => self.sos_m(i, r).iter().sum(),
+            SosmM1 => Self::minus(&self.sos_m(i, r), 1, true),
+            SosmM2 => Self::minus(&self.sos_m(i, r), 2, true),
+            Sodosw => (0..=r)
+                .filter_map(|rr| match self.part[i][rr] {
+                    Part::Paired(g) => self.opponent(i, g).map(|(o, _)| self.nbw2[o][r] * self.won2(i, g)),
+                    _ => None,
+                })
+                .sum(),
+            Sodosm => {
+                let sos = self.sos_m(i, r);
+                (0..=r)
+                    .filter_map(|rr| match self.part[i][rr] {
+                        Part::Paired(g) => Some(sos[rr] * self.won2(i, g)),
+                        _ => None,
+                    })
+                    .sum()
+            }
+            Sososw => self.per_round(i, r, &|o, _, _| self.sos_w(o, r).iter().sum(), 0).iter().sum(),
+            Sososm => self
+                .per_round(i, r, &|o, _, _| self.sos_m(o, r).iter().sum(), 2 * self.smms[i] * (r as i64 + 1))
+                .iter()
+                .sum(),
+            Ext | Exr => (0..=r)
+                .filter_map(|rr| match self.part[i][rr] {
+                    Part::Paired(g) => {
+                        let (o, colour) = self.opponent(i, g)?;
+                        let real = if colour == Colour::White { i64::from(g.handicap) } else { -i64::from(g.handicap) };
+                        let natural = i64::from(e.rank.value() - self.field.entrants[o].rank.value());
+                        let coef = match real - natural {
+                            d if d < 0 => 0,
+                            0 => 1,
+                            1 => 2,
+                            _ => 3,
+                        };
+                        let won = matches!(self.won2(i, g), 2);
+                        (c == Ext || won).then_some(self.nbw2[o][r] * coef)
+                    }
+                    _ => None,
+                })
+                .sum(),
+            Rank => i64::from(e.rank.value()),
+            Rating | Cat | Points | BeatenOpponents | Warnings | SwissTotal | OpponentsTerm => return None,
+        })
+    }
+
+    /// The value as a number of points (OpenGotha's unit divided out).
+    pub fn frac(&self, c: Criterion, i: usize, r: usize) -> Option<Frac> {
+        let unit = match c {
+            Criterion::Sodosw | Criterion::Sodosm => 4,
+            Criterion::Rank => 1,
+            _ => 2,
+        };
+        self.value(c, i, r).map(|v| Frac::new(v, unit))
+    }
+}
+
+/// Standings of a McMahon (or OpenGotha-style Swiss) event after `round`, by `criteria` in
+/// order. `ratings` supplies the Rating criterion where the source has one. Every entrant is
+/// listed; OpenGotha's export leaves out entrants who never played, the caller may too.
+pub fn standings(
+    field: &Field,
+    params: &McMahonParams,
+    criteria: &[Criterion],
+    round: u16,
+    ratings: &HashMap<crate::domain::PlayerId, i32>,
+) -> Result<Standings> {
+    if round == 0 {
+        return Err(DomainError::OutOfRange { what: "round", message: "standings need at least one round".into() });
+    }
+    let scores = Scores::new(field, params, round);
+    let r = usize::from(round) - 1;
+    let mut rows = Vec::with_capacity(field.entrants.len());
+    for (i, e) in field.entrants.iter().enumerate() {
+        let mut values = Vec::with_capacity(criteria.len());
+        for &c in criteria {
+            values.push(match c {
+                // One category: everyone is in category 1 (OpenGotha prints 1).
+                Criterion::Cat => Frac::int(1),
+                Criterion::Rating => Frac::int(i64::from(ratings.get(&e.id).copied().unwrap_or(0))),
+                _ => scores.frac(c, i, r).ok_or_else(|| DomainError::OutOfRange {
+                    what: "criterion",
+                    message: format!("{} is not a McMahon criterion", c.name()),
+                })?,
+            });
+        }
+        rows.push(Unplaced { player: e, values });
+    }
+    let notes = vec![format!(
+        "McMahon scores as OpenGotha defines them: bar {}, floor {}, starting score counted from {}",
+        crate::domain::Rank::from_value(params.bar),
+        crate::domain::Rank::from_value(params.floor),
+        crate::domain::Rank::from_value(params.zero)
+    )];
+    Ok(Standings {
+        round,
+        criteria: criteria.to_vec(),
+        shown: vec![],
+        swiss_reading: None,
+        notes,
+        rows: place(criteria, rows, true),
+    })
+}
+
+/// Whether any game of the field is still to be played (standings are provisional).
+pub fn pending(field: &Field, round: u16) -> usize {
+    field.games.iter().filter(|g| g.round <= round && g.score == GameScore::Pending).count()
+}

@@ -1,0 +1,234 @@
+//! Standings: 第二十八条's scoring and tie-breaks for round robin and Swiss events (with
+//! 第二十九条's withdrawals), and McMahon criteria as OpenGotha defines them. Every place
+//! carries the numbers that decided it.
+
+pub mod art28;
+pub mod art29_withdrawal;
+pub mod mcmahon;
+
+use std::cmp::Ordering;
+
+use serde::Serialize;
+
+use crate::domain::{PlayerId, Rank};
+use crate::tournament::frac::Frac;
+
+/// A ranking criterion. Chinese criteria are named for their article; McMahon criteria carry
+/// OpenGotha's names (its files' placement parameters use these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Criterion {
+    /// 第二十八条一 积分: win 2, draw 1, loss 0.
+    #[serde(rename = "points")]
+    Points,
+    /// 第二十八条一1 A: points of beaten opponents plus half those of drawn ones.
+    #[serde(rename = "A")]
+    BeatenOpponents,
+    /// 第二十八条一1 B: fewer warnings over the whole event ranks higher.
+    #[serde(rename = "B")]
+    Warnings,
+    /// 第二十八条一2 总得分 = points + (opponents' points ÷ ½ maximum − rounds).
+    #[serde(rename = "total")]
+    SwissTotal,
+    /// 第二十八条一2's added term alone (opponents' points ÷ ½ maximum − rounds).
+    #[serde(rename = "opponents_term")]
+    OpponentsTerm,
+    #[serde(rename = "NBW")]
+    Nbw,
+    #[serde(rename = "MMS")]
+    Mms,
+    #[serde(rename = "SOSW")]
+    Sosw,
+    #[serde(rename = "SOSW-1")]
+    SoswM1,
+    #[serde(rename = "SOSW-2")]
+    SoswM2,
+    #[serde(rename = "SODOSW")]
+    Sodosw,
+    #[serde(rename = "SOSOSW")]
+    Sososw,
+    #[serde(rename = "CUSSW")]
+    Cussw,
+    #[serde(rename = "SOSM")]
+    Sosm,
+    #[serde(rename = "SOSM-1")]
+    SosmM1,
+    #[serde(rename = "SOSM-2")]
+    SosmM2,
+    #[serde(rename = "SODOSM")]
+    Sodosm,
+    #[serde(rename = "SOSOSM")]
+    Sososm,
+    #[serde(rename = "CUSSM")]
+    Cussm,
+    #[serde(rename = "EXT")]
+    Ext,
+    #[serde(rename = "EXR")]
+    Exr,
+    #[serde(rename = "Rank")]
+    Rank,
+    #[serde(rename = "Rating")]
+    Rating,
+    #[serde(rename = "CAT")]
+    Cat,
+}
+
+impl Criterion {
+    /// The name on the wire and in exports (OpenGotha's long name for its criteria).
+    pub fn name(self) -> &'static str {
+        use Criterion::*;
+        match self {
+            Points => "points",
+            BeatenOpponents => "A",
+            Warnings => "B",
+            SwissTotal => "total",
+            OpponentsTerm => "opponents_term",
+            Nbw => "NBW",
+            Mms => "MMS",
+            Sosw => "SOSW",
+            SoswM1 => "SOSW-1",
+            SoswM2 => "SOSW-2",
+            Sodosw => "SODOSW",
+            Sososw => "SOSOSW",
+            Cussw => "CUSSW",
+            Sosm => "SOSM",
+            SosmM1 => "SOSM-1",
+            SosmM2 => "SOSM-2",
+            Sodosm => "SODOSM",
+            Sososm => "SOSOSM",
+            Cussm => "CUSSM",
+            Ext => "EXT",
+            Exr => "EXR",
+            Rank => "Rank",
+            Rating => "Rating",
+            Cat => "CAT",
+        }
+    }
+
+    /// Every criterion a McMahon or Swiss event run the OpenGotha way can name.
+    pub const OPENGOTHA: [Criterion; 19] = [
+        Criterion::Cat,
+        Criterion::Nbw,
+        Criterion::Mms,
+        Criterion::Rank,
+        Criterion::Rating,
+        Criterion::Cussw,
+        Criterion::Cussm,
+        Criterion::Sosw,
+        Criterion::SoswM1,
+        Criterion::SoswM2,
+        Criterion::Sodosw,
+        Criterion::Sosm,
+        Criterion::SosmM1,
+        Criterion::SosmM2,
+        Criterion::Sodosm,
+        Criterion::Sososw,
+        Criterion::Sososm,
+        Criterion::Ext,
+        Criterion::Exr,
+    ];
+
+    /// An OpenGotha placement criterion by the name its files use.
+    pub fn from_opengotha(name: &str) -> Option<Criterion> {
+        Criterion::OPENGOTHA.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Lower is better only for warnings (第二十八条 B).
+    fn lower_is_better(self) -> bool {
+        self == Criterion::Warnings
+    }
+}
+
+/// One row of the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    pub place: u32,
+    /// 第二十八条 C: tied on every criterion, the place is shared.
+    pub shared: bool,
+    /// 第二十八条 D: tied where the event allows no shared place — a play-off or lots decide.
+    pub playoff_or_lots: bool,
+    pub player: PlayerId,
+    pub name: String,
+    pub rank: Rank,
+    /// Values in the order of [`Standings::criteria`], then [`Standings::shown`].
+    pub values: Vec<Frac>,
+    /// The first criterion that separates this row from the one above it.
+    pub decided_by: Option<Criterion>,
+    /// 第二十九条: withdrew after this round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub withdrawn_after: Option<u16>,
+}
+
+/// How 第二十八条一2's Swiss total is read (see the rules digest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SwissReading {
+    /// Rank by points; the added term only breaks ties between equal points. The default:
+    /// read literally the term can exceed a point and reorder players on different scores.
+    #[default]
+    TieBreak,
+    /// Rank by the total as printed.
+    Literal,
+}
+
+/// The standings after some round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Standings {
+    /// After this round.
+    pub round: u16,
+    /// The ranking criteria, in order.
+    pub criteria: Vec<Criterion>,
+    /// Values shown after the ranking ones that decide nothing (e.g. the Swiss total as the
+    /// rules print it, under the tie-break reading).
+    pub shown: Vec<Criterion>,
+    /// Which reading of 第二十八条一2 is in force, for Swiss events.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swiss_reading: Option<SwissReading>,
+    /// What people should know about how these were computed (readings, data left out).
+    pub notes: Vec<String>,
+    pub rows: Vec<Standing>,
+}
+
+/// A row before placing: who, and the value of each ranking criterion.
+pub(crate) struct Unplaced<'a> {
+    pub player: &'a crate::tournament::field::Entrant,
+    pub values: Vec<Frac>,
+}
+
+fn compare(criteria: &[Criterion], a: &[Frac], b: &[Frac]) -> Ordering {
+    for (i, c) in criteria.iter().enumerate() {
+        let o = if c.lower_is_better() { a[i].cmp(&b[i]) } else { b[i].cmp(&a[i]) };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
+}
+
+/// Orders rows by the criteria, best first; equal rows share a place (第二十八条 C) or, where
+/// shared places are not allowed, are flagged for a play-off or lots (D).
+pub(crate) fn place(criteria: &[Criterion], mut rows: Vec<Unplaced>, shared_allowed: bool) -> Vec<Standing> {
+    rows.sort_by(|a, b| compare(criteria, &a.values, &b.values).then_with(|| a.player.id.cmp(&b.player.id)));
+    let mut out: Vec<Standing> = Vec::with_capacity(rows.len());
+    for (i, r) in rows.iter().enumerate() {
+        let above = i.checked_sub(1).map(|j| &rows[j]);
+        let tied_above = above.is_some_and(|a| compare(criteria, &a.values, &r.values) == Ordering::Equal);
+        let tied_below = rows.get(i + 1).is_some_and(|b| compare(criteria, &b.values, &r.values) == Ordering::Equal);
+        let place = if tied_above { out[i - 1].place } else { i as u32 + 1 };
+        let decided_by = above
+            .and_then(|a| criteria.iter().zip(a.values.iter().zip(&r.values)).find(|(_, (x, y))| x != y))
+            .map(|(c, _)| *c);
+        let tied = tied_above || tied_below;
+        out.push(Standing {
+            place,
+            shared: tied && shared_allowed,
+            playoff_or_lots: tied && !shared_allowed,
+            player: r.player.id.clone(),
+            name: r.player.name.clone(),
+            rank: r.player.rank,
+            values: r.values.clone(),
+            decided_by,
+            withdrawn_after: r.player.withdrawn_after,
+        });
+    }
+    out
+}
