@@ -15,6 +15,7 @@ pub mod domain;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod interop;
 pub mod labels;
 pub mod rules;
 pub mod tournament;

@@ -104,6 +104,20 @@ impl Criterion {
         }
     }
 
+    /// OpenGotha's short name, as `.h9` headers print it.
+    pub fn short_name(self) -> &'static str {
+        use Criterion::*;
+        match self {
+            Cussw | Cussm => "CUSS",
+            Sosw | Sosm => "SOS",
+            SoswM1 | SosmM1 => "SOS-1",
+            SoswM2 | SosmM2 => "SOS-2",
+            Sodosw | Sodosm => "SODOS",
+            Sososw | Sososm => "SOSOS",
+            other => other.name(),
+        }
+    }
+
     /// Every criterion a McMahon or Swiss event run the OpenGotha way can name.
     pub const OPENGOTHA: [Criterion; 19] = [
         Criterion::Cat,

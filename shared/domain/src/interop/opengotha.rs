@@ -1,0 +1,347 @@
+//! OpenGotha's tournament file (XML, `dataVersion` 201): players, parameters, rounds, pairings,
+//! byes and results, so an organiser can move an event in or out of OpenGotha mid-way.
+//!
+//! What is read: `Players/Player` (name, firstName, rank, rating, club, country,
+//! participating, smmsCorrection), `Games/Game` (round, table, black, white, handicap, result),
+//! `ByePlayers/ByePlayer`, `GeneralParameterSet` (name, dates, location, rounds, komi, McMahon
+//! bar/floor/zero, absent and bye values) and `PlacementCriteria`. Teams and the other
+//! parameter sets are kept by OpenGotha, not by this reader.
+
+use std::collections::{BTreeSet, HashMap};
+
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
+
+use crate::domain::{PlayerId, Rank};
+use crate::error::{DomainError, Result};
+use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
+use crate::tournament::standings::mcmahon::McMahonParams;
+use crate::tournament::standings::Criterion;
+
+/// One OpenGotha player beyond what [`Entrant`] holds.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PlayerExtra {
+    /// OpenGotha's key: name + first name, blanks removed, upper case.
+    pub key: String,
+    pub name: String,
+    pub first_name: String,
+    pub club: String,
+    pub country: String,
+    pub rating: i32,
+    pub egf_pin: String,
+}
+
+/// An OpenGotha tournament as this project reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenGotha {
+    pub name: String,
+    pub short_name: String,
+    pub location: String,
+    pub begin_date: String,
+    pub end_date: String,
+    pub komi: String,
+    pub field: Field,
+    /// Same order as `field.entrants`.
+    pub players: Vec<PlayerExtra>,
+    pub mcmahon: McMahonParams,
+    /// The placement criteria, in order (NULL dropped).
+    pub criteria: Vec<Criterion>,
+    /// Criteria the file names that this project does not compute (e.g. DC, SDC, STS).
+    pub unsupported: Vec<String>,
+    /// OpenGotha's "count not played games as half point" option, which this project does not
+    /// compute; standings refuse files that set it.
+    pub not_played_as_half: bool,
+    pub categories: u32,
+}
+
+impl OpenGotha {
+    pub fn ratings(&self) -> HashMap<PlayerId, i32> {
+        self.field.entrants.iter().zip(&self.players).map(|(e, p)| (e.id.clone(), p.rating)).collect()
+    }
+}
+
+fn bad(message: impl Into<String>) -> DomainError {
+    DomainError::InvalidField { field: "opengotha".into(), message: message.into() }
+}
+
+fn attrs(e: &BytesStart) -> Result<HashMap<String, String>> {
+    let mut out = HashMap::new();
+    for a in e.attributes() {
+        let a = a.map_err(|err| bad(format!("<{}>: {err}", String::from_utf8_lossy(e.name().as_ref()))))?;
+        let value = a.unescape_value().map_err(|err| bad(format!("attribute value: {err}")))?;
+        out.insert(String::from_utf8_lossy(a.key.as_ref()).into_owned(), value.into_owned());
+    }
+    Ok(out)
+}
+
+/// OpenGotha writes ranks as "2D", " 3K", "1P".
+pub fn parse_rank(s: &str) -> Result<Rank> {
+    s.trim().to_ascii_lowercase().parse().map_err(|_| bad(format!("rank `{s}` is not a rank like 5K, 2D or 1P")))
+}
+
+fn rank_string(r: Rank) -> String {
+    r.to_string().to_ascii_uppercase()
+}
+
+fn rank_value(s: &str, what: &str) -> Result<i32> {
+    parse_rank(s).map(|r| r.value()).map_err(|_| bad(format!("{what} `{s}` is not a rank")))
+}
+
+fn num<T: std::str::FromStr>(a: &HashMap<String, String>, key: &str, default: T) -> Result<T> {
+    match a.get(key).map(|v| v.trim()) {
+        None | Some("") => Ok(default),
+        Some(v) => v.parse().map_err(|_| bad(format!("`{key}` = `{v}` is not a number"))),
+    }
+}
+
+fn flag(a: &HashMap<String, String>, key: &str, default: bool) -> bool {
+    a.get(key).map(|v| v == "true").unwrap_or(default)
+}
+
+/// A player id from OpenGotha's key: kept when it is already a valid id, else `og-N`.
+fn player_id(key: &str, n: usize) -> Result<PlayerId> {
+    PlayerId::new(key).or_else(|_| PlayerId::new(format!("og-{n}")))
+}
+
+fn score(result: &str) -> Result<(GameScore, bool)> {
+    let (base, by_default) = match result.strip_suffix("_BYDEF") {
+        Some(b) => (b, true),
+        None => (result, false),
+    };
+    let s = match base {
+        "RESULT_UNKNOWN" => GameScore::Pending,
+        "RESULT_WHITEWINS" => GameScore::WhiteWins,
+        "RESULT_BLACKWINS" => GameScore::BlackWins,
+        "RESULT_EQUAL" => GameScore::Draw,
+        "RESULT_BOTHLOSE" => GameScore::BothLose,
+        "RESULT_BOTHWIN" => GameScore::BothWin,
+        other => return Err(bad(format!("game result `{other}` is not one OpenGotha writes"))),
+    };
+    Ok((s, by_default))
+}
+
+fn result_string(s: GameScore, by_default: bool) -> String {
+    let base = match s {
+        GameScore::Pending => "RESULT_UNKNOWN",
+        GameScore::WhiteWins => "RESULT_WHITEWINS",
+        GameScore::BlackWins => "RESULT_BLACKWINS",
+        GameScore::Draw => "RESULT_EQUAL",
+        GameScore::BothLose => "RESULT_BOTHLOSE",
+        GameScore::BothWin => "RESULT_BOTHWIN",
+    };
+    if by_default && s != GameScore::Pending {
+        format!("{base}_BYDEF")
+    } else {
+        base.to_owned()
+    }
+}
+
+/// Reads an OpenGotha tournament file. Every refusal names what was wrong.
+pub fn parse(xml: &str) -> Result<OpenGotha> {
+    let mut reader = Reader::from_str(xml);
+    let mut players: Vec<(Entrant, PlayerExtra)> = Vec::new();
+    let mut games: Vec<HashMap<String, String>> = Vec::new();
+    let mut byes: Vec<HashMap<String, String>> = Vec::new();
+    let mut general: Option<HashMap<String, String>> = None;
+    let mut criteria_names: Vec<(u32, String)> = Vec::new();
+    let mut in_team_section = false;
+    let mut saw_root = false;
+    loop {
+        let ev = reader
+            .read_event()
+            .map_err(|e| bad(format!("not well-formed XML at byte {}: {e}", reader.buffer_position())))?;
+        match ev {
+            Event::Eof => break,
+            Event::Start(e) | Event::Empty(e) => {
+                let name = e.name().as_ref().to_vec();
+                match name.as_slice() {
+                    b"Tournament" => saw_root = true,
+                    b"TeamTournamentParameterSet" => in_team_section = true,
+                    b"Player" => {
+                        let a = attrs(&e)?;
+                        let n = players.len() + 1;
+                        let (last, first) = (
+                            a.get("name").cloned().unwrap_or_default(),
+                            a.get("firstName").cloned().unwrap_or_default(),
+                        );
+                        let key = (last.clone() + &first).replace(' ', "").to_uppercase();
+                        let rank = a.get("rank").ok_or_else(|| bad(format!("player {key} has no rank")))?;
+                        let rank = parse_rank(rank).map_err(|e| bad(format!("player {key}: {e}")))?;
+                        let mut entrant =
+                            Entrant::new(player_id(&key, n)?, format!("{last} {first}").trim().to_owned(), rank);
+                        entrant.mcmahon_correction = num(&a, "smmsCorrection", 0)?;
+                        if let Some(p) = a.get("participating") {
+                            entrant.absent = p
+                                .chars()
+                                .enumerate()
+                                .filter(|(_, c)| *c == '0')
+                                .map(|(i, _)| i as u16 + 1)
+                                .collect::<BTreeSet<_>>();
+                        }
+                        let extra = PlayerExtra {
+                            key,
+                            name: last,
+                            first_name: first,
+                            club: a.get("club").cloned().unwrap_or_default(),
+                            country: a.get("country").cloned().unwrap_or_default(),
+                            rating: num(&a, "rating", 0)?,
+                            egf_pin: a.get("egfPin").cloned().unwrap_or_default(),
+                        };
+                        players.push((entrant, extra));
+                    }
+                    b"Game" => games.push(attrs(&e)?),
+                    b"ByePlayer" => byes.push(attrs(&e)?),
+                    b"GeneralParameterSet" => general = Some(attrs(&e)?),
+                    b"PlacementCriterion" if !in_team_section => {
+                        let a = attrs(&e)?;
+                        let name = a.get("name").cloned().unwrap_or_default();
+                        criteria_names.push((num(&a, "number", 0)?, name));
+                    }
+                    _ => {}
+                }
+            }
+            Event::End(e) if e.name().as_ref() == b"TeamTournamentParameterSet" => in_team_section = false,
+            _ => {}
+        }
+    }
+    if !saw_root {
+        return Err(bad("no <Tournament> element: this is not an OpenGotha tournament file"));
+    }
+    let g = general.ok_or_else(|| bad("no <GeneralParameterSet>: the file has no tournament parameters"))?;
+    let by_key: HashMap<&str, &PlayerId> = players.iter().map(|(e, x)| (x.key.as_str(), &e.id)).collect();
+    let find = |key: &str, what: &str| -> Result<PlayerId> {
+        let k = key.replace(' ', "").to_uppercase();
+        by_key
+            .get(k.as_str())
+            .map(|&id| id.clone())
+            .ok_or_else(|| bad(format!("{what} `{key}` is not among the players")))
+    };
+    let mut field_games = Vec::with_capacity(games.len());
+    for a in &games {
+        let round: u16 = num(a, "roundNumber", 1)?;
+        let black =
+            find(a.get("blackPlayer").map(String::as_str).unwrap_or(""), &format!("round {round} black player"))?;
+        let white =
+            find(a.get("whitePlayer").map(String::as_str).unwrap_or(""), &format!("round {round} white player"))?;
+        let (score, by_default) = score(a.get("result").map(String::as_str).unwrap_or("RESULT_UNKNOWN"))?;
+        field_games.push(FieldGame {
+            round,
+            table: num(a, "tableNumber", 0)?,
+            black,
+            white,
+            handicap: num(a, "handicap", 0)?,
+            score,
+            by_default,
+        });
+    }
+    let mut field_byes = Vec::new();
+    for a in &byes {
+        let round: u16 = num(a, "roundNumber", 1)?;
+        field_byes
+            .push((round, find(a.get("player").map(String::as_str).unwrap_or(""), &format!("round {round} bye"))?));
+    }
+    criteria_names.sort_by_key(|(n, _)| *n);
+    let mut criteria = Vec::new();
+    let mut unsupported = Vec::new();
+    for (_, name) in criteria_names.into_iter().filter(|(_, n)| n != "NULL") {
+        match Criterion::from_opengotha(&name) {
+            Some(c) => criteria.push(c),
+            None => unsupported.push(name),
+        }
+    }
+    let zero = rank_value(g.get("genMMZero").map(String::as_str).unwrap_or("30K"), "genMMZero")?;
+    let mcmahon = McMahonParams {
+        bar: rank_value(g.get("genMMBar").map(String::as_str).unwrap_or("9D"), "genMMBar")?,
+        floor: rank_value(g.get("genMMFloor").map(String::as_str).unwrap_or("30K"), "genMMFloor")?,
+        zero,
+        absent_nbw2: num(&g, "genNBW2ValueAbsent", 0)?,
+        absent_mms2: num(&g, "genMMS2ValueAbsent", 1)?,
+        bye_nbw2: num(&g, "genNBW2ValueBye", 2)?,
+        bye_mms2: num(&g, "genMMS2ValueBye", 2)?,
+        round_down: flag(&g, "genRoundDownNBWMMS", true),
+    };
+    let (entrants, extras): (Vec<_>, Vec<_>) = players.into_iter().unzip();
+    let text = |k: &str| g.get(k).cloned().unwrap_or_default();
+    Ok(OpenGotha {
+        name: text("name"),
+        short_name: text("shortName"),
+        location: text("location"),
+        begin_date: text("beginDate"),
+        end_date: text("endDate"),
+        komi: text("komi"),
+        field: Field {
+            entrants,
+            rounds: num(&g, "numberOfRounds", 1)?,
+            games: field_games,
+            byes: field_byes,
+            bye_points: mcmahon.bye_nbw2,
+            warnings: Default::default(),
+        },
+        players: extras,
+        mcmahon,
+        criteria,
+        unsupported,
+        not_played_as_half: flag(&g, "genCountNotPlayedGamesAsHalfPoint", false),
+        categories: num(&g, "numberOfCategories", 1)?,
+    })
+}
+
+fn esc(s: &str) -> String {
+    quick_xml::escape::escape(s).into_owned()
+}
+
+fn rank_from_value(v: i32) -> String {
+    rank_string(Rank::from_value(v))
+}
+
+/// Writes an OpenGotha tournament file (`dataVersion` 201) that OpenGotha and [`parse`] read.
+pub fn write(t: &OpenGotha) -> String {
+    let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<Tournament dataVersion=\"201\" runningMode=\"SAL\">\n<Players>\n");
+    let rounds = usize::from(t.field.rounds.max(1));
+    let mut key_of: HashMap<&PlayerId, &str> = HashMap::new();
+    for (e, p) in t.field.entrants.iter().zip(&t.players) {
+        key_of.insert(&e.id, &p.key);
+        let participating: String =
+            (1..=rounds as u16).map(|r| if e.absent.contains(&r) { '0' } else { '1' }).collect();
+        x += &format!(
+            "<Player agaExpirationDate=\"\" agaId=\"\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"{}\" name=\"{}\" participating=\"{}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"FIN\" smmsCorrection=\"{}\"/>\n",
+            esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.first_name), rank_string(e.rank), esc(&p.name), participating, rank_string(e.rank), p.rating, e.mcmahon_correction
+        );
+    }
+    x += "</Players>\n<Games>\n";
+    for g in &t.field.games {
+        let key = |id: &PlayerId| key_of.get(id).map(|k| esc(k)).unwrap_or_default();
+        x += &format!(
+            "<Game blackPlayer=\"{}\" handicap=\"{}\" knownColor=\"true\" result=\"{}\" roundNumber=\"{}\" tableNumber=\"{}\" whitePlayer=\"{}\"/>\n",
+            key(&g.black), g.handicap, result_string(g.score, g.by_default), g.round, g.table, key(&g.white)
+        );
+    }
+    x += "</Games>\n";
+    if !t.field.byes.is_empty() {
+        x += "<ByePlayers>\n";
+        for (r, p) in &t.field.byes {
+            x += &format!(
+                "<ByePlayer player=\"{}\" roundNumber=\"{r}\"/>\n",
+                key_of.get(p).map(|k| esc(k)).unwrap_or_default()
+            );
+        }
+        x += "</ByePlayers>\n";
+    }
+    let m = &t.mcmahon;
+    x += &format!(
+        "<TournamentParameterSet>\n<GeneralParameterSet beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"{}\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\"/>\n",
+        esc(&t.begin_date), esc(&t.end_date), t.not_played_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.absent_mms2, m.bye_mms2, rank_from_value(m.zero), m.absent_nbw2, m.bye_nbw2, m.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
+    );
+    x += "<PlacementParameterSet>\n<PlacementCriteria>\n";
+    let names: Vec<&str> =
+        t.criteria.iter().map(|c| c.name()).chain(t.unsupported.iter().map(String::as_str)).collect();
+    for i in 0..names.len().max(6) {
+        x += &format!(
+            "<PlacementCriterion name=\"{}\" number=\"{}\"/>\n",
+            esc(names.get(i).copied().unwrap_or("NULL")),
+            i + 1
+        );
+    }
+    x += "</PlacementCriteria>\n</PlacementParameterSet>\n</TournamentParameterSet>\n</Tournament>\n";
+    x
+}
