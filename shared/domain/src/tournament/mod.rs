@@ -4,6 +4,7 @@
 
 pub mod field;
 pub mod frac;
+pub mod ledger;
 pub mod pairing;
 pub mod standings;
 pub mod view;

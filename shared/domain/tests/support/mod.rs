@@ -41,6 +41,25 @@ impl Table {
         Table { events: Vec::new(), game: GameId::new("g1").unwrap(), ms: START_MS, seq: 0 }
     }
 
+    /// Game `id` in `round` at `table` between `black` and `white` (players of tournament t1),
+    /// its events stamped after `after_ms` so several tables can share one log. Komi 2 子 (the
+    /// 1988 rules), so that a count can be a draw.
+    pub fn at(id: &str, round: u16, table: u16, black: &str, white: &str, after_ms: u64) -> Self {
+        let mut t = Table { events: Vec::new(), game: GameId::new(id).unwrap(), ms: after_ms, seq: 0 };
+        let game = Game {
+            id: t.game.clone(),
+            round,
+            table,
+            black: PlayerId::new(black).unwrap(),
+            white: PlayerId::new(white).unwrap(),
+            ruleset: RulesetSpec::Chinese1988 { komi: arbiter_domain::rules::ChineseKomi::Two },
+            time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
+            allowed_lateness_minutes: 15,
+        };
+        t.push(Role::Organiser, EventBody::GameScheduled(game));
+        t
+    }
+
     pub fn schedule(&mut self, ruleset: RulesetSpec, lateness_minutes: u16) -> EventId {
         let game = Game {
             id: self.game.clone(),

@@ -1,0 +1,57 @@
+//! From the referee's ledger to the standings: each game's folded state gives its score (the
+//! rules core decides it: penalty results included) and each side's warnings, which 第二十八条 B
+//! counts over the whole event.
+
+use crate::domain::{Colour, Player};
+use crate::game::GameState;
+use crate::rules::{Outcome, ResultReason};
+
+use super::field::{Entrant, Field, FieldGame, GameScore};
+use super::view::TournamentView;
+
+/// The score the standings count for a game's state: pending until it has a result; a replay
+/// ordered (重下) or no result (無勝負) counts for nobody until the replay is played.
+pub fn score(state: &GameState) -> (GameScore, bool) {
+    let Some(r) = state.result else { return (GameScore::Pending, false) };
+    let by_default = r.reason == ResultReason::Forfeit;
+    let s = match r.outcome {
+        Outcome::Win { winner: Colour::Black, .. } => GameScore::BlackWins,
+        Outcome::Win { winner: Colour::White, .. } => GameScore::WhiteWins,
+        Outcome::Draw => GameScore::Draw,
+        Outcome::BothLose => GameScore::BothLose,
+        Outcome::ReplayOrdered | Outcome::NoResult => GameScore::Pending,
+    };
+    (s, by_default)
+}
+
+fn entrant(p: &Player) -> Entrant {
+    Entrant::new(p.id.clone(), p.name.clone(), p.rank)
+}
+
+/// The field of a tournament as its ledger stands: entrants, every scheduled game with the
+/// score its fold gives, and every player's warnings over all games (第二十八条 B).
+pub fn field(view: &TournamentView) -> Field {
+    let mut f = Field { entrants: view.players.iter().map(entrant).collect(), bye_points: 2, ..Field::default() };
+    for state in &view.games {
+        let Some(g) = &state.schedule else { continue };
+        let (score, by_default) = score(state);
+        f.games.push(FieldGame {
+            round: g.round,
+            table: g.table,
+            black: g.black.clone(),
+            white: g.white.clone(),
+            handicap: 0,
+            score,
+            by_default,
+        });
+        for c in Colour::BOTH {
+            let n = state.warnings(c) as u32;
+            if n > 0 {
+                *f.warnings.entry(g.player(c).clone()).or_default() += n;
+            }
+        }
+    }
+    f.rounds = f.games.iter().map(|g| g.round).max().unwrap_or(0);
+    f.games.sort_by_key(|g| (g.round, g.table));
+    f
+}

@@ -1,0 +1,264 @@
+//! 第二十八条 standings and 第二十九条 withdrawals, worked by hand: each tie-break step in turn
+//! decides a place, warnings come from the referees' ledger, and each withdrawal case changes
+//! exactly what the article says.
+
+mod support;
+
+use arbiter_domain::domain::{Author, DeviceId, EventId, PersonId, Player, PlayerId, Rank, Role, TournamentId};
+use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
+use arbiter_domain::rules::{Incident, Ruling};
+use arbiter_domain::tournament::standings::{art28, Criterion, Standings, SwissReading};
+use arbiter_domain::tournament::{ledger, replay, Entrant, Field, FieldGame, Frac, GameScore};
+use support::*;
+
+fn id(s: &str) -> PlayerId {
+    PlayerId::new(s).unwrap()
+}
+
+fn field(n: usize, rounds: u16) -> Field {
+    Field {
+        entrants: (1..=n).map(|i| Entrant::new(id(&format!("p{i}")), format!("P{i}"), Rank::Dan(1))).collect(),
+        rounds,
+        bye_points: 0,
+        ..Field::default()
+    }
+}
+
+fn play(f: &mut Field, round: u16, black: &str, white: &str, score: GameScore) {
+    let table = f.games.iter().filter(|g| g.round == round).count() as u16 + 1;
+    f.games.push(FieldGame { round, table, black: id(black), white: id(white), handicap: 0, score, by_default: false });
+}
+
+/// (player, place, shared, playoff_or_lots, decided_by) in standings order.
+fn table(s: &Standings) -> Vec<(String, u32, bool, bool, Option<Criterion>)> {
+    s.rows.iter().map(|r| (r.player.to_string(), r.place, r.shared, r.playoff_or_lots, r.decided_by)).collect()
+}
+
+fn value(s: &Standings, player: &str, c: Criterion) -> Frac {
+    let i = s.criteria.iter().chain(&s.shown).position(|&x| x == c).unwrap();
+    s.rows.iter().find(|r| r.player.as_str() == player).unwrap().values[i]
+}
+
+use GameScore::{BlackWins as B, Draw as D, WhiteWins as W};
+
+/// 第二十八条一1: points first, then A (points of the opponents beaten). P1 and P2 both have
+/// 4 points; P1 beat P2 (4) and P3 (2): A = 6; P2 beat P3 and P4: A = 4. P3 and P4 both have 2;
+/// P4 beat P1 (A = 4), P3 beat P4 (A = 2).
+#[test]
+fn round_robin_points_then_beaten_opponents() {
+    let mut f = field(4, 3);
+    play(&mut f, 1, "p1", "p2", B);
+    play(&mut f, 1, "p3", "p4", B);
+    play(&mut f, 2, "p1", "p3", B);
+    play(&mut f, 2, "p2", "p4", B);
+    play(&mut f, 3, "p4", "p1", B);
+    play(&mut f, 3, "p2", "p3", B);
+    let s = art28::round_robin(&f, 3, true);
+    assert_eq!(s.criteria, [Criterion::Points, Criterion::BeatenOpponents, Criterion::Warnings]);
+    assert_eq!(
+        table(&s),
+        [
+            ("p1".into(), 1, false, false, None),
+            ("p2".into(), 2, false, false, Some(Criterion::BeatenOpponents)),
+            ("p4".into(), 3, false, false, Some(Criterion::Points)),
+            ("p3".into(), 4, false, false, Some(Criterion::BeatenOpponents)),
+        ]
+    );
+    assert_eq!(value(&s, "p1", Criterion::BeatenOpponents), Frac::int(6));
+    assert_eq!(value(&s, "p4", Criterion::BeatenOpponents), Frac::int(4));
+}
+
+/// A counts half the points of a drawn opponent: P1 drew P2 (3 points) and beat P3 (0):
+/// A = 1.5 + 0 = 1.5.
+#[test]
+fn a_counts_half_of_a_drawn_opponents_points() {
+    let mut f = field(3, 3);
+    play(&mut f, 1, "p1", "p2", D);
+    play(&mut f, 2, "p1", "p3", B);
+    play(&mut f, 3, "p2", "p3", B);
+    let s = art28::round_robin(&f, 3, true);
+    assert_eq!(value(&s, "p1", Criterion::BeatenOpponents), Frac::new(3, 2));
+    assert_eq!(value(&s, "p2", Criterion::BeatenOpponents), Frac::new(3, 2));
+    assert_eq!(value(&s, "p2", Criterion::Points), Frac::int(3));
+}
+
+fn t1_event(ms: u64, body: EventBody) -> Event {
+    let mut random = [0u8; 10];
+    random[0] = 0x80;
+    Event {
+        schema: SCHEMA_VERSION,
+        id: EventId::from_parts(ms, random),
+        tournament: TournamentId::new("t1").unwrap(),
+        game: None,
+        author: Author {
+            device: DeviceId::new("dev-org").unwrap(),
+            person: PersonId::new("org").unwrap(),
+            role: Role::Organiser,
+        },
+        hlc: arbiter_domain::clock::Hlc::new(ms, 0),
+        wall_time: chrono::DateTime::from_timestamp_millis(ms as i64).unwrap(),
+        body,
+    }
+}
+
+/// 第二十八条一1 B from the ledger: four players, every game drawn, so points (3) and A (4.5) tie;
+/// the referees gave P2 one warning and P3 two (in different games) — fewer warnings rank
+/// higher. P1 and P4 stay level on everything: C, a shared place; where shared places are not
+/// allowed, D flags them for a play-off or lots.
+#[test]
+fn warnings_from_the_ledger_break_a_tie_then_places_are_shared_or_played_off() {
+    let mut events = Vec::new();
+    for (i, p) in ["p1", "p2", "p3", "p4"].iter().enumerate() {
+        let player = Player { id: id(p), name: p.to_uppercase(), rank: Rank::Dan(2), club: None, board: None };
+        events.push(t1_event(START_MS + i as u64, EventBody::PlayerRegistered(player)));
+    }
+    let pairs = [(1, "p1", "p2"), (1, "p3", "p4"), (2, "p1", "p3"), (2, "p2", "p4"), (3, "p4", "p1"), (3, "p2", "p3")];
+    for (n, (round, black, white)) in pairs.into_iter().enumerate() {
+        let mut t = Table::at(
+            &format!("r{round}-{black}-{white}"),
+            round,
+            1,
+            black,
+            white,
+            START_MS + 100_000 * (n as u64 + 1),
+        );
+        t.referee(EventBody::ClockStarted);
+        // 第二十四条二: P2 disturbs once in round 1; P3 once in each of rounds 2 and 3.
+        match (round, black, white) {
+            (1, "p1", "p2") => {
+                t.try_incident(Incident::Disturbing { offender: White }, Ruling::Warning).unwrap();
+            }
+            (2, "p1", "p3") => {
+                t.try_incident(Incident::Disturbing { offender: White }, Ruling::Warning).unwrap();
+            }
+            (3, "p2", "p3") => {
+                t.try_incident(Incident::Disturbing { offender: White }, Ruling::Warning).unwrap();
+            }
+            _ => {}
+        }
+        t.try_push(Role::Referee, EventBody::EndConfirmed { first: Black }).unwrap();
+        // 第九条/第十一条: with komi 2 子, black 182½ less 2 is exactly 180½: a draw.
+        let even =
+            arbiter_domain::rules::Count::Area { black_stones: arbiter_domain::rules::HalfStones::new(365).unwrap() };
+        t.try_push(Role::Referee, EventBody::CountRecorded { count: even }).unwrap();
+        events.extend(t.events);
+    }
+    let view = replay(&events).remove(0);
+    let f = ledger::field(&view);
+    assert_eq!(f.warnings.get(&id("p2")), Some(&1));
+    assert_eq!(f.warnings.get(&id("p3")), Some(&2), "warnings from two different games add up");
+    assert!(f.games.iter().all(|g| g.score == GameScore::Draw), "{:?}", f.games);
+
+    let s = art28::round_robin(&f, 3, true);
+    assert_eq!(
+        table(&s),
+        [
+            ("p1".into(), 1, true, false, None),
+            ("p4".into(), 1, true, false, None),
+            ("p2".into(), 3, false, false, Some(Criterion::Warnings)),
+            ("p3".into(), 4, false, false, Some(Criterion::Warnings)),
+        ]
+    );
+    let no_shared = art28::round_robin(&f, 3, false);
+    assert_eq!(table(&no_shared)[..2], [("p1".into(), 1, false, true, None), ("p4".into(), 1, false, true, None)]);
+    assert!(no_shared.notes.iter().any(|n| n.contains("第二十八条 D")));
+}
+
+/// 第二十八条一2, six players, two rounds (½ maximum = 2): total = points + SOS ÷ 2 − 2.
+/// P1 4 + (2+2)/2−2 = 4; P2 2 + (4+1)/2−2 = 2.5; P3 2 + (1+4)/2−2 = 2.5; P6 2 + (1+1)/2−2 = 1;
+/// P4 1 + (2+2)/2−2 = 1; P5 1 + (2+2)/2−2 = 1. P3 has a warning, so P2 is ahead by B.
+/// Read as a tie-break P6 (2 points) stays fourth; read literally its total 1 ties P4 and P5.
+#[test]
+fn swiss_total_both_readings() {
+    let mut f = field(6, 2);
+    play(&mut f, 1, "p1", "p2", B);
+    play(&mut f, 1, "p3", "p4", B);
+    play(&mut f, 1, "p5", "p6", D);
+    play(&mut f, 2, "p1", "p3", B);
+    play(&mut f, 2, "p2", "p5", B);
+    play(&mut f, 2, "p4", "p6", D);
+    f.warnings.insert(id("p3"), 1);
+    let s = art28::swiss(&f, 2, SwissReading::TieBreak, true);
+    assert_eq!(s.swiss_reading, Some(SwissReading::TieBreak));
+    assert!(s.notes[0].contains("tie-break"));
+    assert_eq!(s.shown, [Criterion::SwissTotal]);
+    assert_eq!(value(&s, "p2", Criterion::SwissTotal), Frac::new(5, 2));
+    assert_eq!(value(&s, "p6", Criterion::OpponentsTerm), Frac::int(-1));
+    assert_eq!(
+        table(&s),
+        [
+            ("p1".into(), 1, false, false, None),
+            ("p2".into(), 2, false, false, Some(Criterion::Points)),
+            ("p3".into(), 3, false, false, Some(Criterion::Warnings)),
+            ("p6".into(), 4, false, false, Some(Criterion::OpponentsTerm)),
+            ("p4".into(), 5, true, false, Some(Criterion::Points)),
+            ("p5".into(), 5, true, false, None),
+        ]
+    );
+    let lit = art28::swiss(&f, 2, SwissReading::Literal, true);
+    assert!(lit.notes[0].contains("literally"));
+    let places: Vec<_> = table(&lit).into_iter().map(|(p, place, ..)| (p, place)).collect();
+    assert_eq!(places[3..], [("p4".into(), 4), ("p5".into(), 4), ("p6".into(), 4)]);
+}
+
+/// 第二十九条二, fewer than half: five players, five rounds; P5 withdraws after one round
+/// having beaten P1. That result is void: P1 loses nothing, P5 leaves the standings.
+#[test]
+fn round_robin_withdrawal_before_half_voids_every_result() {
+    let mut f = field(5, 5);
+    play(&mut f, 1, "p5", "p1", B);
+    play(&mut f, 1, "p2", "p3", B);
+    play(&mut f, 2, "p1", "p2", B);
+    f.entrants[4].withdrawn_after = Some(1);
+    let s = art28::round_robin(&f, 2, true);
+    assert!(s.rows.iter().all(|r| r.player.as_str() != "p5"));
+    assert_eq!(value(&s, "p1", Criterion::Points), Frac::int(2));
+    assert_eq!(value(&s, "p1", Criterion::BeatenOpponents), Frac::int(2), "P1 beat P2 (2 points)");
+    assert!(s.notes.iter().any(|n| n.contains("第二十九条二") && n.contains("void")));
+}
+
+/// 第二十九条二, at least half: four players, three rounds; P4 withdraws after two rounds
+/// (2 of 3 played). P4's round 3 game against P1 is P1's win; P4 keeps its results.
+#[test]
+fn round_robin_withdrawal_after_half_gives_the_rest_to_the_opponents() {
+    let mut f = field(4, 3);
+    play(&mut f, 1, "p4", "p2", B);
+    play(&mut f, 1, "p1", "p3", B);
+    play(&mut f, 2, "p3", "p4", B);
+    play(&mut f, 2, "p2", "p1", B);
+    play(&mut f, 3, "p2", "p3", D);
+    f.entrants[3].withdrawn_after = Some(2);
+    let s = art28::round_robin(&f, 3, true);
+    assert_eq!(value(&s, "p1", Criterion::Points), Frac::int(4), "beat P3, lost to P2, credited the win over P4");
+    assert_eq!(value(&s, "p4", Criterion::Points), Frac::int(2));
+    assert_eq!(value(&s, "p1", Criterion::BeatenOpponents), Frac::new(3 + 2, 1), "P3 (3) + P4 (2)");
+    assert!(s.notes.iter().any(|n| n.contains("1 unplayed game(s)")));
+}
+
+/// 第二十九条三: in a three-round Swiss P9 wins round 1 and withdraws. After round 3 its
+/// opponent P1 counts it as 2 + A × 2 unplayed, A = 2 ÷ 1 game = 2, capped at 1: 4 points.
+/// A second withdrawn opponent with a loss (A = 0) counts 0.
+#[test]
+fn swiss_withdrawn_opponents_count_the_capped_average() {
+    let mut f = field(9, 3);
+    play(&mut f, 1, "p9", "p1", B);
+    play(&mut f, 1, "p8", "p2", W);
+    play(&mut f, 2, "p1", "p8", B);
+    f.entrants[8].withdrawn_after = Some(1);
+    f.entrants[7].withdrawn_after = Some(2);
+    let s = art28::swiss(&f, 3, SwissReading::TieBreak, true);
+    // P1's opponents: P9 (2 + 1×2 = 4) and P8 (0 + 0×1 = 0): SOS 4, term 4/3 − 3.
+    assert_eq!(value(&s, "p1", Criterion::OpponentsTerm), Frac::new(4, 3) - Frac::int(3));
+    assert!(s.notes.iter().any(|n| n.contains("第二十九条三")));
+}
+
+/// 第二十九条一: withdrawn before round 1, the player is not drawn.
+#[test]
+fn withdrawal_before_the_first_round_leaves_the_player_out_of_the_draw() {
+    let mut f = field(5, 3);
+    f.entrants[2].withdrawn_after = Some(0);
+    let p = arbiter_domain::tournament::pairing::swiss::pair(&f, 1, &|_| 0).unwrap();
+    assert_eq!(p.boards.len(), 2);
+    assert!(p.bye.is_none());
+    assert!(p.boards.iter().all(|b| b.black.as_str() != "p3" && b.white.as_str() != "p3"));
+}
