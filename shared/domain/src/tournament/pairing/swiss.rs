@@ -62,8 +62,12 @@ pub fn pair(field: &Field, round: u16, score: &dyn Fn(&PlayerId) -> i64) -> Resu
     // An odd count: the lowest who has not had a bye sits out (then the lowest at all).
     let all: Vec<usize> = (0..players.len()).collect();
     let (bye, pairs, rematches) = if players.len() % 2 == 1 {
+        // One bye at most per player outranks avoiding a rematch: a second bye only when
+        // everyone has had one.
         let mut candidates: Vec<usize> = all.iter().rev().copied().filter(|&i| !field.had_bye(players[i].id)).collect();
-        candidates.extend(all.iter().rev().copied().filter(|&i| field.had_bye(players[i].id)));
+        if candidates.is_empty() {
+            candidates = all.iter().rev().copied().collect();
+        }
         let strict = candidates.iter().take(BYE_TRIES).find_map(|&b| {
             let rest: Vec<usize> = all.iter().copied().filter(|&i| i != b).collect();
             search(&players, &rest, &met, true).map(|p| (Some(b), p, 0))
