@@ -157,6 +157,7 @@ impl Office {
                 ruleset: RulesetSpec::default(),
                 time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
                 allowed_lateness_minutes: 15,
+                reason: None,
             };
             self.state
                 .store

@@ -50,7 +50,12 @@ pub fn init_tournament(
     record_as(
         state,
         &principal,
-        EventBody::TournamentCreated(arbiter_core::domain::Tournament { id: id.clone(), name, ruleset }),
+        EventBody::TournamentCreated(arbiter_core::domain::Tournament {
+            id: id.clone(),
+            name,
+            ruleset,
+            settings: Default::default(),
+        }),
     )?;
     Ok(InitReport { tournament: id, organiser_token: token })
 }

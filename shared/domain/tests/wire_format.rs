@@ -99,6 +99,7 @@ fn tournament_level_events_round_trip_and_must_not_name_a_game() {
             id: TournamentId::new("t1").unwrap(),
             name: "城市杯".into(),
             ruleset: RulesetSpec::Korean,
+            settings: Default::default(),
         }),
     );
     c.game = None;

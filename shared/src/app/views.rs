@@ -126,14 +126,7 @@ impl App {
     fn tournament(&self) -> Result<TournamentView> {
         let id = self.identity()?;
         let events = self.store.tournament_events(&id.tournament)?;
-        Ok(replay(&events).into_iter().next().unwrap_or(TournamentView {
-            id: id.tournament,
-            tournament: None,
-            people: Vec::new(),
-            players: Vec::new(),
-            games: Vec::new(),
-            rejected: Vec::new(),
-        }))
+        Ok(replay(&events).into_iter().next().unwrap_or_else(|| TournamentView::empty(id.tournament)))
     }
 
     /// Every scheduled game on this device, by round and table.

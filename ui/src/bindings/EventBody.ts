@@ -5,8 +5,11 @@ import type { Count } from "./Count";
 import type { EventId } from "./EventId";
 import type { Game } from "./Game";
 import type { Incident } from "./Incident";
+import type { Outcome } from "./Outcome";
 import type { Person } from "./Person";
+import type { PersonId } from "./PersonId";
 import type { Player } from "./Player";
+import type { PlayerId } from "./PlayerId";
 import type { Point } from "./Point";
 import type { Role } from "./Role";
 import type { Ruling } from "./Ruling";
@@ -15,4 +18,4 @@ import type { Tournament } from "./Tournament";
 /**
  * An event body. Wire form: `{"kind": "...", "data": {...}}` (`data` absent for bare facts).
  */
-export type EventBody = { "kind": "tournament_created", "data": Tournament } | { "kind": "person_registered", "data": Person } | { "kind": "player_registered", "data": Player } | { "kind": "game_scheduled", "data": Game } | { "kind": "clock_started" } | { "kind": "clock_paused", "data": { reason?: string, } } | { "kind": "clock_resumed" } | { "kind": "game_adjourned", "data": { sealer: Colour, } } | { "kind": "move_unsealed", "data": { point: Point, } } | { "kind": "end_confirmed", "data": { first: Colour, } } | { "kind": "count_recorded", "data": { count: Count, } } | { "kind": "resigned", "data": { by: Colour, } } | { "kind": "remaining_time_asked", "data": { by: Colour, reserved_minutes_left: number, } } | { "kind": "incident_recorded", "data": { incident: Incident, ruling?: Ruling, note?: string, } } | { "kind": "ruling_issued", "data": { incident: EventId, ruling: Ruling, note?: string, } } | { "kind": "escalated", "data": { incident: EventId, to: Role, note?: string, } } | { "kind": "appeal_filed", "data": { incident: EventId, by: Colour, grounds: string, } } | { "kind": "appeal_decided", "data": { appeal: EventId, decision: AppealDecision, note?: string, } };
+export type EventBody = { "kind": "tournament_created", "data": Tournament } | { "kind": "person_registered", "data": Person } | { "kind": "player_registered", "data": Player } | { "kind": "game_scheduled", "data": Game } | { "kind": "player_withdrew", "data": { player: PlayerId, after_round: number, note?: string, } } | { "kind": "bye_assigned", "data": { round: number, player: PlayerId, } } | { "kind": "round_scheduled", "data": { round: number, starts_at: string, } } | { "kind": "referee_assigned", "data": { referee: PersonId, tables: Array<number>, } } | { "kind": "clock_started" } | { "kind": "clock_paused", "data": { reason?: string, } } | { "kind": "clock_resumed" } | { "kind": "game_adjourned", "data": { sealer: Colour, } } | { "kind": "move_unsealed", "data": { point: Point, } } | { "kind": "end_confirmed", "data": { first: Colour, } } | { "kind": "count_recorded", "data": { count: Count, } } | { "kind": "resigned", "data": { by: Colour, } } | { "kind": "result_entered", "data": { outcome: Outcome, note?: string, } } | { "kind": "remaining_time_asked", "data": { by: Colour, reserved_minutes_left: number, } } | { "kind": "incident_recorded", "data": { incident: Incident, ruling?: Ruling, note?: string, } } | { "kind": "ruling_issued", "data": { incident: EventId, ruling: Ruling, note?: string, } } | { "kind": "escalated", "data": { incident: EventId, to: Role, note?: string, } } | { "kind": "appeal_filed", "data": { incident: EventId, by: Colour, grounds: string, } } | { "kind": "appeal_decided", "data": { appeal: EventId, decision: AppealDecision, note?: string, } };

@@ -11,4 +11,8 @@ export type Game = { id: GameId, round: number, table: number, black: PlayerId, 
 /**
  * 赛场规定时间: lateness beyond this forfeits the game (第二十三条一/二).
  */
-allowed_lateness_minutes: number, };
+allowed_lateness_minutes: number, 
+/**
+ * 第三十一条四: why the chief arbiter set this pairing by hand, when they did.
+ */
+reason?: string, };

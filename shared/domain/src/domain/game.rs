@@ -33,6 +33,10 @@ pub struct Game {
     pub time_control: TimeControl,
     /// 赛场规定时间: lateness beyond this forfeits the game (第二十三条一/二).
     pub allowed_lateness_minutes: u16,
+    /// 第三十一条四: why the chief arbiter set this pairing by hand, when they did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub reason: Option<String>,
 }
 
 impl Game {

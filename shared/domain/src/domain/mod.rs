@@ -12,4 +12,4 @@ pub use game::{Game, Point, TimeControl};
 pub use ids::{DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
 pub use people::{Author, Device, Person, Role};
 pub use player::{Player, Rank};
-pub use tournament::Tournament;
+pub use tournament::{Settings, Tournament};

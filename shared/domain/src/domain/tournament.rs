@@ -1,9 +1,12 @@
-//! The tournament itself.
+//! The tournament itself and its set-up.
 
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::game::TimeControl;
 use crate::domain::ids::TournamentId;
 use crate::rules::RulesetSpec;
+use crate::tournament::System;
 
 /// A tournament and the ruleset its games use unless a game says otherwise.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,4 +16,50 @@ pub struct Tournament {
     pub id: TournamentId,
     pub name: String,
     pub ruleset: RulesetSpec,
+    /// What the organiser set up; absent on the wire while nothing is.
+    #[serde(default, skip_serializing_if = "Settings::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Settings>", optional))]
+    pub settings: Settings,
+}
+
+/// The organiser's set-up of the event. Every field is optional so that an event can be
+/// created first and completed later; a later `tournament_created` corrects an earlier one.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Settings {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub begin: Option<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub end: Option<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub venue: Option<String>,
+    /// 第十二条 the time control every game is scheduled with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub time_control: Option<TimeControl>,
+    /// 第二十三条 赛场规定时间: lateness beyond this forfeits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub allowed_lateness_minutes: Option<u16>,
+    /// 第二十七条 the competition system.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub system: Option<System>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub rounds: Option<u16>,
+    /// 第二十八条 D: no shared places — ties go to a play-off or lots (otherwise C: shared).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub no_shared_places: bool,
+}
+
+impl Settings {
+    pub fn is_empty(&self) -> bool {
+        self == &Settings::default()
+    }
 }

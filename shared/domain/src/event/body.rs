@@ -2,9 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{Colour, EventId, Game, Person, Player, Point, Role, Tournament};
+use chrono::{DateTime, Utc};
+
+use crate::domain::{Colour, EventId, Game, Person, PersonId, Player, PlayerId, Point, Role, Tournament};
 use crate::labels::{display_via_label, Label, Labelled};
-use crate::rules::{Count, Incident, Ruling};
+use crate::rules::{Count, Incident, Outcome, Ruling};
 
 /// What the committee decided on an appeal (第十六条四).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,6 +29,30 @@ pub enum EventBody {
     PersonRegistered(Person),
     PlayerRegistered(Player),
     GameScheduled(Game),
+    // Running the event (第二十九条, 第三十一条).
+    /// 第二十九条 a player withdraws after playing up to `after_round` (0: before round 1).
+    PlayerWithdrew {
+        player: PlayerId,
+        after_round: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        note: Option<String>,
+    },
+    /// A player sits out `round` with a bye (an odd number to pair, 第二十七条三).
+    ByeAssigned {
+        round: u16,
+        player: PlayerId,
+    },
+    /// Round `round` starts at `starts_at`.
+    RoundScheduled {
+        round: u16,
+        starts_at: DateTime<Utc>,
+    },
+    /// 第三十一条三 a referee is assigned to these tables.
+    RefereeAssigned {
+        referee: PersonId,
+        tables: Vec<u16>,
+    },
     // Chapter 2 facts the referee records.
     /// The clocks start: play begins.
     ClockStarted,
@@ -56,6 +82,14 @@ pub enum EventBody {
     /// 第七条二 resignation.
     Resigned {
         by: Colour,
+    },
+    /// 第十三条一 the result as a referee or the chief arbiter enters it (a score sheet, a
+    /// forfeit, a decision).
+    ResultEntered {
+        outcome: Outcome,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        note: Option<String>,
     },
     /// 第十六条一 a player asked the remaining reserved minutes.
     RemainingTimeAsked {
@@ -114,6 +148,10 @@ pub enum EventKind {
     PersonRegistered,
     PlayerRegistered,
     GameScheduled,
+    PlayerWithdrew,
+    ByeAssigned,
+    RoundScheduled,
+    RefereeAssigned,
     ClockStarted,
     ClockPaused,
     ClockResumed,
@@ -122,6 +160,7 @@ pub enum EventKind {
     EndConfirmed,
     CountRecorded,
     Resigned,
+    ResultEntered,
     RemainingTimeAsked,
     IncidentRecorded,
     RulingIssued,
@@ -131,11 +170,15 @@ pub enum EventKind {
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 18] = [
+    pub const ALL: [EventKind; 23] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
         EventKind::GameScheduled,
+        EventKind::PlayerWithdrew,
+        EventKind::ByeAssigned,
+        EventKind::RoundScheduled,
+        EventKind::RefereeAssigned,
         EventKind::ClockStarted,
         EventKind::ClockPaused,
         EventKind::ClockResumed,
@@ -144,6 +187,7 @@ impl EventKind {
         EventKind::EndConfirmed,
         EventKind::CountRecorded,
         EventKind::Resigned,
+        EventKind::ResultEntered,
         EventKind::RemainingTimeAsked,
         EventKind::IncidentRecorded,
         EventKind::RulingIssued,
@@ -154,7 +198,16 @@ impl EventKind {
 
     /// Whether events of this kind belong to one game (and must name it).
     pub fn is_game_scoped(self) -> bool {
-        !matches!(self, EventKind::TournamentCreated | EventKind::PersonRegistered | EventKind::PlayerRegistered)
+        !matches!(
+            self,
+            EventKind::TournamentCreated
+                | EventKind::PersonRegistered
+                | EventKind::PlayerRegistered
+                | EventKind::PlayerWithdrew
+                | EventKind::ByeAssigned
+                | EventKind::RoundScheduled
+                | EventKind::RefereeAssigned
+        )
     }
 }
 
@@ -166,6 +219,10 @@ impl EventBody {
             EventBody::PersonRegistered(_) => K::PersonRegistered,
             EventBody::PlayerRegistered(_) => K::PlayerRegistered,
             EventBody::GameScheduled(_) => K::GameScheduled,
+            EventBody::PlayerWithdrew { .. } => K::PlayerWithdrew,
+            EventBody::ByeAssigned { .. } => K::ByeAssigned,
+            EventBody::RoundScheduled { .. } => K::RoundScheduled,
+            EventBody::RefereeAssigned { .. } => K::RefereeAssigned,
             EventBody::ClockStarted => K::ClockStarted,
             EventBody::ClockPaused { .. } => K::ClockPaused,
             EventBody::ClockResumed => K::ClockResumed,
@@ -174,6 +231,7 @@ impl EventBody {
             EventBody::EndConfirmed { .. } => K::EndConfirmed,
             EventBody::CountRecorded { .. } => K::CountRecorded,
             EventBody::Resigned { .. } => K::Resigned,
+            EventBody::ResultEntered { .. } => K::ResultEntered,
             EventBody::RemainingTimeAsked { .. } => K::RemainingTimeAsked,
             EventBody::IncidentRecorded { .. } => K::IncidentRecorded,
             EventBody::RulingIssued { .. } => K::RulingIssued,
@@ -192,6 +250,10 @@ impl Labelled for EventKind {
             PersonRegistered => Label::new("登记裁判人员", "official registered"),
             PlayerRegistered => Label::new("登记棋手", "player registered"),
             GameScheduled => Label::new("编排对局", "game scheduled"),
+            PlayerWithdrew => Label::new("棋手退出比赛", "player withdrew"),
+            ByeAssigned => Label::new("轮空", "bye"),
+            RoundScheduled => Label::new("轮次时间", "round scheduled"),
+            RefereeAssigned => Label::new("分派裁判", "referee assigned"),
             ClockStarted => Label::new("开钟", "clock started"),
             ClockPaused => Label::new("暂停", "paused"),
             ClockResumed => Label::new("继续", "resumed"),
@@ -200,6 +262,7 @@ impl Labelled for EventKind {
             EndConfirmed => Label::new("确认终局", "end confirmed"),
             CountRecorded => Label::new("数子结果", "result by count"),
             Resigned => Label::new("中盘认输", "resignation"),
+            ResultEntered => Label::new("录入结果", "result entered"),
             RemainingTimeAsked => Label::new("询问剩余时间", "remaining time asked"),
             IncidentRecorded => Label::new("记录事件", "incident recorded"),
             RulingIssued => Label::new("判决", "ruling issued"),

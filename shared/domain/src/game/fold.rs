@@ -301,7 +301,8 @@ impl Fold {
                 | EventBody::MoveUnsealed { .. }
                 | EventBody::EndConfirmed { .. }
                 | EventBody::CountRecorded { .. }
-                | EventBody::Resigned { .. } => {
+                | EventBody::Resigned { .. }
+                | EventBody::ResultEntered { .. } => {
                     if self.result.is_some() && !authority {
                         self.after_result.push(e.id);
                         continue;
@@ -328,6 +329,10 @@ impl Fold {
                 }
                 Err(err) => self.reject(e.id, &err),
             },
+            EventBody::ResultEntered { outcome, .. } => {
+                let article = crate::rules::Article::Art13_1;
+                self.set_result(GameResult { outcome: *outcome, reason: ResultReason::Entered, article, event: e.id });
+            }
             EventBody::Resigned { by } => {
                 let article = self.ruleset.resignation_article;
                 self.set_result(GameResult {

@@ -16,6 +16,8 @@ pub enum Article {
     Art9,
     #[serde(rename = "12")]
     Art12,
+    #[serde(rename = "13.1")]
+    Art13_1,
     #[serde(rename = "13.2")]
     Art13_2,
     #[serde(rename = "14")]
@@ -122,6 +124,7 @@ impl Article {
             Art7_2 => Label::new("第七条二", "Art. 7.2"),
             Art9 => Label::new("第九条", "Art. 9"),
             Art12 => Label::new("第十二条", "Art. 12"),
+            Art13_1 => Label::new("第十三条一", "Art. 13.1"),
             Art13_2 => Label::new("第十三条二", "Art. 13.2"),
             Art14 => Label::new("第十四条", "Art. 14"),
             Art16_1 => Label::new("第十六条一", "Art. 16.1"),

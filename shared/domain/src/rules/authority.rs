@@ -11,7 +11,12 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
     match kind {
         TournamentCreated | PersonRegistered | PlayerRegistered => &[Organiser],
         // 第三十一条: the chief arbiter runs the draw and oversees pairings.
-        GameScheduled => &[Organiser, ChiefArbiter],
+        GameScheduled | PlayerWithdrew | ByeAssigned => &[Organiser, ChiefArbiter],
+        RoundScheduled => &[Organiser],
+        // 第三十一条三: the chief arbiter assigns the referees.
+        RefereeAssigned => &[ChiefArbiter, Organiser],
+        // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it too.
+        ResultEntered => &[Referee, ChiefArbiter],
         ClockStarted | ClockPaused | ClockResumed | GameAdjourned | MoveUnsealed | EndConfirmed | CountRecorded
         | Resigned | RemainingTimeAsked | IncidentRecorded | RulingIssued => &[Referee, ChiefArbiter],
         Escalated => &[Referee, ChiefArbiter],

@@ -76,6 +76,8 @@ pub enum ResultReason {
     ScatteredBoard,
     /// Any other ruling that ends the game (a loss under 24.3, 25.1, a KBA foul, a draw…).
     Ruling,
+    /// 第十三条一: entered by a referee or the chief arbiter (a score sheet, a decision).
+    Entered,
 }
 
 impl Labelled for ResultReason {
@@ -91,6 +93,7 @@ impl Labelled for ResultReason {
             DeliberateMovedStones => Label::new("故意移子", "deliberately moved stones"),
             ScatteredBoard => Label::new("散乱棋局", "scattered board"),
             Ruling => Label::new("裁判判决", "by ruling"),
+            Entered => Label::new("录入结果", "entered"),
         }
     }
 }

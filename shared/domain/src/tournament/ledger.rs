@@ -32,6 +32,10 @@ fn entrant(p: &Player) -> Entrant {
 /// score its fold gives, and every player's warnings over all games (第二十八条 B).
 pub fn field(view: &TournamentView) -> Field {
     let mut f = Field { entrants: view.players.iter().map(entrant).collect(), bye_points: 2, ..Field::default() };
+    for e in &mut f.entrants {
+        e.withdrawn_after = view.withdrawals.get(&e.id).copied();
+    }
+    f.byes = view.byes.iter().map(|(r, p)| (*r, p.clone())).collect();
     for state in &view.games {
         let Some(g) = &state.schedule else { continue };
         let (score, by_default) = score(state);
@@ -51,7 +55,13 @@ pub fn field(view: &TournamentView) -> Field {
             }
         }
     }
-    f.rounds = f.games.iter().map(|g| g.round).max().unwrap_or(0);
+    let played = f.games.iter().map(|g| g.round).chain(f.byes.iter().map(|(r, _)| *r)).max().unwrap_or(0);
+    let settings = view.tournament.as_ref().map(|t| &t.settings);
+    f.rounds = settings.and_then(|s| s.rounds).unwrap_or(0).max(played);
+    // 第二十七条二: in a round robin a bye is sitting out, not a win.
+    if matches!(settings.and_then(|s| s.system), Some(super::System::RoundRobin { .. })) {
+        f.bye_points = 0;
+    }
     f.games.sort_by_key(|g| (g.round, g.table));
     f
 }

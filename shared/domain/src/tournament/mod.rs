@@ -6,11 +6,14 @@ pub mod field;
 pub mod frac;
 pub mod ledger;
 pub mod pairing;
+pub mod run;
 pub mod standings;
+pub mod system;
 pub mod view;
 
 pub use field::{Entrant, Field, FieldGame, GameScore};
 pub use frac::Frac;
 pub use pairing::{Board, RoundPairing};
 pub use standings::{Criterion, Standing, Standings, SwissReading};
+pub use system::System;
 pub use view::{replay, TournamentView};

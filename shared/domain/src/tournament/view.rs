@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use chrono::{DateTime, Utc};
+
 use crate::domain::{GameId, Person, PersonId, Player, PlayerId, Tournament, TournamentId};
 use crate::event::{Event, EventBody};
 use crate::game::fold::canonical;
@@ -19,9 +21,35 @@ pub struct TournamentView {
     pub tournament: Option<Tournament>,
     pub people: Vec<Person>,
     pub players: Vec<Player>,
+    /// 第二十九条: who withdrew, after which round.
+    pub withdrawals: BTreeMap<PlayerId, u16>,
+    /// The bye of each round that has one.
+    pub byes: BTreeMap<u16, PlayerId>,
+    /// When each scheduled round starts.
+    pub rounds: BTreeMap<u16, DateTime<Utc>>,
+    /// 第三十一条三: the referee at each table.
+    pub referees: BTreeMap<u16, PersonId>,
     pub games: Vec<GameState>,
     /// Tournament-level events that were not applied.
     pub rejected: Vec<Rejected>,
+}
+
+impl TournamentView {
+    /// A tournament of which nothing is known yet.
+    pub fn empty(id: TournamentId) -> Self {
+        TournamentView {
+            id,
+            tournament: None,
+            people: vec![],
+            players: vec![],
+            withdrawals: BTreeMap::new(),
+            byes: BTreeMap::new(),
+            rounds: BTreeMap::new(),
+            referees: BTreeMap::new(),
+            games: vec![],
+            rejected: vec![],
+        }
+    }
 }
 
 /// Folds a log that may hold several tournaments, each on its own.
@@ -39,6 +67,10 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
     let mut tournament = None;
     let mut people: BTreeMap<PersonId, Person> = BTreeMap::new();
     let mut players: BTreeMap<PlayerId, Player> = BTreeMap::new();
+    let mut withdrawals = BTreeMap::new();
+    let mut byes = BTreeMap::new();
+    let mut rounds = BTreeMap::new();
+    let mut referees = BTreeMap::new();
     let mut games: BTreeMap<&GameId, Vec<&Event>> = BTreeMap::new();
     for e in events {
         if let Some(g) = &e.game {
@@ -59,6 +91,20 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
             EventBody::PlayerRegistered(p) => {
                 players.insert(p.id.clone(), p.clone());
             }
+            EventBody::PlayerWithdrew { player, after_round, .. } => {
+                withdrawals.insert(player.clone(), *after_round);
+            }
+            EventBody::ByeAssigned { round, player } => {
+                byes.insert(*round, player.clone());
+            }
+            EventBody::RoundScheduled { round, starts_at } => {
+                rounds.insert(*round, *starts_at);
+            }
+            EventBody::RefereeAssigned { referee, tables } => {
+                for t in tables {
+                    referees.insert(*t, referee.clone());
+                }
+            }
             _ => {}
         }
     }
@@ -68,6 +114,10 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
         tournament,
         people: people.into_values().collect(),
         players: players.into_values().collect(),
+        withdrawals,
+        byes,
+        rounds,
+        referees,
         games: games.into_iter().map(|(g, evs)| fold_game(g, default_ruleset, evs.iter().copied())).collect(),
         rejected,
     }

@@ -55,6 +55,7 @@ impl Table {
             ruleset: RulesetSpec::Chinese1988 { komi: arbiter_domain::rules::ChineseKomi::Two },
             time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
             allowed_lateness_minutes: 15,
+            reason: None,
         };
         t.push(Role::Organiser, EventBody::GameScheduled(game));
         t
@@ -70,6 +71,7 @@ impl Table {
             ruleset,
             time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
             allowed_lateness_minutes: lateness_minutes,
+            reason: None,
         };
         self.push(Role::Organiser, EventBody::GameScheduled(game))
     }

@@ -173,8 +173,9 @@ pub struct Standing {
 }
 
 /// How 第二十八条一2's Swiss total is read (see the rules digest).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum SwissReading {
     /// Rank by points; the added term only breaks ties between equal points. The default:
     /// read literally the term can exceed a point and reorder players on different scores.

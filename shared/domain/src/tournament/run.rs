@@ -1,0 +1,207 @@
+//! Running the event by its system: the pairing of a round as the events that record it, and
+//! the standings the system calls for — both pure over the tournament's view.
+
+use serde::Serialize;
+
+use crate::domain::{EventId, Game, GameId, PlayerId, TimeControl};
+use crate::error::{DomainError, Result};
+use crate::event::EventBody;
+use crate::game::{GameResult, GameState};
+use crate::rules::{Article, Ruling};
+
+use super::field::Field;
+use super::pairing::{mcmahon as mm_pairing, round_robin, swiss, RoundPairing};
+use super::standings::{art28, mcmahon, Criterion, Standings};
+use super::system::System;
+use super::{ledger, TournamentView};
+
+/// McMahon criteria when the event names none: OpenGotha's usual MMS, SOSM, SOSOSM.
+pub const MCMAHON_CRITERIA: [Criterion; 3] = [Criterion::Mms, Criterion::Sosm, Criterion::Sososm];
+
+fn setup_missing(what: &str) -> DomainError {
+    DomainError::InvalidField {
+        field: "settings".into(),
+        message: format!("the tournament's set-up has no {what} yet"),
+    }
+}
+
+fn system(view: &TournamentView) -> Result<System> {
+    view.tournament.as_ref().and_then(|t| t.settings.system).ok_or_else(|| setup_missing("system (第二十七条)"))
+}
+
+/// The id of the game at `table` in `round`.
+pub fn game_id(round: u16, table: u16) -> Result<GameId> {
+    GameId::new(format!("r{round}-t{table:03}"))
+}
+
+/// The players of a round robin in table order: by rank, strongest first, then by id.
+fn seeds(field: &Field) -> Vec<PlayerId> {
+    let mut e: Vec<_> = field.entrants.iter().filter(|e| e.withdrawn_after != Some(0)).collect();
+    e.sort_by(|a, b| b.rank.value().cmp(&a.rank.value()).then_with(|| a.id.cmp(&b.id)));
+    e.into_iter().map(|e| e.id.clone()).collect()
+}
+
+/// The pairing of `round` by the event's system, and the events that record it: one
+/// `game_scheduled` per board (game ids `r{round}-t{table}`), and a `bye_assigned`.
+pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Vec<(Option<GameId>, EventBody)>)> {
+    let t = view.tournament.as_ref().ok_or_else(|| setup_missing("tournament"))?;
+    let time_control: TimeControl = t.settings.time_control.ok_or_else(|| setup_missing("time control (第十二条)"))?;
+    let lateness = t.settings.allowed_lateness_minutes.ok_or_else(|| setup_missing("allowed lateness (第二十三条)"))?;
+    if let Some(max) = t.settings.rounds {
+        if round == 0 || round > max {
+            return Err(DomainError::OutOfRange {
+                what: "round",
+                message: format!("round {round} is outside 1–{max}"),
+            });
+        }
+    }
+    let previous_unfinished = view
+        .games
+        .iter()
+        .filter(|g| g.schedule.as_ref().is_some_and(|s| s.round < round) && g.result.is_none())
+        .count();
+    if previous_unfinished > 0 {
+        return Err(DomainError::OutOfRange {
+            what: "round",
+            message: format!(
+                "{previous_unfinished} game(s) of earlier rounds have no result yet; pair round {round} when they do"
+            ),
+        });
+    }
+    let field = ledger::field(view);
+    let pairing = match system(view)? {
+        System::RoundRobin { double } => {
+            let s = seeds(&field);
+            let p = round_robin::berger(&s, round, double)?;
+            if field.games.iter().any(|g| g.round == round) {
+                return Err(DomainError::OutOfRange {
+                    what: "round",
+                    message: format!("round {round} is already paired"),
+                });
+            }
+            // 第二十九条二: a withdrawn player's remaining games are not played.
+            let gone = |p: &PlayerId| field.entrant(p).and_then(|e| e.withdrawn_after).is_some_and(|w| w < round);
+            RoundPairing {
+                boards: p.boards.into_iter().filter(|b| !gone(&b.black) && !gone(&b.white)).collect(),
+                bye: p.bye.filter(|b| !gone(b)),
+                ..p
+            }
+        }
+        System::Swiss { .. } => {
+            let before = round.saturating_sub(1);
+            swiss::pair(&field, round, &|p| field.points(p, before))?
+        }
+        System::McMahon { .. } => {
+            let params = system(view)?.mcmahon().unwrap_or_default();
+            mm_pairing::pair(&field, round, &params)?
+        }
+    };
+    let mut events = Vec::with_capacity(pairing.boards.len() + 1);
+    for b in &pairing.boards {
+        let id = game_id(round, b.table)?;
+        let game = Game {
+            id: id.clone(),
+            round,
+            table: b.table,
+            black: b.black.clone(),
+            white: b.white.clone(),
+            ruleset: t.ruleset,
+            time_control,
+            allowed_lateness_minutes: lateness,
+            reason: None,
+        };
+        events.push((Some(id), EventBody::GameScheduled(game)));
+    }
+    if let Some(p) = &pairing.bye {
+        events.push((None, EventBody::ByeAssigned { round, player: p.clone() }));
+    }
+    Ok((pairing, events))
+}
+
+/// A ruling a higher authority replaced (第十六条四 appeal, the chief arbiter's decision).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Overruled {
+    pub incident: EventId,
+    pub article: Option<Article>,
+    pub was: Ruling,
+    pub now: Ruling,
+    /// The decision in force: 2 chief arbiter, 3 committee.
+    pub rank: u8,
+    pub decision: EventId,
+}
+
+/// A game whose result a later decision changed, for the standings page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultChange {
+    pub game: GameId,
+    pub round: u16,
+    pub table: u16,
+    /// Results the game had before, oldest first.
+    pub earlier: Vec<GameResult>,
+    pub overruled: Vec<Overruled>,
+    pub now: Option<GameResult>,
+}
+
+fn change(g: &GameState, s: &Game) -> Option<ResultChange> {
+    let overruled: Vec<Overruled> = g
+        .incidents
+        .iter()
+        .filter_map(|i| {
+            let eff = i.effective?;
+            let was = i.rulings.iter().find(|r| r.superseded_by == Some(eff.event) && r.ruling != eff.ruling)?;
+            Some(Overruled {
+                incident: i.id,
+                article: i.article,
+                was: was.ruling,
+                now: eff.ruling,
+                rank: eff.rank,
+                decision: eff.event,
+            })
+        })
+        .collect();
+    (!overruled.is_empty() || !g.superseded_results.is_empty()).then(|| ResultChange {
+        game: g.game.clone(),
+        round: s.round,
+        table: s.table,
+        earlier: g.superseded_results.clone(),
+        overruled,
+        now: g.result,
+    })
+}
+
+/// Standings with what changed them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EventStandings {
+    pub system: System,
+    #[serde(flatten)]
+    pub standings: Standings,
+    /// Games still without a result in the rounds counted.
+    pub pending: usize,
+    pub changes: Vec<ResultChange>,
+}
+
+/// The standings the event's system calls for, after `round` (default: the last paired round).
+pub fn standings(view: &TournamentView, round: Option<u16>) -> Result<EventStandings> {
+    let system = system(view)?;
+    let field = ledger::field(view);
+    let last = field.games.iter().map(|g| g.round).chain(field.byes.iter().map(|(r, _)| *r)).max().unwrap_or(0);
+    let round = round.unwrap_or(last).max(1);
+    let shared = !view.tournament.as_ref().is_some_and(|t| t.settings.no_shared_places);
+    let standings = match system {
+        System::RoundRobin { .. } => art28::round_robin(&field, round, shared),
+        System::Swiss { reading } => art28::swiss(&field, round, reading, shared),
+        System::McMahon { .. } => {
+            let params = system.mcmahon().unwrap_or_default();
+            mcmahon::standings(&field, &params, &MCMAHON_CRITERIA, round, &Default::default())?
+        }
+    };
+    let changes = view
+        .games
+        .iter()
+        .filter_map(|g| Some((g, g.schedule.as_ref()?)))
+        .filter(|(_, s)| s.round <= round)
+        .filter_map(|(g, s)| change(g, s))
+        .collect();
+    let pending = mcmahon::pending(&field, round);
+    Ok(EventStandings { system, standings, pending, changes })
+}

@@ -1,0 +1,56 @@
+//! 第二十七条 competition systems, as the tournament's set-up names them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::Rank;
+use crate::labels::{Label, Labelled};
+use crate::tournament::standings::mcmahon::McMahonParams;
+use crate::tournament::standings::SwissReading;
+
+/// How players are paired and ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum System {
+    /// 第二十七条二 循环制: single, or double (each pair twice, colours swapped).
+    RoundRobin {
+        #[serde(default)]
+        double: bool,
+    },
+    /// 第二十七条三 积分编排制, ranked by 第二十八条一2's total.
+    Swiss {
+        #[serde(default)]
+        reading: SwissReading,
+    },
+    /// McMahon as OpenGotha runs it: starting scores from rank between floor and bar.
+    #[serde(rename = "mcmahon")]
+    McMahon {
+        #[cfg_attr(feature = "ts", ts(type = "string"))]
+        bar: Rank,
+        #[cfg_attr(feature = "ts", ts(type = "string"))]
+        floor: Rank,
+    },
+}
+
+impl System {
+    /// McMahon parameters (OpenGotha's defaults otherwise) for a McMahon event.
+    pub fn mcmahon(&self) -> Option<McMahonParams> {
+        match *self {
+            System::McMahon { bar, floor } => {
+                Some(McMahonParams { bar: bar.value(), floor: floor.value(), ..McMahonParams::default() })
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Labelled for System {
+    fn label(&self) -> Label {
+        match self {
+            System::RoundRobin { double: false } => Label::new("循环制", "round robin"),
+            System::RoundRobin { double: true } => Label::new("双循环制", "double round robin"),
+            System::Swiss { .. } => Label::new("积分编排制", "Swiss"),
+            System::McMahon { .. } => Label::new("麦克马洪制", "McMahon"),
+        }
+    }
+}

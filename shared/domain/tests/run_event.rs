@@ -1,0 +1,240 @@
+//! Running an event through its events, as the office does: set-up, pairing each round by the
+//! system (第二十七条), results from the games' folds or entered (第十三条一), withdrawals
+//! (第二十九条), standings (第二十八条), and a result an appeal changed shown as changed.
+
+use arbiter_domain::clock::Hlc;
+use arbiter_domain::domain::*;
+use arbiter_domain::event::{AppealDecision, Event, EventBody, SCHEMA_VERSION};
+use arbiter_domain::rules::{Incident, Outcome, RulesetSpec, Ruling};
+use arbiter_domain::tournament::standings::{Criterion, SwissReading};
+use arbiter_domain::tournament::{replay, run, System, TournamentView};
+
+struct Log {
+    events: Vec<Event>,
+    ms: u64,
+}
+
+impl Log {
+    fn new(system: System, rounds: u16, players: &[(&str, Rank)]) -> Log {
+        let mut log = Log { events: vec![], ms: 1_795_000_000_000 };
+        let settings = Settings {
+            system: Some(system),
+            rounds: Some(rounds),
+            time_control: Some(TimeControl { main_minutes: 60, reserved_minutes: 5 }),
+            allowed_lateness_minutes: Some(15),
+            ..Settings::default()
+        };
+        let t = Tournament {
+            id: TournamentId::new("t1").unwrap(),
+            name: "城市杯".into(),
+            ruleset: RulesetSpec::default(),
+            settings,
+        };
+        log.push(Role::Organiser, None, EventBody::TournamentCreated(t));
+        for (id, rank) in players {
+            let p = Player {
+                id: PlayerId::new(*id).unwrap(),
+                name: id.to_uppercase(),
+                rank: *rank,
+                club: None,
+                board: None,
+            };
+            log.push(Role::Organiser, None, EventBody::PlayerRegistered(p));
+        }
+        log
+    }
+
+    fn push(&mut self, role: Role, game: Option<GameId>, body: EventBody) -> EventId {
+        self.ms += 1_000;
+        let mut random = [0u8; 10];
+        random[0] = 0x80;
+        random[8..].copy_from_slice(&(self.events.len() as u16).to_be_bytes());
+        let person = format!("{role:?}").to_lowercase();
+        let e = Event {
+            schema: SCHEMA_VERSION,
+            id: EventId::from_parts(self.ms, random),
+            tournament: TournamentId::new("t1").unwrap(),
+            game,
+            author: Author {
+                device: DeviceId::new(format!("dev-{person}")).unwrap(),
+                person: PersonId::new(person).unwrap(),
+                role,
+            },
+            hlc: Hlc::new(self.ms, 0),
+            wall_time: chrono::DateTime::from_timestamp_millis(self.ms as i64).unwrap(),
+            body,
+        };
+        let id = e.id;
+        self.events.push(e);
+        id
+    }
+
+    fn view(&self) -> TournamentView {
+        replay(&self.events).remove(0)
+    }
+
+    /// Pairs `round` and records the pairing as the office would.
+    fn pair(&mut self, round: u16) -> Vec<(GameId, PlayerId, PlayerId)> {
+        let (_, events) = run::pair_round(&self.view(), round).unwrap();
+        let mut games = vec![];
+        for (game, body) in events {
+            if let EventBody::GameScheduled(g) = &body {
+                games.push((g.id.clone(), g.black.clone(), g.white.clone()));
+            }
+            self.push(Role::ChiefArbiter, game, body);
+        }
+        games
+    }
+
+    fn result(&mut self, game: &GameId, outcome: Outcome) {
+        self.push(Role::Referee, Some(game.clone()), EventBody::ResultEntered { outcome, note: None });
+    }
+}
+
+fn pid(s: &str) -> PlayerId {
+    PlayerId::new(s).unwrap()
+}
+
+#[test]
+fn a_swiss_event_runs_round_by_round_and_the_higher_seed_wins() {
+    let players =
+        [("a", Rank::Dan(5)), ("b", Rank::Dan(4)), ("c", Rank::Dan(3)), ("d", Rank::Dan(2)), ("e", Rank::Dan(1))];
+    let mut log = Log::new(System::Swiss { reading: SwissReading::TieBreak }, 3, &players);
+    let strength = |p: &PlayerId| players.iter().position(|(id, _)| *id == p.as_str()).unwrap();
+    for round in 1..=3 {
+        let games = log.pair(round);
+        assert_eq!(games.len(), 2, "five players: two boards and a bye");
+        if round < 3 {
+            let err = run::pair_round(&log.view(), round + 1).unwrap_err();
+            assert!(err.to_string().contains("no result yet"), "{err}");
+        }
+        for (g, b, w) in games {
+            let winner = if strength(&b) < strength(&w) { Colour::Black } else { Colour::White };
+            log.result(&g, Outcome::win(winner));
+        }
+    }
+    let view = log.view();
+    assert_eq!(view.byes.len(), 3);
+    let byes: std::collections::BTreeSet<_> = view.byes.values().collect();
+    assert_eq!(byes.len(), 3, "three different players had the byes");
+    let s = run::standings(&view, None).unwrap();
+    assert_eq!(s.standings.round, 3);
+    assert_eq!(s.pending, 0);
+    assert_eq!(s.standings.rows[0].player, pid("a"), "{:#?}", s.standings.rows);
+    assert_eq!(s.standings.rows[0].values[0].to_string(), "6", "three wins (or two and a bye) make 6 points");
+    let err = run::pair_round(&view, 4).unwrap_err();
+    assert_eq!(err.code(), "out_of_range", "the event has 3 rounds");
+}
+
+#[test]
+fn a_round_robin_runs_every_round_and_a_withdrawal_after_half_credits_the_rest() {
+    let players = [("a", Rank::Dan(3)), ("b", Rank::Dan(2)), ("c", Rank::Dan(1)), ("d", Rank::Kyu(1))];
+    let mut log = Log::new(System::RoundRobin { double: false }, 3, &players);
+    for round in 1..=2 {
+        for (g, _, _) in log.pair(round) {
+            log.result(&g, Outcome::Draw);
+        }
+    }
+    // 第二十九条二: d played 2 of 3 rounds, then withdrew.
+    log.push(Role::ChiefArbiter, None, EventBody::PlayerWithdrew { player: pid("d"), after_round: 2, note: None });
+    let games = log.pair(3);
+    assert_eq!(games.len(), 1, "d's round-3 game is not paired");
+    for (g, _, _) in games {
+        log.result(&g, Outcome::Draw);
+    }
+    let s = run::standings(&log.view(), Some(3)).unwrap();
+    let d_opponent_in_round_3 = ["a", "b", "c"]
+        .into_iter()
+        .find(|p| s.standings.rows.iter().any(|r| r.player.as_str() == *p && r.values[0].to_string() == "4"))
+        .expect("d's last opponent has 2 draws + the credited win = 4 points");
+    assert!(s.standings.notes.iter().any(|n| n.contains("第二十九条二")), "{d_opponent_in_round_3}");
+    assert_eq!(s.standings.criteria, [Criterion::Points, Criterion::BeatenOpponents, Criterion::Warnings]);
+}
+
+/// The committee overturns a second warning on appeal (第十六条四): the loss is taken back, the
+/// standings count the game again and list it as changed.
+#[test]
+fn an_appeal_that_takes_a_loss_back_changes_the_standings_and_says_so() {
+    let players = [("a", Rank::Dan(2)), ("b", Rank::Dan(1))];
+    let mut log = Log::new(System::Swiss { reading: SwissReading::TieBreak }, 1, &players);
+    let (g, black, _) = log.pair(1).remove(0);
+    let some = Some(g.clone());
+    let disturb = || EventBody::IncidentRecorded {
+        incident: Incident::Disturbing { offender: Colour::Black },
+        ruling: Some(Ruling::Warning),
+        note: None,
+    };
+    log.push(Role::Referee, some.clone(), EventBody::ClockStarted);
+    log.push(Role::Referee, some.clone(), disturb());
+    let second = log.push(Role::Referee, some.clone(), disturb());
+    let before = run::standings(&log.view(), None).unwrap();
+    let black_points =
+        |s: &run::EventStandings| s.standings.rows.iter().find(|r| r.player == black).unwrap().values[0].to_string();
+    assert_eq!(black_points(&before), "0", "第二十五条二: the second warning lost the game");
+    assert!(before.changes.is_empty());
+    let appeal = log.push(
+        Role::Referee,
+        some.clone(),
+        EventBody::AppealFiled { incident: second, by: Colour::Black, grounds: "我没有说话".into() },
+    );
+    log.push(
+        Role::Committee,
+        some.clone(),
+        EventBody::AppealDecided {
+            appeal,
+            decision: AppealDecision::Overturned { ruling: Ruling::Advice },
+            note: None,
+        },
+    );
+    log.result(&g, Outcome::win(Colour::Black));
+    let after = run::standings(&log.view(), None).unwrap();
+    assert_eq!(black_points(&after), "2");
+    assert_eq!(after.changes.len(), 1, "{:#?}", after.changes);
+    let c = &after.changes[0];
+    assert_eq!((c.overruled[0].was, c.overruled[0].now, c.overruled[0].rank), (Ruling::Warning, Ruling::Advice, 3));
+    assert_eq!(c.now.unwrap().outcome, Outcome::win(Colour::Black));
+}
+
+#[test]
+fn pairing_needs_the_set_up_first() {
+    let mut log =
+        Log::new(System::Swiss { reading: SwissReading::TieBreak }, 3, &[("a", Rank::Dan(1)), ("b", Rank::Dan(1))]);
+    let EventBody::TournamentCreated(mut t) = log.events[0].body.clone() else { panic!() };
+    t.settings.time_control = None;
+    log.push(Role::Organiser, None, EventBody::TournamentCreated(t));
+    let err = run::pair_round(&log.view(), 1).unwrap_err();
+    assert!(err.to_string().contains("time control"), "{err}");
+}
+
+#[test]
+fn a_mcmahon_event_ranks_by_mms_sos_sosos() {
+    let players = [("a", Rank::Dan(4)), ("b", Rank::Dan(1)), ("c", Rank::Kyu(5)), ("d", Rank::Kyu(10))];
+    let mut log = Log::new(System::McMahon { bar: Rank::Dan(2), floor: Rank::Kyu(8) }, 2, &players);
+    for round in 1..=2 {
+        for (g, _, _) in log.pair(round) {
+            log.result(&g, Outcome::win(Colour::White));
+        }
+    }
+    let s = run::standings(&log.view(), None).unwrap();
+    assert_eq!(s.standings.criteria, [Criterion::Mms, Criterion::Sosm, Criterion::Sososm]);
+    // Starting scores: a at the bar (2d: 31), b 1d (30), c 5k (25), d at the floor (8k: 22).
+    // Round 1: a–b and c–d, White (a, d) wins. Round 2: a–b would be a rematch, so a–c and
+    // b–d; the one with more Whites takes Black, White (c, b) wins. A win is one point:
+    // MMS a 32, b 31, c 26, d 23; SOSM a = 31 + 26 = 57, b = 32 + 23 = 55, c = 23 + 32 = 55,
+    // d = 26 + 31 = 57.
+    let rows: Vec<_> = s
+        .standings
+        .rows
+        .iter()
+        .map(|r| (r.player.to_string(), r.values[0].to_string(), r.values[1].to_string()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("a".into(), "32".into(), "57".into()),
+            ("b".into(), "31".into(), "55".into()),
+            ("c".into(), "26".into(), "55".into()),
+            ("d".into(), "23".into(), "57".into()),
+        ]
+    );
+}
