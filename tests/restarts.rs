@@ -139,17 +139,38 @@ async fn a_device_killed_while_recording_and_syncing_resumes_and_delivers_everyt
             .spawn()
             .unwrap();
         let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
         let reader = std::thread::spawn(move || {
-            BufReader::new(stdout)
+            for id in BufReader::new(stdout)
                 .lines()
                 .map_while(Result::ok)
                 .filter_map(|l| l.strip_prefix("ACK ").and_then(|id| id.parse::<EventId>().ok()))
-                .collect::<Vec<_>>()
+            {
+                let _ = tx.send(id);
+            }
         });
-        tokio::time::sleep(Duration::from_millis(60 + 35 * (round % 4))).await;
+        // Kill it mid-stream: after a varying number of acknowledged records (not after a fixed
+        // time, which a slow start-up can use up), bounded in time either way.
+        let want = 8 + 5 * (round as usize % 4);
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        // Blocking waits off the runtime's workers: the office serves on them.
+        tokio::task::block_in_place(|| {
+            let mut this_run = 0;
+            while this_run < want {
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                match rx.recv_timeout(left) {
+                    Ok(id) => {
+                        acked.insert(id);
+                        this_run += 1;
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
         child.kill().unwrap();
         child.wait().unwrap();
-        acked.extend(reader.join().unwrap());
+        reader.join().unwrap();
+        acked.extend(rx.try_iter());
         let store = arbiter_core::store::Store::open(&dir, None).unwrap();
         for id in &acked {
             assert!(store.get(id).unwrap().is_some(), "round {round}: acknowledged {id} missing after kill -9");

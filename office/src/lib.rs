@@ -10,5 +10,6 @@ pub mod accounts;
 pub mod error;
 pub mod replay;
 pub mod server;
+pub mod standings;
 
 pub use error::OfficeError;

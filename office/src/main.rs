@@ -12,7 +12,7 @@ use arbiter_core::domain::TournamentId;
 use arbiter_core::rules::{ChineseKomi, RulesetSpec};
 use arbiter_core::store::Store;
 use arbiter_office::server::{self, AppState};
-use arbiter_office::{replay, OfficeError};
+use arbiter_office::{replay, standings, OfficeError};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// The office's data directory when `--data` is not given.
@@ -75,6 +75,24 @@ enum Command {
         data: PathBuf,
         file: PathBuf,
     },
+    /// Print standings: of an OpenGotha tournament file by its own placement criteria, or with
+    /// `--data` of a tournament this office runs (第二十八条, or McMahon).
+    Standings {
+        /// An OpenGotha tournament file (XML).
+        #[arg(required_unless_present = "data", conflicts_with = "data")]
+        file: Option<PathBuf>,
+        /// The office's data directory (the office must not be running on it).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Which tournament of the data directory (needed when it holds several).
+        #[arg(long)]
+        tournament: Option<String>,
+        /// After this round (default: the last).
+        #[arg(long)]
+        round: Option<u16>,
+        #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+        format: TableFormat,
+    },
     /// Export what can still be read from a damaged store (journal first), to stdout.
     Salvage {
         #[arg(long, default_value = DEFAULT_DATA)]
@@ -86,6 +104,13 @@ enum Command {
 enum Format {
     Text,
     Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TableFormat {
+    Text,
+    Json,
+    Csv,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -170,6 +195,47 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 eprintln!("  {}:{}: {} — {}", file.display(), l.line, l.code, l.message);
             }
             Ok(if report.refused.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        }
+        Command::Standings { file, data, tournament, round, format } => {
+            let table = match (file, data) {
+                (Some(file), _) => {
+                    let xml = std::fs::read_to_string(&file)
+                        .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
+                    standings::from_opengotha(&xml, round)?
+                }
+                (None, Some(data)) => {
+                    let store = Store::open(&data, None)?;
+                    let events: Vec<_> = store.since(0, usize::MAX)?.into_iter().map(|(_, e)| e).collect();
+                    let mut views = arbiter_core::tournament::replay(&events);
+                    let view = match tournament {
+                        Some(t) => views.into_iter().find(|v| v.id.as_str() == t).ok_or_else(|| {
+                            OfficeError::NotFound(format!("no tournament `{t}` in {}", data.display()))
+                        })?,
+                        None if views.len() == 1 => views.remove(0),
+                        None => {
+                            let ids: Vec<String> = views.iter().map(|v| v.id.to_string()).collect();
+                            return Err(OfficeError::bad(
+                                "ambiguous",
+                                format!(
+                                    "{} holds {} tournaments ({}): name one with --tournament",
+                                    data.display(),
+                                    ids.len(),
+                                    ids.join(", ")
+                                ),
+                            ));
+                        }
+                    };
+                    standings::from_view(&view, round)?
+                }
+                (None, None) => return Err(OfficeError::bad("usage", "give an OpenGotha file or --data DIR")),
+            };
+            let out = match format {
+                TableFormat::Text => standings::render_text(&table),
+                TableFormat::Csv => standings::render_csv(&table),
+                TableFormat::Json => serde_json::to_string_pretty(&table)? + "\n",
+            };
+            std::io::stdout().lock().write_all(out.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
         }
         Command::Salvage { data } => {
             let report = Store::salvage(&data, &mut std::io::stdout().lock())?;
