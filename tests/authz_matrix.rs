@@ -24,8 +24,9 @@ fn expected(role: Role, kind: EventKind) -> bool {
         RoundScheduled => role == Organiser,
         // 第三十一条三: the chief arbiter assigns the referees (the organiser may too).
         RefereeAssigned => matches!(role, Organiser | ChiefArbiter),
-        // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it.
-        ResultEntered => matches!(role, Referee | ChiefArbiter),
+        // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it, and the
+        // office enters results from score sheets.
+        ResultEntered => matches!(role, Referee | ChiefArbiter | Organiser),
         ClockStarted | ClockPaused | ClockResumed | GameAdjourned | MoveUnsealed | EndConfirmed | CountRecorded
         | Resigned | RemainingTimeAsked | IncidentRecorded | RulingIssued | Escalated => {
             matches!(role, Referee | ChiefArbiter)
@@ -54,6 +55,7 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
             name: "x".into(),
             rank: Rank::Dan(1),
             club: None,
+            team: None,
             board: None,
         }),
         EventKind::GameScheduled => EventBody::GameScheduled(Game {

@@ -37,6 +37,7 @@ impl Log {
                 name: id.to_uppercase(),
                 rank: *rank,
                 club: None,
+                team: None,
                 board: None,
             };
             log.push(Role::Organiser, None, EventBody::PlayerRegistered(p));

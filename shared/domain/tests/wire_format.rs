@@ -87,6 +87,7 @@ fn tournament_level_events_round_trip_and_must_not_name_a_game() {
             name: "李昌镐".into(),
             rank: "9p".parse().unwrap(),
             club: Some("韩国棋院".into()),
+            team: None,
             board: None,
         }),
     );

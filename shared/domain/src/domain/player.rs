@@ -101,6 +101,10 @@ pub struct Player {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub club: Option<String>,
+    /// Team, in team events (第二十六条二).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub team: Option<String>,
     /// Fixed board order in team events (分台定人制, 第二十六条).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]

@@ -3,3 +3,4 @@
 
 pub mod egd_h9;
 pub mod opengotha;
+pub mod players_csv;

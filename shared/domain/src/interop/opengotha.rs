@@ -52,6 +52,8 @@ pub struct OpenGotha {
     /// compute; standings refuse files that set it.
     pub not_played_as_half: bool,
     pub categories: u32,
+    /// Basic (main) time in minutes.
+    pub basic_time_minutes: Option<u16>,
 }
 
 impl OpenGotha {
@@ -283,6 +285,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         unsupported,
         not_played_as_half: flag(&g, "genCountNotPlayedGamesAsHalfPoint", false),
         categories: num(&g, "numberOfCategories", 1)?,
+        basic_time_minutes: g.get("basicTime").and_then(|v| v.trim().parse().ok()),
     })
 }
 
@@ -329,8 +332,8 @@ pub fn write(t: &OpenGotha) -> String {
     }
     let m = &t.mcmahon;
     x += &format!(
-        "<TournamentParameterSet>\n<GeneralParameterSet beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"{}\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\"/>\n",
-        esc(&t.begin_date), esc(&t.end_date), t.not_played_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.absent_mms2, m.bye_mms2, rank_from_value(m.zero), m.absent_nbw2, m.bye_nbw2, m.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
+        "<TournamentParameterSet>\n<GeneralParameterSet basicTime=\"{}\" beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"{}\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\"/>\n",
+        t.basic_time_minutes.unwrap_or(60), esc(&t.begin_date), esc(&t.end_date), t.not_played_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.absent_mms2, m.bye_mms2, rank_from_value(m.zero), m.absent_nbw2, m.bye_nbw2, m.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
     );
     x += "<PlacementParameterSet>\n<PlacementCriteria>\n";
     let names: Vec<&str> =
@@ -344,4 +347,166 @@ pub fn write(t: &OpenGotha) -> String {
     }
     x += "</PlacementCriteria>\n</PlacementParameterSet>\n</TournamentParameterSet>\n</Tournament>\n";
     x
+}
+
+/// The running event as an OpenGotha file: players, parameters, every paired round, byes and
+/// results (a game decided on the table is written as OpenGotha's result for it).
+pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
+    use crate::tournament::{ledger, run, System};
+    let field = ledger::field(view);
+    let t = view.tournament.as_ref();
+    let settings = t.map(|t| t.settings.clone()).unwrap_or_default();
+    let mut keys = std::collections::HashSet::new();
+    let players = field
+        .entrants
+        .iter()
+        .map(|e| {
+            let p = view.players.iter().find(|p| p.id == e.id);
+            let (name, first) = match e.name.split_once(' ') {
+                Some((a, b)) => (a.to_owned(), b.to_owned()),
+                None => (e.name.clone(), String::new()),
+            };
+            // OpenGotha identifies players by name + first name: make clashes unique.
+            let base = (name.clone() + &first).replace(' ', "").to_uppercase();
+            let mut key = base.clone();
+            let mut n = 2;
+            while !keys.insert(key.clone()) {
+                key = format!("{base}{n}");
+                n += 1;
+            }
+            let first = if key == base { first } else { format!("{first}{}", &key[base.len()..]) };
+            PlayerExtra {
+                key,
+                name,
+                first_name: first,
+                club: p.and_then(|p| p.club.clone()).unwrap_or_default(),
+                country: String::new(),
+                // OpenGotha's initial rating: 1d = 2100, 100 a rank.
+                rating: 2100 + 100 * e.rank.value(),
+                egf_pin: String::new(),
+            }
+        })
+        .collect();
+    let system = settings.system;
+    let criteria = match system {
+        Some(System::McMahon { .. }) => run::MCMAHON_CRITERIA.to_vec(),
+        _ => vec![Criterion::Nbw, Criterion::Sosw, Criterion::Sososw],
+    };
+    let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+    OpenGotha {
+        name: t.map(|t| t.name.clone()).unwrap_or_default(),
+        short_name: view.id.to_string(),
+        location: settings.venue.clone().unwrap_or_default(),
+        begin_date: date(settings.begin),
+        end_date: date(settings.end.or(settings.begin)),
+        komi: String::new(),
+        players,
+        mcmahon: system.and_then(|s| s.mcmahon()).unwrap_or_default(),
+        criteria,
+        unsupported: vec![],
+        not_played_as_half: false,
+        categories: 1,
+        basic_time_minutes: settings.time_control.map(|tc| tc.main_minutes),
+        field,
+    }
+}
+
+/// The events that bring an OpenGotha file into an empty tournament `id` with `ruleset`:
+/// the set-up, every player, every paired game, its result and the byes. Notes say what
+/// OpenGotha holds that these events do not (absences, "both win" results).
+pub fn to_events(
+    og: &OpenGotha,
+    id: &crate::domain::TournamentId,
+    ruleset: crate::rules::RulesetSpec,
+) -> Result<(Vec<(Option<crate::domain::GameId>, crate::event::EventBody)>, Vec<String>)> {
+    use crate::domain::{Colour, Game, Player, Settings, TimeControl, Tournament};
+    use crate::event::EventBody;
+    use crate::rules::Outcome;
+    use crate::tournament::{run, SwissReading, System};
+    let mut notes = Vec::new();
+    let date = |s: &str| chrono::NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").ok();
+    let system = if og.criteria.first() == Some(&Criterion::Mms) {
+        System::McMahon { bar: Rank::from_value(og.mcmahon.bar), floor: Rank::from_value(og.mcmahon.floor) }
+    } else {
+        System::Swiss { reading: SwissReading::TieBreak }
+    };
+    let time_control = og.basic_time_minutes.map(|m| TimeControl { main_minutes: m, reserved_minutes: 1 });
+    if time_control.is_some() {
+        notes.push(
+            "time control: OpenGotha's basic time, with 1 reserved byo-yomi minute (第十二条); check it in the set-up"
+                .into(),
+        );
+    }
+    let settings = Settings {
+        begin: date(&og.begin_date),
+        end: date(&og.end_date),
+        venue: Some(og.location.clone()).filter(|v| !v.is_empty()),
+        time_control,
+        allowed_lateness_minutes: None,
+        system: Some(system),
+        rounds: Some(og.field.rounds),
+        no_shared_places: false,
+    };
+    let name = if og.name.is_empty() { og.short_name.clone() } else { og.name.clone() };
+    let mut events = vec![(None, EventBody::TournamentCreated(Tournament { id: id.clone(), name, ruleset, settings }))];
+    for (e, x) in og.field.entrants.iter().zip(&og.players) {
+        let club = Some(x.club.clone()).filter(|c| !c.is_empty());
+        events.push((
+            None,
+            EventBody::PlayerRegistered(Player {
+                id: e.id.clone(),
+                name: e.name.clone(),
+                rank: e.rank,
+                club,
+                team: None,
+                board: None,
+            }),
+        ));
+        if !e.absent.is_empty() {
+            notes.push(format!(
+                "{} is marked absent in rounds {:?} in OpenGotha; absences are not carried over",
+                e.name, e.absent
+            ));
+        }
+    }
+    let mut used = std::collections::HashSet::new();
+    for g in &og.field.games {
+        let mut table = g.table.max(1);
+        while !used.insert((g.round, table)) {
+            table += 1;
+        }
+        let game = run::game_id(g.round, table)?;
+        let schedule = Game {
+            id: game.clone(),
+            round: g.round,
+            table,
+            black: g.black.clone(),
+            white: g.white.clone(),
+            ruleset,
+            time_control: time_control.unwrap_or(TimeControl { main_minutes: 60, reserved_minutes: 1 }),
+            allowed_lateness_minutes: 0,
+            reason: None,
+        };
+        events.push((Some(game.clone()), EventBody::GameScheduled(schedule)));
+        let outcome = match g.score {
+            GameScore::BlackWins => Outcome::win(Colour::Black),
+            GameScore::WhiteWins => Outcome::win(Colour::White),
+            GameScore::Draw => Outcome::Draw,
+            GameScore::BothLose => Outcome::BothLose,
+            GameScore::Pending => continue,
+            GameScore::BothWin => {
+                notes.push(format!(
+                    "round {} table {table}: OpenGotha's \"both win\" has no Chinese ruling; left without a result",
+                    g.round
+                ));
+                continue;
+            }
+        };
+        let note = g.by_default.then(|| "by default (OpenGotha)".to_owned());
+        events.push((Some(game), EventBody::ResultEntered { outcome, note }));
+    }
+    for (round, p) in &og.field.byes {
+        events.push((None, EventBody::ByeAssigned { round: *round, player: p.clone() }));
+    }
+    Ok((events, notes))
 }

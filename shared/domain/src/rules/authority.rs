@@ -15,8 +15,9 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         RoundScheduled => &[Organiser],
         // 第三十一条三: the chief arbiter assigns the referees.
         RefereeAssigned => &[ChiefArbiter, Organiser],
-        // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it too.
-        ResultEntered => &[Referee, ChiefArbiter],
+        // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it too, and
+        // the office enters score sheets and imported results (rank 0: never over a ruling).
+        ResultEntered => &[Referee, ChiefArbiter, Organiser],
         ClockStarted | ClockPaused | ClockResumed | GameAdjourned | MoveUnsealed | EndConfirmed | CountRecorded
         | Resigned | RemainingTimeAsked | IncidentRecorded | RulingIssued => &[Referee, ChiefArbiter],
         Escalated => &[Referee, ChiefArbiter],

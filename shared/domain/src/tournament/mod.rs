@@ -6,6 +6,7 @@ pub mod field;
 pub mod frac;
 pub mod ledger;
 pub mod pairing;
+pub mod publish;
 pub mod run;
 pub mod standings;
 pub mod system;
