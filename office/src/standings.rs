@@ -169,7 +169,8 @@ pub fn render_text(t: &StandingsTable) -> String {
     out
 }
 
-fn csv_field(s: &str) -> String {
+/// One CSV field, quoted when it must be (RFC 4180).
+pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

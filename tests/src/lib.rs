@@ -194,6 +194,11 @@ impl Device {
 
     /// Records an event on this device (offline: nothing is sent).
     pub fn record(&self, game_no: u32, body: EventBody) -> Event {
+        self.record_on(&game(game_no), body)
+    }
+
+    /// Records an event on game `id` on this device (offline: nothing is sent).
+    pub fn record_on(&self, id: &GameId, body: EventBody) -> Event {
         let n = self.counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let salt = u64::from(
             self.author.device.as_str().bytes().fold(0u32, |a, b| a.wrapping_mul(31).wrapping_add(u32::from(b))),
@@ -201,7 +206,7 @@ impl Device {
         self.store
             .record(
                 tournament(),
-                Some(game(game_no)),
+                Some(id.clone()),
                 self.author.clone(),
                 body,
                 chrono::Utc::now(),

@@ -61,7 +61,7 @@ pub fn init_tournament(
 }
 
 /// Parses a JSON body, naming the field that is wrong.
-fn json<T: for<'de> Deserialize<'de>>(raw: Result<Bytes, BytesRejection>) -> Result<T, OfficeError> {
+pub(super) fn json<T: for<'de> Deserialize<'de>>(raw: Result<Bytes, BytesRejection>) -> Result<T, OfficeError> {
     let raw = body(raw)?;
     let mut de = serde_json::Deserializer::from_slice(&raw);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {

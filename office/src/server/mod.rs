@@ -4,6 +4,8 @@
 
 mod admin;
 mod auth;
+mod publish;
+mod running;
 mod sync;
 mod views;
 
@@ -30,6 +32,8 @@ pub use auth::Caller;
 pub struct AppState {
     pub store: Arc<Store>,
     pub accounts: Arc<Accounts>,
+    /// Office commands check, then record: one at a time (two officials pairing one round).
+    pub commands: Arc<std::sync::Mutex<()>>,
 }
 
 impl AppState {
@@ -37,7 +41,7 @@ impl AppState {
     pub fn open(data: &std::path::Path) -> Result<Self, OfficeError> {
         let store = Store::open(data, None)?;
         let accounts = Accounts::new(store.open_tree("accounts")?);
-        Ok(Self { store: Arc::new(store), accounts: Arc::new(accounts) })
+        Ok(Self { store: Arc::new(store), accounts: Arc::new(accounts), commands: Arc::default() })
     }
 }
 
@@ -67,7 +71,26 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/labels", get(views::labels))
         .route("/incidents", get(views::incidents))
         .route("/queue", get(views::queue))
-        .route("/export", get(views::export));
+        .route("/export", get(views::export))
+        .route("/setup", get(publish::setup))
+        .route("/tournament", axum::routing::put(running::put_tournament))
+        .route("/players", post(running::add_player))
+        .route("/players/import", post(running::import_players))
+        .route("/players/{player}/withdraw", post(running::withdraw))
+        .route("/import/opengotha", post(running::import_opengotha))
+        .route("/referees", post(running::assign_referee))
+        .route("/rounds/{round}", axum::routing::put(running::schedule_round))
+        .route("/rounds/{round}/pair", post(running::pair))
+        .route("/rounds/{round}/pairings", get(publish::pairings))
+        .route("/games/{game}/pairing", axum::routing::put(running::override_pairing))
+        .route("/games/{game}/events", post(running::record_game_event))
+        .route("/games/{game}/preview-standings", post(publish::preview_standings))
+        .route("/standings", get(publish::standings))
+        .route("/crosstable", get(publish::crosstable_view))
+        .route("/export/opengotha", get(publish::export_opengotha))
+        .route("/export/h9", get(publish::export_h9))
+        .route("/export/players.csv", get(publish::export_players))
+        .route("/public/{tournament}/board", get(publish::public_board));
     let router = Router::new().nest(arbiter_core::sync::protocol::API_PREFIX, api.fallback(views::not_found));
     let router = match ui {
         Some(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),

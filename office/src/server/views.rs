@@ -2,7 +2,7 @@
 //! arbiter's queue, the organiser's export (JSON and CSV), and status.
 
 use arbiter_core::app::{GameView, QueueRow, TableRow};
-use arbiter_core::domain::{GameId, PlayerId, Role};
+use arbiter_core::domain::{GameId, PlayerId, Role, TournamentId};
 use arbiter_core::game::{GameState, IncidentView};
 use arbiter_core::rules::Article;
 use arbiter_core::tournament::{replay, TournamentView};
@@ -29,12 +29,17 @@ pub async fn method_not_allowed() -> OfficeError {
 }
 
 /// The whole tournament folded from the store.
-fn tournament_view(state: &AppState, caller: &Caller) -> Result<TournamentView, OfficeError> {
-    let events = state.store.tournament_events(&caller.0.tournament)?;
+pub(super) fn view_of(state: &AppState, t: &TournamentId) -> Result<TournamentView, OfficeError> {
+    let events = state.store.tournament_events(t)?;
     replay(&events)
         .into_iter()
         .next()
-        .ok_or_else(|| OfficeError::NotFound(format!("tournament `{}` has no events yet", caller.0.tournament)))
+        .ok_or_else(|| OfficeError::NotFound(format!("tournament `{t}` has no events yet")))
+}
+
+/// The caller's tournament, folded.
+pub(super) fn tournament_view(state: &AppState, caller: &Caller) -> Result<TournamentView, OfficeError> {
+    view_of(state, &caller.0.tournament)
 }
 
 /// `GET /api/v1/status`.
@@ -188,13 +193,7 @@ pub async fn export(
     .await
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_owned()
-    }
-}
+use crate::standings::csv_field;
 
 /// One row per game: who played, the result, why, under which article, and the warnings.
 pub fn results_csv(view: &TournamentView) -> String {

@@ -256,6 +256,42 @@ impl Store {
         }
     }
 
+    /// Records several new local events by one author at once (a round's pairing, an import):
+    /// each stamped like [`Store::record`], all stored under one lock and one sync, in order.
+    /// Nothing is stored if any of them is invalid. `random` gives each id's random bits.
+    pub fn record_all(
+        &self,
+        tournament: &TournamentId,
+        author: &Author,
+        bodies: Vec<(Option<GameId>, EventBody)>,
+        now: DateTime<Utc>,
+        mut random: impl FnMut() -> Result<[u8; 10]>,
+    ) -> Result<Vec<Event>> {
+        let guard = self.lock();
+        let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+        let mut clock = HybridClock::resume(meta::hlc(&self.db)?);
+        let mut events = Vec::with_capacity(bodies.len());
+        for (game, body) in bodies {
+            let event = Event {
+                schema: SCHEMA_VERSION,
+                id: EventId::from_parts(now_ms, random()?),
+                tournament: tournament.clone(),
+                game,
+                author: author.clone(),
+                hlc: clock.tick(now_ms),
+                wall_time: now,
+                body,
+            };
+            event.validate()?;
+            events.push(event);
+        }
+        let results = self.apply(&guard, &events, Origin::Local, true)?;
+        meta::set_hlc(&self.db, clock.last())?;
+        drop(guard);
+        self.journal.sync(self.journal_written()).map_err(storage)?;
+        results.into_iter().find_map(|r| r.err()).map_or(Ok(events), Err)
+    }
+
     /// Under the write lock: checks each event, writes new ones to the journal (unsynced), then
     /// to sled. sled's atomic batches cost ~50 µs each and, worse, their writes must be flushed
     /// by the journal's ext4 commit; plain inserts in a fixed order cost a few µs. The primary

@@ -68,7 +68,7 @@ pub fn write(
         h.class, h.event, h.location, h.begin_date, h.end_date, h.komi, h.time_minutes, h.byo_yomi
     );
     for c in &standings.criteria {
-        out += &fit(c.name(), 5, true);
+        out += &fit(c.short_name(), 5, true);
     }
     let line_of: HashMap<&PlayerId, usize> =
         standings.rows.iter().enumerate().map(|(i, r)| (&r.player, i + 1)).collect();

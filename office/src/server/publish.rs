@@ -1,0 +1,365 @@
+//! Publishing (第三十二条: results promptly, pairings correctly; 第三十一条七: the chief arbiter
+//! announces the winners): the set-up, pairing sheets, standings, crosstable and exports for
+//! officials, a public board for the hall display (no token: it is what hangs on the wall),
+//! and the standings a proposed ruling would give, before the chief arbiter confirms it.
+
+use std::collections::BTreeMap;
+
+use arbiter_core::clock::Hlc;
+use arbiter_core::domain::{Author, EventId, GameId, Person, PersonId, Player, PlayerId, Tournament, TournamentId};
+use arbiter_core::event::{Event, EventBody, SCHEMA_VERSION};
+use arbiter_core::game::validate;
+use arbiter_core::interop::{egd_h9, opengotha};
+use arbiter_core::tournament::publish::{crosstable, pairing_sheet, Crosstable, PairingSheet};
+use arbiter_core::tournament::standings::mcmahon;
+use arbiter_core::tournament::{replay, run, TournamentView};
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::error::OfficeError;
+use crate::server::admin::json;
+use crate::server::views::{tournament_view, view_of};
+use crate::server::{blocking, path, query, AppState, Caller};
+use crate::standings::{csv_field, from_view, render_csv};
+
+/// The event's set-up as the office's pages show it.
+#[derive(Serialize)]
+pub struct Setup {
+    pub tournament: Option<Tournament>,
+    pub players: Vec<Player>,
+    pub people: Vec<Person>,
+    pub withdrawals: BTreeMap<PlayerId, u16>,
+    pub byes: BTreeMap<u16, PlayerId>,
+    pub rounds: BTreeMap<u16, chrono::DateTime<chrono::Utc>>,
+    pub referees: BTreeMap<u16, PersonId>,
+    /// Per paired round: (games with a result, games).
+    pub paired: BTreeMap<u16, (usize, usize)>,
+}
+
+/// `GET /api/v1/setup`.
+pub async fn setup(State(state): State<AppState>, caller: Caller) -> Result<Json<Setup>, OfficeError> {
+    blocking(move || {
+        let v = tournament_view(&state, &caller)?;
+        let mut paired: BTreeMap<u16, (usize, usize)> = BTreeMap::new();
+        for g in &v.games {
+            if let Some(s) = &g.schedule {
+                let e = paired.entry(s.round).or_default();
+                e.1 += 1;
+                e.0 += usize::from(g.result.is_some());
+            }
+        }
+        Ok(Json(Setup {
+            tournament: v.tournament,
+            players: v.players,
+            people: v.people,
+            withdrawals: v.withdrawals,
+            byes: v.byes,
+            rounds: v.rounds,
+            referees: v.referees,
+            paired,
+        }))
+    })
+    .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Format {
+    format: Option<String>,
+    round: Option<u16>,
+}
+
+fn csv(body: String, name: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn wants_csv(f: &Format) -> Result<bool, OfficeError> {
+    match f.format.as_deref() {
+        None | Some("json") => Ok(false),
+        Some("csv") => Ok(true),
+        Some(other) => Err(OfficeError::bad("bad_query", format!("format `{other}`: use json or csv"))),
+    }
+}
+
+fn sheet_csv(s: &PairingSheet) -> String {
+    let mut out = String::from("round,table,black,black_rank,white,white_rank,referee,result\r\n");
+    for b in &s.boards {
+        let result =
+            b.result.map(|r| arbiter_core::labels::Labelled::label(&r.outcome).en.to_owned()).unwrap_or_default();
+        let referee = b.referee.as_ref().map(|r| r.name.clone()).unwrap_or_default();
+        let row = [
+            s.round.to_string(),
+            b.table.to_string(),
+            b.black.name.clone(),
+            b.black.rank.to_string(),
+            b.white.name.clone(),
+            b.white.rank.to_string(),
+            referee,
+            result,
+        ];
+        out += &row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",");
+        out += "\r\n";
+    }
+    if let Some(p) = &s.bye {
+        out += &format!("{},,{},{},bye,,,\r\n", s.round, csv_field(&p.name), p.rank);
+    }
+    out
+}
+
+/// `GET /api/v1/rounds/{round}/pairings?format=json|csv`.
+pub async fn pairings(
+    State(state): State<AppState>,
+    caller: Caller,
+    round: Result<Path<u16>, PathRejection>,
+    q: Result<Query<Format>, QueryRejection>,
+) -> Result<Response, OfficeError> {
+    let round = path(round)?;
+    let f = query(q, "use ?format=json or ?format=csv")?;
+    let as_csv = wants_csv(&f)?;
+    blocking(move || {
+        let sheet = pairing_sheet(&tournament_view(&state, &caller)?, round);
+        Ok(if as_csv {
+            csv(sheet_csv(&sheet), &format!("pairings-round-{round}.csv"))
+        } else {
+            Json(sheet).into_response()
+        })
+    })
+    .await
+}
+
+/// `GET /api/v1/standings?round=&format=json|csv`: by the event's system, with the results
+/// later decisions changed.
+pub async fn standings(
+    State(state): State<AppState>,
+    caller: Caller,
+    q: Result<Query<Format>, QueryRejection>,
+) -> Result<Response, OfficeError> {
+    let f = query(q, "use ?round=N and ?format=json or ?format=csv")?;
+    let as_csv = wants_csv(&f)?;
+    blocking(move || {
+        let v = tournament_view(&state, &caller)?;
+        if as_csv {
+            return Ok(csv(render_csv(&from_view(&v, f.round)?), "standings.csv"));
+        }
+        Ok(Json(run::standings(&v, f.round)?).into_response())
+    })
+    .await
+}
+
+/// `GET /api/v1/crosstable?round=`.
+pub async fn crosstable_view(
+    State(state): State<AppState>,
+    caller: Caller,
+    q: Result<Query<Format>, QueryRejection>,
+) -> Result<Json<Crosstable>, OfficeError> {
+    let f = query(q, "use ?round=N")?;
+    blocking(move || {
+        let v = tournament_view(&state, &caller)?;
+        let s = run::standings(&v, f.round)?;
+        Ok(Json(crosstable(&v, &s.standings)))
+    })
+    .await
+}
+
+/// `GET /api/v1/export/opengotha`: the event as an OpenGotha tournament file.
+pub async fn export_opengotha(State(state): State<AppState>, caller: Caller) -> Result<Response, OfficeError> {
+    blocking(move || {
+        let v = tournament_view(&state, &caller)?;
+        let xml = opengotha::write(&opengotha::from_view(&v));
+        Ok((
+            [
+                (header::CONTENT_TYPE, "application/xml; charset=utf-8".to_owned()),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}.xml\"", v.id)),
+            ],
+            xml,
+        )
+            .into_response())
+    })
+    .await
+}
+
+/// `GET /api/v1/export/h9`: results for the European Go Database (OpenGotha's criteria).
+pub async fn export_h9(State(state): State<AppState>, caller: Caller) -> Result<Response, OfficeError> {
+    blocking(move || {
+        let v = tournament_view(&state, &caller)?;
+        let og = opengotha::from_view(&v);
+        let rounds = og.field.rounds.max(1);
+        let s = mcmahon::standings(&og.field, &og.mcmahon, &og.criteria, rounds, &og.ratings())?;
+        let header = egd_h9::H9Header {
+            class: "D".into(),
+            event: og.name.clone(),
+            location: og.location.clone(),
+            begin_date: og.begin_date.clone(),
+            end_date: og.end_date.clone(),
+            komi: String::new(),
+            time_minutes: og.basic_time_minutes.map_or(0, u32::from),
+            byo_yomi: "Standard byo-yomi".into(),
+        };
+        let who = |p: &PlayerId| {
+            let club = v.players.iter().find(|x| &x.id == p).and_then(|x| x.club.clone()).unwrap_or_default();
+            (String::new(), club)
+        };
+        let text = egd_h9::write(&header, &s, &og.field, &who);
+        Ok((
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}.h9\"", v.id)),
+            ],
+            text,
+        )
+            .into_response())
+    })
+    .await
+}
+
+/// `GET /api/v1/export/players.csv`.
+pub async fn export_players(State(state): State<AppState>, caller: Caller) -> Result<Response, OfficeError> {
+    blocking(move || {
+        let v = tournament_view(&state, &caller)?;
+        let mut out = String::from("id,name,rank,club,team,withdrawn_after\r\n");
+        for p in &v.players {
+            let row = [
+                p.id.to_string(),
+                p.name.clone(),
+                p.rank.to_string(),
+                p.club.clone().unwrap_or_default(),
+                p.team.clone().unwrap_or_default(),
+                v.withdrawals.get(&p.id).map(ToString::to_string).unwrap_or_default(),
+            ];
+            out += &row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",");
+            out += "\r\n";
+        }
+        Ok(csv(out, "players.csv"))
+    })
+    .await
+}
+
+/// What the hall display and the printed sheets show.
+#[derive(Serialize)]
+pub struct Board {
+    pub tournament: TournamentId,
+    pub name: String,
+    pub round: u16,
+    pub pairings: PairingSheet,
+    pub standings: Option<run::EventStandings>,
+}
+
+/// `GET /api/v1/public/{tournament}/board?round=` (no token): the latest round's pairings and
+/// the standings, as posted in the hall.
+pub async fn public_board(
+    State(state): State<AppState>,
+    t: Result<Path<String>, PathRejection>,
+    q: Result<Query<Format>, QueryRejection>,
+) -> Result<Json<Board>, OfficeError> {
+    let t = TournamentId::new(path(t)?)?;
+    let f = query(q, "use ?round=N")?;
+    blocking(move || {
+        let v = view_of(&state, &t)?;
+        let last = v.games.iter().filter_map(|g| g.schedule.as_ref().map(|s| s.round)).max().unwrap_or(1);
+        let round = f.round.unwrap_or(last);
+        let standings = run::standings(&v, Some(round)).ok();
+        Ok(Json(Board {
+            tournament: v.id.clone(),
+            name: v.tournament.as_ref().map_or_else(|| v.id.to_string(), |t| t.name.clone()),
+            round,
+            pairings: pairing_sheet(&v, round),
+            standings,
+        }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Proposed {
+    body: EventBody,
+}
+
+/// A player whose place or score a proposed ruling would change.
+#[derive(Serialize)]
+pub struct Move {
+    pub player: PlayerId,
+    pub name: String,
+    pub place_before: Option<u32>,
+    pub place_after: Option<u32>,
+    pub score_before: Option<String>,
+    pub score_after: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct StandingsPreview {
+    pub moves: Vec<Move>,
+    pub before: run::EventStandings,
+    pub after: run::EventStandings,
+}
+
+/// `POST /api/v1/games/{game}/preview-standings` `{body}`: the standings if the caller recorded
+/// `body` on `game` now — nothing is stored. Refused as recording it would be.
+pub async fn preview_standings(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<StandingsPreview>, OfficeError> {
+    let game = GameId::new(path(game)?)?;
+    let p: Proposed = json(raw)?;
+    blocking(move || {
+        let mut events = state.store.tournament_events(&caller.0.tournament)?;
+        let before_view =
+            replay(&events).into_iter().next().ok_or_else(|| OfficeError::NotFound("no events yet".into()))?;
+        let g = before_view.games.iter().find(|g| g.game == game && g.schedule.is_some());
+        let g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        validate(g, caller.0.role, &p.body)?;
+        let last = events.iter().map(|e| e.hlc).max().unwrap_or_default();
+        let mut random = [0u8; 10];
+        random[0] = 0x80;
+        let ms = last.wall_ms + 1;
+        events.push(Event {
+            schema: SCHEMA_VERSION,
+            id: EventId::from_parts(ms, random),
+            tournament: caller.0.tournament.clone(),
+            game: Some(game.clone()),
+            author: Author { device: caller.0.device.clone(), person: caller.0.person.clone(), role: caller.0.role },
+            hlc: Hlc::new(ms, 0),
+            wall_time: chrono::Utc::now(),
+            body: p.body,
+        });
+        let after_view: TournamentView = replay(&events).into_iter().next().unwrap_or(before_view.clone());
+        let before = run::standings(&before_view, None)?;
+        let after = run::standings(&after_view, None)?;
+        let find = |s: &run::EventStandings, id: &PlayerId| s.standings.rows.iter().find(|r| &r.player == id).cloned();
+        let moves = before_view
+            .players
+            .iter()
+            .filter_map(|pl| {
+                let (b, a) = (find(&before, &pl.id), find(&after, &pl.id));
+                let score = |r: &Option<arbiter_core::tournament::Standing>| {
+                    r.as_ref().and_then(|r| r.values.first()).map(ToString::to_string)
+                };
+                let m = Move {
+                    player: pl.id.clone(),
+                    name: pl.name.clone(),
+                    place_before: b.as_ref().map(|r| r.place),
+                    place_after: a.as_ref().map(|r| r.place),
+                    score_before: score(&b),
+                    score_after: score(&a),
+                };
+                (m.place_before != m.place_after || m.score_before != m.score_after).then_some(m)
+            })
+            .collect();
+        Ok(Json(StandingsPreview { moves, before, after }))
+    })
+    .await
+}

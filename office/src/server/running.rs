@@ -1,0 +1,450 @@
+//! Running the event from the office: the organiser's set-up (settings, players, round
+//! times), the draw (pairing a round by the system, 第二十七条; the chief arbiter's override,
+//! 第三十一条四), referees to tables (第三十一条三), withdrawals (第二十九条), results
+//! (第十三条一) and rulings from the browser — each an event in the ledger, checked first.
+
+use arbiter_core::domain::{Author, GameId, Player, PlayerId, Rank, Role, Settings, Tournament};
+use arbiter_core::event::{Event, EventBody};
+use arbiter_core::game::validate;
+use arbiter_core::interop::{opengotha, players_csv};
+use arbiter_core::rules::RulesetSpec;
+use arbiter_core::tournament::publish::{pairing_sheet, PairingSheet};
+use arbiter_core::tournament::{run, TournamentView};
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, PathRejection};
+use axum::extract::{Path, State};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::accounts::Principal;
+use crate::error::OfficeError;
+use crate::server::admin::json;
+use crate::server::sync::body;
+use crate::server::views::view_of;
+use crate::server::{blocking, path, AppState, Caller};
+
+const SETUP: &[Role] = &[Role::Organiser];
+/// 第三十一条四: the chief arbiter runs the draw and oversees pairings.
+const DRAW: &[Role] = &[Role::Organiser, Role::ChiefArbiter];
+
+fn author(p: &Principal) -> Author {
+    Author { device: p.device.clone(), person: p.person.clone(), role: p.role }
+}
+
+/// Records office-made events in one durable batch, as the caller.
+fn record(
+    state: &AppState,
+    p: &Principal,
+    bodies: Vec<(Option<GameId>, EventBody)>,
+) -> Result<Vec<Event>, OfficeError> {
+    Ok(state.store.record_all(&p.tournament, &author(p), bodies, chrono::Utc::now(), arbiter_core::random_id_bits)?)
+}
+
+/// Check-then-record under the office's command lock, so two officials cannot pair the same
+/// round (or register the same id) at once.
+async fn command<T: Send + 'static>(
+    state: AppState,
+    caller: Caller,
+    f: impl FnOnce(&AppState, &Principal, TournamentView) -> Result<T, OfficeError> + Send + 'static,
+) -> Result<T, OfficeError> {
+    blocking(move || {
+        let _guard = state.commands.lock().unwrap_or_else(|e| e.into_inner());
+        let view = view_of(&state, &caller.0.tournament)?;
+        f(&state, &caller.0, view)
+    })
+    .await
+}
+
+fn bad(code: &'static str, message: impl Into<String>) -> OfficeError {
+    OfficeError::bad(code, message)
+}
+
+/// What the organiser sets: everything but the tournament's id.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentUpdate {
+    name: String,
+    ruleset: RulesetSpec,
+    #[serde(default)]
+    settings: Settings,
+}
+
+fn check_settings(s: &Settings, view: &TournamentView) -> Result<(), OfficeError> {
+    if let Some(r) = s.rounds {
+        if !(1..=99).contains(&r) {
+            return Err(bad("out_of_range", "rounds: 1 to 99"));
+        }
+    }
+    if let Some(tc) = s.time_control {
+        if !(1..=600).contains(&tc.main_minutes) || tc.reserved_minutes > 60 {
+            return Err(bad(
+                "out_of_range",
+                "time control (第十二条): main time 1–600 minutes, reserved byo-yomi minutes 0–60",
+            ));
+        }
+    }
+    if s.allowed_lateness_minutes.is_some_and(|m| m > 240) {
+        return Err(bad("out_of_range", "allowed lateness (第二十三条): at most 240 minutes"));
+    }
+    if let (Some(b), Some(e)) = (s.begin, s.end) {
+        if e < b {
+            return Err(bad("out_of_range", format!("the event ends ({e}) before it begins ({b})")));
+        }
+    }
+    if let Some(arbiter_core::tournament::System::McMahon { bar, floor }) = s.system {
+        if bar.value() < floor.value() {
+            return Err(bad("out_of_range", format!("McMahon bar {bar} is below the floor {floor}")));
+        }
+    }
+    let paired = view.games.iter().filter_map(|g| g.schedule.as_ref().map(|s| s.round)).max().unwrap_or(0);
+    if paired > 0 {
+        let old = view.tournament.as_ref().and_then(|t| t.settings.system);
+        if old != s.system {
+            return Err(OfficeError::Conflict(format!(
+                "round {paired} is already paired: the system (第二十七条) can no longer change"
+            )));
+        }
+        if s.rounds.is_some_and(|r| r < paired) {
+            return Err(OfficeError::Conflict(format!(
+                "round {paired} is already paired: the event cannot have fewer rounds"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `PUT /api/v1/tournament` (organiser): name, ruleset and set-up; a later one corrects an
+/// earlier one.
+pub async fn put_tournament(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<Tournament>, OfficeError> {
+    caller.require(SETUP, "set the tournament up")?;
+    let u: TournamentUpdate = json(raw)?;
+    let name = u.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err(bad("invalid_field", "name: 1 to 200 characters"));
+    }
+    command(state, caller, move |state, p, view| {
+        check_settings(&u.settings, &view)?;
+        let t = Tournament { id: p.tournament.clone(), name, ruleset: u.ruleset, settings: u.settings };
+        record(state, p, vec![(None, EventBody::TournamentCreated(t.clone()))])?;
+        Ok(Json(t))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewPlayer {
+    name: String,
+    /// As entry lists write it: `3d`, `5k`, `业余3段`, `5级`.
+    rank: String,
+    #[serde(default)]
+    club: Option<String>,
+    #[serde(default)]
+    team: Option<String>,
+}
+
+/// `POST /api/v1/players` (organiser): one player; the id is the next `pNNN`.
+pub async fn add_player(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<Player>, OfficeError> {
+    caller.require(SETUP, "register players")?;
+    let n: NewPlayer = json(raw)?;
+    let name = n.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(bad("invalid_field", "name: 1 to 100 characters"));
+    }
+    let rank: Rank = players_csv::parse_rank(&n.rank)?;
+    let clean = |s: Option<String>| s.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    command(state, caller, move |state, p, view| {
+        let player =
+            Player { id: next_id(&view, 0)?, name, rank, club: clean(n.club), team: clean(n.team), board: None };
+        record(state, p, vec![(None, EventBody::PlayerRegistered(player.clone()))])?;
+        Ok(Json(player))
+    })
+    .await
+}
+
+/// The id after the highest `pNNN` in use, plus `offset`.
+fn next_id(view: &TournamentView, offset: usize) -> Result<PlayerId, OfficeError> {
+    let used =
+        view.players.iter().filter_map(|p| p.id.as_str().strip_prefix('p')?.parse::<usize>().ok()).max().unwrap_or(0);
+    Ok(PlayerId::new(format!("p{:03}", used.max(view.players.len()) + offset + 1))?)
+}
+
+#[derive(Serialize)]
+pub struct Imported {
+    pub players: usize,
+    pub games: usize,
+    pub events: usize,
+    pub notes: Vec<String>,
+}
+
+/// `POST /api/v1/players/import` (organiser), body CSV text `name,rank[,club[,team]]`: all
+/// players or none (a bad line is named and nothing is stored).
+pub async fn import_players(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<Imported>, OfficeError> {
+    caller.require(SETUP, "register players")?;
+    let text = String::from_utf8(body(raw)?.to_vec()).map_err(|_| bad("bad_body", "the CSV must be UTF-8 text"))?;
+    command(state, caller, move |state, p, view| {
+        let first = next_id(&view, 0)?;
+        let offset = first.as_str()[1..].parse::<usize>().unwrap_or(1) - 1;
+        let players = players_csv::parse(&text, offset)?;
+        let n = players.len();
+        record(state, p, players.into_iter().map(|pl| (None, EventBody::PlayerRegistered(pl))).collect())?;
+        Ok(Json(Imported { players: n, games: 0, events: n, notes: vec![] }))
+    })
+    .await
+}
+
+/// `POST /api/v1/import/opengotha` (organiser), body an OpenGotha tournament file: brings a
+/// whole event in mid-way — set-up, players, pairings, results, byes — into a tournament that
+/// has no players yet.
+pub async fn import_opengotha(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<Imported>, OfficeError> {
+    caller.require(SETUP, "import an OpenGotha file")?;
+    let text = String::from_utf8(body(raw)?.to_vec()).map_err(|_| bad("bad_body", "the file must be UTF-8 XML"))?;
+    let og = opengotha::parse(&text)?;
+    command(state, caller, move |state, p, view| {
+        if !view.players.is_empty() {
+            return Err(OfficeError::Conflict(format!(
+                "`{}` already has {} players: import an OpenGotha file into a new tournament",
+                p.tournament,
+                view.players.len()
+            )));
+        }
+        let ruleset = view.tournament.as_ref().map(|t| t.ruleset).unwrap_or_default();
+        let (bodies, notes) = opengotha::to_events(&og, &p.tournament, ruleset)?;
+        let events = record(state, p, bodies)?;
+        let count = |k| events.iter().filter(|e| e.body.kind() == k).count();
+        use arbiter_core::event::EventKind as K;
+        Ok(Json(Imported {
+            players: count(K::PlayerRegistered),
+            games: count(K::GameScheduled),
+            events: events.len(),
+            notes,
+        }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Withdrawal {
+    after_round: u16,
+    #[serde(default)]
+    note: Option<String>,
+}
+
+/// `POST /api/v1/players/{player}/withdraw` (organiser, chief arbiter): 第二十九条.
+pub async fn withdraw(
+    State(state): State<AppState>,
+    caller: Caller,
+    player: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<serde_json::Value>, OfficeError> {
+    caller.require(DRAW, "record a withdrawal")?;
+    let player = PlayerId::new(path(player)?)?;
+    let w: Withdrawal = json(raw)?;
+    command(state, caller, move |state, p, view| {
+        if !view.players.iter().any(|x| x.id == player) {
+            return Err(OfficeError::NotFound(format!("no player `{player}`")));
+        }
+        let body = EventBody::PlayerWithdrew { player: player.clone(), after_round: w.after_round, note: w.note };
+        record(state, p, vec![(None, body)])?;
+        Ok(Json(serde_json::json!({ "player": player, "after_round": w.after_round })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Assignment {
+    referee: arbiter_core::domain::PersonId,
+    tables: Vec<u16>,
+}
+
+/// `POST /api/v1/referees` (chief arbiter, organiser): a referee to tables (第三十一条三).
+pub async fn assign_referee(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<serde_json::Value>, OfficeError> {
+    caller.require(&[Role::ChiefArbiter, Role::Organiser], "assign referees")?;
+    let a: Assignment = json(raw)?;
+    if a.tables.is_empty() || a.tables.iter().any(|&t| t == 0) {
+        return Err(bad("invalid_field", "tables: one or more table numbers from 1"));
+    }
+    command(state, caller, move |state, p, view| {
+        if !view.people.iter().any(|x| x.id == a.referee && x.role == Role::Referee) {
+            return Err(OfficeError::NotFound(format!("`{}` is not a registered referee", a.referee)));
+        }
+        record(
+            state,
+            p,
+            vec![(None, EventBody::RefereeAssigned { referee: a.referee.clone(), tables: a.tables.clone() })],
+        )?;
+        Ok(Json(serde_json::json!({ "referee": a.referee, "tables": a.tables })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundTime {
+    starts_at: chrono::DateTime<chrono::Utc>,
+}
+
+fn round_of(p: Result<Path<u16>, PathRejection>) -> Result<u16, OfficeError> {
+    let r = path(p)?;
+    if r == 0 {
+        return Err(bad("bad_path", "rounds count from 1"));
+    }
+    Ok(r)
+}
+
+/// `PUT /api/v1/rounds/{round}` (organiser): when the round starts.
+pub async fn schedule_round(
+    State(state): State<AppState>,
+    caller: Caller,
+    round: Result<Path<u16>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<serde_json::Value>, OfficeError> {
+    caller.require(SETUP, "schedule rounds")?;
+    let round = round_of(round)?;
+    let t: RoundTime = json(raw)?;
+    command(state, caller, move |state, p, _| {
+        record(state, p, vec![(None, EventBody::RoundScheduled { round, starts_at: t.starts_at })])?;
+        Ok(Json(serde_json::json!({ "round": round, "starts_at": t.starts_at })))
+    })
+    .await
+}
+
+/// `POST /api/v1/rounds/{round}/pair` (organiser, chief arbiter): the draw by the system.
+pub async fn pair(
+    State(state): State<AppState>,
+    caller: Caller,
+    round: Result<Path<u16>, PathRejection>,
+) -> Result<Json<PairingSheet>, OfficeError> {
+    caller.require(DRAW, "pair a round")?;
+    let round = round_of(round)?;
+    command(state, caller, move |state, p, view| {
+        if view.games.iter().any(|g| g.schedule.as_ref().is_some_and(|s| s.round == round)) {
+            return Err(OfficeError::Conflict(format!("round {round} is already paired")));
+        }
+        let (_, bodies) = run::pair_round(&view, round)?;
+        record(state, p, bodies)?;
+        Ok(Json(pairing_sheet(&view_of(state, &p.tournament)?, round)))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Override {
+    black: PlayerId,
+    white: PlayerId,
+    /// Why (第三十一条四): shown on the sheet and kept in the ledger.
+    reason: String,
+}
+
+/// `PUT /api/v1/games/{game}/pairing` (chief arbiter): changes who plays at a table, and why.
+pub async fn override_pairing(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<PairingSheet>, OfficeError> {
+    caller.require(&[Role::ChiefArbiter], "override a pairing (第三十一条四)")?;
+    let game = GameId::new(path(game)?)?;
+    let o: Override = json(raw)?;
+    let reason = o.reason.trim().to_owned();
+    if reason.is_empty() {
+        return Err(bad("invalid_field", "reason: say why the pairing is changed (第三十一条四)"));
+    }
+    if o.black == o.white {
+        return Err(bad("invalid_field", "a player cannot play themselves"));
+    }
+    command(state, caller, move |state, p, view| {
+        let g = view.games.iter().find(|g| g.game == game).and_then(|g| g.schedule.clone());
+        let mut g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        if view
+            .games
+            .iter()
+            .any(|s| s.game == game && (s.status != arbiter_core::game::Status::Scheduled || s.result.is_some()))
+        {
+            return Err(OfficeError::Conflict(format!("game `{game}` has started: record an incident instead")));
+        }
+        for pl in [&o.black, &o.white] {
+            if !view.players.iter().any(|x| &x.id == pl) {
+                return Err(OfficeError::NotFound(format!("no player `{pl}`")));
+            }
+            let elsewhere = view
+                .games
+                .iter()
+                .filter_map(|x| x.schedule.as_ref())
+                .any(|s| s.round == g.round && s.id != game && (&s.black == pl || &s.white == pl));
+            if elsewhere {
+                return Err(OfficeError::Conflict(format!(
+                    "`{pl}` already plays at another table in round {}",
+                    g.round
+                )));
+            }
+        }
+        (g.black, g.white, g.reason) = (o.black, o.white, Some(reason));
+        let round = g.round;
+        record(state, p, vec![(Some(game.clone()), EventBody::GameScheduled(g))])?;
+        Ok(Json(pairing_sheet(&view_of(state, &p.tournament)?, round)))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameEvent {
+    body: EventBody,
+}
+
+/// `POST /api/v1/games/{game}/events`: an official records from the browser what they would
+/// record at the table (a result, the chief arbiter's ruling, the committee's decision),
+/// checked against the game as the app checks it.
+pub async fn record_game_event(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
+    let game = GameId::new(path(game)?)?;
+    let e: GameEvent = json(raw)?;
+    if !e.body.kind().is_game_scoped() {
+        return Err(bad("wrong_scope", format!("“{}” is not recorded on a game", e.body.kind())));
+    }
+    command(state, caller, move |state, p, view| {
+        let g = view.games.iter().find(|g| g.game == game && g.schedule.is_some());
+        let g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        validate(g, p.role, &e.body)?;
+        // A device offline may record after a result (kept and flagged); the office knows the
+        // result, so it refuses a lower authority's fact at once instead.
+        if let Some(r) = g
+            .result
+            .filter(|_| p.role.ruling_rank().unwrap_or(0) < 2 && !matches!(e.body, EventBody::AppealFiled { .. }))
+        {
+            let why = format!("{} ({})", arbiter_core::labels::Labelled::label(&r.reason).en, r.article.cite());
+            return Err(arbiter_core::DomainError::AfterResult(why).into());
+        }
+        record(state, p, vec![(Some(game.clone()), e.body)])?;
+        arbiter_core::app::game_view(&view_of(state, &p.tournament)?, &game).map(Json).map_err(OfficeError::from)
+    })
+    .await
+}

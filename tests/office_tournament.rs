@@ -1,0 +1,360 @@
+//! Running a whole event from a real office on 127.0.0.1: the organiser sets it up, imports
+//! players, pairs rounds (第二十七条); a referee's tablet records a second warning (第二十五条二)
+//! through the real sync client; results are entered (第十三条一); the standings count the loss
+//! and the warnings (第二十八条 B); the chief arbiter overrides a pairing with a reason
+//! (第三十一条四) and previews what a ruling would do to the standings; exports read back; the
+//! hall's public board needs no token. Bad input is refused with `{code, message}` and
+//! stores nothing.
+
+use arbiter_core::domain::{Colour, GameId, Role};
+use arbiter_core::event::EventBody;
+use arbiter_core::interop::opengotha;
+use arbiter_core::rules::{Incident, Ruling};
+use arbiter_core::sync::protocol::API_PREFIX;
+use arbiter_tests::*;
+use serde_json::{json, Value};
+
+struct Http<'a> {
+    office: &'a Office,
+}
+
+impl Http<'_> {
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        token: Option<&str>,
+        path: &str,
+        body: Option<Value>,
+        text: Option<&str>,
+    ) -> (u16, String) {
+        let mut r = reqwest::Client::new().request(method, format!("{}{API_PREFIX}{path}", self.office.url));
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            r = r.json(&b);
+        }
+        if let Some(t) = text {
+            r = r.body(t.to_owned());
+        }
+        let resp = r.send().await.unwrap();
+        (resp.status().as_u16(), resp.text().await.unwrap())
+    }
+
+    async fn ok(&self, method: reqwest::Method, token: &str, path: &str, body: Option<Value>) -> Value {
+        let (s, text) = self.call(method, Some(token), path, body, None).await;
+        assert!((200..300).contains(&s), "{path}: {s} {text}");
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    }
+
+    /// Asserts a refusal: the status, the stable code, and that the message says `says`.
+    async fn refused(
+        &self,
+        method: reqwest::Method,
+        token: Option<&str>,
+        path: &str,
+        body: Option<Value>,
+        text: Option<&str>,
+        status: u16,
+        code: &str,
+        says: &str,
+    ) {
+        let (s, text) = self.call(method, token, path, body, text).await;
+        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{path}: not JSON: {text}"));
+        assert_eq!((s, v["code"].as_str().unwrap_or("")), (status, code), "{path}: {text}");
+        assert!(v["message"].as_str().unwrap_or("").contains(says), "{path}: {text}");
+    }
+}
+
+use reqwest::Method as M;
+
+fn players_of(setup: &Value) -> usize {
+    setup["players"].as_array().unwrap().len()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() {
+    let office = Office::start("tournament-office").await;
+    let http = Http { office: &office };
+    let org = office.organiser_token.clone();
+
+    // Set-up (第二十七条 Swiss, 第十二条 time control, 第二十三条 lateness).
+    let setup = json!({
+        "name": "城市杯",
+        "ruleset": {"preset": "chinese_1988", "komi": 3.75},
+        "settings": {"begin": "2026-11-21", "end": "2026-11-22", "venue": "市棋院",
+                     "time_control": {"main_minutes": 60, "reserved_minutes": 5},
+                     "allowed_lateness_minutes": 15, "system": {"kind": "swiss"}, "rounds": 3}
+    });
+    let (s, text) = http.call(M::PUT, Some(&org), "/tournament", Some(setup.clone()), None).await;
+    assert_eq!(s, 200, "{text}");
+    http.refused(
+        M::PUT,
+        Some(&org),
+        "/tournament",
+        Some(json!({"name": "", "ruleset": {"preset": "korean"}})),
+        None,
+        400,
+        "invalid_field",
+        "name",
+    )
+    .await;
+    let mut late_end = setup.clone();
+    late_end["settings"]["end"] = json!("2026-11-20");
+    http.refused(M::PUT, Some(&org), "/tournament", Some(late_end), None, 400, "out_of_range", "ends").await;
+
+    // Players: a bad paste stores nothing and names the line; a good one stores all.
+    http.refused(
+        M::POST,
+        Some(&org),
+        "/players/import",
+        None,
+        Some("王一,3d\n李二,3x\n"),
+        400,
+        "invalid_field",
+        "line 2",
+    )
+    .await;
+    assert_eq!(players_of(&http.ok(M::GET, &org, "/setup", None).await), 0);
+    let csv = "姓名,段位,单位\n王一,5d,北京\n李二,4d,上海\n张三,3d,天津\n赵四,2d,北京\n钱五,1d,杭州\n";
+    http.refused(M::POST, Some(&org), "/players/import", None, Some(""), 400, "invalid_field", "no players").await;
+    let (s, text) = http.call(M::POST, Some(&org), "/players/import", None, Some(csv)).await;
+    assert_eq!(s, 200, "{text}");
+    let one = http.ok(M::POST, &org, "/players", Some(json!({"name": "孙六", "rank": "5级", "club": "南京"}))).await;
+    assert_eq!(one["id"], "p006");
+    let setup_now = http.ok(M::GET, &org, "/setup", None).await;
+    assert_eq!(players_of(&setup_now), 6);
+
+    // Officials: a referee on tables 1–3, enrolled on a real tablet.
+    let referee = office.enroll("ref-wang", Role::Referee, "tab-wang").await;
+    http.ok(M::POST, &org, "/referees", Some(json!({"referee": "ref-wang", "tables": [1, 2, 3]}))).await;
+    let chief = office.enroll("chief-liu", Role::ChiefArbiter, "tab-chief").await;
+    http.refused(
+        M::PUT,
+        Some(&referee.token),
+        "/tournament",
+        Some(setup.clone()),
+        None,
+        403,
+        "forbidden",
+        "set the tournament up",
+    )
+    .await;
+
+    // Round 1: the draw.
+    let sheet = http.ok(M::POST, &org, "/rounds/1/pair", None).await;
+    let boards = sheet["boards"].as_array().unwrap().clone();
+    assert_eq!(boards.len(), 3);
+    assert_eq!(boards[0]["referee"]["id"], "ref-wang");
+    http.refused(M::POST, Some(&org), "/rounds/1/pair", None, None, 409, "conflict", "already paired").await;
+    http.refused(M::POST, Some(&org), "/rounds/2/pair", None, None, 400, "out_of_range", "no result yet").await;
+
+    // Table 1: the referee's tablet records two warnings to Black (第二十四条二, 第二十五条二).
+    let t1: GameId = boards[0]["game"].as_str().unwrap().parse().unwrap();
+    let black1 = boards[0]["black"]["id"].as_str().unwrap().to_owned();
+    let tablet = Device::new("tournament-tab", &referee, &office.url, |_| {});
+    let warn = || EventBody::IncidentRecorded {
+        incident: Incident::Disturbing { offender: Colour::Black },
+        ruling: Some(Ruling::Warning),
+        note: None,
+    };
+    tablet.record_on(&t1, EventBody::ClockStarted);
+    tablet.record_on(&t1, warn());
+    tablet.record_on(&t1, warn());
+    tablet.settle().await;
+    // Tables 2 and 3: results entered at the office from the score sheets (White wins both).
+    for b in &boards[1..] {
+        let g = b["game"].as_str().unwrap();
+        http.ok(
+            M::POST,
+            &org,
+            &format!("/games/{g}/events"),
+            Some(
+                json!({"body": {"kind": "result_entered", "data": {"outcome": {"outcome": "win", "winner": "white"}}}}),
+            ),
+        )
+        .await;
+    }
+    // A result for a game that already has one is the chief arbiter's matter.
+    http.refused(
+        M::POST,
+        Some(&org),
+        &format!("/games/{t1}/events"),
+        Some(json!({"body": {"kind": "result_entered", "data": {"outcome": {"outcome": "draw"}}}})),
+        None,
+        400,
+        "after_result",
+        "already decided",
+    )
+    .await;
+
+    let standings = http.ok(M::GET, &org, "/standings", None).await;
+    let row = |id: &str| standings["rows"].as_array().unwrap().iter().find(|r| r["player"] == id).unwrap().clone();
+    let loser = row(&black1);
+    assert_eq!(loser["values"][0]["value"], "0", "第二十五条二: the second warning lost the game: {loser}");
+    assert_eq!(standings["criteria"], json!(["points", "opponents_term", "B"]));
+    assert_eq!(loser["values"][2]["value"], "2", "B counts the two warnings from the ledger");
+    assert!(standings["notes"][0].as_str().unwrap().contains("tie-break"));
+
+    // Round 2, and the chief arbiter's override with a reason (第三十一条四).
+    let sheet2 = http.ok(M::POST, &chief.token, "/rounds/2/pair", None).await;
+    let b0 = sheet2["boards"][0].clone();
+    let g = b0["game"].as_str().unwrap().to_owned();
+    let swapped = json!({"black": b0["white"]["id"], "white": b0["black"]["id"], "reason": "颜色平衡"});
+    http.refused(
+        M::PUT,
+        Some(&org),
+        &format!("/games/{g}/pairing"),
+        Some(swapped.clone()),
+        None,
+        403,
+        "forbidden",
+        "chief arbiter",
+    )
+    .await;
+    let mut no_reason = swapped.clone();
+    no_reason["reason"] = json!("  ");
+    http.refused(
+        M::PUT,
+        Some(&chief.token),
+        &format!("/games/{g}/pairing"),
+        Some(no_reason),
+        None,
+        400,
+        "invalid_field",
+        "reason",
+    )
+    .await;
+    let other = sheet2["boards"][1]["black"]["id"].clone();
+    let clash = json!({"black": other, "white": b0["black"]["id"], "reason": "x"});
+    http.refused(
+        M::PUT,
+        Some(&chief.token),
+        &format!("/games/{g}/pairing"),
+        Some(clash),
+        None,
+        409,
+        "conflict",
+        "another table",
+    )
+    .await;
+    let after = http.ok(M::PUT, &chief.token, &format!("/games/{g}/pairing"), Some(swapped)).await;
+    assert_eq!(after["boards"][0]["black"]["id"], b0["white"]["id"]);
+    assert_eq!(after["boards"][0]["reason"], "颜色平衡");
+
+    // The chief arbiter sees what a ruling would do before confirming: a loss by ruling on
+    // table 1 of round 2 (第二十四条三) moves the standings; nothing is stored.
+    let before_events = office.state.store.len().unwrap();
+    let incident = json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "consulting", "facts": {"offender": "black"}}, "ruling": "offender_loses"}}});
+    let preview = http.ok(M::POST, &chief.token, &format!("/games/{g}/preview-standings"), Some(incident)).await;
+    let moves = preview["moves"].as_array().unwrap();
+    let new_black = b0["white"]["id"].clone();
+    let mover = moves.iter().find(|m| m["player"] == b0["black"]["id"]).unwrap_or_else(|| panic!("{preview}"));
+    assert_ne!(mover["score_before"], mover["score_after"], "White's win adds to its points: {mover}");
+    assert!(moves.iter().all(|m| m["player"] != new_black || m["score_before"] == m["score_after"]), "{preview}");
+    let bad = json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "disturbing", "facts": {"offender": "black"}}, "ruling": "offender_loses"}}});
+    http.refused(
+        M::POST,
+        Some(&chief.token),
+        &format!("/games/{g}/preview-standings"),
+        Some(bad),
+        None,
+        400,
+        "ruling_not_allowed",
+        "24.2",
+    )
+    .await;
+    assert_eq!(office.state.store.len().unwrap(), before_events, "a preview stores nothing");
+
+    // Exports: the OpenGotha file reads back with every player and game; the h9 and CSVs.
+    let (s, xml) = http.call(M::GET, Some(&org), "/export/opengotha", None, None).await;
+    assert_eq!(s, 200);
+    let og = opengotha::parse(&xml).unwrap();
+    assert_eq!((og.field.entrants.len(), og.field.games.len(), og.field.rounds), (6, 6, 3));
+    let (s, h9) = http.call(M::GET, Some(&org), "/export/h9", None, None).await;
+    assert_eq!(s, 200);
+    assert!(h9.contains("; EV[城市杯]") && h9.contains("  NBW  SOSSOSOS"), "{h9}");
+    let (s, csv) = http.call(M::GET, Some(&org), "/standings?format=csv", None, None).await;
+    assert_eq!(s, 200);
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+    let (s, csv) = http.call(M::GET, Some(&org), "/rounds/1/pairings?format=csv", None, None).await;
+    assert_eq!((s, csv.lines().count()), (200, 4), "{csv}");
+    let cross = http.ok(M::GET, &org, "/crosstable", None).await;
+    assert_eq!(cross["rows"].as_array().unwrap().len(), 6);
+
+    // The hall's board needs no token; other endpoints do.
+    let (s, board) = http.call(M::GET, None, "/public/t1/board", None, None).await;
+    assert_eq!(s, 200, "{board}");
+    let board: Value = serde_json::from_str(&board).unwrap();
+    assert_eq!((board["name"].as_str(), board["round"].as_u64()), (Some("城市杯"), Some(2)));
+    http.refused(M::GET, None, "/standings", None, None, 401, "unauthenticated", "Authorization").await;
+    http.refused(M::GET, None, "/public/nope/board", None, None, 404, "not_found", "nope").await;
+
+    // Withdrawal (第二十九条) of an unknown player is refused; of a real one recorded.
+    http.refused(
+        M::POST,
+        Some(&org),
+        "/players/p999/withdraw",
+        Some(json!({"after_round": 1})),
+        None,
+        404,
+        "not_found",
+        "p999",
+    )
+    .await;
+    http.ok(M::POST, &org, "/players/p006/withdraw", Some(json!({"after_round": 2}))).await;
+    assert_eq!(http.ok(M::GET, &org, "/setup", None).await["withdrawals"]["p006"], 2);
+    office.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_opengotha_file_comes_in_and_the_event_goes_on() {
+    let office = Office::start("og-import-office").await;
+    let http = Http { office: &office };
+    let org = office.organiser_token.clone();
+    // A file made by this project's writer from an event of four players, one round played.
+    let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201"><Players>
+<Player name="Wang" firstName="Yi" rank="3D" club="BJ" rating="2300" participating="11" smmsCorrection="0"/>
+<Player name="Li" firstName="Er" rank="1D" club="SH" rating="2100" participating="11" smmsCorrection="0"/>
+<Player name="Zhang" firstName="San" rank="2K" club="TJ" rating="1900" participating="11" smmsCorrection="0"/>
+<Player name="Zhao" firstName="Si" rank="5K" club="" rating="1600" participating="11" smmsCorrection="0"/>
+</Players><Games>
+<Game blackPlayer="LIER" whitePlayer="WANGYI" handicap="0" result="RESULT_WHITEWINS" roundNumber="1" tableNumber="1"/>
+<Game blackPlayer="ZHAOSI" whitePlayer="ZHANGSAN" handicap="0" result="RESULT_BLACKWINS" roundNumber="1" tableNumber="2"/>
+</Games><TournamentParameterSet>
+<GeneralParameterSet name="Open" basicTime="60" beginDate="2026-11-21" endDate="2026-11-21" genMMBar="3D" genMMFloor="20K" genMMZero="30K" numberOfRounds="2" location="Hall"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/><PlacementCriterion name="SOSM" number="2"/></PlacementCriteria></PlacementParameterSet>
+</TournamentParameterSet></Tournament>"#;
+    http.refused(M::POST, Some(&org), "/import/opengotha", None, Some("<Tournament"), 400, "invalid_field", "XML")
+        .await;
+    let (s, text) = http.call(M::POST, Some(&org), "/import/opengotha", None, Some(xml)).await;
+    assert_eq!(s, 200, "{text}");
+    let r: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!((r["players"].as_u64(), r["games"].as_u64()), (Some(4), Some(2)));
+    http.refused(M::POST, Some(&org), "/import/opengotha", None, Some(xml), 409, "conflict", "already has 4 players")
+        .await;
+    // The set-up came in (McMahon, 2 rounds); lateness is the organiser's to set before pairing.
+    let setup = http.ok(M::GET, &org, "/setup", None).await;
+    assert_eq!(setup["tournament"]["settings"]["system"]["kind"], "mcmahon");
+    http.refused(M::POST, Some(&org), "/rounds/2/pair", None, None, 400, "invalid_field", "lateness").await;
+    let mut t = setup["tournament"].clone();
+    t["settings"]["allowed_lateness_minutes"] = json!(15);
+    http.ok(
+        M::PUT,
+        &org,
+        "/tournament",
+        Some(json!({"name": t["name"], "ruleset": t["ruleset"], "settings": t["settings"]})),
+    )
+    .await;
+    let sheet = http.ok(M::POST, &org, "/rounds/2/pair", None).await;
+    assert_eq!(sheet["boards"].as_array().unwrap().len(), 2);
+    // No rematch: round 1's pairs do not meet again.
+    for b in sheet["boards"].as_array().unwrap() {
+        let pair = [b["black"]["name"].as_str().unwrap(), b["white"]["name"].as_str().unwrap()];
+        assert!(!(pair.contains(&"Li Er") && pair.contains(&"Wang Yi")), "{sheet}");
+    }
+    let standings = http.ok(M::GET, &org, "/standings", None).await;
+    assert_eq!(standings["criteria"], json!(["MMS", "SOSM", "SOSOSM"]));
+    office.shutdown().await;
+}
