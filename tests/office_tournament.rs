@@ -46,27 +46,16 @@ impl Http<'_> {
         assert!((200..300).contains(&s), "{path}: {s} {text}");
         serde_json::from_str(&text).unwrap_or(Value::String(text))
     }
-
-    /// Asserts a refusal: the status, the stable code, and that the message says `says`.
-    async fn refused(
-        &self,
-        method: reqwest::Method,
-        token: Option<&str>,
-        path: &str,
-        body: Option<Value>,
-        text: Option<&str>,
-        status: u16,
-        code: &str,
-        says: &str,
-    ) {
-        let (s, text) = self.call(method, token, path, body, text).await;
-        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{path}: not JSON: {text}"));
-        assert_eq!((s, v["code"].as_str().unwrap_or("")), (status, code), "{path}: {text}");
-        assert!(v["message"].as_str().unwrap_or("").contains(says), "{path}: {text}");
-    }
 }
 
 use reqwest::Method as M;
+
+/// Asserts a refusal: the status, the stable code, and that the message says `says`.
+fn refusal((s, text): (u16, String), status: u16, code: &str, says: &str) {
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
+    assert_eq!((s, v["code"].as_str().unwrap_or("")), (status, code), "{text}");
+    assert!(v["message"].as_str().unwrap_or("").contains(says), "{text}");
+}
 
 fn players_of(setup: &Value) -> usize {
     setup["players"].as_array().unwrap().len()
@@ -88,36 +77,32 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     });
     let (s, text) = http.call(M::PUT, Some(&org), "/tournament", Some(setup.clone()), None).await;
     assert_eq!(s, 200, "{text}");
-    http.refused(
-        M::PUT,
-        Some(&org),
-        "/tournament",
-        Some(json!({"name": "", "ruleset": {"preset": "korean"}})),
-        None,
+    refusal(
+        http.call(M::PUT, Some(&org), "/tournament", Some(json!({"name": "", "ruleset": {"preset": "korean"}})), None)
+            .await,
         400,
         "invalid_field",
         "name",
-    )
-    .await;
+    );
     let mut late_end = setup.clone();
     late_end["settings"]["end"] = json!("2026-11-20");
-    http.refused(M::PUT, Some(&org), "/tournament", Some(late_end), None, 400, "out_of_range", "ends").await;
+    refusal(http.call(M::PUT, Some(&org), "/tournament", Some(late_end), None).await, 400, "out_of_range", "ends");
 
     // Players: a bad paste stores nothing and names the line; a good one stores all.
-    http.refused(
-        M::POST,
-        Some(&org),
-        "/players/import",
-        None,
-        Some("王一,3d\n李二,3x\n"),
+    refusal(
+        http.call(M::POST, Some(&org), "/players/import", None, Some("王一,3d\n李二,3x\n")).await,
         400,
         "invalid_field",
         "line 2",
-    )
-    .await;
+    );
     assert_eq!(players_of(&http.ok(M::GET, &org, "/setup", None).await), 0);
     let csv = "姓名,段位,单位\n王一,5d,北京\n李二,4d,上海\n张三,3d,天津\n赵四,2d,北京\n钱五,1d,杭州\n";
-    http.refused(M::POST, Some(&org), "/players/import", None, Some(""), 400, "invalid_field", "no players").await;
+    refusal(
+        http.call(M::POST, Some(&org), "/players/import", None, Some("")).await,
+        400,
+        "invalid_field",
+        "no players",
+    );
     let (s, text) = http.call(M::POST, Some(&org), "/players/import", None, Some(csv)).await;
     assert_eq!(s, 200, "{text}");
     let one = http.ok(M::POST, &org, "/players", Some(json!({"name": "孙六", "rank": "5级", "club": "南京"}))).await;
@@ -129,25 +114,20 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     let referee = office.enroll("ref-wang", Role::Referee, "tab-wang").await;
     http.ok(M::POST, &org, "/referees", Some(json!({"referee": "ref-wang", "tables": [1, 2, 3]}))).await;
     let chief = office.enroll("chief-liu", Role::ChiefArbiter, "tab-chief").await;
-    http.refused(
-        M::PUT,
-        Some(&referee.token),
-        "/tournament",
-        Some(setup.clone()),
-        None,
+    refusal(
+        http.call(M::PUT, Some(&referee.token), "/tournament", Some(setup.clone()), None).await,
         403,
         "forbidden",
         "set the tournament up",
-    )
-    .await;
+    );
 
     // Round 1: the draw.
     let sheet = http.ok(M::POST, &org, "/rounds/1/pair", None).await;
     let boards = sheet["boards"].as_array().unwrap().clone();
     assert_eq!(boards.len(), 3);
     assert_eq!(boards[0]["referee"]["id"], "ref-wang");
-    http.refused(M::POST, Some(&org), "/rounds/1/pair", None, None, 409, "conflict", "already paired").await;
-    http.refused(M::POST, Some(&org), "/rounds/2/pair", None, None, 400, "out_of_range", "no result yet").await;
+    refusal(http.call(M::POST, Some(&org), "/rounds/1/pair", None, None).await, 409, "conflict", "already paired");
+    refusal(http.call(M::POST, Some(&org), "/rounds/2/pair", None, None).await, 400, "out_of_range", "no result yet");
 
     // Table 1: the referee's tablet records two warnings to Black (第二十四条二, 第二十五条二).
     let t1: GameId = boards[0]["game"].as_str().unwrap().parse().unwrap();
@@ -176,17 +156,19 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
         .await;
     }
     // A result for a game that already has one is the chief arbiter's matter.
-    http.refused(
-        M::POST,
-        Some(&org),
-        &format!("/games/{t1}/events"),
-        Some(json!({"body": {"kind": "result_entered", "data": {"outcome": {"outcome": "draw"}}}})),
-        None,
+    refusal(
+        http.call(
+            M::POST,
+            Some(&org),
+            &format!("/games/{t1}/events"),
+            Some(json!({"body": {"kind": "result_entered", "data": {"outcome": {"outcome": "draw"}}}})),
+            None,
+        )
+        .await,
         400,
         "after_result",
         "already decided",
-    )
-    .await;
+    );
 
     let standings = http.ok(M::GET, &org, "/standings", None).await;
     let row = |id: &str| standings["rows"].as_array().unwrap().iter().find(|r| r["player"] == id).unwrap().clone();
@@ -201,43 +183,28 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     let b0 = sheet2["boards"][0].clone();
     let g = b0["game"].as_str().unwrap().to_owned();
     let swapped = json!({"black": b0["white"]["id"], "white": b0["black"]["id"], "reason": "颜色平衡"});
-    http.refused(
-        M::PUT,
-        Some(&org),
-        &format!("/games/{g}/pairing"),
-        Some(swapped.clone()),
-        None,
+    refusal(
+        http.call(M::PUT, Some(&org), &format!("/games/{g}/pairing"), Some(swapped.clone()), None).await,
         403,
         "forbidden",
         "chief arbiter",
-    )
-    .await;
+    );
     let mut no_reason = swapped.clone();
     no_reason["reason"] = json!("  ");
-    http.refused(
-        M::PUT,
-        Some(&chief.token),
-        &format!("/games/{g}/pairing"),
-        Some(no_reason),
-        None,
+    refusal(
+        http.call(M::PUT, Some(&chief.token), &format!("/games/{g}/pairing"), Some(no_reason), None).await,
         400,
         "invalid_field",
         "reason",
-    )
-    .await;
+    );
     let other = sheet2["boards"][1]["black"]["id"].clone();
     let clash = json!({"black": other, "white": b0["black"]["id"], "reason": "x"});
-    http.refused(
-        M::PUT,
-        Some(&chief.token),
-        &format!("/games/{g}/pairing"),
-        Some(clash),
-        None,
+    refusal(
+        http.call(M::PUT, Some(&chief.token), &format!("/games/{g}/pairing"), Some(clash), None).await,
         409,
         "conflict",
         "another table",
-    )
-    .await;
+    );
     let after = http.ok(M::PUT, &chief.token, &format!("/games/{g}/pairing"), Some(swapped)).await;
     assert_eq!(after["boards"][0]["black"]["id"], b0["white"]["id"]);
     assert_eq!(after["boards"][0]["reason"], "颜色平衡");
@@ -253,17 +220,12 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     assert_ne!(mover["score_before"], mover["score_after"], "White's win adds to its points: {mover}");
     assert!(moves.iter().all(|m| m["player"] != new_black || m["score_before"] == m["score_after"]), "{preview}");
     let bad = json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "disturbing", "facts": {"offender": "black"}}, "ruling": "offender_loses"}}});
-    http.refused(
-        M::POST,
-        Some(&chief.token),
-        &format!("/games/{g}/preview-standings"),
-        Some(bad),
-        None,
+    refusal(
+        http.call(M::POST, Some(&chief.token), &format!("/games/{g}/preview-standings"), Some(bad), None).await,
         400,
         "ruling_not_allowed",
         "24.2",
-    )
-    .await;
+    );
     assert_eq!(office.state.store.len().unwrap(), before_events, "a preview stores nothing");
 
     // Exports: the OpenGotha file reads back with every player and game; the h9 and CSVs.
@@ -287,21 +249,16 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     assert_eq!(s, 200, "{board}");
     let board: Value = serde_json::from_str(&board).unwrap();
     assert_eq!((board["name"].as_str(), board["round"].as_u64()), (Some("城市杯"), Some(2)));
-    http.refused(M::GET, None, "/standings", None, None, 401, "unauthenticated", "Authorization").await;
-    http.refused(M::GET, None, "/public/nope/board", None, None, 404, "not_found", "nope").await;
+    refusal(http.call(M::GET, None, "/standings", None, None).await, 401, "unauthenticated", "Authorization");
+    refusal(http.call(M::GET, None, "/public/nope/board", None, None).await, 404, "not_found", "nope");
 
     // Withdrawal (第二十九条) of an unknown player is refused; of a real one recorded.
-    http.refused(
-        M::POST,
-        Some(&org),
-        "/players/p999/withdraw",
-        Some(json!({"after_round": 1})),
-        None,
+    refusal(
+        http.call(M::POST, Some(&org), "/players/p999/withdraw", Some(json!({"after_round": 1})), None).await,
         404,
         "not_found",
         "p999",
-    )
-    .await;
+    );
     http.ok(M::POST, &org, "/players/p006/withdraw", Some(json!({"after_round": 2}))).await;
     assert_eq!(http.ok(M::GET, &org, "/setup", None).await["withdrawals"]["p006"], 2);
     office.shutdown().await;
@@ -326,18 +283,26 @@ async fn an_opengotha_file_comes_in_and_the_event_goes_on() {
 <GeneralParameterSet name="Open" basicTime="60" beginDate="2026-11-21" endDate="2026-11-21" genMMBar="3D" genMMFloor="20K" genMMZero="30K" numberOfRounds="2" location="Hall"/>
 <PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/><PlacementCriterion name="SOSM" number="2"/></PlacementCriteria></PlacementParameterSet>
 </TournamentParameterSet></Tournament>"#;
-    http.refused(M::POST, Some(&org), "/import/opengotha", None, Some("<Tournament"), 400, "invalid_field", "XML")
-        .await;
+    refusal(
+        http.call(M::POST, Some(&org), "/import/opengotha", None, Some("<Tournament")).await,
+        400,
+        "invalid_field",
+        "XML",
+    );
     let (s, text) = http.call(M::POST, Some(&org), "/import/opengotha", None, Some(xml)).await;
     assert_eq!(s, 200, "{text}");
     let r: Value = serde_json::from_str(&text).unwrap();
     assert_eq!((r["players"].as_u64(), r["games"].as_u64()), (Some(4), Some(2)));
-    http.refused(M::POST, Some(&org), "/import/opengotha", None, Some(xml), 409, "conflict", "already has 4 players")
-        .await;
+    refusal(
+        http.call(M::POST, Some(&org), "/import/opengotha", None, Some(xml)).await,
+        409,
+        "conflict",
+        "already has 4 players",
+    );
     // The set-up came in (McMahon, 2 rounds); lateness is the organiser's to set before pairing.
     let setup = http.ok(M::GET, &org, "/setup", None).await;
     assert_eq!(setup["tournament"]["settings"]["system"]["kind"], "mcmahon");
-    http.refused(M::POST, Some(&org), "/rounds/2/pair", None, None, 400, "invalid_field", "lateness").await;
+    refusal(http.call(M::POST, Some(&org), "/rounds/2/pair", None, None).await, 400, "invalid_field", "lateness");
     let mut t = setup["tournament"].clone();
     t["settings"]["allowed_lateness_minutes"] = json!(15);
     http.ok(

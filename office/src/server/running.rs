@@ -35,7 +35,7 @@ fn author(p: &Principal) -> Author {
 fn record(
     state: &AppState,
     p: &Principal,
-    bodies: Vec<(Option<GameId>, EventBody)>,
+    bodies: Vec<arbiter_core::event::NewEvent>,
 ) -> Result<Vec<Event>, OfficeError> {
     Ok(state.store.record_all(&p.tournament, &author(p), bodies, chrono::Utc::now(), arbiter_core::random_id_bits)?)
 }
@@ -283,7 +283,7 @@ pub async fn assign_referee(
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(&[Role::ChiefArbiter, Role::Organiser], "assign referees")?;
     let a: Assignment = json(raw)?;
-    if a.tables.is_empty() || a.tables.iter().any(|&t| t == 0) {
+    if a.tables.is_empty() || a.tables.contains(&0) {
         return Err(bad("invalid_field", "tables: one or more table numbers from 1"));
     }
     command(state, caller, move |state, p, view| {

@@ -114,7 +114,7 @@ fn an_event_run_here_survives_opengotha_out_and_in() {
     let games = |o: &opengotha::OpenGotha| {
         let mut g: Vec<_> =
             o.field.games.iter().map(|g| (g.round, g.table, key(o, &g.black), key(o, &g.white), g.score)).collect();
-        g.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        g.sort_by_key(|x| (x.0, x.1));
         g
     };
     assert_eq!(games(&back), games(&og));

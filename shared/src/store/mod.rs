@@ -263,7 +263,7 @@ impl Store {
         &self,
         tournament: &TournamentId,
         author: &Author,
-        bodies: Vec<(Option<GameId>, EventBody)>,
+        bodies: Vec<crate::event::NewEvent>,
         now: DateTime<Utc>,
         mut random: impl FnMut() -> Result<[u8; 10]>,
     ) -> Result<Vec<Event>> {

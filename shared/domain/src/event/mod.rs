@@ -6,3 +6,7 @@ pub mod wire;
 
 pub use body::{AppealDecision, EventBody, EventKind};
 pub use envelope::{Event, SCHEMA_VERSION};
+
+/// An event body not yet stamped (no id, clock or author yet), with the game it belongs to:
+/// what pure code proposes and an edge records.
+pub type NewEvent = (Option<crate::domain::GameId>, EventBody);

@@ -418,7 +418,7 @@ pub fn to_events(
     og: &OpenGotha,
     id: &crate::domain::TournamentId,
     ruleset: crate::rules::RulesetSpec,
-) -> Result<(Vec<(Option<crate::domain::GameId>, crate::event::EventBody)>, Vec<String>)> {
+) -> Result<(Vec<crate::event::NewEvent>, Vec<String>)> {
     use crate::domain::{Colour, Game, Player, Settings, TimeControl, Tournament};
     use crate::event::EventBody;
     use crate::rules::Outcome;

@@ -29,12 +29,16 @@ fn fields(line: &str) -> Vec<String> {
         match (c, quoted) {
             ('"', true) if chars.peek() == Some(&'"') => {
                 chars.next();
-                out.last_mut().map(|f| f.push('"'));
+                if let Some(f) = out.last_mut() {
+                    f.push('"');
+                }
             }
             ('"', _) => quoted = !quoted,
             (',', false) => out.push(String::new()),
             (c, _) => {
-                out.last_mut().map(|f| f.push(c));
+                if let Some(f) = out.last_mut() {
+                    f.push(c);
+                }
             }
         }
     }

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::domain::{EventId, Game, GameId, PlayerId, TimeControl};
 use crate::error::{DomainError, Result};
-use crate::event::EventBody;
+use crate::event::{EventBody, NewEvent};
 use crate::game::{GameResult, GameState};
 use crate::rules::{Article, Ruling};
 
@@ -43,7 +43,7 @@ fn seeds(field: &Field) -> Vec<PlayerId> {
 
 /// The pairing of `round` by the event's system, and the events that record it: one
 /// `game_scheduled` per board (game ids `r{round}-t{table}`), and a `bye_assigned`.
-pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Vec<(Option<GameId>, EventBody)>)> {
+pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Vec<NewEvent>)> {
     let t = view.tournament.as_ref().ok_or_else(|| setup_missing("tournament"))?;
     let time_control: TimeControl = t.settings.time_control.ok_or_else(|| setup_missing("time control (第十二条)"))?;
     let lateness = t.settings.allowed_lateness_minutes.ok_or_else(|| setup_missing("allowed lateness (第二十三条)"))?;

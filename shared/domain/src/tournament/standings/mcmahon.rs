@@ -86,10 +86,10 @@ impl<'a> Scores<'a> {
         let rounds = usize::from(rounds);
         let index: HashMap<_, _> = field.entrants.iter().enumerate().map(|(i, e)| (&e.id, i)).collect();
         let mut part = vec![vec![Part::Unpaired; rounds]; n];
-        for (i, e) in field.entrants.iter().enumerate() {
-            for r in 0..rounds {
+        for (row, e) in part.iter_mut().zip(&field.entrants) {
+            for (r, slot) in row.iter_mut().enumerate() {
                 if e.absent.contains(&(r as u16 + 1)) {
-                    part[i][r] = Part::Absent;
+                    *slot = Part::Absent;
                 }
             }
         }
