@@ -131,46 +131,16 @@ async fn a_device_killed_while_recording_and_syncing_resumes_and_delivers_everyt
     let dir = scratch("kill-device-store");
     let mut acked: HashSet<EventId> = HashSet::new();
     for round in 0..8u64 {
-        let mut child = Command::new(RECORDER)
+        let child = Command::new(RECORDER)
             .arg(&dir)
             .args(["--device", "tab-k", "--person", "ref-k", "--office", &office.url, "--token", &enrolled.token])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let reader = std::thread::spawn(move || {
-            for id in BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-                .filter_map(|l| l.strip_prefix("ACK ").and_then(|id| id.parse::<EventId>().ok()))
-            {
-                let _ = tx.send(id);
-            }
-        });
-        // Kill it mid-stream: after a varying number of acknowledged records (not after a fixed
-        // time, which a slow start-up can use up), bounded in time either way.
-        let want = 8 + 5 * (round as usize % 4);
-        let deadline = std::time::Instant::now() + Duration::from_secs(20);
         // Blocking waits off the runtime's workers: the office serves on them.
-        tokio::task::block_in_place(|| {
-            let mut this_run = 0;
-            while this_run < want {
-                let left = deadline.saturating_duration_since(std::time::Instant::now());
-                match rx.recv_timeout(left) {
-                    Ok(id) => {
-                        acked.insert(id);
-                        this_run += 1;
-                    }
-                    Err(_) => break,
-                }
-            }
-        });
-        child.kill().unwrap();
-        child.wait().unwrap();
-        reader.join().unwrap();
-        acked.extend(rx.try_iter());
+        let want = 8 + 5 * (round as usize % 4);
+        acked.extend(tokio::task::block_in_place(|| kill_after_acks(child, want, Duration::from_secs(20))));
         let store = arbiter_core::store::Store::open(&dir, None).unwrap();
         for id in &acked {
             assert!(store.get(id).unwrap().is_some(), "round {round}: acknowledged {id} missing after kill -9");

@@ -3,13 +3,12 @@
 //! (one per batch when batching), counted by strace.
 
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use arbiter_core::domain::EventId;
 use arbiter_core::store::Store;
-use arbiter_tests::scratch;
+use arbiter_tests::{kill_after_acks, scratch};
 
 const RECORDER: &str = env!("CARGO_BIN_EXE_record_loop");
 
@@ -18,29 +17,13 @@ fn kill_9_in_a_loop_never_loses_an_acknowledged_event() {
     let dir = scratch("kill-loop");
     let mut acked: HashSet<EventId> = HashSet::new();
     for round in 0..15u64 {
-        let mut child = Command::new(RECORDER)
+        let child = Command::new(RECORDER)
             .arg(&dir)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
             .expect("spawn recorder");
-        let stdout = child.stdout.take().expect("stdout");
-        // Read acknowledgements on a thread; kill after a varying, bounded time.
-        let reader = std::thread::spawn(move || {
-            let mut ids = Vec::new();
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if let Some(id) = line.strip_prefix("ACK ") {
-                    ids.push(id.parse::<EventId>().expect("an event id"));
-                }
-            }
-            ids
-        });
-        std::thread::sleep(Duration::from_millis(40 + 23 * (round % 7)));
-        child.kill().expect("SIGKILL");
-        child.wait().expect("reap");
-        let ids = reader.join().expect("reader");
-        acked.extend(ids);
+        acked.extend(kill_after_acks(child, 5 + 4 * (round as usize % 7), Duration::from_secs(20)));
 
         let store = Store::open(&dir, None).expect("the store opens after kill -9");
         for id in &acked {

@@ -256,3 +256,38 @@ impl Device {
         Device { store, client, author, counter: std::sync::atomic::AtomicU64::new(1_000_000) }
     }
 }
+
+/// Reads a recorder's `ACK <id>` lines and kills it with SIGKILL once `want` records were
+/// acknowledged (or `limit` passed): killed mid-stream at a point that varies with `want`, not
+/// after a fixed time that a slow start-up can use up. Returns every acknowledged id.
+pub fn kill_after_acks(
+    mut child: std::process::Child,
+    want: usize,
+    limit: std::time::Duration,
+) -> Vec<arbiter_core::domain::EventId> {
+    use std::io::BufRead;
+    let Some(stdout) = child.stdout.take() else { panic!("the recorder's stdout must be piped") };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for id in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .filter_map(|l| l.strip_prefix("ACK ").and_then(|id| id.parse::<arbiter_core::domain::EventId>().ok()))
+        {
+            let _ = tx.send(id);
+        }
+    });
+    let deadline = std::time::Instant::now() + limit;
+    let mut acked = Vec::new();
+    while acked.len() < want {
+        match rx.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now())) {
+            Ok(id) => acked.push(id),
+            Err(_) => break,
+        }
+    }
+    child.kill().unwrap_or_else(|e| panic!("SIGKILL: {e}"));
+    child.wait().unwrap_or_else(|e| panic!("reap: {e}"));
+    let _ = reader.join();
+    acked.extend(rx.try_iter());
+    acked
+}

@@ -84,6 +84,8 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/rounds/{round}/pairings", get(publish::pairings))
         .route("/games/{game}/pairing", axum::routing::put(running::override_pairing))
         .route("/games/{game}/events", post(running::record_game_event))
+        .route("/games/{game}/allowed", post(running::allowed))
+        .route("/games/{game}/preview", post(running::preview))
         .route("/games/{game}/preview-standings", post(publish::preview_standings))
         .route("/standings", get(publish::standings))
         .route("/crosstable", get(publish::crosstable_view))

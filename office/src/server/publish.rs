@@ -3,14 +3,12 @@
 //! officials, a public board for the hall display (no token: it is what hangs on the wall),
 //! and the standings a proposed ruling would give, before the chief arbiter confirms it.
 
-use std::collections::BTreeMap;
-
-use arbiter_core::clock::Hlc;
-use arbiter_core::domain::{Author, EventId, GameId, Person, PersonId, Player, PlayerId, Tournament, TournamentId};
-use arbiter_core::event::{Event, EventBody, SCHEMA_VERSION};
-use arbiter_core::game::validate;
+use arbiter_core::domain::{GameId, PlayerId, TournamentId};
+use arbiter_core::event::EventBody;
 use arbiter_core::interop::{egd_h9, opengotha};
-use arbiter_core::tournament::publish::{crosstable, pairing_sheet, Crosstable, PairingSheet};
+use arbiter_core::tournament::publish::{
+    self, crosstable, pairing_sheet, Board, Crosstable, PairingSheet, Setup, StandingsPreview,
+};
 use arbiter_core::tournament::standings::mcmahon;
 use arbiter_core::tournament::{replay, run, TournamentView};
 use axum::body::Bytes;
@@ -19,7 +17,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::error::OfficeError;
 use crate::server::admin::json;
@@ -27,44 +25,9 @@ use crate::server::views::{tournament_view, view_of};
 use crate::server::{blocking, path, query, AppState, Caller};
 use crate::standings::{csv_field, from_view, render_csv};
 
-/// The event's set-up as the office's pages show it.
-#[derive(Serialize)]
-pub struct Setup {
-    pub tournament: Option<Tournament>,
-    pub players: Vec<Player>,
-    pub people: Vec<Person>,
-    pub withdrawals: BTreeMap<PlayerId, u16>,
-    pub byes: BTreeMap<u16, PlayerId>,
-    pub rounds: BTreeMap<u16, chrono::DateTime<chrono::Utc>>,
-    pub referees: BTreeMap<u16, PersonId>,
-    /// Per paired round: (games with a result, games).
-    pub paired: BTreeMap<u16, (usize, usize)>,
-}
-
 /// `GET /api/v1/setup`.
 pub async fn setup(State(state): State<AppState>, caller: Caller) -> Result<Json<Setup>, OfficeError> {
-    blocking(move || {
-        let v = tournament_view(&state, &caller)?;
-        let mut paired: BTreeMap<u16, (usize, usize)> = BTreeMap::new();
-        for g in &v.games {
-            if let Some(s) = &g.schedule {
-                let e = paired.entry(s.round).or_default();
-                e.1 += 1;
-                e.0 += usize::from(g.result.is_some());
-            }
-        }
-        Ok(Json(Setup {
-            tournament: v.tournament,
-            players: v.players,
-            people: v.people,
-            withdrawals: v.withdrawals,
-            byes: v.byes,
-            rounds: v.rounds,
-            referees: v.referees,
-            paired,
-        }))
-    })
-    .await
+    blocking(move || Ok(Json(publish::setup(&tournament_view(&state, &caller)?)))).await
 }
 
 #[derive(Deserialize, Default)]
@@ -246,16 +209,6 @@ pub async fn export_players(State(state): State<AppState>, caller: Caller) -> Re
     .await
 }
 
-/// What the hall display and the printed sheets show.
-#[derive(Serialize)]
-pub struct Board {
-    pub tournament: TournamentId,
-    pub name: String,
-    pub round: u16,
-    pub pairings: PairingSheet,
-    pub standings: Option<run::EventStandings>,
-}
-
 /// `GET /api/v1/public/{tournament}/board?round=` (no token): the latest round's pairings and
 /// the standings, as posted in the hall.
 pub async fn public_board(
@@ -265,44 +218,13 @@ pub async fn public_board(
 ) -> Result<Json<Board>, OfficeError> {
     let t = TournamentId::new(path(t)?)?;
     let f = query(q, "use ?round=N")?;
-    blocking(move || {
-        let v = view_of(&state, &t)?;
-        let last = v.games.iter().filter_map(|g| g.schedule.as_ref().map(|s| s.round)).max().unwrap_or(1);
-        let round = f.round.unwrap_or(last);
-        let standings = run::standings(&v, Some(round)).ok();
-        Ok(Json(Board {
-            tournament: v.id.clone(),
-            name: v.tournament.as_ref().map_or_else(|| v.id.to_string(), |t| t.name.clone()),
-            round,
-            pairings: pairing_sheet(&v, round),
-            standings,
-        }))
-    })
-    .await
+    blocking(move || Ok(Json(publish::board(&view_of(&state, &t)?, f.round)))).await
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Proposed {
     body: EventBody,
-}
-
-/// A player whose place or score a proposed ruling would change.
-#[derive(Serialize)]
-pub struct Move {
-    pub player: PlayerId,
-    pub name: String,
-    pub place_before: Option<u32>,
-    pub place_after: Option<u32>,
-    pub score_before: Option<String>,
-    pub score_after: Option<String>,
-}
-
-#[derive(Serialize)]
-pub struct StandingsPreview {
-    pub moves: Vec<Move>,
-    pub before: run::EventStandings,
-    pub after: run::EventStandings,
 }
 
 /// `POST /api/v1/games/{game}/preview-standings` `{body}`: the standings if the caller recorded
@@ -321,45 +243,13 @@ pub async fn preview_standings(
             replay(&events).into_iter().next().ok_or_else(|| OfficeError::NotFound("no events yet".into()))?;
         let g = before_view.games.iter().find(|g| g.game == game && g.schedule.is_some());
         let g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
-        validate(g, caller.0.role, &p.body)?;
-        let last = events.iter().map(|e| e.hlc).max().unwrap_or_default();
-        let mut random = [0u8; 10];
-        random[0] = 0x80;
-        let ms = last.wall_ms + 1;
-        events.push(Event {
-            schema: SCHEMA_VERSION,
-            id: EventId::from_parts(ms, random),
-            tournament: caller.0.tournament.clone(),
-            game: Some(game.clone()),
-            author: Author { device: caller.0.device.clone(), person: caller.0.person.clone(), role: caller.0.role },
-            hlc: Hlc::new(ms, 0),
-            wall_time: chrono::Utc::now(),
-            body: p.body,
-        });
+        super::running::check(g, caller.0.role, &p.body)?;
+        let proposed = super::running::draft(&caller.0, &game, &events, p.body);
+        events.push(proposed);
         let after_view: TournamentView = replay(&events).into_iter().next().unwrap_or(before_view.clone());
         let before = run::standings(&before_view, None)?;
         let after = run::standings(&after_view, None)?;
-        let find = |s: &run::EventStandings, id: &PlayerId| s.standings.rows.iter().find(|r| &r.player == id).cloned();
-        let moves = before_view
-            .players
-            .iter()
-            .filter_map(|pl| {
-                let (b, a) = (find(&before, &pl.id), find(&after, &pl.id));
-                let score = |r: &Option<arbiter_core::tournament::Standing>| {
-                    r.as_ref().and_then(|r| r.values.first()).map(ToString::to_string)
-                };
-                let m = Move {
-                    player: pl.id.clone(),
-                    name: pl.name.clone(),
-                    place_before: b.as_ref().map(|r| r.place),
-                    place_after: a.as_ref().map(|r| r.place),
-                    score_before: score(&b),
-                    score_after: score(&a),
-                };
-                (m.place_before != m.place_after || m.score_before != m.score_after).then_some(m)
-            })
-            .collect();
-        Ok(Json(StandingsPreview { moves, before, after }))
+        Ok(Json(publish::preview(&before_view.players, before, after)))
     })
     .await
 }

@@ -8,13 +8,13 @@ use arbiter_core::event::{Event, EventBody};
 use arbiter_core::game::validate;
 use arbiter_core::interop::{opengotha, players_csv};
 use arbiter_core::rules::RulesetSpec;
-use arbiter_core::tournament::publish::{pairing_sheet, PairingSheet};
+use arbiter_core::tournament::publish::{pairing_sheet, ImportReport, PairingSheet};
 use arbiter_core::tournament::{run, TournamentView};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{Path, State};
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::accounts::Principal;
 use crate::error::OfficeError;
@@ -177,21 +177,13 @@ fn next_id(view: &TournamentView, offset: usize) -> Result<PlayerId, OfficeError
     Ok(PlayerId::new(format!("p{:03}", used.max(view.players.len()) + offset + 1))?)
 }
 
-#[derive(Serialize)]
-pub struct Imported {
-    pub players: usize,
-    pub games: usize,
-    pub events: usize,
-    pub notes: Vec<String>,
-}
-
 /// `POST /api/v1/players/import` (organiser), body CSV text `name,rank[,club[,team]]`: all
 /// players or none (a bad line is named and nothing is stored).
 pub async fn import_players(
     State(state): State<AppState>,
     caller: Caller,
     raw: Result<Bytes, BytesRejection>,
-) -> Result<Json<Imported>, OfficeError> {
+) -> Result<Json<ImportReport>, OfficeError> {
     caller.require(SETUP, "register players")?;
     let text = String::from_utf8(body(raw)?.to_vec()).map_err(|_| bad("bad_body", "the CSV must be UTF-8 text"))?;
     command(state, caller, move |state, p, view| {
@@ -200,7 +192,7 @@ pub async fn import_players(
         let players = players_csv::parse(&text, offset)?;
         let n = players.len();
         record(state, p, players.into_iter().map(|pl| (None, EventBody::PlayerRegistered(pl))).collect())?;
-        Ok(Json(Imported { players: n, games: 0, events: n, notes: vec![] }))
+        Ok(Json(ImportReport { players: n as u32, games: 0, events: n as u32, notes: vec![] }))
     })
     .await
 }
@@ -212,7 +204,7 @@ pub async fn import_opengotha(
     State(state): State<AppState>,
     caller: Caller,
     raw: Result<Bytes, BytesRejection>,
-) -> Result<Json<Imported>, OfficeError> {
+) -> Result<Json<ImportReport>, OfficeError> {
     caller.require(SETUP, "import an OpenGotha file")?;
     let text = String::from_utf8(body(raw)?.to_vec()).map_err(|_| bad("bad_body", "the file must be UTF-8 XML"))?;
     let og = opengotha::parse(&text)?;
@@ -227,12 +219,12 @@ pub async fn import_opengotha(
         let ruleset = view.tournament.as_ref().map(|t| t.ruleset).unwrap_or_default();
         let (bodies, notes) = opengotha::to_events(&og, &p.tournament, ruleset)?;
         let events = record(state, p, bodies)?;
-        let count = |k| events.iter().filter(|e| e.body.kind() == k).count();
+        let count = |k| events.iter().filter(|e| e.body.kind() == k).count() as u32;
         use arbiter_core::event::EventKind as K;
-        Ok(Json(Imported {
+        Ok(Json(ImportReport {
             players: count(K::PlayerRegistered),
             games: count(K::GameScheduled),
-            events: events.len(),
+            events: events.len() as u32,
             notes,
         }))
     })
@@ -433,18 +425,99 @@ pub async fn record_game_event(
     command(state, caller, move |state, p, view| {
         let g = view.games.iter().find(|g| g.game == game && g.schedule.is_some());
         let g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
-        validate(g, p.role, &e.body)?;
-        // A device offline may record after a result (kept and flagged); the office knows the
-        // result, so it refuses a lower authority's fact at once instead.
-        if let Some(r) = g
-            .result
-            .filter(|_| p.role.ruling_rank().unwrap_or(0) < 2 && !matches!(e.body, EventBody::AppealFiled { .. }))
-        {
-            let why = format!("{} ({})", arbiter_core::labels::Labelled::label(&r.reason).en, r.article.cite());
-            return Err(arbiter_core::DomainError::AfterResult(why).into());
-        }
+        check(g, p.role, &e.body)?;
         record(state, p, vec![(Some(game.clone()), e.body)])?;
         arbiter_core::app::game_view(&view_of(state, &p.tournament)?, &game).map(Json).map_err(OfficeError::from)
+    })
+    .await
+}
+
+/// The checks the office makes before recording on a game: the rules' (`game::validate`), and
+/// — since the office knows the result, where an offline device may not — a fact below the
+/// chief arbiter's authority after a result is refused at once (a device's is kept and flagged).
+pub(super) fn check(g: &arbiter_core::game::GameState, role: Role, body: &EventBody) -> Result<(), OfficeError> {
+    validate(g, role, body)?;
+    let lower = role.ruling_rank().unwrap_or(0) < 2 && !matches!(body, EventBody::AppealFiled { .. });
+    if let Some(r) = g.result.filter(|_| lower) {
+        let why = format!("{} ({})", arbiter_core::labels::Labelled::label(&r.reason).en, r.article.cite());
+        return Err(arbiter_core::DomainError::AfterResult(why).into());
+    }
+    Ok(())
+}
+
+/// An event `p` would record on `game` after everything in `events`: stamped just after the
+/// latest, for previews (never stored).
+pub(super) fn draft(p: &Principal, game: &GameId, events: &[Event], body: EventBody) -> Event {
+    let ms = events.iter().map(|e| e.hlc.wall_ms).max().unwrap_or(0) + 1;
+    let mut random = [0u8; 10];
+    random[0] = 0x80; // RFC 4122 variant bits
+    Event {
+        schema: arbiter_core::event::SCHEMA_VERSION,
+        id: arbiter_core::domain::EventId::from_parts(ms, random),
+        tournament: p.tournament.clone(),
+        game: Some(game.clone()),
+        author: author(p),
+        hlc: arbiter_core::clock::Hlc::new(ms, 0),
+        wall_time: chrono::Utc::now(),
+        body,
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IncidentAsked {
+    incident: arbiter_core::rules::Incident,
+}
+
+/// `POST /api/v1/games/{game}/allowed` `{incident}`: the rulings the caller may make on these
+/// facts — what the browser's form offers, as the tablet's does.
+pub async fn allowed(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<Vec<arbiter_core::rules::AllowedRuling>>, OfficeError> {
+    let game = GameId::new(path(game)?)?;
+    let q: IncidentAsked = json(raw)?;
+    blocking(move || {
+        let view = view_of(&state, &caller.0.tournament)?;
+        let g = view
+            .games
+            .iter()
+            .find(|g| g.game == game)
+            .ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        let ruleset = arbiter_core::rules::Ruleset::from_spec(g.ruleset);
+        Ok(Json(arbiter_core::rules::allowed(&ruleset, &q.incident, caller.0.role, g.rule_context())))
+    })
+    .await
+}
+
+/// `POST /api/v1/games/{game}/preview` `{body}`: what recording `body` would do to the game,
+/// or why it would be refused — nothing is stored.
+pub async fn preview(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<arbiter_core::game::Preview>, OfficeError> {
+    let game = GameId::new(path(game)?)?;
+    let e: GameEvent = json(raw)?;
+    blocking(move || {
+        let t = &caller.0.tournament;
+        let view = view_of(&state, t)?;
+        let g = view.games.iter().find(|g| g.game == game && g.schedule.is_some());
+        let g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        let refused = check(g, caller.0.role, &e.body)
+            .err()
+            .map(|e| arbiter_core::ErrorBody { code: e.code().to_owned(), message: e.to_string() });
+        let events = state.store.game_events(t, &game)?;
+        let default = view.tournament.as_ref().map(|t| t.ruleset).unwrap_or_default();
+        let mut p = arbiter_core::game::preview(&events, default, &draft(&caller.0, &game, &events, e.body))
+            .ok_or_else(|| OfficeError::bad("wrong_scope", "a game event needs a game"))?;
+        if p.refused.is_none() {
+            p.refused = refused;
+        }
+        Ok(Json(p))
     })
     .await
 }

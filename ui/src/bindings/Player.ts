@@ -11,6 +11,10 @@ export type Player = { id: PlayerId, name: string, rank: Rank,
  */
 club?: string, 
 /**
+ * Team, in team events (第二十六条二).
+ */
+team?: string, 
+/**
  * Fixed board order in team events (分台定人制, 第二十六条).
  */
 board?: number, };

@@ -8,8 +8,9 @@ use std::ops::{Add, Sub};
 
 use serde::{Serialize, Serializer};
 
-/// A non-reduced-on-input, always-normalised fraction with a positive denominator.
+/// An exact fraction, always in lowest terms with a positive denominator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, type = "{ value: string, num: number, den: number }"))]
 pub struct Frac {
     num: i64,
     den: i64,

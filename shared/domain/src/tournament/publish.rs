@@ -14,6 +14,7 @@ use super::TournamentView;
 
 /// A player as sheets print them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PlayerRef {
     pub id: PlayerId,
     pub name: String,
@@ -23,12 +24,14 @@ pub struct PlayerRef {
 
 /// A referee as sheets print them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RefereeRef {
     pub id: PersonId,
     pub name: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct SheetBoard {
     pub table: u16,
     pub game: GameId,
@@ -43,6 +46,7 @@ pub struct SheetBoard {
 
 /// One round's pairing sheet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PairingSheet {
     pub round: u16,
     pub starts_at: Option<DateTime<Utc>>,
@@ -91,6 +95,7 @@ pub fn pairing_sheet(view: &TournamentView, round: u16) -> PairingSheet {
 
 /// One cell of the crosstable: the opponent's line, the colour and what this player scored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Cell {
     pub round: u16,
     /// The opponent's line in the crosstable (1-based); `None` for a bye or no game.
@@ -101,6 +106,7 @@ pub struct Cell {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CrossRow {
     pub place: u32,
     pub shared: bool,
@@ -112,9 +118,10 @@ pub struct CrossRow {
 
 /// The crosstable in the order of `standings`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Crosstable {
     pub rounds: u16,
-    pub criteria: Vec<&'static str>,
+    pub criteria: Vec<String>,
     pub rows: Vec<CrossRow>,
 }
 
@@ -170,5 +177,130 @@ pub fn crosstable(view: &TournamentView, standings: &Standings) -> Crosstable {
             }
         })
         .collect();
-    Crosstable { rounds, criteria: standings.criteria.iter().chain(&standings.shown).map(|c| c.name()).collect(), rows }
+    Crosstable {
+        rounds,
+        criteria: standings.criteria.iter().chain(&standings.shown).map(|c| c.name().to_owned()).collect(),
+        rows,
+    }
+}
+
+/// The event's set-up as the office's pages show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Setup {
+    pub tournament: Option<crate::domain::Tournament>,
+    pub players: Vec<crate::domain::Player>,
+    pub people: Vec<crate::domain::Person>,
+    pub withdrawals: std::collections::BTreeMap<PlayerId, u16>,
+    pub byes: std::collections::BTreeMap<u16, PlayerId>,
+    pub rounds: std::collections::BTreeMap<u16, DateTime<Utc>>,
+    pub referees: std::collections::BTreeMap<u16, PersonId>,
+    /// Per paired round: games with a result, and games.
+    pub paired: std::collections::BTreeMap<u16, (u32, u32)>,
+}
+
+/// The set-up of `view`.
+pub fn setup(view: &TournamentView) -> Setup {
+    let mut paired: std::collections::BTreeMap<u16, (u32, u32)> = std::collections::BTreeMap::new();
+    for g in &view.games {
+        if let Some(s) = &g.schedule {
+            let e = paired.entry(s.round).or_default();
+            e.1 += 1;
+            e.0 += u32::from(g.result.is_some());
+        }
+    }
+    Setup {
+        tournament: view.tournament.clone(),
+        players: view.players.clone(),
+        people: view.people.clone(),
+        withdrawals: view.withdrawals.clone(),
+        byes: view.byes.clone(),
+        rounds: view.rounds.clone(),
+        referees: view.referees.clone(),
+        paired,
+    }
+}
+
+/// What the hall display and the printed sheets show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Board {
+    pub tournament: crate::domain::TournamentId,
+    pub name: String,
+    pub round: u16,
+    pub pairings: PairingSheet,
+    /// `None` until the system is set up.
+    pub standings: Option<super::run::EventStandings>,
+}
+
+/// The board of `round` (default: the latest paired round).
+pub fn board(view: &TournamentView, round: Option<u16>) -> Board {
+    let last = view.games.iter().filter_map(|g| g.schedule.as_ref().map(|s| s.round)).max().unwrap_or(1);
+    let round = round.unwrap_or(last);
+    Board {
+        tournament: view.id.clone(),
+        name: view.tournament.as_ref().map_or_else(|| view.id.to_string(), |t| t.name.clone()),
+        round,
+        pairings: pairing_sheet(view, round),
+        standings: super::run::standings(view, Some(round)).ok(),
+    }
+}
+
+/// A player whose place or score a proposed ruling would change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Move {
+    pub player: PlayerId,
+    pub name: String,
+    pub place_before: Option<u32>,
+    pub place_after: Option<u32>,
+    pub score_before: Option<String>,
+    pub score_after: Option<String>,
+}
+
+/// The standings before and after a proposed ruling, and who moves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct StandingsPreview {
+    pub moves: Vec<Move>,
+    pub before: super::run::EventStandings,
+    pub after: super::run::EventStandings,
+}
+
+/// Compares two standings of the same players: who changes place or score.
+pub fn preview(
+    players: &[crate::domain::Player],
+    before: super::run::EventStandings,
+    after: super::run::EventStandings,
+) -> StandingsPreview {
+    let find =
+        |s: &super::run::EventStandings, id: &PlayerId| s.standings.rows.iter().find(|r| &r.player == id).cloned();
+    let score = |r: &Option<super::Standing>| r.as_ref().and_then(|r| r.values.first()).map(ToString::to_string);
+    let moves = players
+        .iter()
+        .filter_map(|pl| {
+            let (b, a) = (find(&before, &pl.id), find(&after, &pl.id));
+            let m = Move {
+                player: pl.id.clone(),
+                name: pl.name.clone(),
+                place_before: b.as_ref().map(|r| r.place),
+                place_after: a.as_ref().map(|r| r.place),
+                score_before: score(&b),
+                score_after: score(&a),
+            };
+            (m.place_before != m.place_after || m.score_before != m.score_after).then_some(m)
+        })
+        .collect();
+    StandingsPreview { moves, before, after }
+}
+
+/// What an import brought in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct ImportReport {
+    pub players: u32,
+    pub games: u32,
+    pub events: u32,
+    /// What the source holds that the ledger does not.
+    pub notes: Vec<String>,
 }

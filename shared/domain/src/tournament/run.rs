@@ -120,6 +120,7 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
 
 /// A ruling a higher authority replaced (第十六条四 appeal, the chief arbiter's decision).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Overruled {
     pub incident: EventId,
     pub article: Option<Article>,
@@ -132,6 +133,7 @@ pub struct Overruled {
 
 /// A game whose result a later decision changed, for the standings page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ResultChange {
     pub game: GameId,
     pub round: u16,
@@ -171,6 +173,7 @@ fn change(g: &GameState, s: &Game) -> Option<ResultChange> {
 
 /// Standings with what changed them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct EventStandings {
     pub system: System,
     #[serde(flatten)]

@@ -16,6 +16,7 @@ use crate::tournament::frac::Frac;
 /// A ranking criterion. Chinese criteria are named for their article; McMahon criteria carry
 /// OpenGotha's names (its files' placement parameters use these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Criterion {
     /// 第二十八条一 积分: win 2, draw 1, loss 0.
     #[serde(rename = "points")]
@@ -154,6 +155,7 @@ impl Criterion {
 
 /// One row of the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Standing {
     pub place: u32,
     /// 第二十八条 C: tied on every criterion, the place is shared.
@@ -169,6 +171,7 @@ pub struct Standing {
     pub decided_by: Option<Criterion>,
     /// 第二十九条: withdrew after this round.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub withdrawn_after: Option<u16>,
 }
 
@@ -187,6 +190,7 @@ pub enum SwissReading {
 
 /// The standings after some round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Standings {
     /// After this round.
     pub round: u16,
