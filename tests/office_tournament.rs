@@ -176,7 +176,7 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     assert_eq!(loser["values"][0]["value"], "0", "第二十五条二: the second warning lost the game: {loser}");
     assert_eq!(standings["criteria"], json!(["points", "opponents_term", "B"]));
     assert_eq!(loser["values"][2]["value"], "2", "B counts the two warnings from the ledger");
-    assert!(standings["notes"][0].as_str().unwrap().contains("tie-break"));
+    assert!(standings["notes"][0]["en"].as_str().unwrap().contains("tie-break"));
 
     // Round 2, and the chief arbiter's override with a reason (第三十一条四).
     let sheet2 = http.ok(M::POST, &chief.token, "/rounds/2/pair", None).await;

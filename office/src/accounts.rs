@@ -8,6 +8,8 @@
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
+
+pub use arbiter_core::sync::protocol::IssuedCode;
 use sha2::{Digest, Sha256};
 
 use arbiter_core::domain::{DeviceId, PersonId, Role, TournamentId};
@@ -64,14 +66,6 @@ pub struct Refusal {
     pub event: Option<String>,
     pub code: String,
     pub message: String,
-}
-
-/// A freshly issued enrollment code, shown once.
-#[derive(Debug, Clone, Serialize)]
-pub struct IssuedCode {
-    pub code: String,
-    pub person: PersonId,
-    pub expires_at: DateTime<Utc>,
 }
 
 /// What a device receives for a valid code.

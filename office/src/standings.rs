@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use arbiter_core::interop::{egd_h9, opengotha};
-use arbiter_core::tournament::standings::{mcmahon, Criterion, Standings};
+use arbiter_core::tournament::standings::{mcmahon, Criterion, Note, Standings};
 use arbiter_core::tournament::{run, Frac, TournamentView};
 use serde::Serialize;
 
@@ -18,7 +18,7 @@ pub struct StandingsTable {
     pub round: u16,
     /// Ranking criteria, then values shown alongside.
     pub criteria: Vec<String>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     pub rows: Vec<Row>,
 }
 
@@ -120,7 +120,11 @@ pub fn from_view(view: &TournamentView, round: Option<u16>) -> Result<StandingsT
     };
     let mut t = table(title, &s.standings, &club, |v| v.to_decimal());
     if s.pending > 0 {
-        t.notes.push(format!("{} game(s) have no result yet: these standings are provisional", s.pending));
+        let n = s.pending;
+        t.notes.push(Note::new(
+            format!("{n} 局尚无结果：成绩为临时"),
+            format!("{n} game(s) have no result yet: these standings are provisional"),
+        ));
     }
     Ok(t)
 }
@@ -164,7 +168,7 @@ pub fn render_text(t: &StandingsTable) -> String {
         out += "* tied: a play-off or lots decide (第二十八条 D)\n";
     }
     for n in &t.notes {
-        let _ = writeln!(out, "note: {n}");
+        let _ = writeln!(out, "note: {}\n      {}", n.zh, n.en);
     }
     out
 }

@@ -1,6 +1,7 @@
 // The office's web pages in a real browser (Debian's Chromium via playwright-core) against a
 // real office: sign in with the organiser's token, read tables, a game and the queue; and the
-// layout at 768×1024 portrait, 1280×800 landscape and 390×844 phone, with screenshots kept.
+// layout of those and of the organiser's pages at 768×1024 portrait, 1280×800 landscape and
+// 390×844 phone, with screenshots kept.
 
 import assert from "node:assert/strict";
 import path from "node:path";
@@ -48,7 +49,7 @@ test("an organiser reads tables, a game and the queue in the browser", async () 
   const history = await page.textContent("[data-testid=history]");
   assert.match(history, /妨碍他人思考/);
   assert.match(history, /第二十三条四/);
-  assert.equal(await page.$("[data-testid=actions]"), null, "the office's pages are read-only");
+  assert.equal(await page.$("[data-testid=actions]"), null, "an organiser records no table facts");
   await page.screenshot({ path: path.join(shots, "02-game.png") });
 
   await page.click("[data-testid=back]");
@@ -78,10 +79,14 @@ for (const [name, viewport] of [
 ]) {
   test(`layout at ${name}: no sideways scrolling, touch targets of at least 44 px`, async () => {
     const page = await signedIn(viewport);
-    for (const screen of ["tables", "game"]) {
+    // The referee's screens, then the organiser's pages (set-up, players, officials, rounds, standings).
+    for (const screen of ["tables", "game", "setup", "players", "officials", "rounds", "standings"]) {
       if (screen === "game") {
         await page.click("[data-testid=table-r1-t1]");
         await page.waitForSelector("[data-testid=history]");
+      } else if (screen !== "tables") {
+        await page.click(`[data-testid=nav-${screen}]`);
+        await page.waitForSelector("main.office, [data-testid=error]");
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${name} ${screen}: the page scrolls sideways by ${overflow}px`);

@@ -9,15 +9,45 @@ import { enrollView } from "./views/enroll";
 import { gameView } from "./views/game";
 import { queueView } from "./views/queue";
 import { tablesView } from "./views/tables";
+import type { OfficeApi } from "./office";
+import type { Role } from "./bindings/Role";
+import { officialsView } from "./views/officials";
+import { playersView } from "./views/players";
+import { roundsView } from "./views/rounds";
+import { setupView } from "./views/setup";
+import { standingsView } from "./views/standings";
 
-type Screen = { name: "tables" } | { name: "queue" } | { name: "game"; game: string };
+type Screen =
+  | { name: "tables" }
+  | { name: "queue" }
+  | { name: "game"; game: string }
+  | { name: "setup" }
+  | { name: "players" }
+  | { name: "officials" }
+  | { name: "rounds"; round: number }
+  | { name: "standings" };
+
+type Tab = Exclude<Screen["name"], "game">;
+
+/** The screens each role has in the office's pages (the tablet has tables and the queue). */
+function tabsFor(role: Role | undefined, office: boolean): Tab[] {
+  if (!office) return ["tables", "queue"];
+  switch (role) {
+    case "organiser":
+      return ["setup", "players", "officials", "rounds", "standings", "tables", "queue"];
+    case "chief_arbiter":
+      return ["rounds", "standings", "tables", "queue"];
+    default:
+      return ["tables", "queue", "standings"];
+  }
+}
 
 export class ArbiterApp {
   private screen: Screen = { name: "tables" };
   private status: AppStatus | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
 
-  constructor(private readonly root: HTMLElement, private readonly backend: Backend) {}
+  constructor(private readonly root: HTMLElement, private readonly backend: Backend, private readonly office: OfficeApi | null = null) {}
 
   async start(pollMs = 2000): Promise<void> {
     setTables(await this.backend.labels());
@@ -53,11 +83,12 @@ export class ArbiterApp {
 
   async render(): Promise<void> {
     this.status = await this.backend.status();
+    const tabs = tabsFor(this.status.identity?.role, this.office !== null);
+    const tabScreen = (tab: Tab): Screen => (tab === "rounds" ? { name: "rounds", round: 1 } : { name: tab } as Screen);
     const nav = h(
       "nav",
       {},
-      h("button", { class: this.screen.name === "tables" ? "on" : "", onclick: () => void this.go({ name: "tables" }), "data-testid": "nav-tables" }, t("tables")),
-      h("button", { class: this.screen.name === "queue" ? "on" : "", onclick: () => void this.go({ name: "queue" }), "data-testid": "nav-queue" }, t("queue")),
+      tabs.map((tab) => h("button", { class: this.screen.name === tab ? "on" : "", onclick: () => void this.go(tabScreen(tab)), "data-testid": `nav-${tab}` }, t(tab))),
     );
     let body: HTMLElement;
     try {
@@ -76,6 +107,9 @@ export class ArbiterApp {
       });
     }
     const open = (game: string) => void this.go({ name: "game", game });
+    const office = this.office;
+    const role = this.status.identity.role;
+    const redraw = () => void this.render();
     switch (this.screen.name) {
       case "tables":
         return tablesView(await this.backend.tables(), open);
@@ -85,11 +119,34 @@ export class ArbiterApp {
         const game = this.screen.game;
         return gameView(await this.backend.game(game), {
           backend: this.backend,
-          role: this.status.identity.role,
+          role,
           reload: () => this.go({ name: "game", game }),
           back: () => void this.go({ name: "tables" }),
         });
       }
     }
+    if (!office) return tablesView(await this.backend.tables(), open);
+    switch (this.screen.name) {
+      case "setup":
+        return setupView(await office.setup(), office);
+      case "players":
+        return playersView(await office.setup(), office, redraw);
+      case "officials":
+        return officialsView(await office.setup(), office, redraw);
+      case "rounds": {
+        const round = this.screen.round;
+        const [setup, sheet] = await Promise.all([office.setup(), office.pairings(round)]);
+        return roundsView(setup, sheet, { api: office, role, round, go: (r) => void this.go({ name: "rounds", round: r }), open, print: (what, r) => printPage(`print=${what}&round=${r}`) });
+      }
+      case "standings": {
+        const [st, cross] = await Promise.all([office.standings(), office.crosstable()]);
+        return standingsView(st, cross, office, () => printPage("print=standings"));
+      }
+    }
   }
+}
+
+/** Opens a printable sheet in a new tab (it reads the same session's token). */
+function printPage(query: string): void {
+  window.open(`${location.pathname}?${query}`, "_blank");
 }

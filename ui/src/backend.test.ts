@@ -7,6 +7,7 @@ describe("backends", () => {
     const fake = (async (url: string, init?: RequestInit) => {
       calls.push([url, init]);
       if (url.endsWith("/tables")) return new Response(JSON.stringify([]), { status: 200 });
+      if (url.endsWith("/games/g1/events")) return new Response(JSON.stringify({ code: "after_result", message: "game already decided" }), { status: 400 });
       return new Response(JSON.stringify({ code: "forbidden", message: "referee may not export" }), { status: 403 });
     }) as typeof fetch;
     const b = new WebBackend("http://office", "wa1_x", fake);
@@ -14,8 +15,11 @@ describe("backends", () => {
     expect(calls[0][0]).toBe("http://office/api/v1/tables");
     expect((calls[0][1]?.headers as Record<string, string>).Authorization).toBe("Bearer wa1_x");
     await expect(b.queue()).rejects.toMatchObject({ code: "forbidden", message: "referee may not export" });
-    await expect(b.record()).rejects.toBeInstanceOf(BackendError);
-    expect(b.canRecord).toBe(false);
+    // The browser records like a tablet: the body goes to the game's events, refusals come back.
+    await expect(b.record("g1", { kind: "clock_started" })).rejects.toMatchObject({ code: "after_result" });
+    expect(calls[2][1]?.method).toBe("POST");
+    expect(JSON.parse(String(calls[2][1]?.body))).toEqual({ body: { kind: "clock_started" } });
+    await expect(b.enroll()).rejects.toBeInstanceOf(BackendError);
   });
 
   it("tauri: passes arguments by name and turns rejections into BackendError", async () => {

@@ -1,5 +1,6 @@
 // The UI talks to one Backend: the Tauri shell's commands (the referee app, offline-first) or
-// the office's HTTP API (its web pages for organisers and chief arbiters, read-only).
+// the office's HTTP API (its web pages: organisers run the event, chief arbiters and the
+// committee decide from the browser as they would from a tablet).
 
 import type { AllowedRuling } from "./bindings/AllowedRuling";
 import type { AppStatus } from "./bindings/AppStatus";
@@ -11,6 +12,7 @@ import type { LabelTables } from "./bindings/LabelTables";
 import type { Preview } from "./bindings/Preview";
 import type { PublicIdentity } from "./bindings/PublicIdentity";
 import type { QueueRow } from "./bindings/QueueRow";
+import type { StandingsPreview } from "./bindings/StandingsPreview";
 import type { TableRow } from "./bindings/TableRow";
 
 export interface Backend {
@@ -26,6 +28,8 @@ export interface Backend {
   record(game: string, body: EventBody): Promise<GameView>;
   queue(): Promise<QueueRow[]>;
   syncNow(): Promise<AppStatus>;
+  /** What `body` would do to the standings (the office knows every game; a tablet does not). */
+  standingsPreview?(game: string, body: EventBody): Promise<StandingsPreview>;
 }
 
 /** Errors from either backend arrive as `{code, message}`. */
@@ -35,7 +39,7 @@ export class BackendError extends Error {
   }
 }
 
-function asError(e: unknown): BackendError {
+export function asError(e: unknown): BackendError {
   if (e instanceof BackendError) return e;
   const b = e as Partial<ErrorBody>;
   if (b && typeof b.code === "string" && typeof b.message === "string") return new BackendError(b.code, b.message);
@@ -69,23 +73,40 @@ export class TauriBackend implements Backend {
   syncNow() { return this.call<AppStatus>("sync_now"); }
 }
 
-const readOnly = () => Promise.reject(new BackendError("read_only", "the office's web pages are read-only; record at the table"));
+const enrollAtTable = () => Promise.reject(new BackendError("enroll_at_table", "a device enrolls at the table, not from the office's pages"));
 
-/** The office's web pages: the same screens over `/api/v1`, with an organiser's or chief arbiter's token. */
+/** One call to the office's API: JSON in and out, `{code, message}` errors as BackendError. */
+export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: string | null, method: string, path: string, body?: unknown, text?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let r: Response;
+  try {
+    r = await fetchFn(`${base}/api/v1${path}`, { method, headers, body: text ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  } catch (e) {
+    throw new BackendError("network", String(e));
+  }
+  const raw = await r.text();
+  let parsed: unknown = raw;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    /* CSV, XML and other text answers stay text */
+  }
+  if (!r.ok) throw asError(parsed && typeof parsed === "object" ? parsed : { code: String(r.status), message: r.statusText });
+  return parsed as T;
+}
+
+/** The office's web pages: the same screens over `/api/v1`, with an official's token. */
 export class WebBackend implements Backend {
   readonly kind = "web";
-  readonly canRecord = false;
-  constructor(private readonly base: string, private readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {}
-  private async get<T>(path: string, auth = true): Promise<T> {
-    let r: Response;
-    try {
-      r = await this.fetchFn(`${this.base}/api/v1${path}`, { headers: auth ? { Authorization: `Bearer ${this.token}` } : {} });
-    } catch (e) {
-      throw new BackendError("network", String(e));
-    }
-    const body = await r.json().catch(() => null);
-    if (!r.ok) throw asError(body ?? { code: String(r.status), message: r.statusText });
-    return body as T;
+  readonly canRecord = true;
+  constructor(readonly base: string, readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {}
+  private get<T>(path: string, auth = true): Promise<T> {
+    return officeCall<T>(this.fetchFn, this.base, auth ? this.token : null, "GET", path);
+  }
+  private post<T>(path: string, body: unknown): Promise<T> {
+    return officeCall<T>(this.fetchFn, this.base, this.token, "POST", path, body);
   }
   async status(): Promise<AppStatus> {
     const s = await this.get<{ you: PublicIdentity & { office_url?: string } }>("/status");
@@ -95,12 +116,13 @@ export class WebBackend implements Backend {
     };
   }
   labels() { return this.get<LabelTables>("/labels", false); }
-  enroll() { return readOnly(); }
+  enroll() { return enrollAtTable(); }
   tables() { return this.get<TableRow[]>("/tables"); }
   game(game: string) { return this.get<GameView>(`/games/${encodeURIComponent(game)}`); }
-  allowed() { return readOnly(); }
-  preview() { return readOnly(); }
-  record() { return readOnly(); }
+  allowed(game: string, incident: Incident) { return this.post<AllowedRuling[]>(`/games/${encodeURIComponent(game)}/allowed`, { incident }); }
+  preview(game: string, body: EventBody) { return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body }); }
+  record(game: string, body: EventBody) { return this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, { body }); }
   queue() { return this.get<QueueRow[]>("/queue"); }
   syncNow() { return this.status(); }
+  standingsPreview(game: string, body: EventBody) { return this.post<StandingsPreview>(`/games/${encodeURIComponent(game)}/preview-standings`, { body }); }
 }

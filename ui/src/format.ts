@@ -31,7 +31,7 @@ export function resultSentence(r: GameResult): string {
   const reason = lt("reasons", r.reason);
   const zh = getLang() === "zh";
   if (r.outcome === "win") {
-    if (r.reason === "count" || r.reason === "resignation") {
+    if (r.reason === "count" || r.reason === "resignation" || r.reason === "entered") {
       const outcome = lt("outcomes", r.winner === "black" ? "black_wins" : "white_wins");
       const margin = r.margin ? ` ${marginText(r.margin)}` : "";
       return zh ? `${outcome}${margin}（${reason}，${art}）` : `${outcome}${margin} (${reason}, ${art})`;
@@ -96,4 +96,35 @@ export function bannerText(s: SyncStatus, locale = getLang() === "zh" ? "zh-CN" 
   }
   if (s.last_error) parts.push(`${t("lastError")}: ${s.last_error}`);
   return { text: parts.join(" · "), tone };
+}
+
+/** A standings criterion's name for people: the article's letter or OpenGotha's name. */
+export function criterionName(c: string): string {
+  const zh = getLang() === "zh";
+  const names: Record<string, [string, string]> = {
+    points: ["积分", "Points"],
+    A: ["A 胜和对手分", "A (beaten opponents)"],
+    B: ["B 警告", "B (warnings)"],
+    total: ["总得分", "Total"],
+    opponents_term: ["对手分项", "Opponents' term"],
+  };
+  const n = names[c];
+  return n ? n[zh ? 0 : 1] : c;
+}
+
+/** A standings value as people read it (OpenGotha's halves as ½). */
+export function valueText(v: { value: string; num: number; den: number }): string {
+  if (v.den === 2) {
+    const whole = Math.trunc(v.num / 2);
+    return `${whole === 0 && v.num < 0 ? "-" : ""}${whole === 0 ? "" : whole}½`;
+  }
+  return v.value;
+}
+
+/** A rank as entry lists print it: 业余5段 / 5级 / 职业9段 in Chinese, 5d / 5k / 9p in English. */
+export function rankText(rank: string): string {
+  if (getLang() !== "zh") return rank;
+  const m = /^(\d+)([kdp])$/.exec(rank);
+  if (!m) return rank;
+  return m[2] === "k" ? `${m[1]}级` : m[2] === "d" ? `业余${m[1]}段` : `职业${m[1]}段`;
 }

@@ -148,7 +148,7 @@ fn a_round_robin_runs_every_round_and_a_withdrawal_after_half_credits_the_rest()
         .into_iter()
         .find(|p| s.standings.rows.iter().any(|r| r.player.as_str() == *p && r.values[0].to_string() == "4"))
         .expect("d's last opponent has 2 draws + the credited win = 4 points");
-    assert!(s.standings.notes.iter().any(|n| n.contains("第二十九条二")), "{d_opponent_in_round_3}");
+    assert!(s.standings.notes.iter().any(|n| n.zh.contains("第二十九条二")), "{d_opponent_in_round_3}");
     assert_eq!(s.standings.criteria, [Criterion::Points, Criterion::BeatenOpponents, Criterion::Warnings]);
 }
 

@@ -162,7 +162,7 @@ fn warnings_from_the_ledger_break_a_tie_then_places_are_shared_or_played_off() {
     );
     let no_shared = art28::round_robin(&f, 3, false);
     assert_eq!(table(&no_shared)[..2], [("p1".into(), 1, false, true, None), ("p4".into(), 1, false, true, None)]);
-    assert!(no_shared.notes.iter().any(|n| n.contains("第二十八条 D")));
+    assert!(no_shared.notes.iter().any(|n| n.zh.contains("第二十八条 D") && n.en.contains("Art. 28 D")));
 }
 
 /// 第二十八条一2, six players, two rounds (½ maximum = 2): total = points + SOS ÷ 2 − 2.
@@ -181,7 +181,7 @@ fn swiss_total_both_readings() {
     f.warnings.insert(id("p3"), 1);
     let s = art28::swiss(&f, 2, SwissReading::TieBreak, true);
     assert_eq!(s.swiss_reading, Some(SwissReading::TieBreak));
-    assert!(s.notes[0].contains("tie-break"));
+    assert!(s.notes[0].en.contains("tie-break"));
     assert_eq!(s.shown, [Criterion::SwissTotal]);
     assert_eq!(value(&s, "p2", Criterion::SwissTotal), Frac::new(5, 2));
     assert_eq!(value(&s, "p6", Criterion::OpponentsTerm), Frac::int(-1));
@@ -197,7 +197,7 @@ fn swiss_total_both_readings() {
         ]
     );
     let lit = art28::swiss(&f, 2, SwissReading::Literal, true);
-    assert!(lit.notes[0].contains("literally"));
+    assert!(lit.notes[0].en.contains("literally"));
     let places: Vec<_> = table(&lit).into_iter().map(|(p, place, ..)| (p, place)).collect();
     assert_eq!(places[3..], [("p4".into(), 4), ("p5".into(), 4), ("p6".into(), 4)]);
 }
@@ -215,7 +215,10 @@ fn round_robin_withdrawal_before_half_voids_every_result() {
     assert!(s.rows.iter().all(|r| r.player.as_str() != "p5"));
     assert_eq!(value(&s, "p1", Criterion::Points), Frac::int(2));
     assert_eq!(value(&s, "p1", Criterion::BeatenOpponents), Frac::int(2), "P1 beat P2 (2 points)");
-    assert!(s.notes.iter().any(|n| n.contains("第二十九条二") && n.contains("void")));
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.zh.contains("第二十九条二") && n.zh.contains("全部无效") && n.en.contains("void")));
 }
 
 /// 第二十九条二, at least half: four players, three rounds; P4 withdraws after two rounds
@@ -233,7 +236,7 @@ fn round_robin_withdrawal_after_half_gives_the_rest_to_the_opponents() {
     assert_eq!(value(&s, "p1", Criterion::Points), Frac::int(4), "beat P3, lost to P2, credited the win over P4");
     assert_eq!(value(&s, "p4", Criterion::Points), Frac::int(2));
     assert_eq!(value(&s, "p1", Criterion::BeatenOpponents), Frac::new(3 + 2, 1), "P3 (3) + P4 (2)");
-    assert!(s.notes.iter().any(|n| n.contains("1 unplayed game(s)")));
+    assert!(s.notes.iter().any(|n| n.zh.contains("其余 1 局作对手胜") && n.en.contains("1 unplayed game(s)")));
 }
 
 /// 第二十九条三: in a three-round Swiss P9 wins round 1 and withdraws. After round 3 its
@@ -250,7 +253,7 @@ fn swiss_withdrawn_opponents_count_the_capped_average() {
     let s = art28::swiss(&f, 3, SwissReading::TieBreak, true);
     // P1's opponents: P9 (2 + 1×2 = 4) and P8 (0 + 0×1 = 0): SOS 4, term 4/3 − 3.
     assert_eq!(value(&s, "p1", Criterion::OpponentsTerm), Frac::new(4, 3) - Frac::int(3));
-    assert!(s.notes.iter().any(|n| n.contains("第二十九条三")));
+    assert!(s.notes.iter().any(|n| n.zh.contains("第二十九条三")));
 }
 
 /// 第二十九条一: withdrawn before round 1, the player is not drawn.

@@ -90,3 +90,12 @@ pub struct EnrollResponse {
     pub role: Role,
     pub device: DeviceId,
 }
+
+/// `POST /api/v1/enrollment-codes`: a one-time code for a registered official, shown once.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct IssuedCode {
+    pub code: String,
+    pub person: PersonId,
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+}

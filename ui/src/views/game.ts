@@ -51,6 +51,14 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       const p = await ctx.backend.preview(game, body);
       lines.replaceChildren(...consequenceLines(p).map((x) => h("li", {}, x)));
       if (!p.refused) confirm.removeAttribute("disabled");
+      // At the office every game is known: show what the ruling does to the standings too.
+      if (!p.refused && ctx.backend.standingsPreview) {
+        const sp = await ctx.backend.standingsPreview(game, body).catch(() => null);
+        if (sp) {
+          const moves = sp.moves.map((m) => `${m.name}：${m.place_before ?? "—"} → ${m.place_after ?? "—"}（${m.score_before ?? "—"} → ${m.score_after ?? "—"}）`);
+          lines.after(h("div", { "data-testid": "standings-change" }, h("h4", {}, t("standingsChange")), moves.length ? h("ul", {}, moves.map((x) => h("li", {}, x))) : h("p", {}, t("noChange"))));
+        }
+      }
     } catch (e) {
       lines.replaceChildren(h("li", { class: "error" }, (e as Error).message));
     }
@@ -234,7 +242,9 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     ),
   );
 
-  const actions = canRecord
+  // Table facts are the referee's and the chief arbiter's (an organiser rules on nothing).
+  const atTable = canRecord && (ctx.role === "referee" || ctx.role === "chief_arbiter");
+  const actions = atTable
     ? h("div", { class: "actions grid", "data-testid": "actions" },
         h("button", { class: "primary big", "data-testid": "record-incident", onclick: () => recorder() }, t("recordIncident")),
         h("button", { "data-testid": "clock-start", onclick: () => void confirmFlow(t("start"), { kind: "clock_started" }) }, t("start")),

@@ -80,6 +80,39 @@ pub enum ResultReason {
     Entered,
 }
 
+impl ResultReason {
+    /// Every reason, for label tables.
+    pub const ALL: [ResultReason; 10] = [
+        ResultReason::Count,
+        ResultReason::Resignation,
+        ResultReason::Time,
+        ResultReason::Forfeit,
+        ResultReason::SecondWarning,
+        ResultReason::DoubleMove,
+        ResultReason::DeliberateMovedStones,
+        ResultReason::ScatteredBoard,
+        ResultReason::Ruling,
+        ResultReason::Entered,
+    ];
+
+    /// Position in [`ResultReason::ALL`]; a new variant fails to compile here until listed.
+    pub fn index(self) -> usize {
+        use ResultReason::*;
+        match self {
+            Count => 0,
+            Resignation => 1,
+            Time => 2,
+            Forfeit => 3,
+            SecondWarning => 4,
+            DoubleMove => 5,
+            DeliberateMovedStones => 6,
+            ScatteredBoard => 7,
+            Ruling => 8,
+            Entered => 9,
+        }
+    }
+}
+
 impl Labelled for ResultReason {
     fn label(&self) -> Label {
         use ResultReason::*;
@@ -112,3 +145,15 @@ impl Labelled for Outcome {
     }
 }
 display_via_label!(Outcome);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_is_listed_once() {
+        for (i, r) in ResultReason::ALL.iter().enumerate() {
+            assert_eq!(r.index(), i);
+        }
+    }
+}

@@ -5,7 +5,7 @@ use crate::tournament::field::{Field, GameScore};
 use crate::tournament::frac::Frac;
 
 use super::art29_withdrawal::{round_robin_field, swiss_opponent_points};
-use super::{place, Criterion, Standings, SwissReading, Unplaced};
+use super::{place, Criterion, Note, Standings, SwissReading, Unplaced};
 
 fn warnings(field: &Field, p: &crate::domain::PlayerId) -> Frac {
     Frac::int(i64::from(field.warnings.get(p).copied().unwrap_or(0)))
@@ -40,9 +40,7 @@ pub fn round_robin(field: &Field, up_to: u16, shared_allowed: bool) -> Standings
         })
         .collect();
     if !shared_allowed {
-        notes.push(
-            "第二十八条 D: shared places are not allowed here; tied players are flagged for a play-off or lots".into(),
-        );
+        notes.push(Note::no_shared_places());
     }
     Standings {
         round: up_to,
@@ -89,16 +87,23 @@ pub fn swiss(field: &Field, up_to: u16, reading: SwissReading, shared_allowed: b
         }
     };
     let mut notes = vec![match reading {
-        SwissReading::TieBreak => "第二十八条一2 read as a tie-break: ranked by points, then by (opponents' points ÷ ½ maximum − rounds), then B; the total is shown as the rules print it".to_owned(),
-        SwissReading::Literal => "第二十八条一2 read literally: ranked by the total = points + (opponents' points ÷ ½ maximum − rounds), then B".to_owned(),
+        SwissReading::TieBreak => Note::new(
+            "第二十八条一2 总得分公式按同分时的区分理解：先比积分，积分相同再比（对手积分总和 ÷ ½最高积分 − 轮次数），再比 B；总得分照规则所列显示",
+            "Art. 28.1.2 read as a tie-break: ranked by points, then by (opponents' points ÷ ½ maximum − rounds), then B; the total is shown as the rules print it",
+        ),
+        SwissReading::Literal => Note::new(
+            "第二十八条一2 按字面理解：按总得分 = 积分 +（对手积分总和 ÷ ½最高积分 − 轮次数）排名，再比 B",
+            "Art. 28.1.2 read literally: ranked by the total = points + (opponents' points ÷ ½ maximum − rounds), then B",
+        ),
     }];
     if field.entrants.iter().any(|e| e.withdrawn_after.is_some_and(|w| w < up_to)) {
-        notes.push("第二十九条三: withdrawn players count played points + A × unplayed games in their opponents' sums (A = points ÷ games played, at most 1)".into());
+        notes.push(Note::new(
+            "第二十九条三：退出者在对手积分总和中按 已赛积分 + A × 未赛局数 计算（A = 积分 ÷ 已赛局数，大于1按1计）",
+            "Art. 29.3: withdrawn players count played points + A × unplayed games in their opponents' sums (A = points ÷ games played, at most 1)",
+        ));
     }
     if !shared_allowed {
-        notes.push(
-            "第二十八条 D: shared places are not allowed here; tied players are flagged for a play-off or lots".into(),
-        );
+        notes.push(Note::no_shared_places());
     }
     Standings {
         round: up_to,

@@ -11,6 +11,8 @@ use crate::domain::PlayerId;
 use crate::tournament::field::{Field, FieldGame, GameScore};
 use crate::tournament::frac::Frac;
 
+use super::Note;
+
 /// Completed games of `p` up to `up_to`.
 pub fn games_played(field: &Field, p: &PlayerId, up_to: u16) -> i64 {
     field.games_of(p).filter(|g| g.round <= up_to && g.score != GameScore::Pending).count() as i64
@@ -18,7 +20,7 @@ pub fn games_played(field: &Field, p: &PlayerId, up_to: u16) -> i64 {
 
 /// 第二十九条二 and 四: the field a round robin (or match) is scored on. Returns it with the
 /// players whose results are void and notes saying what was applied.
-pub fn round_robin_field(field: &Field) -> (Field, Vec<PlayerId>, Vec<String>) {
+pub fn round_robin_field(field: &Field) -> (Field, Vec<PlayerId>, Vec<Note>) {
     let mut out = field.clone();
     let mut void = Vec::new();
     let mut notes = Vec::new();
@@ -29,9 +31,10 @@ pub fn round_robin_field(field: &Field) -> (Field, Vec<PlayerId>, Vec<String>) {
         if 2 * played < i64::from(field.rounds) {
             out.games.retain(|g| g.colour_of(&w.id).is_none());
             void.push(w.id.clone());
-            notes.push(format!(
-                "第二十九条二: {} withdrew after {played} of {} rounds (fewer than half): all of that player's results are void",
-                w.name, field.rounds
+            let (name, rounds) = (&w.name, field.rounds);
+            notes.push(Note::new(
+                format!("第二十九条二：{name} 已赛 {played} 局（共 {rounds} 轮）不足一半后退出，其已赛成绩全部无效"),
+                format!("Art. 29.2: {name} withdrew after {played} of {rounds} rounds (fewer than half): all of that player's results are void"),
             ));
             continue;
         }
@@ -61,9 +64,10 @@ pub fn round_robin_field(field: &Field) -> (Field, Vec<PlayerId>, Vec<String>) {
                 credited += 1;
             }
         }
-        notes.push(format!(
-            "第二十九条二: {} withdrew after {played} of {} rounds (at least half): {credited} unplayed game(s) scored as the opponents' wins",
-            w.name, field.rounds
+        let (name, rounds) = (&w.name, field.rounds);
+        notes.push(Note::new(
+            format!("第二十九条二：{name} 已赛 {played} 局（共 {rounds} 轮）达到一半后退出，其余 {credited} 局作对手胜"),
+            format!("Art. 29.2: {name} withdrew after {played} of {rounds} rounds (at least half): {credited} unplayed game(s) scored as the opponents' wins"),
         ));
     }
     (out, void, notes)

@@ -24,7 +24,7 @@ use crate::error::{DomainError, Result};
 use crate::tournament::field::{Field, FieldGame, GameScore};
 use crate::tournament::frac::Frac;
 
-use super::{place, Criterion, Standings, Unplaced};
+use super::{place, Criterion, Note, Standings, Unplaced};
 
 /// McMahon settings, in OpenGotha's terms (ranks as [`crate::domain::Rank::value`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -303,11 +303,13 @@ pub fn standings(
         }
         rows.push(Unplaced { player: e, values });
     }
-    let notes = vec![format!(
-        "McMahon scores as OpenGotha defines them: bar {}, floor {}, starting score counted from {}",
-        crate::domain::Rank::from_value(params.bar),
-        crate::domain::Rank::from_value(params.floor),
-        crate::domain::Rank::from_value(params.zero)
+    let rank = crate::domain::Rank::from_value;
+    let (bar, floor, zero) = (rank(params.bar), rank(params.floor), rank(params.zero));
+    let notes = vec![Note::new(
+        format!("麦克马洪分按 OpenGotha 的定义计算：上限 {bar}，下限 {floor}，起始分自 {zero} 起算"),
+        format!(
+            "McMahon scores as OpenGotha defines them: bar {bar}, floor {floor}, starting score counted from {zero}"
+        ),
     )];
     Ok(Standings {
         round,

@@ -175,6 +175,28 @@ pub struct Standing {
     pub withdrawn_after: Option<u16>,
 }
 
+/// Something people should know about how standings were computed, in both languages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Note {
+    pub zh: String,
+    pub en: String,
+}
+
+impl Note {
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Note {
+        Note { zh: zh.into(), en: en.into() }
+    }
+
+    /// 第二十八条 D, where shared places are not allowed.
+    pub(crate) fn no_shared_places() -> Note {
+        Note::new(
+            "第二十八条 D：本赛不允许名次并列，并列者须加赛或抽签",
+            "Art. 28 D: shared places are not allowed here; tied players are flagged for a play-off or lots",
+        )
+    }
+}
+
 /// How 第二十八条一2's Swiss total is read (see the rules digest).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -203,7 +225,7 @@ pub struct Standings {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub swiss_reading: Option<SwissReading>,
     /// What people should know about how these were computed (readings, data left out).
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     pub rows: Vec<Standing>,
 }
 

@@ -1,0 +1,179 @@
+// The organiser's flow end to end in a real browser (Debian's Chromium via playwright-core)
+// against a real office process on 127.0.0.1: set the event up, import players, register a
+// referee and issue a code, pair round 1; a referee's tablet (the real app core and sync
+// client, `tablet`) records two warnings (第二十五条二); results come in; the standings page
+// shows the loss and counts the warnings in B (第二十八条); the pairing sheet and the standings
+// print to A4 PDFs in Chinese and English; the hall display shows the round without a token;
+// the chief arbiter decides from the browser and sees the standings change before confirming.
+// Screenshots and PDFs are kept in test-output/organiser/.
+
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { promisify } from "node:util";
+import { api, chromium, codeFor, outDir, prepareOffice, root, saveShot, scratch, serveOffice } from "./lib.mjs";
+
+const shots = path.join(outDir, "organiser");
+const tabletBin = path.join(root, "target/debug/tablet");
+let office, token, browser;
+
+before(async () => {
+  const data = scratch("organiser");
+  token = await prepareOffice(data, "t-org");
+  office = await serveOffice(data);
+  browser = await chromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await office?.stop();
+});
+
+const shot = async (page, name) => saveShot(shots, name, await page.screenshot({ fullPage: true }));
+
+async function signIn(page, tok, first = "[data-testid=tables], [data-testid=setup-form], .empty") {
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", tok);
+  await page.click("[data-testid=sign-in]");
+  await page.waitForSelector(first);
+}
+
+/** The real app core on a "tablet": enroll with `code`, record `bodies` on `game`, sync. */
+async function tablet(code, device, game, bodies) {
+  const args = [scratch(`tablet-${device}`), "--office", office.url, "--code", code, "--device", device, "--game", game];
+  for (const b of bodies) args.push("--record", JSON.stringify(b));
+  const { stdout } = await promisify(execFile)(tabletBin, args, { timeout: 30000 });
+  assert.match(stdout, /SYNCED/);
+}
+
+const warn = (offender) => ({ kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender } }, ruling: "warning" } });
+
+test("an organiser runs the event and the referee's second warning reaches the standings", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(page, token);
+
+  // Set-up: a 3-round Swiss (第二十七条三), 60 minutes + 5 reserved (第十二条), 15 minutes' lateness.
+  await page.click("[data-testid=nav-setup]");
+  await page.waitForSelector("[data-testid=setup-form]");
+  await page.fill("[data-testid=t-name]", "城市围棋公开赛");
+  await page.fill("[data-testid=t-begin]", "2026-11-21");
+  await page.fill("[data-testid=t-end]", "2026-11-22");
+  await page.fill("[data-testid=t-venue]", "市棋院");
+  await page.selectOption("[data-testid=t-system]", "swiss");
+  await page.fill("[data-testid=t-rounds]", "3");
+  await page.click("[data-testid=save-setup]");
+  await page.waitForSelector("[data-testid=outcome].ok");
+  await shot(page, "01-setup.png");
+
+  // Players: a bad line refuses the paste and says where; the good list comes in whole.
+  await page.click("[data-testid=nav-players]");
+  await page.fill("[data-testid=csv]", "王一,5d,北京\n李二,4x,上海\n");
+  await page.click("[data-testid=import-csv]");
+  await page.waitForSelector("[data-testid=outcome].error");
+  assert.match(await page.textContent("[data-testid=outcome]"), /line 2/);
+  await page.fill("[data-testid=csv]", "姓名,段位,单位\n王一,5d,北京\n李二,4d,上海\n张三,3d,天津\n赵四,2d,北京\n钱五,1d,杭州\n孙六,5级,南京\n");
+  await page.click("[data-testid=import-csv]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=players] tbody tr").length === 6);
+  await shot(page, "02-players.png");
+
+  // Officials: a referee, a code for the tablet, tables 1–3 (第三十一条三).
+  await page.click("[data-testid=nav-officials]");
+  await page.fill("[data-testid=o-id]", "ref-wang");
+  await page.fill("[data-testid=o-name]", "王裁判");
+  await page.click("[data-testid=register-official]");
+  await page.waitForSelector("[data-testid=code-ref-wang]");
+  await page.click("[data-testid=code-ref-wang]");
+  await page.waitForFunction(() => /[0-9A-Z]{4}-[0-9A-Z]{4}/.test(document.querySelector("[data-testid=issued-code]")?.textContent ?? ""));
+  const code = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(await page.textContent("[data-testid=issued-code]"))[1];
+  await page.fill("[data-testid=a-tables]", "1-3");
+  await page.click("[data-testid=assign]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=officials]")?.textContent.includes("1, 2, 3"));
+  await shot(page, "03-officials.png");
+
+  // Round 1: the draw.
+  await page.click("[data-testid=nav-rounds]");
+  await page.click("[data-testid=pair]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=pairings] tbody tr").length === 3);
+  assert.match(await page.textContent("[data-testid=pairings]"), /王裁判/);
+  await shot(page, "04-round1.png");
+
+  // Table 1: the referee's tablet records two warnings to Black; 第二十五条二 decides the game.
+  const sheet = await api(office.url, token, "GET", "/rounds/1/pairings");
+  const t1 = sheet.boards[0];
+  await tablet(code, "tab-wang", t1.game, [{ kind: "clock_started" }, warn("black"), warn("black")]);
+
+  // Tables 2 and 3: the organiser enters the score sheets (White wins both).
+  await page.click("[data-testid=nav-rounds]");
+  await page.waitForSelector("[data-testid=pairings]");
+  assert.match(await page.textContent("[data-testid=pairings] tbody tr:nth-child(1)"), /第二次警告：黑方判负（第二十五条二）/);
+  for (const table of [2, 3]) {
+    await page.click(`[data-testid=result-${table}-whiteWins]`);
+    await page.waitForSelector(`[data-testid=result-${table}-whiteWins]`, { state: "detached" });
+  }
+
+  // The standings: the loss counts, and B counts the two warnings from the ledger.
+  await page.click("[data-testid=nav-standings]");
+  await page.waitForSelector("[data-testid=standings]");
+  const row = await page.locator("[data-testid=standings] tbody tr", { hasText: t1.black.name }).innerText();
+  const cells = row.split("\t");
+  assert.equal(cells[3], "0", `the second warning lost the game: ${row}`);
+  assert.equal(cells[5], "2", `B counts two warnings: ${row}`);
+  const notes = await page.textContent("[data-testid=notes]");
+  assert.match(notes, /第二十八条一2/);
+  await shot(page, "05-standings.png");
+
+  // Printed sheets, A4, in Chinese and in English.
+  for (const [what, lang] of [["pairings&round=1", "zh"], ["standings", "zh"], ["standings", "en"]]) {
+    await page.goto(`${office.url}/?print=${what}&lang=${lang}`);
+    await page.waitForSelector("[data-testid=sheet] table");
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    const name = `sheet-${what.split("&")[0]}-${lang}.pdf`;
+    writeFileSync(path.join(shots, name), pdf);
+    assert.ok(pdf.length > 10000, `${name} has content (${pdf.length} bytes)`);
+    const text = await page.textContent("[data-testid=sheet]");
+    assert.match(text, lang === "zh" ? /城市围棋公开赛/ : /Round 1/);
+    await shot(page, name.replace(".pdf", ".png"));
+  }
+
+  // The hall display: no token, refreshes by itself.
+  const hall = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await hall.goto(`${office.url}/?hall=t-org&every=5`);
+  await hall.waitForSelector("[data-testid=hall-pairings] tr");
+  assert.equal(await hall.locator("[data-testid=hall-pairings] tr").count(), 3);
+  assert.match(await hall.textContent("[data-testid=hall-standings]"), /王一|李二|张三/);
+  await shot(hall, "06-hall.png");
+  await hall.close();
+  await page.close();
+});
+
+test("the chief arbiter decides from the browser and sees the standings change first", async () => {
+  // Round 2 paired by the organiser; the chief arbiter signs in with an enrolled token.
+  await api(office.url, token, "POST", "/rounds/2/pair");
+  const chiefCode = await codeFor(office, token, "chief-liu", "chief_arbiter");
+  const enrolled = await (await fetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: chiefCode, device: "desk-chief", label: "desk" }) })).json();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(page, enrolled.token);
+  await page.click("[data-testid=nav-rounds]");
+  await page.click("[data-testid=round-tabs] button[data-value='2']");
+  await page.waitForSelector("[data-testid=pairings]");
+  await page.click("[data-testid=open-1]");
+  await page.waitForSelector("[data-testid=actions]");
+  // 第二十四条三: consulting material — the chief arbiter rules a loss; the confirm step shows
+  // the game's consequence and what it does to the standings.
+  await page.click("[data-testid=record-incident]");
+  await page.click("[data-testid=groups] button[data-value=discipline]");
+  await page.click("[data-testid=types] button[data-value=consulting]");
+  await page.click("[data-testid=fact-offender] button[data-value=black]");
+  await page.click("[data-testid=rulings] button[data-value=offender_loses]");
+  await page.waitForSelector("[data-testid=standings-change] li");
+  const change = await page.textContent("[data-testid=standings-change]");
+  assert.match(change, /成绩变化/);
+  assert.match(await page.textContent("[data-testid=consequence]"), /第二十四条三/);
+  await shot(page, "07-chief-preview.png");
+  await page.click("[data-testid=confirm]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=result]")?.textContent.includes("第二十四条三"));
+  await shot(page, "08-chief-decided.png");
+  await page.close();
+});

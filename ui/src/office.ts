@@ -1,0 +1,61 @@
+// The organiser's and chief arbiter's calls to the office (web pages only): set-up, players,
+// officials, the draw, results, standings, exports. Every type comes from the Rust side.
+
+import type { Board } from "./bindings/Board";
+import type { Crosstable } from "./bindings/Crosstable";
+import type { EventStandings } from "./bindings/EventStandings";
+import type { GameView } from "./bindings/GameView";
+import type { ImportReport } from "./bindings/ImportReport";
+import type { IssuedCode } from "./bindings/IssuedCode";
+import type { Outcome } from "./bindings/Outcome";
+import type { PairingSheet } from "./bindings/PairingSheet";
+import type { Person } from "./bindings/Person";
+import type { Player } from "./bindings/Player";
+import type { Role } from "./bindings/Role";
+import type { RulesetSpec } from "./bindings/RulesetSpec";
+import type { Settings } from "./bindings/Settings";
+import type { Setup } from "./bindings/Setup";
+import type { Tournament } from "./bindings/Tournament";
+import { BackendError, officeCall } from "./backend";
+
+export class OfficeApi {
+  constructor(readonly base: string, readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {}
+  private call<T>(method: string, path: string, body?: unknown, text?: string): Promise<T> {
+    return officeCall<T>(this.fetchFn, this.base, this.token, method, path, body, text);
+  }
+  setup() { return this.call<Setup>("GET", "/setup"); }
+  putTournament(name: string, ruleset: RulesetSpec, settings: Settings) { return this.call<Tournament>("PUT", "/tournament", { name, ruleset, settings }); }
+  addPlayer(p: { name: string; rank: string; club?: string; team?: string }) { return this.call<Player>("POST", "/players", p); }
+  importPlayers(csv: string) { return this.call<ImportReport>("POST", "/players/import", undefined, csv); }
+  importOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha", undefined, xml); }
+  withdraw(player: string, afterRound: number) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/withdraw`, { after_round: afterRound }); }
+  registerPerson(id: string, name: string, role: Role) { return this.call<Person>("POST", "/people", { id, name, role }); }
+  issueCode(person: string) { return this.call<IssuedCode>("POST", "/enrollment-codes", { person }); }
+  assignReferee(referee: string, tables: number[]) { return this.call<unknown>("POST", "/referees", { referee, tables }); }
+  scheduleRound(round: number, startsAt: string) { return this.call<unknown>("PUT", `/rounds/${round}`, { starts_at: startsAt }); }
+  pair(round: number) { return this.call<PairingSheet>("POST", `/rounds/${round}/pair`); }
+  pairings(round: number) { return this.call<PairingSheet>("GET", `/rounds/${round}/pairings`); }
+  override(game: string, black: string, white: string, reason: string) { return this.call<PairingSheet>("PUT", `/games/${encodeURIComponent(game)}/pairing`, { black, white, reason }); }
+  enterResult(game: string, outcome: Outcome) { return this.call<GameView>("POST", `/games/${encodeURIComponent(game)}/events`, { body: { kind: "result_entered", data: { outcome } } }); }
+  standings(round?: number) { return this.call<EventStandings>("GET", `/standings${round ? `?round=${round}` : ""}`); }
+  crosstable(round?: number) { return this.call<Crosstable>("GET", `/crosstable${round ? `?round=${round}` : ""}`); }
+  /** A text export (CSV, XML, h9), to save as a file. */
+  text(path: string) { return this.call<string>("GET", path).then((t) => (typeof t === "string" ? t : JSON.stringify(t))); }
+
+  /** The hall's board: no token needed. */
+  static board(base: string, tournament: string, round?: number, fetchFn: typeof fetch = fetch.bind(globalThis)): Promise<Board> {
+    return officeCall<Board>(fetchFn, base, null, "GET", `/public/${encodeURIComponent(tournament)}/board${round ? `?round=${round}` : ""}`);
+  }
+}
+
+/** Saves `text` as a file the browser downloads. */
+export function saveAs(text: string, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export { BackendError };

@@ -1,0 +1,56 @@
+// Small building blocks for the office's forms and tables.
+
+import { h } from "../dom";
+
+/** A labelled form field around `control`. */
+export function field(label: string, control: HTMLElement): HTMLElement {
+  return h("label", { class: "field" }, h("span", {}, label), control);
+}
+
+export function input(attrs: Record<string, string | number | boolean | undefined>): HTMLInputElement {
+  return h("input", attrs) as HTMLInputElement;
+}
+
+export function select(testid: string, options: [string, string][], current: string): HTMLSelectElement {
+  return h("select", { "data-testid": testid }, options.map(([v, label]) => h("option", { value: v, selected: v === current }, label))) as HTMLSelectElement;
+}
+
+/** A data table: a header row and body rows of cells. */
+export function dataTable(testid: string, head: string[], rows: (Node | string)[][]): HTMLElement {
+  return h(
+    "table",
+    { class: "data", "data-testid": testid },
+    h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c))))),
+  );
+}
+
+/** A line that shows what happened: saved, or the office's `{code, message}` in words. */
+export function outcomeLine(): { el: HTMLElement; ok: (msg: string) => void; fail: (e: unknown) => void } {
+  const el = h("p", { class: "note", "data-testid": "outcome", role: "status" });
+  return {
+    el,
+    ok: (msg) => {
+      el.className = "note ok";
+      el.textContent = msg;
+    },
+    fail: (e) => {
+      el.className = "note error";
+      el.textContent = (e as Error).message ?? String(e);
+    },
+  };
+}
+
+/** "1-5,8" → [1,2,3,4,5,8]; null when it is not such a list. */
+export function parseTables(s: string): number[] | null {
+  const out: number[] = [];
+  for (const part of s.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (!m) return null;
+    const a = Number(m[1]);
+    const b = m[2] ? Number(m[2]) : a;
+    if (a < 1 || b < a || b - a > 999) return null;
+    for (let i = a; i <= b; i++) out.push(i);
+  }
+  return out.length ? out : null;
+}

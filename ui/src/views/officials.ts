@@ -1,0 +1,52 @@
+// Officials: register referees, the chief arbiter and the committee, issue their one-time
+// enrollment codes, and assign referees to tables (第三十一条三).
+
+import type { Role } from "../bindings/Role";
+import type { Setup } from "../bindings/Setup";
+import { h } from "../dom";
+import { lt, t } from "../i18n";
+import type { OfficeApi } from "../office";
+import { dataTable, field, input, outcomeLine, parseTables, select } from "./forms";
+
+export function officialsView(setup: Setup, api: OfficeApi, changed: () => void): HTMLElement {
+  const out = outcomeLine();
+  const code = h("p", { class: "code", "data-testid": "issued-code" });
+  const id = input({ type: "text", placeholder: "ref-wang", "data-testid": "o-id" });
+  const name = input({ type: "text", "data-testid": "o-name" });
+  const roles: Role[] = ["referee", "chief_arbiter", "committee"];
+  const role = select("o-role", roles.map((r) => [r, lt("roles", r)]), "referee");
+  const register = h("form", { class: "card form", onsubmit: async (e: Event) => {
+    e.preventDefault();
+    try {
+      await api.registerPerson(id.value.trim(), name.value.trim(), role.value as Role);
+      changed();
+    } catch (err) {
+      out.fail(err);
+    }
+  } }, h("h3", {}, t("officials")), h("div", { class: "row2" }, field("ID", id), field(t("playerName"), name)), field(t("role"), role), h("button", { type: "submit", class: "primary", "data-testid": "register-official" }, t("register")));
+  const referees = setup.people.filter((p) => p.role === "referee");
+  const who = select("a-referee", referees.map((p) => [p.id, p.name]), referees[0]?.id ?? "");
+  const tables = input({ type: "text", placeholder: t("tablesList"), "data-testid": "a-tables" });
+  const assign = h("form", { class: "card form", onsubmit: async (e: Event) => {
+    e.preventDefault();
+    const list = parseTables(tables.value);
+    if (!list) return out.fail(new Error(t("tablesList")));
+    try {
+      await api.assignReferee(who.value, list);
+      changed();
+    } catch (err) {
+      out.fail(err);
+    }
+  } }, h("h3", {}, t("assignTables")), field(t("referee"), who), field(t("tablesList"), tables), h("button", { type: "submit", class: "primary", "data-testid": "assign" }, t("save")));
+  const tablesOf = (person: string) => Object.entries(setup.referees).filter(([, p]) => p === person).map(([table]) => table).join(", ");
+  const rows = setup.people.map((p) => [p.id, p.name, lt("roles", p.role), tablesOf(p.id),
+    h("button", { class: "small", "data-testid": `code-${p.id}`, onclick: async () => {
+      try {
+        const c = await api.issueCode(p.id);
+        code.textContent = `${t("codeFor", { name: p.name })}: ${c.code}`;
+      } catch (err) {
+        out.fail(err);
+      }
+    } }, t("issueCode"))]);
+  return h("main", { class: "office" }, out.el, code, h("div", { class: "columns" }, register, assign), dataTable("officials", ["ID", t("playerName"), t("role"), t("tables"), ""], rows));
+}

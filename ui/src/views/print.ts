@@ -1,0 +1,33 @@
+// Printable sheets for the hall wall (A4): a round's pairings with tables and referees, or the
+// standings with the crosstable — in the chosen language, nothing but the sheet on paper.
+
+import type { Crosstable } from "../bindings/Crosstable";
+import type { EventStandings } from "../bindings/EventStandings";
+import type { PairingSheet } from "../bindings/PairingSheet";
+import { h } from "../dom";
+import { rankText, resultSentence } from "../format";
+import { getLang, t } from "../i18n";
+import { dataTable } from "./forms";
+import { crosstableTable, notesAndChanges, standingsTable } from "./standings";
+
+function page(title: string, sub: string, ...body: HTMLElement[]): HTMLElement {
+  const now = new Date().toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB");
+  return h("article", { class: "sheet", "data-testid": "sheet" },
+    h("header", {}, h("h1", {}, title), h("p", {}, sub)),
+    ...body,
+    h("footer", {}, `${t("printedAt")} ${now} · 围棋裁判 Weiqi Arbiter`),
+  );
+}
+
+export function printPairings(name: string, s: PairingSheet): HTMLElement {
+  const start = s.starts_at ? ` · ${t("startsAt")} ${new Date(s.starts_at).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB")}` : "";
+  return page(name, `${t("round", { n: s.round })}${start}`,
+    dataTable("print-pairings", [t("tableNo"), t("black"), t("white"), t("referee"), t("result")],
+      s.boards.map((b) => [String(b.table), `${b.black.name} ${rankText(b.black.rank)}`, `${b.white.name} ${rankText(b.white.rank)}`, b.referee?.name ?? "", b.result ? resultSentence(b.result) : ""])),
+    ...(s.bye ? [h("p", {}, `${t("bye")}：${s.bye.name}`)] : []),
+  );
+}
+
+export function printStandings(name: string, s: EventStandings, c: Crosstable): HTMLElement {
+  return page(name, `${t("standings")} · ${t("round", { n: s.round })}`, standingsTable(s), notesAndChanges(s), h("h2", {}, t("crosstable")), crosstableTable(c));
+}

@@ -1,0 +1,90 @@
+// The organiser's set-up of the event: name, rules and komi, dates, venue, time control
+// (第十二条), allowed lateness (第二十三条), system (第二十七条), rounds, shared places (第二十八条 C/D).
+
+import type { Settings } from "../bindings/Settings";
+import type { Setup } from "../bindings/Setup";
+import type { System } from "../bindings/System";
+import type { RulesetSpec } from "../bindings/RulesetSpec";
+import { h } from "../dom";
+import { t } from "../i18n";
+import type { OfficeApi } from "../office";
+import { field, input, outcomeLine, select } from "./forms";
+
+const RANKS = [...Array.from({ length: 9 }, (_, i) => `${9 - i}d`), ...Array.from({ length: 30 }, (_, i) => `${i + 1}k`)];
+
+export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
+  const tm = setup.tournament;
+  const s: Settings = tm?.settings ?? {};
+  const name = input({ type: "text", value: tm?.name ?? "", "data-testid": "t-name" });
+  const rules = select("t-rules", [["chinese_1988|2", "中国规则 1988 · 2子"], ["chinese_1988|2.75", "中国规则 · 2¾子"], ["chinese_1988|3.75", "中国规则 · 3¾子"], ["korean", "韩国棋院规则 · 6.5目"]],
+    tm?.ruleset.preset === "korean" ? "korean" : `chinese_1988|${tm?.ruleset.preset === "chinese_1988" ? tm.ruleset.komi : 3.75}`);
+  const begin = input({ type: "date", value: s.begin ?? "", "data-testid": "t-begin" });
+  const end = input({ type: "date", value: s.end ?? "", "data-testid": "t-end" });
+  const venue = input({ type: "text", value: s.venue ?? "", "data-testid": "t-venue" });
+  const main = input({ type: "number", min: 1, max: 600, value: s.time_control?.main_minutes ?? 60, "data-testid": "t-main" });
+  const reserved = input({ type: "number", min: 0, max: 60, value: s.time_control?.reserved_minutes ?? 5, "data-testid": "t-reserved" });
+  const lateness = input({ type: "number", min: 0, max: 240, value: s.allowed_lateness_minutes ?? 15, "data-testid": "t-lateness" });
+  const sys = s.system;
+  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"]],
+    sys?.kind === "round_robin" ? (sys.double ? "double_round_robin" : "round_robin") : sys?.kind ?? "swiss");
+  const reading = select("t-reading", [["tie_break", t("readingTieBreak")], ["literal", t("readingLiteral")]], sys?.kind === "swiss" ? sys.reading : "tie_break");
+  const bar = select("t-bar", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.bar : "3d");
+  const floor = select("t-floor", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.floor : "20k");
+  const rounds = input({ type: "number", min: 1, max: 99, value: s.rounds ?? 5, "data-testid": "t-rounds" });
+  const shared = input({ type: "checkbox", checked: !s.no_shared_places, "data-testid": "t-shared" });
+  const out = outcomeLine();
+  // Only the settings of the chosen system are shown.
+  const readingRow = field(t("swissReading"), reading);
+  const mcmahonRow = h("div", { class: "row2" }, field(t("bar"), bar), field(t("floor"), floor));
+  const showSystem = () => {
+    readingRow.hidden = kind.value !== "swiss";
+    mcmahonRow.hidden = kind.value !== "mcmahon";
+  };
+  kind.onchange = showSystem;
+  showSystem();
+  const form = h(
+    "form",
+    { class: "card form", "data-testid": "setup-form", onsubmit: async (e: Event) => {
+      e.preventDefault();
+      const [preset, komi] = rules.value.split("|");
+      const ruleset: RulesetSpec = preset === "korean" ? { preset: "korean" } : { preset: "chinese_1988", komi: Number(komi) as 2 | 2.75 | 3.75 };
+      let system: System;
+      switch (kind.value) {
+        case "round_robin": system = { kind: "round_robin", double: false }; break;
+        case "double_round_robin": system = { kind: "round_robin", double: true }; break;
+        case "mcmahon": system = { kind: "mcmahon", bar: bar.value, floor: floor.value }; break;
+        default: system = { kind: "swiss", reading: reading.value as "tie_break" | "literal" };
+      }
+      const settings: Settings = {
+        begin: begin.value || undefined,
+        end: end.value || undefined,
+        venue: venue.value.trim() || undefined,
+        time_control: { main_minutes: Number(main.value), reserved_minutes: Number(reserved.value) },
+        allowed_lateness_minutes: Number(lateness.value),
+        system,
+        rounds: Number(rounds.value),
+        no_shared_places: !shared.checked,
+      };
+      try {
+        await api.putTournament(name.value, ruleset, settings);
+        out.ok(t("saved"));
+      } catch (err) {
+        out.fail(err);
+      }
+    } },
+    h("h2", {}, t("setup")),
+    field(t("name"), name),
+    field(`${t("ruleset")} · ${t("komi")}`, rules),
+    h("div", { class: "row2" }, field(t("begin"), begin), field(t("end"), end)),
+    field(t("venue"), venue),
+    h("div", { class: "row2" }, field(t("mainMinutes"), main), field(t("reservedMinutes"), reserved)),
+    field(t("allowedLateness"), lateness),
+    h("div", { class: "row2" }, field(t("system"), kind), field(t("numberOfRounds"), rounds)),
+    readingRow,
+    mcmahonRow,
+    h("label", { class: "check" }, shared, h("span", {}, t("sharedPlaces"))),
+    h("button", { type: "submit", class: "primary", "data-testid": "save-setup" }, t("save")),
+    out.el,
+  );
+  return h("main", { class: "office" }, form);
+}

@@ -1,0 +1,74 @@
+// Standings by the event's system (第二十八条, or McMahon as OpenGotha defines it): each place
+// with the numbers that decided it, the reading in force, results later decisions changed,
+// the crosstable, exports and printing.
+
+import type { Crosstable } from "../bindings/Crosstable";
+import type { EventStandings } from "../bindings/EventStandings";
+import { h } from "../dom";
+import { criterionName, rankText, resultSentence, valueText } from "../format";
+import { getLang, lt, t } from "../i18n";
+import { saveAs, type OfficeApi } from "../office";
+import { dataTable, outcomeLine } from "./forms";
+
+export function standingsTable(s: EventStandings): HTMLElement {
+  const crit = [...s.criteria, ...s.shown];
+  return dataTable("standings", [t("place"), t("playerName"), t("rank"), ...crit.map(criterionName), t("decidedBy")],
+    s.rows.map((r) => [
+      `${r.place}${r.shared ? "=" : r.playoff_or_lots ? "*" : ""}`,
+      r.withdrawn_after !== undefined ? `${r.name}（${t("withdrawn", { n: r.withdrawn_after })}）` : r.name,
+      rankText(r.rank),
+      ...r.values.map((v, i) => h("span", { class: r.decided_by === crit[i] ? "decided" : "" }, valueText(v))),
+      r.decided_by ? criterionName(r.decided_by) : "",
+    ]));
+}
+
+export function crosstableTable(c: Crosstable): HTMLElement {
+  return dataTable("crosstable", ["#", t("playerName"), ...Array.from({ length: c.rounds }, (_, i) => String(i + 1)), ...c.criteria.map(criterionName)],
+    c.rows.map((r, i) => [
+      `${i + 1}`,
+      r.player.name,
+      ...r.cells.map((x) => (x.mark === "bye" ? t("bye") : x.opponent ? `${x.opponent}${x.mark}${x.colour === "black" ? "b" : "w"}` : x.mark)),
+      ...r.values.map(valueText),
+    ]));
+}
+
+export function notesAndChanges(s: EventStandings): HTMLElement {
+  return h("div", { class: "notes" },
+    s.pending ? h("p", { class: "flag", "data-testid": "pending" }, t("pending", { n: s.pending })) : null,
+    h("ul", { "data-testid": "notes" }, s.notes.map((n) => h("li", {}, n[getLang()]))),
+    s.changes.length
+      ? h("div", { "data-testid": "changes" }, h("h3", {}, t("changes")),
+          h("ul", {}, s.changes.map((c) => h("li", {},
+            `${t("round", { n: c.round })} ${t("table", { n: c.table })}：`,
+            c.overruled.map((o) => `${lt("rulings", o.was)} → ${lt("rulings", o.now)}（${o.article ? lt("articles", o.article) : ""}，${lt("roles", o.rank === 3 ? "committee" : "chief_arbiter")}）`).join("；"),
+            ` · ${t("result")}：${c.now ? resultSentence(c.now) : t("noResult")}`))))
+      : null,
+  );
+}
+
+export function standingsView(s: EventStandings, cross: Crosstable, api: OfficeApi, print: () => void): HTMLElement {
+  const out = outcomeLine();
+  const exp = (label: string, path: string, file: string, type: string) =>
+    h("button", { class: "small", "data-testid": `export-${file}`, onclick: async () => {
+      try {
+        saveAs(await api.text(path), file, type);
+      } catch (e) {
+        out.fail(e);
+      }
+    } }, label);
+  return h("main", { class: "office" },
+    h("div", { class: "card row" },
+      h("h2", {}, `${t("standings")} · ${t("round", { n: s.round })}`),
+      h("button", { class: "small", "data-testid": "print-standings", onclick: print }, t("print")),
+      exp(`${t("export")} CSV`, "/standings?format=csv", "standings.csv", "text/csv"),
+      exp("OpenGotha XML", "/export/opengotha", "tournament.xml", "application/xml"),
+      exp("EGD .h9", "/export/h9", "results.h9", "text/plain"),
+      exp(`${t("players")} CSV`, "/export/players.csv", "players.csv", "text/csv"),
+    ),
+    out.el,
+    standingsTable(s),
+    notesAndChanges(s),
+    h("h3", {}, t("crosstable")),
+    crosstableTable(cross),
+  );
+}
