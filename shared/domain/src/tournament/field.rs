@@ -2,7 +2,7 @@
 //! withdrawals, and the warnings each player received over the whole event (第二十八条 B reads
 //! the referee's ledger, 第二十五条二).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
@@ -133,19 +133,86 @@ impl Field {
 
     /// Points so far (第二十八条一) including byes, over rounds `..=up_to`.
     pub fn points(&self, p: &PlayerId, up_to: u16) -> i64 {
-        let games: i64 =
-            self.games_of(p).filter(|g| g.round <= up_to).filter_map(|g| g.score.points(g.colour_of(p)?)).sum();
-        let byes = self.byes.iter().filter(|(r, b)| b == p && *r <= up_to).count() as i64;
-        games + byes * self.bye_points
+        points_in(
+            self.games_of(p),
+            self.byes.iter().filter(|(_, b)| b == p).map(|(r, _)| *r),
+            p,
+            up_to,
+            self.bye_points,
+        )
     }
 
     /// Whites minus blacks so far: positive means the player is due Black.
     pub fn colour_balance(&self, p: &PlayerId) -> i32 {
-        self.games_of(p).map(|g| if g.colour_of(p) == Some(Colour::White) { 1 } else { -1 }).sum()
+        balance_in(self.games_of(p), p)
     }
 
     /// The colour of `p`'s latest game, if any.
     pub fn last_colour(&self, p: &PlayerId) -> Option<Colour> {
-        self.games_of(p).max_by_key(|g| g.round).and_then(|g| g.colour_of(p))
+        last_colour_in(self.games_of(p), p)
+    }
+
+    /// Each entrant's games and byes, for computations that ask per player many times.
+    pub fn index(&self) -> FieldIndex<'_> {
+        let mut games: HashMap<&PlayerId, Vec<&FieldGame>> = HashMap::new();
+        for g in &self.games {
+            games.entry(&g.black).or_default().push(g);
+            games.entry(&g.white).or_default().push(g);
+        }
+        let mut byes: HashMap<&PlayerId, Vec<u16>> = HashMap::new();
+        for (r, p) in &self.byes {
+            byes.entry(p).or_default().push(*r);
+        }
+        FieldIndex { field: self, games, byes }
+    }
+}
+
+fn points_in<'a>(
+    games: impl Iterator<Item = &'a FieldGame>,
+    byes: impl Iterator<Item = u16>,
+    p: &PlayerId,
+    up_to: u16,
+    bye_points: i64,
+) -> i64 {
+    let from_games: i64 = games.filter(|g| g.round <= up_to).filter_map(|g| g.score.points(g.colour_of(p)?)).sum();
+    from_games + byes.filter(|r| *r <= up_to).count() as i64 * bye_points
+}
+
+fn balance_in<'a>(games: impl Iterator<Item = &'a FieldGame>, p: &PlayerId) -> i32 {
+    games.map(|g| if g.colour_of(p) == Some(Colour::White) { 1 } else { -1 }).sum()
+}
+
+fn last_colour_in<'a>(games: impl Iterator<Item = &'a FieldGame>, p: &PlayerId) -> Option<Colour> {
+    games.max_by_key(|g| g.round).and_then(|g| g.colour_of(p))
+}
+
+/// A field with each entrant's games and byes at hand: the same answers as [`Field`]'s
+/// methods, without scanning every game per question.
+pub struct FieldIndex<'a> {
+    pub field: &'a Field,
+    games: HashMap<&'a PlayerId, Vec<&'a FieldGame>>,
+    byes: HashMap<&'a PlayerId, Vec<u16>>,
+}
+
+impl<'a> FieldIndex<'a> {
+    pub fn games_of(&self, p: &PlayerId) -> impl Iterator<Item = &'a FieldGame> + '_ {
+        self.games.get(p).into_iter().flatten().copied()
+    }
+
+    pub fn points(&self, p: &PlayerId, up_to: u16) -> i64 {
+        let byes = self.byes.get(p).into_iter().flatten().copied();
+        points_in(self.games_of(p), byes, p, up_to, self.field.bye_points)
+    }
+
+    pub fn colour_balance(&self, p: &PlayerId) -> i32 {
+        balance_in(self.games_of(p), p)
+    }
+
+    pub fn last_colour(&self, p: &PlayerId) -> Option<Colour> {
+        last_colour_in(self.games_of(p), p)
+    }
+
+    pub fn had_bye(&self, p: &PlayerId) -> bool {
+        self.byes.contains_key(p)
     }
 }

@@ -89,7 +89,8 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
         }
         System::Swiss { .. } => {
             let before = round.saturating_sub(1);
-            swiss::pair(&field, round, &|p| field.points(p, before))?
+            let index = field.index();
+            swiss::pair(&field, round, &|p| index.points(p, before))?
         }
         System::McMahon { .. } => {
             let params = system(view)?.mcmahon().unwrap_or_default();

@@ -35,19 +35,23 @@ pub fn pair(field: &Field, round: u16, score: &dyn Fn(&PlayerId) -> i64) -> Resu
     if field.games.iter().any(|g| g.round == round) || field.byes.iter().any(|(r, _)| *r == round) {
         return Err(DomainError::OutOfRange { what: "round", message: format!("round {round} is already paired") });
     }
-    let mut order: Vec<_> = field.entrants.iter().filter(|e| e.available(round)).collect();
-    order.sort_by(|a, b| {
-        (score(&b.id), b.rank.value()).cmp(&(score(&a.id), a.rank.value())).then_with(|| a.id.cmp(&b.id))
-    });
-    let players: Vec<Player> = order
+    let by_player = field.index();
+    let mut players: Vec<(Player, i32)> = field
+        .entrants
         .iter()
-        .map(|e| Player {
-            id: &e.id,
-            score: score(&e.id),
-            balance: field.colour_balance(&e.id),
-            last: field.last_colour(&e.id),
+        .filter(|e| e.available(round))
+        .map(|e| {
+            let p = Player {
+                id: &e.id,
+                score: score(&e.id),
+                balance: by_player.colour_balance(&e.id),
+                last: by_player.last_colour(&e.id),
+            };
+            (p, e.rank.value())
         })
         .collect();
+    players.sort_by(|(a, ar), (b, br)| (b.score, br).cmp(&(a.score, ar)).then_with(|| a.id.cmp(b.id)));
+    let players: Vec<Player> = players.into_iter().map(|(p, _)| p).collect();
     if players.len() < 2 {
         return Err(DomainError::OutOfRange {
             what: "round",
@@ -64,7 +68,8 @@ pub fn pair(field: &Field, round: u16, score: &dyn Fn(&PlayerId) -> i64) -> Resu
     let (bye, pairs, rematches) = if players.len() % 2 == 1 {
         // One bye at most per player outranks avoiding a rematch: a second bye only when
         // everyone has had one.
-        let mut candidates: Vec<usize> = all.iter().rev().copied().filter(|&i| !field.had_bye(players[i].id)).collect();
+        let mut candidates: Vec<usize> =
+            all.iter().rev().copied().filter(|&i| !by_player.had_bye(players[i].id)).collect();
         if candidates.is_empty() {
             candidates = all.iter().rev().copied().collect();
         }

@@ -17,18 +17,19 @@ fn warnings(field: &Field, p: &crate::domain::PlayerId) -> Frac {
 pub fn round_robin(field: &Field, up_to: u16, shared_allowed: bool) -> Standings {
     let (field, void, mut notes) = round_robin_field(field);
     let criteria = vec![Criterion::Points, Criterion::BeatenOpponents, Criterion::Warnings];
+    let index = field.index();
     let rows = field
         .entrants
         .iter()
         .filter(|e| !void.contains(&e.id))
         .map(|e| {
-            let points = field.points(&e.id, up_to);
-            let a: Frac = field
+            let points = index.points(&e.id, up_to);
+            let a: Frac = index
                 .games_of(&e.id)
                 .filter(|g| g.round <= up_to)
                 .filter_map(|g| {
                     let opp = g.opponent_of(&e.id)?;
-                    let opp_points = Frac::int(field.points(opp, up_to));
+                    let opp_points = Frac::int(index.points(opp, up_to));
                     match g.score.points(g.colour_of(&e.id)?)? {
                         2 if g.score != GameScore::BothWin => Some(opp_points),
                         1 => Some(opp_points.div_int(2)),
@@ -56,16 +57,20 @@ pub fn round_robin(field: &Field, up_to: u16, shared_allowed: bool) -> Standings
 /// rounds), maximum = 2 × rounds; then B, then C/D. Opponents who withdrew count per 第二十九条三.
 pub fn swiss(field: &Field, up_to: u16, reading: SwissReading, shared_allowed: bool) -> Standings {
     let rounds = i64::from(up_to.max(1));
+    let index = field.index();
+    // What each player counts as an opponent (第二十九条三), once per player.
+    let as_opponent: std::collections::HashMap<&crate::domain::PlayerId, Frac> =
+        field.entrants.iter().map(|e| (&e.id, swiss_opponent_points(&index, &e.id, up_to))).collect();
     let rows = field
         .entrants
         .iter()
         .map(|e| {
-            let points = Frac::int(field.points(&e.id, up_to));
-            let sos: Frac = field
+            let points = Frac::int(index.points(&e.id, up_to));
+            let sos: Frac = index
                 .games_of(&e.id)
                 .filter(|g| g.round <= up_to && g.score != GameScore::Pending)
                 .filter_map(|g| g.opponent_of(&e.id))
-                .map(|o| swiss_opponent_points(field, o, up_to))
+                .filter_map(|o| as_opponent.get(o).copied())
                 .sum();
             // ½ of the maximum (2 × rounds) is `rounds`.
             let term = sos.div_int(rounds) - Frac::int(rounds);

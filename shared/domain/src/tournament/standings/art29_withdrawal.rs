@@ -8,7 +8,7 @@
 //!   same credit as the round robin's second case).
 
 use crate::domain::PlayerId;
-use crate::tournament::field::{Field, FieldGame, GameScore};
+use crate::tournament::field::{Field, FieldGame, FieldIndex, GameScore};
 use crate::tournament::frac::Frac;
 
 use super::Note;
@@ -75,15 +75,16 @@ pub fn round_robin_field(field: &Field) -> (Field, Vec<PlayerId>, Vec<Note>) {
 
 /// 第二十九条三: the points a Swiss opponent counts for `p` in sums of opponents' points after
 /// round `up_to` — played points, plus A × unplayed rounds if `p` withdrew.
-pub fn swiss_opponent_points(field: &Field, p: &PlayerId, up_to: u16) -> Frac {
-    let points = Frac::int(field.points(p, up_to));
-    let withdrawn = field.entrant(p).and_then(|e| e.withdrawn_after).is_some_and(|w| w < up_to);
+pub fn swiss_opponent_points(index: &FieldIndex, p: &PlayerId, up_to: u16) -> Frac {
+    let points = Frac::int(index.points(p, up_to));
+    let withdrawn = index.field.entrant(p).and_then(|e| e.withdrawn_after).is_some_and(|w| w < up_to);
     if !withdrawn {
         return points;
     }
-    let played = games_played(field, p, up_to);
-    let game_points: i64 =
-        field.games_of(p).filter(|g| g.round <= up_to).filter_map(|g| g.score.points(g.colour_of(p)?)).sum();
+    let games: Vec<&FieldGame> =
+        index.games_of(p).filter(|g| g.round <= up_to && g.score != GameScore::Pending).collect();
+    let played = games.len() as i64;
+    let game_points: i64 = games.iter().filter_map(|g| g.score.points(g.colour_of(p)?)).sum();
     let a = Frac::new(game_points, played).min(Frac::int(1));
     let unplayed = i64::from(up_to) - played;
     points + a.mul_int(unplayed.max(0))

@@ -1,0 +1,168 @@
+//! A 1,000-player, 9-round event, Swiss and McMahon: pairing round 9, full standings, and
+//! OpenGotha import of the event — each against baselines measured in the same run: folding
+//! the event's ledger (what every view of the event pays) and decoding its JSON lines.
+//!
+//! `cargo bench -p arbiter-domain --bench tournament` (see docs/PERFORMANCE.md).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use arbiter_domain::clock::Hlc;
+use arbiter_domain::domain::*;
+use arbiter_domain::event::{wire, Event, EventBody, SCHEMA_VERSION};
+use arbiter_domain::interop::opengotha;
+use arbiter_domain::rules::{Outcome, RulesetSpec};
+use arbiter_domain::tournament::{ledger, replay, run, SwissReading, System, TournamentView};
+
+const PLAYERS: usize = 1000;
+const ROUNDS: u16 = 9;
+
+struct Log {
+    events: Vec<Event>,
+}
+
+impl Log {
+    fn push(&mut self, game: Option<GameId>, role: Role, body: EventBody) {
+        let n = self.events.len() as u64;
+        let ms = 1_795_000_000_000 + n;
+        let mut random = [0u8; 10];
+        random[0] = 0x80;
+        random[2..].copy_from_slice(&n.to_be_bytes());
+        self.events.push(Event {
+            schema: SCHEMA_VERSION,
+            id: EventId::from_parts(ms, random),
+            tournament: TournamentId::new("bench").unwrap(),
+            game,
+            author: Author { device: DeviceId::new("office").unwrap(), person: PersonId::new("org").unwrap(), role },
+            hlc: Hlc::new(ms, 0),
+            wall_time: chrono::DateTime::from_timestamp_millis(ms as i64).unwrap(),
+            body,
+        });
+    }
+}
+
+/// The event after `rounds` rounds, paired by the system, results by rank with some upsets.
+fn event(system: System, rounds: u16) -> Log {
+    let settings = Settings {
+        time_control: Some(TimeControl { main_minutes: 60, reserved_minutes: 1 }),
+        allowed_lateness_minutes: Some(15),
+        system: Some(system),
+        rounds: Some(ROUNDS),
+        ..Settings::default()
+    };
+    let t = Tournament {
+        id: TournamentId::new("bench").unwrap(),
+        name: "bench".into(),
+        ruleset: RulesetSpec::default(),
+        settings,
+    };
+    let mut log = Log { events: vec![] };
+    log.push(None, Role::Organiser, EventBody::TournamentCreated(t));
+    for i in 0..PLAYERS {
+        let rank = Rank::from_value(8 - (i as i32 * 38 / PLAYERS as i32));
+        let p = Player {
+            id: PlayerId::new(format!("p{i:04}")).unwrap(),
+            name: format!("Player {i}"),
+            rank,
+            club: Some(format!("c{}", i % 40)),
+            team: None,
+            board: None,
+        };
+        log.push(None, Role::Organiser, EventBody::PlayerRegistered(p));
+    }
+    for round in 1..=rounds {
+        let view = replay(&log.events).remove(0);
+        let (_, bodies) = run::pair_round(&view, round).unwrap();
+        for (game, body) in bodies {
+            let result = match &body {
+                EventBody::GameScheduled(g) => {
+                    let n = |p: &PlayerId| p.as_str()[1..].parse::<usize>().unwrap();
+                    let (b, w) = (n(&g.black), n(&g.white));
+                    let upset = (b * 7 + w * 13 + round as usize) % 5 == 0;
+                    let outcome = if (b * 31 + w) % 97 == 0 {
+                        Outcome::Draw
+                    } else if (b < w) != upset {
+                        Outcome::win(Colour::Black)
+                    } else {
+                        Outcome::win(Colour::White)
+                    };
+                    Some(outcome)
+                }
+                _ => None,
+            };
+            log.push(game.clone(), Role::ChiefArbiter, body);
+            if let Some(outcome) = result {
+                log.push(game, Role::Referee, EventBody::ResultEntered { outcome, note: None });
+            }
+        }
+    }
+    log
+}
+
+/// Median of `n` timed runs of `f`.
+fn median<T>(n: usize, mut f: impl FnMut() -> T) -> Duration {
+    let mut times: Vec<Duration> = (0..n)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(f());
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[n / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn main() {
+    println!("{PLAYERS} players, {ROUNDS} rounds (medians)");
+    for (label, system) in [
+        ("Swiss", System::Swiss { reading: SwissReading::TieBreak }),
+        ("McMahon", System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(20) }),
+    ] {
+        let built = Instant::now();
+        let log = event(system, ROUNDS - 1);
+        let build_secs = built.elapsed().as_secs_f64();
+        let view: TournamentView = replay(&log.events).remove(0);
+        let fold = median(5, || replay(&log.events));
+        let field = median(7, || ledger::field(&view));
+        let pair = median(5, || run::pair_round(&view, ROUNDS).unwrap());
+        let (pairing, _) = run::pair_round(&view, ROUNDS).unwrap();
+        let standings = median(7, || run::standings(&view, None).unwrap());
+        println!(
+            "{label:8} ledger {} events (built in {build_secs:.1} s) | fold {:8.2} ms (baseline) | field {:6.2} ms ({:.2}×) | pair round {ROUNDS} {:8.2} ms ({:.2}×, {} boards, {} rematches) | standings {:6.2} ms ({:.2}×)",
+            log.events.len(),
+            ms(fold),
+            ms(field),
+            ms(field) / ms(fold),
+            ms(pair),
+            ms(pair) / ms(fold),
+            pairing.boards.len(),
+            pairing.rematches,
+            ms(standings),
+            ms(standings) / ms(fold),
+        );
+        // OpenGotha: the event as its XML, read back; baseline: decoding the same event's JSON lines.
+        let full = event(system, ROUNDS);
+        let full_view = replay(&full.events).remove(0);
+        let xml = opengotha::write(&opengotha::from_view(&full_view));
+        let jsonl: String = full.events.iter().map(|e| wire::encode(e) + "\n").collect();
+        let decode = median(5, || wire::decode_jsonl(&jsonl));
+        let import = median(5, || opengotha::parse(&xml).unwrap());
+        let to_events = median(5, || {
+            let og = opengotha::parse(&xml).unwrap();
+            opengotha::to_events(&og, &TournamentId::new("bench").unwrap(), RulesetSpec::default()).unwrap()
+        });
+        println!(
+            "{label:8} OpenGotha file {} KiB: parse {:6.2} ms, to events {:6.2} ms | JSONL decode of the ledger {} KiB {:6.2} ms (baseline) | ratio {:.2}×",
+            xml.len() / 1024,
+            ms(import),
+            ms(to_events),
+            jsonl.len() / 1024,
+            ms(decode),
+            ms(to_events) / ms(decode),
+        );
+    }
+}
