@@ -72,6 +72,8 @@ const words = {
   decide: ["裁决", "Decide"],
   upheld: ["维持原判", "Uphold"],
   overturn: ["改判", "Overturn"],
+  annul: ["撤销原判（不构成犯规）", "Annul (no foul happened)"],
+  toMove: ["弃权一次后（{article}）轮{colour}下子", "After the imposed pass ({article}), {colour} is to move"],
   clock: ["计时", "Clock"],
   start: ["开钟", "Start"],
   pause: ["暂停", "Pause"],

@@ -4,6 +4,7 @@ import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
 import { tablesView } from "./views/tables";
 import { banner } from "./views/banner";
+import { queueView } from "./views/queue";
 
 const row: TableRow = {
   game: "g1",
@@ -44,6 +45,15 @@ describe("views", () => {
     (el.querySelector("[data-testid=lang]") as HTMLButtonElement).click();
     expect(redrawn).toBe(1);
     expect(tablesView([row], () => {}).textContent).toContain("Second warning: Black loses (Art. 25.2)");
+  });
+
+  it("the committee's queue keeps an appeal whose decision was refused, with the refusal beside it", () => {
+    const el = queueView(
+      [{ game: "g1", round: 1, table: 3, kind: "appeal", for_role: "committee", event: "a1", incident: "i1", article: "16.4", refused: [{ event: "d1", code: "ruling_not_allowed", message: "第二十四条二: ruling “no penalty” is not allowed" }] }],
+      () => {},
+    );
+    expect(el.textContent).toContain("申诉");
+    expect(el.querySelector("[data-testid=refused-decision]")?.textContent).toBe("被拒绝：第二十四条二: ruling “no penalty” is not allowed");
   });
 
   it("says so when the office has not paired any games yet", () => {

@@ -15,6 +15,10 @@ pub enum DomainError {
     /// A field is missing, has the wrong type or an unknown value.
     #[error("field `{field}`: {message}")]
     InvalidField { field: String, message: String },
+    /// A value inside a decoded event refused for its own reason — a malformed id
+    /// (`invalid_id`), a rank, point or komi out of range (`out_of_range`) — at `field`.
+    #[error("field `{field}`: {message}")]
+    InField { code: &'static str, field: String, message: String },
     /// The event says it is of a schema version this build does not read.
     #[error("schema version {found} is not supported (this build reads version {supported})")]
     UnsupportedSchema { found: u64, supported: u16 },
@@ -37,7 +41,7 @@ pub enum DomainError {
     #[error("{article}: the fact `{fact}` must be recorded for this ruling")]
     MissingFact { article: String, fact: &'static str },
     /// The ruleset in force does not cover this kind of incident.
-    #[error("the {ruleset} ruleset has no article for “{incident}”; record it under its 25.1-style catch-all")]
+    #[error("the {ruleset} ruleset has no article for “{incident}”; record it as `other_foul` (第二十五条一, any other foul)")]
     NotInRuleset { ruleset: String, incident: String },
     /// A ruling, escalation or appeal names an incident this replica does not have.
     #[error("{what} refers to incident {incident}, which is not known here (yet)")]
@@ -62,6 +66,7 @@ impl DomainError {
         match self {
             Self::MalformedJson(_) => "malformed_json",
             Self::InvalidField { .. } => "invalid_field",
+            Self::InField { code, .. } => code,
             Self::UnsupportedSchema { .. } => "unsupported_schema",
             Self::InvalidId { .. } => "invalid_id",
             Self::OutOfRange { .. } => "out_of_range",
@@ -104,6 +109,26 @@ impl DomainError {
             allowed,
         }
     }
+}
+
+/// Codes a value's own refusal keeps through decoding (see [`DomainError::InField`]).
+const KEPT_CODES: [&str; 2] = ["invalid_id", "out_of_range"];
+
+/// Carries `e` through serde: its code rides in front of the message (`[invalid_id] …`) so
+/// that the decoder can report it as itself, at the field serde names.
+pub fn to_serde<E: serde::de::Error>(e: DomainError) -> E {
+    E::custom(format!("[{}] {e}", e.code()))
+}
+
+/// The error a decoder reports for `message` at `field`: the value's own code where
+/// [`to_serde`] carried one, else `invalid_field`.
+pub fn at_field(field: String, message: String) -> DomainError {
+    for code in KEPT_CODES {
+        if let Some(rest) = message.strip_prefix(&format!("[{code}] ")) {
+            return DomainError::InField { code, field, message: rest.to_owned() };
+        }
+    }
+    DomainError::InvalidField { field, message }
 }
 
 /// The wire shape of an error: a code to branch on and a sentence for people.

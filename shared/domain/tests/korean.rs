@@ -23,31 +23,6 @@ fn an_illegal_move_loses_at_once() {
 }
 
 #[test]
-fn a_phone_ring_is_a_yellow_card_the_second_loses_and_a_call_loses() {
-    // 競技の規則 第一条1.
-    let mut t = Table::korean();
-    t.try_incident(Incident::PhoneRang { offender: White, call: false }, Ruling::Warning).unwrap();
-    assert!(t.state().result.is_none());
-    t.try_incident(Incident::PhoneRang { offender: White, call: false }, Ruling::Warning).unwrap();
-    let r = t.state().result.unwrap();
-    assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(Black), ResultReason::SecondWarning, Article::KrA1_5));
-
-    let mut t = Table::korean();
-    assert!(t.try_incident(Incident::PhoneRang { offender: White, call: true }, Ruling::Warning).is_err());
-    t.try_incident(Incident::PhoneRang { offender: White, call: true }, Ruling::OffenderLoses).unwrap();
-    assert_eq!(t.state().result.unwrap().article, Article::KrC1_1);
-}
-
-#[test]
-fn noise_is_a_warning_then_a_loss() {
-    let mut t = Table::korean();
-    t.try_incident(Incident::Noise { offender: Black }, Ruling::Warning).unwrap();
-    assert!(t.state().result.is_none());
-    t.try_incident(Incident::Noise { offender: Black }, Ruling::Warning).unwrap();
-    assert_eq!(t.state().result.unwrap().outcome, Outcome::win(White));
-}
-
-#[test]
 fn moved_stones_restored_or_continued_by_agreement_else_both_lose() {
     // 付則 第一条3.
     let moved = |agree| Incident::MovedStones { mover: None, players_agree: agree, deliberate: false };
@@ -69,20 +44,6 @@ fn repetition_neither_side_yields_is_no_result() {
     t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::NoResult).unwrap();
     let r = t.state().result.unwrap();
     assert_eq!((r.outcome, r.article), (Outcome::NoResult, Article::Kr16));
-}
-
-#[test]
-fn clock_and_capture_fouls_lose() {
-    for (inc, art) in [
-        (Incident::ClockPressedWithoutMove { offender: Black }, Article::KrC2_3),
-        (Incident::ClockStoppedFillingDame { offender: Black }, Article::KrA1_4),
-        (Incident::CaptureLeftOnBoard { offender: Black }, Article::KrA1_6),
-        (Incident::WrongfulRemoval { offender: Black }, Article::KrA1_2),
-    ] {
-        let mut t = Table::korean();
-        t.try_incident(inc, Ruling::OffenderLoses).unwrap();
-        assert_eq!(t.state().result.unwrap().article, art);
-    }
 }
 
 #[test]
@@ -112,4 +73,139 @@ fn territory_count_with_komi_and_the_game_record_shows_the_ruleset() {
     assert_eq!(r.outcome, Outcome::Win { winner: Black, margin: Some(Margin::Points(3)) });
     assert_eq!(r.article, Article::Kr14);
     assert_eq!(s.ruleset, arbiter_domain::rules::RulesetSpec::Korean);
+}
+
+// One test per row of the KBA table (seed 004): the article each ruling and result cites is
+// the sentence that decides it.
+
+/// Records `inc` with `ruling` on a fresh Korean game: (the ruling's article, the result's).
+fn cites(inc: Incident, ruling: Ruling) -> (Article, Option<Article>) {
+    let mut t = Table::korean();
+    let id = t.try_incident(inc, ruling).unwrap();
+    let s = t.state();
+    (s.incident(id).unwrap().effective.unwrap().article, s.result.map(|r| r.article))
+}
+
+#[test]
+fn row_double_move_loses_under_appendix_1_1() {
+    // 付則第一条1: 第五条 (alternate moves) broken.
+    assert_eq!(
+        cites(Incident::DoubleMove { offender: Black }, Ruling::OffenderLoses),
+        (Article::KrA1_1, Some(Article::KrA1_1))
+    );
+}
+
+#[test]
+fn row_forbidden_point_loses_under_appendix_1_1() {
+    // 付則第一条1: 第七条 (forbidden point) broken.
+    let inc = Incident::ForbiddenPoint { offender: Black, point: None };
+    assert_eq!(cites(inc, Ruling::OffenderLoses), (Article::KrA1_1, Some(Article::KrA1_1)));
+}
+
+#[test]
+fn row_ko_recapture_loses_under_appendix_1_1() {
+    // 付則第一条1: 第八条 (ko) broken.
+    let inc = Incident::KoRecapture { offender: White, point: None };
+    assert_eq!(cites(inc, Ruling::OffenderLoses), (Article::KrA1_1, Some(Article::KrA1_1)));
+}
+
+#[test]
+fn row_wrongful_removal_loses_under_appendix_1_2() {
+    // 付則第一条2: 盤上に残っていない石を取り上げた場合.
+    assert_eq!(
+        cites(Incident::WrongfulRemoval { offender: Black }, Ruling::OffenderLoses),
+        (Article::KrA1_2, Some(Article::KrA1_2))
+    );
+}
+
+#[test]
+fn row_moved_stones_restored_under_appendix_1_3() {
+    let inc = Incident::MovedStones { mover: None, players_agree: false, deliberate: false };
+    assert_eq!(cites(inc, Ruling::Restore), (Article::KrA1_3, None));
+}
+
+#[test]
+fn row_moved_stones_continued_by_agreement_under_appendix_1_3() {
+    let inc = Incident::MovedStones { mover: None, players_agree: true, deliberate: false };
+    assert_eq!(cites(inc, Ruling::Accept), (Article::KrA1_3, None));
+}
+
+#[test]
+fn row_moved_stones_without_agreement_both_lose_under_appendix_1_3() {
+    let inc = Incident::MovedStones { mover: None, players_agree: false, deliberate: false };
+    assert_eq!(cites(inc, Ruling::BothLose), (Article::KrA1_3, Some(Article::KrA1_3)));
+}
+
+#[test]
+fn row_clock_stopped_filling_dame_loses_under_appendix_1_4() {
+    assert_eq!(
+        cites(Incident::ClockStoppedFillingDame { offender: Black }, Ruling::OffenderLoses),
+        (Article::KrA1_4, Some(Article::KrA1_4))
+    );
+}
+
+#[test]
+fn row_capture_left_on_board_loses_under_appendix_1_6() {
+    assert_eq!(
+        cites(Incident::CaptureLeftOnBoard { offender: White }, Ruling::OffenderLoses),
+        (Article::KrA1_6, Some(Article::KrA1_6))
+    );
+}
+
+#[test]
+fn row_phone_ring_is_a_yellow_card_under_competition_1_1_1_and_the_second_loses_under_1_1_2() {
+    // 競技の規則 第一条1 1) 一回のベル：警告; 2) 二回のベル：反則負け.
+    let ring = || Incident::PhoneRang { offender: White, call: false };
+    assert_eq!(cites(ring(), Ruling::Warning), (Article::KrC1_1_1, None));
+    let mut t = Table::korean();
+    t.try_incident(ring(), Ruling::Warning).unwrap();
+    t.try_incident(ring(), Ruling::Warning).unwrap();
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(Black), ResultReason::SecondWarning, Article::KrC1_1_2));
+}
+
+#[test]
+fn row_call_in_the_hall_loses_under_competition_1_1_1() {
+    // 競技の規則 第一条1 1) 対局場で通話をしたら反則負け; a call is no yellow card.
+    let call = || Incident::PhoneRang { offender: White, call: true };
+    let mut t = Table::korean();
+    assert!(t.try_incident(call(), Ruling::Warning).is_err());
+    assert_eq!(cites(call(), Ruling::OffenderLoses), (Article::KrC1_1_1, Some(Article::KrC1_1_1)));
+}
+
+#[test]
+fn row_noise_is_a_yellow_card_under_competition_1_2_1_and_the_second_loses_under_1_2_2() {
+    // 競技の規則 第一条2 1) 1次：警告; 2) 2次：反則負け.
+    assert_eq!(cites(Incident::Noise { offender: Black }, Ruling::Warning), (Article::KrC1_2_1, None));
+    let mut t = Table::korean();
+    t.try_incident(Incident::Noise { offender: Black }, Ruling::Warning).unwrap();
+    t.try_incident(Incident::Noise { offender: Black }, Ruling::Warning).unwrap();
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(White), ResultReason::SecondWarning, Article::KrC1_2_2));
+}
+
+#[test]
+fn row_clock_pressed_without_a_move_loses_under_competition_2_3() {
+    assert_eq!(
+        cites(Incident::ClockPressedWithoutMove { offender: Black }, Ruling::OffenderLoses),
+        (Article::KrC2_3, Some(Article::KrC2_3))
+    );
+}
+
+#[test]
+fn row_repetition_no_result_under_article_16() {
+    assert_eq!(
+        cites(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::NoResult),
+        (Article::Kr16, Some(Article::Kr16))
+    );
+}
+
+#[test]
+fn warnings_of_different_kinds_lose_under_the_borrowed_chinese_rule() {
+    // Seed 004 counts rings and noises each on their own; a ring and a 第二十四条二 warning (a
+    // Chinese row the profile borrows) lose under 第二十五条二, not under a KBA sentence.
+    let mut t = Table::korean();
+    t.try_incident(Incident::PhoneRang { offender: Black, call: false }, Ruling::Warning).unwrap();
+    t.try_incident(Incident::Disturbing { offender: Black }, Ruling::Warning).unwrap();
+    assert_eq!(t.state().result.unwrap().article, Article::Art25_2);
 }

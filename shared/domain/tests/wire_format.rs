@@ -126,29 +126,51 @@ fn unknown_schema_versions_are_refused_clearly() {
     assert_eq!(decode(&v.to_string()).unwrap_err().code(), "invalid_field");
 }
 
+/// Every refusal names the field and carries the code docs/events.md lists for it: a malformed
+/// id is `invalid_id`, a value out of its range `out_of_range`, anything else `invalid_field`.
 #[test]
-fn errors_name_the_field_that_is_wrong() {
-    let cases: Vec<(&str, serde_json::Value, &str)> = vec![
-        ("/body/data/incident/facts/offender", "purple".into(), "body.data.incident.facts.offender"),
-        ("/body/data/ruling", "flog".into(), "body.data.ruling"),
-        ("/body/kind", "teleported".into(), "body.kind"),
-        ("/author/role", "king".into(), "author.role"),
-        ("/id", "4a0c7e4e-9f3b-4d1a-8e2f-1c2d3e4f5a6b".into(), "id"),
-        ("/game", "g 1".into(), "game"),
-        ("/hlc/wall_ms", (-5).into(), "hlc.wall_ms"),
-        ("/wall_time", "yesterday".into(), "wall_time"),
+fn errors_name_the_field_that_is_wrong_with_the_documented_code() {
+    let cases: Vec<(&str, serde_json::Value, &str, &str)> = vec![
+        ("/body/data/incident/facts/offender", "purple".into(), "body.data.incident.facts.offender", "invalid_field"),
+        ("/body/data/ruling", "flog".into(), "body.data.ruling", "invalid_field"),
+        ("/body/kind", "teleported".into(), "body.kind", "invalid_field"),
+        ("/author/role", "king".into(), "author.role", "invalid_field"),
+        ("/id", "4a0c7e4e-9f3b-4d1a-8e2f-1c2d3e4f5a6b".into(), "id", "invalid_id"),
+        ("/id", "not-a-uuid".into(), "id", "invalid_id"),
+        ("/game", "g 1".into(), "game", "invalid_id"),
+        ("/author/device", "".into(), "author.device", "invalid_id"),
+        ("/hlc/wall_ms", (-5).into(), "hlc.wall_ms", "invalid_field"),
+        ("/wall_time", "yesterday".into(), "wall_time", "invalid_field"),
     ];
-    for (pointer, value, field) in cases {
+    for (pointer, value, field, code) in cases {
         let mut v = sample_line();
         *v.pointer_mut(pointer).unwrap() = value;
         let err = decode(&v.to_string()).unwrap_err();
-        assert_eq!(err.code(), "invalid_field", "{pointer}: {err}");
+        assert_eq!(err.code(), code, "{pointer}: {err}");
         assert!(err.to_string().starts_with(&format!("field `{field}`")), "{pointer}: {err}");
+        assert!(!err.to_string().contains("[invalid_id]"), "the code tag never reaches people: {err}");
     }
     let mut v = sample_line();
     v["body"]["data"]["incident"]["facts"]["colour_of_tie"] = "red".into();
     let err = decode(&v.to_string()).unwrap_err();
     assert!(err.to_string().contains("colour_of_tie"), "{err}");
+    // Values out of range: a sealed point off the board, a count beyond the board, a komi the
+    // rules do not have.
+    let mut t = Table::chinese();
+    for (body, field) in [
+        (r#"{"kind":"move_unsealed","data":{"point":"Z99"}}"#, "body.data.point"),
+        (r#"{"kind":"count_recorded","data":{"count":{"method":"area","black_stones":400}}}"#, "body.data.count"),
+    ] {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&encode(&t.event(Role::Referee, EventBody::ClockStarted))).unwrap();
+        v["body"] = serde_json::from_str(body).unwrap();
+        let err = decode(&v.to_string()).unwrap_err();
+        assert_eq!(
+            (err.code(), err.to_string().starts_with(&format!("field `{field}`"))),
+            ("out_of_range", true),
+            "{err}"
+        );
+    }
 }
 
 #[test]

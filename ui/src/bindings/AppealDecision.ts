@@ -4,4 +4,4 @@ import type { Ruling } from "./Ruling";
 /**
  * What the committee decided on an appeal (第十六条四).
  */
-export type AppealDecision = { "decision": "upheld" } | { "decision": "overturned", ruling: Ruling, };
+export type AppealDecision = { "decision": "upheld" } | { "decision": "overturned", ruling: Ruling, } | { "decision": "annulled" };

@@ -2,8 +2,17 @@
 import type { AppealDecision } from "./AppealDecision";
 import type { Colour } from "./Colour";
 import type { EventId } from "./EventId";
+import type { Rejected } from "./Rejected";
 
 /**
  * An appeal to the organising committee (第十六条四).
  */
-export type AppealView = { id: EventId, incident: EventId, by: Colour, grounds: string, decision: [EventId, AppealDecision] | null, };
+export type AppealView = { id: EventId, incident: EventId, by: Colour, grounds: string, 
+/**
+ * The committee's admitted decision; `None` while the appeal is open.
+ */
+decision: [EventId, AppealDecision] | null, 
+/**
+ * Decisions the rules refused (the appeal stays open until one is admitted).
+ */
+refused: Array<Rejected>, };

@@ -11,6 +11,7 @@ import type { Rejected } from "./Rejected";
 import type { RulesetSpec } from "./RulesetSpec";
 import type { SideRecord } from "./SideRecord";
 import type { Status } from "./Status";
+import type { ToMove } from "./ToMove";
 
 /**
  * The derived state of one game.
@@ -20,6 +21,10 @@ export type GameState = { game: GameId, schedule: Game | null,
  * The ruleset in force, shown on the game record.
  */
 ruleset: RulesetSpec, status: Status, sides: PerColour<SideRecord>, result: GameResult | null, 
+/**
+ * Who is to move, right after an imposed pass (nothing else is known of the moves).
+ */
+to_move: ToMove | null, 
 /**
  * Results the chief arbiter or the committee replaced, oldest first.
  */

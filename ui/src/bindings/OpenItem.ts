@@ -2,6 +2,7 @@
 import type { Article } from "./Article";
 import type { EventId } from "./EventId";
 import type { OpenKind } from "./OpenKind";
+import type { Rejected } from "./Rejected";
 import type { Role } from "./Role";
 
 /**
@@ -15,4 +16,8 @@ for_role: Role,
 /**
  * The event that opened it (escalation, appeal, incident or fact).
  */
-event: EventId, incident: EventId | null, article: Article | null, };
+event: EventId, incident: EventId | null, article: Article | null, 
+/**
+ * Decisions on it that the rules refused, shown beside it (an appeal stays open).
+ */
+refused: Array<Rejected>, };

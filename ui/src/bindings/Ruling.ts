@@ -3,4 +3,4 @@
 /**
  * A ruling on an incident.
  */
-export type Ruling = "offender_loses" | "restore_with_warning" | "dropped_stone_replayed" | "restore" | "accept" | "reconstruct" | "draw" | "replay" | "move_void_pass" | "not_alive" | "must_end" | "play_continues" | "treated_as_seki" | "settled_by_play" | "forfeit" | "both_forfeit" | "deduct_late_time" | "advice" | "warning" | "warning_and_report" | "absence_approved" | "no_penalty" | "both_lose" | "no_result";
+export type Ruling = "offender_loses" | "restore_with_warning" | "dropped_stone_replayed" | "restore" | "accept" | "reconstruct" | "draw" | "replay" | "move_void_pass" | "not_alive" | "must_end" | "play_continues" | "treated_as_seki" | "settled_by_play" | "forfeit" | "both_forfeit" | "deduct_late_time" | "advice" | "warning" | "warning_and_report" | "absence_approved" | "no_penalty" | "both_lose" | "no_result" | "void";

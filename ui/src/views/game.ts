@@ -210,6 +210,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     if (ctx.role === "committee") {
       for (const a of s.appeals.filter((a) => a.incident === i.id && !a.decision)) {
         b.push(h("button", { class: "small primary", "data-testid": "uphold", onclick: () => void confirmFlow(t("upheld"), { kind: "appeal_decided", data: { appeal: a.id, decision: { decision: "upheld" } } }) }, t("upheld")));
+        b.push(h("button", { class: "small", "data-testid": "annul", onclick: () => void confirmFlow(t("annul"), { kind: "appeal_decided", data: { appeal: a.id, decision: { decision: "annulled" } } }) }, t("annul")));
         b.push(h("button", { class: "small", "data-testid": "overturn", onclick: async () => {
           const allowed = await ctx.backend.allowed(game, i.incident);
           panel.replaceChildren(h("h3", {}, t("overturn")), h("div", { class: "grid" }, allowed.map((r) => h("button", { onclick: () => void confirmFlow(t("overturn"), { kind: "appeal_decided", data: { appeal: a.id, decision: { decision: "overturned", ruling: r.ruling } } }) }, lt("rulings", r.ruling)))));
@@ -237,6 +238,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           s.open.some((o) => o.kind === "escalation" && o.incident === i.id) ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
         ),
         h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${r.refused.message}` : ""))),
+        s.appeals.filter((a) => a.incident === i.id && !a.decision).map((a) => h("p", { class: "flag", "data-testid": "open-appeal" }, `${t("appeal")}：${a.grounds}`, a.refused.map((r) => ` · ${t("refused")}: ${r.message}`).join(""))),
         incidentActions(i),
       ),
     ),
@@ -272,6 +274,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       ),
       h("p", { class: "status", "data-testid": "status" }, lt("statuses", s.status.status)),
       h("p", { class: "result", "data-testid": "result" }, s.result ? resultSentence(s.result) : t("noResult")),
+      s.to_move ? h("p", { class: "to-move", "data-testid": "to-move" }, t("toMove", { colour: lt("colours", s.to_move.colour), article: lt("articles", s.to_move.article) })) : null,
     ),
     h("div", { class: "columns" },
       h("div", { class: "left" }, actions, panel),

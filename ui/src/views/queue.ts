@@ -20,6 +20,8 @@ export function queueView(rows: QueueRow[], open: (game: string) => void): HTMLE
           h("span", {}, q.round !== null && q.table !== null ? `${t("round", { n: q.round })} ${t("table", { n: q.table })}` : q.game),
           h("span", {}, q.article ? lt("articles", q.article) : ""),
           h("span", { class: "for" }, lt("roles", q.for_role)),
+          // 第十六条四: a decision the rules refused leaves the appeal open; say why beside it.
+          q.refused.map((r) => h("span", { class: "flag", "data-testid": "refused-decision" }, `${t("refused")}：${r.message}`)),
         ),
       ),
     ),

@@ -102,7 +102,7 @@ impl Serialize for Point {
 
 impl<'de> Deserialize<'de> for Point {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        String::deserialize(d)?.parse().map_err(crate::error::to_serde)
     }
 }
 

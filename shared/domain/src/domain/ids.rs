@@ -60,7 +60,7 @@ macro_rules! slug_id {
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
                 let s = String::deserialize(d)?;
-                Self::new(s).map_err(serde::de::Error::custom)
+                Self::new(s).map_err(crate::error::to_serde)
             }
         }
     };
@@ -139,7 +139,7 @@ impl std::str::FromStr for EventId {
 impl<'de> Deserialize<'de> for EventId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
+        s.parse().map_err(crate::error::to_serde)
     }
 }
 

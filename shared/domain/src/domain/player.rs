@@ -85,7 +85,7 @@ impl Serialize for Rank {
 
 impl<'de> Deserialize<'de> for Rank {
     fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        String::deserialize(d)?.parse().map_err(crate::error::to_serde)
     }
 }
 

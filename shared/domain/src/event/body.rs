@@ -17,6 +17,8 @@ pub enum AppealDecision {
     Upheld,
     /// The committee replaces it with this ruling.
     Overturned { ruling: Ruling },
+    /// The ruling is void: no foul happened, no penalty (any incident type).
+    Annulled,
 }
 
 /// An event body. Wire form: `{"kind": "...", "data": {...}}` (`data` absent for bare facts).

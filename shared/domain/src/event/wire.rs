@@ -45,7 +45,7 @@ pub fn decode(line: &str) -> Result<Event> {
     let event: Event = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let field = if path == "." { "(event)".to_owned() } else { path };
-        DomainError::InvalidField { field, message: e.into_inner().to_string() }
+        crate::error::at_field(field, e.into_inner().to_string())
     })?;
     event.validate()?;
     Ok(event)

@@ -57,6 +57,7 @@ pub fn fold_game<'a>(
         status: Status::Scheduled,
         sides,
         result: None,
+        to_move: None,
         superseded_results: Vec::new(),
         after_result: Vec::new(),
         rejected,
@@ -75,6 +76,7 @@ pub fn fold_game<'a>(
         status: if fold.result.is_some() { Status::Finished } else { fold.status },
         sides: fold.sides,
         result: fold.result,
+        to_move: fold.to_move.filter(|_| fold.result.is_none()),
         superseded_results: fold.superseded_results,
         incidents,
         appeals: fold.appeals,
@@ -131,6 +133,7 @@ struct Fold {
     status: Status,
     sides: PerColour<SideRecord>,
     result: Option<GameResult>,
+    to_move: Option<ToMove>,
     superseded_results: Vec<GameResult>,
     after_result: Vec<EventId>,
     rejected: Vec<Rejected>,
@@ -225,6 +228,7 @@ impl Fold {
                             by: *by,
                             grounds: grounds.clone(),
                             decision: None,
+                            refused: Vec::new(),
                         });
                     } else {
                         self.reject(e.id, &unknown("an appeal", *incident));
@@ -240,15 +244,26 @@ impl Fold {
                     continue;
                 };
                 let incident_id = self.appeals[idx].incident;
-                if self.appeals[idx].decision.is_none() {
-                    self.appeals[idx].decision = Some((e.id, *decision));
-                }
-                if let AppealDecision::Overturned { ruling } = decision {
-                    let inc = self.incidents.get(&incident_id).map(|v| v.incident.clone());
-                    if let Some(inc) = inc {
-                        let rec = self.ruling_record(e, &inc, *ruling, Role::Committee, Some(*appeal));
-                        self.push_ruling(incident_id, rec);
+                // 第十六条四: the decision replaces the ruling with another, annuls it, or upholds it.
+                let replacement = match decision {
+                    AppealDecision::Overturned { ruling } => Some(*ruling),
+                    AppealDecision::Annulled => Some(Ruling::Void),
+                    AppealDecision::Upheld => None,
+                };
+                let inc = self.incidents.get(&incident_id).map(|v| v.incident.clone());
+                let rec =
+                    replacement.zip(inc).map(|(r, inc)| self.ruling_record(e, &inc, r, Role::Committee, Some(*appeal)));
+                // A decision the rules refuse does not decide: the appeal stays open, the refusal
+                // beside it.
+                match rec.as_ref().and_then(|r| r.refused.clone()) {
+                    Some(error) => self.appeals[idx].refused.push(Rejected { event: e.id, error }),
+                    None if self.appeals[idx].decision.is_none() => {
+                        self.appeals[idx].decision = Some((e.id, *decision))
                     }
+                    None => {}
+                }
+                if let Some(rec) = rec {
+                    self.push_ruling(incident_id, rec);
                 }
             }
         }
@@ -293,7 +308,10 @@ impl Fold {
         for e in events {
             let authority = e.author.role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
             match &e.body {
-                EventBody::IncidentRecorded { .. } => self.apply_incident(e.id),
+                EventBody::IncidentRecorded { .. } => {
+                    self.to_move = None;
+                    self.apply_incident(e.id)
+                }
                 EventBody::ClockStarted
                 | EventBody::ClockPaused { .. }
                 | EventBody::ClockResumed
@@ -307,6 +325,7 @@ impl Fold {
                         self.after_result.push(e.id);
                         continue;
                     }
+                    self.to_move = None;
                     self.apply_fact(e);
                 }
                 _ => {}
@@ -350,6 +369,7 @@ impl Fold {
         let after = self.result.is_some();
         let Some(view) = self.incidents.get_mut(&id) else { return };
         view.after_result = after;
+        let kind = view.incident.kind();
         let Some(eff) = view.effective else { return };
         // After a result, only the chief arbiter or the committee changes anything.
         if after && eff.rank < CHIEF_RANK {
@@ -372,6 +392,8 @@ impl Fold {
         }
         if let Some(w) = c.pass {
             self.sides.get_mut(w).imposed_passes.push(id);
+            // 轮对方下子: the opponent of the side that passed is to move.
+            self.to_move = Some(ToMove { colour: w.opponent(), after_pass: id, article: c.article });
         }
         for adj in &c.clock {
             self.sides.get_mut(adj.colour).clock_adjustment_secs += adj.secs;
@@ -386,11 +408,20 @@ impl Fold {
             self.set_result(GameResult { outcome, reason, article: c.article, event: id });
         }
         if let Some(w) = c.warning {
+            let earlier: Vec<_> = self
+                .sides
+                .get(w)
+                .warnings
+                .iter()
+                .filter_map(|e| self.incidents.get(e))
+                .map(|v| v.incident.kind())
+                .collect();
             let warnings = &mut self.sides.get_mut(w).warnings;
             warnings.push(id);
-            // 第二十五条二: the warning that makes the count reach the limit loses the game.
+            // 第二十五条二: the warning that makes the count reach the limit loses the game (the
+            // text's own sentence cited where it has one, e.g. KBA's second ring).
             if warnings.len() == self.ruleset.warnings_to_lose && (self.result.is_none() || after) {
-                let article = self.ruleset.warning_loss_article;
+                let article = self.ruleset.warning_loss(kind, &earlier);
                 self.set_result(GameResult {
                     outcome: Outcome::win(w.opponent()),
                     reason: ResultReason::SecondWarning,
@@ -413,7 +444,14 @@ impl Fold {
         for id in &self.incident_order {
             let Some(v) = self.incidents.get(id) else { continue };
             let article = v.article;
-            let item = |kind, for_role, event| OpenItem { kind, for_role, event, incident: Some(v.id), article };
+            let item = |kind, for_role, event| OpenItem {
+                kind,
+                for_role,
+                event,
+                incident: Some(v.id),
+                article,
+                refused: vec![],
+            };
             let top_rank = v.effective.map_or(0, |e| e.rank);
             let mut escalated_open = false;
             for &(esc, inc, to) in &self.escalations {
@@ -442,6 +480,7 @@ impl Fold {
                 event: a.id,
                 incident: Some(a.incident),
                 article,
+                refused: a.refused.clone(),
             });
         }
         for &e in &self.after_result {
@@ -451,6 +490,7 @@ impl Fold {
                 event: e,
                 incident: None,
                 article: None,
+                refused: vec![],
             });
         }
         open

@@ -122,7 +122,10 @@ pub struct AppealView {
     pub incident: EventId,
     pub by: Colour,
     pub grounds: String,
+    /// The committee's admitted decision; `None` while the appeal is open.
     pub decision: Option<(EventId, AppealDecision)>,
+    /// Decisions the rules refused (the appeal stays open until one is admitted).
+    pub refused: Vec<Rejected>,
 }
 
 /// What the open item is.
@@ -150,6 +153,19 @@ pub struct OpenItem {
     pub event: EventId,
     pub incident: Option<EventId>,
     pub article: Option<Article>,
+    /// Decisions on it that the rules refused, shown beside it (an appeal stays open).
+    pub refused: Vec<Rejected>,
+}
+
+/// Whose move it is after an imposed pass (第十九条, 第二十条一, 第二十二条: 轮对方下子), while
+/// that pass is the latest thing recorded on the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct ToMove {
+    pub colour: Colour,
+    /// The incident whose ruling imposed the pass.
+    pub after_pass: EventId,
+    pub article: Article,
 }
 
 /// An event the fold did not apply, and why.
@@ -172,6 +188,8 @@ pub struct GameState {
     pub status: Status,
     pub sides: PerColour<SideRecord>,
     pub result: Option<GameResult>,
+    /// Who is to move, right after an imposed pass (nothing else is known of the moves).
+    pub to_move: Option<ToMove>,
     /// Results the chief arbiter or the committee replaced, oldest first.
     pub superseded_results: Vec<GameResult>,
     pub incidents: Vec<IncidentView>,

@@ -50,6 +50,9 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
                 AppealDecision::Overturned { ruling } => {
                     admit(state, &ruleset, incident_of(a.incident)?, *ruling, Role::Committee, ctx)
                 }
+                AppealDecision::Annulled => {
+                    admit(state, &ruleset, incident_of(a.incident)?, crate::rules::Ruling::Void, Role::Committee, ctx)
+                }
             }
         }
         EventBody::ClockResumed if state.status != Status::Paused => Err(status_error("the clock is not paused")),

@@ -106,11 +106,19 @@ pub enum Article {
     #[serde(rename = "kr.a1.6")]
     KrA1_6,
     /// 競技の規則 第一条1: mobile phone.
-    #[serde(rename = "kr.c1.1")]
-    KrC1_1,
+    /// 競技の規則 第一条1 1): one ring is a yellow card; a call in the hall loses.
+    #[serde(rename = "kr.c1.1.1")]
+    KrC1_1_1,
+    /// 競技の規則 第一条1 2): the second ring loses.
+    #[serde(rename = "kr.c1.1.2")]
+    KrC1_1_2,
     /// 競技の規則 第一条2: noise with a fan, stones, walnuts.
-    #[serde(rename = "kr.c1.2")]
-    KrC1_2,
+    /// 競技の規則 第一条2 1): the first noise is a yellow card.
+    #[serde(rename = "kr.c1.2.1")]
+    KrC1_2_1,
+    /// 競技の規則 第一条2 2): the second noise loses.
+    #[serde(rename = "kr.c1.2.2")]
+    KrC1_2_2,
     /// 競技の規則 第二条3: pressing the clock without a move.
     #[serde(rename = "kr.c2.3")]
     KrC2_3,
@@ -163,8 +171,10 @@ impl Article {
             KrA1_4 => Label::new("韩国规则附则第一条4", "KBA Appendix 1.4"),
             KrA1_5 => Label::new("韩国规则附则第一条5", "KBA Appendix 1.5"),
             KrA1_6 => Label::new("韩国规则附则第一条6", "KBA Appendix 1.6"),
-            KrC1_1 => Label::new("韩国竞技规则第一条1", "KBA Competition 1.1"),
-            KrC1_2 => Label::new("韩国竞技规则第一条2", "KBA Competition 1.2"),
+            KrC1_1_1 => Label::new("韩国竞技规则第一条1之1)", "KBA Competition 1.1 1)"),
+            KrC1_1_2 => Label::new("韩国竞技规则第一条1之2)", "KBA Competition 1.1 2)"),
+            KrC1_2_1 => Label::new("韩国竞技规则第一条2之1)", "KBA Competition 1.2 1)"),
+            KrC1_2_2 => Label::new("韩国竞技规则第一条2之2)", "KBA Competition 1.2 2)"),
             KrC2_3 => Label::new("韩国竞技规则第二条3", "KBA Competition 2.3"),
         }
     }

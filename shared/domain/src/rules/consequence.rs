@@ -96,7 +96,8 @@ pub fn consequence(incident: &Incident, ruling: Ruling, article: Article, ctx: R
         | Ruling::PlayContinues
         | Ruling::TreatedAsSeki
         | Ruling::SettledByPlay
-        | Ruling::NoPenalty => {}
+        | Ruling::NoPenalty
+        | Ruling::Void => {}
     }
     c
 }

@@ -39,9 +39,12 @@ impl<'de> Deserialize<'de> for HalfStones {
         let v = f64::deserialize(d)?;
         let halves = v * 2.0;
         if !(0.0..=f64::from(BOARD_POINTS * 2)).contains(&halves) || halves.fract() != 0.0 {
-            return Err(serde::de::Error::custom(format!("count {v} must be a multiple of ½ between 0 and 361")));
+            return Err(crate::error::to_serde(crate::error::DomainError::OutOfRange {
+                what: "count",
+                message: format!("{v} must be a multiple of ½ between 0 and 361"),
+            }));
         }
-        HalfStones::new(halves as u32).map_err(serde::de::Error::custom)
+        HalfStones::new(halves as u32).map_err(crate::error::to_serde)
     }
 }
 

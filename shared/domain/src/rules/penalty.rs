@@ -223,12 +223,32 @@ pub fn check(
     ruling: Ruling,
     role: Role,
     ctx: RuleContext,
-) -> Result<&'static PenaltyEntry> {
+) -> Result<PenaltyEntry> {
     let kind = incident.kind();
     let rows = ruleset.table.rows_for(kind);
     let Some(first) = rows.clone().next() else {
         return Err(DomainError::NotInRuleset { ruleset: ruleset.preset.to_string(), incident: kind.to_string() });
     };
+    // Annulment is no article's penalty: whoever may overrule a referee (the chief arbiter,
+    // 第三十一条六; the committee on appeal, 第十六条四) may find that no foul happened, under the
+    // article the incident was recorded under.
+    if ruling == Ruling::Void {
+        return if role.ruling_rank() >= Role::ChiefArbiter.ruling_rank() {
+            Ok(PenaltyEntry {
+                incident: kind,
+                ruling,
+                article: first.article,
+                min_role: Role::ChiefArbiter,
+                when: Condition::Always,
+            })
+        } else {
+            Err(DomainError::not_authorized(
+                role,
+                format!("find that no foul happened on “{kind}”"),
+                Some(Role::ChiefArbiter),
+            ))
+        };
+    }
     let with_ruling: Vec<&'static PenaltyEntry> = rows.clone().filter(|e| e.ruling == ruling).collect();
     let Some(&example) = with_ruling.first() else {
         let mut allowed: Vec<Ruling> = Vec::new();
@@ -261,7 +281,7 @@ pub fn check(
     if needs_offender(ruling) && incident.offender().is_none() {
         return Err(DomainError::MissingFact { article: entry.article.cite(), fact: "offender" });
     }
-    Ok(entry)
+    Ok(*entry)
 }
 
 /// The rulings `role` could make on `incident` now: what the UI offers.
@@ -273,6 +293,9 @@ pub fn allowed(ruleset: &Ruleset, incident: &Incident, role: Role, ctx: RuleCont
                 out.push(AllowedRuling { ruling: e.ruling, article: entry.article });
             }
         }
+    }
+    if let Ok(entry) = check(ruleset, incident, Ruling::Void, role, ctx) {
+        out.push(AllowedRuling { ruling: Ruling::Void, article: entry.article });
     }
     out
 }

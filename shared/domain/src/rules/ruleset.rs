@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::labels::{display_via_label, Label, Labelled};
 use crate::rules::penalty::PenaltyTable;
-use crate::rules::{chinese, korean, Article};
+use crate::rules::{chinese, korean, Article, IncidentType};
 
 /// Komi for Chinese area counting, in 子 (第十一条 and the seeds' variants).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -47,7 +47,10 @@ impl<'de> Deserialize<'de> for ChineseKomi {
             2.0 => Ok(ChineseKomi::Two),
             2.75 => Ok(ChineseKomi::TwoAndThreeQuarters),
             3.75 => Ok(ChineseKomi::ThreeAndThreeQuarters),
-            _ => Err(serde::de::Error::custom(format!("komi {v} 子 is not one of the rules' values 2, 2.75 or 3.75"))),
+            _ => Err(crate::error::to_serde(crate::error::DomainError::OutOfRange {
+                what: "komi",
+                message: format!("{v} 子 is not one of the rules' values 2, 2.75 or 3.75"),
+            })),
         }
     }
 }
@@ -125,6 +128,9 @@ pub struct Ruleset {
     pub warnings_to_lose: usize,
     /// The article that makes the warning count lose.
     pub warning_loss_article: Article,
+    /// Where the text has its own sentence for a second warning of one kind (KBA: the second
+    /// ring, the second noise), that sentence decides instead of `warning_loss_article`.
+    pub second_warning: &'static [(IncidentType, Article)],
     /// The article for a win by resignation.
     pub resignation_article: Article,
     /// The article for a result by count.
@@ -142,6 +148,7 @@ impl Ruleset {
                 komi: Komi::QuarterStones(komi.quarters()),
                 warnings_to_lose: 2,
                 warning_loss_article: Article::Art25_2,
+                second_warning: &[],
                 resignation_article: Article::Art7_2,
                 count_article: Article::Art9,
                 table: &chinese::TABLE,
@@ -152,12 +159,28 @@ impl Ruleset {
                 counting: Counting::Territory,
                 komi: Komi::HalfPoints(13),
                 warnings_to_lose: 2,
-                warning_loss_article: Article::KrA1_5,
+                // Seed 004 has no general rule on warnings (付則第一条5 is about repeating
+                // 付則第二条一): warnings from the Chinese rows it borrows lose under 第二十五条二.
+                warning_loss_article: Article::Art25_2,
+                second_warning: &[
+                    (IncidentType::PhoneRang, Article::KrC1_1_2),
+                    (IncidentType::Noise, Article::KrC1_2_2),
+                ],
                 resignation_article: Article::Kr15,
                 count_article: Article::Kr14,
                 table: &korean::TABLE,
             },
         }
+    }
+
+    /// The sentence that makes the deciding warning lose: the text's own sentence for a second
+    /// warning of the same kind (KBA 競技の規則 第一条1 2) the second ring, 第一条2 2) the second
+    /// noise), else the ruleset's rule on the warning count (第二十五条二).
+    pub fn warning_loss(&self, deciding: IncidentType, earlier: &[IncidentType]) -> Article {
+        self.second_warning
+            .iter()
+            .find(|(kind, _)| *kind == deciding && earlier.contains(kind))
+            .map_or(self.warning_loss_article, |(_, article)| *article)
     }
 }
 

@@ -58,10 +58,13 @@ pub enum Ruling {
     BothLose,
     /// KBA Art. 16: no result (無勝負), replayed the same day.
     NoResult,
+    /// 第三十一条六 / 第十六条四: the chief arbiter or the committee finds that no foul happened —
+    /// the ruling is void and nothing follows from it. For any incident type.
+    Void,
 }
 
 impl Ruling {
-    pub const ALL: [Ruling; 24] = [
+    pub const ALL: [Ruling; 25] = [
         Ruling::OffenderLoses,
         Ruling::RestoreWithWarning,
         Ruling::DroppedStoneReplayed,
@@ -86,6 +89,7 @@ impl Ruling {
         Ruling::NoPenalty,
         Ruling::BothLose,
         Ruling::NoResult,
+        Ruling::Void,
     ];
 }
 
@@ -117,6 +121,7 @@ impl Labelled for Ruling {
             NoPenalty => Label::new("不处罚", "no penalty"),
             BothLose => Label::new("双方判负", "both lose"),
             NoResult => Label::new("无胜负", "no result"),
+            Void => Label::new("不构成犯规，原判无效", "void: no foul, no penalty"),
         }
     }
 }

@@ -23,11 +23,12 @@ const KBA: &[PenaltyEntry] = &[
     // 付則 第一条4 / 第一条6.
     row(ClockStoppedFillingDame, OffenderLoses, KrA1_4, Referee, Always),
     row(CaptureLeftOnBoard, OffenderLoses, KrA1_6, Referee, Always),
-    // 競技の規則 第一条1: a ring is a yellow card (the second loses); a call in the hall loses.
-    row(PhoneRang, Warning, KrC1_1, Referee, RingOnly),
-    row(PhoneRang, OffenderLoses, KrC1_1, Referee, CallInHall),
-    // 競技の規則 第一条2: noise: first a yellow card, the second loses.
-    row(Noise, Warning, KrC1_2, Referee, Always),
+    // 競技の規則 第一条1 1): a ring is a yellow card; a call in the hall loses. The second ring
+    // loses under 1.1 2) (Ruleset::second_warning).
+    row(PhoneRang, Warning, KrC1_1_1, Referee, RingOnly),
+    row(PhoneRang, OffenderLoses, KrC1_1_1, Referee, CallInHall),
+    // 競技の規則 第一条2 1): the first noise is a yellow card; the second loses under 1.2 2).
+    row(Noise, Warning, KrC1_2_1, Referee, Always),
     // 競技の規則 第二条3: pressing the clock without a move loses.
     row(ClockPressedWithoutMove, OffenderLoses, KrC2_3, Referee, Always),
     // 囲碁規則 第十六条: repetition neither side yields = no result, replayed the same day.
