@@ -4,7 +4,6 @@
 //! and the standings a proposed ruling would give, before the chief arbiter confirms it.
 
 use arbiter_core::domain::{GameId, PlayerId, TournamentId};
-use arbiter_core::event::EventBody;
 use arbiter_core::interop::{egd_h9, opengotha};
 use arbiter_core::tournament::publish::{
     self, crosstable, pairing_sheet, Board, Crosstable, PairingSheet, Setup, StandingsPreview,
@@ -221,12 +220,6 @@ pub async fn public_board(
     blocking(move || Ok(Json(publish::board(&view_of(&state, &t)?, f.round)))).await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Proposed {
-    body: EventBody,
-}
-
 /// `POST /api/v1/games/{game}/preview-standings` `{body}`: the standings if the caller recorded
 /// `body` on `game` now — nothing is stored. Refused as recording it would be.
 pub async fn preview_standings(
@@ -236,13 +229,12 @@ pub async fn preview_standings(
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<StandingsPreview>, OfficeError> {
     let game = GameId::new(path(game)?)?;
-    let p: Proposed = json(raw)?;
+    let p: super::running::GameEvent = json(raw)?;
     blocking(move || {
         let mut events = state.store.tournament_events(&caller.0.tournament)?;
         let before_view =
             replay(&events).into_iter().next().ok_or_else(|| OfficeError::NotFound("no events yet".into()))?;
-        let g = before_view.games.iter().find(|g| g.game == game && g.schedule.is_some());
-        let g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        let g = super::running::scheduled(&before_view, &game)?;
         super::running::check(g, caller.0.role, &p.body)?;
         let proposed = super::running::draft(&caller.0, &game, &events, p.body);
         events.push(proposed);

@@ -402,10 +402,22 @@ pub async fn override_pairing(
     .await
 }
 
+/// `{body}`: an event body proposed on a game (to record, or to preview).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameEvent {
-    body: EventBody,
+    pub(super) body: EventBody,
+}
+
+/// The scheduled game `game` of `view`, or `not_found`.
+pub(super) fn scheduled<'a>(
+    view: &'a TournamentView,
+    game: &GameId,
+) -> Result<&'a arbiter_core::game::GameState, OfficeError> {
+    view.games
+        .iter()
+        .find(|g| &g.game == game && g.schedule.is_some())
+        .ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))
 }
 
 /// `POST /api/v1/games/{game}/events`: an official records from the browser what they would
@@ -423,8 +435,7 @@ pub async fn record_game_event(
         return Err(bad("wrong_scope", format!("“{}” is not recorded on a game", e.body.kind())));
     }
     command(state, caller, move |state, p, view| {
-        let g = view.games.iter().find(|g| g.game == game && g.schedule.is_some());
-        let g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        let g = scheduled(&view, &game)?;
         check(g, p.role, &e.body)?;
         record(state, p, vec![(Some(game.clone()), e.body)])?;
         arbiter_core::app::game_view(&view_of(state, &p.tournament)?, &game).map(Json).map_err(OfficeError::from)
@@ -505,8 +516,7 @@ pub async fn preview(
     blocking(move || {
         let t = &caller.0.tournament;
         let view = view_of(&state, t)?;
-        let g = view.games.iter().find(|g| g.game == game && g.schedule.is_some());
-        let g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        let g = scheduled(&view, &game)?;
         let refused = check(g, caller.0.role, &e.body)
             .err()
             .map(|e| arbiter_core::ErrorBody { code: e.code().to_owned(), message: e.to_string() });
