@@ -98,7 +98,8 @@ async fn every_mistake_is_a_clear_4xx_and_changes_nothing() {
     assert_eq!(s, 200);
     let codes: Vec<&str> =
         body["results"].as_array().unwrap().iter().map(|r| r["code"].as_str().unwrap_or_default()).collect();
-    assert_eq!(codes, ["unsupported_schema", "invalid_field", "invalid_field"], "{body}");
+    // A malformed event id is `invalid_id`, as docs/events.md lists it.
+    assert_eq!(codes, ["unsupported_schema", "invalid_id", "invalid_field"], "{body}");
 
     // A gzip bomb: small on the wire, over the limit once inflated.
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
