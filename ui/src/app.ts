@@ -66,7 +66,12 @@ export class ArbiterApp {
     const head = this.root.querySelector("header.banner");
     if (head && this.status) head.replaceWith(this.banner(this.status));
     const arrived = JSON.stringify(this.status?.sync.last_success) !== before;
-    if (arrived && !this.root.querySelector(".panel:not(:empty)")) await this.render();
+    if (arrived && !this.busy()) await this.render({ onlyIfIdle: true });
+  }
+
+  /** An official is in the middle of something (a form, a preview to confirm). */
+  private busy(): boolean {
+    return this.root.querySelector(".panel:not(:empty)") !== null;
   }
 
   private banner(status: AppStatus): HTMLElement {
@@ -81,7 +86,9 @@ export class ArbiterApp {
     return this.render();
   }
 
-  async render(): Promise<void> {
+  /** Draws the current screen. A background refresh (`onlyIfIdle`) gives way if an action
+   * started while its data was on the way, so it never wipes a form or a preview. */
+  async render(opts: { onlyIfIdle?: boolean } = {}): Promise<void> {
     this.status = await this.backend.status();
     const tabs = tabsFor(this.status.identity?.role, this.office !== null);
     const tabScreen = (tab: Tab): Screen => (tab === "rounds" ? { name: "rounds", round: 1 } : { name: tab } as Screen);
@@ -96,6 +103,7 @@ export class ArbiterApp {
     } catch (e) {
       body = h("p", { class: "error", "data-testid": "error" }, (e as Error).message);
     }
+    if (opts.onlyIfIdle && this.busy()) return;
     mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), body);
   }
 
