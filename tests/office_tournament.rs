@@ -87,6 +87,15 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     let mut late_end = setup.clone();
     late_end["settings"]["end"] = json!("2026-11-20");
     refusal(http.call(M::PUT, Some(&org), "/tournament", Some(late_end), None).await, 400, "out_of_range", "ends");
+    let mut four_game_match = setup.clone();
+    four_game_match["settings"]["system"] = json!({"kind": "match", "best_of": 4});
+    four_game_match["settings"]["rounds"] = json!(4);
+    refusal(
+        http.call(M::PUT, Some(&org), "/tournament", Some(four_game_match), None).await,
+        400,
+        "out_of_range",
+        "3, 5, 7 or 10",
+    );
 
     // Players: a bad paste stores nothing and names the line; a good one stores all.
     refusal(

@@ -130,6 +130,7 @@ const words = {
   readingTieBreak: ["作为同分时的区分（默认）", "As a tie-break within equal points (default)"],
   readingLiteral: ["按字面总分排名", "Rank by the printed total"],
   bar: ["上限（bar）", "Bar"],
+  bestOf: ["局数（第二十七条四）", "Games (Art. 27.4)"],
   floor: ["下限（floor）", "Floor"],
   save: ["保存", "Save"],
   saved: ["已保存", "Saved"],

@@ -91,10 +91,8 @@ fn check_settings(s: &Settings, view: &TournamentView) -> Result<(), OfficeError
             return Err(bad("out_of_range", format!("the event ends ({e}) before it begins ({b})")));
         }
     }
-    if let Some(arbiter_core::tournament::System::McMahon { bar, floor }) = s.system {
-        if bar.value() < floor.value() {
-            return Err(bad("out_of_range", format!("McMahon bar {bar} is below the floor {floor}")));
-        }
+    if let Some(system) = &s.system {
+        system.check(s.rounds)?;
     }
     let paired = view.games.iter().filter_map(|g| g.schedule.as_ref().map(|s| s.round)).max().unwrap_or(0);
     if paired > 0 {

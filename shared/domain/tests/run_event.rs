@@ -239,3 +239,34 @@ fn a_mcmahon_event_ranks_by_mms_sos_sosos() {
         ]
     );
 }
+
+/// 第二十七条四 三局两胜: two players, colours alternating, the match stops once decided; a
+/// withdrawal mid-match leaves the unplayed games to the opponent (第二十九条四).
+#[test]
+fn a_best_of_three_match_stops_when_decided_and_a_withdrawal_gives_the_rest_away() {
+    let players = [("a", Rank::Dan(9)), ("b", Rank::Dan(8))];
+    let mut log = Log::new(System::Match { best_of: 3 }, 3, &players);
+    let (g1, b1, _) = log.pair(1).remove(0);
+    assert_eq!(b1, pid("a"), "the first seed takes Black in game 1");
+    log.result(&g1, Outcome::win(Colour::Black));
+    let (g2, b2, _) = log.pair(2).remove(0);
+    assert_eq!(b2, pid("b"), "colours alternate");
+    log.result(&g2, Outcome::win(Colour::White));
+    let err = run::pair_round(&log.view(), 3).unwrap_err();
+    assert!(err.to_string().contains("decided"), "a won games 1 and 2: {err}");
+    let s = run::standings(&log.view(), None).unwrap();
+    assert_eq!(s.standings.rows[0].player, pid("a"));
+    assert_eq!(s.standings.rows[0].values[0].to_string(), "4");
+    assert!(s.standings.notes.iter().any(|n| n.en.contains("decided")));
+
+    // 第二十九条四: b wins game 1, then a withdraws: the two unplayed games go to b.
+    let mut log = Log::new(System::Match { best_of: 3 }, 3, &players);
+    let (g1, _, _) = log.pair(1).remove(0);
+    log.result(&g1, Outcome::win(Colour::White));
+    log.push(Role::ChiefArbiter, None, EventBody::PlayerWithdrew { player: pid("a"), after_round: 1, note: None });
+    assert!(run::pair_round(&log.view(), 2).unwrap_err().to_string().contains("第二十九条四"));
+    let s = run::standings(&log.view(), None).unwrap();
+    let points = |p: &str| s.standings.rows.iter().find(|r| r.player.as_str() == p).unwrap().values[0].to_string();
+    assert_eq!((points("b"), points("a")), ("6".into(), "0".into()));
+    assert!(s.standings.notes.iter().any(|n| n.zh.contains("第二十九条四")));
+}

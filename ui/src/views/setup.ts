@@ -25,20 +25,23 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const reserved = input({ type: "number", min: 0, max: 60, value: s.time_control?.reserved_minutes ?? 5, "data-testid": "t-reserved" });
   const lateness = input({ type: "number", min: 0, max: 240, value: s.allowed_lateness_minutes ?? 15, "data-testid": "t-lateness" });
   const sys = s.system;
-  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"]],
+  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"], ["match", "多局决胜制 best-of-N match"]],
     sys?.kind === "round_robin" ? (sys.double ? "double_round_robin" : "round_robin") : sys?.kind ?? "swiss");
   const reading = select("t-reading", [["tie_break", t("readingTieBreak")], ["literal", t("readingLiteral")]], sys?.kind === "swiss" ? sys.reading : "tie_break");
   const bar = select("t-bar", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.bar : "3d");
   const floor = select("t-floor", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.floor : "20k");
   const rounds = input({ type: "number", min: 1, max: 99, value: s.rounds ?? 5, "data-testid": "t-rounds" });
+  const bestOf = select("t-best-of", [["3", "三局两胜 (3)"], ["5", "五局三胜 (5)"], ["7", "七局四胜 (7)"], ["10", "十局制 (10)"]], sys?.kind === "match" ? String(sys.best_of) : "3");
   const shared = input({ type: "checkbox", checked: !s.no_shared_places, "data-testid": "t-shared" });
   const out = outcomeLine();
   // Only the settings of the chosen system are shown.
   const readingRow = field(t("swissReading"), reading);
   const mcmahonRow = h("div", { class: "row2" }, field(t("bar"), bar), field(t("floor"), floor));
+  const matchRow = field(t("bestOf"), bestOf);
   const showSystem = () => {
     readingRow.hidden = kind.value !== "swiss";
     mcmahonRow.hidden = kind.value !== "mcmahon";
+    matchRow.hidden = kind.value !== "match";
   };
   kind.onchange = showSystem;
   showSystem();
@@ -53,6 +56,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
         case "round_robin": system = { kind: "round_robin", double: false }; break;
         case "double_round_robin": system = { kind: "round_robin", double: true }; break;
         case "mcmahon": system = { kind: "mcmahon", bar: bar.value, floor: floor.value }; break;
+        case "match": system = { kind: "match", best_of: Number(bestOf.value) }; break;
         default: system = { kind: "swiss", reading: reading.value as "tie_break" | "literal" };
       }
       const settings: Settings = {
@@ -62,7 +66,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
         time_control: { main_minutes: Number(main.value), reserved_minutes: Number(reserved.value) },
         allowed_lateness_minutes: Number(lateness.value),
         system,
-        rounds: Number(rounds.value),
+        rounds: kind.value === "match" ? Number(bestOf.value) : Number(rounds.value),
         no_shared_places: !shared.checked,
       };
       try {
@@ -82,6 +86,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     h("div", { class: "row2" }, field(t("system"), kind), field(t("numberOfRounds"), rounds)),
     readingRow,
     mcmahonRow,
+    matchRow,
     h("label", { class: "check" }, shared, h("span", {}, t("sharedPlaces"))),
     h("button", { type: "submit", class: "primary", "data-testid": "save-setup" }, t("save")),
     out.el,

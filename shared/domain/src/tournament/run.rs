@@ -10,8 +10,8 @@ use crate::game::{GameResult, GameState};
 use crate::rules::{Article, Ruling};
 
 use super::field::Field;
-use super::pairing::{mcmahon as mm_pairing, round_robin, swiss, RoundPairing};
-use super::standings::{art28, mcmahon, Criterion, Standings};
+use super::pairing::{best_of, mcmahon as mm_pairing, round_robin, swiss, RoundPairing};
+use super::standings::{art28, best_of as match_standings, mcmahon, Criterion, Standings};
 use super::system::System;
 use super::{ledger, TournamentView};
 
@@ -95,6 +95,15 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
         System::McMahon { .. } => {
             let params = system(view)?.mcmahon().unwrap_or_default();
             mm_pairing::pair(&field, round, &params)?
+        }
+        System::Match { best_of: n } => {
+            if field.entrants.iter().any(|e| e.withdrawn_after.is_some_and(|w| w < round)) {
+                return Err(DomainError::OutOfRange {
+                    what: "match",
+                    message: "a player withdrew: the unplayed games are the opponent's wins (第二十九条四)".into(),
+                });
+            }
+            best_of::pair(&field, &seeds(&field), round, n)?
         }
     };
     let mut events = Vec::with_capacity(pairing.boards.len() + 1);
@@ -198,6 +207,7 @@ pub fn standings(view: &TournamentView, round: Option<u16>) -> Result<EventStand
             let params = system.mcmahon().unwrap_or_default();
             mcmahon::standings(&field, &params, &MCMAHON_CRITERIA, round, &Default::default())?
         }
+        System::Match { best_of } => match_standings::standings(&field, best_of, round),
     };
     let changes = view
         .games

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::domain::Rank;
+use crate::error::{DomainError, Result};
 use crate::labels::{Label, Labelled};
+use crate::tournament::pairing::best_of;
 use crate::tournament::standings::mcmahon::McMahonParams;
 use crate::tournament::standings::SwissReading;
 
@@ -22,6 +24,9 @@ pub enum System {
         #[serde(default)]
         reading: SwissReading,
     },
+    /// 第二十七条四 多局决胜制: two players, best of 3, 5 or 7 (or a ten-game match).
+    #[serde(rename = "match")]
+    Match { best_of: u8 },
     /// McMahon as OpenGotha runs it: starting scores from rank between floor and bar.
     #[serde(rename = "mcmahon")]
     McMahon {
@@ -33,6 +38,25 @@ pub enum System {
 }
 
 impl System {
+    /// Whether the system's own settings make sense, and fit `rounds` when the set-up names it.
+    pub fn check(&self, rounds: Option<u16>) -> Result<()> {
+        match *self {
+            System::McMahon { bar, floor } if bar.value() < floor.value() => {
+                Err(out_of_range(format!("McMahon bar {bar} is below the floor {floor}")))
+            }
+            System::Match { best_of } => {
+                best_of::check(best_of)?;
+                match rounds {
+                    Some(r) if r != u16::from(best_of) => {
+                        Err(out_of_range(format!("a best-of-{best_of} match has {best_of} rounds, not {r}")))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// McMahon parameters (OpenGotha's defaults otherwise) for a McMahon event.
     pub fn mcmahon(&self) -> Option<McMahonParams> {
         match *self {
@@ -51,6 +75,11 @@ impl Labelled for System {
             System::RoundRobin { double: true } => Label::new("双循环制", "double round robin"),
             System::Swiss { .. } => Label::new("积分编排制", "Swiss"),
             System::McMahon { .. } => Label::new("麦克马洪制", "McMahon"),
+            System::Match { .. } => Label::new("多局决胜制", "best-of-N match"),
         }
     }
+}
+
+fn out_of_range(message: String) -> DomainError {
+    DomainError::OutOfRange { what: "settings", message }
 }

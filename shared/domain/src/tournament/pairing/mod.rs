@@ -2,6 +2,7 @@
 //! McMahon also uses, with its own scores. Pure and deterministic: the same field and round
 //! always give the same pairing.
 
+pub mod best_of;
 pub mod mcmahon;
 pub mod round_robin;
 pub mod swiss;

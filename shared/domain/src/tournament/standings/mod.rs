@@ -4,6 +4,7 @@
 
 pub mod art28;
 pub mod art29_withdrawal;
+pub mod best_of;
 pub mod mcmahon;
 
 use std::cmp::Ordering;
