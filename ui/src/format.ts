@@ -107,6 +107,7 @@ export function criterionName(c: string): string {
     B: ["B 警告", "B (warnings)"],
     total: ["总得分", "Total"],
     opponents_term: ["对手分项", "Opponents' term"],
+    reached: ["淘汰轮次", "Out in round"],
   };
   const n = names[c];
   return n ? n[zh ? 0 : 1] : c;

@@ -131,6 +131,7 @@ const words = {
   readingLiteral: ["按字面总分排名", "Rank by the printed total"],
   bar: ["上限（bar）", "Bar"],
   bestOf: ["局数（第二十七条四）", "Games (Art. 27.4)"],
+  lives: ["几败淘汰（第二十七条一）", "Out after (Art. 27.1)"],
   floor: ["下限（floor）", "Floor"],
   save: ["保存", "Save"],
   saved: ["已保存", "Saved"],

@@ -74,7 +74,7 @@ fn sheet_csv(s: &PairingSheet) -> String {
         out += &row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",");
         out += "\r\n";
     }
-    if let Some(p) = &s.bye {
+    for p in &s.byes {
         out += &format!("{},,{},{},bye,,,\r\n", s.round, csv_field(&p.name), p.rank);
     }
     out

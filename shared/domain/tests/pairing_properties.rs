@@ -41,7 +41,7 @@ fn apply(f: &mut Field, p: &RoundPairing, results: &[u8]) {
             by_default: false,
         });
     }
-    if let Some(b) = &p.bye {
+    for b in &p.byes {
         f.byes.push((p.round, b.clone()));
     }
     f.rounds = p.round;
@@ -75,7 +75,8 @@ fn check_round(f: &Field, p: &RoundPairing) -> Result<(), TestCaseError> {
     for b in &p.boards {
         prop_assert!(placed.insert(b.black.clone()) && placed.insert(b.white.clone()), "placed twice");
     }
-    if let Some(b) = &p.bye {
+    prop_assert!(p.byes.len() <= 1, "Swiss and McMahon give one bye at most");
+    for b in &p.byes {
         prop_assert!(placed.insert(b.clone()));
         prop_assert_eq!(available.len() % 2, 1, "a bye only for an odd count");
     }

@@ -116,7 +116,7 @@ fn a_swiss_event_runs_round_by_round_and_the_higher_seed_wins() {
     }
     let view = log.view();
     assert_eq!(view.byes.len(), 3);
-    let byes: std::collections::BTreeSet<_> = view.byes.values().collect();
+    let byes: std::collections::BTreeSet<_> = view.byes.values().flatten().collect();
     assert_eq!(byes.len(), 3, "three different players had the byes");
     let s = run::standings(&view, None).unwrap();
     assert_eq!(s.standings.round, 3);
@@ -269,4 +269,106 @@ fn a_best_of_three_match_stops_when_decided_and_a_withdrawal_gives_the_rest_away
     let points = |p: &str| s.standings.rows.iter().find(|r| r.player.as_str() == p).unwrap().values[0].to_string();
     assert_eq!((points("b"), points("a")), ("6".into(), "0".into()));
     assert!(s.standings.notes.iter().any(|n| n.zh.contains("第二十九条四")));
+}
+
+/// Plays every board of `round`: the stronger player (earlier in `players`) wins, unless the
+/// pair is in `upsets`, where the weaker wins.
+fn play_round(
+    log: &mut Log,
+    round: u16,
+    players: &[(&str, Rank)],
+    upsets: &[(&str, &str)],
+) -> Vec<(PlayerId, PlayerId)> {
+    let strength = |p: &PlayerId| players.iter().position(|(id, _)| *id == p.as_str()).unwrap();
+    let games = log.pair(round);
+    let mut winners_losers = vec![];
+    for (g, b, w) in games {
+        let upset =
+            upsets.iter().any(|(x, y)| (b.as_str(), w.as_str()) == (*x, *y) || (w.as_str(), b.as_str()) == (*x, *y));
+        let black_stronger = strength(&b) < strength(&w);
+        let winner = if black_stronger != upset { Colour::Black } else { Colour::White };
+        log.result(&g, Outcome::win(winner));
+        let (win, lose) = if winner == Colour::Black { (b, w) } else { (w, b) };
+        winners_losers.push((win, lose));
+    }
+    winners_losers
+}
+
+#[test]
+fn a_single_elimination_of_six_seeds_the_bracket_and_gives_the_top_two_the_byes() {
+    // 第二十七条一 单败淘汰: six players in a bracket of eight, seeds 1 and 2 sit out round 1.
+    let players: Vec<(&str, Rank)> =
+        [("s1", 9), ("s2", 8), ("s3", 7), ("s4", 6), ("s5", 5), ("s6", 4)].map(|(p, d)| (p, Rank::Dan(d))).to_vec();
+    let mut log = Log::new(System::Knockout { losses: 1 }, 3, &players);
+    let (pairing, _) = run::pair_round(&log.view(), 1).unwrap();
+    let byes: Vec<&str> = pairing.byes.iter().map(|p| p.as_str()).collect();
+    assert_eq!(byes, ["s1", "s2"], "the top seeds get the byes");
+    let first: Vec<(&str, &str)> = pairing.boards.iter().map(|b| (b.black.as_str(), b.white.as_str())).collect();
+    assert_eq!(first.len(), 2);
+    // 4 meets 5 and 3 meets 6, whatever the colours.
+    let met = |x: &str, y: &str| first.iter().any(|(b, w)| (*b, *w) == (x, y) || (*b, *w) == (y, x));
+    assert!(met("s4", "s5") && met("s3", "s6"), "{first:?}");
+    // s5 beats s4; s3 beats s6.
+    play_round(&mut log, 1, &players, &[("s4", "s5")]);
+    assert_eq!(log.view().byes[&1].len(), 2, "both byes are in the ledger");
+    let second = play_round(&mut log, 2, &players, &[]);
+    let pairs: Vec<(&str, &str)> = second.iter().map(|(w, l)| (w.as_str(), l.as_str())).collect();
+    // The bracket: s1 meets the winner of 4–5, s2 the winner of 3–6.
+    assert!(pairs.contains(&("s1", "s5")) && pairs.contains(&("s2", "s3")), "{pairs:?}");
+    let s = run::standings(&log.view(), None).unwrap();
+    assert!(s.standings.notes.iter().any(|n| n.en.contains("2 players still in")));
+    let final_ = play_round(&mut log, 3, &players, &[("s1", "s2")]);
+    assert_eq!(final_, vec![(pid("s2"), pid("s1"))]);
+    let err = run::pair_round(&log.view(), 4).unwrap_err();
+    assert!(err.to_string().contains("outside") || err.to_string().contains("over"), "{err}");
+
+    let s = run::standings(&log.view(), None).unwrap();
+    assert_eq!(s.standings.criteria, vec![Criterion::Reached]);
+    let place = |p: &str| s.standings.rows.iter().find(|r| r.player.as_str() == p).unwrap();
+    assert_eq!(place("s2").place, 1);
+    assert_eq!(place("s1").place, 2);
+    // Out in round 2, shared third (第二十八条 C); out in round 1, shared fifth.
+    assert!(place("s3").shared && place("s3").place == 3 && place("s5").place == 3);
+    assert!(place("s4").shared && place("s4").place == 5 && place("s6").place == 5);
+    assert!(s.standings.notes.iter().any(|n| n.en.contains("S2 won")), "{:?}", s.standings.notes);
+}
+
+#[test]
+fn a_double_elimination_gives_each_player_a_second_life_and_pairs_by_losses() {
+    // 第二十七条一 双败淘汰: out after two defeats; pairs meet players with the same record.
+    let players: Vec<(&str, Rank)> = [("a", 9), ("b", 8), ("c", 7), ("d", 6)].map(|(p, d)| (p, Rank::Dan(d))).to_vec();
+    let mut log = Log::new(System::Knockout { losses: 2 }, 9, &players);
+    play_round(&mut log, 1, &players, &[]);
+    // Round 2: the two unbeaten meet, and the two with one loss.
+    let view = log.view();
+    let (p2, _) = run::pair_round(&view, 2).unwrap();
+    let field = arbiter_domain::tournament::ledger::field(&view);
+    let index = field.index();
+    for b in &p2.boards {
+        let l = |p| arbiter_domain::tournament::pairing::knockout::losses(&index, p, 1);
+        assert_eq!(l(&b.black), l(&b.white), "equal records meet: {b:?}");
+    }
+    let mut round = 2;
+    loop {
+        match run::pair_round(&log.view(), round) {
+            Ok(_) => {
+                play_round(&mut log, round, &players, &[]);
+                round += 1;
+            }
+            Err(e) => {
+                assert!(e.to_string().contains("over: a won"), "{e}");
+                break;
+            }
+        }
+        assert!(round < 9, "a four-player double elimination ends within 8 rounds");
+    }
+    let s = run::standings(&log.view(), None).unwrap();
+    assert_eq!(s.standings.rows[0].player, pid("a"));
+    assert_eq!(s.standings.rows[0].place, 1);
+    // Nobody who lost once was put out; everyone but the winner lost twice.
+    let field = arbiter_domain::tournament::ledger::field(&log.view());
+    let index = field.index();
+    for (p, _) in &players[1..] {
+        assert_eq!(arbiter_domain::tournament::pairing::knockout::losses(&index, &pid(p), round), 2, "{p}");
+    }
 }

@@ -263,6 +263,6 @@ fn withdrawal_before_the_first_round_leaves_the_player_out_of_the_draw() {
     f.entrants[2].withdrawn_after = Some(0);
     let p = arbiter_domain::tournament::pairing::swiss::pair(&f, 1, &|_| 0).unwrap();
     assert_eq!(p.boards.len(), 2);
-    assert!(p.bye.is_none());
+    assert!(p.byes.is_empty());
     assert!(p.boards.iter().all(|b| b.black.as_str() != "p3" && b.white.as_str() != "p3"));
 }

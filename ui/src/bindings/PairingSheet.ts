@@ -5,4 +5,8 @@ import type { SheetBoard } from "./SheetBoard";
 /**
  * One round's pairing sheet.
  */
-export type PairingSheet = { round: number, starts_at: string | null, boards: Array<SheetBoard>, bye: PlayerRef | null, };
+export type PairingSheet = { round: number, starts_at: string | null, boards: Array<SheetBoard>, 
+/**
+ * Who sits out this round.
+ */
+byes: Array<PlayerRef>, };

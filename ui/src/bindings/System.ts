@@ -4,4 +4,4 @@ import type { SwissReading } from "./SwissReading";
 /**
  * How players are paired and ranked.
  */
-export type System = { "kind": "round_robin", double: boolean, } | { "kind": "swiss", reading: SwissReading, } | { "kind": "match", best_of: number, } | { "kind": "mcmahon", bar: string, floor: string, };
+export type System = { "kind": "round_robin", double: boolean, } | { "kind": "swiss", reading: SwissReading, } | { "kind": "match", best_of: number, } | { "kind": "knockout", losses: number, } | { "kind": "mcmahon", bar: string, floor: string, };

@@ -21,9 +21,9 @@ tournament: Tournament | null, people: Array<Person>, players: Array<Player>,
  */
 withdrawals: { [key in PlayerId]: number }, 
 /**
- * The bye of each round that has one.
+ * Who sits out each round that has a bye.
  */
-byes: { [key in number]: PlayerId }, 
+byes: { [key in number]: Array<PlayerId> }, 
 /**
  * When each scheduled round starts.
  */

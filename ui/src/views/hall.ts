@@ -20,7 +20,7 @@ export function hallView(b: Board, everySecs: number): HTMLElement {
             h("td", {}, `○ ${x.white.name}`),
             h("td", {}, x.result ? resultSentence(x.result) : "")))),
         ),
-        b.pairings.bye ? h("p", {}, `${t("bye")}：${b.pairings.bye.name}`) : null,
+        b.pairings.byes.length ? h("p", {}, `${t("bye")}：${b.pairings.byes.map((p) => p.name).join("、")}`) : null,
       ),
       s
         ? h("section", {},

@@ -24,7 +24,7 @@ export function printPairings(name: string, s: PairingSheet): HTMLElement {
   return page(name, `${t("round", { n: s.round })}${start}`,
     dataTable("print-pairings", [t("tableNo"), t("black"), t("white"), t("referee"), t("result")],
       s.boards.map((b) => [String(b.table), `${b.black.name} ${rankText(b.black.rank)}`, `${b.white.name} ${rankText(b.white.rank)}`, b.referee?.name ?? "", b.result ? resultSentence(b.result) : ""])),
-    ...(s.bye ? [h("p", {}, `${t("bye")}：${s.bye.name}`)] : []),
+    ...(s.byes.length ? [h("p", {}, `${t("bye")}：${s.byes.map((p) => p.name).join("、")}`)] : []),
   );
 }
 

@@ -25,23 +25,26 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const reserved = input({ type: "number", min: 0, max: 60, value: s.time_control?.reserved_minutes ?? 5, "data-testid": "t-reserved" });
   const lateness = input({ type: "number", min: 0, max: 240, value: s.allowed_lateness_minutes ?? 15, "data-testid": "t-lateness" });
   const sys = s.system;
-  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"], ["match", "多局决胜制 best-of-N match"]],
+  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"], ["match", "多局决胜制 best-of-N match"], ["knockout", "淘汰制 knockout"]],
     sys?.kind === "round_robin" ? (sys.double ? "double_round_robin" : "round_robin") : sys?.kind ?? "swiss");
   const reading = select("t-reading", [["tie_break", t("readingTieBreak")], ["literal", t("readingLiteral")]], sys?.kind === "swiss" ? sys.reading : "tie_break");
   const bar = select("t-bar", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.bar : "3d");
   const floor = select("t-floor", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.floor : "20k");
   const rounds = input({ type: "number", min: 1, max: 99, value: s.rounds ?? 5, "data-testid": "t-rounds" });
   const bestOf = select("t-best-of", [["3", "三局两胜 (3)"], ["5", "五局三胜 (5)"], ["7", "七局四胜 (7)"], ["10", "十局制 (10)"]], sys?.kind === "match" ? String(sys.best_of) : "3");
+  const lives = select("t-lives", [["1", "单败淘汰 single elimination"], ["2", "双败淘汰 double elimination"], ["3", "多败淘汰 out after 3 losses"]], sys?.kind === "knockout" ? String(sys.losses) : "1");
   const shared = input({ type: "checkbox", checked: !s.no_shared_places, "data-testid": "t-shared" });
   const out = outcomeLine();
   // Only the settings of the chosen system are shown.
   const readingRow = field(t("swissReading"), reading);
   const mcmahonRow = h("div", { class: "row2" }, field(t("bar"), bar), field(t("floor"), floor));
   const matchRow = field(t("bestOf"), bestOf);
+  const knockoutRow = field(t("lives"), lives);
   const showSystem = () => {
     readingRow.hidden = kind.value !== "swiss";
     mcmahonRow.hidden = kind.value !== "mcmahon";
     matchRow.hidden = kind.value !== "match";
+    knockoutRow.hidden = kind.value !== "knockout";
   };
   kind.onchange = showSystem;
   showSystem();
@@ -57,6 +60,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
         case "double_round_robin": system = { kind: "round_robin", double: true }; break;
         case "mcmahon": system = { kind: "mcmahon", bar: bar.value, floor: floor.value }; break;
         case "match": system = { kind: "match", best_of: Number(bestOf.value) }; break;
+        case "knockout": system = { kind: "knockout", losses: Number(lives.value) }; break;
         default: system = { kind: "swiss", reading: reading.value as "tie_break" | "literal" };
       }
       const settings: Settings = {
@@ -87,6 +91,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     readingRow,
     mcmahonRow,
     matchRow,
+    knockoutRow,
     h("label", { class: "check" }, shared, h("span", {}, t("sharedPlaces"))),
     h("button", { type: "submit", class: "primary", "data-testid": "save-setup" }, t("save")),
     out.el,

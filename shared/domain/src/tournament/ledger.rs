@@ -35,7 +35,7 @@ pub fn field(view: &TournamentView) -> Field {
     for e in &mut f.entrants {
         e.withdrawn_after = view.withdrawals.get(&e.id).copied();
     }
-    f.byes = view.byes.iter().map(|(r, p)| (*r, p.clone())).collect();
+    f.byes = view.byes.iter().flat_map(|(r, ps)| ps.iter().map(|p| (*r, p.clone()))).collect();
     for state in &view.games {
         let Some(g) = &state.schedule else { continue };
         let (score, by_default) = score(state);
@@ -58,8 +58,11 @@ pub fn field(view: &TournamentView) -> Field {
     let played = f.games.iter().map(|g| g.round).chain(f.byes.iter().map(|(r, _)| *r)).max().unwrap_or(0);
     let settings = view.tournament.as_ref().map(|t| &t.settings);
     f.rounds = settings.and_then(|s| s.rounds).unwrap_or(0).max(played);
-    // 第二十七条二: in a round robin a bye is sitting out, not a win.
-    if matches!(settings.and_then(|s| s.system), Some(super::System::RoundRobin { .. })) {
+    // 第二十七条一/二: in a round robin or a knockout a bye is sitting out, not a win.
+    if matches!(
+        settings.and_then(|s| s.system),
+        Some(super::System::RoundRobin { .. } | super::System::Knockout { .. })
+    ) {
         f.bye_points = 0;
     }
     f.games.sort_by_key(|g| (g.round, g.table));

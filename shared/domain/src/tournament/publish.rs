@@ -51,7 +51,8 @@ pub struct PairingSheet {
     pub round: u16,
     pub starts_at: Option<DateTime<Utc>>,
     pub boards: Vec<SheetBoard>,
-    pub bye: Option<PlayerRef>,
+    /// Who sits out this round.
+    pub byes: Vec<PlayerRef>,
 }
 
 fn player_ref(view: &TournamentView, id: &PlayerId) -> PlayerRef {
@@ -89,7 +90,7 @@ pub fn pairing_sheet(view: &TournamentView, round: u16) -> PairingSheet {
         round,
         starts_at: view.rounds.get(&round).copied(),
         boards,
-        bye: view.byes.get(&round).map(|p| player_ref(view, p)),
+        byes: view.byes.get(&round).into_iter().flatten().map(|p| player_ref(view, p)).collect(),
     }
 }
 
@@ -161,7 +162,7 @@ pub fn crosstable(view: &TournamentView, standings: &Standings) -> Crosstable {
                                 mark: mark(g.result, me).into(),
                             }
                         }
-                        None if view.byes.get(&round) == Some(&r.player) => {
+                        None if view.byes.get(&round).is_some_and(|b| b.contains(&r.player)) => {
                             Cell { round, opponent: None, colour: None, mark: "bye".into() }
                         }
                         None => Cell { round, opponent: None, colour: None, mark: String::new() },
@@ -192,7 +193,7 @@ pub struct Setup {
     pub players: Vec<crate::domain::Player>,
     pub people: Vec<crate::domain::Person>,
     pub withdrawals: std::collections::BTreeMap<PlayerId, u16>,
-    pub byes: std::collections::BTreeMap<u16, PlayerId>,
+    pub byes: std::collections::BTreeMap<u16, Vec<PlayerId>>,
     pub rounds: std::collections::BTreeMap<u16, DateTime<Utc>>,
     pub referees: std::collections::BTreeMap<u16, PersonId>,
     /// Per paired round: games with a result, and games.

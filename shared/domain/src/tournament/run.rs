@@ -10,8 +10,10 @@ use crate::game::{GameResult, GameState};
 use crate::rules::{Article, Ruling};
 
 use super::field::Field;
-use super::pairing::{best_of, mcmahon as mm_pairing, round_robin, swiss, RoundPairing};
-use super::standings::{art28, best_of as match_standings, mcmahon, Criterion, Standings};
+use super::pairing::{best_of, knockout, mcmahon as mm_pairing, round_robin, swiss, RoundPairing};
+use super::standings::{
+    art28, best_of as match_standings, knockout as knockout_standings, mcmahon, Criterion, Standings,
+};
 use super::system::System;
 use super::{ledger, TournamentView};
 
@@ -34,7 +36,8 @@ pub fn game_id(round: u16, table: u16) -> Result<GameId> {
     GameId::new(format!("r{round}-t{table:03}"))
 }
 
-/// The players of a round robin in table order: by rank, strongest first, then by id.
+/// The players in seeding order (round robin tables, knockout bracket, a match's first Black):
+/// by rank, strongest first, then by id.
 fn seeds(field: &Field) -> Vec<PlayerId> {
     let mut e: Vec<_> = field.entrants.iter().filter(|e| e.withdrawn_after != Some(0)).collect();
     e.sort_by(|a, b| b.rank.value().cmp(&a.rank.value()).then_with(|| a.id.cmp(&b.id)));
@@ -83,7 +86,7 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
             let gone = |p: &PlayerId| field.entrant(p).and_then(|e| e.withdrawn_after).is_some_and(|w| w < round);
             RoundPairing {
                 boards: p.boards.into_iter().filter(|b| !gone(&b.black) && !gone(&b.white)).collect(),
-                bye: p.bye.filter(|b| !gone(b)),
+                byes: p.byes.into_iter().filter(|b| !gone(b)).collect(),
                 ..p
             }
         }
@@ -105,6 +108,7 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
             }
             best_of::pair(&field, &seeds(&field), round, n)?
         }
+        System::Knockout { losses } => knockout::pair(&field, &seeds(&field), round, losses)?,
     };
     let mut events = Vec::with_capacity(pairing.boards.len() + 1);
     for b in &pairing.boards {
@@ -122,7 +126,7 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
         };
         events.push((Some(id), EventBody::GameScheduled(game)));
     }
-    if let Some(p) = &pairing.bye {
+    for p in &pairing.byes {
         events.push((None, EventBody::ByeAssigned { round, player: p.clone() }));
     }
     Ok((pairing, events))
@@ -208,6 +212,7 @@ pub fn standings(view: &TournamentView, round: Option<u16>) -> Result<EventStand
             mcmahon::standings(&field, &params, &MCMAHON_CRITERIA, round, &Default::default())?
         }
         System::Match { best_of } => match_standings::standings(&field, best_of, round),
+        System::Knockout { losses } => knockout_standings::standings(&field, losses, round, shared),
     };
     let changes = view
         .games

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::Rank;
 use crate::error::{DomainError, Result};
 use crate::labels::{Label, Labelled};
-use crate::tournament::pairing::best_of;
+use crate::tournament::pairing::{best_of, knockout};
 use crate::tournament::standings::mcmahon::McMahonParams;
 use crate::tournament::standings::SwissReading;
 
@@ -27,6 +27,8 @@ pub enum System {
     /// 第二十七条四 多局决胜制: two players, best of 3, 5 or 7 (or a ten-game match).
     #[serde(rename = "match")]
     Match { best_of: u8 },
+    /// 第二十七条一 淘汰制: out after `losses` defeats (1 单败, 2 双败, 3 多败).
+    Knockout { losses: u8 },
     /// McMahon as OpenGotha runs it: starting scores from rank between floor and bar.
     #[serde(rename = "mcmahon")]
     McMahon {
@@ -53,6 +55,7 @@ impl System {
                     _ => Ok(()),
                 }
             }
+            System::Knockout { losses } => knockout::check(losses),
             _ => Ok(()),
         }
     }
@@ -76,6 +79,9 @@ impl Labelled for System {
             System::Swiss { .. } => Label::new("积分编排制", "Swiss"),
             System::McMahon { .. } => Label::new("麦克马洪制", "McMahon"),
             System::Match { .. } => Label::new("多局决胜制", "best-of-N match"),
+            System::Knockout { losses: 1 } => Label::new("单败淘汰制", "single elimination"),
+            System::Knockout { losses: 2 } => Label::new("双败淘汰制", "double elimination"),
+            System::Knockout { .. } => Label::new("多败淘汰制", "multiple elimination"),
         }
     }
 }

@@ -23,8 +23,8 @@ pub struct TournamentView {
     pub players: Vec<Player>,
     /// 第二十九条: who withdrew, after which round.
     pub withdrawals: BTreeMap<PlayerId, u16>,
-    /// The bye of each round that has one.
-    pub byes: BTreeMap<u16, PlayerId>,
+    /// Who sits out each round that has a bye.
+    pub byes: BTreeMap<u16, Vec<PlayerId>>,
     /// When each scheduled round starts.
     pub rounds: BTreeMap<u16, DateTime<Utc>>,
     /// 第三十一条三: the referee at each table.
@@ -68,7 +68,7 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
     let mut people: BTreeMap<PersonId, Person> = BTreeMap::new();
     let mut players: BTreeMap<PlayerId, Player> = BTreeMap::new();
     let mut withdrawals = BTreeMap::new();
-    let mut byes = BTreeMap::new();
+    let mut byes: BTreeMap<u16, Vec<PlayerId>> = BTreeMap::new();
     let mut rounds = BTreeMap::new();
     let mut referees = BTreeMap::new();
     let mut games: BTreeMap<&GameId, Vec<&Event>> = BTreeMap::new();
@@ -95,7 +95,10 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
                 withdrawals.insert(player.clone(), *after_round);
             }
             EventBody::ByeAssigned { round, player } => {
-                byes.insert(*round, player.clone());
+                let sitting_out = byes.entry(*round).or_default();
+                if !sitting_out.contains(player) {
+                    sitting_out.push(player.clone());
+                }
             }
             EventBody::RoundScheduled { round, starts_at } => {
                 rounds.insert(*round, *starts_at);

@@ -63,7 +63,7 @@ pub fn pair(field: &Field, seeds: &[PlayerId], round: u16, best_of: u8) -> Resul
     Ok(RoundPairing {
         round,
         boards: vec![Board { table: 1, black: black.clone(), white: white.clone() }],
-        bye: None,
+        byes: vec![],
         rematches: 0,
     })
 }

@@ -3,6 +3,7 @@
 //! always give the same pairing.
 
 pub mod best_of;
+pub mod knockout;
 pub mod mcmahon;
 pub mod round_robin;
 pub mod swiss;
@@ -24,8 +25,8 @@ pub struct Board {
 pub struct RoundPairing {
     pub round: u16,
     pub boards: Vec<Board>,
-    /// The player who sits out (odd count), if any.
-    pub bye: Option<PlayerId>,
+    /// Who sits out: one at most for an odd count, several in a knockout's first round.
+    pub byes: Vec<PlayerId>,
     /// Pairs that meet again because no pairing without a rematch was found.
     pub rematches: usize,
 }

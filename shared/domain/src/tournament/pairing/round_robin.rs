@@ -39,18 +39,18 @@ pub fn berger(seeds: &[PlayerId], round: u16, double: bool) -> Result<RoundPairi
         pairs.push(if i % 2 == 1 { (a, b) } else { (b, a) });
     }
     let mut boards = Vec::new();
-    let mut bye = None;
+    let mut byes = Vec::new();
     for (b, w) in pairs {
         let (b, w) = if second_cycle { (w, b) } else { (b, w) };
         match (slot(b), slot(w)) {
             (Some(b), Some(w)) => {
                 boards.push(Board { table: boards.len() as u16 + 1, black: b.clone(), white: w.clone() })
             }
-            (Some(p), None) | (None, Some(p)) => bye = Some(p.clone()),
+            (Some(p), None) | (None, Some(p)) => byes.push(p.clone()),
             (None, None) => {}
         }
     }
-    Ok(RoundPairing { round, boards, bye, rematches: 0 })
+    Ok(RoundPairing { round, boards, byes, rematches: 0 })
 }
 
 #[cfg(test)]
@@ -88,7 +88,7 @@ mod tests {
                         *balance.entry(b.white.clone()).or_default() += 1;
                         *balance.entry(b.black.clone()).or_default() -= 1;
                     }
-                    if let Some(b) = p.bye {
+                    for b in p.byes {
                         assert!(seen.insert(b.clone()));
                         *byes.entry(b).or_default() += 1;
                     }

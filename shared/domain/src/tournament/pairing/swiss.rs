@@ -110,7 +110,7 @@ pub fn pair(field: &Field, round: u16, score: &dyn Fn(&PlayerId) -> i64) -> Resu
             Board { table, black: black.clone(), white: white.clone() }
         })
         .collect();
-    Ok(RoundPairing { round, boards, bye: bye.map(|b| players[b].id.clone()), rematches })
+    Ok(RoundPairing { round, boards, byes: bye.map(|b| players[b].id.clone()).into_iter().collect(), rematches })
 }
 
 fn count_rematches(pairs: &[(usize, usize)], met: &HashSet<(usize, usize)>) -> usize {

@@ -257,7 +257,7 @@ impl<'a> Scores<'a> {
                 })
                 .sum(),
             Rank => i64::from(e.rank.value()),
-            Rating | Cat | Points | BeatenOpponents | Warnings | SwissTotal | OpponentsTerm => return None,
+            Rating | Cat | Reached | Points | BeatenOpponents | Warnings | SwissTotal | OpponentsTerm => return None,
         })
     }
 

@@ -5,6 +5,7 @@
 pub mod art28;
 pub mod art29_withdrawal;
 pub mod best_of;
+pub mod knockout;
 pub mod mcmahon;
 
 use std::cmp::Ordering;
@@ -34,6 +35,9 @@ pub enum Criterion {
     /// 第二十八条一2's added term alone (opponents' points ÷ ½ maximum − rounds).
     #[serde(rename = "opponents_term")]
     OpponentsTerm,
+    /// 第二十七条一 淘汰制: the round a player went out in (still in ranks above every round).
+    #[serde(rename = "reached")]
+    Reached,
     #[serde(rename = "NBW")]
     Nbw,
     #[serde(rename = "MMS")]
@@ -84,6 +88,7 @@ impl Criterion {
             Warnings => "B",
             SwissTotal => "total",
             OpponentsTerm => "opponents_term",
+            Reached => "reached",
             Nbw => "NBW",
             Mms => "MMS",
             Sosw => "SOSW",
