@@ -108,6 +108,10 @@ export function criterionName(c: string): string {
     total: ["总得分", "Total"],
     opponents_term: ["对手分项", "Opponents' term"],
     reached: ["淘汰轮次", "Out in round"],
+    match_points: ["场分", "Match points"],
+    players_left: ["剩余人数", "Players left"],
+    game_points: ["局分", "Game points"],
+    ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8].map((k) => [`board${k}`, [`第${k}台局分`, `Board ${k}`]])),
   };
   const n = names[c];
   return n ? n[zh ? 0 : 1] : c;

@@ -25,7 +25,7 @@ export class OfficeApi {
   }
   setup() { return this.call<Setup>("GET", "/setup"); }
   putTournament(name: string, ruleset: RulesetSpec, settings: Settings) { return this.call<Tournament>("PUT", "/tournament", { name, ruleset, settings }); }
-  addPlayer(p: { name: string; rank: string; club?: string; team?: string }) { return this.call<Player>("POST", "/players", p); }
+  addPlayer(p: { name: string; rank: string; club?: string; team?: string; board?: number }) { return this.call<Player>("POST", "/players", p); }
   importPlayers(csv: string) { return this.call<ImportReport>("POST", "/players/import", undefined, csv); }
   importOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha", undefined, xml); }
   withdraw(player: string, afterRound: number) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/withdraw`, { after_round: afterRound }); }

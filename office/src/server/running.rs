@@ -143,6 +143,9 @@ pub struct NewPlayer {
     club: Option<String>,
     #[serde(default)]
     team: Option<String>,
+    /// The team board the organiser fixes (第二十六条二), 1 to 8.
+    #[serde(default)]
+    board: Option<u8>,
 }
 
 /// `POST /api/v1/players` (organiser): one player; the id is the next `pNNN`.
@@ -158,10 +161,10 @@ pub async fn add_player(
         return Err(bad("invalid_field", "name: 1 to 100 characters"));
     }
     let rank: Rank = players_csv::parse_rank(&n.rank)?;
+    let board = n.board.map(|b| players_csv::parse_board(&b.to_string())).transpose()?;
     let clean = |s: Option<String>| s.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     command(state, caller, move |state, p, view| {
-        let player =
-            Player { id: next_id(&view, 0)?, name, rank, club: clean(n.club), team: clean(n.team), board: None };
+        let player = Player { id: next_id(&view, 0)?, name, rank, club: clean(n.club), team: clean(n.team), board };
         record(state, p, vec![(None, EventBody::PlayerRegistered(player.clone()))])?;
         Ok(Json(player))
     })

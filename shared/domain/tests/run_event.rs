@@ -7,7 +7,7 @@ use arbiter_domain::domain::*;
 use arbiter_domain::event::{AppealDecision, Event, EventBody, SCHEMA_VERSION};
 use arbiter_domain::rules::{Incident, Outcome, RulesetSpec, Ruling};
 use arbiter_domain::tournament::standings::{Criterion, SwissReading};
-use arbiter_domain::tournament::{replay, run, System, TournamentView};
+use arbiter_domain::tournament::{replay, run, System, TeamPairing, TournamentView};
 
 struct Log {
     events: Vec<Event>,
@@ -371,4 +371,155 @@ fn a_double_elimination_gives_each_player_a_second_life_and_pairs_by_losses() {
     for (p, _) in &players[1..] {
         assert_eq!(arbiter_domain::tournament::pairing::knockout::losses(&index, &pid(p), round), 2, "{p}");
     }
+}
+
+fn register(log: &mut Log, id: &str, team: Option<&str>, rank: Rank) {
+    let p =
+        Player { id: pid(id), name: id.to_uppercase(), rank, club: None, team: team.map(str::to_owned), board: None };
+    log.push(Role::Organiser, None, EventBody::PlayerRegistered(p));
+}
+
+/// Three teams of two boards and a reserve: `x1` (7段) sits on board 1, `x2` (5段) on board 2,
+/// `x3` (3段) is the reserve.
+fn three_teams(pairing: TeamPairing) -> Log {
+    let mut log = Log::new(System::Team { boards: 2, pairing, reading: SwissReading::TieBreak }, 3, &[]);
+    for team in ["a", "b", "c"] {
+        for (k, dan) in [(1, 7), (2, 5), (3, 3)] {
+            register(&mut log, &format!("{team}{k}"), Some(&format!("{}队", team.to_uppercase())), Rank::Dan(dan));
+        }
+    }
+    log
+}
+
+#[test]
+fn a_team_round_robin_sits_teams_by_board_and_breaks_a_tie_on_board_one() {
+    // 第二十八条二1, worked by hand: every match is drawn 2–2 in game points, so every team has
+    // 2 match points and 4 game points; board 1 decides — A won both its board-1 games (4),
+    // C won one (2), B none (0).
+    let mut log = three_teams(TeamPairing::RoundRobin);
+    let board_winner = |board: u8, x: char, y: char| -> char {
+        let pair = if x < y { (x, y) } else { (y, x) };
+        match (board, pair) {
+            (1, ('a', _)) => 'a',
+            (2, ('a', other)) => other,
+            (1, ('b', 'c')) => 'c',
+            _ => 'b',
+        }
+    };
+    let mut bumped = None;
+    for round in 1..=3 {
+        let view = log.view();
+        let (pairing, _) = run::pair_round(&view, round).unwrap();
+        assert_eq!(pairing.boards.len(), 2, "one match of two boards");
+        assert_eq!(pairing.byes.len(), 2, "the team that sits out: both its boards");
+        for b in &pairing.boards {
+            let board = ((b.table - 1) % 2 + 1) as u8;
+            let (black, white) = (b.black.as_str(), b.white.as_str());
+            assert!(!black.ends_with('3') && !white.ends_with('3'), "the reserve does not play");
+            assert!(black.ends_with(&board.to_string()), "{black} on board {board}");
+            assert!(white.ends_with(&board.to_string()), "{white} on board {board}");
+        }
+        // Colours alternate by board: the team with Black on board 1 has White on board 2.
+        let (b1, b2) = (&pairing.boards[0], &pairing.boards[1]);
+        assert_eq!(b1.black.as_str()[..1], b2.white.as_str()[..1]);
+        let games = log.pair(round);
+        for (g, black, white) in &games {
+            let board = if black.as_str().ends_with('1') { 1 } else { 2 };
+            let (x, y) = (black.as_str().chars().next().unwrap(), white.as_str().chars().next().unwrap());
+            let w = board_winner(board, x, y);
+            log.result(g, Outcome::win(if w == x { Colour::Black } else { Colour::White }));
+        }
+        if round == 1 {
+            // 第二十六条二: the board order is locked once a team has played — a later rank
+            // correction for a board-2 player does not move them to board 1.
+            let b2 = games.iter().find(|(_, b, _)| b.as_str().ends_with('2')).unwrap().1.clone();
+            register(&mut log, b2.as_str(), Some(&format!("{}队", b2.as_str()[..1].to_uppercase())), Rank::Dan(9));
+            bumped = Some(b2);
+        }
+    }
+    let bumped = bumped.unwrap();
+    let view = log.view();
+    let played_on_board_2 = view
+        .games
+        .iter()
+        .filter_map(|g| g.schedule.as_ref())
+        .filter(|s| s.black == bumped || s.white == bumped)
+        .all(|s| s.table % 2 == 0);
+    assert!(played_on_board_2, "{bumped} stays on board 2 after the rank correction");
+
+    let s = run::standings(&view, None).unwrap().standings;
+    assert_eq!(s.criteria[..4], [Criterion::MatchPoints, Criterion::GamePoints, Criterion::Board1, Criterion::Board2]);
+    let names: Vec<&str> = s.rows.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["A队", "C队", "B队"]);
+    let values = |i: usize| s.rows[i].values.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+    assert_eq!(values(0), ["2", "4", "4", "0"]);
+    assert_eq!(values(1), ["2", "4", "2", "2"]);
+    assert_eq!(values(2), ["2", "4", "0", "4"]);
+    assert_eq!(s.rows[1].decided_by, Some(Criterion::Board1));
+    assert!(s.notes.iter().any(|n| n.en.contains("reserves")));
+}
+
+#[test]
+fn a_team_swiss_pairs_winners_together_and_a_team_event_refuses_a_player_without_a_team() {
+    let mut log =
+        Log::new(System::Team { boards: 2, pairing: TeamPairing::Swiss, reading: SwissReading::TieBreak }, 2, &[]);
+    for team in ["a", "b", "c", "d"] {
+        for (k, dan) in [(1, 7), (2, 5)] {
+            register(&mut log, &format!("{team}{k}"), Some(&team.to_uppercase()), Rank::Dan(dan));
+        }
+    }
+    register(&mut log, "loner", None, Rank::Dan(1));
+    let err = run::pair_round(&log.view(), 1).unwrap_err();
+    assert!(err.to_string().contains("LONER (loner) has no team"), "{err}");
+    log.push(Role::Organiser, None, EventBody::PlayerWithdrew { player: pid("loner"), after_round: 0, note: None });
+    // Round 1: the team with Black on board 1 wins both boards.
+    for (g, black, _) in log.pair(1) {
+        let black_board_one = black.as_str().ends_with('1');
+        log.result(&g, Outcome::win(if black_board_one { Colour::Black } else { Colour::White }));
+    }
+    let s = run::standings(&log.view(), Some(1)).unwrap().standings;
+    let winners: std::collections::BTreeSet<String> =
+        s.rows.iter().filter(|r| r.values[0].to_string() == "2").map(|r| r.name.clone()).collect();
+    assert_eq!(winners.len(), 2);
+    // Round 2: the two match winners meet.
+    let (p2, _) = run::pair_round(&log.view(), 2).unwrap();
+    let team_of = |p: &PlayerId| p.as_str()[..1].to_uppercase();
+    let first_match: std::collections::BTreeSet<String> =
+        [team_of(&p2.boards[0].black), team_of(&p2.boards[0].white)].into();
+    assert_eq!(first_match, winners, "winners meet at match 1");
+    assert_eq!(s.swiss_reading, Some(SwissReading::TieBreak));
+    assert_eq!(s.criteria[..2], [Criterion::MatchPoints, Criterion::OpponentsTerm]);
+}
+
+#[test]
+fn a_leitai_keeps_the_winner_on_and_ends_when_a_teams_last_player_loses() {
+    // 第二十七条六: a1 beats b1, b2 beats a1, a2 beats b2, b3 beats a2, a3 (A's captain) beats
+    // b3 — B has nobody left, A wins with one player standing.
+    let mut log = Log::new(System::Leitai, 9, &[]);
+    for team in ["a", "b"] {
+        for (k, dan) in [(1, 1), (2, 3), (3, 5)] {
+            register(&mut log, &format!("{team}{k}"), Some(&format!("{}队", team.to_uppercase())), Rank::Dan(dan));
+        }
+    }
+    let script = [("a1", "b1", "a1"), ("a1", "b2", "b2"), ("a2", "b2", "a2"), ("a2", "b3", "b3"), ("a3", "b3", "a3")];
+    for (round, (a, b, winner)) in script.iter().enumerate() {
+        let round = round as u16 + 1;
+        let (g, black, white) = log.pair(round).remove(0);
+        let on: std::collections::BTreeSet<&str> = [black.as_str(), white.as_str()].into();
+        assert_eq!(on, [*a, *b].into(), "round {round}: weakest first, the winner stays on");
+        if round > 1 {
+            // The player who has just come on takes Black against the one who stays.
+            let (_, _, stayed) = script[round as usize - 2];
+            assert_eq!(white.as_str(), stayed, "round {round}");
+        }
+        log.result(&g, Outcome::win(if black.as_str() == *winner { Colour::Black } else { Colour::White }));
+    }
+    let err = run::pair_round(&log.view(), 6).unwrap_err();
+    assert!(err.to_string().contains("over: A队 won"), "{err}");
+    let s = run::standings(&log.view(), None).unwrap().standings;
+    assert_eq!(s.criteria, vec![Criterion::PlayersLeft]);
+    assert_eq!((s.rows[0].name.as_str(), s.rows[0].values[0].to_string()), ("A队", "1".into()));
+    assert_eq!((s.rows[1].name.as_str(), s.rows[1].values[0].to_string()), ("B队", "0".into()));
+    assert!(s.notes.iter().any(|n| n.en == "Art. 27.6 winner stays on: A队 won"));
+    assert!(s.notes.iter().any(|n| n.en == "B队: B2 won 1"), "{:?}", s.notes);
 }

@@ -4,6 +4,7 @@
 import type { Settings } from "../bindings/Settings";
 import type { Setup } from "../bindings/Setup";
 import type { System } from "../bindings/System";
+import type { TeamPairing } from "../bindings/TeamPairing";
 import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h } from "../dom";
 import { t } from "../i18n";
@@ -25,7 +26,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const reserved = input({ type: "number", min: 0, max: 60, value: s.time_control?.reserved_minutes ?? 5, "data-testid": "t-reserved" });
   const lateness = input({ type: "number", min: 0, max: 240, value: s.allowed_lateness_minutes ?? 15, "data-testid": "t-lateness" });
   const sys = s.system;
-  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"], ["match", "多局决胜制 best-of-N match"], ["knockout", "淘汰制 knockout"]],
+  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"], ["match", "多局决胜制 best-of-N match"], ["knockout", "淘汰制 knockout"], ["team", "团体赛 team event"], ["leitai", "擂台赛 winner stays on"]],
     sys?.kind === "round_robin" ? (sys.double ? "double_round_robin" : "round_robin") : sys?.kind ?? "swiss");
   const reading = select("t-reading", [["tie_break", t("readingTieBreak")], ["literal", t("readingLiteral")]], sys?.kind === "swiss" ? sys.reading : "tie_break");
   const bar = select("t-bar", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.bar : "3d");
@@ -33,6 +34,8 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const rounds = input({ type: "number", min: 1, max: 99, value: s.rounds ?? 5, "data-testid": "t-rounds" });
   const bestOf = select("t-best-of", [["3", "三局两胜 (3)"], ["5", "五局三胜 (5)"], ["7", "七局四胜 (7)"], ["10", "十局制 (10)"]], sys?.kind === "match" ? String(sys.best_of) : "3");
   const lives = select("t-lives", [["1", "单败淘汰 single elimination"], ["2", "双败淘汰 double elimination"], ["3", "多败淘汰 out after 3 losses"]], sys?.kind === "knockout" ? String(sys.losses) : "1");
+  const teamBoards = input({ type: "number", min: 1, max: 8, value: sys?.kind === "team" ? sys.boards : 4, "data-testid": "t-boards" });
+  const teamPairing = select("t-team-pairing", [["round_robin", "团体循环 team round robin"], ["double_round_robin", "团体双循环 team double round robin"], ["swiss", "团体积分编排 team Swiss"]], sys?.kind === "team" ? sys.pairing : "round_robin");
   const shared = input({ type: "checkbox", checked: !s.no_shared_places, "data-testid": "t-shared" });
   const out = outcomeLine();
   // Only the settings of the chosen system are shown.
@@ -40,13 +43,17 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const mcmahonRow = h("div", { class: "row2" }, field(t("bar"), bar), field(t("floor"), floor));
   const matchRow = field(t("bestOf"), bestOf);
   const knockoutRow = field(t("lives"), lives);
+  const teamRow = h("div", { class: "row2" }, field(t("boards"), teamBoards), field(t("teamPairing"), teamPairing));
   const showSystem = () => {
     readingRow.hidden = kind.value !== "swiss";
     mcmahonRow.hidden = kind.value !== "mcmahon";
     matchRow.hidden = kind.value !== "match";
     knockoutRow.hidden = kind.value !== "knockout";
+    teamRow.hidden = kind.value !== "team";
+    readingRow.hidden = kind.value !== "swiss" && !(kind.value === "team" && teamPairing.value === "swiss");
   };
   kind.onchange = showSystem;
+  teamPairing.onchange = showSystem;
   showSystem();
   const form = h(
     "form",
@@ -61,6 +68,8 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
         case "mcmahon": system = { kind: "mcmahon", bar: bar.value, floor: floor.value }; break;
         case "match": system = { kind: "match", best_of: Number(bestOf.value) }; break;
         case "knockout": system = { kind: "knockout", losses: Number(lives.value) }; break;
+        case "leitai": system = { kind: "leitai" }; break;
+        case "team": system = { kind: "team", boards: Number(teamBoards.value), pairing: teamPairing.value as TeamPairing, reading: reading.value as "tie_break" | "literal" }; break;
         default: system = { kind: "swiss", reading: reading.value as "tie_break" | "literal" };
       }
       const settings: Settings = {
@@ -92,6 +101,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     mcmahonRow,
     matchRow,
     knockoutRow,
+    teamRow,
     h("label", { class: "check" }, shared, h("span", {}, t("sharedPlaces"))),
     h("button", { type: "submit", class: "primary", "data-testid": "save-setup" }, t("save")),
     out.el,

@@ -1,5 +1,5 @@
-//! Players pasted or uploaded as CSV: `name,rank[,club[,team]]`, one per line, an optional
-//! header line. Ranks as organisers write them: `3d`, `5K`, `1p`, `业余3段`, `5级`, `职业9段`.
+//! Players pasted or uploaded as CSV: `name,rank[,club[,team[,board]]]`, one per line, an
+//! optional header line (board: the team board the organiser fixes, 第二十六条二). Ranks as organisers write them: `3d`, `5K`, `1p`, `业余3段`, `5级`, `职业9段`.
 //! All or nothing: any bad line refuses the whole paste, naming the line.
 
 use crate::domain::{Player, PlayerId, Rank};
@@ -17,6 +17,16 @@ pub fn parse_rank(s: &str) -> Result<Rank> {
     t.parse().map_err(|_| DomainError::OutOfRange {
         what: "rank",
         message: format!("`{s}` is not a rank (e.g. 3d, 5k, 1p, 业余3段, 5级)"),
+    })
+}
+
+/// A team board number as the organiser fixes it (第二十六条二): 1 to 8.
+pub fn parse_board(s: &str) -> Result<u8> {
+    s.trim().parse::<u8>().ok().filter(|b| (1..=crate::tournament::team::MAX_BOARDS).contains(b)).ok_or_else(|| {
+        DomainError::OutOfRange {
+            what: "board",
+            message: format!("`{s}` is not a board: 1 to {}", crate::tournament::team::MAX_BOARDS),
+        }
     })
 }
 
@@ -62,19 +72,20 @@ pub fn parse(text: &str, existing: usize) -> Result<Vec<Player>> {
         if name.is_empty() || name.chars().count() > 100 {
             return Err(bad("a name of 1 to 100 characters is needed".into()));
         }
-        let rank = f.get(1).ok_or_else(|| bad(format!("`{name}` has no rank (name,rank[,club[,team]])")))?;
+        let rank = f.get(1).ok_or_else(|| bad(format!("`{name}` has no rank (name,rank[,club[,team[,board]]])")))?;
         let rank = parse_rank(rank).map_err(|e| bad(e.to_string()))?;
         let opt = |i: usize| f.get(i).filter(|s| !s.is_empty()).cloned();
-        if f.len() > 4 {
-            return Err(bad(format!("{} columns; expected name,rank[,club[,team]]", f.len())));
+        if f.len() > 5 {
+            return Err(bad(format!("{} columns; expected name,rank[,club[,team[,board]]]", f.len())));
         }
+        let board = opt(4).map(|b| parse_board(&b)).transpose().map_err(|e| bad(e.to_string()))?;
         players.push(Player {
             id: PlayerId::new(format!("p{:03}", existing + players.len() + 1))?,
             name,
             rank,
             club: opt(2),
             team: opt(3),
-            board: None,
+            board,
         });
     }
     if players.is_empty() {
@@ -120,5 +131,13 @@ mod tests {
         assert!(e.to_string().contains("line 2") && e.to_string().contains("3x"), "{e}");
         assert!(parse("王一\n", 0).unwrap_err().to_string().contains("no rank"));
         assert!(parse("", 0).is_err());
+        let e = parse("王一,3d,,A队,9\n", 0).unwrap_err();
+        assert!(e.to_string().contains("line 1") && e.to_string().contains("not a board"), "{e}");
+    }
+
+    #[test]
+    fn a_fifth_column_fixes_the_team_board() {
+        let p = parse("王一,3d,,A队,2\n", 0).unwrap();
+        assert_eq!((p[0].team.as_deref(), p[0].board), (Some("A队"), Some(2)));
     }
 }

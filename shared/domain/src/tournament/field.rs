@@ -20,11 +20,24 @@ pub struct Entrant {
     pub absent: BTreeSet<u16>,
     /// Added to the McMahon starting score (OpenGotha's `smmsCorrection`).
     pub mcmahon_correction: i32,
+    /// Team, in team events (第二十六条二).
+    pub team: Option<String>,
+    /// The board the organiser fixed for this player in the team, if any.
+    pub board: Option<u8>,
 }
 
 impl Entrant {
     pub fn new(id: PlayerId, name: impl Into<String>, rank: Rank) -> Self {
-        Entrant { id, name: name.into(), rank, withdrawn_after: None, absent: BTreeSet::new(), mcmahon_correction: 0 }
+        Entrant {
+            id,
+            name: name.into(),
+            rank,
+            withdrawn_after: None,
+            absent: BTreeSet::new(),
+            mcmahon_correction: 0,
+            team: None,
+            board: None,
+        }
     }
 
     /// May this entrant be paired in `round`?

@@ -25,7 +25,7 @@ pub fn score(state: &GameState) -> (GameScore, bool) {
 }
 
 fn entrant(p: &Player) -> Entrant {
-    Entrant::new(p.id.clone(), p.name.clone(), p.rank)
+    Entrant { team: p.team.clone(), board: p.board, ..Entrant::new(p.id.clone(), p.name.clone(), p.rank) }
 }
 
 /// The field of a tournament as its ledger stands: entrants, every scheduled game with the
@@ -59,9 +59,15 @@ pub fn field(view: &TournamentView) -> Field {
     let settings = view.tournament.as_ref().map(|t| &t.settings);
     f.rounds = settings.and_then(|s| s.rounds).unwrap_or(0).max(played);
     // 第二十七条一/二: in a round robin or a knockout a bye is sitting out, not a win.
+    use super::{System, TeamPairing};
     if matches!(
         settings.and_then(|s| s.system),
-        Some(super::System::RoundRobin { .. } | super::System::Knockout { .. })
+        Some(
+            System::RoundRobin { .. }
+                | System::Knockout { .. }
+                | System::Leitai
+                | System::Team { pairing: TeamPairing::RoundRobin | TeamPairing::DoubleRoundRobin, .. }
+        )
     ) {
         f.bye_points = 0;
     }

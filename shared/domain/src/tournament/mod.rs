@@ -10,11 +10,12 @@ pub mod publish;
 pub mod run;
 pub mod standings;
 pub mod system;
+pub mod team;
 pub mod view;
 
 pub use field::{Entrant, Field, FieldGame, GameScore};
 pub use frac::Frac;
 pub use pairing::{Board, RoundPairing};
 pub use standings::{Criterion, Standing, Standings, SwissReading};
-pub use system::System;
+pub use system::{System, TeamPairing};
 pub use view::{replay, TournamentView};

@@ -10,11 +10,13 @@ use crate::game::{GameResult, GameState};
 use crate::rules::{Article, Ruling};
 
 use super::field::Field;
-use super::pairing::{best_of, knockout, mcmahon as mm_pairing, round_robin, swiss, RoundPairing};
+use super::pairing::{best_of, knockout, leitai, mcmahon as mm_pairing, round_robin, swiss, RoundPairing};
 use super::standings::{
-    art28, best_of as match_standings, knockout as knockout_standings, mcmahon, Criterion, Standings,
+    art28, best_of as match_standings, knockout as knockout_standings, leitai as leitai_standings, mcmahon,
+    team as team_standings, Criterion, Standings,
 };
-use super::system::System;
+use super::system::{System, TeamPairing};
+use super::team::Teams;
 use super::{ledger, TournamentView};
 
 /// McMahon criteria when the event names none: OpenGotha's usual MMS, SOSM, SOSOSM.
@@ -109,6 +111,24 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
             best_of::pair(&field, &seeds(&field), round, n)?
         }
         System::Knockout { losses } => knockout::pair(&field, &seeds(&field), round, losses)?,
+        System::Leitai => leitai::pair(&field, round)?,
+        System::Team { boards, pairing, .. } => {
+            let teams = Teams::of(&field, boards)?;
+            let by_team = teams.field(&field);
+            let matches = if pairing == TeamPairing::Swiss {
+                let index = by_team.index();
+                swiss::pair(&by_team, round, &|t| index.points(t, round.saturating_sub(1)))?
+            } else {
+                if by_team.games.iter().any(|g| g.round == round) {
+                    return Err(DomainError::OutOfRange {
+                        what: "round",
+                        message: format!("round {round} is already paired"),
+                    });
+                }
+                round_robin::berger(&seeds(&by_team), round, pairing == TeamPairing::DoubleRoundRobin)?
+            };
+            teams.boards_of(&matches)?
+        }
     };
     let mut events = Vec::with_capacity(pairing.boards.len() + 1);
     for b in &pairing.boards {
@@ -213,6 +233,12 @@ pub fn standings(view: &TournamentView, round: Option<u16>) -> Result<EventStand
         }
         System::Match { best_of } => match_standings::standings(&field, best_of, round),
         System::Knockout { losses } => knockout_standings::standings(&field, losses, round, shared),
+        System::Leitai => leitai_standings::standings(&field, round)?,
+        System::Team { boards, pairing, reading } => {
+            let teams = Teams::of(&field, boards)?;
+            let swiss = (pairing == TeamPairing::Swiss).then_some(reading);
+            team_standings::standings(&field, &teams, swiss, round, shared)
+        }
     };
     let changes = view
         .games

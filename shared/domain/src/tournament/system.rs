@@ -8,6 +8,7 @@ use crate::labels::{Label, Labelled};
 use crate::tournament::pairing::{best_of, knockout};
 use crate::tournament::standings::mcmahon::McMahonParams;
 use crate::tournament::standings::SwissReading;
+use crate::tournament::team;
 
 /// How players are paired and ranked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +30,16 @@ pub enum System {
     Match { best_of: u8 },
     /// 第二十七条一 淘汰制: out after `losses` defeats (1 单败, 2 双败, 3 多败).
     Knockout { losses: u8 },
+    /// 第二十七条六 擂台赛: two teams, winner stays on, out when the last player loses.
+    Leitai,
+    /// 第二十六条二 team matches on `boards` fixed boards, teams paired by round robin or Swiss.
+    Team {
+        boards: u8,
+        pairing: TeamPairing,
+        /// How 第二十八条二2's total is read, for team Swiss.
+        #[serde(default)]
+        reading: SwissReading,
+    },
     /// McMahon as OpenGotha runs it: starting scores from rank between floor and bar.
     #[serde(rename = "mcmahon")]
     McMahon {
@@ -37,6 +48,16 @@ pub enum System {
         #[cfg_attr(feature = "ts", ts(type = "string"))]
         floor: Rank,
     },
+}
+
+/// How the teams of a team event meet (第二十七条二/三, 第二十八条二).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum TeamPairing {
+    RoundRobin,
+    DoubleRoundRobin,
+    Swiss,
 }
 
 impl System {
@@ -56,6 +77,7 @@ impl System {
                 }
             }
             System::Knockout { losses } => knockout::check(losses),
+            System::Team { boards, .. } => team::check(boards),
             _ => Ok(()),
         }
     }
@@ -82,6 +104,12 @@ impl Labelled for System {
             System::Knockout { losses: 1 } => Label::new("单败淘汰制", "single elimination"),
             System::Knockout { losses: 2 } => Label::new("双败淘汰制", "double elimination"),
             System::Knockout { .. } => Label::new("多败淘汰制", "multiple elimination"),
+            System::Leitai => Label::new("擂台赛", "winner stays on (擂台赛)"),
+            System::Team { pairing: TeamPairing::RoundRobin, .. } => Label::new("团体循环赛", "team round robin"),
+            System::Team { pairing: TeamPairing::DoubleRoundRobin, .. } => {
+                Label::new("团体双循环赛", "team double round robin")
+            }
+            System::Team { pairing: TeamPairing::Swiss, .. } => Label::new("团体积分编排赛", "team Swiss"),
         }
     }
 }

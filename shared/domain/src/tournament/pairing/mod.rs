@@ -4,6 +4,7 @@
 
 pub mod best_of;
 pub mod knockout;
+pub mod leitai;
 pub mod mcmahon;
 pub mod round_robin;
 pub mod swiss;

@@ -257,7 +257,10 @@ impl<'a> Scores<'a> {
                 })
                 .sum(),
             Rank => i64::from(e.rank.value()),
-            Rating | Cat | Reached | Points | BeatenOpponents | Warnings | SwissTotal | OpponentsTerm => return None,
+            Rating | Cat | Reached | PlayersLeft | MatchPoints | GamePoints | Board1 | Board2 | Board3 | Board4
+            | Board5 | Board6 | Board7 | Board8 | Points | BeatenOpponents | Warnings | SwissTotal | OpponentsTerm => {
+                return None
+            }
         })
     }
 

@@ -6,7 +6,9 @@ pub mod art28;
 pub mod art29_withdrawal;
 pub mod best_of;
 pub mod knockout;
+pub mod leitai;
 pub mod mcmahon;
+pub mod team;
 
 use std::cmp::Ordering;
 
@@ -38,6 +40,32 @@ pub enum Criterion {
     /// 第二十七条一 淘汰制: the round a player went out in (still in ranks above every round).
     #[serde(rename = "reached")]
     Reached,
+    /// 第二十七条六 擂台赛: players a team has left.
+    #[serde(rename = "players_left")]
+    PlayersLeft,
+    /// 第二十八条二 场分: each team match 2/1/0 by game points.
+    #[serde(rename = "match_points")]
+    MatchPoints,
+    /// 第二十八条二 局分: the team's board games, each 2/1/0.
+    #[serde(rename = "game_points")]
+    GamePoints,
+    /// 第二十八条二1: game points on board 1, 2, … in turn.
+    #[serde(rename = "board1")]
+    Board1,
+    #[serde(rename = "board2")]
+    Board2,
+    #[serde(rename = "board3")]
+    Board3,
+    #[serde(rename = "board4")]
+    Board4,
+    #[serde(rename = "board5")]
+    Board5,
+    #[serde(rename = "board6")]
+    Board6,
+    #[serde(rename = "board7")]
+    Board7,
+    #[serde(rename = "board8")]
+    Board8,
     #[serde(rename = "NBW")]
     Nbw,
     #[serde(rename = "MMS")]
@@ -89,6 +117,17 @@ impl Criterion {
             SwissTotal => "total",
             OpponentsTerm => "opponents_term",
             Reached => "reached",
+            PlayersLeft => "players_left",
+            MatchPoints => "match_points",
+            GamePoints => "game_points",
+            Board1 => "board1",
+            Board2 => "board2",
+            Board3 => "board3",
+            Board4 => "board4",
+            Board5 => "board5",
+            Board6 => "board6",
+            Board7 => "board7",
+            Board8 => "board8",
             Nbw => "NBW",
             Mms => "MMS",
             Sosw => "SOSW",
@@ -123,6 +162,12 @@ impl Criterion {
             Sososw | Sososm => "SOSOS",
             other => other.name(),
         }
+    }
+
+    /// Game points on board `k` (1-based) of a team match, up to board 8.
+    pub fn board(k: u8) -> Option<Criterion> {
+        use Criterion::*;
+        [Board1, Board2, Board3, Board4, Board5, Board6, Board7, Board8].get(usize::from(k).checked_sub(1)?).copied()
     }
 
     /// Every criterion a McMahon or Swiss event run the OpenGotha way can name.
