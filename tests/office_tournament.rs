@@ -332,3 +332,65 @@ async fn an_opengotha_file_comes_in_and_the_event_goes_on() {
     assert_eq!(standings["criteria"], json!(["MMS", "SOSM", "SOSOSM"]));
     office.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_team_event_is_set_up_paired_by_boards_and_ranked_by_match_points() {
+    // 第二十六条二 fixed boards, 第二十八条二 team standings, through the office's API.
+    let office = Office::start("team-office").await;
+    let http = Http { office: &office };
+    let org = office.organiser_token.clone();
+    let setup = json!({
+        "name": "团体赛",
+        "ruleset": {"preset": "chinese_1988", "komi": 3.75},
+        "settings": {"time_control": {"main_minutes": 60, "reserved_minutes": 5}, "allowed_lateness_minutes": 15,
+                     "system": {"kind": "team", "boards": 2, "pairing": "round_robin"}, "rounds": 3}
+    });
+    http.ok(M::PUT, &org, "/tournament", Some(setup.clone())).await;
+    let mut nine_boards = setup.clone();
+    nine_boards["settings"]["system"]["boards"] = json!(9);
+    refusal(
+        http.call(M::PUT, Some(&org), "/tournament", Some(nine_boards), None).await,
+        400,
+        "out_of_range",
+        "1 to 8 boards",
+    );
+    // 东队 fixes its order against rank: the 3段 plays board 1.
+    let csv = "name,rank,club,team,board\n东一,1d,,东队,2\n东二,3d,,东队,1\n西一,5d,,西队\n西二,2d,,西队\n南一,4d,,南队\n南二,1k,,南队\n";
+    let (s, text) = http.call(M::POST, Some(&org), "/players/import", None, Some(csv)).await;
+    assert_eq!(s, 200, "{text}");
+    let mut sheets = vec![];
+    for round in 1..=3u16 {
+        let sheet = http.ok(M::POST, &org, &format!("/rounds/{round}/pair"), None).await;
+        let boards = sheet["boards"].as_array().unwrap().clone();
+        assert_eq!((boards.len(), sheet["byes"].as_array().unwrap().len()), (2, 2), "{sheet}");
+        for b in &boards {
+            let (black, white) = (b["black"]["name"].as_str().unwrap(), b["white"]["name"].as_str().unwrap());
+            let table = b["table"].as_u64().unwrap();
+            // Board 1 (odd tables) holds each team's board-1 player: 东二, 西一, 南一.
+            let board_one = ["东二", "西一", "南一"];
+            assert_eq!(board_one.contains(&black), table % 2 == 1, "{black} at table {table}");
+            assert_eq!(board_one.contains(&white), table % 2 == 1, "{white} at table {table}");
+            // Board 1's Black wins, board 2's White wins: every match is drawn 2–2.
+            let winner = if table % 2 == 1 { "black" } else { "white" };
+            let g = b["game"].as_str().unwrap();
+            http.ok(
+                M::POST,
+                &org,
+                &format!("/games/{g}/events"),
+                Some(json!({"body": {"kind": "result_entered", "data": {"outcome": {"outcome": "win", "winner": winner}}}})),
+            )
+            .await;
+        }
+        sheets.push(sheet);
+    }
+    let standings = http.ok(M::GET, &org, "/standings", None).await;
+    assert_eq!(standings["criteria"], json!(["match_points", "game_points", "board1", "board2"]));
+    let rows = standings["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "one row per team: {standings}");
+    for r in rows {
+        assert_eq!((r["values"][0]["value"].as_str(), r["values"][1]["value"].as_str()), (Some("2"), Some("4")), "{r}");
+    }
+    let err = http.call(M::POST, Some(&org), "/rounds/4/pair", None, None).await;
+    refusal(err, 400, "out_of_range", "outside 1–3");
+    office.shutdown().await;
+}
