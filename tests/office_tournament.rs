@@ -370,7 +370,8 @@ async fn a_team_event_is_set_up_paired_by_boards_and_ranked_by_match_points() {
             let board_one = ["东二", "西一", "南一"];
             assert_eq!(board_one.contains(&black), table % 2 == 1, "{black} at table {table}");
             assert_eq!(board_one.contains(&white), table % 2 == 1, "{white} at table {table}");
-            // Board 1's Black wins, board 2's White wins: every match is drawn 2–2.
+            // Board 1's Black wins, board 2's White wins: the team with Black on board 1 (and so
+            // White on board 2) wins its match 4–0.
             let winner = if table % 2 == 1 { "black" } else { "white" };
             let g = b["game"].as_str().unwrap();
             http.ok(
@@ -389,6 +390,15 @@ async fn a_team_event_is_set_up_paired_by_boards_and_ranked_by_match_points() {
     assert_eq!(rows.len(), 3, "one row per team: {standings}");
     for r in rows {
         assert_eq!((r["values"][0]["value"].as_str(), r["values"][1]["value"].as_str()), (Some("2"), Some("4")), "{r}");
+    }
+    // The crosstable's cells are matches: each team won one, lost one and sat out once.
+    let cross = http.ok(M::GET, &org, "/crosstable", None).await;
+    for row in cross["rows"].as_array().unwrap() {
+        let marks: Vec<&str> = row["cells"].as_array().unwrap().iter().map(|c| c["mark"].as_str().unwrap()).collect();
+        let mut sorted = marks.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["+", "-", "bye"], "{row}");
+        assert!(row["player"]["name"].as_str().unwrap().ends_with('队'), "{row}");
     }
     let err = http.call(M::POST, Some(&org), "/rounds/4/pair", None, None).await;
     refusal(err, 400, "out_of_range", "outside 1–3");

@@ -6,7 +6,7 @@
 use arbiter_core::domain::{GameId, PlayerId, TournamentId};
 use arbiter_core::interop::{egd_h9, opengotha};
 use arbiter_core::tournament::publish::{
-    self, crosstable, pairing_sheet, Board, Crosstable, PairingSheet, Setup, StandingsPreview,
+    self, pairing_sheet, Board, Crosstable, PairingSheet, Setup, StandingsPreview,
 };
 use arbiter_core::tournament::standings::mcmahon;
 use arbiter_core::tournament::{replay, run, TournamentView};
@@ -129,8 +129,7 @@ pub async fn crosstable_view(
     let f = query(q, "use ?round=N")?;
     blocking(move || {
         let v = tournament_view(&state, &caller)?;
-        let s = run::standings(&v, f.round)?;
-        Ok(Json(crosstable(&v, &s.standings)))
+        Ok(Json(run::crosstable(&v, f.round)?))
     })
     .await
 }

@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use crate::domain::{Colour, GameId, PersonId, PlayerId, Rank};
 use crate::game::{GameResult, Status};
-use crate::rules::Outcome;
 
+use super::field::{Field, GameScore};
 use super::frac::Frac;
 use super::standings::Standings;
 use super::TournamentView;
@@ -126,56 +126,50 @@ pub struct Crosstable {
     pub rows: Vec<CrossRow>,
 }
 
-fn mark(result: Option<GameResult>, me: Colour) -> &'static str {
-    match result.map(|r| r.outcome) {
-        None | Some(Outcome::ReplayOrdered | Outcome::NoResult) => "?",
-        Some(Outcome::Win { winner, .. }) if winner == me => "+",
-        Some(Outcome::Win { .. } | Outcome::BothLose) => "-",
-        Some(Outcome::Draw) => "=",
+fn mark(score: GameScore, me: Colour) -> &'static str {
+    match score.points(me) {
+        None => "?",
+        Some(2) => "+",
+        Some(1) => "=",
+        Some(_) => "-",
     }
 }
 
-/// Every player's games by round, lines in standings order.
-pub fn crosstable(view: &TournamentView, standings: &Standings) -> Crosstable {
+/// Every row's games by round, lines in standings order. `field` is what the standings ranked:
+/// the players' field, or the teams' for a team event (a cell is then a match).
+pub fn crosstable(view: &TournamentView, field: &Field, standings: &Standings) -> Crosstable {
     let line: std::collections::HashMap<&PlayerId, usize> =
         standings.rows.iter().enumerate().map(|(i, r)| (&r.player, i + 1)).collect();
+    let index = field.index();
     let rounds = standings.round;
     let rows = standings
         .rows
         .iter()
         .map(|r| {
             let cells = (1..=rounds)
-                .map(|round| {
-                    let game = view.games.iter().find(|g| {
-                        g.schedule
-                            .as_ref()
-                            .is_some_and(|s| s.round == round && (s.black == r.player || s.white == r.player))
-                    });
-                    match game.and_then(|g| Some((g, g.schedule.as_ref()?))) {
-                        Some((g, s)) => {
-                            let me = if s.black == r.player { Colour::Black } else { Colour::White };
-                            let opp = if me == Colour::Black { &s.white } else { &s.black };
-                            Cell {
-                                round,
-                                opponent: line.get(opp).copied(),
-                                colour: Some(me),
-                                mark: mark(g.result, me).into(),
-                            }
+                .map(|round| match index.games_of(&r.player).find(|g| g.round == round) {
+                    Some(g) => {
+                        let me = g.colour_of(&r.player).unwrap_or(Colour::Black);
+                        Cell {
+                            round,
+                            opponent: g.opponent_of(&r.player).and_then(|o| line.get(o).copied()),
+                            colour: Some(me),
+                            mark: mark(g.score, me).into(),
                         }
-                        None if view.byes.get(&round).is_some_and(|b| b.contains(&r.player)) => {
-                            Cell { round, opponent: None, colour: None, mark: "bye".into() }
-                        }
-                        None => Cell { round, opponent: None, colour: None, mark: String::new() },
                     }
+                    None if field.byes.iter().any(|(br, p)| *br == round && p == &r.player) => {
+                        Cell { round, opponent: None, colour: None, mark: "bye".into() }
+                    }
+                    None => Cell { round, opponent: None, colour: None, mark: String::new() },
                 })
                 .collect();
-            CrossRow {
-                place: r.place,
-                shared: r.shared,
-                player: player_ref(view, &r.player),
-                cells,
-                values: r.values.clone(),
-            }
+            let player = match (view.players.iter().any(|p| p.id == r.player), field.entrant(&r.player)) {
+                (false, Some(team)) => {
+                    PlayerRef { id: team.id.clone(), name: team.name.clone(), rank: team.rank, club: None }
+                }
+                _ => player_ref(view, &r.player),
+            };
+            CrossRow { place: r.place, shared: r.shared, player, cells, values: r.values.clone() }
         })
         .collect();
     Crosstable {
