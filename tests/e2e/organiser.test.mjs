@@ -106,8 +106,9 @@ test("an organiser runs the event and the referee's second warning reaches the s
 
   // Tables 2 and 3: the organiser enters the score sheets (White wins both).
   await page.click("[data-testid=nav-rounds]");
-  await page.waitForSelector("[data-testid=pairings]");
-  assert.match(await page.textContent("[data-testid=pairings] tbody tr:nth-child(1)"), /第二次警告：黑方判负（第二十五条二）/);
+  // The sheet on screen is redrawn from the office: wait for the new one, not the old.
+  await page.waitForFunction(() =>
+    /第二次警告：黑方判负（第二十五条二）/.test(document.querySelector("[data-testid=pairings] tbody tr:nth-child(1)")?.textContent ?? ""));
   for (const table of [2, 3]) {
     await page.click(`[data-testid=result-${table}-whiteWins]`);
     await page.waitForSelector(`[data-testid=result-${table}-whiteWins]`, { state: "detached" });

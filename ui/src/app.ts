@@ -42,6 +42,22 @@ function tabsFor(role: Role | undefined, office: boolean): Tab[] {
   }
 }
 
+/** Whether any field under `root` differs from what the screen drew. */
+export function edited(root: HTMLElement): boolean {
+  const changed = (el: Element): boolean => {
+    if (el instanceof HTMLInputElement) {
+      return el.type === "checkbox" || el.type === "radio" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
+    }
+    if (el instanceof HTMLTextAreaElement) return el.value !== el.defaultValue;
+    if (el instanceof HTMLSelectElement) {
+      const drawn = Array.from(el.options).findIndex((o) => o.defaultSelected);
+      return el.selectedIndex !== Math.max(drawn, 0) && el.options.length > 0;
+    }
+    return false;
+  };
+  return Array.from(root.querySelectorAll("input, textarea, select")).some(changed);
+}
+
 export class ArbiterApp {
   private screen: Screen = { name: "tables" };
   private status: AppStatus | null = null;
@@ -69,9 +85,10 @@ export class ArbiterApp {
     if (arrived && !this.busy()) await this.render({ onlyIfIdle: true });
   }
 
-  /** An official is in the middle of something (a form, a preview to confirm). */
+  /** An official is in the middle of something: a preview to confirm, or a form with something
+   * typed or ticked and not yet sent (a refresh would throw it away). */
   private busy(): boolean {
-    return this.root.querySelector(".panel:not(:empty)") !== null;
+    return this.root.querySelector(".panel:not(:empty)") !== null || edited(this.root);
   }
 
   private banner(status: AppStatus): HTMLElement {

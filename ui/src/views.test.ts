@@ -60,3 +60,28 @@ describe("views", () => {
     expect(tablesView([], () => {}).textContent).toBe("暂无对局（等待办公室编排）");
   });
 });
+
+describe("a background refresh never throws away what an official typed", () => {
+  it("sees typed text, a ticked box and a changed choice, and nothing on a screen as drawn", async () => {
+    const { edited } = await import("./app");
+    const { input, select } = await import("./views/forms");
+    const root = document.createElement("div");
+    const text = input({ type: "text", value: "" });
+    const box = input({ type: "checkbox", checked: true });
+    const choice = select("s", [["a", "A"], ["b", "B"]], "a");
+    const plain = select("p", [["x", "X"], ["y", "Y"]], "none");
+    root.append(text, box, choice, plain);
+    expect(edited(root)).toBe(false);
+    text.value = "1-3";
+    expect(edited(root)).toBe(true);
+    text.value = "";
+    box.checked = false;
+    expect(edited(root)).toBe(true);
+    box.checked = true;
+    choice.value = "b";
+    expect(edited(root)).toBe(true);
+    choice.value = "a";
+    plain.value = "y";
+    expect(edited(root)).toBe(true);
+  });
+});

@@ -2,8 +2,8 @@
 //! `.h9` it exported from it, the scores and tie-breaks this project computes must equal the
 //! ones OpenGotha wrote — per player: place, name, rank and every criterion in the header.
 //!
-//! The files are OpenGotha's data, not this project's: they are read from `OPENGOTHA_SAMPLES`
-//! or `../shared/opengotha/` beside the repository (see docs/opengotha.md for which files).
+//! The files are OpenGotha's, kept with their licence in `tests/fixtures/opengotha/` (see the
+//! README there); `OPENGOTHA_SAMPLES` names another folder holding files of the same names.
 
 use std::path::PathBuf;
 
@@ -16,11 +16,10 @@ const PAIRS: [(&str, &str); 3] = [
     ("ioct_20_02.xml", "ioct_20_02.h9"),
 ];
 
-fn samples() -> Option<PathBuf> {
-    let dir = std::env::var_os("OPENGOTHA_SAMPLES")
+fn samples() -> PathBuf {
+    std::env::var_os("OPENGOTHA_SAMPLES")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/opengotha"));
-    dir.join(PAIRS[0].0).exists().then_some(dir)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/opengotha"))
 }
 
 /// OpenGotha writes `.h9` files in ISO-8859-15; names outside it become '?'.
@@ -56,12 +55,7 @@ fn parse_h9(text: &str) -> (Vec<String>, Vec<Row>) {
 
 #[test]
 fn scores_and_tie_breaks_equal_opengotha_exports() {
-    let Some(dir) = samples() else {
-        eprintln!(
-            "NOT RUN: OpenGotha's sample files are not at ../shared/opengotha or $OPENGOTHA_SAMPLES (see docs/opengotha.md)"
-        );
-        return;
-    };
+    let dir = samples();
     for (xml, h9) in PAIRS {
         let t = opengotha::parse(&std::fs::read_to_string(dir.join(xml)).unwrap()).unwrap();
         let (names, theirs) = parse_h9(&latin1(&std::fs::read(dir.join(h9)).unwrap()));
