@@ -523,3 +523,34 @@ fn a_leitai_keeps_the_winner_on_and_ends_when_a_teams_last_player_loses() {
     assert!(s.notes.iter().any(|n| n.en == "Art. 27.6 winner stays on: A队 won"));
     assert!(s.notes.iter().any(|n| n.en == "B队: B2 won 1"), "{:?}", s.notes);
 }
+
+#[test]
+fn in_a_team_event_the_reserve_moves_up_and_a_team_that_cannot_fill_its_boards_stops_playing() {
+    let mut log = three_teams(TeamPairing::RoundRobin);
+    for (g, _, _) in log.pair(1) {
+        log.result(&g, Outcome::win(Colour::Black));
+    }
+    // 第二十九条: A's board 1 withdraws; A's order without them is a2, then the reserve a3.
+    log.push(Role::ChiefArbiter, None, EventBody::PlayerWithdrew { player: pid("a1"), after_round: 1, note: None });
+    let (p2, _) = run::pair_round(&log.view(), 2).unwrap();
+    let seat = |p: &str| {
+        p2.boards.iter().find(|b| b.black.as_str() == p || b.white.as_str() == p).map(|b| (b.table - 1) % 2 + 1)
+    };
+    let sits_out = |p: &str| p2.byes.iter().any(|b| b.as_str() == p);
+    assert!(seat("a1").is_none() && !sits_out("a1"));
+    assert!(seat("a2") == Some(1) || sits_out("a2"), "{p2:?}");
+    assert!(seat("a3") == Some(2) || sits_out("a3"), "{p2:?}");
+    for (g, _, _) in log.pair(2) {
+        log.result(&g, Outcome::win(Colour::White));
+    }
+    // A's other two withdraw as well: A cannot fill two boards, its round-3 match is not played.
+    for p in ["a2", "a3"] {
+        log.push(Role::ChiefArbiter, None, EventBody::PlayerWithdrew { player: pid(p), after_round: 2, note: None });
+    }
+    let (p3, _) = run::pair_round(&log.view(), 3).unwrap();
+    assert!(
+        p3.boards.iter().all(|b| !b.black.as_str().starts_with('a') && !b.white.as_str().starts_with('a')),
+        "{p3:?}"
+    );
+    assert!(p3.byes.iter().all(|b| !b.as_str().starts_with('a')), "{p3:?}");
+}

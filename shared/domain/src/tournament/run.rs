@@ -46,6 +46,21 @@ fn seeds(field: &Field) -> Vec<PlayerId> {
     e.into_iter().map(|e| e.id.clone()).collect()
 }
 
+/// A round robin's `round` by Berger tables over the seeds (players, or teams): a withdrawn
+/// entrant's remaining games are not played (第二十九条二/四), the opponent sits out.
+fn round_robin_round(field: &Field, round: u16, double: bool) -> Result<RoundPairing> {
+    if field.games.iter().any(|g| g.round == round) {
+        return Err(DomainError::OutOfRange { what: "round", message: format!("round {round} is already paired") });
+    }
+    let p = round_robin::berger(&seeds(field), round, double)?;
+    let gone = |p: &PlayerId| field.entrant(p).and_then(|e| e.withdrawn_after).is_some_and(|w| w < round);
+    Ok(RoundPairing {
+        boards: p.boards.into_iter().filter(|b| !gone(&b.black) && !gone(&b.white)).collect(),
+        byes: p.byes.into_iter().filter(|b| !gone(b)).collect(),
+        ..p
+    })
+}
+
 /// The pairing of `round` by the event's system, and the events that record it: one
 /// `game_scheduled` per board (game ids `r{round}-t{table}`), and a `bye_assigned`.
 pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Vec<NewEvent>)> {
@@ -75,23 +90,7 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
     }
     let field = ledger::field(view);
     let pairing = match system(view)? {
-        System::RoundRobin { double } => {
-            let s = seeds(&field);
-            let p = round_robin::berger(&s, round, double)?;
-            if field.games.iter().any(|g| g.round == round) {
-                return Err(DomainError::OutOfRange {
-                    what: "round",
-                    message: format!("round {round} is already paired"),
-                });
-            }
-            // 第二十九条二: a withdrawn player's remaining games are not played.
-            let gone = |p: &PlayerId| field.entrant(p).and_then(|e| e.withdrawn_after).is_some_and(|w| w < round);
-            RoundPairing {
-                boards: p.boards.into_iter().filter(|b| !gone(&b.black) && !gone(&b.white)).collect(),
-                byes: p.byes.into_iter().filter(|b| !gone(b)).collect(),
-                ..p
-            }
-        }
+        System::RoundRobin { double } => round_robin_round(&field, round, double)?,
         System::Swiss { .. } => {
             let before = round.saturating_sub(1);
             let index = field.index();
@@ -119,15 +118,9 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
                 let index = by_team.index();
                 swiss::pair(&by_team, round, &|t| index.points(t, round.saturating_sub(1)))?
             } else {
-                if by_team.games.iter().any(|g| g.round == round) {
-                    return Err(DomainError::OutOfRange {
-                        what: "round",
-                        message: format!("round {round} is already paired"),
-                    });
-                }
-                round_robin::berger(&seeds(&by_team), round, pairing == TeamPairing::DoubleRoundRobin)?
+                round_robin_round(&by_team, round, pairing == TeamPairing::DoubleRoundRobin)?
             };
-            teams.boards_of(&matches)?
+            teams.boards_of(&matches, &field)?
         }
     };
     let mut events = Vec::with_capacity(pairing.boards.len() + 1);

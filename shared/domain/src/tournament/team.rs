@@ -142,7 +142,15 @@ impl Teams {
             .iter()
             .filter_map(|t| {
                 let board_one = field.entrant(t.order.first()?)?;
-                Some(Entrant::new(t.key.clone(), t.name.clone(), board_one.rank))
+                // The team is out after the last round it can still fill every board.
+                let mut last: Vec<u16> = t
+                    .order
+                    .iter()
+                    .map(|p| field.entrant(p).and_then(|e| e.withdrawn_after).unwrap_or(u16::MAX))
+                    .collect();
+                last.sort_unstable_by(|a, b| b.cmp(a));
+                let withdrawn_after = last.get(usize::from(self.boards) - 1).copied().filter(|w| *w != u16::MAX);
+                Some(Entrant { withdrawn_after, ..Entrant::new(t.key.clone(), t.name.clone(), board_one.rank) })
             })
             .collect();
         let mut games = Vec::new();
@@ -197,24 +205,39 @@ impl Teams {
             .collect()
     }
 
+    /// Who sits for `team` in `round`, board 1 first: the board order with players who have
+    /// withdrawn (第二十九条) left out, so the reserves move up in order.
+    pub fn lineup<'a>(&self, team: &'a Team, field: &Field, round: u16) -> Result<Vec<&'a PlayerId>> {
+        let n = usize::from(self.boards);
+        let seated: Vec<&PlayerId> =
+            team.order.iter().filter(|p| field.entrant(p).is_none_or(|e| e.available(round))).take(n).collect();
+        if seated.len() < n {
+            return Err(out_of_range(format!(
+                "team {} has {} player(s) left for {n} boards in round {round}",
+                team.name,
+                seated.len()
+            )));
+        }
+        Ok(seated)
+    }
+
     /// The board games of a team-level pairing: match `m` at tables `(m − 1) × boards + 1 …`,
     /// colours alternating by board; a team's bye is a bye for each of its boards.
-    pub fn boards_of(&self, teams: &RoundPairing) -> Result<RoundPairing> {
+    pub fn boards_of(&self, teams: &RoundPairing, field: &Field) -> Result<RoundPairing> {
         let team = |key: &PlayerId| self.by_key(key).ok_or_else(|| out_of_range(format!("no team {key}")));
-        let n = usize::from(self.boards);
-        let mut boards = Vec::with_capacity(teams.boards.len() * n);
+        let round = teams.round;
+        let mut boards = Vec::with_capacity(teams.boards.len() * usize::from(self.boards));
         for m in &teams.boards {
-            let (a, b) = (team(&m.black)?, team(&m.white)?);
-            for k in 0..n {
+            let (a, b) = (self.lineup(team(&m.black)?, field, round)?, self.lineup(team(&m.white)?, field, round)?);
+            for (k, (x, y)) in a.into_iter().zip(b).enumerate() {
                 let table = (m.table - 1) * u16::from(self.boards) + k as u16 + 1;
-                let (x, y) = (a.order[k].clone(), b.order[k].clone());
                 let (black, white) = if k % 2 == 0 { (x, y) } else { (y, x) };
-                boards.push(Board { table, black, white });
+                boards.push(Board { table, black: black.clone(), white: white.clone() });
             }
         }
         let mut byes = Vec::new();
         for key in &teams.byes {
-            byes.extend(team(key)?.order.iter().take(n).cloned());
+            byes.extend(self.lineup(team(key)?, field, round)?.into_iter().cloned());
         }
         Ok(RoundPairing { round: teams.round, boards, byes, rematches: teams.rematches })
     }
