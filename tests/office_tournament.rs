@@ -404,3 +404,48 @@ async fn a_team_event_is_set_up_paired_by_boards_and_ranked_by_match_points() {
     refusal(err, 400, "out_of_range", "outside 1–3");
     office.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_tournament_is_created_from_the_page_with_the_one_time_setup_code() {
+    // An office with no tournament: `serve` offers a setup code; the page trades it, once, for
+    // the tournament and the organiser's token.
+    let state = arbiter_office::server::AppState::open(&scratch("create-office")).unwrap();
+    assert!(!state.accounts.has_tournament().unwrap());
+    let code = state.accounts.offer_setup_code().unwrap();
+    let office = Office::serve(state, String::new()).await;
+    let http = Http { office: &office };
+    let body =
+        |code: &str, id: &str| json!({"setup_code": code, "id": id, "name": "城市杯", "ruleset": {"preset": "korean"}});
+    refusal(
+        http.call(M::POST, None, "/tournaments", Some(body("AAAA-BBBB-CCCC-DDDD", "city")), None).await,
+        403,
+        "forbidden",
+        "setup code",
+    );
+    // Bad input is refused before the code is spent.
+    refusal(
+        http.call(M::POST, None, "/tournaments", Some(body(&code, "城市")), None).await,
+        400,
+        "invalid_field",
+        "id",
+    );
+    let (s, text) = http.call(M::POST, None, "/tournaments", Some(body(&code.to_lowercase(), "city")), None).await;
+    assert_eq!(s, 200, "{text}");
+    let created: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(created["tournament"], "city");
+    let token = created["organiser_token"].as_str().unwrap().to_owned();
+    let setup = http.ok(M::GET, &token, "/setup", None).await;
+    assert_eq!(
+        (setup["tournament"]["name"].as_str(), setup["tournament"]["ruleset"]["preset"].as_str()),
+        (Some("城市杯"), Some("korean"))
+    );
+    // The code works once.
+    refusal(
+        http.call(M::POST, None, "/tournaments", Some(body(&code, "other")), None).await,
+        403,
+        "forbidden",
+        "used already",
+    );
+    assert!(office.state.accounts.has_tournament().unwrap());
+    office.shutdown().await;
+}

@@ -132,6 +132,31 @@ impl Accounts {
         self.get(&format!("tour/{t}"))
     }
 
+    /// Whether this office runs any tournament yet.
+    pub fn has_tournament(&self) -> Result<bool, OfficeError> {
+        Ok(self.tree.scan_prefix("tour/").next().transpose().map_err(storage)?.is_some())
+    }
+
+    /// A one-time code that lets the office's page create the first tournament (and so mint the
+    /// organiser's token) on an office that has none; a new code replaces an earlier one. Only
+    /// its hash is kept.
+    pub fn offer_setup_code(&self) -> Result<String, OfficeError> {
+        for key in self.tree.scan_prefix("setup/").keys() {
+            self.tree.remove(key.map_err(storage)?).map_err(storage)?;
+        }
+        let code: String = random::<16>()?.iter().map(|b| CROCKFORD[usize::from(b % 32)] as char).collect();
+        self.put(&format!("setup/{}", sha256_hex(&code)), &true)?;
+        Ok(code.as_bytes().chunks(4).map(|c| String::from_utf8_lossy(c).into_owned()).collect::<Vec<_>>().join("-"))
+    }
+
+    /// Spends the setup code: true exactly once for the code offered, false for any other.
+    pub fn take_setup_code(&self, code: &str) -> Result<bool, OfficeError> {
+        let key = format!("setup/{}", sha256_hex(&normalise_code(code)));
+        let taken = self.tree.remove(key).map_err(storage)?.is_some();
+        self.tree.flush().map_err(storage)?;
+        Ok(taken)
+    }
+
     /// Creates a tournament and returns the organiser's principal and token (shown once).
     pub fn create_tournament(
         &self,

@@ -69,7 +69,9 @@ export function serveOffice(data, port = 0) {
       const m = /listening on (http:\/\/\S+)/.exec(seen);
       if (m) {
         clearTimeout(timer);
-        resolve({ url: m[1], port: Number(m[1].split(":").pop()), proc, stop: () => stopProc(proc) });
+        // An office without a tournament prints its one-time setup link first.
+        const create = /\?create=(\S+)/.exec(seen)?.[1];
+        resolve({ url: m[1], port: Number(m[1].split(":").pop()), create, proc, stop: () => stopProc(proc) });
       }
     });
     proc.stderr.on("data", (d) => (seen += d));

@@ -13,16 +13,16 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
-import { api, chromium, codeFor, outDir, prepareOffice, root, saveShot, scratch, serveOffice } from "./lib.mjs";
+import { api, chromium, codeFor, outDir, root, saveShot, scratch, serveOffice } from "./lib.mjs";
 
 const shots = path.join(outDir, "organiser");
 const tabletBin = path.join(root, "target/debug/tablet");
 let office, token, browser;
 
 before(async () => {
-  const data = scratch("organiser");
-  token = await prepareOffice(data, "t-org");
-  office = await serveOffice(data);
+  // A new office: no tournament, no token yet — the organiser creates it from the page.
+  office = await serveOffice(scratch("organiser"));
+  assert.ok(office.create, "serve prints the one-time setup link on an office without a tournament");
   browser = await chromium();
 });
 
@@ -52,7 +52,17 @@ const warn = (offender) => ({ kind: "incident_recorded", data: { incident: { typ
 
 test("an organiser runs the event and the referee's second warning reaches the standings", async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await signIn(page, token);
+
+  // Create the tournament from the link `serve` printed; the organiser's token is shown once.
+  await page.goto(`${office.url}/?create=${office.create}`);
+  await page.fill("[data-testid=c-id]", "t-org");
+  await page.fill("[data-testid=c-name]", "端到端测试杯");
+  await page.click("[data-testid=create]");
+  token = (await page.textContent("[data-testid=organiser-token]")).trim();
+  assert.match(token, /^wa1_[0-9a-f]{64}$/);
+  await shot(page, "00-created.png");
+  await page.click("[data-testid=continue]");
+  await page.waitForSelector("[data-testid=nav-setup]");
 
   // Set-up: a 3-round Swiss (第二十七条三), 60 minutes + 5 reserved (第十二条), 15 minutes' lateness.
   await page.click("[data-testid=nav-setup]");

@@ -9,6 +9,7 @@ import { TauriBackend, WebBackend } from "./backend";
 import { h, mount } from "./dom";
 import { setLang, setTables, t, type Lang } from "./i18n";
 import { OfficeApi } from "./office";
+import { createView } from "./views/create";
 import { hallView } from "./views/hall";
 import { printPairings, printStandings } from "./views/print";
 
@@ -55,12 +56,19 @@ async function startPrint(what: string, token: string): Promise<void> {
 }
 
 const hall = params.get("hall");
+const create = params.get("create");
 const print = params.get("print");
 const saved = sessionStorage.getItem("token");
 if (hall) {
   void startHall(hall);
 } else if (print && saved) {
   void startPrint(print, saved).catch((e) => mount(root, h("p", { class: "error", "data-testid": "error" }, String(e.message ?? e))));
+} else if (create && !inTauri) {
+  // `?create=CODE`: the office has no tournament yet; `serve` printed this link.
+  mount(root, createView(location.origin, create, (token) => {
+    history.replaceState(null, "", location.pathname);
+    startWeb(token);
+  }));
 } else if (inTauri) {
   void new ArbiterApp(root, new TauriBackend(invoke)).start();
 } else {

@@ -4,24 +4,17 @@
 use arbiter_core::domain::{Author, DeviceId, Person, PersonId, Role, TournamentId};
 use arbiter_core::event::EventBody;
 use arbiter_core::rules::RulesetSpec;
-use arbiter_core::sync::protocol::{EnrollRequest, EnrollResponse};
+use arbiter_core::sync::protocol::{EnrollRequest, EnrollResponse, InitReport};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
 use crate::error::OfficeError;
 use crate::server::sync::body;
 use crate::server::{blocking, AppState, Caller};
-
-/// What `arbiter-office init` prints once.
-#[derive(Debug, Serialize)]
-pub struct InitReport {
-    pub tournament: TournamentId,
-    pub organiser_token: String,
-}
 
 /// Records an event authored by `p` at the office (the organiser's set-up facts).
 fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), OfficeError> {
@@ -173,4 +166,42 @@ pub async fn refusals(
     caller.require(&[Role::Organiser], "read the refusal log")?;
     let q = super::query(q, "use ?limit=<n>")?;
     Ok(Json(state.accounts.refusals(&caller.0.tournament, q.limit.unwrap_or(100).min(10_000))?))
+}
+
+/// The first tournament, created from the office's page with the one-time code `serve` printed.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    setup_code: String,
+    id: String,
+    name: String,
+    #[serde(default)]
+    ruleset: RulesetSpec,
+}
+
+/// `POST /api/v1/tournaments` (no token; the setup code instead): creates the office's first
+/// tournament and answers the organiser's token, shown once — what `arbiter-office init` does,
+/// from the browser.
+pub async fn create_tournament(
+    State(state): State<AppState>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<InitReport>, OfficeError> {
+    let n: NewTournament = json(raw)?;
+    let id = TournamentId::new(n.id.trim()).map_err(|e| OfficeError::bad("invalid_field", format!("id: {e}")))?;
+    let name = n.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err(OfficeError::bad("invalid_field", "name: 1 to 200 characters"));
+    }
+    blocking(move || {
+        if !state.accounts.take_setup_code(&n.setup_code)? {
+            return Err(OfficeError::Forbidden(
+                "this setup code is not the one the office printed, or it was used already; \
+                 restart `arbiter-office serve` on an office without a tournament for a new one, \
+                 or use `arbiter-office init`"
+                    .to_owned(),
+            ));
+        }
+        Ok(Json(init_tournament(&state, id, name, n.ruleset)?))
+    })
+    .await
 }

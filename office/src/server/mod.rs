@@ -24,7 +24,8 @@ use tower_http::decompression::RequestDecompressionLayer;
 use crate::accounts::Accounts;
 use crate::error::OfficeError;
 
-pub use admin::{init_tournament, InitReport};
+pub use admin::init_tournament;
+pub use arbiter_core::sync::protocol::InitReport;
 pub use auth::Caller;
 
 /// What every handler shares.
@@ -59,6 +60,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
     let api = Router::new()
         .route("/health", get(views::health))
         .route("/enroll", post(admin::enroll))
+        .route("/tournaments", post(admin::create_tournament))
         .route("/events", post(sync::push).get(sync::pull))
         .route("/people", post(admin::register_person))
         .route("/enrollment-codes", post(admin::issue_code))
@@ -120,6 +122,10 @@ impl OfficeError {
 pub async fn serve(state: AppState, bind: SocketAddr, ui: Option<std::path::PathBuf>) -> Result<(), OfficeError> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
+    if !state.accounts.has_tournament()? {
+        let code = state.accounts.offer_setup_code()?;
+        println!("no tournament yet: open http://{addr}/?create={code} to create one (the code works once)");
+    }
     println!("arbiter-office listening on http://{addr}");
     let router = match ui {
         Some(dir) => app_with_ui(state, dir),

@@ -91,6 +91,15 @@ pub struct EnrollResponse {
     pub device: DeviceId,
 }
 
+/// A tournament just created (`arbiter-office init`, or `POST /api/v1/tournaments` with the
+/// office's one-time setup code): the organiser's token, shown once.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct InitReport {
+    pub tournament: TournamentId,
+    pub organiser_token: String,
+}
+
 /// `POST /api/v1/enrollment-codes`: a one-time code for a registered official, shown once.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]

@@ -5,11 +5,10 @@ import type { Settings } from "../bindings/Settings";
 import type { Setup } from "../bindings/Setup";
 import type { System } from "../bindings/System";
 import type { TeamPairing } from "../bindings/TeamPairing";
-import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h } from "../dom";
 import { t } from "../i18n";
 import type { OfficeApi } from "../office";
-import { field, input, outcomeLine, select } from "./forms";
+import { field, input, outcomeLine, rulesetOf, rulesetSelect, select } from "./forms";
 
 const RANKS = [...Array.from({ length: 9 }, (_, i) => `${9 - i}d`), ...Array.from({ length: 30 }, (_, i) => `${i + 1}k`)];
 
@@ -17,8 +16,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const tm = setup.tournament;
   const s: Settings = tm?.settings ?? {};
   const name = input({ type: "text", value: tm?.name ?? "", "data-testid": "t-name" });
-  const rules = select("t-rules", [["chinese_1988|2", "中国规则 1988 · 2子"], ["chinese_1988|2.75", "中国规则 · 2¾子"], ["chinese_1988|3.75", "中国规则 · 3¾子"], ["korean", "韩国棋院规则 · 6.5目"]],
-    tm?.ruleset.preset === "korean" ? "korean" : `chinese_1988|${tm?.ruleset.preset === "chinese_1988" ? tm.ruleset.komi : 3.75}`);
+  const rules = rulesetSelect("t-rules", tm?.ruleset);
   const begin = input({ type: "date", value: s.begin ?? "", "data-testid": "t-begin" });
   const end = input({ type: "date", value: s.end ?? "", "data-testid": "t-end" });
   const venue = input({ type: "text", value: s.venue ?? "", "data-testid": "t-venue" });
@@ -59,8 +57,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     "form",
     { class: "card form", "data-testid": "setup-form", onsubmit: async (e: Event) => {
       e.preventDefault();
-      const [preset, komi] = rules.value.split("|");
-      const ruleset: RulesetSpec = preset === "korean" ? { preset: "korean" } : { preset: "chinese_1988", komi: Number(komi) as 2 | 2.75 | 3.75 };
+      const ruleset = rulesetOf(rules);
       let system: System;
       switch (kind.value) {
         case "round_robin": system = { kind: "round_robin", double: false }; break;
