@@ -418,8 +418,8 @@ async fn the_first_tournament_is_created_from_the_page_with_the_one_time_setup_c
         |code: &str, id: &str| json!({"setup_code": code, "id": id, "name": "城市杯", "ruleset": {"preset": "korean"}});
     refusal(
         http.call(M::POST, None, "/tournaments", Some(body("AAAA-BBBB-CCCC-DDDD", "city")), None).await,
-        403,
-        "forbidden",
+        401,
+        "unauthenticated",
         "setup code",
     );
     // Bad input is refused before the code is spent.
@@ -442,8 +442,8 @@ async fn the_first_tournament_is_created_from_the_page_with_the_one_time_setup_c
     // The code works once.
     refusal(
         http.call(M::POST, None, "/tournaments", Some(body(&code, "other")), None).await,
-        403,
-        "forbidden",
+        401,
+        "unauthenticated",
         "used already",
     );
     assert!(office.state.accounts.has_tournament().unwrap());

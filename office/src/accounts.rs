@@ -132,6 +132,18 @@ impl Accounts {
         self.get(&format!("tour/{t}"))
     }
 
+    /// Every tournament this office runs.
+    pub fn tournaments(&self) -> Result<Vec<TournamentId>, OfficeError> {
+        let mut out = Vec::new();
+        for key in self.tree.scan_prefix("tour/").keys() {
+            let key = key.map_err(storage)?;
+            if let Some(id) = std::str::from_utf8(&key).ok().and_then(|k| k.strip_prefix("tour/")) {
+                out.push(TournamentId::new(id)?);
+            }
+        }
+        Ok(out)
+    }
+
     /// Whether this office runs any tournament yet.
     pub fn has_tournament(&self) -> Result<bool, OfficeError> {
         Ok(self.tree.scan_prefix("tour/").next().transpose().map_err(storage)?.is_some())
@@ -224,7 +236,7 @@ impl Accounts {
     ) -> Result<Enrolled, OfficeError> {
         let key = format!("code/{}", sha256_hex(&normalise_code(code)));
         let Some(mut record) = self.get::<CodeRecord>(&key)? else {
-            return Err(OfficeError::Unauthenticated("unknown enrollment code".to_owned()));
+            return Err(OfficeError::NotRecognised("unknown enrollment code".to_owned()));
         };
         if record.used {
             return Err(OfficeError::Unauthenticated("this enrollment code was already used".to_owned()));
@@ -269,7 +281,7 @@ impl Accounts {
     /// The principal behind a bearer token; revoked devices and unknown tokens are refused.
     pub fn authenticate(&self, token: &str) -> Result<Principal, OfficeError> {
         let Some(p) = self.get::<Principal>(&format!("tok/{}", sha256_hex(token)))? else {
-            return Err(OfficeError::Unauthenticated("unknown or forged token".to_owned()));
+            return Err(OfficeError::NotRecognised("unknown or forged token".to_owned()));
         };
         if p.role != Role::Organiser {
             let dev: Option<DeviceRecord> = self.get(&format!("dev/{}/{}", p.tournament, p.device))?;

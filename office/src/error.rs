@@ -18,6 +18,15 @@ pub enum OfficeError {
     Core(#[from] CoreError),
     #[error("{0}")]
     Unauthenticated(String),
+    /// A code or token the office does not know: counts toward the address's failed attempts.
+    #[error("{0}")]
+    NotRecognised(String),
+    #[error("too many failed attempts from this address: try again in {wait_seconds} s")]
+    TooManyAttempts { wait_seconds: u64 },
+    #[error(
+        "this address is locked out after {0} failed attempts; the organiser can lift it (GET/DELETE /api/v1/lockouts)"
+    )]
+    LockedOut(u32),
     #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]
@@ -44,7 +53,9 @@ impl OfficeError {
             OfficeError::Write(_) => "write_failed",
             OfficeError::Encode(_) => "encode_failed",
             OfficeError::Core(e) => e.code(),
-            OfficeError::Unauthenticated(_) => "unauthenticated",
+            OfficeError::Unauthenticated(_) | OfficeError::NotRecognised(_) => "unauthenticated",
+            OfficeError::TooManyAttempts { .. } => "too_many_attempts",
+            OfficeError::LockedOut(_) => "locked_out",
             OfficeError::Forbidden(_) => "forbidden",
             OfficeError::NotFound(_) => "not_found",
             OfficeError::Conflict(_) => "conflict",
@@ -56,7 +67,8 @@ impl OfficeError {
 
     pub fn status(&self) -> StatusCode {
         match self {
-            OfficeError::Unauthenticated(_) => StatusCode::UNAUTHORIZED,
+            OfficeError::Unauthenticated(_) | OfficeError::NotRecognised(_) => StatusCode::UNAUTHORIZED,
+            OfficeError::TooManyAttempts { .. } | OfficeError::LockedOut(_) => StatusCode::TOO_MANY_REQUESTS,
             OfficeError::Forbidden(_) => StatusCode::FORBIDDEN,
             OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
             OfficeError::Conflict(_) => StatusCode::CONFLICT,
@@ -80,6 +92,10 @@ impl From<DomainError> for OfficeError {
 impl IntoResponse for OfficeError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({ "code": self.code(), "message": self.to_string() });
-        (self.status(), axum::Json(body)).into_response()
+        let mut response = (self.status(), axum::Json(body)).into_response();
+        if let OfficeError::TooManyAttempts { wait_seconds } = self {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, wait_seconds.max(1).into());
+        }
+        response
     }
 }

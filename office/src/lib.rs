@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod error;
+pub mod limits;
 pub mod replay;
 pub mod server;
 pub mod standings;

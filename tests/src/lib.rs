@@ -93,7 +93,8 @@ impl Office {
         let router = app(state.clone());
         let s = stop.clone();
         let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, router).with_graceful_shutdown(async move { s.notified().await }).await;
+            let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+            let _ = axum::serve(listener, service).with_graceful_shutdown(async move { s.notified().await }).await;
         });
         Office { url, state, organiser_token, tournament: tournament(), stop, task }
     }

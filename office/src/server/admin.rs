@@ -14,7 +14,7 @@ use serde::Deserialize;
 use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
 use crate::error::OfficeError;
 use crate::server::sync::body;
-use crate::server::{blocking, AppState, Caller};
+use crate::server::{blocking, AppState, Caller, ClientAddr};
 
 /// Records an event authored by `p` at the office (the organiser's set-up facts).
 fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), OfficeError> {
@@ -66,11 +66,14 @@ pub(super) fn json<T: for<'de> Deserialize<'de>>(raw: Result<Bytes, BytesRejecti
 /// `POST /api/v1/enroll` (no token): `{code, device, label}` → a device token, shown once.
 pub async fn enroll(
     State(state): State<AppState>,
+    addr: ClientAddr,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<EnrollResponse>, OfficeError> {
     let req: EnrollRequest = json(raw)?;
-    let accounts = state.accounts.clone();
-    let enrolled = blocking(move || accounts.enroll(&req.code, &req.device, &req.label, chrono::Utc::now())).await?;
+    let s = state.clone();
+    let enrolled =
+        blocking(move || s.guarded(addr, || s.accounts.enroll(&req.code, &req.device, &req.label, chrono::Utc::now())))
+            .await?;
     let p = enrolled.principal;
     Ok(Json(EnrollResponse {
         token: enrolled.token,
@@ -184,6 +187,7 @@ pub struct NewTournament {
 /// from the browser.
 pub async fn create_tournament(
     State(state): State<AppState>,
+    addr: ClientAddr,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<InitReport>, OfficeError> {
     let n: NewTournament = json(raw)?;
@@ -193,15 +197,42 @@ pub async fn create_tournament(
         return Err(OfficeError::bad("invalid_field", "name: 1 to 200 characters"));
     }
     blocking(move || {
-        if !state.accounts.take_setup_code(&n.setup_code)? {
-            return Err(OfficeError::Forbidden(
+        let taken = state.guarded(addr, || match state.accounts.take_setup_code(&n.setup_code)? {
+            true => Ok(()),
+            false => Err(OfficeError::NotRecognised(
                 "this setup code is not the one the office printed, or it was used already; \
                  restart `arbiter-office serve` on an office without a tournament for a new one, \
                  or use `arbiter-office init`"
                     .to_owned(),
-            ));
-        }
+            )),
+        });
+        taken?;
         Ok(Json(init_tournament(&state, id, name, n.ruleset)?))
     })
     .await
+}
+
+/// `GET /api/v1/lockouts` (organiser): addresses with failed tries, locked ones first.
+pub async fn lockouts(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<Vec<crate::limits::Tracked>>, OfficeError> {
+    caller.require(&[Role::Organiser], "read the lock-outs")?;
+    Ok(Json(state.lockouts()))
+}
+
+/// `DELETE /api/v1/lockouts/{address}` (organiser): lifts an address's lock-out.
+pub async fn lift_lockout(
+    State(state): State<AppState>,
+    caller: Caller,
+    address: Result<Path<String>, PathRejection>,
+) -> Result<Json<serde_json::Value>, OfficeError> {
+    caller.require(&[Role::Organiser], "lift a lock-out")?;
+    let address = super::path(address)?;
+    let ip: std::net::IpAddr =
+        address.parse().map_err(|_| OfficeError::bad("invalid_field", format!("`{address}` is not an IP address")))?;
+    if !state.lift(ip) {
+        return Err(OfficeError::NotFound(format!("{ip} has no failed tries on record")));
+    }
+    Ok(Json(serde_json::json!({ "lifted": ip })))
 }

@@ -6,7 +6,7 @@ use axum::http::request::Parts;
 
 use crate::accounts::Principal;
 use crate::error::OfficeError;
-use crate::server::AppState;
+use crate::server::{AppState, ClientAddr};
 
 /// The authenticated caller of a request.
 pub struct Caller(pub Principal);
@@ -15,6 +15,7 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = OfficeError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let addr = ClientAddr::from_request_parts(parts, state).await.unwrap_or(ClientAddr(None));
         let header = parts
             .headers
             .get(axum::http::header::AUTHORIZATION)
@@ -23,7 +24,7 @@ impl FromRequestParts<AppState> for Caller {
             header.to_str().ok().and_then(|h| h.strip_prefix("Bearer ")).ok_or_else(|| {
                 OfficeError::Unauthenticated("the Authorization header must be `Bearer <token>`".into())
             })?;
-        state.accounts.authenticate(token.trim()).map(Caller)
+        state.guarded(addr, || state.accounts.authenticate(token.trim())).map(Caller)
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod admin;
 mod auth;
+mod guard;
 mod publish;
 mod running;
 mod sync;
@@ -27,6 +28,7 @@ use crate::error::OfficeError;
 pub use admin::init_tournament;
 pub use arbiter_core::sync::protocol::InitReport;
 pub use auth::Caller;
+pub use guard::ClientAddr;
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -35,6 +37,8 @@ pub struct AppState {
     pub accounts: Arc<Accounts>,
     /// Office commands check, then record: one at a time (two officials pairing one round).
     pub commands: Arc<std::sync::Mutex<()>>,
+    /// Failed tries with codes and tokens, per client address.
+    pub attempts: Arc<std::sync::Mutex<crate::limits::Attempts>>,
 }
 
 impl AppState {
@@ -42,7 +46,12 @@ impl AppState {
     pub fn open(data: &std::path::Path) -> Result<Self, OfficeError> {
         let store = Store::open(data, None)?;
         let accounts = Accounts::new(store.open_tree("accounts")?);
-        Ok(Self { store: Arc::new(store), accounts: Arc::new(accounts), commands: Arc::default() })
+        Ok(Self {
+            store: Arc::new(store),
+            accounts: Arc::new(accounts),
+            commands: Arc::default(),
+            attempts: Arc::default(),
+        })
     }
 }
 
@@ -66,6 +75,8 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/enrollment-codes", post(admin::issue_code))
         .route("/devices/{device}/revoke", post(admin::revoke))
         .route("/refusals", get(admin::refusals))
+        .route("/lockouts", get(admin::lockouts))
+        .route("/lockouts/{address}", axum::routing::delete(admin::lift_lockout))
         .route("/status", get(views::status))
         .route("/games/{game}/state", get(views::game_state))
         .route("/games/{game}", get(views::game))
@@ -131,7 +142,9 @@ pub async fn serve(state: AppState, bind: SocketAddr, ui: Option<std::path::Path
         Some(dir) => app_with_ui(state, dir),
         None => app(state),
     };
-    axum::serve(listener, router).with_graceful_shutdown(shutdown()).await?;
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown())
+        .await?;
     Ok(())
 }
 
