@@ -35,7 +35,8 @@ async fn post(client: &reqwest::Client, url: String, token: Option<&str>, body: 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guessing_client_is_slowed_then_locked_out_and_an_official_elsewhere_enrolls() {
     let mut state = AppState::open(&scratch("abuse-limits")).unwrap();
-    let policy = Policy { first_wait: Duration::from_millis(20), max_wait: Duration::from_millis(80), ..Policy::default() };
+    let policy =
+        Policy { first_wait: Duration::from_millis(20), max_wait: Duration::from_millis(80), ..Policy::default() };
     state.attempts = Arc::new(Mutex::new(Attempts::new(policy)));
     let report = init_tournament(&state, tournament(), "测试杯".into(), RulesetSpec::default()).unwrap();
     let office = Office::serve(state, report.organiser_token).await;
@@ -65,11 +66,13 @@ async fn a_guessing_client_is_slowed_then_locked_out_and_an_official_elsewhere_e
     assert_eq!(answered, policy.lock_after, "exactly the allowed number of guesses was answered");
     assert!(waits > 0, "the attacker was made to wait before the lock-out");
     // Locked out, even the right code gets no answer about itself from that address.
-    let (status, body) = post(&attacker, enroll.clone(), None, json!({"code": real_code, "device": "evil", "label": "x"})).await;
+    let (status, body) =
+        post(&attacker, enroll.clone(), None, json!({"code": real_code, "device": "evil", "label": "x"})).await;
     assert_eq!((status, body["code"].as_str()), (429, Some("locked_out")), "{body}");
 
     // The referee's tablet at 127.0.0.3 enrolls at once.
-    let (status, body) = post(&from(3), enroll.clone(), None, json!({"code": real_code, "device": "tab-li", "label": "李"})).await;
+    let (status, body) =
+        post(&from(3), enroll.clone(), None, json!({"code": real_code, "device": "tab-li", "label": "李"})).await;
     assert_eq!(status, 200, "{body}");
 
     // Wrong tokens count the same way (127.0.0.4).
@@ -90,13 +93,20 @@ async fn a_guessing_client_is_slowed_then_locked_out_and_an_official_elsewhere_e
 
     // The organiser sees both addresses and the refusals, and lifts the attacker's lock-out.
     let org = reqwest::Client::new();
-    let get = |path: &str| org.get(format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(&office.organiser_token).send();
+    let get =
+        |path: &str| org.get(format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(&office.organiser_token).send();
     let lockouts: Value = get("/lockouts").await.unwrap().json().await.unwrap();
-    let locked: Vec<&str> =
-        lockouts.as_array().unwrap().iter().filter(|l| l["locked"] == true).map(|l| l["address"].as_str().unwrap()).collect();
+    let locked: Vec<&str> = lockouts
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["locked"] == true)
+        .map(|l| l["address"].as_str().unwrap())
+        .collect();
     assert!(locked.contains(&"127.0.0.2") && locked.contains(&"127.0.0.4"), "{lockouts}");
     let refusals: Value = get("/refusals?limit=1000").await.unwrap().json().await.unwrap();
-    let from_attacker = refusals.as_array().unwrap().iter().filter(|r| r["message"].as_str().unwrap().starts_with("127.0.0.2")).count();
+    let from_attacker =
+        refusals.as_array().unwrap().iter().filter(|r| r["message"].as_str().unwrap().starts_with("127.0.0.2")).count();
     assert_eq!(from_attacker as u32, policy.lock_after, "every counted guess is in the refusal log");
     let lift = org
         .delete(format!("{}{API_PREFIX}/lockouts/127.0.0.2", office.url))
@@ -105,10 +115,16 @@ async fn a_guessing_client_is_slowed_then_locked_out_and_an_official_elsewhere_e
         .await
         .unwrap();
     assert_eq!(lift.status().as_u16(), 200);
-    let bad = org.delete(format!("{}{API_PREFIX}/lockouts/nonsense", office.url)).bearer_auth(&office.organiser_token).send().await.unwrap();
+    let bad = org
+        .delete(format!("{}{API_PREFIX}/lockouts/nonsense", office.url))
+        .bearer_auth(&office.organiser_token)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(bad.status().as_u16(), 400);
     let code = office.code_for("ref-zhao", Role::Referee).await;
-    let (status, body) = post(&attacker, enroll, None, json!({"code": code, "device": "tab-zhao", "label": "赵"})).await;
+    let (status, body) =
+        post(&attacker, enroll, None, json!({"code": code, "device": "tab-zhao", "label": "赵"})).await;
     assert_eq!(status, 200, "lifted: the address enrolls again: {body}");
     office.shutdown().await;
 }

@@ -27,7 +27,14 @@ fn prepare(dir: &std::path::Path, n: usize) -> Vec<EnrollResponse> {
             let code = state.accounts.issue_code(&tournament(), &person, chrono::Duration::minutes(10), now).unwrap();
             let device = arbiter_core::domain::DeviceId::new(format!("tab-{i}")).unwrap();
             let e = state.accounts.enroll(&code.code, &device, "tab", now).unwrap();
-            EnrollResponse { token: e.token, tournament: tournament(), person, role: Role::Referee, device }
+            EnrollResponse {
+                token: e.token,
+                tournament: tournament(),
+                person,
+                role: Role::Referee,
+                device,
+                office_time: None,
+            }
         })
         .collect()
 }

@@ -61,6 +61,9 @@ enum Command {
         /// The built UI to serve as the office's web pages (default: ui/dist when it exists).
         #[arg(long)]
         ui: Option<PathBuf>,
+        /// Refuse events stamped more than this many minutes ahead of the office's clock.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1440))]
+        max_clock_ahead_minutes: u64,
     },
     /// Write every stored event as JSON lines (the audit export) to stdout.
     Export {
@@ -165,9 +168,10 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             println!("(shown once; the office keeps only its hash)");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Serve { data, bind, ui } => {
+        Command::Serve { data, bind, ui, max_clock_ahead_minutes } => {
             let ui = ui.or_else(|| Some(PathBuf::from("ui/dist")).filter(|d| d.join("index.html").exists()));
-            let state = AppState::open(&data)?;
+            let mut state = AppState::open(&data)?;
+            state.max_clock_ahead_ms = max_clock_ahead_minutes * 60_000;
             let report = state.store.open_report();
             if report.reapplied + report.rejournaled > 0
                 || !report.bad_journal_lines.is_empty()

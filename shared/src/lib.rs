@@ -14,6 +14,7 @@ pub mod app;
 pub mod error;
 pub mod store;
 pub mod sync;
+pub mod wall_clock;
 
 pub use error::{CoreError, DomainError, ErrorBody, Result};
 

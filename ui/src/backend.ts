@@ -112,7 +112,7 @@ export class WebBackend implements Backend {
     const s = await this.get<{ you: PublicIdentity & { office_url?: string } }>("/status");
     return {
       identity: { ...s.you, office_url: this.base },
-      sync: { online: true, pending: 0, last_success: new Date().toISOString(), last_error: null, rejected: [] },
+      sync: { online: true, pending: 0, last_success: new Date().toISOString(), last_error: null, rejected: [], clock_skew: null },
     };
   }
   labels() { return this.get<LabelTables>("/labels", false); }

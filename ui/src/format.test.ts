@@ -47,9 +47,20 @@ describe("format", () => {
   });
 
   it("words the sync banner", () => {
-    const b = bannerText({ online: false, pending: 3, last_success: null, last_error: "office unreachable: refused", rejected: [] });
+    const b = bannerText({ online: false, pending: 3, last_success: null, last_error: "office unreachable: refused", rejected: [], clock_skew: null });
     expect(b.tone).toBe("bad");
     expect(b.text).toBe("离线 · 3 条待同步 · 尚未同步 · 错误: office unreachable: refused");
-    expect(bannerText({ online: true, pending: 0, last_success: "2026-11-22T09:05:00Z", last_error: null, rejected: [] }, "en-GB").tone).toBe("ok");
+    expect(bannerText({ online: true, pending: 0, last_success: "2026-11-22T09:05:00Z", last_error: null, rejected: [], clock_skew: null }, "en-GB").tone).toBe("ok");
+  });
+
+  it("says when the tablet's clock is off the office's by a minute or more", () => {
+    const synced = { online: true, pending: 0, last_success: null, last_error: null, rejected: [], clock_skew: null };
+    const ahead = bannerText({ ...synced, clock_skew: { offset_ms: -(365 * 86_400_000) } });
+    expect(ahead.tone).toBe("warn");
+    expect(ahead.text).toContain("本机时钟比办公室快 525600 分钟");
+    expect(bannerText({ ...synced, clock_skew: { offset_ms: 90_000 } }).text).toContain("本机时钟比办公室慢 1 分钟");
+    const close = bannerText({ ...synced, clock_skew: { offset_ms: -20_000 } });
+    expect(close.text).not.toContain("时钟");
+    expect(close.tone).toBe("ok");
   });
 });

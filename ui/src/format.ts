@@ -95,6 +95,14 @@ export function bannerText(s: SyncStatus, locale = getLang() === "zh" ? "zh-CN" 
     parts.push(t("neverSynced"));
   }
   if (s.last_error) parts.push(`${t("lastError")}: ${s.last_error}`);
+  // A minute or more off the office's clock: events are stamped with the office's time, but the
+  // referee should know (and fix the tablet's date).
+  const off = s.clock_skew?.offset_ms ?? 0;
+  if (Math.abs(off) >= 60_000) {
+    const n = Math.floor(Math.abs(off) / 60_000);
+    parts.push(t(off < 0 ? "clockAhead" : "clockBehind", { n }));
+    if (tone === "ok") tone = "warn";
+  }
   return { text: parts.join(" · "), tone };
 }
 

@@ -93,6 +93,8 @@ const words = {
   waiting: ["{n} 条待同步", "{n} waiting"],
   syncedAt: ["已同步 {t}", "Synced at {t}"],
   neverSynced: ["尚未同步", "Not synced yet"],
+  clockAhead: ["本机时钟比办公室快 {n} 分钟（事件按办公室时间记录）", "This tablet's clock is {n} minutes ahead of the office's (events carry the office's time)"],
+  clockBehind: ["本机时钟比办公室慢 {n} 分钟（事件按办公室时间记录）", "This tablet's clock is {n} minutes behind the office's (events carry the office's time)"],
   lastError: ["错误", "Error"],
   syncNow: ["同步", "Sync"],
   nothingOpen: ["没有待处理事项", "Nothing to decide"],

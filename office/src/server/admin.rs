@@ -81,6 +81,7 @@ pub async fn enroll(
         person: p.person,
         role: p.role,
         device: p.device,
+        office_time: Some(chrono::Utc::now()),
     }))
 }
 

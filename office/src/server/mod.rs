@@ -39,6 +39,8 @@ pub struct AppState {
     pub commands: Arc<std::sync::Mutex<()>>,
     /// Failed tries with codes and tokens, per client address.
     pub attempts: Arc<std::sync::Mutex<crate::limits::Attempts>>,
+    /// How far ahead of the office's clock an event's stamp may be (`serve --max-clock-ahead`).
+    pub max_clock_ahead_ms: u64,
 }
 
 impl AppState {
@@ -51,6 +53,7 @@ impl AppState {
             accounts: Arc::new(accounts),
             commands: Arc::default(),
             attempts: Arc::default(),
+            max_clock_ahead_ms: arbiter_core::clock::MAX_AHEAD_MS,
         })
     }
 }

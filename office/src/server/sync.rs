@@ -51,6 +51,22 @@ fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
     Ok(())
 }
 
+/// Refuses a stamp further ahead of the office's clock than the bound: the device's clock is
+/// wrong, and accepting it would order it after everything recorded until then.
+fn not_ahead(e: &Event, ceiling_ms: u64, bound_ms: u64) -> Result<(), OfficeError> {
+    if e.hlc.wall_ms <= ceiling_ms {
+        return Ok(());
+    }
+    let ahead_min = (e.hlc.wall_ms - ceiling_ms.saturating_sub(bound_ms)) / 60_000;
+    Err(OfficeError::bad(
+        "clock_ahead",
+        format!(
+            "stamped {ahead_min} minute(s) ahead of the office's clock (at most {} allowed): the device's clock is wrong; the event stays on the device for the chief arbiter",
+            bound_ms / 60_000
+        ),
+    ))
+}
+
 #[derive(serde::Deserialize)]
 struct IdProbe {
     id: Option<serde_json::Value>,
@@ -86,23 +102,30 @@ pub async fn push(
     let mut results: Vec<Option<PushResult>> = vec![None; request.events.len()];
     let mut to_store: Vec<(usize, Event)> = Vec::new();
     let mut refusals = Vec::new();
+    let ceiling =
+        u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0).saturating_add(state.max_clock_ahead_ms);
     for (index, element) in request.events.iter().enumerate() {
         let text = element.get();
         let id = serde_json::from_str::<IdProbe>(text)
             .ok()
             .and_then(|p| p.id)
             .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
-        let outcome = wire::decode(text).map_err(OfficeError::from).and_then(|e| authorize(&principal, &e).map(|()| e));
+        let outcome = wire::decode(text)
+            .map_err(OfficeError::from)
+            .and_then(|e| authorize(&principal, &e).map(|()| e))
+            .and_then(|e| not_ahead(&e, ceiling, state.max_clock_ahead_ms).map(|()| e));
         match outcome {
             Ok(e) => to_store.push((index, e)),
             Err(err) => {
-                if matches!(
-                    err,
-                    OfficeError::Forbidden(_)
-                        | OfficeError::Core(arbiter_core::CoreError::Domain(
-                            arbiter_core::DomainError::NotAuthorized { .. }
-                        ))
-                ) {
+                if err.code() == "clock_ahead"
+                    || matches!(
+                        err,
+                        OfficeError::Forbidden(_)
+                            | OfficeError::Core(arbiter_core::CoreError::Domain(
+                                arbiter_core::DomainError::NotAuthorized { .. }
+                            ))
+                    )
+                {
                     refusals.push((id.clone(), err.code().to_owned(), err.to_string()));
                 }
                 results[index] = Some(rejected(index, id, &err));
@@ -154,7 +177,7 @@ pub async fn push(
             Err(err) => rejected(*index, id, &OfficeError::Core(err)),
         });
     }
-    Ok(Json(PushResponse { results: results.into_iter().flatten().collect() }))
+    Ok(Json(PushResponse { results: results.into_iter().flatten().collect(), office_time: Some(chrono::Utc::now()) }))
 }
 
 #[derive(serde::Deserialize)]
@@ -196,7 +219,7 @@ pub async fn pull(
             }
         }
         let more = next < store.last_seq();
-        Ok(Json(PullResponse { events, next, more }))
+        Ok(Json(PullResponse { events, next, more, office_time: Some(chrono::Utc::now()) }))
     })
     .await
 }

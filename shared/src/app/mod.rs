@@ -12,6 +12,7 @@ use chrono::Utc;
 use serde::Serialize;
 use tokio::sync::Notify;
 
+use crate::clock::ClockSkew;
 use crate::domain::{EventId, GameId};
 use crate::error::{CoreError, DomainError, Result};
 use crate::event::{Event, EventBody, SCHEMA_VERSION};
@@ -19,6 +20,7 @@ use crate::game::{fold_game, preview, validate, Preview};
 use crate::store::Store;
 use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
 use crate::sync::protocol::{EnrollRequest, EnrollResponse, API_PREFIX};
+use crate::wall_clock::WallClock;
 
 pub use identity::{Identity, PublicIdentity};
 pub use views::{game_view, queue, tables, GameView, PlayerInfo, QueueRow, TableRow};
@@ -38,20 +40,38 @@ pub struct App {
     sync: Mutex<Option<SyncClient>>,
     /// Wakes the sync task when enrollment creates its client.
     started: Arc<Notify>,
+    /// This device's clock; events are stamped with it corrected to the office's.
+    clock: WallClock,
 }
 
 impl App {
     /// Opens the app's store in `dir` (the platform's app data directory).
     pub fn open(dir: &std::path::Path) -> Result<Self> {
+        Self::open_with_clock(dir, WallClock::system())
+    }
+
+    /// Opens the app with a given clock (a wrong one, in tests of clock skew).
+    pub fn open_with_clock(dir: &std::path::Path, clock: WallClock) -> Result<Self> {
         std::fs::create_dir_all(dir)
             .map_err(|e| CoreError::Storage(format!("cannot create {}: {e}", dir.display())))?;
         let identity = identity::load(dir)?;
         let store = Arc::new(Store::open(dir, identity.as_ref().map(|i| &i.device))?);
         let sync = identity
             .as_ref()
-            .map(|i| SyncClient::new(store.clone(), SyncConfig::new(&i.office_url, &i.token)))
+            .map(|i| {
+                SyncClient::new(
+                    store.clone(),
+                    SyncConfig { clock: clock.clone(), ..SyncConfig::new(&i.office_url, &i.token) },
+                )
+            })
             .transpose()?;
-        Ok(Self { store, identity: Mutex::new(identity), sync: Mutex::new(sync), started: Arc::new(Notify::new()) })
+        Ok(Self {
+            store,
+            identity: Mutex::new(identity),
+            sync: Mutex::new(sync),
+            started: Arc::new(Notify::new()),
+            clock,
+        })
     }
 
     pub fn store(&self) -> &Arc<Store> {
@@ -98,6 +118,7 @@ impl App {
         }
         let device = crate::domain::DeviceId::new(device.trim())?;
         let req = EnrollRequest { code: code.trim().to_owned(), device: device.clone(), label: label.to_owned() };
+        let sent = self.clock.now_ms();
         let resp = reqwest::Client::new()
             .post(format!("{office_url}{API_PREFIX}/enroll"))
             .json(&req)
@@ -110,6 +131,10 @@ impl App {
             return Err(CoreError::Remote { status, code: body.code, message: body.message });
         }
         let e: EnrollResponse = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
+        if let Some(office) = e.office_time {
+            let office_ms = u64::try_from(office.timestamp_millis()).unwrap_or(0);
+            self.store.set_clock_skew(ClockSkew::measure(sent, self.clock.now_ms(), office_ms))?;
+        }
         let id = Identity {
             office_url,
             token: e.token,
@@ -119,7 +144,8 @@ impl App {
             device: e.device,
         };
         identity::save(&self.store, &id)?;
-        let client = SyncClient::new(self.store.clone(), SyncConfig::new(&id.office_url, &id.token))?;
+        let config = SyncConfig { clock: self.clock.clone(), ..SyncConfig::new(&id.office_url, &id.token) };
+        let client = SyncClient::new(self.store.clone(), config)?;
         *self.sync.lock().unwrap_or_else(|e| e.into_inner()) = Some(client);
         let public = id.public();
         *self.identity.lock().unwrap_or_else(|e| e.into_inner()) = Some(id);
@@ -148,8 +174,10 @@ impl App {
     /// Builds the event this device would record, without storing it.
     fn draft(&self, game: &GameId, body: EventBody) -> Result<Event> {
         let id = self.identity()?;
-        let now = Utc::now();
-        let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+        // Stamped with the office's time as far as this device knows it (a tablet's date is
+        // often wrong after a flat battery).
+        let now_ms = self.store.clock_skew()?.unwrap_or_default().correct(self.clock.now_ms());
+        let now = chrono::DateTime::from_timestamp_millis(i64::try_from(now_ms).unwrap_or(0)).unwrap_or_default();
         Ok(Event {
             schema: SCHEMA_VERSION,
             id: EventId::from_parts(now_ms, crate::random_id_bits()?),

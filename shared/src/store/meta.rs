@@ -119,19 +119,29 @@ impl super::Store {
         set_u64(&self.db, "last_sync", ms)
     }
 
+    /// The office's clock minus this device's, as last measured (none before the first contact).
+    pub fn clock_skew(&self) -> Result<Option<crate::clock::ClockSkew>> {
+        Ok(get_u64(&self.db, "clock_offset")?.map(|v| crate::clock::ClockSkew { offset_ms: v as i64 }))
+    }
+
+    pub fn set_clock_skew(&self, skew: crate::clock::ClockSkew) -> Result<()> {
+        set_u64(&self.db, "clock_offset", skew.offset_ms as u64)
+    }
+
     /// The last HLC stamp this device issued or observed.
     pub fn hlc(&self) -> Result<Hlc> {
         hlc(&self.db)
     }
 
-    /// Merges stamps seen on pulled events into this device's clock (at physical time `now_ms`),
-    /// so that what it records next is ordered after them.
+    /// Merges stamps seen on pulled events into this device's clock (at physical time `now_ms`,
+    /// corrected to the office's), so that what it records next is ordered after them — but
+    /// never more than `MAX_AHEAD_MS` past `now_ms` because of a peer.
     pub fn observe(&self, seen: impl IntoIterator<Item = Hlc>, now_ms: u64) -> Result<Hlc> {
         let _guard = self.lock();
         let mut clock = crate::clock::HybridClock::resume(hlc(&self.db)?);
         let mut last = clock.last();
         for h in seen {
-            last = clock.observe(h, now_ms);
+            last = clock.observe_within(h, now_ms, crate::clock::MAX_AHEAD_MS);
         }
         set_hlc(&self.db, last)?;
         Ok(last)

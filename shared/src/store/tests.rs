@@ -195,13 +195,19 @@ fn a_store_from_a_newer_layout_is_refused_untouched() {
 }
 
 #[test]
-fn observing_pulled_stamps_moves_the_clock_past_them() {
+fn observing_pulled_stamps_moves_the_clock_past_them_but_not_past_the_bound() {
+    let now = 1_795_000_000_000;
     let dir = tmp("observe");
     let s = Store::open(&dir, Some(&device())).unwrap();
-    let far = Hlc::new(2_000_000_000_000, 7);
-    s.observe([far], 1_795_000_000_000).unwrap();
+    let near = Hlc::new(now + 60_000, 7);
+    s.observe([near], now).unwrap();
     let e = record_n(&s, 1).remove(0);
-    assert!(e.hlc > far, "{:?} after {far:?}", e.hlc);
+    assert!(e.hlc > near, "{:?} after {near:?}", e.hlc);
+    // A peer a year ahead drags this clock no further than MAX_AHEAD_MS past now.
+    let dir = tmp("observe-far");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let last = s.observe([Hlc::new(now + 365 * 86_400_000, 0)], now).unwrap();
+    assert_eq!(last.wall_ms, now + crate::clock::MAX_AHEAD_MS);
 }
 
 #[test]

@@ -12,11 +12,13 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use tokio::sync::Notify;
 
+use crate::clock::ClockSkew;
 use crate::domain::EventId;
 use crate::error::{CoreError, ErrorBody, Result};
 use crate::event::Event;
 use crate::store::{Origin, Store};
 use crate::sync::protocol::*;
+use crate::wall_clock::WallClock;
 
 /// How the client talks to the office.
 #[derive(Debug, Clone)]
@@ -32,6 +34,8 @@ pub struct SyncConfig {
     pub backoff_min: Duration,
     pub backoff_max: Duration,
     pub request_timeout: Duration,
+    /// The device's clock (the system's; a wrong one in tests).
+    pub clock: WallClock,
 }
 
 impl SyncConfig {
@@ -45,6 +49,7 @@ impl SyncConfig {
             backoff_min: Duration::from_millis(500),
             backoff_max: Duration::from_secs(30),
             request_timeout: Duration::from_secs(15),
+            clock: WallClock::system(),
         }
     }
 }
@@ -61,6 +66,9 @@ pub struct SyncStatus {
     pub last_error: Option<String>,
     /// Events the office refused for good (they are kept locally, not resent).
     pub rejected: Vec<RejectedEvent>,
+    /// The office's clock minus this device's, once measured: the banner says so when it is a
+    /// minute or more, and new events are stamped with the corrected time.
+    pub clock_skew: Option<ClockSkew>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -108,7 +116,7 @@ impl SyncClient {
         // The banner's “synced at” survives restarts; online is unknown until the first round.
         let last_success =
             store.last_sync_ms()?.and_then(|ms| DateTime::from_timestamp_millis(i64::try_from(ms).ok()?));
-        let status = SyncStatus { last_success, ..SyncStatus::default() };
+        let status = SyncStatus { last_success, clock_skew: store.clock_skew()?, ..SyncStatus::default() };
         Ok(Self { store, http, config, status: Arc::new(Mutex::new(status)), wake: Arc::new(Notify::new()) })
     }
 
@@ -140,6 +148,17 @@ impl SyncClient {
         }
     }
 
+    /// Keeps the skew an answer carrying the office's time shows (sent at `sent_ms` on this
+    /// device's clock), and returns the skew in force.
+    fn measured(&self, sent_ms: u64, office_time: Option<DateTime<Utc>>) -> Result<ClockSkew> {
+        let Some(office) = office_time else { return Ok(self.store.clock_skew()?.unwrap_or_default()) };
+        let office_ms = u64::try_from(office.timestamp_millis()).unwrap_or(0);
+        let skew = ClockSkew::measure(sent_ms, self.config.clock.now_ms(), office_ms);
+        self.store.set_clock_skew(skew)?;
+        self.set_status(|s| s.clock_skew = Some(skew));
+        Ok(skew)
+    }
+
     /// Pushes the whole outbox, batch by batch. Accepted, duplicate and finally rejected events
     /// leave the outbox; on a network failure they stay and the next round resends them.
     pub async fn push(&self) -> Result<usize> {
@@ -153,6 +172,7 @@ impl SyncClient {
             }
             let body = serde_json::to_vec(&PushRequest { events: batch.iter().collect::<Vec<&Event>>() })
                 .map_err(|e| CoreError::Storage(e.to_string()))?;
+            let sent = self.config.clock.now_ms();
             let resp = self
                 .http
                 .post(format!("{}{API_PREFIX}/events", self.config.base_url))
@@ -167,6 +187,7 @@ impl SyncClient {
                 return Err(Self::error_of(resp).await);
             }
             let answer: PushResponse = resp.json().await.map_err(network)?;
+            self.measured(sent, answer.office_time)?;
             let mut done: Vec<EventId> = Vec::new();
             let mut rejected = Vec::new();
             for r in &answer.results {
@@ -204,6 +225,7 @@ impl SyncClient {
         let mut pulled = 0;
         loop {
             let cursor = self.store.cursor()?;
+            let sent = self.config.clock.now_ms();
             let resp = self
                 .http
                 .get(format!("{}{API_PREFIX}/events", self.config.base_url))
@@ -216,13 +238,14 @@ impl SyncClient {
                 return Err(Self::error_of(resp).await);
             }
             let page: PullResponse = resp.json().await.map_err(network)?;
+            let skew = self.measured(sent, page.office_time)?;
+            let now = skew.correct(self.config.clock.now_ms());
             let events: Vec<Event> = page.events.into_iter().map(|p| p.event).collect();
             pulled += events.len();
             let store = self.store.clone();
             let next = page.next;
             blocking(move || {
                 store.append(&events, Origin::Remote)?;
-                let now = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
                 store.observe(events.iter().map(|e| e.hlc), now)?;
                 // The cursor moves only after the events are durable here.
                 store.set_cursor(next)

@@ -53,6 +53,10 @@ pub struct PushResult {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PushResponse {
     pub results: Vec<PushResult>,
+    /// The office's clock when it answered, for the device's clock skew (absent from offices
+    /// before it was added).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub office_time: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// `GET /api/v1/events?after=SEQ&limit=N`: the tournament's events after a cursor.
@@ -64,6 +68,9 @@ pub struct PullResponse {
     pub next: u64,
     /// More events are waiting beyond this page.
     pub more: bool,
+    /// The office's clock when it answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub office_time: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -89,6 +96,9 @@ pub struct EnrollResponse {
     pub person: PersonId,
     pub role: Role,
     pub device: DeviceId,
+    /// The office's clock when it answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub office_time: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// A tournament just created (`arbiter-office init`, or `POST /api/v1/tournaments` with the

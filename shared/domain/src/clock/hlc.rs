@@ -48,6 +48,14 @@ impl HybridClock {
         self.last
     }
 
+    /// Merges a peer's stamp, but never further than `max_ahead_ms` past `now_ms`: a peer whose
+    /// clock runs far ahead cannot drag this clock with it (the office refuses such events).
+    pub fn observe_within(&mut self, remote: Hlc, now_ms: u64, max_ahead_ms: u64) -> Hlc {
+        let ceiling = now_ms.saturating_add(max_ahead_ms);
+        let remote = if remote.wall_ms > ceiling { Hlc::new(ceiling, 0) } else { remote };
+        self.observe(remote, now_ms)
+    }
+
     /// Merges a stamp seen on another device's event, so later local stamps come after it.
     pub fn observe(&mut self, remote: Hlc, now_ms: u64) -> Hlc {
         let wall = now_ms.max(self.last.wall_ms).max(remote.wall_ms);
@@ -84,6 +92,18 @@ mod tests {
         tablet.observe(seen, 7 * 3_600_000); // three hours slow
         let next = tablet.tick(7 * 3_600_000 + 5);
         assert!(next > seen, "{next:?} must follow {seen:?}");
+    }
+
+    #[test]
+    fn a_peer_a_year_ahead_moves_this_clock_no_further_than_the_bound() {
+        let year = 365 * 24 * 3_600_000;
+        let mut c = HybridClock::default();
+        let now = 1_800_000_000_000;
+        let merged = c.observe_within(Hlc::new(now + year, 3), now, 300_000);
+        assert_eq!(merged.wall_ms, now + 300_000);
+        // Within the bound a stamp merges as usual.
+        let mut d = HybridClock::default();
+        assert_eq!(d.observe_within(Hlc::new(now + 1_000, 2), now, 300_000), Hlc::new(now + 1_000, 3));
     }
 
     #[test]
