@@ -175,9 +175,16 @@ export class WebDriver {
     }, { timeout });
   }
 
+  /** A screenshot of the screen as drawn: waits for two animation frames, and retries while the
+   * picture is still blank (an undrawn WebKitGTK view is one flat colour, a few kB as PNG). */
   async screenshot(dir, name) {
-    const b64 = await this.cmd("GET", "/screenshot");
-    saveShot(dir, name, Buffer.from(b64, "base64"));
+    const script = "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";
+    const png = await until(`a drawn screen for ${name}`, async () => {
+      await this.cmd("POST", "/execute/async", { script, args: [] });
+      const bytes = Buffer.from(await this.cmd("GET", "/screenshot"), "base64");
+      return bytes.length > 8000 ? bytes : false;
+    }, { timeout: 10000 });
+    saveShot(dir, name, png);
   }
 
   quit() {

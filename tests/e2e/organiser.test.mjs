@@ -168,7 +168,7 @@ test("the chief arbiter decides from the browser and sees the standings change f
   await signIn(page, enrolled.token);
   await page.click("[data-testid=nav-rounds]");
   await page.click("[data-testid=round-tabs] button[data-value='2']");
-  await page.waitForSelector("[data-testid=pairings]");
+  await page.waitForSelector("[data-testid=pairings][data-round='2']");
   await page.click("[data-testid=open-1]");
   await page.waitForSelector("[data-testid=actions]");
   // 第二十四条三: consulting material — the chief arbiter rules a loss; the confirm step shows

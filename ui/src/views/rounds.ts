@@ -82,5 +82,7 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
   const table = sheet.boards.length
     ? dataTable("pairings", [t("tableNo"), t("black"), t("white"), t("referee"), t("result"), ""], rows)
     : h("p", { class: "empty" }, t("notPaired"));
+  // Which round is on screen, for whoever waits for a redraw.
+  table.dataset.round = String(sheet.round);
   return h("main", { class: "office" }, tabs, head, out.el, table, sheet.byes.length ? h("p", { "data-testid": "bye" }, `${t("bye")}：${sheet.byes.map((p) => p.name).join("、")}`) : null);
 }
