@@ -125,3 +125,41 @@ async fn a_referee_walks_a_game_through_the_app_service() {
     task.await.unwrap();
     office.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tablet_enrolls_from_the_link_the_office_page_shows_as_a_qr_code() {
+    let office = Office::start("qr-office").await;
+    let http = reqwest::Client::new();
+    let api = |path: &str| format!("{}{}{path}", office.url, arbiter_core::sync::protocol::API_PREFIX);
+    let r = http
+        .post(api("/people"))
+        .bearer_auth(&office.organiser_token)
+        .json(&serde_json::json!({"id": "ref-qr", "name": "扫码裁判", "role": "referee"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    let issued: serde_json::Value = http
+        .post(api("/enrollment-codes"))
+        .bearer_auth(&office.organiser_token)
+        .json(&serde_json::json!({"person": "ref-qr"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let link = issued["link"].as_str().unwrap().to_owned();
+    let parsed = arbiter_core::sync::enroll_link::EnrollLink::parse(&link).unwrap();
+    assert_eq!((parsed.office.as_str(), parsed.code.as_str()), (office.url.as_str(), issued["code"].as_str().unwrap()));
+    let svg = issued["qr_svg"].as_str().unwrap();
+    assert!(svg.contains("<svg") && svg.contains("<path") && svg.len() > 1_000, "{svg}");
+
+    // The tablet reads the link (camera or paste) into the address field; no code typed.
+    let app = App::open(&scratch("qr-device")).unwrap();
+    let bad = app.enroll("weiqi-arbiter:enroll?v=9&office=x&code=y", "", "tab-qr", "QR").await.unwrap_err();
+    assert!(bad.to_string().contains("version 9"), "{bad}");
+    let me = app.enroll(&link, "", "tab-qr", "QR").await.unwrap();
+    assert_eq!((me.role, me.device.as_str()), (Role::Referee, "tab-qr"));
+    office.shutdown().await;
+}

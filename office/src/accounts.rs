@@ -222,7 +222,13 @@ impl Accounts {
         let expires_at = now + ttl;
         let record = CodeRecord { tournament: t.clone(), person: person.clone(), expires_at, used: false };
         self.put(&format!("code/{}", sha256_hex(&code)), &record)?;
-        Ok(IssuedCode { code: format!("{}-{}", &code[..4], &code[4..]), person: person.clone(), expires_at })
+        Ok(IssuedCode {
+            code: format!("{}-{}", &code[..4], &code[4..]),
+            person: person.clone(),
+            expires_at,
+            link: None,
+            qr_svg: None,
+        })
     }
 
     /// Trades a code for a device token. The code is spent whether or not the device keeps the

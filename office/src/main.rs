@@ -61,6 +61,10 @@ enum Command {
         /// The built UI to serve as the office's web pages (default: ui/dist when it exists).
         #[arg(long)]
         ui: Option<PathBuf>,
+        /// The address tablets reach this office at (e.g. http://192.168.1.10:7878), for the
+        /// enrollment QR codes; default: the address it is bound to.
+        #[arg(long)]
+        tablet_url: Option<String>,
         /// Refuse events stamped more than this many minutes ahead of the office's clock.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1440))]
         max_clock_ahead_minutes: u64,
@@ -168,10 +172,19 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             println!("(shown once; the office keeps only its hash)");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Serve { data, bind, ui, max_clock_ahead_minutes } => {
+        Command::Serve { data, bind, ui, tablet_url, max_clock_ahead_minutes } => {
+            if let Some(u) = &tablet_url {
+                if !(u.starts_with("http://") || u.starts_with("https://")) {
+                    return Err(OfficeError::bad(
+                        "invalid_field",
+                        format!("--tablet-url {u}: must start with http:// or https://"),
+                    ));
+                }
+            }
             let ui = ui.or_else(|| Some(PathBuf::from("ui/dist")).filter(|d| d.join("index.html").exists()));
             let mut state = AppState::open(&data)?;
             state.max_clock_ahead_ms = max_clock_ahead_minutes * 60_000;
+            state.tablet_url = tablet_url.map(|u| u.trim_end_matches('/').to_owned());
             let report = state.store.open_report();
             if report.reapplied + report.rejournaled > 0
                 || !report.bad_journal_lines.is_empty()

@@ -97,17 +97,26 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.click("[data-testid=code-ref-wang]");
   await page.waitForFunction(() => /[0-9A-Z]{4}-[0-9A-Z]{4}/.test(document.querySelector("[data-testid=issued-code]")?.textContent ?? ""));
   const code = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(await page.textContent("[data-testid=issued-code]"))[1];
+  // The same code as a QR code for the tablet's camera, with the office's address in it.
+  await page.waitForSelector("[data-testid=enroll-qr] svg");
+  assert.match(await page.textContent("[data-testid=enroll-qr]"), new RegExp(`weiqi-arbiter:enroll\\?v=1&office=.+&code=${code}`));
+  await shot(page, "03-enrollment-qr.png");
+  // What a tablet's camera reads from that picture (Debian's zbarimg): the same link.
+  const qrPng = path.join(shots, "03-enrollment-qr-only.png");
+  writeFileSync(qrPng, await page.locator("[data-testid=enroll-qr] svg").screenshot());
+  const { stdout: scanned } = await promisify(execFile)("zbarimg", ["-q", "--raw", qrPng]);
+  assert.match(scanned.trim(), new RegExp(`^weiqi-arbiter:enroll\\?v=1&office=${encodeURIComponent(office.url)}&code=${code}$`));
   await page.fill("[data-testid=a-tables]", "1-3");
   await page.click("[data-testid=assign]");
   await page.waitForFunction(() => document.querySelector("[data-testid=officials]")?.textContent.includes("1, 2, 3"));
-  await shot(page, "03-officials.png");
+  await shot(page, "04-officials.png");
 
   // Round 1: the draw.
   await page.click("[data-testid=nav-rounds]");
   await page.click("[data-testid=pair]");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=pairings] tbody tr").length === 3);
   assert.match(await page.textContent("[data-testid=pairings]"), /王裁判/);
-  await shot(page, "04-round1.png");
+  await shot(page, "05-round1.png");
 
   // Table 1: the referee's tablet records two warnings to Black; 第二十五条二 decides the game.
   const sheet = await api(office.url, token, "GET", "/rounds/1/pairings");
@@ -133,7 +142,7 @@ test("an organiser runs the event and the referee's second warning reaches the s
   assert.equal(cells[5], "2", `B counts two warnings: ${row}`);
   const notes = await page.textContent("[data-testid=notes]");
   assert.match(notes, /第二十八条一2/);
-  await shot(page, "05-standings.png");
+  await shot(page, "06-standings.png");
 
   // Printed sheets, A4, in Chinese and in English.
   for (const [what, lang] of [["pairings&round=1", "zh"], ["standings", "zh"], ["standings", "en"]]) {
@@ -154,7 +163,7 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await hall.waitForSelector("[data-testid=hall-pairings] tr");
   assert.equal(await hall.locator("[data-testid=hall-pairings] tr").count(), 3);
   assert.match(await hall.textContent("[data-testid=hall-standings]"), /王一|李二|张三/);
-  await shot(hall, "06-hall.png");
+  await shot(hall, "07-hall.png");
   await hall.close();
   await page.close();
 });
@@ -182,9 +191,9 @@ test("the chief arbiter decides from the browser and sees the standings change f
   const change = await page.textContent("[data-testid=standings-change]");
   assert.match(change, /成绩变化/);
   assert.match(await page.textContent("[data-testid=consequence]"), /第二十四条三/);
-  await shot(page, "07-chief-preview.png");
+  await shot(page, "08-chief-preview.png");
   await page.click("[data-testid=confirm]");
   await page.waitForFunction(() => document.querySelector("[data-testid=result]")?.textContent.includes("第二十四条三"));
-  await shot(page, "08-chief-decided.png");
+  await shot(page, "09-chief-decided.png");
   await page.close();
 });

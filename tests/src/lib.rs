@@ -86,9 +86,10 @@ impl Office {
     }
 
     /// Serves an already opened office state on 127.0.0.1:`port` (0: any free port).
-    pub async fn serve_on(state: AppState, organiser_token: String, port: u16) -> Office {
+    pub async fn serve_on(mut state: AppState, organiser_token: String, port: u16) -> Office {
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap_or_else(|e| panic!("bind: {e}"));
         let url = format!("http://{}", listener.local_addr().unwrap_or_else(|e| panic!("{e}")));
+        state.tablet_url = Some(url.clone());
         let stop = Arc::new(Notify::new());
         let router = app(state.clone());
         let s = stop.clone();

@@ -42,7 +42,8 @@ export function lt(table: keyof LabelTables, key: string): string {
 const words = {
   appTitle: ["围棋裁判", "Weiqi Arbiter"],
   enrollTitle: ["登记本设备", "Enroll this device"],
-  officeUrl: ["赛事办公室地址", "Office address"],
+  officeUrl: ["赛事办公室地址（或登记二维码中的链接）", "Office address (or the link in the enrollment QR code)"],
+  scanToEnroll: ["平板扫描此码即可登记（一次有效）", "Scan with the tablet to enroll (works once)"],
   code: ["登记码", "Enrollment code"],
   deviceId: ["设备编号", "Device id"],
   deviceLabel: ["设备名称", "Device name"],

@@ -4,6 +4,7 @@
 use arbiter_core::domain::{Author, DeviceId, Person, PersonId, Role, TournamentId};
 use arbiter_core::event::EventBody;
 use arbiter_core::rules::RulesetSpec;
+use arbiter_core::sync::enroll_link::EnrollLink;
 use arbiter_core::sync::protocol::{EnrollRequest, EnrollResponse, InitReport};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
@@ -134,7 +135,14 @@ pub async fn issue_code(
     }
     let t = caller.0.tournament;
     blocking(move || {
-        state.accounts.issue_code(&t, &req.person, chrono::Duration::minutes(ttl), chrono::Utc::now()).map(Json)
+        let mut issued =
+            state.accounts.issue_code(&t, &req.person, chrono::Duration::minutes(ttl), chrono::Utc::now())?;
+        if let Some(office) = &state.tablet_url {
+            let link = EnrollLink { office: office.clone(), code: issued.code.clone() }.to_uri();
+            issued.qr_svg = Some(qr_svg(&link)?);
+            issued.link = Some(link);
+        }
+        Ok(Json(issued))
     })
     .await
 }
@@ -236,4 +244,11 @@ pub async fn lift_lockout(
         return Err(OfficeError::NotFound(format!("{ip} has no failed tries on record")));
     }
     Ok(Json(serde_json::json!({ "lifted": ip })))
+}
+
+/// `text` as a QR code in SVG, large enough to scan from a screen at arm's length.
+fn qr_svg(text: &str) -> Result<String, OfficeError> {
+    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M)
+        .map_err(|e| OfficeError::Internal(format!("QR code: {e}")))?;
+    Ok(code.render::<qrcode::render::svg::Color>().min_dimensions(240, 240).build())
 }

@@ -41,6 +41,8 @@ pub struct AppState {
     pub attempts: Arc<std::sync::Mutex<crate::limits::Attempts>>,
     /// How far ahead of the office's clock an event's stamp may be (`serve --max-clock-ahead`).
     pub max_clock_ahead_ms: u64,
+    /// The address tablets reach this office at, for enrollment links and QR codes.
+    pub tablet_url: Option<String>,
 }
 
 impl AppState {
@@ -54,6 +56,7 @@ impl AppState {
             commands: Arc::default(),
             attempts: Arc::default(),
             max_clock_ahead_ms: arbiter_core::clock::MAX_AHEAD_MS,
+            tablet_url: None,
         })
     }
 }
@@ -133,9 +136,19 @@ impl OfficeError {
 
 /// Serves until Ctrl-C (or SIGTERM), printing the bound address first so callers that asked for
 /// port 0 learn the port.
-pub async fn serve(state: AppState, bind: SocketAddr, ui: Option<std::path::PathBuf>) -> Result<(), OfficeError> {
+pub async fn serve(mut state: AppState, bind: SocketAddr, ui: Option<std::path::PathBuf>) -> Result<(), OfficeError> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
+    if state.tablet_url.is_none() && !addr.ip().is_unspecified() {
+        state.tablet_url = Some(format!("http://{addr}"));
+    }
+    match &state.tablet_url {
+        Some(url) => println!("tablets enroll at {url} (the office page's QR codes carry it)"),
+        None => println!(
+            "bound to every interface: pass --tablet-url http://<this machine's hall address>:{} for QR codes",
+            addr.port()
+        ),
+    }
     if !state.accounts.has_tournament()? {
         let code = state.accounts.offer_setup_code()?;
         println!("no tournament yet: open http://{addr}/?create={code} to create one (the code works once)");

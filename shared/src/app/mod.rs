@@ -108,6 +108,13 @@ impl App {
 
     /// Trades the office's one-time code for this device's token and starts syncing.
     pub async fn enroll(&self, office_url: &str, code: &str, device: &str, label: &str) -> Result<PublicIdentity> {
+        // The office page's QR code (or its text, pasted) carries both address and code.
+        let (office_url, code) = if office_url.trim().starts_with(crate::sync::enroll_link::SCHEME) {
+            let link = crate::sync::enroll_link::EnrollLink::parse(office_url)?;
+            (link.office, link.code)
+        } else {
+            (office_url.to_owned(), code.to_owned())
+        };
         let office_url = office_url.trim().trim_end_matches('/').to_owned();
         if !(office_url.starts_with("http://") || office_url.starts_with("https://")) {
             return Err(DomainError::InvalidField {

@@ -1,4 +1,5 @@
 //! Sync between devices and the office: the protocol types and the device-side client.
 
 pub mod client;
+pub mod enroll_link;
 pub mod protocol;

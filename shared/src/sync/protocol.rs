@@ -117,4 +117,13 @@ pub struct IssuedCode {
     pub code: String,
     pub person: PersonId,
     pub expires_at: chrono::DateTime<chrono::Utc>,
+    /// The enrollment link (`weiqi-arbiter:enroll?…`) with the address tablets reach the office
+    /// at, when the office knows it (`serve --tablet-url`, or the address it is bound to).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub link: Option<String>,
+    /// The link as a QR code, an SVG document, for the tablet's camera.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub qr_svg: Option<String>,
 }

@@ -4,4 +4,13 @@ import type { PersonId } from "./PersonId";
 /**
  * `POST /api/v1/enrollment-codes`: a one-time code for a registered official, shown once.
  */
-export type IssuedCode = { code: string, person: PersonId, expires_at: string, };
+export type IssuedCode = { code: string, person: PersonId, expires_at: string, 
+/**
+ * The enrollment link (`weiqi-arbiter:enroll?…`) with the address tablets reach the office
+ * at, when the office knows it (`serve --tablet-url`, or the address it is bound to).
+ */
+link?: string, 
+/**
+ * The link as a QR code, an SVG document, for the tablet's camera.
+ */
+qr_svg?: string, };

@@ -10,7 +10,8 @@ import { dataTable, field, input, outcomeLine, parseTables, select } from "./for
 
 export function officialsView(setup: Setup, api: OfficeApi, changed: () => void): HTMLElement {
   const out = outcomeLine();
-  const code = h("p", { class: "code", "data-testid": "issued-code" });
+  // A panel: while a one-time code is on screen, background refreshes leave the page alone.
+  const code = h("div", { class: "panel code", "data-testid": "issued-code" });
   const id = input({ type: "text", placeholder: "ref-wang", "data-testid": "o-id" });
   const name = input({ type: "text", "data-testid": "o-name" });
   const roles: Role[] = ["referee", "chief_arbiter", "committee"];
@@ -43,10 +44,18 @@ export function officialsView(setup: Setup, api: OfficeApi, changed: () => void)
     h("button", { class: "small", "data-testid": `code-${p.id}`, onclick: async () => {
       try {
         const c = await api.issueCode(p.id);
-        code.textContent = `${t("codeFor", { name: p.name })}: ${c.code}`;
+        code.replaceChildren(`${t("codeFor", { name: p.name })}: ${c.code}`);
+        if (c.qr_svg && c.link) code.append(qrFigure(c.qr_svg, c.link));
       } catch (err) {
         out.fail(err);
       }
     } }, t("issueCode"))]);
   return h("main", { class: "office" }, out.el, code, h("div", { class: "columns" }, register, assign), dataTable("officials", ["ID", t("playerName"), t("role"), t("tables"), ""], rows));
+}
+
+/** The enrollment QR code the office drew (an SVG of squares), with its link as text. */
+function qrFigure(svg: string, link: string): HTMLElement {
+  const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+  const picture = document.importNode(doc.documentElement, true);
+  return h("figure", { class: "qr", "data-testid": "enroll-qr" }, picture, h("figcaption", {}, t("scanToEnroll"), h("br"), h("code", {}, link)));
 }
