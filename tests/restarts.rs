@@ -53,9 +53,13 @@ fn start_office(dir: &std::path::Path, port: u16) -> Child {
             .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
-        let mut line = String::new();
-        let _ = BufReader::new(child.stdout.take().unwrap()).read_line(&mut line);
-        if line.contains("listening") {
+        // The office prints what tablets need first, then that it listens.
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let listening = (0..5).any(|_| {
+            let mut line = String::new();
+            out.read_line(&mut line).is_ok_and(|n| n > 0) && line.contains("listening")
+        });
+        if listening {
             return child;
         }
         // The previous process may still hold the store or the port for a moment.
