@@ -65,6 +65,12 @@ enum Command {
         /// enrollment QR codes; default: the address it is bound to.
         #[arg(long)]
         tablet_url: Option<String>,
+        /// Connections open at once (more wait their turn).
+        #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        max_connections: u64,
+        /// Seconds a connection has to bring a request (from opening or the last answer).
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        request_timeout_seconds: u64,
         /// Refuse events stamped more than this many minutes ahead of the office's clock.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1440))]
         max_clock_ahead_minutes: u64,
@@ -172,7 +178,15 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             println!("(shown once; the office keeps only its hash)");
             Ok(ExitCode::SUCCESS)
         }
-        Command::Serve { data, bind, ui, tablet_url, max_clock_ahead_minutes } => {
+        Command::Serve {
+            data,
+            bind,
+            ui,
+            tablet_url,
+            max_connections,
+            request_timeout_seconds,
+            max_clock_ahead_minutes,
+        } => {
             if let Some(u) = &tablet_url {
                 if !(u.starts_with("http://") || u.starts_with("https://")) {
                     return Err(OfficeError::bad(
@@ -193,7 +207,11 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 eprintln!("arbiter-office: store repaired on open: {report:?}");
             }
             let runtime = tokio::runtime::Runtime::new()?;
-            runtime.block_on(server::serve(state, bind, ui))?;
+            let limits = server::conn::ConnLimits {
+                max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
+                request_timeout: std::time::Duration::from_secs(request_timeout_seconds),
+            };
+            runtime.block_on(server::serve(state, bind, ui, limits))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Export { data } => {

@@ -86,7 +86,17 @@ impl Office {
     }
 
     /// Serves an already opened office state on 127.0.0.1:`port` (0: any free port).
-    pub async fn serve_on(mut state: AppState, organiser_token: String, port: u16) -> Office {
+    pub async fn serve_on(state: AppState, organiser_token: String, port: u16) -> Office {
+        Office::serve_limited(state, organiser_token, port, Default::default()).await
+    }
+
+    /// Serves with given connection limits (slow-client tests).
+    pub async fn serve_limited(
+        mut state: AppState,
+        organiser_token: String,
+        port: u16,
+        limits: arbiter_office::server::conn::ConnLimits,
+    ) -> Office {
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap_or_else(|e| panic!("bind: {e}"));
         let url = format!("http://{}", listener.local_addr().unwrap_or_else(|e| panic!("{e}")));
         state.tablet_url = Some(url.clone());
@@ -94,7 +104,8 @@ impl Office {
         let router = app(state.clone());
         let s = stop.clone();
         let task = tokio::spawn(async move {
-            let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+            let listener = arbiter_office::server::conn::BoundedListener::new(listener, limits);
+            let service = router.into_make_service_with_connect_info::<arbiter_office::server::conn::Peer>();
             let _ = axum::serve(listener, service).with_graceful_shutdown(async move { s.notified().await }).await;
         });
         Office { url, state, organiser_token, tournament: tournament(), stop, task }

@@ -22,7 +22,8 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(ClientAddr(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())))
+        let peer = parts.extensions.get::<ConnectInfo<crate::server::conn::Peer>>().map(|c| c.0 .0.ip());
+        Ok(ClientAddr(peer.or_else(|| parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()))))
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod admin;
 mod auth;
+pub mod conn;
 mod guard;
 mod publish;
 mod running;
@@ -136,7 +137,12 @@ impl OfficeError {
 
 /// Serves until Ctrl-C (or SIGTERM), printing the bound address first so callers that asked for
 /// port 0 learn the port.
-pub async fn serve(mut state: AppState, bind: SocketAddr, ui: Option<std::path::PathBuf>) -> Result<(), OfficeError> {
+pub async fn serve(
+    mut state: AppState,
+    bind: SocketAddr,
+    ui: Option<std::path::PathBuf>,
+    limits: conn::ConnLimits,
+) -> Result<(), OfficeError> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
     if state.tablet_url.is_none() && !addr.ip().is_unspecified() {
@@ -158,7 +164,8 @@ pub async fn serve(mut state: AppState, bind: SocketAddr, ui: Option<std::path::
         Some(dir) => app_with_ui(state, dir),
         None => app(state),
     };
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+    let listener = conn::BoundedListener::new(listener, limits);
+    axum::serve(listener, router.into_make_service_with_connect_info::<conn::Peer>())
         .with_graceful_shutdown(shutdown())
         .await?;
     Ok(())

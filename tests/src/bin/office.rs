@@ -23,7 +23,7 @@ fn main() {
             std::process::exit(4);
         }
     };
-    if let Err(e) = runtime.block_on(serve(state, bind, None)) {
+    if let Err(e) = runtime.block_on(serve(state, bind, None, Default::default())) {
         eprintln!("serve failed: {e}");
         std::process::exit(5);
     }
