@@ -64,7 +64,9 @@ impl std::str::FromStr for Rank {
     type Err = DomainError;
     fn from_str(s: &str) -> Result<Self> {
         let bad = |m: &str| DomainError::OutOfRange { what: "rank", message: format!("`{s}`: {m}") };
-        let (num, unit) = s.split_at(s.len().saturating_sub(1));
+        // The unit is the last character, which need not be one byte (`5級`, `¡`).
+        let cut = s.char_indices().last().map_or(0, |(i, _)| i);
+        let (num, unit) = s.split_at(cut);
         let n: u8 = num.parse().map_err(|_| bad("expected e.g. 5k, 3d or 9p"))?;
         match unit {
             "k" if (1..=30).contains(&n) => Ok(Rank::Kyu(n)),
@@ -117,6 +119,9 @@ mod tests {
 
     #[test]
     fn ranks_round_trip_and_reject_nonsense() {
+        for bad in ["5級", "¡", "", "段"] {
+            assert_eq!(bad.parse::<Rank>().unwrap_err().code(), "out_of_range", "{bad}");
+        }
         for s in ["1k", "30k", "1d", "9d", "9p"] {
             assert_eq!(s.parse::<Rank>().map(|r| r.to_string()).as_deref(), Ok(s));
         }
