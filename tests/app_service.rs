@@ -163,3 +163,68 @@ async fn a_tablet_enrolls_from_the_link_the_office_page_shows_as_a_qr_code() {
     assert_eq!((me.role, me.device.as_str()), (Role::Referee, "tab-qr"));
     office.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_rotates_and_a_revoked_tablet_hands_over_what_it_did_not_send() {
+    let office = Office::start("rotate-office").await;
+    office.schedule(1);
+    let api = |path: &str| format!("{}{}{path}", office.url, arbiter_core::sync::protocol::API_PREFIX);
+    let http = reqwest::Client::new();
+
+    // Rotation over HTTP: the old token is dead at once, the new one works.
+    let e = office.enroll("ref-x", Role::Referee, "tab-x").await;
+    let r = http.post(api("/token/rotate")).bearer_auth(&e.token).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let new: serde_json::Value = r.json().await.unwrap();
+    let new = new["token"].as_str().unwrap().to_owned();
+    assert_ne!(new, e.token);
+    assert_eq!(http.get(api("/status")).bearer_auth(&e.token).send().await.unwrap().status().as_u16(), 401);
+    assert_eq!(http.get(api("/status")).bearer_auth(&new).send().await.unwrap().status().as_u16(), 200);
+
+    // The app rotates its own token and keeps syncing with the new one.
+    let app = Arc::new(App::open(&scratch("rotate-device")).unwrap());
+    app.enroll(&office.url, &office.code_for("ref-r", Role::Referee).await, "tab-r", "R").await.unwrap();
+    app.rotate_token().await.unwrap();
+    let stop = Arc::new(tokio::sync::Notify::new());
+    let task = tokio::spawn(app.sync_task(stop.clone()));
+    for _ in 0..100 {
+        if app.tables().map(|t| t.len()).unwrap_or(0) == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    app.record(&game(1), warn(Colour::Black)).unwrap();
+    for _ in 0..100 {
+        if app.status().sync.pending == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(app.status().sync.pending, 0, "synced with the rotated token");
+
+    // The tablet is lost: the organiser sees it among the devices and revokes it in one step.
+    let devices: serde_json::Value =
+        http.get(api("/devices")).bearer_auth(&office.organiser_token).send().await.unwrap().json().await.unwrap();
+    let tab_r = devices.as_array().unwrap().iter().find(|d| d["device"] == "tab-r").unwrap().clone();
+    assert_eq!((tab_r["person"].as_str(), tab_r["revoked"].as_bool()), (Some("ref-r"), Some(false)));
+    let r = http.post(api("/devices/tab-r/revoke")).bearer_auth(&office.organiser_token).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let devices: serde_json::Value =
+        http.get(api("/devices")).bearer_auth(&office.organiser_token).send().await.unwrap().json().await.unwrap();
+    assert!(devices.as_array().unwrap().iter().any(|d| d["device"] == "tab-r" && d["revoked"] == true));
+
+    // What the revoked tablet records stays with it, for the chief arbiter to review.
+    let before = office.state.store.len().unwrap();
+    let recorded = app.record(&game(1), warn(Colour::White)).unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    assert_eq!(office.state.store.len().unwrap(), before, "a revoked device's event is never merged");
+    assert_eq!(app.status().sync.pending, 1);
+    let unsent = app.unsent().unwrap();
+    let lines: Vec<_> = unsent.lines().map(|l| arbiter_core::event::wire::decode(l).unwrap()).collect();
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].game.as_ref(), Some(&game(1)));
+    assert!(recorded.state.warnings(Colour::White) >= 1);
+    stop.notify_waiters();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(5), task).await;
+    office.shutdown().await;
+}

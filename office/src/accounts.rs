@@ -9,6 +9,7 @@
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
+use arbiter_core::sync::protocol::DeviceInfo;
 pub use arbiter_core::sync::protocol::IssuedCode;
 use sha2::{Digest, Sha256};
 
@@ -296,6 +297,42 @@ impl Accounts {
             }
         }
         Ok(p)
+    }
+
+    /// Replaces the token `old` with a new one (shown once); `old` stops working at once.
+    pub fn rotate(&self, old: &str) -> Result<String, OfficeError> {
+        let p = self.authenticate(old)?;
+        let token = self.new_token(&p)?;
+        if p.role != Role::Organiser {
+            let key = format!("dev/{}/{}", p.tournament, p.device);
+            if let Some(mut d) = self.get::<DeviceRecord>(&key)? {
+                d.token_hash = sha256_hex(&token);
+                self.put(&key, &d)?;
+            }
+        }
+        self.tree.remove(format!("tok/{}", sha256_hex(old))).map_err(storage)?;
+        self.tree.flush().map_err(storage)?;
+        Ok(token)
+    }
+
+    /// The devices enrolled in `t`, revoked ones included.
+    pub fn devices(&self, t: &TournamentId) -> Result<Vec<DeviceInfo>, OfficeError> {
+        let prefix = format!("dev/{t}/");
+        let mut out = Vec::new();
+        for item in self.tree.scan_prefix(&prefix) {
+            let (k, v) = item.map_err(storage)?;
+            let Some(name) = std::str::from_utf8(&k).ok().and_then(|k| k.strip_prefix(&prefix)) else { continue };
+            let d: DeviceRecord =
+                serde_json::from_slice(&v).map_err(|e| OfficeError::Internal(format!("device record {name}: {e}")))?;
+            out.push(DeviceInfo {
+                device: DeviceId::new(name)?,
+                person: d.person,
+                role: d.role,
+                label: d.label,
+                revoked: d.revoked,
+            });
+        }
+        Ok(out)
     }
 
     /// Revokes a device: refused from its next request on.

@@ -75,3 +75,15 @@ pub fn sync_now(app: State<'_, Arc<App>>) -> AppStatus {
     app.nudge();
     app.status()
 }
+
+/// A new device token from the office; the old one stops working.
+#[tauri::command]
+pub async fn rotate_token(app: State<'_, Arc<App>>) -> Reply<()> {
+    app.rotate_token().await.map_err(|e| e.body())
+}
+
+/// The events the office has not acknowledged, as JSON lines (a revoked tablet's hand-over).
+#[tauri::command]
+pub fn unsent(app: State<'_, Arc<App>>) -> Reply<String> {
+    app.unsent().map_err(|e| e.body())
+}

@@ -33,6 +33,8 @@ pub fn builder<R: tauri::Runtime>() -> tauri::Builder<R> {
         commands::queue,
         commands::labels,
         commands::sync_now,
+        commands::rotate_token,
+        commands::unsent,
     ])
 }
 

@@ -95,7 +95,17 @@ export class ArbiterApp {
     return banner(status, {
       rerender: () => void this.render(),
       syncNow: this.backend.kind === "tauri" ? () => void this.backend.syncNow().then(() => this.tick()) : undefined,
+      showUnsent: this.backend.unsent ? () => void this.showUnsent() : undefined,
     });
+  }
+
+  /** The unsent events as text to copy for the chief arbiter; a panel, so refreshes leave it. */
+  private async showUnsent(): Promise<void> {
+    const text = (await this.backend.unsent?.()) ?? "";
+    const area = h("textarea", { readonly: true, rows: 12, "data-testid": "unsent-text" }, text);
+    const panel = h("section", { class: "panel card" }, h("h3", {}, t("unsent")), h("p", {}, t("unsentHelp")), area,
+      h("button", { class: "small", onclick: () => void this.render() }, t("back")));
+    this.root.querySelector("main, .card")?.replaceWith(panel);
   }
 
   go(screen: Screen): Promise<void> {
@@ -157,7 +167,7 @@ export class ArbiterApp {
       case "players":
         return playersView(await office.setup(), office, redraw);
       case "officials":
-        return officialsView(await office.setup(), office, redraw);
+        return officialsView(await office.setup(), await office.devices(), office, redraw);
       case "rounds": {
         const round = this.screen.round;
         const [setup, sheet] = await Promise.all([office.setup(), office.pairings(round)]);

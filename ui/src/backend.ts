@@ -28,6 +28,8 @@ export interface Backend {
   record(game: string, body: EventBody): Promise<GameView>;
   queue(): Promise<QueueRow[]>;
   syncNow(): Promise<AppStatus>;
+  /** This tablet's events the office has not taken, as JSON lines (for the chief arbiter). */
+  unsent?(): Promise<string>;
   /** What `body` would do to the standings (the office knows every game; a tablet does not). */
   standingsPreview?(game: string, body: EventBody): Promise<StandingsPreview>;
 }
@@ -71,6 +73,7 @@ export class TauriBackend implements Backend {
   record(game: string, body: EventBody) { return this.call<GameView>("record", { game, body }); }
   queue() { return this.call<QueueRow[]>("queue"); }
   syncNow() { return this.call<AppStatus>("sync_now"); }
+  unsent() { return this.call<string>("unsent"); }
 }
 
 const enrollAtTable = () => Promise.reject(new BackendError("enroll_at_table", "a device enrolls at the table, not from the office's pages"));

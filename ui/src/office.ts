@@ -3,6 +3,7 @@
 
 import type { Board } from "./bindings/Board";
 import type { Crosstable } from "./bindings/Crosstable";
+import type { DeviceInfo } from "./bindings/DeviceInfo";
 import type { EventStandings } from "./bindings/EventStandings";
 import type { GameView } from "./bindings/GameView";
 import type { ImportReport } from "./bindings/ImportReport";
@@ -30,6 +31,8 @@ export class OfficeApi {
   importOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha", undefined, xml); }
   withdraw(player: string, afterRound: number) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/withdraw`, { after_round: afterRound }); }
   registerPerson(id: string, name: string, role: Role) { return this.call<Person>("POST", "/people", { id, name, role }); }
+  devices() { return this.call<DeviceInfo[]>("GET", "/devices"); }
+  revoke(device: string) { return this.call<unknown>("POST", `/devices/${encodeURIComponent(device)}/revoke`); }
   issueCode(person: string) { return this.call<IssuedCode>("POST", "/enrollment-codes", { person }); }
   assignReferee(referee: string, tables: number[]) { return this.call<unknown>("POST", "/referees", { referee, tables }); }
   scheduleRound(round: number, startsAt: string) { return this.call<unknown>("PUT", `/rounds/${round}`, { starts_at: startsAt }); }

@@ -252,3 +252,28 @@ fn qr_svg(text: &str) -> Result<String, OfficeError> {
         .map_err(|e| OfficeError::Internal(format!("QR code: {e}")))?;
     Ok(code.render::<qrcode::render::svg::Color>().min_dimensions(240, 240).build())
 }
+
+/// `GET /api/v1/devices` (organiser): every enrolled device, to revoke a lost one.
+pub async fn devices(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<Vec<arbiter_core::sync::protocol::DeviceInfo>>, OfficeError> {
+    caller.require(&[Role::Organiser], "list devices")?;
+    let t = caller.0.tournament;
+    blocking(move || Ok(Json(state.accounts.devices(&t)?))).await
+}
+
+/// `POST /api/v1/token/rotate` (any token): a new token for the caller; the old one is dead.
+pub async fn rotate_token(
+    State(state): State<AppState>,
+    _caller: Caller,
+    headers: axum::http::HeaderMap,
+) -> Result<Json<arbiter_core::sync::protocol::RotatedToken>, OfficeError> {
+    let old = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_owned())
+        .ok_or_else(|| OfficeError::Unauthenticated("missing `Authorization: Bearer <token>` header".into()))?;
+    blocking(move || Ok(Json(arbiter_core::sync::protocol::RotatedToken { token: state.accounts.rotate(&old)? }))).await
+}

@@ -106,6 +106,43 @@ impl App {
         }
     }
 
+    /// Replaces this device's token with a new one from the office (the old one stops working
+    /// there at once), keeps it, and syncs with it from the next request on.
+    pub async fn rotate_token(&self) -> Result<()> {
+        let mut id = self.identity()?;
+        let resp = reqwest::Client::new()
+            .post(format!("{}{API_PREFIX}/token/rotate", id.office_url))
+            .bearer_auth(&id.token)
+            .send()
+            .await
+            .map_err(|e| CoreError::Network(e.to_string()))?;
+        if !resp.status().is_success() {
+            let status = resp.status().as_u16();
+            let body: crate::error::ErrorBody = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
+            return Err(CoreError::Remote { status, code: body.code, message: body.message });
+        }
+        let r: crate::sync::protocol::RotatedToken =
+            resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
+        id.token = r.token;
+        identity::save(&self.store, &id)?;
+        if let Some(c) = self.client() {
+            c.set_token(&id.token);
+        }
+        *self.identity.lock().unwrap_or_else(|e| e.into_inner()) = Some(id);
+        Ok(())
+    }
+
+    /// This device's events the office has not acknowledged, as JSON lines — what a revoked
+    /// tablet hands the chief arbiter to review (the office never merges them by itself).
+    pub fn unsent(&self) -> Result<String> {
+        let mut out = String::new();
+        for e in self.store.outbox(usize::MAX)? {
+            out.push_str(&crate::event::wire::encode(&e));
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
     /// Trades the office's one-time code for this device's token and starts syncing.
     pub async fn enroll(&self, office_url: &str, code: &str, device: &str, label: &str) -> Result<PublicIdentity> {
         // The office page's QR code (or its text, pasted) carries both address and code.

@@ -94,6 +94,8 @@ pub struct SyncClient {
     config: SyncConfig,
     status: Arc<Mutex<SyncStatus>>,
     wake: Arc<Notify>,
+    /// The device token in force (replaced when it is rotated, for every clone of the client).
+    token: Arc<Mutex<String>>,
 }
 
 fn network(e: reqwest::Error) -> CoreError {
@@ -117,7 +119,8 @@ impl SyncClient {
         let last_success =
             store.last_sync_ms()?.and_then(|ms| DateTime::from_timestamp_millis(i64::try_from(ms).ok()?));
         let status = SyncStatus { last_success, clock_skew: store.clock_skew()?, ..SyncStatus::default() };
-        Ok(Self { store, http, config, status: Arc::new(Mutex::new(status)), wake: Arc::new(Notify::new()) })
+        let token = Arc::new(Mutex::new(config.token.clone()));
+        Ok(Self { store, http, config, status: Arc::new(Mutex::new(status)), wake: Arc::new(Notify::new()), token })
     }
 
     /// The current status, for the banner.
@@ -125,6 +128,16 @@ impl SyncClient {
         let mut s = self.status.lock().unwrap_or_else(|e| e.into_inner()).clone();
         s.pending = self.store.pending().unwrap_or(s.pending);
         s
+    }
+
+    /// The token requests carry now.
+    fn token(&self) -> String {
+        self.token.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Uses `token` from the next request on (after a rotation).
+    pub fn set_token(&self, token: &str) {
+        *self.token.lock().unwrap_or_else(|e| e.into_inner()) = token.to_owned();
     }
 
     /// Wakes the background loop now (call after recording an event).
@@ -176,7 +189,7 @@ impl SyncClient {
             let resp = self
                 .http
                 .post(format!("{}{API_PREFIX}/events", self.config.base_url))
-                .bearer_auth(&self.config.token)
+                .bearer_auth(self.token())
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
                 .header(reqwest::header::CONTENT_ENCODING, "gzip")
                 .body(gzip(&body)?)
@@ -229,7 +242,7 @@ impl SyncClient {
             let resp = self
                 .http
                 .get(format!("{}{API_PREFIX}/events", self.config.base_url))
-                .bearer_auth(&self.config.token)
+                .bearer_auth(self.token())
                 .query(&[("after", cursor.to_string()), ("limit", self.config.pull_limit.to_string())])
                 .send()
                 .await

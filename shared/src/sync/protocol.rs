@@ -110,6 +110,24 @@ pub struct InitReport {
     pub organiser_token: String,
 }
 
+/// `POST /api/v1/token/rotate`: the caller's new token; the old one stops working at once.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct RotatedToken {
+    pub token: String,
+}
+
+/// `GET /api/v1/devices`: an enrolled device, for the organiser's page (revoke a lost tablet).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct DeviceInfo {
+    pub device: DeviceId,
+    pub person: PersonId,
+    pub role: Role,
+    pub label: String,
+    pub revoked: bool,
+}
+
 /// `POST /api/v1/enrollment-codes`: a one-time code for a registered official, shown once.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]

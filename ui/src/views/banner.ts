@@ -5,7 +5,7 @@ import { h } from "../dom";
 import { bannerText } from "../format";
 import { getLang, lt, setLang, t } from "../i18n";
 
-export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void }): HTMLElement {
+export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void }): HTMLElement {
   const { text, tone } = bannerText(status.sync);
   const who = status.identity ? `${lt("roles", status.identity.role)} ${status.identity.person} · ${status.identity.device}` : "";
   return h(
@@ -15,6 +15,8 @@ export function banner(status: AppStatus, actions: { rerender: () => void; syncN
     h("span", { class: `sync sync-${tone}`, "data-testid": "sync-banner" }, text),
     h("span", { class: "who" }, who),
     actions.syncNow ? h("button", { class: "small", onclick: actions.syncNow, "data-testid": "sync-now" }, t("syncNow")) : null,
+    // Events the office has not taken (offline, or this tablet was revoked): hand them over.
+    actions.showUnsent && status.sync.pending > 0 ? h("button", { class: "small", onclick: actions.showUnsent, "data-testid": "show-unsent" }, t("unsent")) : null,
     h(
       "button",
       {

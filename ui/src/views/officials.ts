@@ -1,6 +1,7 @@
 // Officials: register referees, the chief arbiter and the committee, issue their one-time
 // enrollment codes, and assign referees to tables (第三十一条三).
 
+import type { DeviceInfo } from "../bindings/DeviceInfo";
 import type { Role } from "../bindings/Role";
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
@@ -8,7 +9,7 @@ import { lt, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dataTable, field, input, outcomeLine, parseTables, select } from "./forms";
 
-export function officialsView(setup: Setup, api: OfficeApi, changed: () => void): HTMLElement {
+export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeApi, changed: () => void): HTMLElement {
   const out = outcomeLine();
   // A panel: while a one-time code is on screen, background refreshes leave the page alone.
   const code = h("div", { class: "panel code", "data-testid": "issued-code" });
@@ -50,7 +51,18 @@ export function officialsView(setup: Setup, api: OfficeApi, changed: () => void)
         out.fail(err);
       }
     } }, t("issueCode"))]);
-  return h("main", { class: "office" }, out.el, code, h("div", { class: "columns" }, register, assign), dataTable("officials", ["ID", t("playerName"), t("role"), t("tables"), ""], rows));
+  // A lost tablet is revoked in one step: its token is refused from its next request on.
+  const deviceRows = devices.map((d) => [d.device, d.label, d.person, lt("roles", d.role),
+    d.revoked ? h("span", { class: "revoked" }, t("revoked")) : h("button", { class: "small danger", "data-testid": `revoke-${d.device}`, onclick: async () => {
+      try {
+        await api.revoke(d.device);
+        changed();
+      } catch (err) {
+        out.fail(err);
+      }
+    } }, t("revoke"))]);
+  return h("main", { class: "office" }, out.el, code, h("div", { class: "columns" }, register, assign), dataTable("officials", ["ID", t("playerName"), t("role"), t("tables"), ""], rows),
+    h("h3", {}, t("devices")), dataTable("devices", [t("deviceId"), t("deviceLabel"), "ID", t("role"), ""], deviceRows));
 }
 
 /** The enrollment QR code the office drew (an SVG of squares), with its link as text. */
