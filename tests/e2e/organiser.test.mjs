@@ -144,6 +144,12 @@ test("an organiser runs the event and the referee's second warning reaches the s
   assert.match(notes, /第二十八条一2/);
   await shot(page, "06-standings.png");
 
+  // The referee's tablet is lost: the organiser revokes it from the officials page in one step.
+  await page.click("[data-testid=nav-officials]");
+  await page.click("[data-testid=revoke-tab-wang]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=devices]")?.textContent.includes("已吊销"));
+  await shot(page, "06b-device-revoked.png");
+
   // Printed sheets, A4, in Chinese and in English.
   for (const [what, lang] of [["pairings&round=1", "zh"], ["standings", "zh"], ["standings", "en"]]) {
     await page.goto(`${office.url}/?print=${what}&lang=${lang}`);
