@@ -25,6 +25,18 @@ use crate::wall_clock::WallClock;
 pub use identity::{Identity, PublicIdentity};
 pub use views::{game_view, queue, tables, GameView, PlayerInfo, QueueRow, TableRow};
 
+/// Sends an app request to the office: its answer, or the office's `{code, message}` as
+/// [`CoreError::Remote`], or a network failure.
+async fn office_answer<T: serde::de::DeserializeOwned>(request: reqwest::RequestBuilder) -> Result<T> {
+    let resp = request.send().await.map_err(|e| CoreError::Network(e.to_string()))?;
+    if !resp.status().is_success() {
+        let status = resp.status().as_u16();
+        let body: crate::error::ErrorBody = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
+        return Err(CoreError::Remote { status, code: body.code, message: body.message });
+    }
+    resp.json().await.map_err(|e| CoreError::Network(e.to_string()))
+}
+
 /// What the sync banner and the start screen need.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -110,19 +122,10 @@ impl App {
     /// there at once), keeps it, and syncs with it from the next request on.
     pub async fn rotate_token(&self) -> Result<()> {
         let mut id = self.identity()?;
-        let resp = reqwest::Client::new()
-            .post(format!("{}{API_PREFIX}/token/rotate", id.office_url))
-            .bearer_auth(&id.token)
-            .send()
-            .await
-            .map_err(|e| CoreError::Network(e.to_string()))?;
-        if !resp.status().is_success() {
-            let status = resp.status().as_u16();
-            let body: crate::error::ErrorBody = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
-            return Err(CoreError::Remote { status, code: body.code, message: body.message });
-        }
-        let r: crate::sync::protocol::RotatedToken =
-            resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
+        let r: crate::sync::protocol::RotatedToken = office_answer(
+            reqwest::Client::new().post(format!("{}{API_PREFIX}/token/rotate", id.office_url)).bearer_auth(&id.token),
+        )
+        .await?;
         id.token = r.token;
         identity::save(&self.store, &id)?;
         if let Some(c) = self.client() {
@@ -163,18 +166,8 @@ impl App {
         let device = crate::domain::DeviceId::new(device.trim())?;
         let req = EnrollRequest { code: code.trim().to_owned(), device: device.clone(), label: label.to_owned() };
         let sent = self.clock.now_ms();
-        let resp = reqwest::Client::new()
-            .post(format!("{office_url}{API_PREFIX}/enroll"))
-            .json(&req)
-            .send()
-            .await
-            .map_err(|e| CoreError::Network(e.to_string()))?;
-        if !resp.status().is_success() {
-            let status = resp.status().as_u16();
-            let body: crate::error::ErrorBody = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
-            return Err(CoreError::Remote { status, code: body.code, message: body.message });
-        }
-        let e: EnrollResponse = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
+        let e: EnrollResponse =
+            office_answer(reqwest::Client::new().post(format!("{office_url}{API_PREFIX}/enroll")).json(&req)).await?;
         if let Some(office) = e.office_time {
             let office_ms = u64::try_from(office.timestamp_millis()).unwrap_or(0);
             self.store.set_clock_skew(ClockSkew::measure(sent, self.clock.now_ms(), office_ms))?;

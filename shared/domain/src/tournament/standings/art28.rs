@@ -5,7 +5,7 @@ use crate::tournament::field::{Field, GameScore};
 use crate::tournament::frac::Frac;
 
 use super::art29_withdrawal::{round_robin_field, swiss_opponent_points};
-use super::{place, Criterion, Note, Standings, SwissReading, Unplaced};
+use super::{Criterion, Note, Standings, SwissReading, Unplaced};
 
 fn warnings(field: &Field, p: &crate::domain::PlayerId) -> Frac {
     Frac::int(i64::from(field.warnings.get(p).copied().unwrap_or(0)))
@@ -43,14 +43,7 @@ pub fn round_robin(field: &Field, up_to: u16, shared_allowed: bool) -> Standings
     if !shared_allowed {
         notes.push(Note::no_shared_places());
     }
-    Standings {
-        round: up_to,
-        criteria: criteria.clone(),
-        shown: vec![],
-        swiss_reading: None,
-        notes,
-        rows: place(&criteria, rows, shared_allowed),
-    }
+    Standings::ranked(up_to, criteria, vec![], notes, rows, shared_allowed)
 }
 
 /// 第二十八条一2 Swiss after `up_to`: 总得分 = points + (opponents' points ÷ ½ maximum points −
@@ -110,12 +103,5 @@ pub fn swiss(field: &Field, up_to: u16, reading: SwissReading, shared_allowed: b
     if !shared_allowed {
         notes.push(Note::no_shared_places());
     }
-    Standings {
-        round: up_to,
-        criteria: criteria.clone(),
-        shown,
-        swiss_reading: Some(reading),
-        notes,
-        rows: place(&criteria, rows, shared_allowed),
-    }
+    Standings { swiss_reading: Some(reading), ..Standings::ranked(up_to, criteria, shown, notes, rows, shared_allowed) }
 }

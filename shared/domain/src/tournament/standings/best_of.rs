@@ -5,7 +5,7 @@ use crate::tournament::field::{Field, FieldGame, GameScore};
 use crate::tournament::frac::Frac;
 use crate::tournament::pairing::best_of::decided;
 
-use super::{place, Criterion, Note, Standings, Unplaced};
+use super::{Criterion, Note, Standings, Unplaced};
 
 /// The match after `up_to` games.
 pub fn standings(field: &Field, best_of: u8, up_to: u16) -> Standings {
@@ -53,12 +53,5 @@ pub fn standings(field: &Field, best_of: u8, up_to: u16) -> Standings {
         Note::new(format!("多局决胜制（{best_of}局）：尚未决出"), format!("Best of {best_of}: not decided yet"))
     });
     let criteria = vec![Criterion::Points];
-    Standings {
-        round: up_to,
-        criteria: criteria.clone(),
-        shown: vec![],
-        swiss_reading: None,
-        notes,
-        rows: place(&criteria, rows, true),
-    }
+    Standings::ranked(up_to, criteria, vec![], notes, rows, true)
 }

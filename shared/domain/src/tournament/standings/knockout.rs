@@ -6,7 +6,7 @@ use crate::tournament::field::Field;
 use crate::tournament::frac::Frac;
 use crate::tournament::pairing::knockout::out_after;
 
-use super::{place, Criterion, Note, Standings, Unplaced};
+use super::{Criterion, Note, Standings, Unplaced};
 
 /// The knockout after `up_to` rounds, players out after `lives` defeats.
 pub fn standings(field: &Field, lives: u8, up_to: u16, shared_allowed: bool) -> Standings {
@@ -40,12 +40,5 @@ pub fn standings(field: &Field, lives: u8, up_to: u16, shared_allowed: bool) -> 
         notes.push(Note::no_shared_places());
     }
     let criteria = vec![Criterion::Reached];
-    Standings {
-        round: up_to,
-        criteria: criteria.clone(),
-        shown: vec![Criterion::Points],
-        swiss_reading: None,
-        notes,
-        rows: place(&criteria, rows, shared_allowed),
-    }
+    Standings::ranked(up_to, criteria, vec![Criterion::Points], notes, rows, shared_allowed)
 }

@@ -7,7 +7,7 @@ use crate::tournament::field::{Entrant, Field};
 use crate::tournament::frac::Frac;
 use crate::tournament::pairing::leitai::state;
 
-use super::{place, Criterion, Note, Standings, Unplaced};
+use super::{Criterion, Note, Standings, Unplaced};
 
 /// The match after `up_to` rounds: one row per team.
 pub fn standings(field: &Field, up_to: u16) -> Result<Standings> {
@@ -40,12 +40,5 @@ pub fn standings(field: &Field, up_to: u16) -> Result<Standings> {
         }
     }
     let criteria = vec![Criterion::PlayersLeft];
-    Ok(Standings {
-        round: up_to,
-        criteria: criteria.clone(),
-        shown: vec![],
-        swiss_reading: None,
-        notes,
-        rows: place(&criteria, rows, true),
-    })
+    Ok(Standings::ranked(up_to, criteria, vec![], notes, rows, true))
 }

@@ -280,6 +280,21 @@ pub struct Standings {
     pub rows: Vec<Standing>,
 }
 
+impl Standings {
+    /// Standings placed by `criteria` (第二十八条 C/D per `shared_allowed`), no Swiss reading.
+    pub(crate) fn ranked(
+        round: u16,
+        criteria: Vec<Criterion>,
+        shown: Vec<Criterion>,
+        notes: Vec<Note>,
+        rows: Vec<Unplaced>,
+        shared_allowed: bool,
+    ) -> Standings {
+        let rows = place(&criteria, rows, shared_allowed);
+        Standings { round, criteria, shown, swiss_reading: None, notes, rows }
+    }
+}
+
 /// A row before placing: who, and the value of each ranking criterion.
 pub(crate) struct Unplaced<'a> {
     pub player: &'a crate::tournament::field::Entrant,

@@ -8,7 +8,7 @@ use crate::tournament::field::{Field, GameScore};
 use crate::tournament::frac::Frac;
 use crate::tournament::team::{board_of, Teams};
 
-use super::{place, Criterion, Note, Standings, SwissReading, Unplaced};
+use super::{Criterion, Note, Standings, SwissReading, Unplaced};
 
 /// The team standings after `up_to`; `swiss` names the reading for a team Swiss event, `None`
 /// for a team round robin.
@@ -93,12 +93,5 @@ pub fn standings(
     if !shared_allowed {
         notes.push(Note::no_shared_places());
     }
-    Standings {
-        round: up_to,
-        criteria: criteria.clone(),
-        shown: vec![],
-        swiss_reading: swiss,
-        notes,
-        rows: place(&criteria, rows, shared_allowed),
-    }
+    Standings { swiss_reading: swiss, ..Standings::ranked(up_to, criteria, vec![], notes, rows, shared_allowed) }
 }
