@@ -17,9 +17,9 @@ use arbiter_office::server::{init_tournament, AppState};
 use arbiter_tests::*;
 use serde_json::{json, Value};
 
-fn from(last: u8) -> reqwest::Client {
+fn from(office: &Office, last: u8) -> reqwest::Client {
     let ip = IpAddr::from([127, 0, 0, last]);
-    reqwest::Client::builder().local_address(ip).build().unwrap()
+    office.http_builder().local_address(ip).build().unwrap()
 }
 
 async fn post(client: &reqwest::Client, url: String, token: Option<&str>, body: Value) -> (u16, Value) {
@@ -44,7 +44,7 @@ async fn a_guessing_client_is_slowed_then_locked_out_and_an_official_elsewhere_e
     let real_code = office.code_for("ref-li", Role::Referee).await;
 
     // The attacker at 127.0.0.2 guesses codes.
-    let attacker = from(2);
+    let attacker = from(&office, 2);
     let (mut answered, mut waits, mut locked_at) = (0, 0, None);
     for n in 0..400 {
         let guess = json!({"code": format!("ZZZZ-{n:04}"), "device": "evil", "label": "evil"});
@@ -72,12 +72,12 @@ async fn a_guessing_client_is_slowed_then_locked_out_and_an_official_elsewhere_e
 
     // The referee's tablet at 127.0.0.3 enrolls at once.
     let (status, body) =
-        post(&from(3), enroll.clone(), None, json!({"code": real_code, "device": "tab-li", "label": "李"})).await;
+        post(&from(&office, 3), enroll.clone(), None, json!({"code": real_code, "device": "tab-li", "label": "李"})).await;
     assert_eq!(status, 200, "{body}");
 
     // Wrong tokens count the same way (127.0.0.4).
     let push = format!("{}{API_PREFIX}/events", office.url);
-    let forger = from(4);
+    let forger = from(&office, 4);
     let mut last = String::new();
     for _ in 0..400 {
         let (status, body) = post(&forger, push.clone(), Some("wa1_forged"), json!({"events": []})).await;
@@ -92,7 +92,7 @@ async fn a_guessing_client_is_slowed_then_locked_out_and_an_official_elsewhere_e
     assert_eq!(last, "locked_out");
 
     // The organiser sees both addresses and the refusals, and lifts the attacker's lock-out.
-    let org = reqwest::Client::new();
+    let org = office.http();
     let get =
         |path: &str| org.get(format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(&office.organiser_token).send();
     let lockouts: Value = get("/lockouts").await.unwrap().json().await.unwrap();

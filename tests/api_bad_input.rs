@@ -19,7 +19,7 @@ async fn send(req: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
 async fn every_mistake_is_a_clear_4xx_and_changes_nothing() {
     let office = Office::start("bad-input").await;
     let e = office.enroll("ref-a", Role::Referee, "tab-a").await;
-    let http = reqwest::Client::new();
+    let http = office.http();
     let events = format!("{}{API_PREFIX}/events", office.url);
     let before = office.state.store.len().unwrap();
     let post =

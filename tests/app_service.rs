@@ -24,10 +24,20 @@ async fn a_referee_walks_a_game_through_the_app_service() {
     assert!(app.status().identity.is_none());
     assert_eq!(app.record(&game(1), warn(Colour::Black)).unwrap_err().code(), "not_authorized", "not enrolled yet");
 
-    let bad = app.enroll(&office.url, "ZZZZ-ZZZZ", "tab-1", "Table 1").await.unwrap_err();
+    // Typed by hand: the address, the code, and the short fingerprint the office page shows.
+    let short = office.cert.unwrap().short();
+    let bad = app.enroll(&office.url, "ZZZZ-ZZZZ", &short, "tab-1", "Table 1").await.unwrap_err();
     assert_eq!(bad.code(), "remote");
     let code = office.code_for("ref-wang", Role::Referee).await;
-    let me = app.enroll(&office.url, &code.to_lowercase(), "tab-1", "Table 1").await.unwrap();
+    let no_fp = app.enroll(&office.url, &code, "", "tab-1", "Table 1").await.unwrap_err();
+    assert_eq!(no_fp.code(), "invalid_field", "{no_fp}");
+    let wrong_fp = app.enroll(&office.url, &code, "0000 0000 0000 0000", "tab-1", "Table 1").await.unwrap_err();
+    assert_eq!(wrong_fp.code(), "office_certificate_changed", "{wrong_fp}");
+    let hall_http = app.enroll("http://192.168.1.10:7878", &code, "", "tab-1", "Table 1").await.unwrap_err();
+    assert!(hall_http.to_string().contains("only for an office on this machine"), "{hall_http}");
+    assert!(app.status().identity.is_none(), "nothing kept from a refused enrollment");
+    let me = app.enroll(&office.url, &code.to_lowercase(), &short.to_lowercase(), "tab-1", "Table 1").await.unwrap();
+    assert_eq!(me.office_cert.as_deref(), Some(short.as_str()), "the whole certificate is pinned");
     assert_eq!((me.role, me.device.as_str()), (Role::Referee, "tab-1"));
 
     let stop = Arc::new(tokio::sync::Notify::new());
@@ -129,7 +139,7 @@ async fn a_referee_walks_a_game_through_the_app_service() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tablet_enrolls_from_the_link_the_office_page_shows_as_a_qr_code() {
     let office = Office::start("qr-office").await;
-    let http = reqwest::Client::new();
+    let http = office.http();
     let api = |path: &str| format!("{}{}{path}", office.url, arbiter_core::sync::protocol::API_PREFIX);
     let r = http
         .post(api("/people"))
@@ -157,9 +167,11 @@ async fn a_tablet_enrolls_from_the_link_the_office_page_shows_as_a_qr_code() {
 
     // The tablet reads the link (camera or paste) into the address field; no code typed.
     let app = App::open(&scratch("qr-device")).unwrap();
-    let bad = app.enroll("weiqi-arbiter:enroll?v=9&office=x&code=y", "", "tab-qr", "QR").await.unwrap_err();
+    assert_eq!(parsed.fingerprint, office.cert, "the link carries the certificate to pin");
+    assert_eq!(issued["fingerprint"].as_str(), office.cert.map(|c| c.short()).as_deref());
+    let bad = app.enroll("weiqi-arbiter:enroll?v=9&office=x&code=y", "", "", "tab-qr", "QR").await.unwrap_err();
     assert!(bad.to_string().contains("version 9"), "{bad}");
-    let me = app.enroll(&link, "", "tab-qr", "QR").await.unwrap();
+    let me = app.enroll(&link, "", "", "tab-qr", "QR").await.unwrap();
     assert_eq!((me.role, me.device.as_str()), (Role::Referee, "tab-qr"));
     office.shutdown().await;
 }
@@ -169,7 +181,7 @@ async fn a_token_rotates_and_a_revoked_tablet_hands_over_what_it_did_not_send() 
     let office = Office::start("rotate-office").await;
     office.schedule(1);
     let api = |path: &str| format!("{}{}{path}", office.url, arbiter_core::sync::protocol::API_PREFIX);
-    let http = reqwest::Client::new();
+    let http = office.http();
 
     // Rotation over HTTP: the old token is dead at once, the new one works.
     let e = office.enroll("ref-x", Role::Referee, "tab-x").await;
@@ -183,7 +195,7 @@ async fn a_token_rotates_and_a_revoked_tablet_hands_over_what_it_did_not_send() 
 
     // The app rotates its own token and keeps syncing with the new one.
     let app = Arc::new(App::open(&scratch("rotate-device")).unwrap());
-    app.enroll(&office.url, &office.code_for("ref-r", Role::Referee).await, "tab-r", "R").await.unwrap();
+    app.enroll(&office.link_for("ref-r", Role::Referee).await, "", "", "tab-r", "R").await.unwrap();
     app.rotate_token().await.unwrap();
     let stop = Arc::new(tokio::sync::Notify::new());
     let task = tokio::spawn(app.sync_task(stop.clone()));

@@ -119,9 +119,9 @@ fn event_by(author: &Author, t: &TournamentId, kind: EventKind, n: u64) -> Event
     }
 }
 
-async fn push(url: &str, token: &str, events: &[Event]) -> (u16, serde_json::Value) {
-    let r = reqwest::Client::new()
-        .post(format!("{url}{API_PREFIX}/events"))
+async fn push(office: &Office, token: &str, events: &[Event]) -> (u16, serde_json::Value) {
+    let r = office.http()
+        .post(format!("{}{API_PREFIX}/events", office.url))
         .bearer_auth(token)
         .json(&serde_json::json!({ "events": events }))
         .send()
@@ -159,7 +159,7 @@ async fn every_role_by_every_kind_in_own_and_other_tournament() {
                 n += 1;
                 let before = office.state.store.len().unwrap();
                 let e = event_by(author, t, kind, n);
-                let (status, body) = push(&office.url, token, std::slice::from_ref(&e)).await;
+                let (status, body) = push(&office, token, std::slice::from_ref(&e)).await;
                 assert_eq!(status, 200, "{body}");
                 let answer: PushResponse = serde_json::from_value(body).unwrap();
                 let r = &answer.results[0];
@@ -185,7 +185,7 @@ async fn every_role_by_every_kind_in_own_and_other_tournament() {
     }
     assert_eq!(checked, 4 * EventKind::ALL.len() * 2);
     // The organiser can read what was refused, and why.
-    let refusals: serde_json::Value = reqwest::Client::new()
+    let refusals: serde_json::Value = office.http()
         .get(format!("{}{API_PREFIX}/refusals?limit=500", office.url))
         .bearer_auth(&office.organiser_token)
         .send()
@@ -208,24 +208,24 @@ async fn revoked_forged_replayed_and_impersonating_callers_are_refused() {
     let e = office.enroll("ref-a", Role::Referee, "tab-a").await;
     let author = Author { device: e.device.clone(), person: e.person.clone(), role: e.role };
     let ok = event_by(&author, &office.tournament, EventKind::ClockStarted, 1);
-    assert_eq!(push(&office.url, &e.token, &[ok]).await.0, 200);
+    assert_eq!(push(&office, &e.token, &[ok]).await.0, 200);
 
     // Impersonation: a referee's token, an event claiming the chief arbiter.
     let mut forged_author = author.clone();
     forged_author.role = Role::ChiefArbiter;
     let (_, body) =
-        push(&office.url, &e.token, &[event_by(&forged_author, &office.tournament, EventKind::RulingIssued, 2)]).await;
+        push(&office, &e.token, &[event_by(&forged_author, &office.tournament, EventKind::RulingIssued, 2)]).await;
     assert_eq!(body["results"][0]["code"], "forbidden", "{body}");
 
     // A forged token.
     let (status, body) =
-        push(&office.url, "wa1_00000000000000000000000000000000000000000000000000000000deadbeef", &[]).await;
+        push(&office, "wa1_00000000000000000000000000000000000000000000000000000000deadbeef", &[]).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("unauthenticated")));
-    let r = reqwest::Client::new().get(format!("{}{API_PREFIX}/events", office.url)).send().await.unwrap();
+    let r = office.http().get(format!("{}{API_PREFIX}/events", office.url)).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 401, "no token");
 
     // A replayed enrollment code.
-    let http = reqwest::Client::new();
+    let http = office.http();
     let code = office.code_for("ref-b", Role::Referee).await;
     let enroll = |device: &'static str| {
         let http = http.clone();
@@ -264,7 +264,7 @@ async fn revoked_forged_replayed_and_impersonating_callers_are_refused() {
         .unwrap();
     assert_eq!(r.status().as_u16(), 200);
     let (status, body) =
-        push(&office.url, &e.token, &[event_by(&author, &office.tournament, EventKind::ClockPaused, 3)]).await;
+        push(&office, &e.token, &[event_by(&author, &office.tournament, EventKind::ClockPaused, 3)]).await;
     assert_eq!(status, 401, "{body}");
     assert!(body["message"].as_str().unwrap_or_default().contains("revoked"));
     assert_eq!(office.state.store.len().unwrap(), before, "nothing stored by a refused request");

@@ -57,8 +57,8 @@ async fn a_tablet_a_year_ahead_and_one_a_day_behind_keep_the_game_in_order() {
         Arc::new(App::open_with_clock(&scratch("skew-ahead"), WallClock::off_by(chrono::Duration::days(365))).unwrap());
     let behind =
         Arc::new(App::open_with_clock(&scratch("skew-behind"), WallClock::off_by(-chrono::Duration::days(1))).unwrap());
-    ahead.enroll(&office.url, &office.code_for("ref-a", Role::Referee).await, "tab-a", "A").await.unwrap();
-    behind.enroll(&office.url, &office.code_for("ref-b", Role::Referee).await, "tab-b", "B").await.unwrap();
+    ahead.enroll(&office.link_for("ref-a", Role::Referee).await, "", "", "tab-a", "A").await.unwrap();
+    behind.enroll(&office.link_for("ref-b", Role::Referee).await, "", "", "tab-b", "B").await.unwrap();
 
     // Enrollment told each tablet how far off it is; the banner reads it from the status.
     let skew = |app: &App| app.status().sync.clock_skew.expect("measured at enrollment").offset_ms;
@@ -110,7 +110,7 @@ async fn a_tablet_a_year_ahead_and_one_a_day_behind_keep_the_game_in_order() {
         wall_time: chrono::DateTime::from_timestamp_millis(year_ahead as i64).unwrap(),
         body: warn(Colour::White),
     };
-    let answer: serde_json::Value = reqwest::Client::new()
+    let answer: serde_json::Value = office.http()
         .post(format!("{}{API_PREFIX}/events", office.url))
         .bearer_auth(&rogue.token)
         .json(&serde_json::json!({"events": [e]}))

@@ -260,7 +260,7 @@ proptest! {
         let body = if raw { lines.join(",") } else { format!("{{\"events\":[{}]}}", lines.join(",")) };
         let before = l.office.state.store.len().unwrap();
         let (status, text) = l.rt.block_on(async {
-            let r = reqwest::Client::new()
+            let r = l.office.http()
                 .post(format!("{}{API_PREFIX}/events", l.office.url))
                 .bearer_auth(&l.token)
                 .header("content-type", "application/json")
@@ -288,7 +288,7 @@ proptest! {
     fn enroll_answers_every_hostile_body(line in hostile_line()) {
         let l = live();
         let (status, text) = l.rt.block_on(async {
-            let r = reqwest::Client::new()
+            let r = l.office.http()
                 .post(format!("{}{API_PREFIX}/enroll", l.office.url))
                 .header("content-type", "application/json")
                 .body(line)

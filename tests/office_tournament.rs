@@ -27,7 +27,7 @@ impl Http<'_> {
         body: Option<Value>,
         text: Option<&str>,
     ) -> (u16, String) {
-        let mut r = reqwest::Client::new().request(method, format!("{}{API_PREFIX}{path}", self.office.url));
+        let mut r = self.office.http().request(method, format!("{}{API_PREFIX}{path}", self.office.url));
         if let Some(t) = token {
             r = r.bearer_auth(t);
         }
@@ -141,7 +141,7 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     // Table 1: the referee's tablet records two warnings to Black (第二十四条二, 第二十五条二).
     let t1: GameId = boards[0]["game"].as_str().unwrap().parse().unwrap();
     let black1 = boards[0]["black"]["id"].as_str().unwrap().to_owned();
-    let tablet = Device::new("tournament-tab", &referee, &office.url, |_| {});
+    let tablet = Device::new("tournament-tab", &referee, &office.endpoint(), |_| {});
     let warn = || EventBody::IncidentRecorded {
         incident: Incident::Disturbing { offender: Colour::Black },
         ruling: Some(Ruling::Warning),

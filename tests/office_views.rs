@@ -11,7 +11,7 @@ use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;
 
 async fn get(office: &Office, token: &str, path: &str) -> (u16, String) {
-    let r = reqwest::Client::new()
+    let r = office.http()
         .get(format!("{}{API_PREFIX}{path}", office.url))
         .bearer_auth(token)
         .send()
@@ -25,7 +25,7 @@ async fn incidents_queue_state_and_export() {
     let office = Office::start("views-office").await;
     office.schedule(2);
     let e = office.enroll("ref-a", Role::Referee, "tab-a").await;
-    let d = Device::new("views-tab", &e, &office.url, |_| {});
+    let d = Device::new("views-tab", &e, &office.endpoint(), |_| {});
     let warn = |c| EventBody::IncidentRecorded {
         incident: Incident::Disturbing { offender: c },
         ruling: Some(Ruling::Warning),
@@ -100,7 +100,7 @@ async fn the_background_loop_goes_offline_and_catches_up_by_itself() {
     office.schedule(1);
     let port: u16 = office.url.rsplit(':').next().unwrap().parse().unwrap();
     let e = office.enroll("ref-a", Role::Referee, "tab-a").await;
-    let d = Device::new("loop-tab", &e, &office.url, |c| {
+    let d = Device::new("loop-tab", &e, &office.endpoint(), |c| {
         c.poll_interval = Duration::from_millis(200);
         c.backoff_min = Duration::from_millis(50);
         c.backoff_max = Duration::from_millis(400);

@@ -75,12 +75,15 @@ async fn the_office_killed_mid_sync_loses_nothing_it_acknowledged() {
     let dir = scratch("restart-office");
     let enrolled = prepare(&dir, 3);
     let port = free_port();
-    let url = format!("http://127.0.0.1:{port}");
+    // The certificate the office process will serve (made now, as `init` does).
+    let cert = arbiter_office::tls::current(&dir).unwrap().fingerprint;
+    let endpoint =
+        arbiter_tests::Endpoint { url: format!("https://127.0.0.1:{port}"), pin: arbiter_core::sync::tls::Pin::Exact(vec![cert]) };
     let devices: Vec<Device> = enrolled
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            Device::new(&format!("restart-tab-{i}"), e, &url, |c| {
+            Device::new(&format!("restart-tab-{i}"), e, &endpoint, |c| {
                 c.request_timeout = Duration::from_secs(2);
                 c.push_batch = 5;
             })
@@ -145,6 +148,7 @@ async fn a_device_killed_while_recording_and_syncing_resumes_and_delivers_everyt
         let child = Command::new(RECORDER)
             .arg(&dir)
             .args(["--device", "tab-k", "--person", "ref-k", "--office", &office.url, "--token", &enrolled.token])
+            .args(["--pin", &office.cert.unwrap().to_string()])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -161,7 +165,7 @@ async fn a_device_killed_while_recording_and_syncing_resumes_and_delivers_everyt
     let synced_before_restart = acked.iter().filter(|id| office.state.store.get(id).ok().flatten().is_some()).count();
     assert!(synced_before_restart > 0, "the killed runs synced nothing: are their events refused?");
     // The app starts again and syncs what the killed runs left in the outbox.
-    let device = Device::reopen(&dir, &enrolled, &office.url);
+    let device = Device::reopen(&dir, &enrolled, &office.endpoint());
     device.settle().await;
     for id in &acked {
         assert!(office.state.store.get(id).unwrap().is_some(), "{id} never reached the office");

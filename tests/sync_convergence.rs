@@ -34,10 +34,10 @@ async fn three_offline_devices_converge_in_every_reconnect_order() {
         let mut devices = Vec::new();
         for i in 0..3 {
             let e = office.enroll(&format!("ref-{i}"), Role::Referee, &format!("tab-{i}")).await;
-            devices.push(Device::new(&format!("conv-{k}-tab-{i}"), &e, &office.url, |_| {}));
+            devices.push(Device::new(&format!("conv-{k}-tab-{i}"), &e, &office.endpoint(), |_| {}));
         }
         let chief_e = office.enroll("chief-liu", Role::ChiefArbiter, "chief-tab").await;
-        let chief = Device::new(&format!("conv-{k}-chief"), &chief_e, &office.url, |_| {});
+        let chief = Device::new(&format!("conv-{k}-chief"), &chief_e, &office.endpoint(), |_| {});
 
         // Offline: tablets 0 and 1 each warn Black in game 1 (together: 第二十五条二, Black
         // loses); tablet 2 records in game 2; everyone records some advice.
@@ -191,7 +191,7 @@ async fn a_misbehaving_network_still_gives_exactly_once_effect() {
     office.schedule(1);
     let chaos = Chaos {
         upstream: office.url.clone(),
-        http: reqwest::Client::new(),
+        http: office.http(),
         seed: Arc::new(AtomicU64::new(0x9E37_79B9_7F4A_7C15)),
         dropped: Arc::default(),
         cut: Arc::default(),
@@ -210,7 +210,7 @@ async fn a_misbehaving_network_still_gives_exactly_once_effect() {
         let e = office.enroll(&format!("ref-{i}"), Role::Referee, &format!("tab-{i}")).await;
         devices.push((
             e.clone(),
-            Device::new(&format!("chaos-tab-{i}"), &e, &proxy_url, |c| {
+            Device::new(&format!("chaos-tab-{i}"), &e, &Endpoint::plain(proxy_url.clone()), |c| {
                 c.request_timeout = Duration::from_millis(400);
                 c.push_batch = 7;
                 c.pull_limit = 11;
@@ -233,7 +233,7 @@ async fn a_misbehaving_network_still_gives_exactly_once_effect() {
     let healed: Vec<Device> = devices
         .iter()
         .enumerate()
-        .map(|(i, (e, _))| Device::new(&format!("chaos-tab-{i}"), e, &office.url, |_| {}))
+        .map(|(i, (e, _))| Device::new(&format!("chaos-tab-{i}"), e, &office.endpoint(), |_| {}))
         .collect();
     drop(devices);
     for d in &healed {
@@ -265,7 +265,7 @@ async fn the_second_warning_from_another_tablet_decides_the_game_everywhere() {
     office.schedule(1);
     let a = office.enroll("ref-a", Role::Referee, "tab-a").await;
     let b = office.enroll("ref-b", Role::Referee, "tab-b").await;
-    let (a, b) = (Device::new("sw-a", &a, &office.url, |_| {}), Device::new("sw-b", &b, &office.url, |_| {}));
+    let (a, b) = (Device::new("sw-a", &a, &office.endpoint(), |_| {}), Device::new("sw-b", &b, &office.endpoint(), |_| {}));
     a.record(1, warning(Colour::White));
     b.record(1, warning(Colour::White));
     a.settle().await;

@@ -228,6 +228,7 @@ impl Accounts {
             person: person.clone(),
             expires_at,
             link: None,
+            fingerprint: None,
             qr_svg: None,
         })
     }

@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod error;
 pub mod limits;
+pub mod tls;
 pub mod replay;
 pub mod server;
 pub mod standings;

@@ -12,6 +12,7 @@ use arbiter_core::domain::TournamentId;
 use arbiter_core::rules::{ChineseKomi, RulesetSpec};
 use arbiter_core::store::Store;
 use arbiter_office::server::{self, AppState};
+use arbiter_office::tls;
 use arbiter_office::{replay, standings, OfficeError};
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -51,6 +52,15 @@ enum Command {
         /// Komi in 子 for the Chinese rules: 2, 2.75 or 3.75.
         #[arg(long, default_value_t = 3.75)]
         komi: f64,
+        /// A host name or address browsers reach the office by, written into the self-signed
+        /// certificate (repeatable; localhost, 127.0.0.1 and ::1 are always in it).
+        #[arg(long = "cert-name")]
+        cert_names: Vec<String>,
+    },
+    /// The office's TLS certificate: show it, install the organiser's own, or rotate it.
+    Cert {
+        #[command(subcommand)]
+        action: CertAction,
     },
     /// Run the office server: sync for devices, views and exports for officials.
     Serve {
@@ -71,6 +81,10 @@ enum Command {
         /// Seconds a connection has to bring a request (from opening or the last answer).
         #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
         request_timeout_seconds: u64,
+        /// Speak plain HTTP instead of HTTPS: only for a demo on this machine's loopback address
+        /// (anyone on a shared network could read the tokens and forge rulings).
+        #[arg(long)]
+        insecure_http: bool,
         /// Refuse events stamped more than this many minutes ahead of the office's clock.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1440))]
         max_clock_ahead_minutes: u64,
@@ -108,6 +122,43 @@ enum Command {
     },
     /// Export what can still be read from a damaged store (journal first), to stdout.
     Salvage {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum CertAction {
+    /// Print the certificate's fingerprints: the short form tablets type, the SHA-256 they pin,
+    /// and the public-key hash browsers take.
+    Show {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+    },
+    /// Use the organiser's own certificate (PEM chain, leaf first) and private key (PEM).
+    /// Devices enrolled with the old one must enroll again, unless you use `--next`.
+    Install {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+        #[arg(long)]
+        cert: PathBuf,
+        #[arg(long)]
+        key: PathBuf,
+        /// Stage it as the next certificate instead (see `next`).
+        #[arg(long)]
+        next: bool,
+    },
+    /// Stage a new self-signed certificate. The running office announces it to every device
+    /// that syncs (restart `serve` to start announcing); `activate` then serves it.
+    Next {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+        #[arg(long = "cert-name")]
+        cert_names: Vec<String>,
+    },
+    /// Serve the staged certificate from the next `serve` on; devices that synced since it was
+    /// staged follow without re-enrolling.
+    Activate {
         #[arg(long, default_value = DEFAULT_DATA)]
         data: PathBuf,
     },
@@ -170,12 +221,35 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             }
             Ok(if report.malformed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
-        Command::Init { data, id, name, ruleset: r, komi } => {
+        Command::Init { data, id, name, ruleset: r, komi, cert_names } => {
             let state = AppState::open(&data)?;
             let report = server::init_tournament(&state, TournamentId::new(id)?, name, ruleset(r, komi)?)?;
+            let cert = match tls::load(&data, tls::Slot::Current)? {
+                Some(c) => c,
+                None => tls::generate(&data, tls::Slot::Current, &cert_names)?,
+            };
             println!("tournament:      {}", report.tournament);
             println!("organiser token: {}", report.organiser_token);
             println!("(shown once; the office keeps only its hash)");
+            println!("certificate:     {}  (devices pin it; `cert show` prints it again)", cert.fingerprint.short());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Cert { action } => {
+            let (what, cert) = match action {
+                CertAction::Show { data } => ("current", tls::current(&data)?),
+                CertAction::Install { data, cert, key, next: false } => {
+                    ("installed", tls::install(&data, tls::Slot::Current, &cert, &key)?)
+                }
+                CertAction::Install { data, cert, key, next: true } => {
+                    ("staged", tls::install(&data, tls::Slot::Next, &cert, &key)?)
+                }
+                CertAction::Next { data, cert_names } => ("staged", tls::generate(&data, tls::Slot::Next, &cert_names)?),
+                CertAction::Activate { data } => ("now current", tls::activate(&data)?),
+            };
+            println!("certificate ({what})");
+            println!("  short fingerprint: {}", cert.fingerprint.short());
+            println!("  sha256:            {}", cert.fingerprint);
+            println!("  public key sha256: {}", cert.spki_sha256);
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve {
@@ -185,6 +259,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             tablet_url,
             max_connections,
             request_timeout_seconds,
+            insecure_http,
             max_clock_ahead_minutes,
         } => {
             if let Some(u) = &tablet_url {
@@ -206,12 +281,21 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             {
                 eprintln!("arbiter-office: store repaired on open: {report:?}");
             }
+            let transport = if insecure_http {
+                eprintln!(
+                    "arbiter-office: WARNING: --insecure-http: tokens and rulings cross the network in clear; \
+                     use it only on this machine's loopback address"
+                );
+                server::Transport::InsecureHttp
+            } else {
+                server::Transport::Https(state.with_certificate()?)
+            };
             let runtime = tokio::runtime::Runtime::new()?;
             let limits = server::conn::ConnLimits {
                 max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
                 request_timeout: std::time::Duration::from_secs(request_timeout_seconds),
             };
-            runtime.block_on(server::serve(state, bind, ui, limits))?;
+            runtime.block_on(server::serve(state, bind, ui, limits, transport))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Export { data } => {

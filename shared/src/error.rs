@@ -19,6 +19,14 @@ pub enum CoreError {
     /// The office could not be reached (offline, refused, timed out).
     #[error("office unreachable: {0}")]
     Network(String),
+    /// The office presented a certificate other than the one this device enrolled with: someone
+    /// may be impersonating it (or the organiser replaced it, and the device must enroll again).
+    #[error(
+        "the office's certificate is not the one this tablet enrolled with (expected {expected}, \
+         got {seen}): someone on the network may be impersonating the office, nothing was sent. \
+         Tell the chief arbiter; if the organiser replaced the certificate, enroll again"
+    )]
+    OfficeCertificate { expected: String, seen: String },
     /// The office answered with an error.
     #[error("office refused ({status}): {code} — {message}")]
     Remote { status: u16, code: String, message: String },
@@ -32,6 +40,7 @@ impl CoreError {
             Self::Storage(_) => "storage",
             Self::Network(_) => "network",
             Self::Remote { .. } => "remote",
+            Self::OfficeCertificate { .. } => "office_certificate_changed",
             Self::Damaged { .. } => "store_damaged",
         }
     }

@@ -28,10 +28,11 @@ pub async fn enroll(
     app: State<'_, Arc<App>>,
     office_url: String,
     code: String,
+    fingerprint: String,
     device: String,
     label: String,
 ) -> Reply<PublicIdentity> {
-    app.enroll(&office_url, &code, &device, &label).await.map_err(|e| e.body())
+    app.enroll(&office_url, &code, &fingerprint, &device, &label).await.map_err(|e| e.body())
 }
 
 #[tauri::command]

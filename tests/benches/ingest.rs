@@ -31,7 +31,7 @@ async fn run() {
         let mut all: Vec<Device> = Vec::new();
         for i in 0..devices {
             let e = office.enroll(&format!("ref-{i}"), Role::Referee, &format!("tab-{i}")).await;
-            all.push(Device::new(&format!("bench-ingest-{devices}-{i}"), &e, &office.url, |_| {}));
+            all.push(Device::new(&format!("bench-ingest-{devices}-{i}"), &e, &office.endpoint(), |_| {}));
         }
         let per = TOTAL / devices;
         let mut recorded: Vec<Event> = Vec::with_capacity(TOTAL);
@@ -72,7 +72,7 @@ async fn run() {
     let office = Office::start("bench-catchup").await;
     office.schedule(1);
     let writer_e = office.enroll("ref-w", Role::Referee, "tab-w").await;
-    let writer = Device::new("bench-catchup-w", &writer_e, &office.url, |_| {});
+    let writer = Device::new("bench-catchup-w", &writer_e, &office.endpoint(), |_| {});
     for j in 0..10_000u64 {
         writer.record(1, advice(j));
     }
@@ -80,7 +80,7 @@ async fn run() {
     let pushed = writer.client.push().await.expect("push");
     let push_s = start.elapsed().as_secs_f64();
     let reader_e = office.enroll("ref-r", Role::Referee, "tab-r").await;
-    let reader = Device::new("bench-catchup-r", &reader_e, &office.url, |_| {});
+    let reader = Device::new("bench-catchup-r", &reader_e, &office.endpoint(), |_| {});
     let start = Instant::now();
     let pulled = reader.client.pull().await.expect("pull");
     let pull_s = start.elapsed().as_secs_f64();

@@ -58,12 +58,31 @@ use arbiter_core::rules::RulesetSpec;
 use arbiter_core::store::Store;
 use arbiter_core::sync::client::{SyncClient, SyncConfig};
 use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};
-use arbiter_office::server::{app, init_tournament, AppState};
+use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
+use arbiter_office::server::{app, init_tournament, serve_on, AppState, Transport};
 use tokio::sync::Notify;
 
-/// An office server running in this process on 127.0.0.1 with a port the OS picked.
-pub struct Office {
+/// Where a device syncs to: an address and the certificates it trusts there.
+#[derive(Debug, Clone)]
+pub struct Endpoint {
     pub url: String,
+    pub pin: Pin,
+}
+
+impl Endpoint {
+    /// A plain-http address on loopback (a test proxy in front of the office).
+    pub fn plain(url: impl Into<String>) -> Endpoint {
+        Endpoint { url: url.into(), pin: Pin::Nothing }
+    }
+}
+
+/// An office server running in this process on 127.0.0.1 with a port the OS picked, speaking
+/// HTTPS with its own certificate (as `serve` does), unless started insecure.
+pub struct Office {
+    /// `https://127.0.0.1:PORT` (or `http://` when started insecure).
+    pub url: String,
+    /// The certificate it serves, which its devices pin.
+    pub cert: Option<CertFingerprint>,
     pub state: AppState,
     pub organiser_token: String,
     pub tournament: TournamentId,
@@ -92,23 +111,66 @@ impl Office {
 
     /// Serves with given connection limits (slow-client tests).
     pub async fn serve_limited(
-        mut state: AppState,
+        state: AppState,
         organiser_token: String,
         port: u16,
         limits: arbiter_office::server::conn::ConnLimits,
     ) -> Office {
+        Office::serve_with(state, organiser_token, port, limits, true).await
+    }
+
+    /// Starts an office speaking plain HTTP (`serve --insecure-http`), for the sniffing test's
+    /// control run.
+    pub async fn start_insecure(name: &str) -> Office {
+        let state = AppState::open(&scratch(name)).unwrap_or_else(|e| panic!("open office: {e}"));
+        let report = init_tournament(&state, tournament(), "测试杯".into(), RulesetSpec::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        Office::serve_with(state, report.organiser_token, 0, Default::default(), false).await
+    }
+
+    async fn serve_with(
+        mut state: AppState,
+        organiser_token: String,
+        port: u16,
+        limits: arbiter_office::server::conn::ConnLimits,
+        https: bool,
+    ) -> Office {
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap_or_else(|e| panic!("bind: {e}"));
-        let url = format!("http://{}", listener.local_addr().unwrap_or_else(|e| panic!("{e}")));
+        let addr = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
+        let transport = if https {
+            Transport::Https(state.with_certificate().unwrap_or_else(|e| panic!("certificate: {e}")))
+        } else {
+            Transport::InsecureHttp
+        };
+        let url = format!("{}://{addr}", if https { "https" } else { "http" });
         state.tablet_url = Some(url.clone());
         let stop = Arc::new(Notify::new());
         let router = app(state.clone());
         let s = stop.clone();
         let task = tokio::spawn(async move {
-            let listener = arbiter_office::server::conn::BoundedListener::new(listener, limits);
-            let service = router.into_make_service_with_connect_info::<arbiter_office::server::conn::Peer>();
-            let _ = axum::serve(listener, service).with_graceful_shutdown(async move { s.notified().await }).await;
+            let _ = serve_on(listener, router, limits, transport, async move { s.notified().await }).await;
         });
-        Office { url, state, organiser_token, tournament: tournament(), stop, task }
+        Office { url, cert: state.cert, state, organiser_token, tournament: tournament(), stop, task }
+    }
+
+    /// What its devices trust.
+    pub fn pin(&self) -> Pin {
+        self.cert.map_or(Pin::Nothing, |c| Pin::Exact(vec![c]))
+    }
+
+    /// Its address with the pin, for a device.
+    pub fn endpoint(&self) -> Endpoint {
+        Endpoint { url: self.url.clone(), pin: self.pin() }
+    }
+
+    /// An HTTP client that trusts this office's certificate (and no other).
+    pub fn http(&self) -> reqwest::Client {
+        self.http_builder().build().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Office::http`] before it is built, for tests that set more (a local address).
+    pub fn http_builder(&self) -> reqwest::ClientBuilder {
+        tls::client_builder(&Pins::new(self.pin())).unwrap_or_else(|e| panic!("{e}"))
     }
 
     pub async fn shutdown(self) {
@@ -118,7 +180,19 @@ impl Office {
 
     /// Registers an official and returns a one-time enrollment code for them.
     pub async fn code_for(&self, person: &str, role: Role) -> String {
-        let http = reqwest::Client::new();
+        let issued = self.issue(person, role).await;
+        issued["code"].as_str().unwrap_or_else(|| panic!("no code: {issued}")).to_owned()
+    }
+
+    /// Registers an official and returns the enrollment link their QR code holds (address,
+    /// one-time code, certificate).
+    pub async fn link_for(&self, person: &str, role: Role) -> String {
+        let issued = self.issue(person, role).await;
+        issued["link"].as_str().unwrap_or_else(|| panic!("no link: {issued}")).to_owned()
+    }
+
+    async fn issue(&self, person: &str, role: Role) -> serde_json::Value {
+        let http = self.http();
         let r = http
             .post(format!("{}{API_PREFIX}/people", self.url))
             .bearer_auth(&self.organiser_token)
@@ -137,13 +211,14 @@ impl Office {
             .json()
             .await
             .unwrap_or_else(|e| panic!("{e}"));
-        code["code"].as_str().unwrap_or_else(|| panic!("no code: {code}")).to_owned()
+        code
     }
 
     /// Registers an official and enrolls a device for them; returns the device's token.
     pub async fn enroll(&self, person: &str, role: Role, device: &str) -> EnrollResponse {
         let code = self.code_for(person, role).await;
-        let r = reqwest::Client::new()
+        let r = self
+            .http()
             .post(format!("{}{API_PREFIX}/enroll", self.url))
             .json(&serde_json::json!({"code": code, "device": device, "label": device}))
             .send()
@@ -196,9 +271,9 @@ pub struct Device {
 }
 
 impl Device {
-    pub fn new(name: &str, enrolled: &EnrollResponse, office_url: &str, tweak: impl FnOnce(&mut SyncConfig)) -> Device {
+    pub fn new(name: &str, enrolled: &EnrollResponse, office: &Endpoint, tweak: impl FnOnce(&mut SyncConfig)) -> Device {
         let store = Arc::new(Store::open(&scratch(name), Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
-        let mut cfg = SyncConfig::new(office_url, enrolled.token.clone());
+        let mut cfg = SyncConfig::new(&office.url, enrolled.token.clone(), office.pin.clone());
         tweak(&mut cfg);
         let client = SyncClient::new(store.clone(), cfg).unwrap_or_else(|e| panic!("{e}"));
         let author = Author { device: enrolled.device.clone(), person: enrolled.person.clone(), role: enrolled.role };
@@ -261,9 +336,9 @@ pub fn state_digest(store: &Store, games: u32) -> String {
 
 impl Device {
     /// A device over an existing store directory (not wiped), e.g. after its process was killed.
-    pub fn reopen(dir: &std::path::Path, enrolled: &EnrollResponse, office_url: &str) -> Device {
+    pub fn reopen(dir: &std::path::Path, enrolled: &EnrollResponse, office: &Endpoint) -> Device {
         let store = Arc::new(Store::open(dir, Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
-        let client = SyncClient::new(store.clone(), SyncConfig::new(office_url, enrolled.token.clone()))
+        let client = SyncClient::new(store.clone(), SyncConfig::new(&office.url, enrolled.token.clone(), office.pin.clone()))
             .unwrap_or_else(|e| panic!("{e}"));
         let author = Author { device: enrolled.device.clone(), person: enrolled.person.clone(), role: enrolled.role };
         Device { store, client, author, counter: std::sync::atomic::AtomicU64::new(1_000_000) }

@@ -136,8 +136,8 @@ export class ArbiterApp {
 
   private async body(): Promise<HTMLElement> {
     if (!this.status?.identity) {
-      return enrollView(async (office, code, device, label) => {
-        await this.backend.enroll(office, code, device, label);
+      return enrollView(async (office, code, fingerprint, device, label) => {
+        await this.backend.enroll(office, code, fingerprint, device, label);
         await this.go({ name: "tables" });
       });
     }

@@ -20,7 +20,7 @@ export interface Backend {
   readonly canRecord: boolean;
   status(): Promise<AppStatus>;
   labels(): Promise<LabelTables>;
-  enroll(officeUrl: string, code: string, device: string, label: string): Promise<PublicIdentity>;
+  enroll(officeUrl: string, code: string, fingerprint: string, device: string, label: string): Promise<PublicIdentity>;
   tables(): Promise<TableRow[]>;
   game(game: string): Promise<GameView>;
   allowed(game: string, incident: Incident): Promise<AllowedRuling[]>;
@@ -63,8 +63,8 @@ export class TauriBackend implements Backend {
   }
   status() { return this.call<AppStatus>("status"); }
   labels() { return this.call<LabelTables>("labels"); }
-  enroll(officeUrl: string, code: string, device: string, label: string) {
-    return this.call<PublicIdentity>("enroll", { officeUrl, code, device, label });
+  enroll(officeUrl: string, code: string, fingerprint: string, device: string, label: string) {
+    return this.call<PublicIdentity>("enroll", { officeUrl, code, fingerprint, device, label });
   }
   tables() { return this.call<TableRow[]>("tables"); }
   game(game: string) { return this.call<GameView>("game", { game }); }
@@ -115,7 +115,7 @@ export class WebBackend implements Backend {
     const s = await this.get<{ you: PublicIdentity & { office_url?: string } }>("/status");
     return {
       identity: { ...s.you, office_url: this.base },
-      sync: { online: true, pending: 0, last_success: new Date().toISOString(), last_error: null, rejected: [], clock_skew: null },
+      sync: { online: true, pending: 0, last_success: new Date().toISOString(), last_error: null, last_error_code: null, rejected: [], clock_skew: null },
     };
   }
   labels() { return this.get<LabelTables>("/labels", false); }

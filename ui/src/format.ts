@@ -94,6 +94,11 @@ export function bannerText(s: SyncStatus, locale = getLang() === "zh" ? "zh-CN" 
   } else {
     parts.push(t("neverSynced"));
   }
+  // Someone may be impersonating the office: say it first, in red, whatever else holds.
+  if (s.last_error_code === "office_certificate_changed") {
+    parts.unshift(t("certChanged"));
+    tone = "bad";
+  }
   if (s.last_error) parts.push(`${t("lastError")}: ${s.last_error}`);
   // A minute or more off the office's clock: events are stamped with the office's time, but the
   // referee should know (and fix the tablet's date).

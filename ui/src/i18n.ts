@@ -45,6 +45,12 @@ const words = {
   officeUrl: ["赛事办公室地址（或登记二维码中的链接）", "Office address (or the link in the enrollment QR code)"],
   scanToEnroll: ["平板扫描此码即可登记（一次有效）", "Scan with the tablet to enroll (works once)"],
   code: ["登记码", "Enrollment code"],
+  fingerprint: ["办公室证书指纹（16位）", "Office certificate fingerprint (16 digits)"],
+  fingerprintHint: [
+    "与办公室页面上登记码旁的指纹逐字核对；扫码登记时无需填写。",
+    "Copy it from beside the code on the office page; not needed when the link is scanned or pasted.",
+  ],
+  certChanged: ["办公室证书不符！", "Office certificate mismatch!"],
   deviceId: ["设备编号", "Device id"],
   deviceLabel: ["设备名称", "Device name"],
   enroll: ["登记", "Enroll"],

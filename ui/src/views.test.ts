@@ -40,7 +40,7 @@ describe("views", () => {
 
   it("switches language from the banner", () => {
     let redrawn = 0;
-    const el = banner({ identity: null, sync: { online: true, pending: 1, last_success: null, last_error: null, rejected: [], clock_skew: null } }, { rerender: () => redrawn++ });
+    const el = banner({ identity: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], clock_skew: null } }, { rerender: () => redrawn++ });
     expect(el.querySelector("[data-testid=sync-banner]")?.textContent).toBe("1 条待同步 · 尚未同步");
     (el.querySelector("[data-testid=lang]") as HTMLButtonElement).click();
     expect(redrawn).toBe(1);

@@ -150,3 +150,57 @@ impl AsyncWrite for BoundedStream {
         self.stream.is_write_vectored()
     }
 }
+
+/// [`BoundedListener`] speaking TLS. Handshakes run in their own tasks, so a client that opens a
+/// connection and never says hello holds only its own permit (and is closed by the request
+/// timeout), never the accept loop.
+pub struct TlsListener {
+    inner: BoundedListener,
+    acceptor: tokio_rustls::TlsAcceptor,
+    done_tx: tokio::sync::mpsc::Sender<(TlsStream, SocketAddr)>,
+    done_rx: tokio::sync::mpsc::Receiver<(TlsStream, SocketAddr)>,
+}
+
+/// A TLS connection over a bounded one.
+pub type TlsStream = tokio_rustls::server::TlsStream<BoundedStream>;
+
+impl TlsListener {
+    pub fn new(inner: BoundedListener, config: Arc<rustls::ServerConfig>) -> Self {
+        let (done_tx, done_rx) = tokio::sync::mpsc::channel(64);
+        TlsListener { inner, acceptor: tokio_rustls::TlsAcceptor::from(config), done_tx, done_rx }
+    }
+}
+
+impl Connected<IncomingStream<'_, TlsListener>> for Peer {
+    fn connect_info(stream: IncomingStream<'_, TlsListener>) -> Self {
+        Peer(*stream.remote_addr())
+    }
+}
+
+impl Listener for TlsListener {
+    type Io = TlsStream;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        loop {
+            tokio::select! {
+                Some(done) = self.done_rx.recv() => return done,
+                (io, addr) = self.inner.accept() => {
+                    let acceptor = self.acceptor.clone();
+                    let done = self.done_tx.clone();
+                    tokio::spawn(async move {
+                        // A failed handshake (a port scan, a browser refusing the certificate,
+                        // a timeout) just closes that connection.
+                        if let Ok(tls) = acceptor.accept(io).await {
+                            let _ = done.send((tls, addr)).await;
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    fn local_addr(&self) -> io::Result<Self::Addr> {
+        self.inner.local_addr()
+    }
+}

@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use arbiter_core::store::Store;
 use arbiter_core::sync::protocol::MAX_BODY_BYTES;
+use arbiter_core::sync::tls::CertFingerprint;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
@@ -44,6 +45,11 @@ pub struct AppState {
     pub max_clock_ahead_ms: u64,
     /// The address tablets reach this office at, for enrollment links and QR codes.
     pub tablet_url: Option<String>,
+    /// The certificate the office serves (none over `--insecure-http`): enrollment links carry
+    /// it for devices to pin.
+    pub cert: Option<CertFingerprint>,
+    /// A certificate staged to replace it (`cert next`), announced to every device that pulls.
+    pub cert_next: Option<CertFingerprint>,
 }
 
 impl AppState {
@@ -58,7 +64,19 @@ impl AppState {
             attempts: Arc::default(),
             max_clock_ahead_ms: arbiter_core::clock::MAX_AHEAD_MS,
             tablet_url: None,
+            cert: None,
+            cert_next: None,
         })
+    }
+
+    /// Loads the office's certificate (made self-signed if it has none yet) and the staged
+    /// one, and returns the TLS configuration to serve with.
+    pub fn with_certificate(&mut self) -> Result<Arc<rustls::ServerConfig>, OfficeError> {
+        let data = self.store.dir().to_path_buf();
+        let current = crate::tls::current(&data)?;
+        self.cert = Some(current.fingerprint);
+        self.cert_next = crate::tls::load(&data, crate::tls::Slot::Next)?.map(|n| n.fingerprint);
+        crate::tls::server_config(&current)
     }
 }
 
@@ -137,6 +155,24 @@ impl OfficeError {
     }
 }
 
+/// How the office speaks to devices and browsers.
+#[derive(Clone)]
+pub enum Transport {
+    /// HTTPS with the office's certificate (the default).
+    Https(Arc<rustls::ServerConfig>),
+    /// Plain HTTP (`serve --insecure-http`): tokens cross the network readable by anyone on it.
+    InsecureHttp,
+}
+
+impl Transport {
+    fn scheme(&self) -> &'static str {
+        match self {
+            Transport::Https(_) => "https",
+            Transport::InsecureHttp => "http",
+        }
+    }
+}
+
 /// Serves until Ctrl-C (or SIGTERM), printing the bound address first so callers that asked for
 /// port 0 learn the port.
 pub async fn serve(
@@ -144,33 +180,54 @@ pub async fn serve(
     bind: SocketAddr,
     ui: Option<std::path::PathBuf>,
     limits: conn::ConnLimits,
+    transport: Transport,
 ) -> Result<(), OfficeError> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     let addr = listener.local_addr()?;
+    let scheme = transport.scheme();
     if state.tablet_url.is_none() && !addr.ip().is_unspecified() {
-        state.tablet_url = Some(format!("http://{addr}"));
+        state.tablet_url = Some(format!("{scheme}://{addr}"));
     }
     match &state.tablet_url {
         Some(url) => println!("tablets enroll at {url} (the office page's QR codes carry it)"),
         None => println!(
-            "bound to every interface: pass --tablet-url http://<this machine's hall address>:{} for QR codes",
+            "bound to every interface: pass --tablet-url {scheme}://<this machine's hall address>:{} for QR codes",
             addr.port()
         ),
     }
+    if let Some(fp) = state.cert {
+        println!("office certificate fingerprint: {}  (SHA-256 {fp})", fp.short());
+    }
     if !state.accounts.has_tournament()? {
         let code = state.accounts.offer_setup_code()?;
-        println!("no tournament yet: open http://{addr}/?create={code} to create one (the code works once)");
+        println!("no tournament yet: open {scheme}://{addr}/?create={code} to create one (the code works once)");
     }
-    println!("arbiter-office listening on http://{addr}");
+    println!("arbiter-office listening on {scheme}://{addr}");
     let router = match ui {
         Some(dir) => app_with_ui(state, dir),
         None => app(state),
     };
-    let listener = conn::BoundedListener::new(listener, limits);
-    axum::serve(listener, router.into_make_service_with_connect_info::<conn::Peer>())
-        .with_graceful_shutdown(shutdown())
-        .await?;
+    serve_on(listener, router, limits, transport, shutdown()).await?;
     Ok(())
+}
+
+/// Serves `router` on `listener` within `limits` until `stop` completes (what `serve` and the
+/// tests share).
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    limits: conn::ConnLimits,
+    transport: Transport,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let listener = conn::BoundedListener::new(listener, limits);
+    let service = router.into_make_service_with_connect_info::<conn::Peer>();
+    match transport {
+        Transport::Https(config) => {
+            axum::serve(conn::TlsListener::new(listener, config), service).with_graceful_shutdown(stop).await
+        }
+        Transport::InsecureHttp => axum::serve(listener, service).with_graceful_shutdown(stop).await,
+    }
 }
 
 async fn shutdown() {

@@ -219,7 +219,13 @@ pub async fn pull(
             }
         }
         let more = next < store.last_seq();
-        Ok(Json(PullResponse { events, next, more, office_time: Some(chrono::Utc::now()) }))
+        Ok(Json(PullResponse {
+            events,
+            next,
+            more,
+            office_time: Some(chrono::Utc::now()),
+            office_cert_next: state.cert_next,
+        }))
     })
     .await
 }

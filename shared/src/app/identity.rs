@@ -7,11 +7,15 @@ use serde::{Deserialize, Serialize};
 use crate::domain::{Author, DeviceId, PersonId, Role, TournamentId};
 use crate::error::{CoreError, Result};
 use crate::store::Store;
+use crate::sync::tls::{CertFingerprint, Pin};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Identity {
     pub office_url: String,
     pub token: String,
+    /// The office certificate pinned at enrollment (empty: a plain-http office on this machine).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub office_certs: Vec<CertFingerprint>,
     pub tournament: TournamentId,
     pub person: PersonId,
     pub role: Role,
@@ -23,6 +27,8 @@ pub struct Identity {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PublicIdentity {
     pub office_url: String,
+    /// The pinned certificate's short fingerprint, to compare with the office page's.
+    pub office_cert: Option<String>,
     pub tournament: TournamentId,
     pub person: PersonId,
     pub role: Role,
@@ -33,10 +39,20 @@ impl Identity {
     pub fn public(&self) -> PublicIdentity {
         PublicIdentity {
             office_url: self.office_url.clone(),
+            office_cert: self.office_certs.first().map(CertFingerprint::short),
             tournament: self.tournament.clone(),
             person: self.person.clone(),
             role: self.role,
             device: self.device.clone(),
+        }
+    }
+
+    /// What this device's TLS accepts from its office.
+    pub fn pin(&self) -> Pin {
+        if self.office_certs.is_empty() {
+            Pin::Nothing
+        } else {
+            Pin::Exact(self.office_certs.clone())
         }
     }
 

@@ -20,15 +20,19 @@ use crate::game::{fold_game, preview, validate, Preview};
 use crate::store::Store;
 use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
 use crate::sync::protocol::{EnrollRequest, EnrollResponse, API_PREFIX};
+use crate::sync::tls::{self, Pin, Pins};
 use crate::wall_clock::WallClock;
 
 pub use identity::{Identity, PublicIdentity};
 pub use views::{game_view, queue, tables, GameView, PlayerInfo, QueueRow, TableRow};
 
-/// Sends an app request to the office: its answer, or the office's `{code, message}` as
-/// [`CoreError::Remote`], or a network failure.
-async fn office_answer<T: serde::de::DeserializeOwned>(request: reqwest::RequestBuilder) -> Result<T> {
-    let resp = request.send().await.map_err(|e| CoreError::Network(e.to_string()))?;
+/// How long the app waits for the office to answer enrollment or a token rotation.
+const OFFICE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// Sends an app request (built on a client holding `pins`) to the office: its answer, or the
+/// office's `{code, message}` as [`CoreError::Remote`], a refused certificate, or a network failure.
+async fn office_answer<T: serde::de::DeserializeOwned>(pins: &Pins, request: reqwest::RequestBuilder) -> Result<T> {
+    let resp = request.send().await.map_err(|e| pins.error(e))?;
     if !resp.status().is_success() {
         let status = resp.status().as_u16();
         let body: crate::error::ErrorBody = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
@@ -73,7 +77,7 @@ impl App {
             .map(|i| {
                 SyncClient::new(
                     store.clone(),
-                    SyncConfig { clock: clock.clone(), ..SyncConfig::new(&i.office_url, &i.token) },
+                    SyncConfig { clock: clock.clone(), ..SyncConfig::new(&i.office_url, &i.token, i.pin()) },
                 )
             })
             .transpose()?;
@@ -122,8 +126,11 @@ impl App {
     /// there at once), keeps it, and syncs with it from the next request on.
     pub async fn rotate_token(&self) -> Result<()> {
         let mut id = self.identity()?;
+        let pins = Pins::new(id.pin());
+        let http = tls::http_client(&pins, Some(OFFICE_TIMEOUT))?;
         let r: crate::sync::protocol::RotatedToken = office_answer(
-            reqwest::Client::new().post(format!("{}{API_PREFIX}/token/rotate", id.office_url)).bearer_auth(&id.token),
+            &pins,
+            http.post(format!("{}{API_PREFIX}/token/rotate", id.office_url)).bearer_auth(&id.token),
         )
         .await?;
         id.token = r.token;
@@ -146,28 +153,49 @@ impl App {
         Ok(out)
     }
 
-    /// Trades the office's one-time code for this device's token and starts syncing.
-    pub async fn enroll(&self, office_url: &str, code: &str, device: &str, label: &str) -> Result<PublicIdentity> {
-        // The office page's QR code (or its text, pasted) carries both address and code.
-        let (office_url, code) = if office_url.trim().starts_with(crate::sync::enroll_link::SCHEME) {
+    /// Trades the office's one-time code for this device's token, pins the office's certificate,
+    /// and starts syncing. `office_url` may be the QR code's whole link (address, code and
+    /// certificate); typed by hand, `fingerprint` is the short form the office page shows.
+    pub async fn enroll(
+        &self,
+        office_url: &str,
+        code: &str,
+        fingerprint: &str,
+        device: &str,
+        label: &str,
+    ) -> Result<PublicIdentity> {
+        let (office_url, code, pin) = if office_url.trim().starts_with(crate::sync::enroll_link::SCHEME) {
             let link = crate::sync::enroll_link::EnrollLink::parse(office_url)?;
-            (link.office, link.code)
+            let pin = link.fingerprint.map(|f| Pin::Exact(vec![f]));
+            (link.office, link.code, pin)
         } else {
-            (office_url.to_owned(), code.to_owned())
+            (office_url.to_owned(), code.to_owned(), None)
         };
         let office_url = office_url.trim().trim_end_matches('/').to_owned();
-        if !(office_url.starts_with("http://") || office_url.starts_with("https://")) {
-            return Err(DomainError::InvalidField {
-                field: "office_url".into(),
-                message: "must start with http:// (e.g. http://192.168.1.10:7878)".into(),
+        let invalid = |message: &str| -> CoreError {
+            DomainError::InvalidField { field: "office_url".into(), message: message.into() }.into()
+        };
+        let pin = if office_url.starts_with("https://") {
+            match pin {
+                Some(p) => p,
+                None => Pin::typed(fingerprint)?,
             }
-            .into());
-        }
+        } else if tls::plain_http_allowed(&office_url) {
+            Pin::Nothing
+        } else if office_url.starts_with("http://") {
+            return Err(invalid(
+                "plain http:// is only for an office on this machine; the hall's office address starts with https:// (scan its QR code)",
+            ));
+        } else {
+            return Err(invalid("must start with https:// (e.g. https://192.168.1.10:7878)"));
+        };
         let device = crate::domain::DeviceId::new(device.trim())?;
         let req = EnrollRequest { code: code.trim().to_owned(), device: device.clone(), label: label.to_owned() };
         let sent = self.clock.now_ms();
+        let pins = Pins::new(pin);
+        let http = tls::http_client(&pins, Some(OFFICE_TIMEOUT))?;
         let e: EnrollResponse =
-            office_answer(reqwest::Client::new().post(format!("{office_url}{API_PREFIX}/enroll")).json(&req)).await?;
+            office_answer(&pins, http.post(format!("{office_url}{API_PREFIX}/enroll")).json(&req)).await?;
         if let Some(office) = e.office_time {
             let office_ms = u64::try_from(office.timestamp_millis()).unwrap_or(0);
             self.store.set_clock_skew(ClockSkew::measure(sent, self.clock.now_ms(), office_ms))?;
@@ -175,13 +203,15 @@ impl App {
         let id = Identity {
             office_url,
             token: e.token,
+            // The certificate the office presented and the pin admitted, whole.
+            office_certs: pins.matched().into_iter().collect(),
             tournament: e.tournament,
             person: e.person,
             role: e.role,
             device: e.device,
         };
         identity::save(&self.store, &id)?;
-        let config = SyncConfig { clock: self.clock.clone(), ..SyncConfig::new(&id.office_url, &id.token) };
+        let config = SyncConfig { clock: self.clock.clone(), ..SyncConfig::new(&id.office_url, &id.token, id.pin()) };
         let client = SyncClient::new(self.store.clone(), config)?;
         *self.sync.lock().unwrap_or_else(|e| e.into_inner()) = Some(client);
         let public = id.public();

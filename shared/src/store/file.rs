@@ -7,10 +7,27 @@ use crate::error::{CoreError, Result};
 
 /// Replaces `dir/name` with `bytes` durably.
 pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
+    write(dir, name, bytes, 0o644)
+}
+
+/// [`write_atomic`] for a secret (a private key): readable by its owner only, from the first byte.
+pub fn write_atomic_private(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
+    write(dir, name, bytes, 0o600)
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8], mode: u32) -> Result<()> {
     let path = dir.join(name);
     let tmp = dir.join(format!("{name}.tmp"));
     let write = || -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, mode);
+        #[cfg(not(unix))]
+        let _ = mode;
+        // A leftover temporary file would keep its old permissions.
+        let _ = std::fs::remove_file(&tmp);
+        let mut f = options.open(&tmp)?;
         std::io::Write::write_all(&mut f, bytes)?;
         f.sync_all()?;
         std::fs::rename(&tmp, &path)?;

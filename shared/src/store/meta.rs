@@ -128,6 +128,20 @@ impl super::Store {
         set_u64(&self.db, "clock_offset", skew.offset_ms as u64)
     }
 
+    /// The office certificate announced to replace the pinned one (`cert next` at the office),
+    /// trusted beside it from then on.
+    pub fn office_cert_next(&self) -> Result<Option<crate::sync::tls::CertFingerprint>> {
+        let v = self.db.get(keys::meta("office_cert_next")).map_err(storage)?;
+        Ok(v.and_then(|v| <[u8; 32]>::try_from(v.as_ref()).ok()).map(crate::sync::tls::CertFingerprint::from_bytes))
+    }
+
+    pub fn set_office_cert_next(&self, fp: crate::sync::tls::CertFingerprint) -> Result<()> {
+        self.db.insert(keys::meta("office_cert_next"), fp.as_bytes()).map_err(storage)?;
+        // Rare and decisive for reaching the office later: on disk now.
+        self.db.flush().map_err(storage)?;
+        Ok(())
+    }
+
     /// The last HLC stamp this device issued or observed.
     pub fn hlc(&self) -> Result<Hlc> {
         hlc(&self.db)

@@ -18,6 +18,7 @@ use crate::error::{CoreError, ErrorBody, Result};
 use crate::event::Event;
 use crate::store::{Origin, Store};
 use crate::sync::protocol::*;
+use crate::sync::tls::{self, Pin, Pins};
 use crate::wall_clock::WallClock;
 
 /// How the client talks to the office.
@@ -27,6 +28,8 @@ pub struct SyncConfig {
     pub base_url: String,
     /// The device token from enrollment.
     pub token: String,
+    /// The office certificates this device trusts (see [`crate::sync::tls`]).
+    pub pin: Pin,
     pub push_batch: usize,
     pub pull_limit: usize,
     /// Wait between rounds while everything is in sync (a new record wakes the client at once).
@@ -39,10 +42,11 @@ pub struct SyncConfig {
 }
 
 impl SyncConfig {
-    pub fn new(base_url: impl Into<String>, token: impl Into<String>) -> Self {
+    pub fn new(base_url: impl Into<String>, token: impl Into<String>, pin: Pin) -> Self {
         Self {
             base_url: base_url.into().trim_end_matches('/').to_owned(),
             token: token.into(),
+            pin,
             push_batch: 200,
             pull_limit: 500,
             poll_interval: Duration::from_secs(5),
@@ -64,6 +68,9 @@ pub struct SyncStatus {
     pub last_success: Option<DateTime<Utc>>,
     /// The last failure, in words.
     pub last_error: Option<String>,
+    /// Its stable code: the banner turns red for `office_certificate_changed` (someone may be
+    /// impersonating the office).
+    pub last_error_code: Option<String>,
     /// Events the office refused for good (they are kept locally, not resent).
     pub rejected: Vec<RejectedEvent>,
     /// The office's clock minus this device's, once measured: the banner says so when it is a
@@ -91,15 +98,13 @@ pub struct RoundReport {
 pub struct SyncClient {
     store: Arc<Store>,
     http: reqwest::Client,
+    /// What the TLS pins, and what it saw.
+    pins: Arc<Pins>,
     config: SyncConfig,
     status: Arc<Mutex<SyncStatus>>,
     wake: Arc<Notify>,
     /// The device token in force (replaced when it is rotated, for every clone of the client).
     token: Arc<Mutex<String>>,
-}
-
-fn network(e: reqwest::Error) -> CoreError {
-    CoreError::Network(if e.is_timeout() { "timed out".to_owned() } else { e.to_string() })
 }
 
 fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
@@ -114,13 +119,20 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'sta
 
 impl SyncClient {
     pub fn new(store: Arc<Store>, config: SyncConfig) -> Result<Self> {
-        let http = reqwest::Client::builder().timeout(config.request_timeout).build().map_err(network)?;
+        let mut pin = config.pin.clone();
+        if let (Pin::Exact(fps), Some(next)) = (&mut pin, store.office_cert_next()?) {
+            if !fps.contains(&next) {
+                fps.push(next);
+            }
+        }
+        let pins = Pins::new(pin);
+        let http = tls::http_client(&pins, Some(config.request_timeout))?;
         // The banner's “synced at” survives restarts; online is unknown until the first round.
         let last_success =
             store.last_sync_ms()?.and_then(|ms| DateTime::from_timestamp_millis(i64::try_from(ms).ok()?));
         let status = SyncStatus { last_success, clock_skew: store.clock_skew()?, ..SyncStatus::default() };
         let token = Arc::new(Mutex::new(config.token.clone()));
-        Ok(Self { store, http, config, status: Arc::new(Mutex::new(status)), wake: Arc::new(Notify::new()), token })
+        Ok(Self { store, http, pins, config, status: Arc::new(Mutex::new(status)), wake: Arc::new(Notify::new()), token })
     }
 
     /// The current status, for the banner.
@@ -195,11 +207,11 @@ impl SyncClient {
                 .body(gzip(&body)?)
                 .send()
                 .await
-                .map_err(network)?;
+                .map_err(|e| self.pins.error(e))?;
             if !resp.status().is_success() {
                 return Err(Self::error_of(resp).await);
             }
-            let answer: PushResponse = resp.json().await.map_err(network)?;
+            let answer: PushResponse = resp.json().await.map_err(|e| self.pins.error(e))?;
             self.measured(sent, answer.office_time)?;
             let mut done: Vec<EventId> = Vec::new();
             let mut rejected = Vec::new();
@@ -246,12 +258,17 @@ impl SyncClient {
                 .query(&[("after", cursor.to_string()), ("limit", self.config.pull_limit.to_string())])
                 .send()
                 .await
-                .map_err(network)?;
+                .map_err(|e| self.pins.error(e))?;
             if !resp.status().is_success() {
                 return Err(Self::error_of(resp).await);
             }
-            let page: PullResponse = resp.json().await.map_err(network)?;
+            let page: PullResponse = resp.json().await.map_err(|e| self.pins.error(e))?;
             let skew = self.measured(sent, page.office_time)?;
+            if let Some(next) = page.office_cert_next {
+                if self.pins.also_trust(next) {
+                    self.store.set_office_cert_next(next)?;
+                }
+            }
             let now = skew.correct(self.config.clock.now_ms());
             let events: Vec<Event> = page.events.into_iter().map(|p| p.event).collect();
             pulled += events.len();
@@ -282,11 +299,13 @@ impl SyncClient {
                     s.online = true;
                     s.last_success = Some(now);
                     s.last_error = None;
+                    s.last_error_code = None;
                 });
             }
             Err(e) => self.set_status(|s| {
                 s.online = !matches!(e, CoreError::Network(_));
                 s.last_error = Some(e.to_string());
+                s.last_error_code = Some(e.code().to_owned());
             }),
         }
         result

@@ -3,3 +3,4 @@
 pub mod client;
 pub mod enroll_link;
 pub mod protocol;
+pub mod tls;

@@ -71,6 +71,10 @@ pub struct PullResponse {
     /// The office's clock when it answered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub office_time: Option<chrono::DateTime<chrono::Utc>>,
+    /// The certificate the organiser staged to replace the office's (`cert next`): devices pin
+    /// it beside the current one, so `cert activate` needs no re-enrollment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub office_cert_next: Option<crate::sync::tls::CertFingerprint>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -140,6 +144,11 @@ pub struct IssuedCode {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub link: Option<String>,
+    /// The office certificate's short fingerprint (`3F2A 9C01 77DE 0B45`), for enrolling by
+    /// hand: the tablet checks it against the certificate the office presents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub fingerprint: Option<String>,
     /// The link as a QR code, an SVG document, for the tablet's camera.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]

@@ -1,7 +1,7 @@
 //! Test child: serves an already initialised office data directory, so tests can kill it -9.
 //! `office DATA BIND` — prints the listening line on stdout like `arbiter-office serve`.
 
-use arbiter_office::server::{serve, AppState};
+use arbiter_office::server::{serve, AppState, Transport};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -9,10 +9,18 @@ fn main() {
         eprintln!("usage: office DATA BIND");
         std::process::exit(2);
     };
-    let state = match AppState::open(std::path::Path::new(data)) {
+    let mut state = match AppState::open(std::path::Path::new(data)) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("open failed: {e}");
+            std::process::exit(3);
+        }
+    };
+    // HTTPS with the data directory's certificate, as `arbiter-office serve` does.
+    let transport = match state.with_certificate() {
+        Ok(config) => Transport::Https(config),
+        Err(e) => {
+            eprintln!("certificate: {e}");
             std::process::exit(3);
         }
     };
@@ -23,7 +31,7 @@ fn main() {
             std::process::exit(4);
         }
     };
-    if let Err(e) = runtime.block_on(serve(state, bind, None, Default::default())) {
+    if let Err(e) = runtime.block_on(serve(state, bind, None, Default::default(), transport)) {
         eprintln!("serve failed: {e}");
         std::process::exit(5);
     }

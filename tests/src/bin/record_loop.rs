@@ -1,7 +1,8 @@
 //! Test child: records incidents into a store and prints `ACK <event id>` after each one is
 //! acknowledged (durable). Used by the kill -9 loop and the strace sync count.
 //!
-//! `record_loop DIR [--count N] [--batch B] [--device D] [--person P] [--office URL --token T]`: without
+//! `record_loop DIR [--count N] [--batch B] [--device D] [--person P] [--office URL --token T
+//! [--pin SHA256]]`: without
 //! `--count` it runs until killed (bounded at one million records so it can never run away);
 //! with `--office` it also runs a sync round after every fifth record.
 
@@ -35,6 +36,14 @@ fn main() {
     // Continue numbering after what an earlier (killed) run stored.
     let base = store.len().unwrap_or(0) + 1_000_000 * u64::from(std::process::id() % 1000);
     if let (Some(url), Some(token)) = (opt("--office"), opt("--token")) {
+        let pin = match opt("--pin").map(|p| p.parse::<arbiter_core::sync::tls::CertFingerprint>()).transpose() {
+            Ok(Some(fp)) => arbiter_core::sync::tls::Pin::Exact(vec![fp]),
+            Ok(None) => arbiter_core::sync::tls::Pin::Nothing,
+            Err(e) => {
+                eprintln!("--pin: {e}");
+                std::process::exit(2);
+            }
+        };
         {
             let store = std::sync::Arc::new(store);
             let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
@@ -46,7 +55,7 @@ fn main() {
             };
             let client = match arbiter_core::sync::client::SyncClient::new(
                 store.clone(),
-                arbiter_core::sync::client::SyncConfig::new(url, token),
+                arbiter_core::sync::client::SyncConfig::new(url, token, pin),
             ) {
                 Ok(c) => c,
                 Err(e) => {

@@ -1,7 +1,8 @@
 //! Test child: a referee's tablet without a window — the real `arbiter_core::app::App` the
 //! Tauri shell wraps (enrollment, checked records, the background sync client).
 //!
-//! `tablet DIR --office URL --code CODE --device ID --game GAME [--record BODY_JSON]...`:
+//! `tablet DIR --office URL --code CODE --fingerprint FP --device ID --game GAME [--record
+//! BODY_JSON]...` (`--office` may be the QR code's whole link, and `--fingerprint` the short one):
 //! enrolls, waits until the office's pairing of the game has arrived, records each body on it
 //! as the app does (refusals exit 6), then syncs until nothing is waiting (bounded: exit 7
 //! after 20 s) and prints `SYNCED`.
@@ -35,7 +36,8 @@ fn main() {
     let app = Arc::new(App::open(std::path::Path::new(dir)).unwrap_or_else(|e| fail(3, e)));
     let runtime = tokio::runtime::Runtime::new().unwrap_or_else(|e| fail(4, e));
     runtime.block_on(async {
-        app.enroll(&office, &code, &device, "e2e tablet").await.unwrap_or_else(|e| fail(5, e));
+        let fingerprint = opt("--fingerprint").unwrap_or_default();
+        app.enroll(&office, &code, &fingerprint, &device, "e2e tablet").await.unwrap_or_else(|e| fail(5, e));
         let stop = Arc::new(tokio::sync::Notify::new());
         let task = tokio::spawn(app.sync_task(stop.clone()));
         let deadline = Instant::now() + Duration::from_secs(20);
