@@ -122,6 +122,15 @@ impl App {
         }
     }
 
+    /// Runs one sync round now and waits for its outcome (the banner's status follows either way).
+    pub async fn sync_once(&self) -> Result<crate::sync::client::RoundReport> {
+        self.identity()?;
+        match self.client() {
+            Some(client) => client.round().await,
+            None => Ok(Default::default()),
+        }
+    }
+
     /// Replaces this device's token with a new one from the office (the old one stops working
     /// there at once), keeps it, and syncs with it from the next request on.
     pub async fn rotate_token(&self) -> Result<()> {
