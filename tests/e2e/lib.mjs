@@ -1,10 +1,12 @@
-// Helpers for the end-to-end suites: a real office process on 127.0.0.1, organiser calls over
-// HTTP, Debian's Chromium through playwright-core, and a small WebDriver client for
+// Helpers for the end-to-end suites: a real office process on 127.0.0.1 speaking HTTPS with its
+// own certificate, organiser calls pinned to that certificate, Debian's Chromium through
+// playwright-core trusting exactly that certificate's key, and a small WebDriver client for
 // tauri-driver. Every wait is bounded.
 
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import https from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,15 +60,35 @@ export async function prepareOffice(data, tournament, fixtures = []) {
   return token;
 }
 
-/** Starts `arbiter-office serve` with the built UI; resolves when it listens. */
-export function serveOffice(data, port = 0) {
+/** The office's certificate as `arbiter-office cert show` prints it (made if the office has none). */
+async function certificate(data) {
+  const out = await run(["cert", "show", "--data", data]);
+  const field = (name) => new RegExp(`${name}:\\s+(.+)`).exec(out)?.[1].trim();
+  return { short: field("short fingerprint"), sha256: field("sha256"), spki: field("public key sha256"), pem: readFileSync(path.join(data, "tls/office.crt")) };
+}
+
+/** Pinned HTTPS per office origin: what `officeFetch` trusts there. */
+const pinned = new Map();
+
+/**
+ * Starts `arbiter-office serve` (HTTPS) with the built UI; resolves when it listens, with the
+ * certificate the suites pin (`cert.sha256`), type (`cert.short`) or give Chromium (`cert.spki`).
+ */
+export async function serveOffice(data, port = 0) {
+  const cert = await certificate(data);
+  const office = await listen(data, port);
+  pinned.set(new URL(office.url).origin, cert);
+  return { ...office, cert };
+}
+
+function listen(data, port) {
   return new Promise((resolve, reject) => {
     const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, "--ui", path.join(root, "ui/dist")], { cwd: root });
     let seen = "";
     const timer = setTimeout(() => reject(new Error(`office did not start: ${seen}`)), 15000);
     proc.stdout.on("data", (d) => {
       seen += d;
-      const m = /listening on (http:\/\/\S+)/.exec(seen);
+      const m = /listening on (https:\/\/\S+)/.exec(seen);
       if (m) {
         clearTimeout(timer);
         // An office without a tournament prints its one-time setup link first.
@@ -87,8 +109,40 @@ export function stopProc(proc, signal = "SIGTERM") {
   });
 }
 
+/**
+ * `fetch` for an office `serveOffice` started: over HTTPS trusting that office's certificate and
+ * checking its SHA-256 before anything (a token) is sent. Answers `{ ok, status, json(), text() }`.
+ */
+export function officeFetch(url, { method = "GET", headers = {}, body } = {}) {
+  const cert = pinned.get(new URL(url).origin);
+  if (!cert) return Promise.reject(new Error(`no office started at ${url}`));
+  const want = cert.sha256.toUpperCase().match(/../g).join(":");
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      url,
+      {
+        method,
+        headers,
+        ca: cert.pem,
+        checkServerIdentity: (_host, peer) => (peer.fingerprint256 === want ? undefined : new Error(`office certificate ${peer.fingerprint256}, pinned ${want}`)),
+      },
+      (res) => {
+        const chunks = [];
+        res.on("data", (d) => chunks.push(d));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({ ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, text: async () => text, json: async () => JSON.parse(text) });
+        });
+      },
+    );
+    req.setTimeout(15000, () => req.destroy(new Error(`${method} ${url}: timed out`)));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 export async function api(url, token, method, p, body) {
-  const r = await fetch(`${url}/api/v1${p}`, {
+  const r = await officeFetch(`${url}/api/v1${p}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -104,13 +158,20 @@ export async function codeFor(office, token, person, role) {
   return (await api(office.url, token, "POST", "/enrollment-codes", { person })).code;
 }
 
-/** Debian's Chromium via playwright-core (never a downloaded browser). */
-export async function chromium() {
+/**
+ * Debian's Chromium via playwright-core (never a downloaded browser), trusting the office's
+ * self-signed certificate by its public key — as an organiser's browser does once told to —
+ * and no other certificate error.
+ */
+export async function chromium(office) {
   const require = createRequire(path.join(root, "ui/package.json"));
   const { chromium } = require("playwright-core");
   return chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      `--ignore-certificate-errors-spki-list=${office.cert.spki}`,
+    ],
   });
 }
 

@@ -15,7 +15,7 @@ before(async () => {
   const data = scratch("office-pages");
   token = await prepareOffice(data, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl", "tests/e2e/fixtures/incidents.jsonl"]);
   office = await serveOffice(data);
-  browser = await chromium();
+  browser = await chromium(office);
 });
 
 after(async () => {

@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
-import { api, chromium, codeFor, outDir, root, saveShot, scratch, serveOffice } from "./lib.mjs";
+import { api, chromium, codeFor, officeFetch, outDir, root, saveShot, scratch, serveOffice } from "./lib.mjs";
 
 const shots = path.join(outDir, "organiser");
 const tabletBin = path.join(root, "target/debug/tablet");
@@ -23,7 +23,7 @@ before(async () => {
   // A new office: no tournament, no token yet — the organiser creates it from the page.
   office = await serveOffice(scratch("organiser"));
   assert.ok(office.create, "serve prints the one-time setup link on an office without a tournament");
-  browser = await chromium();
+  browser = await chromium(office);
 });
 
 after(async () => {
@@ -40,9 +40,9 @@ async function signIn(page, tok, first = "[data-testid=tables], [data-testid=set
   await page.waitForSelector(first);
 }
 
-/** The real app core on a "tablet": enroll with `code`, record `bodies` on `game`, sync. */
-async function tablet(code, device, game, bodies) {
-  const args = [scratch(`tablet-${device}`), "--office", office.url, "--code", code, "--device", device, "--game", game];
+/** The real app core on a "tablet": enroll with the QR code's `link`, record `bodies` on `game`, sync. */
+async function tablet(link, device, game, bodies) {
+  const args = [scratch(`tablet-${device}`), "--office", link, "--code", "", "--device", device, "--game", game];
   for (const b of bodies) args.push("--record", JSON.stringify(b));
   const { stdout } = await promisify(execFile)(tabletBin, args, { timeout: 30000 });
   assert.match(stdout, /SYNCED/);
@@ -97,7 +97,9 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.click("[data-testid=code-ref-wang]");
   await page.waitForFunction(() => /[0-9A-Z]{4}-[0-9A-Z]{4}/.test(document.querySelector("[data-testid=issued-code]")?.textContent ?? ""));
   const code = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(await page.textContent("[data-testid=issued-code]"))[1];
-  // The same code as a QR code for the tablet's camera, with the office's address in it.
+  // By hand, the tablet also needs the certificate's short fingerprint, shown beside the code.
+  assert.equal((await page.textContent("[data-testid=issued-fingerprint] code")).trim(), office.cert.short);
+  // The same code as a QR code for the tablet's camera, with the office's address and certificate in it.
   await page.waitForSelector("[data-testid=enroll-qr] svg");
   assert.match(await page.textContent("[data-testid=enroll-qr]"), new RegExp(`weiqi-arbiter:enroll\\?v=1&office=.+&code=${code}`));
   await shot(page, "03-enrollment-qr.png");
@@ -105,7 +107,8 @@ test("an organiser runs the event and the referee's second warning reaches the s
   const qrPng = path.join(shots, "03-enrollment-qr-only.png");
   writeFileSync(qrPng, await page.locator("[data-testid=enroll-qr] svg").screenshot());
   const { stdout: scanned } = await promisify(execFile)("zbarimg", ["-q", "--raw", qrPng]);
-  assert.match(scanned.trim(), new RegExp(`^weiqi-arbiter:enroll\\?v=1&office=${encodeURIComponent(office.url)}&code=${code}$`));
+  assert.match(scanned.trim(), new RegExp(`^weiqi-arbiter:enroll\\?v=1&office=${encodeURIComponent(office.url)}&code=${code}&fp=${office.cert.sha256}$`));
+  const link = scanned.trim();
   await page.fill("[data-testid=a-tables]", "1-3");
   await page.click("[data-testid=assign]");
   await page.waitForFunction(() => document.querySelector("[data-testid=officials]")?.textContent.includes("1, 2, 3"));
@@ -121,7 +124,7 @@ test("an organiser runs the event and the referee's second warning reaches the s
   // Table 1: the referee's tablet records two warnings to Black; 第二十五条二 decides the game.
   const sheet = await api(office.url, token, "GET", "/rounds/1/pairings");
   const t1 = sheet.boards[0];
-  await tablet(code, "tab-wang", t1.game, [{ kind: "clock_started" }, warn("black"), warn("black")]);
+  await tablet(link, "tab-wang", t1.game, [{ kind: "clock_started" }, warn("black"), warn("black")]);
 
   // Tables 2 and 3: the organiser enters the score sheets (White wins both).
   await page.click("[data-testid=nav-rounds]");
@@ -178,7 +181,7 @@ test("the chief arbiter decides from the browser and sees the standings change f
   // Round 2 paired by the organiser; the chief arbiter signs in with an enrolled token.
   await api(office.url, token, "POST", "/rounds/2/pair");
   const chiefCode = await codeFor(office, token, "chief-liu", "chief_arbiter");
-  const enrolled = await (await fetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: chiefCode, device: "desk-chief", label: "desk" }) })).json();
+  const enrolled = await (await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: chiefCode, device: "desk-chief", label: "desk" }) })).json();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signIn(page, enrolled.token);
   await page.click("[data-testid=nav-rounds]");

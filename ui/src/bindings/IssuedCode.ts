@@ -11,6 +11,11 @@ export type IssuedCode = { code: string, person: PersonId, expires_at: string,
  */
 link?: string, 
 /**
+ * The office certificate's short fingerprint (`3F2A 9C01 77DE 0B45`), for enrolling by
+ * hand: the tablet checks it against the certificate the office presents.
+ */
+fingerprint?: string, 
+/**
  * The link as a QR code, an SVG document, for the tablet's camera.
  */
 qr_svg?: string, };

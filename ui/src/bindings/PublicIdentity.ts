@@ -7,4 +7,8 @@ import type { TournamentId } from "./TournamentId";
 /**
  * The identity as screens see it: no token.
  */
-export type PublicIdentity = { office_url: string, tournament: TournamentId, person: PersonId, role: Role, device: DeviceId, };
+export type PublicIdentity = { office_url: string, 
+/**
+ * The pinned certificate's short fingerprint, to compare with the office page's.
+ */
+office_cert: string | null, tournament: TournamentId, person: PersonId, role: Role, device: DeviceId, };

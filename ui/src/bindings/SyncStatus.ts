@@ -15,6 +15,11 @@ pending: number, last_success: string | null,
  */
 last_error: string | null, 
 /**
+ * Its stable code: the banner turns red for `office_certificate_changed` (someone may be
+ * impersonating the office).
+ */
+last_error_code: string | null, 
+/**
  * Events the office refused for good (they are kept locally, not resent).
  */
 rejected: Array<RejectedEvent>, 

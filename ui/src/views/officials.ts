@@ -46,6 +46,8 @@ export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeAp
       try {
         const c = await api.issueCode(p.id);
         code.replaceChildren(`${t("codeFor", { name: p.name })}: ${c.code}`);
+        // Typed by hand, the tablet also asks for this, and checks it against the office.
+        if (c.fingerprint) code.append(h("p", { "data-testid": "issued-fingerprint" }, `${t("fingerprint")}: `, h("code", {}, c.fingerprint)));
         if (c.qr_svg && c.link) code.append(qrFigure(c.qr_svg, c.link));
       } catch (err) {
         out.fail(err);
