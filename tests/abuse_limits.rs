@@ -72,7 +72,8 @@ async fn a_guessing_client_is_slowed_then_locked_out_and_an_official_elsewhere_e
 
     // The referee's tablet at 127.0.0.3 enrolls at once.
     let (status, body) =
-        post(&from(&office, 3), enroll.clone(), None, json!({"code": real_code, "device": "tab-li", "label": "李"})).await;
+        post(&from(&office, 3), enroll.clone(), None, json!({"code": real_code, "device": "tab-li", "label": "李"}))
+            .await;
     assert_eq!(status, 200, "{body}");
 
     // Wrong tokens count the same way (127.0.0.4).

@@ -120,7 +120,8 @@ fn event_by(author: &Author, t: &TournamentId, kind: EventKind, n: u64) -> Event
 }
 
 async fn push(office: &Office, token: &str, events: &[Event]) -> (u16, serde_json::Value) {
-    let r = office.http()
+    let r = office
+        .http()
         .post(format!("{}{API_PREFIX}/events", office.url))
         .bearer_auth(token)
         .json(&serde_json::json!({ "events": events }))
@@ -185,7 +186,8 @@ async fn every_role_by_every_kind_in_own_and_other_tournament() {
     }
     assert_eq!(checked, 4 * EventKind::ALL.len() * 2);
     // The organiser can read what was refused, and why.
-    let refusals: serde_json::Value = office.http()
+    let refusals: serde_json::Value = office
+        .http()
         .get(format!("{}{API_PREFIX}/refusals?limit=500", office.url))
         .bearer_auth(&office.organiser_token)
         .send()

@@ -110,7 +110,8 @@ async fn a_tablet_a_year_ahead_and_one_a_day_behind_keep_the_game_in_order() {
         wall_time: chrono::DateTime::from_timestamp_millis(year_ahead as i64).unwrap(),
         body: warn(Colour::White),
     };
-    let answer: serde_json::Value = office.http()
+    let answer: serde_json::Value = office
+        .http()
         .post(format!("{}{API_PREFIX}/events", office.url))
         .bearer_auth(&rogue.token)
         .json(&serde_json::json!({"events": [e]}))

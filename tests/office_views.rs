@@ -11,12 +11,7 @@ use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;
 
 async fn get(office: &Office, token: &str, path: &str) -> (u16, String) {
-    let r = office.http()
-        .get(format!("{}{API_PREFIX}{path}", office.url))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
+    let r = office.http().get(format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(token).send().await.unwrap();
     (r.status().as_u16(), r.text().await.unwrap())
 }
 

@@ -77,8 +77,10 @@ async fn the_office_killed_mid_sync_loses_nothing_it_acknowledged() {
     let port = free_port();
     // The certificate the office process will serve (made now, as `init` does).
     let cert = arbiter_office::tls::current(&dir).unwrap().fingerprint;
-    let endpoint =
-        arbiter_tests::Endpoint { url: format!("https://127.0.0.1:{port}"), pin: arbiter_core::sync::tls::Pin::Exact(vec![cert]) };
+    let endpoint = arbiter_tests::Endpoint {
+        url: format!("https://127.0.0.1:{port}"),
+        pin: arbiter_core::sync::tls::Pin::Exact(vec![cert]),
+    };
     let devices: Vec<Device> = enrolled
         .iter()
         .enumerate()

@@ -265,7 +265,8 @@ async fn the_second_warning_from_another_tablet_decides_the_game_everywhere() {
     office.schedule(1);
     let a = office.enroll("ref-a", Role::Referee, "tab-a").await;
     let b = office.enroll("ref-b", Role::Referee, "tab-b").await;
-    let (a, b) = (Device::new("sw-a", &a, &office.endpoint(), |_| {}), Device::new("sw-b", &b, &office.endpoint(), |_| {}));
+    let (a, b) =
+        (Device::new("sw-a", &a, &office.endpoint(), |_| {}), Device::new("sw-b", &b, &office.endpoint(), |_| {}));
     a.record(1, warning(Colour::White));
     b.record(1, warning(Colour::White));
     a.settle().await;

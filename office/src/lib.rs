@@ -9,9 +9,9 @@
 pub mod accounts;
 pub mod error;
 pub mod limits;
-pub mod tls;
 pub mod replay;
 pub mod server;
 pub mod standings;
+pub mod tls;
 
 pub use error::OfficeError;

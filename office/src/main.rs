@@ -243,7 +243,9 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 CertAction::Install { data, cert, key, next: true } => {
                     ("staged", tls::install(&data, tls::Slot::Next, &cert, &key)?)
                 }
-                CertAction::Next { data, cert_names } => ("staged", tls::generate(&data, tls::Slot::Next, &cert_names)?),
+                CertAction::Next { data, cert_names } => {
+                    ("staged", tls::generate(&data, tls::Slot::Next, &cert_names)?)
+                }
                 CertAction::Activate { data } => ("now current", tls::activate(&data)?),
             };
             println!("certificate ({what})");
@@ -262,13 +264,20 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             insecure_http,
             max_clock_ahead_minutes,
         } => {
-            if let Some(u) = &tablet_url {
-                if !(u.starts_with("http://") || u.starts_with("https://")) {
-                    return Err(OfficeError::bad(
-                        "invalid_field",
-                        format!("--tablet-url {u}: must start with http:// or https://"),
-                    ));
-                }
+            let scheme = if insecure_http { "http://" } else { "https://" };
+            if let Some(u) = tablet_url.as_ref().filter(|u| !u.starts_with(scheme)) {
+                return Err(OfficeError::bad(
+                    "invalid_field",
+                    format!("--tablet-url {u}: this office serves {scheme}, so tablets must use an address starting with {scheme}"),
+                ));
+            }
+            // Plain HTTP is for a demo on this machine only: on a shared network anyone could
+            // read the tokens (and forge rulings with them).
+            if insecure_http && !bind.ip().is_loopback() {
+                return Err(OfficeError::bad(
+                    "invalid_field",
+                    format!("--insecure-http serves only on a loopback address (127.0.0.1 or [::1]), not {bind}"),
+                ));
             }
             let ui = ui.or_else(|| Some(PathBuf::from("ui/dist")).filter(|d| d.join("index.html").exists()));
             let mut state = AppState::open(&data)?;

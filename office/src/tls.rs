@@ -74,8 +74,8 @@ fn names(extra: &[String]) -> Vec<String> {
 /// Makes a new self-signed certificate (ECDSA P-256) into `slot`, replacing what was there.
 pub fn generate(data: &Path, slot: Slot, extra_names: &[String]) -> Result<OfficeCert, OfficeError> {
     let key = rcgen::KeyPair::generate().map_err(|e| OfficeError::Internal(format!("key generation: {e}")))?;
-    let mut params = rcgen::CertificateParams::new(names(extra_names))
-        .map_err(|e| bad(format!("certificate name: {e}")))?;
+    let mut params =
+        rcgen::CertificateParams::new(names(extra_names)).map_err(|e| bad(format!("certificate name: {e}")))?;
     params.distinguished_name.push(rcgen::DnType::CommonName, "Weiqi Arbiter office");
     let cert = params.self_signed(&key).map_err(|e| OfficeError::Internal(format!("self-signing: {e}")))?;
     write(data, slot, cert.pem().as_bytes(), key.serialize_pem().as_bytes())
@@ -83,7 +83,8 @@ pub fn generate(data: &Path, slot: Slot, extra_names: &[String]) -> Result<Offic
 
 /// Installs the organiser's own certificate chain and key (PEM files) into `slot`.
 pub fn install(data: &Path, slot: Slot, cert: &Path, key: &Path) -> Result<OfficeCert, OfficeError> {
-    let read = |p: &Path| std::fs::read(p).map_err(|source| OfficeError::Read { path: p.display().to_string(), source });
+    let read =
+        |p: &Path| std::fs::read(p).map_err(|source| OfficeError::Read { path: p.display().to_string(), source });
     write(data, slot, &read(cert)?, &read(key)?)
 }
 
@@ -105,7 +106,8 @@ fn parse(cert_pem: &[u8], key_pem: &[u8]) -> Result<OfficeCert, OfficeError> {
         .map_err(|e| bad(format!("the certificate file is not PEM: {e}")))?;
     let leaf = chain.first().ok_or_else(|| bad("the certificate file holds no certificate".into()))?;
     let fingerprint = CertFingerprint::of(leaf);
-    let key = PrivateKeyDer::from_pem_slice(key_pem).map_err(|e| bad(format!("the key file is not a PEM private key: {e}")))?;
+    let key = PrivateKeyDer::from_pem_slice(key_pem)
+        .map_err(|e| bad(format!("the key file is not a PEM private key: {e}")))?;
     let pem = std::str::from_utf8(key_pem).map_err(|_| bad("the key file is not text".into()))?;
     let spki = rcgen::KeyPair::from_pem(pem)
         .map_err(|e| bad(format!("the key cannot be read: {e}")))?

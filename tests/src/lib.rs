@@ -271,7 +271,12 @@ pub struct Device {
 }
 
 impl Device {
-    pub fn new(name: &str, enrolled: &EnrollResponse, office: &Endpoint, tweak: impl FnOnce(&mut SyncConfig)) -> Device {
+    pub fn new(
+        name: &str,
+        enrolled: &EnrollResponse,
+        office: &Endpoint,
+        tweak: impl FnOnce(&mut SyncConfig),
+    ) -> Device {
         let store = Arc::new(Store::open(&scratch(name), Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
         let mut cfg = SyncConfig::new(&office.url, enrolled.token.clone(), office.pin.clone());
         tweak(&mut cfg);
@@ -338,8 +343,9 @@ impl Device {
     /// A device over an existing store directory (not wiped), e.g. after its process was killed.
     pub fn reopen(dir: &std::path::Path, enrolled: &EnrollResponse, office: &Endpoint) -> Device {
         let store = Arc::new(Store::open(dir, Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
-        let client = SyncClient::new(store.clone(), SyncConfig::new(&office.url, enrolled.token.clone(), office.pin.clone()))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let client =
+            SyncClient::new(store.clone(), SyncConfig::new(&office.url, enrolled.token.clone(), office.pin.clone()))
+                .unwrap_or_else(|e| panic!("{e}"));
         let author = Author { device: enrolled.device.clone(), person: enrolled.person.clone(), role: enrolled.role };
         Device { store, client, author, counter: std::sync::atomic::AtomicU64::new(1_000_000) }
     }

@@ -139,7 +139,8 @@ pub async fn issue_code(
             state.accounts.issue_code(&t, &req.person, chrono::Duration::minutes(ttl), chrono::Utc::now())?;
         issued.fingerprint = state.cert.map(|c| c.short());
         if let Some(office) = &state.tablet_url {
-            let link = EnrollLink { office: office.clone(), code: issued.code.clone(), fingerprint: state.cert }.to_uri();
+            let link =
+                EnrollLink { office: office.clone(), code: issued.code.clone(), fingerprint: state.cert }.to_uri();
             issued.qr_svg = Some(qr_svg(&link)?);
             issued.link = Some(link);
         }

@@ -132,7 +132,15 @@ impl SyncClient {
             store.last_sync_ms()?.and_then(|ms| DateTime::from_timestamp_millis(i64::try_from(ms).ok()?));
         let status = SyncStatus { last_success, clock_skew: store.clock_skew()?, ..SyncStatus::default() };
         let token = Arc::new(Mutex::new(config.token.clone()));
-        Ok(Self { store, http, pins, config, status: Arc::new(Mutex::new(status)), wake: Arc::new(Notify::new()), token })
+        Ok(Self {
+            store,
+            http,
+            pins,
+            config,
+            status: Arc::new(Mutex::new(status)),
+            wake: Arc::new(Notify::new()),
+            token,
+        })
     }
 
     /// The current status, for the banner.

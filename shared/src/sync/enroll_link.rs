@@ -79,7 +79,8 @@ mod tests {
     #[test]
     fn a_link_round_trips_and_a_wrong_one_says_why() {
         let fp = CertFingerprint::of(b"office");
-        let l = EnrollLink { office: "https://192.168.1.10:7878".into(), code: "K7M2-9QXD".into(), fingerprint: Some(fp) };
+        let l =
+            EnrollLink { office: "https://192.168.1.10:7878".into(), code: "K7M2-9QXD".into(), fingerprint: Some(fp) };
         let text = l.to_uri();
         assert_eq!(
             text,

@@ -298,8 +298,12 @@ mod tests {
         let text = fp.to_string();
         assert_eq!(text.len(), 64);
         assert_eq!(text.parse::<CertFingerprint>().unwrap(), fp);
-        let colons: String =
-            text.as_bytes().chunks(2).map(|c| std::str::from_utf8(c).unwrap().to_uppercase()).collect::<Vec<_>>().join(":");
+        let colons: String = text
+            .as_bytes()
+            .chunks(2)
+            .map(|c| std::str::from_utf8(c).unwrap().to_uppercase())
+            .collect::<Vec<_>>()
+            .join(":");
         assert_eq!(colons.parse::<CertFingerprint>().unwrap(), fp);
         assert_eq!(fp.short().len(), 19);
         assert_eq!(Pin::typed(&fp.short()).unwrap(), Pin::Prefix(text[..16].to_owned()));
