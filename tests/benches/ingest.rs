@@ -1,15 +1,19 @@
-//! Office ingest and catch-up over real HTTP on loopback.
+//! Office ingest and catch-up over real HTTPS on loopback, against plain HTTP and the storage
+//! floor in the same run.
 //!
 //! `cargo bench -p arbiter-tests --bench ingest`
 //!
 //! - Baseline, same run: `Store::append` of the same events in batches of 200 into a fresh
-//!   office store on the same disk (no HTTP, no JSON over the wire): the storage floor.
+//!   office store on the same disk (no HTTP, no JSON over the wire): the storage floor. And the
+//!   same pushes over plain HTTP (`serve --insecure-http`): what TLS costs.
 //! - Ingest: 1, 10 and 100 enrolled devices, each with its share of 6,000 recorded events in its
 //!   outbox, push concurrently to one office; events/s over the wall time.
+//! - Latency: a referee records one event (durable) and pushes it, 200 times, on a connection
+//!   already open; and the first push of a new client, with the TLS handshake.
 //! - Catch-up: a device that was offline all day pulls 10,000 events; and one device pushes a
 //!   10,000-event outbox.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use arbiter_core::domain::Role;
 use arbiter_core::event::Event;
@@ -23,75 +27,156 @@ fn main() {
     rt.block_on(run());
 }
 
-async fn run() {
-    println!("office ingest, {TOTAL} events of ~370 bytes per configuration (2 cores, loopback):");
-    for devices in [1usize, 10, 100] {
-        let office = Office::start(&format!("bench-ingest-{devices}")).await;
-        office.schedule(1);
-        let mut all: Vec<Device> = Vec::new();
-        for i in 0..devices {
-            let e = office.enroll(&format!("ref-{i}"), Role::Referee, &format!("tab-{i}")).await;
-            all.push(Device::new(&format!("bench-ingest-{devices}-{i}"), &e, &office.endpoint(), |_| {}));
-        }
-        let per = TOTAL / devices;
-        let mut recorded: Vec<Event> = Vec::with_capacity(TOTAL);
-        for d in &all {
-            let events: Vec<Event> = (0..per).map(|j| d.record(1, advice(j as u64))).collect();
-            recorded.extend(events);
-        }
-        // Baseline: the same events straight into a fresh store, batches of 200, one sync each.
-        let floor = Store::open(&scratch(&format!("bench-floor-{devices}")), None).expect("floor store");
-        let start = Instant::now();
-        for chunk in recorded.chunks(200) {
-            floor.append(chunk, Origin::Remote).expect("append");
-        }
-        let floor_rate = TOTAL as f64 / start.elapsed().as_secs_f64();
-
-        let start = Instant::now();
-        let pushes: Vec<_> = all
-            .iter()
-            .map(|d| {
-                let c = d.client.clone();
-                tokio::spawn(async move { c.push().await })
-            })
-            .collect();
-        let mut pushed = 0;
-        for p in pushes {
-            pushed += p.await.expect("task").expect("push");
-        }
-        let rate = TOTAL as f64 / start.elapsed().as_secs_f64();
-        assert_eq!(pushed, TOTAL);
-        println!(
-            "  {devices:>3} devices: {rate:>8.0} events/s over HTTP   (direct Store::append {floor_rate:>8.0} events/s; ratio {:.2}×)",
-            rate / floor_rate
-        );
-        office.shutdown().await;
+async fn start(name: &str, https: bool) -> Office {
+    if https {
+        Office::start(name).await
+    } else {
+        Office::start_insecure(name).await
     }
+}
 
-    // Catch-up after a day offline: 10,000 events at the office, one device pulls them all.
-    let office = Office::start("bench-catchup").await;
+fn scheme(https: bool) -> &'static str {
+    if https {
+        "https"
+    } else {
+        "http"
+    }
+}
+
+/// Events/s pushing `TOTAL` events from `devices` devices at once; and the storage floor for them.
+async fn ingest(devices: usize, https: bool) -> (f64, f64) {
+    let tag = format!("{devices}-{}", scheme(https));
+    let office = start(&format!("bench-ingest-{tag}"), https).await;
+    office.schedule(1);
+    let mut all: Vec<Device> = Vec::new();
+    for i in 0..devices {
+        let e = office.enroll(&format!("ref-{i}"), Role::Referee, &format!("tab-{i}")).await;
+        all.push(Device::new(&format!("bench-ingest-{tag}-{i}"), &e, &office.endpoint(), |_| {}));
+    }
+    let per = TOTAL / devices;
+    let mut recorded: Vec<Event> = Vec::with_capacity(TOTAL);
+    for d in &all {
+        let events: Vec<Event> = (0..per).map(|j| d.record(1, advice(j as u64))).collect();
+        recorded.extend(events);
+    }
+    let floor = Store::open(&scratch(&format!("bench-floor-{tag}")), None).expect("floor store");
+    let start = Instant::now();
+    for chunk in recorded.chunks(200) {
+        floor.append(chunk, Origin::Remote).expect("append");
+    }
+    let floor_rate = TOTAL as f64 / start.elapsed().as_secs_f64();
+
+    let start = Instant::now();
+    let pushes: Vec<_> = all
+        .iter()
+        .map(|d| {
+            let c = d.client.clone();
+            tokio::spawn(async move { c.push().await })
+        })
+        .collect();
+    let mut pushed = 0;
+    for p in pushes {
+        pushed += p.await.expect("task").expect("push");
+    }
+    let rate = TOTAL as f64 / start.elapsed().as_secs_f64();
+    assert_eq!(pushed, TOTAL);
+    office.shutdown().await;
+    (rate, floor_rate)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// One durable record + its push, on a warm connection (p50, p99), and a cold client's first push.
+async fn record_and_push(https: bool) -> (Duration, Duration, Duration) {
+    let office = start(&format!("bench-latency-{}", scheme(https)), https).await;
+    office.schedule(1);
+    let e = office.enroll("ref-l", Role::Referee, "tab-l").await;
+    let d = Device::new(&format!("bench-latency-{}", scheme(https)), &e, &office.endpoint(), |_| {});
+    d.client.push().await.expect("warm up");
+    let mut took = Vec::with_capacity(200);
+    for j in 0..200u64 {
+        let start = Instant::now();
+        d.record(1, advice(j));
+        assert_eq!(d.client.push().await.expect("push"), 1);
+        took.push(start.elapsed());
+    }
+    took.sort();
+    // A new client (the app just started): its first push opens the connection.
+    let cold = Device::reopen(&scratch(&format!("bench-latency-{}", scheme(https))), &e, &office.endpoint());
+    cold.record(1, advice(10_000));
+    let start = Instant::now();
+    assert_eq!(cold.client.push().await.expect("cold push"), 1);
+    let first = start.elapsed();
+    office.shutdown().await;
+    (percentile(&took, 0.5), percentile(&took, 0.99), first)
+}
+
+/// Seconds to push, then to pull, 10,000 events.
+async fn catch_up(https: bool) -> (f64, f64) {
+    let office = start(&format!("bench-catchup-{}", scheme(https)), https).await;
     office.schedule(1);
     let writer_e = office.enroll("ref-w", Role::Referee, "tab-w").await;
-    let writer = Device::new("bench-catchup-w", &writer_e, &office.endpoint(), |_| {});
+    let writer = Device::new(&format!("bench-catchup-w-{}", scheme(https)), &writer_e, &office.endpoint(), |_| {});
     for j in 0..10_000u64 {
         writer.record(1, advice(j));
     }
     let start = Instant::now();
-    let pushed = writer.client.push().await.expect("push");
+    assert_eq!(writer.client.push().await.expect("push"), 10_000);
     let push_s = start.elapsed().as_secs_f64();
     let reader_e = office.enroll("ref-r", Role::Referee, "tab-r").await;
-    let reader = Device::new("bench-catchup-r", &reader_e, &office.endpoint(), |_| {});
+    let reader = Device::new(&format!("bench-catchup-r-{}", scheme(https)), &reader_e, &office.endpoint(), |_| {});
     let start = Instant::now();
-    let pulled = reader.client.pull().await.expect("pull");
+    assert!(reader.client.pull().await.expect("pull") >= 10_000);
     let pull_s = start.elapsed().as_secs_f64();
-    println!("catch-up:");
-    println!(
-        "  a device offline all day pushes its {pushed} events in {push_s:.2} s ({:.0} events/s)",
-        pushed as f64 / push_s
-    );
-    println!(
-        "  a device offline all day pulls {pulled} events in {pull_s:.2} s ({:.0} events/s)",
-        pulled as f64 / pull_s
-    );
     office.shutdown().await;
+    (push_s, pull_s)
+}
+
+async fn run() {
+    println!("office ingest, {TOTAL} events of ~370 bytes per configuration (2 cores, loopback):");
+    for devices in [1usize, 10, 100] {
+        let (http, floor_a) = ingest(devices, false).await;
+        let (https, floor_b) = ingest(devices, true).await;
+        let floor = (floor_a + floor_b) / 2.0;
+        println!(
+            "  {devices:>3} devices: HTTPS {https:>8.0} events/s · HTTP {http:>8.0} events/s · HTTPS/HTTP {:.2}× \
+             (direct Store::append {floor:>8.0} events/s; HTTPS/floor {:.2}×)",
+            https / http,
+            https / floor
+        );
+    }
+    println!("one durable record + its push (200 in a row, connection open):");
+    let (http50, http99, http_cold) = record_and_push(false).await;
+    let (https50, https99, https_cold) = record_and_push(true).await;
+    println!(
+        "  HTTPS p50 {:.2} ms p99 {:.2} ms · HTTP p50 {:.2} ms p99 {:.2} ms · added by TLS p50 {:+.2} ms ({:.2}×)",
+        ms(https50),
+        ms(https99),
+        ms(http50),
+        ms(http99),
+        ms(https50) - ms(http50),
+        ms(https50) / ms(http50)
+    );
+    println!(
+        "  first push of a new client: HTTPS {:.2} ms (with the handshake) · HTTP {:.2} ms",
+        ms(https_cold),
+        ms(http_cold)
+    );
+    println!("catch-up (10,000 events):");
+    let (http_push, http_pull) = catch_up(false).await;
+    let (https_push, https_pull) = catch_up(true).await;
+    println!(
+        "  push: HTTPS {https_push:.2} s · HTTP {http_push:.2} s ({:.2}× the throughput)",
+        http_push / https_push
+    );
+    println!(
+        "  pull: HTTPS {https_pull:.2} s · HTTP {http_pull:.2} s ({:.2}× the throughput)",
+        http_pull / https_pull
+    );
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
 }
