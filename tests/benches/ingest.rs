@@ -167,14 +167,8 @@ async fn run() {
     println!("catch-up (10,000 events):");
     let (http_push, http_pull) = catch_up(false).await;
     let (https_push, https_pull) = catch_up(true).await;
-    println!(
-        "  push: HTTPS {https_push:.2} s · HTTP {http_push:.2} s ({:.2}× the throughput)",
-        http_push / https_push
-    );
-    println!(
-        "  pull: HTTPS {https_pull:.2} s · HTTP {http_pull:.2} s ({:.2}× the throughput)",
-        http_pull / https_pull
-    );
+    println!("  push: HTTPS {https_push:.2} s · HTTP {http_push:.2} s ({:.2}× the throughput)", http_push / https_push);
+    println!("  pull: HTTPS {https_pull:.2} s · HTTP {http_pull:.2} s ({:.2}× the throughput)", http_pull / https_pull);
 }
 
 fn ms(d: Duration) -> f64 {
