@@ -212,9 +212,17 @@ export class WebDriver {
     return el;
   }
 
+  /** Clicks `css`; if the screen redrew it between finding and clicking (a sync arrived), finds
+   * it again (bounded) instead of failing on the stale node. */
   async click(css) {
-    const el = await this.find(css);
-    await this.cmd("POST", `/element/${el}/click`, {});
+    for (let attempt = 1; ; attempt++) {
+      const el = await this.find(css);
+      try {
+        return await this.cmd("POST", `/element/${el}/click`, {});
+      } catch (e) {
+        if (attempt >= 5 || !String(e.message).includes("stale element reference")) throw e;
+      }
+    }
   }
 
   async type(css, text) {
