@@ -212,28 +212,32 @@ export class WebDriver {
     return el;
   }
 
-  /** Clicks `css`; if the screen redrew it between finding and clicking (a sync arrived), finds
-   * it again (bounded) instead of failing on the stale node. */
-  async click(css) {
+  /** Runs `f` on the element `css`; if the screen redrew it between finding and using it (a
+   * sync arrived), finds it again (bounded) instead of failing on the stale node. */
+  async on(css, f) {
     for (let attempt = 1; ; attempt++) {
       const el = await this.find(css);
       try {
-        return await this.cmd("POST", `/element/${el}/click`, {});
+        return await f(el);
       } catch (e) {
         if (attempt >= 5 || !String(e.message).includes("stale element reference")) throw e;
       }
     }
   }
 
-  async type(css, text) {
-    const el = await this.find(css);
-    await this.cmd("POST", `/element/${el}/clear`, {});
-    await this.cmd("POST", `/element/${el}/value`, { text });
+  click(css) {
+    return this.on(css, (el) => this.cmd("POST", `/element/${el}/click`, {}));
   }
 
-  async text(css) {
-    const el = await this.find(css);
-    return this.cmd("GET", `/element/${el}/text`);
+  type(css, text) {
+    return this.on(css, async (el) => {
+      await this.cmd("POST", `/element/${el}/clear`, {});
+      await this.cmd("POST", `/element/${el}/value`, { text });
+    });
+  }
+
+  text(css) {
+    return this.on(css, (el) => this.cmd("GET", `/element/${el}/text`));
   }
 
   /** Waits until the element's text satisfies `pred`. */
