@@ -18,6 +18,7 @@ pub mod game;
 pub mod interop;
 pub mod labels;
 pub mod rules;
+pub mod timing;
 pub mod tournament;
 
 pub use error::{DomainError, ErrorBody, Result};

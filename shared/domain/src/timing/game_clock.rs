@@ -1,0 +1,398 @@
+//! The game clock (第十二条): each side has main time, then byo-yomi kept by reserved minutes —
+//! in byo-yomi a move under a minute costs nothing, each full minute used takes one reserved
+//! minute, and the reserve may not be used up: when the last reserved minute runs out the side
+//! has lost on time (第二十三条五). Only the side to move runs; 第十四条's pauses stop both.
+//!
+//! A clock is folded from [`ClockFact`]s, each with the time it happened; [`GameClock::view`]
+//! says how things stand at any later time without changing anything.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::{Colour, TimeControl};
+
+const MINUTE_MS: u64 = 60_000;
+
+/// Main time and reserved minutes per side (第十二条).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockSettings {
+    pub main_ms: u64,
+    /// Byo-yomi by reserved minutes: 5 nationally, 1 locally (0: none, main time only).
+    pub reserved_minutes: u8,
+}
+
+impl From<TimeControl> for ClockSettings {
+    fn from(t: TimeControl) -> Self {
+        ClockSettings { main_ms: u64::from(t.main_minutes) * MINUTE_MS, reserved_minutes: t.reserved_minutes }
+    }
+}
+
+/// What happened to the clock. Facts are applied in the order they happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ClockFact {
+    /// 开钟: `to_move`'s clock starts.
+    Start { to_move: Colour },
+    /// The side to move pressed the clock after its move: the turn passes.
+    Press,
+    /// 第十四条: a pause (e.g. lunch) stops both clocks; [`ClockFact::Resume`] continues the turn.
+    Pause,
+    Resume,
+    /// 第十四条: adjournment. The side to move has sealed its move, which ends its turn; the
+    /// clocks stop, and at [`ClockFact::Resume`] the referee plays the sealed move and the
+    /// opponent's clock starts.
+    Adjourn,
+    /// 第二十三条三: `side` arrived `late_ms` late, within the allowed lateness; that time is
+    /// taken from its main time.
+    LateArrival { side: Colour, late_ms: u64 },
+    /// 第二十三条四: in byo-yomi, removing captured stones is not timed — the running clock stops
+    /// from here to [`ClockFact::RemovalEnded`]. In main time it runs on.
+    RemovalStarted,
+    RemovalEnded,
+    /// 第二十三条六: the referee approved `side`'s leaving the seat during byo-yomi; the clock
+    /// keeps running. One per side per game.
+    AbsenceApproved { side: Colour },
+    /// A referee's or chief arbiter's correction of `side`'s time: the only fact that may give
+    /// time back.
+    Adjusted { side: Colour, main_ms: u64, reserve: u8 },
+}
+
+/// A fact the clock cannot take, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClockError {
+    #[error("the clock has not been started")]
+    NotStarted,
+    #[error("the clock is already running")]
+    AlreadyStarted,
+    #[error("the clocks are stopped (paused or adjourned): resume first")]
+    Stopped,
+    #[error("the clocks are not stopped")]
+    NotStopped,
+    #[error("第二十三条五: {side:?} ran out of time at {at_ms} ms; the clock no longer runs")]
+    TimeUp { side: Colour, at_ms: u64 },
+    #[error("第二十三条六: {0:?} already had its one approved absence in this game")]
+    SecondAbsence(Colour),
+    #[error("第二十三条四: no removal of captured stones is being timed out")]
+    NoRemoval,
+}
+
+/// When and who ran out of time (第二十三条五): what the app proposes to the referee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct TimeUp {
+    pub side: Colour,
+    /// The instant the last reserved minute (or the main time, without byo-yomi) ran out.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub at_ms: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Side {
+    main_ms: u64,
+    reserve: u8,
+    absences: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Run {
+    NotStarted,
+    /// The side to move's clock runs since this instant.
+    Running { since: u64 },
+    Paused,
+    /// 第二十三条四: stopped while captured stones are removed in byo-yomi.
+    Removing,
+    /// 第十四条: stopped with the sealed move; the turn has passed.
+    Adjourned,
+    Over(TimeUp),
+}
+
+/// One game's clock, folded from its facts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameClock {
+    settings: ClockSettings,
+    sides: [Side; 2],
+    to_move: Colour,
+    /// Time the side to move has used in this turn before the clock last stopped.
+    used_ms: u64,
+    run: Run,
+}
+
+/// How one side stands at a given time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct SideView {
+    /// Main time left.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub main_ms: u64,
+    /// Reserved minutes left (第十二条).
+    pub reserve: u8,
+    /// In byo-yomi: main time is used up.
+    pub byo_yomi: bool,
+    /// For the side to move in byo-yomi: how far into the current minute.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub minute_ms: u64,
+    /// 第二十三条六: its one approved absence is used.
+    pub absence_used: bool,
+}
+
+/// The clock at a given time: what the reader screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct ClockView {
+    pub to_move: Colour,
+    /// The side to move's clock is running now.
+    pub running: bool,
+    pub black: SideView,
+    pub white: SideView,
+    /// Set once a side has run out of time (第二十三条五).
+    pub time_up: Option<TimeUp>,
+}
+
+/// A side's time after using `used_ms` of a turn that began with `side`.
+enum Charge {
+    Main { main_ms: u64 },
+    ByoYomi { reserve: u8, minute_ms: u64 },
+    /// Out of time `at_used_ms` into the turn.
+    Lost { at_used_ms: u64 },
+}
+
+fn charge(side: Side, used_ms: u64) -> Charge {
+    if used_ms < side.main_ms {
+        return Charge::Main { main_ms: side.main_ms - used_ms };
+    }
+    let over = used_ms - side.main_ms;
+    let minutes = over / MINUTE_MS;
+    // The reserve may not be used up: using the last reserved minute is the loss.
+    if minutes >= u64::from(side.reserve) {
+        return Charge::Lost { at_used_ms: side.main_ms + u64::from(side.reserve) * MINUTE_MS };
+    }
+    Charge::ByoYomi { reserve: side.reserve - minutes as u8, minute_ms: over % MINUTE_MS }
+}
+
+fn index(c: Colour) -> usize {
+    match c {
+        Colour::Black => 0,
+        Colour::White => 1,
+    }
+}
+
+impl GameClock {
+    pub fn new(settings: ClockSettings) -> Self {
+        let side = Side { main_ms: settings.main_ms, reserve: settings.reserved_minutes, absences: 0 };
+        GameClock { settings, sides: [side; 2], to_move: Colour::Black, used_ms: 0, run: Run::NotStarted }
+    }
+
+    /// A clock folded from `facts` (each with the time it happened); a fact the clock cannot
+    /// take is skipped and returned with its reason.
+    pub fn fold(settings: ClockSettings, facts: &[(ClockFact, u64)]) -> (GameClock, Vec<(usize, ClockError)>) {
+        let mut clock = GameClock::new(settings);
+        let refused = facts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (f, at))| clock.apply(*f, *at).err().map(|e| (i, e)))
+            .collect();
+        (clock, refused)
+    }
+
+    pub fn settings(&self) -> ClockSettings {
+        self.settings
+    }
+
+    pub fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// Time the side to move has used in this turn as of `now`.
+    fn used_at(&self, now: u64) -> u64 {
+        match self.run {
+            Run::Running { since } => self.used_ms + now.saturating_sub(since),
+            _ => self.used_ms,
+        }
+    }
+
+    /// Running since `since`: the instant of the turn's start as if it never stopped.
+    pub(crate) fn turn_origin(&self) -> Option<u64> {
+        match self.run {
+            Run::Running { since } => Some(since.saturating_sub(self.used_ms)),
+            _ => None,
+        }
+    }
+
+    /// The side to move at the start of its turn (for the reader's schedule).
+    pub(crate) fn mover(&self) -> (u64, u8) {
+        let s = self.sides[index(self.to_move)];
+        (s.main_ms, s.reserve)
+    }
+
+    /// Ends the turn of the side to move at `at`: its time is charged, a partial byo-yomi
+    /// minute forgiven (第十二条).
+    fn end_turn(&mut self, at: u64) -> Result<(), ClockError> {
+        let mover = index(self.to_move);
+        let side = self.sides[mover];
+        let used = self.used_at(at);
+        match charge(side, used) {
+            Charge::Main { main_ms } => self.sides[mover].main_ms = main_ms,
+            Charge::ByoYomi { reserve, .. } => {
+                self.sides[mover].main_ms = 0;
+                self.sides[mover].reserve = reserve;
+            }
+            Charge::Lost { at_used_ms } => {
+                let up = TimeUp { side: self.to_move, at_ms: at - (used - at_used_ms) };
+                self.lose(up);
+                return Err(ClockError::TimeUp { side: up.side, at_ms: up.at_ms });
+            }
+        }
+        self.to_move = self.to_move.opponent();
+        self.used_ms = 0;
+        Ok(())
+    }
+
+    fn lose(&mut self, up: TimeUp) {
+        let mover = index(up.side);
+        self.sides[mover].main_ms = 0;
+        self.sides[mover].reserve = 0;
+        self.used_ms = 0;
+        self.run = Run::Over(up);
+    }
+
+    /// Applies `fact`, which happened at `at` (ms). A refused fact changes nothing — except that
+    /// a fact arriving after the side to move ran out of time records that it did.
+    pub fn apply(&mut self, fact: ClockFact, at: u64) -> Result<(), ClockError> {
+        if let Run::Over(up) = self.run {
+            if !matches!(fact, ClockFact::Adjusted { .. }) {
+                return Err(ClockError::TimeUp { side: up.side, at_ms: up.at_ms });
+            }
+        }
+        // Out of time before this fact: that is what happened first.
+        if let Some(up) = self.time_up(at) {
+            if !matches!(fact, ClockFact::Adjusted { .. }) {
+                self.lose(up);
+                return Err(ClockError::TimeUp { side: up.side, at_ms: up.at_ms });
+            }
+        }
+        match fact {
+            ClockFact::Start { to_move } => {
+                if self.run != Run::NotStarted {
+                    return Err(ClockError::AlreadyStarted);
+                }
+                self.to_move = to_move;
+                self.run = Run::Running { since: at };
+            }
+            ClockFact::Press => match self.run {
+                Run::Running { .. } => {
+                    self.end_turn(at)?;
+                    self.run = Run::Running { since: at };
+                }
+                Run::NotStarted => return Err(ClockError::NotStarted),
+                _ => return Err(ClockError::Stopped),
+            },
+            ClockFact::Pause => match self.run {
+                Run::Running { .. } => {
+                    self.used_ms = self.used_at(at);
+                    self.run = Run::Paused;
+                }
+                Run::NotStarted => return Err(ClockError::NotStarted),
+                _ => return Err(ClockError::Stopped),
+            },
+            ClockFact::Adjourn => match self.run {
+                Run::Running { .. } | Run::Paused => {
+                    self.end_turn(at)?;
+                    self.run = Run::Adjourned;
+                }
+                Run::NotStarted => return Err(ClockError::NotStarted),
+                _ => return Err(ClockError::Stopped),
+            },
+            ClockFact::Resume => match self.run {
+                Run::Paused | Run::Adjourned => self.run = Run::Running { since: at },
+                Run::NotStarted => return Err(ClockError::NotStarted),
+                _ => return Err(ClockError::NotStopped),
+            },
+            ClockFact::RemovalStarted => match self.run {
+                Run::Running { .. } => {
+                    let mover = self.sides[index(self.to_move)];
+                    // Only byo-yomi stops for removal; in main time the clock runs on.
+                    if matches!(charge(mover, self.used_at(at)), Charge::ByoYomi { .. }) {
+                        self.used_ms = self.used_at(at);
+                        self.run = Run::Removing;
+                    }
+                }
+                Run::NotStarted => return Err(ClockError::NotStarted),
+                _ => return Err(ClockError::Stopped),
+            },
+            ClockFact::RemovalEnded => match self.run {
+                Run::Removing => self.run = Run::Running { since: at },
+                // Started in main time: nothing was stopped.
+                Run::Running { .. } => {}
+                _ => return Err(ClockError::NoRemoval),
+            },
+            ClockFact::LateArrival { side, late_ms } => {
+                let s = &mut self.sides[index(side)];
+                s.main_ms = s.main_ms.saturating_sub(late_ms);
+            }
+            ClockFact::AbsenceApproved { side } => {
+                let s = &mut self.sides[index(side)];
+                if s.absences >= 1 {
+                    return Err(ClockError::SecondAbsence(side));
+                }
+                s.absences += 1;
+            }
+            ClockFact::Adjusted { side, main_ms, reserve } => {
+                let s = &mut self.sides[index(side)];
+                s.main_ms = main_ms;
+                s.reserve = reserve;
+                if let Run::Over(up) = self.run {
+                    if up.side == side {
+                        self.run = Run::Paused;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the side to move has run out of time by `now`, and when (第二十三条五).
+    pub fn time_up(&self, now: u64) -> Option<TimeUp> {
+        match self.run {
+            Run::Over(up) => Some(up),
+            Run::Running { .. } => match charge(self.sides[index(self.to_move)], self.used_at(now)) {
+                Charge::Lost { at_used_ms } => {
+                    let origin = self.turn_origin().unwrap_or(now);
+                    Some(TimeUp { side: self.to_move, at_ms: origin + at_used_ms })
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// How things stand at `now` (no change to the clock).
+    pub fn view(&self, now: u64) -> ClockView {
+        let time_up = self.time_up(now);
+        let side_view = |c: Colour| {
+            let s = self.sides[index(c)];
+            let base = SideView {
+                main_ms: s.main_ms,
+                reserve: s.reserve,
+                byo_yomi: s.main_ms == 0,
+                minute_ms: 0,
+                absence_used: s.absences > 0,
+            };
+            if c != self.to_move || matches!(self.run, Run::NotStarted | Run::Adjourned) {
+                return base;
+            }
+            match charge(s, self.used_at(now)) {
+                Charge::Main { main_ms } => SideView { main_ms, ..base },
+                Charge::ByoYomi { reserve, minute_ms } => {
+                    SideView { main_ms: 0, reserve, byo_yomi: true, minute_ms, ..base }
+                }
+                Charge::Lost { .. } => SideView { main_ms: 0, reserve: 0, byo_yomi: true, minute_ms: 0, ..base },
+            }
+        };
+        ClockView {
+            to_move: self.to_move,
+            running: matches!(self.run, Run::Running { .. }) && time_up.is_none(),
+            black: side_view(Colour::Black),
+            white: side_view(Colour::White),
+            time_up,
+        }
+    }
+}

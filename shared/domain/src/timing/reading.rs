@@ -1,0 +1,99 @@
+//! The byo-yomi reader's schedule (第十二条): in each byo-yomi minute the referee reads 30, 40,
+//! 50, 55 and 58 seconds and, at the minute, says how many reserved minutes are left ("还剩 X
+//! 分钟"); in the last minute 30, 40, 50, then 1 … 9 each second, and "10，超时判负".
+//!
+//! The schedule is data, computed from the clock: absolute instants, so a reader that slept
+//! asks [`due`] what it missed and says only what is still worth saying.
+
+use serde::Serialize;
+
+use super::game_clock::GameClock;
+
+const SECOND_MS: u64 = 1_000;
+const MINUTE_MS: u64 = 60_000;
+
+/// One thing the reader says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "call", content = "n", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum Call {
+    /// "30秒", "40秒", … into the current minute.
+    Seconds(u8),
+    /// At the minute: a reserved minute is used, this many are left ("还剩 X 分钟").
+    MinutesLeft(u8),
+    /// The last minute's final count, 1 … 9.
+    Count(u8),
+    /// "10，超时判负": the last reserved minute is used up (第二十三条五).
+    TimeUp,
+}
+
+impl Call {
+    /// The words, in Chinese or English.
+    pub fn words(self, english: bool) -> String {
+        match (self, english) {
+            (Call::Seconds(n), false) => format!("{n}秒"),
+            (Call::Seconds(n), true) => format!("{n} seconds"),
+            (Call::MinutesLeft(n), false) => format!("还剩{n}分钟"),
+            (Call::MinutesLeft(1), true) => "one minute left".to_owned(),
+            (Call::MinutesLeft(n), true) => format!("{n} minutes left"),
+            (Call::Count(n), _) => n.to_string(),
+            (Call::TimeUp, false) => "10，超时判负".to_owned(),
+            (Call::TimeUp, true) => "10 — loss on time".to_owned(),
+        }
+    }
+}
+
+/// A call and the instant (ms, the clock's time base) it is due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Announcement {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub at_ms: u64,
+    pub call: Call,
+}
+
+/// Every call of the running turn, from the moment the side to move enters byo-yomi (or now, if
+/// it is in byo-yomi already) to its time running out — if nothing stops the clock first. Empty
+/// when the clock is stopped.
+pub fn schedule(clock: &GameClock) -> Vec<Announcement> {
+    let Some(origin) = clock.turn_origin() else { return vec![] };
+    let (main_ms, reserve) = clock.mover();
+    // Byo-yomi starts when main time runs out.
+    let byo = origin + main_ms;
+    let mut out = Vec::new();
+    if reserve == 0 {
+        out.push(Announcement { at_ms: byo, call: Call::TimeUp });
+        return out;
+    }
+    for k in 0..u64::from(reserve) {
+        let minute = byo + k * MINUTE_MS;
+        let left = reserve - k as u8;
+        let at = |s: u64| minute + s * SECOND_MS;
+        for s in [30u8, 40, 50] {
+            out.push(Announcement { at_ms: at(u64::from(s)), call: Call::Seconds(s) });
+        }
+        if left > 1 {
+            for s in [55u8, 58] {
+                out.push(Announcement { at_ms: at(u64::from(s)), call: Call::Seconds(s) });
+            }
+            out.push(Announcement { at_ms: at(60), call: Call::MinutesLeft(left - 1) });
+        } else {
+            for n in 1u8..=9 {
+                out.push(Announcement { at_ms: at(50 + u64::from(n)), call: Call::Count(n) });
+            }
+            out.push(Announcement { at_ms: at(60), call: Call::TimeUp });
+        }
+    }
+    out
+}
+
+/// The calls due after `after_ms` up to and including `now_ms`. A reader that slept through
+/// several says only what is true now: the latest count, after the latest "还剩 X 分钟" if one
+/// was missed — stale seconds help no one, but a deduction is never skipped in silence.
+pub fn due(clock: &GameClock, after_ms: u64, now_ms: u64) -> Vec<Announcement> {
+    let missed: Vec<Announcement> =
+        schedule(clock).into_iter().filter(|a| a.at_ms > after_ms && a.at_ms <= now_ms).collect();
+    let Some(last) = missed.last().copied() else { return vec![] };
+    let minute = missed.iter().rev().find(|a| matches!(a.call, Call::MinutesLeft(_))).copied();
+    minute.filter(|m| *m != last).into_iter().chain([last]).collect()
+}

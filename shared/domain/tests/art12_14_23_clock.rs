@@ -1,0 +1,282 @@
+//! The game clock and the byo-yomi reader, sentence by sentence of 第十二条, 第十四条 and
+//! 第二十三条, on a fake clock: every fact carries its own time in ms.
+
+use arbiter_domain::domain::Colour::{Black, White};
+use arbiter_domain::timing::{
+    due, schedule, Announcement, Call, ClockError, ClockFact as F, ClockSettings, GameClock, TimeUp,
+};
+use proptest::prelude::*;
+
+const S: u64 = 1_000;
+const M: u64 = 60 * S;
+
+/// 60 minutes' main time and 5 reserved minutes (national events, 第十二条).
+fn national() -> ClockSettings {
+    ClockSettings { main_ms: 60 * M, reserved_minutes: 5 }
+}
+
+/// Started at t = 0 for Black, then each `(fact, at)`; every fact must be taken.
+fn clock(settings: ClockSettings, facts: &[(F, u64)]) -> GameClock {
+    let mut c = GameClock::new(settings);
+    c.apply(F::Start { to_move: Black }, 0).unwrap();
+    for (f, at) in facts {
+        c.apply(*f, *at).unwrap_or_else(|e| panic!("{f:?} at {at}: {e}"));
+    }
+    c
+}
+
+#[test]
+fn art12_main_time_runs_only_for_the_side_to_move() {
+    // Black thinks 10 minutes, White 3; 5 minutes later Black is thinking again.
+    let c = clock(national(), &[(F::Press, 10 * M), (F::Press, 13 * M)]);
+    let v = c.view(18 * M);
+    assert_eq!(v.to_move, Black);
+    assert_eq!(v.black.main_ms, 45 * M);
+    assert_eq!(v.white.main_ms, 57 * M);
+    assert!(v.running && !v.black.byo_yomi);
+}
+
+#[test]
+fn art12_in_byo_yomi_a_move_under_a_minute_costs_nothing() {
+    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[(F::Press, 59 * S + 999)]);
+    let v = c.view(59 * S + 999);
+    assert_eq!((v.black.reserve, v.black.main_ms, v.black.byo_yomi), (5, 0, true));
+}
+
+#[test]
+fn art12_each_full_minute_used_takes_one_reserved_minute() {
+    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[(F::Press, 2 * M + 10 * S)]);
+    assert_eq!(c.view(2 * M + 10 * S).black.reserve, 3);
+    // While thinking, the screen shows the minute under way and the reserve as it stands.
+    let thinking = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[]).view(M + 42 * S);
+    assert_eq!((thinking.black.reserve, thinking.black.minute_ms), (4, 42 * S));
+}
+
+#[test]
+fn art12_byo_yomi_begins_where_main_time_ends_within_a_move() {
+    // 30 s of main time left; the move takes 2 min 10 s: 1 min 40 s of it in byo-yomi.
+    let c = clock(ClockSettings { main_ms: 30 * S, reserved_minutes: 5 }, &[(F::Press, 2 * M + 10 * S)]);
+    let v = c.view(2 * M + 10 * S);
+    assert_eq!((v.black.main_ms, v.black.reserve, v.black.byo_yomi), (0, 4, true));
+}
+
+#[test]
+fn art12_the_reserve_may_not_be_used_up() {
+    // Three reserved minutes: 2 min 59 s is still a move; 3 min is the loss (第二十三条五).
+    let settings = ClockSettings { main_ms: 0, reserved_minutes: 3 };
+    assert_eq!(clock(settings, &[(F::Press, 3 * M - S)]).view(3 * M).black.reserve, 1);
+    let c = clock(settings, &[]);
+    assert_eq!(c.time_up(3 * M - 1), None);
+    assert_eq!(c.time_up(3 * M), Some(TimeUp { side: Black, at_ms: 3 * M }));
+    let v = c.view(3 * M + 5 * S);
+    assert!(!v.running);
+    assert_eq!(v.time_up, Some(TimeUp { side: Black, at_ms: 3 * M }));
+}
+
+#[test]
+fn art23_5_a_press_after_time_ran_out_is_refused_and_the_loss_stands() {
+    let mut c = GameClock::new(ClockSettings { main_ms: M, reserved_minutes: 1 });
+    c.apply(F::Start { to_move: Black }, 0).unwrap();
+    assert_eq!(c.apply(F::Press, 2 * M + 300), Err(ClockError::TimeUp { side: Black, at_ms: 2 * M }));
+    assert_eq!(c.apply(F::Press, 2 * M + 900), Err(ClockError::TimeUp { side: Black, at_ms: 2 * M }));
+    assert_eq!(c.time_up(10 * M), Some(TimeUp { side: Black, at_ms: 2 * M }));
+    // Only an explicit correction gives time back (a referee's mistake, for example).
+    c.apply(F::Adjusted { side: Black, main_ms: 0, reserve: 1 }, 3 * M).unwrap();
+    c.apply(F::Resume, 3 * M).unwrap();
+    assert_eq!(c.view(3 * M + 20 * S).black.minute_ms, 20 * S);
+}
+
+#[test]
+fn art12_without_byo_yomi_main_time_is_all() {
+    let c = clock(ClockSettings { main_ms: 10 * M, reserved_minutes: 0 }, &[]);
+    assert_eq!(c.time_up(10 * M), Some(TimeUp { side: Black, at_ms: 10 * M }));
+    assert_eq!(schedule(&c), vec![Announcement { at_ms: 10 * M, call: Call::TimeUp }]);
+}
+
+#[test]
+fn art12_the_reader_reads_each_byo_yomi_minute_and_what_is_left() {
+    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 3 }, &[]);
+    let first: Vec<(u64, Call)> = schedule(&c).iter().take(6).map(|a| (a.at_ms / S, a.call)).collect();
+    assert_eq!(
+        first,
+        vec![
+            (30, Call::Seconds(30)),
+            (40, Call::Seconds(40)),
+            (50, Call::Seconds(50)),
+            (55, Call::Seconds(55)),
+            (58, Call::Seconds(58)),
+            (60, Call::MinutesLeft(2)),
+        ]
+    );
+    assert_eq!(Call::MinutesLeft(2).words(false), "还剩2分钟");
+    assert_eq!(Call::MinutesLeft(2).words(true), "2 minutes left");
+}
+
+#[test]
+fn art12_the_last_minute_is_read_to_the_second() {
+    // One reserved minute left when the turn starts at 10:00 into byo-yomi.
+    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 1 }, &[]);
+    let said: Vec<(u64, String)> = schedule(&c).iter().map(|a| (a.at_ms / S, a.call.words(false))).collect();
+    let want: Vec<(u64, String)> = [
+        (30, "30秒"),
+        (40, "40秒"),
+        (50, "50秒"),
+        (51, "1"),
+        (52, "2"),
+        (53, "3"),
+        (54, "4"),
+        (55, "5"),
+        (56, "6"),
+        (57, "7"),
+        (58, "8"),
+        (59, "9"),
+        (60, "10，超时判负"),
+    ]
+    .iter()
+    .map(|(s, w)| (*s, (*w).to_owned()))
+    .collect();
+    assert_eq!(said, want);
+    // The time-up is the instant the clock reports.
+    assert_eq!(c.time_up(60 * S).map(|u| u.at_ms), schedule(&c).last().map(|a| a.at_ms));
+}
+
+#[test]
+fn art12_the_schedule_follows_the_turn_into_byo_yomi() {
+    // 20 s of main time left, two reserved minutes: the first call is 30 s into byo-yomi.
+    let c = clock(ClockSettings { main_ms: 20 * S, reserved_minutes: 2 }, &[]);
+    let s = schedule(&c);
+    assert_eq!(s[0], Announcement { at_ms: 50 * S, call: Call::Seconds(30) });
+    assert_eq!(s[5], Announcement { at_ms: 80 * S, call: Call::MinutesLeft(1) });
+    assert_eq!(s.last(), Some(&Announcement { at_ms: 140 * S, call: Call::TimeUp }));
+}
+
+#[test]
+fn a_reader_that_slept_says_what_is_true_now_and_no_deduction_in_silence() {
+    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 3 }, &[]);
+    // Awake: one call at a time.
+    assert_eq!(due(&c, 29 * S, 30 * S), vec![Announcement { at_ms: 30 * S, call: Call::Seconds(30) }]);
+    assert!(due(&c, 30 * S, 39 * S).is_empty());
+    // Asleep from 0:45 to 1:41: the minute's deduction, then the latest count.
+    assert_eq!(
+        due(&c, 45 * S, M + 41 * S),
+        vec![
+            Announcement { at_ms: M, call: Call::MinutesLeft(2) },
+            Announcement { at_ms: M + 40 * S, call: Call::Seconds(40) },
+        ]
+    );
+}
+
+#[test]
+fn art14_a_pause_stops_both_clocks_and_the_turn_goes_on_after_it() {
+    // Black thinks 4 minutes, lunch for an hour, 2 more minutes.
+    let c = clock(national(), &[(F::Pause, 4 * M), (F::Resume, 64 * M)]);
+    assert_eq!(c.view(64 * M).black.main_ms, 56 * M);
+    assert_eq!(c.view(66 * M).black.main_ms, 54 * M);
+    assert_eq!(c.view(66 * M).white.main_ms, 60 * M);
+    let paused = clock(national(), &[(F::Pause, 4 * M)]);
+    assert!(!paused.view(30 * M).running);
+    assert_eq!(paused.view(30 * M).black.main_ms, 56 * M);
+    assert!(schedule(&paused).is_empty(), "nothing is read while paused");
+    let mut c = paused;
+    assert_eq!(c.apply(F::Press, 31 * M), Err(ClockError::Stopped));
+}
+
+#[test]
+fn art14_adjournment_the_sealer_pays_for_the_sealed_move_and_the_opponent_starts_on_resumption() {
+    // Black seals after 7 minutes' thought; play resumes the next morning.
+    let c = clock(national(), &[(F::Adjourn, 7 * M), (F::Resume, 1_000 * M)]);
+    let v = c.view(1_003 * M);
+    assert_eq!(v.black.main_ms, 53 * M);
+    assert_eq!((v.to_move, v.white.main_ms), (White, 57 * M));
+}
+
+#[test]
+fn art23_3_lateness_within_the_limit_comes_off_the_late_sides_main_time() {
+    let c = clock(national(), &[(F::LateArrival { side: White, late_ms: 12 * M }, 0)]);
+    assert_eq!(c.view(0).white.main_ms, 48 * M);
+    assert_eq!(c.view(0).black.main_ms, 60 * M);
+}
+
+#[test]
+fn art23_4_removing_captured_stones_is_not_timed_in_byo_yomi_but_is_in_main_time() {
+    let byo = ClockSettings { main_ms: 0, reserved_minutes: 2 };
+    // 40 s into the minute, 30 s of removing captures, 15 s more: 55 s used, nothing deducted.
+    let c = clock(byo, &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press, 85 * S)]);
+    assert_eq!(c.view(85 * S).black.reserve, 2);
+    // In main time the clock runs on while stones are removed.
+    let c = clock(national(), &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press, 85 * S)]);
+    assert_eq!(c.view(85 * S).black.main_ms, 60 * M - 85 * S);
+}
+
+#[test]
+fn art23_6_one_approved_absence_per_game_and_the_clock_keeps_running() {
+    let mut c = clock(ClockSettings { main_ms: 0, reserved_minutes: 3 }, &[]);
+    c.apply(F::AbsenceApproved { side: Black }, 10 * S).unwrap();
+    assert!(c.view(50 * S).running, "the referee keeps counting");
+    assert_eq!(c.view(50 * S).black.minute_ms, 50 * S);
+    assert!(c.view(50 * S).black.absence_used);
+    assert_eq!(c.apply(F::AbsenceApproved { side: Black }, 70 * S), Err(ClockError::SecondAbsence(Black)));
+    c.apply(F::AbsenceApproved { side: White }, 80 * S).unwrap();
+}
+
+#[test]
+fn facts_the_clock_cannot_take_are_refused_with_a_reason_and_change_nothing() {
+    let mut c = GameClock::new(national());
+    assert_eq!(c.apply(F::Press, 0), Err(ClockError::NotStarted));
+    c.apply(F::Start { to_move: White }, 0).unwrap();
+    assert_eq!(c.apply(F::Start { to_move: Black }, 1), Err(ClockError::AlreadyStarted));
+    assert_eq!(c.apply(F::Resume, 2), Err(ClockError::NotStopped));
+    c.apply(F::Pause, 3).unwrap();
+    assert_eq!(c.apply(F::RemovalEnded, 3), Err(ClockError::NoRemoval));
+    let before = c.clone();
+    assert!(c.apply(F::Press, 4).is_err());
+    assert_eq!(c, before);
+    let (folded, refused) = GameClock::fold(national(), &[(F::Start { to_move: Black }, 0), (F::Resume, 5), (F::Press, M)]);
+    assert_eq!(refused, vec![(1, ClockError::NotStopped)]);
+    assert_eq!(folded.view(M).white.main_ms, 60 * M);
+    assert_eq!(folded.view(M).black.main_ms, 59 * M);
+}
+
+/// A random sequence of what happens at a table.
+fn facts() -> impl Strategy<Value = Vec<(u8, u64)>> {
+    prop::collection::vec((0u8..7, 1u64..200_000), 1..120)
+}
+
+fn fact(k: u8) -> F {
+    match k {
+        0 | 1 | 2 => F::Press,
+        3 => F::Pause,
+        4 => F::Resume,
+        5 => F::RemovalStarted,
+        _ => F::RemovalEnded,
+    }
+}
+
+proptest! {
+    /// Whatever happens, without an explicit adjustment no side's time ever goes up, the reserve
+    /// never goes below zero, and the time-up is proposed before a side plays on without reserve.
+    #[test]
+    fn remaining_time_never_increases_and_the_reserve_never_goes_below_zero(
+        steps in facts(), main_min in 0u64..3, reserve in 0u8..4,
+    ) {
+        let settings = ClockSettings { main_ms: main_min * M, reserved_minutes: reserve };
+        let mut c = GameClock::new(settings);
+        c.apply(F::Start { to_move: Black }, 0).unwrap();
+        let mut now = 0;
+        let mut last = c.view(0);
+        for (k, gap) in steps {
+            now += gap;
+            let _ = c.apply(fact(k), now);
+            let v = c.view(now);
+            for (before, after) in [(last.black, v.black), (last.white, v.white)] {
+                prop_assert!(after.main_ms <= before.main_ms, "main time went up: {before:?} → {after:?}");
+                prop_assert!(after.reserve <= before.reserve, "reserve went up: {before:?} → {after:?}");
+            }
+            if v.time_up.is_none() {
+                let mover = if v.to_move == Black { v.black } else { v.white };
+                prop_assert!(!mover.byo_yomi || mover.reserve >= 1, "in byo-yomi with no reserve and no time-up: {v:?}");
+            }
+            last = v;
+        }
+    }
+}
