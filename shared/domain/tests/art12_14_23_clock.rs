@@ -231,7 +231,8 @@ fn facts_the_clock_cannot_take_are_refused_with_a_reason_and_change_nothing() {
     let before = c.clone();
     assert!(c.apply(F::Press, 4).is_err());
     assert_eq!(c, before);
-    let (folded, refused) = GameClock::fold(national(), &[(F::Start { to_move: Black }, 0), (F::Resume, 5), (F::Press, M)]);
+    let (folded, refused) =
+        GameClock::fold(national(), &[(F::Start { to_move: Black }, 0), (F::Resume, 5), (F::Press, M)]);
     assert_eq!(refused, vec![(1, ClockError::NotStopped)]);
     assert_eq!(folded.view(M).white.main_ms, 60 * M);
     assert_eq!(folded.view(M).black.main_ms, 59 * M);
@@ -244,7 +245,7 @@ fn facts() -> impl Strategy<Value = Vec<(u8, u64)>> {
 
 fn fact(k: u8) -> F {
     match k {
-        0 | 1 | 2 => F::Press,
+        0..=2 => F::Press,
         3 => F::Pause,
         4 => F::Resume,
         5 => F::RemovalStarted,

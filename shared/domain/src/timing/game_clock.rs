@@ -31,7 +31,9 @@ impl From<TimeControl> for ClockSettings {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ClockFact {
     /// 开钟: `to_move`'s clock starts.
-    Start { to_move: Colour },
+    Start {
+        to_move: Colour,
+    },
     /// The side to move pressed the clock after its move: the turn passes.
     Press,
     /// 第十四条: a pause (e.g. lunch) stops both clocks; [`ClockFact::Resume`] continues the turn.
@@ -43,17 +45,26 @@ pub enum ClockFact {
     Adjourn,
     /// 第二十三条三: `side` arrived `late_ms` late, within the allowed lateness; that time is
     /// taken from its main time.
-    LateArrival { side: Colour, late_ms: u64 },
+    LateArrival {
+        side: Colour,
+        late_ms: u64,
+    },
     /// 第二十三条四: in byo-yomi, removing captured stones is not timed — the running clock stops
     /// from here to [`ClockFact::RemovalEnded`]. In main time it runs on.
     RemovalStarted,
     RemovalEnded,
     /// 第二十三条六: the referee approved `side`'s leaving the seat during byo-yomi; the clock
     /// keeps running. One per side per game.
-    AbsenceApproved { side: Colour },
+    AbsenceApproved {
+        side: Colour,
+    },
     /// A referee's or chief arbiter's correction of `side`'s time: the only fact that may give
     /// time back.
-    Adjusted { side: Colour, main_ms: u64, reserve: u8 },
+    Adjusted {
+        side: Colour,
+        main_ms: u64,
+        reserve: u8,
+    },
 }
 
 /// A fact the clock cannot take, and why.
@@ -96,7 +107,9 @@ struct Side {
 enum Run {
     NotStarted,
     /// The side to move's clock runs since this instant.
-    Running { since: u64 },
+    Running {
+        since: u64,
+    },
     Paused,
     /// 第二十三条四: stopped while captured stones are removed in byo-yomi.
     Removing,
@@ -149,10 +162,17 @@ pub struct ClockView {
 
 /// A side's time after using `used_ms` of a turn that began with `side`.
 enum Charge {
-    Main { main_ms: u64 },
-    ByoYomi { reserve: u8, minute_ms: u64 },
+    Main {
+        main_ms: u64,
+    },
+    ByoYomi {
+        reserve: u8,
+        minute_ms: u64,
+    },
     /// Out of time `at_used_ms` into the turn.
-    Lost { at_used_ms: u64 },
+    Lost {
+        at_used_ms: u64,
+    },
 }
 
 fn charge(side: Side, used_ms: u64) -> Charge {
@@ -185,11 +205,8 @@ impl GameClock {
     /// take is skipped and returned with its reason.
     pub fn fold(settings: ClockSettings, facts: &[(ClockFact, u64)]) -> (GameClock, Vec<(usize, ClockError)>) {
         let mut clock = GameClock::new(settings);
-        let refused = facts
-            .iter()
-            .enumerate()
-            .filter_map(|(i, (f, at))| clock.apply(*f, *at).err().map(|e| (i, e)))
-            .collect();
+        let refused =
+            facts.iter().enumerate().filter_map(|(i, (f, at))| clock.apply(*f, *at).err().map(|e| (i, e))).collect();
         (clock, refused)
     }
 
