@@ -28,7 +28,7 @@ fn clock(settings: ClockSettings, facts: &[(F, u64)]) -> GameClock {
 #[test]
 fn art12_main_time_runs_only_for_the_side_to_move() {
     // Black thinks 10 minutes, White 3; 5 minutes later Black is thinking again.
-    let c = clock(national(), &[(F::Press, 10 * M), (F::Press, 13 * M)]);
+    let c = clock(national(), &[(F::Press { by: Black }, 10 * M), (F::Press { by: White }, 13 * M)]);
     let v = c.view(18 * M);
     assert_eq!(v.to_move, Black);
     assert_eq!(v.black.main_ms, 45 * M);
@@ -38,14 +38,14 @@ fn art12_main_time_runs_only_for_the_side_to_move() {
 
 #[test]
 fn art12_in_byo_yomi_a_move_under_a_minute_costs_nothing() {
-    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[(F::Press, 59 * S + 999)]);
+    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[(F::Press { by: Black }, 59 * S + 999)]);
     let v = c.view(59 * S + 999);
     assert_eq!((v.black.reserve, v.black.main_ms, v.black.byo_yomi), (5, 0, true));
 }
 
 #[test]
 fn art12_each_full_minute_used_takes_one_reserved_minute() {
-    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[(F::Press, 2 * M + 10 * S)]);
+    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[(F::Press { by: Black }, 2 * M + 10 * S)]);
     assert_eq!(c.view(2 * M + 10 * S).black.reserve, 3);
     // While thinking, the screen shows the minute under way and the reserve as it stands.
     let thinking = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[]).view(M + 42 * S);
@@ -55,7 +55,7 @@ fn art12_each_full_minute_used_takes_one_reserved_minute() {
 #[test]
 fn art12_byo_yomi_begins_where_main_time_ends_within_a_move() {
     // 30 s of main time left; the move takes 2 min 10 s: 1 min 40 s of it in byo-yomi.
-    let c = clock(ClockSettings { main_ms: 30 * S, reserved_minutes: 5 }, &[(F::Press, 2 * M + 10 * S)]);
+    let c = clock(ClockSettings { main_ms: 30 * S, reserved_minutes: 5 }, &[(F::Press { by: Black }, 2 * M + 10 * S)]);
     let v = c.view(2 * M + 10 * S);
     assert_eq!((v.black.main_ms, v.black.reserve, v.black.byo_yomi), (0, 4, true));
 }
@@ -64,7 +64,7 @@ fn art12_byo_yomi_begins_where_main_time_ends_within_a_move() {
 fn art12_the_reserve_may_not_be_used_up() {
     // Three reserved minutes: 2 min 59 s is still a move; 3 min is the loss (第二十三条五).
     let settings = ClockSettings { main_ms: 0, reserved_minutes: 3 };
-    assert_eq!(clock(settings, &[(F::Press, 3 * M - S)]).view(3 * M).black.reserve, 1);
+    assert_eq!(clock(settings, &[(F::Press { by: Black }, 3 * M - S)]).view(3 * M).black.reserve, 1);
     let c = clock(settings, &[]);
     assert_eq!(c.time_up(3 * M - 1), None);
     assert_eq!(c.time_up(3 * M), Some(TimeUp { side: Black, at_ms: 3 * M }));
@@ -77,8 +77,8 @@ fn art12_the_reserve_may_not_be_used_up() {
 fn art23_5_a_press_after_time_ran_out_is_refused_and_the_loss_stands() {
     let mut c = GameClock::new(ClockSettings { main_ms: M, reserved_minutes: 1 });
     c.apply(F::Start { to_move: Black }, 0).unwrap();
-    assert_eq!(c.apply(F::Press, 2 * M + 300), Err(ClockError::TimeUp { side: Black, at_ms: 2 * M }));
-    assert_eq!(c.apply(F::Press, 2 * M + 900), Err(ClockError::TimeUp { side: Black, at_ms: 2 * M }));
+    assert_eq!(c.apply(F::Press { by: Black }, 2 * M + 300), Err(ClockError::TimeUp { side: Black, at_ms: 2 * M }));
+    assert_eq!(c.apply(F::Press { by: Black }, 2 * M + 900), Err(ClockError::TimeUp { side: Black, at_ms: 2 * M }));
     assert_eq!(c.time_up(10 * M), Some(TimeUp { side: Black, at_ms: 2 * M }));
     // Only an explicit correction gives time back (a referee's mistake, for example).
     c.apply(F::Adjusted { side: Black, main_ms: 0, reserve: 1 }, 3 * M).unwrap();
@@ -178,7 +178,7 @@ fn art14_a_pause_stops_both_clocks_and_the_turn_goes_on_after_it() {
     assert_eq!(paused.view(30 * M).black.main_ms, 56 * M);
     assert!(schedule(&paused).is_empty(), "nothing is read while paused");
     let mut c = paused;
-    assert_eq!(c.apply(F::Press, 31 * M), Err(ClockError::Stopped));
+    assert_eq!(c.apply(F::Press { by: Black }, 31 * M), Err(ClockError::Stopped));
 }
 
 #[test]
@@ -201,10 +201,10 @@ fn art23_3_lateness_within_the_limit_comes_off_the_late_sides_main_time() {
 fn art23_4_removing_captured_stones_is_not_timed_in_byo_yomi_but_is_in_main_time() {
     let byo = ClockSettings { main_ms: 0, reserved_minutes: 2 };
     // 40 s into the minute, 30 s of removing captures, 15 s more: 55 s used, nothing deducted.
-    let c = clock(byo, &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press, 85 * S)]);
+    let c = clock(byo, &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press { by: Black }, 85 * S)]);
     assert_eq!(c.view(85 * S).black.reserve, 2);
     // In main time the clock runs on while stones are removed.
-    let c = clock(national(), &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press, 85 * S)]);
+    let c = clock(national(), &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press { by: Black }, 85 * S)]);
     assert_eq!(c.view(85 * S).black.main_ms, 60 * M - 85 * S);
 }
 
@@ -222,18 +222,20 @@ fn art23_6_one_approved_absence_per_game_and_the_clock_keeps_running() {
 #[test]
 fn facts_the_clock_cannot_take_are_refused_with_a_reason_and_change_nothing() {
     let mut c = GameClock::new(national());
-    assert_eq!(c.apply(F::Press, 0), Err(ClockError::NotStarted));
+    assert_eq!(c.apply(F::Press { by: Black }, 0), Err(ClockError::NotStarted));
     c.apply(F::Start { to_move: White }, 0).unwrap();
     assert_eq!(c.apply(F::Start { to_move: Black }, 1), Err(ClockError::AlreadyStarted));
     assert_eq!(c.apply(F::Resume, 2), Err(ClockError::NotStopped));
     c.apply(F::Pause, 3).unwrap();
     assert_eq!(c.apply(F::RemovalEnded, 3), Err(ClockError::NoRemoval));
     let before = c.clone();
-    assert!(c.apply(F::Press, 4).is_err());
+    assert!(c.apply(F::Press { by: Black }, 4).is_err());
     assert_eq!(c, before);
-    let (folded, refused) =
-        GameClock::fold(national(), &[(F::Start { to_move: Black }, 0), (F::Resume, 5), (F::Press, M)]);
-    assert_eq!(refused, vec![(1, ClockError::NotStopped)]);
+    let (folded, refused) = GameClock::fold(
+        national(),
+        &[(F::Start { to_move: Black }, 0), (F::Resume, 5), (F::Press { by: White }, 30), (F::Press { by: Black }, M)],
+    );
+    assert_eq!(refused, vec![(1, ClockError::NotStopped), (2, ClockError::NotToMove(White))]);
     assert_eq!(folded.view(M).white.main_ms, 60 * M);
     assert_eq!(folded.view(M).black.main_ms, 59 * M);
 }
@@ -243,9 +245,10 @@ fn facts() -> impl Strategy<Value = Vec<(u8, u64)>> {
     prop::collection::vec((0u8..7, 1u64..200_000), 1..120)
 }
 
-fn fact(k: u8) -> F {
+fn fact(k: u8, to_move: arbiter_domain::domain::Colour) -> F {
     match k {
-        0..=2 => F::Press,
+        0..=1 => F::Press { by: to_move },
+        2 => F::Press { by: to_move.opponent() },
         3 => F::Pause,
         4 => F::Resume,
         5 => F::RemovalStarted,
@@ -267,7 +270,7 @@ proptest! {
         let mut last = c.view(0);
         for (k, gap) in steps {
             now += gap;
-            let _ = c.apply(fact(k), now);
+            let _ = c.apply(fact(k, c.to_move()), now);
             let v = c.view(now);
             for (before, after) in [(last.black, v.black), (last.white, v.white)] {
                 prop_assert!(after.main_ms <= before.main_ms, "main time went up: {before:?} → {after:?}");

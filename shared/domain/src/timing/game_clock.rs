@@ -34,8 +34,9 @@ pub enum ClockFact {
     Start {
         to_move: Colour,
     },
-    /// The side to move pressed the clock after its move: the turn passes.
-    Press,
+    /// `by`, the side to move, pressed the clock after its move: the turn passes. A press by
+    /// the other side (a late or doubled record) is refused.
+    Press { by: Colour },
     /// 第十四条: a pause (e.g. lunch) stops both clocks; [`ClockFact::Resume`] continues the turn.
     Pause,
     Resume,
@@ -84,6 +85,8 @@ pub enum ClockError {
     SecondAbsence(Colour),
     #[error("第二十三条四: no removal of captured stones is being timed out")]
     NoRemoval,
+    #[error("{0:?} is not to move: its clock is not running")]
+    NotToMove(Colour),
 }
 
 /// When and who ran out of time (第二十三条五): what the app proposes to the referee.
@@ -294,7 +297,10 @@ impl GameClock {
                 self.to_move = to_move;
                 self.run = Run::Running { since: at };
             }
-            ClockFact::Press => match self.run {
+            ClockFact::Press { by } if by != self.to_move && self.run != Run::NotStarted => {
+                return Err(ClockError::NotToMove(by))
+            }
+            ClockFact::Press { .. } => match self.run {
                 Run::Running { .. } => {
                     self.end_turn(at)?;
                     self.run = Run::Running { since: at };
