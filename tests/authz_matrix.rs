@@ -27,8 +27,8 @@ fn expected(role: Role, kind: EventKind) -> bool {
         // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it, and the
         // office enters results from score sheets.
         ResultEntered => matches!(role, Referee | ChiefArbiter | Organiser),
-        ClockStarted | ClockPaused | ClockResumed | GameAdjourned | MoveUnsealed | EndConfirmed | CountRecorded
-        | Resigned | RemainingTimeAsked | IncidentRecorded | RulingIssued | Escalated => {
+        ClockStarted | ClockPaused | ClockResumed | ClockPressed | GameAdjourned | MoveUnsealed | EndConfirmed
+        | CountRecorded | Resigned | RemainingTimeAsked | IncidentRecorded | RulingIssued | Escalated => {
             matches!(role, Referee | ChiefArbiter)
         }
         AppealFiled => matches!(role, Referee | ChiefArbiter | Committee),
@@ -83,6 +83,7 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
         EventKind::ClockStarted => EventBody::ClockStarted,
         EventKind::ClockPaused => EventBody::ClockPaused { reason: None },
         EventKind::ClockResumed => EventBody::ClockResumed,
+        EventKind::ClockPressed => EventBody::ClockPressed { by: Colour::Black },
         EventKind::GameAdjourned => EventBody::GameAdjourned { sealer: Colour::Black },
         EventKind::MoveUnsealed => EventBody::MoveUnsealed { point: "D4".parse().unwrap() },
         EventKind::EndConfirmed => EventBody::EndConfirmed { first: Colour::Black },

@@ -204,7 +204,8 @@ fn art23_4_removing_captured_stones_is_not_timed_in_byo_yomi_but_is_in_main_time
     let c = clock(byo, &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press { by: Black }, 85 * S)]);
     assert_eq!(c.view(85 * S).black.reserve, 2);
     // In main time the clock runs on while stones are removed.
-    let c = clock(national(), &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press { by: Black }, 85 * S)]);
+    let c =
+        clock(national(), &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press { by: Black }, 85 * S)]);
     assert_eq!(c.view(85 * S).black.main_ms, 60 * M - 85 * S);
 }
 
@@ -283,4 +284,53 @@ proptest! {
             last = v;
         }
     }
+}
+
+// ---- The clock from the ledger: the referee's events drive it ----
+
+mod support;
+
+use arbiter_domain::domain::Role;
+use arbiter_domain::event::EventBody;
+use arbiter_domain::rules::{Incident, Ruling};
+use support::Table;
+
+#[test]
+fn the_ledger_drives_the_clock_presses_pauses_adjournment_and_deducted_lateness() {
+    let mut t = Table::chinese();
+    // 第二十三条三: White 4 minutes late, within the 15 allowed: deducted.
+    t.incident(Incident::LateArrival { black_late_secs: 0, white_late_secs: 240 }, Ruling::DeductLateTime);
+    assert!(t.state().clock().is_none(), "no clock before it starts");
+    t.referee(EventBody::ClockStarted);
+    let start = t.now();
+    t.wait(10 * M - S);
+    t.referee(EventBody::ClockPressed { by: Black });
+    // 第十二条: a press by the side not to move is refused, naming the article.
+    let err = t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap_err();
+    assert_eq!(err.code(), "condition_not_met");
+    assert!(err.to_string().contains("第十二条"), "{err}");
+    t.wait(3 * M - S);
+    t.referee(EventBody::ClockPressed { by: White });
+    assert_eq!(t.now(), start + 13 * M, "a refused record takes no time");
+    let c = t.state().clock().unwrap();
+    let v = c.view(t.now());
+    assert_eq!(v.black.main_ms, 50 * M);
+    assert_eq!(v.white.main_ms, 56 * M - 3 * M, "60 − 4 late − 3 thinking");
+    // 第十四条: lunch stops the clocks; the adjourned sealer's time ends with its seal.
+    t.referee(EventBody::ClockPaused { reason: Some("午休".into()) });
+    t.wait(60 * M);
+    let c = t.state().clock().unwrap();
+    assert!(!c.view(t.now()).running);
+    assert_eq!(c.view(t.now()).black.main_ms, 50 * M - S);
+    t.referee(EventBody::ClockResumed);
+    t.wait(2 * M - S);
+    t.referee(EventBody::GameAdjourned { sealer: Black });
+    let c = t.state().clock().unwrap();
+    let v = c.view(t.now() + 600 * M);
+    assert_eq!((v.to_move, v.running, v.black.main_ms), (White, false, 48 * M - S));
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::ClockPressed { by: White }).unwrap_err().code(),
+        "condition_not_met",
+        "not while adjourned"
+    );
 }

@@ -65,6 +65,11 @@ pub enum EventBody {
         reason: Option<String>,
     },
     ClockResumed,
+    /// 第十二条: `by`, the side to move, pressed the clock after its move (the byo-yomi reader's
+    /// tap); the turn passes.
+    ClockPressed {
+        by: Colour,
+    },
     /// 第十四条 adjournment: `sealer` (the side to move) hands the sealed move to the referee.
     GameAdjourned {
         sealer: Colour,
@@ -157,6 +162,7 @@ pub enum EventKind {
     ClockStarted,
     ClockPaused,
     ClockResumed,
+    ClockPressed,
     GameAdjourned,
     MoveUnsealed,
     EndConfirmed,
@@ -172,7 +178,7 @@ pub enum EventKind {
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 23] = [
+    pub const ALL: [EventKind; 24] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -184,6 +190,7 @@ impl EventKind {
         EventKind::ClockStarted,
         EventKind::ClockPaused,
         EventKind::ClockResumed,
+        EventKind::ClockPressed,
         EventKind::GameAdjourned,
         EventKind::MoveUnsealed,
         EventKind::EndConfirmed,
@@ -228,6 +235,7 @@ impl EventBody {
             EventBody::ClockStarted => K::ClockStarted,
             EventBody::ClockPaused { .. } => K::ClockPaused,
             EventBody::ClockResumed => K::ClockResumed,
+            EventBody::ClockPressed { .. } => K::ClockPressed,
             EventBody::GameAdjourned { .. } => K::GameAdjourned,
             EventBody::MoveUnsealed { .. } => K::MoveUnsealed,
             EventBody::EndConfirmed { .. } => K::EndConfirmed,
@@ -259,6 +267,7 @@ impl Labelled for EventKind {
             ClockStarted => Label::new("开钟", "clock started"),
             ClockPaused => Label::new("暂停", "paused"),
             ClockResumed => Label::new("继续", "resumed"),
+            ClockPressed => Label::new("按钟", "clock pressed"),
             GameAdjourned => Label::new("封棋", "adjourned with a sealed move"),
             MoveUnsealed => Label::new("启封", "sealed move opened"),
             EndConfirmed => Label::new("确认终局", "end confirmed"),

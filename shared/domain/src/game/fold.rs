@@ -11,6 +11,7 @@ use crate::game::state::*;
 use crate::rules::authority::{check_author, check_escalation};
 use crate::rules::penalty::{allowed, check, RuleContext};
 use crate::rules::{consequence, counting, Incident, Outcome, ResultReason, Ruleset, RulesetSpec, Ruling};
+use crate::timing::ClockFact;
 
 /// Rank of the chief arbiter's rulings: at and above it, a decision may change a result.
 const CHIEF_RANK: u8 = 2;
@@ -61,6 +62,7 @@ pub fn fold_game<'a>(
         superseded_results: Vec::new(),
         after_result: Vec::new(),
         rejected,
+        clock_facts: Vec::new(),
     };
     fold.index(&admitted);
     fold.settle_rulings();
@@ -84,7 +86,13 @@ pub fn fold_game<'a>(
         after_result: fold.after_result,
         rejected,
         events: count,
+        clock_facts: fold.clock_facts,
     }
+}
+
+/// An event's time on the clock's base (ms since the epoch, the device's office-corrected time).
+fn at_ms(e: &Event) -> u64 {
+    u64::try_from(e.wall_time.timestamp_millis()).unwrap_or(0)
 }
 
 /// De-duplicates by id and sorts by (HLC, id). Two different contents under one id keep the
@@ -137,6 +145,8 @@ struct Fold {
     superseded_results: Vec<GameResult>,
     after_result: Vec<EventId>,
     rejected: Vec<Rejected>,
+    /// 第十二条/第十四条/第二十三条三 facts for the game clock, with their times.
+    clock_facts: Vec<(ClockFact, u64)>,
 }
 
 impl Fold {
@@ -312,6 +322,10 @@ impl Fold {
                     self.to_move = None;
                     self.apply_incident(e.id)
                 }
+                // A press after the result changes nothing.
+                EventBody::ClockPressed { by } if self.result.is_none() => {
+                    self.clock_facts.push((ClockFact::Press { by: *by }, at_ms(e)));
+                }
                 EventBody::ClockStarted
                 | EventBody::ClockPaused { .. }
                 | EventBody::ClockResumed
@@ -334,6 +348,17 @@ impl Fold {
     }
 
     fn apply_fact(&mut self, e: &Event) {
+        let clock = match &e.body {
+            EventBody::ClockStarted => Some(ClockFact::Start { to_move: Colour::Black }),
+            EventBody::ClockPaused { .. } => Some(ClockFact::Pause),
+            // 第十四条: at resumption the sealed move is played and the opponent's clock starts.
+            EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => Some(ClockFact::Resume),
+            EventBody::GameAdjourned { .. } => Some(ClockFact::Adjourn),
+            _ => None,
+        };
+        if let Some(f) = clock {
+            self.clock_facts.push((f, at_ms(e)));
+        }
         match &e.body {
             EventBody::ClockStarted | EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => {
                 self.status = Status::Playing

@@ -200,6 +200,10 @@ pub struct GameState {
     pub rejected: Vec<Rejected>,
     /// Distinct events folded.
     pub events: usize,
+    /// The clock's facts in the order they happened, with their times (ms): what
+    /// [`GameState::clock`] folds (第十二条, 第十四条, 第二十三条三).
+    #[serde(skip)]
+    pub clock_facts: Vec<(crate::timing::ClockFact, u64)>,
 }
 
 impl GameState {
@@ -213,6 +217,29 @@ impl GameState {
 }
 
 impl GameState {
+    /// The game clock as its facts left it, once the game is scheduled (its time control) and
+    /// the clock has started. Facts it could not take are left out.
+    pub fn clock(&self) -> Option<crate::timing::GameClock> {
+        use crate::timing::{ClockFact, ClockSettings, GameClock};
+        let settings = ClockSettings::from(self.schedule.as_ref()?.time_control);
+        let first = self.clock_facts.first()?.1;
+        // The rulings in force: time deducted (第二十三条三 lateness) and approved absences
+        // (第二十三条六), taken from the sides before play.
+        let mut facts = Vec::new();
+        for c in Colour::BOTH {
+            let side = self.sides.get(c);
+            if side.clock_adjustment_secs < 0 {
+                let late_ms = side.clock_adjustment_secs.unsigned_abs() * 1_000;
+                facts.push((ClockFact::LateArrival { side: c, late_ms }, first));
+            }
+            for _ in &side.approved_absences {
+                facts.push((ClockFact::AbsenceApproved { side: c }, first));
+            }
+        }
+        facts.extend(self.clock_facts.iter().copied());
+        Some(GameClock::fold(settings, &facts).0)
+    }
+
     /// The facts the penalty table's conditions may need from the schedule.
     pub fn rule_context(&self) -> crate::rules::RuleContext {
         crate::rules::RuleContext::for_game(self.schedule.as_ref())

@@ -56,6 +56,14 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             }
         }
         EventBody::ClockResumed if state.status != Status::Paused => Err(status_error("the clock is not paused")),
+        // 第十二条: only a running clock is pressed, and only by the side to move.
+        EventBody::ClockPressed { .. } if state.status != Status::Playing => {
+            Err(press_error("the clock is not running (start or resume it first)".to_owned()))
+        }
+        EventBody::ClockPressed { by } => match state.clock().map(|c| c.to_move()) {
+            Some(to_move) if to_move != *by => Err(press_error(format!("{to_move} is to move, not {by}"))),
+            _ => Ok(()),
+        },
         EventBody::MoveUnsealed { .. } if !matches!(state.status, Status::Adjourned { .. }) => {
             Err(status_error("the game is not adjourned with a sealed move"))
         }
@@ -87,6 +95,10 @@ fn admit(
         }
     }
     Ok(())
+}
+
+fn press_error(message: String) -> DomainError {
+    DomainError::ConditionNotMet { article: crate::rules::Article::Art12.cite(), message }
 }
 
 fn status_error(message: &str) -> DomainError {

@@ -36,7 +36,9 @@ pub enum ClockFact {
     },
     /// `by`, the side to move, pressed the clock after its move: the turn passes. A press by
     /// the other side (a late or doubled record) is refused.
-    Press { by: Colour },
+    Press {
+        by: Colour,
+    },
     /// 第十四条: a pause (e.g. lunch) stops both clocks; [`ClockFact::Resume`] continues the turn.
     Pause,
     Resume,

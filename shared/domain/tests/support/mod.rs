@@ -76,6 +76,16 @@ impl Table {
         self.push(Role::Organiser, EventBody::GameScheduled(game))
     }
 
+    /// Lets `ms` pass before the next event (each event is a second after the last anyway).
+    pub fn wait(&mut self, ms: u64) {
+        self.ms += ms;
+    }
+
+    /// The time of the last event (ms).
+    pub fn now(&self) -> u64 {
+        self.ms
+    }
+
     /// Builds the next event by `role` without recording it.
     pub fn event(&mut self, role: Role, body: EventBody) -> Event {
         self.ms += 1_000;
