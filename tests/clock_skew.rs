@@ -95,6 +95,9 @@ async fn a_tablet_a_year_ahead_and_one_a_day_behind_keep_the_game_in_order() {
     assert_eq!(warnings, ["tab-a", "tab-b"], "the game's order is the order things happened");
     for e in &events {
         sane(e.hlc, &format!("event by {}", e.author.device));
+        // The wall time too: it is what the game clock reads (第十二条), so it is corrected.
+        let wall = Hlc::new(u64::try_from(e.wall_time.timestamp_millis()).unwrap(), 0);
+        sane(wall, &format!("wall time of an event by {}", e.author.device));
     }
 
     // A device that did not correct its clock: an event stamped a year ahead is refused.

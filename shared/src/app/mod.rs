@@ -247,13 +247,17 @@ impl App {
         }
     }
 
+    /// The time now as the office would say it, as far as this device knows (a tablet's date is
+    /// often wrong after a flat battery): what events are stamped with and clocks read against.
+    fn now(&self) -> Result<(u64, chrono::DateTime<Utc>)> {
+        let ms = self.store.clock_skew()?.unwrap_or_default().correct(self.clock.now_ms());
+        Ok((ms, chrono::DateTime::from_timestamp_millis(i64::try_from(ms).unwrap_or(0)).unwrap_or_default()))
+    }
+
     /// Builds the event this device would record, without storing it.
     fn draft(&self, game: &GameId, body: EventBody) -> Result<Event> {
         let id = self.identity()?;
-        // Stamped with the office's time as far as this device knows it (a tablet's date is
-        // often wrong after a flat battery).
-        let now_ms = self.store.clock_skew()?.unwrap_or_default().correct(self.clock.now_ms());
-        let now = chrono::DateTime::from_timestamp_millis(i64::try_from(now_ms).unwrap_or(0)).unwrap_or_default();
+        let (now_ms, now) = self.now()?;
         Ok(Event {
             schema: SCHEMA_VERSION,
             id: EventId::from_parts(now_ms, crate::random_id_bits()?),
@@ -302,14 +306,8 @@ impl App {
         let id = self.identity()?;
         let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
         validate(&state, id.role, &body)?;
-        self.store.record(
-            id.tournament.clone(),
-            Some(game.clone()),
-            id.author(),
-            body,
-            Utc::now(),
-            crate::random_id_bits()?,
-        )?;
+        let (_, now) = self.now()?;
+        self.store.record(id.tournament.clone(), Some(game.clone()), id.author(), body, now, crate::random_id_bits()?)?;
         if let Some(c) = self.client() {
             c.nudge();
         }
