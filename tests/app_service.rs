@@ -240,3 +240,50 @@ async fn a_token_rotates_and_a_revoked_tablet_hands_over_what_it_did_not_send() 
     let _ = tokio::time::timeout(std::time::Duration::from_secs(5), task).await;
     office.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_byo_yomi_reader_reads_the_clock_the_referee_presses() {
+    use arbiter_core::domain::TimeControl;
+    use arbiter_core::timing::Call;
+    use arbiter_core::wall_clock::ManualClock;
+    use chrono::Duration;
+
+    let office = Office::start("reader-office").await;
+    // Table 1 plays with 1 minute of main time and 1 reserved minute (第十二条, a local event).
+    office.schedule_with(1, TimeControl { main_minutes: 1, reserved_minutes: 1 });
+    let time = ManualClock::starting_at(chrono::Utc::now());
+    let app = App::open_with_clock(&scratch("reader-device"), time.wall_clock()).unwrap();
+    app.enroll(&office.link_for("ref-r", Role::Referee).await, "", "", "tab-r", "R").await.unwrap();
+    app.sync_once().await.unwrap();
+    assert!(app.reader(&game(1), None).unwrap().clock.is_none(), "not started");
+
+    app.record(&game(1), EventBody::ClockStarted).unwrap();
+    let mut last = app.reader(&game(1), None).unwrap().now_ms;
+    let mut heard: Vec<(i64, String)> = Vec::new();
+    let started = last;
+    // Black thinks 20 s and presses; White takes its whole minute and reads into byo-yomi.
+    time.advance(Duration::seconds(20));
+    app.record(&game(1), EventBody::ClockPressed { by: Colour::Black }).unwrap();
+    assert_eq!(
+        app.record(&game(1), EventBody::ClockPressed { by: Colour::Black }).unwrap_err().code(),
+        "condition_not_met"
+    );
+    for _ in 0..125 {
+        time.advance(Duration::seconds(1));
+        let r = app.reader(&game(1), Some(last)).unwrap();
+        heard.extend(r.say.iter().map(|s| (((s.at_ms - started) / 1000) as i64, s.zh.clone())));
+        last = r.now_ms;
+        if r.time_up.is_some() {
+            break;
+        }
+    }
+    let r = app.reader(&game(1), Some(last)).unwrap();
+    let up = r.time_up.expect("White ran out of time (第二十三条五)");
+    assert_eq!((up.side, (up.at_ms - started) / 1000), (Colour::White, 140), "20 s + 60 s main + 60 s byo-yomi");
+    let said: Vec<&str> = heard.iter().map(|(_, w)| w.as_str()).collect();
+    assert_eq!(said, ["30秒", "40秒", "50秒", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10，超时判负"]);
+    assert_eq!(heard.first().map(|h| h.0), Some(110), "30 s into White's byo-yomi minute");
+    assert_eq!(r.clock.unwrap().white.reserve, 0);
+    assert!(matches!(Call::TimeUp.words(true).as_str(), "10 — loss on time"));
+    office.shutdown().await;
+}

@@ -30,6 +30,28 @@ impl WallClock {
     }
 }
 
+/// A clock that moves only when told: tests of the byo-yomi reader read it second by second.
+#[derive(Clone, Debug)]
+pub struct ManualClock(Arc<std::sync::atomic::AtomicI64>);
+
+impl ManualClock {
+    pub fn starting_at(t: DateTime<Utc>) -> Self {
+        ManualClock(Arc::new(std::sync::atomic::AtomicI64::new(t.timestamp_millis())))
+    }
+
+    pub fn advance(&self, d: chrono::Duration) {
+        self.0.fetch_add(d.num_milliseconds(), std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// The clock to hand to the app.
+    pub fn wall_clock(&self) -> WallClock {
+        let t = self.0.clone();
+        WallClock(Arc::new(move || {
+            DateTime::from_timestamp_millis(t.load(std::sync::atomic::Ordering::SeqCst)).unwrap_or_default()
+        }))
+    }
+}
+
 impl Default for WallClock {
     fn default() -> Self {
         WallClock::system()

@@ -228,8 +228,14 @@ impl Office {
         r.json().await.unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// Schedules games `g1..=gN` (organiser events recorded at the office).
+    /// Schedules games `g1..=gN` (organiser events recorded at the office), 60 minutes and 5
+    /// reserved minutes each.
     pub fn schedule(&self, games: u32) {
+        self.schedule_with(games, TimeControl { main_minutes: 60, reserved_minutes: 5 });
+    }
+
+    /// Schedules games `g1..=gN` with `time_control`.
+    pub fn schedule_with(&self, games: u32, time_control: TimeControl) {
         let organiser = Author {
             device: DeviceId::new("office-t1").unwrap_or_else(|e| panic!("{e}")),
             person: PersonId::new("organiser").unwrap_or_else(|e| panic!("{e}")),
@@ -243,7 +249,7 @@ impl Office {
                 black: PlayerId::new(format!("p{}", 2 * n - 1)).unwrap_or_else(|e| panic!("{e}")),
                 white: PlayerId::new(format!("p{}", 2 * n)).unwrap_or_else(|e| panic!("{e}")),
                 ruleset: RulesetSpec::default(),
-                time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
+                time_control,
                 allowed_lateness_minutes: 15,
                 reason: None,
             };

@@ -4,6 +4,7 @@
 //! sync client runs beside it and is nudged after each record.
 
 mod identity;
+mod reader;
 mod views;
 
 use std::sync::{Arc, Mutex};
@@ -24,6 +25,7 @@ use crate::sync::tls::{self, Pin, Pins};
 use crate::wall_clock::WallClock;
 
 pub use identity::{Identity, PublicIdentity};
+pub use reader::{ReaderView, Spoken};
 pub use views::{game_view, queue, tables, GameView, PlayerInfo, QueueRow, TableRow};
 
 /// How long the app waits for the office to answer enrollment or a token rotation.
@@ -307,7 +309,14 @@ impl App {
         let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
         validate(&state, id.role, &body)?;
         let (_, now) = self.now()?;
-        self.store.record(id.tournament.clone(), Some(game.clone()), id.author(), body, now, crate::random_id_bits()?)?;
+        self.store.record(
+            id.tournament.clone(),
+            Some(game.clone()),
+            id.author(),
+            body,
+            now,
+            crate::random_id_bits()?,
+        )?;
         if let Some(c) = self.client() {
             c.nudge();
         }

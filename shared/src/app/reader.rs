@@ -1,0 +1,63 @@
+//! The byo-yomi reader (第十二条), transport-neutral: the clock of a game as its events left it,
+//! read at this device's (office-corrected) time, and what the referee's tablet should say
+//! since it last asked. Computed from timestamps on every call, so a reader that slept or
+//! restarted is right at once.
+
+use serde::Serialize;
+
+use crate::domain::GameId;
+use crate::error::Result;
+use crate::game::fold_game;
+use crate::timing::{due, Call, ClockView, TimeUp};
+
+use super::App;
+
+/// One call, with its words in both languages (the screen speaks the one in use).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Spoken {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub at_ms: u64,
+    pub call: Call,
+    pub zh: String,
+    pub en: String,
+}
+
+/// What the reader screen shows and says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct ReaderView {
+    /// The time this view is for (pass it back as `after_ms` next time).
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub now_ms: u64,
+    /// None until the clock is started.
+    pub clock: Option<ClockView>,
+    /// What to say now: the calls due since `after_ms`.
+    pub say: Vec<Spoken>,
+    /// Time ran out (第二十三条五): the loss the referee is asked to confirm.
+    pub time_up: Option<TimeUp>,
+}
+
+impl App {
+    /// The reader for `game` now; `after_ms` is the `now_ms` of the previous view (none on
+    /// opening the screen: nothing is said for the past).
+    pub fn reader(&self, game: &GameId, after_ms: Option<u64>) -> Result<ReaderView> {
+        let id = self.identity()?;
+        let (now_ms, _) = self.now()?;
+        let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
+        let clock = state.clock().filter(|_| state.result.is_none());
+        let say = match (&clock, after_ms) {
+            (Some(c), Some(after)) => due(c, after, now_ms)
+                .into_iter()
+                .map(|a| Spoken { at_ms: a.at_ms, call: a.call, zh: a.call.words(false), en: a.call.words(true) })
+                .collect(),
+            _ => vec![],
+        };
+        Ok(ReaderView {
+            now_ms,
+            clock: clock.as_ref().map(|c| c.view(now_ms)),
+            time_up: clock.as_ref().and_then(|c| c.time_up(now_ms)),
+            say,
+        })
+    }
+}
