@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use arbiter_core::app::{App, AppStatus, GameView, PublicIdentity, QueueRow, TableRow};
+use arbiter_core::app::{App, AppStatus, GameView, PublicIdentity, QueueRow, ReaderView, TableRow};
 use arbiter_core::domain::GameId;
 use arbiter_core::event::EventBody;
 use arbiter_core::game::Preview;
@@ -58,6 +58,12 @@ pub fn preview(app: State<'_, Arc<App>>, game: String, body: EventBody) -> Reply
 #[tauri::command]
 pub fn record(app: State<'_, Arc<App>>, game: String, body: EventBody) -> Reply<GameView> {
     app.record(&game_id(&game)?, body).map_err(|e| e.body())
+}
+
+/// The byo-yomi reader (第十二条): the game's clock now and what to say since `after_ms`.
+#[tauri::command]
+pub fn reader(app: State<'_, Arc<App>>, game: String, after_ms: Option<u64>) -> Reply<ReaderView> {
+    app.reader(&game_id(&game)?, after_ms).map_err(|e| e.body())
 }
 
 #[tauri::command]

@@ -31,6 +31,7 @@ pub fn builder<R: tauri::Runtime>() -> tauri::Builder<R> {
         commands::preview,
         commands::record,
         commands::queue,
+        commands::reader,
         commands::labels,
         commands::sync_now,
         commands::rotate_token,

@@ -13,6 +13,7 @@ import type { OfficeApi } from "./office";
 import type { Role } from "./bindings/Role";
 import { officialsView } from "./views/officials";
 import { playersView } from "./views/players";
+import { readerView } from "./views/reader";
 import { roundsView } from "./views/rounds";
 import { setupView } from "./views/setup";
 import { standingsView } from "./views/standings";
@@ -21,13 +22,14 @@ type Screen =
   | { name: "tables" }
   | { name: "queue" }
   | { name: "game"; game: string }
+  | { name: "reader"; game: string }
   | { name: "setup" }
   | { name: "players" }
   | { name: "officials" }
   | { name: "rounds"; round: number }
   | { name: "standings" };
 
-type Tab = Exclude<Screen["name"], "game">;
+type Tab = Exclude<Screen["name"], "game" | "reader">;
 
 /** The screens each role has in the office's pages (the tablet has tables and the queue). */
 function tabsFor(role: Role | undefined, office: boolean): Tab[] {
@@ -86,8 +88,10 @@ export class ArbiterApp {
   }
 
   /** An official is in the middle of something: a preview to confirm, or a form with something
-   * typed or ticked and not yet sent (a refresh would throw it away). */
+   * typed or ticked and not yet sent (a refresh would throw it away), or reading seconds. */
   private busy(): boolean {
+    // The reader draws itself every quarter second; a redraw would restart it mid-count.
+    if (this.screen.name === "reader") return true;
     return this.root.querySelector(".panel:not(:empty)") !== null || edited(this.root);
   }
 
@@ -157,7 +161,12 @@ export class ArbiterApp {
           role,
           reload: () => this.go({ name: "game", game }),
           back: () => void this.go({ name: "tables" }),
+          openReader: this.backend.reader ? () => void this.go({ name: "reader", game }) : undefined,
         });
+      }
+      case "reader": {
+        const game = this.screen.game;
+        return readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) });
       }
     }
     if (!office) return tablesView(await this.backend.tables(), open);

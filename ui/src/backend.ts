@@ -12,6 +12,7 @@ import type { LabelTables } from "./bindings/LabelTables";
 import type { Preview } from "./bindings/Preview";
 import type { PublicIdentity } from "./bindings/PublicIdentity";
 import type { QueueRow } from "./bindings/QueueRow";
+import type { ReaderView } from "./bindings/ReaderView";
 import type { StandingsPreview } from "./bindings/StandingsPreview";
 import type { TableRow } from "./bindings/TableRow";
 
@@ -30,6 +31,8 @@ export interface Backend {
   syncNow(): Promise<AppStatus>;
   /** This tablet's events the office has not taken, as JSON lines (for the chief arbiter). */
   unsent?(): Promise<string>;
+  /** The byo-yomi reader (第十二条): the clock now, and what to say since `afterMs`. */
+  reader?(game: string, afterMs: number | null): Promise<ReaderView>;
   /** What `body` would do to the standings (the office knows every game; a tablet does not). */
   standingsPreview?(game: string, body: EventBody): Promise<StandingsPreview>;
 }
@@ -74,6 +77,7 @@ export class TauriBackend implements Backend {
   queue() { return this.call<QueueRow[]>("queue"); }
   syncNow() { return this.call<AppStatus>("sync_now"); }
   unsent() { return this.call<string>("unsent"); }
+  reader(game: string, afterMs: number | null) { return this.call<ReaderView>("reader", { game, afterMs }); }
 }
 
 const enrollAtTable = () => Promise.reject(new BackendError("enroll_at_table", "a device enrolls at the table, not from the office's pages"));

@@ -21,6 +21,8 @@ export interface GameCtx {
   /** Re-fetches the game and redraws the screen. */
   reload: () => Promise<void>;
   back: () => void;
+  /** Opens the byo-yomi reader for this game (where the device runs the clock). */
+  openReader?: () => void;
 }
 
 function choice<T extends string>(options: [T, string][], current: T | null, pick: (v: T) => void, testid: string): HTMLElement {
@@ -250,6 +252,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     ? h("div", { class: "actions grid", "data-testid": "actions" },
         h("button", { class: "primary big", "data-testid": "record-incident", onclick: () => recorder() }, t("recordIncident")),
         h("button", { "data-testid": "clock-start", onclick: () => void confirmFlow(t("start"), { kind: "clock_started" }) }, t("start")),
+        ctx.openReader ? h("button", { "data-testid": "open-reader", onclick: ctx.openReader }, t("reader")) : null,
         h("button", { "data-testid": "clock-pause", onclick: () => void confirmFlow(t("pause"), { kind: "clock_paused", data: {} }) }, t("pause")),
         h("button", { "data-testid": "clock-resume", onclick: () => void confirmFlow(t("resume"), { kind: "clock_resumed" }) }, t("resume")),
         h("button", { "data-testid": "seal", onclick: () => pickColour(`${t("seal")} · ${t("sealer")}`, (c) => ({ kind: "game_adjourned", data: { sealer: c } })) }, t("seal")),

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Backend } from "./backend";
+import type { EventBody } from "./bindings/EventBody";
+import type { ReaderView } from "./bindings/ReaderView";
+import type { SideView } from "./bindings/SideView";
+import { setLang, setTables } from "./i18n";
+import { labelTables } from "./testdata";
+import { clockText, readerView, sideText } from "./views/reader";
+
+const side = (over: Partial<SideView> = {}): SideView => ({ main_ms: 0, reserve: 1, byo_yomi: true, minute_ms: 0, absence_used: false, ...over });
+
+function view(now: number, say: ReaderView["say"], over: Partial<ReaderView> = {}): ReaderView {
+  return {
+    now_ms: now,
+    clock: { to_move: "white", running: true, black: side({ main_ms: 40_000, byo_yomi: false, reserve: 1 }), white: side({ minute_ms: 51_000 }), time_up: null },
+    say,
+    time_up: null,
+    ...over,
+  };
+}
+
+describe("the byo-yomi reader screen (第十二条)", () => {
+  const spoken: { text: string; lang: string }[] = [];
+  beforeEach(() => {
+    setTables(labelTables);
+    setLang("zh");
+    spoken.length = 0;
+    vi.stubGlobal("SpeechSynthesisUtterance", class { lang = ""; constructor(public text: string) {} });
+    vi.stubGlobal("speechSynthesis", { speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }) });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows main time as a clock and byo-yomi as reserve and seconds", () => {
+    expect(clockText(3_599_999)).toBe("59:59");
+    expect(clockText(61_000)).toBe("1:01");
+    expect(sideText(side({ main_ms: 40_000, byo_yomi: false }), false)).toBe("0:40");
+    expect(sideText(side({ reserve: 3, minute_ms: 42_500 }), true)).toBe("读秒 · 还剩3分钟 · 42秒");
+  });
+
+  it("speaks each call once, presses for the side to move, and proposes the 23.5 loss when time is up", async () => {
+    const script = [
+      view(1_000, []),
+      view(2_000, [{ at_ms: 2_000, call: { call: "count", n: 1 }, zh: "1", en: "1" }]),
+      view(3_000, [{ at_ms: 3_000, call: { call: "time_up" }, zh: "10，超时判负", en: "10 — loss on time" }], { time_up: { side: "white", at_ms: 3_000 } }),
+    ];
+    const asked: (number | null)[] = [];
+    const recorded: EventBody[] = [];
+    let backed = false;
+    const backend = {
+      reader: async (_game: string, after: number | null) => {
+        asked.push(after);
+        // As the core does, what was due comes once — except one overlapping ask that brings the
+        // last call again (a press and the loop asking together): the screen says it once.
+        if (asked.length <= script.length + 1) return script[Math.min(asked.length, script.length) - 1];
+        return { ...script[script.length - 1], say: [] };
+      },
+      record: async (_game: string, body: EventBody) => {
+        recorded.push(body);
+        return {};
+      },
+    } as unknown as Backend;
+    const el = readerView("g1", { backend, back: () => (backed = true), every: 5 });
+    document.body.append(el);
+    await vi.waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(5));
+    expect(asked.slice(0, 3)).toEqual([null, 1_000, 2_000]);
+    expect(spoken).toEqual([{ text: "1", lang: "zh-CN" }, { text: "10，超时判负", lang: "zh-CN" }]);
+    expect(el.querySelector("[data-testid=reader-call]")?.textContent).toBe("10，超时判负");
+    expect(el.querySelector("[data-testid=reader-white]")?.className).toContain("to-move");
+    (el.querySelector("[data-testid=reader-press]") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(recorded.length).toBe(1));
+    expect(recorded[0]).toEqual({ kind: "clock_pressed", data: { by: "white" } });
+    expect(el.querySelector("[data-testid=reader-timeup]")?.textContent).toContain("白方超时（第二十三条五）");
+    (el.querySelector("[data-testid=reader-confirm-loss]") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(backed).toBe(true));
+    expect(recorded[1]).toEqual({ kind: "incident_recorded", data: { incident: { type: "time_exceeded", facts: { offender: "white" } }, ruling: "offender_loses" } });
+    el.remove();
+  });
+});

@@ -1,0 +1,137 @@
+// The byo-yomi reader (第十二条): one table's clock in big digits, the side to move, one large
+// tap target to press the clock for it, and the calls spoken — "30秒 … 还剩X分钟", and in the
+// last minute "1 … 9, 10，超时判负". Time comes from the core, computed from timestamps, so the
+// screen is right after sleeping; when time runs out it proposes the 第二十三条五 loss.
+
+import type { Backend } from "../backend";
+import type { ClockView } from "../bindings/ClockView";
+import type { Colour } from "../bindings/Colour";
+import type { ReaderView } from "../bindings/ReaderView";
+import type { SideView } from "../bindings/SideView";
+import { h } from "../dom";
+import { getLang, lt, t } from "../i18n";
+
+/** `m:ss` for a duration in ms (rounded down to the second, as a clock shows it). */
+export function clockText(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** One side's time in words: main time, or byo-yomi with the reserve and the minute's seconds. */
+export function sideText(side: SideView, toMove: boolean): string {
+  if (!side.byo_yomi) return clockText(side.main_ms);
+  const secs = toMove ? Math.floor(side.minute_ms / 1000) : 0;
+  return t("byoYomiLeft", { n: side.reserve, s: secs });
+}
+
+/** Says `words` with the platform's voice for the language, if it has one; false if it cannot. */
+export function speak(words: string, english: boolean): boolean {
+  const synth = (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
+  if (!synth || typeof SpeechSynthesisUtterance === "undefined") return false;
+  const u = new SpeechSynthesisUtterance(words);
+  u.lang = english ? "en-GB" : "zh-CN";
+  synth.speak(u);
+  return true;
+}
+
+export interface ReaderCtx {
+  backend: Backend;
+  back: () => void;
+  /** Polling interval (ms); the clock itself never depends on it. */
+  every?: number;
+}
+
+export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
+  const said = h("p", { class: "reader-call", "data-testid": "reader-call" }, "");
+  const sides = h("div", { class: "reader-sides" });
+  const press = h("button", { class: "primary reader-press", "data-testid": "reader-press" }, t("pressClock"));
+  const proposal = h("div", { class: "reader-timeup", "data-testid": "reader-timeup" });
+  const error = h("p", { class: "error", "data-testid": "reader-error" });
+  const root = h("main", { class: "reader", "data-testid": "reader" },
+    h("div", { class: "game-head card" }, h("button", { class: "small", onclick: ctx.back, "data-testid": "back" }, t("back")), h("h2", {}, t("reader"))),
+    sides, said, press, proposal, error);
+  let after: number | null = null;
+  // Two asks can overlap (a press redraws at once): each call is said once, by its time.
+  let saidUpTo = -1;
+  let view: ReaderView | null = null;
+  let proposed = false;
+
+  const sideBox = (c: Colour, s: SideView, clock: ClockView) =>
+    h("div", { class: `reader-side ${c}${clock.to_move === c ? " to-move" : ""}`, "data-testid": `reader-${c}` },
+      h("span", { class: "who" }, lt("colours", c)),
+      h("span", { class: "digits" }, sideText(s, clock.to_move === c)));
+
+  const draw = (v: ReaderView) => {
+    if (!v.clock) {
+      sides.replaceChildren(h("p", {}, t("readerNotStarted")));
+      press.setAttribute("disabled", "");
+      return;
+    }
+    const c = v.clock;
+    sides.replaceChildren(sideBox("black", c.black, c), sideBox("white", c.white, c));
+    press.textContent = `${t("pressClock")} · ${lt("colours", c.to_move)}`;
+    if (c.running) press.removeAttribute("disabled");
+    else press.setAttribute("disabled", "");
+    if (v.time_up && !proposed) {
+      proposed = true;
+      const offender = v.time_up.side;
+      proposal.replaceChildren(
+        h("p", { class: "flag" }, t("timeUpProposal", { colour: lt("colours", offender) })),
+        h("button", { class: "primary", "data-testid": "reader-confirm-loss", onclick: async () => {
+          try {
+            await ctx.backend.record(game, { kind: "incident_recorded", data: { incident: { type: "time_exceeded", facts: { offender } }, ruling: "offender_loses" } });
+            ctx.back();
+          } catch (e) {
+            error.textContent = (e as Error).message;
+          }
+        } }, t("confirm")),
+      );
+    }
+  };
+
+  press.onclick = async () => {
+    const by = view?.clock?.to_move;
+    if (!by) return;
+    press.setAttribute("disabled", "");
+    try {
+      await ctx.backend.record(game, { kind: "clock_pressed", data: { by } });
+    } catch (e) {
+      error.textContent = (e as Error).message;
+    }
+    await tick();
+  };
+
+  const tick = async () => {
+    if (!ctx.backend.reader) return;
+    try {
+      const v = await ctx.backend.reader(game, after);
+      view = v;
+      after = Math.max(after ?? 0, v.now_ms);
+      const english = getLang() === "en";
+      for (const s of v.say.filter((x) => x.at_ms > saidUpTo)) {
+        saidUpTo = s.at_ms;
+        const words = english ? s.en : s.zh;
+        said.textContent = words;
+        speak(words, english);
+      }
+      draw(v);
+      error.textContent = "";
+    } catch (e) {
+      error.textContent = (e as Error).message;
+    }
+  };
+
+  // Runs while the screen is shown; a redraw of the app detaches it and the loop ends.
+  const loop = async () => {
+    await tick();
+    while (true) {
+      await new Promise((r) => setTimeout(r, ctx.every ?? 250));
+      if (!root.isConnected) return;
+      await tick();
+    }
+  };
+  void loop();
+  // Keep the screen awake while reading, where the platform allows it.
+  void (navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<unknown> } }).wakeLock?.request("screen").catch(() => undefined);
+  return root;
+}
