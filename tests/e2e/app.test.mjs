@@ -110,6 +110,18 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.waitText("[data-testid=history]", (t) => t.includes("报请处理"), "the escalation flag");
     await wd.screenshot(shots, "06-escalated.png");
 
+    // 第十二条: the referee starts the clock and reads the game from the reader screen; a press
+    // passes the turn. (The reading of seconds is tested on a controlled clock in the core.)
+    await wd.click("[data-testid=clock-start]");
+    await wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "start preview");
+    await wd.click("[data-testid=confirm]");
+    await wd.click("[data-testid=open-reader]");
+    await wd.waitText("[data-testid=reader-black]", (t) => /黑方\s*59:[0-5]\d/.test(t), "Black's main time running");
+    await wd.click("[data-testid=reader-press]");
+    await wd.waitText("[data-testid=reader-press]", (t) => t.includes("白方"), "White to move after the press");
+    await wd.screenshot(shots, "06b-reader.png");
+    await wd.click("[data-testid=back]");
+
     // Cut the office off: the tablet keeps recording and says so.
     await until("everything synced before the cut", async () => (await wd.text("[data-testid=sync-banner]")).includes("已同步") && !(await wd.text("[data-testid=sync-banner]")).includes("待同步"), { timeout: 30000 });
     await office.stop();
@@ -129,6 +141,12 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.waitText("[data-testid=status]", (t) => t.includes("暂停"), "the pause survived kill -9");
     await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("1 条待同步") && t.includes("已同步"), "still one waiting, and the last sync time kept");
     await wd.screenshot(shots, "08-after-kill-9.png");
+    // The reader after the kill: the clock as the ledger left it — White to move, paused,
+    // Black's time what it was at the press.
+    await wd.click("[data-testid=open-reader]");
+    await wd.waitText("[data-testid=reader-press]", (t) => t.includes("白方"), "White still to move after kill -9");
+    assert.match(await wd.text("[data-testid=reader-black]"), /59:[0-5]\d/);
+    await wd.click("[data-testid=back]");
 
     // Bring the office back on the same address: the tablet catches up by itself (or at once on “sync”).
     office = await serveOffice(data, port);

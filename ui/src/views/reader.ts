@@ -59,7 +59,8 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
   const sideBox = (c: Colour, s: SideView, clock: ClockView) =>
     h("div", { class: `reader-side ${c}${clock.to_move === c ? " to-move" : ""}`, "data-testid": `reader-${c}` },
       h("span", { class: "who" }, lt("colours", c)),
-      h("span", { class: "digits" }, sideText(s, clock.to_move === c)));
+      h("span", { class: "digits" }, sideText(s, clock.to_move === c)),
+      s.byo_yomi ? null : h("span", { class: "reserve" }, t("reserveLeft", { n: s.reserve })));
 
   const draw = (v: ReaderView) => {
     if (!v.clock) {
