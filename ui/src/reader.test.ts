@@ -5,7 +5,7 @@ import type { ReaderView } from "./bindings/ReaderView";
 import type { SideView } from "./bindings/SideView";
 import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
-import { clockText, readerView, sideText } from "./views/reader";
+import { clockText, readerView, sideText, speak } from "./views/reader";
 
 const side = (over: Partial<SideView> = {}): SideView => ({ main_ms: 0, reserve: 1, byo_yomi: true, minute_ms: 0, absence_used: false, ...over });
 
@@ -26,9 +26,23 @@ describe("the byo-yomi reader screen (第十二条)", () => {
     setLang("zh");
     spoken.length = 0;
     vi.stubGlobal("SpeechSynthesisUtterance", class { lang = ""; constructor(public text: string) {} });
-    vi.stubGlobal("speechSynthesis", { speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }) });
+    vi.stubGlobal("speechSynthesis", {
+      speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }),
+      getVoices: () => [{ lang: "zh-CN" }],
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it("plays the recorded clip where the platform has no voice for the language", () => {
+    const played: string[] = [];
+    vi.stubGlobal("Audio", class { constructor(public src: string) { played.push(src); } play() { return Promise.resolve(); } });
+    expect(speak("1", "c1", false)).toBe("voice");
+    expect(speak("one minute left", "left1", true)).toBe("clip");
+    expect(played).toEqual(["clips/en/left1.wav"]);
+    vi.stubGlobal("speechSynthesis", undefined);
+    expect(speak("10，超时判负", "timeup", false)).toBe("clip");
+    expect(played).toEqual(["clips/en/left1.wav", "clips/zh/timeup.wav"]);
+  });
 
   it("shows main time as a clock and byo-yomi as reserve and seconds", () => {
     expect(clockText(3_599_999)).toBe("59:59");
@@ -40,8 +54,8 @@ describe("the byo-yomi reader screen (第十二条)", () => {
   it("speaks each call once, presses for the side to move, and proposes the 23.5 loss when time is up", async () => {
     const script = [
       view(1_000, []),
-      view(2_000, [{ at_ms: 2_000, call: { call: "count", n: 1 }, zh: "1", en: "1" }]),
-      view(3_000, [{ at_ms: 3_000, call: { call: "time_up" }, zh: "10，超时判负", en: "10 — loss on time" }], { time_up: { side: "white", at_ms: 3_000 } }),
+      view(2_000, [{ at_ms: 2_000, call: { call: "count", n: 1 }, zh: "1", en: "1", clip: "c1" }]),
+      view(3_000, [{ at_ms: 3_000, call: { call: "time_up" }, zh: "10，超时判负", en: "10 — loss on time", clip: "timeup" }], { time_up: { side: "white", at_ms: 3_000 } }),
     ];
     const asked: (number | null)[] = [];
     const recorded: EventBody[] = [];

@@ -21,6 +21,8 @@ pub struct Spoken {
     pub call: Call,
     pub zh: String,
     pub en: String,
+    /// The recorded clip for platforms without a voice (`clips/<zh|en>/<clip>.wav`).
+    pub clip: String,
 }
 
 /// What the reader screen shows and says.
@@ -49,7 +51,13 @@ impl App {
         let say = match (&clock, after_ms) {
             (Some(c), Some(after)) => due(c, after, now_ms)
                 .into_iter()
-                .map(|a| Spoken { at_ms: a.at_ms, call: a.call, zh: a.call.words(false), en: a.call.words(true) })
+                .map(|a| Spoken {
+                    at_ms: a.at_ms,
+                    call: a.call,
+                    zh: a.call.words(false),
+                    en: a.call.words(true),
+                    clip: a.call.clip(),
+                })
                 .collect(),
             _ => vec![],
         };

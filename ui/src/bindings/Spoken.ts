@@ -4,4 +4,8 @@ import type { Call } from "./Call";
 /**
  * One call, with its words in both languages (the screen speaks the one in use).
  */
-export type Spoken = { at_ms: number, call: Call, zh: string, en: string, };
+export type Spoken = { at_ms: number, call: Call, zh: string, en: string, 
+/**
+ * The recorded clip for platforms without a voice (`clips/<zh|en>/<clip>.wav`).
+ */
+clip: string, };

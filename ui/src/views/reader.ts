@@ -24,14 +24,24 @@ export function sideText(side: SideView, toMove: boolean): string {
   return t("byoYomiLeft", { n: side.reserve, s: secs });
 }
 
-/** Says `words` with the platform's voice for the language, if it has one; false if it cannot. */
-export function speak(words: string, english: boolean): boolean {
+/**
+ * Says a call: with the platform's voice for the language where it has one, otherwise with the
+ * recorded clip shipped with the app (`clips/<zh|en>/<clip>.wav`), so the reader speaks offline
+ * everywhere. Returns how it was said.
+ */
+export function speak(words: string, clip: string, english: boolean): "voice" | "clip" | "none" {
+  const lang = english ? "en" : "zh";
   const synth = (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
-  if (!synth || typeof SpeechSynthesisUtterance === "undefined") return false;
-  const u = new SpeechSynthesisUtterance(words);
-  u.lang = english ? "en-GB" : "zh-CN";
-  synth.speak(u);
-  return true;
+  const voiced = synth && typeof SpeechSynthesisUtterance !== "undefined" && synth.getVoices().some((v) => v.lang.toLowerCase().startsWith(lang));
+  if (synth && voiced) {
+    const u = new SpeechSynthesisUtterance(words);
+    u.lang = english ? "en-GB" : "zh-CN";
+    synth.speak(u);
+    return "voice";
+  }
+  if (typeof Audio === "undefined") return "none";
+  void new Audio(`clips/${lang}/${clip}.wav`).play().catch(() => undefined);
+  return "clip";
 }
 
 export interface ReaderCtx {
@@ -113,7 +123,7 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
         saidUpTo = s.at_ms;
         const words = english ? s.en : s.zh;
         said.textContent = words;
-        speak(words, english);
+        said.dataset.by = speak(words, s.clip, english);
       }
       draw(v);
       error.textContent = "";

@@ -43,6 +43,19 @@ impl Call {
     }
 }
 
+impl Call {
+    /// The name of its recorded clip (`ui/public/clips/<zh|en>/<name>.wav`), for platforms with
+    /// no voice for the language. Clips exist for up to 9 minutes left.
+    pub fn clip(self) -> String {
+        match self {
+            Call::Seconds(n) => format!("s{n}"),
+            Call::MinutesLeft(n) => format!("left{n}"),
+            Call::Count(n) => format!("c{n}"),
+            Call::TimeUp => "timeup".to_owned(),
+        }
+    }
+}
+
 /// A call and the instant (ms, the clock's time base) it is due.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
