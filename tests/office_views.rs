@@ -143,3 +143,34 @@ async fn the_background_loop_goes_offline_and_catches_up_by_itself() {
     runner.await.unwrap();
     office.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_office_reads_a_games_clock_and_the_calls_due() {
+    let office = Office::start("reader-view-office").await;
+    // 第十二条: no main time, two reserved minutes; the clock started 45 s ago.
+    office.schedule_with(1, arbiter_core::domain::TimeControl { main_minutes: 0, reserved_minutes: 2 });
+    let e = office.enroll("ref-c", Role::Referee, "tab-c").await;
+    let started = chrono::Utc::now() - chrono::Duration::seconds(45);
+    let author = arbiter_core::domain::Author { device: e.device.clone(), person: e.person.clone(), role: e.role };
+    office
+        .state
+        .store
+        .record(tournament(), Some(game(1)), author, EventBody::ClockStarted, started, random_from(77))
+        .unwrap();
+    let start_ms = started.timestamp_millis() as u64;
+    let (status, body) = get(&office, &e.token, &format!("/games/g1/reader?after={}", start_ms + 29_500)).await;
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    // Slept through 30 and 40 seconds: only what is true now is said.
+    assert_eq!(v["say"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["say"][0]["zh"], "40秒");
+    assert_eq!(v["say"][0]["clip"], "s40");
+    assert_eq!(v["clock"]["to_move"], "black");
+    assert_eq!(v["clock"]["black"]["reserve"], 2);
+    assert!(v["time_up"].is_null());
+    let (status, body) = get(&office, &e.token, "/games/g1/reader?after=soon").await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("bad_query"), "{body}");
+    assert_eq!(get(&office, &e.token, "/games/nope/reader").await.0, 404);
+    office.shutdown().await;
+}

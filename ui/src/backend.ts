@@ -130,6 +130,9 @@ export class WebBackend implements Backend {
   preview(game: string, body: EventBody) { return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body }); }
   record(game: string, body: EventBody) { return this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, { body }); }
   queue() { return this.get<QueueRow[]>("/queue"); }
+  reader(game: string, afterMs: number | null) {
+    return this.get<ReaderView>(`/games/${encodeURIComponent(game)}/reader${afterMs === null ? "" : `?after=${afterMs}`}`);
+  }
   syncNow() { return this.status(); }
   standingsPreview(game: string, body: EventBody) { return this.post<StandingsPreview>(`/games/${encodeURIComponent(game)}/preview-standings`, { body }); }
 }

@@ -106,6 +106,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/lockouts/{address}", axum::routing::delete(admin::lift_lockout))
         .route("/status", get(views::status))
         .route("/games/{game}/state", get(views::game_state))
+        .route("/games/{game}/reader", get(views::reader))
         .route("/games/{game}", get(views::game))
         .route("/tables", get(views::tables))
         .route("/labels", get(views::labels))

@@ -236,3 +236,34 @@ pub fn results_csv(view: &TournamentView) -> String {
     }
     out
 }
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ReaderQuery {
+    /// The `now_ms` of the previous answer: what fell due since is said.
+    after: Option<u64>,
+}
+
+/// `GET /api/v1/games/{game}/reader?after=MS` (anyone enrolled): the byo-yomi reader (第十二条)
+/// at the office's own time — the clock now, and the calls due since `after`.
+pub async fn reader(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+    q: Result<Query<ReaderQuery>, QueryRejection>,
+) -> Result<Json<arbiter_core::app::ReaderView>, OfficeError> {
+    let game = GameId::new(super::path(game)?)?;
+    let q = super::query(q, "after= is the now_ms of the previous answer, in milliseconds")?;
+    let t = caller.0.tournament.clone();
+    let ruleset = state.accounts.tournament(&t)?.map(|r| r.ruleset).unwrap_or_default();
+    blocking(move || {
+        if !state.store.has_game(&t, &game)? {
+            return Err(OfficeError::NotFound(format!("no game `{game}` in `{t}`")));
+        }
+        let events = state.store.game_events(&t, &game)?;
+        let folded = arbiter_core::game::fold_game(&game, ruleset, &events);
+        let now = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
+        Ok(Json(arbiter_core::app::reader_view(&folded, q.after, now)))
+    })
+    .await
+}

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::domain::GameId;
 use crate::error::Result;
-use crate::game::fold_game;
+use crate::game::{fold_game, GameState};
 use crate::timing::{due, Call, ClockView, TimeUp};
 
 use super::App;
@@ -40,6 +40,31 @@ pub struct ReaderView {
     pub time_up: Option<TimeUp>,
 }
 
+/// The reader for a game in `state` at `now_ms`, saying what fell due after `after_ms` (none:
+/// nothing is said for the past). Pure: the tablet and the office both call it.
+pub fn reader_view(state: &GameState, after_ms: Option<u64>, now_ms: u64) -> ReaderView {
+    let clock = state.clock().filter(|_| state.result.is_none());
+    let say = match (&clock, after_ms) {
+        (Some(c), Some(after)) => due(c, after, now_ms)
+            .into_iter()
+            .map(|a| Spoken {
+                at_ms: a.at_ms,
+                call: a.call,
+                zh: a.call.words(false),
+                en: a.call.words(true),
+                clip: a.call.clip(),
+            })
+            .collect(),
+        _ => vec![],
+    };
+    ReaderView {
+        now_ms,
+        clock: clock.as_ref().map(|c| c.view(now_ms)),
+        time_up: clock.as_ref().and_then(|c| c.time_up(now_ms)),
+        say,
+    }
+}
+
 impl App {
     /// The reader for `game` now; `after_ms` is the `now_ms` of the previous view (none on
     /// opening the screen: nothing is said for the past).
@@ -47,25 +72,6 @@ impl App {
         let id = self.identity()?;
         let (now_ms, _) = self.now()?;
         let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
-        let clock = state.clock().filter(|_| state.result.is_none());
-        let say = match (&clock, after_ms) {
-            (Some(c), Some(after)) => due(c, after, now_ms)
-                .into_iter()
-                .map(|a| Spoken {
-                    at_ms: a.at_ms,
-                    call: a.call,
-                    zh: a.call.words(false),
-                    en: a.call.words(true),
-                    clip: a.call.clip(),
-                })
-                .collect(),
-            _ => vec![],
-        };
-        Ok(ReaderView {
-            now_ms,
-            clock: clock.as_ref().map(|c| c.view(now_ms)),
-            time_up: clock.as_ref().and_then(|c| c.time_up(now_ms)),
-            say,
-        })
+        Ok(reader_view(&state, after_ms, now_ms))
     }
 }
