@@ -87,7 +87,7 @@ const words = {
   pressClock: ["按钟", "Press clock"],
   readerNotStarted: ["尚未开钟", "The clock has not started"],
   reserveLeft: ["另有读秒 {n} 分钟", "then {n} min byo-yomi"],
-  byoYomiLeft: ["读秒 · 还剩{n}分钟 · {s}秒", "byo-yomi · {n} min left · {s} s"],
+  byoYomiLeft: ["读秒 · 还剩{n}分钟", "byo-yomi · {n} min left"],
   timeUpProposal: ["{colour}超时（第二十三条五）：判负？", "{colour} ran out of time (Art. 23.5): loss?"],
   pause: ["暂停", "Pause"],
   resume: ["继续", "Resume"],

@@ -5,7 +5,7 @@ import type { ReaderView } from "./bindings/ReaderView";
 import type { SideView } from "./bindings/SideView";
 import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
-import { clockText, readerView, sideText, speak } from "./views/reader";
+import { clockText, readerView, sideNote, sideText, speak } from "./views/reader";
 
 const side = (over: Partial<SideView> = {}): SideView => ({ main_ms: 0, reserve: 1, byo_yomi: true, minute_ms: 0, absence_used: false, ...over });
 
@@ -48,7 +48,10 @@ describe("the byo-yomi reader screen (第十二条)", () => {
     expect(clockText(3_599_999)).toBe("59:59");
     expect(clockText(61_000)).toBe("1:01");
     expect(sideText(side({ main_ms: 40_000, byo_yomi: false }), false)).toBe("0:40");
-    expect(sideText(side({ reserve: 3, minute_ms: 42_500 }), true)).toBe("读秒 · 还剩3分钟 · 42秒");
+    expect(sideText(side({ reserve: 3, minute_ms: 42_500 }), true)).toBe("0:42");
+    expect(sideText(side({ reserve: 3, minute_ms: 42_500 }), false)).toBe("0:00");
+    expect(sideNote(side({ reserve: 3 }))).toBe("读秒 · 还剩3分钟");
+    expect(sideNote(side({ main_ms: 40_000, byo_yomi: false, reserve: 5 }))).toBe("另有读秒 5 分钟");
   });
 
   it("speaks each call once, presses for the side to move, and proposes the 23.5 loss when time is up", async () => {

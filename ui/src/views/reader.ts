@@ -17,11 +17,15 @@ export function clockText(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** One side's time in words: main time, or byo-yomi with the reserve and the minute's seconds. */
+/** One side's big digits: main time left, or in byo-yomi how far into the current minute. */
 export function sideText(side: SideView, toMove: boolean): string {
   if (!side.byo_yomi) return clockText(side.main_ms);
-  const secs = toMove ? Math.floor(side.minute_ms / 1000) : 0;
-  return t("byoYomiLeft", { n: side.reserve, s: secs });
+  return clockText(toMove ? side.minute_ms : 0);
+}
+
+/** The line under the digits: the reserve still to come, or left in byo-yomi (第十二条). */
+export function sideNote(side: SideView): string {
+  return side.byo_yomi ? t("byoYomiLeft", { n: side.reserve }) : t("reserveLeft", { n: side.reserve });
 }
 
 /**
@@ -70,7 +74,7 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
     h("div", { class: `reader-side ${c}${clock.to_move === c ? " to-move" : ""}`, "data-testid": `reader-${c}` },
       h("span", { class: "who" }, lt("colours", c)),
       h("span", { class: "digits" }, sideText(s, clock.to_move === c)),
-      s.byo_yomi ? null : h("span", { class: "reserve" }, t("reserveLeft", { n: s.reserve })));
+      h("span", { class: "reserve" }, sideNote(s)));
 
   const draw = (v: ReaderView) => {
     if (!v.clock) {
