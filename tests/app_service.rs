@@ -287,3 +287,56 @@ async fn the_byo_yomi_reader_reads_the_clock_the_referee_presses() {
     assert!(matches!(Call::TimeUp.words(true).as_str(), "10 — loss on time"));
     office.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_late_arrival_timer_counts_from_the_rounds_start_and_proposes_what_the_rules_take() {
+    use arbiter_core::timing::LatenessProposal;
+    use arbiter_core::wall_clock::ManualClock;
+    use chrono::Duration;
+
+    let office = Office::start("lateness-office").await;
+    office.schedule(1); // 15 minutes' lateness allowed (第二十三条)
+    let start = chrono::Utc::now();
+    let r = office
+        .http()
+        .put(format!("{}{}/rounds/1", office.url, arbiter_core::sync::protocol::API_PREFIX))
+        .bearer_auth(&office.organiser_token)
+        .json(&serde_json::json!({ "starts_at": start }))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{}", r.text().await.unwrap());
+    let time = ManualClock::starting_at(start);
+    let app = App::open_with_clock(&scratch("lateness-device"), time.wall_clock()).unwrap();
+    app.enroll(&office.link_for("ref-l", Role::Referee).await, "", "", "tab-l", "L").await.unwrap();
+    app.sync_once().await.unwrap();
+
+    // Black sits down at 4:00; White is still out at 10:00 — wait; at 15:01 White forfeits.
+    time.advance(Duration::minutes(4));
+    let black = app.lateness(&game(1), None, None).unwrap().expect("the round has a start time").now_ms;
+    time.advance(Duration::minutes(6));
+    let s = app.lateness(&game(1), Some(black), None).unwrap().unwrap();
+    // (The app reads the office's time: its clock correction may shift this by the round trip.)
+    assert!(s.view.left_ms.abs_diff(5 * 60_000) < 1_000, "{:?}", s.view);
+    assert_eq!(s.view.proposal, None);
+    time.advance(Duration::seconds(5 * 60 + 1));
+    let s = app.lateness(&game(1), Some(black), None).unwrap().unwrap();
+    let Some(LatenessProposal::Forfeit { side, black_late_secs, white_late_secs }) = s.view.proposal else {
+        panic!("{:?}", s.view)
+    };
+    assert_eq!(side, Colour::White);
+    assert!((239..=240).contains(&black_late_secs) && (900..=902).contains(&white_late_secs), "{s:?}");
+    // Recorded as proposed, the rules take it: 第二十三条一.
+    let v = app
+        .record(
+            &game(1),
+            EventBody::IncidentRecorded {
+                incident: Incident::LateArrival { black_late_secs, white_late_secs },
+                ruling: Some(Ruling::Forfeit),
+                note: None,
+            },
+        )
+        .unwrap();
+    assert_eq!(v.state.result.map(|r| r.article), Some(Article::Art23_1));
+    office.shutdown().await;
+}

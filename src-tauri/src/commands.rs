@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use arbiter_core::app::{App, AppStatus, GameView, PublicIdentity, QueueRow, ReaderView, TableRow};
+use arbiter_core::app::{App, AppStatus, GameView, LatenessScreen, PublicIdentity, QueueRow, ReaderView, TableRow};
 use arbiter_core::domain::GameId;
 use arbiter_core::event::EventBody;
 use arbiter_core::game::Preview;
@@ -64,6 +64,17 @@ pub fn record(app: State<'_, Arc<App>>, game: String, body: EventBody) -> Reply<
 #[tauri::command]
 pub fn reader(app: State<'_, Arc<App>>, game: String, after_ms: Option<u64>) -> Reply<ReaderView> {
     app.reader(&game_id(&game)?, after_ms).map_err(|e| e.body())
+}
+
+/// The late-arrival timer (第二十三条一–三) for the game's round, given who has arrived when.
+#[tauri::command]
+pub fn lateness(
+    app: State<'_, Arc<App>>,
+    game: String,
+    black_arrived: Option<u64>,
+    white_arrived: Option<u64>,
+) -> Reply<Option<LatenessScreen>> {
+    app.lateness(&game_id(&game)?, black_arrived, white_arrived).map_err(|e| e.body())
 }
 
 #[tauri::command]

@@ -32,6 +32,7 @@ pub fn builder<R: tauri::Runtime>() -> tauri::Builder<R> {
         commands::record,
         commands::queue,
         commands::reader,
+        commands::lateness,
         commands::labels,
         commands::sync_now,
         commands::rotate_token,

@@ -334,3 +334,66 @@ fn the_ledger_drives_the_clock_presses_pauses_adjournment_and_deducted_lateness(
         "not while adjourned"
     );
 }
+
+// ---- The late-arrival timer (第二十三条一–三) ----
+
+use arbiter_domain::timing::{lateness, LatenessProposal as P};
+
+/// The ruling the rules take for a proposal: recorded on a fresh game, it must be admitted.
+fn recorded(p: P) -> arbiter_domain::game::GameState {
+    let (incident, ruling) = match p {
+        P::Deduct { black_late_secs, white_late_secs } => {
+            (Incident::LateArrival { black_late_secs, white_late_secs }, Ruling::DeductLateTime)
+        }
+        P::Forfeit { black_late_secs, white_late_secs, .. } => {
+            (Incident::LateArrival { black_late_secs, white_late_secs }, Ruling::Forfeit)
+        }
+        P::BothForfeit { black_late_secs, white_late_secs } => {
+            (Incident::LateArrival { black_late_secs, white_late_secs }, Ruling::BothForfeit)
+        }
+    };
+    let mut t = Table::chinese(); // 15 minutes' lateness allowed
+    t.try_incident(incident, ruling).unwrap_or_else(|e| panic!("{p:?} refused by the rules: {e}"));
+    t.state()
+}
+
+#[test]
+fn art23_3_late_within_the_limit_is_a_deduction_the_rules_take() {
+    // Black sits down 4 minutes late, White on time.
+    let v = lateness(0, 15, Some(4 * M), Some(0), 4 * M);
+    assert_eq!(v.proposal, Some(P::Deduct { black_late_secs: 240, white_late_secs: 0 }));
+    assert_eq!(recorded(v.proposal.unwrap()).sides.black.clock_adjustment_secs, -240);
+    // Exactly at the limit is not beyond it.
+    let v = lateness(0, 15, Some(15 * M), Some(0), 15 * M);
+    assert_eq!(v.proposal, Some(P::Deduct { black_late_secs: 900, white_late_secs: 0 }));
+    // Both on time: nothing to record.
+    assert_eq!(lateness(0, 15, Some(0), Some(0), M).proposal, None);
+}
+
+#[test]
+fn the_timer_counts_the_allowed_lateness_down_and_waits_while_someone_may_still_come() {
+    let v = lateness(1_000, 15, Some(1_000), None, 1_000 + 10 * M);
+    assert_eq!((v.waited_ms, v.left_ms, v.run_out, v.proposal), (10 * M, 5 * M, false, None));
+    // Half a second past the limit is still 900 whole seconds: not beyond it, as the rules see it.
+    let v = lateness(0, 15, Some(0), None, 15 * M + 500);
+    assert_eq!((v.left_ms, v.run_out, v.proposal), (0, false, None));
+}
+
+#[test]
+fn art23_1_one_side_beyond_the_limit_forfeits() {
+    let v = lateness(0, 15, Some(0), None, 15 * M + S);
+    assert!(v.run_out);
+    assert_eq!(v.proposal, Some(P::Forfeit { side: White, black_late_secs: 0, white_late_secs: 901 }));
+    let s = recorded(v.proposal.unwrap());
+    assert_eq!(s.result.map(|r| r.article), Some(arbiter_domain::rules::Article::Art23_1));
+    // Arriving after the limit is beyond it too.
+    let v = lateness(0, 15, Some(16 * M), Some(0), 16 * M);
+    assert!(matches!(v.proposal, Some(P::Forfeit { side: Black, .. })));
+}
+
+#[test]
+fn art23_2_both_beyond_the_limit_both_forfeit() {
+    let v = lateness(0, 15, None, None, 15 * M + S);
+    assert_eq!(v.proposal, Some(P::BothForfeit { black_late_secs: 901, white_late_secs: 901 }));
+    assert_eq!(recorded(v.proposal.unwrap()).result.map(|r| r.article), Some(arbiter_domain::rules::Article::Art23_2));
+}

@@ -25,7 +25,7 @@ use crate::sync::tls::{self, Pin, Pins};
 use crate::wall_clock::WallClock;
 
 pub use identity::{Identity, PublicIdentity};
-pub use reader::{reader_view, ReaderView, Spoken};
+pub use reader::{reader_view, LatenessScreen, ReaderView, Spoken};
 pub use views::{game_view, queue, tables, GameView, PlayerInfo, QueueRow, TableRow};
 
 /// How long the app waits for the office to answer enrollment or a token rotation.

@@ -75,3 +75,42 @@ impl App {
         Ok(reader_view(&state, after_ms, now_ms))
     }
 }
+
+/// The late-arrival timer for a game's round (第二十三条一–三), as the table sees it now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct LatenessScreen {
+    /// The time this was computed for: what an arrival tapped now is stamped with.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub now_ms: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub starts_at_ms: u64,
+    pub allowed_minutes: u16,
+    pub view: crate::timing::LatenessView,
+}
+
+impl App {
+    /// The timer for `game`, the sides having arrived at the given times (ms; none: not yet).
+    /// None when its round has no start time.
+    pub fn lateness(
+        &self,
+        game: &GameId,
+        black_arrived: Option<u64>,
+        white_arrived: Option<u64>,
+    ) -> Result<Option<LatenessScreen>> {
+        let view = self.tournament()?;
+        let Some(schedule) = view.games.iter().find(|g| &g.game == game).and_then(|g| g.schedule.as_ref()) else {
+            return Ok(None);
+        };
+        let Some(starts_at) = view.rounds.get(&schedule.round) else { return Ok(None) };
+        let starts_at_ms = u64::try_from(starts_at.timestamp_millis()).unwrap_or(0);
+        let (now_ms, _) = self.now()?;
+        let allowed = schedule.allowed_lateness_minutes;
+        Ok(Some(LatenessScreen {
+            now_ms,
+            starts_at_ms,
+            allowed_minutes: allowed,
+            view: crate::timing::lateness(starts_at_ms, allowed, black_arrived, white_arrived, now_ms),
+        }))
+    }
+}

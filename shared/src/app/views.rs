@@ -123,7 +123,7 @@ impl App {
         Ok(self.tournament()?.tournament.map(|t| t.ruleset).unwrap_or_default())
     }
 
-    fn tournament(&self) -> Result<TournamentView> {
+    pub(super) fn tournament(&self) -> Result<TournamentView> {
         let id = self.identity()?;
         let events = self.store.tournament_events(&id.tournament)?;
         Ok(replay(&events).into_iter().next().unwrap_or_else(|| TournamentView::empty(id.tournament)))
