@@ -110,6 +110,16 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.waitText("[data-testid=history]", (t) => t.includes("报请处理"), "the escalation flag");
     await wd.screenshot(shots, "06-escalated.png");
 
+    // 第二十三条: the late-arrival timer counts from the round's start (days ago in the fixture):
+    // Black sits down now and White is not here: both are beyond the 15 minutes, so both forfeit
+    // (23.2) is what it proposes. The referee cancels: this walk goes on with the game.
+    await wd.click("[data-testid=lateness]");
+    await wd.waitText("[data-testid=lateness-info]", (t) => t.includes("开赛后"), "the timer from the round's start");
+    await wd.click("[data-testid=arrived-black]");
+    await wd.waitText("[data-testid=lateness-proposal]", (t) => t.includes("双方弃权作负"), "the 23.2 proposal");
+    await wd.screenshot(shots, "06a-lateness.png");
+    await wd.click("[data-testid=lateness-cancel]");
+
     // 第十二条: the referee starts the clock and reads the game from the reader screen; a press
     // passes the turn. (The reading of seconds is tested on a controlled clock in the core.)
     await wd.click("[data-testid=clock-start]");

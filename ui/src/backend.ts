@@ -9,6 +9,7 @@ import type { EventBody } from "./bindings/EventBody";
 import type { GameView } from "./bindings/GameView";
 import type { Incident } from "./bindings/Incident";
 import type { LabelTables } from "./bindings/LabelTables";
+import type { LatenessScreen } from "./bindings/LatenessScreen";
 import type { Preview } from "./bindings/Preview";
 import type { PublicIdentity } from "./bindings/PublicIdentity";
 import type { QueueRow } from "./bindings/QueueRow";
@@ -33,6 +34,8 @@ export interface Backend {
   unsent?(): Promise<string>;
   /** The byo-yomi reader (第十二条): the clock now, and what to say since `afterMs`. */
   reader?(game: string, afterMs: number | null): Promise<ReaderView>;
+  /** The late-arrival timer (第二十三条一–三), given who arrived when; null without a round start. */
+  lateness?(game: string, blackArrived: number | null, whiteArrived: number | null): Promise<LatenessScreen | null>;
   /** What `body` would do to the standings (the office knows every game; a tablet does not). */
   standingsPreview?(game: string, body: EventBody): Promise<StandingsPreview>;
 }
@@ -78,6 +81,9 @@ export class TauriBackend implements Backend {
   syncNow() { return this.call<AppStatus>("sync_now"); }
   unsent() { return this.call<string>("unsent"); }
   reader(game: string, afterMs: number | null) { return this.call<ReaderView>("reader", { game, afterMs }); }
+  lateness(game: string, blackArrived: number | null, whiteArrived: number | null) {
+    return this.call<LatenessScreen | null>("lateness", { game, blackArrived, whiteArrived });
+  }
 }
 
 const enrollAtTable = () => Promise.reject(new BackendError("enroll_at_table", "a device enrolls at the table, not from the office's pages"));

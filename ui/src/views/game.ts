@@ -14,6 +14,7 @@ import { h } from "../dom";
 import { consequenceLines, resultSentence, warningDots } from "../format";
 import { buildIncident, defaultFacts, problems, type FactValue } from "../incidentForm";
 import { getLang, l, lt, t } from "../i18n";
+import { clockText } from "./reader";
 
 export interface GameCtx {
   backend: Backend;
@@ -165,6 +166,49 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     void refresh();
   }
 
+  /** 第二十三条一–三: the late-arrival timer from the round's start; the referee taps each
+   * side's arrival and records what the timer proposes (the core decides, in whole seconds). */
+  function latenessTimer(lateness: NonNullable<Backend["lateness"]>): void {
+    const arrived: Record<Colour, number | null> = { black: null, white: null };
+    let now = 0;
+    const info = h("p", { class: "lateness-info", "data-testid": "lateness-info" }, "…");
+    const proposal = h("div", { "data-testid": "lateness-proposal" });
+    const arrive = (c: Colour) =>
+      h("button", { "data-testid": `arrived-${c}`, onclick: () => { arrived[c] = now; void tick(); } }, t("arrived", { colour: lt("colours", c) }));
+    panel.replaceChildren(h("h3", {}, t("latenessTimer")), info, h("div", { class: "row" }, arrive("black"), arrive("white")), proposal,
+      h("button", { "data-testid": "lateness-cancel", onclick: () => panel.replaceChildren() }, t("cancel")));
+    let shown = "";
+    const tick = async () => {
+      const s = await lateness(game, arrived.black, arrived.white).catch((e: Error) => { info.textContent = e.message; return undefined; });
+      if (s === undefined) return;
+      if (!s) {
+        info.textContent = t("noRoundStart");
+        return;
+      }
+      now = s.now_ms;
+      const sides = (["black", "white"] as Colour[]).map((c) => `${lt("colours", c)} ${arrived[c] === null ? t("notHere") : clockText(Math.max(0, arrived[c]! - s.starts_at_ms))}`).join(" · ");
+      info.textContent = `${t("waited")} ${clockText(s.view.waited_ms)} · ${t("lateLeft", { m: s.allowed_minutes })} ${clockText(s.view.left_ms)} · ${sides}`;
+      const p = s.view.proposal;
+      const key = JSON.stringify(p);
+      if (key === shown) return;
+      shown = key;
+      if (!p) return proposal.replaceChildren();
+      const ruling: Ruling = p.proposal === "deduct" ? "deduct_late_time" : p.proposal === "forfeit" ? "forfeit" : "both_forfeit";
+      const body: EventBody = { kind: "incident_recorded", data: { incident: { type: "late_arrival", facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs } }, ruling } };
+      proposal.replaceChildren(
+        h("p", { class: "flag" }, lt("rulings", ruling)),
+        h("button", { class: "primary", "data-testid": "lateness-record", onclick: () => void confirmFlow(t("lateness"), body) }, t("record")),
+      );
+    };
+    const loop = async () => {
+      while (info.isConnected) {
+        await tick();
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
+    void loop();
+  }
+
   function pickColour(title: string, make: (c: Colour) => EventBody): void {
     panel.replaceChildren(h("h3", {}, title), choice(colours(), null, (c) => void confirmFlow(title, make(c)), "pick-colour"));
   }
@@ -257,7 +301,12 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         h("button", { "data-testid": "clock-resume", onclick: () => void confirmFlow(t("resume"), { kind: "clock_resumed" }) }, t("resume")),
         h("button", { "data-testid": "seal", onclick: () => pickColour(`${t("seal")} · ${t("sealer")}`, (c) => ({ kind: "game_adjourned", data: { sealer: c } })) }, t("seal")),
         h("button", { "data-testid": "unseal", onclick: () => askText(`${t("unseal")} · ${t("point")}`, "Q16", (v) => (/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(v) ? { kind: "move_unsealed", data: { point: v.toUpperCase() } } : null)) }, t("unseal")),
-        h("button", { "data-testid": "lateness", onclick: () => { const e = view.catalogue.find((c) => c.incident === "late_arrival"); if (e) recorder(e); } }, t("lateness")),
+        h("button", { "data-testid": "lateness", onclick: () => {
+          const timer = ctx.backend.lateness?.bind(ctx.backend);
+          if (timer) return latenessTimer(timer);
+          const e = view.catalogue.find((c) => c.incident === "late_arrival");
+          if (e) recorder(e);
+        } }, t("lateness")),
         h("button", { "data-testid": "end-confirmed", onclick: () => pickColour(t("endConfirmed"), (c) => ({ kind: "end_confirmed", data: { first: c } })) }, t("endConfirmed")),
         h("button", { "data-testid": "count", onclick: countForm }, t("count")),
         h("button", { "data-testid": "resign", onclick: () => pickColour(t("resign"), (c) => ({ kind: "resigned", data: { by: c } })) }, t("resign")),
