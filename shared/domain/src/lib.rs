@@ -10,6 +10,7 @@
 // No unwrap/expect on input paths (tests are allowed them by clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod board;
 pub mod clock;
 pub mod domain;
 pub mod error;

@@ -10,6 +10,15 @@ use crate::labels::{Label, Labelled};
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Article {
     // Chapter 1 and 2: play and competition provisions.
+    /// 第四条: after a move, the opponent's stones without liberties are taken off first.
+    #[serde(rename = "4")]
+    Art4,
+    /// 第五条: a point where a stone would have no liberty, capturing nothing, is forbidden.
+    #[serde(rename = "5")]
+    Art5,
+    /// 第六条: no move may repeat an earlier whole-board position.
+    #[serde(rename = "6")]
+    Art6,
     #[serde(rename = "7.2")]
     Art7_2,
     #[serde(rename = "9")]
@@ -129,6 +138,9 @@ impl Article {
     pub fn number(self) -> Label {
         use Article::*;
         match self {
+            Art4 => Label::new("第四条", "Art. 4"),
+            Art5 => Label::new("第五条", "Art. 5"),
+            Art6 => Label::new("第六条", "Art. 6"),
             Art7_2 => Label::new("第七条二", "Art. 7.2"),
             Art9 => Label::new("第九条", "Art. 9"),
             Art12 => Label::new("第十二条", "Art. 12"),
