@@ -135,7 +135,8 @@ mod tests {
         assert_eq!(t.rulings.len(), crate::rules::Ruling::ALL.len());
         assert_eq!(t.incident_types.len(), 27);
         assert_eq!(t.groups.len(), 9);
-        assert_eq!(t.articles.len(), 47);
+        assert_eq!(t.articles.len(), 50);
+        assert_eq!(t.articles["5"].zh, "第五条");
         assert_eq!(t.articles["25.2"].zh, "第二十五条二");
         assert_eq!(t.roles["chief_arbiter"].en, "chief arbiter");
         for table in [
