@@ -160,6 +160,16 @@ impl Position {
         Ok(Placed { position: next, captured })
     }
 
+    /// The position with a `colour` stone set at `at` (a set-up stone: placed, not played, so
+    /// nothing is captured or checked). Off the board, nothing changes.
+    pub fn with_stone(&self, at: Coord, colour: Colour) -> Position {
+        let mut next = self.clone();
+        if let Some(i) = next.index(at) {
+            next.set(i, Some(colour));
+        }
+        next
+    }
+
     /// Takes the stones at `points` off (dead stones marked at the end of the game).
     pub fn without(&self, points: &[Coord]) -> Position {
         let mut next = self.clone();

@@ -21,6 +21,8 @@ pub enum MoveError {
     Repetition,
     #[error("{0:?} is not to move")]
     NotToMove(Colour),
+    #[error("board size {0}: 9, 13 or 19 only")]
+    BoardSize(u8),
 }
 
 impl MoveError {
@@ -30,7 +32,7 @@ impl MoveError {
             MoveError::Place(e) => e.article(),
             MoveError::KoRecapture => Some(Article::Art20_1),
             MoveError::Repetition => Some(Article::Art6),
-            MoveError::NotToMove(_) => None,
+            MoveError::NotToMove(_) | MoveError::BoardSize(_) => None,
         }
     }
 }

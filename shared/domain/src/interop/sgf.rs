@@ -1,0 +1,262 @@
+//! SGF (FF[4]) game records in and out: board size, komi, rules, result, set-up stones, moves
+//! and passes, comments. The main line is read (the first variation wherever the record
+//! branches). A malformed file is refused with the line and column where it went wrong.
+
+use crate::board::{Coord, MoveError, Record};
+use crate::domain::Colour;
+use crate::error::{DomainError, Result};
+
+/// One move of the record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SgfMove {
+    pub colour: Colour,
+    /// None: a pass.
+    pub at: Option<Coord>,
+    pub comment: Option<String>,
+}
+
+/// A game record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SgfGame {
+    pub size: u8,
+    /// `KM`, as written (e.g. `7.5`).
+    pub komi: Option<String>,
+    /// `RU` (e.g. `Chinese`).
+    pub rules: Option<String>,
+    /// `RE` (e.g. `B+R`, `W+3.5`).
+    pub result: Option<String>,
+    pub black_setup: Vec<Coord>,
+    pub white_setup: Vec<Coord>,
+    /// The root node's comment.
+    pub comment: Option<String>,
+    pub moves: Vec<SgfMove>,
+}
+
+fn invalid(text: &str, at: usize, what: &str) -> DomainError {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    DomainError::InvalidField { field: "sgf".into(), message: format!("line {line}, column {column}: {what}") }
+}
+
+/// A node's properties, in order.
+type Node = Vec<(String, Vec<String>)>;
+
+struct Parser<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.at += c.len_utf8();
+        Some(c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    fn error(&self, what: &str) -> DomainError {
+        invalid(self.text, self.at, what)
+    }
+
+    fn expect(&mut self, c: char) -> Result<()> {
+        self.skip_space();
+        match self.bump() {
+            Some(got) if got == c => Ok(()),
+            Some(got) => Err(self.error(&format!("expected `{c}`, found `{got}`"))),
+            None => Err(self.error(&format!("expected `{c}`, the file ended"))),
+        }
+    }
+
+    /// `[value]` with `\` escapes.
+    fn value(&mut self) -> Result<String> {
+        self.expect('[')?;
+        let mut v = String::new();
+        loop {
+            match self.bump() {
+                Some('\\') => match self.bump() {
+                    // A soft line break: `\` then a newline is nothing.
+                    Some('\n') => {}
+                    Some(c) => v.push(c),
+                    None => return Err(self.error("a value is not closed with `]`")),
+                },
+                Some(']') => return Ok(v),
+                Some(c) => v.push(c),
+                None => return Err(self.error("a value is not closed with `]`")),
+            }
+        }
+    }
+
+    fn node(&mut self) -> Result<Node> {
+        self.expect(';')?;
+        let mut props = Vec::new();
+        loop {
+            self.skip_space();
+            match self.peek() {
+                Some(c) if c.is_ascii_uppercase() => {
+                    let start = self.at;
+                    while self.peek().is_some_and(|c| c.is_ascii_uppercase()) {
+                        self.bump();
+                    }
+                    let ident = self.text[start..self.at].to_owned();
+                    let mut values = vec![];
+                    self.skip_space();
+                    while self.peek() == Some('[') {
+                        values.push(self.value()?);
+                        self.skip_space();
+                    }
+                    if values.is_empty() {
+                        return Err(self.error(&format!("property {ident} has no value")));
+                    }
+                    props.push((ident, values));
+                }
+                _ => return Ok(props),
+            }
+        }
+    }
+
+    /// A game tree's main line: its nodes, then the first variation's, recursively; other
+    /// variations are passed over.
+    fn tree(&mut self, line: &mut Vec<Node>) -> Result<()> {
+        self.expect('(')?;
+        self.skip_space();
+        while self.peek() == Some(';') {
+            line.push(self.node()?);
+            self.skip_space();
+        }
+        let mut first = true;
+        while self.peek() == Some('(') {
+            if first {
+                self.tree(line)?;
+                first = false;
+            } else {
+                self.tree(&mut Vec::new())?;
+            }
+            self.skip_space();
+        }
+        self.expect(')')
+    }
+}
+
+fn point(text: &str, at: usize, v: &str, size: u8) -> Result<Option<Coord>> {
+    let b = v.as_bytes();
+    // `[]`, and `[tt]` on boards up to 19, are passes (FF[4]).
+    if b.is_empty() || (v == "tt" && size <= 19) {
+        return Ok(None);
+    }
+    let ok = |c: u8| c.is_ascii_lowercase() && c - b'a' < size;
+    if b.len() != 2 || !ok(b[0]) || !ok(b[1]) {
+        return Err(invalid(text, at, &format!("`{v}` is not a point of a {size}×{size} board")));
+    }
+    Ok(Some(Coord { x: b[0] - b'a', y: size - 1 - (b[1] - b'a') }))
+}
+
+/// Reads an SGF record (its main line).
+pub fn parse(text: &str) -> Result<SgfGame> {
+    let mut p = Parser { text, at: 0 };
+    let mut line = Vec::new();
+    p.tree(&mut line)?;
+    let root = line.first().ok_or_else(|| invalid(text, 0, "no node"))?;
+    let get = |n: &Node, k: &str| n.iter().find(|(id, _)| id == k).map(|(_, v)| v.clone());
+    if let Some(gm) = get(root, "GM") {
+        if gm.first().map(String::as_str) != Some("1") {
+            return Err(invalid(text, 0, "GM is not 1: not a Go record"));
+        }
+    }
+    let size = match get(root, "SZ") {
+        None => 19,
+        Some(v) => match v.first().and_then(|s| s.parse::<u8>().ok()) {
+            Some(n @ (9 | 13 | 19)) => n,
+            _ => return Err(invalid(text, 0, &format!("board size {v:?}: 9, 13 or 19 only"))),
+        },
+    };
+    let first = |n: &Node, k: &str| get(n, k).and_then(|v| v.into_iter().next());
+    let points = |k: &str| -> Result<Vec<Coord>> {
+        let mut out = Vec::new();
+        for v in get(root, k).unwrap_or_default() {
+            out.extend(point(text, 0, &v, size)?);
+        }
+        Ok(out)
+    };
+    let mut moves = Vec::new();
+    for node in &line {
+        for (k, colour) in [("B", Colour::Black), ("W", Colour::White)] {
+            if let Some(v) = first(node, k) {
+                moves.push(SgfMove { colour, at: point(text, 0, &v, size)?, comment: first(node, "C") });
+            }
+        }
+    }
+    Ok(SgfGame {
+        size,
+        komi: first(root, "KM"),
+        rules: first(root, "RU"),
+        result: first(root, "RE"),
+        black_setup: points("AB")?,
+        white_setup: points("AW")?,
+        comment: if first(root, "B").is_none() && first(root, "W").is_none() { first(root, "C") } else { None },
+        moves,
+    })
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+fn sgf_point(c: Coord, size: u8) -> String {
+    let letter = |n: u8| char::from(b'a' + n);
+    format!("{}{}", letter(c.x), letter(size - 1 - c.y))
+}
+
+/// Writes a record (FF[4], UTF-8).
+pub fn write(g: &SgfGame) -> String {
+    let mut out = format!("(;GM[1]FF[4]CA[UTF-8]SZ[{}]", g.size);
+    for (k, v) in [("KM", &g.komi), ("RU", &g.rules), ("RE", &g.result), ("C", &g.comment)] {
+        if let Some(v) = v {
+            out.push_str(&format!("{k}[{}]", escape(v)));
+        }
+    }
+    for (k, stones) in [("AB", &g.black_setup), ("AW", &g.white_setup)] {
+        if !stones.is_empty() {
+            out.push_str(k);
+            for s in stones {
+                out.push_str(&format!("[{}]", sgf_point(*s, g.size)));
+            }
+        }
+    }
+    for m in &g.moves {
+        let k = if m.colour == Colour::Black { "B" } else { "W" };
+        out.push_str(&format!("\n;{k}[{}]", m.at.map(|c| sgf_point(c, g.size)).unwrap_or_default()));
+        if let Some(c) = &m.comment {
+            out.push_str(&format!("C[{}]", escape(c)));
+        }
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// Plays the record through with every check; an illegal move is refused with its number
+/// (1-based) and why.
+pub fn replay(g: &SgfGame) -> std::result::Result<Record, (usize, MoveError)> {
+    let mut position = crate::board::Position::empty(g.size).ok_or((0, MoveError::BoardSize(g.size)))?;
+    for (stones, colour) in [(&g.black_setup, Colour::Black), (&g.white_setup, Colour::White)] {
+        for s in stones {
+            // Set-up stones are placed, not played: no capture, no check.
+            position = position.with_stone(*s, colour);
+        }
+    }
+    let first = g.moves.first().map_or(Colour::Black, |m| m.colour);
+    let mut record = Record::from(position, first).ok_or((0, MoveError::BoardSize(g.size)))?;
+    for (i, m) in g.moves.iter().enumerate() {
+        record.play(m.colour, m.at).map_err(|e| (i + 1, e))?;
+    }
+    Ok(record)
+}
