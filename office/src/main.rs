@@ -120,6 +120,21 @@ enum Command {
         #[arg(long, value_enum, default_value_t = TableFormat::Text)]
         format: TableFormat,
     },
+    /// Count a game record (SGF): replayed with every check, the dead stones taken off, the
+    /// final position counted by 第九条 (area, against 180½ with the komi).
+    ///
+    /// Exit status 1 when the record has an illegal move (its number and article are printed).
+    Count {
+        file: PathBuf,
+        /// Dead stones to take off, as on a score sheet: `D4,Q16` (repeatable).
+        #[arg(long)]
+        dead: Vec<String>,
+        /// Komi in 子 for the Chinese rules: 2, 2.75 or 3.75.
+        #[arg(long, default_value_t = 3.75)]
+        komi: f64,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Export what can still be read from a damaged store (journal first), to stdout.
     Salvage {
         #[arg(long, default_value = DEFAULT_DATA)]
@@ -363,6 +378,36 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 TableFormat::Json => serde_json::to_string_pretty(&table)? + "\n",
             };
             std::io::stdout().lock().write_all(out.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Count { file, dead, komi, format } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
+            let report = match arbiter_office::count::count(&text, &dead, ruleset(RulesetArg::Chinese1988, komi)?) {
+                Ok(r) => r,
+                Err(e) if e.code() == "illegal_move" => {
+                    eprintln!("arbiter-office: {}: {e}", file.display());
+                    return Ok(ExitCode::from(1));
+                }
+                Err(e) => return Err(e),
+            };
+            match format {
+                Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+                Format::Text => {
+                    use arbiter_core::labels::Labelled;
+                    let margin = match report.result {
+                        arbiter_core::rules::Outcome::Win { margin: Some(m), .. } => m.zh(),
+                        _ => String::new(),
+                    };
+                    println!(
+                        "黑 {} 子 · 白 {} 子 · 公共点 {} · {}{margin}（第九条）",
+                        report.black,
+                        report.white,
+                        report.shared_points,
+                        report.result.label().zh
+                    )
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Salvage { data } => {
