@@ -171,7 +171,6 @@ async fn a_rotated_certificate_is_followed_by_tablets_that_synced_in_between() {
     on.settle().await;
     // The one that did not is refused, as it would be by any unknown certificate.
     assert_eq!(off.client.round().await.unwrap_err().code(), "office_certificate_changed");
-    assert!(matches!(old.pin, Pin::Exact(ref fps) if !fps.contains(&next)));
     office.shutdown().await;
 }
 

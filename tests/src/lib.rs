@@ -191,7 +191,8 @@ impl Office {
         issued["link"].as_str().unwrap_or_else(|| panic!("no link: {issued}")).to_owned()
     }
 
-    async fn issue(&self, person: &str, role: Role) -> serde_json::Value {
+    /// Registers an official and issues their code: the office's whole answer (code, link, QR).
+    pub async fn issue(&self, person: &str, role: Role) -> serde_json::Value {
         let http = self.http();
         let r = http
             .post(format!("{}{API_PREFIX}/people", self.url))

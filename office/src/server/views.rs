@@ -65,13 +65,20 @@ pub async fn game_state(
     let t = caller.0.tournament.clone();
     let ruleset = state.accounts.tournament(&t)?.map(|r| r.ruleset).unwrap_or_default();
     blocking(move || {
-        if !state.store.has_game(&t, &game)? {
-            return Err(OfficeError::NotFound(format!("no game `{game}` in `{t}`")));
-        }
+        known_game(&state, &t, &game)?;
         let json = state.store.game_state_json(&t, &game, ruleset)?;
         Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
     })
     .await
+}
+
+/// A 404 naming the game unless the tournament has it.
+fn known_game(state: &AppState, t: &TournamentId, game: &GameId) -> Result<(), OfficeError> {
+    if state.store.has_game(t, game)? {
+        Ok(())
+    } else {
+        Err(OfficeError::NotFound(format!("no game `{game}` in `{t}`")))
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -257,9 +264,7 @@ pub async fn reader(
     let t = caller.0.tournament.clone();
     let ruleset = state.accounts.tournament(&t)?.map(|r| r.ruleset).unwrap_or_default();
     blocking(move || {
-        if !state.store.has_game(&t, &game)? {
-            return Err(OfficeError::NotFound(format!("no game `{game}` in `{t}`")));
-        }
+        known_game(&state, &t, &game)?;
         let events = state.store.game_events(&t, &game)?;
         let folded = arbiter_core::game::fold_game(&game, ruleset, &events);
         let now = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);

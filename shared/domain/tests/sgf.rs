@@ -38,8 +38,8 @@ fn a_record_round_trips() {
 fn a_malformed_record_says_where() {
     let e = sgf::parse("(;GM[1]SZ[9]\n;B[ee]\n;W[ee").unwrap_err().to_string();
     assert!(e.contains("line 3") && e.contains("not closed"), "{e}");
-    let e = sgf::parse("(;SZ[9];B[zz])").unwrap_err().to_string();
-    assert!(e.contains("`zz` is not a point of a 9×9 board"), "{e}");
+    let e = sgf::parse("(;SZ[9]\n;B[ee]\n;W[zz])").unwrap_err().to_string();
+    assert!(e.contains("line 3, column 2") && e.contains("`zz` is not a point of a 9×9 board"), "{e}");
     let e = sgf::parse("(;SZ[15])").unwrap_err().to_string();
     assert!(e.contains("9, 13 or 19 only"), "{e}");
     let e = sgf::parse("(;GM[3])").unwrap_err().to_string();
@@ -63,4 +63,19 @@ fn replaying_a_record_names_the_illegal_move_and_its_article() {
     assert_eq!((n, e, e.article()), (2, MoveError::KoRecapture, Some(Article::Art20_1)));
     let fine = sgf::replay(&sgf::parse(GAME).unwrap()).unwrap();
     assert_eq!(fine.moves(), 3);
+}
+
+proptest::proptest! {
+    /// Whatever the file holds — the sample cut and spliced, or any text — reading it answers
+    /// a game or an error, never a panic; and whatever it reads writes back to itself.
+    #[test]
+    fn any_text_is_read_or_refused_never_a_panic(cut in 0usize..200, junk in ".{0,40}", any in ".{0,200}") {
+        let spliced: String = GAME.chars().take(cut).chain(junk.chars()).chain(GAME.chars().skip(cut)).collect();
+        for text in [spliced.as_str(), any.as_str()] {
+            if let Ok(g) = sgf::parse(text) {
+                proptest::prop_assert_eq!(sgf::parse(&sgf::write(&g)).unwrap(), g.clone());
+                let _ = sgf::replay(&g);
+            }
+        }
+    }
 }

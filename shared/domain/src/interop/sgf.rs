@@ -39,8 +39,8 @@ fn invalid(text: &str, at: usize, what: &str) -> DomainError {
     DomainError::InvalidField { field: "sgf".into(), message: format!("line {line}, column {column}: {what}") }
 }
 
-/// A node's properties, in order.
-type Node = Vec<(String, Vec<String>)>;
+/// A node's properties, in order, each with where it starts in the file (for errors).
+type Node = Vec<(String, Vec<String>, usize)>;
 
 struct Parser<'a> {
     text: &'a str,
@@ -117,7 +117,7 @@ impl<'a> Parser<'a> {
                     if values.is_empty() {
                         return Err(self.error(&format!("property {ident} has no value")));
                     }
-                    props.push((ident, values));
+                    props.push((ident, values, start));
                 }
                 _ => return Ok(props),
             }
@@ -165,25 +165,26 @@ pub fn parse(text: &str) -> Result<SgfGame> {
     let mut p = Parser { text, at: 0 };
     let mut line = Vec::new();
     p.tree(&mut line)?;
-    let root = line.first().ok_or_else(|| invalid(text, 0, "no node"))?;
-    let get = |n: &Node, k: &str| n.iter().find(|(id, _)| id == k).map(|(_, v)| v.clone());
+    let root = line.first().ok_or_else(|| invalid(text, 0, "the record has no node"))?;
+    let get = |n: &Node, k: &str| n.iter().find(|(id, ..)| id == k).map(|(_, v, _)| v.clone());
+    let at = |n: &Node, k: &str| n.iter().find(|(id, ..)| id == k).map_or(0, |(.., at)| *at);
     if let Some(gm) = get(root, "GM") {
         if gm.first().map(String::as_str) != Some("1") {
-            return Err(invalid(text, 0, "GM is not 1: not a Go record"));
+            return Err(invalid(text, at(root, "GM"), "GM is not 1: not a Go record"));
         }
     }
     let size = match get(root, "SZ") {
         None => 19,
         Some(v) => match v.first().and_then(|s| s.parse::<u8>().ok()) {
             Some(n @ (9 | 13 | 19)) => n,
-            _ => return Err(invalid(text, 0, &format!("board size {v:?}: 9, 13 or 19 only"))),
+            _ => return Err(invalid(text, at(root, "SZ"), &format!("board size {v:?}: 9, 13 or 19 only"))),
         },
     };
     let first = |n: &Node, k: &str| get(n, k).and_then(|v| v.into_iter().next());
     let points = |k: &str| -> Result<Vec<Coord>> {
         let mut out = Vec::new();
         for v in get(root, k).unwrap_or_default() {
-            out.extend(point(text, 0, &v, size)?);
+            out.extend(point(text, at(root, k), &v, size)?);
         }
         Ok(out)
     };
@@ -191,7 +192,7 @@ pub fn parse(text: &str) -> Result<SgfGame> {
     for node in &line {
         for (k, colour) in [("B", Colour::Black), ("W", Colour::White)] {
             if let Some(v) = first(node, k) {
-                moves.push(SgfMove { colour, at: point(text, 0, &v, size)?, comment: first(node, "C") });
+                moves.push(SgfMove { colour, at: point(text, at(node, k), &v, size)?, comment: first(node, "C") });
             }
         }
     }
