@@ -1,75 +1,148 @@
 //! `arbiter-office count FILE.sgf`: a game record replayed with every check, the dead stones
-//! the referee marks taken off, and the final position counted (第九条 area counting against
-//! 180½ with the ruleset's komi). An illegal move in the record is refused with its number and
-//! article.
+//! taken off (as the referee marks them, or as the record's own territory marks show), and the
+//! final position counted by the ruleset's method: 第九条 area counting against half the board
+//! with komi in 子, KBA territory + prisoners with komi in points (seki eyes count for nobody),
+//! or Ing's points against 8 komi. An illegal move is refused with its number and article.
 
-use arbiter_core::board::{area, Coord};
+use arbiter_core::board::{count_final, Coord, Method, Side};
+use arbiter_core::domain::Colour;
 use arbiter_core::interop::sgf;
-use arbiter_core::rules::{counting, Outcome, Ruleset, RulesetSpec};
+use arbiter_core::rules::{ChineseKomi, Outcome};
 use serde::Serialize;
 
 use crate::error::OfficeError;
 
+/// The rules a record is counted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CountRules {
+    /// 第九条 数子法, komi 2, 2.75 or 3.75 子 (default 3.75).
+    #[value(name = "chinese_1988")]
+    Chinese1988,
+    /// KBA territory + prisoners, komi in points (default 6.5).
+    Korean,
+    /// Ing fill-in counting (seed 003), komi in points (default 8).
+    Ing,
+}
+
+impl CountRules {
+    fn method(self) -> Method {
+        match self {
+            CountRules::Chinese1988 => Method::Area,
+            CountRules::Korean => Method::Territory,
+            CountRules::Ing => Method::Ing,
+        }
+    }
+
+    /// Komi in the method's unit of decision (quarter-子 or half-points), checked.
+    fn komi(self, komi: Option<f64>) -> Result<(f64, u32), OfficeError> {
+        match self {
+            CountRules::Chinese1988 => {
+                let k = komi.unwrap_or(3.75);
+                let c: ChineseKomi = serde_json::from_value(serde_json::json!(k))
+                    .map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;
+                Ok((k, c.quarters()))
+            }
+            CountRules::Korean | CountRules::Ing => {
+                let k = komi.unwrap_or(if self == CountRules::Ing { 8.0 } else { 6.5 });
+                if !(0.0..=100.0).contains(&k) || (k * 2.0).fract() != 0.0 {
+                    return Err(OfficeError::bad(
+                        "out_of_range",
+                        format!("--komi: {k} points must be a multiple of 0.5 between 0 and 100"),
+                    ));
+                }
+                Ok((k, (k * 2.0) as u32))
+            }
+        }
+    }
+}
+
 /// What the referee reads.
 #[derive(Debug, Clone, Serialize)]
 pub struct CountReport {
-    /// Each side's area in 子 (stones + surrounded points, shared points half each).
+    pub method: Method,
+    /// In 子 for area counting, in points otherwise.
+    pub komi: f64,
+    /// Each side's count before komi: 子 (area), territory + prisoners (territory), or points
+    /// (Ing).
     pub black: f64,
     pub white: f64,
+    pub black_detail: Side,
+    pub white_detail: Side,
     pub shared_points: u32,
-    pub method: &'static str,
+    pub seki_eyes: u32,
+    /// The stones taken off as dead, as on a score sheet.
+    pub dead: Vec<String>,
     pub result: Outcome,
     /// The moves the record holds (all of them legal).
     pub moves: usize,
 }
 
-const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
-
-/// A score-sheet point (`D4`, columns without I) on a `size` board.
-fn point(text: &str, size: u8) -> Result<Coord, OfficeError> {
-    let bad = || {
-        OfficeError::bad("invalid_field", format!("--dead: `{text}` is not a point of a {size}×{size} board (e.g. D4)"))
-    };
-    let t = text.trim().to_ascii_uppercase();
-    let letter = *t.as_bytes().first().ok_or_else(bad)?;
-    let x = COLUMNS.iter().position(|&c| c == letter).filter(|&x| x < usize::from(size)).ok_or_else(bad)?;
-    let row: u8 = t[1..].parse().map_err(|_| bad())?;
-    if !(1..=size).contains(&row) {
-        return Err(bad());
-    }
-    Ok(Coord { x: x as u8, y: row - 1 })
-}
-
-/// Counts the record `text` with `dead` stones taken off, under `ruleset`.
-pub fn count(text: &str, dead: &[String], ruleset: RulesetSpec) -> Result<CountReport, OfficeError> {
+/// Counts the record `text` with `dead` stones taken off (none given: the record's own
+/// territory marks, if it has them), by `rules` with `komi`.
+pub fn count(text: &str, dead: &[String], rules: CountRules, komi: Option<f64>) -> Result<CountReport, OfficeError> {
+    let (komi, komi_units) = rules.komi(komi)?;
     let game = sgf::parse(text)?;
     let record = sgf::replay(&game).map_err(|(n, e)| {
         let article = e.article().map(|a| format!(" ({})", a.number().zh)).unwrap_or_default();
         OfficeError::bad("illegal_move", format!("move {n}: {e}{article}"))
     })?;
-    if game.size != 19 {
-        return Err(OfficeError::bad(
-            "invalid_field",
-            format!("第九条 counts a 19×19 board against 180½; this record is {0}×{0}", game.size),
-        ));
-    }
-    let rules = Ruleset::from_spec(ruleset);
-    let mut dead_points = Vec::new();
+    let mut dead_points: Vec<Coord> = Vec::new();
     for d in dead.iter().flat_map(|d| d.split(',')).filter(|d| !d.trim().is_empty()) {
-        let p = point(d, game.size)?;
-        if record.position().get(p).is_none() {
-            return Err(OfficeError::bad("invalid_field", format!("--dead: there is no stone on {}", d.trim())));
-        }
+        let p = Coord::parse(d, game.size).ok_or_else(|| {
+            OfficeError::bad(
+                "invalid_field",
+                format!("--dead: `{}` is not a point of a {1}×{1} board (e.g. D4)", d.trim(), game.size),
+            )
+        })?;
         dead_points.push(p);
     }
-    let c = area(&record.position().without(&dead_points));
-    let result = counting::decide(c.to_count()?, &rules)?;
+    if dead.is_empty() {
+        dead_points = game.marked_dead(record.position());
+    }
+    let captured = [record.prisoners(Colour::Black), record.prisoners(Colour::White)];
+    let t = count_final(record.position(), &dead_points, rules.method(), captured)
+        .map_err(|e| OfficeError::bad("invalid_field", format!("--dead: {e}")))?;
     Ok(CountReport {
-        black: f64::from(c.black_halves) / 2.0,
-        white: f64::from(c.white_halves) / 2.0,
-        shared_points: c.shared,
-        method: "area",
-        result,
+        method: t.method,
+        komi,
+        black: f64::from(t.black.total_halves) / 2.0,
+        white: f64::from(t.white.total_halves) / 2.0,
+        black_detail: t.black,
+        white_detail: t.white,
+        shared_points: t.shared,
+        seki_eyes: t.seki_eyes,
+        dead: dead_points.iter().map(|c| c.label(game.size)).collect(),
+        result: t.outcome(komi_units),
         moves: record.moves(),
     })
+}
+
+/// One line for the referee, with the article the count follows.
+pub fn render_text(r: &CountReport) -> String {
+    use arbiter_core::labels::Labelled;
+    let margin = match r.result {
+        Outcome::Win { margin: Some(m), .. } => m.zh(),
+        _ => String::new(),
+    };
+    let result = format!("{}{margin}", r.result.label().zh);
+    match r.method {
+        Method::Area => format!(
+            "黑 {} 子 · 白 {} 子 · 公共点 {} · 贴 {} 子 · {result}（第九条）",
+            r.black, r.white, r.shared_points, r.komi
+        ),
+        Method::Territory => format!(
+            "黑 {} 目（地 {} + 提子 {}）· 白 {} 目（地 {} + 提子 {}）· 贴 {} 目 · 双活眼位 {} · {result}（韩国规则第十三、十四条）",
+            r.black,
+            r.black_detail.territory,
+            r.black_detail.prisoners,
+            r.white,
+            r.white_detail.territory,
+            r.white_detail.prisoners,
+            r.komi,
+            r.seki_eyes
+        ),
+        Method::Ing => {
+            format!("黑 {} 点 · 白 {} 点 · 贴 {} 点 · {result}（应氏计点制）", r.black, r.white, r.komi)
+        }
+    }
 }

@@ -121,17 +121,22 @@ enum Command {
         format: TableFormat,
     },
     /// Count a game record (SGF): replayed with every check, the dead stones taken off, the
-    /// final position counted by 第九条 (area, against 180½ with the komi).
+    /// final position counted by the rules' method (第九条 area against half the board; KBA
+    /// territory + prisoners; Ing points).
     ///
     /// Exit status 1 when the record has an illegal move (its number and article are printed).
     Count {
         file: PathBuf,
-        /// Dead stones to take off, as on a score sheet: `D4,Q16` (repeatable).
+        /// Dead stones to take off, as on a score sheet: `D4,Q16` (repeatable). Without it, the
+        /// record's own territory marks (TB/TW) say which stones are dead.
         #[arg(long)]
         dead: Vec<String>,
-        /// Komi in 子 for the Chinese rules: 2, 2.75 or 3.75.
-        #[arg(long, default_value_t = 3.75)]
-        komi: f64,
+        #[arg(long, value_enum, default_value_t = arbiter_office::count::CountRules::Chinese1988)]
+        ruleset: arbiter_office::count::CountRules,
+        /// Komi: in 子 for chinese_1988 (2, 2.75 or 3.75; default 3.75), in points for korean
+        /// (default 6.5) and ing (default 8).
+        #[arg(long)]
+        komi: Option<f64>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -380,10 +385,10 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             std::io::stdout().lock().write_all(out.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Count { file, dead, komi, format } => {
+        Command::Count { file, dead, ruleset, komi, format } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
-            let report = match arbiter_office::count::count(&text, &dead, ruleset(RulesetArg::Chinese1988, komi)?) {
+            let report = match arbiter_office::count::count(&text, &dead, ruleset, komi) {
                 Ok(r) => r,
                 Err(e) if e.code() == "illegal_move" => {
                     eprintln!("arbiter-office: {}: {e}", file.display());
@@ -393,20 +398,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             };
             match format {
                 Format::Json => println!("{}", serde_json::to_string_pretty(&report)?),
-                Format::Text => {
-                    use arbiter_core::labels::Labelled;
-                    let margin = match report.result {
-                        arbiter_core::rules::Outcome::Win { margin: Some(m), .. } => m.zh(),
-                        _ => String::new(),
-                    };
-                    println!(
-                        "黑 {} 子 · 白 {} 子 · 公共点 {} · {}{margin}（第九条）",
-                        report.black,
-                        report.white,
-                        report.shared_points,
-                        report.result.label().zh
-                    )
-                }
+                Format::Text => println!("{}", arbiter_office::count::render_text(&report)),
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -1,6 +1,7 @@
-//! `arbiter-office count FILE.sgf`: a 19×19 record replayed with every check and counted by
-//! 第九条 (area, against 180½ with the komi), dead stones taken off as marked; an illegal move
-//! refused with its number and article. The expected counts are worked out by hand below.
+//! `arbiter-office count FILE.sgf`: a record replayed with every check and counted by the
+//! ruleset's method, dead stones taken off as marked; an illegal move refused with its number
+//! and article. The expected counts are worked out by hand below, or are the published ones of
+//! the domain crate's fixtures.
 
 use std::process::Command;
 
@@ -81,11 +82,46 @@ fn an_illegal_move_or_a_wrong_mark_is_refused_with_a_reason() {
     let (code, _, err) = office(&["count", &f, "--dead", "Z99"]);
     assert_ne!(code, 0);
     assert!(err.contains("`Z99` is not a point"), "{err}");
-    let small = file("small", "(;SZ[9];B[ee])");
-    let (code, _, err) = office(&["count", &small]);
+    let (code, _, err) = office(&["count", &f, "--komi", "6.5"]);
     assert_ne!(code, 0);
-    assert!(err.contains("19×19"), "{err}");
+    assert!(err.contains("2, 2.75 or 3.75"), "{err}");
+    let (code, _, err) = office(&["count", &f, "--ruleset", "korean", "--komi", "6.3"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("multiple of 0.5"), "{err}");
     let (code, _, err) = office(&["count", &file("bad", "(;SZ[19];B[ee]")]);
     assert_ne!(code, 0);
     assert!(err.contains("line 1"), "{err}");
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/../shared/domain/tests/fixtures/sgf/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn korean_territory_and_ing_counts_with_the_records_own_marks() {
+    // CGoban scored it: Black 23 territory + 1 capture, White 18 + 6 + 5.5 komi: White by 5.5.
+    let f = fixture("cgoban_9x9_w_5_half.sgf");
+    let (code, out, err) = office(&["count", &f, "--ruleset", "korean", "--komi", "5.5", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["method"], "territory");
+    assert_eq!((v["black"].as_f64(), v["white"].as_f64()), (Some(24.0), Some(24.0)));
+    assert_eq!(v["white_detail"]["prisoners"], 6);
+    assert_eq!(v["result"]["winner"], "white");
+    assert_eq!(v["result"]["margin"], serde_json::json!({"unit": "points", "quarters_or_halves": 11}));
+    // Dead stones from the TB/TW marks: the white stone at G4 on Black's, A8 and B8 on White's.
+    assert_eq!(v["dead"], serde_json::json!(["G4", "A8", "B8"]));
+    // The text names the KBA articles; the default komi is 6.5.
+    let (_, out, _) = office(&["count", &f, "--ruleset", "korean"]);
+    assert!(out.contains("白胜") && out.contains("6.5") && out.contains("第十三"), "{out}");
+    // Ing: the published W+0.5 at 7.5 komi by area is 7 points apart: White by 1 at 8 komi.
+    let (code, out, err) =
+        office(&["count", &fixture("katago_botvbot_w_half.sgf"), "--ruleset", "ing", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["method"].as_str(), v["black"].as_f64(), v["white"].as_f64()),
+        (Some("ing"), Some(184.0), Some(177.0))
+    );
+    assert_eq!(v["result"]["margin"], serde_json::json!({"unit": "points", "quarters_or_halves": 2}));
 }

@@ -88,7 +88,7 @@ fn art20_1_the_ko_is_not_retaken_at_once_but_after_a_threat_it_is() {
 fn art9_area_counting_stones_plus_surrounded_points_shared_points_half_each() {
     // An empty 9×9 board: 81 shared points, 40½ each.
     let c = area(&Position::empty(9).unwrap());
-    assert_eq!((c.black_halves, c.white_halves, c.shared), (81, 81, 81));
+    assert_eq!((c.black.total_halves, c.white.total_halves, c.shared), (81, 81, 81));
     // A wall down the middle: Black owns columns A–D and its wall (E), White F–J; no dame.
     let p = board(
         ". . . . X O . . .
@@ -102,7 +102,7 @@ fn art9_area_counting_stones_plus_surrounded_points_shared_points_half_each() {
          . . . . X O . . .",
     );
     let c = area(&p);
-    assert_eq!((c.black_halves / 2, c.white_halves / 2, c.shared), (45, 36, 0));
+    assert_eq!((c.black.total_halves / 2, c.white.total_halves / 2, c.shared), (45, 36, 0));
     // A shared point between the walls counts half for each.
     let p = board(
         ". . . X . O . . .
@@ -116,8 +116,10 @@ fn art9_area_counting_stones_plus_surrounded_points_shared_points_half_each() {
          . . . X . O . . .",
     );
     let c = area(&p);
-    assert_eq!((c.black_halves, c.white_halves, c.shared), (2 * 36 + 9, 2 * 36 + 9, 9));
-    assert!(c.to_count().is_ok());
+    assert_eq!((c.black.total_halves, c.white.total_halves, c.shared), (2 * 36 + 9, 2 * 36 + 9, 9));
+    // The ledger records counts of 19×19 games, the board 第九条 counts against 180½.
+    let e = c.to_count().unwrap_err();
+    assert!(e.to_string().contains("19×19"), "{e}");
 }
 
 #[test]
@@ -135,9 +137,9 @@ fn dead_stones_marked_at_the_end_are_taken_off_before_counting() {
     );
     // The black stone at H8 is dead in White's area.
     let with = area(&p);
-    assert!(with.white_halves < 2 * 36);
+    assert!(with.white.total_halves < 2 * 36);
     let c = area(&p.without(&[at("H8")]));
-    assert_eq!((c.black_halves / 2, c.white_halves / 2), (45, 36));
+    assert_eq!((c.black.total_halves / 2, c.white.total_halves / 2), (45, 36));
 }
 
 proptest! {
@@ -157,7 +159,155 @@ proptest! {
             let drawn = Position::from_ascii(&format!("{:?}", g.position())).unwrap();
             prop_assert_eq!(drawn.hash(), g.position().hash());
             let c = area(g.position());
-            prop_assert_eq!(c.black_halves + c.white_halves, 162);
+            prop_assert_eq!(c.black.total_halves + c.white.total_halves, 162);
         }
+    }
+}
+
+/// A seki on the top edge: Black B9–D9/A8–D8 with one eye at A9, White F9–H9/E8–J8 with one eye
+/// at J9, the liberty E9 shared; whoever fills E9 is taken first. Below, White owns A1–C6 and
+/// Black F1–J6.
+fn seki_board() -> Position {
+    board(
+        ". X X X . O O O .
+         X X X X O O O O O
+         O O O O X X X X X
+         . . . O X . . . .
+         . . . O X . . . .
+         . . . O X . . . .
+         . . . O X . . . .
+         . . . O X . . . .
+         . . . O X . . . .",
+    )
+}
+
+#[test]
+fn seki_is_counted_as_each_ruleset_counts_it() {
+    use arbiter_domain::board::{tally, Method, Owner};
+    let p = seki_board();
+    // It is a seki: Black filling E9 puts White in atari but is taken first at A9.
+    let after = p.place(Black, at("E9")).unwrap().position;
+    assert!(after.place(White, at("A9")).unwrap().captured.len() == 8);
+    let t = tally(&p, Method::Area, [0, 0]);
+    let owner = |c: Coord| t.owners[usize::from(c.y) * 9 + usize::from(c.x)];
+    assert_eq!(owner(at("A9")), Some(Owner::SekiBlack));
+    assert_eq!(owner(at("J9")), Some(Owner::SekiWhite));
+    assert_eq!(owner(at("E9")), Some(Owner::Shared));
+    assert_eq!(owner(at("A1")), Some(Owner::White));
+    assert_eq!(owner(at("J1")), Some(Owner::Black));
+    // 第九条: 18 stones + 24 points + the eye A9 + half of E9 = 43½ for Black; 18 + 18 + J9 + ½
+    // = 37½ for White.
+    assert_eq!((t.black.total_halves, t.white.total_halves, t.shared, t.seki_eyes), (87, 75, 1, 2));
+    // Ing (seed 003): the same points.
+    let ing = tally(&p, Method::Ing, [0, 0]);
+    assert_eq!((ing.black.total_halves, ing.white.total_halves), (87, 75));
+    // Seed 004 第十一条: the eyes of the seki are nobody's territory, nor is E9.
+    let k = tally(&p, Method::Territory, [0, 0]);
+    assert_eq!((k.black.territory, k.white.territory), (24, 18));
+}
+
+#[test]
+fn a_living_group_with_a_second_eye_keeps_its_eyes_beside_an_unfilled_dame() {
+    use arbiter_domain::board::{tally, Method, Owner};
+    // As above, but White's top group has a second eye at G9 (its stone there gone): it is
+    // alive, and both its eyes are its territory though it touches E9. (Black's one-eyed group
+    // beside it still reads as seki by its shape; against two eyes it is in fact dead, which
+    // the referee marks.)
+    let p = seki_board().without(&[at("G9")]);
+    let t = tally(&p, Method::Territory, [0, 0]);
+    let owner = |c: Coord| t.owners[usize::from(c.y) * 9 + usize::from(c.x)];
+    assert_eq!(owner(at("G9")), Some(Owner::White));
+    assert_eq!(owner(at("J9")), Some(Owner::White));
+    assert_eq!(t.white.territory, 18 + 2);
+}
+
+/// Three kos: at B8/C8, G8/H8 and B3/C3 (9×9).
+fn triple_ko() -> Position {
+    board(
+        ". X O . . . X O .
+         X O . O . X . X O
+         . X O . . . X O .
+         . . . . . . . . .
+         . . . . . . . . .
+         . X O . . . . . .
+         X O . O . . . . .
+         . X O . . . . . .
+         . . . . . . . . .",
+    )
+}
+
+#[test]
+fn art20_3_a_triple_ko_cycle_is_named_when_it_comes_round() {
+    let mut r = Record::from(triple_ko(), Black).unwrap();
+    // Black takes one ko, White another, and so on: each move one stone, none at once.
+    for (colour, point) in [(Black, "C8"), (White, "G8"), (Black, "C3"), (White, "B8"), (Black, "H8")] {
+        assert_eq!(r.play(colour, Some(at(point))).map(|c| c.len()), Ok(1), "{point}");
+    }
+    // White's retake at B3 brings back the starting position, six single captures later.
+    let e = r.play(White, Some(at("B3"))).unwrap_err();
+    assert_eq!(e, MoveError::Cycle(arbiter_domain::rules::Cycle::TripleKo));
+    assert_eq!(e.article(), Some(Article::Art20_3));
+}
+
+#[test]
+fn a_repetition_through_a_pass_is_article_6_not_a_cycle() {
+    // Black takes a ko, both pass, and White retakes: the position repeats, but a pass broke
+    // the round: 第六条.
+    let mut r = Record::from(triple_ko(), Black).unwrap();
+    r.play(Black, Some(at("C8"))).unwrap();
+    r.play(White, None).unwrap();
+    r.play(Black, None).unwrap();
+    assert_eq!(r.play(White, Some(at("B8"))).unwrap_err(), MoveError::Repetition);
+}
+
+#[test]
+fn move_checks_for_rulings_name_the_article_and_the_incident() {
+    use arbiter_domain::board::Verdict;
+    use arbiter_domain::interop::sgf;
+    use arbiter_domain::rules::Incident;
+    // The triple-ko board as set-up stones; Black takes at C8 and White retakes at once (20.1).
+    let mut text = String::from("(;GM[1]FF[4]SZ[9]");
+    let p = triple_ko();
+    let mut ab = String::new();
+    let mut aw = String::new();
+    for y in 0..9u8 {
+        for x in 0..9u8 {
+            let s = format!("[{}{}]", char::from(b'a' + x), char::from(b'a' + 8 - y));
+            match p.get(Coord { x, y }) {
+                Some(Black) => ab.push_str(&s),
+                Some(White) => aw.push_str(&s),
+                None => {}
+            }
+        }
+    }
+    text.push_str(&format!("AB{ab}AW{aw};B[cb];W[bb];B[ee])"));
+    let g = sgf::parse(&text).unwrap();
+    assert_eq!(sgf::check_move(&g, 1).unwrap().verdict, Verdict::Legal);
+    let c = sgf::check_move(&g, 2).unwrap();
+    assert_eq!((c.colour, c.point.as_deref(), c.moves_after), (White, Some("B8"), 1));
+    match c.verdict {
+        Verdict::Illegal { article, incident, .. } => {
+            assert_eq!(article, Article::Art20_1);
+            assert_eq!(incident, Some(Incident::KoRecapture { offender: White, point: Some("B8".parse().unwrap()) }));
+        }
+        v => panic!("{v:?}"),
+    }
+    // A later move is not checked past an illegal one: the answer points at move 2.
+    let e = sgf::check_move(&g, 3).unwrap_err();
+    assert!(e.to_string().contains("move 2"), "{e}");
+    assert!(sgf::check_move(&g, 4).is_err() && sgf::check_move(&g, 0).is_err());
+}
+
+#[test]
+fn a_forbidden_point_in_a_record_is_article_19_at_the_table() {
+    use arbiter_domain::board::Verdict;
+    use arbiter_domain::interop::sgf;
+    let g = sgf::parse("(;GM[1]FF[4]SZ[9]AW[ah][bi];B[ee];W[ff];B[ai])").unwrap();
+    match sgf::check_move(&g, 3).unwrap().verdict {
+        Verdict::Illegal { article, incident: Some(i), .. } => {
+            assert_eq!(article, Article::Art19);
+            assert_eq!(i.kind(), arbiter_domain::rules::IncidentType::ForbiddenPoint);
+        }
+        v => panic!("{v:?}"),
     }
 }

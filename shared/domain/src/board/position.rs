@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::domain::Colour;
+use crate::domain::{Colour, Point};
 use crate::rules::Article;
 
 use super::zobrist;
@@ -15,6 +15,27 @@ use super::zobrist;
 pub struct Coord {
     pub x: u8,
     pub y: u8,
+}
+
+impl Coord {
+    /// As on a score sheet: `D4` (columns A–T without I, row 1 at the bottom).
+    pub fn label(self, size: u8) -> String {
+        match Point::new(self.x, self.y) {
+            Ok(p) if self.x < size && self.y < size => p.to_string(),
+            _ => format!("({}, {}) off the {size}×{size} board", self.x, self.y),
+        }
+    }
+
+    /// A score-sheet point (`D4`, `q16`) of a `size` board; none if it is not one.
+    pub fn parse(text: &str, size: u8) -> Option<Coord> {
+        let p: Point = text.trim().parse().ok()?;
+        (p.col() < size && p.row() < size).then_some(Coord { x: p.col(), y: p.row() })
+    }
+
+    /// As a score-sheet point.
+    pub fn point(self) -> Option<Point> {
+        Point::new(self.x, self.y).ok()
+    }
 }
 
 /// Why a stone cannot be placed.

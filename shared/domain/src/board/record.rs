@@ -1,12 +1,13 @@
 //! Playing a game through, move by move, with the checks the rules make on each: a forbidden
 //! point (第五条, 第十九条 when it happened at the table), an immediate ko recapture (第二十条一),
-//! and any other repetition of an earlier whole-board position (第六条). Every position reached
-//! is kept by hash, so each check costs O(1).
+//! any other repetition of an earlier whole-board position (第六条), and a repetition that both
+//! sides' captures led round to, the rare cycles of 第二十条三 (triple ko, eternal life, …). Every
+//! position reached is kept by hash with when it was first reached, so each check costs O(1).
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use crate::domain::Colour;
-use crate::rules::Article;
+use crate::rules::{Article, Cycle};
 
 use super::position::{Coord, PlaceError, Placed, Position};
 
@@ -19,6 +20,9 @@ pub enum MoveError {
     KoRecapture,
     #[error("第六条: the move repeats an earlier whole-board position")]
     Repetition,
+    /// A repetition both sides' captures led round to (no pass between): 第二十条三.
+    #[error("第二十条三: the move completes a cycle of captures ({0:?}) — draw or replay")]
+    Cycle(Cycle),
     #[error("{0:?} is not to move")]
     NotToMove(Colour),
     #[error("board size {0}: 9, 13 or 19 only")]
@@ -32,6 +36,7 @@ impl MoveError {
             MoveError::Place(e) => e.article(),
             MoveError::KoRecapture => Some(Article::Art20_1),
             MoveError::Repetition => Some(Article::Art6),
+            MoveError::Cycle(_) => Some(Article::Art20_3),
             MoveError::NotToMove(_) | MoveError::BoardSize(_) => None,
         }
     }
@@ -42,8 +47,11 @@ impl MoveError {
 pub struct Record {
     position: Position,
     to_move: Colour,
-    /// Every position the game has been in (after each move), by hash.
-    seen: HashSet<u64>,
+    /// Every position the game has been in, by hash, with the move that first reached it
+    /// (0: the start).
+    seen: HashMap<u64, usize>,
+    /// Per move: who played, whether it passed, how many stones it took.
+    history: Vec<(Colour, bool, u32)>,
     /// The position before the opponent's last move: a single-stone capture back into it is
     /// the ko recapture.
     before_last: Option<u64>,
@@ -60,8 +68,8 @@ impl Record {
 
     /// A game from a set-up position (handicap stones, a problem) with `to_move` first.
     pub fn from(position: Position, to_move: Colour) -> Option<Record> {
-        let seen = HashSet::from([position.hash()]);
-        Some(Record { position, to_move, seen, before_last: None, prisoners: [0, 0], moves: 0 })
+        let seen = HashMap::from([(position.hash(), 0)]);
+        Some(Record { position, to_move, seen, history: Vec::new(), before_last: None, prisoners: [0, 0], moves: 0 })
     }
 
     pub fn position(&self) -> &Position {
@@ -91,22 +99,42 @@ impl Record {
             None => vec![],
             Some(at) => {
                 let Placed { position, captured } = self.position.place(colour, at).map_err(MoveError::Place)?;
-                if self.seen.contains(&position.hash()) {
+                if let Some(&first) = self.seen.get(&position.hash()) {
                     return Err(if captured.len() == 1 && self.before_last == Some(position.hash()) {
                         MoveError::KoRecapture
                     } else {
-                        MoveError::Repetition
+                        self.cycle_since(first, colour, captured.len() as u32)
                     });
                 }
-                self.seen.insert(position.hash());
+                self.seen.insert(position.hash(), self.moves + 1);
                 self.position = position;
                 captured
             }
         };
         self.prisoners[usize::from(colour == Colour::White)] += captured.len() as u32;
+        self.history.push((colour, at.is_none(), captured.len() as u32));
         self.before_last = Some(before);
         self.to_move = colour.opponent();
         self.moves += 1;
         Ok(captured)
+    }
+
+    /// Why a move by `colour` taking `taking` stones may not return to the position first
+    /// reached after move `first`: a cycle of 第二十条三 when both sides took stones on the way
+    /// round and nobody passed; otherwise the plain repetition of 第六条. A cycle of six
+    /// single-stone captures is a triple ko, of eight a quadruple-ko cycle.
+    fn cycle_since(&self, first: usize, colour: Colour, taking: u32) -> MoveError {
+        let round: Vec<(Colour, bool, u32)> =
+            self.history[first..].iter().copied().chain(std::iter::once((colour, false, taking))).collect();
+        let took = |c: Colour| round.iter().any(|&(by, _, n)| by == c && n > 0);
+        if round.iter().any(|&(_, pass, _)| pass) || !took(Colour::Black) || !took(Colour::White) {
+            return MoveError::Repetition;
+        }
+        let singles = round.iter().all(|&(_, _, n)| n == 1);
+        MoveError::Cycle(match (round.len(), singles) {
+            (6, true) => Cycle::TripleKo,
+            (8, true) => Cycle::QuadrupleKo,
+            _ => Cycle::Other,
+        })
     }
 }

@@ -68,6 +68,16 @@ impl Point {
             Err(DomainError::OutOfRange { what: "point", message: format!("({col}, {row}) is off the 19×19 board") })
         }
     }
+
+    /// Zero-based column (A = 0, skipping I).
+    pub fn col(self) -> u8 {
+        self.col
+    }
+
+    /// Zero-based row (row 1 = 0).
+    pub fn row(self) -> u8 {
+        self.row
+    }
 }
 
 impl fmt::Display for Point {

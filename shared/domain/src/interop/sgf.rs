@@ -2,7 +2,7 @@
 //! and passes, comments. The main line is read (the first variation wherever the record
 //! branches). A malformed file is refused with the line and column where it went wrong.
 
-use crate::board::{Coord, MoveError, Record};
+use crate::board::{check as board_check, Coord, MoveCheck, MoveError, Record};
 use crate::domain::Colour;
 use crate::error::{DomainError, Result};
 
@@ -30,6 +30,10 @@ pub struct SgfGame {
     /// The root node's comment.
     pub comment: Option<String>,
     pub moves: Vec<SgfMove>,
+    /// `TB`/`TW` of the last node that marks territory: a scored record's count, dead stones
+    /// included (a stone on the other colour's mark is dead).
+    pub black_territory: Vec<Coord>,
+    pub white_territory: Vec<Coord>,
 }
 
 fn invalid(text: &str, at: usize, what: &str) -> DomainError {
@@ -181,13 +185,14 @@ pub fn parse(text: &str) -> Result<SgfGame> {
         },
     };
     let first = |n: &Node, k: &str| get(n, k).and_then(|v| v.into_iter().next());
-    let points = |k: &str| -> Result<Vec<Coord>> {
+    let points = |n: &Node, k: &str| -> Result<Vec<Coord>> {
         let mut out = Vec::new();
-        for v in get(root, k).unwrap_or_default() {
-            out.extend(point(text, at(root, k), &v, size)?);
+        for v in get(n, k).unwrap_or_default() {
+            out.extend(point(text, at(n, k), &v, size)?);
         }
         Ok(out)
     };
+    let marked = line.iter().rev().find(|n| get(n, "TB").is_some() || get(n, "TW").is_some());
     let mut moves = Vec::new();
     for node in &line {
         for (k, colour) in [("B", Colour::Black), ("W", Colour::White)] {
@@ -201,10 +206,12 @@ pub fn parse(text: &str) -> Result<SgfGame> {
         komi: first(root, "KM"),
         rules: first(root, "RU"),
         result: first(root, "RE"),
-        black_setup: points("AB")?,
-        white_setup: points("AW")?,
+        black_setup: points(root, "AB")?,
+        white_setup: points(root, "AW")?,
         comment: if first(root, "B").is_none() && first(root, "W").is_none() { first(root, "C") } else { None },
         moves,
+        black_territory: marked.map(|n| points(n, "TB")).transpose()?.unwrap_or_default(),
+        white_territory: marked.map(|n| points(n, "TW")).transpose()?.unwrap_or_default(),
     })
 }
 
@@ -240,6 +247,17 @@ pub fn write(g: &SgfGame) -> String {
             out.push_str(&format!("C[{}]", escape(c)));
         }
     }
+    if !g.black_territory.is_empty() || !g.white_territory.is_empty() {
+        out.push_str("\n;");
+        for (k, marks) in [("TB", &g.black_territory), ("TW", &g.white_territory)] {
+            if !marks.is_empty() {
+                out.push_str(k);
+                for s in marks {
+                    out.push_str(&format!("[{}]", sgf_point(*s, g.size)));
+                }
+            }
+        }
+    }
     out.push_str(")\n");
     out
 }
@@ -260,4 +278,41 @@ pub fn replay(g: &SgfGame) -> std::result::Result<Record, (usize, MoveError)> {
         record.play(m.colour, m.at).map_err(|e| (i + 1, e))?;
     }
     Ok(record)
+}
+
+impl SgfGame {
+    /// The stones the record's territory marks show dead in `position` (its final position):
+    /// each stone on the other colour's mark.
+    pub fn marked_dead(&self, position: &crate::board::Position) -> Vec<Coord> {
+        let on = |marks: &[Coord], colour: Colour| -> Vec<Coord> {
+            marks.iter().copied().filter(|c| position.get(*c) == Some(colour)).collect()
+        };
+        let mut dead = on(&self.black_territory, Colour::White);
+        dead.extend(on(&self.white_territory, Colour::Black));
+        dead
+    }
+}
+
+/// Checks move `move_no` (1-based) of the record for a ruling: the moves before it are played
+/// with every check (an illegal one is refused with its number), then this one is tried.
+pub fn check_move(g: &SgfGame, move_no: u32) -> Result<MoveCheck> {
+    let n = move_no as usize;
+    let Some(m) = n.checked_sub(1).and_then(|i| g.moves.get(i)) else {
+        return Err(DomainError::InvalidField {
+            field: "move_no".into(),
+            message: format!("the record has {} moves; there is no move {move_no}", g.moves.len()),
+        });
+    };
+    let before = SgfGame { moves: g.moves[..n - 1].to_vec(), ..g.clone() };
+    let record = replay(&before).map_err(|(k, e)| DomainError::InvalidField {
+        field: "sgf".into(),
+        message: format!("move {k}, before the one checked, is already illegal: {e}"),
+    })?;
+    Ok(MoveCheck {
+        move_no,
+        colour: m.colour,
+        point: m.at.map(|c| c.label(g.size)),
+        moves_after: (g.moves.len() - n) as u32,
+        verdict: board_check(&record, m.colour, m.at),
+    })
 }

@@ -62,19 +62,10 @@ pub enum Count {
 pub fn decide(count: Count, ruleset: &Ruleset) -> Result<Outcome> {
     match (count, ruleset.komi) {
         (Count::Area { black_stones }, Komi::QuarterStones(komi)) => {
-            // Black's stones minus komi against 180½, all in quarter-stones.
-            let black = black_stones.0 * 2;
-            let threshold = BOARD_POINTS * 2 + komi;
-            Ok(compare(black, threshold, Margin::Stones))
+            Ok(area_outcome(black_stones.0, BOARD_POINTS, komi))
         }
         (Count::Territory { black_points, white_points }, Komi::HalfPoints(komi)) => {
-            let black = u32::from(black_points) * 2;
-            let white = u32::from(white_points) * 2 + komi;
-            Ok(match compare(black, white, Margin::Points) {
-                // KBA Art. 14: equal counts are 無勝負, not a draw.
-                Outcome::Draw => Outcome::NoResult,
-                o => o,
-            })
+            Ok(territory_outcome(u32::from(black_points) * 2, u32::from(white_points) * 2, komi))
         }
         (count, _) => Err(DomainError::InvalidField {
             field: "count.method".to_owned(),
@@ -92,6 +83,28 @@ pub fn decide(count: Count, ruleset: &Ruleset) -> Result<Outcome> {
             ),
         }),
     }
+}
+
+/// 第九条: black's area (in half-stones) minus komi against half the board's points (180½ on
+/// 19×19); more wins, less loses, equal draws. The margin is in quarter-stones.
+pub fn area_outcome(black_halves: u32, board_points: u32, komi_quarters: u32) -> Outcome {
+    compare(black_halves * 2, board_points * 2 + komi_quarters, Margin::Stones)
+}
+
+/// KBA 第十四条: territory + prisoners, komi to white, all in half-points; equal counts are
+/// 無勝負, not a draw.
+pub fn territory_outcome(black_halves: u32, white_halves: u32, komi_halves: u32) -> Outcome {
+    match compare(black_halves, white_halves + komi_halves, Margin::Points) {
+        Outcome::Draw => Outcome::NoResult,
+        o => o,
+    }
+}
+
+/// Seed 003 (計點制, 填滿計點): each side's points (stones and surrounded points, a shared
+/// point split half each), komi to white, in half-points; equal is a draw, which 8-point komi
+/// makes rare.
+pub fn ing_outcome(black_halves: u32, white_halves: u32, komi_halves: u32) -> Outcome {
+    compare(black_halves, white_halves + komi_halves, Margin::Points)
 }
 
 fn compare(black: u32, against: u32, unit: fn(u32) -> Margin) -> Outcome {
