@@ -62,7 +62,7 @@ async fn a_referee_walks_a_game_through_the_app_service() {
     assert!(app.game(&game(1)).unwrap().state.result.is_none(), "a preview records nothing");
     // A ruling the article does not allow is shown as refused before confirming, and refused on record.
     let bad = EventBody::IncidentRecorded {
-        incident: Incident::DoubleMove { offender: Colour::White },
+        incident: Incident::DoubleMove { offender: Colour::White, objection: None },
         ruling: Some(Ruling::Warning),
         note: None,
     };

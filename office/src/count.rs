@@ -4,10 +4,11 @@
 //! with komi in 子, KBA territory + prisoners with komi in points (seki eyes count for nobody),
 //! or Ing's points against 8 komi. An illegal move is refused with its number and article.
 
+use arbiter_core::board::counting_board::komi_units;
 use arbiter_core::board::{count_final, Coord, Method, Side};
 use arbiter_core::domain::Colour;
 use arbiter_core::interop::sgf;
-use arbiter_core::rules::{ChineseKomi, Outcome};
+use arbiter_core::rules::Outcome;
 use serde::Serialize;
 
 use crate::error::OfficeError;
@@ -33,26 +34,15 @@ impl CountRules {
         }
     }
 
-    /// Komi in the method's unit of decision (quarter-子 or half-points), checked.
+    /// Komi as given or the rules' default, and in the method's unit of decision.
     fn komi(self, komi: Option<f64>) -> Result<(f64, u32), OfficeError> {
-        match self {
-            CountRules::Chinese1988 => {
-                let k = komi.unwrap_or(3.75);
-                let c: ChineseKomi = serde_json::from_value(serde_json::json!(k))
-                    .map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;
-                Ok((k, c.quarters()))
-            }
-            CountRules::Korean | CountRules::Ing => {
-                let k = komi.unwrap_or(if self == CountRules::Ing { 8.0 } else { 6.5 });
-                if !(0.0..=100.0).contains(&k) || (k * 2.0).fract() != 0.0 {
-                    return Err(OfficeError::bad(
-                        "out_of_range",
-                        format!("--komi: {k} points must be a multiple of 0.5 between 0 and 100"),
-                    ));
-                }
-                Ok((k, (k * 2.0) as u32))
-            }
-        }
+        let k = komi.unwrap_or(match self {
+            CountRules::Chinese1988 => 3.75,
+            CountRules::Korean => 6.5,
+            CountRules::Ing => 8.0,
+        });
+        let units = komi_units(self.method(), k).map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;
+        Ok((k, units))
     }
 }
 

@@ -4,7 +4,10 @@
 use std::sync::Arc;
 
 use arbiter_core::app::{App, AppStatus, GameView, LatenessScreen, PublicIdentity, QueueRow, ReaderView, TableRow};
+use arbiter_core::board::counting_board::{self, CountAnswer, CountRequest, LoadedRecord};
+use arbiter_core::board::MoveCheck;
 use arbiter_core::domain::GameId;
+use arbiter_core::interop::sgf;
 use arbiter_core::event::EventBody;
 use arbiter_core::game::Preview;
 use arbiter_core::labels::LabelTables;
@@ -80,6 +83,25 @@ pub fn lateness(
 #[tauri::command]
 pub fn queue(app: State<'_, Arc<App>>) -> Reply<Vec<QueueRow>> {
     app.queue().map_err(|e| e.body())
+}
+
+/// A game record (SGF) loaded onto the counting board.
+#[tauri::command]
+pub fn load_record(sgf: String) -> Reply<LoadedRecord> {
+    counting_board::load_record(&sgf).map_err(|e| e.body())
+}
+
+/// The counting board's count (第九条, KBA territory, Ing) with the stones marked dead.
+#[tauri::command]
+pub fn count_board(request: CountRequest) -> Reply<CountAnswer> {
+    counting_board::count(&request).map_err(|e| e.body())
+}
+
+/// Was move `move_no` of the record legal (第十九条, 第二十条, 第六条)?
+#[tauri::command]
+pub fn check_move(sgf: String, move_no: u32) -> Reply<MoveCheck> {
+    let game = sgf::parse(&sgf).map_err(|e| e.body())?;
+    sgf::check_move(&game, move_no).map_err(|e| e.body())
 }
 
 #[tauri::command]

@@ -4,12 +4,16 @@
 
 import type { AllowedRuling } from "./bindings/AllowedRuling";
 import type { AppStatus } from "./bindings/AppStatus";
+import type { CountAnswer } from "./bindings/CountAnswer";
+import type { CountRequest } from "./bindings/CountRequest";
 import type { ErrorBody } from "./bindings/ErrorBody";
 import type { EventBody } from "./bindings/EventBody";
 import type { GameView } from "./bindings/GameView";
 import type { Incident } from "./bindings/Incident";
 import type { LabelTables } from "./bindings/LabelTables";
 import type { LatenessScreen } from "./bindings/LatenessScreen";
+import type { LoadedRecord } from "./bindings/LoadedRecord";
+import type { MoveCheck } from "./bindings/MoveCheck";
 import type { Preview } from "./bindings/Preview";
 import type { PublicIdentity } from "./bindings/PublicIdentity";
 import type { QueueRow } from "./bindings/QueueRow";
@@ -36,6 +40,12 @@ export interface Backend {
   reader?(game: string, afterMs: number | null): Promise<ReaderView>;
   /** The late-arrival timer (第二十三条一–三), given who arrived when; null without a round start. */
   lateness?(game: string, blackArrived: number | null, whiteArrived: number | null): Promise<LatenessScreen | null>;
+  /** A game record (SGF) played through onto the counting board (第九条). */
+  loadRecord(sgf: string): Promise<LoadedRecord>;
+  /** The counting board's count with the stones marked dead (第九条, KBA 第十三条, Ing). */
+  countBoard(request: CountRequest): Promise<CountAnswer>;
+  /** Was move `moveNo` of the record legal (第十九条, 第二十条, 第六条)? */
+  checkMove(sgf: string, moveNo: number): Promise<MoveCheck>;
   /** What `body` would do to the standings (the office knows every game; a tablet does not). */
   standingsPreview?(game: string, body: EventBody): Promise<StandingsPreview>;
 }
@@ -81,6 +91,9 @@ export class TauriBackend implements Backend {
   syncNow() { return this.call<AppStatus>("sync_now"); }
   unsent() { return this.call<string>("unsent"); }
   reader(game: string, afterMs: number | null) { return this.call<ReaderView>("reader", { game, afterMs }); }
+  loadRecord(sgf: string) { return this.call<LoadedRecord>("load_record", { sgf }); }
+  countBoard(request: CountRequest) { return this.call<CountAnswer>("count_board", { request }); }
+  checkMove(sgf: string, moveNo: number) { return this.call<MoveCheck>("check_move", { sgf, moveNo }); }
   lateness(game: string, blackArrived: number | null, whiteArrived: number | null) {
     return this.call<LatenessScreen | null>("lateness", { game, blackArrived, whiteArrived });
   }
@@ -139,6 +152,9 @@ export class WebBackend implements Backend {
   reader(game: string, afterMs: number | null) {
     return this.get<ReaderView>(`/games/${encodeURIComponent(game)}/reader${afterMs === null ? "" : `?after=${afterMs}`}`);
   }
+  loadRecord(sgf: string) { return this.post<LoadedRecord>("/board/record", { sgf }); }
+  countBoard(request: CountRequest) { return this.post<CountAnswer>("/board/count", request); }
+  checkMove(sgf: string, moveNo: number) { return this.post<MoveCheck>("/board/check", { sgf, move_no: moveNo }); }
   syncNow() { return this.status(); }
   standingsPreview(game: string, body: EventBody) { return this.post<StandingsPreview>(`/games/${encodeURIComponent(game)}/preview-standings`, { body }); }
 }

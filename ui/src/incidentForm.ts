@@ -4,8 +4,9 @@
 import type { FactField } from "./bindings/FactField";
 import type { Incident } from "./bindings/Incident";
 import type { IncidentType } from "./bindings/IncidentType";
+import type { Objection } from "./bindings/Objection";
 
-export type FactValue = string | boolean | number | null;
+export type FactValue = string | boolean | number | Objection | null;
 
 /** A starting value for each fact, chosen so the common case needs the fewest taps. */
 export function defaultFacts(fields: FactField[]): Record<string, FactValue> {
@@ -17,6 +18,7 @@ export function defaultFacts(fields: FactField[]): Record<string, FactValue> {
         break;
       case "optional_colour":
       case "optional_point":
+      case "optional_objection":
         v[f.name] = null;
         break;
       case "bool":
@@ -49,6 +51,12 @@ export function problems(fields: FactField[], values: Record<string, FactValue>)
     if (f.kind === "text" && typeof v === "string" && v.trim() === "") out.push(`${f.name}: ?`);
   }
   return out;
+}
+
+/** The facts of an incident the core filled in (a move check), as form values. */
+export function factsOf(incident: Incident): Record<string, FactValue> {
+  const facts = (incident as { facts?: Record<string, FactValue> }).facts ?? {};
+  return { ...facts };
 }
 
 /** The incident in its wire form: `{type, facts}` (no `facts` for types without any). */

@@ -4,6 +4,7 @@
 
 mod admin;
 mod auth;
+mod board;
 pub mod conn;
 mod guard;
 mod publish;
@@ -107,6 +108,9 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/status", get(views::status))
         .route("/games/{game}/state", get(views::game_state))
         .route("/games/{game}/reader", get(views::reader))
+        .route("/board/record", post(board::record))
+        .route("/board/count", post(board::count))
+        .route("/board/check", post(board::check))
         .route("/games/{game}", get(views::game))
         .route("/tables", get(views::tables))
         .route("/labels", get(views::labels))

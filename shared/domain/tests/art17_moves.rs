@@ -12,7 +12,7 @@ fn art_17_1_the_double_mover_loses() {
     // 一方并未表示弃权，另一方连走二步，判连走二步者为负。
     let mut t = Table::chinese();
     t.referee(arbiter_domain::event::EventBody::ClockStarted);
-    let id = t.incident(Incident::DoubleMove { offender: White }, Ruling::OffenderLoses);
+    let id = t.incident(Incident::DoubleMove { offender: White, objection: None }, Ruling::OffenderLoses);
     let s = t.state();
     let r = s.result.expect("a result");
     assert_eq!(r.outcome, Outcome::win(Black));
@@ -25,7 +25,7 @@ fn art_17_1_the_double_mover_loses() {
 #[test]
 fn art_17_1_allows_no_lesser_ruling() {
     let mut t = Table::chinese();
-    let err = t.try_incident(Incident::DoubleMove { offender: White }, Ruling::Warning).unwrap_err();
+    let err = t.try_incident(Incident::DoubleMove { offender: White, objection: None }, Ruling::Warning).unwrap_err();
     assert_eq!(err.code(), "ruling_not_allowed");
     assert!(err.to_string().contains("第十七条一"), "{err}");
 }

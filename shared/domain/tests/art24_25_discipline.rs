@@ -91,7 +91,7 @@ fn art_25_2_advice_does_not_count_and_warnings_are_per_player() {
         t.try_incident(Incident::Disturbing { offender: Black }, Ruling::Advice).unwrap();
     }
     t.try_incident(Incident::Disturbing { offender: Black }, Ruling::Warning).unwrap();
-    t.try_incident(Incident::WrongfulRemoval { offender: White }, Ruling::RestoreWithWarning).unwrap();
+    t.try_incident(Incident::WrongfulRemoval { offender: White, objection: None }, Ruling::RestoreWithWarning).unwrap();
     let s = t.state();
     assert_eq!((s.warnings(Black), s.warnings(White)), (1, 1));
     assert!(s.result.is_none(), "one warning each loses nobody the game");

@@ -264,7 +264,7 @@ fn a_repetition_through_a_pass_is_article_6_not_a_cycle() {
 fn move_checks_for_rulings_name_the_article_and_the_incident() {
     use arbiter_domain::board::Verdict;
     use arbiter_domain::interop::sgf;
-    use arbiter_domain::rules::Incident;
+    use arbiter_domain::rules::{Incident, Objection};
     // The triple-ko board as set-up stones; Black takes at C8 and White retakes at once (20.1).
     let mut text = String::from("(;GM[1]FF[4]SZ[9]");
     let p = triple_ko();
@@ -288,7 +288,12 @@ fn move_checks_for_rulings_name_the_article_and_the_incident() {
     match c.verdict {
         Verdict::Illegal { article, incident, .. } => {
             assert_eq!(article, Article::Art20_1);
-            assert_eq!(incident, Some(Incident::KoRecapture { offender: White, point: Some("B8".parse().unwrap()) }));
+            // The record says play went on one move past it before anyone checked (KBA 付則第三条1).
+            let when = Objection::Record { offending_move: 2, claimed_after_move: 3 };
+            assert_eq!(
+                incident,
+                Some(Incident::KoRecapture { offender: White, point: Some("B8".parse().unwrap()), objection: Some(when) })
+            );
         }
         v => panic!("{v:?}"),
     }

@@ -3,16 +3,19 @@
 mod support;
 
 use arbiter_domain::event::EventBody;
-use arbiter_domain::rules::{Article, Count, Cycle, Incident, Margin, Outcome, ResultReason, Ruling};
+use arbiter_domain::rules::{Article, Count, Cycle, Incident, Margin, Objection, Outcome, ResultReason, Ruling};
 use support::*;
+
+/// The opponent objected before playing on (付則 第三条1), as the referee confirms.
+const AT_ONCE: Option<Objection> = Some(Objection::Referee { play_went_on: false });
 
 #[test]
 fn an_illegal_move_loses_at_once() {
     // 付則 第一条1: 第五・七・八条を守らなかった場合 → 反則負け.
     for inc in [
-        Incident::ForbiddenPoint { offender: Black, point: None },
-        Incident::KoRecapture { offender: Black, point: None },
-        Incident::DoubleMove { offender: Black },
+        Incident::ForbiddenPoint { offender: Black, point: None, objection: AT_ONCE },
+        Incident::KoRecapture { offender: Black, point: None, objection: AT_ONCE },
+        Incident::DoubleMove { offender: Black, objection: AT_ONCE },
     ] {
         let mut t = Table::korean();
         assert!(t.try_incident(inc.clone(), Ruling::MoveVoidPass).is_err(), "no pass under KBA: {inc:?}");
@@ -90,7 +93,7 @@ fn cites(inc: Incident, ruling: Ruling) -> (Article, Option<Article>) {
 fn row_double_move_loses_under_appendix_1_1() {
     // 付則第一条1: 第五条 (alternate moves) broken.
     assert_eq!(
-        cites(Incident::DoubleMove { offender: Black }, Ruling::OffenderLoses),
+        cites(Incident::DoubleMove { offender: Black, objection: AT_ONCE }, Ruling::OffenderLoses),
         (Article::KrA1_1, Some(Article::KrA1_1))
     );
 }
@@ -98,14 +101,14 @@ fn row_double_move_loses_under_appendix_1_1() {
 #[test]
 fn row_forbidden_point_loses_under_appendix_1_1() {
     // 付則第一条1: 第七条 (forbidden point) broken.
-    let inc = Incident::ForbiddenPoint { offender: Black, point: None };
+    let inc = Incident::ForbiddenPoint { offender: Black, point: None, objection: AT_ONCE };
     assert_eq!(cites(inc, Ruling::OffenderLoses), (Article::KrA1_1, Some(Article::KrA1_1)));
 }
 
 #[test]
 fn row_ko_recapture_loses_under_appendix_1_1() {
     // 付則第一条1: 第八条 (ko) broken.
-    let inc = Incident::KoRecapture { offender: White, point: None };
+    let inc = Incident::KoRecapture { offender: White, point: None, objection: AT_ONCE };
     assert_eq!(cites(inc, Ruling::OffenderLoses), (Article::KrA1_1, Some(Article::KrA1_1)));
 }
 
@@ -113,7 +116,7 @@ fn row_ko_recapture_loses_under_appendix_1_1() {
 fn row_wrongful_removal_loses_under_appendix_1_2() {
     // 付則第一条2: 盤上に残っていない石を取り上げた場合.
     assert_eq!(
-        cites(Incident::WrongfulRemoval { offender: Black }, Ruling::OffenderLoses),
+        cites(Incident::WrongfulRemoval { offender: Black, objection: AT_ONCE }, Ruling::OffenderLoses),
         (Article::KrA1_2, Some(Article::KrA1_2))
     );
 }
@@ -208,4 +211,59 @@ fn warnings_of_different_kinds_lose_under_the_borrowed_chinese_rule() {
     t.try_incident(Incident::PhoneRang { offender: Black, call: false }, Ruling::Warning).unwrap();
     t.try_incident(Incident::Disturbing { offender: Black }, Ruling::Warning).unwrap();
     assert_eq!(t.state().result.unwrap().article, Article::Art25_2);
+}
+
+#[test]
+fn appendix_3_1_an_objection_after_play_went_on_is_too_late() {
+    // 付則 第三条1: 相手が反則をしたときには即座に異議を唱えなければならない。対局が進行された
+    // 後では黙認したこととみなす。
+    let late = Some(Objection::Referee { play_went_on: true });
+    for inc in [
+        Incident::ForbiddenPoint { offender: Black, point: None, objection: late },
+        Incident::KoRecapture { offender: Black, point: None, objection: late },
+        Incident::DoubleMove { offender: Black, objection: late },
+        Incident::WrongfulRemoval { offender: Black, objection: late },
+    ] {
+        let mut t = Table::korean();
+        let e = t.try_incident(inc.clone(), Ruling::OffenderLoses).unwrap_err();
+        assert_eq!(e.code(), "condition_not_met", "{inc:?}");
+        assert!(e.to_string().contains("附则第三条1") && e.to_string().contains("accepted"), "{e}");
+        // What the referee records instead: the foul stands, under 付則第三条1.
+        assert_eq!(cites(inc, Ruling::NoPenalty), (Article::KrA3_1, None));
+    }
+}
+
+#[test]
+fn appendix_3_1_against_the_move_record() {
+    // Ko recaptured at move 87: objected before move 88, it loses; after 88, it stands.
+    let at = |after| Incident::KoRecapture {
+        offender: White,
+        point: None,
+        objection: Some(Objection::Record { offending_move: 87, claimed_after_move: after }),
+    };
+    assert_eq!(cites(at(87), Ruling::OffenderLoses), (Article::KrA1_1, Some(Article::KrA1_1)));
+    let mut t = Table::korean();
+    assert_eq!(t.try_incident(at(88), Ruling::OffenderLoses).unwrap_err().code(), "condition_not_met");
+    // A claim "after move 80" about move 87 is no claim: the facts are wrong.
+    assert_eq!(t.try_incident(at(80), Ruling::OffenderLoses).unwrap_err().code(), "invalid_field");
+    assert!(t.state().result.is_none());
+}
+
+#[test]
+fn appendix_3_1_needs_to_know_when_the_claim_was_raised() {
+    let mut t = Table::korean();
+    let e = t
+        .try_incident(Incident::KoRecapture { offender: White, point: None, objection: None }, Ruling::OffenderLoses)
+        .unwrap_err();
+    assert_eq!(e.code(), "missing_fact");
+    assert!(e.to_string().contains("附则第三条1"), "{e}");
+}
+
+#[test]
+fn the_chinese_rules_have_no_objection_time_limit() {
+    // 第十九条 under the Chinese rules: the move is void and a pass, however late it is noticed.
+    let mut t = Table::chinese();
+    let late = Some(Objection::Referee { play_went_on: true });
+    t.try_incident(Incident::ForbiddenPoint { offender: Black, point: None, objection: late }, Ruling::MoveVoidPass)
+        .unwrap();
 }

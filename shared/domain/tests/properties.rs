@@ -25,12 +25,12 @@ fn incident(kind: u8, black: bool) -> Incident {
     match kind % 8 {
         0 => Incident::Disturbing { offender: c },
         1 => Incident::StoneLifted { offender: c, dropped: false },
-        2 => Incident::ForbiddenPoint { offender: c, point: None },
+        2 => Incident::ForbiddenPoint { offender: c, point: None, objection: None },
         3 => Incident::Consulting { offender: c },
         4 => Incident::LateArrival { black_late_secs: if black { 1_200 } else { 300 }, white_late_secs: 0 },
         5 => Incident::MovedStones { mover: Some(c), players_agree: false, deliberate: false },
         6 => Incident::ClockBeforeCapture { offender: c },
-        _ => Incident::WrongfulRemoval { offender: c },
+        _ => Incident::WrongfulRemoval { offender: c, objection: None },
     }
 }
 

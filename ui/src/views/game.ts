@@ -8,12 +8,14 @@ import type { EventBody } from "../bindings/EventBody";
 import type { FactField } from "../bindings/FactField";
 import type { GameView } from "../bindings/GameView";
 import type { IncidentView } from "../bindings/IncidentView";
+import type { Objection } from "../bindings/Objection";
 import type { Role } from "../bindings/Role";
 import type { Ruling } from "../bindings/Ruling";
 import { h } from "../dom";
 import { consequenceLines, resultSentence, warningDots } from "../format";
-import { buildIncident, defaultFacts, problems, type FactValue } from "../incidentForm";
+import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
 import { getLang, l, lt, t } from "../i18n";
+import { countBoard } from "./countBoard";
 import { clockText } from "./reader";
 
 export interface GameCtx {
@@ -122,6 +124,19 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       case "scatter_cause":
         control = choice<string>(["force_majeure", "unintentional", "deliberate"].map((v) => [v, lt("scatter_causes", v)]), values[f.name] as string, (v) => { set(v); redraw(); }, `fact-${f.name}`);
         break;
+      case "optional_objection": {
+        // 付則第三条1 is the KBA's; the Chinese rules set no time for a claim.
+        if (s.ruleset.preset !== "korean") return h("span");
+        const v = values[f.name] as Objection | null;
+        const current = v === null ? "none" : v.by === "referee" ? (v.play_went_on ? "late" : "at_once") : "record";
+        const options: [string, string][] = [["none", t("objectionNone")], ["at_once", t("objectionAtOnce")], ["late", t("objectionLate")]];
+        if (v?.by === "record") options.push(["record", t("objectionRecord", { m: v.offending_move, c: v.claimed_after_move })]);
+        control = choice<string>(options, current, (c) => {
+          if (c !== "record") set(c === "none" ? null : { by: "referee", play_went_on: c === "late" });
+          redraw();
+        }, `fact-${f.name}`);
+        break;
+      }
       case "cycle":
         control = choice<string>(["triple_ko", "quadruple_ko", "eternal_life", "double_two_stone_capture", "other"].map((v) => [v, lt("cycles", v)]), values[f.name] as string, (v) => { set(v); redraw(); }, `fact-${f.name}`);
         break;
@@ -132,8 +147,40 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     return wrap;
   }
 
-  function factsForm(entry: CatalogueEntry): void {
-    const values = defaultFacts(entry.facts);
+  /** 第十九条 / 第二十条 / 第六条: the game record's move checked by the core; an illegal move
+   * opens the form of the incident it is, its facts filled from the record. */
+  function recordCheck(): HTMLElement {
+    const file = h("input", { type: "file", accept: ".sgf,application/x-go-sgf,text/plain", "data-testid": "check-sgf" }) as HTMLInputElement;
+    const moveNo = h("input", { type: "number", min: 1, step: 1, "data-testid": "check-move-no" }) as HTMLInputElement;
+    const out = h("p", { "data-testid": "check-result" });
+    const run = async () => {
+      const f = file.files?.[0];
+      if (!f || !(Number(moveNo.value) >= 1)) return;
+      try {
+        const c = await ctx.backend.checkMove(await f.text(), Number(moveNo.value));
+        if (c.verdict.verdict === "legal") {
+          out.textContent = t("checkLegal", { n: c.move_no });
+          return;
+        }
+        const found = c.verdict.incident;
+        out.textContent = `${lt("articles", c.verdict.article)}：${c.verdict.reason}`;
+        const entry = found && view.catalogue.find((e) => e.incident === found.type);
+        if (found && entry) factsForm(entry, factsOf(found), out.textContent);
+      } catch (e) {
+        out.textContent = (e as Error).message;
+      }
+    };
+    return h("details", { class: "record-check", "data-testid": "record-check" },
+      h("summary", {}, t("checkRecord")),
+      h("label", { class: "field" }, h("span", {}, "SGF"), file),
+      h("label", { class: "field" }, h("span", {}, t("checkMoveNo")), moveNo),
+      h("button", { type: "button", "data-testid": "check-run", onclick: () => void run() }, t("checkButton")),
+      out,
+    );
+  }
+
+  function factsForm(entry: CatalogueEntry, preset?: Record<string, FactValue>, found?: string): void {
+    const values = { ...defaultFacts(entry.facts), ...(preset ?? {}) };
     const rulings = h("div", { class: "grid", "data-testid": "rulings" });
     const note = h("p", { class: "error" });
     let picked: Ruling | null = null;
@@ -155,8 +202,11 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         } }, t("noRuling")),
       );
     };
+    const checkable = ["forbidden_point", "ko_recapture", "rare_cycle"].includes(entry.incident);
     panel.replaceChildren(
       h("h3", {}, `${l(entry.label)}`),
+      found ? h("p", { class: "flag", "data-testid": "check-found" }, found) : "",
+      checkable ? recordCheck() : "",
       h("h4", {}, t("facts")),
       h("div", { class: "facts", "data-testid": "facts" }, entry.facts.map((f) => factControl(f, values, () => void refresh()))),
       note,
@@ -218,7 +268,15 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     panel.replaceChildren(h("h3", {}, title), input, h("button", { class: "primary", onclick: () => { const b = make(input.value.trim()); if (b) void confirmFlow(title, b); } }, t("confirm")));
   }
 
+  /** 第九条 / KBA 第十三条: the counting board; or, counted on the table, the count typed in. */
   function countForm(): void {
+    panel.replaceChildren(
+      countBoard({ backend: ctx.backend, ruleset: s.ruleset, record: (body) => void confirmFlow(t("recordCount"), body) }),
+      h("button", { "data-testid": "count-by-hand", onclick: countByHand }, t("countByHand")),
+    );
+  }
+
+  function countByHand(): void {
     if (s.ruleset.preset === "korean") {
       askText(t("count"), "70 62", (v) => {
         const [b, w] = v.split(/\s+/).map(Number);

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod count;
+pub mod counting_board;
 pub mod position;
 pub mod record;
 mod zobrist;

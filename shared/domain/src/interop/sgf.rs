@@ -2,7 +2,8 @@
 //! and passes, comments. The main line is read (the first variation wherever the record
 //! branches). A malformed file is refused with the line and column where it went wrong.
 
-use crate::board::{check as board_check, Coord, MoveCheck, MoveError, Record};
+use crate::board::{check as board_check, Coord, MoveCheck, MoveError, Record, Verdict};
+use crate::rules::Objection;
 use crate::domain::Colour;
 use crate::error::{DomainError, Result};
 
@@ -308,11 +309,14 @@ pub fn check_move(g: &SgfGame, move_no: u32) -> Result<MoveCheck> {
         field: "sgf".into(),
         message: format!("move {k}, before the one checked, is already illegal: {e}"),
     })?;
-    Ok(MoveCheck {
-        move_no,
-        colour: m.colour,
-        point: m.at.map(|c| c.label(g.size)),
-        moves_after: (g.moves.len() - n) as u32,
-        verdict: board_check(&record, m.colour, m.at),
-    })
+    let moves_after = (g.moves.len() - n) as u32;
+    // The record says how far play went before the claim (付則第三条1 under the KBA rules).
+    let when = Objection::Record { offending_move: move_no, claimed_after_move: move_no + moves_after };
+    let verdict = match board_check(&record, m.colour, m.at) {
+        Verdict::Illegal { article, reason, incident } => {
+            Verdict::Illegal { article, reason, incident: incident.map(|i| i.with_objection(when)) }
+        }
+        legal => legal,
+    };
+    Ok(MoveCheck { move_no, colour: m.colour, point: m.at.map(|c| c.label(g.size)), moves_after, verdict })
 }

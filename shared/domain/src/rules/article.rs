@@ -114,6 +114,10 @@ pub enum Article {
     /// 付則 第一条6: captured stones left on the board at the end.
     #[serde(rename = "kr.a1.6")]
     KrA1_6,
+    /// 付則 第三条1: an objection to the opponent's foul must be raised at once; once play has
+    /// gone on, the foul counts as accepted.
+    #[serde(rename = "kr.a3.1")]
+    KrA3_1,
     /// 競技の規則 第一条1: mobile phone.
     /// 競技の規則 第一条1 1): one ring is a yellow card; a call in the hall loses.
     #[serde(rename = "kr.c1.1.1")]
@@ -183,6 +187,7 @@ impl Article {
             KrA1_4 => Label::new("韩国规则附则第一条4", "KBA Appendix 1.4"),
             KrA1_5 => Label::new("韩国规则附则第一条5", "KBA Appendix 1.5"),
             KrA1_6 => Label::new("韩国规则附则第一条6", "KBA Appendix 1.6"),
+            KrA3_1 => Label::new("韩国规则附则第三条1", "KBA Appendix 3.1"),
             KrC1_1_1 => Label::new("韩国竞技规则第一条1之1)", "KBA Competition 1.1 1)"),
             KrC1_1_2 => Label::new("韩国竞技规则第一条1之2)", "KBA Competition 1.1 2)"),
             KrC1_2_1 => Label::new("韩国竞技规则第一条2之1)", "KBA Competition 1.2 1)"),

@@ -111,7 +111,7 @@ mod tests {
         let ko = cat.iter().find(|e| e.incident == IncidentType::KoRecapture).unwrap();
         assert_eq!(
             ko.rulings.iter().map(|r| (r.ruling, r.article)).collect::<Vec<_>>(),
-            vec![(Ruling::OffenderLoses, Article::KrA1_1)]
+            vec![(Ruling::OffenderLoses, Article::KrA1_1), (Ruling::NoPenalty, Article::KrA3_1)]
         );
         let late = cat.iter().find(|e| e.incident == IncidentType::LateArrival).unwrap();
         assert!(late

@@ -25,6 +25,10 @@ pub enum FactKind {
     ScatterCause,
     /// `triple_ko`, `quadruple_ko`, `eternal_life`, `double_two_stone_capture`, `other`.
     Cycle,
+    /// When a claim was raised (KBA Appendix 3.1), or `null`: against the move record
+    /// `{"by": "record", "offending_move", "claimed_after_move"}` or as the referee confirms
+    /// `{"by": "referee", "play_went_on"}`.
+    OptionalObjection,
     Text,
 }
 
@@ -43,15 +47,19 @@ const fn f(name: &'static str, kind: FactKind, zh: &'static str, en: &'static st
 }
 
 const OFFENDER: FactField = f("offender", FactKind::Colour, "违规方", "offender");
+const OBJECTION: FactField =
+    f("objection", FactKind::OptionalObjection, "异议提出时间（韩国规则附则第三条1）", "when the claim was raised (KBA Appendix 3.1)");
 
 /// The facts `kind` needs, in the order a form asks for them.
 pub fn facts(kind: IncidentType) -> &'static [FactField] {
     use FactKind as K;
     use IncidentType::*;
     match kind {
-        DoubleMove
-        | WrongfulRemoval
-        | ClockBeforeCapture
+        DoubleMove | WrongfulRemoval => {
+            const F: &[FactField] = &[OFFENDER, OBJECTION];
+            F
+        }
+        ClockBeforeCapture
         | TimeExceeded
         | LeftHall
         | Disturbing
@@ -85,7 +93,7 @@ pub fn facts(kind: IncidentType) -> &'static [FactField] {
             F
         }
         ForbiddenPoint | KoRecapture => {
-            const F: &[FactField] = &[OFFENDER, f("point", K::OptionalPoint, "着点", "point")];
+            const F: &[FactField] = &[OFFENDER, f("point", K::OptionalPoint, "着点", "point"), OBJECTION];
             F
         }
         FalseLife => {
@@ -153,6 +161,7 @@ mod tests {
             FactKind::Seconds => 120.into(),
             FactKind::ScatterCause => "unintentional".into(),
             FactKind::Cycle => "triple_ko".into(),
+            FactKind::OptionalObjection => serde_json::json!({"by": "referee", "play_went_on": false}),
             FactKind::Text => "说明".into(),
         }
     }

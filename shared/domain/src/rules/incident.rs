@@ -32,13 +32,46 @@ pub enum Cycle {
     Other,
 }
 
+/// When a claim against the opponent's move was raised (the KBA's 付則第三条1: at once, or the
+/// foul counts as accepted). Wire form: `{"by": "record", "offending_move": 87,
+/// "claimed_after_move": 87}` or `{"by": "referee", "play_went_on": false}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "by", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum Objection {
+    /// Against the move record: the foul's move number, and the last move played when the claim
+    /// was raised (the same number: raised at once).
+    Record { offending_move: u32, claimed_after_move: u32 },
+    /// Without a record: what the referee confirms.
+    Referee { play_went_on: bool },
+}
+
+impl Objection {
+    /// Had play gone on past the foul when the claim was raised? A claim before the foul's own
+    /// move is no claim.
+    pub fn play_went_on(self) -> Result<bool, String> {
+        match self {
+            Objection::Record { offending_move, claimed_after_move } if claimed_after_move < offending_move => Err(
+                format!("the claim after move {claimed_after_move} comes before the foul at move {offending_move}"),
+            ),
+            Objection::Record { offending_move, claimed_after_move } => Ok(claimed_after_move > offending_move),
+            Objection::Referee { play_went_on } => Ok(play_went_on),
+        }
+    }
+}
+
 /// An incident with its facts. Wire form: `{"type": "...", "facts": {...}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "facts", rename_all = "snake_case", deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Incident {
     /// 17.1 连走二步: a side played twice without the other passing.
-    DoubleMove { offender: Colour },
+    DoubleMove {
+        offender: Colour,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        objection: Option<Objection>,
+    },
     /// 17.2 a played stone lifted and placed elsewhere; `dropped` when it truly fell from the hand.
     StoneLifted { offender: Colour, dropped: bool },
     /// 17.3 移子: stones found moved.
@@ -56,18 +89,29 @@ pub enum Incident {
         reconstructable: bool,
     },
     /// 18 误提: opponent stones with liberties removed.
-    WrongfulRemoval { offender: Colour },
+    WrongfulRemoval {
+        offender: Colour,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        objection: Option<Objection>,
+    },
     /// 19 禁着点: a move on a forbidden point.
     ForbiddenPoint {
         offender: Colour,
         #[serde(default)]
         point: Option<Point>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        objection: Option<Objection>,
     },
     /// 20.1 劫争马上回提: immediate ko recapture.
     KoRecapture {
         offender: Colour,
         #[serde(default)]
         point: Option<Point>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        objection: Option<Objection>,
     },
     /// 20.2 假生: life relying on repetition claimed at the end.
     FalseLife { owner: Colour },
@@ -170,6 +214,29 @@ pub enum IncidentGroup {
 }
 
 impl Incident {
+    /// When the claim was raised, for the incidents a claim is about (a move or a removal).
+    pub fn objection(&self) -> Option<Objection> {
+        match self {
+            Incident::DoubleMove { objection, .. }
+            | Incident::WrongfulRemoval { objection, .. }
+            | Incident::ForbiddenPoint { objection, .. }
+            | Incident::KoRecapture { objection, .. } => *objection,
+            _ => None,
+        }
+    }
+
+    /// The same incident with when the claim was raised set (where the incident takes one).
+    pub fn with_objection(mut self, when: Objection) -> Incident {
+        if let Incident::DoubleMove { objection, .. }
+        | Incident::WrongfulRemoval { objection, .. }
+        | Incident::ForbiddenPoint { objection, .. }
+        | Incident::KoRecapture { objection, .. } = &mut self
+        {
+            *objection = Some(when);
+        }
+        self
+    }
+
     pub fn kind(&self) -> IncidentType {
         use IncidentType as T;
         match self {
@@ -206,9 +273,9 @@ impl Incident {
     /// The side a penalty on this incident falls on, where the facts name one.
     pub fn offender(&self) -> Option<Colour> {
         match self {
-            Incident::DoubleMove { offender }
+            Incident::DoubleMove { offender, .. }
             | Incident::StoneLifted { offender, .. }
-            | Incident::WrongfulRemoval { offender }
+            | Incident::WrongfulRemoval { offender, .. }
             | Incident::ForbiddenPoint { offender, .. }
             | Incident::KoRecapture { offender, .. }
             | Incident::ClockBeforeCapture { offender }

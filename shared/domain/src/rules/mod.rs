@@ -20,7 +20,7 @@ pub use catalogue::{catalogue, CatalogueEntry, CatalogueRuling};
 pub use consequence::{consequence, ClockAdjustment, Consequence};
 pub use counting::{Count, HalfStones};
 pub use facts::{facts, FactField, FactKind};
-pub use incident::{Cycle, Incident, IncidentGroup, IncidentType, ScatterCause};
+pub use incident::{Cycle, Incident, IncidentGroup, IncidentType, Objection, ScatterCause};
 pub use outcome::{Margin, Outcome, ResultReason};
 pub use penalty::{allowed, check, AllowedRuling, RuleContext};
 pub use ruleset::{ChineseKomi, Counting, Komi, Preset, Ruleset, RulesetSpec};

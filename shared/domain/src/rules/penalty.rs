@@ -45,6 +45,10 @@ pub enum Condition {
     RingOnly,
     /// KBA Competition 1.1: a call taken in the hall.
     CallInHall,
+    /// KBA Appendix 3.1: the opponent objected before play went on.
+    ObjectedAtOnce,
+    /// KBA Appendix 3.1: play had gone on before the objection: the foul counts as accepted.
+    PlayWentOn,
 }
 
 /// Facts about the game a condition may need beyond the incident itself.
@@ -162,6 +166,24 @@ impl Condition {
             }
             (RingOnly, Incident::PhoneRang { call, .. }) => !call,
             (CallInHall, Incident::PhoneRang { call, .. }) => *call,
+            (ObjectedAtOnce | PlayWentOn, i) => {
+                let objection = i.objection().ok_or(DomainError::MissingFact {
+                    article: Article::KrA3_1.cite(),
+                    fact: "objection (when the claim was raised: against the move record, or as the referee confirms)",
+                })?;
+                let went_on = objection.play_went_on().map_err(|message| DomainError::InvalidField {
+                    field: "incident.facts.objection".into(),
+                    message,
+                })?;
+                if self == ObjectedAtOnce && went_on {
+                    // Refused under the sentence that decides it, not the row's own article.
+                    return Err(DomainError::ConditionNotMet {
+                        article: Article::KrA3_1.cite(),
+                        message: "play had gone on before the objection: the foul counts as accepted".into(),
+                    });
+                }
+                went_on == (self == PlayWentOn)
+            }
             // A condition about other facts never holds: the table row is for another kind.
             _ => false,
         })
@@ -202,6 +224,8 @@ impl Condition {
             NoOvertime => "only when the player's time did not run out",
             RingOnly => "only for a ring without a call",
             CallInHall => "only when a call was taken in the hall",
+            ObjectedAtOnce => "only when the opponent objected at once, before play went on",
+            PlayWentOn => "only when play had gone on before the objection",
         }
     }
 }

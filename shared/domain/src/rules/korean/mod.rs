@@ -10,12 +10,17 @@ use crate::rules::IncidentType::*;
 use crate::rules::Ruling::*;
 
 const KBA: &[PenaltyEntry] = &[
-    // 付則 第一条1: breaking 第五・七・八条 (alternation, forbidden point, ko) loses at once.
-    row(DoubleMove, OffenderLoses, KrA1_1, Referee, Always),
-    row(ForbiddenPoint, OffenderLoses, KrA1_1, Referee, Always),
-    row(KoRecapture, OffenderLoses, KrA1_1, Referee, Always),
-    // 付則 第一条2: taking up stones that are not captured loses.
-    row(WrongfulRemoval, OffenderLoses, KrA1_2, Referee, Always),
+    // 付則 第一条1: breaking 第五・七・八条 (alternation, forbidden point, ko) loses at once —
+    // when the opponent objects at once (付則 第三条1); once play has gone on, it stands.
+    row(DoubleMove, OffenderLoses, KrA1_1, Referee, ObjectedAtOnce),
+    row(ForbiddenPoint, OffenderLoses, KrA1_1, Referee, ObjectedAtOnce),
+    row(KoRecapture, OffenderLoses, KrA1_1, Referee, ObjectedAtOnce),
+    // 付則 第一条2: taking up stones that are not captured loses (the same objection rule).
+    row(WrongfulRemoval, OffenderLoses, KrA1_2, Referee, ObjectedAtOnce),
+    row(DoubleMove, NoPenalty, KrA3_1, Referee, PlayWentOn),
+    row(ForbiddenPoint, NoPenalty, KrA3_1, Referee, PlayWentOn),
+    row(KoRecapture, NoPenalty, KrA3_1, Referee, PlayWentOn),
+    row(WrongfulRemoval, NoPenalty, KrA3_1, Referee, PlayWentOn),
     // 付則 第一条3: restore; otherwise continue only by agreement; without agreement both lose.
     row(MovedStones, Restore, KrA1_3, Referee, Always),
     row(MovedStones, Accept, KrA1_3, Referee, Agreed),

@@ -1,0 +1,170 @@
+// The counting board (第九条; KBA 第十三条; 第十六条三 a recount): the final position from the
+// game record (SGF) or set up by tapping, the referee taps the dead stones, the core counts
+// after every tap, and the count is recorded as the game's result. The core does the counting;
+// this file only draws and collects taps.
+
+import type { Backend } from "../backend";
+import type { BoardSetup } from "../bindings/BoardSetup";
+import type { CountAnswer } from "../bindings/CountAnswer";
+import type { EventBody } from "../bindings/EventBody";
+import type { Method } from "../bindings/Method";
+import type { Outcome } from "../bindings/Outcome";
+import type { RulesetSpec } from "../bindings/RulesetSpec";
+import { h } from "../dom";
+import { marginText } from "../format";
+import { getLang, lt, t } from "../i18n";
+
+const COLUMNS = "ABCDEFGHJKLMNOPQRST";
+
+/** `D4` for zero-based column and row (row 0 at the bottom), as on a score sheet. */
+export function pointName(x: number, y: number): string {
+  return `${COLUMNS[x]}${y + 1}`;
+}
+
+/** The method and komi the game's ruleset counts by (第九条 with its komi; KBA 6.5 points). */
+export function countingOf(r: RulesetSpec): { method: Method; komi: number } {
+  return r.preset === "korean" ? { method: "territory", komi: 6.5 } : { method: "area", komi: r.komi };
+}
+
+/** Adds `p` to the dead stones, or takes it back off. */
+export function toggle(list: string[], p: string): string[] {
+  return list.includes(p) ? list.filter((q) => q !== p) : [...list, p];
+}
+
+/** Each side's total as the method counts it: 子 for area, points otherwise. */
+export function totalsText(a: CountAnswer): string {
+  const zh = getLang() === "zh";
+  const unit = a.tally.method === "area" ? (zh ? "子" : " stones") : zh ? "目" : " points";
+  const b = a.tally.black.total_halves / 2;
+  const w = a.tally.white.total_halves / 2;
+  const detail = (s: CountAnswer["tally"]["black"]) =>
+    a.tally.method === "territory" ? (zh ? `（地${s.territory} + 提子${s.prisoners}）` : ` (${s.territory} territory + ${s.prisoners} prisoners)`) : "";
+  return `${lt("colours", "black")} ${b}${unit}${detail(a.tally.black)} · ${lt("colours", "white")} ${w}${unit}${detail(a.tally.white)}`;
+}
+
+/** “黑胜 ¾子” / “White wins 0.5 points” / “和棋”. */
+export function outcomeText(o: Outcome): string {
+  if (o.outcome === "win") {
+    const who = lt("outcomes", o.winner === "black" ? "black_wins" : "white_wins");
+    return o.margin ? `${who} ${marginText(o.margin)}` : who;
+  }
+  return lt("outcomes", o.outcome);
+}
+
+type Mode = "dead" | "black" | "white" | "empty";
+const MODE_WORDS = { dead: "countMode_dead", black: "countMode_black", white: "countMode_white", empty: "countMode_empty" } as const;
+
+export interface CountBoardContext {
+  backend: Backend;
+  ruleset: RulesetSpec;
+  /** Records the count as the game's result (through the confirm step), if this screen may. */
+  record?: (body: EventBody) => void;
+}
+
+/** The counting board, drawn into a panel of the game screen. */
+export function countBoard(ctx: CountBoardContext): HTMLElement {
+  const { method, komi } = countingOf(ctx.ruleset);
+  let board: BoardSetup = { size: 19, black: [], white: [], captured_by_black: 0, captured_by_white: 0 };
+  let dead: string[] = [];
+  let mode: Mode = "dead";
+  let answer: CountAnswer | null = null;
+  const grid = h("div", { class: "goban", "data-testid": "count-grid" });
+  const summary = h("p", { class: "count-summary", "data-testid": "count-summary" }, t("countLoadOrSet"));
+  const note = h("p", { class: "error", "data-testid": "count-note" });
+  const recordButton = h("button", { class: "primary", "data-testid": "count-record", disabled: "" }, t("recordCount")) as HTMLButtonElement;
+  const modes = h("div", { class: "choice", "data-testid": "count-mode" });
+  const article = method === "area" ? lt("articles", "9") : lt("articles", "kr.14");
+
+  const draw = () => {
+    const n = board.size;
+    grid.style.setProperty("--n", String(n));
+    const black = new Set(board.black);
+    const white = new Set(board.white);
+    const cells: HTMLElement[] = [];
+    for (let y = n - 1; y >= 0; y--) {
+      for (let x = 0; x < n; x++) {
+        const p = pointName(x, y);
+        const stone = black.has(p) ? "black" : white.has(p) ? "white" : null;
+        const owner = answer && !stone ? answer.tally.owners[y * n + x] : null;
+        const cls = ["pt", stone ? `stone ${stone}` : "", dead.includes(p) ? "dead" : "", owner ? `own-${owner}` : ""].filter(Boolean).join(" ");
+        cells.push(h("button", { type: "button", class: cls, "data-point": p, "aria-label": p, onclick: () => void tap(p, stone) }));
+      }
+    }
+    grid.replaceChildren(...cells);
+    modes.replaceChildren(
+      ...(["dead", "black", "white", "empty"] as Mode[]).map((m) =>
+        h("button", { type: "button", class: m === mode ? "on" : "", "data-value": m, onclick: () => { mode = m; draw(); } }, t(MODE_WORDS[m])),
+      ),
+    );
+  };
+
+  const recount = async () => {
+    note.textContent = "";
+    try {
+      answer = await ctx.backend.countBoard({ board, dead, method, komi });
+      summary.textContent = `${totalsText(answer)} · ${t("komi")} ${komi} · ${outcomeText(answer.outcome)}（${article}）`;
+      if (answer.count && ctx.record) {
+        recordButton.removeAttribute("disabled");
+      } else {
+        recordButton.setAttribute("disabled", "");
+        if (answer.not_recordable) note.textContent = answer.not_recordable;
+      }
+    } catch (e) {
+      answer = null;
+      note.textContent = (e as Error).message;
+      recordButton.setAttribute("disabled", "");
+    }
+    draw();
+  };
+
+  const tap = async (p: string, stone: "black" | "white" | null) => {
+    if (mode === "dead") {
+      if (!stone) return;
+      dead = toggle(dead, p);
+    } else {
+      board = { ...board, black: board.black.filter((q) => q !== p), white: board.white.filter((q) => q !== p) };
+      dead = dead.filter((q) => q !== p);
+      if (mode === "black") board.black.push(p);
+      if (mode === "white") board.white.push(p);
+    }
+    await recount();
+  };
+
+  const file = h("input", { type: "file", accept: ".sgf,application/x-go-sgf,text/plain", "data-testid": "count-sgf" }) as HTMLInputElement;
+  file.onchange = async () => {
+    const f = file.files?.[0];
+    if (!f) return;
+    try {
+      const loaded = await ctx.backend.loadRecord(await f.text());
+      board = loaded.board;
+      dead = loaded.dead;
+      mode = "dead";
+      await recount();
+    } catch (e) {
+      note.textContent = (e as Error).message;
+    }
+  };
+  const size = h(
+    "div",
+    { class: "choice", "data-testid": "count-size" },
+    [19, 13, 9].map((n) =>
+      h("button", { type: "button", "data-value": String(n), onclick: () => { board = { size: n, black: [], white: [], captured_by_black: 0, captured_by_white: 0 }; dead = []; mode = "black"; answer = null; void recount(); } }, `${n}×${n}`),
+    ),
+  );
+  recordButton.onclick = () => {
+    if (answer?.count && ctx.record) ctx.record({ kind: "count_recorded", data: { count: answer.count } });
+  };
+  draw();
+  return h(
+    "section",
+    { class: "count-board", "data-testid": "count-board" },
+    h("h3", {}, `${t("countBoard")}（${article}）`),
+    h("label", { class: "field" }, h("span", {}, t("countFromRecord")), file),
+    h("div", { class: "row" }, h("span", {}, t("countNewBoard")), size),
+    modes,
+    grid,
+    summary,
+    note,
+    recordButton,
+  );
+}
