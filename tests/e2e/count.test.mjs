@@ -1,0 +1,109 @@
+// The counting board (第九条) and the record check (第二十条一) in a real browser (Debian's
+// Chromium via playwright-core) against a real office, as a chief arbiter: load the game's SGF,
+// see the core's count, tap a stone dead and back, record the count as the result; on a phone
+// the 19×19 board fits the screen. Then a ko recapture found in a record fills the form.
+
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { chromium, codeFor, officeFetch, outDir, prepareOffice, root, saveShot, scratch, serveOffice } from "./lib.mjs";
+
+let office, token, browser, chief, dir;
+const shots = path.join(outDir, "count");
+const fixture = (name) => path.join(root, "shared/domain/tests/fixtures/sgf", name);
+
+before(async () => {
+  dir = scratch("count");
+  token = await prepareOffice(dir, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl"]);
+  office = await serveOffice(dir);
+  browser = await chromium(office);
+  const code = await codeFor(office, token, "chief-count", "chief_arbiter");
+  const r = await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "desk-count", label: "desk" }) });
+  chief = (await r.json()).token;
+});
+
+after(async () => {
+  await browser?.close();
+  await office?.stop();
+});
+
+async function gamePage(viewport) {
+  const page = await browser.newPage({ viewport });
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", chief);
+  await page.click("[data-testid=sign-in]");
+  await page.click("[data-testid=table-r1-t2]");
+  await page.waitForSelector("[data-testid=actions]");
+  return page;
+}
+
+const summary = (page) => page.textContent("[data-testid=count-summary]");
+
+test("the chief arbiter counts the game from its record and records the result", async () => {
+  const page = await gamePage({ width: 1280, height: 900 });
+  await page.click("[data-testid=count]");
+  await page.setInputFiles("[data-testid=count-sgf]", fixture("katago_botvbot_w_half.sgf"));
+  // The game's published result is W+0.5 at 7.5 komi: 184 子 to 177, White by ¼ 子.
+  await page.waitForFunction(() => document.querySelector("[data-testid=count-summary]")?.textContent.includes("184"));
+  assert.match(await summary(page), /黑方 184子 · 白方 177子 · 贴子 3.75 · 白胜 ¼子（第九条）/);
+  assert.equal(await page.locator("[data-testid=count-grid] [data-point]").count(), 361);
+  // Tap a black stone dead: the core counts again (its point becomes White's), then back.
+  const black = page.locator("[data-testid=count-grid] .stone.black").first();
+  const p = await black.getAttribute("data-point");
+  await black.click();
+  await page.waitForFunction((pt) => document.querySelector(`[data-point="${pt}"]`)?.classList.contains("dead"), p);
+  await page.waitForFunction(() => !document.querySelector("[data-testid=count-summary]")?.textContent.includes("黑方 184子"));
+  assert.match(await summary(page), /黑方 18[0-3](\.5)?子/);
+  await page.screenshot({ path: path.join(shots, "01-count-dead-stone.png") });
+  await page.click(`[data-point="${p}"]`);
+  await page.waitForFunction(() => document.querySelector("[data-testid=count-summary]")?.textContent.includes("黑方 184子"));
+  // Recorded through the confirm step: the result is the count's.
+  await page.click("[data-testid=count-record]");
+  await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+  await page.click("[data-testid=confirm]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=result]")?.textContent.includes("白胜"));
+  assert.match(await page.textContent("[data-testid=result]"), /白胜 ¼子（.*第九条）/);
+  await page.close();
+});
+
+test("on a phone the 19×19 counting board fits the screen", async () => {
+  const page = await gamePage({ width: 390, height: 844 });
+  await page.click("[data-testid=count]");
+  await page.setInputFiles("[data-testid=count-sgf]", fixture("katago_botvbot_w_half.sgf"));
+  await page.waitForFunction(() => document.querySelector("[data-testid=count-summary]")?.textContent.includes("184"));
+  const box = await page.locator("[data-testid=count-grid]").boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the board is on the screen: ${JSON.stringify(box)}`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, "no sideways scrolling");
+  const cell = await page.locator("[data-testid=count-grid] [data-point]").first().boundingBox();
+  assert.ok(cell && cell.width >= 17, `a point is at least 17 px wide: ${cell?.width}`);
+  await page.screenshot({ path: path.join(shots, "02-count-phone.png"), fullPage: true });
+  await page.close();
+});
+
+test("a ko recapture found in the record fills the incident's facts (第二十条一)", async () => {
+  const sgf = path.join(dir, "ko.sgf");
+  writeFileSync(sgf, "(;SZ[19]AB[as][br][bq]AW[bs][cr][cq][ds];B[cs];W[bs];B[pd])");
+  const page = await gamePage({ width: 1280, height: 900 });
+  await page.click("[data-testid=record-incident]");
+  await page.click("[data-testid=groups] button[data-value=repetition]");
+  await page.click("[data-testid=types] button[data-value=ko_recapture]");
+  await page.click("[data-testid=record-check] summary");
+  await page.setInputFiles("[data-testid=check-sgf]", sgf);
+  await page.fill("[data-testid=check-move-no]", "2");
+  await page.click("[data-testid=check-run]");
+  await page.waitForSelector("[data-testid=check-found]");
+  assert.match(await page.textContent("[data-testid=check-found]"), /第二十条一/);
+  assert.equal(await page.getAttribute("[data-testid=fact-offender] button.on", "data-value"), "white");
+  assert.equal(await page.inputValue("[data-testid=fact-point]"), "B1");
+  // The rulings 第二十条一 allows are offered for these facts.
+  await page.waitForSelector("[data-testid=rulings] button[data-value=move_void_pass]");
+  // A legal move says so.
+  await page.click("[data-testid=record-check] summary").catch(() => {});
+  await page.setInputFiles("[data-testid=check-sgf]", sgf);
+  await page.fill("[data-testid=check-move-no]", "1");
+  await page.click("[data-testid=check-run]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=check-result]")?.textContent.includes("合法"));
+  await page.close();
+});
