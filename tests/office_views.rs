@@ -176,7 +176,14 @@ async fn the_office_reads_a_games_clock_and_the_calls_due() {
 }
 
 async fn post(office: &Office, token: &str, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
-    let r = office.http().post(format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(token).json(&body).send().await.unwrap();
+    let r = office
+        .http()
+        .post(format!("{}{API_PREFIX}{path}", office.url))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     let status = r.status().as_u16();
     (status, r.json().await.unwrap_or(serde_json::Value::Null))
 }
@@ -190,14 +197,18 @@ async fn the_counting_board_and_move_checks_are_served_to_the_browser() {
             .unwrap()
     };
     // A CGoban-scored 9×9 record: its final position and the dead stones its marks show.
-    let (status, loaded) = post(&office, &e.token, "/board/record", serde_json::json!({"sgf": fixture("cgoban_9x9_w_5_half.sgf")})).await;
+    let (status, loaded) =
+        post(&office, &e.token, "/board/record", serde_json::json!({"sgf": fixture("cgoban_9x9_w_5_half.sgf")})).await;
     assert_eq!(status, 200, "{loaded}");
     assert_eq!(loaded["dead"], serde_json::json!(["G4", "A8", "B8"]));
     // Counted as KBA territory with 5.5 komi: 23 + 1 against 18 + 6 + 5.5, White by 5.5.
     let ask = serde_json::json!({"board": loaded["board"], "dead": loaded["dead"], "method": "territory", "komi": 5.5});
     let (status, counted) = post(&office, &e.token, "/board/count", ask.clone()).await;
     assert_eq!(status, 200, "{counted}");
-    assert_eq!((counted["tally"]["black"]["total_halves"].as_u64(), counted["tally"]["white"]["total_halves"].as_u64()), (Some(48), Some(48)));
+    assert_eq!(
+        (counted["tally"]["black"]["total_halves"].as_u64(), counted["tally"]["white"]["total_halves"].as_u64()),
+        (Some(48), Some(48))
+    );
     assert_eq!(counted["outcome"]["winner"], "white");
     // A 9×9 count is not a tournament result here: said so, not recorded.
     assert!(counted["count"].is_null());
@@ -217,14 +228,18 @@ async fn the_counting_board_and_move_checks_are_served_to_the_browser() {
     let katago = fixture("katago_botvbot_w_half.sgf");
     let (status, c) = post(&office, &e.token, "/board/check", serde_json::json!({"sgf": katago, "move_no": 5})).await;
     assert_eq!((status, c["verdict"]["verdict"].as_str()), (200, Some("legal")), "{c}");
-    let (status, err) = post(&office, &e.token, "/board/check", serde_json::json!({"sgf": katago, "move_no": 400})).await;
+    let (status, err) =
+        post(&office, &e.token, "/board/check", serde_json::json!({"sgf": katago, "move_no": 400})).await;
     assert_eq!(status, 400, "{err}");
     // An immediate ko recapture in a record: 第二十条一, with the facts for the form.
     let ko = "(;SZ[19]AB[as][br][bq]AW[bs][cr][cq][ds];B[cs];W[bs];B[pd])";
     let (_, c) = post(&office, &e.token, "/board/check", serde_json::json!({"sgf": ko, "move_no": 2})).await;
     assert_eq!(c["verdict"]["article"], "20.1", "{c}");
     assert_eq!(c["verdict"]["incident"]["type"], "ko_recapture");
-    assert_eq!(c["verdict"]["incident"]["facts"]["objection"], serde_json::json!({"by": "record", "offending_move": 2, "claimed_after_move": 3}));
+    assert_eq!(
+        c["verdict"]["incident"]["facts"]["objection"],
+        serde_json::json!({"by": "record", "offending_move": 2, "claimed_after_move": 3})
+    );
     // Officials only.
     let r = office.http().post(format!("{}{API_PREFIX}/board/count", office.url)).json(&ask).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 401);

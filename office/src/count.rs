@@ -41,7 +41,8 @@ impl CountRules {
             CountRules::Korean => 6.5,
             CountRules::Ing => 8.0,
         });
-        let units = komi_units(self.method(), k).map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;
+        let units =
+            komi_units(self.method(), k).map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;
         Ok((k, units))
     }
 }

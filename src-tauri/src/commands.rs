@@ -7,9 +7,9 @@ use arbiter_core::app::{App, AppStatus, GameView, LatenessScreen, PublicIdentity
 use arbiter_core::board::counting_board::{self, CountAnswer, CountRequest, LoadedRecord};
 use arbiter_core::board::MoveCheck;
 use arbiter_core::domain::GameId;
-use arbiter_core::interop::sgf;
 use arbiter_core::event::EventBody;
 use arbiter_core::game::Preview;
+use arbiter_core::interop::sgf;
 use arbiter_core::labels::LabelTables;
 use arbiter_core::rules::{AllowedRuling, Incident};
 use arbiter_core::ErrorBody;

@@ -135,19 +135,19 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // Cut the office off: the tablet keeps recording and says so.
     await until("everything synced before the cut", async () => (await wd.text("[data-testid=sync-banner]")).includes("已同步") && !(await wd.text("[data-testid=sync-banner]")).includes("待同步"), { timeout: 30000 });
     await office.stop();
-    // Offline the counting board still counts: the core runs in the app (第九条). One black
-    // stone on an empty 9×9 board: all 81 points are Black's.
-    await wd.click("[data-testid=count]");
-    await wd.click("[data-testid=count-size] [data-value='9']");
-    await wd.click("[data-point=C3]");
-    await wd.waitText("[data-testid=count-summary]", (t) => t.includes("黑方 81子") && t.includes("黑胜"), "a 9×9 count on the tablet, offline");
-    await wd.screenshot(shots, "06c-count-board-offline.png");
     await wd.click("[data-testid=clock-pause]");
     await wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "pause preview");
     await wd.click("[data-testid=confirm]");
     await wd.waitText("[data-testid=status]", (t) => t.includes("暂停"), "paused while offline");
     await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("离线") && t.includes("1 条待同步"), "offline, one waiting", 30000);
     await wd.screenshot(shots, "07-offline-one-waiting.png");
+    // Offline the counting board still counts: the core runs in the app (第九条). One black
+    // stone on an empty 9×9 board: all 81 points are Black's.
+    await wd.click("[data-testid=count]");
+    await wd.click("[data-testid=count-size] [data-value='9']");
+    await wd.click("[data-point=C3]");
+    await wd.waitText("[data-testid=count-summary]", (t) => t.includes("黑方 81子") && t.includes("黑胜"), "a 9×9 count on the tablet, offline");
+    await wd.screenshot(shots, "07b-count-board-offline.png");
 
     // Kill the app outright (SIGKILL) while offline: what was confirmed is still there.
     execFileSync("pkill", ["-9", "-f", appBin]);

@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use arbiter_domain::board::{area, Coord, Position, Record};
+use arbiter_domain::board::{area, tally, Coord, Method, Position, Record};
 
 const MOVES: usize = 300;
 const ROUNDS: usize = 50;
@@ -75,6 +75,12 @@ fn main() {
         black_box(area(black_box(&end)));
     }
     let count_us = start.elapsed().as_secs_f64() * 1e6 / (ROUNDS * 10) as f64;
+    // Territory counting also joins chains into groups to find seki eyes (seed 004 第十一条).
+    let start = Instant::now();
+    for _ in 0..ROUNDS * 10 {
+        black_box(tally(black_box(&end), Method::Territory, [0, 0]));
+    }
+    let territory_us = start.elapsed().as_secs_f64() * 1e6 / (ROUNDS * 10) as f64;
     println!("19×19, a {MOVES}-move game, {ROUNDS} replays (2 cores):");
     println!("  replay with every check (Zobrist repetition): {hashed:.2} µs per move");
     println!(
@@ -82,4 +88,5 @@ fn main() {
         hashed / compared
     );
     println!("  area count of the final position: {count_us:.1} µs per count");
+    println!("  territory count (with the seki test): {territory_us:.1} µs per count");
 }

@@ -90,7 +90,9 @@ fn the_committee_annuls_a_warning_a_loss_and_an_imposed_pass() {
 
     // An imposed pass (第十九条): void, no pass on the record.
     let mut t = Table::chinese();
-    let pass = t.try_incident(Incident::ForbiddenPoint { offender: Black, point: None, objection: None }, Ruling::MoveVoidPass).unwrap();
+    let pass = t
+        .try_incident(Incident::ForbiddenPoint { offender: Black, point: None, objection: None }, Ruling::MoveVoidPass)
+        .unwrap();
     assert_eq!(t.state().sides.black.imposed_passes, vec![pass]);
     let a = appeal(&mut t, pass);
     t.try_push(Role::Committee, decide(a, AppealDecision::Annulled)).unwrap();
@@ -129,7 +131,9 @@ fn after_an_imposed_pass_the_opponent_is_to_move_until_something_else_happens() 
     // 第十九条 / 第二十条一 / 第二十二条: 判着手无效，弃权一次，轮对方下子.
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
-    let ko = t.try_incident(Incident::KoRecapture { offender: White, point: None, objection: None }, Ruling::MoveVoidPass).unwrap();
+    let ko = t
+        .try_incident(Incident::KoRecapture { offender: White, point: None, objection: None }, Ruling::MoveVoidPass)
+        .unwrap();
     let m = t.state().to_move.expect("the state says who is to move");
     assert_eq!((m.colour, m.after_pass, m.article), (Black, ko, Article::Art20_1));
     t.referee(EventBody::ClockPaused { reason: None });

@@ -12,11 +12,15 @@ use support::*;
 fn art_18_wrongful_removal_warns_the_remover_and_restores() {
     // 误将对方有气之子提取，判误提者警告一次，把有气之子放回原处。
     let mut t = Table::chinese();
-    let id = t.try_incident(Incident::WrongfulRemoval { offender: White, objection: None }, Ruling::RestoreWithWarning).unwrap();
+    let id = t
+        .try_incident(Incident::WrongfulRemoval { offender: White, objection: None }, Ruling::RestoreWithWarning)
+        .unwrap();
     let s = t.state();
     assert_eq!(s.sides.white.warnings, vec![id]);
     assert_eq!(s.incident(id).unwrap().effective.unwrap().article, Article::Art18);
-    assert!(t.try_incident(Incident::WrongfulRemoval { offender: White, objection: None }, Ruling::OffenderLoses).is_err());
+    assert!(t
+        .try_incident(Incident::WrongfulRemoval { offender: White, objection: None }, Ruling::OffenderLoses)
+        .is_err());
 }
 
 #[test]
@@ -24,7 +28,9 @@ fn art_19_a_move_on_a_forbidden_point_is_void_and_counts_as_one_pass() {
     // 棋子下子在禁着点上，判着手无效，弃权一次。
     let mut t = Table::chinese();
     let p = "D4".parse().ok();
-    let id = t.try_incident(Incident::ForbiddenPoint { offender: Black, point: p, objection: None }, Ruling::MoveVoidPass).unwrap();
+    let id = t
+        .try_incident(Incident::ForbiddenPoint { offender: Black, point: p, objection: None }, Ruling::MoveVoidPass)
+        .unwrap();
     let s = t.state();
     assert_eq!(s.sides.black.imposed_passes, vec![id]);
     assert_eq!(s.warnings(Black), 0, "a pass is not a warning");
@@ -35,7 +41,9 @@ fn art_19_a_move_on_a_forbidden_point_is_void_and_counts_as_one_pass() {
 fn art_20_1_an_immediate_ko_recapture_is_void_and_counts_as_one_pass() {
     // 劫争马上回提，判回提者着手无效，弃权一次。
     let mut t = Table::chinese();
-    let id = t.try_incident(Incident::KoRecapture { offender: White, point: None, objection: None }, Ruling::MoveVoidPass).unwrap();
+    let id = t
+        .try_incident(Incident::KoRecapture { offender: White, point: None, objection: None }, Ruling::MoveVoidPass)
+        .unwrap();
     let s = t.state();
     assert_eq!(s.sides.white.imposed_passes, vec![id]);
     assert_eq!(s.incident(id).unwrap().effective.unwrap().article, Article::Art20_1);

@@ -250,6 +250,29 @@ fn art20_3_a_triple_ko_cycle_is_named_when_it_comes_round() {
 }
 
 #[test]
+fn art20_3_sending_two_returning_one_is_a_cycle() {
+    // White throws in at A1 beside its stone at B1 (two stones, one liberty at C1); Black takes
+    // the two at C1; White takes that one stone back at B1 — and the board is as it was.
+    let p = board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         X X O O . . . . .
+         . O . O . . . . .",
+    );
+    let mut r = Record::from(p, White).unwrap();
+    assert_eq!(r.play(White, Some(at("A1"))).map(|c| c.len()), Ok(0));
+    assert_eq!(r.play(Black, Some(at("C1"))).map(|c| c.len()), Ok(2));
+    let e = r.play(White, Some(at("B1"))).unwrap_err();
+    assert_eq!(e, MoveError::Cycle(arbiter_domain::rules::Cycle::Other));
+    assert_eq!(e.article(), Some(Article::Art20_3));
+}
+
+#[test]
 fn a_repetition_through_a_pass_is_article_6_not_a_cycle() {
     // Black takes a ko, both pass, and White retakes: the position repeats, but a pass broke
     // the round: 第六条.
@@ -292,7 +315,11 @@ fn move_checks_for_rulings_name_the_article_and_the_incident() {
             let when = Objection::Record { offending_move: 2, claimed_after_move: 3 };
             assert_eq!(
                 incident,
-                Some(Incident::KoRecapture { offender: White, point: Some("B8".parse().unwrap()), objection: Some(when) })
+                Some(Incident::KoRecapture {
+                    offender: White,
+                    point: Some("B8".parse().unwrap()),
+                    objection: Some(when)
+                })
             );
         }
         v => panic!("{v:?}"),

@@ -49,7 +49,9 @@ pub fn check(record: &Record, colour: Colour, at: Option<Coord>) -> Verdict {
     let mut trial = record.clone();
     let Err(e) = trial.play(colour, at) else { return Verdict::Legal };
     let incident = match e {
-        MoveError::Place(PlaceError::Forbidden) => Some(Incident::ForbiddenPoint { offender: colour, point, objection: None }),
+        MoveError::Place(PlaceError::Forbidden) => {
+            Some(Incident::ForbiddenPoint { offender: colour, point, objection: None })
+        }
         MoveError::KoRecapture => Some(Incident::KoRecapture { offender: colour, point, objection: None }),
         MoveError::Cycle(cycle) => Some(Incident::RareCycle { cycle }),
         _ => None,

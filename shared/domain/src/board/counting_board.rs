@@ -119,7 +119,13 @@ impl BoardSetup {
 
     fn of(position: &Position, captured: [u32; 2]) -> BoardSetup {
         let size = position.size();
-        let mut b = BoardSetup { size, black: vec![], white: vec![], captured_by_black: captured[0], captured_by_white: captured[1] };
+        let mut b = BoardSetup {
+            size,
+            black: vec![],
+            white: vec![],
+            captured_by_black: captured[0],
+            captured_by_white: captured[1],
+        };
         for y in 0..size {
             for x in 0..size {
                 let c = Coord { x, y };
@@ -138,10 +144,8 @@ impl BoardSetup {
 /// number and article), its final position and the dead stones its marks show.
 pub fn load_record(text: &str) -> Result<LoadedRecord> {
     let game = sgf::parse(text)?;
-    let record = sgf::replay(&game).map_err(|(n, e)| DomainError::InvalidField {
-        field: "sgf".into(),
-        message: format!("move {n}: {e}"),
-    })?;
+    let record = sgf::replay(&game)
+        .map_err(|(n, e)| DomainError::InvalidField { field: "sgf".into(), message: format!("move {n}: {e}") })?;
     let captured = [record.prisoners(Colour::Black), record.prisoners(Colour::White)];
     Ok(LoadedRecord {
         board: BoardSetup::of(record.position(), captured),
@@ -157,12 +161,8 @@ pub fn count(req: &CountRequest) -> Result<CountAnswer> {
     let units = komi_units(req.method, req.komi)?;
     let position = req.board.position()?;
     let dead = req.dead.iter().map(|&p| coord(p, req.board.size)).collect::<Result<Vec<_>>>()?;
-    let tally: Tally = count_final(
-        &position,
-        &dead,
-        req.method,
-        [req.board.captured_by_black, req.board.captured_by_white],
-    )?;
+    let tally: Tally =
+        count_final(&position, &dead, req.method, [req.board.captured_by_black, req.board.captured_by_white])?;
     let outcome = tally.outcome(units);
     let (count, not_recordable) = match tally.to_count() {
         Ok(c) => (Some(c), None),

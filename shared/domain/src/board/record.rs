@@ -120,14 +120,15 @@ impl Record {
     }
 
     /// Why a move by `colour` taking `taking` stones may not return to the position first
-    /// reached after move `first`: a cycle of 第二十条三 when both sides took stones on the way
-    /// round and nobody passed; otherwise the plain repetition of 第六条. A cycle of six
-    /// single-stone captures is a triple ko, of eight a quadruple-ko cycle.
+    /// reached after move `first`. Without a pass on the way round it is a cycle of 第二十条三:
+    /// each side's stones can only come off by the other's captures, so a passless return means
+    /// both sides took stones (triple ko, eternal life, sending two returning one, …). Through a
+    /// pass it is the plain repetition of 第六条. Six single-stone captures are a triple ko,
+    /// eight a quadruple-ko cycle.
     fn cycle_since(&self, first: usize, colour: Colour, taking: u32) -> MoveError {
         let round: Vec<(Colour, bool, u32)> =
             self.history[first..].iter().copied().chain(std::iter::once((colour, false, taking))).collect();
-        let took = |c: Colour| round.iter().any(|&(by, _, n)| by == c && n > 0);
-        if round.iter().any(|&(_, pass, _)| pass) || !took(Colour::Black) || !took(Colour::White) {
+        if round.iter().any(|&(_, pass, _)| pass) {
             return MoveError::Repetition;
         }
         let singles = round.iter().all(|&(_, _, n)| n == 1);

@@ -47,8 +47,12 @@ const fn f(name: &'static str, kind: FactKind, zh: &'static str, en: &'static st
 }
 
 const OFFENDER: FactField = f("offender", FactKind::Colour, "违规方", "offender");
-const OBJECTION: FactField =
-    f("objection", FactKind::OptionalObjection, "异议提出时间（韩国规则附则第三条1）", "when the claim was raised (KBA Appendix 3.1)");
+const OBJECTION: FactField = f(
+    "objection",
+    FactKind::OptionalObjection,
+    "异议提出时间（韩国规则附则第三条1）",
+    "when the claim was raised (KBA Appendix 3.1)",
+);
 
 /// The facts `kind` needs, in the order a form asks for them.
 pub fn facts(kind: IncidentType) -> &'static [FactField] {

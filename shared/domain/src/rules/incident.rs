@@ -51,9 +51,9 @@ impl Objection {
     /// move is no claim.
     pub fn play_went_on(self) -> Result<bool, String> {
         match self {
-            Objection::Record { offending_move, claimed_after_move } if claimed_after_move < offending_move => Err(
-                format!("the claim after move {claimed_after_move} comes before the foul at move {offending_move}"),
-            ),
+            Objection::Record { offending_move, claimed_after_move } if claimed_after_move < offending_move => {
+                Err(format!("the claim after move {claimed_after_move} comes before the foul at move {offending_move}"))
+            }
             Objection::Record { offending_move, claimed_after_move } => Ok(claimed_after_move > offending_move),
             Objection::Referee { play_went_on } => Ok(play_went_on),
         }
