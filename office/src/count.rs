@@ -8,7 +8,7 @@ use arbiter_core::board::counting_board::komi_units;
 use arbiter_core::board::{count_final, Coord, Method, Side};
 use arbiter_core::domain::Colour;
 use arbiter_core::interop::sgf;
-use arbiter_core::rules::Outcome;
+use arbiter_core::rules::{Margin, Outcome};
 use serde::Serialize;
 
 use crate::error::OfficeError;
@@ -64,6 +64,8 @@ pub struct CountReport {
     /// The stones taken off as dead, as on a score sheet.
     pub dead: Vec<String>,
     pub result: Outcome,
+    /// The winning margin in points (1 子 = 2 points), whatever the method counts in.
+    pub margin_points: Option<f64>,
     /// The moves the record holds (all of them legal).
     pub moves: usize,
 }
@@ -103,6 +105,11 @@ pub fn count(text: &str, dead: &[String], rules: CountRules, komi: Option<f64>) 
         shared_points: t.shared,
         seki_eyes: t.seki_eyes,
         dead: dead_points.iter().map(|c| c.label(game.size)).collect(),
+        margin_points: match t.outcome(komi_units) {
+            // Quarter-子 and half-points are the same unit (1 子 = 2 points).
+            Outcome::Win { margin: Some(Margin::Stones(q) | Margin::Points(q)), .. } => Some(f64::from(q) / 2.0),
+            _ => None,
+        },
         result: t.outcome(komi_units),
         moves: record.moves(),
     })
@@ -118,8 +125,12 @@ pub fn render_text(r: &CountReport) -> String {
     let result = format!("{}{margin}", r.result.label().zh);
     match r.method {
         Method::Area => format!(
-            "黑 {} 子 · 白 {} 子 · 公共点 {} · 贴 {} 子 · {result}（第九条）",
-            r.black, r.white, r.shared_points, r.komi
+            "黑 {} 子 · 白 {} 子 · 公共点 {} · 贴 {} 子 · {result}{}（第九条）",
+            r.black,
+            r.white,
+            r.shared_points,
+            r.komi,
+            r.margin_points.map(|p| format!("（{p} 目）")).unwrap_or_default()
         ),
         Method::Territory => format!(
             "黑 {} 目（地 {} + 提子 {}）· 白 {} 目（地 {} + 提子 {}）· 贴 {} 目 · 双活眼位 {} · {result}（韩国规则第十三、十四条）",

@@ -58,6 +58,7 @@ fn a_record_is_counted_with_its_dead_stones_off() {
     assert_eq!(v["method"], "area");
     assert_eq!(v["result"]["winner"], "black");
     assert_eq!(v["result"]["margin"], serde_json::json!({"unit": "stones", "quarters_or_halves": 23}), "5¾ 子");
+    assert_eq!(v["margin_points"].as_f64(), Some(11.5), "5¾ 子 = 11.5 points");
     assert_eq!(v["moves"], 40);
     // With 2 子 komi (1988) the margin is 7½ 子, in words.
     let (code, out, _) = office(&["count", &f, "--dead", "c3", "--komi", "2"]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FactField } from "./bindings/FactField";
-import { buildIncident, defaultFacts, problems } from "./incidentForm";
+import { buildIncident, defaultFacts, factsOf, problems } from "./incidentForm";
 
 const lbl = { zh: "x", en: "x" };
 const moved: FactField[] = [
@@ -15,6 +15,20 @@ describe("incident form", () => {
     expect(v).toEqual({ mover: null, players_agree: false, deliberate: false });
     v.players_agree = true;
     expect(buildIncident("moved_stones", moved, v)).toEqual({ type: "moved_stones", facts: { mover: null, players_agree: true, deliberate: false } });
+  });
+
+  it("carries when a claim was raised (KBA 付則第三条1) and takes a move check's facts", () => {
+    const ko: FactField[] = [
+      { name: "offender", kind: "colour", label: lbl },
+      { name: "point", kind: "optional_point", label: lbl },
+      { name: "objection", kind: "optional_objection", label: lbl },
+    ];
+    const v = defaultFacts(ko);
+    expect(v.objection).toBeNull();
+    v.objection = { by: "referee", play_went_on: true };
+    expect(buildIncident("ko_recapture", ko, v)).toEqual({ type: "ko_recapture", facts: { offender: "black", point: null, objection: { by: "referee", play_went_on: true } } });
+    const found = { type: "ko_recapture", facts: { offender: "white", point: "B1", objection: { by: "record", offending_move: 2, claimed_after_move: 3 } } } as const;
+    expect(buildIncident("ko_recapture", ko, { ...defaultFacts(ko), ...factsOf(found) })).toEqual(found);
   });
 
   it("omits facts for types that have none", () => {

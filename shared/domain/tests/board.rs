@@ -273,6 +273,32 @@ fn art20_3_sending_two_returning_one_is_a_cycle() {
 }
 
 #[test]
+fn art20_3_eternal_life_is_a_cycle() {
+    // 长生 as the UIUC Go Club draws it (blog 2020-09-05, "Shape of the Week: Eternal Life"):
+    // Black C1; White E1 takes two; Black D1 takes two back; White F1 — and round again.
+    let p = board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . O . . . . . . .
+         . . . . . . . . .
+         . O O O O O . . .
+         . X X X X O . . .
+         X O O O X X O O .
+         . O . X . O X . .",
+    );
+    let mut r = Record::from(p, Black).unwrap();
+    for (colour, point, taken) in [(Black, "C1", 0), (White, "E1", 2), (Black, "D1", 2)] {
+        assert_eq!(r.play(colour, Some(at(point))).map(|c| c.len()), Ok(taken), "{point}");
+    }
+    let e = r.play(White, Some(at("F1"))).unwrap_err();
+    assert_eq!(e, MoveError::Cycle(arbiter_domain::rules::Cycle::Other));
+    assert_eq!(e.article(), Some(Article::Art20_3));
+    // Nothing changed by the refused move: White may play elsewhere.
+    assert_eq!(r.play(White, Some(at("J9"))).map(|c| c.len()), Ok(0));
+}
+
+#[test]
 fn a_repetition_through_a_pass_is_article_6_not_a_cycle() {
     // Black takes a ko, both pass, and White retakes: the position repeats, but a pass broke
     // the round: 第六条.

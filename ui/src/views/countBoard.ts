@@ -42,11 +42,13 @@ export function totalsText(a: CountAnswer): string {
   return `${lt("colours", "black")} ${b}${unit}${detail(a.tally.black)} · ${lt("colours", "white")} ${w}${unit}${detail(a.tally.white)}`;
 }
 
-/** “黑胜 ¾子” / “White wins 0.5 points” / “和棋”. */
+/** “黑胜 ¾子（1.5目）” / “White wins 0.5 points” / “和棋”: a margin in 子 also in points (1 子 = 2 目). */
 export function outcomeText(o: Outcome): string {
   if (o.outcome === "win") {
     const who = lt("outcomes", o.winner === "black" ? "black_wins" : "white_wins");
-    return o.margin ? `${who} ${marginText(o.margin)}` : who;
+    if (!o.margin) return who;
+    const points = o.margin.unit === "stones" ? `（${marginText({ unit: "points", quarters_or_halves: o.margin.quarters_or_halves })}）` : "";
+    return `${who} ${marginText(o.margin)}${points}`;
   }
   return lt("outcomes", o.outcome);
 }
