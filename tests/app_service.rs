@@ -230,7 +230,7 @@ async fn the_byo_yomi_reader_reads_the_clock_the_referee_presses() {
 
     let office = Office::start("reader-office").await;
     // Table 1 plays with 1 minute of main time and 1 reserved minute (第十二条, a local event).
-    office.schedule_with(1, TimeControl { main_minutes: 1, reserved_minutes: 1 });
+    office.schedule_with(1, TimeControl::reserved(1, 1));
     let time = ManualClock::starting_at(chrono::Utc::now());
     let app = App::open_with_clock(&scratch("reader-device"), time.wall_clock()).unwrap();
     app.enroll(&office.link_for("ref-r", Role::Referee).await, "", "", "tab-r", "R").await.unwrap();

@@ -65,7 +65,7 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
             black: PlayerId::new("a").unwrap(),
             white: PlayerId::new("b").unwrap(),
             ruleset: RulesetSpec::default(),
-            time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
+            time_control: TimeControl::reserved(60, 5),
             allowed_lateness_minutes: 15,
             reason: None,
         }),

@@ -87,6 +87,19 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     let mut late_end = setup.clone();
     late_end["settings"]["end"] = json!("2026-11-20");
     refusal(http.call(M::PUT, Some(&org), "/tournament", Some(late_end), None).await, 400, "out_of_range", "ends");
+    // A time control in both wire forms at once, or an overtime no organiser means, is refused.
+    let mut both = setup.clone();
+    both["settings"]["time_control"]["overtime"] = json!({"system": "fischer", "seconds": 10});
+    refusal(http.call(M::PUT, Some(&org), "/tournament", Some(both), None).await, 400, "out_of_range", "not both");
+    let mut zero_periods = setup.clone();
+    zero_periods["settings"]["time_control"] =
+        json!({"main_minutes": 60, "overtime": {"system": "periods", "periods": 0, "seconds": 30}});
+    refusal(
+        http.call(M::PUT, Some(&org), "/tournament", Some(zero_periods), None).await,
+        400,
+        "out_of_range",
+        "periods 1–60",
+    );
     let mut four_game_match = setup.clone();
     four_game_match["settings"]["system"] = json!({"kind": "match", "best_of": 4});
     four_game_match["settings"]["rounds"] = json!(4);

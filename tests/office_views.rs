@@ -148,7 +148,7 @@ async fn the_background_loop_goes_offline_and_catches_up_by_itself() {
 async fn the_office_reads_a_games_clock_and_the_calls_due() {
     let office = Office::start("reader-view-office").await;
     // 第十二条: no main time, two reserved minutes; the clock started 45 s ago.
-    office.schedule_with(1, arbiter_core::domain::TimeControl { main_minutes: 0, reserved_minutes: 2 });
+    office.schedule_with(1, arbiter_core::domain::TimeControl::reserved(0, 2));
     let e = office.enroll("ref-c", Role::Referee, "tab-c").await;
     let started = chrono::Utc::now() - chrono::Duration::seconds(45);
     let author = arbiter_core::domain::Author { device: e.device.clone(), person: e.person.clone(), role: e.role };
@@ -243,5 +243,32 @@ async fn the_counting_board_and_move_checks_are_served_to_the_browser() {
     // Officials only.
     let r = office.http().post(format!("{}{API_PREFIX}/board/count", office.url)).json(&ask).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 401);
+    office.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_reader_reads_byo_yomi_periods_as_the_organiser_set_them() {
+    use arbiter_core::domain::{Overtime, TimeControl};
+    let office = Office::start("reader-periods-office").await;
+    // No main time, 3 periods of 30 s (OpenGotha's STDBYOYOMI, Japanese and Korean practice).
+    office.schedule_with(1, TimeControl::with(0, Overtime::Periods { periods: 3, seconds: 30 }));
+    let e = office.enroll("ref-p", Role::Referee, "tab-p").await;
+    let started = chrono::Utc::now() - chrono::Duration::seconds(45);
+    let author = arbiter_core::domain::Author { device: e.device.clone(), person: e.person.clone(), role: e.role };
+    office
+        .state
+        .store
+        .record(tournament(), Some(game(1)), author, EventBody::ClockStarted, started, random_from(78))
+        .unwrap();
+    let start_ms = started.timestamp_millis() as u64;
+    let (status, body) = get(&office, &e.token, &format!("/games/g1/reader?after={}", start_ms + 29_500)).await;
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    // A period used at 30 s ("还剩2次") is said even though the reader slept past it; then 10 s
+    // into the next.
+    let said: Vec<&str> = v["say"].as_array().unwrap().iter().filter_map(|c| c["zh"].as_str()).collect();
+    assert_eq!(said, ["还剩2次", "10秒"], "{v}");
+    assert_eq!(v["clock"]["overtime"], serde_json::json!({"system": "periods", "count": 3, "period_ms": 30000}));
+    assert_eq!(v["clock"]["black"]["reserve"], 2);
     office.shutdown().await;
 }

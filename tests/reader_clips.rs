@@ -1,11 +1,12 @@
 //! The byo-yomi reader's recorded clips (`ui/public/clips/`, made by `scripts/make-clips`): for
-//! every call the reader's schedule can make (up to 10 reserved minutes), the clip exists in
+//! every call the reader's schedule can make (up to 10 reserved minutes or periods of 10–45 s,
+//! Canadian and Fischer's last ten seconds), the clip exists in
 //! Chinese and English, and it ends before the next call is due — the last minute's counts come
 //! a second apart (第十二条), so a count that ran longer would talk over the next.
 
 use std::path::{Path, PathBuf};
 
-use arbiter_core::timing::{schedule, ClockFact, ClockSettings, GameClock};
+use arbiter_core::timing::{schedule, ClockFact, ClockSettings, GameClock, OvertimeClock};
 
 fn clips() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../ui/public/clips")
@@ -36,8 +37,18 @@ fn wav_seconds(path: &Path) -> f64 {
 fn every_call_has_its_clip_and_no_clip_runs_into_the_next_call() {
     let mut checked = 0;
     let mut longest_count = 0.0f64;
-    for reserve in 1..=10u8 {
-        let mut clock = GameClock::new(ClockSettings { main_ms: 0, reserved_minutes: reserve });
+    // 第十二条's reserved minutes, byo-yomi periods of other lengths, Canadian blocks, Fischer.
+    let mut settings: Vec<ClockSettings> = (1..=10u8).map(|r| ClockSettings::reserved(0, r)).collect();
+    for period_s in [10u64, 20, 30, 40, 45] {
+        settings.extend((1..=10u8).map(|count| ClockSettings {
+            main_ms: 0,
+            overtime: OvertimeClock::Periods { count, period_ms: period_s * 1_000 },
+        }));
+    }
+    settings.push(ClockSettings { main_ms: 0, overtime: OvertimeClock::Canadian { moves: 10, block_ms: 300_000 } });
+    settings.push(ClockSettings { main_ms: 60_000, overtime: OvertimeClock::Fischer { increment_ms: 10_000 } });
+    for s in settings {
+        let mut clock = GameClock::new(s);
         clock.apply(ClockFact::Start { to_move: arbiter_core::domain::Colour::Black }, 0).unwrap();
         let calls = schedule(&clock);
         for (i, a) in calls.iter().enumerate() {

@@ -232,7 +232,7 @@ impl Office {
     /// Schedules games `g1..=gN` (organiser events recorded at the office), 60 minutes and 5
     /// reserved minutes each.
     pub fn schedule(&self, games: u32) {
-        self.schedule_with(games, TimeControl { main_minutes: 60, reserved_minutes: 5 });
+        self.schedule_with(games, TimeControl::reserved(60, 5));
     }
 
     /// Schedules games `g1..=gN` with `time_control`.

@@ -7,12 +7,12 @@ import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
 import { clockText, readerView, sideNote, sideText, speak } from "./views/reader";
 
-const side = (over: Partial<SideView> = {}): SideView => ({ main_ms: 0, reserve: 1, byo_yomi: true, minute_ms: 0, absence_used: false, ...over });
+const side = (over: Partial<SideView> = {}): SideView => ({ main_ms: 0, reserve: 1, byo_yomi: true, minute_ms: 0, block_ms: null, moves_left: null, absence_used: false, ...over });
 
 function view(now: number, say: ReaderView["say"], over: Partial<ReaderView> = {}): ReaderView {
   return {
     now_ms: now,
-    clock: { to_move: "white", running: true, black: side({ main_ms: 40_000, byo_yomi: false, reserve: 1 }), white: side({ minute_ms: 51_000 }), time_up: null },
+    clock: { overtime: { system: "periods", count: 1, period_ms: 60_000 }, to_move: "white", running: true, black: side({ main_ms: 40_000, byo_yomi: false, reserve: 1 }), white: side({ minute_ms: 51_000 }), time_up: null },
     say,
     time_up: null,
     ...over,
@@ -52,6 +52,13 @@ describe("the byo-yomi reader screen (第十二条)", () => {
     expect(sideText(side({ reserve: 3, minute_ms: 42_500 }), false)).toBe("0:00");
     expect(sideNote(side({ reserve: 3 }))).toBe("读秒 · 还剩3分钟");
     expect(sideNote(side({ main_ms: 40_000, byo_yomi: false, reserve: 5 }))).toBe("另有读秒 5 分钟");
+    // The other systems organisers set.
+    expect(sideNote(side({ reserve: 2 }), { system: "periods", count: 3, period_ms: 30_000 })).toBe("读秒 · 还剩2次（每次30秒）");
+    const canadian = { system: "canadian", moves: 15, block_ms: 300_000 } as const;
+    expect(sideNote(side({ main_ms: 60_000, byo_yomi: false, block_ms: 300_000, moves_left: 15 }), canadian)).toBe("另有加拿大读秒：15 手 / 5:00");
+    expect(sideNote(side({ block_ms: 200_000, moves_left: 9 }), canadian)).toBe("加拿大读秒 · 还需 9 手");
+    expect(sideText(side({ block_ms: 200_000, moves_left: 9 }), true)).toBe("3:20");
+    expect(sideNote(side({ main_ms: 60_000, byo_yomi: false }), { system: "fischer", increment_ms: 10_000 })).toBe("费舍尔 · 每手加 10 秒");
   });
 
   it("speaks each call once, presses for the side to move, and proposes the 23.5 loss when time is up", async () => {

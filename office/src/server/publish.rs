@@ -165,8 +165,8 @@ pub async fn export_h9(State(state): State<AppState>, caller: Caller) -> Result<
             begin_date: og.begin_date.clone(),
             end_date: og.end_date.clone(),
             komi: String::new(),
-            time_minutes: og.basic_time_minutes.map_or(0, u32::from),
-            byo_yomi: "Standard byo-yomi".into(),
+            time_minutes: og.time_control.map_or(0, |tc| u32::from(tc.main_minutes)),
+            byo_yomi: og.time_control.map_or_else(String::new, |tc| tc.overtime().to_string()),
         };
         let who = |p: &PlayerId| {
             let club = v.players.iter().find(|x| &x.id == p).and_then(|x| x.club.clone()).unwrap_or_default();

@@ -76,12 +76,7 @@ fn check_settings(s: &Settings, view: &TournamentView) -> Result<(), OfficeError
         }
     }
     if let Some(tc) = s.time_control {
-        if !(1..=600).contains(&tc.main_minutes) || tc.reserved_minutes > 60 {
-            return Err(bad(
-                "out_of_range",
-                "time control (第十二条): main time 1–600 minutes, reserved byo-yomi minutes 0–60",
-            ));
-        }
+        tc.check()?;
     }
     if s.allowed_lateness_minutes.is_some_and(|m| m > 240) {
         return Err(bad("out_of_range", "allowed lateness (第二十三条): at most 240 minutes"));

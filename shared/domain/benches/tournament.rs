@@ -44,7 +44,7 @@ impl Log {
 /// The event after `rounds` rounds, paired by the system, results by rank with some upsets.
 fn event(system: System, rounds: u16) -> Log {
     let settings = Settings {
-        time_control: Some(TimeControl { main_minutes: 60, reserved_minutes: 1 }),
+        time_control: Some(TimeControl::reserved(60, 1)),
         allowed_lateness_minutes: Some(15),
         system: Some(system),
         rounds: Some(ROUNDS),

@@ -3,7 +3,7 @@
 
 use arbiter_domain::domain::Colour::{Black, White};
 use arbiter_domain::timing::{
-    due, schedule, Announcement, Call, ClockError, ClockFact as F, ClockSettings, GameClock, TimeUp,
+    due, schedule, Announcement, Call, ClockError, ClockFact as F, ClockSettings, GameClock, OvertimeClock, TimeUp,
 };
 use proptest::prelude::*;
 
@@ -12,7 +12,7 @@ const M: u64 = 60 * S;
 
 /// 60 minutes' main time and 5 reserved minutes (national events, 第十二条).
 fn national() -> ClockSettings {
-    ClockSettings { main_ms: 60 * M, reserved_minutes: 5 }
+    ClockSettings::reserved(60 * M, 5)
 }
 
 /// Started at t = 0 for Black, then each `(fact, at)`; every fact must be taken.
@@ -38,24 +38,24 @@ fn art12_main_time_runs_only_for_the_side_to_move() {
 
 #[test]
 fn art12_in_byo_yomi_a_move_under_a_minute_costs_nothing() {
-    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[(F::Press { by: Black }, 59 * S + 999)]);
+    let c = clock(ClockSettings::reserved(0, 5), &[(F::Press { by: Black }, 59 * S + 999)]);
     let v = c.view(59 * S + 999);
     assert_eq!((v.black.reserve, v.black.main_ms, v.black.byo_yomi), (5, 0, true));
 }
 
 #[test]
 fn art12_each_full_minute_used_takes_one_reserved_minute() {
-    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[(F::Press { by: Black }, 2 * M + 10 * S)]);
+    let c = clock(ClockSettings::reserved(0, 5), &[(F::Press { by: Black }, 2 * M + 10 * S)]);
     assert_eq!(c.view(2 * M + 10 * S).black.reserve, 3);
     // While thinking, the screen shows the minute under way and the reserve as it stands.
-    let thinking = clock(ClockSettings { main_ms: 0, reserved_minutes: 5 }, &[]).view(M + 42 * S);
+    let thinking = clock(ClockSettings::reserved(0, 5), &[]).view(M + 42 * S);
     assert_eq!((thinking.black.reserve, thinking.black.minute_ms), (4, 42 * S));
 }
 
 #[test]
 fn art12_byo_yomi_begins_where_main_time_ends_within_a_move() {
     // 30 s of main time left; the move takes 2 min 10 s: 1 min 40 s of it in byo-yomi.
-    let c = clock(ClockSettings { main_ms: 30 * S, reserved_minutes: 5 }, &[(F::Press { by: Black }, 2 * M + 10 * S)]);
+    let c = clock(ClockSettings::reserved(30 * S, 5), &[(F::Press { by: Black }, 2 * M + 10 * S)]);
     let v = c.view(2 * M + 10 * S);
     assert_eq!((v.black.main_ms, v.black.reserve, v.black.byo_yomi), (0, 4, true));
 }
@@ -63,7 +63,7 @@ fn art12_byo_yomi_begins_where_main_time_ends_within_a_move() {
 #[test]
 fn art12_the_reserve_may_not_be_used_up() {
     // Three reserved minutes: 2 min 59 s is still a move; 3 min is the loss (第二十三条五).
-    let settings = ClockSettings { main_ms: 0, reserved_minutes: 3 };
+    let settings = ClockSettings::reserved(0, 3);
     assert_eq!(clock(settings, &[(F::Press { by: Black }, 3 * M - S)]).view(3 * M).black.reserve, 1);
     let c = clock(settings, &[]);
     assert_eq!(c.time_up(3 * M - 1), None);
@@ -75,7 +75,7 @@ fn art12_the_reserve_may_not_be_used_up() {
 
 #[test]
 fn art23_5_a_press_after_time_ran_out_is_refused_and_the_loss_stands() {
-    let mut c = GameClock::new(ClockSettings { main_ms: M, reserved_minutes: 1 });
+    let mut c = GameClock::new(ClockSettings::reserved(M, 1));
     c.apply(F::Start { to_move: Black }, 0).unwrap();
     assert_eq!(c.apply(F::Press { by: Black }, 2 * M + 300), Err(ClockError::TimeUp { side: Black, at_ms: 2 * M }));
     assert_eq!(c.apply(F::Press { by: Black }, 2 * M + 900), Err(ClockError::TimeUp { side: Black, at_ms: 2 * M }));
@@ -88,14 +88,14 @@ fn art23_5_a_press_after_time_ran_out_is_refused_and_the_loss_stands() {
 
 #[test]
 fn art12_without_byo_yomi_main_time_is_all() {
-    let c = clock(ClockSettings { main_ms: 10 * M, reserved_minutes: 0 }, &[]);
+    let c = clock(ClockSettings::reserved(10 * M, 0), &[]);
     assert_eq!(c.time_up(10 * M), Some(TimeUp { side: Black, at_ms: 10 * M }));
     assert_eq!(schedule(&c), vec![Announcement { at_ms: 10 * M, call: Call::TimeUp }]);
 }
 
 #[test]
 fn art12_the_reader_reads_each_byo_yomi_minute_and_what_is_left() {
-    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 3 }, &[]);
+    let c = clock(ClockSettings::reserved(0, 3), &[]);
     let first: Vec<(u64, Call)> = schedule(&c).iter().take(6).map(|a| (a.at_ms / S, a.call)).collect();
     assert_eq!(
         first,
@@ -115,7 +115,7 @@ fn art12_the_reader_reads_each_byo_yomi_minute_and_what_is_left() {
 #[test]
 fn art12_the_last_minute_is_read_to_the_second() {
     // One reserved minute left when the turn starts at 10:00 into byo-yomi.
-    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 1 }, &[]);
+    let c = clock(ClockSettings::reserved(0, 1), &[]);
     let said: Vec<(u64, String)> = schedule(&c).iter().map(|a| (a.at_ms / S, a.call.words(false))).collect();
     let want: Vec<(u64, String)> = [
         (30, "30秒"),
@@ -143,7 +143,7 @@ fn art12_the_last_minute_is_read_to_the_second() {
 #[test]
 fn art12_the_schedule_follows_the_turn_into_byo_yomi() {
     // 20 s of main time left, two reserved minutes: the first call is 30 s into byo-yomi.
-    let c = clock(ClockSettings { main_ms: 20 * S, reserved_minutes: 2 }, &[]);
+    let c = clock(ClockSettings::reserved(20 * S, 2), &[]);
     let s = schedule(&c);
     assert_eq!(s[0], Announcement { at_ms: 50 * S, call: Call::Seconds(30) });
     assert_eq!(s[5], Announcement { at_ms: 80 * S, call: Call::MinutesLeft(1) });
@@ -152,7 +152,7 @@ fn art12_the_schedule_follows_the_turn_into_byo_yomi() {
 
 #[test]
 fn a_reader_that_slept_says_what_is_true_now_and_no_deduction_in_silence() {
-    let c = clock(ClockSettings { main_ms: 0, reserved_minutes: 3 }, &[]);
+    let c = clock(ClockSettings::reserved(0, 3), &[]);
     // Awake: one call at a time.
     assert_eq!(due(&c, 29 * S, 30 * S), vec![Announcement { at_ms: 30 * S, call: Call::Seconds(30) }]);
     assert!(due(&c, 30 * S, 39 * S).is_empty());
@@ -199,7 +199,7 @@ fn art23_3_lateness_within_the_limit_comes_off_the_late_sides_main_time() {
 
 #[test]
 fn art23_4_removing_captured_stones_is_not_timed_in_byo_yomi_but_is_in_main_time() {
-    let byo = ClockSettings { main_ms: 0, reserved_minutes: 2 };
+    let byo = ClockSettings::reserved(0, 2);
     // 40 s into the minute, 30 s of removing captures, 15 s more: 55 s used, nothing deducted.
     let c = clock(byo, &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press { by: Black }, 85 * S)]);
     assert_eq!(c.view(85 * S).black.reserve, 2);
@@ -211,7 +211,7 @@ fn art23_4_removing_captured_stones_is_not_timed_in_byo_yomi_but_is_in_main_time
 
 #[test]
 fn art23_6_one_approved_absence_per_game_and_the_clock_keeps_running() {
-    let mut c = clock(ClockSettings { main_ms: 0, reserved_minutes: 3 }, &[]);
+    let mut c = clock(ClockSettings::reserved(0, 3), &[]);
     c.apply(F::AbsenceApproved { side: Black }, 10 * S).unwrap();
     assert!(c.view(50 * S).running, "the referee keeps counting");
     assert_eq!(c.view(50 * S).black.minute_ms, 50 * S);
@@ -242,6 +242,117 @@ fn facts_the_clock_cannot_take_are_refused_with_a_reason_and_change_nothing() {
 }
 
 /// A random sequence of what happens at a table.
+// ---- The other systems organisers set (OpenGotha's STDBYOYOMI, CANBYOYOMI, FISCHER) ----
+
+fn calls(c: &GameClock) -> Vec<(u64, Call)> {
+    schedule(c).into_iter().map(|a| (a.at_ms, a.call)).collect()
+}
+
+#[test]
+fn byo_yomi_periods_follow_the_reserved_minutes_rule_with_their_own_length() {
+    // No main time, 3 periods of 30 s: a move within 30 s keeps them all; 45 s uses one.
+    let p30 = ClockSettings { main_ms: 0, overtime: OvertimeClock::Periods { count: 3, period_ms: 30 * S } };
+    let c = clock(p30, &[(F::Press { by: Black }, 29 * S), (F::Press { by: White }, 29 * S + 45 * S)]);
+    let v = c.view(29 * S + 45 * S);
+    assert_eq!((v.black.reserve, v.white.reserve), (3, 2));
+    // Black reads 10, 20 s and "还剩2次" at each period used; the last is counted to the end.
+    let c = clock(p30, &[]);
+    let want: Vec<(u64, Call)> = [
+        (10 * S, Call::Seconds(10)),
+        (20 * S, Call::Seconds(20)),
+        (30 * S, Call::PeriodsLeft(2)),
+        (40 * S, Call::Seconds(10)),
+        (50 * S, Call::Seconds(20)),
+        (60 * S, Call::PeriodsLeft(1)),
+        (70 * S, Call::Seconds(10)),
+        (80 * S, Call::Seconds(20)),
+    ]
+    .into_iter()
+    .chain((1..=9u8).map(|n| (80 * S + u64::from(n) * S, Call::Count(n))))
+    .chain([(90 * S, Call::TimeUp)])
+    .collect();
+    assert_eq!(calls(&c), want);
+    assert_eq!(Call::PeriodsLeft(2).words(false), "还剩2次");
+    assert_eq!(Call::PeriodsLeft(1).words(true), "one period left");
+    // Using the last period loses, at its exact end (第二十三条五).
+    assert_eq!(c.time_up(90 * S), Some(TimeUp { side: Black, at_ms: 90 * S }));
+    assert_eq!(c.time_up(90 * S - 1), None);
+}
+
+#[test]
+fn canadian_byo_yomi_makes_the_blocks_moves_in_its_time_then_starts_a_new_block() {
+    // 1 minute's main time, then 3 moves in 60 s.
+    let canadian = ClockSettings { main_ms: M, overtime: OvertimeClock::Canadian { moves: 3, block_ms: 60 * S } };
+    // Black: 70 s (main time gone, 10 s into the block), then 20 s and 20 s: the block's three
+    // moves in 50 s; White answers at once each time.
+    let mut t = 0;
+    let mut facts = Vec::new();
+    for think in [70 * S, 20 * S, 20 * S] {
+        t += think;
+        facts.push((F::Press { by: Black }, t));
+        t += S;
+        facts.push((F::Press { by: White }, t));
+    }
+    let c = clock(canadian, &facts);
+    let v = c.view(t);
+    // A new block: the full 60 s and 3 moves.
+    assert_eq!((v.black.block_ms, v.black.moves_left), (Some(60 * S), Some(3)));
+    // Mid-block after one more move of 25 s: 35 s and 2 moves left.
+    let c = clock(canadian, &[facts.clone(), vec![(F::Press { by: Black }, t + 25 * S)]].concat());
+    let v = c.view(t + 25 * S);
+    assert_eq!((v.black.block_ms, v.black.moves_left), (Some(35 * S), Some(2)));
+    assert!(v.black.byo_yomi);
+    // The block's time runs out before its moves are made: the loss, at that instant.
+    let c = clock(canadian, &facts);
+    assert_eq!(c.time_up(t + 60 * S), Some(TimeUp { side: Black, at_ms: t + 60 * S }));
+    // Its last ten seconds are counted.
+    let last: Vec<(u64, Call)> = calls(&c).into_iter().rev().take(2).collect();
+    assert_eq!(last, vec![(t + 60 * S, Call::TimeUp), (t + 59 * S, Call::Count(9))]);
+}
+
+#[test]
+fn fischer_adds_the_increment_after_every_move_and_has_no_overtime() {
+    let fischer = ClockSettings { main_ms: M, overtime: OvertimeClock::Fischer { increment_ms: 10 * S } };
+    let c = clock(fischer, &[(F::Press { by: Black }, 15 * S), (F::Press { by: White }, 20 * S)]);
+    let v = c.view(20 * S);
+    // Black used 15 s of 60 and got 10 back; White 5 s.
+    assert_eq!((v.black.main_ms, v.white.main_ms), (55 * S, 65 * S));
+    assert!(!v.black.byo_yomi);
+    // Out of main time is out of time.
+    assert_eq!(c.time_up(20 * S + 55 * S), Some(TimeUp { side: Black, at_ms: 75 * S }));
+    let last: Vec<(u64, Call)> = calls(&c).into_iter().rev().take(2).collect();
+    assert_eq!(last, vec![(75 * S, Call::TimeUp), (74 * S, Call::Count(9))]);
+}
+
+#[test]
+fn the_time_control_is_read_in_both_wire_versions_and_checked() {
+    use arbiter_domain::domain::{Overtime, TimeControl};
+    // Version 1 (第十二条), as every stored event has it, is read and written unchanged.
+    let v1: TimeControl = serde_json::from_str(r#"{"main_minutes":60,"reserved_minutes":5}"#).unwrap();
+    assert_eq!(v1, TimeControl::reserved(60, 5));
+    assert_eq!(serde_json::to_string(&v1).unwrap(), r#"{"main_minutes":60,"reserved_minutes":5}"#);
+    assert_eq!(ClockSettings::from(v1), ClockSettings::reserved(60 * M, 5));
+    // Version 2: another system.
+    let v2: TimeControl =
+        serde_json::from_str(r#"{"main_minutes":45,"overtime":{"system":"periods","periods":5,"seconds":30}}"#)
+            .unwrap();
+    assert_eq!(v2, TimeControl::with(45, Overtime::Periods { periods: 5, seconds: 30 }));
+    assert_eq!(ClockSettings::from(v2).overtime, OvertimeClock::Periods { count: 5, period_ms: 30 * S });
+    let c: TimeControl =
+        serde_json::from_str(r#"{"main_minutes":30,"overtime":{"system":"canadian","moves":15,"seconds":300}}"#)
+            .unwrap();
+    assert_eq!(ClockSettings::from(c).overtime, OvertimeClock::Canadian { moves: 15, block_ms: 300 * S });
+    assert!(v1.check().is_ok() && v2.check().is_ok() && c.check().is_ok());
+    // Refused: both forms, neither, an unknown system, settings no organiser means.
+    let both = TimeControl { overtime: Some(Overtime::Fischer { seconds: 10 }), ..v1 };
+    assert!(both.check().unwrap_err().to_string().contains("not both"));
+    assert!(TimeControl { main_minutes: 60, reserved_minutes: None, overtime: None }.check().is_err());
+    assert!(serde_json::from_str::<TimeControl>(r#"{"main_minutes":60,"overtime":{"system":"hourglass"}}"#).is_err());
+    assert!(TimeControl::with(60, Overtime::Periods { periods: 0, seconds: 30 }).check().is_err());
+    assert!(TimeControl::with(0, Overtime::Fischer { seconds: 10 }).check().is_err());
+    assert!(TimeControl::reserved(0, 0).check().is_err());
+}
+
 fn facts() -> impl Strategy<Value = Vec<(u8, u64)>> {
     prop::collection::vec((0u8..7, 1u64..200_000), 1..120)
 }
@@ -262,9 +373,13 @@ proptest! {
     /// never goes below zero, and the time-up is proposed before a side plays on without reserve.
     #[test]
     fn remaining_time_never_increases_and_the_reserve_never_goes_below_zero(
-        steps in facts(), main_min in 0u64..3, reserve in 0u8..4,
+        steps in facts(), main_min in 0u64..3, reserve in 0u8..4, period_s in prop::sample::select(vec![10u64, 30, 60]),
     ) {
-        let settings = ClockSettings { main_ms: main_min * M, reserved_minutes: reserve };
+        // 第十二条's minutes, and byo-yomi periods of other lengths, which follow the same rule.
+        let settings = ClockSettings {
+            main_ms: main_min * M,
+            overtime: OvertimeClock::Periods { count: reserve, period_ms: period_s * S },
+        };
         let mut c = GameClock::new(settings);
         c.apply(F::Start { to_move: Black }, 0).unwrap();
         let mut now = 0;

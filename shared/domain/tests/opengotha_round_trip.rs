@@ -37,7 +37,7 @@ fn event_run_here() -> Vec<Event> {
         begin: chrono::NaiveDate::from_ymd_opt(2026, 11, 21),
         end: chrono::NaiveDate::from_ymd_opt(2026, 11, 22),
         venue: Some("杭州棋院".into()),
-        time_control: Some(TimeControl { main_minutes: 90, reserved_minutes: 1 }),
+        time_control: Some(TimeControl::reserved(90, 1)),
         allowed_lateness_minutes: Some(15),
         system: Some(System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(10) }),
         rounds: Some(3),
@@ -163,4 +163,41 @@ fn bad_files_are_refused_with_what_was_wrong() {
         assert_eq!(e.code(), "invalid_field");
         assert!(e.to_string().contains(says), "{xml}: {e}");
     }
+}
+
+#[test]
+fn time_systems_go_to_opengotha_and_back() {
+    // OpenGotha's own file: 60 minutes, then STDBYOYOMI of 30 s a move — one period.
+    let path = format!("{}/tests/fixtures/opengotha/Tournoi de Juvisy.xml", env!("CARGO_MANIFEST_DIR"));
+    let og = opengotha::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(og.time_control, Some(TimeControl::with(60, Overtime::Periods { periods: 1, seconds: 30 })));
+    // Each system this project keeps, written and read back; several reserved minutes are one in
+    // OpenGotha (it has no number of periods).
+    for (tc, back) in [
+        (TimeControl::reserved(90, 1), TimeControl::reserved(90, 1)),
+        (TimeControl::reserved(90, 5), TimeControl::reserved(90, 1)),
+        (TimeControl::reserved(45, 0), TimeControl::reserved(45, 0)),
+        (
+            TimeControl::with(60, Overtime::Periods { periods: 3, seconds: 30 }),
+            TimeControl::with(60, Overtime::Periods { periods: 1, seconds: 30 }),
+        ),
+        (
+            TimeControl::with(30, Overtime::Canadian { moves: 15, seconds: 300 }),
+            TimeControl::with(30, Overtime::Canadian { moves: 15, seconds: 300 }),
+        ),
+        (
+            TimeControl::with(40, Overtime::Fischer { seconds: 20 }),
+            TimeControl::with(40, Overtime::Fischer { seconds: 20 }),
+        ),
+    ] {
+        let mut o = og.clone();
+        o.time_control = Some(tc);
+        let read = opengotha::parse(&opengotha::write(&o)).unwrap();
+        assert_eq!(read.time_control, Some(back), "{tc:?}");
+    }
+    // A system OpenGotha does not write is refused, with what was wrong.
+    let mut o = og.clone();
+    o.time_control = Some(TimeControl::reserved(60, 1));
+    let bad = opengotha::write(&o).replace("STDBYOYOMI", "HOURGLASS");
+    assert!(opengotha::parse(&bad).unwrap_err().to_string().contains("HOURGLASS"));
 }

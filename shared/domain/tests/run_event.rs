@@ -20,7 +20,7 @@ impl Log {
         let settings = Settings {
             system: Some(system),
             rounds: Some(rounds),
-            time_control: Some(TimeControl { main_minutes: 60, reserved_minutes: 5 }),
+            time_control: Some(TimeControl::reserved(60, 5)),
             allowed_lateness_minutes: Some(15),
             ..Settings::default()
         };

@@ -3,4 +3,4 @@
 /**
  * One thing the reader says.
  */
-export type Call = { "call": "seconds", "n": number } | { "call": "minutes_left", "n": number } | { "call": "count", "n": number } | { "call": "time_up" };
+export type Call = { "call": "seconds", "n": number } | { "call": "minutes_left", "n": number } | { "call": "periods_left", "n": number } | { "call": "count", "n": number } | { "call": "time_up" };

@@ -17,9 +17,14 @@ reserve: number,
  */
 byo_yomi: boolean, 
 /**
- * For the side to move in byo-yomi: how far into the current minute.
+ * For the side to move in byo-yomi: how far into the current period (a minute under
+ * 第十二条).
  */
 minute_ms: number, 
+/**
+ * Canadian: time left in the current block, and moves still to make in it.
+ */
+block_ms: number | null, moves_left: number | null, 
 /**
  * 第二十三条六: its one approved absence is used.
  */

@@ -6,6 +6,7 @@
 import type { Backend } from "../backend";
 import type { ClockView } from "../bindings/ClockView";
 import type { Colour } from "../bindings/Colour";
+import type { OvertimeClock } from "../bindings/OvertimeClock";
 import type { ReaderView } from "../bindings/ReaderView";
 import type { SideView } from "../bindings/SideView";
 import { h } from "../dom";
@@ -20,13 +21,30 @@ export function clockText(ms: number): string {
 /** One side's big digits: main time left, or in byo-yomi how far into the current minute. */
 export function sideText(side: SideView, toMove: boolean): string {
   if (!side.byo_yomi) return clockText(side.main_ms);
+  // Canadian: the block's time left.
+  if (side.block_ms !== null) return clockText(side.block_ms);
   return clockText(toMove ? side.minute_ms : 0);
 }
 
-/** The line under the digits: the reserve still to come, or left in byo-yomi (第十二条). */
-export function sideNote(side: SideView): string {
-  return side.byo_yomi ? t("byoYomiLeft", { n: side.reserve }) : t("reserveLeft", { n: side.reserve });
+/** The line under the digits: the reserve still to come, or left in byo-yomi (第十二条); for
+ * other systems their periods, the Canadian block's moves, or the Fischer increment. */
+export function sideNote(side: SideView, overtime: OvertimeClock = MINUTES): string {
+  switch (overtime.system) {
+    case "periods":
+      if (overtime.period_ms === 60_000) return side.byo_yomi ? t("byoYomiLeft", { n: side.reserve }) : t("reserveLeft", { n: side.reserve });
+      return side.byo_yomi
+        ? t("periodsLeft", { n: side.reserve, s: overtime.period_ms / 1000 })
+        : t("periodsThen", { n: side.reserve, s: overtime.period_ms / 1000 });
+    case "canadian":
+      return side.byo_yomi
+        ? t("blockLeft", { n: side.moves_left ?? overtime.moves })
+        : t("blockThen", { n: overtime.moves, m: clockText(overtime.block_ms) });
+    case "fischer":
+      return t("fischerEach", { s: overtime.increment_ms / 1000 });
+  }
 }
+
+const MINUTES: OvertimeClock = { system: "periods", count: 5, period_ms: 60_000 };
 
 /**
  * Says a call: with the platform's voice for the language where it has one, otherwise with the
@@ -74,7 +92,7 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
     h("div", { class: `reader-side ${c}${clock.to_move === c ? " to-move" : ""}`, "data-testid": `reader-${c}` },
       h("span", { class: "who" }, lt("colours", c)),
       h("span", { class: "digits" }, sideText(s, clock.to_move === c)),
-      h("span", { class: "reserve" }, sideNote(s)));
+      h("span", { class: "reserve" }, sideNote(s, clock.overtime)));
 
   const draw = (v: ReaderView) => {
     if (!v.clock) {

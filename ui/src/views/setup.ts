@@ -5,10 +5,26 @@ import type { Settings } from "../bindings/Settings";
 import type { Setup } from "../bindings/Setup";
 import type { System } from "../bindings/System";
 import type { TeamPairing } from "../bindings/TeamPairing";
+import type { TimeControl } from "../bindings/TimeControl";
 import { h } from "../dom";
 import { t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { field, input, outcomeLine, rulesetOf, rulesetSelect, select } from "./forms";
+
+/** The time control the form describes: 第十二条's reserved minutes in the version-1 form, the
+ * other systems as `overtime`. */
+export function timeControlOf(
+  system: string,
+  main_minutes: number,
+  v: { reserved: number; periods: number; periodSeconds: number; canMoves: number; canMinutes: number; fischer: number },
+): TimeControl {
+  switch (system) {
+    case "periods": return { main_minutes, overtime: { system: "periods", periods: v.periods, seconds: v.periodSeconds } };
+    case "canadian": return { main_minutes, overtime: { system: "canadian", moves: v.canMoves, seconds: v.canMinutes * 60 } };
+    case "fischer": return { main_minutes, overtime: { system: "fischer", seconds: v.fischer } };
+    default: return { main_minutes, reserved_minutes: v.reserved };
+  }
+}
 
 const RANKS = [...Array.from({ length: 9 }, (_, i) => `${9 - i}d`), ...Array.from({ length: 30 }, (_, i) => `${i + 1}k`)];
 
@@ -21,7 +37,24 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const end = input({ type: "date", value: s.end ?? "", "data-testid": "t-end" });
   const venue = input({ type: "text", value: s.venue ?? "", "data-testid": "t-venue" });
   const main = input({ type: "number", min: 1, max: 600, value: s.time_control?.main_minutes ?? 60, "data-testid": "t-main" });
+  const ot = s.time_control?.overtime;
   const reserved = input({ type: "number", min: 0, max: 60, value: s.time_control?.reserved_minutes ?? 5, "data-testid": "t-reserved" });
+  const overtime = select("t-overtime", [["reserved_minutes", t("otReserved")], ["periods", t("otPeriods")], ["canadian", t("otCanadian")], ["fischer", t("otFischer")]], ot?.system ?? "reserved_minutes");
+  const periods = input({ type: "number", min: 1, max: 60, value: ot?.system === "periods" ? ot.periods : 5, "data-testid": "t-periods" });
+  const periodSeconds = input({ type: "number", min: 5, max: 600, value: ot?.system === "periods" ? ot.seconds : 30, "data-testid": "t-period-seconds" });
+  const canMoves = input({ type: "number", min: 1, max: 100, value: ot?.system === "canadian" ? ot.moves : 15, "data-testid": "t-can-moves" });
+  const canMinutes = input({ type: "number", min: 1, max: 60, value: ot?.system === "canadian" ? ot.seconds / 60 : 5, "data-testid": "t-can-minutes" });
+  const fischer = input({ type: "number", min: 1, max: 600, value: ot?.system === "fischer" ? ot.seconds : 10, "data-testid": "t-fischer" });
+  // Only the chosen overtime system's settings are shown.
+  const overtimeRows: Record<string, HTMLElement> = {
+    reserved_minutes: field(t("reservedMinutes"), reserved),
+    periods: h("div", { class: "row2" }, field(t("otPeriodCount"), periods), field(t("otPeriodSeconds"), periodSeconds)),
+    canadian: h("div", { class: "row2" }, field(t("otCanMoves"), canMoves), field(t("otCanMinutes"), canMinutes)),
+    fischer: field(t("otFischerSeconds"), fischer),
+  };
+  const showOvertime = () => Object.entries(overtimeRows).forEach(([k, row]) => (row.hidden = k !== overtime.value));
+  overtime.onchange = showOvertime;
+  showOvertime();
   const lateness = input({ type: "number", min: 0, max: 240, value: s.allowed_lateness_minutes ?? 15, "data-testid": "t-lateness" });
   const sys = s.system;
   const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"], ["match", "多局决胜制 best-of-N match"], ["knockout", "淘汰制 knockout"], ["team", "团体赛 team event"], ["leitai", "擂台赛 winner stays on"]],
@@ -73,7 +106,10 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
         begin: begin.value || undefined,
         end: end.value || undefined,
         venue: venue.value.trim() || undefined,
-        time_control: { main_minutes: Number(main.value), reserved_minutes: Number(reserved.value) },
+        time_control: timeControlOf(overtime.value, Number(main.value), {
+          reserved: Number(reserved.value), periods: Number(periods.value), periodSeconds: Number(periodSeconds.value),
+          canMoves: Number(canMoves.value), canMinutes: Number(canMinutes.value), fischer: Number(fischer.value),
+        }),
         allowed_lateness_minutes: Number(lateness.value),
         system,
         rounds: kind.value === "match" ? Number(bestOf.value) : Number(rounds.value),
@@ -91,7 +127,8 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     field(`${t("ruleset")} · ${t("komi")}`, rules),
     h("div", { class: "row2" }, field(t("begin"), begin), field(t("end"), end)),
     field(t("venue"), venue),
-    h("div", { class: "row2" }, field(t("mainMinutes"), main), field(t("reservedMinutes"), reserved)),
+    h("div", { class: "row2" }, field(t("mainMinutes"), main), field(t("overtime"), overtime)),
+    ...Object.values(overtimeRows),
     field(t("allowedLateness"), lateness),
     h("div", { class: "row2" }, field(t("system"), kind), field(t("numberOfRounds"), rounds)),
     readingRow,

@@ -9,14 +9,99 @@ use crate::domain::ids::{GameId, PlayerId};
 use crate::error::{DomainError, Result};
 use crate::rules::RulesetSpec;
 
-/// Time control per 第十二条: main time per side and the reserved byo-yomi minutes
-/// (5 nationally, 1 locally).
+/// Time control: main time per side, then one overtime system. Wire form, version 1 (第十二条,
+/// still written for it): `{"main_minutes": 60, "reserved_minutes": 5}`; version 2, any other
+/// system: `{"main_minutes": 60, "overtime": {"system": "periods", "periods": 5, "seconds": 30}}`.
+/// Exactly one of the two is given ([`TimeControl::check`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct TimeControl {
     pub main_minutes: u16,
-    pub reserved_minutes: u8,
+    /// 第十二条's reserved byo-yomi minutes (5 nationally, 1 locally; 0: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub reserved_minutes: Option<u8>,
+    /// Any other overtime system.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub overtime: Option<Overtime>,
+}
+
+/// What follows main time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "system", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum Overtime {
+    /// 第十二条: reserved minutes — a move under a minute costs nothing, each full minute one
+    /// reserved minute, the last one may not be used up. 0: sudden death.
+    ReservedMinutes { minutes: u8 },
+    /// Byo-yomi periods (Japanese and Korean practice; OpenGotha's STDBYOYOMI): `periods` periods
+    /// of `seconds`, the same rule with another length.
+    Periods { periods: u8, seconds: u16 },
+    /// Canadian byo-yomi (OpenGotha's CANBYOYOMI): `moves` moves in `seconds`, then a new block.
+    Canadian { moves: u16, seconds: u32 },
+    /// Fischer: `seconds` added to main time after every move; no overtime.
+    Fischer { seconds: u16 },
+}
+
+impl fmt::Display for Overtime {
+    /// As a results file names it: "5 x 60 s byo-yomi", "Canadian 15 moves / 300 s", …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Overtime::ReservedMinutes { minutes: 0 } => write!(f, "Sudden death"),
+            Overtime::ReservedMinutes { minutes } => write!(f, "{minutes} x 60 s byo-yomi"),
+            Overtime::Periods { periods, seconds } => write!(f, "{periods} x {seconds} s byo-yomi"),
+            Overtime::Canadian { moves, seconds } => write!(f, "Canadian {moves} moves / {seconds} s"),
+            Overtime::Fischer { seconds } => write!(f, "Fischer +{seconds} s"),
+        }
+    }
+}
+
+impl TimeControl {
+    /// 第十二条's main time and reserved minutes.
+    pub const fn reserved(main_minutes: u16, minutes: u8) -> TimeControl {
+        TimeControl { main_minutes, reserved_minutes: Some(minutes), overtime: None }
+    }
+
+    /// Main time and another overtime system.
+    pub const fn with(main_minutes: u16, overtime: Overtime) -> TimeControl {
+        TimeControl { main_minutes, reserved_minutes: None, overtime: Some(overtime) }
+    }
+
+    /// The overtime system in force (a version-1 record gives its reserved minutes).
+    pub fn overtime(&self) -> Overtime {
+        match (self.overtime, self.reserved_minutes) {
+            (Some(o), _) => o,
+            (None, m) => Overtime::ReservedMinutes { minutes: m.unwrap_or(0) },
+        }
+    }
+
+    /// Refuses what no organiser means: both forms or neither, main time beyond 1–600 minutes
+    /// (0 allowed with overtime), and overtime settings out of their ranges.
+    pub fn check(&self) -> Result<()> {
+        let bad = |message: &str| DomainError::OutOfRange { what: "time control", message: message.to_owned() };
+        match (self.reserved_minutes, self.overtime) {
+            (Some(_), Some(_)) => return Err(bad("give reserved_minutes (第十二条) or overtime, not both")),
+            (None, None) => return Err(bad("give reserved_minutes (第十二条) or an overtime system")),
+            _ => {}
+        }
+        if self.main_minutes > 600 {
+            return Err(bad("main time: at most 600 minutes"));
+        }
+        let ok = match self.overtime() {
+            Overtime::ReservedMinutes { minutes } => minutes <= 60 && (self.main_minutes > 0 || minutes > 0),
+            Overtime::Periods { periods, seconds } => (1..=60).contains(&periods) && (5..=600).contains(&seconds),
+            Overtime::Canadian { moves, seconds } => (1..=100).contains(&moves) && (30..=3600).contains(&seconds),
+            Overtime::Fischer { seconds } => (1..=600).contains(&seconds) && self.main_minutes > 0,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(bad("reserved minutes 0–60 (第十二条); periods 1–60 of 5–600 s; Canadian 1–100 moves in 30–3600 s; \
+                 Fischer 1–600 s a move; and some time to play"))
+        }
+    }
 }
 
 /// A scheduled game.

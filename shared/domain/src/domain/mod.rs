@@ -8,7 +8,7 @@ pub mod player;
 pub mod tournament;
 
 pub use colour::{Colour, PerColour};
-pub use game::{Game, Point, TimeControl};
+pub use game::{Game, Overtime, Point, TimeControl};
 pub use ids::{DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
 pub use people::{Author, Device, Person, Role};
 pub use player::{Player, Rank};

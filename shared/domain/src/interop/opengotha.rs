@@ -12,7 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use crate::domain::{PlayerId, Rank};
+use crate::domain::{Overtime, PlayerId, Rank, TimeControl};
 use crate::error::{DomainError, Result};
 use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
 use crate::tournament::standings::mcmahon::McMahonParams;
@@ -52,8 +52,9 @@ pub struct OpenGotha {
     /// compute; standings refuse files that set it.
     pub not_played_as_half: bool,
     pub categories: u32,
-    /// Basic (main) time in minutes.
-    pub basic_time_minutes: Option<u16>,
+    /// Basic time and OpenGotha's complementary time system (SUDDENDEATH, STDBYOYOMI,
+    /// CANBYOYOMI, FISCHER), as a time control.
+    pub time_control: Option<TimeControl>,
 }
 
 impl OpenGotha {
@@ -285,8 +286,47 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         unsupported,
         not_played_as_half: flag(&g, "genCountNotPlayedGamesAsHalfPoint", false),
         categories: num(&g, "numberOfCategories", 1)?,
-        basic_time_minutes: g.get("basicTime").and_then(|v| v.trim().parse().ok()),
+        time_control: time_control_of(&g)?,
     })
+}
+
+/// OpenGotha's time settings as a time control. A missing system is CANBYOYOMI, as OpenGotha
+/// reads it; STDBYOYOMI gives the seconds per move and no number of periods: one.
+fn time_control_of(g: &HashMap<String, String>) -> Result<Option<TimeControl>> {
+    let Some(main) = g.get("basicTime").and_then(|v| v.trim().parse::<u16>().ok()) else { return Ok(None) };
+    let system = g.get("complementaryTimeSystem").map_or("CANBYOYOMI", |s| s.trim());
+    let tc = match system {
+        "SUDDENDEATH" => TimeControl::reserved(main, 0),
+        "STDBYOYOMI" => match num::<u16>(g, "stdByoYomiTime", 30)? {
+            // One period of a minute is 第十二条's one reserved minute.
+            60 => TimeControl::reserved(main, 1),
+            seconds => TimeControl::with(main, Overtime::Periods { periods: 1, seconds }),
+        },
+        "CANBYOYOMI" => TimeControl::with(
+            main,
+            Overtime::Canadian { moves: num(g, "nbMovesCanTime", 15)?, seconds: num(g, "canByoYomiTime", 300)? },
+        ),
+        "FISCHER" => TimeControl::with(main, Overtime::Fischer { seconds: num(g, "fischerTime", 10)? }),
+        other => return Err(bad(format!("complementaryTimeSystem `{other}` is not one OpenGotha writes"))),
+    };
+    Ok(Some(tc))
+}
+
+/// The time attributes of OpenGotha's `GeneralParameterSet` for `tc`. OpenGotha has no number of
+/// byo-yomi periods: several reserved minutes or periods are written as one.
+fn time_attributes(tc: Option<TimeControl>) -> String {
+    let tc = tc.unwrap_or(TimeControl::reserved(60, 1));
+    let (system, std, moves, can, fischer) = match tc.overtime() {
+        Overtime::ReservedMinutes { minutes: 0 } => ("SUDDENDEATH", 60, 15, 300, 10),
+        Overtime::ReservedMinutes { .. } => ("STDBYOYOMI", 60, 15, 300, 10),
+        Overtime::Periods { seconds, .. } => ("STDBYOYOMI", u32::from(seconds), 15, 300, 10),
+        Overtime::Canadian { moves, seconds } => ("CANBYOYOMI", 30, moves, seconds, 10),
+        Overtime::Fischer { seconds } => ("FISCHER", 30, 15, 300, seconds),
+    };
+    format!(
+        "basicTime=\"{}\" complementaryTimeSystem=\"{system}\" stdByoYomiTime=\"{std}\" nbMovesCanTime=\"{moves}\" canByoYomiTime=\"{can}\" fischerTime=\"{fischer}\"",
+        tc.main_minutes
+    )
 }
 
 fn esc(s: &str) -> String {
@@ -332,8 +372,8 @@ pub fn write(t: &OpenGotha) -> String {
     }
     let m = &t.mcmahon;
     x += &format!(
-        "<TournamentParameterSet>\n<GeneralParameterSet basicTime=\"{}\" beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"{}\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\"/>\n",
-        t.basic_time_minutes.unwrap_or(60), esc(&t.begin_date), esc(&t.end_date), t.not_played_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.absent_mms2, m.bye_mms2, rank_from_value(m.zero), m.absent_nbw2, m.bye_nbw2, m.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
+        "<TournamentParameterSet>\n<GeneralParameterSet {} beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"{}\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\"/>\n",
+        time_attributes(t.time_control), esc(&t.begin_date), esc(&t.end_date), t.not_played_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.absent_mms2, m.bye_mms2, rank_from_value(m.zero), m.absent_nbw2, m.bye_nbw2, m.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
     );
     x += "<PlacementParameterSet>\n<PlacementCriteria>\n";
     let names: Vec<&str> =
@@ -406,7 +446,7 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         unsupported: vec![],
         not_played_as_half: false,
         categories: 1,
-        basic_time_minutes: settings.time_control.map(|tc| tc.main_minutes),
+        time_control: settings.time_control,
         field,
     }
 }
@@ -430,12 +470,19 @@ pub fn to_events(
     } else {
         System::Swiss { reading: SwissReading::TieBreak }
     };
-    let time_control = og.basic_time_minutes.map(|m| TimeControl { main_minutes: m, reserved_minutes: 1 });
-    if time_control.is_some() {
-        notes.push(
-            "time control: OpenGotha's basic time, with 1 reserved byo-yomi minute (第十二条); check it in the set-up"
-                .into(),
-        );
+    let time_control = og.time_control;
+    if let Some(tc) = time_control {
+        notes.push(format!(
+            "time control from OpenGotha: {} minutes, then {}; check it in the set-up (OpenGotha keeps no number of byo-yomi periods)",
+            tc.main_minutes,
+            match tc.overtime() {
+                Overtime::ReservedMinutes { minutes: 0 } => "sudden death".to_owned(),
+                Overtime::ReservedMinutes { minutes } => format!("{minutes} reserved minute(s) (第十二条)"),
+                Overtime::Periods { periods, seconds } => format!("{periods} period(s) of {seconds} s"),
+                Overtime::Canadian { moves, seconds } => format!("{moves} moves in {seconds} s (Canadian)"),
+                Overtime::Fischer { seconds } => format!("{seconds} s a move (Fischer)"),
+            }
+        ));
     }
     let settings = Settings {
         begin: date(&og.begin_date),
@@ -483,7 +530,7 @@ pub fn to_events(
             black: g.black.clone(),
             white: g.white.clone(),
             ruleset,
-            time_control: time_control.unwrap_or(TimeControl { main_minutes: 60, reserved_minutes: 1 }),
+            time_control: time_control.unwrap_or(TimeControl::reserved(60, 1)),
             allowed_lateness_minutes: 0,
             reason: None,
         };

@@ -2,27 +2,71 @@
 //! in byo-yomi a move under a minute costs nothing, each full minute used takes one reserved
 //! minute, and the reserve may not be used up: when the last reserved minute runs out the side
 //! has lost on time (第二十三条五). Only the side to move runs; 第十四条's pauses stop both.
+//! The same clock keeps the other systems organisers set: byo-yomi periods of any length (the
+//! same rule), Canadian blocks (N moves in a block's time, then a new block) and Fischer (an
+//! increment after every move, no overtime).
 //!
 //! A clock is folded from [`ClockFact`]s, each with the time it happened; [`GameClock::view`]
 //! says how things stand at any later time without changing anything.
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{Colour, TimeControl};
+use crate::domain::{Colour, Overtime, TimeControl};
 
 const MINUTE_MS: u64 = 60_000;
 
-/// Main time and reserved minutes per side (第十二条).
+/// What follows main time, in the clock's units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "system", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum OvertimeClock {
+    /// Periods of `period_ms` (第十二条: minutes); `count` of them, the last not to be used up.
+    Periods {
+        count: u8,
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        period_ms: u64,
+    },
+    /// `moves` moves in `block_ms`, then a new block.
+    Canadian {
+        moves: u16,
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        block_ms: u64,
+    },
+    /// `increment_ms` added after every move.
+    Fischer {
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        increment_ms: u64,
+    },
+}
+
+/// Main time per side and what follows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockSettings {
     pub main_ms: u64,
-    /// Byo-yomi by reserved minutes: 5 nationally, 1 locally (0: none, main time only).
-    pub reserved_minutes: u8,
+    pub overtime: OvertimeClock,
+}
+
+impl ClockSettings {
+    /// 第十二条: main time and reserved minutes (5 nationally, 1 locally; 0: none).
+    pub fn reserved(main_ms: u64, minutes: u8) -> ClockSettings {
+        ClockSettings { main_ms, overtime: OvertimeClock::Periods { count: minutes, period_ms: MINUTE_MS } }
+    }
 }
 
 impl From<TimeControl> for ClockSettings {
     fn from(t: TimeControl) -> Self {
-        ClockSettings { main_ms: u64::from(t.main_minutes) * MINUTE_MS, reserved_minutes: t.reserved_minutes }
+        // Zero-length periods or blocks would never let a move be made: at least a second.
+        let overtime = match t.overtime() {
+            Overtime::ReservedMinutes { minutes } => OvertimeClock::Periods { count: minutes, period_ms: MINUTE_MS },
+            Overtime::Periods { periods, seconds } => {
+                OvertimeClock::Periods { count: periods, period_ms: u64::from(seconds.max(1)) * 1_000 }
+            }
+            Overtime::Canadian { moves, seconds } => {
+                OvertimeClock::Canadian { moves: moves.max(1), block_ms: u64::from(seconds.max(1)) * 1_000 }
+            }
+            Overtime::Fischer { seconds } => OvertimeClock::Fischer { increment_ms: u64::from(seconds) * 1_000 },
+        };
+        ClockSettings { main_ms: u64::from(t.main_minutes) * MINUTE_MS, overtime }
     }
 }
 
@@ -104,8 +148,12 @@ pub struct TimeUp {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Side {
     main_ms: u64,
+    /// Periods (reserved minutes) left.
     reserve: u8,
     absences: u8,
+    /// Canadian: time and moves left in the current block.
+    block_ms: u64,
+    block_moves: u16,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,9 +193,14 @@ pub struct SideView {
     pub reserve: u8,
     /// In byo-yomi: main time is used up.
     pub byo_yomi: bool,
-    /// For the side to move in byo-yomi: how far into the current minute.
+    /// For the side to move in byo-yomi: how far into the current period (a minute under
+    /// 第十二条).
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub minute_ms: u64,
+    /// Canadian: time left in the current block, and moves still to make in it.
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub block_ms: Option<u64>,
+    pub moves_left: Option<u16>,
     /// 第二十三条六: its one approved absence is used.
     pub absence_used: bool,
 }
@@ -156,6 +209,8 @@ pub struct SideView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ClockView {
+    /// What follows main time in this game (how the reader shows and reads it).
+    pub overtime: OvertimeClock,
     pub to_move: Colour,
     /// The side to move's clock is running now.
     pub running: bool,
@@ -174,23 +229,37 @@ enum Charge {
         reserve: u8,
         minute_ms: u64,
     },
+    /// Canadian: in a block, with this much of it left.
+    Block {
+        block_ms: u64,
+        moves: u16,
+    },
     /// Out of time `at_used_ms` into the turn.
     Lost {
         at_used_ms: u64,
     },
 }
 
-fn charge(side: Side, used_ms: u64) -> Charge {
+fn charge(overtime: OvertimeClock, side: Side, used_ms: u64) -> Charge {
     if used_ms < side.main_ms {
         return Charge::Main { main_ms: side.main_ms - used_ms };
     }
     let over = used_ms - side.main_ms;
-    let minutes = over / MINUTE_MS;
-    // The reserve may not be used up: using the last reserved minute is the loss.
-    if minutes >= u64::from(side.reserve) {
-        return Charge::Lost { at_used_ms: side.main_ms + u64::from(side.reserve) * MINUTE_MS };
+    match overtime {
+        OvertimeClock::Periods { period_ms, .. } => {
+            let periods = over / period_ms;
+            // The reserve may not be used up: using the last reserved minute is the loss.
+            if periods >= u64::from(side.reserve) {
+                return Charge::Lost { at_used_ms: side.main_ms + u64::from(side.reserve) * period_ms };
+            }
+            Charge::ByoYomi { reserve: side.reserve - periods as u8, minute_ms: over % period_ms }
+        }
+        OvertimeClock::Canadian { .. } if over < side.block_ms => {
+            Charge::Block { block_ms: side.block_ms - over, moves: side.block_moves }
+        }
+        OvertimeClock::Canadian { .. } => Charge::Lost { at_used_ms: side.main_ms + side.block_ms },
+        OvertimeClock::Fischer { .. } => Charge::Lost { at_used_ms: side.main_ms },
     }
-    Charge::ByoYomi { reserve: side.reserve - minutes as u8, minute_ms: over % MINUTE_MS }
 }
 
 fn index(c: Colour) -> usize {
@@ -202,7 +271,12 @@ fn index(c: Colour) -> usize {
 
 impl GameClock {
     pub fn new(settings: ClockSettings) -> Self {
-        let side = Side { main_ms: settings.main_ms, reserve: settings.reserved_minutes, absences: 0 };
+        let (reserve, block_ms, block_moves) = match settings.overtime {
+            OvertimeClock::Periods { count, .. } => (count, 0, 0),
+            OvertimeClock::Canadian { moves, block_ms } => (0, block_ms, moves),
+            OvertimeClock::Fischer { .. } => (0, 0, 0),
+        };
+        let side = Side { main_ms: settings.main_ms, reserve, absences: 0, block_ms, block_moves };
         GameClock { settings, sides: [side; 2], to_move: Colour::Black, used_ms: 0, run: Run::NotStarted }
     }
 
@@ -239,23 +313,40 @@ impl GameClock {
         }
     }
 
-    /// The side to move at the start of its turn (for the reader's schedule).
-    pub(crate) fn mover(&self) -> (u64, u8) {
+    /// The side to move at the start of its turn (for the reader's schedule): main time,
+    /// periods left, and the Canadian block's time left.
+    pub(crate) fn mover(&self) -> (u64, u8, u64) {
         let s = self.sides[index(self.to_move)];
-        (s.main_ms, s.reserve)
+        (s.main_ms, s.reserve, s.block_ms)
     }
 
     /// Ends the turn of the side to move at `at`: its time is charged, a partial byo-yomi
-    /// minute forgiven (第十二条).
+    /// minute forgiven (第十二条), a Canadian block's move counted, a Fischer increment added.
     fn end_turn(&mut self, at: u64) -> Result<(), ClockError> {
         let mover = index(self.to_move);
         let side = self.sides[mover];
         let used = self.used_at(at);
-        match charge(side, used) {
-            Charge::Main { main_ms } => self.sides[mover].main_ms = main_ms,
+        let overtime = self.settings.overtime;
+        match charge(overtime, side, used) {
+            Charge::Main { main_ms } => {
+                let increment = match overtime {
+                    OvertimeClock::Fischer { increment_ms } => increment_ms,
+                    _ => 0,
+                };
+                self.sides[mover].main_ms = main_ms + increment;
+            }
             Charge::ByoYomi { reserve, .. } => {
                 self.sides[mover].main_ms = 0;
                 self.sides[mover].reserve = reserve;
+            }
+            Charge::Block { block_ms, moves } => {
+                let s = &mut self.sides[mover];
+                s.main_ms = 0;
+                (s.block_ms, s.block_moves) = match overtime {
+                    // The block's moves are made: a new block.
+                    OvertimeClock::Canadian { moves: all, block_ms: fresh } if moves <= 1 => (fresh, all),
+                    _ => (block_ms, moves - 1),
+                };
             }
             Charge::Lost { at_used_ms } => {
                 let up = TimeUp { side: self.to_move, at_ms: at - (used - at_used_ms) };
@@ -272,6 +363,7 @@ impl GameClock {
         let mover = index(up.side);
         self.sides[mover].main_ms = 0;
         self.sides[mover].reserve = 0;
+        self.sides[mover].block_ms = 0;
         self.used_ms = 0;
         self.run = Run::Over(up);
     }
@@ -335,7 +427,10 @@ impl GameClock {
                 Run::Running { .. } => {
                     let mover = self.sides[index(self.to_move)];
                     // Only byo-yomi stops for removal; in main time the clock runs on.
-                    if matches!(charge(mover, self.used_at(at)), Charge::ByoYomi { .. }) {
+                    if matches!(
+                        charge(self.settings.overtime, mover, self.used_at(at)),
+                        Charge::ByoYomi { .. } | Charge::Block { .. }
+                    ) {
                         self.used_ms = self.used_at(at);
                         self.run = Run::Removing;
                     }
@@ -378,13 +473,15 @@ impl GameClock {
     pub fn time_up(&self, now: u64) -> Option<TimeUp> {
         match self.run {
             Run::Over(up) => Some(up),
-            Run::Running { .. } => match charge(self.sides[index(self.to_move)], self.used_at(now)) {
-                Charge::Lost { at_used_ms } => {
-                    let origin = self.turn_origin().unwrap_or(now);
-                    Some(TimeUp { side: self.to_move, at_ms: origin + at_used_ms })
+            Run::Running { .. } => {
+                match charge(self.settings.overtime, self.sides[index(self.to_move)], self.used_at(now)) {
+                    Charge::Lost { at_used_ms } => {
+                        let origin = self.turn_origin().unwrap_or(now);
+                        Some(TimeUp { side: self.to_move, at_ms: origin + at_used_ms })
+                    }
+                    _ => None,
                 }
-                _ => None,
-            },
+            }
             _ => None,
         }
     }
@@ -394,25 +491,39 @@ impl GameClock {
         let time_up = self.time_up(now);
         let side_view = |c: Colour| {
             let s = self.sides[index(c)];
+            let canadian = matches!(self.settings.overtime, OvertimeClock::Canadian { .. });
             let base = SideView {
                 main_ms: s.main_ms,
                 reserve: s.reserve,
                 byo_yomi: s.main_ms == 0,
                 minute_ms: 0,
+                block_ms: canadian.then_some(s.block_ms),
+                moves_left: canadian.then_some(s.block_moves),
                 absence_used: s.absences > 0,
             };
             if c != self.to_move || matches!(self.run, Run::NotStarted | Run::Adjourned) {
                 return base;
             }
-            match charge(s, self.used_at(now)) {
+            match charge(self.settings.overtime, s, self.used_at(now)) {
                 Charge::Main { main_ms } => SideView { main_ms, ..base },
                 Charge::ByoYomi { reserve, minute_ms } => {
                     SideView { main_ms: 0, reserve, byo_yomi: true, minute_ms, ..base }
                 }
-                Charge::Lost { .. } => SideView { main_ms: 0, reserve: 0, byo_yomi: true, minute_ms: 0, ..base },
+                Charge::Block { block_ms, moves } => {
+                    SideView { main_ms: 0, byo_yomi: true, block_ms: Some(block_ms), moves_left: Some(moves), ..base }
+                }
+                Charge::Lost { .. } => SideView {
+                    main_ms: 0,
+                    reserve: 0,
+                    byo_yomi: true,
+                    minute_ms: 0,
+                    block_ms: canadian.then_some(0),
+                    ..base
+                },
             }
         };
         ClockView {
+            overtime: self.settings.overtime,
             to_move: self.to_move,
             running: matches!(self.run, Run::Running { .. }) && time_up.is_none(),
             black: side_view(Colour::Black),

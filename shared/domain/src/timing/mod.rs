@@ -9,6 +9,6 @@ pub mod game_clock;
 pub mod lateness;
 pub mod reading;
 
-pub use game_clock::{ClockError, ClockFact, ClockSettings, ClockView, GameClock, SideView, TimeUp};
+pub use game_clock::{ClockError, ClockFact, ClockSettings, ClockView, GameClock, OvertimeClock, SideView, TimeUp};
 pub use lateness::{lateness, LatenessProposal, LatenessView};
 pub use reading::{due, schedule, Announcement, Call};

@@ -2,12 +2,16 @@
 //! 50, 55 and 58 seconds and, at the minute, says how many reserved minutes are left ("还剩 X
 //! 分钟"); in the last minute 30, 40, 50, then 1 … 9 each second, and "10，超时判负".
 //!
+//! Periods of another length are read the same way every ten seconds, "还剩 X 次" at each
+//! period used, and the last period's final ten seconds counted; a Canadian block's and a
+//! Fischer clock's final ten seconds are counted.
+//!
 //! The schedule is data, computed from the clock: absolute instants, so a reader that slept
 //! asks [`due`] what it missed and says only what is still worth saying.
 
 use serde::Serialize;
 
-use super::game_clock::GameClock;
+use super::game_clock::{GameClock, OvertimeClock};
 
 const SECOND_MS: u64 = 1_000;
 const MINUTE_MS: u64 = 60_000;
@@ -21,6 +25,8 @@ pub enum Call {
     Seconds(u8),
     /// At the minute: a reserved minute is used, this many are left ("还剩 X 分钟").
     MinutesLeft(u8),
+    /// A byo-yomi period (of other than a minute) is used, this many are left ("还剩 X 次").
+    PeriodsLeft(u8),
     /// The last minute's final count, 1 … 9.
     Count(u8),
     /// "10，超时判负": the last reserved minute is used up (第二十三条五).
@@ -36,6 +42,9 @@ impl Call {
             (Call::MinutesLeft(n), false) => format!("还剩{n}分钟"),
             (Call::MinutesLeft(1), true) => "one minute left".to_owned(),
             (Call::MinutesLeft(n), true) => format!("{n} minutes left"),
+            (Call::PeriodsLeft(n), false) => format!("还剩{n}次"),
+            (Call::PeriodsLeft(1), true) => "one period left".to_owned(),
+            (Call::PeriodsLeft(n), true) => format!("{n} periods left"),
             (Call::Count(n), _) => n.to_string(),
             (Call::TimeUp, false) => "10，超时判负".to_owned(),
             (Call::TimeUp, true) => "10 — loss on time".to_owned(),
@@ -50,6 +59,7 @@ impl Call {
         match self {
             Call::Seconds(n) => format!("s{n}"),
             Call::MinutesLeft(n) => format!("left{n}"),
+            Call::PeriodsLeft(n) => format!("periods{n}"),
             Call::Count(n) => format!("c{n}"),
             Call::TimeUp => "timeup".to_owned(),
         }
@@ -70,9 +80,19 @@ pub struct Announcement {
 /// when the clock is stopped.
 pub fn schedule(clock: &GameClock) -> Vec<Announcement> {
     let Some(origin) = clock.turn_origin() else { return vec![] };
-    let (main_ms, reserve) = clock.mover();
-    // Byo-yomi starts when main time runs out.
+    let (main_ms, reserve, block_ms) = clock.mover();
+    // Overtime starts when main time runs out.
     let byo = origin + main_ms;
+    match clock.settings().overtime {
+        OvertimeClock::Periods { period_ms: MINUTE_MS, .. } => minutes(byo, reserve),
+        OvertimeClock::Periods { period_ms, .. } => periods(byo, reserve, period_ms),
+        OvertimeClock::Canadian { .. } => final_ten(byo + block_ms),
+        OvertimeClock::Fischer { .. } => final_ten(byo),
+    }
+}
+
+/// 第十二条's reserved minutes.
+fn minutes(byo: u64, reserve: u8) -> Vec<Announcement> {
     let mut out = Vec::new();
     if reserve == 0 {
         out.push(Announcement { at_ms: byo, call: Call::TimeUp });
@@ -91,12 +111,47 @@ pub fn schedule(clock: &GameClock) -> Vec<Announcement> {
             }
             out.push(Announcement { at_ms: at(60), call: Call::MinutesLeft(left - 1) });
         } else {
-            for n in 1u8..=9 {
-                out.push(Announcement { at_ms: at(50 + u64::from(n)), call: Call::Count(n) });
-            }
-            out.push(Announcement { at_ms: at(60), call: Call::TimeUp });
+            out.extend(final_ten(at(60)));
         }
     }
+    out
+}
+
+/// Periods of another length: every ten seconds, "还剩 X 次" at each period used, the last
+/// period's final ten seconds counted.
+fn periods(byo: u64, reserve: u8, period_ms: u64) -> Vec<Announcement> {
+    if reserve == 0 {
+        return vec![Announcement { at_ms: byo, call: Call::TimeUp }];
+    }
+    let mut out = Vec::new();
+    for k in 0..u64::from(reserve) {
+        let start = byo + k * period_ms;
+        let end = start + period_ms;
+        let last = k + 1 == u64::from(reserve);
+        // Elapsed seconds are read up to 50 (a longer period is read only at its end).
+        for s in [10u64, 20, 30, 40, 50].map(|s| s * SECOND_MS).into_iter().take_while(|&s| s < period_ms) {
+            // The last period's final ten seconds are counted instead.
+            if !last || s + 10 * SECOND_MS <= period_ms {
+                out.push(Announcement { at_ms: start + s, call: Call::Seconds((s / SECOND_MS) as u8) });
+            }
+        }
+        if last {
+            out.extend(final_ten(end).into_iter().filter(|a| a.at_ms > start));
+        } else {
+            out.push(Announcement { at_ms: end, call: Call::PeriodsLeft(reserve - k as u8 - 1) });
+        }
+    }
+    out
+}
+
+/// 1 … 9 in the last ten seconds before `end`, and "10，超时判负" at it.
+fn final_ten(end: u64) -> Vec<Announcement> {
+    let mut out: Vec<Announcement> = (1u8..=9)
+        .filter_map(|n| {
+            end.checked_sub(u64::from(10 - n) * SECOND_MS).map(|at| Announcement { at_ms: at, call: Call::Count(n) })
+        })
+        .collect();
+    out.push(Announcement { at_ms: end, call: Call::TimeUp });
     out
 }
 
@@ -107,6 +162,6 @@ pub fn due(clock: &GameClock, after_ms: u64, now_ms: u64) -> Vec<Announcement> {
     let missed: Vec<Announcement> =
         schedule(clock).into_iter().filter(|a| a.at_ms > after_ms && a.at_ms <= now_ms).collect();
     let Some(last) = missed.last().copied() else { return vec![] };
-    let minute = missed.iter().rev().find(|a| matches!(a.call, Call::MinutesLeft(_))).copied();
+    let minute = missed.iter().rev().find(|a| matches!(a.call, Call::MinutesLeft(_) | Call::PeriodsLeft(_))).copied();
     minute.filter(|m| *m != last).into_iter().chain([last]).collect()
 }

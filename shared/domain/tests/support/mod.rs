@@ -53,7 +53,7 @@ impl Table {
             black: PlayerId::new(black).unwrap(),
             white: PlayerId::new(white).unwrap(),
             ruleset: RulesetSpec::Chinese1988 { komi: arbiter_domain::rules::ChineseKomi::Two },
-            time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
+            time_control: TimeControl::reserved(60, 5),
             allowed_lateness_minutes: 15,
             reason: None,
         };
@@ -69,7 +69,7 @@ impl Table {
             black: PlayerId::new("p-black").unwrap(),
             white: PlayerId::new("p-white").unwrap(),
             ruleset,
-            time_control: TimeControl { main_minutes: 60, reserved_minutes: 5 },
+            time_control: TimeControl::reserved(60, 5),
             allowed_lateness_minutes: lateness_minutes,
             reason: None,
         };
