@@ -241,7 +241,6 @@ fn facts_the_clock_cannot_take_are_refused_with_a_reason_and_change_nothing() {
     assert_eq!(folded.view(M).black.main_ms, 59 * M);
 }
 
-/// A random sequence of what happens at a table.
 // ---- The other systems organisers set (OpenGotha's STDBYOYOMI, CANBYOYOMI, FISCHER) ----
 
 fn calls(c: &GameClock) -> Vec<(u64, Call)> {
@@ -353,6 +352,7 @@ fn the_time_control_is_read_in_both_wire_versions_and_checked() {
     assert!(TimeControl::reserved(0, 0).check().is_err());
 }
 
+/// A random sequence of what happens at a table.
 fn facts() -> impl Strategy<Value = Vec<(u8, u64)>> {
     prop::collection::vec((0u8..7, 1u64..200_000), 1..120)
 }
