@@ -319,3 +319,40 @@ async fn the_late_arrival_timer_counts_from_the_rounds_start_and_proposes_what_t
     assert_eq!(v.state.result.map(|r| r.article), Some(Article::Art23_1));
     office.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sealed_move_stays_on_the_tablet_until_the_referee_opens_it() {
+    // 第十四条: the sealing player enters the point; the ledger (and the office) get only its seal.
+    let office = Office::start("seal-office").await;
+    office.schedule(1);
+    let dir = scratch("seal-device");
+    let app = App::open(&dir).unwrap();
+    app.enroll(&office.link_for("ref-s", Role::Referee).await, "", "", "tab-s", "S").await.unwrap();
+    app.sync_once().await.unwrap();
+    app.record(&game(1), EventBody::ClockStarted).unwrap();
+    let q16: arbiter_core::domain::Point = "Q16".parse().unwrap();
+    let v = app.seal_move(&game(1), Colour::White, q16).unwrap();
+    assert!(matches!(v.state.status, arbiter_core::game::Status::Adjourned { seal: Some(_), .. }));
+    app.sync_once().await.unwrap();
+    // What the office holds names no point.
+    let ledger = |office: &Office| {
+        let mut out = Vec::new();
+        office.state.store.export(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let exported = ledger(&office);
+    assert!(exported.contains("game_adjourned") && !exported.contains("Q16"), "{exported}");
+    // The app is killed and opened again: the sealed move is still on the tablet.
+    drop(app);
+    let app = App::open(&dir).unwrap();
+    assert_eq!(app.sealed_move(&game(1)).unwrap(), Some(q16));
+    let v = app.unseal_move(&game(1)).unwrap();
+    assert_eq!(v.state.status, arbiter_core::game::Status::Playing);
+    assert_eq!(app.sealed_move(&game(1)).unwrap(), None, "forgotten once opened");
+    // Nothing held: the referee opens the paper envelope and types the point instead.
+    let e = app.unseal_move(&game(1)).unwrap_err();
+    assert!(e.to_string().contains("envelope"), "{e}");
+    app.sync_once().await.unwrap();
+    assert!(ledger(&office).contains("\"point\":\"Q16\""), "opened: the point and its salt are in the ledger");
+    office.shutdown().await;
+}

@@ -84,8 +84,8 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
         EventKind::ClockPaused => EventBody::ClockPaused { reason: None },
         EventKind::ClockResumed => EventBody::ClockResumed,
         EventKind::ClockPressed => EventBody::ClockPressed { by: Colour::Black },
-        EventKind::GameAdjourned => EventBody::GameAdjourned { sealer: Colour::Black },
-        EventKind::MoveUnsealed => EventBody::MoveUnsealed { point: "D4".parse().unwrap() },
+        EventKind::GameAdjourned => EventBody::GameAdjourned { sealer: Colour::Black, seal: None },
+        EventKind::MoveUnsealed => EventBody::MoveUnsealed { point: "D4".parse().unwrap(), salt: None },
         EventKind::EndConfirmed => EventBody::EndConfirmed { first: Colour::Black },
         EventKind::CountRecorded => {
             EventBody::CountRecorded { count: Count::Area { black_stones: HalfStones::new(370).unwrap() } }

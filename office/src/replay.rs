@@ -59,7 +59,7 @@ fn render_game(out: &mut String, g: &GameState, players: &[Player]) {
         Status::Scheduled => "scheduled 未开始".to_owned(),
         Status::Playing => "playing 对局中".to_owned(),
         Status::Paused => "paused 暂停".to_owned(),
-        Status::Adjourned { sealer } => format!("adjourned 封棋 (sealed by {sealer})"),
+        Status::Adjourned { sealer, .. } => format!("adjourned 封棋 (sealed by {sealer})"),
         Status::EndConfirmed => "end confirmed 已确认终局".to_owned(),
         Status::Finished => "finished 终局".to_owned(),
     };

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use arbiter_core::app::{App, AppStatus, GameView, LatenessScreen, PublicIdentity, QueueRow, ReaderView, TableRow};
 use arbiter_core::board::counting_board::{self, CountAnswer, CountRequest, LoadedRecord};
 use arbiter_core::board::MoveCheck;
-use arbiter_core::domain::GameId;
+use arbiter_core::domain::{Colour, GameId, Point};
 use arbiter_core::event::EventBody;
 use arbiter_core::game::Preview;
 use arbiter_core::interop::sgf;
@@ -83,6 +83,24 @@ pub fn lateness(
 #[tauri::command]
 pub fn queue(app: State<'_, Arc<App>>) -> Reply<Vec<QueueRow>> {
     app.queue().map_err(|e| e.body())
+}
+
+/// 第十四条: `sealer` seals `point` on this tablet; the ledger gets only its seal.
+#[tauri::command]
+pub fn seal_move(app: State<'_, Arc<App>>, game: String, sealer: Colour, point: Point) -> Reply<GameView> {
+    app.seal_move(&game_id(&game)?, sealer, point).map_err(|e| e.body())
+}
+
+/// The sealed move this tablet holds for `game` (shown to the referee at resumption).
+#[tauri::command]
+pub fn sealed_move(app: State<'_, Arc<App>>, game: String) -> Reply<Option<Point>> {
+    app.sealed_move(&game_id(&game)?).map_err(|e| e.body())
+}
+
+/// 第十四条 resumption: the sealed move this tablet holds is opened and played.
+#[tauri::command]
+pub fn unseal_move(app: State<'_, Arc<App>>, game: String) -> Reply<GameView> {
+    app.unseal_move(&game_id(&game)?).map_err(|e| e.body())
 }
 
 /// A game record (SGF) loaded onto the counting board.

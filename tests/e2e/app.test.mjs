@@ -172,6 +172,30 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.screenshot(shots, "09-synced.png");
     const state = await api(office.url, token, "GET", "/games/r1-t2/state");
     assert.equal(state.status.status, "paused", "the office has the pause recorded offline");
+
+    // 第十四条: adjourned on the tablet — White enters the sealed point, hidden; the office gets
+    // only its seal. Killed outright and opened again, the tablet still holds the move; at
+    // resumption the referee opens it and it is played.
+    await wd.click("[data-testid=seal]");
+    await wd.click("[data-testid=seal-sealer] [data-value=white]");
+    await wd.type("[data-testid=seal-point]", "Q16");
+    await wd.click("[data-testid=seal-confirm]");
+    await wd.waitText("[data-testid=status]", (t) => t.includes("封棋"), "adjourned with the sealed move");
+    await wd.click("[data-testid=sync-now]");
+    await until("the seal at the office, without the point", async () => {
+      const s = await api(office.url, token, "GET", "/games/r1-t2/state");
+      return s.status.status === "adjourned" && typeof s.status.seal === "string" && !JSON.stringify(s).includes("Q16");
+    }, { timeout: 30000 });
+    execFileSync("pkill", ["-9", "-f", appBin]);
+    await ref.close();
+    ref = await openApp(refProfile);
+    wd = ref.wd;
+    await wd.click("[data-testid=table-r1-t2]");
+    await wd.click("[data-testid=unseal]");
+    await wd.waitText("[data-testid=sealed-point]", (t) => t.includes("Q16"), "the sealed move after kill -9");
+    await wd.screenshot(shots, "09b-sealed-move.png");
+    await wd.click("[data-testid=unseal-free]");
+    await wd.waitText("[data-testid=status]", (t) => t.includes("对局中") || t.includes("进行"), "play resumed");
   } finally {
     await ref.close();
   }

@@ -4,6 +4,7 @@
 
 import type { AllowedRuling } from "./bindings/AllowedRuling";
 import type { AppStatus } from "./bindings/AppStatus";
+import type { Colour } from "./bindings/Colour";
 import type { CountAnswer } from "./bindings/CountAnswer";
 import type { CountRequest } from "./bindings/CountRequest";
 import type { ErrorBody } from "./bindings/ErrorBody";
@@ -40,6 +41,10 @@ export interface Backend {
   reader?(game: string, afterMs: number | null): Promise<ReaderView>;
   /** The late-arrival timer (第二十三条一–三), given who arrived when; null without a round start. */
   lateness?(game: string, blackArrived: number | null, whiteArrived: number | null): Promise<LatenessScreen | null>;
+  /** 第十四条 on a tablet: the sealed move kept on the device, only its seal in the ledger. */
+  sealMove?(game: string, sealer: Colour, point: string): Promise<GameView>;
+  sealedMove?(game: string): Promise<string | null>;
+  unsealMove?(game: string): Promise<GameView>;
   /** A game record (SGF) played through onto the counting board (第九条). */
   loadRecord(sgf: string): Promise<LoadedRecord>;
   /** The counting board's count with the stones marked dead (第九条, KBA 第十三条, Ing). */
@@ -91,6 +96,9 @@ export class TauriBackend implements Backend {
   syncNow() { return this.call<AppStatus>("sync_now"); }
   unsent() { return this.call<string>("unsent"); }
   reader(game: string, afterMs: number | null) { return this.call<ReaderView>("reader", { game, afterMs }); }
+  sealMove(game: string, sealer: Colour, point: string) { return this.call<GameView>("seal_move", { game, sealer, point }); }
+  sealedMove(game: string) { return this.call<string | null>("sealed_move", { game }); }
+  unsealMove(game: string) { return this.call<GameView>("unseal_move", { game }); }
   loadRecord(sgf: string) { return this.call<LoadedRecord>("load_record", { sgf }); }
   countBoard(request: CountRequest) { return this.call<CountAnswer>("count_board", { request }); }
   checkMove(sgf: string, moveNo: number) { return this.call<MoveCheck>("check_move", { sgf, moveNo }); }

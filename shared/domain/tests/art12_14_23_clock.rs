@@ -439,7 +439,7 @@ fn the_ledger_drives_the_clock_presses_pauses_adjournment_and_deducted_lateness(
     assert_eq!(c.view(t.now()).black.main_ms, 50 * M - S);
     t.referee(EventBody::ClockResumed);
     t.wait(2 * M - S);
-    t.referee(EventBody::GameAdjourned { sealer: Black });
+    t.referee(EventBody::GameAdjourned { sealer: Black, seal: None });
     let c = t.state().clock().unwrap();
     let v = c.view(t.now() + 600 * M);
     assert_eq!((v.to_move, v.running, v.black.main_ms), (White, false, 48 * M - S));

@@ -105,15 +105,47 @@ fn art_21_2_and_21_3_neutral_points_are_seki_and_disputes_are_settled_by_play() 
 }
 
 #[test]
+fn art_14_the_sealed_move_stays_hidden_until_it_is_opened_and_must_match_its_seal() {
+    use arbiter_domain::game::{Salt, SealDigest};
+    let mut t = Table::chinese();
+    t.referee(EventBody::ClockStarted);
+    let game = t.state().game;
+    let salt = Salt::from_bytes([7; 16]);
+    let q16: arbiter_domain::domain::Point = "Q16".parse().unwrap();
+    let seal = SealDigest::of(&game, q16, &salt);
+    let body = EventBody::GameAdjourned { sealer: White, seal: Some(seal) };
+    // What syncs to every official names no point.
+    let wire = serde_json::to_string(&body).unwrap();
+    assert!(!wire.contains("Q16") && !wire.contains("q16"), "{wire}");
+    t.try_push(Role::Referee, body).unwrap();
+    assert_eq!(t.state().status, Status::Adjourned { sealer: White, seal: Some(seal) });
+    // Opened as another point: refused, the game stays adjourned.
+    let e = t
+        .try_push(Role::Referee, EventBody::MoveUnsealed { point: "D4".parse().unwrap(), salt: Some(salt) })
+        .unwrap_err();
+    assert!(e.to_string().contains("第十四条") && e.to_string().contains("D4"), "{e}");
+    // The right point with a wrong salt is no better.
+    let wrong = Salt::from_bytes([8; 16]);
+    assert!(t.try_push(Role::Referee, EventBody::MoveUnsealed { point: q16, salt: Some(wrong) }).is_err());
+    assert!(matches!(t.state().status, Status::Adjourned { .. }));
+    t.try_push(Role::Referee, EventBody::MoveUnsealed { point: q16, salt: Some(salt) }).unwrap();
+    assert_eq!(t.state().status, Status::Playing);
+    // Seal and salt travel as hex.
+    let json = serde_json::to_value(EventBody::MoveUnsealed { point: q16, salt: Some(salt) }).unwrap();
+    assert_eq!(json["data"]["salt"], "07070707070707070707070707070707");
+    assert!(serde_json::from_value::<Salt>(serde_json::json!("07")).is_err());
+}
+
+#[test]
 fn art_14_and_22_sealed_move_adjourn_unseal_and_an_occupied_point_is_one_pass() {
     // 第十四条: 轮下子的一方……把准备下子的点写在记录纸上，然后密封交裁判员。续赛时，裁判员当场启封。
     // 第二十二条: 如封棋之点已有棋子时，判弃权一次，轮对方下子。
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
-    assert!(t.try_push(Role::Referee, EventBody::MoveUnsealed { point: "Q16".parse().unwrap() }).is_err());
-    t.try_push(Role::Referee, EventBody::GameAdjourned { sealer: White }).unwrap();
-    assert_eq!(t.state().status, Status::Adjourned { sealer: White });
-    t.try_push(Role::Referee, EventBody::MoveUnsealed { point: "Q16".parse().unwrap() }).unwrap();
+    assert!(t.try_push(Role::Referee, EventBody::MoveUnsealed { point: "Q16".parse().unwrap(), salt: None }).is_err());
+    t.try_push(Role::Referee, EventBody::GameAdjourned { sealer: White, seal: None }).unwrap();
+    assert_eq!(t.state().status, Status::Adjourned { sealer: White, seal: None });
+    t.try_push(Role::Referee, EventBody::MoveUnsealed { point: "Q16".parse().unwrap(), salt: None }).unwrap();
     assert_eq!(t.state().status, Status::Playing);
     let id = t
         .try_incident(Incident::SealedPointOccupied { sealer: White, point: "Q16".parse().ok() }, Ruling::MoveVoidPass)

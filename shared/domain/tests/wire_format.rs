@@ -15,8 +15,8 @@ fn every_body() -> Vec<(Option<Role>, EventBody)> {
         (None, EventBody::ClockStarted),
         (None, EventBody::ClockPaused { reason: Some("午休".into()) }),
         (None, EventBody::ClockResumed),
-        (None, EventBody::GameAdjourned { sealer: White }),
-        (None, EventBody::MoveUnsealed { point: "K10".parse().unwrap() }),
+        (None, EventBody::GameAdjourned { sealer: White, seal: None }),
+        (None, EventBody::MoveUnsealed { point: "K10".parse().unwrap(), salt: None }),
         (None, EventBody::EndConfirmed { first: Black }),
         (
             None,

@@ -14,11 +14,11 @@ use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::clock::ClockSkew;
-use crate::domain::{EventId, GameId};
+use crate::domain::{Colour, EventId, GameId, Point};
 use crate::error::{CoreError, DomainError, Result};
 use crate::event::{Event, EventBody, SCHEMA_VERSION};
-use crate::game::{fold_game, preview, validate, Preview};
-use crate::store::Store;
+use crate::game::{fold_game, preview, validate, Preview, Salt, SealDigest};
+use crate::store::{SealedMove, Store};
 use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
 use crate::sync::protocol::{EnrollRequest, EnrollResponse, API_PREFIX};
 use crate::sync::tls::{self, Pin, Pins};
@@ -321,5 +321,43 @@ impl App {
             c.nudge();
         }
         self.game(game)
+    }
+
+    /// 第十四条 adjournment taken on this tablet: `sealer` seals `point`. The point stays on
+    /// this tablet (kept durably first); the ledger records only its seal, so no one reading
+    /// the ledger sees the move before it is opened.
+    pub fn seal_move(&self, game: &GameId, sealer: Colour, point: Point) -> Result<GameView> {
+        let mut b = [0u8; 16];
+        getrandom::fill(&mut b).map_err(|e| CoreError::Storage(format!("no randomness from the OS: {e}")))?;
+        let salt = Salt::from_bytes(b);
+        let seal = SealDigest::of(game, point, &salt);
+        self.store.keep_sealed_move(game, &SealedMove { point, salt })?;
+        match self.record(game, EventBody::GameAdjourned { sealer, seal: Some(seal) }) {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                // Not adjourned: nothing is sealed.
+                self.store.forget_sealed_move(game)?;
+                Err(e)
+            }
+        }
+    }
+
+    /// The sealed move this tablet holds for `game`, for the referee to open at resumption.
+    pub fn sealed_move(&self, game: &GameId) -> Result<Option<Point>> {
+        Ok(self.store.sealed_move(game)?.map(|s| s.point))
+    }
+
+    /// 第十四条 resumption: the sealed move this tablet holds is opened and played — recorded
+    /// with its salt so every replica checks it against the seal — and forgotten here.
+    pub fn unseal_move(&self, game: &GameId) -> Result<GameView> {
+        let sealed = self.store.sealed_move(game)?.ok_or_else(|| {
+            CoreError::Domain(DomainError::InvalidField {
+                field: "game".into(),
+                message: format!("this tablet holds no sealed move for {game}; open the envelope and enter the point"),
+            })
+        })?;
+        let v = self.record(game, EventBody::MoveUnsealed { point: sealed.point, salt: Some(sealed.salt) })?;
+        self.store.forget_sealed_move(game)?;
+        Ok(v)
     }
 }

@@ -32,6 +32,7 @@ use crate::event::{Event, EventBody, SCHEMA_VERSION};
 
 pub use export::{ImportReport, SalvageReport};
 pub use journal::Journal;
+pub use meta::SealedMove;
 
 /// The on-disk layout version of the store (not the wire schema). Bump with a migration.
 pub const STORE_SCHEMA: u64 = 1;

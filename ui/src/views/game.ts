@@ -268,6 +268,71 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     panel.replaceChildren(h("h3", {}, title), input, h("button", { class: "primary", onclick: () => { const b = make(input.value.trim()); if (b) void confirmFlow(title, b); } }, t("confirm")));
   }
 
+  /** 第十四条: on a tablet the sealing player enters the point, hidden; the ledger gets only its
+   * seal. Elsewhere (the office's pages) the sealer is recorded and the envelope is paper. */
+  function sealForm(): void {
+    const seal = ctx.backend.sealMove?.bind(ctx.backend);
+    if (!seal) return pickColour(`${t("seal")} · ${t("sealer")}`, (c) => ({ kind: "game_adjourned", data: { sealer: c } }));
+    let sealer: Colour | null = null;
+    const point = h("input", { type: "password", autocomplete: "off", placeholder: "Q16", "data-testid": "seal-point" }) as HTMLInputElement;
+    const note = h("p", { class: "error" });
+    const sealers = choice(colours(), null, (c) => {
+      sealer = c;
+      sealers.querySelectorAll("button").forEach((b) => b.classList.toggle("on", b.getAttribute("data-value") === c));
+    }, "seal-sealer");
+    panel.replaceChildren(h("h3", {}, t("seal")), h("p", {}, t("sealHint")), sealers, point, note,
+      h("button", { class: "primary", "data-testid": "seal-confirm", onclick: async () => {
+        const p = point.value.trim();
+        if (!sealer || !/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(p)) {
+          note.textContent = t("sealNeeds");
+          return;
+        }
+        try {
+          await seal(game, sealer, p.toUpperCase());
+          await ctx.reload();
+        } catch (e) {
+          note.textContent = (e as Error).message;
+        }
+      } }, t("confirm")));
+  }
+
+  /** 第十四条 resumption: the tablet that took the sealed move opens it; the referee says whether
+   * the point is free (play it) or occupied (第二十二条: the move is void, one pass). */
+  async function unsealForm(): Promise<void> {
+    const held = ctx.backend.sealedMove ? await ctx.backend.sealedMove(game).catch(() => null) : null;
+    const open = ctx.backend.unsealMove?.bind(ctx.backend);
+    if (!held || !open) {
+      return askText(`${t("unseal")} · ${t("point")}`, "Q16", (v) => (/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(v) ? { kind: "move_unsealed", data: { point: v.toUpperCase() } } : null));
+    }
+    const sealer: Colour | null = s.status.status === "adjourned" ? s.status.sealer : null;
+    const note = h("p", { class: "error" });
+    panel.replaceChildren(
+      h("h3", {}, t("unseal")),
+      h("p", { class: "big", "data-testid": "sealed-point" }, t("sealedPoint", { p: held })),
+      h("div", { class: "row" },
+        h("button", { class: "primary", "data-testid": "unseal-free", onclick: async () => {
+          try {
+            await open(game);
+            await ctx.reload();
+          } catch (e) {
+            note.textContent = (e as Error).message;
+          }
+        } }, t("unsealFree")),
+        h("button", { "data-testid": "unseal-occupied", onclick: async () => {
+          try {
+            await open(game);
+            if (sealer) {
+              await confirmFlow(t("unsealOccupied"), { kind: "incident_recorded", data: { incident: { type: "sealed_point_occupied", facts: { sealer, point: held } }, ruling: "move_void_pass" } });
+            }
+          } catch (e) {
+            note.textContent = (e as Error).message;
+          }
+        } }, t("unsealOccupied")),
+      ),
+      note,
+    );
+  }
+
   /** 第九条 / KBA 第十三条: the counting board; or, counted on the table, the count typed in. */
   function countForm(): void {
     panel.replaceChildren(
@@ -357,8 +422,8 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         ctx.openReader ? h("button", { "data-testid": "open-reader", onclick: ctx.openReader }, t("reader")) : null,
         h("button", { "data-testid": "clock-pause", onclick: () => void confirmFlow(t("pause"), { kind: "clock_paused", data: {} }) }, t("pause")),
         h("button", { "data-testid": "clock-resume", onclick: () => void confirmFlow(t("resume"), { kind: "clock_resumed" }) }, t("resume")),
-        h("button", { "data-testid": "seal", onclick: () => pickColour(`${t("seal")} · ${t("sealer")}`, (c) => ({ kind: "game_adjourned", data: { sealer: c } })) }, t("seal")),
-        h("button", { "data-testid": "unseal", onclick: () => askText(`${t("unseal")} · ${t("point")}`, "Q16", (v) => (/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(v) ? { kind: "move_unsealed", data: { point: v.toUpperCase() } } : null)) }, t("unseal")),
+        h("button", { "data-testid": "seal", onclick: sealForm }, t("seal")),
+        h("button", { "data-testid": "unseal", onclick: () => void unsealForm() }, t("unseal")),
         h("button", { "data-testid": "lateness", onclick: () => {
           const timer = ctx.backend.lateness?.bind(ctx.backend);
           if (timer) return latenessTimer(timer);

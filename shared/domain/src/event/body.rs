@@ -70,13 +70,21 @@ pub enum EventBody {
     ClockPressed {
         by: Colour,
     },
-    /// 第十四条 adjournment: `sealer` (the side to move) hands the sealed move to the referee.
+    /// 第十四条 adjournment: `sealer` (the side to move) hands the sealed move to the referee;
+    /// `seal`, when the tablet took the move, commits to it without showing it.
     GameAdjourned {
         sealer: Colour,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        seal: Option<crate::game::SealDigest>,
     },
-    /// 第十四条 resumption: the referee opens the seal and plays the move.
+    /// 第十四条 resumption: the referee opens the seal and plays the move; `salt` (from the
+    /// tablet that took it) lets every replica check the point against the seal.
     MoveUnsealed {
         point: Point,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        salt: Option<crate::game::Salt>,
     },
     /// 第十三条二 both confirmed the end; `first` is the side to move, who confirms first.
     EndConfirmed {

@@ -364,7 +364,9 @@ impl Fold {
                 self.status = Status::Playing
             }
             EventBody::ClockPaused { .. } => self.status = Status::Paused,
-            EventBody::GameAdjourned { sealer } => self.status = Status::Adjourned { sealer: *sealer },
+            EventBody::GameAdjourned { sealer, seal } => {
+                self.status = Status::Adjourned { sealer: *sealer, seal: *seal }
+            }
             EventBody::EndConfirmed { .. } => self.status = Status::EndConfirmed,
             EventBody::CountRecorded { count } => match counting::decide(*count, &self.ruleset) {
                 Ok(outcome) => {

@@ -18,9 +18,13 @@ pub enum Status {
     Playing,
     /// 第十四条 pause: clocks stopped.
     Paused,
-    /// 第十四条 adjourned; `sealer` handed the referee a sealed move.
+    /// 第十四条 adjourned; `sealer` handed the referee a sealed move (`seal`: its commitment,
+    /// when the tablet took it).
     Adjourned {
         sealer: Colour,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        seal: Option<crate::game::SealDigest>,
     },
     /// 第十三条二 both confirmed the end; counting.
     EndConfirmed,

@@ -67,6 +67,18 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
         EventBody::MoveUnsealed { .. } if !matches!(state.status, Status::Adjourned { .. }) => {
             Err(status_error("the game is not adjourned with a sealed move"))
         }
+        // 第十四条: the point opened must be the one sealed, when the seal can tell.
+        EventBody::MoveUnsealed { point, salt: Some(salt) } => match state.status {
+            Status::Adjourned { seal: Some(seal), .. }
+                if crate::game::SealDigest::of(&state.game, *point, salt) != seal =>
+            {
+                Err(DomainError::InvalidField {
+                    field: "point".into(),
+                    message: format!("第十四条: {point} is not the sealed move (it does not match the seal)"),
+                })
+            }
+            _ => Ok(()),
+        },
         EventBody::GameAdjourned { .. } if !matches!(state.status, Status::Playing | Status::Paused) => {
             Err(status_error("only a game in play can be adjourned"))
         }
