@@ -88,6 +88,10 @@ enum Command {
         /// Refuse events stamped more than this many minutes ahead of the office's clock.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1440))]
         max_clock_ahead_minutes: u64,
+        /// For end-to-end tests: time games by the milliseconds since the epoch written in this
+        /// file (read at each request). Loopback binds only.
+        #[arg(long, hide = true)]
+        clock_file: Option<PathBuf>,
     },
     /// Write every stored event as JSON lines (the audit export) to stdout.
     Export {
@@ -283,6 +287,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             request_timeout_seconds,
             insecure_http,
             max_clock_ahead_minutes,
+            clock_file,
         } => {
             let scheme = if insecure_http { "http://" } else { "https://" };
             if let Some(u) = tablet_url.as_ref().filter(|u| !u.starts_with(scheme)) {
@@ -303,6 +308,17 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             let mut state = AppState::open(&data)?;
             state.max_clock_ahead_ms = max_clock_ahead_minutes * 60_000;
             state.tablet_url = tablet_url.map(|u| u.trim_end_matches('/').to_owned());
+            if let Some(file) = clock_file {
+                // A clock anyone with the file can move: for tests on this machine only.
+                if !bind.ip().is_loopback() {
+                    return Err(OfficeError::bad(
+                        "invalid_field",
+                        format!("--clock-file serves only on a loopback address, not {bind}"),
+                    ));
+                }
+                eprintln!("arbiter-office: WARNING: --clock-file {}: games are timed by that file (tests only)", file.display());
+                state.clock = arbiter_core::wall_clock::WallClock::from_file(file);
+            }
             let report = state.store.open_report();
             if report.reapplied + report.rejournaled > 0
                 || !report.bad_journal_lines.is_empty()

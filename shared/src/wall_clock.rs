@@ -15,6 +15,19 @@ impl WallClock {
         WallClock(Arc::new(Utc::now))
     }
 
+    /// A clock read from `file` (milliseconds since the epoch, as text) each time it is asked —
+    /// the office's `serve --clock-file`, so end-to-end tests move time second by second. An
+    /// unreadable file reads as the system's time.
+    pub fn from_file(file: std::path::PathBuf) -> Self {
+        WallClock(Arc::new(move || {
+            std::fs::read_to_string(&file)
+                .ok()
+                .and_then(|s| s.trim().parse::<i64>().ok())
+                .and_then(DateTime::from_timestamp_millis)
+                .unwrap_or_else(Utc::now)
+        }))
+    }
+
     /// A clock `offset` away from the system's (a wrong tablet clock, in tests).
     pub fn off_by(offset: chrono::Duration) -> Self {
         WallClock(Arc::new(move || Utc::now() + offset))

@@ -196,6 +196,21 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.screenshot(shots, "09b-sealed-move.png");
     await wd.click("[data-testid=unseal-free]");
     await wd.waitText("[data-testid=status]", (t) => t.includes("对局中") || t.includes("进行"), "play resumed");
+    // The reader mid-turn with the clock running: killed and restarted, it reads on from the
+    // ledger's timestamps — Black still to move, its time still running down.
+    await wd.click("[data-testid=open-reader]");
+    await wd.waitText("[data-testid=reader-press]", (t) => t.includes("黑方"), "Black to move after the sealed move");
+    execFileSync("pkill", ["-9", "-f", appBin]);
+    await ref.close();
+    ref = await openApp(refProfile);
+    wd = ref.wd;
+    await wd.click("[data-testid=table-r1-t2]");
+    await wd.click("[data-testid=open-reader]");
+    await wd.waitText("[data-testid=reader-press]", (t) => t.includes("黑方"), "Black still to move after kill -9 mid-turn");
+    const first = await wd.text("[data-testid=reader-black]");
+    await wd.waitText("[data-testid=reader-black]", (t) => t !== first && /5\d:[0-5]\d/.test(t), "Black's clock still running after the restart", 5000);
+    await wd.screenshot(shots, "09c-reader-after-restart.png");
+    await wd.click("[data-testid=back]");
   } finally {
     await ref.close();
   }

@@ -74,16 +74,16 @@ const pinned = new Map();
  * Starts `arbiter-office serve` (HTTPS) with the built UI; resolves when it listens, with the
  * certificate the suites pin (`cert.sha256`), type (`cert.short`) or give Chromium (`cert.spki`).
  */
-export async function serveOffice(data, port = 0) {
+export async function serveOffice(data, port = 0, extra = []) {
   const cert = await certificate(data);
-  const office = await listen(data, port);
+  const office = await listen(data, port, extra);
   pinned.set(new URL(office.url).origin, cert);
   return { ...office, cert };
 }
 
-function listen(data, port) {
+function listen(data, port, extra) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, "--ui", path.join(root, "ui/dist")], { cwd: root });
+    const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, "--ui", path.join(root, "ui/dist"), ...extra], { cwd: root });
     let seen = "";
     const timer = setTimeout(() => reject(new Error(`office did not start: ${seen}`)), 15000);
     proc.stdout.on("data", (d) => {

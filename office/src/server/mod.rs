@@ -51,6 +51,9 @@ pub struct AppState {
     pub cert: Option<CertFingerprint>,
     /// A certificate staged to replace it (`cert next`), announced to every device that pulls.
     pub cert_next: Option<CertFingerprint>,
+    /// The time games are played by here: what the office records events at and the reader
+    /// reads (the system's; `serve --clock-file` in end-to-end tests).
+    pub clock: arbiter_core::wall_clock::WallClock,
 }
 
 impl AppState {
@@ -67,6 +70,7 @@ impl AppState {
             tablet_url: None,
             cert: None,
             cert_next: None,
+            clock: arbiter_core::wall_clock::WallClock::system(),
         })
     }
 

@@ -235,7 +235,7 @@ pub async fn preview_standings(
             replay(&events).into_iter().next().ok_or_else(|| OfficeError::NotFound("no events yet".into()))?;
         let g = super::running::scheduled(&before_view, &game)?;
         super::running::check(g, caller.0.role, &p.body)?;
-        let proposed = super::running::draft(&caller.0, &game, &events, p.body);
+        let proposed = super::running::draft(&caller.0, &game, &events, p.body, state.clock.now());
         events.push(proposed);
         let after_view: TournamentView = replay(&events).into_iter().next().unwrap_or(before_view.clone());
         let before = run::standings(&before_view, None)?;

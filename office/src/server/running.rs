@@ -37,7 +37,7 @@ fn record(
     p: &Principal,
     bodies: Vec<arbiter_core::event::NewEvent>,
 ) -> Result<Vec<Event>, OfficeError> {
-    Ok(state.store.record_all(&p.tournament, &author(p), bodies, chrono::Utc::now(), arbiter_core::random_id_bits)?)
+    Ok(state.store.record_all(&p.tournament, &author(p), bodies, state.clock.now(), arbiter_core::random_id_bits)?)
 }
 
 /// Check-then-record under the office's command lock, so two officials cannot pair the same
@@ -454,7 +454,13 @@ pub(super) fn check(g: &arbiter_core::game::GameState, role: Role, body: &EventB
 
 /// An event `p` would record on `game` after everything in `events`: stamped just after the
 /// latest, for previews (never stored).
-pub(super) fn draft(p: &Principal, game: &GameId, events: &[Event], body: EventBody) -> Event {
+pub(super) fn draft(
+    p: &Principal,
+    game: &GameId,
+    events: &[Event],
+    body: EventBody,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Event {
     let ms = events.iter().map(|e| e.hlc.wall_ms).max().unwrap_or(0) + 1;
     let mut random = [0u8; 10];
     random[0] = 0x80; // RFC 4122 variant bits
@@ -465,7 +471,7 @@ pub(super) fn draft(p: &Principal, game: &GameId, events: &[Event], body: EventB
         game: Some(game.clone()),
         author: author(p),
         hlc: arbiter_core::clock::Hlc::new(ms, 0),
-        wall_time: chrono::Utc::now(),
+        wall_time: now,
         body,
     }
 }
@@ -518,7 +524,7 @@ pub async fn preview(
             .map(|e| arbiter_core::ErrorBody { code: e.code().to_owned(), message: e.to_string() });
         let events = state.store.game_events(t, &game)?;
         let default = view.tournament.as_ref().map(|t| t.ruleset).unwrap_or_default();
-        let mut p = arbiter_core::game::preview(&events, default, &draft(&caller.0, &game, &events, e.body))
+        let mut p = arbiter_core::game::preview(&events, default, &draft(&caller.0, &game, &events, e.body, state.clock.now()))
             .ok_or_else(|| OfficeError::bad("wrong_scope", "a game event needs a game"))?;
         if p.refused.is_none() {
             p.refused = refused;

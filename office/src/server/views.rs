@@ -267,7 +267,7 @@ pub async fn reader(
         known_game(&state, &t, &game)?;
         let events = state.store.game_events(&t, &game)?;
         let folded = arbiter_core::game::fold_game(&game, ruleset, &events);
-        let now = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
+        let now = state.clock.now_ms();
         Ok(Json(arbiter_core::app::reader_view(&folded, q.after, now)))
     })
     .await
