@@ -316,7 +316,10 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                         format!("--clock-file serves only on a loopback address, not {bind}"),
                     ));
                 }
-                eprintln!("arbiter-office: WARNING: --clock-file {}: games are timed by that file (tests only)", file.display());
+                eprintln!(
+                    "arbiter-office: WARNING: --clock-file {}: games are timed by that file (tests only)",
+                    file.display()
+                );
                 state.clock = arbiter_core::wall_clock::WallClock::from_file(file);
             }
             let report = state.store.open_report();
