@@ -54,6 +54,8 @@ test("the last minute is read to the second on a controlled clock and the time-u
   await page.click("[data-testid=clock-start]");
   await page.waitForFunction(() => !(document.querySelector("[data-testid=consequence]")?.textContent ?? "…").startsWith("…"));
   await page.click("[data-testid=confirm]");
+  // The game screen reloads after recording: open the reader from the reloaded one.
+  await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent.includes("对局中"));
   await page.click("[data-testid=open-reader]");
   await page.waitForSelector("[data-testid=reader-black]");
   assert.match(await page.textContent("[data-testid=reader-black]"), /读秒 · 还剩1分钟/);
