@@ -207,8 +207,8 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.click("[data-testid=table-r1-t2]");
     await wd.click("[data-testid=open-reader]");
     await wd.waitText("[data-testid=reader-press]", (t) => t.includes("黑方"), "Black still to move after kill -9 mid-turn");
-    const first = await wd.text("[data-testid=reader-black]");
-    await wd.waitText("[data-testid=reader-black]", (t) => t !== first && /5\d:[0-5]\d/.test(t), "Black's clock still running after the restart", 5000);
+    const shown = await wd.text("[data-testid=reader-black]");
+    await wd.waitText("[data-testid=reader-black]", (t) => t !== shown && /5\d:[0-5]\d/.test(t), "Black's clock still running after the restart", 5000);
     await wd.screenshot(shots, "09c-reader-after-restart.png");
     await wd.click("[data-testid=back]");
   } finally {
