@@ -20,7 +20,7 @@ use crate::accounts::Principal;
 use crate::error::OfficeError;
 use crate::server::admin::json;
 use crate::server::sync::body;
-use crate::server::views::view_of;
+use crate::server::views::{game_page, view_of};
 use crate::server::{blocking, path, AppState, Caller};
 
 const SETUP: &[Role] = &[Role::Organiser];
@@ -434,7 +434,7 @@ pub async fn record_game_event(
         let g = scheduled(&view, &game)?;
         check(g, p.role, &e.body)?;
         record(state, p, vec![(Some(game.clone()), e.body)])?;
-        arbiter_core::app::game_view(&view_of(state, &p.tournament)?, &game).map(Json).map_err(OfficeError::from)
+        game_page(state, &p.tournament, &game).map(Json)
     })
     .await
 }

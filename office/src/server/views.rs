@@ -5,13 +5,14 @@ use arbiter_core::app::{GameView, QueueRow, TableRow};
 use arbiter_core::domain::{GameId, PlayerId, Role, TournamentId};
 use arbiter_core::game::{GameState, IncidentView};
 use arbiter_core::rules::Article;
-use arbiter_core::tournament::{replay, TournamentView};
+use arbiter_core::tournament::TournamentView;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::error::OfficeError;
 use crate::server::{blocking, AppState, Caller};
@@ -28,13 +29,22 @@ pub async fn method_not_allowed() -> OfficeError {
     OfficeError::bad("method_not_allowed", "this endpoint does not take that method")
 }
 
-/// The whole tournament folded from the store.
+/// The whole tournament, as the store keeps it derived.
 pub(super) fn view_of(state: &AppState, t: &TournamentId) -> Result<TournamentView, OfficeError> {
-    let events = state.store.tournament_events(t)?;
-    replay(&events)
-        .into_iter()
-        .next()
-        .ok_or_else(|| OfficeError::NotFound(format!("tournament `{t}` has no events yet")))
+    state.store.tournament_view(t)?.ok_or_else(|| OfficeError::NotFound(format!("tournament `{t}` has no events yet")))
+}
+
+/// One game's state as kept: a 404 naming the game unless the tournament has it.
+pub(super) fn state_of(state: &AppState, t: &TournamentId, game: &GameId) -> Result<Arc<GameState>, OfficeError> {
+    state.store.game_state(t, game)?.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}` in `{t}`")))
+}
+
+/// One game's screen (state, players, catalogue) from the kept state and set-up.
+pub(super) fn game_page(state: &AppState, t: &TournamentId, game: &GameId) -> Result<GameView, OfficeError> {
+    let s = state_of(state, t, game)?;
+    // Not scheduled (yet) is a 404 too: there is no game screen to show.
+    arbiter_core::app::game_view(&*state.store.setup(t)?, GameState::clone(&s))
+        .map_err(|e| OfficeError::NotFound(e.to_string()))
 }
 
 /// The caller's tournament, folded.
@@ -54,31 +64,14 @@ pub async fn status(State(state): State<AppState>, caller: Caller) -> Result<Jso
     })))
 }
 
-/// `GET /api/v1/games/{game}/state`: the game's derived state (from the cache when current).
+/// `GET /api/v1/games/{game}/state`: the game's derived state (kept up to date by the store).
 pub async fn game_state(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-) -> Result<Response, OfficeError> {
-    let game = super::path(game)?;
-    let game = GameId::new(game)?;
-    let t = caller.0.tournament.clone();
-    let ruleset = state.accounts.tournament(&t)?.map(|r| r.ruleset).unwrap_or_default();
-    blocking(move || {
-        known_game(&state, &t, &game)?;
-        let json = state.store.game_state_json(&t, &game, ruleset)?;
-        Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
-    })
-    .await
-}
-
-/// A 404 naming the game unless the tournament has it.
-fn known_game(state: &AppState, t: &TournamentId, game: &GameId) -> Result<(), OfficeError> {
-    if state.store.has_game(t, game)? {
-        Ok(())
-    } else {
-        Err(OfficeError::NotFound(format!("no game `{game}` in `{t}`")))
-    }
+) -> Result<Json<Arc<GameState>>, OfficeError> {
+    let game = GameId::new(super::path(game)?)?;
+    blocking(move || Ok(Json(state_of(&state, &caller.0.tournament, &game)?))).await
 }
 
 #[derive(Deserialize, Default)]
@@ -142,15 +135,25 @@ pub async fn incidents(
     .await
 }
 
-/// `GET /api/v1/queue`: what officials still have to decide, across every game.
+/// `GET /api/v1/queue`: what officials still have to decide, across every game (from the
+/// games' summaries).
 pub async fn queue(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<QueueRow>>, OfficeError> {
-    blocking(move || Ok(Json(arbiter_core::app::queue(&tournament_view(&state, &caller)?)))).await
+    blocking(move || {
+        let summaries = state.store.game_summaries(&caller.0.tournament)?;
+        Ok(Json(arbiter_core::app::queue(summaries.iter().map(|s| &**s))))
+    })
+    .await
 }
 
 /// `GET /api/v1/tables`: every scheduled game with players, status and warnings (the same rows
 /// the referee app shows).
 pub async fn tables(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<TableRow>>, OfficeError> {
-    blocking(move || Ok(Json(arbiter_core::app::tables(&tournament_view(&state, &caller)?)))).await
+    blocking(move || {
+        let t = &caller.0.tournament;
+        let summaries = state.store.game_summaries(t)?;
+        Ok(Json(arbiter_core::app::tables(&*state.store.setup(t)?, summaries.iter().map(|s| &**s))))
+    })
+    .await
 }
 
 /// `GET /api/v1/games/{game}`: the game screen (state, players, incident catalogue).
@@ -160,11 +163,7 @@ pub async fn game(
     game: Result<Path<String>, PathRejection>,
 ) -> Result<Json<GameView>, OfficeError> {
     let game = GameId::new(super::path(game)?)?;
-    blocking(move || {
-        let view = tournament_view(&state, &caller)?;
-        arbiter_core::app::game_view(&view, &game).map(Json).map_err(|e| OfficeError::NotFound(e.to_string()))
-    })
-    .await
+    blocking(move || game_page(&state, &caller.0.tournament, &game).map(Json)).await
 }
 
 /// `GET /api/v1/labels` (no token): every label in Chinese and English.
@@ -261,12 +260,8 @@ pub async fn reader(
 ) -> Result<Json<arbiter_core::app::ReaderView>, OfficeError> {
     let game = GameId::new(super::path(game)?)?;
     let q = super::query(q, "after= is the now_ms of the previous answer, in milliseconds")?;
-    let t = caller.0.tournament.clone();
-    let ruleset = state.accounts.tournament(&t)?.map(|r| r.ruleset).unwrap_or_default();
     blocking(move || {
-        known_game(&state, &t, &game)?;
-        let events = state.store.game_events(&t, &game)?;
-        let folded = arbiter_core::game::fold_game(&game, ruleset, &events);
+        let folded = state_of(&state, &caller.0.tournament, &game)?;
         let now = state.clock.now_ms();
         Ok(Json(arbiter_core::app::reader_view(&folded, q.after, now)))
     })

@@ -17,7 +17,7 @@ use crate::clock::ClockSkew;
 use crate::domain::{Colour, EventId, GameId, Point};
 use crate::error::{CoreError, DomainError, Result};
 use crate::event::{Event, EventBody, SCHEMA_VERSION};
-use crate::game::{fold_game, preview, validate, Preview, Salt, SealDigest};
+use crate::game::{preview, validate, Preview, Salt, SealDigest};
 use crate::store::{SealedMove, Store};
 use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
 use crate::sync::protocol::{EnrollRequest, EnrollResponse, API_PREFIX};
@@ -280,7 +280,7 @@ impl App {
         incident: &crate::rules::Incident,
     ) -> Result<Vec<crate::rules::AllowedRuling>> {
         let id = self.identity()?;
-        let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
+        let state = self.state_of(game)?;
         let ruleset = crate::rules::Ruleset::from_spec(state.ruleset);
         Ok(crate::rules::allowed(&ruleset, incident, id.role, state.rule_context()))
     }
@@ -292,7 +292,7 @@ impl App {
         let events = self.store.game_events(&id.tournament, game)?;
         let default = self.default_ruleset()?;
         let draft = self.draft(game, body)?;
-        let state = fold_game(game, default, &events);
+        let state = self.state_of(game)?;
         let refused = validate(&state, id.role, &draft.body).err().map(|e| e.body());
         let mut p = preview(&events, default, &draft)
             .ok_or_else(|| DomainError::WrongScope("a game event needs a game".into()))?;
@@ -306,7 +306,7 @@ impl App {
     /// the sync client is nudged. Returns the game as it is now.
     pub fn record(&self, game: &GameId, body: EventBody) -> Result<GameView> {
         let id = self.identity()?;
-        let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
+        let state = self.state_of(game)?;
         validate(&state, id.role, &body)?;
         let (_, now) = self.now()?;
         self.store.record(

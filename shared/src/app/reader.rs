@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::domain::GameId;
 use crate::error::Result;
-use crate::game::{fold_game, GameState};
+use crate::game::GameState;
 use crate::timing::{due, Call, ClockView, TimeUp};
 
 use super::App;
@@ -69,9 +69,8 @@ impl App {
     /// The reader for `game` now; `after_ms` is the `now_ms` of the previous view (none on
     /// opening the screen: nothing is said for the past).
     pub fn reader(&self, game: &GameId, after_ms: Option<u64>) -> Result<ReaderView> {
-        let id = self.identity()?;
         let (now_ms, _) = self.now()?;
-        let state = fold_game(game, self.default_ruleset()?, &self.store.game_events(&id.tournament, game)?);
+        let state = self.state_of(game)?;
         Ok(reader_view(&state, after_ms, now_ms))
     }
 }
@@ -98,11 +97,9 @@ impl App {
         black_arrived: Option<u64>,
         white_arrived: Option<u64>,
     ) -> Result<Option<LatenessScreen>> {
-        let view = self.tournament()?;
-        let Some(schedule) = view.games.iter().find(|g| &g.game == game).and_then(|g| g.schedule.as_ref()) else {
-            return Ok(None);
-        };
-        let Some(starts_at) = view.rounds.get(&schedule.round) else { return Ok(None) };
+        let state = self.state_of(game)?;
+        let Some(schedule) = state.schedule.as_ref() else { return Ok(None) };
+        let Some(starts_at) = self.setup()?.rounds.get(&schedule.round).copied() else { return Ok(None) };
         let starts_at_ms = u64::try_from(starts_at.timestamp_millis()).unwrap_or(0);
         let (now_ms, _) = self.now()?;
         let allowed = schedule.allowed_lateness_minutes;

@@ -1,12 +1,15 @@
 //! What the app's screens show, derived from the device's store.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use serde::Serialize;
 
-use crate::domain::{Colour, GameId, PlayerId, Rank};
+use crate::domain::{GameId, Player, PlayerId, Rank};
 use crate::error::{DomainError, Result};
-use crate::game::{GameResult, GameState, OpenItem, Status};
+use crate::game::{GameResult, GameState, GameSummary, OpenItem, Status};
 use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec};
-use crate::tournament::{replay, TournamentView};
+use crate::tournament::TournamentView;
 
 use super::App;
 
@@ -57,30 +60,41 @@ pub struct QueueRow {
     pub item: OpenItem,
 }
 
-fn player(view: &TournamentView, id: &PlayerId) -> PlayerInfo {
-    match view.players.iter().find(|p| &p.id == id) {
-        Some(p) => PlayerInfo { id: id.clone(), name: p.name.clone(), rank: Some(p.rank), rank_zh: Some(p.rank.zh()) },
-        None => PlayerInfo { id: id.clone(), name: id.to_string(), rank: None, rank_zh: None },
+/// Players by id, to put names on rows.
+struct Names<'a>(HashMap<&'a PlayerId, &'a Player>);
+
+impl<'a> Names<'a> {
+    fn of(setup: &'a TournamentView) -> Self {
+        Names(setup.players.iter().map(|p| (&p.id, p)).collect())
+    }
+
+    fn info(&self, id: &PlayerId) -> PlayerInfo {
+        match self.0.get(id) {
+            Some(p) => {
+                PlayerInfo { id: id.clone(), name: p.name.clone(), rank: Some(p.rank), rank_zh: Some(p.rank.zh()) }
+            }
+            None => PlayerInfo { id: id.clone(), name: id.to_string(), rank: None, rank_zh: None },
+        }
     }
 }
 
-/// “My tables”: every scheduled game, by round and table. Pure: the app and the office both
-/// call it on their own tournament view.
-pub fn tables(view: &TournamentView) -> Vec<TableRow> {
-    let mut rows: Vec<TableRow> = view
-        .games
-        .iter()
+/// “My tables”: every scheduled game, by round and table, from the set-up (for names) and the
+/// games' summaries. Pure: the app and the office both call it.
+pub fn tables<'a>(setup: &TournamentView, games: impl IntoIterator<Item = &'a GameSummary>) -> Vec<TableRow> {
+    let names = Names::of(setup);
+    let mut rows: Vec<TableRow> = games
+        .into_iter()
         .filter_map(|g| {
             let s = g.schedule.as_ref()?;
             Some(TableRow {
                 game: g.game.clone(),
                 round: s.round,
                 table: s.table,
-                black: player(view, &s.black),
-                white: player(view, &s.white),
+                black: names.info(&s.black),
+                white: names.info(&s.white),
                 status: g.status,
-                black_warnings: g.warnings(Colour::Black),
-                white_warnings: g.warnings(Colour::White),
+                black_warnings: g.warnings.black,
+                white_warnings: g.warnings.white,
                 result: g.result,
                 open_items: g.open.len(),
             })
@@ -90,27 +104,22 @@ pub fn tables(view: &TournamentView) -> Vec<TableRow> {
     rows
 }
 
-/// One game's screen.
-pub fn game_view(view: &TournamentView, game: &GameId) -> Result<GameView> {
-    let state = view
-        .games
-        .iter()
-        .find(|g| &g.game == game)
-        .cloned()
-        .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
+/// One game's screen, from the set-up (for names) and the game's state.
+pub fn game_view(setup: &TournamentView, state: GameState) -> Result<GameView> {
     let schedule = state
         .schedule
         .as_ref()
-        .ok_or_else(|| DomainError::WrongScope(format!("game `{game}` is not scheduled (yet)")))?;
-    let (black, white) = (player(view, &schedule.black), player(view, &schedule.white));
+        .ok_or_else(|| DomainError::WrongScope(format!("game `{}` is not scheduled (yet)", state.game)))?;
+    let names = Names::of(setup);
+    let (black, white) = (names.info(&schedule.black), names.info(&schedule.white));
     let catalogue = catalogue(&Ruleset::from_spec(state.ruleset));
     Ok(GameView { state, black, white, catalogue })
 }
 
 /// What officials still have to decide, across every game.
-pub fn queue(view: &TournamentView) -> Vec<QueueRow> {
-    view.games
-        .iter()
+pub fn queue<'a>(games: impl IntoIterator<Item = &'a GameSummary>) -> Vec<QueueRow> {
+    games
+        .into_iter()
         .flat_map(|g| {
             let (round, table) = (g.schedule.as_ref().map(|s| s.round), g.schedule.as_ref().map(|s| s.table));
             g.open.iter().cloned().map(move |item| QueueRow { game: g.game.clone(), round, table, item })
@@ -120,27 +129,41 @@ pub fn queue(view: &TournamentView) -> Vec<QueueRow> {
 
 impl App {
     pub(super) fn default_ruleset(&self) -> Result<RulesetSpec> {
-        Ok(self.tournament()?.tournament.map(|t| t.ruleset).unwrap_or_default())
+        Ok(self.setup()?.default_ruleset())
     }
 
-    pub(super) fn tournament(&self) -> Result<TournamentView> {
+    /// The game as it stands now (an empty game while nothing of it is stored).
+    pub(super) fn state_of(&self, game: &GameId) -> Result<Arc<GameState>> {
         let id = self.identity()?;
-        let events = self.store.tournament_events(&id.tournament)?;
-        Ok(replay(&events).into_iter().next().unwrap_or_else(|| TournamentView::empty(id.tournament)))
+        match self.store.game_state(&id.tournament, game)? {
+            Some(s) => Ok(s),
+            None => Ok(Arc::new(crate::game::fold_game(game, self.default_ruleset()?, &[]))),
+        }
+    }
+
+    pub(super) fn setup(&self) -> Result<Arc<TournamentView>> {
+        self.store.setup(&self.identity()?.tournament)
     }
 
     /// Every scheduled game on this device, by round and table.
     pub fn tables(&self) -> Result<Vec<TableRow>> {
-        Ok(tables(&self.tournament()?))
+        let summaries = self.store.game_summaries(&self.identity()?.tournament)?;
+        Ok(tables(&*self.setup()?, summaries.iter().map(|s| &**s)))
     }
 
     /// One game's screen.
     pub fn game(&self, game: &GameId) -> Result<GameView> {
-        game_view(&self.tournament()?, game)
+        let id = self.identity()?;
+        let state = self
+            .store
+            .game_state(&id.tournament, game)?
+            .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
+        game_view(&*self.setup()?, GameState::clone(&state))
     }
 
     /// What the chief arbiter (and the committee) still have to decide.
     pub fn queue(&self) -> Result<Vec<QueueRow>> {
-        Ok(queue(&self.tournament()?))
+        let summaries = self.store.game_summaries(&self.identity()?.tournament)?;
+        Ok(queue(summaries.iter().map(|s| &**s)))
     }
 }

@@ -8,8 +8,9 @@
 //! | `t` | tournament `\0` hlc (12) id (16) | — |
 //! | `l` | seq (8) | event id (16) |
 //! | `o` | seq (8) | event id (16): the outbox |
-//! | `v` | tournament `\0` game | seq of the game's newest event (cache version) |
-//! | `c` | tournament `\0` game | cache version (8) + derived state JSON |
+//! | `n` | tournament `\0` hlc (12) id (16) | — : the set-up's events (no game) |
+//! | `v` | tournament `\0` game | seq of the game's newest event (lists a tournament's games) |
+//! | `s` | tournament `\0` game | the game's summary as JSON (removed when the game changes) |
 //! | `m` | name | meta: schema, next_seq, cursor, hlc, device |
 
 use crate::clock::Hlc;
@@ -20,8 +21,11 @@ pub const GAME: u8 = b'g';
 pub const TOURNAMENT: u8 = b't';
 pub const LOG: u8 = b'l';
 pub const OUTBOX: u8 = b'o';
+pub const SETUP: u8 = b'n';
 pub const VERSION: u8 = b'v';
-pub const CACHE: u8 = b'c';
+pub const SUMMARY: u8 = b's';
+/// Layout 1's derived-state cache, removed by the migration to layout 2.
+pub const OLD_CACHE: u8 = b'c';
 pub const META: u8 = b'm';
 
 pub fn event(id: &EventId) -> Vec<u8> {
@@ -52,14 +56,30 @@ pub fn game_index(t: &TournamentId, g: &GameId, hlc: Hlc, id: &EventId) -> Vec<u
 }
 
 pub fn tournament_prefix(t: &TournamentId) -> Vec<u8> {
-    let mut k = vec![TOURNAMENT];
+    keyspace(TOURNAMENT, t)
+}
+
+/// `prefix` tournament `\0`: where a tournament's keys of one kind start.
+pub fn keyspace(prefix: u8, t: &TournamentId) -> Vec<u8> {
+    let mut k = vec![prefix];
     k.extend_from_slice(t.as_str().as_bytes());
     k.push(0);
     k
 }
 
+pub fn setup_prefix(t: &TournamentId) -> Vec<u8> {
+    keyspace(SETUP, t)
+}
+
+pub fn setup_index(t: &TournamentId, hlc: Hlc, id: &EventId) -> Vec<u8> {
+    let mut k = setup_prefix(t);
+    hlc_bytes(&mut k, hlc);
+    k.extend_from_slice(id.as_uuid().as_bytes());
+    k
+}
+
 pub fn tournament_index(t: &TournamentId, hlc: Hlc, id: &EventId) -> Vec<u8> {
-    let mut k = tournament_prefix(t);
+    let mut k = keyspace(TOURNAMENT, t);
     hlc_bytes(&mut k, hlc);
     k.extend_from_slice(id.as_uuid().as_bytes());
     k
@@ -72,9 +92,7 @@ pub fn seq_key(prefix: u8, seq: u64) -> Vec<u8> {
 }
 
 pub fn game_key(prefix: u8, t: &TournamentId, g: &GameId) -> Vec<u8> {
-    let mut k = vec![prefix];
-    k.extend_from_slice(t.as_str().as_bytes());
-    k.push(0);
+    let mut k = keyspace(prefix, t);
     k.extend_from_slice(g.as_str().as_bytes());
     k
 }

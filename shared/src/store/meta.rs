@@ -29,9 +29,25 @@ pub(super) fn check_schema(db: &sled::Db) -> Result<()> {
 /// One step of the layout migration path: rewrites the keys of layout `from` into `from + 1`.
 type Migration = fn(&sled::Db) -> Result<()>;
 
-/// Migrations by the layout they start from. Layout 1 is the first, so the list is empty; a
-/// layout 2 adds `(1, migrate_1_to_2)` here and bumps [`STORE_SCHEMA`].
-const MIGRATIONS: &[(u64, Migration)] = &[];
+/// Migrations by the layout they start from.
+const MIGRATIONS: &[(u64, Migration)] = &[(1, migrate_1_to_2)];
+
+/// Layout 2 indexes the set-up's events (`n`) and keeps game summaries (`s`) instead of
+/// layout 1's cache of whole game states (`c`): one pass over the events.
+fn migrate_1_to_2(db: &sled::Db) -> Result<()> {
+    for item in db.scan_prefix([keys::EVENT]) {
+        let (_, v) = item.map_err(storage)?;
+        let e = super::decode_stored(&v)?;
+        if e.game.is_none() {
+            db.insert(keys::setup_index(&e.tournament, e.hlc, &e.id), Vec::new()).map_err(storage)?;
+        }
+    }
+    for item in db.scan_prefix([keys::OLD_CACHE]) {
+        db.remove(item.map_err(storage)?.0).map_err(storage)?;
+    }
+    db.flush().map_err(storage)?;
+    Ok(())
+}
 
 fn migrate(db: &sled::Db, mut from: u64) -> Result<()> {
     while from < STORE_SCHEMA {

@@ -2,20 +2,22 @@
 //!
 //! - `journal` (an append-only JSONL file) is the durability point: `append` returns only after
 //!   `fdatasync` covered the new lines, shared among concurrent writers (group commit).
-//! - sled 0.34 holds events by id, indexes by game and tournament, an arrival log with a
-//!   monotonic sequence, the outbox, the sync cursor, the HLC and a derived-state cache.
+//! - sled 0.34 holds events by id, indexes by game, tournament and set-up, an arrival log with a
+//!   monotonic sequence, the outbox, the sync cursor, the HLC and each game's summary.
+//! - `projection` keeps derived state (game states, summaries, set-ups) up to date with the
+//!   events, so screens cost what they show.
 //! - On open the two are reconciled: journal lines missing from sled (sled loses up to ~500 ms
 //!   on power loss) are re-applied; events in sled missing from the journal are appended to it.
 //!
 //! See docs/durability.md for what this does and does not guarantee.
 
-mod cache;
 mod export;
 pub mod file;
 pub mod journal;
 mod keys;
 mod meta;
 mod outbox;
+mod projection;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -35,7 +37,7 @@ pub use journal::Journal;
 pub use meta::SealedMove;
 
 /// The on-disk layout version of the store (not the wire schema). Bump with a migration.
-pub const STORE_SCHEMA: u64 = 1;
+pub const STORE_SCHEMA: u64 = 2;
 
 /// Where an appended event came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +82,7 @@ pub struct Store {
     write: Mutex<()>,
     next_seq: AtomicU64,
     report: OpenReport,
+    projection: projection::Projection,
 }
 
 fn storage(e: impl std::fmt::Display) -> CoreError {
@@ -114,6 +117,7 @@ impl Store {
             write: Mutex::new(()),
             next_seq: AtomicU64::new(next_seq),
             report: OpenReport { torn_tail_bytes: scan.torn_tail_bytes, ..OpenReport::default() },
+            projection: projection::Projection::default(),
         };
         store.reconcile(scan)?;
         store.report.events = store.len()?;
@@ -344,9 +348,16 @@ impl Store {
             self.journal.append(&lines).map_err(storage)?;
         }
         for (s, e, line) in &fresh {
-            for (k, v) in event_keys(*s, e, line, origin) {
+            let (indexes, primary) = event_keys(*s, e, line, origin);
+            for (k, v) in indexes {
                 self.db.insert(k, v).map_err(storage)?;
             }
+            // Before the primary key: a summary present after a crash is current.
+            if let Some(g) = &e.game {
+                self.db.remove(keys::game_key(keys::SUMMARY, &e.tournament, g)).map_err(storage)?;
+            }
+            self.db.insert(primary.0, primary.1).map_err(storage)?;
+            self.projection.forget(e);
         }
         self.db.insert(keys::meta("next_seq"), &seq.to_be_bytes()).map_err(storage)?;
         self.next_seq.store(seq, Ordering::SeqCst);
@@ -407,9 +418,11 @@ impl Store {
     }
 }
 
-/// One event's keys in write order: outbox, log, indexes, cache version, and the primary key
-/// last, so that its presence after a crash means the others were written.
-fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> Vec<(Vec<u8>, Vec<u8>)> {
+type Kv = (Vec<u8>, Vec<u8>);
+
+/// One event's keys in write order: outbox, log, indexes, the game's version; and apart, the
+/// primary key, written last, so that its presence after a crash means the others were written.
+fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) {
     let id = e.id.as_uuid().as_bytes().to_vec();
     let mut kv = Vec::with_capacity(6);
     if origin == Origin::Local {
@@ -417,15 +430,17 @@ fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> Vec<(Vec<u8>, 
     }
     kv.push((keys::seq_key(keys::LOG, seq), id));
     kv.push((keys::tournament_index(&e.tournament, e.hlc, &e.id), Vec::new()));
-    if let Some(g) = &e.game {
-        kv.push((keys::game_index(&e.tournament, g, e.hlc, &e.id), Vec::new()));
-        kv.push((keys::game_key(keys::VERSION, &e.tournament, g), seq.to_be_bytes().to_vec()));
+    match &e.game {
+        Some(g) => {
+            kv.push((keys::game_index(&e.tournament, g, e.hlc, &e.id), Vec::new()));
+            kv.push((keys::game_key(keys::VERSION, &e.tournament, g), seq.to_be_bytes().to_vec()));
+        }
+        None => kv.push((keys::setup_index(&e.tournament, e.hlc, &e.id), Vec::new())),
     }
     let mut value = Vec::with_capacity(8 + line.len());
     value.extend_from_slice(&seq.to_be_bytes());
     value.extend_from_slice(line.as_bytes());
-    kv.push((keys::event(&e.id), value));
-    kv
+    (kv, (keys::event(&e.id), value))
 }
 
 /// Opens sled, waiting (bounded, ~3 s) while a previous handle still holds its file lock:

@@ -43,6 +43,8 @@ export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeAp
   const tablesOf = (person: string) => Object.entries(setup.referees).filter(([, p]) => p === person).map(([table]) => table).join(", ");
   const rows = setup.people.map((p) => [p.id, p.name, lt("roles", p.role), tablesOf(p.id),
     h("button", { class: "small", "data-testid": `code-${p.id}`, onclick: async () => {
+      // Not empty while the office answers, so a background refresh does not redraw over it.
+      code.replaceChildren("…");
       try {
         const c = await api.issueCode(p.id);
         code.replaceChildren(`${t("codeFor", { name: p.name })}: ${c.code}`);
@@ -50,6 +52,7 @@ export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeAp
         if (c.fingerprint) code.append(h("p", { "data-testid": "issued-fingerprint" }, `${t("fingerprint")}: `, h("code", {}, c.fingerprint)));
         if (c.qr_svg && c.link) code.append(qrFigure(c.qr_svg, c.link));
       } catch (err) {
+        code.replaceChildren();
         out.fail(err);
       }
     } }, t("issueCode"))]);

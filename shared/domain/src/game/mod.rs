@@ -4,10 +4,12 @@ pub mod fold;
 pub mod preview;
 pub mod sealed_move;
 pub mod state;
+pub mod summary;
 pub mod validate;
 
 pub use fold::fold_game;
 pub use preview::{preview, Preview};
 pub use sealed_move::{Salt, SealDigest};
 pub use state::*;
+pub use summary::GameSummary;
 pub use validate::validate;

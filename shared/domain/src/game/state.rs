@@ -1,7 +1,7 @@
 //! A game's derived state: what the fold computes and every screen and export shows.
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::clock::Hlc;
 use crate::domain::{Author, Colour, EventId, Game, GameId, PerColour, PlayerId, Role};
@@ -10,7 +10,7 @@ use crate::event::AppealDecision;
 use crate::rules::{Article, Consequence, Incident, Outcome, ResultReason, RulesetSpec, Ruling};
 
 /// Where the game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Status {
@@ -52,7 +52,7 @@ pub struct SideRecord {
 }
 
 /// The game's result, with the article that decided it and the event it came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameResult {
     #[serde(flatten)]
@@ -133,7 +133,7 @@ pub struct AppealView {
 }
 
 /// What the open item is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum OpenKind {
@@ -147,7 +147,7 @@ pub enum OpenKind {
 }
 
 /// Something an official still has to decide.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct OpenItem {
     pub kind: OpenKind,
@@ -173,7 +173,7 @@ pub struct ToMove {
 }
 
 /// An event the fold did not apply, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Rejected {
     pub event: EventId,

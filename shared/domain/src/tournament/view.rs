@@ -11,6 +11,7 @@ use crate::event::{Event, EventBody};
 use crate::game::fold::canonical;
 use crate::game::{fold_game, GameState, Rejected};
 use crate::rules::authority::check_author;
+use crate::rules::RulesetSpec;
 
 /// A tournament's derived state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -50,6 +51,11 @@ impl TournamentView {
             rejected: vec![],
         }
     }
+
+    /// The ruleset a game folds under until its own schedule names one.
+    pub fn default_ruleset(&self) -> RulesetSpec {
+        self.tournament.as_ref().map(|t: &Tournament| t.ruleset).unwrap_or_default()
+    }
 }
 
 /// Folds a log that may hold several tournaments, each on its own.
@@ -62,8 +68,24 @@ pub fn replay(events: &[Event]) -> Vec<TournamentView> {
 }
 
 fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
+    let mut view = fold_setup(id, events.iter().copied().filter(|e| e.game.is_none()));
+    let mut games: BTreeMap<&GameId, Vec<&Event>> = BTreeMap::new();
+    for e in events {
+        if let Some(g) = &e.game {
+            games.entry(g).or_default().push(e);
+        }
+    }
+    let default_ruleset = view.default_ruleset();
+    view.games = games.into_iter().map(|(g, evs)| fold_game(g, default_ruleset, evs.iter().copied())).collect();
+    view
+}
+
+/// The tournament's set-up: its events that belong to no game (creation, people, players,
+/// withdrawals, byes, rounds, referees), folded; `games` is left empty. Events of games are
+/// ignored, so a caller may pass the whole log or only the set-up's events.
+pub fn fold_setup<'a>(id: &TournamentId, events: impl IntoIterator<Item = &'a Event>) -> TournamentView {
     let mut rejected = Vec::new();
-    let ordered = canonical(events.iter().copied().filter(|e| e.game.is_none()), &mut rejected);
+    let ordered = canonical(events.into_iter().filter(|e| e.game.is_none()), &mut rejected);
     let mut tournament = None;
     let mut people: BTreeMap<PersonId, Person> = BTreeMap::new();
     let mut players: BTreeMap<PlayerId, Player> = BTreeMap::new();
@@ -71,12 +93,6 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
     let mut byes: BTreeMap<u16, Vec<PlayerId>> = BTreeMap::new();
     let mut rounds = BTreeMap::new();
     let mut referees = BTreeMap::new();
-    let mut games: BTreeMap<&GameId, Vec<&Event>> = BTreeMap::new();
-    for e in events {
-        if let Some(g) = &e.game {
-            games.entry(g).or_default().push(e);
-        }
-    }
     for e in &ordered {
         if let Err(err) = check_author(e.author.role, e.body.kind()) {
             rejected.push(Rejected { event: e.id, error: err.body() });
@@ -111,7 +127,6 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
             _ => {}
         }
     }
-    let default_ruleset = tournament.as_ref().map(|t: &Tournament| t.ruleset).unwrap_or_default();
     TournamentView {
         id: id.clone(),
         tournament,
@@ -121,7 +136,7 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
         byes,
         rounds,
         referees,
-        games: games.into_iter().map(|(g, evs)| fold_game(g, default_ruleset, evs.iter().copied())).collect(),
+        games: Vec::new(),
         rejected,
     }
 }

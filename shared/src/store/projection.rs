@@ -1,0 +1,209 @@
+//! Derived state kept with the events, so that a screen costs what it shows, not the length
+//! of the history (issue 8).
+//!
+//! - Each game's folded state is kept in memory, and its [`GameSummary`] also in sled (`s`),
+//!   so the tables page and the queue after a restart read summaries instead of folding.
+//! - Each tournament's set-up (its events outside games, indexed under `n`) is kept folded.
+//! - Writing an event drops what it touches: its game's state and summary, or its
+//!   tournament's set-up. The next read folds only that game (or set-up) again, from its own
+//!   index — so ingest costs nothing extra and a read costs one game's fold at most.
+//!
+//! The full fold ([`crate::tournament::replay`]) stays the reference: the store's tests check
+//! that what is kept here equals it after every arrival, in any order, duplicates included.
+//!
+//! Consistency: drops happen in `Store::apply` under the write lock, and every fold that fills
+//! the cache runs under the same lock, so a fold never sees half a batch and no dropped state
+//! can be put back stale. In sled, a game's summary is removed before its new event's primary
+//! key is written, so after a crash a summary that is present is current.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::{GameId, TournamentId};
+use crate::error::Result;
+use crate::event::Event;
+use crate::game::{fold_game, GameState, GameSummary};
+use crate::rules::RulesetSpec;
+use crate::store::{keys, storage, Store};
+use crate::tournament::{fold_setup, TournamentView};
+
+type GameKey = (TournamentId, GameId);
+
+/// Games whose full state is kept in memory at most; beyond it one is let go (and folded
+/// again when asked). Summaries are kept for every game. A 500-table, ten-round event has
+/// 5,000 games.
+const STATES_KEPT: usize = 8_192;
+
+/// What is kept in memory; see the module's documentation.
+#[derive(Default)]
+pub(super) struct Projection {
+    inner: Mutex<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    setups: HashMap<TournamentId, Arc<TournamentView>>,
+    states: HashMap<GameKey, Arc<GameState>>,
+    summaries: HashMap<GameKey, Arc<GameSummary>>,
+}
+
+/// A summary as stored in sled: with the default ruleset it was folded under (a change of the
+/// tournament's ruleset makes it stale).
+#[derive(Serialize, Deserialize)]
+struct StoredSummary {
+    default_ruleset: RulesetSpec,
+    summary: GameSummary,
+}
+
+impl Projection {
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// How many games' full states are kept (for tests: what a screen had to fold).
+    #[cfg(test)]
+    pub(super) fn states_kept(&self) -> usize {
+        self.lock().states.len()
+    }
+
+    /// Drops what `e` changes. Called by `Store::apply` under the write lock.
+    pub(super) fn forget(&self, e: &Event) {
+        let mut inner = self.lock();
+        match &e.game {
+            Some(g) => {
+                let key = (e.tournament.clone(), g.clone());
+                inner.states.remove(&key);
+                inner.summaries.remove(&key);
+            }
+            // A set-up event may change the default ruleset, and with it every game's fold.
+            None => {
+                inner.setups.remove(&e.tournament);
+                inner.states.retain(|(t, _), _| t != &e.tournament);
+                inner.summaries.retain(|(t, _), _| t != &e.tournament);
+            }
+        }
+    }
+}
+
+impl Store {
+    /// The tournament's set-up, folded (its `games` are empty): from memory, else from the
+    /// set-up's own index.
+    pub fn setup(&self, t: &TournamentId) -> Result<Arc<TournamentView>> {
+        if let Some(s) = self.projection.lock().setups.get(t) {
+            return Ok(s.clone());
+        }
+        let _guard = self.lock();
+        let events = self.events_under(keys::setup_prefix(t))?;
+        let setup = Arc::new(fold_setup(t, &events));
+        self.projection.lock().setups.insert(t.clone(), setup.clone());
+        Ok(setup)
+    }
+
+    /// One game's state as the full fold gives it, or `None` if no event of it is stored.
+    pub fn game_state(&self, t: &TournamentId, g: &GameId) -> Result<Option<Arc<GameState>>> {
+        let key = (t.clone(), g.clone());
+        if let Some(s) = self.projection.lock().states.get(&key) {
+            return Ok(Some(s.clone()));
+        }
+        let default_ruleset = self.setup(t)?.default_ruleset();
+        let _guard = self.lock();
+        self.fold_and_keep(key, default_ruleset)
+    }
+
+    /// Under the write lock: folds one game from its index and keeps its state and summary.
+    fn fold_and_keep(&self, key: GameKey, default_ruleset: RulesetSpec) -> Result<Option<Arc<GameState>>> {
+        if !self.has_game(&key.0, &key.1)? {
+            return Ok(None);
+        }
+        let events = self.game_events(&key.0, &key.1)?;
+        let state = Arc::new(fold_game(&key.1, default_ruleset, &events));
+        let summary = GameSummary::of(&state);
+        let stored = StoredSummary { default_ruleset, summary };
+        let bytes = serde_json::to_vec(&stored).map_err(storage)?;
+        self.db.insert(keys::game_key(keys::SUMMARY, &key.0, &key.1), bytes).map_err(storage)?;
+        let mut inner = self.projection.lock();
+        if inner.states.len() >= STATES_KEPT {
+            if let Some(k) = inner.states.keys().next().cloned() {
+                inner.states.remove(&k);
+            }
+        }
+        inner.summaries.insert(key.clone(), Arc::new(stored.summary));
+        inner.states.insert(key, state.clone());
+        Ok(Some(state))
+    }
+
+    /// Every game of the tournament summarised, in game-id order: from memory, else from sled,
+    /// else folded (only the games written since they were last summarised).
+    pub fn game_summaries(&self, t: &TournamentId) -> Result<Vec<Arc<GameSummary>>> {
+        let default_ruleset = self.setup(t)?.default_ruleset();
+        let mut out = Vec::new();
+        for g in self.games_of(t)? {
+            let key = (t.clone(), g);
+            if let Some(s) = self.projection.lock().summaries.get(&key) {
+                out.push(s.clone());
+                continue;
+            }
+            let _guard = self.lock();
+            let stored = self.db.get(keys::game_key(keys::SUMMARY, t, &key.1)).map_err(storage)?;
+            let stored = stored.and_then(|v| serde_json::from_slice::<StoredSummary>(&v).ok());
+            match stored {
+                Some(s) if s.default_ruleset == default_ruleset => {
+                    let s = Arc::new(s.summary);
+                    self.projection.lock().summaries.insert(key, s.clone());
+                    out.push(s);
+                }
+                _ => {
+                    if let Some(state) = self.fold_and_keep(key, default_ruleset)? {
+                        out.push(Arc::new(GameSummary::of(&state)));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The whole tournament as [`crate::tournament::replay`] gives it, assembled from the kept
+    /// set-up and game states; `None` if none of its events is stored.
+    pub fn tournament_view(&self, t: &TournamentId) -> Result<Option<TournamentView>> {
+        let games = self.games_of(t)?;
+        let setup = self.setup(t)?;
+        if games.is_empty() && !self.has_setup(t)? {
+            return Ok(None);
+        }
+        let mut view = TournamentView::clone(&setup);
+        view.games.reserve(games.len());
+        for g in games {
+            if let Some(state) = self.game_state(t, &g)? {
+                view.games.push(GameState::clone(&state));
+            }
+        }
+        Ok(Some(view))
+    }
+
+    /// The tournament's games, in id order (one key each).
+    fn games_of(&self, t: &TournamentId) -> Result<Vec<GameId>> {
+        let prefix = keys::keyspace(keys::VERSION, t);
+        let mut out = Vec::new();
+        for item in self.db.scan_prefix(&prefix) {
+            let (k, _) = item.map_err(storage)?;
+            let g = std::str::from_utf8(&k[prefix.len()..]).map_err(storage)?;
+            out.push(GameId::new(g)?);
+        }
+        Ok(out)
+    }
+
+    fn has_setup(&self, t: &TournamentId) -> Result<bool> {
+        Ok(self.db.scan_prefix(keys::setup_prefix(t)).next().transpose().map_err(storage)?.is_some())
+    }
+
+    /// Whether any event of this game is stored (one key read).
+    pub fn has_game(&self, tournament: &TournamentId, game: &GameId) -> Result<bool> {
+        Ok(self.db.get(keys::game_key(keys::VERSION, tournament, game)).map_err(storage)?.is_some())
+    }
+}
+
+#[cfg(test)]
+#[path = "projection_tests.rs"]
+mod tests;

@@ -1,0 +1,224 @@
+//! What the store keeps derived equals the full fold ([`crate::tournament::replay`]) after
+//! every arrival: events in random orders, late and older ones, duplicates, batches, the set-up
+//! changing the default ruleset, and the store reopened midway (summaries read back from sled).
+
+use chrono::DateTime;
+use proptest::prelude::*;
+
+use crate::app::{queue, tables};
+use crate::clock::Hlc;
+use crate::domain::{Author, Colour, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
+use crate::event::{Event, EventBody, SCHEMA_VERSION};
+use crate::game::GameSummary;
+use crate::rules::{Incident, Ruling};
+use crate::store::tests::tmp;
+use crate::store::{Origin, Store};
+use crate::tournament::replay;
+
+const GAMES: u8 = 3;
+
+fn t() -> TournamentId {
+    TournamentId::new("t1").unwrap()
+}
+
+fn author(role: Role) -> Author {
+    let who = format!("{role:?}").to_lowercase();
+    Author { device: DeviceId::new(format!("dev-{who}")).unwrap(), person: PersonId::new(who).unwrap(), role }
+}
+
+fn body(json: serde_json::Value) -> EventBody {
+    serde_json::from_value(json).unwrap()
+}
+
+/// The `n`th event of the universe: its id and HLC both grow with `n` (HLC ties are broken by id).
+fn event(n: u32, game: Option<u8>, role: Role, body: EventBody) -> Event {
+    let ms = 1_795_000_000_000 + u64::from(n) * 1_000;
+    let mut random = [0x80u8; 10];
+    random[6..].copy_from_slice(&n.to_be_bytes());
+    Event {
+        schema: SCHEMA_VERSION,
+        id: EventId::from_parts(ms, random),
+        tournament: t(),
+        game: game.map(|g| GameId::new(format!("g{g}")).unwrap()),
+        author: author(role),
+        hlc: Hlc::new(ms, 0),
+        wall_time: DateTime::from_timestamp_millis(ms as i64).unwrap(),
+        body,
+    }
+}
+
+const RULINGS: [Ruling; 5] =
+    [Ruling::Warning, Ruling::Advice, Ruling::RestoreWithWarning, Ruling::OffenderLoses, Ruling::Forfeit];
+
+/// A tournament's events: two `tournament_created` (the second changes the default ruleset),
+/// players, three games (one never scheduled, so it folds under the default ruleset), and per
+/// step an incident, a chief arbiter's ruling on an earlier one, or a fact.
+fn universe(steps: &[(u8, u8, u8)]) -> Vec<Event> {
+    let mut n = 0;
+    let mut next = || {
+        n += 1;
+        n
+    };
+    let created = |preset: &str| {
+        body(
+            serde_json::json!({"kind": "tournament_created", "data": {"id": "t1", "name": "杯", "ruleset": {"preset": preset}}}),
+        )
+    };
+    let mut out = vec![event(next(), None, Role::Organiser, created("chinese_1988"))];
+    for p in 1..=4 {
+        let data = serde_json::json!({"id": format!("p{p}"), "name": format!("选手{p}"), "rank": "3d"});
+        out.push(event(
+            next(),
+            None,
+            Role::Organiser,
+            body(serde_json::json!({"kind": "player_registered", "data": data})),
+        ));
+    }
+    for g in 1..GAMES {
+        let data = serde_json::json!({"id": format!("g{g}"), "round": 1, "table": g, "black": format!("p{}", 2 * g - 1),
+            "white": format!("p{}", 2 * g), "ruleset": {"preset": "chinese_1988"},
+            "time_control": {"main_minutes": 60, "reserved_minutes": 5}, "allowed_lateness_minutes": 15});
+        out.push(event(
+            next(),
+            Some(g),
+            Role::Organiser,
+            body(serde_json::json!({"kind": "game_scheduled", "data": data})),
+        ));
+    }
+    let mut incidents: Vec<(u8, EventId)> = Vec::new();
+    for (i, &(kind, g, r)) in steps.iter().enumerate() {
+        let game = 1 + g % GAMES;
+        let offender = if r % 2 == 0 { Colour::Black } else { Colour::White };
+        let ruling = RULINGS[usize::from(r) % RULINGS.len()];
+        if i == steps.len() / 2 {
+            out.push(event(next(), None, Role::Organiser, created("korean")));
+        }
+        match kind % 5 {
+            0 | 1 => {
+                let e = event(
+                    next(),
+                    Some(game),
+                    Role::Referee,
+                    EventBody::IncidentRecorded {
+                        incident: Incident::Disturbing { offender },
+                        ruling: Some(ruling),
+                        note: None,
+                    },
+                );
+                incidents.push((game, e.id));
+                out.push(e);
+            }
+            2 => out.push(event(
+                next(),
+                Some(game),
+                Role::Referee,
+                EventBody::IncidentRecorded {
+                    incident: Incident::StoneLifted { offender, dropped: false },
+                    ruling: None,
+                    note: None,
+                },
+            )),
+            3 if !incidents.is_empty() => {
+                let (game, incident) = incidents[usize::from(r) % incidents.len()];
+                out.push(event(
+                    next(),
+                    Some(game),
+                    Role::ChiefArbiter,
+                    EventBody::RulingIssued { incident, ruling, note: None },
+                ));
+            }
+            _ => out.push(event(next(), Some(game), Role::Referee, EventBody::Resigned { by: offender })),
+        }
+    }
+    out
+}
+
+fn json(v: impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(v).unwrap()
+}
+
+/// Everything the store keeps, against the full fold of what it holds.
+fn assert_same_as_full_fold(store: &Store) {
+    let all = store.tournament_events(&t()).unwrap();
+    let Some(full) = replay(&all).into_iter().next() else {
+        assert!(store.tournament_view(&t()).unwrap().is_none());
+        return;
+    };
+    // Summaries first: after a reopen they come from sled, not from states folded here.
+    let kept: Vec<GameSummary> = store.game_summaries(&t()).unwrap().iter().map(|s| GameSummary::clone(s)).collect();
+    let expected: Vec<GameSummary> = full.games.iter().map(GameSummary::of).collect();
+    assert_eq!(kept, expected);
+    let setup = store.setup(&t()).unwrap();
+    assert_eq!(json(tables(&setup, &kept)), json(tables(&full, &expected)));
+    assert_eq!(json(queue(&kept)), json(queue(&expected)));
+    for g in &full.games {
+        assert_eq!(*store.game_state(&t(), &g.game).unwrap().unwrap(), *g, "game {}", g.game);
+    }
+    assert_eq!(store.tournament_view(&t()).unwrap().as_ref(), Some(&full));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn kept_state_equals_the_full_fold_after_every_arrival(
+        steps in proptest::collection::vec((any::<u8>(), any::<u8>(), any::<u8>()), 1..24),
+        order in any::<u64>(),
+        dups in proptest::collection::vec(any::<usize>(), 0..6),
+        cuts in proptest::collection::vec(1usize..5, 1..40),
+        reopen_at in any::<usize>(),
+    ) {
+        let mut events = universe(&steps);
+        for d in &dups {
+            events.push(events[d % events.len()].clone());
+        }
+        // A seeded shuffle: late set-up, rulings before their incidents, duplicates anywhere.
+        let mut seed = order | 1;
+        for i in (1..events.len()).rev() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            events.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        let dir = tmp(&format!("projection-{order}"));
+        let mut store = Store::open(&dir, None).unwrap();
+        let (mut at, mut batch) = (0, 0);
+        let reopen_batch = reopen_at % cuts.len().max(1);
+        while at < events.len() {
+            let n = cuts[batch % cuts.len()].min(events.len() - at);
+            store.append(&events[at..at + n], Origin::Remote).unwrap();
+            at += n;
+            if batch == reopen_batch {
+                drop(store);
+                store = Store::open(&dir, None).unwrap();
+            }
+            assert_same_as_full_fold(&store);
+            batch += 1;
+        }
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_layout_1_store_is_migrated_and_its_setup_indexed() {
+    let dir = tmp("migrate-1-2");
+    let events = universe(&[(0, 0, 0), (3, 1, 2), (4, 2, 1)]);
+    {
+        let s = Store::open(&dir, None).unwrap();
+        s.append(&events, Origin::Remote).unwrap();
+        // Back to layout 1: no set-up index, no summaries, an old cache entry.
+        for prefix in [super::keys::SETUP, super::keys::SUMMARY] {
+            for item in s.db.scan_prefix([prefix]) {
+                s.db.remove(item.unwrap().0).unwrap();
+            }
+        }
+        s.db.insert([super::keys::OLD_CACHE, b'x'], b"stale".to_vec()).unwrap();
+        s.db.insert(super::keys::meta("schema"), &1u64.to_be_bytes()).unwrap();
+        s.db.flush().unwrap();
+    }
+    let s = Store::open(&dir, None).unwrap();
+    assert!(s.db.scan_prefix([super::keys::OLD_CACHE]).next().is_none());
+    assert_eq!(s.setup(&t()).unwrap().players.len(), 4);
+    assert_same_as_full_fold(&s);
+}
