@@ -69,9 +69,14 @@ pub async fn game_state(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-) -> Result<Json<Arc<GameState>>, OfficeError> {
+) -> Result<Response, OfficeError> {
     let game = GameId::new(super::path(game)?)?;
-    blocking(move || Ok(Json(state_of(&state, &caller.0.tournament, &game)?))).await
+    blocking(move || {
+        let kept = state_of(&state, &caller.0.tournament, &game)?;
+        let json = serde_json::to_vec(&*kept).map_err(|e| OfficeError::Internal(e.to_string()))?;
+        Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+    })
+    .await
 }
 
 #[derive(Deserialize, Default)]
