@@ -23,10 +23,21 @@ pub struct JournalLine {
     pub text: String,
 }
 
+/// A place in the journal: its length in bytes and in lines up to there.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Mark {
+    pub offset: u64,
+    pub lines: u64,
+}
+
 /// What reading the journal found.
 #[derive(Debug, Default)]
 pub struct JournalScan {
+    /// Where reading started: the checkpoint asked for, or the start if it did not fit the file.
+    pub from: Mark,
     pub lines: Vec<JournalLine>,
+    /// The end of the last complete line.
+    pub end: Mark,
     /// Bytes of an incomplete last line (a write cut short by a crash) that were cut off.
     pub torn_tail_bytes: u64,
 }
@@ -48,6 +59,8 @@ pub struct Journal {
     sync_handle: File,
     /// Count of append calls whose bytes are fully written (not necessarily synced).
     written: AtomicU64,
+    /// The end of what was written: bytes and lines (under the writer lock).
+    end: Mutex<Mark>,
     sync: Mutex<SyncState>,
     synced_cv: Condvar,
 }
@@ -62,6 +75,13 @@ impl Journal {
     /// Opens (creating if needed) the journal in `dir`, cuts off a torn last line, and returns
     /// every complete line.
     pub fn open(dir: &Path) -> io::Result<(Self, JournalScan)> {
+        Self::open_from(dir, Mark::default())
+    }
+
+    /// Like [`Journal::open`], but returns only the lines after `from` (a checkpoint: what the
+    /// index already holds). If `from` does not fit the file — shorter, or not at a line's
+    /// end — everything is read.
+    pub fn open_from(dir: &Path, from: Mark) -> io::Result<(Self, JournalScan)> {
         let path = dir.join(JOURNAL_FILE);
         let existed = path.exists();
         let mut file = OpenOptions::new().read(true).append(true).create(true).open(&path)?;
@@ -69,19 +89,22 @@ impl Journal {
             // Make the new file's directory entry durable too.
             File::open(dir)?.sync_all()?;
         }
-        let scan = read_lines(&mut file)?;
+        let from = if fits(&mut file, from)? { from } else { Mark::default() };
+        let scan = read_lines(&mut file, from)?;
         if scan.torn_tail_bytes > 0 {
             let keep = file.metadata()?.len() - scan.torn_tail_bytes;
             file.set_len(keep)?;
             file.sync_data()?;
         }
         file.seek(SeekFrom::End(0))?;
+        let end = scan.end;
         let sync_handle = OpenOptions::new().read(true).open(&path)?;
         let journal = Journal {
             path,
             writer: Mutex::new(Writer { file }),
             sync_handle,
             written: AtomicU64::new(0),
+            end: Mutex::new(end),
             sync: Mutex::new(SyncState { synced: 0, syncing: false }),
             synced_cv: Condvar::new(),
         };
@@ -97,7 +120,15 @@ impl Journal {
     pub fn append(&self, bytes: &[u8]) -> io::Result<u64> {
         let mut w = lock(&self.writer);
         w.file.write_all(bytes)?;
+        let mut end = lock(&self.end);
+        end.offset += bytes.len() as u64;
+        end.lines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
         Ok(self.written.fetch_add(1, Ordering::SeqCst) + 1)
+    }
+
+    /// The end of everything written so far (synced or not).
+    pub fn end(&self) -> Mark {
+        *lock(&self.end)
     }
 
     /// The ticket of the newest completed append.
@@ -132,13 +163,27 @@ impl Journal {
     }
 }
 
-/// Reads complete lines; an unterminated last line is reported as torn, not returned.
-fn read_lines(file: &mut File) -> io::Result<JournalScan> {
-    file.seek(SeekFrom::Start(0))?;
+/// Whether `mark` can be where a line ends in `file`.
+fn fits(file: &mut File, mark: Mark) -> io::Result<bool> {
+    if mark.offset == 0 {
+        return Ok(true);
+    }
+    if file.metadata()?.len() < mark.offset {
+        return Ok(false);
+    }
+    file.seek(SeekFrom::Start(mark.offset - 1))?;
+    let mut last = [0u8; 1];
+    io::Read::read_exact(file, &mut last)?;
+    Ok(last[0] == b'\n')
+}
+
+/// Reads complete lines after `from`; an unterminated last line is reported as torn, not returned.
+fn read_lines(file: &mut File, from: Mark) -> io::Result<JournalScan> {
+    file.seek(SeekFrom::Start(from.offset))?;
     let mut reader = BufReader::new(file);
-    let mut scan = JournalScan::default();
+    let mut scan = JournalScan { from, end: from, ..JournalScan::default() };
     let mut buf = Vec::new();
-    let mut n = 0;
+    let mut n = from.lines as usize;
     loop {
         buf.clear();
         let read = reader.read_until(b'\n', &mut buf)?;
@@ -150,6 +195,7 @@ fn read_lines(file: &mut File) -> io::Result<JournalScan> {
             scan.torn_tail_bytes = read as u64;
             break;
         }
+        scan.end = Mark { offset: scan.end.offset + read as u64, lines: n as u64 };
         buf.pop();
         if buf.iter().all(u8::is_ascii_whitespace) {
             continue;
@@ -162,7 +208,7 @@ fn read_lines(file: &mut File) -> io::Result<JournalScan> {
 /// Reads a journal without opening it for writing (salvage from a damaged store).
 pub fn read_only(dir: &Path) -> io::Result<JournalScan> {
     let mut file = File::open(dir.join(JOURNAL_FILE))?;
-    read_lines(&mut file)
+    read_lines(&mut file, Mark::default())
 }
 
 #[cfg(test)]

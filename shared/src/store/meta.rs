@@ -63,6 +63,36 @@ fn migrate(db: &sled::Db, mut from: u64) -> Result<()> {
     Ok(())
 }
 
+/// How far sled is known to hold the journal: every line before `mark` (events up to `seq`,
+/// `events` of them). Written after a batch's keys, in sled itself: sled recovers a prefix of
+/// its writes, so a checkpoint it still has never claims more than it holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Checkpoint {
+    pub mark: super::journal::Mark,
+    pub seq: u64,
+    pub events: u64,
+}
+
+pub(super) fn checkpoint(db: &sled::Db) -> Result<Option<Checkpoint>> {
+    let Some(v) = db.get(keys::meta("checkpoint")).map_err(storage)? else { return Ok(None) };
+    let field = |i: usize| v.get(i * 8..).and_then(keys::u64_of);
+    Ok(match (field(0), field(1), field(2), field(3)) {
+        (Some(offset), Some(lines), Some(seq), Some(events)) => {
+            Some(Checkpoint { mark: super::journal::Mark { offset, lines }, seq, events })
+        }
+        _ => None,
+    })
+}
+
+pub(super) fn set_checkpoint(db: &sled::Db, c: Checkpoint) -> Result<()> {
+    let mut v = Vec::with_capacity(32);
+    for n in [c.mark.offset, c.mark.lines, c.seq, c.events] {
+        v.extend_from_slice(&n.to_be_bytes());
+    }
+    db.insert(keys::meta("checkpoint"), v).map_err(storage)?;
+    Ok(())
+}
+
 pub(super) fn next_seq(db: &sled::Db) -> Result<u64> {
     Ok(get_u64(db, "next_seq")?.unwrap_or(0))
 }

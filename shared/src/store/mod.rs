@@ -21,7 +21,7 @@ mod projection;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use chrono::{DateTime, Utc};
@@ -65,6 +65,8 @@ pub struct OpenReport {
     pub reapplied: usize,
     /// Events found in sled but not in the journal, appended to it.
     pub rejournaled: usize,
+    /// Journal lines read: those after the checkpoint (all of them without one).
+    pub journal_lines_read: usize,
     /// Bytes of a torn last journal line that were cut off (never acknowledged).
     pub torn_tail_bytes: u64,
     /// Journal lines that could not be decoded (damage); they stay in the file untouched.
@@ -81,6 +83,10 @@ pub struct Store {
     /// Serialises writers between the duplicate check and the batch (not the sync).
     write: Mutex<()>,
     next_seq: AtomicU64,
+    /// Events stored (counted on open from the checkpoint on, then kept).
+    events: AtomicU64,
+    /// False once a batch failed after its journal write: no checkpoint may cover it.
+    checkpoints: AtomicBool,
     report: OpenReport,
     projection: projection::Projection,
 }
@@ -95,9 +101,6 @@ impl Store {
     /// events found only in the journal go back to the outbox.
     pub fn open(dir: &Path, device: Option<&DeviceId>) -> Result<Self> {
         std::fs::create_dir_all(dir).map_err(|e| storage(format!("cannot create {}: {e}", dir.display())))?;
-        let (journal, scan) = Journal::open(dir).map_err(|e| CoreError::Damaged {
-            message: format!("the journal in {} cannot be read: {e}", dir.display()),
-        })?;
         let db = open_sled(&dir.join("sled")).map_err(|e| CoreError::Damaged {
             message: format!(
                 "the sled store in {} cannot be opened ({e}); the journal is separate: \
@@ -107,6 +110,12 @@ impl Store {
             ),
         })?;
         meta::check_schema(&db)?;
+        // Only the journal after the checkpoint is read: sled holds what comes before it.
+        let checkpoint = meta::checkpoint(&db)?.unwrap_or_default();
+        let (journal, scan) = Journal::open_from(dir, checkpoint.mark).map_err(|e| CoreError::Damaged {
+            message: format!("the journal in {} cannot be read: {e}", dir.display()),
+        })?;
+        let checkpoint = if scan.from == checkpoint.mark { checkpoint } else { meta::Checkpoint::default() };
         let device = meta::device(dir, device)?;
         let next_seq = meta::next_seq(&db)?.max(last_logged_seq(&db)?);
         let mut store = Store {
@@ -116,16 +125,23 @@ impl Store {
             journal,
             write: Mutex::new(()),
             next_seq: AtomicU64::new(next_seq),
-            report: OpenReport { torn_tail_bytes: scan.torn_tail_bytes, ..OpenReport::default() },
+            events: AtomicU64::new(0),
+            checkpoints: AtomicBool::new(true),
+            report: OpenReport {
+                torn_tail_bytes: scan.torn_tail_bytes,
+                journal_lines_read: scan.lines.len(),
+                ..OpenReport::default()
+            },
             projection: projection::Projection::default(),
         };
-        store.reconcile(scan)?;
-        store.report.events = store.len()?;
+        store.reconcile(scan, checkpoint)?;
+        store.report.events = store.events.load(Ordering::SeqCst);
         Ok(store)
     }
 
-    /// Brings sled and the journal back to the same set of events.
-    fn reconcile(&mut self, scan: journal::JournalScan) -> Result<()> {
+    /// Brings sled and the journal after `checkpoint` back to the same set of events, counts
+    /// the events, and writes a checkpoint at the journal's end.
+    fn reconcile(&mut self, scan: journal::JournalScan, checkpoint: meta::Checkpoint) -> Result<()> {
         let device = self.device.clone();
         let mut in_journal = HashSet::with_capacity(scan.lines.len());
         let mut missing = Vec::new();
@@ -162,22 +178,46 @@ impl Store {
         }
         // The clock must never go back, even if sled lost its last stamps.
         meta::set_hlc(&self.db, own_hlc)?;
-        let sled_count = self.len()?;
-        if sled_count > in_journal.len() as u64 {
-            let mut lines = Vec::new();
-            for item in self.db.scan_prefix([keys::EVENT]) {
-                let (k, v) = item.map_err(storage)?;
-                let known = keys::id_suffix(&k).is_some_and(|id| in_journal.contains(&id));
-                if !known {
-                    lines.extend_from_slice(v.get(8..).unwrap_or_default());
-                    lines.push(b'\n');
-                    self.report.rejournaled += 1;
-                }
+        // Events sled has after the checkpoint that the journal lacks (sled flushed, the
+        // journal's write never reached the disk) go back into the journal; the rest are counted.
+        let mut events = checkpoint.events;
+        let mut lines = Vec::new();
+        let log = keys::seq_key(keys::LOG, checkpoint.seq.saturating_add(1))..=keys::seq_key(keys::LOG, u64::MAX);
+        for item in self.db.range(log) {
+            let (k, id) = item.map_err(storage)?;
+            let (Some(seq), Some(id)) = (keys::u64_of(&k[1..]), keys::id_suffix(&id)) else { continue };
+            let Some(v) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
+            // A log entry left by a cut-short batch whose event was applied again under a new number.
+            if keys::u64_of(&v) != Some(seq) {
+                continue;
             }
+            events += 1;
+            if !in_journal.contains(&id) {
+                lines.extend_from_slice(v.get(8..).unwrap_or_default());
+                lines.push(b'\n');
+                self.report.rejournaled += 1;
+            }
+        }
+        if !lines.is_empty() {
             let ticket = self.journal.append(&lines).map_err(storage)?;
             self.journal.sync(ticket).map_err(storage)?;
         }
-        Ok(())
+        self.events.store(events, Ordering::SeqCst);
+        self.checkpoint()
+    }
+
+    /// Records that sled holds everything the journal has (called under the write lock, or
+    /// while opening). Stops for good once a batch failed half-way: its lines must be re-read.
+    fn checkpoint(&self) -> Result<()> {
+        if !self.checkpoints.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        let c = meta::Checkpoint {
+            mark: self.journal.end(),
+            seq: self.next_seq.load(Ordering::SeqCst),
+            events: self.events.load(Ordering::SeqCst),
+        };
+        meta::set_checkpoint(&self.db, c)
     }
 
     fn lock(&self) -> MutexGuard<'_, ()> {
@@ -202,11 +242,11 @@ impl Store {
 
     /// Number of events stored.
     pub fn len(&self) -> Result<u64> {
-        Ok(self.db.scan_prefix([keys::EVENT]).count() as u64)
+        Ok(self.events.load(Ordering::SeqCst))
     }
 
     pub fn is_empty(&self) -> Result<bool> {
-        Ok(self.db.scan_prefix([keys::EVENT]).next().is_none())
+        Ok(self.len()? == 0)
     }
 
     /// Stores `events` durably: returns only after their journal lines are synced. Each event
@@ -250,8 +290,9 @@ impl Store {
             body,
         };
         event.validate()?;
-        let result = self.apply(&guard, std::slice::from_ref(&event), Origin::Local, true)?;
+        // Before the batch (and its checkpoint): a checkpoint sled kept covers this stamp.
         meta::set_hlc(&self.db, hlc)?;
+        let result = self.apply(&guard, std::slice::from_ref(&event), Origin::Local, true)?;
         drop(guard);
         self.journal.sync(self.journal_written()).map_err(storage)?;
         match result.into_iter().next() {
@@ -290,8 +331,8 @@ impl Store {
             event.validate()?;
             events.push(event);
         }
-        let results = self.apply(&guard, &events, Origin::Local, true)?;
         meta::set_hlc(&self.db, clock.last())?;
+        let results = self.apply(&guard, &events, Origin::Local, true)?;
         drop(guard);
         self.journal.sync(self.journal_written()).map_err(storage)?;
         results.into_iter().find_map(|r| r.err()).map_or(Ok(events), Err)
@@ -347,7 +388,23 @@ impl Store {
             // Journal first: a crash before sled has everything leaves lines that reopening re-applies.
             self.journal.append(&lines).map_err(storage)?;
         }
-        for (s, e, line) in &fresh {
+        let indexed = self.index(&fresh, origin, seq);
+        if indexed.is_err() {
+            // Its lines are in the journal but maybe not all its keys in sled: no later
+            // checkpoint may claim them; the next open reads them again.
+            self.checkpoints.store(false, Ordering::SeqCst);
+        }
+        indexed?;
+        self.events.fetch_add(fresh.len() as u64, Ordering::SeqCst);
+        if journal {
+            self.checkpoint()?;
+        }
+        Ok(out)
+    }
+
+    /// Writes a batch's keys to sled (see `apply`).
+    fn index(&self, fresh: &[(u64, &Event, String)], origin: Origin, seq: u64) -> Result<()> {
+        for (s, e, line) in fresh {
             let (indexes, primary) = event_keys(*s, e, line, origin);
             for (k, v) in indexes {
                 self.db.insert(k, v).map_err(storage)?;
@@ -361,7 +418,7 @@ impl Store {
         }
         self.db.insert(keys::meta("next_seq"), &seq.to_be_bytes()).map_err(storage)?;
         self.next_seq.store(seq, Ordering::SeqCst);
-        Ok(out)
+        Ok(())
     }
 
     /// One event by id.

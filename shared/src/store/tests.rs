@@ -235,3 +235,51 @@ fn the_device_id_is_durable_and_a_store_serves_one_device() {
     assert_eq!(err.code(), "store_damaged");
     assert!(err.to_string().contains("belongs to device `tab-1`"), "{err}");
 }
+
+#[test]
+fn opening_reads_only_the_journal_after_the_checkpoint_sled_kept() {
+    let dir = tmp("checkpoint");
+    let old = {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        record_n(&s, 50);
+        s.db.get(keys::meta("checkpoint")).unwrap().unwrap()
+    };
+    let lost = {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        assert_eq!((s.open_report().journal_lines_read, s.len().unwrap()), (0, 50));
+        let more: Vec<Event> = (0..5u32)
+            .map(|i| {
+                let body = EventBody::IncidentRecorded {
+                    incident: Incident::Disturbing { offender: Colour::White },
+                    ruling: Some(Ruling::Advice),
+                    note: None,
+                };
+                let at = DateTime::from_timestamp_millis(1_795_200_000_000 + i64::from(i)).unwrap();
+                let mut random = [0x90u8; 10];
+                random[6..].copy_from_slice(&i.to_be_bytes());
+                s.record(TournamentId::new("t1").unwrap(), Some(GameId::new("g2").unwrap()), author(), body, at, random)
+                    .unwrap()
+            })
+            .collect();
+        // sled loses its tail: the five events and the checkpoints that covered them.
+        for e in &more {
+            s.db.remove(keys::event(&e.id)).unwrap();
+        }
+        s.db.insert(keys::meta("checkpoint"), old).unwrap();
+        more
+    };
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let r = s.open_report();
+    assert_eq!((r.journal_lines_read, r.reapplied, s.len().unwrap()), (5, 5, 55));
+    for e in &lost {
+        assert_eq!(s.get(&e.id).unwrap().as_ref(), Some(e));
+    }
+    drop(s);
+    // A journal shorter than the checkpoint (it lost lines sled has) is read whole.
+    let journal = dir.join(journal::JOURNAL_FILE);
+    let text = std::fs::read_to_string(&journal).unwrap();
+    std::fs::write(&journal, text.lines().take(10).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let r = s.open_report();
+    assert_eq!((r.journal_lines_read, r.rejournaled, s.len().unwrap()), (10, 45, 55));
+}
