@@ -3,7 +3,6 @@
 //! event ends up everywhere, once.
 
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -13,6 +12,10 @@ use arbiter_office::server::{init_tournament, AppState};
 use arbiter_tests::*;
 
 const OFFICE: &str = env!("CARGO_BIN_EXE_office");
+
+fn start_office(dir: &std::path::Path, port: u16) -> Child {
+    arbiter_tests::start_office_process(OFFICE, dir, port)
+}
 const RECORDER: &str = env!("CARGO_BIN_EXE_record_loop");
 
 /// Prepares an office directory with tournament t1 and `n` enrolled referees, without a server.
@@ -37,37 +40,6 @@ fn prepare(dir: &std::path::Path, n: usize) -> Vec<EnrollResponse> {
             }
         })
         .collect()
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// Starts the office process and waits (bounded) for its listening line.
-fn start_office(dir: &std::path::Path, port: u16) -> Child {
-    for _ in 0..50 {
-        let mut child = Command::new(OFFICE)
-            .arg(dir)
-            .arg(format!("127.0.0.1:{port}"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        // The office prints what tablets need first, then that it listens.
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let listening = (0..5).any(|_| {
-            let mut line = String::new();
-            out.read_line(&mut line).is_ok_and(|n| n > 0) && line.contains("listening")
-        });
-        if listening {
-            return child;
-        }
-        // The previous process may still hold the store or the port for a moment.
-        let _ = child.kill();
-        let _ = child.wait();
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    panic!("the office did not start");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,24 +1,33 @@
-//! The office's views as the history grows — issue 8's baseline, measured before any of its
-//! work: a tournament of 500 scheduled games, its log filled with referees' incidents to
-//! 10,000 and then 100,000 events, served over real HTTPS on loopback.
+//! The office's views as the history grows (issue 8): a tournament of 500 scheduled games, its
+//! log filled with referees' incidents to 10,000 and then 100,000 events (or the sizes in
+//! `VIEWS_SIZES`, e.g. `VIEWS_SIZES=10000,100000,1000000`), served over real HTTPS on loopback.
 //!
 //! `cargo bench -p arbiter-tests --bench views`
 //!
-//! For each size: opening the store (the office's `AppState::open`, journal and sled), one
-//! game's page (`GET /games/{g}`, p50/p99 of 40), the tables page, the chief arbiter's queue,
-//! a device's pull of the next page of events, and the bench process's resident memory (the
-//! office runs in it). The baseline is the same request at 10,000 events in the same run: the
-//! ratio says how each view grows with the history (the goal is flat for per-game views).
+//! The office is filled in this process, reading the games' summaries every 10,000 events as a
+//! hall display polling the tables page would; then it is restarted as its own process (the
+//! `office` test binary, as `arbiter-office serve` runs), so start-up and memory are its own.
+//! Measured then: start to listening (opening the store), one game's page on its first visit
+//! (folds that game; p50/p99 of 40 games), the first tables page (summaries read back from
+//! sled), the tables page and the queue again, the tables page after one new incident pushed by
+//! a referee, the game pages again, a device's pull of the next page of events, and the office
+//! process's resident memory. The baseline is the same request at the first size in the same
+//! run: the ratio says how each view grows with the history.
 
 use std::time::{Duration, Instant};
 
 use arbiter_core::domain::Role;
 use arbiter_core::sync::protocol::API_PREFIX;
-use arbiter_office::server::AppState;
 use arbiter_tests::*;
 
 const GAMES: u32 = 500;
-const SIZES: [usize; 2] = [10_000, 100_000];
+fn sizes() -> Vec<usize> {
+    std::env::var("VIEWS_SIZES")
+        .ok()
+        .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect::<Vec<usize>>())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| vec![10_000, 100_000])
+}
 
 fn main() {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
@@ -28,16 +37,23 @@ fn main() {
 struct Row {
     events: usize,
     open: Duration,
-    game_p50: Duration,
-    game_p99: Duration,
+    tables_first: Duration,
     tables: Duration,
     queue: Duration,
+    tables_after_incident: Duration,
+    game_cold_p50: Duration,
+    game_cold_p99: Duration,
+    game_p50: Duration,
+    game_p99: Duration,
     pull: Duration,
     rss_mb: f64,
 }
 
-fn rss_mb() -> f64 {
-    std::fs::read_to_string("/proc/self/status")
+const OFFICE: &str = env!("CARGO_BIN_EXE_office");
+
+/// The resident memory of process `pid`, in MB.
+fn rss_mb(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).map(str::to_owned))
         .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<f64>().ok()))
@@ -81,38 +97,84 @@ async fn measure(events: usize) -> Row {
                 Ok(random_from(1_000_000 + k))
             })
             .expect("fill");
+        // A hall display polls the tables page as the event goes on: the office summarises the
+        // games written since its last look, and keeps those summaries across the restart.
+        if n % 10_000 == 0 || n >= events {
+            office.state.store.game_summaries(&tournament()).expect("summaries");
+        }
     }
     let dir = office.state.store.dir().to_path_buf();
-    let token = office.organiser_token.clone();
+    let pin = office.pin();
     office.shutdown().await;
 
+    // The office restarted as its own process: its start-up and its memory are its own. sled's
+    // background flusher holds the closed store's lock for a moment: let it go first.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let port = free_port();
     let t = Instant::now();
-    let state = AppState::open(&dir).expect("reopen");
+    let mut child = start_office_process(OFFICE, &dir, port);
     let open = t.elapsed();
-    let office = Office::serve(state, token).await;
-    let http = office.http();
-    let base = format!("{}{API_PREFIX}", office.url);
-    // Warm the connection, then measure.
-    timed_get(&http, &format!("{base}/games/g1"), &chief.token).await;
-    let mut game_times = Vec::new();
-    for i in 0..40u32 {
-        game_times.push(timed_get(&http, &format!("{base}/games/g{}", 1 + (i * 13) % GAMES), &chief.token).await);
+    let http = arbiter_core::sync::tls::client_builder(&arbiter_core::sync::tls::Pins::new(pin))
+        .expect("client")
+        .build()
+        .expect("client");
+    let base = format!("https://127.0.0.1:{port}{API_PREFIX}");
+    // The connection first (TLS handshake), on a view that reads nothing.
+    timed_get(&http, &format!("{base}/status"), &chief.token).await;
+    let pages: Vec<String> = (0..40u32).map(|i| format!("{base}/games/g{}", 1 + (i * 13) % GAMES)).collect();
+    let mut cold = Vec::new();
+    for url in &pages {
+        cold.push(timed_get(&http, url, &chief.token).await);
     }
-    game_times.sort();
+    let tables_first = timed_get(&http, &format!("{base}/tables"), &chief.token).await;
     let tables = timed_get(&http, &format!("{base}/tables"), &chief.token).await;
     let queue = timed_get(&http, &format!("{base}/queue"), &chief.token).await;
+    let one = arbiter_core::event::Event {
+        schema: arbiter_core::event::SCHEMA_VERSION,
+        id: arbiter_core::domain::EventId::from_parts(
+            chrono::Utc::now().timestamp_millis() as u64,
+            random_from(999_999_999),
+        ),
+        tournament: tournament(),
+        game: Some(game(7)),
+        author: author.clone(),
+        hlc: arbiter_core::clock::Hlc::new(chrono::Utc::now().timestamp_millis() as u64, 0),
+        wall_time: chrono::Utc::now(),
+        body: advice(0),
+    };
+    let pushed = http
+        .post(format!("{base}/events"))
+        .bearer_auth(&referee.token)
+        .json(&serde_json::json!({ "events": [one] }))
+        .send()
+        .await
+        .expect("push");
+    assert!(pushed.status().is_success(), "push: {}", pushed.status());
+    let tables_after_incident = timed_get(&http, &format!("{base}/tables"), &chief.token).await;
+    let mut warm = Vec::new();
+    for url in &pages {
+        warm.push(timed_get(&http, url, &chief.token).await);
+    }
+    cold.sort();
+    warm.sort();
     let pull = timed_get(&http, &format!("{base}/events?after={}&limit=500", events / 2), &referee.token).await;
     let row = Row {
         events,
         open,
-        game_p50: percentile(&game_times, 0.5),
-        game_p99: percentile(&game_times, 0.99),
+        tables_first,
         tables,
         queue,
+        tables_after_incident,
+        game_cold_p50: percentile(&cold, 0.5),
+        game_cold_p99: percentile(&cold, 0.99),
+        game_p50: percentile(&warm, 0.5),
+        game_p99: percentile(&warm, 0.99),
         pull,
-        rss_mb: rss_mb(),
+        rss_mb: rss_mb(child.id()),
     };
-    office.shutdown().await;
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
     row
 }
 
@@ -123,24 +185,37 @@ fn ms(d: Duration) -> String {
 async fn run() {
     println!("office views, {GAMES} games, HTTPS on loopback (the office in this process):");
     let mut base: Option<Row> = None;
-    for size in SIZES {
+    for size in sizes() {
         let r = measure(size).await;
         let ratio = |f: fn(&Row) -> Duration| {
             base.as_ref().map_or(String::new(), |b| format!(" ({:.1}×)", f(&r).as_secs_f64() / f(b).as_secs_f64()))
         };
         println!("  {} events:", r.events);
-        println!("    open the store: {}{}", ms(r.open), ratio(|r| r.open));
+        println!("    office process start to listening (opens the store): {}{}", ms(r.open), ratio(|r| r.open));
+        println!("    tables page, first after the restart: {}{}", ms(r.tables_first), ratio(|r| r.tables_first));
+        println!("    tables page: {}{}", ms(r.tables), ratio(|r| r.tables));
+        println!("    chief arbiter's queue: {}{}", ms(r.queue), ratio(|r| r.queue));
         println!(
-            "    one game's page: p50 {}{} · p99 {}{}",
+            "    tables page after one new incident: {}{}",
+            ms(r.tables_after_incident),
+            ratio(|r| r.tables_after_incident)
+        );
+        println!(
+            "    one game's page, first visit: p50 {}{} · p99 {}{}",
+            ms(r.game_cold_p50),
+            ratio(|r| r.game_cold_p50),
+            ms(r.game_cold_p99),
+            ratio(|r| r.game_cold_p99)
+        );
+        println!(
+            "    one game's page, again: p50 {}{} · p99 {}{}",
             ms(r.game_p50),
             ratio(|r| r.game_p50),
             ms(r.game_p99),
             ratio(|r| r.game_p99)
         );
-        println!("    tables page: {}{}", ms(r.tables), ratio(|r| r.tables));
-        println!("    chief arbiter's queue: {}{}", ms(r.queue), ratio(|r| r.queue));
         println!("    pull of the next 500 events: {}{}", ms(r.pull), ratio(|r| r.pull));
-        println!("    resident memory of the process: {:.0} MB", r.rss_mb);
+        println!("    resident memory of the office process: {:.0} MB", r.rss_mb);
         if base.is_none() {
             base = Some(r);
         }

@@ -392,3 +392,36 @@ pub fn kill_after_acks(
     acked.extend(rx.try_iter());
     acked
 }
+
+/// A loopback port free right now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Starts the office test child (`office`, whose path the caller's `CARGO_BIN_EXE_office`
+/// gives) on `dir` at 127.0.0.1:`port` and waits (bounded) for its listening line.
+pub fn start_office_process(office: &str, dir: &std::path::Path, port: u16) -> std::process::Child {
+    for _ in 0..50 {
+        let mut child = std::process::Command::new(office)
+            .arg(dir)
+            .arg(format!("127.0.0.1:{port}"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .unwrap();
+        // The office prints what tablets need first, then that it listens.
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let listening = (0..5).any(|_| {
+            let mut line = String::new();
+            std::io::BufRead::read_line(&mut out, &mut line).is_ok_and(|n| n > 0) && line.contains("listening")
+        });
+        if listening {
+            return child;
+        }
+        // The previous process may still hold the store or the port for a moment.
+        let _ = child.kill();
+        let _ = child.wait();
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("the office did not start");
+}

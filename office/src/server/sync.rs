@@ -6,6 +6,7 @@ use arbiter_core::event::{wire, Event, EventBody};
 use arbiter_core::rules::authority::{check_author, check_escalation};
 use arbiter_core::store::{Appended, Origin};
 use arbiter_core::sync::protocol::*;
+use arbiter_core::sync::scope::PullScope;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Query, State};
@@ -187,7 +188,22 @@ pub struct PullQuery {
     limit: Option<usize>,
 }
 
-/// `GET /api/v1/events?after=SEQ&limit=N`: this tournament's events in office order.
+/// Log entries one pull request reads at most (it answers `more` and the cursor it reached).
+const MAX_PULL_SCAN: usize = 20 * MAX_PULL_EVENTS;
+
+/// What `caller`'s device is sent (`sync::scope`): reads the set-up and the games' summaries
+/// only for a referee.
+fn pull_scope(store: &arbiter_core::store::Store, caller: &Principal) -> Result<PullScope, OfficeError> {
+    if caller.role != arbiter_core::domain::Role::Referee {
+        return Ok(PullScope::All);
+    }
+    let setup = store.setup(&caller.tournament)?;
+    let games = store.game_summaries(&caller.tournament)?;
+    Ok(PullScope::of(caller.role, &caller.person, &setup, games.iter().map(|g| &**g)))
+}
+
+/// `GET /api/v1/events?after=SEQ&limit=N`: this tournament's events in office order,
+/// as far as the caller's scope goes (`sync::scope`).
 pub async fn pull(
     State(state): State<AppState>,
     caller: Caller,
@@ -198,31 +214,48 @@ pub async fn pull(
     if limit == 0 || limit > MAX_PULL_EVENTS {
         return Err(OfficeError::bad("bad_query", format!("limit must be between 1 and {MAX_PULL_EVENTS}")));
     }
-    let tournament = caller.0.tournament;
+    let caller = caller.0;
     let store = state.store.clone();
     blocking(move || {
+        let t = &caller.tournament;
         let mut events = Vec::new();
         let mut next = q.after;
         let mut exhausted = false;
-        // The log holds every tournament of this office: page through it, keeping ours.
-        while events.len() < limit && !exhausted {
+        let mut scanned = 0;
+        let mut scope = None;
+        // The log holds every tournament of this office and a referee is sent only its tables:
+        // page through it, keeping what is this caller's, scanning a bounded amount per request.
+        while events.len() < limit && !exhausted && scanned < MAX_PULL_SCAN {
             let page = store.since(next, limit)?;
             exhausted = page.len() < limit;
+            scanned += page.len();
+            // Read after the page, so every game scheduled in it is known to the scope.
+            let s = pull_scope(&store, &caller)?;
             for (seq, e) in page {
                 next = seq;
-                if e.tournament == tournament {
-                    events.push(PulledEvent { seq, event: e });
-                    if events.len() == limit {
-                        break;
+                if &e.tournament != t || !s.admits(&e, &caller.device) {
+                    continue;
+                }
+                if let Some(g) = s.brings_in(&e) {
+                    for earlier in store.game_events(t, g)? {
+                        if earlier.id != e.id {
+                            events.push(PulledEvent { seq, event: earlier });
+                        }
                     }
                 }
+                events.push(PulledEvent { seq, event: e });
+                if events.len() >= limit {
+                    break;
+                }
             }
+            scope = Some(s);
         }
         let more = next < store.last_seq();
         Ok(Json(PullResponse {
             events,
             next,
             more,
+            scope: scope.map(|s| s.label()),
             office_time: Some(chrono::Utc::now()),
             office_cert_next: state.cert_next,
         }))

@@ -156,6 +156,17 @@ impl super::Store {
         set_u64(&self.db, "cursor", cursor)
     }
 
+    /// The scope this device last pulled with (`sync::scope`), to see when it changes.
+    pub fn pull_scope(&self) -> Result<Option<String>> {
+        let v = self.db.get(keys::meta("pull_scope")).map_err(storage)?;
+        Ok(v.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    pub fn set_pull_scope(&self, scope: &str) -> Result<()> {
+        self.db.insert(keys::meta("pull_scope"), scope.as_bytes()).map_err(storage)?;
+        Ok(())
+    }
+
     /// When this device last completed a sync round (ms since the epoch), for the banner.
     pub fn last_sync_ms(&self) -> Result<Option<u64>> {
         get_u64(&self.db, "last_sync")

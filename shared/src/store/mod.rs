@@ -500,12 +500,17 @@ fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) 
     (kv, (keys::event(&e.id), value))
 }
 
+/// sled's page cache. Its default (1 GiB) lets a big event's history fill the office's memory;
+/// views read kept state and summaries, so a smaller cache costs them little
+/// (docs/PERFORMANCE.md, `--bench views`).
+const SLED_CACHE_BYTES: u64 = 64 << 20;
+
 /// Opens sled, waiting (bounded, ~3 s) while a previous handle still holds its file lock:
 /// sled 0.34's background flusher keeps a dropped database alive for a moment.
 fn open_sled(path: &Path) -> sled::Result<sled::Db> {
     let mut tries = 0;
     loop {
-        match sled::Config::new().path(path).open() {
+        match sled::Config::new().path(path).cache_capacity(SLED_CACHE_BYTES).open() {
             // sled reports the held lock as a plain I/O error with this message.
             Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && tries < 60 => {
                 tries += 1;

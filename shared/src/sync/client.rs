@@ -272,6 +272,18 @@ impl SyncClient {
             }
             let page: PullResponse = resp.json().await.map_err(|e| self.pins.error(e))?;
             let skew = self.measured(sent, page.office_time)?;
+            if let Some(scope) = &page.scope {
+                if self.store.pull_scope()?.as_ref() != Some(scope) {
+                    // A new scope (a referee's new tables): pull again from the start, to get
+                    // the earlier events of what is now in it. The cursor goes back first, so a
+                    // crash in between only pulls again.
+                    self.store.set_cursor(0)?;
+                    self.store.set_pull_scope(scope)?;
+                    if cursor != 0 {
+                        continue;
+                    }
+                }
+            }
             if let Some(next) = page.office_cert_next {
                 if self.pins.also_trust(next) {
                     self.store.set_office_cert_next(next)?;

@@ -3,4 +3,5 @@
 pub mod client;
 pub mod enroll_link;
 pub mod protocol;
+pub mod scope;
 pub mod tls;

@@ -68,6 +68,10 @@ pub struct PullResponse {
     pub next: u64,
     /// More events are waiting beyond this page.
     pub more: bool,
+    /// What this device is sent (`all`, or `tables:1,2,3` for a referee assigned to tables,
+    /// `sync::scope`). When it changes, the device pulls again from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
     /// The office's clock when it answered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub office_time: Option<chrono::DateTime<chrono::Utc>>,
