@@ -1,6 +1,7 @@
-//! The office's views as the history grows (issue 8): a tournament of 500 scheduled games, its
-//! log filled with referees' incidents to 10,000 and then 100,000 events (or the sizes in
-//! `VIEWS_SIZES`, e.g. `VIEWS_SIZES=10000,100000,1000000`), served over real HTTPS on loopback.
+//! The office's views as the history grows (issue 8): a tournament of 500 scheduled games (or
+//! one per `VIEWS_EVENTS_PER_GAME` events), its log filled with referees' incidents to 10,000 and
+//! then 100,000 events (or the sizes in `VIEWS_SIZES`, e.g. `VIEWS_SIZES=10000,100000,1000000`),
+//! served over real HTTPS on loopback.
 //!
 //! `cargo bench -p arbiter-tests --bench views`
 //!
@@ -20,7 +21,14 @@ use arbiter_core::domain::Role;
 use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;
 
-const GAMES: u32 = 500;
+/// Games of the event: 500, or one per `VIEWS_EVENTS_PER_GAME` events (the history then grows
+/// by games, as an event does round by round, and each game keeps its size).
+fn games_for(events: usize) -> u32 {
+    match std::env::var("VIEWS_EVENTS_PER_GAME").ok().and_then(|k| k.parse::<usize>().ok()) {
+        Some(k) if k > 0 => u32::try_from(events / k).unwrap_or(u32::MAX).clamp(1, u32::from(u16::MAX)),
+        _ => 500,
+    }
+}
 fn sizes() -> Vec<usize> {
     std::env::var("VIEWS_SIZES")
         .ok()
@@ -36,6 +44,7 @@ fn main() {
 
 struct Row {
     events: usize,
+    games: u32,
     open: Duration,
     tables_first: Duration,
     tables: Duration,
@@ -74,7 +83,8 @@ async fn timed_get(http: &reqwest::Client, url: &str, token: &str) -> Duration {
 
 async fn measure(events: usize) -> Row {
     let office = Office::start(&format!("bench-views-{events}")).await;
-    office.schedule(GAMES);
+    let games = games_for(events);
+    office.schedule(games);
     let chief = office.enroll("chief-v", Role::ChiefArbiter, "desk-v").await;
     let referee = office.enroll("ref-v", Role::Referee, "tab-v").await;
     let author = arbiter_core::domain::Author {
@@ -83,11 +93,11 @@ async fn measure(events: usize) -> Row {
         role: referee.role,
     };
     // Incidents (advice, which never ends a game) spread over the games, in batches.
-    let mut n = GAMES as usize;
+    let mut n = games as usize;
     let mut k = 0u64;
     while n < events {
         let batch: Vec<arbiter_core::event::NewEvent> =
-            (0..1_000.min(events - n)).map(|i| (Some(game(1 + ((n + i) as u32 % GAMES))), advice(i as u64))).collect();
+            (0..1_000.min(events - n)).map(|i| (Some(game(1 + ((n + i) as u32 % games))), advice(i as u64))).collect();
         n += batch.len();
         office
             .state
@@ -121,7 +131,7 @@ async fn measure(events: usize) -> Row {
     let base = format!("https://127.0.0.1:{port}{API_PREFIX}");
     // The connection first (TLS handshake), on a view that reads nothing.
     timed_get(&http, &format!("{base}/status"), &chief.token).await;
-    let pages: Vec<String> = (0..40u32).map(|i| format!("{base}/games/g{}", 1 + (i * 13) % GAMES)).collect();
+    let pages: Vec<String> = (0..40u32).map(|i| format!("{base}/games/g{}", 1 + (i * 13) % games)).collect();
     let mut cold = Vec::new();
     for url in &pages {
         cold.push(timed_get(&http, url, &chief.token).await);
@@ -160,6 +170,7 @@ async fn measure(events: usize) -> Row {
     let pull = timed_get(&http, &format!("{base}/events?after={}&limit=500", events / 2), &referee.token).await;
     let row = Row {
         events,
+        games,
         open,
         tables_first,
         tables,
@@ -183,14 +194,14 @@ fn ms(d: Duration) -> String {
 }
 
 async fn run() {
-    println!("office views, {GAMES} games, HTTPS on loopback (the office in this process):");
+    println!("office views, HTTPS on loopback, the office restarted as its own process:");
     let mut base: Option<Row> = None;
     for size in sizes() {
         let r = measure(size).await;
         let ratio = |f: fn(&Row) -> Duration| {
             base.as_ref().map_or(String::new(), |b| format!(" ({:.1}×)", f(&r).as_secs_f64() / f(b).as_secs_f64()))
         };
-        println!("  {} events:", r.events);
+        println!("  {} events, {} games:", r.events, r.games);
         println!("    office process start to listening (opens the store): {}{}", ms(r.open), ratio(|r| r.open));
         println!("    tables page, first after the restart: {}{}", ms(r.tables_first), ratio(|r| r.tables_first));
         println!("    tables page: {}{}", ms(r.tables), ratio(|r| r.tables));

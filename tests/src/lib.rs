@@ -235,14 +235,14 @@ impl Office {
         self.schedule_with(games, TimeControl::reserved(60, 5));
     }
 
-    /// Schedules games `g1..=gN` with `time_control`.
+    /// Schedules games `g1..=gN` with `time_control` (one durable batch per 1,000 games).
     pub fn schedule_with(&self, games: u32, time_control: TimeControl) {
         let organiser = Author {
             device: DeviceId::new("office-t1").unwrap_or_else(|e| panic!("{e}")),
             person: PersonId::new("organiser").unwrap_or_else(|e| panic!("{e}")),
             role: Role::Organiser,
         };
-        for n in 1..=games {
+        let scheduled = |n: u32| -> arbiter_core::event::NewEvent {
             let g = Game {
                 id: game(n),
                 round: 1,
@@ -254,15 +254,22 @@ impl Office {
                 allowed_lateness_minutes: 15,
                 reason: None,
             };
+            (Some(game(n)), EventBody::GameScheduled(g))
+        };
+        let all: Vec<u32> = (1..=games).collect();
+        for chunk in all.chunks(1_000) {
+            let mut k = u64::from(chunk[0]);
             self.state
                 .store
-                .record(
-                    tournament(),
-                    Some(game(n)),
-                    organiser.clone(),
-                    EventBody::GameScheduled(g),
+                .record_all(
+                    &tournament(),
+                    &organiser,
+                    chunk.iter().map(|&n| scheduled(n)).collect(),
                     chrono::Utc::now(),
-                    random_from(9_000 + u64::from(n)),
+                    || {
+                        k += 1;
+                        Ok(random_from(9_000 + k))
+                    },
                 )
                 .unwrap_or_else(|e| panic!("{e}"));
         }
