@@ -77,11 +77,14 @@ impl Projection {
                 inner.states.remove(&key);
                 inner.summaries.remove(&key);
             }
-            // A set-up event may change the default ruleset, and with it every game's fold.
             None => {
                 inner.setups.remove(&e.tournament);
-                inner.states.retain(|(t, _), _| t != &e.tournament);
-                inner.summaries.retain(|(t, _), _| t != &e.tournament);
+                // Only the tournament's creation (or its correction) sets the default ruleset
+                // a game folds under; other set-up events leave every game's fold as it was.
+                if matches!(e.body, crate::event::EventBody::TournamentCreated(_)) {
+                    inner.states.retain(|(t, _), _| t != &e.tournament);
+                    inner.summaries.retain(|(t, _), _| t != &e.tournament);
+                }
             }
         }
     }
