@@ -44,7 +44,7 @@ async function openApp(profileDir) {
 
 before(async () => {
   data = scratch("app-office");
-  token = await prepareOffice(data, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl"]);
+  token = await prepareOffice(data, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl", "tests/e2e/fixtures/reader.jsonl"]);
   office = await serveOffice(data);
   port = office.port;
 });
@@ -210,6 +210,41 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     const shown = await wd.text("[data-testid=reader-black]");
     await wd.waitText("[data-testid=reader-black]", (t) => t !== shown && /5\d:[0-5]\d/.test(t), "Black's clock still running after the restart", 5000);
     await wd.screenshot(shots, "09c-reader-after-restart.png");
+
+    // Mid-period (第十二条): a game in byo-yomi from its start (no main time, one reserved
+    // minute). Killed mid-period and restarted, the reader reads on from the ledger's
+    // timestamps: the seconds used of the minute went on counting while the app was gone (or,
+    // if the restart took the whole minute, the time-up is proposed — never a fresh minute).
+    execFileSync("pkill", ["-9", "-f", appBin]);
+    await ref.close();
+    ref = await openApp(refProfile);
+    wd = ref.wd;
+    await wd.click("[data-testid=table-r9-t1]");
+    await wd.click("[data-testid=clock-start]");
+    await wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "start preview (byo-yomi game)");
+    await wd.click("[data-testid=confirm]");
+    await wd.waitText("[data-testid=status]", (t) => t.includes("对局中") || t.includes("进行"), "the byo-yomi game under way");
+    await wd.click("[data-testid=open-reader]");
+    await wd.waitText("[data-testid=reader-black]", (t) => /0:[0-5]\d/.test(t), "Black's byo-yomi minute running");
+    // The digits are the seconds used of the minute, counting up (读秒 30, 40, 50 …).
+    const seconds = (t) => Number(/0:([0-5]\d)/.exec(t)?.[1] ?? NaN);
+    await wd.waitText("[data-testid=reader-black]", (t) => seconds(t) >= 4, "four seconds of the minute used", 15000);
+    const beforeKill = seconds(await wd.text("[data-testid=reader-black]"));
+    const readAt = Date.now();
+    execFileSync("pkill", ["-9", "-f", appBin]);
+    await ref.close();
+    ref = await openApp(refProfile);
+    wd = ref.wd;
+    await wd.click("[data-testid=table-r9-t1]");
+    await wd.click("[data-testid=open-reader]");
+    await wd.waitText("[data-testid=reader-press]", (t) => t.includes("黑方"), "Black still to move in byo-yomi after kill -9");
+    await until("the period read on across the restart", async () => {
+      const timeUp = (await wd.text("[data-testid=reader-timeup]")).trim() !== "";
+      const used = seconds(await wd.text("[data-testid=reader-black]"));
+      // Not a fresh minute: at least what was used before, plus the time the restart took.
+      return timeUp || used >= beforeKill + Math.floor((Date.now() - readAt) / 1000) - 1;
+    }, { timeout: 10000 });
+    await wd.screenshot(shots, "09d-reader-mid-period-after-restart.png");
     await wd.click("[data-testid=back]");
   } finally {
     await ref.close();
