@@ -56,6 +56,25 @@ struct Row {
     game_p99: Duration,
     pull: Duration,
     rss_mb: f64,
+    tablet_sync: Duration,
+    tablet_events: u64,
+    tablet_mb: f64,
+    tablet_game_cold: Duration,
+    tablet_game: Duration,
+}
+
+/// Bytes under `dir`, in MB.
+fn dir_mb(dir: &std::path::Path) -> f64 {
+    fn size(p: &std::path::Path) -> u64 {
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => {
+                std::fs::read_dir(p).map(|d| d.flatten().map(|e| size(&e.path())).sum()).unwrap_or(0)
+            }
+            Ok(m) => m.len(),
+            Err(_) => 0,
+        }
+    }
+    size(dir) as f64 / 1e6
 }
 
 const OFFICE: &str = env!("CARGO_BIN_EXE_office");
@@ -87,6 +106,24 @@ async fn measure(events: usize) -> Row {
     office.schedule(games);
     let chief = office.enroll("chief-v", Role::ChiefArbiter, "desk-v").await;
     let referee = office.enroll("ref-v", Role::Referee, "tab-v").await;
+    // A referee's tablet at tables 1 and 2 (第三十一条三): it is sent only what it needs.
+    let tablet = office.enroll("ref-tab", Role::Referee, "tab-t").await;
+    office
+        .state
+        .store
+        .record(
+            tournament(),
+            None,
+            arbiter_core::domain::Author {
+                device: arbiter_core::domain::DeviceId::new("office-t1").expect("id"),
+                person: arbiter_core::domain::PersonId::new("organiser").expect("id"),
+                role: Role::Organiser,
+            },
+            arbiter_core::event::EventBody::RefereeAssigned { referee: tablet.person.clone(), tables: vec![1, 2] },
+            chrono::Utc::now(),
+            random_from(888_888_888),
+        )
+        .expect("assign");
     let author = arbiter_core::domain::Author {
         device: referee.device.clone(),
         person: referee.person.clone(),
@@ -115,6 +152,7 @@ async fn measure(events: usize) -> Row {
     }
     let dir = office.state.store.dir().to_path_buf();
     let pin = office.pin();
+    let office_pin = office.pin();
     office.shutdown().await;
 
     // The office restarted as its own process: its start-up and its memory are its own. sled's
@@ -168,6 +206,33 @@ async fn measure(events: usize) -> Row {
     cold.sort();
     warm.sort();
     let pull = timed_get(&http, &format!("{base}/events?after={}&limit=500", events / 2), &referee.token).await;
+
+    // The tablet: its first sync, its store on disk, and opening a game screen after a restart
+    // of the app (the kept state is folded on the first look) and again — what `App::game` does.
+    let endpoint = Endpoint { url: format!("https://127.0.0.1:{port}"), pin: office_pin };
+    let device = Device::new(&format!("bench-tablet-{events}"), &tablet, &endpoint, |_| {});
+    let t = Instant::now();
+    device.settle().await;
+    let tablet_sync = t.elapsed();
+    let tablet_dir = device.store.dir().to_path_buf();
+    drop(device);
+    let tablet_events;
+    let (tablet_game_cold, tablet_game) = {
+        let store = arbiter_core::store::Store::open(&tablet_dir, None).expect("tablet store");
+        tablet_events = store.len().expect("len");
+        let open_screen = || {
+            let t = Instant::now();
+            let state = store.game_state(&tournament(), &game(1)).expect("state").expect("game 1 is held");
+            let setup = store.setup(&tournament()).expect("setup");
+            let view =
+                arbiter_core::app::game_view(&setup, arbiter_core::game::GameState::clone(&state)).expect("view");
+            std::hint::black_box(serde_json::to_vec(&view).expect("json"));
+            t.elapsed()
+        };
+        (open_screen(), open_screen())
+    };
+    let tablet_mb = dir_mb(&tablet_dir);
+    let _ = std::fs::remove_dir_all(&tablet_dir);
     let row = Row {
         events,
         games,
@@ -182,6 +247,11 @@ async fn measure(events: usize) -> Row {
         game_p99: percentile(&warm, 0.99),
         pull,
         rss_mb: rss_mb(child.id()),
+        tablet_sync,
+        tablet_events,
+        tablet_mb,
+        tablet_game_cold,
+        tablet_game,
     };
     let _ = child.kill();
     let _ = child.wait();
@@ -227,6 +297,15 @@ async fn run() {
         );
         println!("    pull of the next 500 events: {}{}", ms(r.pull), ratio(|r| r.pull));
         println!("    resident memory of the office process: {:.0} MB", r.rss_mb);
+        println!(
+            "    a referee's tablet at tables 1–2: first sync {} ({} events, store {:.1} MB on disk); \
+             opening a game screen {} after an app restart, {} again",
+            ms(r.tablet_sync),
+            r.tablet_events,
+            r.tablet_mb,
+            ms(r.tablet_game_cold),
+            ms(r.tablet_game)
+        );
         if base.is_none() {
             base = Some(r);
         }
