@@ -237,10 +237,12 @@ pub async fn pull(
                     continue;
                 }
                 if let Some(g) = s.brings_in(&e) {
-                    for earlier in store.game_events(t, g)? {
-                        if earlier.id != e.id {
-                            events.push(PulledEvent { seq, event: earlier });
-                        }
+                    // A game's first schedule has nothing before it; a later one (a pairing
+                    // moved onto this table) brings the game whole.
+                    let history = store.game_events(t, g)?;
+                    if history.first().is_some_and(|h| h.id != e.id) {
+                        let others = history.into_iter().filter(|h| h.id != e.id);
+                        events.extend(others.map(|event| PulledEvent { seq, event }));
                     }
                 }
                 events.push(PulledEvent { seq, event: e });
