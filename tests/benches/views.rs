@@ -79,19 +79,6 @@ fn dir_mb(dir: &std::path::Path) -> f64 {
 
 const OFFICE: &str = env!("CARGO_BIN_EXE_office");
 
-/// The resident memory of process `pid`, in MB.
-fn rss_mb(pid: u32) -> f64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).map(str::to_owned))
-        .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<f64>().ok()))
-        .map_or(0.0, |kb| kb / 1024.0)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
 async fn timed_get(http: &reqwest::Client, url: &str, token: &str) -> Duration {
     let t = Instant::now();
     let r = http.get(url).bearer_auth(token).send().await.expect("request");
@@ -241,10 +228,10 @@ async fn measure(events: usize) -> Row {
         tables,
         queue,
         tables_after_incident,
-        game_cold_p50: percentile(&cold, 0.5),
-        game_cold_p99: percentile(&cold, 0.99),
-        game_p50: percentile(&warm, 0.5),
-        game_p99: percentile(&warm, 0.99),
+        game_cold_p50: percentile(&cold, 0.5).unwrap_or_default(),
+        game_cold_p99: percentile(&cold, 0.99).unwrap_or_default(),
+        game_p50: percentile(&warm, 0.5).unwrap_or_default(),
+        game_p99: percentile(&warm, 0.99).unwrap_or_default(),
         pull,
         rss_mb: rss_mb(child.id()),
         tablet_sync,

@@ -432,3 +432,18 @@ pub fn start_office_process(office: &str, dir: &std::path::Path, port: u16) -> s
     }
     panic!("the office did not start");
 }
+
+/// The resident memory of process `pid`, in MB (0 when it is gone).
+pub fn rss_mb(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).map(str::to_owned))
+        .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<f64>().ok()))
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// The `p` quantile (0–1) of sorted samples, nearest rank; `None` when there are none.
+pub fn percentile<T: Copy>(sorted: &[T], p: f64) -> Option<T> {
+    let last = sorted.len().checked_sub(1)?;
+    sorted.get((last as f64 * p).round() as usize).copied()
+}
