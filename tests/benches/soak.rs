@@ -354,6 +354,31 @@ async fn run(cfg: Config) {
         })
     };
 
+    // Referees sync as they arrive at the hall, before the first round: the set-up (players,
+    // officials, assignments) reaches every tablet then, all at once here.
+    m.set(0, "first sync");
+    let t = Instant::now();
+    let syncs: Vec<_> = tablets
+        .iter()
+        .map(|tab| {
+            tokio::spawn({
+                let tab = tab.clone();
+                async move { tab.device.settle().await }
+            })
+        })
+        .collect();
+    for s in syncs {
+        s.await.expect("first sync");
+    }
+    chief.settle().await;
+    let first_sync = t.elapsed();
+    println!(
+        "first sync: {} tablets took the set-up ({} events each) in {:.1} s",
+        tablets.len() + 1,
+        chief.store.len().unwrap_or(0),
+        first_sync.as_secs_f64()
+    );
+
     let kill_round = cfg.rounds / 2 + 1;
     let mut rounds = Vec::new();
     let mut restart = None;

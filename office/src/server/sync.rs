@@ -222,15 +222,22 @@ pub async fn pull(
         let mut next = q.after;
         let mut exhausted = false;
         let mut scanned = 0;
-        let mut scope = None;
+        let mut s = pull_scope(&store, &caller)?;
         // The log holds every tournament of this office and a referee is sent only its tables:
         // page through it, keeping what is this caller's, scanning a bounded amount per request.
         while events.len() < limit && !exhausted && scanned < MAX_PULL_SCAN {
             let page = store.since(next, limit)?;
             exhausted = page.len() < limit;
             scanned += page.len();
-            // Read after the page, so every game scheduled in it is known to the scope.
-            let s = pull_scope(&store, &caller)?;
+            // A draw or an assignment in the page can widen the scope: read it again after the
+            // page is stored, so every game scheduled in it is known (a per-page read of every
+            // game's summary made a 500-tablet round start a burst of full scans).
+            if page
+                .iter()
+                .any(|(_, e)| matches!(e.body, EventBody::GameScheduled(_) | EventBody::RefereeAssigned { .. }))
+            {
+                s = pull_scope(&store, &caller)?;
+            }
             for (seq, e) in page {
                 next = seq;
                 if &e.tournament != t || !s.admits(&e, &caller.device) {
@@ -250,14 +257,13 @@ pub async fn pull(
                     break;
                 }
             }
-            scope = Some(s);
         }
         let more = next < store.last_seq();
         Ok(Json(PullResponse {
             events,
             next,
             more,
-            scope: scope.map(|s| s.label()),
+            scope: Some(s.label()),
             office_time: Some(chrono::Utc::now()),
             office_cert_next: state.cert_next,
         }))
