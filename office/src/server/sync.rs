@@ -218,45 +218,27 @@ pub async fn pull(
     let store = state.store.clone();
     blocking(move || {
         let t = &caller.tournament;
-        let mut events = Vec::new();
-        let mut next = q.after;
-        let mut exhausted = false;
-        let mut scanned = 0;
-        let mut s = pull_scope(&store, &caller)?;
+        // Everything up to `until` was stored before the scope is read, so the scope knows
+        // every game drawn and every table assigned in what this request looks at.
+        let until = store.last_seq();
+        let s = pull_scope(&store, &caller)?;
         // The log holds every tournament of this office and a referee is sent only its tables:
-        // page through it, keeping what is this caller's, scanning a bounded amount per request.
-        while events.len() < limit && !exhausted && scanned < MAX_PULL_SCAN {
-            let page = store.since(next, limit)?;
-            exhausted = page.len() < limit;
-            scanned += page.len();
-            // A draw or an assignment in the page can widen the scope: read it again after the
-            // page is stored, so every game scheduled in it is known (a per-page read of every
-            // game's summary made a 500-tablet round start a burst of full scans).
-            if page
-                .iter()
-                .any(|(_, e)| matches!(e.body, EventBody::GameScheduled(_) | EventBody::RefereeAssigned { .. }))
-            {
-                s = pull_scope(&store, &caller)?;
-            }
-            for (seq, e) in page {
-                next = seq;
-                if &e.tournament != t || !s.admits(&e, &caller.device) {
-                    continue;
-                }
-                if let Some(g) = s.brings_in(&e) {
-                    // A game's first schedule has nothing before it; a later one (a pairing
-                    // moved onto this table) brings the game whole.
-                    let history = store.game_events(t, g)?;
-                    if history.first().is_some_and(|h| h.id != e.id) {
-                        let others = history.into_iter().filter(|h| h.id != e.id);
-                        events.extend(others.map(|event| PulledEvent { seq, event }));
-                    }
-                }
-                events.push(PulledEvent { seq, event: e });
-                if events.len() >= limit {
-                    break;
+        // entries are passed over by their tags, unread, a bounded number per request.
+        let (page, next) = store.scan_log(q.after, until, MAX_PULL_SCAN, limit, |tag| {
+            tag.tournament == t.as_str() && s.admits_tag(tag, &caller.device)
+        })?;
+        let mut events = Vec::with_capacity(page.len());
+        for (seq, e) in page {
+            if let Some(g) = s.brings_in(&e) {
+                // A game's first schedule has nothing before it; a later one (a pairing
+                // moved onto this table) brings the game whole.
+                let history = store.game_events(t, g)?;
+                if history.first().is_some_and(|h| h.id != e.id) {
+                    let others = history.into_iter().filter(|h| h.id != e.id);
+                    events.extend(others.map(|event| PulledEvent { seq, event }));
                 }
             }
+            events.push(PulledEvent { seq, event: e });
         }
         let more = next < store.last_seq();
         Ok(Json(PullResponse {

@@ -6,7 +6,7 @@
 //! | `e` | event id (16) | seq (8, BE) + the event's JSON line |
 //! | `g` | tournament `\0` game `\0` hlc (12) id (16) | — |
 //! | `t` | tournament `\0` hlc (12) id (16) | — |
-//! | `l` | seq (8) | event id (16) |
+//! | `l` | seq (8) | [`LogTag`] + event id (16): what a pull filters on without reading the event |
 //! | `o` | seq (8) | event id (16): the outbox |
 //! | `n` | tournament `\0` hlc (12) id (16) | — : the set-up's events (no game) |
 //! | `v` | tournament `\0` game | seq of the game's newest event (lists a tournament's games) |
@@ -111,4 +111,63 @@ pub fn id_suffix(key: &[u8]) -> Option<EventId> {
 
 pub fn u64_of(bytes: &[u8]) -> Option<u64> {
     Some(u64::from_be_bytes(bytes.get(..8)?.try_into().ok()?))
+}
+
+/// Who and what a log entry is about, kept beside the event id in `l` so that a pull can pass
+/// over another table's events without reading them. Entries written before the tag (16 bytes,
+/// the id alone) have none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LogTag<'a> {
+    pub tournament: &'a str,
+    pub game: Option<&'a str>,
+    pub device: &'a str,
+}
+
+/// `l`'s value: tournament length (1) + tournament, game length (1, 0: none) + game, device
+/// length (1) + device, then the event id (16) — last, so `id_suffix` reads every layout.
+pub fn log_value(t: &TournamentId, g: Option<&GameId>, device: &str, id: &EventId) -> Vec<u8> {
+    let mut v = Vec::with_capacity(64);
+    for part in [t.as_str(), g.map_or("", GameId::as_str), device] {
+        // Ids are at most 64 bytes (`check_slug`).
+        v.push(u8::try_from(part.len()).unwrap_or(u8::MAX));
+        v.extend_from_slice(part.as_bytes());
+    }
+    v.extend_from_slice(id.as_uuid().as_bytes());
+    v
+}
+
+/// The tag of a log value, if it has one.
+pub fn log_tag(v: &[u8]) -> Option<LogTag<'_>> {
+    let mut rest = v.get(..v.len().checked_sub(16)?)?;
+    let mut parts = [""; 3];
+    for part in &mut parts {
+        let (&n, tail) = rest.split_first()?;
+        let (text, tail) = tail.split_at_checked(usize::from(n))?;
+        *part = std::str::from_utf8(text).ok()?;
+        rest = tail;
+    }
+    let [tournament, game, device] = parts;
+    (rest.is_empty() && !tournament.is_empty()).then_some(LogTag {
+        tournament,
+        game: (!game.is_empty()).then_some(game),
+        device,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_tag_reads_back_and_a_bare_id_has_none() {
+        let id = EventId::from_parts(1_795_000_000_000, [0x80, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+        let (t, g) = (TournamentId::new("t1").unwrap(), GameId::new("r3-t12").unwrap());
+        let with_game = log_value(&t, Some(&g), "tab-7", &id);
+        assert_eq!(log_tag(&with_game), Some(LogTag { tournament: "t1", game: Some("r3-t12"), device: "tab-7" }));
+        assert_eq!(id_suffix(&with_game), Some(id));
+        let setup = log_value(&t, None, "office-t1", &id);
+        assert_eq!(log_tag(&setup), Some(LogTag { tournament: "t1", game: None, device: "office-t1" }));
+        assert_eq!(log_tag(id.as_uuid().as_bytes()), None, "layout 2: the id alone");
+        assert_eq!(log_tag(&with_game[3..]), None, "a cut value is no tag");
+    }
 }

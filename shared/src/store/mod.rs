@@ -34,6 +34,7 @@ use crate::event::{Event, EventBody, SCHEMA_VERSION};
 
 pub use export::{ImportReport, SalvageReport};
 pub use journal::Journal;
+pub use keys::LogTag;
 pub use meta::SealedMove;
 
 /// The on-disk layout version of the store (not the wire schema). Bump with a migration.
@@ -469,6 +470,50 @@ impl Store {
         Ok(out)
     }
 
+    /// Events in arrival order after `after` up to `until`, reading at most `max_scan` log
+    /// entries and keeping at most `limit` events: those whose tag `keep` accepts, and only
+    /// those are read. Returns them and the last sequence number looked at (`after` if none).
+    /// A pull's cost so follows what it sends, not how far the log has grown.
+    pub fn scan_log(
+        &self,
+        after: u64,
+        until: u64,
+        max_scan: usize,
+        limit: usize,
+        mut keep: impl FnMut(&keys::LogTag<'_>) -> bool,
+    ) -> Result<(Vec<(u64, Event)>, u64)> {
+        let mut out = Vec::new();
+        let mut last = after;
+        if until <= after {
+            return Ok((out, last));
+        }
+        let range = keys::seq_key(keys::LOG, after.saturating_add(1))..=keys::seq_key(keys::LOG, until);
+        for item in self.db.range(range).take(max_scan) {
+            let (k, v) = item.map_err(storage)?;
+            let (Some(seq), Some(id)) = (keys::u64_of(&k[1..]), keys::id_suffix(&v)) else { continue };
+            last = seq;
+            let event = match keys::log_tag(&v) {
+                Some(tag) if !keep(&tag) => None,
+                Some(_) => self.get(&id)?,
+                // An entry from before the tag: read the event to know.
+                None => self.get(&id)?.filter(|e| {
+                    keep(&keys::LogTag {
+                        tournament: e.tournament.as_str(),
+                        game: e.game.as_ref().map(GameId::as_str),
+                        device: e.author.device.as_str(),
+                    })
+                }),
+            };
+            if let Some(e) = event {
+                out.push((seq, e));
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        }
+        Ok((out, last))
+    }
+
     /// The newest arrival sequence number (0 when empty).
     pub fn last_seq(&self) -> u64 {
         self.next_seq.load(Ordering::SeqCst)
@@ -480,12 +525,14 @@ type Kv = (Vec<u8>, Vec<u8>);
 /// One event's keys in write order: outbox, log, indexes, the game's version; and apart, the
 /// primary key, written last, so that its presence after a crash means the others were written.
 fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) {
-    let id = e.id.as_uuid().as_bytes().to_vec();
     let mut kv = Vec::with_capacity(6);
     if origin == Origin::Local {
-        kv.push((keys::seq_key(keys::OUTBOX, seq), id.clone()));
+        kv.push((keys::seq_key(keys::OUTBOX, seq), e.id.as_uuid().as_bytes().to_vec()));
     }
-    kv.push((keys::seq_key(keys::LOG, seq), id));
+    kv.push((
+        keys::seq_key(keys::LOG, seq),
+        keys::log_value(&e.tournament, e.game.as_ref(), e.author.device.as_str(), &e.id),
+    ));
     kv.push((keys::tournament_index(&e.tournament, e.hlc, &e.id), Vec::new()));
     match &e.game {
         Some(g) => {

@@ -283,3 +283,42 @@ fn opening_reads_only_the_journal_after_the_checkpoint_sled_kept() {
     let r = s.open_report();
     assert_eq!((r.journal_lines_read, r.rejournaled, s.len().unwrap()), (10, 45, 55));
 }
+
+/// A pull passes over other tables' entries by their log tags without reading them; an entry
+/// written before the tag (the id alone) is read to decide. Nothing past `until` is looked at.
+#[test]
+fn scan_log_keeps_what_the_tag_admits_and_reads_untagged_entries() {
+    let dir = tmp("scan-log");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let t = TournamentId::new("t1").unwrap();
+    let body = || EventBody::IncidentRecorded {
+        incident: Incident::Disturbing { offender: Colour::Black },
+        ruling: Some(Ruling::Advice),
+        note: None,
+    };
+    let at = |i: i64| DateTime::from_timestamp_millis(1_795_000_000_000 + i * 1_000).unwrap();
+    let events: Vec<Event> = (0..6u8)
+        .map(|i| {
+            let g = GameId::new(format!("g{}", 1 + i % 2)).unwrap();
+            s.record(t.clone(), Some(g), author(), body(), at(i64::from(i)), [0x80, 0, 0, 0, 0, 0, 0, 0, 7, i]).unwrap()
+        })
+        .collect();
+    let log: Vec<(u64, EventId)> = s.since(0, 10).unwrap().into_iter().map(|(q, e)| (q, e.id)).collect();
+    let tag = keys::log_tag(&s.db.get(keys::seq_key(keys::LOG, log[0].0)).unwrap().unwrap())
+        .map(|t| (t.tournament.to_owned(), t.game.map(str::to_owned), t.device.to_owned()));
+    assert_eq!(tag, Some(("t1".into(), Some("g1".into()), "tab-1".into())));
+    // Entry 3 (game g1) as layout 2 wrote it: the id alone.
+    s.db.insert(keys::seq_key(keys::LOG, log[2].0), events[2].id.as_uuid().as_bytes().to_vec()).unwrap();
+    assert_eq!(keys::log_tag(&s.db.get(keys::seq_key(keys::LOG, log[2].0)).unwrap().unwrap()), None);
+
+    let g1 = |tag: &LogTag<'_>| tag.game == Some("g1");
+    let (kept, last) = s.scan_log(0, s.last_seq(), 100, 100, g1).unwrap();
+    let ids: Vec<EventId> = kept.iter().map(|(_, e)| e.id).collect();
+    assert_eq!(ids, vec![events[0].id, events[2].id, events[4].id]);
+    assert_eq!(last, log[5].0, "the cursor passes the entries it left out");
+    // Bounded by `until`, by the scan and by the limit.
+    assert_eq!(s.scan_log(0, log[3].0, 100, 100, g1).unwrap().1, log[3].0);
+    assert_eq!(s.scan_log(0, s.last_seq(), 2, 100, g1).unwrap(), (vec![(log[0].0, events[0].clone())], log[1].0));
+    assert_eq!(s.scan_log(0, s.last_seq(), 100, 1, g1).unwrap().1, log[0].0);
+    assert_eq!(s.scan_log(log[5].0, s.last_seq(), 100, 100, g1).unwrap(), (vec![], log[5].0));
+}

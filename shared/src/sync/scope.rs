@@ -13,6 +13,7 @@ use std::collections::{BTreeSet, HashSet};
 use crate::domain::{DeviceId, GameId, PersonId, Role};
 use crate::event::{Event, EventBody};
 use crate::game::GameSummary;
+use crate::store::LogTag;
 use crate::tournament::TournamentView;
 
 /// What one device is sent.
@@ -61,10 +62,23 @@ impl PullScope {
 
     /// Whether `e` is sent to `device`.
     pub fn admits(&self, e: &Event, device: &DeviceId) -> bool {
+        self.admits_tag(
+            &LogTag {
+                tournament: e.tournament.as_str(),
+                game: e.game.as_ref().map(GameId::as_str),
+                device: e.author.device.as_str(),
+            },
+            device,
+        )
+    }
+
+    /// [`PullScope::admits`] from a log entry's tag, before its event is read: the set-up, the
+    /// games at its tables, and what `device` itself recorded.
+    pub fn admits_tag(&self, tag: &LogTag<'_>, device: &DeviceId) -> bool {
         match self {
             PullScope::All => true,
             PullScope::Tables { games, .. } => {
-                e.game.as_ref().is_none_or(|g| games.contains(g)) || &e.author.device == device
+                tag.game.is_none_or(|g| games.contains(g)) || tag.device == device.as_str()
             }
         }
     }

@@ -44,6 +44,13 @@ macro_rules! slug_id {
             }
         }
 
+        /// Looks up a set of ids by `&str` (hashes and compares as the string does).
+        impl std::borrow::Borrow<str> for $name {
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(&self.0)
