@@ -191,15 +191,15 @@ pub struct PullQuery {
 /// Log entries one pull request reads at most (it answers `more` and the cursor it reached).
 const MAX_PULL_SCAN: usize = 20 * MAX_PULL_EVENTS;
 
-/// What `caller`'s device is sent (`sync::scope`): reads the set-up and the games' summaries
-/// only for a referee.
+/// What `caller`'s device is sent (`sync::scope`): reads the set-up and the games' tables
+/// (both kept by the store) only for a referee.
 fn pull_scope(store: &arbiter_core::store::Store, caller: &Principal) -> Result<PullScope, OfficeError> {
     if caller.role != arbiter_core::domain::Role::Referee {
         return Ok(PullScope::All);
     }
     let setup = store.setup(&caller.tournament)?;
-    let games = store.game_summaries(&caller.tournament)?;
-    Ok(PullScope::of(caller.role, &caller.person, &setup, games.iter().map(|g| &**g)))
+    let tables = store.game_tables(&caller.tournament)?;
+    Ok(PullScope::of(caller.role, &caller.person, &setup, tables.iter().map(|(g, t)| (g, *t))))
 }
 
 /// `GET /api/v1/events?after=SEQ&limit=N`: this tournament's events in office order,

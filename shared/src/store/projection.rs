@@ -47,6 +47,11 @@ struct Inner {
     setups: HashMap<TournamentId, Arc<TournamentView>>,
     states: HashMap<GameKey, Arc<GameState>>,
     summaries: HashMap<GameKey, Arc<GameSummary>>,
+    /// Each game's table by its latest schedule, per tournament: a referee's pull scope
+    /// (`sync::scope`) without summarising every game per request. Dropped when a game is
+    /// scheduled; `schedules` counts those drops, so a map built across one is not kept.
+    tables: HashMap<TournamentId, Arc<HashMap<GameId, u16>>>,
+    schedules: u64,
 }
 
 /// A summary as stored in sled: with the default ruleset it was folded under (a change of the
@@ -76,6 +81,10 @@ impl Projection {
                 let key = (e.tournament.clone(), g.clone());
                 inner.states.remove(&key);
                 inner.summaries.remove(&key);
+                if matches!(e.body, crate::event::EventBody::GameScheduled(_)) {
+                    inner.tables.remove(&e.tournament);
+                    inner.schedules += 1;
+                }
             }
             None => {
                 inner.setups.remove(&e.tournament);
@@ -165,6 +174,29 @@ impl Store {
             }
         }
         Ok(out)
+    }
+
+    /// Which table each game of the tournament is at (its latest schedule): kept until a game
+    /// is scheduled again, so that 500 referees' pulls at a round's start summarise the
+    /// tournament once, not once each.
+    pub fn game_tables(&self, t: &TournamentId) -> Result<Arc<HashMap<GameId, u16>>> {
+        let before = {
+            let inner = self.projection.lock();
+            if let Some(m) = inner.tables.get(t) {
+                return Ok(m.clone());
+            }
+            inner.schedules
+        };
+        let summaries = self.game_summaries(t)?;
+        let map: HashMap<GameId, u16> =
+            summaries.iter().filter_map(|s| Some((s.game.clone(), s.schedule.as_ref()?.table))).collect();
+        let map = Arc::new(map);
+        let mut inner = self.projection.lock();
+        // A game scheduled meanwhile may be missing from it: answer with it, but do not keep it.
+        if inner.schedules == before {
+            inner.tables.insert(t.clone(), map.clone());
+        }
+        Ok(map)
     }
 
     /// The whole tournament as [`crate::tournament::replay`] gives it, assembled from the kept

@@ -127,6 +127,19 @@ fn universe(steps: &[(u8, u8, u8)]) -> Vec<Event> {
                     EventBody::RulingIssued { incident, ruling, note: None },
                 ));
             }
+            // A pairing corrected: the game moves to another table (a pull scope follows it).
+            4 if r % 3 == 0 => {
+                let data = serde_json::json!({"id": format!("g{game}"), "round": 1, "table": 10 + r % 4,
+                    "black": format!("p{}", 2 * game - 1), "white": format!("p{}", 2 * game),
+                    "ruleset": {"preset": "chinese_1988"},
+                    "time_control": {"main_minutes": 60, "reserved_minutes": 5}, "allowed_lateness_minutes": 15});
+                out.push(event(
+                    next(),
+                    Some(game),
+                    Role::Organiser,
+                    body(serde_json::json!({"kind": "game_scheduled", "data": data})),
+                ));
+            }
             _ => out.push(event(next(), Some(game), Role::Referee, EventBody::Resigned { by: offender })),
         }
     }
@@ -155,6 +168,9 @@ fn assert_same_as_full_fold(store: &Store) {
         assert_eq!(*store.game_state(&t(), &g.game).unwrap().unwrap(), *g, "game {}", g.game);
     }
     assert_eq!(store.tournament_view(&t()).unwrap().as_ref(), Some(&full));
+    let tables: std::collections::HashMap<GameId, u16> =
+        full.games.iter().filter_map(|g| Some((g.game.clone(), g.schedule.as_ref()?.table))).collect();
+    assert_eq!(*store.game_tables(&t()).unwrap(), tables);
 }
 
 proptest! {

@@ -12,7 +12,6 @@ use std::collections::{BTreeSet, HashSet};
 
 use crate::domain::{DeviceId, GameId, PersonId, Role};
 use crate::event::{Event, EventBody};
-use crate::game::GameSummary;
 use crate::store::LogTag;
 use crate::tournament::TournamentView;
 
@@ -33,7 +32,7 @@ impl PullScope {
         role: Role,
         person: &PersonId,
         setup: &TournamentView,
-        games: impl IntoIterator<Item = &'a GameSummary>,
+        games: impl IntoIterator<Item = (&'a GameId, u16)>,
     ) -> Self {
         if role != Role::Referee {
             return PullScope::All;
@@ -42,11 +41,7 @@ impl PullScope {
         if tables.is_empty() {
             return PullScope::All;
         }
-        let games = games
-            .into_iter()
-            .filter(|g| g.schedule.as_ref().is_some_and(|s| tables.contains(&s.table)))
-            .map(|g| g.game.clone())
-            .collect();
+        let games = games.into_iter().filter(|(_, table)| tables.contains(table)).map(|(g, _)| g.clone()).collect();
         PullScope::Tables { tables, games }
     }
 
