@@ -5,11 +5,10 @@
 //! |---|---|---|
 //! | `e` | event id (16) | seq (8, BE) + the event's JSON line |
 //! | `g` | tournament `\0` game `\0` hlc (12) id (16) | — |
-//! | `t` | tournament `\0` hlc (12) id (16) | — |
 //! | `l` | seq (8) | [`LogTag`] + event id (16): what a pull filters on without reading the event |
 //! | `o` | seq (8) | event id (16): the outbox |
 //! | `n` | tournament `\0` hlc (12) id (16) | — : the set-up's events (no game) |
-//! | `v` | tournament `\0` game | seq of the game's newest event (lists a tournament's games) |
+//! | `v` | tournament `\0` game | — (lists a tournament's games; written once: an equal value costs sled nothing) |
 //! | `s` | tournament `\0` game | the game's summary as JSON (removed when the game changes) |
 //! | `m` | name | meta: schema, next_seq, cursor, hlc, device |
 
@@ -18,7 +17,9 @@ use crate::domain::{EventId, GameId, TournamentId};
 
 pub const EVENT: u8 = b'e';
 pub const GAME: u8 = b'g';
-pub const TOURNAMENT: u8 = b't';
+/// Layout 2's tournament-order index, removed by the migration to layout 3 (the game and
+/// set-up indexes give the same order).
+pub const OLD_TOURNAMENT: u8 = b't';
 pub const LOG: u8 = b'l';
 pub const OUTBOX: u8 = b'o';
 pub const SETUP: u8 = b'n';
@@ -55,10 +56,6 @@ pub fn game_index(t: &TournamentId, g: &GameId, hlc: Hlc, id: &EventId) -> Vec<u
     k
 }
 
-pub fn tournament_prefix(t: &TournamentId) -> Vec<u8> {
-    keyspace(TOURNAMENT, t)
-}
-
 /// `prefix` tournament `\0`: where a tournament's keys of one kind start.
 pub fn keyspace(prefix: u8, t: &TournamentId) -> Vec<u8> {
     let mut k = vec![prefix];
@@ -78,11 +75,9 @@ pub fn setup_index(t: &TournamentId, hlc: Hlc, id: &EventId) -> Vec<u8> {
     k
 }
 
-pub fn tournament_index(t: &TournamentId, hlc: Hlc, id: &EventId) -> Vec<u8> {
-    let mut k = keyspace(TOURNAMENT, t);
-    hlc_bytes(&mut k, hlc);
-    k.extend_from_slice(id.as_uuid().as_bytes());
-    k
+/// The (HLC, id) an index key ends with: sorting by it is the agreed order.
+pub fn order_suffix(key: &[u8]) -> &[u8] {
+    key.get(key.len().saturating_sub(28)..).unwrap_or_default()
 }
 
 pub fn seq_key(prefix: u8, seq: u64) -> Vec<u8> {

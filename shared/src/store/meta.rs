@@ -30,7 +30,7 @@ pub(super) fn check_schema(db: &sled::Db) -> Result<()> {
 type Migration = fn(&sled::Db) -> Result<()>;
 
 /// Migrations by the layout they start from.
-const MIGRATIONS: &[(u64, Migration)] = &[(1, migrate_1_to_2)];
+const MIGRATIONS: &[(u64, Migration)] = &[(1, migrate_1_to_2), (2, migrate_2_to_3)];
 
 /// Layout 2 indexes the set-up's events (`n`) and keeps game summaries (`s`) instead of
 /// layout 1's cache of whole game states (`c`): one pass over the events.
@@ -43,6 +43,17 @@ fn migrate_1_to_2(db: &sled::Db) -> Result<()> {
         }
     }
     for item in db.scan_prefix([keys::OLD_CACHE]) {
+        db.remove(item.map_err(storage)?.0).map_err(storage)?;
+    }
+    db.flush().map_err(storage)?;
+    Ok(())
+}
+
+/// Layout 3 drops the tournament-order index (`t`): the game and set-up indexes merged give the
+/// same order, and each event costs one sled write less. Games' `v` values become empty as
+/// their games next change (only their presence is read).
+fn migrate_2_to_3(db: &sled::Db) -> Result<()> {
+    for item in db.scan_prefix([keys::OLD_TOURNAMENT]) {
         db.remove(item.map_err(storage)?.0).map_err(storage)?;
     }
     db.flush().map_err(storage)?;

@@ -238,3 +238,31 @@ fn a_layout_1_store_is_migrated_and_its_setup_indexed() {
     assert_eq!(s.setup(&t()).unwrap().players.len(), 4);
     assert_same_as_full_fold(&s);
 }
+
+#[test]
+fn a_layout_2_store_loses_its_tournament_index_and_reads_the_same() {
+    let dir = tmp("migrate-2-3");
+    let events = universe(&[(0, 0, 0), (3, 1, 2), (4, 2, 1), (2, 3, 3)]);
+    let before = {
+        let s = Store::open(&dir, None).unwrap();
+        s.append(&events, Origin::Remote).unwrap();
+        // Layout 2 kept a third index in (HLC, id) order under `t`.
+        for e in &events {
+            let mut k = super::keys::keyspace(super::keys::OLD_TOURNAMENT, &e.tournament);
+            k.extend_from_slice(super::keys::order_suffix(&super::keys::setup_index(&e.tournament, e.hlc, &e.id)));
+            s.db.insert(k, Vec::new()).unwrap();
+        }
+        s.db.insert(super::keys::meta("schema"), &2u64.to_be_bytes()).unwrap();
+        s.db.flush().unwrap();
+        s.tournament_events(&t()).unwrap()
+    };
+    let mut expected = events.clone();
+    expected.sort_by_key(|e| e.order_key());
+    expected.dedup_by_key(|e| e.id);
+    assert_eq!(before, expected, "the merged indexes give the agreed order");
+    let s = Store::open(&dir, None).unwrap();
+    assert!(s.db.scan_prefix([super::keys::OLD_TOURNAMENT]).next().is_none());
+    assert_eq!(s.db.get(super::keys::meta("schema")).unwrap().as_deref(), Some(&3u64.to_be_bytes()[..]));
+    assert_eq!(s.tournament_events(&t()).unwrap(), expected);
+    assert_same_as_full_fold(&s);
+}
