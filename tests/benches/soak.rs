@@ -516,6 +516,17 @@ async fn run(cfg: Config) {
         Ok(()) => println!("wrote {}/soak.csv, soak.svg and soak.png", out.display()),
         Err(e) => println!("wrote {}/soak.csv and soak.svg; no PNG: {e}", out.display()),
     }
+    let passed = verdict.lost == 0 && verdict.duplicated == 0 && verdict.equal == verdict.replicas;
+    if passed {
+        // 502 stores (several GB): kept only when a check failed, to look into.
+        let mut dirs: Vec<std::path::PathBuf> = tablets.iter().map(|t| t.device.store.dir().to_path_buf()).collect();
+        dirs.push(chief.store.dir().to_path_buf());
+        dirs.push(dir.clone());
+        drop((tablets, chief, office_store));
+        for d in dirs {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
     assert!(verdict.lost == 0 && verdict.duplicated == 0, "events lost or duplicated");
     assert_eq!(verdict.equal, verdict.replicas, "replicas differ: {:?}", verdict.differing);
 }
