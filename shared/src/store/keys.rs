@@ -118,6 +118,17 @@ pub struct LogTag<'a> {
     pub device: &'a str,
 }
 
+impl<'a> LogTag<'a> {
+    /// The tag an event's log entry carries.
+    pub fn of(e: &'a crate::event::Event) -> Self {
+        LogTag {
+            tournament: e.tournament.as_str(),
+            game: e.game.as_ref().map(GameId::as_str),
+            device: e.author.device.as_str(),
+        }
+    }
+}
+
 /// `l`'s value: tournament length (1) + tournament, game length (1, 0: none) + game, device
 /// length (1) + device, then the event id (16) — last, so `id_suffix` reads every layout.
 pub fn log_value(t: &TournamentId, g: Option<&GameId>, device: &str, id: &EventId) -> Vec<u8> {

@@ -468,21 +468,10 @@ impl Store {
         Ok(out)
     }
 
-    /// Events in arrival order after sequence number `after`, at most `limit`: the office's pull.
+    /// Events in arrival order after sequence number `after`, at most `limit` (every entry
+    /// of the log, read whole: exports and checks; a pull uses [`Store::scan_log`]).
     pub fn since(&self, after: u64, limit: usize) -> Result<Vec<(u64, Event)>> {
-        let mut out = Vec::new();
-        for item in self
-            .db
-            .range(keys::seq_key(keys::LOG, after.saturating_add(1))..keys::seq_key(keys::LOG, u64::MAX))
-            .take(limit)
-        {
-            let (k, v) = item.map_err(storage)?;
-            let (Some(seq), Some(id)) = (keys::u64_of(&k[1..]), keys::id_suffix(&v)) else { continue };
-            if let Some(e) = self.get(&id)? {
-                out.push((seq, e));
-            }
-        }
-        Ok(out)
+        Ok(self.scan_log(after, self.last_seq(), limit, limit, |_| true)?.0)
     }
 
     /// Events in arrival order after `after` up to `until`, reading at most `max_scan` log
@@ -511,13 +500,7 @@ impl Store {
                 Some(tag) if !keep(&tag) => None,
                 Some(_) => self.get(&id)?,
                 // An entry from before the tag: read the event to know.
-                None => self.get(&id)?.filter(|e| {
-                    keep(&keys::LogTag {
-                        tournament: e.tournament.as_str(),
-                        game: e.game.as_ref().map(GameId::as_str),
-                        device: e.author.device.as_str(),
-                    })
-                }),
+                None => self.get(&id)?.filter(|e| keep(&keys::LogTag::of(e))),
             };
             if let Some(e) = event {
                 out.push((seq, e));

@@ -74,16 +74,15 @@ fn universe(steps: &[(u8, u8, u8)]) -> Vec<Event> {
             body(serde_json::json!({"kind": "player_registered", "data": data})),
         ));
     }
-    for g in 1..GAMES {
-        let data = serde_json::json!({"id": format!("g{g}"), "round": 1, "table": g, "black": format!("p{}", 2 * g - 1),
+    // Game `g` scheduled at `table` by the organiser.
+    let scheduled = |n: u32, g: u8, table: u8| {
+        let data = serde_json::json!({"id": format!("g{g}"), "round": 1, "table": table, "black": format!("p{}", 2 * g - 1),
             "white": format!("p{}", 2 * g), "ruleset": {"preset": "chinese_1988"},
             "time_control": {"main_minutes": 60, "reserved_minutes": 5}, "allowed_lateness_minutes": 15});
-        out.push(event(
-            next(),
-            Some(g),
-            Role::Organiser,
-            body(serde_json::json!({"kind": "game_scheduled", "data": data})),
-        ));
+        event(n, Some(g), Role::Organiser, body(serde_json::json!({"kind": "game_scheduled", "data": data})))
+    };
+    for g in 1..GAMES {
+        out.push(scheduled(next(), g, g));
     }
     let mut incidents: Vec<(u8, EventId)> = Vec::new();
     for (i, &(kind, g, r)) in steps.iter().enumerate() {
@@ -128,18 +127,7 @@ fn universe(steps: &[(u8, u8, u8)]) -> Vec<Event> {
                 ));
             }
             // A pairing corrected: the game moves to another table (a pull scope follows it).
-            4 if r % 3 == 0 => {
-                let data = serde_json::json!({"id": format!("g{game}"), "round": 1, "table": 10 + r % 4,
-                    "black": format!("p{}", 2 * game - 1), "white": format!("p{}", 2 * game),
-                    "ruleset": {"preset": "chinese_1988"},
-                    "time_control": {"main_minutes": 60, "reserved_minutes": 5}, "allowed_lateness_minutes": 15});
-                out.push(event(
-                    next(),
-                    Some(game),
-                    Role::Organiser,
-                    body(serde_json::json!({"kind": "game_scheduled", "data": data})),
-                ));
-            }
+            4 if r % 3 == 0 => out.push(scheduled(next(), game, 10 + r % 4)),
             _ => out.push(event(next(), Some(game), Role::Referee, EventBody::Resigned { by: offender })),
         }
     }

@@ -57,14 +57,7 @@ impl PullScope {
 
     /// Whether `e` is sent to `device`.
     pub fn admits(&self, e: &Event, device: &DeviceId) -> bool {
-        self.admits_tag(
-            &LogTag {
-                tournament: e.tournament.as_str(),
-                game: e.game.as_ref().map(GameId::as_str),
-                device: e.author.device.as_str(),
-            },
-            device,
-        )
+        self.admits_tag(&LogTag::of(e), device)
     }
 
     /// [`PullScope::admits`] from a log entry's tag, before its event is read: the set-up, the
