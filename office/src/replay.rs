@@ -6,20 +6,21 @@ use arbiter_core::domain::{Colour, Player, PlayerId};
 use arbiter_core::event::wire::{decode_jsonl, LineError};
 use arbiter_core::game::{GameState, OpenKind, Status};
 use arbiter_core::labels::Labelled;
-use arbiter_core::tournament::{replay, TournamentView};
+use arbiter_core::tournament::{replay_states, TournamentView};
 use serde::Serialize;
 
 /// The whole output of a replay: what the log derives to, and the lines that could not be read.
 #[derive(Debug, Serialize)]
 pub struct ReplayReport {
-    pub tournaments: Vec<TournamentView>,
+    /// Each tournament with every game whole.
+    pub tournaments: Vec<TournamentView<GameState>>,
     pub malformed: Vec<LineError>,
 }
 
 /// Decodes and folds a JSONL log. Malformed lines are reported; the others still count.
 pub fn run(text: &str) -> ReplayReport {
     let (events, malformed) = decode_jsonl(text);
-    ReplayReport { tournaments: replay(&events), malformed }
+    ReplayReport { tournaments: replay_states(&events), malformed }
 }
 
 /// Renders the report for people, in Chinese with English alongside.

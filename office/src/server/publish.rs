@@ -4,12 +4,13 @@
 //! and the standings a proposed ruling would give, before the chief arbiter confirms it.
 
 use arbiter_core::domain::{GameId, PlayerId, TournamentId};
+use arbiter_core::game::{fold_game, GameSummary};
 use arbiter_core::interop::{egd_h9, opengotha};
 use arbiter_core::tournament::publish::{
     self, pairing_sheet, Board, Crosstable, PairingSheet, Setup, StandingsPreview,
 };
+use arbiter_core::tournament::run;
 use arbiter_core::tournament::standings::mcmahon;
-use arbiter_core::tournament::{replay, run, TournamentView};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -230,14 +231,18 @@ pub async fn preview_standings(
     let game = GameId::new(path(game)?)?;
     let p: super::running::GameEvent = json(raw)?;
     blocking(move || {
-        let mut events = state.store.tournament_events(&caller.0.tournament)?;
-        let before_view =
-            replay(&events).into_iter().next().ok_or_else(|| OfficeError::NotFound("no events yet".into()))?;
-        let g = super::running::scheduled(&before_view, &game)?;
-        super::running::check(g, caller.0.role, &p.body)?;
-        let proposed = super::running::draft(&caller.0, &game, &events, p.body, state.clock.now());
-        events.push(proposed);
-        let after_view: TournamentView = replay(&events).into_iter().next().unwrap_or(before_view.clone());
+        let t = &caller.0.tournament;
+        let before_view = view_of(&state, t)?;
+        let g = super::running::scheduled(&state, t, &game)?;
+        super::running::check(&g, caller.0.role, &p.body)?;
+        // Only this game changes: fold it again with the proposal, keep the other summaries.
+        let mut events = state.store.game_events(t, &game)?;
+        events.push(super::running::draft(&caller.0, &game, &events, p.body, state.clock.now()));
+        let proposed = GameSummary::of(&fold_game(&game, before_view.default_ruleset(), &events));
+        let mut after_view = before_view.clone();
+        for s in after_view.games.iter_mut().filter(|s| s.game == game) {
+            *s = proposed.clone();
+        }
         let before = run::standings(&before_view, None)?;
         let after = run::standings(&after_view, None)?;
         Ok(Json(publish::preview(&before_view.players, before, after)))

@@ -3,7 +3,9 @@
 //! 第三十一条四), referees to tables (第三十一条三), withdrawals (第二十九条), results
 //! (第十三条一) and rulings from the browser — each an event in the ledger, checked first.
 
-use arbiter_core::domain::{Author, GameId, Player, PlayerId, Rank, Role, Settings, Tournament};
+use std::sync::Arc;
+
+use arbiter_core::domain::{Author, GameId, Player, PlayerId, Rank, Role, Settings, Tournament, TournamentId};
 use arbiter_core::event::{Event, EventBody};
 use arbiter_core::game::validate;
 use arbiter_core::interop::{opengotha, players_csv};
@@ -20,7 +22,7 @@ use crate::accounts::Principal;
 use crate::error::OfficeError;
 use crate::server::admin::json;
 use crate::server::sync::body;
-use crate::server::views::{game_page, view_of};
+use crate::server::views::{game_page, state_of, view_of};
 use crate::server::{blocking, path, AppState, Caller};
 
 const SETUP: &[Role] = &[Role::Organiser];
@@ -405,14 +407,17 @@ pub struct GameEvent {
     pub(super) body: EventBody,
 }
 
-/// The scheduled game `game` of `view`, or `not_found`.
-pub(super) fn scheduled<'a>(
-    view: &'a TournamentView,
+/// The scheduled game `game` of `t`, as kept (one game's state, not the tournament's), or
+/// `not_found`.
+pub(super) fn scheduled(
+    state: &AppState,
+    t: &TournamentId,
     game: &GameId,
-) -> Result<&'a arbiter_core::game::GameState, OfficeError> {
-    view.games
-        .iter()
-        .find(|g| &g.game == game && g.schedule.is_some())
+) -> Result<Arc<arbiter_core::game::GameState>, OfficeError> {
+    state
+        .store
+        .game_state(t, game)?
+        .filter(|g| g.schedule.is_some())
         .ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))
 }
 
@@ -430,9 +435,9 @@ pub async fn record_game_event(
     if !e.body.kind().is_game_scoped() {
         return Err(bad("wrong_scope", format!("“{}” is not recorded on a game", e.body.kind())));
     }
-    command(state, caller, move |state, p, view| {
-        let g = scheduled(&view, &game)?;
-        check(g, p.role, &e.body)?;
+    command(state, caller, move |state, p, _| {
+        let g = scheduled(state, &p.tournament, &game)?;
+        check(&g, p.role, &e.body)?;
         record(state, p, vec![(Some(game.clone()), e.body)])?;
         game_page(state, &p.tournament, &game).map(Json)
     })
@@ -493,12 +498,7 @@ pub async fn allowed(
     let game = GameId::new(path(game)?)?;
     let q: IncidentAsked = json(raw)?;
     blocking(move || {
-        let view = view_of(&state, &caller.0.tournament)?;
-        let g = view
-            .games
-            .iter()
-            .find(|g| g.game == game)
-            .ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        let g = state_of(&state, &caller.0.tournament, &game)?;
         let ruleset = arbiter_core::rules::Ruleset::from_spec(g.ruleset);
         Ok(Json(arbiter_core::rules::allowed(&ruleset, &q.incident, caller.0.role, g.rule_context())))
     })
@@ -517,13 +517,12 @@ pub async fn preview(
     let e: GameEvent = json(raw)?;
     blocking(move || {
         let t = &caller.0.tournament;
-        let view = view_of(&state, t)?;
-        let g = scheduled(&view, &game)?;
-        let refused = check(g, caller.0.role, &e.body)
+        let g = scheduled(&state, t, &game)?;
+        let refused = check(&g, caller.0.role, &e.body)
             .err()
             .map(|e| arbiter_core::ErrorBody { code: e.code().to_owned(), message: e.to_string() });
         let events = state.store.game_events(t, &game)?;
-        let default = view.tournament.as_ref().map(|t| t.ruleset).unwrap_or_default();
+        let default = state.store.setup(t)?.default_ruleset();
         let mut p =
             arbiter_core::game::preview(&events, default, &draft(&caller.0, &game, &events, e.body, state.clock.now()))
                 .ok_or_else(|| OfficeError::bad("wrong_scope", "a game event needs a game"))?;

@@ -122,9 +122,9 @@ pub async fn incidents(
         None => None,
     };
     blocking(move || {
-        let view = tournament_view(&state, &caller)?;
-        let rows: Vec<IncidentRow> = view
-            .games
+        // Every game's whole state, read one by one without pushing the played games out of memory.
+        let games = state.store.game_states(&caller.0.tournament)?;
+        let rows: Vec<IncidentRow> = games
             .iter()
             .flat_map(|g| {
                 g.incidents.iter().filter(|i| matches(g, i, &f, article)).map(move |i| IncidentRow {
@@ -197,7 +197,9 @@ pub async fn export(
     blocking(move || {
         let view = tournament_view(&state, &caller)?;
         if format == "json" {
-            return Ok(Json(view).into_response());
+            // Each game whole (incidents, rulings, clocks), as an audit wants it.
+            let states = state.store.game_states(&caller.0.tournament)?;
+            return Ok(Json(view.with_games(states.iter().map(|s| GameState::clone(s)).collect())).into_response());
         }
         Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8")], results_csv(&view)).into_response())
     })
@@ -239,8 +241,8 @@ pub fn results_csv(view: &TournamentView) -> String {
             margin,
             reason,
             article,
-            g.sides.black.warnings.len().to_string(),
-            g.sides.white.warnings.len().to_string(),
+            g.warnings.black.to_string(),
+            g.warnings.white.to_string(),
         ];
         out.push_str(&row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(","));
         out.push('\n');

@@ -1,8 +1,10 @@
 //! Derived state kept with the events, so that a screen costs what it shows, not the length
 //! of the history (issue 8).
 //!
-//! - Each game's folded state is kept in memory, and its [`GameSummary`] also in sled (`s`),
-//!   so the tables page and the queue after a restart read summaries instead of folding.
+//! - The games last read whole keep their folded state in memory (a bounded, least recently
+//!   read first set); every game's [`GameSummary`] is kept in memory and in sled (`s`), so
+//!   the tables page, the queue, pairing and standings read summaries instead of folding, and
+//!   the office's memory stays flat as an event's games accumulate.
 //! - Each tournament's set-up (its events outside games, indexed under `n`) is kept folded.
 //! - Writing an event drops what it touches: its game's state and summary, or its
 //!   tournament's set-up. The next read folds only that game (or set-up) again, from its own
@@ -31,10 +33,10 @@ use crate::tournament::{fold_setup, TournamentView};
 
 type GameKey = (TournamentId, GameId);
 
-/// Games whose full state is kept in memory at most; beyond it one is let go (and folded
-/// again when asked). Summaries are kept for every game. A 500-table, ten-round event has
-/// 5,000 games.
-const STATES_KEPT: usize = 8_192;
+/// Games whose full state is kept in memory at most; beyond it the least recently read is let
+/// go (and folded again when asked). Summaries are kept for every game. A 500-table round is
+/// 500 games; this keeps about two rounds' worth for the game pages and commands.
+pub(super) const STATES_KEPT: usize = 1_024;
 
 /// What is kept in memory; see the module's documentation.
 #[derive(Default)]
@@ -45,7 +47,9 @@ pub(super) struct Projection {
 #[derive(Default)]
 struct Inner {
     setups: HashMap<TournamentId, Arc<TournamentView>>,
-    states: HashMap<GameKey, Arc<GameState>>,
+    /// Each kept state with when it was last read (`reads` at that moment).
+    states: HashMap<GameKey, (Arc<GameState>, u64)>,
+    reads: u64,
     summaries: HashMap<GameKey, Arc<GameSummary>>,
     /// Each game's table by its latest schedule, per tournament: a referee's pull scope
     /// (`sync::scope`) without summarising every game per request. Dropped when a game is
@@ -62,6 +66,27 @@ struct StoredSummary {
     summary: GameSummary,
 }
 
+impl Inner {
+    fn kept_state(&mut self, key: &GameKey) -> Option<Arc<GameState>> {
+        self.reads += 1;
+        let now = self.reads;
+        let (state, read) = self.states.get_mut(key)?;
+        *read = now;
+        Some(state.clone())
+    }
+
+    fn keep_state(&mut self, key: GameKey, state: Arc<GameState>) {
+        if self.states.len() >= STATES_KEPT && !self.states.contains_key(&key) {
+            // One scan of at most STATES_KEPT entries, only when a fold adds a game.
+            if let Some(oldest) = self.states.iter().min_by_key(|(_, (_, read))| *read).map(|(k, _)| k.clone()) {
+                self.states.remove(&oldest);
+            }
+        }
+        self.reads += 1;
+        self.states.insert(key, (state, self.reads));
+    }
+}
+
 impl Projection {
     fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
@@ -71,6 +96,12 @@ impl Projection {
     #[cfg(test)]
     pub(super) fn states_kept(&self) -> usize {
         self.lock().states.len()
+    }
+
+    /// Whether this game's full state is kept (for tests).
+    #[cfg(test)]
+    pub(super) fn keeps_state(&self, t: &TournamentId, g: &GameId) -> bool {
+        self.lock().states.contains_key(&(t.clone(), g.clone()))
     }
 
     /// Drops what `e` changes. Called by `Store::apply` under the write lock.
@@ -115,17 +146,33 @@ impl Store {
 
     /// One game's state as the full fold gives it, or `None` if no event of it is stored.
     pub fn game_state(&self, t: &TournamentId, g: &GameId) -> Result<Option<Arc<GameState>>> {
+        self.read_state(t, g, true)
+    }
+
+    /// [`Store::game_state`] without keeping what it folds: for reads of every game (exports,
+    /// the incidents list) that must not push the games being played out of memory.
+    pub fn game_state_passing(&self, t: &TournamentId, g: &GameId) -> Result<Option<Arc<GameState>>> {
+        self.read_state(t, g, false)
+    }
+
+    fn read_state(&self, t: &TournamentId, g: &GameId, keep: bool) -> Result<Option<Arc<GameState>>> {
         let key = (t.clone(), g.clone());
-        if let Some(s) = self.projection.lock().states.get(&key) {
-            return Ok(Some(s.clone()));
+        if let Some(s) = self.projection.lock().kept_state(&key) {
+            return Ok(Some(s));
         }
         let default_ruleset = self.setup(t)?.default_ruleset();
         let _guard = self.lock();
-        self.fold_and_keep(key, default_ruleset)
+        self.fold_and_keep(key, default_ruleset, keep)
     }
 
-    /// Under the write lock: folds one game from its index and keeps its state and summary.
-    fn fold_and_keep(&self, key: GameKey, default_ruleset: RulesetSpec) -> Result<Option<Arc<GameState>>> {
+    /// Under the write lock: folds one game from its index and keeps its summary (and, if
+    /// `keep_state`, its state).
+    fn fold_and_keep(
+        &self,
+        key: GameKey,
+        default_ruleset: RulesetSpec,
+        keep_state: bool,
+    ) -> Result<Option<Arc<GameState>>> {
         if !self.has_game(&key.0, &key.1)? {
             return Ok(None);
         }
@@ -136,13 +183,10 @@ impl Store {
         let bytes = serde_json::to_vec(&stored).map_err(storage)?;
         self.db.insert(keys::game_key(keys::SUMMARY, &key.0, &key.1), bytes).map_err(storage)?;
         let mut inner = self.projection.lock();
-        if inner.states.len() >= STATES_KEPT {
-            if let Some(k) = inner.states.keys().next().cloned() {
-                inner.states.remove(&k);
-            }
-        }
         inner.summaries.insert(key.clone(), Arc::new(stored.summary));
-        inner.states.insert(key, state.clone());
+        if keep_state {
+            inner.keep_state(key, state.clone());
+        }
         Ok(Some(state))
     }
 
@@ -167,8 +211,9 @@ impl Store {
                     out.push(s);
                 }
                 _ => {
-                    if let Some(state) = self.fold_and_keep(key, default_ruleset)? {
-                        out.push(Arc::new(GameSummary::of(&state)));
+                    if let Some(state) = self.fold_and_keep(key.clone(), default_ruleset, false)? {
+                        let kept = self.projection.lock().summaries.get(&key).cloned();
+                        out.push(kept.unwrap_or_else(|| Arc::new(GameSummary::of(&state))));
                     }
                 }
             }
@@ -199,22 +244,25 @@ impl Store {
         Ok(map)
     }
 
-    /// The whole tournament as [`crate::tournament::replay`] gives it, assembled from the kept
-    /// set-up and game states; `None` if none of its events is stored.
+    /// The whole tournament as [`crate::tournament::replay`] gives it (each game summarised),
+    /// assembled from the kept set-up and summaries; `None` if none of its events is stored.
     pub fn tournament_view(&self, t: &TournamentId) -> Result<Option<TournamentView>> {
-        let games = self.games_of(t)?;
-        let setup = self.setup(t)?;
-        if games.is_empty() && !self.has_setup(t)? {
+        let summaries = self.game_summaries(t)?;
+        if summaries.is_empty() && !self.has_setup(t)? {
             return Ok(None);
         }
-        let mut view = TournamentView::clone(&setup);
-        view.games.reserve(games.len());
-        for g in games {
-            if let Some(state) = self.game_state(t, &g)? {
-                view.games.push(GameState::clone(&state));
-            }
+        Ok(Some(self.setup(t)?.with_games(summaries.iter().map(|s| GameSummary::clone(s)).collect())))
+    }
+
+    /// Every game of the tournament with its whole state, as [`crate::tournament::replay_states`]
+    /// gives them, in game-id order: read one at a time and not kept (see
+    /// [`Store::game_state_passing`]).
+    pub fn game_states(&self, t: &TournamentId) -> Result<Vec<Arc<GameState>>> {
+        let mut out = Vec::new();
+        for g in self.games_of(t)? {
+            out.extend(self.game_state_passing(t, &g)?);
         }
-        Ok(Some(view))
+        Ok(out)
     }
 
     /// The tournament's games, in id order (one key each).

@@ -1,4 +1,4 @@
-//! What the store keeps derived equals the full fold ([`crate::tournament::replay`]) after
+//! What the store keeps derived equals the full fold ([`crate::tournament::replay_states`]) after
 //! every arrival: events in random orders, late and older ones, duplicates, batches, the set-up
 //! changing the default ruleset, and the store reopened midway (summaries read back from sled).
 
@@ -9,11 +9,11 @@ use crate::app::{queue, tables};
 use crate::clock::Hlc;
 use crate::domain::{Author, Colour, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 use crate::event::{Event, EventBody, SCHEMA_VERSION};
-use crate::game::GameSummary;
+use crate::game::{GameState, GameSummary};
 use crate::rules::{Incident, Ruling};
 use crate::store::tests::tmp;
 use crate::store::{Origin, Store};
-use crate::tournament::replay;
+use crate::tournament::replay_states;
 
 const GAMES: u8 = 3;
 
@@ -141,7 +141,7 @@ fn json(v: impl serde::Serialize) -> serde_json::Value {
 /// Everything the store keeps, against the full fold of what it holds.
 fn assert_same_as_full_fold(store: &Store) {
     let all = store.tournament_events(&t()).unwrap();
-    let Some(full) = replay(&all).into_iter().next() else {
+    let Some(full) = replay_states(&all).into_iter().next() else {
         assert!(store.tournament_view(&t()).unwrap().is_none());
         return;
     };
@@ -150,12 +150,14 @@ fn assert_same_as_full_fold(store: &Store) {
     let expected: Vec<GameSummary> = full.games.iter().map(GameSummary::of).collect();
     assert_eq!(kept, expected);
     let setup = store.setup(&t()).unwrap();
-    assert_eq!(json(tables(&setup, &kept)), json(tables(&full, &expected)));
+    assert_eq!(json(tables(&setup, &kept)), json(tables(&full.summarised(), &expected)));
     assert_eq!(json(queue(&kept)), json(queue(&expected)));
     for g in &full.games {
         assert_eq!(*store.game_state(&t(), &g.game).unwrap().unwrap(), *g, "game {}", g.game);
     }
-    assert_eq!(store.tournament_view(&t()).unwrap().as_ref(), Some(&full));
+    assert_eq!(store.tournament_view(&t()).unwrap().as_ref(), Some(&full.summarised()));
+    let states: Vec<GameState> = store.game_states(&t()).unwrap().iter().map(|s| GameState::clone(s)).collect();
+    assert_eq!(states, full.games);
     let tables: std::collections::HashMap<GameId, u16> =
         full.games.iter().filter_map(|g| Some((g.game.clone(), g.schedule.as_ref()?.table))).collect();
     assert_eq!(*store.game_tables(&t()).unwrap(), tables);
@@ -253,4 +255,42 @@ fn a_layout_2_store_loses_its_tournament_index_and_reads_the_same() {
     assert_eq!(s.db.get(super::keys::meta("schema")).unwrap().as_deref(), Some(&3u64.to_be_bytes()[..]));
     assert_eq!(s.tournament_events(&t()).unwrap(), expected);
     assert_same_as_full_fold(&s);
+}
+
+#[test]
+fn memory_keeps_the_games_last_read_and_tournament_views_keep_none() {
+    let dir = tmp("states-kept");
+    let store = Store::open(&dir, None).unwrap();
+    let games = super::STATES_KEPT as u32 + 40;
+    let mut events = universe(&[]);
+    let first = events.len() as u32 + 1;
+    for n in 0..games {
+        let data = serde_json::json!({"id": format!("x{n}"), "round": 1, "table": n + 10, "black": "p1", "white": "p2",
+            "ruleset": {"preset": "chinese_1988"}, "time_control": {"main_minutes": 60, "reserved_minutes": 5},
+            "allowed_lateness_minutes": 15});
+        let mut e =
+            event(first + n, None, Role::Organiser, body(serde_json::json!({"kind": "game_scheduled", "data": data})));
+        e.game = Some(GameId::new(format!("x{n}")).unwrap());
+        events.push(e);
+    }
+    store.append(&events, Origin::Remote).unwrap();
+    let view = store.tournament_view(&t()).unwrap().unwrap();
+    assert_eq!(view.games.len() as u32, games + 2);
+    assert_eq!(store.game_states(&t()).unwrap().len() as u32, games + 2);
+    assert_eq!(store.projection.states_kept(), 0, "pairing, standings and exports keep no game whole");
+
+    let x = |n: u32| GameId::new(format!("x{n}")).unwrap();
+    // x0 is read again every 100 games; the rest once, in order.
+    for n in 0..games {
+        store.game_state(&t(), &x(n)).unwrap().unwrap();
+        if n % 100 == 0 {
+            store.game_state(&t(), &x(0)).unwrap().unwrap();
+        }
+    }
+    assert_eq!(store.projection.states_kept(), super::STATES_KEPT);
+    assert!(store.projection.keeps_state(&t(), &x(0)), "read recently, so kept");
+    assert!(!store.projection.keeps_state(&t(), &x(1)), "the least recently read went first");
+    assert!(store.projection.keeps_state(&t(), &x(games - 1)));
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
 }

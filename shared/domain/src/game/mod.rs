@@ -11,5 +11,5 @@ pub use fold::fold_game;
 pub use preview::{preview, Preview};
 pub use sealed_move::{Salt, SealDigest};
 pub use state::*;
-pub use summary::GameSummary;
+pub use summary::{GameSummary, Overruled};
 pub use validate::validate;

@@ -4,11 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{Colour, Game, GameId, PerColour};
+use crate::domain::{Colour, EventId, Game, GameId, PerColour};
 use crate::game::state::{GameResult, GameState, OpenItem, Status};
+use crate::rules::{Article, Ruling};
 
 /// One game as the tables page and the queue show it, taken from its [`GameState`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameSummary {
     pub game: GameId,
     pub schedule: Option<Game>,
@@ -18,6 +20,23 @@ pub struct GameSummary {
     pub result: Option<GameResult>,
     /// What officials still have to decide on this game.
     pub open: Vec<OpenItem>,
+    /// Results a later decision replaced, oldest first (the standings' changes).
+    pub earlier_results: Vec<GameResult>,
+    /// Rulings a higher authority replaced (第十六条四 appeal, the chief arbiter's decision).
+    pub overruled: Vec<Overruled>,
+}
+
+/// A ruling a higher authority replaced (第十六条四 appeal, the chief arbiter's decision).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Overruled {
+    pub incident: EventId,
+    pub article: Option<Article>,
+    pub was: Ruling,
+    pub now: Ruling,
+    /// The decision in force: 2 chief arbiter, 3 committee.
+    pub rank: u8,
+    pub decision: EventId,
 }
 
 impl GameSummary {
@@ -29,6 +48,26 @@ impl GameSummary {
             warnings: PerColour { black: state.warnings(Colour::Black), white: state.warnings(Colour::White) },
             result: state.result,
             open: state.open.clone(),
+            earlier_results: state.superseded_results.clone(),
+            overruled: overruled(state),
         }
     }
+}
+
+fn overruled(g: &GameState) -> Vec<Overruled> {
+    g.incidents
+        .iter()
+        .filter_map(|i| {
+            let eff = i.effective?;
+            let was = i.rulings.iter().find(|r| r.superseded_by == Some(eff.event) && r.ruling != eff.ruling)?;
+            Some(Overruled {
+                incident: i.id,
+                article: i.article,
+                was: was.ruling,
+                now: eff.ruling,
+                rank: eff.rank,
+                decision: eff.event,
+            })
+        })
+        .collect()
 }

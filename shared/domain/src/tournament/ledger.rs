@@ -1,17 +1,17 @@
-//! From the referee's ledger to the standings: each game's folded state gives its score (the
-//! rules core decides it: penalty results included) and each side's warnings, which 第二十八条 B
-//! counts over the whole event.
+//! From the referee's ledger to the standings: each game's summary (of its folded state) gives
+//! its score (the rules core decides it: penalty results included) and each side's warnings,
+//! which 第二十八条 B counts over the whole event.
 
 use crate::domain::{Colour, Player};
-use crate::game::GameState;
+use crate::game::GameSummary;
 use crate::rules::{Outcome, ResultReason};
 
 use super::field::{Entrant, Field, FieldGame, GameScore};
 use super::view::TournamentView;
 
-/// The score the standings count for a game's state: pending until it has a result; a replay
+/// The score the standings count for a game: pending until it has a result; a replay
 /// ordered (重下) or no result (無勝負) counts for nobody until the replay is played.
-pub fn score(state: &GameState) -> (GameScore, bool) {
+pub fn score(state: &GameSummary) -> (GameScore, bool) {
     let Some(r) = state.result else { return (GameScore::Pending, false) };
     let by_default = r.reason == ResultReason::Forfeit;
     let s = match r.outcome {
@@ -49,7 +49,7 @@ pub fn field(view: &TournamentView) -> Field {
             by_default,
         });
         for c in Colour::BOTH {
-            let n = state.warnings(c) as u32;
+            let n = *state.warnings.get(c) as u32;
             if n > 0 {
                 *f.warnings.entry(g.player(c).clone()).or_default() += n;
             }

@@ -3,11 +3,11 @@
 
 use serde::Serialize;
 
-use crate::domain::{EventId, Game, GameId, PlayerId, TimeControl};
+use crate::domain::{Game, GameId, PlayerId, TimeControl};
 use crate::error::{DomainError, Result};
 use crate::event::{EventBody, NewEvent};
-use crate::game::{GameResult, GameState};
-use crate::rules::{Article, Ruling};
+pub use crate::game::Overruled;
+use crate::game::{GameResult, GameSummary};
 
 use super::field::Field;
 use super::pairing::{best_of, knockout, leitai, mcmahon as mm_pairing, round_robin, swiss, RoundPairing};
@@ -145,19 +145,6 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
     Ok((pairing, events))
 }
 
-/// A ruling a higher authority replaced (第十六条四 appeal, the chief arbiter's decision).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
-pub struct Overruled {
-    pub incident: EventId,
-    pub article: Option<Article>,
-    pub was: Ruling,
-    pub now: Ruling,
-    /// The decision in force: 2 chief arbiter, 3 committee.
-    pub rank: u8,
-    pub decision: EventId,
-}
-
 /// A game whose result a later decision changed, for the standings page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -171,29 +158,13 @@ pub struct ResultChange {
     pub now: Option<GameResult>,
 }
 
-fn change(g: &GameState, s: &Game) -> Option<ResultChange> {
-    let overruled: Vec<Overruled> = g
-        .incidents
-        .iter()
-        .filter_map(|i| {
-            let eff = i.effective?;
-            let was = i.rulings.iter().find(|r| r.superseded_by == Some(eff.event) && r.ruling != eff.ruling)?;
-            Some(Overruled {
-                incident: i.id,
-                article: i.article,
-                was: was.ruling,
-                now: eff.ruling,
-                rank: eff.rank,
-                decision: eff.event,
-            })
-        })
-        .collect();
-    (!overruled.is_empty() || !g.superseded_results.is_empty()).then(|| ResultChange {
+fn change(g: &GameSummary, s: &Game) -> Option<ResultChange> {
+    (!g.overruled.is_empty() || !g.earlier_results.is_empty()).then(|| ResultChange {
         game: g.game.clone(),
         round: s.round,
         table: s.table,
-        earlier: g.superseded_results.clone(),
-        overruled,
+        earlier: g.earlier_results.clone(),
+        overruled: g.overruled.clone(),
         now: g.result,
     })
 }

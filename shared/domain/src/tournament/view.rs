@@ -1,4 +1,8 @@
-//! The whole tournament as derived from its events: set-up plus every game's state.
+//! The whole tournament as derived from its events: set-up plus every game, summarised.
+//!
+//! Tournament-wide work (pairing, standings, sheets) needs of each game only its
+//! [`GameSummary`], so a view of a 5,000-game event holds 5,000 small summaries, not 5,000
+//! folded games; a game's full state is read on its own (issue 8).
 
 use std::collections::BTreeMap;
 
@@ -9,14 +13,15 @@ use chrono::{DateTime, Utc};
 use crate::domain::{GameId, Person, PersonId, Player, PlayerId, Tournament, TournamentId};
 use crate::event::{Event, EventBody};
 use crate::game::fold::canonical;
-use crate::game::{fold_game, GameState, Rejected};
+use crate::game::{fold_game, GameState, GameSummary, Rejected};
 use crate::rules::authority::check_author;
 use crate::rules::RulesetSpec;
 
-/// A tournament's derived state.
+/// A tournament's derived state: its set-up and its games, each as a `G` — a [`GameSummary`]
+/// unless said otherwise ([`replay_states`] gives every game's whole state).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
-pub struct TournamentView {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, concrete(G = GameSummary)))]
+pub struct TournamentView<G = GameSummary> {
     pub id: TournamentId,
     /// `None` until the `tournament_created` event is here.
     pub tournament: Option<Tournament>,
@@ -30,12 +35,12 @@ pub struct TournamentView {
     pub rounds: BTreeMap<u16, DateTime<Utc>>,
     /// 第三十一条三: the referee at each table.
     pub referees: BTreeMap<u16, PersonId>,
-    pub games: Vec<GameState>,
+    pub games: Vec<G>,
     /// Tournament-level events that were not applied.
     pub rejected: Vec<Rejected>,
 }
 
-impl TournamentView {
+impl<G> TournamentView<G> {
     /// A tournament of which nothing is known yet.
     pub fn empty(id: TournamentId) -> Self {
         TournamentView {
@@ -56,10 +61,40 @@ impl TournamentView {
     pub fn default_ruleset(&self) -> RulesetSpec {
         self.tournament.as_ref().map(|t: &Tournament| t.ruleset).unwrap_or_default()
     }
+
+    /// This view's set-up with `games` as its games.
+    pub fn with_games<H>(&self, games: Vec<H>) -> TournamentView<H> {
+        TournamentView {
+            id: self.id.clone(),
+            tournament: self.tournament.clone(),
+            people: self.people.clone(),
+            players: self.players.clone(),
+            withdrawals: self.withdrawals.clone(),
+            byes: self.byes.clone(),
+            rounds: self.rounds.clone(),
+            referees: self.referees.clone(),
+            games,
+            rejected: self.rejected.clone(),
+        }
+    }
 }
 
-/// Folds a log that may hold several tournaments, each on its own.
+impl TournamentView<GameState> {
+    /// Each game summarised, as tournament-wide work reads it.
+    pub fn summarised(&self) -> TournamentView {
+        let games = self.games.iter().map(GameSummary::of).collect();
+        self.with_games(games)
+    }
+}
+
+/// Folds a log that may hold several tournaments, each on its own; each game summarised.
 pub fn replay(events: &[Event]) -> Vec<TournamentView> {
+    replay_states(events).iter().map(TournamentView::summarised).collect()
+}
+
+/// [`replay`] with every game's whole state (incidents, rulings, clocks): the reference the
+/// store's kept state is tested against, and what the `replay` report prints.
+pub fn replay_states(events: &[Event]) -> Vec<TournamentView<GameState>> {
     let mut by_tournament: BTreeMap<&TournamentId, Vec<&Event>> = BTreeMap::new();
     for e in events {
         by_tournament.entry(&e.tournament).or_default().push(e);
@@ -67,7 +102,7 @@ pub fn replay(events: &[Event]) -> Vec<TournamentView> {
     by_tournament.into_iter().map(|(id, evs)| fold_tournament(id, &evs)).collect()
 }
 
-fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
+fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView<GameState> {
     let mut view = fold_setup(id, events.iter().copied().filter(|e| e.game.is_none()));
     let mut games: BTreeMap<&GameId, Vec<&Event>> = BTreeMap::new();
     for e in events {
@@ -83,7 +118,7 @@ fn fold_tournament(id: &TournamentId, events: &[&Event]) -> TournamentView {
 /// The tournament's set-up: its events that belong to no game (creation, people, players,
 /// withdrawals, byes, rounds, referees), folded; `games` is left empty. Events of games are
 /// ignored, so a caller may pass the whole log or only the set-up's events.
-pub fn fold_setup<'a>(id: &TournamentId, events: impl IntoIterator<Item = &'a Event>) -> TournamentView {
+pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a Event>) -> TournamentView<G> {
     let mut rejected = Vec::new();
     let ordered = canonical(events.into_iter().filter(|e| e.game.is_none()), &mut rejected);
     let mut tournament = None;
