@@ -43,7 +43,8 @@ pub struct TableRow {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameView {
-    pub state: GameState,
+    /// Shared with the store's kept state: a page is not a deep copy of a long game.
+    pub state: Arc<GameState>,
     pub black: PlayerInfo,
     pub white: PlayerInfo,
     pub catalogue: Vec<CatalogueEntry>,
@@ -66,6 +67,11 @@ struct Names<'a>(HashMap<&'a PlayerId, &'a Player>);
 impl<'a> Names<'a> {
     fn of(setup: &'a TournamentView) -> Self {
         Names(setup.players.iter().map(|p| (&p.id, p)).collect())
+    }
+
+    /// Only these players: one game's page does not index a 1,000-player field.
+    fn of_two(setup: &'a TournamentView, ids: [&PlayerId; 2]) -> Self {
+        Names(setup.players.iter().filter(|p| ids.contains(&&p.id)).map(|p| (&p.id, p)).collect())
     }
 
     fn info(&self, id: &PlayerId) -> PlayerInfo {
@@ -105,12 +111,12 @@ pub fn tables<'a>(setup: &TournamentView, games: impl IntoIterator<Item = &'a Ga
 }
 
 /// One game's screen, from the set-up (for names) and the game's state.
-pub fn game_view(setup: &TournamentView, state: GameState) -> Result<GameView> {
+pub fn game_view(setup: &TournamentView, state: Arc<GameState>) -> Result<GameView> {
     let schedule = state
         .schedule
         .as_ref()
         .ok_or_else(|| DomainError::WrongScope(format!("game `{}` is not scheduled (yet)", state.game)))?;
-    let names = Names::of(setup);
+    let names = Names::of_two(setup, [&schedule.black, &schedule.white]);
     let (black, white) = (names.info(&schedule.black), names.info(&schedule.white));
     let catalogue = catalogue(&Ruleset::from_spec(state.ruleset));
     Ok(GameView { state, black, white, catalogue })
@@ -158,7 +164,7 @@ impl App {
             .store
             .game_state(&id.tournament, game)?
             .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
-        game_view(&*self.setup()?, GameState::clone(&state))
+        game_view(&*self.setup()?, state)
     }
 
     /// What the chief arbiter (and the committee) still have to decide.

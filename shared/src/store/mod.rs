@@ -102,7 +102,7 @@ impl Store {
     /// events found only in the journal go back to the outbox.
     pub fn open(dir: &Path, device: Option<&DeviceId>) -> Result<Self> {
         std::fs::create_dir_all(dir).map_err(|e| storage(format!("cannot create {}: {e}", dir.display())))?;
-        let db = open_sled(&dir.join("sled")).map_err(|e| CoreError::Damaged {
+        let db = open_sled(&dir.join("sled"), sled_cache_bytes()?).map_err(|e| CoreError::Damaged {
             message: format!(
                 "the sled store in {} cannot be opened ({e}); the journal is separate: \
                  `arbiter-office salvage --data {}` exports every event it can read",
@@ -403,18 +403,31 @@ impl Store {
         Ok(out)
     }
 
-    /// Writes a batch's keys to sled (see `apply`).
+    /// Writes a batch's keys to sled (see `apply`): each event's indexes; then once per game
+    /// of the batch its version key and the removal of its summary; then the primary keys, in
+    /// order — so a primary key present after a crash means everything before it was written,
+    /// and a summary present is current.
     fn index(&self, fresh: &[(u64, &Event, String)], origin: Origin, seq: u64) -> Result<()> {
+        let mut primaries = Vec::with_capacity(fresh.len());
+        let mut games: Vec<(&TournamentId, &GameId)> = Vec::new();
         for (s, e, line) in fresh {
             let (indexes, primary) = event_keys(*s, e, line, origin);
             for (k, v) in indexes {
                 self.db.insert(k, v).map_err(storage)?;
             }
-            // Before the primary key: a summary present after a crash is current.
             if let Some(g) = &e.game {
-                self.db.remove(keys::game_key(keys::SUMMARY, &e.tournament, g)).map_err(storage)?;
+                if !games.contains(&(&e.tournament, g)) {
+                    games.push((&e.tournament, g));
+                }
             }
-            self.db.insert(primary.0, primary.1).map_err(storage)?;
+            primaries.push(primary);
+        }
+        for (t, g) in games {
+            self.db.insert(keys::game_key(keys::VERSION, t, g), Vec::new()).map_err(storage)?;
+            self.db.remove(keys::game_key(keys::SUMMARY, t, g)).map_err(storage)?;
+        }
+        for ((k, v), (_, e, _)) in primaries.into_iter().zip(fresh) {
+            self.db.insert(k, v).map_err(storage)?;
             self.projection.forget(e);
         }
         self.db.insert(keys::meta("next_seq"), &seq.to_be_bytes()).map_err(storage)?;
@@ -520,8 +533,9 @@ impl Store {
 
 type Kv = (Vec<u8>, Vec<u8>);
 
-/// One event's keys in write order: outbox, log, indexes, the game's version; and apart, the
-/// primary key, written last, so that its presence after a crash means the others were written.
+/// One event's keys in write order: outbox, log, index; and apart, the primary key, written
+/// last, so that its presence after a crash means the others were written. The game's version
+/// key is written once per batch (`Store::index`).
 fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) {
     let mut kv = Vec::with_capacity(6);
     if origin == Origin::Local {
@@ -532,11 +546,7 @@ fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) 
         keys::log_value(&e.tournament, e.game.as_ref(), e.author.device.as_str(), &e.id),
     ));
     match &e.game {
-        Some(g) => {
-            kv.push((keys::game_index(&e.tournament, g, e.hlc, &e.id), Vec::new()));
-            // The same value every time: sled skips an insert that changes nothing.
-            kv.push((keys::game_key(keys::VERSION, &e.tournament, g), Vec::new()));
-        }
+        Some(g) => kv.push((keys::game_index(&e.tournament, g, e.hlc, &e.id), Vec::new())),
         None => kv.push((keys::setup_index(&e.tournament, e.hlc, &e.id), Vec::new())),
     }
     let mut value = Vec::with_capacity(8 + line.len());
@@ -545,17 +555,26 @@ fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) 
     (kv, (keys::event(&e.id), value))
 }
 
-/// sled's page cache. Its default (1 GiB) lets a big event's history fill the office's memory;
-/// views read kept state and summaries, so a smaller cache costs them little
-/// (docs/PERFORMANCE.md, `--bench views`).
-const SLED_CACHE_BYTES: u64 = 64 << 20;
+/// sled's page cache in MB. Its default (1 GiB) lets a big event's history fill the office's
+/// memory; views read kept state and summaries, so a smaller cache costs them little
+/// (docs/PERFORMANCE.md, `--bench views`). `ARBITER_SLED_CACHE_MB` sets another size.
+const SLED_CACHE_MB: u64 = 64;
+
+/// The cache size asked for by `ARBITER_SLED_CACHE_MB`, else [`SLED_CACHE_MB`], in bytes.
+fn sled_cache_bytes() -> Result<u64> {
+    let Ok(text) = std::env::var("ARBITER_SLED_CACHE_MB") else { return Ok(SLED_CACHE_MB << 20) };
+    match text.trim().parse::<u64>() {
+        Ok(mb) if (1..=65_536).contains(&mb) => Ok(mb << 20),
+        _ => Err(storage(format!("ARBITER_SLED_CACHE_MB is `{text}`: give the cache size in MB, 1–65536"))),
+    }
+}
 
 /// Opens sled, waiting (bounded, ~3 s) while a previous handle still holds its file lock:
 /// sled 0.34's background flusher keeps a dropped database alive for a moment.
-fn open_sled(path: &Path) -> sled::Result<sled::Db> {
+fn open_sled(path: &Path, cache_bytes: u64) -> sled::Result<sled::Db> {
     let mut tries = 0;
     loop {
-        match sled::Config::new().path(path).cache_capacity(SLED_CACHE_BYTES).open() {
+        match sled::Config::new().path(path).cache_capacity(cache_bytes).open() {
             // sled reports the held lock as a plain I/O error with this message.
             Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && tries < 60 => {
                 tries += 1;

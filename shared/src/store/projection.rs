@@ -1,8 +1,8 @@
 //! Derived state kept with the events, so that a screen costs what it shows, not the length
 //! of the history (issue 8).
 //!
-//! - The games last read whole keep their folded state in memory (a bounded, least recently
-//!   read first set); every game's [`GameSummary`] is kept in memory and in sled (`s`), so
+//! - The games last read whole keep their folded state in memory (at most 1,024 games and
+//!   50,000 events between them; the least recently read is let go first); every game's [`GameSummary`] is kept in memory and in sled (`s`), so
 //!   the tables page, the queue, pairing and standings read summaries instead of folding, and
 //!   the office's memory stays flat as an event's games accumulate.
 //! - Each tournament's set-up (its events outside games, indexed under `n`) is kept folded.
@@ -38,6 +38,10 @@ type GameKey = (TournamentId, GameId);
 /// 500 games; this keeps about two rounds' worth for the game pages and commands.
 pub(super) const STATES_KEPT: usize = 1_024;
 
+/// The events those kept states may hold between them: a state's size follows its events (a
+/// 200-event game's is about 0.8 MB), so long games are let go sooner — 250 of them at most.
+pub(super) const STATE_EVENTS_KEPT: usize = 50_000;
+
 /// What is kept in memory; see the module's documentation.
 #[derive(Default)]
 pub(super) struct Projection {
@@ -50,6 +54,8 @@ struct Inner {
     /// Each kept state with when it was last read (`reads` at that moment).
     states: HashMap<GameKey, (Arc<GameState>, u64)>,
     reads: u64,
+    /// The events of the kept states, summed.
+    state_events: usize,
     summaries: HashMap<GameKey, Arc<GameSummary>>,
     /// Each game's table by its latest schedule, per tournament: a referee's pull scope
     /// (`sync::scope`) without summarising every game per request. Dropped when a game is
@@ -76,14 +82,25 @@ impl Inner {
     }
 
     fn keep_state(&mut self, key: GameKey, state: Arc<GameState>) {
-        if self.states.len() >= STATES_KEPT && !self.states.contains_key(&key) {
-            // One scan of at most STATES_KEPT entries, only when a fold adds a game.
-            if let Some(oldest) = self.states.iter().min_by_key(|(_, (_, read))| *read).map(|(k, _)| k.clone()) {
-                self.states.remove(&oldest);
-            }
+        self.drop_state(&key);
+        // A scan of at most STATES_KEPT entries per game let go, only when a fold adds a game.
+        while !self.states.is_empty()
+            && (self.states.len() >= STATES_KEPT || self.state_events + state.events > STATE_EVENTS_KEPT)
+        {
+            let Some(oldest) = self.states.iter().min_by_key(|(_, (_, read))| *read).map(|(k, _)| k.clone()) else {
+                break;
+            };
+            self.drop_state(&oldest);
         }
         self.reads += 1;
+        self.state_events += state.events;
         self.states.insert(key, (state, self.reads));
+    }
+
+    fn drop_state(&mut self, key: &GameKey) {
+        if let Some((s, _)) = self.states.remove(key) {
+            self.state_events -= s.events;
+        }
     }
 }
 
@@ -110,7 +127,7 @@ impl Projection {
         match &e.game {
             Some(g) => {
                 let key = (e.tournament.clone(), g.clone());
-                inner.states.remove(&key);
+                inner.drop_state(&key);
                 inner.summaries.remove(&key);
                 if matches!(e.body, crate::event::EventBody::GameScheduled(_)) {
                     inner.tables.remove(&e.tournament);
@@ -122,7 +139,11 @@ impl Projection {
                 // Only the tournament's creation (or its correction) sets the default ruleset
                 // a game folds under; other set-up events leave every game's fold as it was.
                 if matches!(e.body, crate::event::EventBody::TournamentCreated(_)) {
-                    inner.states.retain(|(t, _), _| t != &e.tournament);
+                    let dropped: Vec<GameKey> =
+                        inner.states.keys().filter(|(t, _)| t == &e.tournament).cloned().collect();
+                    for key in &dropped {
+                        inner.drop_state(key);
+                    }
                     inner.summaries.retain(|(t, _), _| t != &e.tournament);
                 }
             }

@@ -294,3 +294,29 @@ fn memory_keeps_the_games_last_read_and_tournament_views_keep_none() {
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn long_games_are_let_go_sooner_the_kept_events_stay_within_their_budget() {
+    let mut inner = super::Inner::default();
+    let key = |n: u32| (t(), GameId::new(format!("x{n}")).unwrap());
+    let state = |n: u32, events: usize| {
+        let mut s = crate::game::fold_game(&key(n).1, Default::default(), &[]);
+        s.events = events;
+        std::sync::Arc::new(s)
+    };
+    // 400-event games: the budget holds 125 of them, far below the count cap.
+    for n in 0..200 {
+        inner.keep_state(key(n), state(n, 400));
+        assert!(inner.state_events <= super::STATE_EVENTS_KEPT);
+    }
+    assert_eq!(inner.states.len(), super::STATE_EVENTS_KEPT / 400);
+    assert!(inner.states.contains_key(&key(199)) && !inner.states.contains_key(&key(0)));
+    // Kept again with more events: counted once, at its new size.
+    inner.keep_state(key(199), state(199, 1_000));
+    let counted: usize = inner.states.values().map(|(s, _)| s.events).sum();
+    assert_eq!(inner.state_events, counted);
+    // A game bigger than the whole budget is still kept (alone): its page must be served.
+    inner.keep_state(key(500), state(500, super::STATE_EVENTS_KEPT + 1));
+    assert_eq!(inner.states.len(), 1);
+    assert!(inner.kept_state(&key(500)).is_some());
+}
