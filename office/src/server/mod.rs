@@ -152,7 +152,9 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .with_state(state)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(RequestDecompressionLayer::new())
-        .layer(CompressionLayer::new())
+        // gzip's fastest level: JSON still shrinks several times, at a fraction of the default
+        // level's CPU — the office compresses every pull page and game page (PERFORMANCE.md).
+        .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Fastest))
         .layer(CatchPanicLayer::custom(|_| {
             OfficeError::Internal("the handler panicked; nothing was stored".into()).into_response_owned()
         }))
