@@ -338,7 +338,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             } else {
                 server::Transport::Https(state.with_certificate()?)
             };
-            let runtime = tokio::runtime::Runtime::new()?;
+            let runtime = server::runtime()?;
             let limits = server::conn::ConnLimits {
                 max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
                 request_timeout: std::time::Duration::from_secs(request_timeout_seconds),

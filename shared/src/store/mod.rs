@@ -101,8 +101,9 @@ impl Store {
     /// or to open a device's store as it is); it is recorded on first open, and decides which
     /// events found only in the journal go back to the outbox.
     pub fn open(dir: &Path, device: Option<&DeviceId>) -> Result<Self> {
+        let cache_bytes = sled_cache_bytes()?;
         std::fs::create_dir_all(dir).map_err(|e| storage(format!("cannot create {}: {e}", dir.display())))?;
-        let db = open_sled(&dir.join("sled"), sled_cache_bytes()?).map_err(|e| CoreError::Damaged {
+        let db = open_sled(&dir.join("sled"), cache_bytes).map_err(|e| CoreError::Damaged {
             message: format!(
                 "the sled store in {} cannot be opened ({e}); the journal is separate: \
                  `arbiter-office salvage --data {}` exports every event it can read",

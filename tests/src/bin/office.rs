@@ -24,7 +24,7 @@ fn main() {
             std::process::exit(3);
         }
     };
-    let runtime = match tokio::runtime::Runtime::new() {
+    let runtime = match arbiter_office::server::runtime() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("runtime: {e}");
