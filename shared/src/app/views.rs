@@ -43,7 +43,7 @@ pub struct TableRow {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameView {
-    /// Shared with the store's kept state: a page is not a deep copy of a long game.
+    // Shared with the store's kept state: a page is not a deep copy of a long game.
     pub state: Arc<GameState>,
     pub black: PlayerInfo,
     pub white: PlayerInfo,
