@@ -320,3 +320,29 @@ fn long_games_are_let_go_sooner_the_kept_events_stay_within_their_budget() {
     assert_eq!(inner.states.len(), 1);
     assert!(inner.kept_state(&key(500)).is_some());
 }
+
+#[test]
+fn a_summary_stored_by_an_older_build_is_folded_again() {
+    let dir = tmp("old-summary");
+    // A warning, then the chief arbiter's advice in its place: a ruling overruled.
+    let events = universe(&[(0, 0, 0), (0, 1, 0), (3, 0, 1), (3, 0, 4)]);
+    {
+        let s = Store::open(&dir, None).unwrap();
+        s.append(&events, Origin::Remote).unwrap();
+        let changed = s.game_summaries(&t()).unwrap().iter().any(|g| !g.overruled.is_empty());
+        assert!(changed, "the universe overrules a ruling");
+        // As a build before the standings' changes moved into the summary stored it.
+        for item in s.db.scan_prefix([super::keys::SUMMARY]) {
+            let (k, v) = item.unwrap();
+            let mut old: serde_json::Value = serde_json::from_slice(&v).unwrap();
+            let summary = old["summary"].as_object_mut().unwrap();
+            assert!(summary.remove("earlier_results").is_some() && summary.remove("overruled").is_some());
+            s.db.insert(k, serde_json::to_vec(&old).unwrap()).unwrap();
+        }
+        s.db.flush().unwrap();
+    }
+    let s = Store::open(&dir, None).unwrap();
+    assert_same_as_full_fold(&s);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
