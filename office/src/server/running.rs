@@ -44,17 +44,25 @@ fn record(
 
 /// Check-then-record under the office's command lock, so two officials cannot pair the same
 /// round (or register the same id) at once.
+async fn locked<T: Send + 'static>(
+    state: AppState,
+    caller: Caller,
+    f: impl FnOnce(&AppState, &Principal) -> Result<T, OfficeError> + Send + 'static,
+) -> Result<T, OfficeError> {
+    blocking(move || {
+        let _guard = state.commands.lock().unwrap_or_else(|e| e.into_inner());
+        f(&state, &caller.0)
+    })
+    .await
+}
+
+/// [`locked`], with the tournament's view read under the lock for the checks.
 async fn command<T: Send + 'static>(
     state: AppState,
     caller: Caller,
     f: impl FnOnce(&AppState, &Principal, TournamentView) -> Result<T, OfficeError> + Send + 'static,
 ) -> Result<T, OfficeError> {
-    blocking(move || {
-        let _guard = state.commands.lock().unwrap_or_else(|e| e.into_inner());
-        let view = view_of(&state, &caller.0.tournament)?;
-        f(&state, &caller.0, view)
-    })
-    .await
+    locked(state, caller, move |state, p| f(state, p, view_of(state, &p.tournament)?)).await
 }
 
 fn bad(code: &'static str, message: impl Into<String>) -> OfficeError {
@@ -314,7 +322,7 @@ pub async fn schedule_round(
     caller.require(SETUP, "schedule rounds")?;
     let round = round_of(round)?;
     let t: RoundTime = json(raw)?;
-    command(state, caller, move |state, p, _| {
+    locked(state, caller, move |state, p| {
         record(state, p, vec![(None, EventBody::RoundScheduled { round, starts_at: t.starts_at })])?;
         Ok(Json(serde_json::json!({ "round": round, "starts_at": t.starts_at })))
     })
@@ -435,7 +443,7 @@ pub async fn record_game_event(
     if !e.body.kind().is_game_scoped() {
         return Err(bad("wrong_scope", format!("“{}” is not recorded on a game", e.body.kind())));
     }
-    command(state, caller, move |state, p, _| {
+    locked(state, caller, move |state, p| {
         let g = scheduled(state, &p.tournament, &game)?;
         check(&g, p.role, &e.body)?;
         record(state, p, vec![(Some(game.clone()), e.body)])?;

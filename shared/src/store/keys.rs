@@ -8,7 +8,7 @@
 //! | `l` | seq (8) | [`LogTag`] + event id (16): what a pull filters on without reading the event |
 //! | `o` | seq (8) | event id (16): the outbox |
 //! | `n` | tournament `\0` hlc (12) id (16) | — : the set-up's events (no game) |
-//! | `v` | tournament `\0` game | — (lists a tournament's games; written once: an equal value costs sled nothing) |
+//! | `v` | tournament `\0` game | — (lists a tournament's games; written once per batch that has the game) |
 //! | `s` | tournament `\0` game | the game's summary as JSON (removed when the game changes) |
 //! | `m` | name | meta: schema, next_seq, cursor, hlc, device |
 

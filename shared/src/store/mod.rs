@@ -538,7 +538,7 @@ type Kv = (Vec<u8>, Vec<u8>);
 /// last, so that its presence after a crash means the others were written. The game's version
 /// key is written once per batch (`Store::index`).
 fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) {
-    let mut kv = Vec::with_capacity(6);
+    let mut kv = Vec::with_capacity(3);
     if origin == Origin::Local {
         kv.push((keys::seq_key(keys::OUTBOX, seq), e.id.as_uuid().as_bytes().to_vec()));
     }

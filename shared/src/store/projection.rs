@@ -2,9 +2,10 @@
 //! of the history (issue 8).
 //!
 //! - The games last read whole keep their folded state in memory (at most 1,024 games and
-//!   50,000 events between them; the least recently read is let go first); every game's [`GameSummary`] is kept in memory and in sled (`s`), so
-//!   the tables page, the queue, pairing and standings read summaries instead of folding, and
-//!   the office's memory stays flat as an event's games accumulate.
+//!   50,000 events between them; the least recently read is let go first); every game's
+//!   [`GameSummary`] is kept in memory and in sled (`s`), so the tables page, the queue,
+//!   pairing and standings read summaries instead of folding, and the kept states do not grow
+//!   with an event's games.
 //! - Each tournament's set-up (its events outside games, indexed under `n`) is kept folded.
 //! - Writing an event drops what it touches: its game's state and summary, or its
 //!   tournament's set-up. The next read folds only that game (or set-up) again, from its own
@@ -183,17 +184,17 @@ impl Store {
         }
         let default_ruleset = self.setup(t)?.default_ruleset();
         let _guard = self.lock();
-        self.fold_and_keep(key, default_ruleset, keep)
+        Ok(self.fold_and_keep(key, default_ruleset, keep)?.map(|(state, _)| state))
     }
 
     /// Under the write lock: folds one game from its index and keeps its summary (and, if
-    /// `keep_state`, its state).
+    /// `keep_state`, its state); returns both.
     fn fold_and_keep(
         &self,
         key: GameKey,
         default_ruleset: RulesetSpec,
         keep_state: bool,
-    ) -> Result<Option<Arc<GameState>>> {
+    ) -> Result<Option<(Arc<GameState>, Arc<GameSummary>)>> {
         if !self.has_game(&key.0, &key.1)? {
             return Ok(None);
         }
@@ -203,12 +204,13 @@ impl Store {
         let stored = StoredSummary { default_ruleset, summary };
         let bytes = serde_json::to_vec(&stored).map_err(storage)?;
         self.db.insert(keys::game_key(keys::SUMMARY, &key.0, &key.1), bytes).map_err(storage)?;
+        let summary = Arc::new(stored.summary);
         let mut inner = self.projection.lock();
-        inner.summaries.insert(key.clone(), Arc::new(stored.summary));
+        inner.summaries.insert(key.clone(), summary.clone());
         if keep_state {
             inner.keep_state(key, state.clone());
         }
-        Ok(Some(state))
+        Ok(Some((state, summary)))
     }
 
     /// Every game of the tournament summarised, in game-id order: from memory, else from sled,
@@ -231,12 +233,7 @@ impl Store {
                     self.projection.lock().summaries.insert(key, s.clone());
                     out.push(s);
                 }
-                _ => {
-                    if let Some(state) = self.fold_and_keep(key.clone(), default_ruleset, false)? {
-                        let kept = self.projection.lock().summaries.get(&key).cloned();
-                        out.push(kept.unwrap_or_else(|| Arc::new(GameSummary::of(&state))));
-                    }
-                }
+                _ => out.extend(self.fold_and_keep(key, default_ruleset, false)?.map(|(_, summary)| summary)),
             }
         }
         Ok(out)
@@ -276,8 +273,8 @@ impl Store {
     }
 
     /// Every game of the tournament with its whole state, as [`crate::tournament::replay_states`]
-    /// gives them, in game-id order: read one at a time and not kept (see
-    /// [`Store::game_state_passing`]).
+    /// gives them, in game-id order: folded one at a time and not kept afterwards (see
+    /// [`Store::game_state_passing`]); the caller holds them for its request.
     pub fn game_states(&self, t: &TournamentId) -> Result<Vec<Arc<GameState>>> {
         let mut out = Vec::new();
         for g in self.games_of(t)? {

@@ -1,6 +1,7 @@
-//! What tournament-wide screens need of one game (the tables page, the chief arbiter's queue):
-//! a few fields of its state, small enough to keep for every game of a big event and to
-//! store beside it, so those screens are built from summaries instead of folding every game.
+//! What tournament-wide work needs of one game (the tables page, the chief arbiter's queue,
+//! pairing, standings): a few fields of its state, small enough to keep for every game of a big
+//! event and to store beside it, so that work is built from summaries instead of folding every
+//! game.
 
 use serde::{Deserialize, Serialize};
 
@@ -8,7 +9,8 @@ use crate::domain::{Colour, EventId, Game, GameId, PerColour};
 use crate::game::state::{GameResult, GameState, OpenItem, Status};
 use crate::rules::{Article, Ruling};
 
-/// One game as the tables page and the queue show it, taken from its [`GameState`].
+/// One game as tournament-wide work reads it (tables page, queue, pairing, standings), taken
+/// from its [`GameState`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameSummary {

@@ -11,8 +11,8 @@ use super::view::TournamentView;
 
 /// The score the standings count for a game: pending until it has a result; a replay
 /// ordered (重下) or no result (無勝負) counts for nobody until the replay is played.
-pub fn score(state: &GameSummary) -> (GameScore, bool) {
-    let Some(r) = state.result else { return (GameScore::Pending, false) };
+pub fn score(game: &GameSummary) -> (GameScore, bool) {
+    let Some(r) = game.result else { return (GameScore::Pending, false) };
     let by_default = r.reason == ResultReason::Forfeit;
     let s = match r.outcome {
         Outcome::Win { winner: Colour::Black, .. } => GameScore::BlackWins,
@@ -36,9 +36,9 @@ pub fn field(view: &TournamentView) -> Field {
         e.withdrawn_after = view.withdrawals.get(&e.id).copied();
     }
     f.byes = view.byes.iter().flat_map(|(r, ps)| ps.iter().map(|p| (*r, p.clone()))).collect();
-    for state in &view.games {
-        let Some(g) = &state.schedule else { continue };
-        let (score, by_default) = score(state);
+    for game in &view.games {
+        let Some(g) = &game.schedule else { continue };
+        let (score, by_default) = score(game);
         f.games.push(FieldGame {
             round: g.round,
             table: g.table,
@@ -49,7 +49,7 @@ pub fn field(view: &TournamentView) -> Field {
             by_default,
         });
         for c in Colour::BOTH {
-            let n = *state.warnings.get(c) as u32;
+            let n = *game.warnings.get(c) as u32;
             if n > 0 {
                 *f.warnings.entry(g.player(c).clone()).or_default() += n;
             }
