@@ -8,7 +8,8 @@ import type { PerColour } from "./PerColour";
 import type { Status } from "./Status";
 
 /**
- * One game as the tables page and the queue show it, taken from its [`GameState`].
+ * One game as tournament-wide work reads it (tables page, queue, pairing, standings), taken
+ * from its [`GameState`].
  */
 export type GameSummary = { game: GameId, schedule: Game | null, status: Status, 
 /**
