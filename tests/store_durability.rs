@@ -14,17 +14,30 @@ const RECORDER: &str = env!("CARGO_BIN_EXE_record_loop");
 
 #[test]
 fn kill_9_in_a_loop_never_loses_an_acknowledged_event() {
-    let dir = scratch("kill-loop");
+    kill_loop("kill-loop", None);
+}
+
+/// The same loop with journal segments of 4 KB (about ten records each): kills land while a
+/// segment is closed and the next created, and opens start from a checkpoint in a later segment.
+#[test]
+fn kill_9_in_a_loop_across_journal_segments_never_loses_an_acknowledged_event() {
+    let dir = kill_loop("kill-loop-segments", Some("4"));
+    let segments = arbiter_core::store::journal::segments(&dir).expect("segments");
+    assert!(segments.len() > 10, "the loop must cross many segments: {segments:?}");
+}
+
+/// Kills a recorder 15 times; after each kill, checks the store. Returns the store's directory.
+fn kill_loop(name: &str, segment_kb: Option<&str>) -> std::path::PathBuf {
+    let dir = scratch(name);
     let mut acked: HashSet<EventId> = HashSet::new();
     let mut lines_before = 0;
     let mut bounded_opens = 0;
     for round in 0..15u64 {
-        let child = Command::new(RECORDER)
-            .arg(&dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("spawn recorder");
+        let mut recorder = Command::new(RECORDER);
+        if let Some(kb) = segment_kb {
+            recorder.env("ARBITER_JOURNAL_SEGMENT_KB", kb);
+        }
+        let child = recorder.arg(&dir).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("spawn recorder");
         acked.extend(kill_after_acks(child, 5 + 4 * (round as usize % 7), Duration::from_secs(20)));
 
         let store = Store::open(&dir, None).expect("the store opens after kill -9");
@@ -50,6 +63,7 @@ fn kill_9_in_a_loop_never_loses_an_acknowledged_event() {
     }
     assert!(acked.len() > 100, "the loop recorded too little to mean anything: {}", acked.len());
     assert!(bounded_opens >= 10, "opens that read less than half the journal: {bounded_opens} of 15");
+    dir
 }
 
 /// Runs the recorder under strace; returns (fdatasync calls, fsync calls, acknowledged records).

@@ -1,7 +1,13 @@
-//! The journal: an append-only file of JSON lines (one event per line) that is the durability
+//! The journal: append-only files of JSON lines (one event per line) that are the durability
 //! point of the store. A record is acknowledged only after `fdatasync` has returned for it.
 //! Concurrent writers share syncs (group commit): whoever syncs covers every line written
 //! before the sync started, and the others wait for it instead of syncing again.
+//!
+//! The journal is split into segments: `events.jsonl` (the first, and the whole journal of a
+//! store written before segments), then `events.jsonl.000001`, `events.jsonl.000002`, … — so
+//! `cat events.jsonl*` gives every line in order. A segment is closed once it holds
+//! [`SEGMENT_BYTES`] (at a batch's end): it is synced before the next one is created and never
+//! written again, so old segments can be copied away for audit while the store runs.
 //!
 //! Why not sled alone: sled 0.34's `flush` issues `sync_file_range`, not `fdatasync`, so a
 //! flushed write survives a killed process but not a power loss (see docs/durability.md).
@@ -10,22 +16,28 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-/// The journal file's name inside the store directory.
+/// The first segment's name inside the store directory (the whole journal before segments).
 pub const JOURNAL_FILE: &str = "events.jsonl";
+
+/// A segment is closed, and the next one started, once it holds this many bytes (64 MiB, about
+/// 180,000 events). `ARBITER_JOURNAL_SEGMENT_KB` sets another size (`Store::open`).
+pub const SEGMENT_BYTES: u64 = 64 << 20;
 
 /// A line read back from the journal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JournalLine {
-    /// 1-based line number.
+    /// 1-based line number, counted across segments.
     pub line: usize,
     pub text: String,
 }
 
-/// A place in the journal: its length in bytes and in lines up to there.
+/// A place in the journal: a segment, the bytes up to there in it, and the lines up to there
+/// in the whole journal.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Mark {
+    pub segment: u32,
     pub offset: u64,
     pub lines: u64,
 }
@@ -33,17 +45,22 @@ pub struct Mark {
 /// What reading the journal found.
 #[derive(Debug, Default)]
 pub struct JournalScan {
-    /// Where reading started: the checkpoint asked for, or the start if it did not fit the file.
+    /// Where reading started: the checkpoint asked for, or the start if it did not fit.
     pub from: Mark,
     pub lines: Vec<JournalLine>,
     /// The end of the last complete line.
     pub end: Mark,
-    /// Bytes of an incomplete last line (a write cut short by a crash) that were cut off.
+    /// Bytes of incomplete last lines (a write cut short by a crash) that were not read; the
+    /// last segment's is cut off when the journal is opened for writing.
     pub torn_tail_bytes: u64,
+    /// The segments read (from `from.segment` on).
+    pub segments: usize,
 }
 
 struct Writer {
     file: File,
+    /// The end of what was written: the segment being written, bytes in it, lines in all.
+    end: Mark,
 }
 
 struct SyncState {
@@ -53,82 +70,143 @@ struct SyncState {
 
 /// The open journal.
 pub struct Journal {
-    path: PathBuf,
+    dir: PathBuf,
+    segment_bytes: u64,
     writer: Mutex<Writer>,
-    /// A second handle used only for `fdatasync`, so syncing does not hold the writer lock.
-    sync_handle: File,
+    /// A second handle on the segment being written, used only for `fdatasync`, so syncing
+    /// does not hold the writer lock. Replaced when a segment is closed.
+    sync_handle: Mutex<Arc<File>>,
     /// Count of append calls whose bytes are fully written (not necessarily synced).
     written: AtomicU64,
-    /// The end of what was written: bytes and lines (under the writer lock).
-    end: Mutex<Mark>,
     sync: Mutex<SyncState>,
     synced_cv: Condvar,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while holding the lock leaves nothing half-done that a later caller could see:
-    // the file is append-only and the counters are monotonic.
+    // the files are append-only and the counters are monotonic.
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The path of segment `n` in `dir`.
+pub fn segment_path(dir: &Path, n: u32) -> PathBuf {
+    if n == 0 {
+        dir.join(JOURNAL_FILE)
+    } else {
+        dir.join(format!("{JOURNAL_FILE}.{n:06}"))
+    }
+}
+
+/// The segments present in `dir`, in order (missing ones are skipped, not invented).
+pub fn segments(dir: &Path) -> io::Result<Vec<u32>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let name = entry?.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if name == JOURNAL_FILE {
+            out.push(0);
+        } else if let Some(n) = name.strip_prefix(JOURNAL_FILE).and_then(|r| r.strip_prefix('.')) {
+            // Only the names this module writes: six or more digits, not zero.
+            if n.len() >= 6 && n.bytes().all(|b| b.is_ascii_digit()) {
+                if let Ok(n @ 1..) = n.parse::<u32>() {
+                    out.push(n);
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    Ok(out)
 }
 
 impl Journal {
     /// Opens (creating if needed) the journal in `dir`, cuts off a torn last line, and returns
     /// every complete line.
     pub fn open(dir: &Path) -> io::Result<(Self, JournalScan)> {
-        Self::open_from(dir, Mark::default())
+        Self::open_from(dir, Mark::default(), SEGMENT_BYTES)
     }
 
     /// Like [`Journal::open`], but returns only the lines after `from` (a checkpoint: what the
-    /// index already holds). If `from` does not fit the file — shorter, or not at a line's
-    /// end — everything is read.
-    pub fn open_from(dir: &Path, from: Mark) -> io::Result<(Self, JournalScan)> {
-        let path = dir.join(JOURNAL_FILE);
-        let existed = path.exists();
-        let mut file = OpenOptions::new().read(true).append(true).create(true).open(&path)?;
-        if !existed {
+    /// index already holds), and closes segments at `segment_bytes`. If `from` does not fit the
+    /// journal — its segment missing or shorter, or not at a line's end — everything is read.
+    pub fn open_from(dir: &Path, from: Mark, segment_bytes: u64) -> io::Result<(Self, JournalScan)> {
+        let mut present = segments(dir)?;
+        if present.is_empty() {
+            OpenOptions::new().append(true).create(true).open(segment_path(dir, 0))?;
             // Make the new file's directory entry durable too.
             File::open(dir)?.sync_all()?;
+            present.push(0);
         }
-        let from = if fits(&mut file, from)? { from } else { Mark::default() };
-        let scan = read_lines(&mut file, from)?;
-        if scan.torn_tail_bytes > 0 {
-            let keep = file.metadata()?.len() - scan.torn_tail_bytes;
-            file.set_len(keep)?;
-            file.sync_data()?;
+        let last = present[present.len() - 1];
+        let from = if present.contains(&from.segment) && fits(&segment_path(dir, from.segment), from)? {
+            from
+        } else {
+            Mark { segment: present[0], ..Mark::default() }
+        };
+        let mut scan = JournalScan { from, end: from, ..JournalScan::default() };
+        for &n in present.iter().filter(|&&n| n >= from.segment) {
+            let start =
+                if n == from.segment { scan.end } else { Mark { segment: n, offset: 0, lines: scan.end.lines } };
+            let torn = read_segment(&mut File::open(segment_path(dir, n))?, start, &mut scan)?;
+            if torn > 0 && n == last {
+                // Only the segment being written can end in a write cut short; cut it off.
+                let file = OpenOptions::new().write(true).open(segment_path(dir, n))?;
+                file.set_len(scan.end.offset)?;
+                file.sync_data()?;
+            }
         }
-        file.seek(SeekFrom::End(0))?;
+        let path = segment_path(dir, last);
+        let file = OpenOptions::new().read(true).append(true).open(&path)?;
+        // The last segment is always read (it is at or after `from`), so `end` is in it.
         let end = scan.end;
-        let sync_handle = OpenOptions::new().read(true).open(&path)?;
         let journal = Journal {
-            path,
-            writer: Mutex::new(Writer { file }),
-            sync_handle,
+            dir: dir.to_owned(),
+            segment_bytes: segment_bytes.max(1),
+            writer: Mutex::new(Writer { file, end }),
+            sync_handle: Mutex::new(Arc::new(File::open(&path)?)),
             written: AtomicU64::new(0),
-            end: Mutex::new(end),
             sync: Mutex::new(SyncState { synced: 0, syncing: false }),
             synced_cv: Condvar::new(),
         };
         Ok((journal, scan))
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// The directory the segments live in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// Writes `bytes` (whole lines, each ending in `\n`) and returns a ticket for [`Self::sync`].
-    /// Not durable until `sync(ticket)` returns.
+    /// Not durable until `sync(ticket)` returns. Starts a new segment first if the current one
+    /// is full, so a batch never spans two segments.
     pub fn append(&self, bytes: &[u8]) -> io::Result<u64> {
         let mut w = lock(&self.writer);
+        if w.end.offset >= self.segment_bytes {
+            self.close_segment(&mut w)?;
+        }
         w.file.write_all(bytes)?;
-        let mut end = lock(&self.end);
-        end.offset += bytes.len() as u64;
-        end.lines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        w.end.offset += bytes.len() as u64;
+        w.end.lines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
         Ok(self.written.fetch_add(1, Ordering::SeqCst) + 1)
+    }
+
+    /// Syncs the full segment, then creates the next (its directory entry synced) and writes
+    /// there from now on. Because the old segment is synced first, a sync that starts later
+    /// needs only the new one.
+    fn close_segment(&self, w: &mut Writer) -> io::Result<()> {
+        w.file.sync_data()?;
+        let next = w.end.segment + 1;
+        let path = segment_path(&self.dir, next);
+        let file = OpenOptions::new().read(true).append(true).create_new(true).open(&path)?;
+        File::open(&self.dir)?.sync_all()?;
+        *lock(&self.sync_handle) = Arc::new(File::open(&path)?);
+        w.file = file;
+        w.end = Mark { segment: next, offset: 0, lines: w.end.lines };
+        Ok(())
     }
 
     /// The end of everything written so far (synced or not).
     pub fn end(&self) -> Mark {
-        *lock(&self.end)
+        lock(&self.writer).end
     }
 
     /// The ticket of the newest completed append.
@@ -150,8 +228,11 @@ impl Journal {
             }
             st.syncing = true;
             let target = self.written.load(Ordering::SeqCst);
+            // Taken after `target`: appends counted there are in this segment, or in one that
+            // was synced when it was closed.
+            let handle = lock(&self.sync_handle).clone();
             drop(st);
-            let result = self.sync_handle.sync_data();
+            let result = handle.sync_data();
             st = lock(&self.sync);
             st.syncing = false;
             if result.is_ok() {
@@ -163,52 +244,64 @@ impl Journal {
     }
 }
 
-/// Whether `mark` can be where a line ends in `file`.
-fn fits(file: &mut File, mark: Mark) -> io::Result<bool> {
+/// Whether `mark` can be where a line ends in the segment at `path`.
+fn fits(path: &Path, mark: Mark) -> io::Result<bool> {
     if mark.offset == 0 {
         return Ok(true);
     }
+    let mut file = File::open(path)?;
     if file.metadata()?.len() < mark.offset {
         return Ok(false);
     }
     file.seek(SeekFrom::Start(mark.offset - 1))?;
     let mut last = [0u8; 1];
-    io::Read::read_exact(file, &mut last)?;
+    io::Read::read_exact(&mut file, &mut last)?;
     Ok(last[0] == b'\n')
 }
 
-/// Reads complete lines after `from`; an unterminated last line is reported as torn, not returned.
-fn read_lines(file: &mut File, from: Mark) -> io::Result<JournalScan> {
-    file.seek(SeekFrom::Start(from.offset))?;
+/// Reads one segment's complete lines after `start` into `scan` (advancing `scan.end`); an
+/// unterminated last line is counted as torn, not returned. Returns its bytes.
+fn read_segment(file: &mut File, start: Mark, scan: &mut JournalScan) -> io::Result<u64> {
+    file.seek(SeekFrom::Start(start.offset))?;
     let mut reader = BufReader::new(file);
-    let mut scan = JournalScan { from, end: from, ..JournalScan::default() };
     let mut buf = Vec::new();
-    let mut n = from.lines as usize;
+    scan.end = start;
+    scan.segments += 1;
     loop {
         buf.clear();
         let read = reader.read_until(b'\n', &mut buf)?;
         if read == 0 {
-            break;
+            return Ok(0);
         }
-        n += 1;
         if buf.last() != Some(&b'\n') {
-            scan.torn_tail_bytes = read as u64;
-            break;
+            scan.torn_tail_bytes += read as u64;
+            return Ok(read as u64);
         }
-        scan.end = Mark { offset: scan.end.offset + read as u64, lines: n as u64 };
+        scan.end.offset += read as u64;
+        scan.end.lines += 1;
         buf.pop();
         if buf.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        scan.lines.push(JournalLine { line: n, text: String::from_utf8_lossy(&buf).into_owned() });
+        scan.lines
+            .push(JournalLine { line: scan.end.lines as usize, text: String::from_utf8_lossy(&buf).into_owned() });
     }
-    Ok(scan)
 }
 
-/// Reads a journal without opening it for writing (salvage from a damaged store).
+/// Reads every segment of a journal without opening it for writing (salvage from a damaged
+/// store, export, audit).
 pub fn read_only(dir: &Path) -> io::Result<JournalScan> {
-    let mut file = File::open(dir.join(JOURNAL_FILE))?;
-    read_lines(&mut file, Mark::default())
+    let present = segments(dir)?;
+    let mut scan = JournalScan::default();
+    if present.is_empty() {
+        return Err(io::Error::new(io::ErrorKind::NotFound, format!("no {JOURNAL_FILE} in {}", dir.display())));
+    }
+    scan.from.segment = present[0];
+    for n in present {
+        let start = Mark { segment: n, offset: 0, lines: scan.end.lines };
+        read_segment(&mut File::open(segment_path(dir, n))?, start, &mut scan)?;
+    }
+    Ok(scan)
 }
 
 #[cfg(test)]
@@ -264,5 +357,97 @@ mod tests {
             h.join().unwrap();
         }
         assert_eq!(read_only(&dir).unwrap().lines.len(), 400);
+    }
+
+    fn texts(scan: &JournalScan) -> Vec<&str> {
+        scan.lines.iter().map(|l| l.text.as_str()).collect()
+    }
+
+    #[test]
+    fn a_full_segment_is_closed_and_the_next_batch_starts_a_new_one() {
+        let dir = tmp("segments");
+        {
+            // Segments of 16 bytes: each 16-byte batch below fills one.
+            let (j, _) = Journal::open_from(&dir, Mark::default(), 16).unwrap();
+            for i in 0..3 {
+                let t = j.append(format!("{{\"a\":{i}}}\n{{\"b\":{i}}}\n").as_bytes()).unwrap();
+                j.sync(t).unwrap();
+            }
+            assert_eq!(j.end(), Mark { segment: 2, offset: 16, lines: 6 });
+            let t = j.append(b"{\"c\":3}\n").unwrap();
+            j.sync(t).unwrap();
+            assert_eq!(j.end(), Mark { segment: 3, offset: 8, lines: 7 });
+        }
+        assert_eq!(segments(&dir).unwrap(), [0, 1, 2, 3]);
+        assert_eq!(std::fs::read_to_string(segment_path(&dir, 1)).unwrap(), "{\"a\":1}\n{\"b\":1}\n");
+        assert!(dir.join("events.jsonl.000002").exists(), "named so that `cat events.jsonl*` reads in order");
+        // Read back whole, in order, numbered across segments.
+        let scan = read_only(&dir).unwrap();
+        assert_eq!(texts(&scan).len(), 7);
+        assert_eq!(scan.lines[4].line, 5);
+        assert_eq!(scan.lines[4].text, "{\"a\":2}");
+        assert_eq!(scan.segments, 4);
+        // Reopened from a mark in a middle segment: only what follows it is read.
+        let from = Mark { segment: 2, offset: 8, lines: 5 };
+        let (j, scan) = Journal::open_from(&dir, from, 16).unwrap();
+        assert_eq!(texts(&scan), ["{\"b\":2}", "{\"c\":3}"]);
+        assert_eq!((scan.from, scan.segments, scan.lines[1].line), (from, 2, 7));
+        assert_eq!(j.end(), Mark { segment: 3, offset: 8, lines: 7 });
+        // A mark whose segment is gone, or that is not at a line's end, reads everything.
+        for bad in [Mark { segment: 7, offset: 0, lines: 9 }, Mark { segment: 1, offset: 5, lines: 5 }] {
+            let (_, scan) = Journal::open_from(&dir, bad, 16).unwrap();
+            assert_eq!((scan.lines.len(), scan.from), (7, Mark::default()), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn only_the_segment_being_written_is_cut_at_a_torn_line() {
+        let dir = tmp("segment-torn");
+        {
+            let (j, _) = Journal::open_from(&dir, Mark::default(), 8).unwrap();
+            for i in 0..2 {
+                let t = j.append(format!("{{\"a\":{i}}}\n").as_bytes()).unwrap();
+                j.sync(t).unwrap();
+            }
+        }
+        // Damage in the closed segment stays as it is; a write cut short in the last is cut off.
+        let append = |n: u32, bytes: &[u8]| {
+            std::fs::OpenOptions::new().append(true).open(segment_path(&dir, n)).unwrap().write_all(bytes).unwrap()
+        };
+        append(0, b"{\"x\"");
+        append(1, b"{\"y\":");
+        let (j, scan) = Journal::open_from(&dir, Mark::default(), 8).unwrap();
+        assert_eq!(texts(&scan), ["{\"a\":0}", "{\"a\":1}"]);
+        assert_eq!(scan.torn_tail_bytes, 9);
+        assert_eq!(std::fs::read_to_string(segment_path(&dir, 0)).unwrap(), "{\"a\":0}\n{\"x\"");
+        assert_eq!(std::fs::read_to_string(segment_path(&dir, 1)).unwrap(), "{\"a\":1}\n");
+        let t = j.append(b"{\"z\":2}\n").unwrap();
+        j.sync(t).unwrap();
+        assert_eq!(texts(&read_only(&dir).unwrap()), ["{\"a\":0}", "{\"a\":1}", "{\"z\":2}"]);
+    }
+
+    #[test]
+    fn concurrent_writers_across_segment_changes_all_get_synced_in_whole_lines() {
+        let dir = tmp("segment-group");
+        let (j, _) = Journal::open_from(&dir, Mark::default(), 256).unwrap();
+        let j = std::sync::Arc::new(j);
+        let handles: Vec<_> = (0..8)
+            .map(|i| {
+                let j = j.clone();
+                std::thread::spawn(move || {
+                    for k in 0..50 {
+                        let t = j.append(format!("{{\"w\":{i},\"k\":{k}}}\n").as_bytes()).unwrap();
+                        j.sync(t).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+        let scan = read_only(&dir).unwrap();
+        assert_eq!((scan.lines.len(), scan.torn_tail_bytes), (400, 0));
+        assert!(scan.segments > 20, "{} segments", scan.segments);
+        assert_eq!(j.end().lines, 400);
     }
 }

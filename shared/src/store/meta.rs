@@ -87,17 +87,23 @@ pub(super) struct Checkpoint {
 pub(super) fn checkpoint(db: &sled::Db) -> Result<Option<Checkpoint>> {
     let Some(v) = db.get(keys::meta("checkpoint")).map_err(storage)? else { return Ok(None) };
     let field = |i: usize| v.get(i * 8..).and_then(keys::u64_of);
-    Ok(match (field(0), field(1), field(2), field(3)) {
-        (Some(offset), Some(lines), Some(seq), Some(events)) => {
-            Some(Checkpoint { mark: super::journal::Mark { offset, lines }, seq, events })
+    // Written before segments: four fields, all in the first segment.
+    let segment = match v.len() {
+        32 => Some(0),
+        40 => field(4).and_then(|n| u32::try_from(n).ok()),
+        _ => None,
+    };
+    Ok(match (field(0), field(1), field(2), field(3), segment) {
+        (Some(offset), Some(lines), Some(seq), Some(events), Some(segment)) => {
+            Some(Checkpoint { mark: super::journal::Mark { segment, offset, lines }, seq, events })
         }
         _ => None,
     })
 }
 
 pub(super) fn set_checkpoint(db: &sled::Db, c: Checkpoint) -> Result<()> {
-    let mut v = Vec::with_capacity(32);
-    for n in [c.mark.offset, c.mark.lines, c.seq, c.events] {
+    let mut v = Vec::with_capacity(40);
+    for n in [c.mark.offset, c.mark.lines, c.seq, c.events, u64::from(c.mark.segment)] {
         v.extend_from_slice(&n.to_be_bytes());
     }
     db.insert(keys::meta("checkpoint"), v).map_err(storage)?;

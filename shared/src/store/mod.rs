@@ -1,6 +1,6 @@
 //! The store: every event a device or the office holds, on disk.
 //!
-//! - `journal` (an append-only JSONL file) is the durability point: `append` returns only after
+//! - `journal` (append-only JSONL segments) is the durability point: `append` returns only after
 //!   `fdatasync` covered the new lines, shared among concurrent writers (group commit).
 //! - sled 0.34 holds events by id, indexes by game, tournament and set-up, an arrival log with a
 //!   monotonic sequence, the outbox, the sync cursor, the HLC and each game's summary.
@@ -74,6 +74,40 @@ pub struct OpenReport {
     pub bad_journal_lines: Vec<LineError>,
 }
 
+/// Sizes a store is opened with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// sled's page cache, in bytes.
+    pub cache_bytes: u64,
+    /// The journal's segment size, in bytes (a segment is closed once it holds this much).
+    pub segment_bytes: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { cache_bytes: SLED_CACHE_MB << 20, segment_bytes: journal::SEGMENT_BYTES }
+    }
+}
+
+impl Options {
+    /// The defaults, or what `ARBITER_SLED_CACHE_MB` and `ARBITER_JOURNAL_SEGMENT_KB` ask for;
+    /// a value that is not a size in range is an error naming the variable.
+    pub fn from_env() -> Result<Self> {
+        let size = |name: &str, unit: &str, shift: u32, max: u64| -> Result<Option<u64>> {
+            let Ok(text) = std::env::var(name) else { return Ok(None) };
+            match text.trim().parse::<u64>() {
+                Ok(n) if (1..=max).contains(&n) => Ok(Some(n << shift)),
+                _ => Err(storage(format!("{name} is `{text}`: give the size in {unit}, 1–{max}"))),
+            }
+        };
+        let d = Options::default();
+        Ok(Options {
+            cache_bytes: size("ARBITER_SLED_CACHE_MB", "MB", 20, 65_536)?.unwrap_or(d.cache_bytes),
+            segment_bytes: size("ARBITER_JOURNAL_SEGMENT_KB", "KB", 10, 4 << 20)?.unwrap_or(d.segment_bytes),
+        })
+    }
+}
+
 /// An open store.
 pub struct Store {
     dir: PathBuf,
@@ -100,8 +134,14 @@ impl Store {
     /// Opens (or creates) the store in `dir`. `device` is this device's id (None at the office,
     /// or to open a device's store as it is); it is recorded on first open, and decides which
     /// events found only in the journal go back to the outbox.
+    /// Sizes come from the environment ([`Options::from_env`]).
     pub fn open(dir: &Path, device: Option<&DeviceId>) -> Result<Self> {
-        let cache_bytes = sled_cache_bytes()?;
+        Self::open_with(dir, device, Options::from_env()?)
+    }
+
+    /// [`Store::open`] with the sizes given.
+    pub fn open_with(dir: &Path, device: Option<&DeviceId>, options: Options) -> Result<Self> {
+        let Options { cache_bytes, segment_bytes } = options;
         std::fs::create_dir_all(dir).map_err(|e| storage(format!("cannot create {}: {e}", dir.display())))?;
         let db = open_sled(&dir.join("sled"), cache_bytes).map_err(|e| CoreError::Damaged {
             message: format!(
@@ -114,8 +154,8 @@ impl Store {
         meta::check_schema(&db)?;
         // Only the journal after the checkpoint is read: sled holds what comes before it.
         let checkpoint = meta::checkpoint(&db)?.unwrap_or_default();
-        let (journal, scan) = Journal::open_from(dir, checkpoint.mark).map_err(|e| CoreError::Damaged {
-            message: format!("the journal in {} cannot be read: {e}", dir.display()),
+        let (journal, scan) = Journal::open_from(dir, checkpoint.mark, segment_bytes).map_err(|e| {
+            CoreError::Damaged { message: format!("the journal in {} cannot be read: {e}", dir.display()) }
         })?;
         let checkpoint = if scan.from == checkpoint.mark { checkpoint } else { meta::Checkpoint::default() };
         let device = meta::device(dir, device)?;
@@ -560,15 +600,6 @@ fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) 
 /// memory; views read kept state and summaries, so a smaller cache costs them little
 /// (docs/PERFORMANCE.md, `--bench views`). `ARBITER_SLED_CACHE_MB` sets another size.
 const SLED_CACHE_MB: u64 = 64;
-
-/// The cache size asked for by `ARBITER_SLED_CACHE_MB`, else [`SLED_CACHE_MB`], in bytes.
-fn sled_cache_bytes() -> Result<u64> {
-    let Ok(text) = std::env::var("ARBITER_SLED_CACHE_MB") else { return Ok(SLED_CACHE_MB << 20) };
-    match text.trim().parse::<u64>() {
-        Ok(mb) if (1..=65_536).contains(&mb) => Ok(mb << 20),
-        _ => Err(storage(format!("ARBITER_SLED_CACHE_MB is `{text}`: give the cache size in MB, 1–65536"))),
-    }
-}
 
 /// Opens sled, waiting (bounded, ~3 s) while a previous handle still holds its file lock:
 /// sled 0.34's background flusher keeps a dropped database alive for a moment.
