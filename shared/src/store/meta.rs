@@ -30,7 +30,7 @@ pub(super) fn check_schema(db: &sled::Db) -> Result<()> {
 type Migration = fn(&sled::Db) -> Result<()>;
 
 /// Migrations by the layout they start from.
-const MIGRATIONS: &[(u64, Migration)] = &[(1, migrate_1_to_2), (2, migrate_2_to_3)];
+const MIGRATIONS: &[(u64, Migration)] = &[(1, migrate_1_to_2), (2, migrate_2_to_3), (3, migrate_3_to_4)];
 
 /// Layout 2 indexes the set-up's events (`n`) and keeps game summaries (`s`) instead of
 /// layout 1's cache of whole game states (`c`): one pass over the events.
@@ -71,6 +71,18 @@ fn migrate(db: &sled::Db, mut from: u64) -> Result<()> {
         from += 1;
         set_u64(db, "schema", from)?;
     }
+    Ok(())
+}
+
+/// Layout 4 splits the journal into segments and names the segment in the checkpoint: a
+/// layout-3 checkpoint (four fields) is in the first segment, the only one there was. Bumped so
+/// that a build that knows no segments refuses the store instead of reading a later segment's
+/// offset as one in `events.jsonl`.
+fn migrate_3_to_4(db: &sled::Db) -> Result<()> {
+    if let Some(c) = checkpoint(db)? {
+        set_checkpoint(db, c)?;
+    }
+    db.flush().map_err(storage)?;
     Ok(())
 }
 

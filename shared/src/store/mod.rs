@@ -38,7 +38,7 @@ pub use keys::LogTag;
 pub use meta::SealedMove;
 
 /// The on-disk layout version of the store (not the wire schema). Bump with a migration.
-pub const STORE_SCHEMA: u64 = 3;
+pub const STORE_SCHEMA: u64 = 4;
 
 /// Where an appended event came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

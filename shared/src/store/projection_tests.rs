@@ -252,7 +252,10 @@ fn a_layout_2_store_loses_its_tournament_index_and_reads_the_same() {
     assert_eq!(before, expected, "the merged indexes give the agreed order");
     let s = Store::open(&dir, None).unwrap();
     assert!(s.db.scan_prefix([super::keys::OLD_TOURNAMENT]).next().is_none());
-    assert_eq!(s.db.get(super::keys::meta("schema")).unwrap().as_deref(), Some(&3u64.to_be_bytes()[..]));
+    assert_eq!(
+        s.db.get(super::keys::meta("schema")).unwrap().as_deref(),
+        Some(&crate::store::STORE_SCHEMA.to_be_bytes()[..])
+    );
     assert_eq!(s.tournament_events(&t()).unwrap(), expected);
     assert_same_as_full_fold(&s);
 }

@@ -357,3 +357,29 @@ fn a_segmented_journal_opens_from_its_checkpoint_and_every_segment_stays_readabl
     let lines: Vec<String> = recorded.iter().map(wire::encode).collect();
     assert_eq!(String::from_utf8(out).unwrap(), lines.join("\n") + "\n");
 }
+
+/// Layout 3 (before segments) kept a four-field checkpoint in `events.jsonl`; migrated to
+/// layout 4 it is honoured as one in the first segment: nothing is read again, nothing lost.
+#[test]
+fn a_layout_3_checkpoint_is_read_as_one_in_the_first_segment() {
+    let dir = tmp("migrate-3-4");
+    let recorded = {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        let r = record_n(&s, 6);
+        let c = meta::checkpoint(&s.db).unwrap().unwrap();
+        let mut old = Vec::new();
+        for n in [c.mark.offset, c.mark.lines, c.seq, c.events] {
+            old.extend_from_slice(&n.to_be_bytes());
+        }
+        s.db.insert(keys::meta("checkpoint"), old).unwrap();
+        s.db.insert(keys::meta("schema"), &3u64.to_be_bytes()).unwrap();
+        s.db.flush().unwrap();
+        r
+    };
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    assert_eq!((s.open_report().journal_lines_read, s.len().unwrap()), (0, 6));
+    assert_eq!(meta::checkpoint(&s.db).unwrap().unwrap().mark.lines, 6);
+    assert_eq!(s.db.get(keys::meta("schema")).unwrap().as_deref(), Some(&4u64.to_be_bytes()[..]));
+    let t = TournamentId::new("t1").unwrap();
+    assert_eq!(s.game_events(&t, &GameId::new("g1").unwrap()).unwrap(), recorded);
+}
