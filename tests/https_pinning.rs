@@ -75,7 +75,8 @@ async fn sniff(office: &Office, marker: &str) -> (Vec<u8>, String) {
     let (relay, seen) = tap(host).await;
     let scheme = if office.cert.is_some() { "https" } else { "http" };
     let through = Endpoint { url: format!("{scheme}://{relay}"), pin: office.pin() };
-    let device = Device::new(&format!("sniff-{scheme}"), &enrolled, &through, |_| {});
+    // Not `sniff-https`: that is the office's own directory.
+    let device = Device::new(&format!("sniff-tablet-{scheme}"), &enrolled, &through, |_| {});
     device.record(1, warning(Colour::Black, marker));
     device.settle().await;
     assert_eq!(device.store.pending().unwrap(), 0, "the warning reached the office through the tap");

@@ -36,7 +36,7 @@ impl Store {
             let (_, id) = item.map_err(storage)?;
             let Some(id) = keys::id_suffix(&id) else { continue };
             if let Some(v) = self.db.get(keys::event(&id)).map_err(storage)? {
-                out.write_all(v.get(8..).unwrap_or_default()).map_err(storage)?;
+                out.write_all(&self.stored_line(&id, &v)?.1).map_err(storage)?;
                 out.write_all(b"\n").map_err(storage)?;
                 n += 1;
             }
@@ -113,7 +113,10 @@ impl Store {
             report.sled_readable = true;
             for item in db.scan_prefix([keys::EVENT]) {
                 let Ok((_, v)) = item else { continue };
-                let text = String::from_utf8_lossy(v.get(8..).unwrap_or_default()).into_owned();
+                // Only a store from before layout 4 keeps lines in sled; later, sled only knows
+                // where they are in the journal, already read above.
+                let Some((_, keys::Stored::Line(line))) = keys::stored(&v) else { continue };
+                let text = String::from_utf8_lossy(line).into_owned();
                 if let Ok(e) = wire::decode(&text) {
                     if seen.insert(e.id) {
                         out.write_all(text.as_bytes()).map_err(storage)?;

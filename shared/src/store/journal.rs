@@ -31,6 +31,24 @@ pub struct JournalLine {
     /// 1-based line number, counted across segments.
     pub line: usize,
     pub text: String,
+    /// Where its bytes are.
+    pub at: Position,
+}
+
+/// Where one line's bytes are (without its `\n`): what sled keeps of an event instead of a
+/// second copy of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub segment: u32,
+    pub offset: u64,
+    pub len: u32,
+}
+
+/// What [`Journal::append`] wrote: a ticket for [`Journal::sync`] and where the bytes start.
+#[derive(Debug, Clone, Copy)]
+pub struct Written {
+    pub ticket: u64,
+    pub at: Mark,
 }
 
 /// A place in the journal: a segment, the bytes up to there in it, and the lines up to there
@@ -80,6 +98,8 @@ pub struct Journal {
     written: AtomicU64,
     sync: Mutex<SyncState>,
     synced_cv: Condvar,
+    /// Read handles, one per segment read from so far.
+    readers: Mutex<std::collections::HashMap<u32, Arc<File>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -166,7 +186,9 @@ impl Journal {
             written: AtomicU64::new(0),
             sync: Mutex::new(SyncState { synced: 0, syncing: false }),
             synced_cv: Condvar::new(),
+            readers: Mutex::new(std::collections::HashMap::new()),
         };
+        journal.read_here(last, &path)?;
         Ok((journal, scan))
     }
 
@@ -175,18 +197,49 @@ impl Journal {
         &self.dir
     }
 
-    /// Writes `bytes` (whole lines, each ending in `\n`) and returns a ticket for [`Self::sync`].
-    /// Not durable until `sync(ticket)` returns. Starts a new segment first if the current one
-    /// is full, so a batch never spans two segments.
-    pub fn append(&self, bytes: &[u8]) -> io::Result<u64> {
+    /// Writes `bytes` (whole lines, each ending in `\n`); returns where they start and a ticket
+    /// for [`Self::sync`]. Not durable until `sync(ticket)` returns. Starts a new segment first
+    /// if the current one is full, so a batch never spans two segments.
+    pub fn append(&self, bytes: &[u8]) -> io::Result<Written> {
         let mut w = lock(&self.writer);
         if w.end.offset >= self.segment_bytes {
             self.close_segment(&mut w)?;
         }
-        w.file.write_all(bytes)?;
+        let at = w.end;
+        if let Err(e) = w.file.write_all(bytes) {
+            // Part of it may be in the file: a later line must not follow a partial one, and
+            // the end kept must say where the file ends. The next open cuts the torn tail.
+            w.end.offset = w.file.metadata().map(|m| m.len()).unwrap_or(u64::MAX);
+            return Err(e);
+        }
         w.end.offset += bytes.len() as u64;
         w.end.lines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
-        Ok(self.written.fetch_add(1, Ordering::SeqCst) + 1)
+        Ok(Written { ticket: self.written.fetch_add(1, Ordering::SeqCst) + 1, at })
+    }
+
+    /// Reads segment `n` through a handle opened now, on the file being written: what was
+    /// written is read from that file even if its path were replaced meanwhile.
+    fn read_here(&self, n: u32, path: &Path) -> io::Result<()> {
+        lock(&self.readers).insert(n, Arc::new(File::open(path)?));
+        Ok(())
+    }
+
+    /// The bytes of one line (written, synced or not).
+    pub fn read(&self, at: Position) -> io::Result<Vec<u8>> {
+        let file = {
+            let mut readers = lock(&self.readers);
+            match readers.get(&at.segment) {
+                Some(f) => f.clone(),
+                None => {
+                    let f = Arc::new(File::open(segment_path(&self.dir, at.segment))?);
+                    readers.insert(at.segment, f.clone());
+                    f
+                }
+            }
+        };
+        let mut buf = vec![0; at.len as usize];
+        read_exact_at(&file, &mut buf, at.offset)?;
+        Ok(buf)
     }
 
     /// Syncs the full segment, then creates the next (its directory entry synced) and writes
@@ -199,6 +252,7 @@ impl Journal {
         let file = OpenOptions::new().read(true).append(true).create_new(true).open(&path)?;
         File::open(&self.dir)?.sync_all()?;
         *lock(&self.sync_handle) = Arc::new(File::open(&path)?);
+        self.read_here(next, &path)?;
         w.file = file;
         w.end = Mark { segment: next, offset: 0, lines: w.end.lines };
         Ok(())
@@ -244,6 +298,25 @@ impl Journal {
     }
 }
 
+#[cfg(unix)]
+fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+}
+
+#[cfg(windows)]
+fn read_exact_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> io::Result<()> {
+    while !buf.is_empty() {
+        match std::os::windows::fs::FileExt::seek_read(file, buf, offset)? {
+            0 => return Err(io::ErrorKind::UnexpectedEof.into()),
+            n => {
+                buf = &mut buf[n..];
+                offset += n as u64;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Whether `mark` can be where a line ends in the segment at `path`.
 fn fits(path: &Path, mark: Mark) -> io::Result<bool> {
     if mark.offset == 0 {
@@ -277,14 +350,19 @@ fn read_segment(file: &mut File, start: Mark, scan: &mut JournalScan) -> io::Res
             scan.torn_tail_bytes += read as u64;
             return Ok(read as u64);
         }
+        let at = Position {
+            segment: scan.end.segment,
+            offset: scan.end.offset,
+            len: u32::try_from(read - 1).unwrap_or(u32::MAX),
+        };
         scan.end.offset += read as u64;
         scan.end.lines += 1;
         buf.pop();
         if buf.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        scan.lines
-            .push(JournalLine { line: scan.end.lines as usize, text: String::from_utf8_lossy(&buf).into_owned() });
+        let line = scan.end.lines as usize;
+        scan.lines.push(JournalLine { line, text: String::from_utf8_lossy(&buf).into_owned(), at });
     }
 }
 
@@ -321,7 +399,7 @@ mod tests {
         {
             let (j, scan) = Journal::open(&dir).unwrap();
             assert!(scan.lines.is_empty());
-            let t = j.append(b"{\"a\":1}\n{\"b\":2}\n").unwrap();
+            let t = j.append(b"{\"a\":1}\n{\"b\":2}\n").unwrap().ticket;
             j.sync(t).unwrap();
         }
         // A crash in the middle of a write leaves half a line.
@@ -329,7 +407,7 @@ mod tests {
         let (j, scan) = Journal::open(&dir).unwrap();
         assert_eq!(scan.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), ["{\"a\":1}", "{\"b\":2}"]);
         assert_eq!(scan.torn_tail_bytes, 5);
-        let t = j.append(b"{\"d\":4}\n").unwrap();
+        let t = j.append(b"{\"d\":4}\n").unwrap().ticket;
         j.sync(t).unwrap();
         let scan = read_only(&dir).unwrap();
         assert_eq!(scan.lines.len(), 3);
@@ -347,7 +425,7 @@ mod tests {
                 let j = j.clone();
                 std::thread::spawn(move || {
                     for k in 0..50 {
-                        let t = j.append(format!("{{\"w\":{i},\"k\":{k}}}\n").as_bytes()).unwrap();
+                        let t = j.append(format!("{{\"w\":{i},\"k\":{k}}}\n").as_bytes()).unwrap().ticket;
                         j.sync(t).unwrap();
                     }
                 })
@@ -370,11 +448,11 @@ mod tests {
             // Segments of 16 bytes: each 16-byte batch below fills one.
             let (j, _) = Journal::open_from(&dir, Mark::default(), 16).unwrap();
             for i in 0..3 {
-                let t = j.append(format!("{{\"a\":{i}}}\n{{\"b\":{i}}}\n").as_bytes()).unwrap();
+                let t = j.append(format!("{{\"a\":{i}}}\n{{\"b\":{i}}}\n").as_bytes()).unwrap().ticket;
                 j.sync(t).unwrap();
             }
             assert_eq!(j.end(), Mark { segment: 2, offset: 16, lines: 6 });
-            let t = j.append(b"{\"c\":3}\n").unwrap();
+            let t = j.append(b"{\"c\":3}\n").unwrap().ticket;
             j.sync(t).unwrap();
             assert_eq!(j.end(), Mark { segment: 3, offset: 8, lines: 7 });
         }
@@ -406,7 +484,7 @@ mod tests {
         {
             let (j, _) = Journal::open_from(&dir, Mark::default(), 8).unwrap();
             for i in 0..2 {
-                let t = j.append(format!("{{\"a\":{i}}}\n").as_bytes()).unwrap();
+                let t = j.append(format!("{{\"a\":{i}}}\n").as_bytes()).unwrap().ticket;
                 j.sync(t).unwrap();
             }
         }
@@ -421,7 +499,7 @@ mod tests {
         assert_eq!(scan.torn_tail_bytes, 9);
         assert_eq!(std::fs::read_to_string(segment_path(&dir, 0)).unwrap(), "{\"a\":0}\n{\"x\"");
         assert_eq!(std::fs::read_to_string(segment_path(&dir, 1)).unwrap(), "{\"a\":1}\n");
-        let t = j.append(b"{\"z\":2}\n").unwrap();
+        let t = j.append(b"{\"z\":2}\n").unwrap().ticket;
         j.sync(t).unwrap();
         assert_eq!(texts(&read_only(&dir).unwrap()), ["{\"a\":0}", "{\"a\":1}", "{\"z\":2}"]);
     }
@@ -436,7 +514,7 @@ mod tests {
                 let j = j.clone();
                 std::thread::spawn(move || {
                     for k in 0..50 {
-                        let t = j.append(format!("{{\"w\":{i},\"k\":{k}}}\n").as_bytes()).unwrap();
+                        let t = j.append(format!("{{\"w\":{i},\"k\":{k}}}\n").as_bytes()).unwrap().ticket;
                         j.sync(t).unwrap();
                     }
                 })

@@ -3,7 +3,7 @@
 //!
 //! | prefix | key | value |
 //! |---|---|---|
-//! | `e` | event id (16) | seq (8, BE) + the event's JSON line |
+//! | `e` | event id (16) | seq (8, BE) + [`Stored`]: where its journal line is (layout 4), or the line itself (before) |
 //! | `g` | tournament `\0` game `\0` hlc (12) id (16) | — |
 //! | `l` | seq (8) | [`LogTag`] + event id (16): what a pull filters on without reading the event |
 //! | `o` | seq (8) | event id (16): the outbox |
@@ -98,6 +98,45 @@ pub fn meta(name: &str) -> Vec<u8> {
     k
 }
 
+/// What the primary key `e` holds after the sequence number. Since layout 4, where the event's
+/// line is in the journal (a zero byte, then segment, offset, length, and the event's HLC,
+/// which with the log's tag names its index key); before, the JSON line itself (it starts
+/// with `{`, never a zero byte). Both are read: old entries are not rewritten.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stored<'a> {
+    At(crate::store::journal::Position, Hlc),
+    Line(&'a [u8]),
+}
+
+/// The primary key's value for an event at `at`.
+pub fn stored_at(seq: u64, at: crate::store::journal::Position, hlc: Hlc) -> Vec<u8> {
+    let mut v = Vec::with_capacity(37);
+    v.extend_from_slice(&seq.to_be_bytes());
+    v.push(0);
+    v.extend_from_slice(&at.segment.to_be_bytes());
+    v.extend_from_slice(&at.offset.to_be_bytes());
+    v.extend_from_slice(&at.len.to_be_bytes());
+    hlc_bytes(&mut v, hlc);
+    v
+}
+
+/// Reads a primary key's value: its sequence number and what follows.
+pub fn stored(v: &[u8]) -> Option<(u64, Stored<'_>)> {
+    let seq = u64_of(v)?;
+    let rest = v.get(8..)?;
+    if rest.first() != Some(&0) {
+        return Some((seq, Stored::Line(rest)));
+    }
+    let n = |from: usize, len: usize| rest.get(from..from + len);
+    let segment = u32::from_be_bytes(n(1, 4)?.try_into().ok()?);
+    let offset = u64_of(n(5, 8)?)?;
+    let len = u32::from_be_bytes(n(13, 4)?.try_into().ok()?);
+    let wall_ms = u64_of(n(17, 8)?)?;
+    let logical = u32::from_be_bytes(n(25, 4)?.try_into().ok()?);
+    let at = crate::store::journal::Position { segment, offset, len };
+    Some((seq, Stored::At(at, Hlc { wall_ms, logical })))
+}
+
 /// The event id at the end of an index key.
 pub fn id_suffix(key: &[u8]) -> Option<EventId> {
     let tail: [u8; 16] = key.get(key.len().checked_sub(16)?..)?.try_into().ok()?;
@@ -163,6 +202,18 @@ pub fn log_tag(v: &[u8]) -> Option<LogTag<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_position_reads_back_and_an_older_line_is_told_apart() {
+        let at = crate::store::journal::Position { segment: 3, offset: 1 << 33, len: 412 };
+        let hlc = Hlc { wall_ms: 1_795_000_000_123, logical: 7 };
+        assert_eq!(stored(&stored_at(42, at, hlc)), Some((42, Stored::At(at, hlc))));
+        let mut old = 9u64.to_be_bytes().to_vec();
+        old.extend_from_slice(b"{\"schema\":1}");
+        assert_eq!(stored(&old), Some((9, Stored::Line(b"{\"schema\":1}"))));
+        assert_eq!(stored(&stored_at(1, at, hlc)[..20]), None, "cut short");
+        assert_eq!(stored(&[0, 1]), None);
+    }
 
     #[test]
     fn a_log_tag_reads_back_and_a_bare_id_has_none() {

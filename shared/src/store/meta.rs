@@ -36,8 +36,12 @@ const MIGRATIONS: &[(u64, Migration)] = &[(1, migrate_1_to_2), (2, migrate_2_to_
 /// layout 1's cache of whole game states (`c`): one pass over the events.
 fn migrate_1_to_2(db: &sled::Db) -> Result<()> {
     for item in db.scan_prefix([keys::EVENT]) {
-        let (_, v) = item.map_err(storage)?;
-        let e = super::decode_stored(&v)?;
+        let (k, v) = item.map_err(storage)?;
+        // Layout 1 kept every event's line in sled.
+        let (Some(id), Some((_, keys::Stored::Line(line)))) = (keys::id_suffix(&k), keys::stored(&v)) else {
+            continue;
+        };
+        let e = super::decode_line(&id, line)?;
         if e.game.is_none() {
             db.insert(keys::setup_index(&e.tournament, e.hlc, &e.id), Vec::new()).map_err(storage)?;
         }
@@ -74,10 +78,11 @@ fn migrate(db: &sled::Db, mut from: u64) -> Result<()> {
     Ok(())
 }
 
-/// Layout 4 splits the journal into segments and names the segment in the checkpoint: a
-/// layout-3 checkpoint (four fields) is in the first segment, the only one there was. Bumped so
-/// that a build that knows no segments refuses the store instead of reading a later segment's
-/// offset as one in `events.jsonl`.
+/// Layout 4 splits the journal into segments and names the segment in the checkpoint (a
+/// layout-3 checkpoint, four fields, is in the first segment, the only one there was); and an
+/// event's primary key keeps where its line is in the journal instead of a copy of it (older
+/// entries keep their lines and are read as they are). Bumped so that a build without either
+/// refuses the store instead of misreading it.
 fn migrate_3_to_4(db: &sled::Db) -> Result<()> {
     if let Some(c) = checkpoint(db)? {
         set_checkpoint(db, c)?;

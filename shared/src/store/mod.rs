@@ -64,8 +64,12 @@ pub struct OpenReport {
     pub events: u64,
     /// Journal lines re-applied to sled (sled had lost them).
     pub reapplied: usize,
-    /// Events found in sled but not in the journal, appended to it.
+    /// Events found in sled but not in the journal, appended to it (stores from before layout
+    /// 4, whose sled kept each event's line).
     pub rejournaled: usize,
+    /// Events sled indexed whose journal line never reached the disk (never acknowledged):
+    /// their keys were removed.
+    pub unjournaled: usize,
     /// Journal lines read: those after the checkpoint (all of them without one).
     pub journal_lines_read: usize,
     /// Bytes of a torn last journal line that were cut off (never acknowledged).
@@ -106,6 +110,22 @@ impl Options {
             segment_bytes: size("ARBITER_JOURNAL_SEGMENT_KB", "KB", 10, 4 << 20)?.unwrap_or(d.segment_bytes),
         })
     }
+}
+
+/// Where a batch's lines are: to be written to the journal now, or already in it (events
+/// re-applied on open, at these places).
+#[derive(Clone, Copy)]
+enum Lines<'a> {
+    Write,
+    InJournal(&'a [journal::Position]),
+}
+
+/// An event of a batch that is not stored yet.
+struct Fresh<'a> {
+    seq: u64,
+    event: &'a Event,
+    line: String,
+    at: journal::Position,
 }
 
 /// An open store.
@@ -196,7 +216,7 @@ impl Store {
                         own_hlc = own_hlc.max(e.hlc);
                     }
                     if self.db.get(keys::event(&e.id)).map_err(storage)?.is_none() {
-                        missing.push(e);
+                        missing.push((e, l.at));
                     }
                 }
                 Err(err) => self.report.bad_journal_lines.push(LineError {
@@ -209,43 +229,98 @@ impl Store {
         if !missing.is_empty() {
             // Events of our own device that sled lost may not have reached the office: resend
             // them (the office answers duplicates idempotently).
-            let (local, remote): (Vec<Event>, Vec<Event>) =
-                missing.into_iter().partition(|e| device.as_ref() == Some(&e.author.device));
+            let (local, remote): (Vec<_>, Vec<_>) =
+                missing.into_iter().partition(|(e, _)| device.as_ref() == Some(&e.author.device));
             {
                 let guard = self.lock();
-                self.apply(&guard, &local, Origin::Local, false)?;
-                self.apply(&guard, &remote, Origin::Remote, false)?;
+                for (part, origin) in [(&local, Origin::Local), (&remote, Origin::Remote)] {
+                    let (events, at): (Vec<Event>, Vec<journal::Position>) = part.iter().cloned().unzip();
+                    self.apply(&guard, &events, origin, Lines::InJournal(&at))?;
+                }
             }
             self.report.reapplied = local.len() + remote.len();
         }
         // The clock must never go back, even if sled lost its last stamps.
         meta::set_hlc(&self.db, own_hlc)?;
-        // Events sled has after the checkpoint that the journal lacks (sled flushed, the
-        // journal's write never reached the disk) go back into the journal; the rest are counted.
+        // Events sled has after the checkpoint that the journal lacks: sled flushed, the
+        // journal's write never reached the disk, so they were never acknowledged. One whose
+        // line sled kept (before layout 4) goes back into the journal; one sled knows only by
+        // its place in the journal is gone, and its keys are removed. The rest are counted.
         let mut events = checkpoint.events;
         let mut lines = Vec::new();
         let log = keys::seq_key(keys::LOG, checkpoint.seq.saturating_add(1))..=keys::seq_key(keys::LOG, u64::MAX);
         for item in self.db.range(log) {
-            let (k, id) = item.map_err(storage)?;
-            let (Some(seq), Some(id)) = (keys::u64_of(&k[1..]), keys::id_suffix(&id)) else { continue };
+            let (k, tag) = item.map_err(storage)?;
+            let (Some(seq), Some(id)) = (keys::u64_of(&k[1..]), keys::id_suffix(&tag)) else { continue };
             let Some(v) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
+            let Some((stored_seq, stored)) = keys::stored(&v) else { continue };
             // A log entry left by a cut-short batch whose event was applied again under a new number.
-            if keys::u64_of(&v) != Some(seq) {
+            if stored_seq != seq {
                 continue;
             }
-            events += 1;
-            if !in_journal.contains(&id) {
-                lines.extend_from_slice(v.get(8..).unwrap_or_default());
-                lines.push(b'\n');
-                self.report.rejournaled += 1;
+            if in_journal.contains(&id) {
+                events += 1;
+                continue;
+            }
+            match stored {
+                keys::Stored::Line(line) => {
+                    lines.extend_from_slice(line);
+                    lines.push(b'\n');
+                    self.report.rejournaled += 1;
+                    events += 1;
+                }
+                keys::Stored::At(at, hlc) => {
+                    if self.journal_has(&id, at)? {
+                        events += 1;
+                    } else {
+                        self.unindex(seq, &id, hlc, keys::log_tag(&tag))?;
+                        self.report.unjournaled += 1;
+                    }
+                }
             }
         }
         if !lines.is_empty() {
-            let ticket = self.journal.append(&lines).map_err(storage)?;
+            let ticket = self.journal.append(&lines).map_err(storage)?.ticket;
             self.journal.sync(ticket).map_err(storage)?;
         }
         self.events.store(events, Ordering::SeqCst);
         self.checkpoint()
+    }
+
+    /// Whether the journal holds event `id`'s line at `at`. A line that is not there (past the
+    /// end, or another event's) is `false`; a read that fails otherwise is an error, so that a
+    /// passing fault never removes an event.
+    fn journal_has(&self, id: &EventId, at: journal::Position) -> Result<bool> {
+        match self.journal.read(at) {
+            Ok(bytes) => {
+                Ok(std::str::from_utf8(&bytes).ok().and_then(|t| wire::decode(t).ok()).is_some_and(|e| e.id == *id))
+            }
+            Err(e) if matches!(e.kind(), std::io::ErrorKind::UnexpectedEof | std::io::ErrorKind::NotFound) => Ok(false),
+            Err(e) => Err(CoreError::Damaged { message: format!("the journal cannot be read at {at:?}: {e}") }),
+        }
+    }
+
+    /// While opening: removes the keys of an event sled indexed but whose journal line never
+    /// reached the disk (it was never acknowledged). Its game's summary goes with it, and the
+    /// game itself if it has no other event.
+    fn unindex(&self, seq: u64, id: &EventId, hlc: crate::clock::Hlc, tag: Option<LogTag<'_>>) -> Result<()> {
+        let remove = |k: Vec<u8>| self.db.remove(k).map(|_| ()).map_err(storage);
+        if let Some(tag) = tag {
+            let t = TournamentId::new(tag.tournament)?;
+            match tag.game.map(GameId::new).transpose()? {
+                Some(g) => {
+                    remove(keys::game_index(&t, &g, hlc, id))?;
+                    remove(keys::game_key(keys::SUMMARY, &t, &g))?;
+                    if self.db.scan_prefix(keys::game_prefix(&t, &g)).next().is_none() {
+                        remove(keys::game_key(keys::VERSION, &t, &g))?;
+                    }
+                }
+                None => remove(keys::setup_index(&t, hlc, id))?,
+            }
+        }
+        remove(keys::seq_key(keys::OUTBOX, seq))?;
+        remove(keys::seq_key(keys::LOG, seq))?;
+        remove(keys::event(id))
     }
 
     /// Records that sled holds everything the journal has (called under the write lock, or
@@ -295,7 +370,7 @@ impl Store {
     /// is answered on its own: new, duplicate (idempotent), or refused (same id, other content).
     pub fn append(&self, events: &[Event], origin: Origin) -> Result<Vec<Result<Appended>>> {
         let guard = self.lock();
-        let out = self.apply(&guard, events, origin, true)?;
+        let out = self.apply(&guard, events, origin, Lines::Write)?;
         drop(guard);
         // Duplicates too wait for the sync: their first copy may still be in flight.
         self.journal.sync(self.journal_written()).map_err(storage)?;
@@ -334,7 +409,7 @@ impl Store {
         event.validate()?;
         // Before the batch (and its checkpoint): a checkpoint sled kept covers this stamp.
         meta::set_hlc(&self.db, hlc)?;
-        let result = self.apply(&guard, std::slice::from_ref(&event), Origin::Local, true)?;
+        let result = self.apply(&guard, std::slice::from_ref(&event), Origin::Local, Lines::Write)?;
         drop(guard);
         self.journal.sync(self.journal_written()).map_err(storage)?;
         match result.into_iter().next() {
@@ -374,61 +449,68 @@ impl Store {
             events.push(event);
         }
         meta::set_hlc(&self.db, clock.last())?;
-        let results = self.apply(&guard, &events, Origin::Local, true)?;
+        let results = self.apply(&guard, &events, Origin::Local, Lines::Write)?;
         drop(guard);
         self.journal.sync(self.journal_written()).map_err(storage)?;
         results.into_iter().find_map(|r| r.err()).map_or(Ok(events), Err)
     }
 
     /// Under the write lock: checks each event, writes new ones to the journal (unsynced), then
-    /// to sled. sled's atomic batches cost ~50 µs each and, worse, their writes must be flushed
-    /// by the journal's ext4 commit; plain inserts in a fixed order cost a few µs. The primary
-    /// key `e/` goes last, so its presence means the others were written; `reconcile` repairs
-    /// whatever a crash cut short (docs/durability.md).
+    /// indexes them in sled by where their lines are. sled's atomic batches cost ~50 µs each
+    /// and, worse, their writes must be flushed by the journal's ext4 commit; plain inserts in a
+    /// fixed order cost a few µs. The primary key `e/` goes last, so its presence means the
+    /// others were written; `reconcile` repairs whatever a crash cut short (docs/durability.md).
     fn apply(
         &self,
         _guard: &MutexGuard<'_, ()>,
         events: &[Event],
         origin: Origin,
-        journal: bool,
+        lines: Lines<'_>,
     ) -> Result<Vec<Result<Appended>>> {
-        let mut fresh: Vec<(u64, &Event, String)> = Vec::new();
+        let mut fresh: Vec<Fresh<'_>> = Vec::new();
         let mut out = Vec::with_capacity(events.len());
         let mut seq = self.next_seq.load(Ordering::SeqCst);
-        for e in events {
+        for (i, e) in events.iter().enumerate() {
             let line = wire::encode(e);
-            let stored = match fresh.iter().find(|(_, f, _)| f.id == e.id) {
-                Some((s, _, l)) => Some((*s, l.clone())),
-                None => self.db.get(keys::event(&e.id)).map_err(storage)?.map(|v| {
-                    (
-                        keys::u64_of(&v).unwrap_or(0),
-                        String::from_utf8_lossy(v.get(8..).unwrap_or_default()).into_owned(),
-                    )
-                }),
+            let same = match fresh.iter().find(|f| f.event.id == e.id) {
+                Some(f) => Some((f.seq, Ok(f.line == line))),
+                None => self.db.get(keys::event(&e.id)).map_err(storage)?.map(|v| self.same_as_stored(e, &line, &v)),
             };
-            if let Some((s, existing)) = stored {
-                out.push(if existing == line {
-                    Ok(Appended::Duplicate(s))
-                } else {
-                    Err(DomainError::ConflictingDuplicate(e.id.to_string()).into())
+            if let Some((s, same)) = same {
+                out.push(match same {
+                    Ok(true) => Ok(Appended::Duplicate(s)),
+                    Ok(false) => Err(DomainError::ConflictingDuplicate(e.id.to_string()).into()),
+                    Err(damaged) => Err(damaged),
                 });
                 continue;
             }
             seq += 1;
             out.push(Ok(Appended::New(seq)));
-            fresh.push((seq, e, line));
+            let at = match lines {
+                Lines::InJournal(at) => {
+                    at.get(i).copied().ok_or_else(|| storage("a re-applied event without its place"))?
+                }
+                Lines::Write => journal::Position { segment: 0, offset: 0, len: 0 },
+            };
+            fresh.push(Fresh { seq, event: e, line, at });
         }
         if fresh.is_empty() {
             return Ok(out);
         }
-        if journal {
-            let mut lines = Vec::with_capacity(fresh.iter().map(|(_, _, l)| l.len() + 1).sum());
-            for (_, _, line) in &fresh {
-                lines.extend_from_slice(line.as_bytes());
-                lines.push(b'\n');
+        if let Lines::Write = lines {
+            let mut bytes = Vec::with_capacity(fresh.iter().map(|f| f.line.len() + 1).sum());
+            for f in &fresh {
+                bytes.extend_from_slice(f.line.as_bytes());
+                bytes.push(b'\n');
             }
             // Journal first: a crash before sled has everything leaves lines that reopening re-applies.
-            self.journal.append(&lines).map_err(storage)?;
+            let written = self.journal.append(&bytes).map_err(storage)?;
+            let mut offset = written.at.offset;
+            for f in &mut fresh {
+                let len = u32::try_from(f.line.len()).map_err(storage)?;
+                f.at = journal::Position { segment: written.at.segment, offset, len };
+                offset += u64::from(len) + 1;
+            }
         }
         let indexed = self.index(&fresh, origin, seq);
         if indexed.is_err() {
@@ -438,21 +520,33 @@ impl Store {
         }
         indexed?;
         self.events.fetch_add(fresh.len() as u64, Ordering::SeqCst);
-        if journal {
+        if let Lines::Write = lines {
             self.checkpoint()?;
         }
         Ok(out)
+    }
+
+    /// Whether `e` (encoded as `line`) is the event stored as `v`: the same bytes, or, for a line
+    /// an older build encoded otherwise, the same event. A stored event that cannot be read is
+    /// this event's error, not the batch's.
+    fn same_as_stored(&self, e: &Event, line: &str, v: &[u8]) -> (u64, Result<bool>) {
+        let seq = keys::u64_of(v).unwrap_or(0);
+        let same = self.stored_line(&e.id, v).map(|(_, stored)| {
+            stored.as_ref() == line.as_bytes() || decode_line(&e.id, &stored).is_ok_and(|s| s == *e)
+        });
+        (seq, same)
     }
 
     /// Writes a batch's keys to sled (see `apply`): each event's indexes; then once per game
     /// of the batch its version key and the removal of its summary; then the primary keys, in
     /// order — so a primary key present after a crash means everything before it was written,
     /// and a summary present is current.
-    fn index(&self, fresh: &[(u64, &Event, String)], origin: Origin, seq: u64) -> Result<()> {
+    fn index(&self, fresh: &[Fresh<'_>], origin: Origin, seq: u64) -> Result<()> {
         let mut primaries = Vec::with_capacity(fresh.len());
         let mut games: Vec<(&TournamentId, &GameId)> = Vec::new();
-        for (s, e, line) in fresh {
-            let (indexes, primary) = event_keys(*s, e, line, origin);
+        for f in fresh {
+            let e = f.event;
+            let (indexes, primary) = event_keys(f.seq, e, f.at, origin);
             for (k, v) in indexes {
                 self.db.insert(k, v).map_err(storage)?;
             }
@@ -467,19 +561,43 @@ impl Store {
             self.db.insert(keys::game_key(keys::VERSION, t, g), Vec::new()).map_err(storage)?;
             self.db.remove(keys::game_key(keys::SUMMARY, t, g)).map_err(storage)?;
         }
-        for ((k, v), (_, e, _)) in primaries.into_iter().zip(fresh) {
+        for ((k, v), f) in primaries.into_iter().zip(fresh) {
             self.db.insert(k, v).map_err(storage)?;
-            self.projection.forget(e);
+            self.projection.forget(f.event);
         }
         self.db.insert(keys::meta("next_seq"), &seq.to_be_bytes()).map_err(storage)?;
         self.next_seq.store(seq, Ordering::SeqCst);
         Ok(())
     }
 
+    /// A stored event's sequence number and line: from the journal where sled keeps its place,
+    /// else the line sled kept (before layout 4).
+    fn stored_line<'v>(&self, id: &EventId, v: &'v [u8]) -> Result<(u64, std::borrow::Cow<'v, [u8]>)> {
+        match keys::stored(v) {
+            Some((seq, keys::Stored::Line(line))) => Ok((seq, line.into())),
+            Some((seq, keys::Stored::At(at, _))) => match self.journal.read(at) {
+                Ok(bytes) => Ok((seq, bytes.into())),
+                Err(e) => Err(CoreError::Damaged {
+                    message: format!(
+                        "event {id}: its journal line (segment {}, offset {}) cannot be read: {e}; \
+                         closed segments must stay beside the journal (copy them, do not move them)",
+                        at.segment, at.offset
+                    ),
+                }),
+            },
+            None => Err(CoreError::Damaged { message: format!("event {id}: its sled entry is cut short") }),
+        }
+    }
+
+    /// One stored event, read and checked to be the event its key names.
+    fn stored_event(&self, id: &EventId, v: &[u8]) -> Result<Event> {
+        decode_line(id, &self.stored_line(id, v)?.1)
+    }
+
     /// One event by id.
     pub fn get(&self, id: &EventId) -> Result<Option<Event>> {
         match self.db.get(keys::event(id)).map_err(storage)? {
-            Some(v) => Ok(Some(decode_stored(&v)?)),
+            Some(v) => Ok(Some(self.stored_event(id, &v)?)),
             None => Ok(None),
         }
     }
@@ -574,10 +692,10 @@ impl Store {
 
 type Kv = (Vec<u8>, Vec<u8>);
 
-/// One event's keys in write order: outbox, log, index; and apart, the primary key, written
-/// last, so that its presence after a crash means the others were written. The game's version
-/// key is written once per batch (`Store::index`).
-fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) {
+/// One event's keys in write order: outbox, log, index; and apart, the primary key (where its
+/// line is in the journal), written last, so that its presence after a crash means the others
+/// were written. The game's version key is written once per batch (`Store::index`).
+fn event_keys(seq: u64, e: &Event, at: journal::Position, origin: Origin) -> (Vec<Kv>, Kv) {
     let mut kv = Vec::with_capacity(3);
     if origin == Origin::Local {
         kv.push((keys::seq_key(keys::OUTBOX, seq), e.id.as_uuid().as_bytes().to_vec()));
@@ -590,10 +708,7 @@ fn event_keys(seq: u64, e: &Event, line: &str, origin: Origin) -> (Vec<Kv>, Kv) 
         Some(g) => kv.push((keys::game_index(&e.tournament, g, e.hlc, &e.id), Vec::new())),
         None => kv.push((keys::setup_index(&e.tournament, e.hlc, &e.id), Vec::new())),
     }
-    let mut value = Vec::with_capacity(8 + line.len());
-    value.extend_from_slice(&seq.to_be_bytes());
-    value.extend_from_slice(line.as_bytes());
-    (kv, (keys::event(&e.id), value))
+    (kv, (keys::event(&e.id), keys::stored_at(seq, at, e.hlc)))
 }
 
 /// sled's page cache in MB. Its default (1 GiB) lets a big event's history fill the office's
@@ -633,10 +748,16 @@ fn last_logged_seq(db: &sled::Db) -> Result<u64> {
     }
 }
 
-fn decode_stored(v: &[u8]) -> Result<Event> {
-    let text = std::str::from_utf8(v.get(8..).unwrap_or_default())
-        .map_err(|e| CoreError::Damaged { message: format!("stored event is not UTF-8: {e}") })?;
-    wire::decode(text).map_err(|e| CoreError::Damaged { message: format!("stored event cannot be decoded: {e}") })
+/// Decodes a stored line, checking that it is event `id`'s.
+fn decode_line(id: &EventId, line: &[u8]) -> Result<Event> {
+    let text = std::str::from_utf8(line)
+        .map_err(|e| CoreError::Damaged { message: format!("stored event {id} is not UTF-8: {e}") })?;
+    let e = wire::decode(text)
+        .map_err(|e| CoreError::Damaged { message: format!("stored event {id} cannot be decoded: {e}") })?;
+    if e.id != *id {
+        return Err(CoreError::Damaged { message: format!("the line stored for event {id} is event {}'s", e.id) });
+    }
+    Ok(e)
 }
 
 #[cfg(test)]

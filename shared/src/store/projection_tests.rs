@@ -221,6 +221,7 @@ fn a_layout_1_store_is_migrated_and_its_setup_indexed() {
         }
         s.db.insert([super::keys::OLD_CACHE, b'x'], b"stale".to_vec()).unwrap();
         s.db.insert(super::keys::meta("schema"), &1u64.to_be_bytes()).unwrap();
+        super::super::tests::to_lines_in_sled(&s);
         s.db.flush().unwrap();
     }
     let s = Store::open(&dir, None).unwrap();
@@ -243,6 +244,7 @@ fn a_layout_2_store_loses_its_tournament_index_and_reads_the_same() {
             s.db.insert(k, Vec::new()).unwrap();
         }
         s.db.insert(super::keys::meta("schema"), &2u64.to_be_bytes()).unwrap();
+        super::super::tests::to_lines_in_sled(&s);
         s.db.flush().unwrap();
         s.tournament_events(&t()).unwrap()
     };

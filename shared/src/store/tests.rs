@@ -12,6 +12,18 @@ pub(crate) fn tmp(name: &str) -> PathBuf {
     d
 }
 
+/// Rewrites every event's primary key as a store before layout 4 kept it: the line itself.
+pub(crate) fn to_lines_in_sled(s: &Store) {
+    for item in s.db.scan_prefix([keys::EVENT]) {
+        let (k, v) = item.unwrap();
+        let id = keys::id_suffix(&k).unwrap();
+        let (seq, line) = s.stored_line(&id, &v).unwrap();
+        let mut old = seq.to_be_bytes().to_vec();
+        old.extend_from_slice(&line);
+        s.db.insert(k, old).unwrap();
+    }
+}
+
 fn device() -> DeviceId {
     DeviceId::new("tab-1").unwrap()
 }
@@ -201,20 +213,66 @@ fn observing_pulled_stamps_moves_the_clock_past_them_but_not_past_the_bound() {
     assert_eq!(last.wall_ms, now + crate::clock::MAX_AHEAD_MS);
 }
 
+/// Before layout 4 sled kept each event's line: events it has that the journal lost go back.
 #[test]
 fn events_sled_kept_but_the_journal_lost_are_written_back_to_it() {
     let dir = tmp("rejournal");
     {
         let s = Store::open(&dir, Some(&device())).unwrap();
         record_n(&s, 3);
+        to_lines_in_sled(&s);
         s.db.flush().unwrap();
     }
     let journal = dir.join(journal::JOURNAL_FILE);
     let text = std::fs::read_to_string(&journal).unwrap();
     std::fs::write(&journal, text.lines().next().unwrap().to_owned() + "\n").unwrap();
     let s = Store::open(&dir, Some(&device())).unwrap();
-    assert_eq!(s.open_report().rejournaled, 2);
+    assert_eq!((s.open_report().rejournaled, s.len().unwrap()), (2, 3));
     assert_eq!(journal::read_only(&dir).unwrap().lines.len(), 3);
+}
+
+/// Since layout 4 sled keeps only where a line is. sled flushed keys for lines the journal never
+/// synced (a power loss; never acknowledged): their keys go — the game too if it had nothing
+/// else — and later lines written at the same place read as themselves.
+#[test]
+fn an_event_whose_journal_line_never_reached_the_disk_is_removed_from_the_index() {
+    let dir = tmp("unjournaled");
+    let t = TournamentId::new("t1").unwrap();
+    let (kept, lost) = {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        let kept = record_n(&s, 2);
+        let body = EventBody::IncidentRecorded {
+            incident: Incident::Disturbing { offender: Colour::Black },
+            ruling: Some(Ruling::Advice),
+            note: None,
+        };
+        let at = DateTime::from_timestamp_millis(1_795_100_000_000).unwrap();
+        let lost = s.record(t.clone(), Some(GameId::new("g9").unwrap()), author(), body, at, [0x81; 10]).unwrap();
+        s.db.flush().unwrap();
+        (kept, lost)
+    };
+    let journal = dir.join(journal::JOURNAL_FILE);
+    let text = std::fs::read_to_string(&journal).unwrap();
+    std::fs::write(&journal, text.lines().take(2).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let r = s.open_report();
+    assert_eq!((r.unjournaled, r.rejournaled, s.len().unwrap()), (1, 0, 2));
+    assert_eq!(s.get(&lost.id).unwrap(), None);
+    assert!(!s.has_game(&t, &GameId::new("g9").unwrap()).unwrap(), "its only event is gone");
+    assert_eq!(s.outbox(10).unwrap(), kept);
+    assert_eq!(s.tournament_events(&t).unwrap(), kept);
+    // The next record's line is written where the lost one was, and reads as itself.
+    let body = EventBody::IncidentRecorded {
+        incident: Incident::Disturbing { offender: Colour::White },
+        ruling: Some(Ruling::Advice),
+        note: None,
+    };
+    let at = DateTime::from_timestamp_millis(1_795_100_000_500).unwrap();
+    let again = s.record(t.clone(), Some(GameId::new("g1").unwrap()), author(), body, at, [0x82; 10]).unwrap();
+    assert_eq!(s.get(&again.id).unwrap().as_ref(), Some(&again));
+    drop(s);
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    assert_eq!((s.open_report().unjournaled, s.len().unwrap()), (0, 3));
 }
 
 #[test]
@@ -281,7 +339,8 @@ fn opening_reads_only_the_journal_after_the_checkpoint_sled_kept() {
     std::fs::write(&journal, text.lines().take(10).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
     let s = Store::open(&dir, Some(&device())).unwrap();
     let r = s.open_report();
-    assert_eq!((r.journal_lines_read, r.rejournaled, s.len().unwrap()), (10, 45, 55));
+    // Only where each line was is in sled: the 45 lost lines' events are gone from it too.
+    assert_eq!((r.journal_lines_read, r.unjournaled, s.len().unwrap()), (10, 45, 10));
 }
 
 /// A pull passes over other tables' entries by their log tags without reading them; an entry
@@ -358,8 +417,9 @@ fn a_segmented_journal_opens_from_its_checkpoint_and_every_segment_stays_readabl
     assert_eq!(String::from_utf8(out).unwrap(), lines.join("\n") + "\n");
 }
 
-/// Layout 3 (before segments) kept a four-field checkpoint in `events.jsonl`; migrated to
-/// layout 4 it is honoured as one in the first segment: nothing is read again, nothing lost.
+/// Layout 3 (before segments) kept a four-field checkpoint in `events.jsonl` and each event's
+/// line in sled; migrated to layout 4 the checkpoint is honoured as one in the first segment
+/// (nothing is read again, nothing lost) and the lines are read where they are.
 #[test]
 fn a_layout_3_checkpoint_is_read_as_one_in_the_first_segment() {
     let dir = tmp("migrate-3-4");
@@ -373,6 +433,7 @@ fn a_layout_3_checkpoint_is_read_as_one_in_the_first_segment() {
         }
         s.db.insert(keys::meta("checkpoint"), old).unwrap();
         s.db.insert(keys::meta("schema"), &3u64.to_be_bytes()).unwrap();
+        to_lines_in_sled(&s);
         s.db.flush().unwrap();
         r
     };
