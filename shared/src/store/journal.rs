@@ -100,6 +100,11 @@ pub struct Journal {
     synced_cv: Condvar,
     /// Read handles, one per segment read from so far.
     readers: Mutex<std::collections::HashMap<u32, Arc<File>>>,
+    /// Set when a write or a sync failed: after a failed `fdatasync` the kernel may have
+    /// dropped the unwritten pages and a retry can report success, and after a failed write
+    /// part of a line may be in the file. Nothing more is written or acknowledged until the
+    /// store is opened again (which cuts a torn tail and re-reads what follows the checkpoint).
+    failed: std::sync::atomic::AtomicBool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -187,6 +192,7 @@ impl Journal {
             sync: Mutex::new(SyncState { synced: 0, syncing: false }),
             synced_cv: Condvar::new(),
             readers: Mutex::new(std::collections::HashMap::new()),
+            failed: std::sync::atomic::AtomicBool::new(false),
         };
         journal.read_here(last, &path)?;
         Ok((journal, scan))
@@ -202,16 +208,13 @@ impl Journal {
     /// if the current one is full, so a batch never spans two segments.
     pub fn append(&self, bytes: &[u8]) -> io::Result<Written> {
         let mut w = lock(&self.writer);
+        self.check_not_failed()?;
         if w.end.offset >= self.segment_bytes {
-            self.close_segment(&mut w)?;
+            self.close_segment(&mut w).inspect_err(|_| self.fail())?;
         }
         let at = w.end;
-        if let Err(e) = w.file.write_all(bytes) {
-            // Part of it may be in the file: a later line must not follow a partial one, and
-            // the end kept must say where the file ends. The next open cuts the torn tail.
-            w.end.offset = w.file.metadata().map(|m| m.len()).unwrap_or(u64::MAX);
-            return Err(e);
-        }
+        // Part of it may be in the file: no later line may follow a partial one.
+        w.file.write_all(bytes).inspect_err(|_| self.fail())?;
         w.end.offset += bytes.len() as u64;
         w.end.lines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
         Ok(Written { ticket: self.written.fetch_add(1, Ordering::SeqCst) + 1, at })
@@ -268,6 +271,19 @@ impl Journal {
         self.written.load(Ordering::SeqCst)
     }
 
+    fn fail(&self) {
+        self.failed.store(true, Ordering::SeqCst);
+    }
+
+    fn check_not_failed(&self) -> io::Result<()> {
+        if self.failed.load(Ordering::SeqCst) {
+            return Err(io::Error::other(
+                "an earlier write or sync of the journal failed; nothing more is written until the store is opened again",
+            ));
+        }
+        Ok(())
+    }
+
     /// Returns once everything up to `ticket` is on stable storage. One `fdatasync` serves every
     /// append that completed before it started.
     pub fn sync(&self, ticket: u64) -> io::Result<()> {
@@ -276,6 +292,7 @@ impl Journal {
             if st.synced >= ticket {
                 return Ok(());
             }
+            self.check_not_failed()?;
             if st.syncing {
                 st = self.synced_cv.wait(st).unwrap_or_else(|e| e.into_inner());
                 continue;
@@ -289,8 +306,9 @@ impl Journal {
             let result = handle.sync_data();
             st = lock(&self.sync);
             st.syncing = false;
-            if result.is_ok() {
-                st.synced = st.synced.max(target);
+            match result {
+                Ok(()) => st.synced = st.synced.max(target),
+                Err(_) => self.fail(),
             }
             self.synced_cv.notify_all();
             result?;
@@ -502,6 +520,27 @@ mod tests {
         let t = j.append(b"{\"z\":2}\n").unwrap().ticket;
         j.sync(t).unwrap();
         assert_eq!(texts(&read_only(&dir).unwrap()), ["{\"a\":0}", "{\"a\":1}", "{\"z\":2}"]);
+    }
+
+    #[test]
+    fn after_a_failed_write_nothing_more_is_written_until_reopened() {
+        let dir = tmp("segment-fail");
+        let (j, _) = Journal::open_from(&dir, Mark::default(), 8).unwrap();
+        let t = j.append(b"{\"a\":0}\n").unwrap().ticket;
+        j.sync(t).unwrap();
+        // The next segment cannot be created: something is in its place.
+        std::fs::create_dir(segment_path(&dir, 1)).unwrap();
+        assert!(j.append(b"{\"a\":1}\n").is_err());
+        std::fs::remove_dir(segment_path(&dir, 1)).unwrap();
+        let e = j.append(b"{\"a\":2}\n").unwrap_err();
+        assert!(e.to_string().contains("opened again"), "{e}");
+        assert!(j.sync(t + 1).is_err(), "nothing is acknowledged either");
+        drop(j);
+        let (j, scan) = Journal::open_from(&dir, Mark::default(), 8).unwrap();
+        assert_eq!(texts(&scan), ["{\"a\":0}"]);
+        let t = j.append(b"{\"a\":3}\n").unwrap().ticket;
+        j.sync(t).unwrap();
+        assert_eq!(texts(&read_only(&dir).unwrap()), ["{\"a\":0}", "{\"a\":3}"]);
     }
 
     #[test]
