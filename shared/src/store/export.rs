@@ -32,15 +32,15 @@ impl Store {
     /// Writes every event, in arrival order, exactly as stored (one JSON line each).
     pub fn export(&self, out: &mut impl Write) -> Result<usize> {
         let mut n = 0;
-        for item in self.db.scan_prefix([keys::LOG]) {
-            let (_, id) = item.map_err(storage)?;
-            let Some(id) = keys::id_suffix(&id) else { continue };
+        self.for_each_log(0, u64::MAX, |_, _, entry| {
+            let Some(id) = keys::id_suffix(entry) else { return Ok(std::ops::ControlFlow::Continue(())) };
             if let Some(v) = self.db.get(keys::event(&id)).map_err(storage)? {
                 out.write_all(&self.stored_line(&id, &v)?.1).map_err(storage)?;
                 out.write_all(b"\n").map_err(storage)?;
                 n += 1;
             }
-        }
+            Ok(std::ops::ControlFlow::Continue(()))
+        })?;
         out.flush().map_err(storage)?;
         Ok(n)
     }

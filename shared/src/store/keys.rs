@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `e` | event id (16) | seq (8, BE) + [`Stored`]: where its journal line is (layout 4), or the line itself (before) |
 //! | `g` | tournament `\0` game `\0` hlc (12) id (16) | — |
-//! | `l` | seq (8) | [`LogTag`] + event id (16): what a pull filters on without reading the event |
+//! | `l` | first seq of a batch (8) | its entries (layout 4; before, one per key): seq + [`LogTag`] + event id (16), what a pull filters on without reading the event |
 //! | `o` | seq (8) | event id (16): the outbox |
 //! | `n` | tournament `\0` hlc (12) id (16) | — : the set-up's events (no game) |
 //! | `v` | tournament `\0` game | — (lists a tournament's games; written once per batch that has the game) |
@@ -181,6 +181,40 @@ pub fn log_value(t: &TournamentId, g: Option<&GameId>, device: &str, id: &EventI
     v
 }
 
+/// Marks a log key's value as a batch's entries (layout 4): a tagged entry starts with a length
+/// of at most 64, an untagged one is 16 bytes.
+const LOG_BATCH: u8 = 0xFF;
+
+/// One log value for a batch of consecutive arrivals, under the first one's sequence number:
+/// one sled write per batch instead of one per event (each write is replayed when sled opens).
+/// `entries` are (sequence number, [`log_value`]).
+pub fn log_batch<'a>(entries: impl IntoIterator<Item = (u64, &'a [u8])>) -> Vec<u8> {
+    let mut v = vec![LOG_BATCH];
+    for (seq, entry) in entries {
+        v.extend_from_slice(&seq.to_be_bytes());
+        v.push(u8::try_from(entry.len()).unwrap_or(u8::MAX));
+        v.extend_from_slice(entry);
+    }
+    v
+}
+
+/// The entries of the log value stored under sequence number `key_seq`: a batch's, or the one
+/// entry an older store keeps per key. `None` if the value is cut short.
+pub fn log_entries(key_seq: u64, v: &[u8]) -> Option<Vec<(u64, &[u8])>> {
+    let Some((&LOG_BATCH, mut rest)) = v.split_first() else { return Some(vec![(key_seq, v)]) };
+    if v.len() == 16 {
+        return Some(vec![(key_seq, v)]);
+    }
+    let mut out = Vec::new();
+    while !rest.is_empty() {
+        let seq = u64_of(rest)?;
+        let n = usize::from(*rest.get(8)?);
+        out.push((seq, rest.get(9..9 + n)?));
+        rest = rest.get(9 + n..)?;
+    }
+    Some(out)
+}
+
 /// The tag of a log value, if it has one.
 pub fn log_tag(v: &[u8]) -> Option<LogTag<'_>> {
     let mut rest = v.get(..v.len().checked_sub(16)?)?;
@@ -202,6 +236,25 @@ pub fn log_tag(v: &[u8]) -> Option<LogTag<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_batch_reads_back_and_older_single_entries_still_read() {
+        let t = TournamentId::new("t1").unwrap();
+        let g = GameId::new("g7").unwrap();
+        let ids: Vec<EventId> =
+            (1..=3u8).map(|i| EventId::from_parts(1_795_000_000_000, [0x80, 0, 0, 0, 0, 0, 0, 0, 0, i])).collect();
+        let values: Vec<Vec<u8>> = ids.iter().map(|id| log_value(&t, Some(&g), "tab-1", id)).collect();
+        let batch = log_batch(values.iter().enumerate().map(|(i, v)| (40 + i as u64, v.as_slice())));
+        let entries = log_entries(40, &batch).unwrap();
+        assert_eq!(entries.iter().map(|(s, _)| *s).collect::<Vec<_>>(), [40, 41, 42]);
+        assert_eq!(id_suffix(entries[2].1), Some(ids[2]));
+        assert_eq!(log_tag(entries[1].1).unwrap().game, Some("g7"));
+        // Before layout 4: one entry per key, tagged or the id alone.
+        assert_eq!(log_entries(9, &values[0]).unwrap(), [(9, values[0].as_slice())]);
+        let bare = ids[0].as_uuid().as_bytes().to_vec();
+        assert_eq!(log_entries(9, &bare).unwrap(), [(9, bare.as_slice())]);
+        assert_eq!(log_entries(40, &batch[..batch.len() - 3]), None, "cut short");
+    }
 
     #[test]
     fn a_stored_position_reads_back_and_an_older_line_is_told_apart() {

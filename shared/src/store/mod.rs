@@ -20,6 +20,7 @@ mod outbox;
 mod projection;
 
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -248,10 +249,13 @@ impl Store {
         // its place in the journal is gone, and its keys are removed. The rest are counted.
         let mut events = checkpoint.events;
         let mut lines = Vec::new();
-        let log = keys::seq_key(keys::LOG, checkpoint.seq.saturating_add(1))..=keys::seq_key(keys::LOG, u64::MAX);
-        for item in self.db.range(log) {
-            let (k, tag) = item.map_err(storage)?;
-            let (Some(seq), Some(id)) = (keys::u64_of(&k[1..]), keys::id_suffix(&tag)) else { continue };
+        let mut after = Vec::new();
+        self.for_each_log(checkpoint.seq, u64::MAX, |key_seq, seq, entry| {
+            after.push((key_seq, seq, entry.to_vec()));
+            Ok(ControlFlow::Continue(()))
+        })?;
+        for (key_seq, seq, entry) in after {
+            let Some(id) = keys::id_suffix(&entry) else { continue };
             let Some(v) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
             let Some((stored_seq, stored)) = keys::stored(&v) else { continue };
             // A log entry left by a cut-short batch whose event was applied again under a new number.
@@ -273,7 +277,7 @@ impl Store {
                     if self.journal_has(&id, at)? {
                         events += 1;
                     } else {
-                        self.unindex(seq, &id, hlc, keys::log_tag(&tag))?;
+                        self.unindex(key_seq, seq, &id, hlc, keys::log_tag(&entry))?;
                         self.report.unjournaled += 1;
                     }
                 }
@@ -303,7 +307,14 @@ impl Store {
     /// While opening: removes the keys of an event sled indexed but whose journal line never
     /// reached the disk (it was never acknowledged). Its game's summary goes with it, and the
     /// game itself if it has no other event.
-    fn unindex(&self, seq: u64, id: &EventId, hlc: crate::clock::Hlc, tag: Option<LogTag<'_>>) -> Result<()> {
+    fn unindex(
+        &self,
+        key_seq: u64,
+        seq: u64,
+        id: &EventId,
+        hlc: crate::clock::Hlc,
+        tag: Option<LogTag<'_>>,
+    ) -> Result<()> {
         let remove = |k: Vec<u8>| self.db.remove(k).map(|_| ()).map_err(storage);
         if let Some(tag) = tag {
             let t = TournamentId::new(tag.tournament)?;
@@ -319,7 +330,17 @@ impl Store {
             }
         }
         remove(keys::seq_key(keys::OUTBOX, seq))?;
-        remove(keys::seq_key(keys::LOG, seq))?;
+        // Its entry leaves its batch's log value (the value goes with its last entry).
+        let log_key = keys::seq_key(keys::LOG, key_seq);
+        if let Some(v) = self.db.get(&log_key).map_err(storage)? {
+            let rest: Vec<(u64, &[u8])> =
+                keys::log_entries(key_seq, &v).unwrap_or_default().into_iter().filter(|(s, _)| *s != seq).collect();
+            if rest.is_empty() {
+                remove(log_key)?;
+            } else {
+                self.db.insert(log_key, keys::log_batch(rest)).map_err(storage)?;
+            }
+        }
         remove(keys::event(id))
     }
 
@@ -542,6 +563,17 @@ impl Store {
     /// order — so a primary key present after a crash means everything before it was written,
     /// and a summary present is current.
     fn index(&self, fresh: &[Fresh<'_>], origin: Origin, seq: u64) -> Result<()> {
+        let entries: Vec<(u64, Vec<u8>)> = fresh
+            .iter()
+            .map(|f| {
+                let e = f.event;
+                (f.seq, keys::log_value(&e.tournament, e.game.as_ref(), e.author.device.as_str(), &e.id))
+            })
+            .collect();
+        if let Some((first, _)) = entries.first() {
+            let batch = keys::log_batch(entries.iter().map(|(s, v)| (*s, v.as_slice())));
+            self.db.insert(keys::seq_key(keys::LOG, *first), batch).map_err(storage)?;
+        }
         let mut primaries = Vec::with_capacity(fresh.len());
         let mut games: Vec<(&TournamentId, &GameId)> = Vec::new();
         for f in fresh {
@@ -663,12 +695,15 @@ impl Store {
         if until <= after {
             return Ok((out, last));
         }
-        let range = keys::seq_key(keys::LOG, after.saturating_add(1))..=keys::seq_key(keys::LOG, until);
-        for item in self.db.range(range).take(max_scan) {
-            let (k, v) = item.map_err(storage)?;
-            let (Some(seq), Some(id)) = (keys::u64_of(&k[1..]), keys::id_suffix(&v)) else { continue };
+        let mut scanned = 0;
+        self.for_each_log(after, until, |_, seq, entry| {
+            if scanned == max_scan {
+                return Ok(ControlFlow::Break(()));
+            }
+            scanned += 1;
             last = seq;
-            let event = match keys::log_tag(&v) {
+            let Some(id) = keys::id_suffix(entry) else { return Ok(ControlFlow::Continue(())) };
+            let event = match keys::log_tag(entry) {
                 Some(tag) if !keep(&tag) => None,
                 Some(_) => self.get(&id)?,
                 // An entry from before the tag: read the event to know.
@@ -677,11 +712,43 @@ impl Store {
             if let Some(e) = event {
                 out.push((seq, e));
                 if out.len() >= limit {
-                    break;
+                    return Ok(ControlFlow::Break(()));
+                }
+            }
+            Ok(ControlFlow::Continue(()))
+        })?;
+        Ok((out, last))
+    }
+
+    /// Calls `f` with each arrival-log entry numbered in `(after, until]`, in order: the number
+    /// its batch is stored under, its own, and the entry; until `f` breaks.
+    fn for_each_log(
+        &self,
+        after: u64,
+        until: u64,
+        mut f: impl FnMut(u64, u64, &[u8]) -> Result<ControlFlow<()>>,
+    ) -> Result<()> {
+        let first = after.saturating_add(1);
+        if until < first {
+            return Ok(());
+        }
+        // The batch holding `first` starts at or before it.
+        let start = match self.db.range(keys::seq_key(keys::LOG, 0)..=keys::seq_key(keys::LOG, first)).next_back() {
+            Some(item) => keys::u64_of(&item.map_err(storage)?.0[1..]).unwrap_or(first),
+            None => first,
+        };
+        for item in self.db.range(keys::seq_key(keys::LOG, start)..=keys::seq_key(keys::LOG, until)) {
+            let (k, v) = item.map_err(storage)?;
+            let Some(key_seq) = keys::u64_of(&k[1..]) else { continue };
+            let entries = keys::log_entries(key_seq, &v)
+                .ok_or_else(|| CoreError::Damaged { message: format!("the arrival log at {key_seq} is cut short") })?;
+            for (seq, entry) in entries {
+                if seq > after && seq <= until && f(key_seq, seq, entry)?.is_break() {
+                    return Ok(());
                 }
             }
         }
-        Ok((out, last))
+        Ok(())
     }
 
     /// The newest arrival sequence number (0 when empty).
@@ -692,18 +759,15 @@ impl Store {
 
 type Kv = (Vec<u8>, Vec<u8>);
 
-/// One event's keys in write order: outbox, log, index; and apart, the primary key (where its
-/// line is in the journal), written last, so that its presence after a crash means the others
-/// were written. The game's version key is written once per batch (`Store::index`).
+/// One event's keys in write order: outbox, index; and apart, the primary key (where its line
+/// is in the journal), written last, so that its presence after a crash means the others were
+/// written. The arrival log and the game's version key are written once per batch
+/// (`Store::index`).
 fn event_keys(seq: u64, e: &Event, at: journal::Position, origin: Origin) -> (Vec<Kv>, Kv) {
-    let mut kv = Vec::with_capacity(3);
+    let mut kv = Vec::with_capacity(2);
     if origin == Origin::Local {
         kv.push((keys::seq_key(keys::OUTBOX, seq), e.id.as_uuid().as_bytes().to_vec()));
     }
-    kv.push((
-        keys::seq_key(keys::LOG, seq),
-        keys::log_value(&e.tournament, e.game.as_ref(), e.author.device.as_str(), &e.id),
-    ));
     match &e.game {
         Some(g) => kv.push((keys::game_index(&e.tournament, g, e.hlc, &e.id), Vec::new())),
         None => kv.push((keys::setup_index(&e.tournament, e.hlc, &e.id), Vec::new())),
@@ -743,7 +807,11 @@ impl Drop for Store {
 /// The highest sequence number in the arrival log: `next_seq` may lag it after a crash.
 fn last_logged_seq(db: &sled::Db) -> Result<u64> {
     match db.range(keys::seq_key(keys::LOG, 0)..=keys::seq_key(keys::LOG, u64::MAX)).next_back() {
-        Some(item) => Ok(keys::u64_of(&item.map_err(storage)?.0[1..]).unwrap_or(0)),
+        Some(item) => {
+            let (k, v) = item.map_err(storage)?;
+            let key_seq = keys::u64_of(&k[1..]).unwrap_or(0);
+            Ok(keys::log_entries(key_seq, &v).and_then(|e| e.last().map(|(s, _)| *s)).unwrap_or(key_seq))
+        }
         None => Ok(0),
     }
 }

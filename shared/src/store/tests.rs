@@ -247,20 +247,33 @@ fn an_event_whose_journal_line_never_reached_the_disk_is_removed_from_the_index(
             note: None,
         };
         let at = DateTime::from_timestamp_millis(1_795_100_000_000).unwrap();
+        // A batch from elsewhere: its first line reached the disk, the other two did not.
+        let batch: Vec<Event> = (0..3u8)
+            .map(|i| {
+                let mut e = kept[0].clone();
+                e.id = EventId::from_parts(1_795_050_000_000, [0x80, 0, 0, 0, 0, 0, 0, 0, 5, i]);
+                e.hlc = Hlc::new(1_795_050_000_000, u32::from(i));
+                e.author.device = DeviceId::new("tab-2").unwrap();
+                e
+            })
+            .collect();
+        s.append(&batch, Origin::Remote).unwrap();
         let lost = s.record(t.clone(), Some(GameId::new("g9").unwrap()), author(), body, at, [0x81; 10]).unwrap();
         s.db.flush().unwrap();
-        (kept, lost)
+        (kept.into_iter().chain(batch.into_iter().take(1)).collect::<Vec<_>>(), lost)
     };
     let journal = dir.join(journal::JOURNAL_FILE);
     let text = std::fs::read_to_string(&journal).unwrap();
-    std::fs::write(&journal, text.lines().take(2).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+    std::fs::write(&journal, text.lines().take(3).map(|l| format!("{l}\n")).collect::<String>()).unwrap();
     let s = Store::open(&dir, Some(&device())).unwrap();
     let r = s.open_report();
-    assert_eq!((r.unjournaled, r.rejournaled, s.len().unwrap()), (1, 0, 2));
+    assert_eq!((r.unjournaled, r.rejournaled, s.len().unwrap()), (3, 0, 3));
     assert_eq!(s.get(&lost.id).unwrap(), None);
     assert!(!s.has_game(&t, &GameId::new("g9").unwrap()).unwrap(), "its only event is gone");
-    assert_eq!(s.outbox(10).unwrap(), kept);
+    assert_eq!(s.outbox(10).unwrap(), kept[..2].to_vec());
     assert_eq!(s.tournament_events(&t).unwrap(), kept);
+    let arrived: Vec<Event> = s.since(0, 10).unwrap().into_iter().map(|(_, e)| e).collect();
+    assert_eq!(arrived, kept, "the batch's log value keeps its one entry that is there");
     // The next record's line is written where the lost one was, and reads as itself.
     let body = EventBody::IncidentRecorded {
         incident: Incident::Disturbing { offender: Colour::White },
@@ -272,7 +285,7 @@ fn an_event_whose_journal_line_never_reached_the_disk_is_removed_from_the_index(
     assert_eq!(s.get(&again.id).unwrap().as_ref(), Some(&again));
     drop(s);
     let s = Store::open(&dir, Some(&device())).unwrap();
-    assert_eq!((s.open_report().unjournaled, s.len().unwrap()), (0, 3));
+    assert_eq!((s.open_report().unjournaled, s.len().unwrap()), (0, 4));
 }
 
 #[test]
@@ -363,8 +376,10 @@ fn scan_log_keeps_what_the_tag_admits_and_reads_untagged_entries() {
         })
         .collect();
     let log: Vec<(u64, EventId)> = s.since(0, 10).unwrap().into_iter().map(|(q, e)| (q, e.id)).collect();
-    let tag = keys::log_tag(&s.db.get(keys::seq_key(keys::LOG, log[0].0)).unwrap().unwrap())
-        .map(|t| (t.tournament.to_owned(), t.game.map(str::to_owned), t.device.to_owned()));
+    let value = s.db.get(keys::seq_key(keys::LOG, log[0].0)).unwrap().unwrap();
+    let entries = keys::log_entries(log[0].0, &value).unwrap();
+    let tag =
+        keys::log_tag(entries[0].1).map(|t| (t.tournament.to_owned(), t.game.map(str::to_owned), t.device.to_owned()));
     assert_eq!(tag, Some(("t1".into(), Some("g1".into()), "tab-1".into())));
     // Entry 3 (game g1) as layout 2 wrote it: the id alone.
     s.db.insert(keys::seq_key(keys::LOG, log[2].0), events[2].id.as_uuid().as_bytes().to_vec()).unwrap();
@@ -380,6 +395,29 @@ fn scan_log_keeps_what_the_tag_admits_and_reads_untagged_entries() {
     assert_eq!(s.scan_log(0, s.last_seq(), 2, 100, g1).unwrap(), (vec![(log[0].0, events[0].clone())], log[1].0));
     assert_eq!(s.scan_log(0, s.last_seq(), 100, 1, g1).unwrap().1, log[0].0);
     assert_eq!(s.scan_log(log[5].0, s.last_seq(), 100, 100, g1).unwrap(), (vec![], log[5].0));
+
+    // A batch's entries share one log value; a scan may start and stop inside it.
+    let batch: Vec<Event> = (0..5u8)
+        .map(|i| {
+            let mut e = events[0].clone();
+            e.id = EventId::from_parts(1_795_000_100_000, [0x80, 0, 0, 0, 0, 0, 0, 0, 8, i]);
+            e.hlc = Hlc::new(1_795_000_100_000, u32::from(i));
+            e.game = Some(GameId::new(format!("g{}", 1 + i % 2)).unwrap());
+            e
+        })
+        .collect();
+    s.append(&batch, Origin::Remote).unwrap();
+    let first = log[5].0 + 1;
+    assert_eq!(s.db.scan_prefix([keys::LOG]).count(), 7, "six records, then one batch");
+    let (kept, last) = s.scan_log(first, s.last_seq(), 100, 100, g1).unwrap();
+    assert_eq!(
+        kept.iter().map(|(q, e)| (*q, e.id)).collect::<Vec<_>>(),
+        [(first + 2, batch[2].id), (first + 4, batch[4].id)]
+    );
+    assert_eq!(last, first + 4);
+    assert_eq!(s.scan_log(first + 1, first + 3, 100, 100, |_| true).unwrap().1, first + 3);
+    assert_eq!(s.since(first + 2, 10).unwrap().len(), 2);
+    assert_eq!(super::last_logged_seq(&s.db).unwrap(), first + 4);
 }
 
 /// Issue 8, bounded open: with a journal in many segments, a reopen reads only after the
