@@ -511,6 +511,7 @@ impl Store {
                 Lines::InJournal(at) => {
                     at.get(i).copied().ok_or_else(|| storage("a re-applied event without its place"))?
                 }
+                // Set below, once the batch's lines are written and their place is known.
                 Lines::Write => journal::Position { segment: 0, offset: 0, len: 0 },
             };
             fresh.push(Fresh { seq, event: e, line, at });
