@@ -183,18 +183,19 @@ impl Journal {
         let file = OpenOptions::new().read(true).append(true).open(&path)?;
         // The last segment is always read (it is at or after `from`), so `end` is in it.
         let end = scan.end;
+        // One handle syncs and reads the segment being written (see `write_to`).
+        let handle = Arc::new(File::open(&path)?);
         let journal = Journal {
             dir: dir.to_owned(),
             segment_bytes: segment_bytes.max(1),
             writer: Mutex::new(Writer { file, end }),
-            sync_handle: Mutex::new(Arc::new(File::open(&path)?)),
+            sync_handle: Mutex::new(handle.clone()),
             written: AtomicU64::new(0),
             sync: Mutex::new(SyncState { synced: 0, syncing: false }),
             synced_cv: Condvar::new(),
-            readers: Mutex::new(std::collections::HashMap::new()),
+            readers: Mutex::new(std::collections::HashMap::from([(last, handle)])),
             failed: std::sync::atomic::AtomicBool::new(false),
         };
-        journal.read_here(last, &path)?;
         Ok((journal, scan))
     }
 
@@ -220,10 +221,12 @@ impl Journal {
         Ok(Written { ticket: self.written.fetch_add(1, Ordering::SeqCst) + 1, at })
     }
 
-    /// Reads segment `n` through a handle opened now, on the file being written: what was
-    /// written is read from that file even if its path were replaced meanwhile.
-    fn read_here(&self, n: u32, path: &Path) -> io::Result<()> {
-        lock(&self.readers).insert(n, Arc::new(File::open(path)?));
+    /// Syncs and reads segment `n`, the one being written from now on, through one handle
+    /// opened now: what was written is read from that file even if its path were replaced.
+    fn write_to(&self, n: u32, path: &Path) -> io::Result<()> {
+        let handle = Arc::new(File::open(path)?);
+        *lock(&self.sync_handle) = handle.clone();
+        lock(&self.readers).insert(n, handle);
         Ok(())
     }
 
@@ -240,6 +243,10 @@ impl Journal {
                 }
             }
         };
+        // A place past the end (or a damaged length) is refused before anything is allocated.
+        if at.offset.saturating_add(u64::from(at.len)) > file.metadata()?.len() {
+            return Err(io::ErrorKind::UnexpectedEof.into());
+        }
         let mut buf = vec![0; at.len as usize];
         read_exact_at(&file, &mut buf, at.offset)?;
         Ok(buf)
@@ -254,8 +261,7 @@ impl Journal {
         let path = segment_path(&self.dir, next);
         let file = OpenOptions::new().read(true).append(true).create_new(true).open(&path)?;
         File::open(&self.dir)?.sync_all()?;
-        *lock(&self.sync_handle) = Arc::new(File::open(&path)?);
-        self.read_here(next, &path)?;
+        self.write_to(next, &path)?;
         w.file = file;
         w.end = Mark { segment: next, offset: 0, lines: w.end.lines };
         Ok(())
@@ -433,11 +439,9 @@ mod tests {
         assert_eq!(scan.torn_tail_bytes, 0);
     }
 
-    #[test]
-    fn concurrent_writers_all_get_synced() {
-        let dir = tmp("group");
-        let (j, _) = Journal::open(&dir).unwrap();
-        let j = std::sync::Arc::new(j);
+    /// Eight threads each append and sync 50 lines; returns the journal once all are done.
+    fn eight_writers(j: Journal) -> Journal {
+        let j = Arc::new(j);
         let handles: Vec<_> = (0..8)
             .map(|i| {
                 let j = j.clone();
@@ -452,6 +456,13 @@ mod tests {
         for h in handles {
             h.join().unwrap();
         }
+        Arc::into_inner(j).unwrap()
+    }
+
+    #[test]
+    fn concurrent_writers_all_get_synced() {
+        let dir = tmp("group");
+        eight_writers(Journal::open(&dir).unwrap().0);
         assert_eq!(read_only(&dir).unwrap().lines.len(), 400);
     }
 
@@ -523,6 +534,18 @@ mod tests {
     }
 
     #[test]
+    fn a_place_past_the_end_is_refused_without_reading() {
+        let dir = tmp("read-past");
+        let (j, _) = Journal::open(&dir).unwrap();
+        let at = j.append(b"{\"a\":1}\n").unwrap().at;
+        assert_eq!(j.read(Position { segment: 0, offset: at.offset, len: 7 }).unwrap(), b"{\"a\":1}");
+        for bad in [Position { segment: 0, offset: 0, len: u32::MAX }, Position { segment: 0, offset: 5, len: 7 }] {
+            assert_eq!(j.read(bad).unwrap_err().kind(), io::ErrorKind::UnexpectedEof, "{bad:?}");
+        }
+        assert_eq!(j.read(Position { segment: 3, offset: 0, len: 1 }).unwrap_err().kind(), io::ErrorKind::NotFound);
+    }
+
+    #[test]
     fn after_a_failed_write_nothing_more_is_written_until_reopened() {
         let dir = tmp("segment-fail");
         let (j, _) = Journal::open_from(&dir, Mark::default(), 8).unwrap();
@@ -546,22 +569,7 @@ mod tests {
     #[test]
     fn concurrent_writers_across_segment_changes_all_get_synced_in_whole_lines() {
         let dir = tmp("segment-group");
-        let (j, _) = Journal::open_from(&dir, Mark::default(), 256).unwrap();
-        let j = std::sync::Arc::new(j);
-        let handles: Vec<_> = (0..8)
-            .map(|i| {
-                let j = j.clone();
-                std::thread::spawn(move || {
-                    for k in 0..50 {
-                        let t = j.append(format!("{{\"w\":{i},\"k\":{k}}}\n").as_bytes()).unwrap().ticket;
-                        j.sync(t).unwrap();
-                    }
-                })
-            })
-            .collect();
-        for h in handles {
-            h.join().unwrap();
-        }
+        let j = eight_writers(Journal::open_from(&dir, Mark::default(), 256).unwrap().0);
         let scan = read_only(&dir).unwrap();
         assert_eq!((scan.lines.len(), scan.torn_tail_bytes), (400, 0));
         assert!(scan.segments > 20, "{} segments", scan.segments);

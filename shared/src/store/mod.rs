@@ -73,7 +73,8 @@ pub struct OpenReport {
     pub unjournaled: usize,
     /// Journal lines read: those after the checkpoint (all of them without one).
     pub journal_lines_read: usize,
-    /// Bytes of a torn last journal line that were cut off (never acknowledged).
+    /// Bytes of torn last journal lines (never acknowledged): cut off the segment being
+    /// written; left, and skipped, at the end of a closed one (damage).
     pub torn_tail_bytes: u64,
     /// Journal lines that could not be decoded (damage); they stay in the file untouched.
     pub bad_journal_lines: Vec<LineError>,
@@ -296,9 +297,7 @@ impl Store {
     /// passing fault never removes an event.
     fn journal_has(&self, id: &EventId, at: journal::Position) -> Result<bool> {
         match self.journal.read(at) {
-            Ok(bytes) => {
-                Ok(std::str::from_utf8(&bytes).ok().and_then(|t| wire::decode(t).ok()).is_some_and(|e| e.id == *id))
-            }
+            Ok(bytes) => Ok(decode_line(id, &bytes).is_ok()),
             Err(e) if matches!(e.kind(), std::io::ErrorKind::UnexpectedEof | std::io::ErrorKind::NotFound) => Ok(false),
             Err(e) => Err(CoreError::Damaged { message: format!("the journal cannot be read at {at:?}: {e}") }),
         }
@@ -576,7 +575,7 @@ impl Store {
             self.db.insert(keys::seq_key(keys::LOG, *first), batch).map_err(storage)?;
         }
         let mut primaries = Vec::with_capacity(fresh.len());
-        let mut games: Vec<(&TournamentId, &GameId)> = Vec::new();
+        let mut games: HashSet<(&TournamentId, &GameId)> = HashSet::new();
         for f in fresh {
             let e = f.event;
             let (indexes, primary) = event_keys(f.seq, e, f.at, origin);
@@ -584,9 +583,7 @@ impl Store {
                 self.db.insert(k, v).map_err(storage)?;
             }
             if let Some(g) = &e.game {
-                if !games.contains(&(&e.tournament, g)) {
-                    games.push((&e.tournament, g));
-                }
+                games.insert((&e.tournament, g));
             }
             primaries.push(primary);
         }

@@ -32,15 +32,20 @@ fn author() -> Author {
     Author { device: device(), person: PersonId::new("ref-wang").unwrap(), role: Role::Referee }
 }
 
+/// Advice for disturbing others (第二十四条二): an incident that never ends a game.
+fn advice(offender: Colour) -> EventBody {
+    EventBody::IncidentRecorded {
+        incident: Incident::Disturbing { offender },
+        ruling: Some(Ruling::Advice),
+        note: None,
+    }
+}
+
 fn record_n(store: &Store, n: u32) -> Vec<Event> {
     (0..n)
         .map(|i| {
             let now = DateTime::from_timestamp_millis(1_795_000_000_000 + i64::from(i) * 1_000).unwrap();
-            let body = EventBody::IncidentRecorded {
-                incident: Incident::Disturbing { offender: if i % 2 == 0 { Colour::Black } else { Colour::White } },
-                ruling: Some(Ruling::Advice),
-                note: None,
-            };
+            let body = advice(if i % 2 == 0 { Colour::Black } else { Colour::White });
             let mut random = [0x80u8; 10];
             random[6..].copy_from_slice(&i.to_be_bytes());
             store
@@ -241,11 +246,7 @@ fn an_event_whose_journal_line_never_reached_the_disk_is_removed_from_the_index(
     let (kept, lost) = {
         let s = Store::open(&dir, Some(&device())).unwrap();
         let kept = record_n(&s, 2);
-        let body = EventBody::IncidentRecorded {
-            incident: Incident::Disturbing { offender: Colour::Black },
-            ruling: Some(Ruling::Advice),
-            note: None,
-        };
+        let body = advice(Colour::Black);
         let at = DateTime::from_timestamp_millis(1_795_100_000_000).unwrap();
         // A batch from elsewhere: its first line reached the disk, the other two did not.
         let batch: Vec<Event> = (0..3u8)
@@ -275,11 +276,7 @@ fn an_event_whose_journal_line_never_reached_the_disk_is_removed_from_the_index(
     let arrived: Vec<Event> = s.since(0, 10).unwrap().into_iter().map(|(_, e)| e).collect();
     assert_eq!(arrived, kept, "the batch's log value keeps its one entry that is there");
     // The next record's line is written where the lost one was, and reads as itself.
-    let body = EventBody::IncidentRecorded {
-        incident: Incident::Disturbing { offender: Colour::White },
-        ruling: Some(Ruling::Advice),
-        note: None,
-    };
+    let body = advice(Colour::White);
     let at = DateTime::from_timestamp_millis(1_795_100_000_500).unwrap();
     let again = s.record(t.clone(), Some(GameId::new("g1").unwrap()), author(), body, at, [0x82; 10]).unwrap();
     assert_eq!(s.get(&again.id).unwrap().as_ref(), Some(&again));
@@ -320,11 +317,7 @@ fn opening_reads_only_the_journal_after_the_checkpoint_sled_kept() {
         assert_eq!((s.open_report().journal_lines_read, s.len().unwrap()), (0, 50));
         let more: Vec<Event> = (0..5u32)
             .map(|i| {
-                let body = EventBody::IncidentRecorded {
-                    incident: Incident::Disturbing { offender: Colour::White },
-                    ruling: Some(Ruling::Advice),
-                    note: None,
-                };
+                let body = advice(Colour::White);
                 let at = DateTime::from_timestamp_millis(1_795_200_000_000 + i64::from(i)).unwrap();
                 let mut random = [0x90u8; 10];
                 random[6..].copy_from_slice(&i.to_be_bytes());
@@ -363,11 +356,7 @@ fn scan_log_keeps_what_the_tag_admits_and_reads_untagged_entries() {
     let dir = tmp("scan-log");
     let s = Store::open(&dir, Some(&device())).unwrap();
     let t = TournamentId::new("t1").unwrap();
-    let body = || EventBody::IncidentRecorded {
-        incident: Incident::Disturbing { offender: Colour::Black },
-        ruling: Some(Ruling::Advice),
-        note: None,
-    };
+    let body = || advice(Colour::Black);
     let at = |i: i64| DateTime::from_timestamp_millis(1_795_000_000_000 + i * 1_000).unwrap();
     let events: Vec<Event> = (0..6u8)
         .map(|i| {
