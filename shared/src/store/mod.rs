@@ -37,6 +37,7 @@ pub use export::{ImportReport, SalvageReport};
 pub use journal::Journal;
 pub use keys::LogTag;
 pub use meta::SealedMove;
+pub use outbox::Pending;
 
 /// The on-disk layout version of the store (not the wire schema). Bump with a migration.
 pub const STORE_SCHEMA: u64 = 4;

@@ -78,6 +78,45 @@ fn records_are_indexed_in_the_outbox_and_survive_reopen() {
 }
 
 #[test]
+fn outbox_lines_page_by_slot_and_byte_budget_and_ack_by_slot() {
+    let dir = tmp("outbox-lines");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let r = record_n(&s, 6);
+    let ids = |p: &[Pending]| p.iter().map(|p| p.id).collect::<Vec<_>>();
+    let first = s.outbox_lines(None, 2, usize::MAX).unwrap();
+    assert_eq!(ids(&first), vec![r[0].id, r[1].id]);
+    // Each line is the event's wire form: it decodes back to the event.
+    assert_eq!(crate::event::wire::decode(&first[0].line).unwrap(), r[0]);
+    let next = s.outbox_lines(Some(first[1].slot), 10, usize::MAX).unwrap();
+    assert_eq!(ids(&next), r[2..].iter().map(|e| e.id).collect::<Vec<_>>());
+    // The budget stops a page before it passes, but a page is never empty.
+    let one_line = first[0].line.len() + 1;
+    assert_eq!(s.outbox_lines(None, 10, one_line * 2).unwrap().len(), 2);
+    assert_eq!(s.outbox_lines(None, 10, 1).unwrap().len(), 1);
+    s.ack_slots(&[first[0].slot, next[1].slot]).unwrap();
+    let left = s.outbox_lines(None, 10, usize::MAX).unwrap();
+    assert_eq!(ids(&left), vec![r[1].id, r[2].id, r[4].id, r[5].id]);
+    assert_eq!(s.pending().unwrap(), 4);
+}
+
+#[test]
+fn an_outbox_line_that_is_another_events_is_reported_damaged_not_sent() {
+    let dir = tmp("outbox-damaged");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let r = record_n(&s, 3);
+    to_lines_in_sled(&s);
+    // Event 2's primary now holds event 3's line.
+    let stored = s.db.get(keys::event(&r[2].id)).unwrap().unwrap();
+    let (_, third) = s.stored_line(&r[2].id, &stored).unwrap();
+    let mut forged = 2u64.to_be_bytes().to_vec();
+    forged.extend_from_slice(&third);
+    s.db.insert(keys::event(&r[1].id), forged).unwrap();
+    let err = s.outbox_lines(None, 10, usize::MAX).unwrap_err();
+    assert_eq!(err.code(), "store_damaged", "{err}");
+    assert!(err.to_string().contains(&r[1].id.to_string()), "{err}");
+}
+
+#[test]
 fn append_is_idempotent_and_refuses_a_changed_copy() {
     let dir = tmp("idem");
     let s = Store::open(&dir, None).unwrap();

@@ -13,10 +13,9 @@ use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::clock::ClockSkew;
-use crate::domain::EventId;
 use crate::error::{CoreError, ErrorBody, Result};
 use crate::event::Event;
-use crate::store::{Origin, Store};
+use crate::store::{Origin, Pending, Store};
 use crate::sync::protocol::*;
 use crate::sync::tls::{self, Pin, Pins};
 use crate::wall_clock::WallClock;
@@ -47,7 +46,7 @@ impl SyncConfig {
             base_url: base_url.into().trim_end_matches('/').to_owned(),
             token: token.into(),
             pin,
-            push_batch: 200,
+            push_batch: 500,
             pull_limit: 500,
             poll_interval: Duration::from_secs(5),
             backoff_min: Duration::from_millis(500),
@@ -113,8 +112,16 @@ fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
     enc.finish().map_err(|e| CoreError::Storage(e.to_string()))
 }
 
+/// A push's lines stop short of the office's body limit, leaving room for the envelope.
+const PUSH_BODY_BUDGET: usize = MAX_BODY_BYTES - 1024;
+
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| CoreError::Storage(format!("worker failed: {e}")))?
+    joined(tokio::task::spawn_blocking(f).await)
+}
+
+/// A blocking task's result, its panic (if any) as a storage error.
+fn joined<T>(r: std::result::Result<Result<T>, tokio::task::JoinError>) -> Result<T> {
+    r.map_err(|e| CoreError::Storage(format!("worker failed: {e}")))?
 }
 
 impl SyncClient {
@@ -196,60 +203,92 @@ impl SyncClient {
     /// leave the outbox; on a network failure they stay and the next round resends them.
     pub async fn push(&self) -> Result<usize> {
         let mut pushed = 0;
-        loop {
+        // A pipeline: while one batch is in flight, the next is read and the last acknowledged,
+        // so the device's disk work overlaps the office's.
+        let mut acking: Option<tokio::task::JoinHandle<Result<()>>> = None;
+        let mut batch = self.outbox_after(None).await?;
+        while let Some(last) = batch.last().map(|p| p.slot) {
             let store = self.store.clone();
             let limit = self.config.push_batch;
-            let batch: Vec<Event> = blocking(move || store.outbox(limit)).await?;
-            if batch.is_empty() {
-                return Ok(pushed);
+            let next = tokio::task::spawn_blocking(move || store.outbox_lines(Some(last), limit, PUSH_BODY_BUDGET));
+            let sent = self.send_batch(&batch).await;
+            // The previous acknowledgement first, so that slots are removed in order.
+            if let Some(a) = acking.take() {
+                joined(a.await)?;
             }
-            let body = serde_json::to_vec(&PushRequest { events: batch.iter().collect::<Vec<&Event>>() })
-                .map_err(|e| CoreError::Storage(e.to_string()))?;
-            let sent = self.config.clock.now_ms();
-            let resp = self
-                .http
-                .post(format!("{}{API_PREFIX}/events", self.config.base_url))
-                .bearer_auth(self.token())
-                .header(reqwest::header::CONTENT_TYPE, "application/json")
-                .header(reqwest::header::CONTENT_ENCODING, "gzip")
-                .body(gzip(&body)?)
-                .send()
-                .await
-                .map_err(|e| self.pins.error(e))?;
-            if !resp.status().is_success() {
-                return Err(Self::error_of(resp).await);
-            }
-            let answer: PushResponse = resp.json().await.map_err(|e| self.pins.error(e))?;
-            self.measured(sent, answer.office_time)?;
-            let mut done: Vec<EventId> = Vec::new();
-            let mut rejected = Vec::new();
-            for r in &answer.results {
-                let Some(e) = batch.get(r.index) else { continue };
-                done.push(e.id);
-                if r.status == PushStatus::Rejected {
-                    rejected.push(RejectedEvent {
-                        id: e.id.to_string(),
-                        error: ErrorBody {
-                            code: r.code.clone().unwrap_or_default(),
-                            message: r.message.clone().unwrap_or_default(),
-                        },
-                    });
-                }
-            }
-            if done.is_empty() {
-                return Err(CoreError::Remote {
-                    status: 200,
-                    code: "empty_answer".into(),
-                    message: "the office answered no event of the batch".into(),
-                });
-            }
+            let done = sent?;
             pushed += done.len();
             let store = self.store.clone();
-            blocking(move || store.ack(&done)).await?;
-            if !rejected.is_empty() {
-                self.set_status(|s| s.rejected.extend(rejected));
+            acking = Some(tokio::task::spawn_blocking(move || store.ack_slots(&done)));
+            batch = joined(next.await)?;
+        }
+        if let Some(a) = acking {
+            joined(a.await)?;
+        }
+        Ok(pushed)
+    }
+
+    async fn outbox_after(&self, after: Option<u64>) -> Result<Vec<Pending>> {
+        let (store, limit) = (self.store.clone(), self.config.push_batch);
+        blocking(move || store.outbox_lines(after, limit, PUSH_BODY_BUDGET)).await
+    }
+
+    /// Sends one batch; returns the outbox slots the office answered for (accepted, duplicate
+    /// or refused for good — the refusals also go to the status).
+    async fn send_batch(&self, batch: &[Pending]) -> Result<Vec<u64>> {
+        // Each line was checked to be one JSON object (`Store::outbox_lines`), so joining them
+        // makes a well-formed `PushRequest`.
+        let mut body = Vec::with_capacity(16 + batch.iter().map(|p| p.line.len() + 1).sum::<usize>());
+        body.extend_from_slice(b"{\"events\":[");
+        for (i, p) in batch.iter().enumerate() {
+            if i > 0 {
+                body.push(b',');
+            }
+            body.extend_from_slice(p.line.as_bytes());
+        }
+        body.extend_from_slice(b"]}");
+        let sent = self.config.clock.now_ms();
+        let resp = self
+            .http
+            .post(format!("{}{API_PREFIX}/events", self.config.base_url))
+            .bearer_auth(self.token())
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .header(reqwest::header::CONTENT_ENCODING, "gzip")
+            .body(gzip(&body)?)
+            .send()
+            .await
+            .map_err(|e| self.pins.error(e))?;
+        if !resp.status().is_success() {
+            return Err(Self::error_of(resp).await);
+        }
+        let answer: PushResponse = resp.json().await.map_err(|e| self.pins.error(e))?;
+        self.measured(sent, answer.office_time)?;
+        let mut done = Vec::new();
+        let mut rejected = Vec::new();
+        for r in &answer.results {
+            let Some(p) = batch.get(r.index) else { continue };
+            done.push(p.slot);
+            if r.status == PushStatus::Rejected {
+                rejected.push(RejectedEvent {
+                    id: p.id.to_string(),
+                    error: ErrorBody {
+                        code: r.code.clone().unwrap_or_default(),
+                        message: r.message.clone().unwrap_or_default(),
+                    },
+                });
             }
         }
+        if done.is_empty() {
+            return Err(CoreError::Remote {
+                status: 200,
+                code: "empty_answer".into(),
+                message: "the office answered no event of the batch".into(),
+            });
+        }
+        if !rejected.is_empty() {
+            self.set_status(|s| s.rejected.extend(rejected));
+        }
+        Ok(done)
     }
 
     /// Pulls everything after the stored cursor, stores it, and merges the stamps into this
