@@ -4,10 +4,10 @@
 //! | prefix | key | value |
 //! |---|---|---|
 //! | `e` | event id (16) | seq (8, BE) + [`Stored`]: where its journal line is (layout 4), or the line itself (before) |
-//! | `g` | tournament `\0` game `\0` hlc (12) id (16) | — |
+//! | `g` | tournament `\0` game `\0` `0xFF` first seq of a batch (8) | the (hlc (12) id (16)) of the batch's events in this game (layout 5; before, one key per event: tournament `\0` game `\0` hlc id → —) |
 //! | `l` | first seq of a batch (8) | its entries (layout 4; before, one per key): seq + [`LogTag`] + event id (16), what a pull filters on without reading the event |
 //! | `o` | seq (8) | event id (16): the outbox |
-//! | `n` | tournament `\0` hlc (12) id (16) | — : the set-up's events (no game) |
+//! | `n` | tournament `\0` `0xFF` first seq of a batch (8) | as `g`, for the set-up's events (no game) |
 //! | `v` | tournament `\0` game | — (lists a tournament's games; written once per batch that has the game) |
 //! | `s` | tournament `\0` game | the game's summary as JSON (removed when the game changes) |
 //! | `m` | name | meta: schema, next_seq, cursor, hlc, device |
@@ -49,6 +49,8 @@ pub fn game_prefix(t: &TournamentId, g: &GameId) -> Vec<u8> {
     k
 }
 
+/// Layout 4's per-event game index key (tests build older stores with it).
+#[cfg(test)]
 pub fn game_index(t: &TournamentId, g: &GameId, hlc: Hlc, id: &EventId) -> Vec<u8> {
     let mut k = game_prefix(t, g);
     hlc_bytes(&mut k, hlc);
@@ -77,7 +79,45 @@ pub fn setup_index(t: &TournamentId, hlc: Hlc, id: &EventId) -> Vec<u8> {
 
 /// The (HLC, id) an index key ends with: sorting by it is the agreed order.
 pub fn order_suffix(key: &[u8]) -> &[u8] {
-    key.get(key.len().saturating_sub(28)..).unwrap_or_default()
+    key.get(key.len().saturating_sub(ORDER_LEN)..).unwrap_or_default()
+}
+
+/// An event's place in the agreed order: its HLC (12) then its id (16), big-endian, so that
+/// sorting the bytes sorts by (HLC, id).
+pub type Order = [u8; ORDER_LEN];
+pub const ORDER_LEN: usize = 28;
+
+pub fn order(hlc: Hlc, id: &EventId) -> Order {
+    let mut o = [0u8; ORDER_LEN];
+    o[..8].copy_from_slice(&hlc.wall_ms.to_be_bytes());
+    o[8..12].copy_from_slice(&hlc.logical.to_be_bytes());
+    o[12..].copy_from_slice(id.as_uuid().as_bytes());
+    o
+}
+
+/// Marks a grouped index key (layout 5). A per-event key of an older layout goes on with an
+/// HLC, whose first byte is 0 for any time before the year 2^56 ms.
+const INDEX_GROUP: u8 = 0xFF;
+
+/// The key under which a batch (first sequence number `first_seq`) lists its events of one
+/// game (`prefix` = [`game_prefix`]) or of the set-up ([`setup_prefix`]): one sled write per game
+/// and batch instead of one per event.
+pub fn index_group(mut prefix: Vec<u8>, first_seq: u64) -> Vec<u8> {
+    prefix.push(INDEX_GROUP);
+    prefix.extend_from_slice(&first_seq.to_be_bytes());
+    prefix
+}
+
+/// The events an index key lists: a group's (layout 5; its value is their [`Order`]s), or the
+/// one an older per-event key names (its value is empty). `None` if a group is cut short.
+pub fn index_orders(key: &[u8], value: &[u8]) -> Option<Vec<Order>> {
+    if value.is_empty() {
+        return Some(vec![order_suffix(key).try_into().ok()?]);
+    }
+    if value.len() % ORDER_LEN != 0 {
+        return None;
+    }
+    value.chunks_exact(ORDER_LEN).map(|c| c.try_into().ok()).collect()
 }
 
 pub fn seq_key(prefix: u8, seq: u64) -> Vec<u8> {
@@ -254,6 +294,22 @@ mod tests {
         let bare = ids[0].as_uuid().as_bytes().to_vec();
         assert_eq!(log_entries(9, &bare).unwrap(), [(9, bare.as_slice())]);
         assert_eq!(log_entries(40, &batch[..batch.len() - 3]), None, "cut short");
+    }
+
+    #[test]
+    fn an_index_group_lists_its_orders_and_an_older_per_event_key_still_reads() {
+        let t = TournamentId::new("t1").unwrap();
+        let g = GameId::new("g7").unwrap();
+        let id = |i: u8| EventId::from_parts(1_795_000_000_000, [0x80, 0, 0, 0, 0, 0, 0, 0, 0, i]);
+        let (a, b) = (order(Hlc::new(1_795_000_000_000, 2), &id(1)), order(Hlc::new(1_795_000_000_000, 1), &id(2)));
+        assert!(b < a, "bytes sort as (HLC, id)");
+        let key = index_group(game_prefix(&t, &g), 40);
+        assert_eq!(index_orders(&key, &[a, b].concat()), Some(vec![a, b]));
+        assert_eq!(id_suffix(&a), Some(id(1)));
+        let old = game_index(&t, &g, Hlc::new(1_795_000_000_000, 2), &id(1));
+        assert_eq!(index_orders(&old, &[]), Some(vec![a]));
+        assert!(old[..old.len() - ORDER_LEN] == game_prefix(&t, &g)[..] && key > old, "groups sort after old keys");
+        assert_eq!(index_orders(&key, &a[..20]), None, "cut short");
     }
 
     #[test]

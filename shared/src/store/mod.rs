@@ -19,7 +19,7 @@ mod meta;
 mod outbox;
 mod projection;
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -40,7 +40,7 @@ pub use meta::SealedMove;
 pub use outbox::Pending;
 
 /// The on-disk layout version of the store (not the wire schema). Bump with a migration.
-pub const STORE_SCHEMA: u64 = 4;
+pub const STORE_SCHEMA: u64 = 5;
 
 /// Where an appended event came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -318,15 +318,28 @@ impl Store {
         let remove = |k: Vec<u8>| self.db.remove(k).map(|_| ()).map_err(storage);
         if let Some(tag) = tag {
             let t = TournamentId::new(tag.tournament)?;
-            match tag.game.map(GameId::new).transpose()? {
-                Some(g) => {
-                    remove(keys::game_index(&t, &g, hlc, id))?;
-                    remove(keys::game_key(keys::SUMMARY, &t, &g))?;
-                    if self.db.scan_prefix(keys::game_prefix(&t, &g)).next().is_none() {
-                        remove(keys::game_key(keys::VERSION, &t, &g))?;
-                    }
+            let game = tag.game.map(GameId::new).transpose()?;
+            let prefix = game.as_ref().map_or_else(|| keys::setup_prefix(&t), |g| keys::game_prefix(&t, g));
+            // Its order leaves its batch's group (the group goes with its last order); an older
+            // layout's per-event key goes too.
+            let group = keys::index_group(prefix.clone(), key_seq);
+            if let Some(v) = self.db.get(&group).map_err(storage)? {
+                let gone = keys::order(hlc, id);
+                let rest: Vec<u8> = v.chunks(keys::ORDER_LEN).filter(|o| *o != gone).flatten().copied().collect();
+                if rest.is_empty() {
+                    remove(group)?;
+                } else {
+                    self.db.insert(group, rest).map_err(storage)?;
                 }
-                None => remove(keys::setup_index(&t, hlc, id))?,
+            }
+            let mut old = prefix.clone();
+            old.extend_from_slice(&keys::order(hlc, id));
+            remove(old)?;
+            if let Some(g) = &game {
+                remove(keys::game_key(keys::SUMMARY, &t, g))?;
+                if self.db.scan_prefix(&prefix).next().is_none() {
+                    remove(keys::game_key(keys::VERSION, &t, g))?;
+                }
             }
         }
         remove(keys::seq_key(keys::OUTBOX, seq))?;
@@ -559,10 +572,12 @@ impl Store {
         (seq, same)
     }
 
-    /// Writes a batch's keys to sled (see `apply`): each event's indexes; then once per game
-    /// of the batch its version key and the removal of its summary; then the primary keys, in
-    /// order — so a primary key present after a crash means everything before it was written,
-    /// and a summary present is current.
+    /// Writes a batch's keys to sled (see `apply`): its arrival-log value, each local event's
+    /// outbox key, one index group per game (and set-up) of the batch, under the batch's first
+    /// sequence number like the log; then once per game its version key and the removal of its
+    /// summary; then the primary keys, in order — so a primary key present after a crash means
+    /// everything before it was written, and a summary present is current. A batch cut short
+    /// and applied again on open leaves its groups twice: reads list each event once.
     fn index(&self, fresh: &[Fresh<'_>], origin: Origin, seq: u64) -> Result<()> {
         let entries: Vec<(u64, Vec<u8>)> = fresh
             .iter()
@@ -577,16 +592,26 @@ impl Store {
         }
         let mut primaries = Vec::with_capacity(fresh.len());
         let mut games: HashSet<(&TournamentId, &GameId)> = HashSet::new();
+        // Each game's (and the set-up's) events of the batch, listed under one key.
+        let mut groups: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
+        let first = fresh.first().map_or(seq, |f| f.seq);
         for f in fresh {
             let e = f.event;
-            let (indexes, primary) = event_keys(f.seq, e, f.at, origin);
-            for (k, v) in indexes {
-                self.db.insert(k, v).map_err(storage)?;
+            if origin == Origin::Local {
+                self.db.insert(keys::seq_key(keys::OUTBOX, f.seq), e.id.as_uuid().as_bytes()).map_err(storage)?;
             }
-            if let Some(g) = &e.game {
-                games.insert((&e.tournament, g));
-            }
-            primaries.push(primary);
+            let prefix = match &e.game {
+                Some(g) => {
+                    games.insert((&e.tournament, g));
+                    keys::game_prefix(&e.tournament, g)
+                }
+                None => keys::setup_prefix(&e.tournament),
+            };
+            groups.entry(keys::index_group(prefix, first)).or_default().extend_from_slice(&keys::order(e.hlc, &e.id));
+            primaries.push((keys::event(&e.id), keys::stored_at(f.seq, f.at, e.hlc)));
+        }
+        for (k, v) in groups {
+            self.db.insert(k, v).map_err(storage)?;
         }
         for (t, g) in games {
             self.db.insert(keys::game_key(keys::VERSION, t, g), Vec::new()).map_err(storage)?;
@@ -633,14 +658,23 @@ impl Store {
         }
     }
 
-    fn events_under(&self, prefix: Vec<u8>) -> Result<Vec<Event>> {
-        let mut out = Vec::new();
-        for item in self.db.scan_prefix(prefix) {
-            let (k, _) = item.map_err(storage)?;
-            if let Some(id) = keys::id_suffix(&k) {
-                if let Some(e) = self.get(&id)? {
-                    out.push(e);
-                }
+    /// The events indexed under `prefixes`, in the agreed order (HLC, id), each once.
+    fn events_under(&self, prefixes: &[Vec<u8>]) -> Result<Vec<Event>> {
+        let mut orders = Vec::new();
+        for prefix in prefixes {
+            for item in self.db.scan_prefix(prefix) {
+                let (k, v) = item.map_err(storage)?;
+                orders.extend(keys::index_orders(&k, &v).ok_or_else(|| CoreError::Damaged {
+                    message: format!("an index group of {} is cut short", String::from_utf8_lossy(prefix)),
+                })?);
+            }
+        }
+        orders.sort_unstable();
+        orders.dedup();
+        let mut out = Vec::with_capacity(orders.len());
+        for o in orders {
+            if let Some(e) = keys::id_suffix(&o).map(|id| self.get(&id)).transpose()?.flatten() {
+                out.push(e);
             }
         }
         Ok(out)
@@ -648,27 +682,14 @@ impl Store {
 
     /// A game's events, in the agreed order (HLC, id).
     pub fn game_events(&self, tournament: &TournamentId, game: &GameId) -> Result<Vec<Event>> {
-        self.events_under(keys::game_prefix(tournament, game))
+        self.events_under(&[keys::game_prefix(tournament, game)])
     }
 
-    /// A tournament's events, in the agreed order (HLC, id): its games' and its set-up's index
-    /// keys merged by the (HLC, id) they end with. Export and the standings' preview read the
-    /// whole tournament; keeping a third index for them cost every event a sled write.
+    /// A tournament's events, in the agreed order (HLC, id): its games' and its set-up's
+    /// indexes merged. Export and the standings' preview read the whole tournament; keeping a
+    /// third index for them cost every event a sled write.
     pub fn tournament_events(&self, tournament: &TournamentId) -> Result<Vec<Event>> {
-        let mut index = Vec::new();
-        for prefix in [keys::keyspace(keys::GAME, tournament), keys::setup_prefix(tournament)] {
-            for item in self.db.scan_prefix(prefix) {
-                index.push(item.map_err(storage)?.0);
-            }
-        }
-        index.sort_unstable_by(|a, b| keys::order_suffix(a).cmp(keys::order_suffix(b)));
-        let mut out = Vec::with_capacity(index.len());
-        for k in index {
-            if let Some(e) = keys::id_suffix(&k).map(|id| self.get(&id)).transpose()?.flatten() {
-                out.push(e);
-            }
-        }
-        Ok(out)
+        self.events_under(&[keys::keyspace(keys::GAME, tournament), keys::setup_prefix(tournament)])
     }
 
     /// Events in arrival order after sequence number `after`, at most `limit` (every entry
@@ -754,24 +775,6 @@ impl Store {
     pub fn last_seq(&self) -> u64 {
         self.next_seq.load(Ordering::SeqCst)
     }
-}
-
-type Kv = (Vec<u8>, Vec<u8>);
-
-/// One event's keys in write order: outbox, index; and apart, the primary key (where its line
-/// is in the journal), written last, so that its presence after a crash means the others were
-/// written. The arrival log and the game's version key are written once per batch
-/// (`Store::index`).
-fn event_keys(seq: u64, e: &Event, at: journal::Position, origin: Origin) -> (Vec<Kv>, Kv) {
-    let mut kv = Vec::with_capacity(2);
-    if origin == Origin::Local {
-        kv.push((keys::seq_key(keys::OUTBOX, seq), e.id.as_uuid().as_bytes().to_vec()));
-    }
-    match &e.game {
-        Some(g) => kv.push((keys::game_index(&e.tournament, g, e.hlc, &e.id), Vec::new())),
-        None => kv.push((keys::setup_index(&e.tournament, e.hlc, &e.id), Vec::new())),
-    }
-    (kv, (keys::event(&e.id), keys::stored_at(seq, at, e.hlc)))
 }
 
 /// sled's page cache in MB. Its default (1 GiB) lets a big event's history fill the office's

@@ -160,7 +160,7 @@ impl Store {
             return Ok(s.clone());
         }
         let _guard = self.lock();
-        let events = self.events_under(keys::setup_prefix(t))?;
+        let events = self.events_under(&[keys::setup_prefix(t)])?;
         let setup = Arc::new(fold_setup(t, &events));
         self.projection.lock().setups.insert(t.clone(), setup.clone());
         Ok(setup)

@@ -24,6 +24,22 @@ pub(crate) fn to_lines_in_sled(s: &Store) {
     }
 }
 
+/// Rewrites every index group as a store before layout 5 kept it: one key per event.
+pub(crate) fn to_per_event_index(s: &Store) {
+    for prefix in [keys::GAME, keys::SETUP] {
+        let groups: Vec<(sled::IVec, sled::IVec)> =
+            s.db.scan_prefix([prefix]).map(|i| i.unwrap()).filter(|(_, v)| !v.is_empty()).collect();
+        for (k, v) in groups {
+            for o in keys::index_orders(&k, &v).unwrap() {
+                let mut old = k[..k.len() - 9].to_vec();
+                old.extend_from_slice(&o);
+                s.db.insert(old, Vec::new()).unwrap();
+            }
+            s.db.remove(k).unwrap();
+        }
+    }
+}
+
 fn device() -> DeviceId {
     DeviceId::new("tab-1").unwrap()
 }
@@ -500,13 +516,58 @@ fn a_layout_3_checkpoint_is_read_as_one_in_the_first_segment() {
         s.db.insert(keys::meta("checkpoint"), old).unwrap();
         s.db.insert(keys::meta("schema"), &3u64.to_be_bytes()).unwrap();
         to_lines_in_sled(&s);
+        to_per_event_index(&s);
         s.db.flush().unwrap();
         r
     };
     let s = Store::open(&dir, Some(&device())).unwrap();
     assert_eq!((s.open_report().journal_lines_read, s.len().unwrap()), (0, 6));
     assert_eq!(meta::checkpoint(&s.db).unwrap().unwrap().mark.lines, 6);
-    assert_eq!(s.db.get(keys::meta("schema")).unwrap().as_deref(), Some(&4u64.to_be_bytes()[..]));
+    assert_eq!(s.db.get(keys::meta("schema")).unwrap().as_deref(), Some(&STORE_SCHEMA.to_be_bytes()[..]));
     let t = TournamentId::new("t1").unwrap();
     assert_eq!(s.game_events(&t, &GameId::new("g1").unwrap()).unwrap(), recorded);
+}
+
+/// Layout 5 lists a batch's events of a game under one key; a layout-4 store's per-event keys
+/// are read beside the groups written after it, in the agreed order, and a group left twice by
+/// a batch cut short and applied again lists its events once.
+#[test]
+fn per_event_index_keys_of_layout_4_read_beside_the_groups_of_layout_5() {
+    let dir = tmp("migrate-4-5");
+    let t = TournamentId::new("t1").unwrap();
+    let g = GameId::new("g1").unwrap();
+    let old = {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        let r = record_n(&s, 4);
+        to_per_event_index(&s);
+        s.db.insert(keys::meta("schema"), &4u64.to_be_bytes()).unwrap();
+        s.db.flush().unwrap();
+        r
+    };
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    assert_eq!(s.db.get(keys::meta("schema")).unwrap().as_deref(), Some(&STORE_SCHEMA.to_be_bytes()[..]));
+    assert_eq!(s.game_events(&t, &g).unwrap(), old);
+    // A batch from another device, stamped between the old events: one group key for it.
+    let mut batch: Vec<Event> = old[1..3].to_vec();
+    for (i, e) in batch.iter_mut().enumerate() {
+        e.id = EventId::from_parts(1_795_000_001_000, [0x80, 0, 0, 0, 0, 0, 0, 0, 7, i as u8]);
+        e.hlc = Hlc::new(e.hlc.wall_ms, e.hlc.logical + 1);
+        e.author.device = DeviceId::new("tab-2").unwrap();
+    }
+    s.append(&batch, Origin::Remote).unwrap();
+    let groups: Vec<_> =
+        s.db.scan_prefix(keys::game_prefix(&t, &g)).map(|i| i.unwrap()).filter(|(_, v)| !v.is_empty()).collect();
+    assert_eq!(groups.len(), 1, "one key for the batch's two events");
+    let mut all: Vec<Event> = old.iter().chain(&batch).cloned().collect();
+    all.sort_by_key(|e| (e.hlc, e.id));
+    assert_eq!(s.game_events(&t, &g).unwrap(), all);
+    assert_eq!(s.tournament_events(&t).unwrap(), all);
+    // The same group again under another batch number (a cut-short batch applied again).
+    let (k, v) = &groups[0];
+    s.db.insert(keys::index_group(keys::game_prefix(&t, &g), keys::u64_of(&k[k.len() - 8..]).unwrap() + 100), v)
+        .unwrap();
+    assert_eq!(s.game_events(&t, &g).unwrap(), all, "each event once");
+    // A group cut short is damage, said as such.
+    s.db.insert(k, &v[..30]).unwrap();
+    assert_eq!(s.game_events(&t, &g).unwrap_err().code(), "store_damaged");
 }
