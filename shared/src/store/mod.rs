@@ -631,18 +631,20 @@ impl Store {
     fn stored_line<'v>(&self, id: &EventId, v: &'v [u8]) -> Result<(u64, std::borrow::Cow<'v, [u8]>)> {
         match keys::stored(v) {
             Some((seq, keys::Stored::Line(line))) => Ok((seq, line.into())),
-            Some((seq, keys::Stored::At(at, _))) => match self.journal.read(at) {
-                Ok(bytes) => Ok((seq, bytes.into())),
-                Err(e) => Err(CoreError::Damaged {
-                    message: format!(
-                        "event {id}: its journal line (segment {}, offset {}) cannot be read: {e}; \
-                         closed segments must stay beside the journal (copy them, do not move them)",
-                        at.segment, at.offset
-                    ),
-                }),
-            },
+            Some((seq, keys::Stored::At(at, _))) => Ok((seq, self.read_line(id, at)?.into())),
             None => Err(CoreError::Damaged { message: format!("event {id}: its sled entry is cut short") }),
         }
+    }
+
+    /// The journal's bytes at `at`, where event `id`'s line (or a run of lines from it) is.
+    fn read_line(&self, id: &EventId, at: journal::Position) -> Result<Vec<u8>> {
+        self.journal.read(at).map_err(|e| CoreError::Damaged {
+            message: format!(
+                "event {id}: its journal line (segment {}, offset {}) cannot be read: {e}; \
+                 closed segments must stay beside the journal (copy them, do not move them)",
+                at.segment, at.offset
+            ),
+        })
     }
 
     /// One stored event, read and checked to be the event its key names.

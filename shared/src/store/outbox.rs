@@ -3,7 +3,10 @@
 use crate::domain::EventId;
 use crate::error::{CoreError, Result};
 use crate::event::Event;
-use crate::store::{decode_line, keys, storage, Store};
+use crate::store::{decode_line, journal, keys, storage, Store};
+
+/// The most one read of adjacent outbox lines takes from the journal.
+const MAX_RUN_BYTES: u64 = 1 << 20;
 
 /// An outbox entry as a push sends it: the event's line as stored (its wire encoding), not
 /// decoded and encoded again — the office decodes it anyway.
@@ -38,9 +41,11 @@ impl Store {
             Some(slot) => keys::seq_key(keys::OUTBOX, slot.saturating_add(1)),
             None => vec![keys::OUTBOX],
         };
-        let (mut out, mut bytes) = (Vec::new(), 0usize);
+        // First which events and where their lines are; then the lines, a run of lines adjacent
+        // in the journal at a time (a device's own events mostly are): one read, not one each.
+        let (mut found, mut bytes) = (Vec::new(), 0usize);
         for item in self.db.range(from..vec![keys::OUTBOX + 1]) {
-            if out.len() >= limit {
+            if found.len() >= limit {
                 break;
             }
             let (k, v) = item.map_err(storage)?;
@@ -48,13 +53,51 @@ impl Store {
                 return Err(CoreError::Damaged { message: "an outbox entry is cut short".into() });
             };
             // Acknowledged and gone from sled meanwhile: nothing to send.
-            let Some(stored) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
-            let (_, line) = self.stored_line(&id, &stored)?;
-            bytes = bytes.saturating_add(line.len() + 1);
-            if bytes > max_bytes && !out.is_empty() {
+            let Some(value) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
+            let len = match keys::stored(&value) {
+                Some((_, keys::Stored::At(at, _))) => at.len as usize,
+                Some((_, keys::Stored::Line(line))) => line.len(),
+                None => return Err(CoreError::Damaged { message: format!("event {id}: its sled entry is cut short") }),
+            };
+            bytes = bytes.saturating_add(len + 1);
+            if bytes > max_bytes && !found.is_empty() {
                 break;
             }
-            out.push(Pending { slot, id, line: checked_line(&id, line.into_owned())? });
+            found.push((slot, id, value));
+        }
+        let at = |value: &[u8]| match keys::stored(value) {
+            Some((_, keys::Stored::At(at, _))) => Some(at),
+            _ => None,
+        };
+        let mut out = Vec::with_capacity(found.len());
+        let mut rest = found.as_slice();
+        while let Some(((slot, id, value), _)) = rest.split_first() {
+            let Some(first) = at(value) else {
+                // A line sled keeps itself (before layout 4).
+                let line = self.stored_line(id, value)?.1.into_owned();
+                out.push(Pending { slot: *slot, id: *id, line: checked_line(id, line)? });
+                rest = &rest[1..];
+                continue;
+            };
+            let mut end = first.offset + u64::from(first.len);
+            let run = 1 + rest[1..]
+                .iter()
+                .map_while(|(_, _, v)| {
+                    let next = at(v).filter(|n| n.segment == first.segment && n.offset == end + 1)?;
+                    let next_end = next.offset + u64::from(next.len);
+                    (next_end - first.offset <= MAX_RUN_BYTES).then(|| end = next_end)
+                })
+                .count();
+            let span =
+                journal::Position { segment: first.segment, offset: first.offset, len: (end - first.offset) as u32 };
+            let text = self.read_line(id, span)?;
+            for (slot, id, value) in &rest[..run] {
+                let place = at(value).unwrap_or(first);
+                let from = (place.offset - first.offset) as usize;
+                let line = text.get(from..from + place.len as usize).unwrap_or_default();
+                out.push(Pending { slot: *slot, id: *id, line: checked_line(id, line.to_vec())? });
+            }
+            rest = &rest[run..];
         }
         Ok(out)
     }

@@ -115,6 +115,41 @@ fn outbox_lines_page_by_slot_and_byte_budget_and_ack_by_slot() {
     assert_eq!(s.pending().unwrap(), 4);
 }
 
+/// Lines are read a run of adjacent journal lines at a time: runs broken by another device's
+/// event, and a line sled keeps itself (before layout 4), still read as each event's own.
+#[test]
+fn outbox_lines_read_in_runs_are_each_events_own_line() {
+    let dir = tmp("outbox-runs");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let mut mine = record_n(&s, 3);
+    let mut theirs = mine[0].clone();
+    theirs.id = EventId::from_parts(1_795_000_000_500, [0x80, 0, 0, 0, 0, 0, 0, 0, 9, 9]);
+    theirs.author.device = DeviceId::new("tab-2").unwrap();
+    s.append(&[theirs], Origin::Remote).unwrap();
+    for i in 0..3u8 {
+        let at = DateTime::from_timestamp_millis(1_795_000_100_000 + i64::from(i)).unwrap();
+        let e = s.record(
+            mine[0].tournament.clone(),
+            mine[0].game.clone(),
+            author(),
+            advice(Colour::White),
+            at,
+            [0x90 + i; 10],
+        );
+        mine.push(e.unwrap());
+    }
+    // The fifth keeps its line in sled, as a layout-3 store did.
+    let value = s.db.get(keys::event(&mine[4].id)).unwrap().unwrap();
+    let (seq, line) = s.stored_line(&mine[4].id, &value).unwrap();
+    let mut old = seq.to_be_bytes().to_vec();
+    old.extend_from_slice(&line);
+    s.db.insert(keys::event(&mine[4].id), old).unwrap();
+    let lines = s.outbox_lines(None, 100, usize::MAX).unwrap();
+    let decoded: Vec<Event> = lines.iter().map(|p| crate::event::wire::decode(&p.line).unwrap()).collect();
+    assert_eq!(decoded, mine);
+    assert!(lines.iter().all(|p| !p.line.contains('\n')));
+}
+
 #[test]
 fn an_outbox_line_that_is_another_events_is_reported_damaged_not_sent() {
     let dir = tmp("outbox-damaged");
