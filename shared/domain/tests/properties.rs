@@ -1,12 +1,14 @@
 //! Properties of the fold over random games: any order and any duplication give the same state;
 //! warnings never decrease as a game goes on; a game has at most one result, and once it has
-//! one, only the chief arbiter or the committee changes it.
+//! one, only the chief arbiter or the committee changes it; and an event sorting last folded
+//! onto a game's state (`fold_onto`) gives what folding the game again gives.
 
 mod support;
 
 use arbiter_domain::domain::{Colour, Role};
 use arbiter_domain::event::{Event, EventBody};
-use arbiter_domain::game::fold_game;
+use arbiter_domain::game::{fold_game, fold_onto};
+use arbiter_domain::rules::Outcome;
 use arbiter_domain::rules::{Incident, RulesetSpec, Ruling};
 use proptest::prelude::*;
 use support::*;
@@ -65,13 +67,20 @@ fn build(steps: &[Step]) -> Table {
             }
             Step::Fact(k, b) => {
                 let c = if b { Colour::Black } else { Colour::White };
-                let body = match k % 4 {
+                let body = match k % 6 {
                     0 => EventBody::Resigned { by: c },
                     1 => EventBody::ClockPaused { reason: None },
                     2 => EventBody::ClockResumed,
+                    3 => EventBody::ClockPressed { by: c },
+                    4 => EventBody::ResultEntered { outcome: Outcome::win(c), note: None },
                     _ => EventBody::EndConfirmed { first: c },
                 };
-                t.referee(body);
+                // The chief arbiter enters results too (authority after a result, 第十三条一).
+                if k % 12 == 4 {
+                    t.chief(body);
+                } else {
+                    t.referee(body);
+                }
             }
             Step::Chief(i, r) if !incidents.is_empty() => {
                 let target = incidents[i % incidents.len()];
@@ -120,6 +129,20 @@ proptest! {
     }
 
     #[test]
+    fn an_event_sorting_last_folds_onto_the_state_as_folding_again_does(steps in prop::collection::vec(step(), 0..32)) {
+        let t = build(&steps);
+        let mut events = t.events.clone();
+        events.sort_by_key(|e| e.order_key());
+        let mut kept = fold(&t, &[]);
+        for n in 1..=events.len() {
+            if !fold_onto(&mut kept, &events[n - 1]) {
+                kept = fold(&t, &events[..n]);
+            }
+            prop_assert_eq!(&kept, &fold(&t, &events[..n]), "after event {}", n);
+        }
+    }
+
+    #[test]
     fn warnings_never_decrease_without_a_higher_ruling(steps in prop::collection::vec(step(), 0..24)) {
         let steps: Vec<Step> = steps.into_iter().filter(|s| !matches!(s, Step::Chief(..))).collect();
         let t = build(&steps);
@@ -152,4 +175,42 @@ proptest! {
             decided = s.result;
         }
     }
+}
+
+/// The walk's facts fold on one step at a time — clock, warning's loss (第二十五条二) and what
+/// comes after it, the chief arbiter's result — and an incident or ruling is refused (folded
+/// again instead).
+#[test]
+fn facts_fold_on_and_incidents_do_not() {
+    let mut t = Table::chinese();
+    t.referee(EventBody::ClockStarted);
+    let mut kept = fold(&t, &t.events);
+    let check = |t: &Table, kept: &mut arbiter_domain::game::GameState, folds_on: bool| {
+        let e = t.events.last().unwrap();
+        assert_eq!(fold_onto(kept, e), folds_on, "{:?}", e.body);
+        if !folds_on {
+            *kept = fold(t, &t.events);
+        }
+        assert_eq!(*kept, fold(t, &t.events), "after {:?}", e.body);
+    };
+    t.referee(EventBody::ClockPressed { by: Colour::Black });
+    check(&t, &mut kept, true);
+    t.referee(record(Incident::Disturbing { offender: Colour::White }, Some(Ruling::Warning)));
+    check(&t, &mut kept, false);
+    t.referee(record(Incident::Disturbing { offender: Colour::White }, Some(Ruling::Warning)));
+    check(&t, &mut kept, false);
+    assert!(kept.result.is_some(), "the second warning lost the game");
+    t.referee(EventBody::ClockPressed { by: Colour::White });
+    check(&t, &mut kept, true);
+    t.referee(EventBody::Resigned { by: Colour::Black });
+    check(&t, &mut kept, true);
+    assert_eq!(kept.after_result.len(), 1, "a referee's fact after the result waits for the chief arbiter");
+    t.chief(EventBody::ResultEntered { outcome: Outcome::Draw, note: None });
+    check(&t, &mut kept, true);
+    assert_eq!(kept.superseded_results.len(), 1);
+    let other = t.events[0].clone();
+    let mut elsewhere = other;
+    elsewhere.game = Some(arbiter_domain::domain::GameId::new("elsewhere").unwrap());
+    elsewhere.body = EventBody::ClockStarted;
+    assert!(!fold_onto(&mut kept, &elsewhere), "another game's event");
 }

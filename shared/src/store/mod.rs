@@ -619,7 +619,7 @@ impl Store {
         }
         for ((k, v), f) in primaries.into_iter().zip(fresh) {
             self.db.insert(k, v).map_err(storage)?;
-            self.projection.forget(f.event);
+            self.projection.arrived(f.event);
         }
         self.db.insert(keys::meta("next_seq"), &seq.to_be_bytes()).map_err(storage)?;
         self.next_seq.store(seq, Ordering::SeqCst);

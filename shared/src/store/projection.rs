@@ -7,9 +7,12 @@
 //!   pairing and standings read summaries instead of folding, and the kept states do not grow
 //!   with an event's games.
 //! - Each tournament's set-up (its events outside games, indexed under `n`) is kept folded.
-//! - Writing an event drops what it touches: its game's state and summary, or its
-//!   tournament's set-up. The next read folds only that game (or set-up) again, from its own
-//!   index — so ingest costs nothing extra and a read costs one game's fold at most.
+//! - Writing an event updates or drops what it touches. A clock press or a fact (clock,
+//!   adjournment, count, resignation, result) that sorts after every event of a kept game is
+//!   folded onto its state in place, one step ([`fold_onto`]), and the game's summary taken
+//!   from it. Anything else — an incident or ruling, an event arriving late, a schedule —
+//!   drops that game's state and summary (or its tournament's set-up); the next read folds only
+//!   that game (or set-up) again, from its own index. So a read costs one game's fold at most.
 //!
 //! The full fold ([`crate::tournament::replay`]) stays the reference: the store's tests check
 //! that what is kept here equals it after every arrival, in any order, duplicates included.
@@ -24,10 +27,12 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::Hlc;
+use crate::domain::EventId;
 use crate::domain::{GameId, TournamentId};
 use crate::error::Result;
 use crate::event::Event;
-use crate::game::{fold_game, GameState, GameSummary};
+use crate::game::{fold_game, fold_onto, GameState, GameSummary};
 use crate::rules::RulesetSpec;
 use crate::store::{keys, storage, Store};
 use crate::tournament::{fold_setup, TournamentView};
@@ -52,17 +57,27 @@ pub(super) struct Projection {
 #[derive(Default)]
 struct Inner {
     setups: HashMap<TournamentId, Arc<TournamentView>>,
-    /// Each kept state with when it was last read (`reads` at that moment).
-    states: HashMap<GameKey, (Arc<GameState>, u64)>,
+    states: HashMap<GameKey, Kept>,
     reads: u64,
     /// The events of the kept states, summed.
     state_events: usize,
     summaries: HashMap<GameKey, Arc<GameSummary>>,
+    /// Events folded onto a kept state instead of dropping it (for tests).
+    folded_on: u64,
     /// Each game's table by its latest schedule, per tournament: a referee's pull scope
     /// (`sync::scope`) without summarising every game per request. Dropped when a game is
     /// scheduled; `schedules` counts those drops, so a map built across one is not kept.
     tables: HashMap<TournamentId, Arc<HashMap<GameId, u16>>>,
     schedules: u64,
+}
+
+/// A game's kept state.
+struct Kept {
+    state: Arc<GameState>,
+    /// When it was last read (`reads` at that moment).
+    read: u64,
+    /// The (HLC, id) of the last of its events: one sorting after it can be folded on.
+    last: (Hlc, EventId),
 }
 
 /// A summary as stored in sled: with the default ruleset it was folded under (a change of the
@@ -77,30 +92,46 @@ impl Inner {
     fn kept_state(&mut self, key: &GameKey) -> Option<Arc<GameState>> {
         self.reads += 1;
         let now = self.reads;
-        let (state, read) = self.states.get_mut(key)?;
-        *read = now;
-        Some(state.clone())
+        let kept = self.states.get_mut(key)?;
+        kept.read = now;
+        Some(kept.state.clone())
     }
 
-    fn keep_state(&mut self, key: GameKey, state: Arc<GameState>) {
+    fn keep_state(&mut self, key: GameKey, state: Arc<GameState>, last: (Hlc, EventId)) {
         self.drop_state(&key);
         // A scan of at most STATES_KEPT entries per game let go, only when a fold adds a game.
         while !self.states.is_empty()
             && (self.states.len() >= STATES_KEPT || self.state_events + state.events > STATE_EVENTS_KEPT)
         {
-            let Some(oldest) = self.states.iter().min_by_key(|(_, (_, read))| *read).map(|(k, _)| k.clone()) else {
+            let Some(oldest) = self.states.iter().min_by_key(|(_, kept)| kept.read).map(|(k, _)| k.clone()) else {
                 break;
             };
             self.drop_state(&oldest);
         }
         self.reads += 1;
         self.state_events += state.events;
-        self.states.insert(key, (state, self.reads));
+        self.states.insert(key, Kept { state, read: self.reads, last });
+    }
+
+    /// Folds `e` onto its game's kept state if it can ([`fold_onto`]); then its summary is the
+    /// state's. Whether it did.
+    fn fold_on(&mut self, key: &GameKey, e: &Event) -> bool {
+        let Some(kept) = self.states.get_mut(key) else { return false };
+        // A reader holding the state keeps the old one; it is copied only then.
+        if e.order_key() <= kept.last || !fold_onto(Arc::make_mut(&mut kept.state), e) {
+            return false;
+        }
+        kept.last = e.order_key();
+        let summary = Arc::new(GameSummary::of(&kept.state));
+        self.state_events += 1;
+        self.folded_on += 1;
+        self.summaries.insert(key.clone(), summary);
+        true
     }
 
     fn drop_state(&mut self, key: &GameKey) {
-        if let Some((s, _)) = self.states.remove(key) {
-            self.state_events -= s.events;
+        if let Some(kept) = self.states.remove(key) {
+            self.state_events -= kept.state.events;
         }
     }
 }
@@ -116,18 +147,28 @@ impl Projection {
         self.lock().states.len()
     }
 
+    /// How many events were folded onto a kept state (for tests).
+    #[cfg(test)]
+    pub(super) fn folded_on(&self) -> u64 {
+        self.lock().folded_on
+    }
+
     /// Whether this game's full state is kept (for tests).
     #[cfg(test)]
     pub(super) fn keeps_state(&self, t: &TournamentId, g: &GameId) -> bool {
         self.lock().states.contains_key(&(t.clone(), g.clone()))
     }
 
-    /// Drops what `e` changes. Called by `Store::apply` under the write lock.
-    pub(super) fn forget(&self, e: &Event) {
+    /// Folds `e` onto its game's kept state, or drops what it changes (see the module's
+    /// documentation). Called for each new event by `Store::apply` under the write lock.
+    pub(super) fn arrived(&self, e: &Event) {
         let mut inner = self.lock();
         match &e.game {
             Some(g) => {
                 let key = (e.tournament.clone(), g.clone());
+                if inner.fold_on(&key, e) {
+                    return;
+                }
                 inner.drop_state(&key);
                 inner.summaries.remove(&key);
                 if matches!(e.body, crate::event::EventBody::GameScheduled(_)) {
@@ -200,6 +241,7 @@ impl Store {
         }
         let events = self.game_events(&key.0, &key.1)?;
         let state = Arc::new(fold_game(&key.1, default_ruleset, &events));
+        let last = events.last().map(Event::order_key);
         let summary = GameSummary::of(&state);
         let stored = StoredSummary { default_ruleset, summary };
         let bytes = serde_json::to_vec(&stored).map_err(storage)?;
@@ -207,8 +249,8 @@ impl Store {
         let summary = Arc::new(stored.summary);
         let mut inner = self.projection.lock();
         inner.summaries.insert(key.clone(), summary.clone());
-        if keep_state {
-            inner.keep_state(key, state.clone());
+        if let (true, Some(last)) = (keep_state, last) {
+            inner.keep_state(key, state.clone(), last);
         }
         Ok(Some((state, summary)))
     }

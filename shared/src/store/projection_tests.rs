@@ -128,6 +128,10 @@ fn universe(steps: &[(u8, u8, u8)]) -> Vec<Event> {
             }
             // A pairing corrected: the game moves to another table (a pull scope follows it).
             4 if r % 3 == 0 => out.push(scheduled(next(), game, 10 + r % 4)),
+            // Clock presses: what a kept state has folded onto it in place.
+            4 if r % 3 == 1 => {
+                out.push(event(next(), Some(game), Role::Referee, EventBody::ClockPressed { by: offender }))
+            }
             _ => out.push(event(next(), Some(game), Role::Referee, EventBody::Resigned { by: offender })),
         }
     }
@@ -204,6 +208,58 @@ proptest! {
         drop(store);
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// A game read (so kept) then played on: its presses and facts fold onto the kept state in
+/// place, one step each, and the state and summary stay the full fold's; an incident, or a
+/// fact arriving late, drops it and the next read folds the game again.
+#[test]
+fn facts_sorting_last_fold_onto_a_kept_state_and_the_rest_refold() {
+    let dir = tmp("fold-on");
+    let s = Store::open(&dir, None).unwrap();
+    let mut events = universe(&[]);
+    let g1 = GameId::new("g1").unwrap();
+    s.append(&events, Origin::Remote).unwrap();
+    s.game_state(&t(), &g1).unwrap();
+    let mut n = 100;
+    let mut play = |s: &Store, events: &mut Vec<Event>, body: EventBody, role: Role| {
+        n += 1;
+        let e = event(n, Some(1), role, body);
+        events.push(e.clone());
+        s.append(&[e], Origin::Remote).unwrap();
+    };
+    let facts = [
+        EventBody::ClockStarted,
+        EventBody::ClockPressed { by: Colour::Black },
+        EventBody::ClockPressed { by: Colour::White },
+        EventBody::Resigned { by: Colour::White },
+        EventBody::ClockPressed { by: Colour::Black },
+    ];
+    for (i, body) in facts.into_iter().enumerate() {
+        play(&s, &mut events, body, Role::Referee);
+        assert_eq!(s.projection.folded_on(), i as u64 + 1);
+        assert!(s.projection.keeps_state(&t(), &g1));
+        assert_same_as_full_fold(&s);
+    }
+    play(
+        &s,
+        &mut events,
+        EventBody::IncidentRecorded {
+            incident: Incident::Disturbing { offender: Colour::Black },
+            ruling: Some(Ruling::Warning),
+            note: None,
+        },
+        Role::Referee,
+    );
+    assert!(!s.projection.keeps_state(&t(), &g1), "an incident folds the game again");
+    s.game_state(&t(), &g1).unwrap();
+    // A press stamped before the last event: folded again, not onto.
+    let mut late = event(n + 1, Some(1), Role::Referee, EventBody::ClockPressed { by: Colour::White });
+    late.hlc = Hlc::new(late.hlc.wall_ms - 5_000, 0);
+    s.append(&[late], Origin::Remote).unwrap();
+    assert_eq!(s.projection.folded_on(), 5);
+    assert!(!s.projection.keeps_state(&t(), &g1));
+    assert_same_as_full_fold(&s);
 }
 
 #[test]
@@ -309,19 +365,20 @@ fn long_games_are_let_go_sooner_the_kept_events_stay_within_their_budget() {
         s.events = events;
         std::sync::Arc::new(s)
     };
+    let last = (Hlc::new(0, 0), EventId::from_parts(0, [0x80; 10]));
     // 400-event games: the budget holds 125 of them, far below the count cap.
     for n in 0..200 {
-        inner.keep_state(key(n), state(n, 400));
+        inner.keep_state(key(n), state(n, 400), last);
         assert!(inner.state_events <= super::STATE_EVENTS_KEPT);
     }
     assert_eq!(inner.states.len(), super::STATE_EVENTS_KEPT / 400);
     assert!(inner.states.contains_key(&key(199)) && !inner.states.contains_key(&key(0)));
     // Kept again with more events: counted once, at its new size.
-    inner.keep_state(key(199), state(199, 1_000));
-    let counted: usize = inner.states.values().map(|(s, _)| s.events).sum();
+    inner.keep_state(key(199), state(199, 1_000), last);
+    let counted: usize = inner.states.values().map(|k| k.state.events).sum();
     assert_eq!(inner.state_events, counted);
     // A game bigger than the whole budget is still kept (alone): its page must be served.
-    inner.keep_state(key(500), state(500, super::STATE_EVENTS_KEPT + 1));
+    inner.keep_state(key(500), state(500, super::STATE_EVENTS_KEPT + 1), last);
     assert_eq!(inner.states.len(), 1);
     assert!(inner.kept_state(&key(500)).is_some());
 }

@@ -55,39 +55,75 @@ pub fn fold_game<'a>(
         incident_order: Vec::new(),
         escalations: Vec::new(),
         appeals: Vec::new(),
-        status: Status::Scheduled,
         sides,
-        result: None,
-        to_move: None,
-        superseded_results: Vec::new(),
-        after_result: Vec::new(),
+        play: Play {
+            status: Status::Scheduled,
+            result: None,
+            to_move: None,
+            superseded_results: Vec::new(),
+            after_result: Vec::new(),
+            clock_facts: Vec::new(),
+        },
         rejected,
-        clock_facts: Vec::new(),
     };
     fold.index(&admitted);
     fold.settle_rulings();
     fold.walk(&admitted);
     let open = fold.open_items();
     let mut rejected = fold.rejected;
-    rejected.sort_by(|a, b| (a.event, &a.error.code).cmp(&(b.event, &b.error.code)));
+    sort_rejected(&mut rejected);
     let incidents = fold.incident_order.iter().filter_map(|id| fold.incidents.remove(id)).collect();
-    GameState {
+    let mut state = GameState {
         game: game.clone(),
         schedule,
         ruleset: spec,
-        status: if fold.result.is_some() { Status::Finished } else { fold.status },
+        status: Status::Scheduled,
         sides: fold.sides,
-        result: fold.result,
-        to_move: fold.to_move.filter(|_| fold.result.is_none()),
-        superseded_results: fold.superseded_results,
+        result: None,
+        to_move: None,
+        superseded_results: Vec::new(),
         incidents,
         appeals: fold.appeals,
         open,
-        after_result: fold.after_result,
+        after_result: Vec::new(),
         rejected,
         events: count,
-        clock_facts: fold.clock_facts,
+        clock_facts: Vec::new(),
+    };
+    fold.play.into_state(&mut state);
+    state
+}
+
+/// Folds `e` onto `state` — the fold of a game's events — when `e` sorts after all of them
+/// (the caller knows the order; the state does not record it) and is a clock press or a fact
+/// the walk alone applies, in order (clock, adjournment, count, resignation, result): `state`
+/// becomes what [`fold_game`] gives for all the events together, at the cost of one step.
+/// Returns `false`, `state` untouched, for any other event (an incident, a ruling, an appeal,
+/// a schedule…): those change passes before the walk, so the game must be folded again.
+pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
+    if e.game.as_ref() != Some(&state.game) || !is_walked(&e.body) {
+        return false;
     }
+    state.events += 1;
+    match authorize(e) {
+        Err(err) => state.rejected.push(Rejected { event: e.id, error: err.body() }),
+        Ok(()) => {
+            let mut play = Play::from_state(state);
+            let before = play.after_result.len();
+            if let Err(err) = play.step(&Ruleset::from_spec(state.ruleset), e) {
+                state.rejected.push(Rejected { event: e.id, error: err.body() });
+            }
+            // After-result items come last in `open`, in event order (`Fold::open_items`).
+            state.open.extend(play.after_result[before..].iter().map(|&id| after_result_item(id)));
+            play.into_state(state);
+        }
+    }
+    sort_rejected(&mut state.rejected);
+    true
+}
+
+fn sort_rejected(rejected: &mut [Rejected]) {
+    rejected.sort_by(|a, b| (a.event, &a.error.code).cmp(&(b.event, &b.error.code)));
 }
 
 /// An event's time on the clock's base (ms since the epoch, the device's office-corrected time).
@@ -138,15 +174,142 @@ struct Fold {
     /// (escalation event, incident, to)
     escalations: Vec<(EventId, EventId, Role)>,
     appeals: Vec<AppealView>,
-    status: Status,
     sides: PerColour<SideRecord>,
+    play: Play,
+    rejected: Vec<Rejected>,
+}
+
+/// What the walk changes besides incidents: where the game stands, its result, who is to move,
+/// what came after the result and the clock's facts — all a clock press or a fact sorting last
+/// needs, so that one can be folded onto a kept state ([`fold_onto`]).
+struct Play {
+    status: Status,
     result: Option<GameResult>,
     to_move: Option<ToMove>,
     superseded_results: Vec<GameResult>,
     after_result: Vec<EventId>,
-    rejected: Vec<Rejected>,
     /// 第十二条/第十四条/第二十三条三 facts for the game clock, with their times.
     clock_facts: Vec<(ClockFact, u64)>,
+}
+
+/// Facts the walk applies in event order and no other pass reads.
+fn is_fact(body: &EventBody) -> bool {
+    matches!(
+        body,
+        EventBody::ClockStarted
+            | EventBody::ClockPaused { .. }
+            | EventBody::ClockResumed
+            | EventBody::GameAdjourned { .. }
+            | EventBody::MoveUnsealed { .. }
+            | EventBody::EndConfirmed { .. }
+            | EventBody::CountRecorded { .. }
+            | EventBody::Resigned { .. }
+            | EventBody::ResultEntered { .. }
+    )
+}
+
+/// What [`Play::step`] applies: a clock press or a fact.
+fn is_walked(body: &EventBody) -> bool {
+    matches!(body, EventBody::ClockPressed { .. }) || is_fact(body)
+}
+
+impl Play {
+    /// Takes the walk's part out of a folded state (`state.status` says `Finished` whenever
+    /// there is a result, and a result is never taken back, so the status under it is moot).
+    fn from_state(state: &mut GameState) -> Self {
+        Play {
+            status: state.status,
+            result: state.result,
+            to_move: state.to_move,
+            superseded_results: std::mem::take(&mut state.superseded_results),
+            after_result: std::mem::take(&mut state.after_result),
+            clock_facts: std::mem::take(&mut state.clock_facts),
+        }
+    }
+
+    /// Puts it into the state as the full fold shows it.
+    fn into_state(self, state: &mut GameState) {
+        state.status = if self.result.is_some() { Status::Finished } else { self.status };
+        state.to_move = self.to_move.filter(|_| self.result.is_none());
+        state.result = self.result;
+        state.superseded_results = self.superseded_results;
+        state.after_result = self.after_result;
+        state.clock_facts = self.clock_facts;
+    }
+
+    /// One event of the walk other than an incident; an error is the event's refusal.
+    fn step(&mut self, ruleset: &Ruleset, e: &Event) -> Result<(), DomainError> {
+        match &e.body {
+            // A press after the result changes nothing.
+            EventBody::ClockPressed { by } => {
+                if self.result.is_none() {
+                    self.clock_facts.push((ClockFact::Press { by: *by }, at_ms(e)));
+                }
+                Ok(())
+            }
+            body if is_fact(body) => {
+                let authority = e.author.role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
+                if self.result.is_some() && !authority {
+                    self.after_result.push(e.id);
+                    return Ok(());
+                }
+                self.to_move = None;
+                self.apply_fact(ruleset, e)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn apply_fact(&mut self, ruleset: &Ruleset, e: &Event) -> Result<(), DomainError> {
+        let clock = match &e.body {
+            EventBody::ClockStarted => Some(ClockFact::Start { to_move: Colour::Black }),
+            EventBody::ClockPaused { .. } => Some(ClockFact::Pause),
+            // 第十四条: at resumption the sealed move is played and the opponent's clock starts.
+            EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => Some(ClockFact::Resume),
+            EventBody::GameAdjourned { .. } => Some(ClockFact::Adjourn),
+            _ => None,
+        };
+        if let Some(f) = clock {
+            self.clock_facts.push((f, at_ms(e)));
+        }
+        match &e.body {
+            EventBody::ClockStarted | EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => {
+                self.status = Status::Playing
+            }
+            EventBody::ClockPaused { .. } => self.status = Status::Paused,
+            EventBody::GameAdjourned { sealer, seal } => {
+                self.status = Status::Adjourned { sealer: *sealer, seal: *seal }
+            }
+            EventBody::EndConfirmed { .. } => self.status = Status::EndConfirmed,
+            EventBody::CountRecorded { count } => {
+                let outcome = counting::decide(*count, ruleset)?;
+                let article = ruleset.count_article;
+                self.set_result(GameResult { outcome, reason: ResultReason::Count, article, event: e.id });
+            }
+            EventBody::ResultEntered { outcome, .. } => {
+                let article = crate::rules::Article::Art13_1;
+                self.set_result(GameResult { outcome: *outcome, reason: ResultReason::Entered, article, event: e.id });
+            }
+            EventBody::Resigned { by } => {
+                let article = ruleset.resignation_article;
+                self.set_result(GameResult {
+                    outcome: Outcome::win(by.opponent()),
+                    reason: ResultReason::Resignation,
+                    article,
+                    event: e.id,
+                });
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn set_result(&mut self, new: GameResult) {
+        if let Some(old) = self.result.replace(new) {
+            self.superseded_results.push(old);
+        }
+        self.status = Status::Finished;
+    }
 }
 
 impl Fold {
@@ -316,84 +479,17 @@ impl Fold {
     /// Applies facts and incidents in event order.
     fn walk(&mut self, events: &[&Event]) {
         for e in events {
-            let authority = e.author.role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
-            match &e.body {
-                EventBody::IncidentRecorded { .. } => {
-                    self.to_move = None;
-                    self.apply_incident(e.id)
-                }
-                // A press after the result changes nothing.
-                EventBody::ClockPressed { by } if self.result.is_none() => {
-                    self.clock_facts.push((ClockFact::Press { by: *by }, at_ms(e)));
-                }
-                EventBody::ClockStarted
-                | EventBody::ClockPaused { .. }
-                | EventBody::ClockResumed
-                | EventBody::GameAdjourned { .. }
-                | EventBody::MoveUnsealed { .. }
-                | EventBody::EndConfirmed { .. }
-                | EventBody::CountRecorded { .. }
-                | EventBody::Resigned { .. }
-                | EventBody::ResultEntered { .. } => {
-                    if self.result.is_some() && !authority {
-                        self.after_result.push(e.id);
-                        continue;
-                    }
-                    self.to_move = None;
-                    self.apply_fact(e);
-                }
-                _ => {}
+            if let EventBody::IncidentRecorded { .. } = e.body {
+                self.play.to_move = None;
+                self.apply_incident(e.id);
+            } else if let Err(err) = self.play.step(&self.ruleset, e) {
+                self.reject(e.id, &err);
             }
-        }
-    }
-
-    fn apply_fact(&mut self, e: &Event) {
-        let clock = match &e.body {
-            EventBody::ClockStarted => Some(ClockFact::Start { to_move: Colour::Black }),
-            EventBody::ClockPaused { .. } => Some(ClockFact::Pause),
-            // 第十四条: at resumption the sealed move is played and the opponent's clock starts.
-            EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => Some(ClockFact::Resume),
-            EventBody::GameAdjourned { .. } => Some(ClockFact::Adjourn),
-            _ => None,
-        };
-        if let Some(f) = clock {
-            self.clock_facts.push((f, at_ms(e)));
-        }
-        match &e.body {
-            EventBody::ClockStarted | EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => {
-                self.status = Status::Playing
-            }
-            EventBody::ClockPaused { .. } => self.status = Status::Paused,
-            EventBody::GameAdjourned { sealer, seal } => {
-                self.status = Status::Adjourned { sealer: *sealer, seal: *seal }
-            }
-            EventBody::EndConfirmed { .. } => self.status = Status::EndConfirmed,
-            EventBody::CountRecorded { count } => match counting::decide(*count, &self.ruleset) {
-                Ok(outcome) => {
-                    let article = self.ruleset.count_article;
-                    self.set_result(GameResult { outcome, reason: ResultReason::Count, article, event: e.id });
-                }
-                Err(err) => self.reject(e.id, &err),
-            },
-            EventBody::ResultEntered { outcome, .. } => {
-                let article = crate::rules::Article::Art13_1;
-                self.set_result(GameResult { outcome: *outcome, reason: ResultReason::Entered, article, event: e.id });
-            }
-            EventBody::Resigned { by } => {
-                let article = self.ruleset.resignation_article;
-                self.set_result(GameResult {
-                    outcome: Outcome::win(by.opponent()),
-                    reason: ResultReason::Resignation,
-                    article,
-                    event: e.id,
-                });
-            }
-            _ => {}
         }
     }
 
     fn apply_incident(&mut self, id: EventId) {
-        let after = self.result.is_some();
+        let after = self.play.result.is_some();
         let Some(view) = self.incidents.get_mut(&id) else { return };
         view.after_result = after;
         let kind = view.incident.kind();
@@ -420,7 +516,7 @@ impl Fold {
         if let Some(w) = c.pass {
             self.sides.get_mut(w).imposed_passes.push(id);
             // 轮对方下子: the opponent of the side that passed is to move.
-            self.to_move = Some(ToMove { colour: w.opponent(), after_pass: id, article: c.article });
+            self.play.to_move = Some(ToMove { colour: w.opponent(), after_pass: id, article: c.article });
         }
         for adj in &c.clock {
             self.sides.get_mut(adj.colour).clock_adjustment_secs += adj.secs;
@@ -432,7 +528,7 @@ impl Fold {
             self.sides.get_mut(w).reported_to_committee.push(id);
         }
         if let Some((outcome, reason)) = c.result {
-            self.set_result(GameResult { outcome, reason, article: c.article, event: id });
+            self.play.set_result(GameResult { outcome, reason, article: c.article, event: id });
         }
         if let Some(w) = c.warning {
             let earlier: Vec<_> = self
@@ -447,9 +543,9 @@ impl Fold {
             warnings.push(id);
             // 第二十五条二: the warning that makes the count reach the limit loses the game (the
             // text's own sentence cited where it has one, e.g. KBA's second ring).
-            if warnings.len() == self.ruleset.warnings_to_lose && (self.result.is_none() || after) {
+            if warnings.len() == self.ruleset.warnings_to_lose && (self.play.result.is_none() || after) {
                 let article = self.ruleset.warning_loss(kind, &earlier);
-                self.set_result(GameResult {
+                self.play.set_result(GameResult {
                     outcome: Outcome::win(w.opponent()),
                     reason: ResultReason::SecondWarning,
                     article,
@@ -457,13 +553,6 @@ impl Fold {
                 });
             }
         }
-    }
-
-    fn set_result(&mut self, new: GameResult) {
-        if let Some(old) = self.result.replace(new) {
-            self.superseded_results.push(old);
-        }
-        self.status = Status::Finished;
     }
 
     fn open_items(&self) -> Vec<OpenItem> {
@@ -510,17 +599,20 @@ impl Fold {
                 refused: a.refused.clone(),
             });
         }
-        for &e in &self.after_result {
-            open.push(OpenItem {
-                kind: OpenKind::AfterResult,
-                for_role: Role::ChiefArbiter,
-                event: e,
-                incident: None,
-                article: None,
-                refused: vec![],
-            });
-        }
+        open.extend(self.play.after_result.iter().map(|&e| after_result_item(e)));
         open
+    }
+}
+
+/// A fact recorded after the result, for the chief arbiter to look at.
+fn after_result_item(event: EventId) -> OpenItem {
+    OpenItem {
+        kind: OpenKind::AfterResult,
+        for_role: Role::ChiefArbiter,
+        event,
+        incident: None,
+        article: None,
+        refused: vec![],
     }
 }
 

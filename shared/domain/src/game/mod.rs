@@ -7,7 +7,7 @@ pub mod state;
 pub mod summary;
 pub mod validate;
 
-pub use fold::fold_game;
+pub use fold::{fold_game, fold_onto};
 pub use preview::{preview, Preview};
 pub use sealed_move::{Salt, SealDigest};
 pub use state::*;
