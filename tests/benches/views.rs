@@ -54,6 +54,10 @@ struct Row {
     game_cold_p99: Duration,
     game_p50: Duration,
     game_p99: Duration,
+    /// A game's page right after a clock press on it (folded onto its kept state)…
+    after_press: (Duration, Duration),
+    /// …and right after an incident on it (the game folded again): p50, p99.
+    after_incident: (Duration, Duration),
     pull: Duration,
     rss_mb: f64,
     tablet_sync: Duration,
@@ -78,6 +82,58 @@ fn dir_mb(dir: &std::path::Path) -> f64 {
 }
 
 const OFFICE: &str = env!("CARGO_BIN_EXE_office");
+
+/// Pushes one event on `g` as `author`, stamped now (after everything the game holds).
+async fn push_one(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    author: &arbiter_core::domain::Author,
+    g: u32,
+    body: arbiter_core::event::EventBody,
+    seed: u64,
+) {
+    let now = chrono::Utc::now();
+    let ms = now.timestamp_millis() as u64;
+    let one = arbiter_core::event::Event {
+        schema: arbiter_core::event::SCHEMA_VERSION,
+        id: arbiter_core::domain::EventId::from_parts(ms, random_from(seed)),
+        tournament: tournament(),
+        game: Some(game(g)),
+        author: author.clone(),
+        hlc: arbiter_core::clock::Hlc::new(ms, 0),
+        wall_time: now,
+        body,
+    };
+    let pushed = http
+        .post(format!("{base}/events"))
+        .bearer_auth(token)
+        .json(&serde_json::json!({ "events": [one] }))
+        .send()
+        .await;
+    let status = pushed.expect("push").status();
+    assert!(status.is_success(), "push: {status}");
+}
+
+/// p50 and p99 of a game's page read right after pushing `body` on it, over 100 of the games
+/// just visited (so kept).
+async fn page_after(
+    http: &reqwest::Client,
+    base: &str,
+    (pusher, reader): (&str, &str),
+    author: &arbiter_core::domain::Author,
+    games: &[u32],
+    body: impl Fn(u64) -> arbiter_core::event::EventBody,
+    seed: u64,
+) -> (Duration, Duration) {
+    let mut took = Vec::new();
+    for (i, &g) in games.iter().cycle().take(100).enumerate() {
+        push_one(http, base, pusher, author, g, body(i as u64), seed + i as u64).await;
+        took.push(timed_get(http, &format!("{base}/games/g{g}"), reader).await);
+    }
+    took.sort();
+    (percentile(&took, 0.5).unwrap_or_default(), percentile(&took, 0.99).unwrap_or_default())
+}
 
 async fn timed_get(http: &reqwest::Client, url: &str, token: &str) -> Duration {
     let t = Instant::now();
@@ -195,6 +251,14 @@ async fn measure(events: usize) -> Row {
             warm.push(timed_get(&http, url, &chief.token).await);
         }
     }
+    // Play going on at 50 of those tables: the page after a clock press, then after an incident.
+    let playing: Vec<u32> = (0..50u32.min(games)).map(|i| 1 + (i * 13) % games).collect();
+    let tokens = (referee.token.as_str(), chief.token.as_str());
+    let press = |i: u64| arbiter_core::event::EventBody::ClockPressed {
+        by: if i % 2 == 0 { arbiter_core::domain::Colour::Black } else { arbiter_core::domain::Colour::White },
+    };
+    let after_press = page_after(&http, &base, tokens, &author, &playing, press, 700_000_000).await;
+    let after_incident = page_after(&http, &base, tokens, &author, &playing, advice, 710_000_000).await;
     cold.sort();
     warm.sort();
     let pull = timed_get(&http, &format!("{base}/events?after={}&limit=500", events / 2), &referee.token).await;
@@ -236,6 +300,8 @@ async fn measure(events: usize) -> Row {
         game_cold_p99: percentile(&cold, 0.99).unwrap_or_default(),
         game_p50: percentile(&warm, 0.5).unwrap_or_default(),
         game_p99: percentile(&warm, 0.99).unwrap_or_default(),
+        after_press,
+        after_incident,
         pull,
         rss_mb: rss_mb(child.id()),
         tablet_sync,
@@ -285,6 +351,15 @@ async fn run() {
             ratio(|r| r.game_p50),
             ms(r.game_p99),
             ratio(|r| r.game_p99)
+        );
+        println!(
+            "    one game's page right after a clock press on it (folded on): p50 {} · p99 {}; \
+             after an incident on it (folded again): p50 {} · p99 {} — press/incident p50 {:.2}×",
+            ms(r.after_press.0),
+            ms(r.after_press.1),
+            ms(r.after_incident.0),
+            ms(r.after_incident.1),
+            r.after_press.0.as_secs_f64() / r.after_incident.0.as_secs_f64()
         );
         println!("    pull of the next 500 events: {}{}", ms(r.pull), ratio(|r| r.pull));
         println!("    resident memory of the office process: {:.0} MB", r.rss_mb);
