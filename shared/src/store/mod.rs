@@ -652,6 +652,17 @@ impl Store {
         decode_line(id, &self.stored_line(id, v)?.1)
     }
 
+    /// The event the arrival-log entry numbered `seq` names, or `None` if its primary key holds
+    /// another number: the entry was left by a batch a crash cut short (its log value written,
+    /// its primary key not), and opening applied the event again under a new number — so each
+    /// event is read from the log once.
+    fn logged(&self, id: &EventId, seq: u64) -> Result<Option<Event>> {
+        match self.db.get(keys::event(id)).map_err(storage)? {
+            Some(v) if keys::u64_of(&v) == Some(seq) => Ok(Some(self.stored_event(id, &v)?)),
+            _ => Ok(None),
+        }
+    }
+
     /// One event by id.
     pub fn get(&self, id: &EventId) -> Result<Option<Event>> {
         match self.db.get(keys::event(id)).map_err(storage)? {
@@ -727,9 +738,9 @@ impl Store {
             let Some(id) = keys::id_suffix(entry) else { return Ok(ControlFlow::Continue(())) };
             let event = match keys::log_tag(entry) {
                 Some(tag) if !keep(&tag) => None,
-                Some(_) => self.get(&id)?,
+                Some(_) => self.logged(&id, seq)?,
                 // An entry from before the tag: read the event to know.
-                None => self.get(&id)?.filter(|e| keep(&keys::LogTag::of(e))),
+                None => self.logged(&id, seq)?.filter(|e| keep(&keys::LogTag::of(e))),
             };
             if let Some(e) = event {
                 out.push((seq, e));
