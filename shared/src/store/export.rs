@@ -32,9 +32,10 @@ impl Store {
     /// Writes every event, in arrival order, exactly as stored (one JSON line each).
     pub fn export(&self, out: &mut impl Write) -> Result<usize> {
         let mut n = 0;
-        self.for_each_log(0, u64::MAX, |_, _, entry| {
+        self.for_each_log(0, u64::MAX, |_, seq, entry| {
             let Some(id) = keys::id_suffix(entry) else { return Ok(std::ops::ControlFlow::Continue(())) };
-            if let Some(v) = self.db.get(keys::event(&id)).map_err(storage)? {
+            // Under another number: a cut-short batch's entry, the event is logged again later.
+            if let Some(v) = self.db.get(keys::event(&id)).map_err(storage)?.filter(|v| keys::u64_of(v) == Some(seq)) {
                 out.write_all(&self.stored_line(&id, &v)?.1).map_err(storage)?;
                 out.write_all(b"\n").map_err(storage)?;
                 n += 1;

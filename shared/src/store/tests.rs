@@ -404,6 +404,8 @@ fn a_log_entry_left_by_a_cut_short_batch_is_not_read_as_a_second_copy() {
     let (pulled, last) = s.scan_log(0, s.last_seq(), 10, 10, |_| true).unwrap();
     assert_eq!((pulled.len(), last), (2, 3));
     assert_eq!(s.tournament_events(&t).unwrap(), vec![first, cut]);
+    let mut exported = Vec::new();
+    assert_eq!(s.export(&mut exported).unwrap(), 2, "exported once each");
 }
 
 #[test]
