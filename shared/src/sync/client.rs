@@ -176,6 +176,16 @@ impl SyncClient {
         f(&mut self.status.lock().unwrap_or_else(|e| e.into_inner()));
     }
 
+    /// Sends an authorised request to the office and reads its JSON answer; a refusal is the
+    /// office's `{code, message}`.
+    async fn answer<T: serde::de::DeserializeOwned>(&self, request: reqwest::RequestBuilder) -> Result<T> {
+        let resp = request.bearer_auth(self.token()).send().await.map_err(|e| self.pins.error(e))?;
+        if !resp.status().is_success() {
+            return Err(Self::error_of(resp).await);
+        }
+        resp.json().await.map_err(|e| self.pins.error(e))
+    }
+
     async fn error_of(resp: reqwest::Response) -> CoreError {
         let status = resp.status().as_u16();
         match resp.json::<ErrorBody>().await {
@@ -248,20 +258,13 @@ impl SyncClient {
         }
         body.extend_from_slice(b"]}");
         let sent = self.config.clock.now_ms();
-        let resp = self
+        let request = self
             .http
             .post(format!("{}{API_PREFIX}/events", self.config.base_url))
-            .bearer_auth(self.token())
             .header(reqwest::header::CONTENT_TYPE, "application/json")
             .header(reqwest::header::CONTENT_ENCODING, "gzip")
-            .body(gzip(&body)?)
-            .send()
-            .await
-            .map_err(|e| self.pins.error(e))?;
-        if !resp.status().is_success() {
-            return Err(Self::error_of(resp).await);
-        }
-        let answer: PushResponse = resp.json().await.map_err(|e| self.pins.error(e))?;
+            .body(gzip(&body)?);
+        let answer: PushResponse = self.answer(request).await?;
         self.measured(sent, answer.office_time)?;
         let mut done = Vec::new();
         let mut rejected = Vec::new();
@@ -298,18 +301,11 @@ impl SyncClient {
         loop {
             let cursor = self.store.cursor()?;
             let sent = self.config.clock.now_ms();
-            let resp = self
+            let request = self
                 .http
                 .get(format!("{}{API_PREFIX}/events", self.config.base_url))
-                .bearer_auth(self.token())
-                .query(&[("after", cursor.to_string()), ("limit", self.config.pull_limit.to_string())])
-                .send()
-                .await
-                .map_err(|e| self.pins.error(e))?;
-            if !resp.status().is_success() {
-                return Err(Self::error_of(resp).await);
-            }
-            let page: PullResponse = resp.json().await.map_err(|e| self.pins.error(e))?;
+                .query(&[("after", cursor.to_string()), ("limit", self.config.pull_limit.to_string())]);
+            let page: PullResponse = self.answer(request).await?;
             let skew = self.measured(sent, page.office_time)?;
             if let Some(scope) = &page.scope {
                 if self.store.pull_scope()?.as_ref() != Some(scope) {
