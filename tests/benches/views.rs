@@ -54,10 +54,12 @@ struct Row {
     game_cold_p99: Duration,
     game_p50: Duration,
     game_p99: Duration,
-    /// A game's page right after a clock press on it (folded onto its kept state)…
+    /// A game's page right after a clock press on it (folded onto its kept state), after a new
+    /// incident on it (folded on too), and after a chief arbiter's ruling on that incident (the
+    /// game folded again): p50, p99.
     after_press: (Duration, Duration),
-    /// …and right after an incident on it (the game folded again): p50, p99.
     after_incident: (Duration, Duration),
+    after_ruling: (Duration, Duration),
     pull: Duration,
     rss_mb: f64,
     tablet_sync: Duration,
@@ -92,7 +94,7 @@ async fn push_one(
     g: u32,
     body: arbiter_core::event::EventBody,
     seed: u64,
-) {
+) -> arbiter_core::domain::EventId {
     let now = chrono::Utc::now();
     let ms = now.timestamp_millis() as u64;
     let one = arbiter_core::event::Event {
@@ -113,6 +115,7 @@ async fn push_one(
         .await;
     let status = pushed.expect("push").status();
     assert!(status.is_success(), "push: {status}");
+    one.id
 }
 
 /// p50 and p99 of a game's page read right after pushing `body` on it, over 100 of the games
@@ -123,16 +126,16 @@ async fn page_after(
     (pusher, reader): (&str, &str),
     author: &arbiter_core::domain::Author,
     games: &[u32],
-    body: impl Fn(u64) -> arbiter_core::event::EventBody,
+    body: impl Fn(usize) -> arbiter_core::event::EventBody,
     seed: u64,
-) -> (Duration, Duration) {
-    let mut took = Vec::new();
+) -> ((Duration, Duration), Vec<arbiter_core::domain::EventId>) {
+    let (mut took, mut pushed) = (Vec::new(), Vec::new());
     for (i, &g) in games.iter().cycle().take(100).enumerate() {
-        push_one(http, base, pusher, author, g, body(i as u64), seed + i as u64).await;
+        pushed.push(push_one(http, base, pusher, author, g, body(i), seed + i as u64).await);
         took.push(timed_get(http, &format!("{base}/games/g{g}"), reader).await);
     }
     took.sort();
-    (percentile(&took, 0.5).unwrap_or_default(), percentile(&took, 0.99).unwrap_or_default())
+    ((percentile(&took, 0.5).unwrap_or_default(), percentile(&took, 0.99).unwrap_or_default()), pushed)
 }
 
 async fn timed_get(http: &reqwest::Client, url: &str, token: &str) -> Duration {
@@ -251,14 +254,25 @@ async fn measure(events: usize) -> Row {
             warm.push(timed_get(&http, url, &chief.token).await);
         }
     }
-    // Play going on at 50 of those tables: the page after a clock press, then after an incident.
+    // Play going on at 50 of those tables: the page after a clock press, after an incident, and
+    // after the chief arbiter's ruling on that incident.
     let playing: Vec<u32> = (0..50u32.min(games)).map(|i| 1 + (i * 13) % games).collect();
     let tokens = (referee.token.as_str(), chief.token.as_str());
-    let press = |i: u64| arbiter_core::event::EventBody::ClockPressed {
+    let press = |i: usize| arbiter_core::event::EventBody::ClockPressed {
         by: if i % 2 == 0 { arbiter_core::domain::Colour::Black } else { arbiter_core::domain::Colour::White },
     };
-    let after_press = page_after(&http, &base, tokens, &author, &playing, press, 700_000_000).await;
-    let after_incident = page_after(&http, &base, tokens, &author, &playing, advice, 710_000_000).await;
+    let (after_press, _) = page_after(&http, &base, tokens, &author, &playing, press, 700_000_000).await;
+    let (after_incident, incidents) =
+        page_after(&http, &base, tokens, &author, &playing, |i| advice(i as u64), 710_000_000).await;
+    let chief_author =
+        arbiter_core::domain::Author { device: chief.device.clone(), person: chief.person.clone(), role: chief.role };
+    let ruling = |i: usize| arbiter_core::event::EventBody::RulingIssued {
+        incident: incidents[i],
+        ruling: arbiter_core::rules::Ruling::Warning,
+        note: None,
+    };
+    let by_chief = (chief.token.as_str(), chief.token.as_str());
+    let (after_ruling, _) = page_after(&http, &base, by_chief, &chief_author, &playing, ruling, 720_000_000).await;
     cold.sort();
     warm.sort();
     let pull = timed_get(&http, &format!("{base}/events?after={}&limit=500", events / 2), &referee.token).await;
@@ -302,6 +316,7 @@ async fn measure(events: usize) -> Row {
         game_p99: percentile(&warm, 0.99).unwrap_or_default(),
         after_press,
         after_incident,
+        after_ruling,
         pull,
         rss_mb: rss_mb(child.id()),
         tablet_sync,
@@ -353,13 +368,17 @@ async fn run() {
             ratio(|r| r.game_p99)
         );
         println!(
-            "    one game's page right after a clock press on it (folded on): p50 {} · p99 {}; \
-             after an incident on it (folded again): p50 {} · p99 {} — press/incident p50 {:.2}×",
+            "    one game's page right after a clock press on it (folded on): p50 {} · p99 {}; after an \
+             incident (folded on): p50 {} · p99 {}; after a chief arbiter's ruling (folded again): p50 {} · \
+             p99 {} — press/ruling p50 {:.2}×, incident/ruling {:.2}×",
             ms(r.after_press.0),
             ms(r.after_press.1),
             ms(r.after_incident.0),
             ms(r.after_incident.1),
-            r.after_press.0.as_secs_f64() / r.after_incident.0.as_secs_f64()
+            ms(r.after_ruling.0),
+            ms(r.after_ruling.1),
+            r.after_press.0.as_secs_f64() / r.after_ruling.0.as_secs_f64(),
+            r.after_incident.0.as_secs_f64() / r.after_ruling.0.as_secs_f64()
         );
         println!("    pull of the next 500 events: {}{}", ms(r.pull), ratio(|r| r.pull));
         println!("    resident memory of the office process: {:.0} MB", r.rss_mb);

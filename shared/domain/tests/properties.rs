@@ -177,11 +177,11 @@ proptest! {
     }
 }
 
-/// The walk's facts fold on one step at a time — clock, warning's loss (第二十五条二) and what
-/// comes after it, the chief arbiter's result — and an incident or ruling is refused (folded
-/// again instead).
+/// The walk's facts and new incidents fold on one step at a time — clock, the second warning's
+/// loss (第二十五条二) and what comes after it, the chief arbiter's result — and a ruling, which
+/// changes what an earlier incident decided, is refused (folded again instead).
 #[test]
-fn facts_fold_on_and_incidents_do_not() {
+fn facts_and_new_incidents_fold_on_and_rulings_do_not() {
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
     let mut kept = fold(&t, &t.events);
@@ -195,22 +195,49 @@ fn facts_fold_on_and_incidents_do_not() {
     };
     t.referee(EventBody::ClockPressed { by: Colour::Black });
     check(&t, &mut kept, true);
+    let first = t.referee(record(Incident::Disturbing { offender: Colour::White }, Some(Ruling::Warning)));
+    check(&t, &mut kept, true);
+    t.referee(record(Incident::StoneLifted { offender: Colour::Black, dropped: false }, None));
+    check(&t, &mut kept, true);
+    assert!(!kept.open.is_empty(), "an incident awaiting a ruling is open");
     t.referee(record(Incident::Disturbing { offender: Colour::White }, Some(Ruling::Warning)));
-    check(&t, &mut kept, false);
-    t.referee(record(Incident::Disturbing { offender: Colour::White }, Some(Ruling::Warning)));
-    check(&t, &mut kept, false);
+    check(&t, &mut kept, true);
     assert!(kept.result.is_some(), "the second warning lost the game");
     t.referee(EventBody::ClockPressed { by: Colour::White });
     check(&t, &mut kept, true);
     t.referee(EventBody::Resigned { by: Colour::Black });
     check(&t, &mut kept, true);
     assert_eq!(kept.after_result.len(), 1, "a referee's fact after the result waits for the chief arbiter");
+    t.referee(record(Incident::Consulting { offender: Colour::Black }, Some(Ruling::Warning)));
+    check(&t, &mut kept, true);
     t.chief(EventBody::ResultEntered { outcome: Outcome::Draw, note: None });
     check(&t, &mut kept, true);
     assert_eq!(kept.superseded_results.len(), 1);
-    let other = t.events[0].clone();
-    let mut elsewhere = other;
+    t.chief(rule(first, Ruling::Advice));
+    check(&t, &mut kept, false);
+    let mut elsewhere = t.events[0].clone();
     elsewhere.game = Some(arbiter_domain::domain::GameId::new("elsewhere").unwrap());
     elsewhere.body = EventBody::ClockStarted;
     assert!(!fold_onto(&mut kept, &elsewhere), "another game's event");
+}
+
+/// A ruling stamped before its incident (a skewed device) was refused as unknown while the
+/// incident was missing: the incident arriving last is not folded on — it changes that ruling's
+/// fate — and folding again gives the full fold.
+#[test]
+fn an_incident_an_earlier_ruling_named_is_folded_again() {
+    let mut t = Table::chinese();
+    t.referee(EventBody::ClockStarted);
+    let incident = t.referee(record(Incident::Disturbing { offender: Colour::White }, None));
+    t.chief(rule(incident, Ruling::Warning));
+    let (i, r) = (t.events.len() - 2, t.events.len() - 1);
+    let (early, late) = (t.events[i].hlc, t.events[r].hlc);
+    t.events[i].hlc = late;
+    t.events[r].hlc = early;
+    let without: Vec<Event> = t.events.iter().filter(|e| e.id != incident).cloned().collect();
+    let mut kept = fold(&t, &without);
+    assert!(kept.rejected.iter().any(|x| x.error.code == "unknown_incident"));
+    assert!(!fold_onto(&mut kept, &t.events[i]));
+    assert_eq!(kept, fold(&t, &without), "left untouched");
+    assert!(fold(&t, &t.events).incidents[0].effective.is_some(), "the ruling stands once its incident is held");
 }

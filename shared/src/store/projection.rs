@@ -7,12 +7,13 @@
 //!   pairing and standings read summaries instead of folding, and the kept states do not grow
 //!   with an event's games.
 //! - Each tournament's set-up (its events outside games, indexed under `n`) is kept folded.
-//! - Writing an event updates or drops what it touches. A clock press or a fact (clock,
-//!   adjournment, count, resignation, result) that sorts after every event of a kept game is
-//!   folded onto its state in place, one step ([`fold_onto`]), and the game's summary taken
-//!   from it. Anything else — an incident or ruling, an event arriving late, a schedule —
-//!   drops that game's state and summary (or its tournament's set-up); the next read folds only
-//!   that game (or set-up) again, from its own index. So a read costs one game's fold at most.
+//! - Writing an event updates or drops what it touches. A clock press, a fact (clock,
+//!   adjournment, count, resignation, result) or a new incident that sorts after every event of
+//!   a kept game is folded onto its state in place, one step ([`fold_onto`]); the game's summary
+//!   is taken from it and stored by the batch after its primary keys. Anything else — a ruling,
+//!   an escalation, an appeal, a schedule, an event arriving late — drops that game's state and
+//!   summary (or its tournament's set-up); the next read folds only that game (or set-up) again,
+//!   from its own index. So a read costs one game's fold at most.
 //!
 //! The full fold ([`crate::tournament::replay`]) stays the reference: the store's tests check
 //! that what is kept here equals it after every arrival, in any order, duplicates included.
@@ -78,6 +79,8 @@ struct Kept {
     read: u64,
     /// The (HLC, id) of the last of its events: one sorting after it can be folded on.
     last: (Hlc, EventId),
+    /// The tournament's default ruleset it was folded under (stored with its summary).
+    default_ruleset: RulesetSpec,
 }
 
 /// A summary as stored in sled: with the default ruleset it was folded under (a change of the
@@ -97,7 +100,7 @@ impl Inner {
         Some(kept.state.clone())
     }
 
-    fn keep_state(&mut self, key: GameKey, state: Arc<GameState>, last: (Hlc, EventId)) {
+    fn keep_state(&mut self, key: GameKey, state: Arc<GameState>, last: (Hlc, EventId), default_ruleset: RulesetSpec) {
         self.drop_state(&key);
         // A scan of at most STATES_KEPT entries per game let go, only when a fold adds a game.
         while !self.states.is_empty()
@@ -110,23 +113,24 @@ impl Inner {
         }
         self.reads += 1;
         self.state_events += state.events;
-        self.states.insert(key, Kept { state, read: self.reads, last });
+        self.states.insert(key, Kept { state, read: self.reads, last, default_ruleset });
     }
 
     /// Folds `e` onto its game's kept state if it can ([`fold_onto`]); then its summary is the
-    /// state's. Whether it did.
-    fn fold_on(&mut self, key: &GameKey, e: &Event) -> bool {
-        let Some(kept) = self.states.get_mut(key) else { return false };
+    /// state's, returned as sled keeps it.
+    fn fold_on(&mut self, key: &GameKey, e: &Event) -> Option<Vec<u8>> {
+        let kept = self.states.get_mut(key)?;
         // A reader holding the state keeps the old one; it is copied only then.
         if e.order_key() <= kept.last || !fold_onto(Arc::make_mut(&mut kept.state), e) {
-            return false;
+            return None;
         }
         kept.last = e.order_key();
-        let summary = Arc::new(GameSummary::of(&kept.state));
+        let stored = StoredSummary { default_ruleset: kept.default_ruleset, summary: GameSummary::of(&kept.state) };
+        let bytes = serde_json::to_vec(&stored).ok();
         self.state_events += 1;
         self.folded_on += 1;
-        self.summaries.insert(key.clone(), summary);
-        true
+        self.summaries.insert(key.clone(), Arc::new(stored.summary));
+        bytes
     }
 
     fn drop_state(&mut self, key: &GameKey) {
@@ -160,14 +164,16 @@ impl Projection {
     }
 
     /// Folds `e` onto its game's kept state, or drops what it changes (see the module's
-    /// documentation). Called for each new event by `Store::apply` under the write lock.
-    pub(super) fn arrived(&self, e: &Event) {
+    /// documentation). Called for each new event by `Store::apply` under the write lock, after
+    /// its primary key; returns its game's new summary as sled keeps it when it folded on (the
+    /// batch writes it last, so that a summary sled has is current).
+    pub(super) fn arrived(&self, e: &Event) -> Option<Vec<u8>> {
         let mut inner = self.lock();
         match &e.game {
             Some(g) => {
                 let key = (e.tournament.clone(), g.clone());
-                if inner.fold_on(&key, e) {
-                    return;
+                if let Some(summary) = inner.fold_on(&key, e) {
+                    return Some(summary);
                 }
                 inner.drop_state(&key);
                 inner.summaries.remove(&key);
@@ -190,6 +196,7 @@ impl Projection {
                 }
             }
         }
+        None
     }
 }
 
@@ -250,7 +257,7 @@ impl Store {
         let mut inner = self.projection.lock();
         inner.summaries.insert(key.clone(), summary.clone());
         if let (true, Some(last)) = (keep_state, last) {
-            inner.keep_state(key, state.clone(), last);
+            inner.keep_state(key, state.clone(), last, default_ruleset);
         }
         Ok(Some((state, summary)))
     }

@@ -210,11 +210,11 @@ proptest! {
     }
 }
 
-/// A game read (so kept) then played on: its presses and facts fold onto the kept state in
-/// place, one step each, and the state and summary stay the full fold's; an incident, or a
-/// fact arriving late, drops it and the next read folds the game again.
+/// A game read (so kept) then played on: its presses, facts and new incidents fold onto the
+/// kept state in place, one step each, and the state and summary stay the full fold's; a ruling,
+/// or a press arriving late, drops it and the next read folds the game again.
 #[test]
-fn facts_sorting_last_fold_onto_a_kept_state_and_the_rest_refold() {
+fn events_sorting_last_fold_onto_a_kept_state_and_the_rest_refold() {
     let dir = tmp("fold-on");
     let s = Store::open(&dir, None).unwrap();
     let mut events = universe(&[]);
@@ -239,6 +239,8 @@ fn facts_sorting_last_fold_onto_a_kept_state_and_the_rest_refold() {
         play(&s, &mut events, body, Role::Referee);
         assert_eq!(s.projection.folded_on(), i as u64 + 1);
         assert!(s.projection.keeps_state(&t(), &g1));
+        let key = super::keys::game_key(super::keys::SUMMARY, &t(), &g1);
+        assert!(s.db.get(key).unwrap().is_some(), "the batch stored the summary it folded on to");
         assert_same_as_full_fold(&s);
     }
     play(
@@ -251,13 +253,17 @@ fn facts_sorting_last_fold_onto_a_kept_state_and_the_rest_refold() {
         },
         Role::Referee,
     );
-    assert!(!s.projection.keeps_state(&t(), &g1), "an incident folds the game again");
-    s.game_state(&t(), &g1).unwrap();
+    assert_eq!(s.projection.folded_on(), 6, "a new incident folds on too");
+    assert_same_as_full_fold(&s);
+    let incident = events.last().unwrap().id;
+    play(&s, &mut events, EventBody::RulingIssued { incident, ruling: Ruling::Advice, note: None }, Role::ChiefArbiter);
+    assert!(!s.projection.keeps_state(&t(), &g1), "a ruling folds the game again");
+    assert_same_as_full_fold(&s);
     // A press stamped before the last event: folded again, not onto.
     let mut late = event(n + 1, Some(1), Role::Referee, EventBody::ClockPressed { by: Colour::White });
     late.hlc = Hlc::new(late.hlc.wall_ms - 5_000, 0);
     s.append(&[late], Origin::Remote).unwrap();
-    assert_eq!(s.projection.folded_on(), 5);
+    assert_eq!(s.projection.folded_on(), 6);
     assert!(!s.projection.keeps_state(&t(), &g1));
     assert_same_as_full_fold(&s);
 }
@@ -368,17 +374,17 @@ fn long_games_are_let_go_sooner_the_kept_events_stay_within_their_budget() {
     let last = (Hlc::new(0, 0), EventId::from_parts(0, [0x80; 10]));
     // 400-event games: the budget holds 125 of them, far below the count cap.
     for n in 0..200 {
-        inner.keep_state(key(n), state(n, 400), last);
+        inner.keep_state(key(n), state(n, 400), last, Default::default());
         assert!(inner.state_events <= super::STATE_EVENTS_KEPT);
     }
     assert_eq!(inner.states.len(), super::STATE_EVENTS_KEPT / 400);
     assert!(inner.states.contains_key(&key(199)) && !inner.states.contains_key(&key(0)));
     // Kept again with more events: counted once, at its new size.
-    inner.keep_state(key(199), state(199, 1_000), last);
+    inner.keep_state(key(199), state(199, 1_000), last, Default::default());
     let counted: usize = inner.states.values().map(|k| k.state.events).sum();
     assert_eq!(inner.state_events, counted);
     // A game bigger than the whole budget is still kept (alone): its page must be served.
-    inner.keep_state(key(500), state(500, super::STATE_EVENTS_KEPT + 1), last);
+    inner.keep_state(key(500), state(500, super::STATE_EVENTS_KEPT + 1), last, Default::default());
     assert_eq!(inner.states.len(), 1);
     assert!(inner.kept_state(&key(500)).is_some());
 }

@@ -95,18 +95,24 @@ pub fn fold_game<'a>(
 }
 
 /// Folds `e` onto `state` — the fold of a game's events — when `e` sorts after all of them
-/// (the caller knows the order; the state does not record it) and is a clock press or a fact
-/// the walk alone applies, in order (clock, adjournment, count, resignation, result): `state`
-/// becomes what [`fold_game`] gives for all the events together, at the cost of one step.
-/// Returns `false`, `state` untouched, for any other event (an incident, a ruling, an appeal,
-/// a schedule…): those change passes before the walk, so the game must be folded again.
+/// (the caller knows the order; the state does not record it) and is a clock press, a fact the
+/// walk alone applies in order (clock, adjournment, count, resignation, result), or a new
+/// incident no earlier event named: `state` becomes what [`fold_game`] gives for all the events
+/// together, at the cost of one step. Returns `false`, `state` untouched, for any other event (a
+/// ruling, an escalation, an appeal, a schedule…): those change what earlier events decided, so
+/// the game must be folded again.
 pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
-    if e.game.as_ref() != Some(&state.game) || !is_walked(&e.body) {
+    let incident = matches!(e.body, EventBody::IncidentRecorded { .. });
+    // An earlier event that named an incident not held (a ruling stamped before its incident on
+    // a skewed device) was refused as unknown; this incident may be the one it named.
+    let named_before = || state.rejected.iter().any(|r| r.error.code == UNKNOWN_INCIDENT);
+    if e.game.as_ref() != Some(&state.game) || !(is_walked(&e.body) || incident && !named_before()) {
         return false;
     }
     state.events += 1;
     match authorize(e) {
         Err(err) => state.rejected.push(Rejected { event: e.id, error: err.body() }),
+        Ok(()) if incident => fold_incident_onto(state, e),
         Ok(()) => {
             let mut play = Play::from_state(state);
             let before = play.after_result.len();
@@ -120,6 +126,39 @@ pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
     }
     sort_rejected(&mut state.rejected);
     true
+}
+
+/// The code [`DomainError::UnknownIncident`] answers with.
+const UNKNOWN_INCIDENT: &str = "unknown_incident";
+
+/// [`fold_onto`] for a new incident sorting last that no earlier event named: the fold's passes
+/// run over it alone, on the state's own parts — indexed (with its own ruling), settled, walked —
+/// and its open items go where the full fold lists them, after the other incidents'.
+fn fold_incident_onto(state: &mut GameState, e: &Event) {
+    let incident_order: Vec<EventId> = state.incidents.iter().map(|v| v.id).collect();
+    let mut fold = Fold {
+        ruleset: Ruleset::from_spec(state.ruleset),
+        ctx: RuleContext::for_game(state.schedule.as_ref()),
+        incidents: std::mem::take(&mut state.incidents).into_iter().map(|v| (v.id, v)).collect(),
+        incident_order,
+        // The earlier incidents' escalation and appeal items are in `state.open` already; none
+        // names this incident (they would have been refused as unknown).
+        escalations: Vec::new(),
+        appeals: Vec::new(),
+        sides: std::mem::take(&mut state.sides),
+        play: Play::from_state(state),
+        rejected: std::mem::take(&mut state.rejected),
+    };
+    fold.index(&[e]);
+    fold.settle_rulings();
+    fold.walk(&[e]);
+    let open_appeals = state.appeals.iter().filter(|a| a.decision.is_none()).count();
+    let at = state.open.len().saturating_sub(open_appeals + fold.play.after_result.len());
+    state.open.splice(at..at, fold.incident_items(&e.id));
+    state.incidents = fold.incident_order.iter().filter_map(|id| fold.incidents.remove(id)).collect();
+    state.sides = fold.sides;
+    state.rejected = fold.rejected;
+    fold.play.into_state(state);
 }
 
 fn sort_rejected(rejected: &mut [Rejected]) {
@@ -558,35 +597,7 @@ impl Fold {
     fn open_items(&self) -> Vec<OpenItem> {
         let mut open = Vec::new();
         for id in &self.incident_order {
-            let Some(v) = self.incidents.get(id) else { continue };
-            let article = v.article;
-            let item = |kind, for_role, event| OpenItem {
-                kind,
-                for_role,
-                event,
-                incident: Some(v.id),
-                article,
-                refused: vec![],
-            };
-            let top_rank = v.effective.map_or(0, |e| e.rank);
-            let mut escalated_open = false;
-            for &(esc, inc, to) in &self.escalations {
-                if inc == v.id && top_rank < to.ruling_rank().unwrap_or(0) {
-                    open.push(item(OpenKind::Escalation, to, esc));
-                    escalated_open = true;
-                }
-            }
-            if v.after_result && top_rank < CHIEF_RANK {
-                open.push(item(OpenKind::AfterResult, Role::ChiefArbiter, v.id));
-            } else if v.disputed {
-                let to = if top_rank >= 3 { Role::Committee } else { Role::ChiefArbiter };
-                open.push(item(OpenKind::Dispute, to, v.id));
-            } else if v.effective.is_none() && !escalated_open {
-                // Some facts leave nothing the referee may rule (17.3 when the players disagree).
-                let referee_can = !allowed(&self.ruleset, &v.incident, Role::Referee, self.ctx).is_empty();
-                let to = if referee_can { Role::Referee } else { Role::ChiefArbiter };
-                open.push(item(OpenKind::AwaitingRuling, to, v.id));
-            }
+            open.extend(self.incident_items(id));
         }
         for a in self.appeals.iter().filter(|a| a.decision.is_none()) {
             let article = Some(crate::rules::Article::Art16_4);
@@ -600,6 +611,36 @@ impl Fold {
             });
         }
         open.extend(self.play.after_result.iter().map(|&e| after_result_item(e)));
+        open
+    }
+
+    /// What officials still have to decide on one incident: its escalations above the ruling in
+    /// force, a result-changing incident after the result, a dispute, or no ruling yet.
+    fn incident_items(&self, id: &EventId) -> Vec<OpenItem> {
+        let mut open = Vec::new();
+        let Some(v) = self.incidents.get(id) else { return open };
+        let article = v.article;
+        let item =
+            |kind, for_role, event| OpenItem { kind, for_role, event, incident: Some(v.id), article, refused: vec![] };
+        let top_rank = v.effective.map_or(0, |e| e.rank);
+        let mut escalated_open = false;
+        for &(esc, inc, to) in &self.escalations {
+            if inc == v.id && top_rank < to.ruling_rank().unwrap_or(0) {
+                open.push(item(OpenKind::Escalation, to, esc));
+                escalated_open = true;
+            }
+        }
+        if v.after_result && top_rank < CHIEF_RANK {
+            open.push(item(OpenKind::AfterResult, Role::ChiefArbiter, v.id));
+        } else if v.disputed {
+            let to = if top_rank >= 3 { Role::Committee } else { Role::ChiefArbiter };
+            open.push(item(OpenKind::Dispute, to, v.id));
+        } else if v.effective.is_none() && !escalated_open {
+            // Some facts leave nothing the referee may rule (17.3 when the players disagree).
+            let referee_can = !allowed(&self.ruleset, &v.incident, Role::Referee, self.ctx).is_empty();
+            let to = if referee_can { Role::Referee } else { Role::ChiefArbiter };
+            open.push(item(OpenKind::AwaitingRuling, to, v.id));
+        }
         open
     }
 }
