@@ -260,8 +260,10 @@ impl Store {
             let Some(id) = keys::id_suffix(&entry) else { continue };
             let Some(v) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
             let Some((stored_seq, stored)) = keys::stored(&v) else { continue };
-            // A log entry left by a cut-short batch whose event was applied again under a new number.
+            // A log entry left by a cut-short batch whose event was applied again under a new
+            // number: it goes (readers pass over such entries anyway).
             if stored_seq != seq {
+                self.remove_log_entry(key_seq, seq)?;
                 continue;
             }
             if in_journal.contains(&id) {
@@ -343,18 +345,24 @@ impl Store {
             }
         }
         remove(keys::seq_key(keys::OUTBOX, seq))?;
-        // Its entry leaves its batch's log value (the value goes with its last entry).
+        self.remove_log_entry(key_seq, seq)?;
+        remove(keys::event(id))
+    }
+
+    /// Takes entry `seq` out of the arrival-log value stored under `key_seq` (the value goes with
+    /// its last entry).
+    fn remove_log_entry(&self, key_seq: u64, seq: u64) -> Result<()> {
         let log_key = keys::seq_key(keys::LOG, key_seq);
         if let Some(v) = self.db.get(&log_key).map_err(storage)? {
             let rest: Vec<(u64, &[u8])> =
                 keys::log_entries(key_seq, &v).unwrap_or_default().into_iter().filter(|(s, _)| *s != seq).collect();
             if rest.is_empty() {
-                remove(log_key)?;
+                self.db.remove(log_key).map_err(storage)?;
             } else {
                 self.db.insert(log_key, keys::log_batch(rest)).map_err(storage)?;
             }
         }
-        remove(keys::event(id))
+        Ok(())
     }
 
     /// Records that sled holds everything the journal has (called under the write lock, or
