@@ -19,7 +19,7 @@ mod meta;
 mod outbox;
 mod projection;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -625,21 +625,26 @@ impl Store {
             self.db.insert(keys::game_key(keys::VERSION, t, g), Vec::new()).map_err(storage)?;
             self.db.remove(keys::game_key(keys::SUMMARY, t, g)).map_err(storage)?;
         }
-        // The summaries of games whose new events all folded onto their kept states, written
-        // after every primary key: a summary sled has is current.
-        let mut summaries: HashMap<(&TournamentId, &GameId), Vec<u8>> = HashMap::new();
+        // Games whose new events all folded onto their kept states: their summaries are taken
+        // from those states once, and written after every primary key (a summary sled has is
+        // current).
+        let mut folded_on: HashSet<(&TournamentId, &GameId)> = HashSet::new();
         for ((k, v), f) in primaries.into_iter().zip(fresh) {
             self.db.insert(k, v).map_err(storage)?;
-            let summary = self.projection.arrived(f.event);
+            let on = self.projection.arrived(f.event);
             if let Some(g) = &f.event.game {
-                match summary {
-                    Some(bytes) => summaries.insert((&f.event.tournament, g), bytes),
-                    None => summaries.remove(&(&f.event.tournament, g)),
-                };
+                let key = (&f.event.tournament, g);
+                if on {
+                    folded_on.insert(key);
+                } else {
+                    folded_on.remove(&key);
+                }
             }
         }
-        for ((t, g), bytes) in summaries {
-            self.db.insert(keys::game_key(keys::SUMMARY, t, g), bytes).map_err(storage)?;
+        for (t, g) in folded_on {
+            if let Some(bytes) = self.projection.summarise(t, g)? {
+                self.db.insert(keys::game_key(keys::SUMMARY, t, g), bytes).map_err(storage)?;
+            }
         }
         self.db.insert(keys::meta("next_seq"), &seq.to_be_bytes()).map_err(storage)?;
         self.next_seq.store(seq, Ordering::SeqCst);

@@ -52,7 +52,7 @@ impl Store {
             let (Some(slot), Some(id)) = (k.get(1..).and_then(keys::u64_of), keys::id_suffix(&v)) else {
                 return Err(CoreError::Damaged { message: "an outbox entry is cut short".into() });
             };
-            // Acknowledged and gone from sled meanwhile: nothing to send.
+            // Its primary key gone (opening removed an event whose line never reached the disk).
             let Some(value) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
             let len = match keys::stored(&value) {
                 Some((_, keys::Stored::At(at, _))) => at.len as usize,

@@ -85,10 +85,23 @@ struct Kept {
 
 /// A summary as stored in sled: with the default ruleset it was folded under (a change of the
 /// tournament's ruleset makes it stale).
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct StoredSummary {
     default_ruleset: RulesetSpec,
     summary: GameSummary,
+}
+
+/// What [`StoredSummary`] reads, as it is written.
+#[derive(Serialize)]
+struct SummaryToStore<'a> {
+    default_ruleset: RulesetSpec,
+    summary: &'a GameSummary,
+}
+
+impl SummaryToStore<'_> {
+    fn bytes(&self) -> Result<Vec<u8>> {
+        serde_json::to_vec(self).map_err(storage)
+    }
 }
 
 impl Inner {
@@ -116,21 +129,19 @@ impl Inner {
         self.states.insert(key, Kept { state, read: self.reads, last, default_ruleset });
     }
 
-    /// Folds `e` onto its game's kept state if it can ([`fold_onto`]); then its summary is the
-    /// state's, returned as sled keeps it.
-    fn fold_on(&mut self, key: &GameKey, e: &Event) -> Option<Vec<u8>> {
-        let kept = self.states.get_mut(key)?;
+    /// Folds `e` onto its game's kept state if it can ([`fold_onto`]). Its summary is let go
+    /// either way; the batch takes it from the state once it is written (`Projection::summarise`).
+    fn fold_on(&mut self, key: &GameKey, e: &Event) -> bool {
+        self.summaries.remove(key);
+        let Some(kept) = self.states.get_mut(key) else { return false };
         // A reader holding the state keeps the old one; it is copied only then.
         if e.order_key() <= kept.last || !fold_onto(Arc::make_mut(&mut kept.state), e) {
-            return None;
+            return false;
         }
         kept.last = e.order_key();
-        let stored = StoredSummary { default_ruleset: kept.default_ruleset, summary: GameSummary::of(&kept.state) };
-        let bytes = serde_json::to_vec(&stored).ok();
         self.state_events += 1;
         self.folded_on += 1;
-        self.summaries.insert(key.clone(), Arc::new(stored.summary));
-        bytes
+        true
     }
 
     fn drop_state(&mut self, key: &GameKey) {
@@ -165,15 +176,14 @@ impl Projection {
 
     /// Folds `e` onto its game's kept state, or drops what it changes (see the module's
     /// documentation). Called for each new event by `Store::apply` under the write lock, after
-    /// its primary key; returns its game's new summary as sled keeps it when it folded on (the
-    /// batch writes it last, so that a summary sled has is current).
-    pub(super) fn arrived(&self, e: &Event) -> Option<Vec<u8>> {
+    /// its primary key; whether it folded on.
+    pub(super) fn arrived(&self, e: &Event) -> bool {
         let mut inner = self.lock();
         match &e.game {
             Some(g) => {
                 let key = (e.tournament.clone(), g.clone());
-                if let Some(summary) = inner.fold_on(&key, e) {
-                    return Some(summary);
+                if inner.fold_on(&key, e) {
+                    return true;
                 }
                 inner.drop_state(&key);
                 inner.summaries.remove(&key);
@@ -196,7 +206,20 @@ impl Projection {
                 }
             }
         }
-        None
+        false
+    }
+
+    /// A kept game's summary taken from its state, kept in memory and returned as sled keeps it
+    /// (`None` if the state is not kept): once per game and batch, after the batch's events were
+    /// folded on.
+    pub(super) fn summarise(&self, t: &TournamentId, g: &GameId) -> Result<Option<Vec<u8>>> {
+        let mut inner = self.lock();
+        let key = (t.clone(), g.clone());
+        let Some(kept) = inner.states.get(&key) else { return Ok(None) };
+        let summary = GameSummary::of(&kept.state);
+        let bytes = SummaryToStore { default_ruleset: kept.default_ruleset, summary: &summary }.bytes()?;
+        inner.summaries.insert(key, Arc::new(summary));
+        Ok(Some(bytes))
     }
 }
 
@@ -250,10 +273,9 @@ impl Store {
         let state = Arc::new(fold_game(&key.1, default_ruleset, &events));
         let last = events.last().map(Event::order_key);
         let summary = GameSummary::of(&state);
-        let stored = StoredSummary { default_ruleset, summary };
-        let bytes = serde_json::to_vec(&stored).map_err(storage)?;
+        let bytes = SummaryToStore { default_ruleset, summary: &summary }.bytes()?;
         self.db.insert(keys::game_key(keys::SUMMARY, &key.0, &key.1), bytes).map_err(storage)?;
-        let summary = Arc::new(stored.summary);
+        let summary = Arc::new(summary);
         let mut inner = self.projection.lock();
         inner.summaries.insert(key.clone(), summary.clone());
         if let (true, Some(last)) = (keep_state, last) {

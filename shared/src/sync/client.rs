@@ -116,12 +116,7 @@ fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
 const PUSH_BODY_BUDGET: usize = MAX_BODY_BYTES - 1024;
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
-    joined(tokio::task::spawn_blocking(f).await)
-}
-
-/// A blocking task's result, its panic (if any) as a storage error.
-fn joined<T>(r: std::result::Result<Result<T>, tokio::task::JoinError>) -> Result<T> {
-    r.map_err(|e| CoreError::Storage(format!("worker failed: {e}")))?
+    tokio::task::spawn_blocking(f).await.map_err(|e| CoreError::Storage(format!("worker failed: {e}")))?
 }
 
 impl SyncClient {
@@ -215,27 +210,30 @@ impl SyncClient {
         let mut pushed = 0;
         // A pipeline: while one batch is in flight, the next is read and the last acknowledged,
         // so the device's disk work overlaps the office's.
-        let mut acking: Option<tokio::task::JoinHandle<Result<()>>> = None;
         let mut batch = self.outbox_after(None).await?;
+        let mut answered = Vec::new();
         while let Some(last) = batch.last().map(|p| p.slot) {
-            let store = self.store.clone();
-            let limit = self.config.push_batch;
-            let next = tokio::task::spawn_blocking(move || store.outbox_lines(Some(last), limit, PUSH_BODY_BUDGET));
-            let sent = self.send_batch(&batch).await;
-            // The previous acknowledgement first, so that slots are removed in order.
-            if let Some(a) = acking.take() {
-                joined(a.await)?;
-            }
-            let done = sent?;
-            pushed += done.len();
-            let store = self.store.clone();
-            acking = Some(tokio::task::spawn_blocking(move || store.ack_slots(&done)));
-            batch = joined(next.await)?;
+            let (sent, next, acked) = tokio::join!(
+                self.send_batch(&batch),
+                self.outbox_after(Some(last)),
+                self.ack(std::mem::take(&mut answered))
+            );
+            acked?;
+            answered = sent?;
+            pushed += answered.len();
+            batch = next?;
         }
-        if let Some(a) = acking {
-            joined(a.await)?;
-        }
+        self.ack(answered).await?;
         Ok(pushed)
+    }
+
+    /// Takes these outbox slots out: the office answered for them.
+    async fn ack(&self, slots: Vec<u64>) -> Result<()> {
+        if slots.is_empty() {
+            return Ok(());
+        }
+        let store = self.store.clone();
+        blocking(move || store.ack_slots(&slots)).await
     }
 
     async fn outbox_after(&self, after: Option<u64>) -> Result<Vec<Pending>> {
