@@ -9,7 +9,8 @@
 //! hall display polling the tables page would; then it is restarted as its own process (the
 //! `office` test binary, as `arbiter-office serve` runs), so start-up and memory are its own.
 //! Measured then: start to listening (opening the store), one game's page on its first visit
-//! (folds that game; p50/p99 of 200 games), the first tables page (summaries read back from
+//! (folds that game; p50/p99 of 200 games) and again after the office is stopped and started once
+//! more (each state read back from sled, stored as it closed), the first tables page (summaries read back from
 //! sled), the tables page and the queue again, the tables page after one new incident pushed by
 //! a referee, the game pages again, a device's pull of the next page of events, and the office
 //! process's resident memory. The baseline is the same request at the first size in the same
@@ -52,6 +53,10 @@ struct Row {
     tables_after_incident: Duration,
     game_cold_p50: Duration,
     game_cold_p99: Duration,
+    /// The same first visits after the office is stopped and started again: each game's state
+    /// read back from sled, not folded.
+    game_stored_p50: Duration,
+    game_stored_p99: Duration,
     game_p50: Duration,
     game_p99: Duration,
     /// A game's page right after a clock press on it (folded onto its kept state), after a new
@@ -67,6 +72,8 @@ struct Row {
     tablet_mb: f64,
     tablet_game_cold: Duration,
     tablet_game: Duration,
+    /// Opening the game screen after a second app restart (the state the first stored on close).
+    tablet_game_stored: Duration,
 }
 
 /// Bytes under `dir`, in MB.
@@ -213,6 +220,7 @@ async fn measure(events: usize) -> Row {
         .build()
         .expect("client");
     let base = format!("https://127.0.0.1:{port}{API_PREFIX}");
+    let old_port = format!(":{port}/");
     // The connection first (TLS handshake), on a view that reads nothing.
     timed_get(&http, &format!("{base}/status"), &chief.token).await;
     // 200 games visited once each (first visits), then five times each again: a p99 of 1,000
@@ -287,21 +295,36 @@ async fn measure(events: usize) -> Row {
     let tablet_dir = device.store.dir().to_path_buf();
     drop(device);
     let tablet_events;
+    let open_screen = |store: &arbiter_core::store::Store| {
+        let t = Instant::now();
+        let state = store.game_state(&tournament(), &game(1)).expect("state").expect("game 1 is held");
+        let setup = store.setup(&tournament()).expect("setup");
+        let view = arbiter_core::app::game_view(&setup, state.clone()).expect("view");
+        std::hint::black_box(serde_json::to_vec(&view).expect("json"));
+        t.elapsed()
+    };
     let (tablet_game_cold, tablet_game) = {
         let store = arbiter_core::store::Store::open(&tablet_dir, None).expect("tablet store");
         tablet_events = store.len().expect("len");
-        let open_screen = || {
-            let t = Instant::now();
-            let state = store.game_state(&tournament(), &game(1)).expect("state").expect("game 1 is held");
-            let setup = store.setup(&tournament()).expect("setup");
-            let view = arbiter_core::app::game_view(&setup, state.clone()).expect("view");
-            std::hint::black_box(serde_json::to_vec(&view).expect("json"));
-            t.elapsed()
-        };
-        (open_screen(), open_screen())
+        (open_screen(&store), open_screen(&store))
     };
+    let tablet_game_stored = open_screen(&arbiter_core::store::Store::open(&tablet_dir, None).expect("tablet store"));
     let tablet_mb = dir_mb(&tablet_dir);
     let _ = std::fs::remove_dir_all(&tablet_dir);
+    let rss_mb = rss_mb(child.id());
+    // Stopped (SIGTERM, as a service manager stops it) and started again: the games' first visits
+    // read back the states it stored as it closed.
+    let _ = std::process::Command::new("kill").arg("-TERM").arg(child.id().to_string()).status();
+    let _ = child.wait();
+    let port = free_port();
+    let mut child = start_office_process(OFFICE, &dir, port);
+    let base = format!("https://127.0.0.1:{port}{API_PREFIX}");
+    timed_get(&http, &format!("{base}/status"), &chief.token).await;
+    let mut stored = Vec::new();
+    for url in &pages {
+        stored.push(timed_get(&http, &url.replacen(&old_port, &format!(":{port}/"), 1), &chief.token).await);
+    }
+    stored.sort();
     let row = Row {
         events,
         games,
@@ -312,18 +335,21 @@ async fn measure(events: usize) -> Row {
         tables_after_incident,
         game_cold_p50: percentile(&cold, 0.5).unwrap_or_default(),
         game_cold_p99: percentile(&cold, 0.99).unwrap_or_default(),
+        game_stored_p50: percentile(&stored, 0.5).unwrap_or_default(),
+        game_stored_p99: percentile(&stored, 0.99).unwrap_or_default(),
         game_p50: percentile(&warm, 0.5).unwrap_or_default(),
         game_p99: percentile(&warm, 0.99).unwrap_or_default(),
         after_press,
         after_incident,
         after_ruling,
         pull,
-        rss_mb: rss_mb(child.id()),
+        rss_mb,
         tablet_sync,
         tablet_events,
         tablet_mb,
         tablet_game_cold,
         tablet_game,
+        tablet_game_stored,
     };
     let _ = child.kill();
     let _ = child.wait();
@@ -361,6 +387,14 @@ async fn run() {
             ratio(|r| r.game_cold_p99)
         );
         println!(
+            "    one game's page, first visit after the office was stopped and started again (its state \
+             read back from sled): p50 {} · p99 {} — {:.2}× / {:.2}× the first visit's",
+            ms(r.game_stored_p50),
+            ms(r.game_stored_p99),
+            r.game_stored_p50.as_secs_f64() / r.game_cold_p50.as_secs_f64(),
+            r.game_stored_p99.as_secs_f64() / r.game_cold_p99.as_secs_f64()
+        );
+        println!(
             "    one game's page, again: p50 {}{} · p99 {}{}",
             ms(r.game_p50),
             ratio(|r| r.game_p50),
@@ -384,12 +418,14 @@ async fn run() {
         println!("    resident memory of the office process: {:.0} MB", r.rss_mb);
         println!(
             "    a referee's tablet at tables 1–2: first sync {} ({} events, store {:.1} MB on disk); \
-             opening a game screen {} after an app restart, {} again",
+             opening a game screen {} after an app restart, {} again, {} after a second restart (its \
+             state read back)",
             ms(r.tablet_sync),
             r.tablet_events,
             r.tablet_mb,
             ms(r.tablet_game_cold),
-            ms(r.tablet_game)
+            ms(r.tablet_game),
+            ms(r.tablet_game_stored)
         );
         if base.is_none() {
             base = Some(r);

@@ -225,12 +225,34 @@ pub async fn serve(
         println!("no tournament yet: open {scheme}://{addr}/?create={code} to create one (the code works once)");
     }
     println!("arbiter-office listening on {scheme}://{addr}");
+    let states = tokio::spawn(store_states(state.store.clone()));
     let router = match ui {
         Some(dir) => app_with_ui(state, dir),
         None => app(state),
     };
-    serve_on(listener, router, limits, transport, shutdown()).await?;
+    let served = serve_on(listener, router, limits, transport, shutdown()).await;
+    states.abort();
+    served?;
     Ok(())
+}
+
+/// Writes the game states kept in memory that sled does not hold, every
+/// [`arbiter_core::store::STORE_STATES_EVERY`], off the request paths: after a crash a game's
+/// first read folds only what came after its stored state. (The store writes the rest when it
+/// closes.) A failure is printed and tried again next time: the states are derived data.
+async fn store_states(store: Arc<Store>) {
+    let mut every = tokio::time::interval(arbiter_core::store::STORE_STATES_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    every.tick().await;
+    loop {
+        every.tick().await;
+        let store = store.clone();
+        match tokio::task::spawn_blocking(move || store.store_kept_states()).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => eprintln!("storing game states failed (they are folded again when read): {e}"),
+            Err(e) => eprintln!("storing game states failed: {e}"),
+        }
+    }
 }
 
 /// Serves `router` on `listener` within `limits` until `stop` completes (what `serve` and the

@@ -10,6 +10,7 @@
 //! | `n` | tournament `\0` `0xFF` first seq of a batch (8) | as `g`, for the set-up's events (no game) |
 //! | `v` | tournament `\0` game | — (lists a tournament's games; written once per batch that has the game) |
 //! | `s` | tournament `\0` game | the game's summary as JSON (removed when the game changes) |
+//! | `f` | tournament `\0` game | the sequence number a game's state was folded at (8), its last event's (hlc id) (28), the state as deflated JSON (events indexed after it are folded on when it is read) |
 //! | `m` | name | meta: schema, next_seq, cursor, hlc, device |
 
 use crate::clock::Hlc;
@@ -25,6 +26,7 @@ pub const OUTBOX: u8 = b'o';
 pub const SETUP: u8 = b'n';
 pub const VERSION: u8 = b'v';
 pub const SUMMARY: u8 = b's';
+pub const STATE: u8 = b'f';
 /// Layout 1's derived-state cache, removed by the migration to layout 2.
 pub const OLD_CACHE: u8 = b'c';
 pub const META: u8 = b'm';
@@ -93,6 +95,29 @@ pub fn order(hlc: Hlc, id: &EventId) -> Order {
     o[8..12].copy_from_slice(&hlc.logical.to_be_bytes());
     o[12..].copy_from_slice(id.as_uuid().as_bytes());
     o
+}
+
+/// The (HLC, id) an [`Order`] holds.
+pub fn order_parts(o: &Order) -> Option<(Hlc, EventId)> {
+    let logical = u32::from_be_bytes(o[8..12].try_into().ok()?);
+    Some((Hlc::new(u64_of(o)?, logical), id_suffix(o)?))
+}
+
+/// A stored game state's value: the sequence number it was folded at (8) and its last event's
+/// [`Order`] (28) — what tells whether the events after it can be folded on without reading
+/// it — then the state itself.
+pub fn state_value(seq: u64, last: Order, state: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(8 + ORDER_LEN + state.len());
+    v.extend_from_slice(&seq.to_be_bytes());
+    v.extend_from_slice(&last);
+    v.extend_from_slice(state);
+    v
+}
+
+/// [`state_value`] read back; `None` if it is cut short.
+pub fn state_parts(v: &[u8]) -> Option<(u64, Order, &[u8])> {
+    let last: Order = v.get(8..8 + ORDER_LEN)?.try_into().ok()?;
+    Some((u64_of(v)?, last, v.get(8 + ORDER_LEN..)?))
 }
 
 /// Marks a grouped index key (layout 5). A per-event key of an older layout goes on with an
@@ -294,6 +319,16 @@ mod tests {
         let bare = ids[0].as_uuid().as_bytes().to_vec();
         assert_eq!(log_entries(9, &bare).unwrap(), [(9, bare.as_slice())]);
         assert_eq!(log_entries(40, &batch[..batch.len() - 3]), None, "cut short");
+    }
+
+    #[test]
+    fn a_stored_state_value_reads_back_and_a_cut_one_does_not() {
+        let id = EventId::from_parts(1_795_000_000_000, [0x80; 10]);
+        let hlc = Hlc::new(1_795_000_000_000, 7);
+        let v = state_value(42, order(hlc, &id), b"state");
+        let (seq, last, state) = state_parts(&v).unwrap();
+        assert_eq!((seq, order_parts(&last), state), (42, Some((hlc, id)), &b"state"[..]));
+        assert_eq!(state_parts(&v[..30]), None);
     }
 
     #[test]

@@ -26,6 +26,35 @@ pub(super) fn check_schema(db: &sled::Db) -> Result<()> {
     }
 }
 
+/// What the derived data sled holds (summaries `s`, game states `f`) was computed by. Another
+/// build's fold may give other states for the same events (a rules correction), so each build
+/// keeps only what its own revision computed.
+fn derived_by() -> String {
+    format!("{}+fold{}", env!("CARGO_PKG_VERSION"), crate::game::FOLD_REVISION)
+}
+
+/// Lets go of derived data another build computed: it is computed again from the events when
+/// read. Removed before the tag is written, so a tag sled kept means the removals were kept.
+pub(super) fn check_derived(db: &sled::Db) -> Result<()> {
+    let current = derived_by();
+    if db.get(keys::meta("derived")).map_err(storage)?.as_deref() == Some(current.as_bytes()) {
+        return Ok(());
+    }
+    clear_derived(db)?;
+    db.insert(keys::meta("derived"), current.as_bytes()).map_err(storage)?;
+    Ok(())
+}
+
+/// Removes every stored summary and game state.
+pub(super) fn clear_derived(db: &sled::Db) -> Result<()> {
+    for prefix in [keys::SUMMARY, keys::STATE] {
+        for item in db.scan_prefix([prefix]) {
+            db.remove(item.map_err(storage)?.0).map_err(storage)?;
+        }
+    }
+    Ok(())
+}
+
 /// One step of the layout migration path: rewrites the keys of layout `from` into `from + 1`.
 type Migration = fn(&sled::Db) -> Result<()>;
 

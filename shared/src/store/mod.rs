@@ -19,6 +19,7 @@ mod meta;
 mod outbox;
 mod projection;
 
+pub use projection::STORE_STATES_EVERY;
 use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -175,6 +176,7 @@ impl Store {
             ),
         })?;
         meta::check_schema(&db)?;
+        meta::check_derived(&db)?;
         // Only the journal after the checkpoint is read: sled holds what comes before it.
         let checkpoint = meta::checkpoint(&db)?.unwrap_or_default();
         let (journal, scan) = Journal::open_from(dir, checkpoint.mark, segment_bytes).map_err(|e| {
@@ -307,8 +309,8 @@ impl Store {
     }
 
     /// While opening: removes the keys of an event sled indexed but whose journal line never
-    /// reached the disk (it was never acknowledged). Its game's summary goes with it, and the
-    /// game itself if it has no other event.
+    /// reached the disk (it was never acknowledged). Its game's summary and stored state go with
+    /// it, and the game itself if it has no other event.
     fn unindex(
         &self,
         key_seq: u64,
@@ -339,6 +341,7 @@ impl Store {
             remove(old)?;
             if let Some(g) = &game {
                 remove(keys::game_key(keys::SUMMARY, &t, g))?;
+                remove(keys::game_key(keys::STATE, &t, g))?;
                 if self.db.scan_prefix(&prefix).next().is_none() {
                     remove(keys::game_key(keys::VERSION, &t, g))?;
                 }
@@ -700,13 +703,33 @@ impl Store {
     fn events_under(&self, prefixes: &[Vec<u8>]) -> Result<Vec<Event>> {
         let mut orders = Vec::new();
         for prefix in prefixes {
-            for item in self.db.scan_prefix(prefix) {
-                let (k, v) = item.map_err(storage)?;
-                orders.extend(keys::index_orders(&k, &v).ok_or_else(|| CoreError::Damaged {
-                    message: format!("an index group of {} is cut short", String::from_utf8_lossy(prefix)),
-                })?);
-            }
+            orders.extend(self.orders_in(prefix, self.db.scan_prefix(prefix))?);
         }
+        self.events_of(orders)
+    }
+
+    /// The orders a game's batches after sequence number `seq` indexed (`prefix`: the game's):
+    /// their groups are keyed by their first sequence number.
+    fn orders_after(&self, prefix: &[u8], seq: u64) -> Result<Vec<keys::Order>> {
+        let from = keys::index_group(prefix.to_vec(), seq.saturating_add(1));
+        let to = keys::index_group(prefix.to_vec(), u64::MAX);
+        self.orders_in(prefix, self.db.range(from..=to))
+    }
+
+    /// The orders the index keys of `prefix` that `keys` yields list.
+    fn orders_in(&self, prefix: &[u8], index: sled::Iter) -> Result<Vec<keys::Order>> {
+        let mut orders = Vec::new();
+        for item in index {
+            let (k, v) = item.map_err(storage)?;
+            orders.extend(keys::index_orders(&k, &v).ok_or_else(|| CoreError::Damaged {
+                message: format!("an index group of {} is cut short", String::from_utf8_lossy(prefix)),
+            })?);
+        }
+        Ok(orders)
+    }
+
+    /// The events `orders` name, in the agreed order, each once.
+    fn events_of(&self, mut orders: Vec<keys::Order>) -> Result<Vec<Event>> {
         orders.sort_unstable();
         orders.dedup();
         let mut out = Vec::with_capacity(orders.len());
@@ -840,6 +863,8 @@ impl Drop for Store {
     /// sled 0.34 does not flush pending writes when its last handle drops; events are safe in
     /// the journal anyway, but the cursor, acknowledgements and last-sync time would be lost.
     fn drop(&mut self) {
+        // Derived data: a state not written is folded on (or again) when next read.
+        let _ = self.store_kept_states();
         let _ = self.db.flush();
     }
 }

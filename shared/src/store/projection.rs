@@ -2,10 +2,12 @@
 //! of the history (issue 8).
 //!
 //! - The games last read whole keep their folded state in memory (at most 1,024 games and
-//!   50,000 events between them; the least recently read is let go first); every game's
-//!   [`GameSummary`] is kept in memory and in sled (`s`), so the tables page, the queue,
-//!   pairing and standings read summaries instead of folding, and the kept states do not grow
-//!   with an event's games.
+//!   50,000 events between them; the least recently read is let go first) and in sled (`f`,
+//!   with the sequence number it was folded at): written behind the requests (the office every
+//!   30 s, every store when it closes), so a reopened store reads it back and folds on only the
+//!   events indexed after it. Every game's [`GameSummary`] is kept in memory and in
+//!   sled (`s`), so the tables page, the queue, pairing and standings read summaries instead
+//!   of folding, and the kept states do not grow with an event's games.
 //! - Each tournament's set-up (its events outside games, indexed under `n`) is kept folded.
 //! - Writing an event updates or drops what it touches. A clock press, a fact (clock,
 //!   adjournment, count, resignation, result) or a new incident that sorts after every event of
@@ -21,7 +23,10 @@
 //! Consistency: drops happen in `Store::apply` under the write lock, and every fold that fills
 //! the cache runs under the same lock, so a fold never sees half a batch and no dropped state
 //! can be put back stale. In sled, a game's summary is removed before its new event's primary
-//! key is written, so after a crash a summary that is present is current.
+//! key is written, so after a crash a summary that is present is current. A stored state is
+//! never stale, only behind: it names the sequence number it was folded at, and a batch's
+//! index group is keyed by its first, so what came after it is one range of keys. Derived data
+//! another build's fold computed is let go on open (`meta::check_derived`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -33,9 +38,10 @@ use crate::domain::EventId;
 use crate::domain::{GameId, TournamentId};
 use crate::error::Result;
 use crate::event::Event;
-use crate::game::{fold_game, fold_onto, GameState, GameSummary};
+use crate::game::{fold_game, fold_onto, folds_on, GameState, GameSummary};
 use crate::rules::RulesetSpec;
 use crate::store::{keys, storage, Store};
+use crate::timing::ClockFact;
 use crate::tournament::{fold_setup, TournamentView};
 
 type GameKey = (TournamentId, GameId);
@@ -44,6 +50,11 @@ type GameKey = (TournamentId, GameId);
 /// go (and folded again when asked). Summaries are kept for every game. A 500-table round is
 /// 500 games; this keeps about two rounds' worth for the game pages and commands.
 pub(super) const STATES_KEPT: usize = 1_024;
+
+/// How often the office writes the kept states sled does not hold ([`Store::store_kept_states`]):
+/// a state written every 30 s costs the office about 0.5 ms a game it changed, off the request
+/// paths; after a crash the events since are folded onto it.
+pub const STORE_STATES_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The events those kept states may hold between them: a state's size follows its events (a
 /// 200-event game's is about 0.8 MB), so long games are let go sooner — 250 of them at most.
@@ -65,6 +76,8 @@ struct Inner {
     summaries: HashMap<GameKey, Arc<GameSummary>>,
     /// Events folded onto a kept state instead of dropping it (for tests).
     folded_on: u64,
+    /// Games folded from all their events, not read back from sled (for tests).
+    folds: u64,
     /// Each game's table by its latest schedule, per tournament: a referee's pull scope
     /// (`sync::scope`) without summarising every game per request. Dropped when a game is
     /// scheduled; `schedules` counts those drops, so a map built across one is not kept.
@@ -81,6 +94,48 @@ struct Kept {
     last: (Hlc, EventId),
     /// The tournament's default ruleset it was folded under (stored with its summary).
     default_ruleset: RulesetSpec,
+    /// Whether sled holds it as it is (`f`).
+    stored: bool,
+}
+
+/// A game's state as stored in sled (`f`, its JSON deflated, after the sequence number it was
+/// folded at and its last event: [`keys::state_value`]): folded under `default_ruleset`.
+#[derive(Deserialize)]
+struct StoredState {
+    default_ruleset: RulesetSpec,
+    state: GameState,
+    /// The state's wire form leaves its clock facts out (screens are sent the clock).
+    clock_facts: Vec<(ClockFact, u64)>,
+}
+
+/// What [`StoredState`] reads, as it is written.
+#[derive(Serialize)]
+struct StateToStore<'a> {
+    default_ruleset: RulesetSpec,
+    state: &'a GameState,
+    clock_facts: &'a [(ClockFact, u64)],
+}
+
+/// A stored state's JSON deflated: its incidents repeat the same names, so a 200-incident game's
+/// 182 kB are 9 kB (and inflated in a tenth of the time its JSON takes to read).
+fn deflate(json: &[u8]) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let mut z = flate2::write::DeflateEncoder::new(Vec::with_capacity(json.len() / 8), flate2::Compression::fast());
+    z.write_all(json)?;
+    z.finish()
+}
+
+fn inflate(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut json = Vec::with_capacity(bytes.len() * 16);
+    std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(bytes), &mut json).ok()?;
+    Some(json)
+}
+
+/// A game's state read back: from sled (`stored`: and nothing to fold on), else folded.
+struct Loaded {
+    state: Arc<GameState>,
+    last: Option<(Hlc, EventId)>,
+    stored: bool,
 }
 
 /// A summary as stored in sled: with the default ruleset it was folded under (a change of the
@@ -113,11 +168,13 @@ impl Inner {
         Some(kept.state.clone())
     }
 
-    fn keep_state(&mut self, key: GameKey, state: Arc<GameState>, last: (Hlc, EventId), default_ruleset: RulesetSpec) {
+    /// Keeps a game's state, letting go of the least recently read beyond the bounds (one sled
+    /// does not hold as it is is folded on, or again, when next read: see `store_kept_states`).
+    fn keep_state(&mut self, key: GameKey, kept: Kept) {
         self.drop_state(&key);
         // A scan of at most STATES_KEPT entries per game let go, only when a fold adds a game.
         while !self.states.is_empty()
-            && (self.states.len() >= STATES_KEPT || self.state_events + state.events > STATE_EVENTS_KEPT)
+            && (self.states.len() >= STATES_KEPT || self.state_events + kept.state.events > STATE_EVENTS_KEPT)
         {
             let Some(oldest) = self.states.iter().min_by_key(|(_, kept)| kept.read).map(|(k, _)| k.clone()) else {
                 break;
@@ -125,8 +182,8 @@ impl Inner {
             self.drop_state(&oldest);
         }
         self.reads += 1;
-        self.state_events += state.events;
-        self.states.insert(key, Kept { state, read: self.reads, last, default_ruleset });
+        self.state_events += kept.state.events;
+        self.states.insert(key, Kept { read: self.reads, ..kept });
     }
 
     /// Folds `e` onto its game's kept state if it can ([`fold_onto`]). Its summary is let go
@@ -139,15 +196,16 @@ impl Inner {
             return false;
         }
         kept.last = e.order_key();
+        kept.stored = false;
         self.state_events += 1;
         self.folded_on += 1;
         true
     }
 
-    fn drop_state(&mut self, key: &GameKey) {
-        if let Some(kept) = self.states.remove(key) {
-            self.state_events -= kept.state.events;
-        }
+    fn drop_state(&mut self, key: &GameKey) -> Option<Kept> {
+        let kept = self.states.remove(key)?;
+        self.state_events -= kept.state.events;
+        Some(kept)
     }
 }
 
@@ -166,6 +224,12 @@ impl Projection {
     #[cfg(test)]
     pub(super) fn folded_on(&self) -> u64 {
         self.lock().folded_on
+    }
+
+    /// How many games were folded from all their events (for tests).
+    #[cfg(test)]
+    pub(super) fn folds(&self) -> u64 {
+        self.lock().folds
     }
 
     /// Whether this game's full state is kept (for tests).
@@ -255,23 +319,18 @@ impl Store {
         }
         let default_ruleset = self.setup(t)?.default_ruleset();
         let _guard = self.lock();
-        Ok(self.fold_and_keep(key, default_ruleset, keep)?.map(|(state, _)| state))
+        Ok(self.load_and_keep(key, default_ruleset, keep)?.map(|(state, _)| state))
     }
 
-    /// Under the write lock: folds one game from its index and keeps its summary (and, if
-    /// `keep_state`, its state); returns both.
-    fn fold_and_keep(
+    /// Under the write lock: reads one game's state back (see [`Store::load_state`]) and keeps
+    /// its summary (and, if `keep_state`, its state, stored in sled as well); returns both.
+    fn load_and_keep(
         &self,
         key: GameKey,
         default_ruleset: RulesetSpec,
         keep_state: bool,
     ) -> Result<Option<(Arc<GameState>, Arc<GameSummary>)>> {
-        if !self.has_game(&key.0, &key.1)? {
-            return Ok(None);
-        }
-        let events = self.game_events(&key.0, &key.1)?;
-        let state = Arc::new(fold_game(&key.1, default_ruleset, &events));
-        let last = events.last().map(Event::order_key);
+        let Some(Loaded { state, last, stored }) = self.load_state(&key, default_ruleset)? else { return Ok(None) };
         let summary = GameSummary::of(&state);
         let bytes = SummaryToStore { default_ruleset, summary: &summary }.bytes()?;
         self.db.insert(keys::game_key(keys::SUMMARY, &key.0, &key.1), bytes).map_err(storage)?;
@@ -279,9 +338,98 @@ impl Store {
         let mut inner = self.projection.lock();
         inner.summaries.insert(key.clone(), summary.clone());
         if let (true, Some(last)) = (keep_state, last) {
-            inner.keep_state(key, state.clone(), last, default_ruleset);
+            inner.keep_state(key, Kept { state: state.clone(), read: 0, last, default_ruleset, stored });
         }
         Ok(Some((state, summary)))
+    }
+
+    /// Under the write lock: one game's state as the full fold gives it — the one sled holds
+    /// with the events indexed after it folded on ([`fold_onto`]), else folded from the game's
+    /// index (a stored state that is missing, unreadable, folded under another default ruleset,
+    /// or that an event after it cannot be folded onto). `None` if no event of it is stored.
+    fn load_state(&self, key: &GameKey, default_ruleset: RulesetSpec) -> Result<Option<Loaded>> {
+        if !self.has_game(&key.0, &key.1)? {
+            return Ok(None);
+        }
+        if let Some(loaded) = self.stored_state(key, default_ruleset)? {
+            return Ok(Some(loaded));
+        }
+        let events = self.game_events(&key.0, &key.1)?;
+        let state = Arc::new(fold_game(&key.1, default_ruleset, &events));
+        self.projection.lock().folds += 1;
+        Ok(Some(Loaded { state, last: events.last().map(Event::order_key), stored: false }))
+    }
+
+    /// The state sled holds for a game, brought up to date, if it can be.
+    fn stored_state(&self, key: &GameKey, default_ruleset: RulesetSpec) -> Result<Option<Loaded>> {
+        let Some(bytes) = self.db.get(keys::game_key(keys::STATE, &key.0, &key.1)).map_err(storage)? else {
+            return Ok(None);
+        };
+        // Derived data: one that cannot be read is folded again, not reported.
+        let Some((seq, last, deflated)) = keys::state_parts(&bytes) else { return Ok(None) };
+        let Some(mut last) = keys::order_parts(&last) else { return Ok(None) };
+        // What came after it, checked before the state is read: a ruling, or an event sorting
+        // before its last, means folding the game again anyway.
+        let after = self.orders_after(&keys::game_prefix(&key.0, &key.1), seq)?;
+        if after.iter().any(|o| *o <= keys::order(last.0, &last.1)) {
+            return Ok(None);
+        }
+        let after = self.events_of(after)?;
+        if !after.iter().all(|e| folds_on(&e.body)) {
+            return Ok(None);
+        }
+        let Some(stored) = inflate(deflated).and_then(|json| serde_json::from_slice::<StoredState>(&json).ok()) else {
+            return Ok(None);
+        };
+        if stored.default_ruleset != default_ruleset || stored.state.game != key.1 {
+            return Ok(None);
+        }
+        let mut state = stored.state;
+        state.clock_facts = stored.clock_facts;
+        for e in &after {
+            if !fold_onto(&mut state, e) {
+                return Ok(None);
+            }
+            last = e.order_key();
+        }
+        Ok(Some(Loaded { state: Arc::new(state), last: Some(last), stored: after.is_empty() }))
+    }
+
+    /// Writes a kept state to sled as holding every event up to `seq`.
+    fn store_state(&self, key: &GameKey, kept: &Kept, seq: u64) -> Result<()> {
+        let stored = StateToStore {
+            default_ruleset: kept.default_ruleset,
+            state: &kept.state,
+            clock_facts: &kept.state.clock_facts,
+        };
+        let deflated = deflate(&serde_json::to_vec(&stored).map_err(storage)?).map_err(storage)?;
+        let value = keys::state_value(seq, keys::order(kept.last.0, &kept.last.1), &deflated);
+        self.db.insert(keys::game_key(keys::STATE, &key.0, &key.1), value).map_err(storage)?;
+        Ok(())
+    }
+
+    /// Writes every kept state sled does not hold as it is (folded since it was read, or had
+    /// events folded onto it), so that a reopened store reads it back: the office every
+    /// [`STORE_STATES_EVERY`], and every store when it closes. The states are taken under the
+    /// write lock (between batches, so each holds exactly the events up to the last sequence
+    /// number) and written outside it: pushes do not wait for the serialising. Returns how many.
+    pub fn store_kept_states(&self) -> Result<usize> {
+        let (seq, unstored) = {
+            let _guard = self.lock();
+            let inner = self.projection.lock();
+            let unstored = inner.states.iter().filter(|(_, k)| !k.stored);
+            let unstored: Vec<(GameKey, Kept)> =
+                unstored.map(|(key, k)| (key.clone(), Kept { state: k.state.clone(), ..*k })).collect();
+            (self.last_seq(), unstored)
+        };
+        for (key, kept) in &unstored {
+            self.store_state(key, kept, seq)?;
+            // Unless an event was folded onto it meanwhile (which copied it: this clone is held).
+            if let Some(k) = self.projection.lock().states.get_mut(key) {
+                k.stored |= Arc::ptr_eq(&k.state, &kept.state);
+            }
+        }
+        Ok(unstored.len())
     }
 
     /// Every game of the tournament summarised, in game-id order: from memory, else from sled,
@@ -304,7 +452,7 @@ impl Store {
                     self.projection.lock().summaries.insert(key, s.clone());
                     out.push(s);
                 }
-                _ => out.extend(self.fold_and_keep(key, default_ruleset, false)?.map(|(_, summary)| summary)),
+                _ => out.extend(self.load_and_keep(key, default_ruleset, false)?.map(|(_, summary)| summary)),
             }
         }
         Ok(out)

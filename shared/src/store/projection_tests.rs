@@ -1,6 +1,7 @@
 //! What the store keeps derived equals the full fold ([`crate::tournament::replay_states`]) after
 //! every arrival: events in random orders, late and older ones, duplicates, batches, the set-up
-//! changing the default ruleset, and the store reopened midway (summaries read back from sled).
+//! changing the default ruleset, and the store reopened midway (summaries and game states read
+//! back from sled).
 
 use chrono::DateTime;
 use proptest::prelude::*;
@@ -176,7 +177,7 @@ proptest! {
         order in any::<u64>(),
         dups in proptest::collection::vec(any::<usize>(), 0..6),
         cuts in proptest::collection::vec(1usize..5, 1..40),
-        reopen_at in any::<usize>(),
+        reopen_at in any::<u64>(),
     ) {
         let mut events = universe(&steps);
         for d in &dups {
@@ -193,12 +194,13 @@ proptest! {
         let dir = tmp(&format!("projection-{order}"));
         let mut store = Store::open(&dir, None).unwrap();
         let (mut at, mut batch) = (0, 0);
-        let reopen_batch = reopen_at % cuts.len().max(1);
         while at < events.len() {
             let n = cuts[batch % cuts.len()].min(events.len() - at);
             store.append(&events[at..at + n], Origin::Remote).unwrap();
             at += n;
-            if batch == reopen_batch {
+            // Reopened after some batches: states and summaries read back from sled, the
+            // events after a stored state folded on (or the game folded again).
+            if (reopen_at >> (batch % 64)) & 1 == 1 {
                 drop(store);
                 store = Store::open(&dir, None).unwrap();
             }
@@ -372,19 +374,26 @@ fn long_games_are_let_go_sooner_the_kept_events_stay_within_their_budget() {
         std::sync::Arc::new(s)
     };
     let last = (Hlc::new(0, 0), EventId::from_parts(0, [0x80; 10]));
+    let kept = |n: u32, events: usize| super::Kept {
+        state: state(n, events),
+        read: 0,
+        last,
+        default_ruleset: Default::default(),
+        stored: true,
+    };
     // 400-event games: the budget holds 125 of them, far below the count cap.
     for n in 0..200 {
-        inner.keep_state(key(n), state(n, 400), last, Default::default());
+        inner.keep_state(key(n), kept(n, 400));
         assert!(inner.state_events <= super::STATE_EVENTS_KEPT);
     }
     assert_eq!(inner.states.len(), super::STATE_EVENTS_KEPT / 400);
     assert!(inner.states.contains_key(&key(199)) && !inner.states.contains_key(&key(0)));
     // Kept again with more events: counted once, at its new size.
-    inner.keep_state(key(199), state(199, 1_000), last, Default::default());
+    inner.keep_state(key(199), kept(199, 1_000));
     let counted: usize = inner.states.values().map(|k| k.state.events).sum();
     assert_eq!(inner.state_events, counted);
     // A game bigger than the whole budget is still kept (alone): its page must be served.
-    inner.keep_state(key(500), state(500, super::STATE_EVENTS_KEPT + 1), last, Default::default());
+    inner.keep_state(key(500), kept(500, super::STATE_EVENTS_KEPT + 1));
     assert_eq!(inner.states.len(), 1);
     assert!(inner.kept_state(&key(500)).is_some());
 }
@@ -411,6 +420,93 @@ fn a_summary_stored_by_an_older_build_is_folded_again() {
     }
     let s = Store::open(&dir, None).unwrap();
     assert_same_as_full_fold(&s);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game's state is stored in sled (behind the reads: every 30 s at the office, and on close):
+/// a reopened store reads it back instead of folding; one stored before later events (the store killed before storing the newer) has them folded on;
+/// one an event after it cannot be folded onto (a ruling), or that cannot be read, is folded
+/// again; and what another build's fold computed is let go on open.
+#[test]
+fn a_reopened_store_reads_game_states_back_and_folds_on_what_came_after() {
+    let dir = tmp("stored-states");
+    let g1 = GameId::new("g1").unwrap();
+    let state_key = super::keys::game_key(super::keys::STATE, &t(), &g1);
+    let events = universe(&[(0, 0, 0)]);
+    let incident = events.iter().find(|e| matches!(e.body, EventBody::IncidentRecorded { .. })).unwrap().id;
+    let in_g1 = |events: &[Event]| events.iter().filter(|e| e.game.as_ref() == Some(&g1)).count();
+    let mut n = 100;
+    let mut next = |body: EventBody, role: Role| {
+        n += 1;
+        event(n, Some(1), role, body)
+    };
+    let presses: Vec<Event> = [
+        EventBody::ClockStarted,
+        EventBody::ClockPressed { by: Colour::Black },
+        EventBody::ClockPressed { by: Colour::White },
+    ]
+    .into_iter()
+    .map(|b| next(b, Role::Referee))
+    .collect();
+    let older = {
+        let s = Store::open(&dir, None).unwrap();
+        s.append(&events, Origin::Remote).unwrap();
+        s.game_state(&t(), &g1).unwrap();
+        assert!(s.db.get(&state_key).unwrap().is_none(), "a read does not write");
+        assert_eq!(s.store_kept_states().unwrap(), 1, "what the office does every 30 s");
+        assert_eq!(s.store_kept_states().unwrap(), 0, "nothing changed since");
+        let older = s.db.get(&state_key).unwrap().unwrap();
+        s.append(&presses, Origin::Remote).unwrap();
+        assert_eq!(s.projection.folded_on(), 3);
+        older
+    };
+    let s = Store::open(&dir, None).unwrap();
+    assert_eq!(s.game_state(&t(), &g1).unwrap().unwrap().events, in_g1(&events) + presses.len());
+    assert_eq!(s.projection.folds(), 0, "closing stored the state the presses were folded onto");
+    assert_same_as_full_fold(&s);
+    drop(s);
+    // As if killed before the newer state was stored: the presses are folded onto the older.
+    {
+        let s = Store::open(&dir, None).unwrap();
+        s.db.insert(&state_key, older.clone()).unwrap();
+    }
+    let s = Store::open(&dir, None).unwrap();
+    assert_eq!(s.game_state(&t(), &g1).unwrap().unwrap().events, in_g1(&events) + presses.len());
+    assert_eq!(s.projection.folds(), 0, "the events after the stored state were folded on");
+    assert_eq!(s.store_kept_states().unwrap(), 1);
+    assert_ne!(s.db.get(&state_key).unwrap().unwrap(), older, "stored again with the presses");
+    assert_same_as_full_fold(&s);
+    // A chief arbiter's ruling on an earlier incident cannot be folded on: the game is folded again.
+    s.append(
+        &[next(EventBody::RulingIssued { incident, ruling: Ruling::Advice, note: None }, Role::ChiefArbiter)],
+        Origin::Remote,
+    )
+    .unwrap();
+    drop(s);
+    let s = Store::open(&dir, None).unwrap();
+    s.game_state(&t(), &g1).unwrap();
+    assert_eq!(s.projection.folds(), 1);
+    assert_same_as_full_fold(&s);
+    // An unreadable stored state is folded again, not reported.
+    drop(s);
+    {
+        let s = Store::open(&dir, None).unwrap();
+        s.db.insert(&state_key, b"{\"seq\": \"cut".to_vec()).unwrap();
+    }
+    let s = Store::open(&dir, None).unwrap();
+    s.game_state(&t(), &g1).unwrap();
+    assert_eq!(s.projection.folds(), 1);
+    assert_same_as_full_fold(&s);
+    // Derived data another build's fold computed goes on open.
+    s.db.insert(super::keys::meta("derived"), b"0.0.0+fold0".to_vec()).unwrap();
+    drop(s);
+    let s = Store::open(&dir, None).unwrap();
+    for prefix in [super::keys::STATE, super::keys::SUMMARY] {
+        assert!(s.db.scan_prefix([prefix]).next().is_none(), "{}", char::from(prefix));
+    }
+    assert_same_as_full_fold(&s);
+    assert!(s.projection.folds() > 0);
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -105,7 +105,8 @@ pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
     let incident = matches!(e.body, EventBody::IncidentRecorded { .. });
     // An earlier event that named an incident not held (a ruling stamped before its incident on
     // a skewed device) was refused as unknown; this incident may be the one it named.
-    let named_before = || state.rejected.iter().any(|r| r.error.code == UNKNOWN_INCIDENT);
+    let unknown_code = unknown("", e.id).code();
+    let named_before = || state.rejected.iter().any(|r| r.error.code == unknown_code);
     if e.game.as_ref() != Some(&state.game) || !(is_walked(&e.body) || incident && !named_before()) {
         return false;
     }
@@ -128,8 +129,11 @@ pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
     true
 }
 
-/// The code [`DomainError::UnknownIncident`] answers with.
-const UNKNOWN_INCIDENT: &str = "unknown_incident";
+/// Whether [`fold_onto`] may take an event of this kind (it still refuses an incident an
+/// earlier event named): a caller holding a stored state checks this before reading it.
+pub fn folds_on(body: &EventBody) -> bool {
+    is_walked(body) || matches!(body, EventBody::IncidentRecorded { .. })
+}
 
 /// [`fold_onto`] for a new incident sorting last that no earlier event named: the fold's passes
 /// run over it alone, on the state's own parts — indexed (with its own ruling), settled, walked —

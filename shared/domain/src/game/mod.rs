@@ -7,7 +7,12 @@ pub mod state;
 pub mod summary;
 pub mod validate;
 
-pub use fold::{fold_game, fold_onto};
+pub use fold::{fold_game, fold_onto, folds_on};
+
+/// The fold's revision: bump it whenever [`fold_game`] gives another state for the same events
+/// (a rules correction, a new field). Stores keep derived data (game states, summaries) tagged
+/// with it and compute it again from the events when a build of another revision opens them.
+pub const FOLD_REVISION: u32 = 1;
 pub use preview::{preview, Preview};
 pub use sealed_move::{Salt, SealDigest};
 pub use state::*;

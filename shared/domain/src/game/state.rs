@@ -32,7 +32,7 @@ pub enum Status {
 }
 
 /// One side's record in this game. Every entry names the incident it came from.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct SideRecord {
     pub player: Option<PlayerId>,
@@ -64,7 +64,7 @@ pub struct GameResult {
 }
 
 /// A ruling on an incident, as recorded, with what became of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RulingRecord {
     pub event: EventId,
@@ -84,7 +84,7 @@ pub struct RulingRecord {
 }
 
 /// The ruling in force on an incident.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct EffectiveRuling {
     pub event: EventId,
@@ -94,7 +94,7 @@ pub struct EffectiveRuling {
 }
 
 /// An incident with its rulings and consequence.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct IncidentView {
     pub id: EventId,
@@ -119,7 +119,7 @@ pub struct IncidentView {
 }
 
 /// An appeal to the organising committee (第十六条四).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct AppealView {
     pub id: EventId,
@@ -163,7 +163,7 @@ pub struct OpenItem {
 
 /// Whose move it is after an imposed pass (第十九条, 第二十条一, 第二十二条: 轮对方下子), while
 /// that pass is the latest thing recorded on the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ToMove {
     pub colour: Colour,
@@ -182,7 +182,7 @@ pub struct Rejected {
 }
 
 /// The derived state of one game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameState {
     pub game: GameId,

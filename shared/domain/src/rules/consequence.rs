@@ -1,14 +1,14 @@
 //! What an admitted ruling does to the game: the penalty engine's output for one incident.
 //! The warning count of 第二十五条二 is applied by the game fold, which sees every incident.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::domain::Colour;
 use crate::rules::penalty::RuleContext;
 use crate::rules::{Article, Incident, IncidentType, Outcome, ResultReason, Ruling};
 
 /// A change to one side's clock, in seconds (negative takes time away).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ClockAdjustment {
     pub colour: Colour,
@@ -17,7 +17,7 @@ pub struct ClockAdjustment {
 }
 
 /// The direct effect of one ruling.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Consequence {
     /// The article applied.
