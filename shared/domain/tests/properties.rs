@@ -14,17 +14,22 @@ use proptest::prelude::*;
 use support::*;
 
 /// One step of a random game: a referee's incident (with a ruling the rules allow or not),
-/// a fact, or a chief arbiter's ruling on an earlier incident.
+/// a fact, a chief arbiter's ruling on an earlier incident, an escalation (by the referee to
+/// the chief arbiter, or by the chief arbiter to the committee), an appeal, or the committee's
+/// decision on one (第十六条四).
 #[derive(Debug, Clone)]
 enum Step {
     Incident(u8, bool, u8),
     Fact(u8, bool),
     Chief(usize, u8),
+    Escalate(usize, bool),
+    Appeal(usize, bool),
+    Decide(usize, u8),
 }
 
 fn incident(kind: u8, black: bool) -> Incident {
     let c = if black { Colour::Black } else { Colour::White };
-    match kind % 8 {
+    match kind % 9 {
         0 => Incident::Disturbing { offender: c },
         1 => Incident::StoneLifted { offender: c, dropped: false },
         2 => Incident::ForbiddenPoint { offender: c, point: None, objection: None },
@@ -32,11 +37,13 @@ fn incident(kind: u8, black: bool) -> Incident {
         4 => Incident::LateArrival { black_late_secs: if black { 1_200 } else { 300 }, white_late_secs: 0 },
         5 => Incident::MovedStones { mover: Some(c), players_agree: false, deliberate: false },
         6 => Incident::ClockBeforeCapture { offender: c },
+        // 第二十三条六: one approved absence a game; a second is refused by the walk.
+        7 => Incident::AwayInByoyomi { offender: c, overtime: false, requested_in_opponent_time: true },
         _ => Incident::WrongfulRemoval { offender: c, objection: None },
     }
 }
 
-const RULINGS: [Ruling; 8] = [
+const RULINGS: [Ruling; 9] = [
     Ruling::Warning,
     Ruling::Advice,
     Ruling::RestoreWithWarning,
@@ -45,6 +52,7 @@ const RULINGS: [Ruling; 8] = [
     Ruling::Forfeit,
     Ruling::Draw,
     Ruling::DeductLateTime,
+    Ruling::AbsenceApproved,
 ];
 
 fn step() -> impl Strategy<Value = Step> {
@@ -52,6 +60,9 @@ fn step() -> impl Strategy<Value = Step> {
         6 => (any::<u8>(), any::<bool>(), any::<u8>()).prop_map(|(k, b, r)| Step::Incident(k, b, r)),
         1 => (any::<u8>(), any::<bool>()).prop_map(|(k, b)| Step::Fact(k, b)),
         2 => (any::<usize>(), any::<u8>()).prop_map(|(i, r)| Step::Chief(i, r)),
+        1 => (any::<usize>(), any::<bool>()).prop_map(|(i, up)| Step::Escalate(i, up)),
+        1 => (any::<usize>(), any::<bool>()).prop_map(|(i, b)| Step::Appeal(i, b)),
+        1 => (any::<usize>(), any::<u8>()).prop_map(|(i, d)| Step::Decide(i, d)),
     ]
 }
 
@@ -59,6 +70,7 @@ fn build(steps: &[Step]) -> Table {
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
     let mut incidents = Vec::new();
+    let mut appeals = Vec::new();
     for s in steps {
         match *s {
             Step::Incident(k, b, r) => {
@@ -67,8 +79,12 @@ fn build(steps: &[Step]) -> Table {
             }
             Step::Fact(k, b) => {
                 let c = if b { Colour::Black } else { Colour::White };
-                let body = match k % 6 {
+                let body = match k % 7 {
                     0 => EventBody::Resigned { by: c },
+                    // Territory counting under the Chinese rules: refused by the walk (第九条).
+                    6 => EventBody::CountRecorded {
+                        count: arbiter_domain::rules::Count::Territory { black_points: 60, white_points: 55 },
+                    },
                     1 => EventBody::ClockPaused { reason: None },
                     2 => EventBody::ClockResumed,
                     3 => EventBody::ClockPressed { by: c },
@@ -76,7 +92,7 @@ fn build(steps: &[Step]) -> Table {
                     _ => EventBody::EndConfirmed { first: c },
                 };
                 // The chief arbiter enters results too (authority after a result, 第十三条一).
-                if k % 12 == 4 {
+                if k % 14 == 4 {
                     t.chief(body);
                 } else {
                     t.referee(body);
@@ -86,7 +102,31 @@ fn build(steps: &[Step]) -> Table {
                 let target = incidents[i % incidents.len()];
                 t.chief(rule(target, RULINGS[usize::from(r) % RULINGS.len()]));
             }
-            Step::Chief(..) => {}
+            Step::Escalate(i, up) if !incidents.is_empty() => {
+                let incident = incidents[i % incidents.len()];
+                if up {
+                    t.chief(EventBody::Escalated { incident, to: Role::Committee, note: None });
+                } else {
+                    t.referee(EventBody::Escalated { incident, to: Role::ChiefArbiter, note: None });
+                }
+            }
+            Step::Appeal(i, b) if !incidents.is_empty() => {
+                let incident = incidents[i % incidents.len()];
+                let by = if b { Colour::Black } else { Colour::White };
+                appeals.push(t.referee(EventBody::AppealFiled { incident, by, grounds: "申诉".into() }));
+            }
+            Step::Decide(i, d) if !appeals.is_empty() => {
+                let appeal = appeals[i % appeals.len()];
+                let decision = match d % 3 {
+                    0 => arbiter_domain::event::AppealDecision::Upheld,
+                    1 => arbiter_domain::event::AppealDecision::Annulled,
+                    _ => arbiter_domain::event::AppealDecision::Overturned {
+                        ruling: RULINGS[usize::from(d / 3) % RULINGS.len()],
+                    },
+                };
+                t.committee(EventBody::AppealDecided { appeal, decision, note: None });
+            }
+            Step::Chief(..) | Step::Escalate(..) | Step::Appeal(..) | Step::Decide(..) => {}
         }
     }
     t
@@ -144,7 +184,7 @@ proptest! {
 
     #[test]
     fn warnings_never_decrease_without_a_higher_ruling(steps in prop::collection::vec(step(), 0..24)) {
-        let steps: Vec<Step> = steps.into_iter().filter(|s| !matches!(s, Step::Chief(..))).collect();
+        let steps: Vec<Step> = steps.into_iter().filter(|s| !matches!(s, Step::Chief(..) | Step::Decide(..))).collect();
         let t = build(&steps);
         let mut last = (0, 0);
         for n in 1..=t.events.len() {
@@ -177,11 +217,13 @@ proptest! {
     }
 }
 
-/// The walk's facts and new incidents fold on one step at a time — clock, the second warning's
-/// loss (第二十五条二) and what comes after it, the chief arbiter's result — and a ruling, which
-/// changes what an earlier incident decided, is refused (folded again instead).
+/// Every event of play folds on: the walk's facts and new incidents one step at a time — clock,
+/// the second warning's loss (第二十五条二) and what comes after it, the chief arbiter's result —
+/// and a ruling, an escalation or an appeal (第十六条四) by walking the kept steps again, which
+/// is how a ruling on an earlier incident changes what came after it. A new schedule (another
+/// ruleset for every check) is refused: the game is folded again.
 #[test]
-fn facts_and_new_incidents_fold_on_and_rulings_do_not() {
+fn play_rulings_and_appeals_fold_on_and_a_schedule_does_not() {
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
     let mut kept = fold(&t, &t.events);
@@ -213,7 +255,34 @@ fn facts_and_new_incidents_fold_on_and_rulings_do_not() {
     t.chief(EventBody::ResultEntered { outcome: Outcome::Draw, note: None });
     check(&t, &mut kept, true);
     assert_eq!(kept.superseded_results.len(), 1);
+    // The chief arbiter's advice in place of the first warning: the second warning no longer
+    // loses the game, and the referee's resignation after it counts again.
     t.chief(rule(first, Ruling::Advice));
+    check(&t, &mut kept, true);
+    assert_eq!(kept.warnings(Colour::White), 1);
+    let reasons =
+        |k: &arbiter_domain::game::GameState| k.superseded_results.iter().map(|r| r.reason).collect::<Vec<_>>();
+    assert_eq!(
+        reasons(&kept),
+        [arbiter_domain::rules::ResultReason::Resignation],
+        "the resignation stood, then the draw"
+    );
+    t.referee(EventBody::Escalated { incident: first, to: Role::ChiefArbiter, note: None });
+    check(&t, &mut kept, true);
+    t.chief(EventBody::Escalated { incident: first, to: Role::Committee, note: None });
+    check(&t, &mut kept, true);
+    assert!(kept.open.iter().any(|o| o.kind == arbiter_domain::game::OpenKind::Escalation));
+    let appeal = t.referee(EventBody::AppealFiled { incident: first, by: Colour::White, grounds: "申诉".into() });
+    check(&t, &mut kept, true);
+    assert!(kept.open.iter().any(|o| o.kind == arbiter_domain::game::OpenKind::Appeal));
+    // 第十六条四: the committee restores the warning; the second warning loses the game again.
+    let decision = arbiter_domain::event::AppealDecision::Overturned { ruling: Ruling::Warning };
+    t.committee(EventBody::AppealDecided { appeal, decision, note: None });
+    check(&t, &mut kept, true);
+    assert_eq!(kept.warnings(Colour::White), 2);
+    assert_eq!(reasons(&kept), [arbiter_domain::rules::ResultReason::SecondWarning]);
+    assert!(kept.open.iter().all(|o| o.kind != arbiter_domain::game::OpenKind::Appeal));
+    t.schedule(RulesetSpec::default(), 30);
     check(&t, &mut kept, false);
     let mut elsewhere = t.events[0].clone();
     elsewhere.game = Some(arbiter_domain::domain::GameId::new("elsewhere").unwrap());

@@ -9,13 +9,15 @@
 //!   sled (`s`), so the tables page, the queue, pairing and standings read summaries instead
 //!   of folding, and the kept states do not grow with an event's games.
 //! - Each tournament's set-up (its events outside games, indexed under `n`) is kept folded.
-//! - Writing an event updates or drops what it touches. A clock press, a fact (clock,
-//!   adjournment, count, resignation, result) or a new incident that sorts after every event of
-//!   a kept game is folded onto its state in place, one step ([`fold_onto`]); the game's summary
-//!   is taken from it and stored by the batch after its primary keys. Anything else — a ruling,
-//!   an escalation, an appeal, a schedule, an event arriving late — drops that game's state and
-//!   summary (or its tournament's set-up); the next read folds only that game (or set-up) again,
-//!   from its own index. So a read costs one game's fold at most.
+//! - Writing an event updates or drops what it touches. An event of play that sorts after every
+//!   event of a kept game — a clock press, a fact (clock, adjournment, count, resignation,
+//!   result), a new incident, a ruling, an escalation, an appeal or its decision — is folded
+//!   onto its state in place ([`fold_onto`]: a fact is one step, a ruling walks the state's kept
+//!   steps again, no event is read); the game's summary is taken from it and stored by the batch
+//!   after its primary keys. Anything else — a schedule, an event arriving late (sorting before
+//!   the game's last) — drops that game's state and summary (or its tournament's set-up); the
+//!   next read folds only that game (or set-up) again, from its own index. So a read costs one
+//!   game's fold at most.
 //!
 //! The full fold ([`crate::tournament::replay`]) stays the reference: the store's tests check
 //! that what is kept here equals it after every arrival, in any order, duplicates included.
@@ -38,7 +40,7 @@ use crate::domain::EventId;
 use crate::domain::{GameId, TournamentId};
 use crate::error::Result;
 use crate::event::Event;
-use crate::game::{fold_game, fold_onto, folds_on, GameState, GameSummary};
+use crate::game::{fold_game, fold_onto, folds_on, GameState, GameSummary, Walk};
 use crate::rules::RulesetSpec;
 use crate::store::{keys, storage, Store};
 use crate::timing::ClockFact;
@@ -104,8 +106,9 @@ struct Kept {
 struct StoredState {
     default_ruleset: RulesetSpec,
     state: GameState,
-    /// The state's wire form leaves its clock facts out (screens are sent the clock).
+    /// The state's wire form leaves its clock facts and its walk out (screens are sent the clock).
     clock_facts: Vec<(ClockFact, u64)>,
+    walk: Walk,
 }
 
 /// What [`StoredState`] reads, as it is written.
@@ -114,6 +117,7 @@ struct StateToStore<'a> {
     default_ruleset: RulesetSpec,
     state: &'a GameState,
     clock_facts: &'a [(ClockFact, u64)],
+    walk: &'a Walk,
 }
 
 /// A stored state's JSON deflated: its incidents repeat the same names, so a 200-incident game's
@@ -386,6 +390,7 @@ impl Store {
         }
         let mut state = stored.state;
         state.clock_facts = stored.clock_facts;
+        state.walk = stored.walk;
         for e in &after {
             if !fold_onto(&mut state, e) {
                 return Ok(None);
@@ -401,6 +406,7 @@ impl Store {
             default_ruleset: kept.default_ruleset,
             state: &kept.state,
             clock_facts: &kept.state.clock_facts,
+            walk: &kept.state.walk,
         };
         let deflated = deflate(&serde_json::to_vec(&stored).map_err(storage)?).map_err(storage)?;
         let value = keys::state_value(seq, keys::order(kept.last.0, &kept.last.1), &deflated);

@@ -212,9 +212,9 @@ proptest! {
     }
 }
 
-/// A game read (so kept) then played on: its presses, facts and new incidents fold onto the
-/// kept state in place, one step each, and the state and summary stay the full fold's; a ruling,
-/// or a press arriving late, drops it and the next read folds the game again.
+/// A game read (so kept) then played on: its presses, facts, new incidents and a chief arbiter's
+/// ruling fold onto the kept state in place, and the state and summary stay the full fold's; a
+/// press arriving late drops it and the next read folds the game again.
 #[test]
 fn events_sorting_last_fold_onto_a_kept_state_and_the_rest_refold() {
     let dir = tmp("fold-on");
@@ -259,13 +259,14 @@ fn events_sorting_last_fold_onto_a_kept_state_and_the_rest_refold() {
     assert_same_as_full_fold(&s);
     let incident = events.last().unwrap().id;
     play(&s, &mut events, EventBody::RulingIssued { incident, ruling: Ruling::Advice, note: None }, Role::ChiefArbiter);
-    assert!(!s.projection.keeps_state(&t(), &g1), "a ruling folds the game again");
+    assert_eq!(s.projection.folded_on(), 7, "a chief arbiter's ruling folds on (the walk again, no event read)");
+    assert!(s.projection.keeps_state(&t(), &g1));
     assert_same_as_full_fold(&s);
     // A press stamped before the last event: folded again, not onto.
     let mut late = event(n + 1, Some(1), Role::Referee, EventBody::ClockPressed { by: Colour::White });
     late.hlc = Hlc::new(late.hlc.wall_ms - 5_000, 0);
     s.append(&[late], Origin::Remote).unwrap();
-    assert_eq!(s.projection.folded_on(), 6);
+    assert_eq!(s.projection.folded_on(), 7);
     assert!(!s.projection.keeps_state(&t(), &g1));
     assert_same_as_full_fold(&s);
 }
@@ -425,9 +426,10 @@ fn a_summary_stored_by_an_older_build_is_folded_again() {
 }
 
 /// A game's state is stored in sled (behind the reads: every 30 s at the office, and on close):
-/// a reopened store reads it back instead of folding; one stored before later events (the store killed before storing the newer) has them folded on;
-/// one an event after it cannot be folded onto (a ruling), or that cannot be read, is folded
-/// again; and what another build's fold computed is let go on open.
+/// a reopened store reads it back instead of folding; one stored before later events (the store
+/// killed before storing the newer; a ruling) has them folded on; one an event after it cannot
+/// be folded onto (one stamped before its last), or that cannot be read, is folded again; and
+/// what another build's fold computed is let go on open.
 #[test]
 fn a_reopened_store_reads_game_states_back_and_folds_on_what_came_after() {
     let dir = tmp("stored-states");
@@ -477,13 +479,26 @@ fn a_reopened_store_reads_game_states_back_and_folds_on_what_came_after() {
     assert_eq!(s.store_kept_states().unwrap(), 1);
     assert_ne!(s.db.get(&state_key).unwrap().unwrap(), older, "stored again with the presses");
     assert_same_as_full_fold(&s);
-    // A chief arbiter's ruling on an earlier incident cannot be folded on: the game is folded again.
-    s.append(
-        &[next(EventBody::RulingIssued { incident, ruling: Ruling::Advice, note: None }, Role::ChiefArbiter)],
-        Origin::Remote,
-    )
-    .unwrap();
     drop(s);
+    // A chief arbiter's ruling on an earlier incident, arriving while the game is not kept: folded
+    // onto the stored state too (its walk run again over the kept steps).
+    {
+        let s = Store::open(&dir, None).unwrap();
+        let ruling = next(EventBody::RulingIssued { incident, ruling: Ruling::Advice, note: None }, Role::ChiefArbiter);
+        s.append(&[ruling], Origin::Remote).unwrap();
+    }
+    let s = Store::open(&dir, None).unwrap();
+    s.game_state(&t(), &g1).unwrap();
+    assert_eq!(s.projection.folds(), 0);
+    assert_same_as_full_fold(&s);
+    drop(s);
+    // A press stamped before the stored state's last event: the game is folded again.
+    {
+        let s = Store::open(&dir, None).unwrap();
+        let mut late = next(EventBody::ClockPressed { by: Colour::White }, Role::Referee);
+        late.hlc = Hlc::new(1_795_000_000_500, 0);
+        s.append(&[late], Origin::Remote).unwrap();
+    }
     let s = Store::open(&dir, None).unwrap();
     s.game_state(&t(), &g1).unwrap();
     assert_eq!(s.projection.folds(), 1);

@@ -56,19 +56,15 @@ pub fn fold_game<'a>(
         escalations: Vec::new(),
         appeals: Vec::new(),
         sides,
-        play: Play {
-            status: Status::Scheduled,
-            result: None,
-            to_move: None,
-            superseded_results: Vec::new(),
-            after_result: Vec::new(),
-            clock_facts: Vec::new(),
-        },
+        play: Play::default(),
         rejected,
+        walk: Walk::default(),
     };
     fold.index(&admitted);
     fold.settle_rulings();
-    fold.walk(&admitted);
+    let steps: Vec<Walked> = admitted.iter().filter_map(|e| walked(e)).collect();
+    fold.walk_steps(&steps);
+    fold.walk.steps = steps;
     let open = fold.open_items();
     let mut rejected = fold.rejected;
     sort_rejected(&mut rejected);
@@ -89,80 +85,128 @@ pub fn fold_game<'a>(
         rejected,
         events: count,
         clock_facts: Vec::new(),
+        walk: fold.walk,
     };
     fold.play.into_state(&mut state);
     state
 }
 
+/// What the walk reads of an event: an incident, or a clock press or fact (`None` for others).
+fn walked(e: &Event) -> Option<Walked> {
+    match &e.body {
+        EventBody::IncidentRecorded { .. } => Some(Walked::Incident { id: e.id }),
+        body if is_walked(body) => {
+            Some(Walked::Fact { id: e.id, at_ms: at_ms(e), role: e.author.role, body: body.clone() })
+        }
+        _ => None,
+    }
+}
+
 /// Folds `e` onto `state` — the fold of a game's events — when `e` sorts after all of them
-/// (the caller knows the order; the state does not record it) and is a clock press, a fact the
-/// walk alone applies in order (clock, adjournment, count, resignation, result), or a new
-/// incident no earlier event named: `state` becomes what [`fold_game`] gives for all the events
-/// together, at the cost of one step. Returns `false`, `state` untouched, for any other event (a
-/// ruling, an escalation, an appeal, a schedule…): those change what earlier events decided, so
-/// the game must be folded again.
+/// (the caller knows the order; the state does not record it): `state` becomes what
+/// [`fold_game`] gives for all the events together, without reading them. A clock press or a
+/// fact the walk alone applies (clock, adjournment, count, resignation, result) is one step; a
+/// new incident runs the fold's passes over itself alone; a ruling, an escalation or an appeal
+/// (filed or decided) is indexed alone and the walk runs again over the state's kept steps
+/// ([`GameState::walk`]), since it may change what an earlier incident decided. Returns `false`,
+/// `state` untouched, for any other event (a schedule changes the ruleset every check used), or
+/// when an earlier event named what `e` brings (a ruling stamped before its incident on a
+/// skewed device was refused as unknown): then the game must be folded again.
 pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
     let incident = matches!(e.body, EventBody::IncidentRecorded { .. });
-    // An earlier event that named an incident not held (a ruling stamped before its incident on
-    // a skewed device) was refused as unknown; this incident may be the one it named.
-    let unknown_code = unknown("", e.id).code();
-    let named_before = || state.rejected.iter().any(|r| r.error.code == unknown_code);
-    if e.game.as_ref() != Some(&state.game) || !(is_walked(&e.body) || incident && !named_before()) {
+    let appeal = matches!(e.body, EventBody::AppealFiled { .. });
+    let named_before = |code: &str| state.rejected.iter().any(|r| r.error.code == code);
+    if e.game.as_ref() != Some(&state.game)
+        || !folds_on(&e.body)
+        || incident && named_before(unknown("", e.id).code())
+        || appeal && named_before(DomainError::UnknownAppeal(String::new()).code())
+    {
         return false;
     }
     state.events += 1;
     match authorize(e) {
         Err(err) => state.rejected.push(Rejected { event: e.id, error: err.body() }),
         Ok(()) if incident => fold_incident_onto(state, e),
-        Ok(()) => {
+        Ok(()) if is_walked(&e.body) => {
             let mut play = Play::from_state(state);
             let before = play.after_result.len();
-            if let Err(err) = play.step(&Ruleset::from_spec(state.ruleset), e) {
-                state.rejected.push(Rejected { event: e.id, error: err.body() });
+            let ruleset = Ruleset::from_spec(state.ruleset);
+            if let Err(err) = play.step(&ruleset, e.id, at_ms(e), e.author.role, &e.body) {
+                let refused = Rejected { event: e.id, error: err.body() };
+                state.walk.rejected.push(refused.clone());
+                state.rejected.push(refused);
             }
+            state.walk.steps.extend(walked(e));
             // After-result items come last in `open`, in event order (`Fold::open_items`).
             state.open.extend(play.after_result[before..].iter().map(|&id| after_result_item(id)));
             play.into_state(state);
         }
+        Ok(()) => fold_decision_onto(state, e),
     }
     sort_rejected(&mut state.rejected);
     true
 }
 
-/// Whether [`fold_onto`] may take an event of this kind (it still refuses an incident an
-/// earlier event named): a caller holding a stored state checks this before reading it.
+/// Whether [`fold_onto`] may take an event of this kind (it still refuses one an earlier event
+/// named): a caller holding a stored state checks this before reading it.
 pub fn folds_on(body: &EventBody) -> bool {
-    is_walked(body) || matches!(body, EventBody::IncidentRecorded { .. })
+    is_walked(body)
+        || matches!(
+            body,
+            EventBody::IncidentRecorded { .. }
+                | EventBody::RulingIssued { .. }
+                | EventBody::Escalated { .. }
+                | EventBody::AppealFiled { .. }
+                | EventBody::AppealDecided { .. }
+        )
 }
 
 /// [`fold_onto`] for a new incident sorting last that no earlier event named: the fold's passes
 /// run over it alone, on the state's own parts — indexed (with its own ruling), settled, walked —
 /// and its open items go where the full fold lists them, after the other incidents'.
 fn fold_incident_onto(state: &mut GameState, e: &Event) {
-    let incident_order: Vec<EventId> = state.incidents.iter().map(|v| v.id).collect();
-    let mut fold = Fold {
-        ruleset: Ruleset::from_spec(state.ruleset),
-        ctx: RuleContext::for_game(state.schedule.as_ref()),
-        incidents: std::mem::take(&mut state.incidents).into_iter().map(|v| (v.id, v)).collect(),
-        incident_order,
-        // The earlier incidents' escalation and appeal items are in `state.open` already; none
-        // names this incident (they would have been refused as unknown).
-        escalations: Vec::new(),
-        appeals: Vec::new(),
-        sides: std::mem::take(&mut state.sides),
-        play: Play::from_state(state),
-        rejected: std::mem::take(&mut state.rejected),
-    };
+    let mut fold = Fold::from_state(state);
     fold.index(&[e]);
     fold.settle_rulings();
-    fold.walk(&[e]);
-    let open_appeals = state.appeals.iter().filter(|a| a.decision.is_none()).count();
+    let step = Walked::Incident { id: e.id };
+    fold.walk_steps(std::slice::from_ref(&step));
+    fold.walk.steps.push(step);
+    // The earlier incidents' items are in `state.open` already; none names this incident (they
+    // would have been refused as unknown).
+    let open_appeals = fold.appeals.iter().filter(|a| a.decision.is_none()).count();
     let at = state.open.len().saturating_sub(open_appeals + fold.play.after_result.len());
     state.open.splice(at..at, fold.incident_items(&e.id));
-    state.incidents = fold.incident_order.iter().filter_map(|id| fold.incidents.remove(id)).collect();
-    state.sides = fold.sides;
-    state.rejected = fold.rejected;
-    fold.play.into_state(state);
+    fold.into_state(state);
+}
+
+/// [`fold_onto`] for a ruling, an escalation or an appeal sorting last: indexed alone, the
+/// rulings settled again, then the walk run again from the start over the state's kept steps —
+/// an incident's ruling in force may have changed, and with it everything after it (the second
+/// warning's loss, 第二十五条二; a result; whose move it is). The walk's own refusals are taken
+/// out first, to be made again.
+fn fold_decision_onto(state: &mut GameState, e: &Event) {
+    let mut fold = Fold::from_state(state);
+    fold.index(&[e]);
+    fold.settle_rulings();
+    for r in std::mem::take(&mut fold.walk.rejected) {
+        if let Some(i) = fold.rejected.iter().position(|x| *x == r) {
+            fold.rejected.remove(i);
+        }
+    }
+    for c in Colour::BOTH {
+        let side = fold.sides.get_mut(c);
+        *side = SideRecord { player: side.player.take(), ..SideRecord::default() };
+    }
+    for view in fold.incidents.values_mut() {
+        view.consequence = None;
+        view.after_result = false;
+    }
+    fold.play = Play::default();
+    let steps = std::mem::take(&mut fold.walk.steps);
+    fold.walk_steps(&steps);
+    fold.walk.steps = steps;
+    state.open = fold.open_items();
+    fold.into_state(state);
 }
 
 fn sort_rejected(rejected: &mut [Rejected]) {
@@ -220,6 +264,7 @@ struct Fold {
     sides: PerColour<SideRecord>,
     play: Play,
     rejected: Vec<Rejected>,
+    walk: Walk,
 }
 
 /// What the walk changes besides incidents: where the game stands, its result, who is to move,
@@ -256,6 +301,20 @@ fn is_walked(body: &EventBody) -> bool {
     matches!(body, EventBody::ClockPressed { .. }) || is_fact(body)
 }
 
+impl Default for Play {
+    /// Before the walk's first step.
+    fn default() -> Self {
+        Play {
+            status: Status::Scheduled,
+            result: None,
+            to_move: None,
+            superseded_results: Vec::new(),
+            after_result: Vec::new(),
+            clock_facts: Vec::new(),
+        }
+    }
+}
+
 impl Play {
     /// Takes the walk's part out of a folded state (`state.status` says `Finished` whenever
     /// there is a result, and a result is never taken back, so the status under it is moot).
@@ -280,31 +339,39 @@ impl Play {
         state.clock_facts = self.clock_facts;
     }
 
-    /// One event of the walk other than an incident; an error is the event's refusal.
-    fn step(&mut self, ruleset: &Ruleset, e: &Event) -> Result<(), DomainError> {
-        match &e.body {
+    /// One step of the walk other than an incident (event `id`, at `at_ms`, by `role`); an error
+    /// is the event's refusal.
+    fn step(
+        &mut self,
+        ruleset: &Ruleset,
+        id: EventId,
+        at_ms: u64,
+        role: Role,
+        body: &EventBody,
+    ) -> Result<(), DomainError> {
+        match body {
             // A press after the result changes nothing.
             EventBody::ClockPressed { by } => {
                 if self.result.is_none() {
-                    self.clock_facts.push((ClockFact::Press { by: *by }, at_ms(e)));
+                    self.clock_facts.push((ClockFact::Press { by: *by }, at_ms));
                 }
                 Ok(())
             }
             body if is_fact(body) => {
-                let authority = e.author.role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
+                let authority = role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
                 if self.result.is_some() && !authority {
-                    self.after_result.push(e.id);
+                    self.after_result.push(id);
                     return Ok(());
                 }
                 self.to_move = None;
-                self.apply_fact(ruleset, e)
+                self.apply_fact(ruleset, id, at_ms, body)
             }
             _ => Ok(()),
         }
     }
 
-    fn apply_fact(&mut self, ruleset: &Ruleset, e: &Event) -> Result<(), DomainError> {
-        let clock = match &e.body {
+    fn apply_fact(&mut self, ruleset: &Ruleset, id: EventId, at_ms: u64, body: &EventBody) -> Result<(), DomainError> {
+        let clock = match body {
             EventBody::ClockStarted => Some(ClockFact::Start { to_move: Colour::Black }),
             EventBody::ClockPaused { .. } => Some(ClockFact::Pause),
             // 第十四条: at resumption the sealed move is played and the opponent's clock starts.
@@ -313,9 +380,9 @@ impl Play {
             _ => None,
         };
         if let Some(f) = clock {
-            self.clock_facts.push((f, at_ms(e)));
+            self.clock_facts.push((f, at_ms));
         }
-        match &e.body {
+        match body {
             EventBody::ClockStarted | EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => {
                 self.status = Status::Playing
             }
@@ -327,11 +394,11 @@ impl Play {
             EventBody::CountRecorded { count } => {
                 let outcome = counting::decide(*count, ruleset)?;
                 let article = ruleset.count_article;
-                self.set_result(GameResult { outcome, reason: ResultReason::Count, article, event: e.id });
+                self.set_result(GameResult { outcome, reason: ResultReason::Count, article, event: id });
             }
             EventBody::ResultEntered { outcome, .. } => {
                 let article = crate::rules::Article::Art13_1;
-                self.set_result(GameResult { outcome: *outcome, reason: ResultReason::Entered, article, event: e.id });
+                self.set_result(GameResult { outcome: *outcome, reason: ResultReason::Entered, article, event: id });
             }
             EventBody::Resigned { by } => {
                 let article = ruleset.resignation_article;
@@ -339,7 +406,7 @@ impl Play {
                     outcome: Outcome::win(by.opponent()),
                     reason: ResultReason::Resignation,
                     article,
-                    event: e.id,
+                    event: id,
                 });
             }
             _ => {}
@@ -356,8 +423,49 @@ impl Play {
 }
 
 impl Fold {
+    /// The fold's parts taken out of a folded state, to fold more events onto it.
+    fn from_state(state: &mut GameState) -> Self {
+        // Closed escalations stay closed (a ruling's rank only rises), so the open ones are all
+        // `open_items` needs, in the same order.
+        let escalations = state
+            .open
+            .iter()
+            .filter(|o| o.kind == OpenKind::Escalation)
+            .filter_map(|o| Some((o.event, o.incident?, o.for_role)))
+            .collect();
+        Fold {
+            ruleset: Ruleset::from_spec(state.ruleset),
+            ctx: RuleContext::for_game(state.schedule.as_ref()),
+            incident_order: state.incidents.iter().map(|v| v.id).collect(),
+            incidents: std::mem::take(&mut state.incidents).into_iter().map(|v| (v.id, v)).collect(),
+            escalations,
+            appeals: std::mem::take(&mut state.appeals),
+            sides: std::mem::take(&mut state.sides),
+            play: Play::from_state(state),
+            rejected: std::mem::take(&mut state.rejected),
+            walk: std::mem::take(&mut state.walk),
+        }
+    }
+
+    /// Puts the parts back (`open` is the caller's).
+    fn into_state(mut self, state: &mut GameState) {
+        state.incidents = self.incident_order.iter().filter_map(|id| self.incidents.remove(id)).collect();
+        state.appeals = self.appeals;
+        state.sides = self.sides;
+        state.rejected = self.rejected;
+        state.walk = self.walk;
+        self.play.into_state(state);
+    }
+
     fn reject(&mut self, event: EventId, err: &DomainError) {
         self.rejected.push(Rejected { event, error: err.body() });
+    }
+
+    /// A refusal the walk makes: kept apart too, so that walking again can take it back.
+    fn reject_walk(&mut self, event: EventId, err: &DomainError) {
+        let refused = Rejected { event, error: err.body() };
+        self.walk.rejected.push(refused.clone());
+        self.rejected.push(refused);
     }
 
     /// Admits (or refuses) a ruling through the one penalty check.
@@ -520,13 +628,18 @@ impl Fold {
     }
 
     /// Applies facts and incidents in event order.
-    fn walk(&mut self, events: &[&Event]) {
-        for e in events {
-            if let EventBody::IncidentRecorded { .. } = e.body {
-                self.play.to_move = None;
-                self.apply_incident(e.id);
-            } else if let Err(err) = self.play.step(&self.ruleset, e) {
-                self.reject(e.id, &err);
+    fn walk_steps(&mut self, steps: &[Walked]) {
+        for step in steps {
+            match step {
+                Walked::Incident { id } => {
+                    self.play.to_move = None;
+                    self.apply_incident(*id);
+                }
+                Walked::Fact { id, at_ms, role, body } => {
+                    if let Err(err) = self.play.step(&self.ruleset, *id, *at_ms, *role, body) {
+                        self.reject_walk(*id, &err);
+                    }
+                }
             }
         }
     }
@@ -548,7 +661,7 @@ impl Fold {
                     article: eff.article.cite(),
                     message: format!("only one approved absence per game; {who} already had one (incident {earlier})"),
                 };
-                self.reject(eff.event, &err);
+                self.reject_walk(eff.event, &err);
                 return;
             }
         }

@@ -208,6 +208,35 @@ pub struct GameState {
     /// [`GameState::clock`] folds (第十二条, 第十四条, 第二十三条三).
     #[serde(skip)]
     pub clock_facts: Vec<(crate::timing::ClockFact, u64)>,
+    /// What the fold's walk went through, kept so that a ruling, an escalation or an appeal can
+    /// be folded on by walking it again without reading the game's events (not sent to screens).
+    #[serde(skip)]
+    pub walk: Walk,
+}
+
+/// The walk's input and its own refusals (see [`GameState::walk`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Walk {
+    /// The incidents and the clock presses and facts, in event order.
+    pub steps: Vec<Walked>,
+    /// Refusals the walk made (an event it could not apply), also in the state's `rejected`.
+    pub rejected: Vec<Rejected>,
+}
+
+/// One step of the walk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Walked {
+    Incident {
+        id: EventId,
+    },
+    /// A clock press or a fact: what [`crate::event::Event`] the walk reads of it.
+    Fact {
+        id: EventId,
+        at_ms: u64,
+        role: Role,
+        body: crate::event::EventBody,
+    },
 }
 
 impl GameState {
