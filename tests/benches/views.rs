@@ -60,11 +60,13 @@ struct Row {
     game_p50: Duration,
     game_p99: Duration,
     /// A game's page right after a clock press on it (folded onto its kept state), after a new
-    /// incident on it (folded on too), and after a chief arbiter's ruling on that incident (the
-    /// game folded again): p50, p99.
+    /// incident on it (folded on too), after a chief arbiter's ruling on that incident (folded
+    /// on: the walk again), and after a press stamped ten seconds before the game's last event
+    /// (a late delivery: the game folded again from its events, the baseline): p50, p99.
     after_press: (Duration, Duration),
     after_incident: (Duration, Duration),
     after_ruling: (Duration, Duration),
+    after_late: (Duration, Duration),
     pull: Duration,
     rss_mb: f64,
     tablet_sync: Duration,
@@ -92,7 +94,9 @@ fn dir_mb(dir: &std::path::Path) -> f64 {
 
 const OFFICE: &str = env!("CARGO_BIN_EXE_office");
 
-/// Pushes one event on `g` as `author`, stamped now (after everything the game holds).
+/// Pushes one event on `g` as `author`, stamped now less `back_ms` (now: after everything the
+/// game holds).
+#[allow(clippy::too_many_arguments)]
 async fn push_one(
     http: &reqwest::Client,
     base: &str,
@@ -101,8 +105,9 @@ async fn push_one(
     g: u32,
     body: arbiter_core::event::EventBody,
     seed: u64,
+    back_ms: i64,
 ) -> arbiter_core::domain::EventId {
-    let now = chrono::Utc::now();
+    let now = chrono::Utc::now() - chrono::Duration::milliseconds(back_ms);
     let ms = now.timestamp_millis() as u64;
     let one = arbiter_core::event::Event {
         schema: arbiter_core::event::SCHEMA_VERSION,
@@ -125,8 +130,9 @@ async fn push_one(
     one.id
 }
 
-/// p50 and p99 of a game's page read right after pushing `body` on it, over 100 of the games
-/// just visited (so kept).
+/// p50 and p99 of a game's page read right after pushing `body` on it (stamped `back_ms`
+/// before now), over 100 of the games just visited (so kept).
+#[allow(clippy::too_many_arguments)]
 async fn page_after(
     http: &reqwest::Client,
     base: &str,
@@ -135,10 +141,11 @@ async fn page_after(
     games: &[u32],
     body: impl Fn(usize) -> arbiter_core::event::EventBody,
     seed: u64,
+    back_ms: i64,
 ) -> ((Duration, Duration), Vec<arbiter_core::domain::EventId>) {
     let (mut took, mut pushed) = (Vec::new(), Vec::new());
     for (i, &g) in games.iter().cycle().take(100).enumerate() {
-        pushed.push(push_one(http, base, pusher, author, g, body(i), seed + i as u64).await);
+        pushed.push(push_one(http, base, pusher, author, g, body(i), seed + i as u64, back_ms).await);
         took.push(timed_get(http, &format!("{base}/games/g{g}"), reader).await);
     }
     took.sort();
@@ -269,9 +276,9 @@ async fn measure(events: usize) -> Row {
     let press = |i: usize| arbiter_core::event::EventBody::ClockPressed {
         by: if i % 2 == 0 { arbiter_core::domain::Colour::Black } else { arbiter_core::domain::Colour::White },
     };
-    let (after_press, _) = page_after(&http, &base, tokens, &author, &playing, press, 700_000_000).await;
+    let (after_press, _) = page_after(&http, &base, tokens, &author, &playing, press, 700_000_000, 0).await;
     let (after_incident, incidents) =
-        page_after(&http, &base, tokens, &author, &playing, |i| advice(i as u64), 710_000_000).await;
+        page_after(&http, &base, tokens, &author, &playing, |i| advice(i as u64), 710_000_000, 0).await;
     let chief_author =
         arbiter_core::domain::Author { device: chief.device.clone(), person: chief.person.clone(), role: chief.role };
     let ruling = |i: usize| arbiter_core::event::EventBody::RulingIssued {
@@ -280,7 +287,8 @@ async fn measure(events: usize) -> Row {
         note: None,
     };
     let by_chief = (chief.token.as_str(), chief.token.as_str());
-    let (after_ruling, _) = page_after(&http, &base, by_chief, &chief_author, &playing, ruling, 720_000_000).await;
+    let (after_ruling, _) = page_after(&http, &base, by_chief, &chief_author, &playing, ruling, 720_000_000, 0).await;
+    let (after_late, _) = page_after(&http, &base, tokens, &author, &playing, press, 730_000_000, 10_000).await;
     cold.sort();
     warm.sort();
     let pull = timed_get(&http, &format!("{base}/events?after={}&limit=500", events / 2), &referee.token).await;
@@ -342,6 +350,7 @@ async fn measure(events: usize) -> Row {
         after_press,
         after_incident,
         after_ruling,
+        after_late,
         pull,
         rss_mb,
         tablet_sync,
@@ -401,18 +410,23 @@ async fn run() {
             ms(r.game_p99),
             ratio(|r| r.game_p99)
         );
+        let late = |d: Duration| d.as_secs_f64() / r.after_late.0.as_secs_f64();
         println!(
-            "    one game's page right after a clock press on it (folded on): p50 {} · p99 {}; after an \
-             incident (folded on): p50 {} · p99 {}; after a chief arbiter's ruling (folded again): p50 {} · \
-             p99 {} — press/ruling p50 {:.2}×, incident/ruling {:.2}×",
+            "    one game's page right after, on it, a clock press (folded on): p50 {} · p99 {}; an incident \
+             (folded on): p50 {} · p99 {}; a chief arbiter's ruling (folded on, the walk again): p50 {} · p99 {}; \
+             a press stamped 10 s before its last event (folded again, the baseline): p50 {} · p99 {} — p50 \
+             press / incident / ruling against it: {:.2}× / {:.2}× / {:.2}×",
             ms(r.after_press.0),
             ms(r.after_press.1),
             ms(r.after_incident.0),
             ms(r.after_incident.1),
             ms(r.after_ruling.0),
             ms(r.after_ruling.1),
-            r.after_press.0.as_secs_f64() / r.after_ruling.0.as_secs_f64(),
-            r.after_incident.0.as_secs_f64() / r.after_ruling.0.as_secs_f64()
+            ms(r.after_late.0),
+            ms(r.after_late.1),
+            late(r.after_press.0),
+            late(r.after_incident.0),
+            late(r.after_ruling.0),
         );
         println!("    pull of the next 500 events: {}{}", ms(r.pull), ratio(|r| r.pull));
         println!("    resident memory of the office process: {:.0} MB", r.rss_mb);
