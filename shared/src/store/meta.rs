@@ -46,7 +46,7 @@ pub(super) fn check_derived(db: &sled::Db) -> Result<()> {
 }
 
 /// Removes every stored summary and game state.
-pub(super) fn clear_derived(db: &sled::Db) -> Result<()> {
+fn clear_derived(db: &sled::Db) -> Result<()> {
     for prefix in [keys::SUMMARY, keys::STATE] {
         for item in db.scan_prefix([prefix]) {
             db.remove(item.map_err(storage)?.0).map_err(storage)?;

@@ -716,7 +716,7 @@ impl Store {
         self.orders_in(prefix, self.db.range(from..=to))
     }
 
-    /// The orders the index keys of `prefix` that `keys` yields list.
+    /// The orders listed by the index keys `index` yields (keys of `prefix`, named in errors).
     fn orders_in(&self, prefix: &[u8], index: sled::Iter) -> Result<Vec<keys::Order>> {
         let mut orders = Vec::new();
         for item in index {

@@ -327,7 +327,8 @@ impl Store {
     }
 
     /// Under the write lock: reads one game's state back (see [`Store::load_state`]) and keeps
-    /// its summary (and, if `keep_state`, its state, stored in sled as well); returns both.
+    /// its summary (and, if `keep_state`, its state, which `store_kept_states` writes later);
+    /// returns both.
     fn load_and_keep(
         &self,
         key: GameKey,
@@ -370,12 +371,12 @@ impl Store {
             return Ok(None);
         };
         // Derived data: one that cannot be read is folded again, not reported.
-        let Some((seq, last, deflated)) = keys::state_parts(&bytes) else { return Ok(None) };
-        let Some(mut last) = keys::order_parts(&last) else { return Ok(None) };
-        // What came after it, checked before the state is read: a ruling, or an event sorting
+        let Some((seq, last_order, deflated)) = keys::state_parts(&bytes) else { return Ok(None) };
+        let Some(mut last) = keys::order_parts(&last_order) else { return Ok(None) };
+        // What came after it, checked before the state is read: a schedule, or an event sorting
         // before its last, means folding the game again anyway.
         let after = self.orders_after(&keys::game_prefix(&key.0, &key.1), seq)?;
-        if after.iter().any(|o| *o <= keys::order(last.0, &last.1)) {
+        if after.iter().any(|o| *o <= last_order) {
             return Ok(None);
         }
         let after = self.events_of(after)?;
@@ -428,14 +429,17 @@ impl Store {
                 unstored.map(|(key, k)| (key.clone(), Kept { state: k.state.clone(), ..*k })).collect();
             (self.last_seq(), unstored)
         };
-        for (key, kept) in &unstored {
-            self.store_state(key, kept, seq)?;
+        let count = unstored.len();
+        // Each clone is let go once written: while one is held, an event folded onto that game
+        // copies its state (`Arc::make_mut`).
+        for (key, kept) in unstored {
+            self.store_state(&key, &kept, seq)?;
             // Unless an event was folded onto it meanwhile (which copied it: this clone is held).
-            if let Some(k) = self.projection.lock().states.get_mut(key) {
+            if let Some(k) = self.projection.lock().states.get_mut(&key) {
                 k.stored |= Arc::ptr_eq(&k.state, &kept.state);
             }
         }
-        Ok(unstored.len())
+        Ok(count)
     }
 
     /// Every game of the tournament summarised, in game-id order: from memory, else from sled,

@@ -349,7 +349,7 @@ fn an_event_whose_journal_line_never_reached_the_disk_is_removed_from_the_index(
             })
             .collect();
         s.append(&batch, Origin::Remote).unwrap();
-        // Read, so its state is stored with all three: it must not come back with them.
+        // Read, so kept, and stored with all three as the store closes: they must not come back.
         assert_eq!(s.game_state(&t, &kept[0].game.clone().unwrap()).unwrap().unwrap().events, 5);
         let lost = s.record(t.clone(), Some(GameId::new("g9").unwrap()), author(), body, at, [0x81; 10]).unwrap();
         s.db.flush().unwrap();
