@@ -5,6 +5,7 @@
 pub mod best_of;
 pub mod knockout;
 pub mod leitai;
+pub mod matching;
 pub mod mcmahon;
 pub mod round_robin;
 pub mod swiss;
