@@ -15,6 +15,9 @@ use quick_xml::Reader;
 use crate::domain::{Overtime, PlayerId, Rank, TimeControl};
 use crate::error::{DomainError, Result};
 use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
+use crate::tournament::pairing::opengotha::{
+    DuddMode, HandicapParams, PairingParams, Person, RandomRule, SeedSystem, Settings as PairingSettings,
+};
 use crate::tournament::standings::mcmahon::McMahonParams;
 use crate::tournament::standings::Criterion;
 
@@ -32,7 +35,7 @@ pub struct PlayerExtra {
 }
 
 /// An OpenGotha tournament as this project reads it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct OpenGotha {
     pub name: String,
     pub short_name: String,
@@ -55,11 +58,51 @@ pub struct OpenGotha {
     /// Basic time and OpenGotha's complementary time system (SUDDENDEATH, STDBYOYOMI,
     /// CANBYOYOMI, FISCHER), as a time control.
     pub time_control: Option<TimeControl>,
+    /// `PairingParameterSet`, as OpenGotha's reader takes it (its defaults where missing).
+    pub pairing: PairingParams,
+    /// `HandicapParameterSet`.
+    pub handicap: HandicapParams,
+    /// Lower rank limits of categories 1, 2, … (`Categories`; empty with one category).
+    pub category_limits: Vec<i32>,
+    /// `ClubsGroups`: each group's club names.
+    pub clubs_groups: Vec<Vec<String>>,
+    /// Per game of `field.games` (same order): whether the colours are known (`knownColor`).
+    pub known_colour: Vec<bool>,
+    /// The OpenGotha version that wrote the file (`fullVersionNumber`), empty if none.
+    pub version: String,
 }
 
 impl OpenGotha {
     pub fn ratings(&self) -> HashMap<PlayerId, i32> {
         self.field.entrants.iter().zip(&self.players).map(|(e, p)| (e.id.clone(), p.rating)).collect()
+    }
+
+    /// The players as OpenGotha's pairing reads them, in the order of `field.entrants`.
+    pub fn people(&self) -> Vec<Person<'_>> {
+        self.players
+            .iter()
+            .map(|p| Person {
+                name: &p.name,
+                first_name: &p.first_name,
+                rating: p.rating,
+                club: &p.club,
+                country: &p.country,
+            })
+            .collect()
+    }
+
+    /// The settings OpenGotha pairs this file by.
+    pub fn pairing_settings(&self) -> PairingSettings {
+        PairingSettings {
+            mcmahon: self.mcmahon,
+            criteria: self.criteria.clone(),
+            pairing: self.pairing.clone(),
+            handicap: self.handicap,
+            category_limits: self.category_limits.clone(),
+            rounds: self.field.rounds,
+            clubs_groups: self.clubs_groups.clone(),
+            random_rule: RandomRule::of_version(&self.version),
+        }
     }
 }
 
@@ -146,9 +189,14 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     let mut games: Vec<HashMap<String, String>> = Vec::new();
     let mut byes: Vec<HashMap<String, String>> = Vec::new();
     let mut general: Option<HashMap<String, String>> = None;
+    let mut pairing_attrs: Option<HashMap<String, String>> = None;
+    let mut handicap_attrs: Option<HashMap<String, String>> = None;
+    let mut category_attrs: Vec<HashMap<String, String>> = Vec::new();
+    let mut clubs_groups: Vec<Vec<String>> = Vec::new();
     let mut criteria_names: Vec<(u32, String)> = Vec::new();
     let mut in_team_section = false;
     let mut saw_root = false;
+    let mut version = String::new();
     loop {
         let ev = reader
             .read_event()
@@ -158,7 +206,10 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
             Event::Start(e) | Event::Empty(e) => {
                 let name = e.name().as_ref().to_vec();
                 match name.as_slice() {
-                    b"Tournament" => saw_root = true,
+                    b"Tournament" => {
+                        saw_root = true;
+                        version = attrs(&e)?.remove("fullVersionNumber").unwrap_or_default();
+                    }
                     b"TeamTournamentParameterSet" => in_team_section = true,
                     b"Player" => {
                         let a = attrs(&e)?;
@@ -195,6 +246,16 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
                     b"Game" => games.push(attrs(&e)?),
                     b"ByePlayer" => byes.push(attrs(&e)?),
                     b"GeneralParameterSet" => general = Some(attrs(&e)?),
+                    b"PairingParameterSet" => pairing_attrs = Some(attrs(&e)?),
+                    b"HandicapParameterSet" => handicap_attrs = Some(attrs(&e)?),
+                    b"Category" => category_attrs.push(attrs(&e)?),
+                    b"ClubsGroup" => clubs_groups.push(Vec::new()),
+                    b"Club" => {
+                        let a = attrs(&e)?;
+                        if let (Some(g), Some(name)) = (clubs_groups.last_mut(), a.get("name")) {
+                            g.push(name.clone());
+                        }
+                    }
                     b"PlacementCriterion" if !in_team_section => {
                         let a = attrs(&e)?;
                         let name = a.get("name").cloned().unwrap_or_default();
@@ -220,7 +281,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
             .ok_or_else(|| bad(format!("{what} `{key}` is not among the players")))
     };
     let mut field_games = Vec::with_capacity(games.len());
+    let mut known_colour = Vec::with_capacity(games.len());
     for a in &games {
+        known_colour.push(flag(a, "knownColor", true));
         let round: u16 = num(a, "roundNumber", 1)?;
         let black =
             find(a.get("blackPlayer").map(String::as_str).unwrap_or(""), &format!("round {round} black player"))?;
@@ -263,6 +326,10 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         bye_mms2: num(&g, "genMMS2ValueBye", 2)?,
         round_down: flag(&g, "genRoundDownNBWMMS", true),
     };
+    let categories: u32 = num(&g, "numberOfCategories", 1)?;
+    let category_limits = category_limits(categories, &category_attrs)?;
+    let pairing = pairing_params(pairing_attrs.as_ref().unwrap_or(&HashMap::new()))?;
+    let handicap = handicap_params(handicap_attrs.as_ref().unwrap_or(&HashMap::new()))?;
     let (entrants, extras): (Vec<_>, Vec<_>) = players.into_iter().unzip();
     let text = |k: &str| g.get(k).cloned().unwrap_or_default();
     Ok(OpenGotha {
@@ -285,9 +352,168 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         criteria,
         unsupported,
         not_played_as_half: flag(&g, "genCountNotPlayedGamesAsHalfPoint", false),
-        categories: num(&g, "numberOfCategories", 1)?,
+        categories,
         time_control: time_control_of(&g)?,
+        pairing,
+        handicap,
+        category_limits,
+        clubs_groups,
+        known_colour,
+        version,
     })
+}
+
+/// `Categories`: `numberOfCategories − 1` lower limits, by their `number` (OpenGotha's reader:
+/// a missing one is 30k).
+fn category_limits(categories: u32, elements: &[HashMap<String, String>]) -> Result<Vec<i32>> {
+    let n = categories.max(1) as usize - 1;
+    let mut limits = vec![-30; n];
+    for a in elements {
+        let number: usize = num(a, "number", 1)?;
+        if number >= 1 && number <= n {
+            limits[number - 1] = rank_value(a.get("lowerLimit").map_or("30K", String::as_str), "Category lowerLimit")?;
+        }
+    }
+    Ok(limits)
+}
+
+fn dudd_mode(a: &HashMap<String, String>, key: &str) -> DuddMode {
+    match a.get(key).map(String::as_str) {
+        Some("TOP") => DuddMode::Top,
+        Some("BOT") => DuddMode::Bot,
+        _ => DuddMode::Mid,
+    }
+}
+
+fn seed_system(a: &HashMap<String, String>, key: &str, default: SeedSystem) -> SeedSystem {
+    match a.get(key).map(String::as_str) {
+        Some("SPLITANDRANDOM") => SeedSystem::SplitAndRandom,
+        Some("SPLITANDFOLD") => SeedSystem::SplitAndFold,
+        Some("SPLITANDSLIP") => SeedSystem::SplitAndSlip,
+        // OpenGotha's reader: an unknown name for system 2 is split and random.
+        Some(_) => SeedSystem::SplitAndRandom,
+        None => default,
+    }
+}
+
+fn seed_name(s: SeedSystem) -> &'static str {
+    match s {
+        SeedSystem::SplitAndRandom => "SPLITANDRANDOM",
+        SeedSystem::SplitAndFold => "SPLITANDFOLD",
+        SeedSystem::SplitAndSlip => "SPLITANDSLIP",
+    }
+}
+
+fn dudd_name(m: DuddMode) -> &'static str {
+    match m {
+        DuddMode::Top => "TOP",
+        DuddMode::Mid => "MID",
+        DuddMode::Bot => "BOT",
+    }
+}
+
+/// An additional placement criterion by OpenGotha's long name; NULL is none, an unknown name
+/// keeps the default (as OpenGotha's reader does).
+fn additional(a: &HashMap<String, String>, key: &str, default: Option<Criterion>) -> Option<Criterion> {
+    match a.get(key).map(String::as_str) {
+        None => default,
+        Some("NULL") => None,
+        Some(name) => Criterion::from_opengotha(name).or(default),
+    }
+}
+
+/// `PairingParameterSet` with the defaults of OpenGotha's reader.
+fn pairing_params(a: &HashMap<String, String>) -> Result<PairingParams> {
+    let d = PairingParams::default();
+    let last: u16 = num(a, "paiMaLastRoundForSeedSystem1", d.last_round_for_seed_system1)?;
+    Ok(PairingParams {
+        standard_nx1_factor: num(a, "paiStandardNX1Factor", d.standard_nx1_factor)?,
+        avoid_duplicate_game: num(a, "paiBaAvoidDuplGame", d.avoid_duplicate_game)?,
+        random: num(a, "paiBaRandom", d.random)?,
+        deterministic: flag(a, "paiBaDeterministic", d.deterministic),
+        balance_wb: num(a, "paiBaBalanceWB", d.balance_wb)?,
+        avoid_mixing_categories: num(a, "paiMaAvoidMixingCategories", d.avoid_mixing_categories)?,
+        minimize_score_difference: num(a, "paiMaMinimizeScoreDifference", d.minimize_score_difference)?,
+        dudd_weight: num(a, "paiMaDUDDWeight", d.dudd_weight)?,
+        compensate_dudd: flag(a, "paiMaCompensateDUDD", d.compensate_dudd),
+        dudd_upper_mode: dudd_mode(a, "paiMaDUDDUpperMode"),
+        dudd_lower_mode: dudd_mode(a, "paiMaDUDDLowerMode"),
+        maximize_seeding: num(a, "paiMaMaximizeSeeding", d.maximize_seeding)?,
+        last_round_for_seed_system1: last,
+        seed_system1: seed_system(a, "paiMaSeedSystem1", d.seed_system1),
+        seed_system2: seed_system(a, "paiMaSeedSystem2", d.seed_system2),
+        additional_criterion1: additional(a, "paiMaAdditionalPlacementCritSystem1", Some(Criterion::Rating)),
+        additional_criterion2: additional(a, "paiMaAdditionalPlacementCritSystem2", None),
+        bar_threshold_active: flag(a, "paiSeBarThresholdActive", d.bar_threshold_active),
+        rank_threshold: rank_value(a.get("paiSeRankThreshold").map_or("4D", String::as_str), "paiSeRankThreshold")?,
+        nb_wins_threshold_active: flag(a, "paiSeNbWinsThresholdActive", d.nb_wins_threshold_active),
+        def_sec_crit: num(a, "paiSeDefSecCrit", d.def_sec_crit)?,
+        minimize_handicap: num(a, "paiSeMinimizeHandicap", d.minimize_handicap)?,
+        avoid_same_geo: num(a, "paiSeAvoidSameGeo", d.avoid_same_geo)?,
+        prefer_mms_diff_rather_than_same_country: num(
+            a,
+            "paiSePreferMMSDiffRatherThanSameCountry",
+            d.prefer_mms_diff_rather_than_same_country,
+        )?,
+        prefer_mms_diff_rather_than_same_club: num(
+            a,
+            "paiSePreferMMSDiffRatherThanSameClub",
+            d.prefer_mms_diff_rather_than_same_club,
+        )?,
+        prefer_mms_diff_rather_than_same_clubs_group: num(
+            a,
+            "paiSePreferMMSDiffRatherThanSameClubsGroup",
+            d.prefer_mms_diff_rather_than_same_clubs_group,
+        )?,
+    })
+}
+
+/// `HandicapParameterSet` with the defaults of OpenGotha's reader.
+fn handicap_params(a: &HashMap<String, String>) -> Result<HandicapParams> {
+    let d = HandicapParams::default();
+    Ok(HandicapParams {
+        based_on_mms: flag(a, "hdBasedOnMMS", d.based_on_mms),
+        no_handicap_rank_threshold: rank_value(
+            a.get("hdNoHdRankThreshold").map_or("1D", String::as_str),
+            "hdNoHdRankThreshold",
+        )?,
+        correction: num(a, "hdCorrection", d.correction)?,
+        ceiling: num(a, "hdCeiling", d.ceiling)?,
+    })
+}
+
+/// The `HandicapParameterSet` element for `t`.
+fn handicap_element(h: &HandicapParams) -> String {
+    format!(
+        "<HandicapParameterSet hdBasedOnMMS=\"{}\" hdCeiling=\"{}\" hdCorrection=\"{}\" hdNoHdRankThreshold=\"{}\"/>\n",
+        h.based_on_mms,
+        h.ceiling,
+        h.correction,
+        rank_from_value(h.no_handicap_rank_threshold)
+    )
+}
+
+/// The `PairingParameterSet` element for `p`, every attribute OpenGotha writes.
+fn pairing_element(p: &PairingParams) -> String {
+    let crit = |c: Option<Criterion>| c.map_or("NULL", |c| c.name());
+    format!(
+        "<PairingParameterSet paiBaAvoidDuplGame=\"{}\" paiBaBalanceWB=\"{}\" paiBaDeterministic=\"{}\" paiBaRandom=\"{}\" \
+         paiMaAdditionalPlacementCritSystem1=\"{}\" paiMaAdditionalPlacementCritSystem2=\"{}\" paiMaAvoidMixingCategories=\"{}\" \
+         paiMaCompensateDUDD=\"{}\" paiMaDUDDLowerMode=\"{}\" paiMaDUDDUpperMode=\"{}\" paiMaDUDDWeight=\"{}\" \
+         paiMaLastRoundForSeedSystem1=\"{}\" paiMaMaximizeSeeding=\"{}\" paiMaMinimizeScoreDifference=\"{}\" \
+         paiMaSeedSystem1=\"{}\" paiMaSeedSystem2=\"{}\" paiSeAvoidSameGeo=\"{}\" paiSeBarThresholdActive=\"{}\" \
+         paiSeDefSecCrit=\"{}\" paiSeMinimizeHandicap=\"{}\" paiSeNbWinsThresholdActive=\"{}\" \
+         paiSePreferMMSDiffRatherThanSameClub=\"{}\" paiSePreferMMSDiffRatherThanSameClubsGroup=\"{}\" \
+         paiSePreferMMSDiffRatherThanSameCountry=\"{}\" paiSeRankThreshold=\"{}\" paiStandardNX1Factor=\"{}\"/>\n",
+        p.avoid_duplicate_game, p.balance_wb, p.deterministic, p.random,
+        crit(p.additional_criterion1), crit(p.additional_criterion2), p.avoid_mixing_categories,
+        p.compensate_dudd, dudd_name(p.dudd_lower_mode), dudd_name(p.dudd_upper_mode), p.dudd_weight,
+        p.last_round_for_seed_system1, p.maximize_seeding, p.minimize_score_difference,
+        seed_name(p.seed_system1), seed_name(p.seed_system2), p.avoid_same_geo, p.bar_threshold_active,
+        p.def_sec_crit, p.minimize_handicap, p.nb_wins_threshold_active,
+        p.prefer_mms_diff_rather_than_same_club, p.prefer_mms_diff_rather_than_same_clubs_group,
+        p.prefer_mms_diff_rather_than_same_country, rank_from_value(p.rank_threshold), p.standard_nx1_factor
+    )
 }
 
 /// OpenGotha's time settings as a time control. A missing system is CANBYOYOMI, as OpenGotha
@@ -352,11 +578,11 @@ pub fn write(t: &OpenGotha) -> String {
         );
     }
     x += "</Players>\n<Games>\n";
-    for g in &t.field.games {
+    for (k, g) in t.field.games.iter().enumerate() {
         let key = |id: &PlayerId| key_of.get(id).map(|k| esc(k)).unwrap_or_default();
         x += &format!(
-            "<Game blackPlayer=\"{}\" handicap=\"{}\" knownColor=\"true\" result=\"{}\" roundNumber=\"{}\" tableNumber=\"{}\" whitePlayer=\"{}\"/>\n",
-            key(&g.black), g.handicap, result_string(g.score, g.by_default), g.round, g.table, key(&g.white)
+            "<Game blackPlayer=\"{}\" handicap=\"{}\" knownColor=\"{}\" result=\"{}\" roundNumber=\"{}\" tableNumber=\"{}\" whitePlayer=\"{}\"/>\n",
+            key(&g.black), g.handicap, t.known_colour.get(k).copied().unwrap_or(true), result_string(g.score, g.by_default), g.round, g.table, key(&g.white)
         );
     }
     x += "</Games>\n";
@@ -372,9 +598,18 @@ pub fn write(t: &OpenGotha) -> String {
     }
     let m = &t.mcmahon;
     x += &format!(
-        "<TournamentParameterSet>\n<GeneralParameterSet {} beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"{}\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\"/>\n",
+        "<TournamentParameterSet>\n<GeneralParameterSet {} beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"{}\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\">\n",
         time_attributes(t.time_control), esc(&t.begin_date), esc(&t.end_date), t.not_played_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.absent_mms2, m.bye_mms2, rank_from_value(m.zero), m.absent_nbw2, m.bye_nbw2, m.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
     );
+    if !t.category_limits.is_empty() {
+        x += "<Categories>\n";
+        for (i, l) in t.category_limits.iter().enumerate() {
+            x += &format!("<Category lowerLimit=\"{}\" number=\"{}\"/>\n", rank_from_value(*l), i + 1);
+        }
+        x += "</Categories>\n";
+    }
+    x += "</GeneralParameterSet>\n";
+    x += &handicap_element(&t.handicap);
     x += "<PlacementParameterSet>\n<PlacementCriteria>\n";
     let names: Vec<&str> =
         t.criteria.iter().map(|c| c.name()).chain(t.unsupported.iter().map(String::as_str)).collect();
@@ -385,7 +620,21 @@ pub fn write(t: &OpenGotha) -> String {
             i + 1
         );
     }
-    x += "</PlacementCriteria>\n</PlacementParameterSet>\n</TournamentParameterSet>\n</Tournament>\n";
+    x += "</PlacementCriteria>\n</PlacementParameterSet>\n";
+    x += &pairing_element(&t.pairing);
+    x += "</TournamentParameterSet>\n";
+    if !t.clubs_groups.is_empty() {
+        x += "<ClubsGroups>\n";
+        for (i, g) in t.clubs_groups.iter().enumerate() {
+            x += &format!("<ClubsGroup name=\"group {}\">\n", i + 1);
+            for c in g {
+                x += &format!("<Club name=\"{}\"/>\n", esc(c));
+            }
+            x += "</ClubsGroup>\n";
+        }
+        x += "</ClubsGroups>\n";
+    }
+    x += "</Tournament>\n";
     x
 }
 
@@ -447,6 +696,12 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         not_played_as_half: false,
         categories: 1,
         time_control: settings.time_control,
+        pairing: system.map(|s| s.opengotha_pairing().0).unwrap_or_else(PairingParams::swiss),
+        handicap: system.map(|s| s.opengotha_pairing().1).unwrap_or_else(HandicapParams::none),
+        category_limits: Vec::new(),
+        clubs_groups: Vec::new(),
+        known_colour: vec![true; field.games.len()],
+        version: String::new(),
         field,
     }
 }

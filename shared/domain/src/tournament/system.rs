@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::Rank;
 use crate::error::{DomainError, Result};
 use crate::labels::{Label, Labelled};
+use crate::tournament::pairing::opengotha::{HandicapParams, PairingParams};
 use crate::tournament::pairing::{best_of, knockout};
 use crate::tournament::standings::mcmahon::McMahonParams;
 use crate::tournament::standings::SwissReading;
@@ -79,6 +80,16 @@ impl System {
             System::Knockout { losses } => knockout::check(losses),
             System::Team { boards, .. } => team::check(boards),
             _ => Ok(()),
+        }
+    }
+
+    /// OpenGotha's pairing and handicap parameters for this system: McMahon's or Swiss's
+    /// defaults (the others are not paired the OpenGotha way; Swiss's stand in for them in an
+    /// exported file).
+    pub fn opengotha_pairing(&self) -> (PairingParams, HandicapParams) {
+        match self {
+            System::McMahon { .. } => (PairingParams::mcmahon(), HandicapParams::default()),
+            _ => (PairingParams::swiss(), HandicapParams::none()),
         }
     }
 

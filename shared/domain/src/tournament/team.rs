@@ -232,7 +232,7 @@ impl Teams {
             for (k, (x, y)) in a.into_iter().zip(b).enumerate() {
                 let table = (m.table - 1) * u16::from(self.boards) + k as u16 + 1;
                 let (black, white) = if k % 2 == 0 { (x, y) } else { (y, x) };
-                boards.push(Board { table, black: black.clone(), white: white.clone() });
+                boards.push(Board { table, black: black.clone(), white: white.clone(), handicap: 0 });
             }
         }
         let mut byes = Vec::new();

@@ -62,7 +62,7 @@ pub fn pair(field: &Field, seeds: &[PlayerId], round: u16, best_of: u8) -> Resul
     let (black, white) = if round % 2 == 1 { (a, b) } else { (b, a) };
     Ok(RoundPairing {
         round,
-        boards: vec![Board { table: 1, black: black.clone(), white: white.clone() }],
+        boards: vec![Board { table: 1, black: black.clone(), white: white.clone(), handicap: 0 }],
         byes: vec![],
         rematches: 0,
     })

@@ -146,7 +146,12 @@ fn single_elimination(index: &FieldIndex, seeds: &[PlayerId], round: u16) -> Res
                     o => o == std::cmp::Ordering::Greater,
                 };
                 let (black, white) = if upper_black { (a, b) } else { (b, a) };
-                boards.push(Board { table: boards.len() as u16 + 1, black: black.clone(), white: white.clone() });
+                boards.push(Board {
+                    table: boards.len() as u16 + 1,
+                    black: black.clone(),
+                    white: white.clone(),
+                    handicap: 0,
+                });
             }
             (Some(p), None) | (None, Some(p)) => byes.push(p.clone()),
             (None, None) => {}

@@ -129,7 +129,7 @@ pub fn pair(field: &Field, round: u16) -> Result<RoundPairing> {
     let (black, white) = if a_black { (a, b) } else { (b, a) };
     Ok(RoundPairing {
         round,
-        boards: vec![Board { table: 1, black: black.clone(), white: white.clone() }],
+        boards: vec![Board { table: 1, black: black.clone(), white: white.clone(), handicap: 0 }],
         byes: vec![],
         rematches: 0,
     })

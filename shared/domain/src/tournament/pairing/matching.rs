@@ -602,7 +602,8 @@ mod tests {
     #[test]
     fn index_covers_the_triangle_once() {
         let w = Weights::new(7);
-        let mut seen: Vec<usize> = (0..7).flat_map(|i| (i + 1..7).map(move |j| (i, j))).map(|(i, j)| w.index(i, j)).collect();
+        let mut seen: Vec<usize> =
+            (0..7).flat_map(|i| (i + 1..7).map(move |j| (i, j))).map(|(i, j)| w.index(i, j)).collect();
         seen.sort_unstable();
         assert_eq!(seen, (0..21).collect::<Vec<_>>());
         assert_eq!(w.index(5, 2), w.index(2, 5));

@@ -7,6 +7,7 @@ pub mod knockout;
 pub mod leitai;
 pub mod matching;
 pub mod mcmahon;
+pub mod opengotha;
 pub mod round_robin;
 pub mod swiss;
 
@@ -20,6 +21,8 @@ pub struct Board {
     pub table: u16,
     pub black: PlayerId,
     pub white: PlayerId,
+    /// Handicap stones (OpenGotha's McMahon may give them; every other system plays even).
+    pub handicap: u8,
 }
 
 /// A round's pairing.

@@ -44,7 +44,7 @@ pub fn berger(seeds: &[PlayerId], round: u16, double: bool) -> Result<RoundPairi
         let (b, w) = if second_cycle { (w, b) } else { (b, w) };
         match (slot(b), slot(w)) {
             (Some(b), Some(w)) => {
-                boards.push(Board { table: boards.len() as u16 + 1, black: b.clone(), white: w.clone() })
+                boards.push(Board { table: boards.len() as u16 + 1, black: b.clone(), white: w.clone(), handicap: 0 })
             }
             (Some(p), None) | (None, Some(p)) => byes.push(p.clone()),
             (None, None) => {}

@@ -107,7 +107,7 @@ pub fn pair(field: &Field, round: u16, score: &dyn Fn(&PlayerId) -> i64) -> Resu
         .map(|(t, &(a, b))| {
             let table = t as u16 + 1;
             let (black, white) = colours(&players[a], &players[b], table);
-            Board { table, black: black.clone(), white: white.clone() }
+            Board { table, black: black.clone(), white: white.clone(), handicap: 0 }
         })
         .collect();
     Ok(RoundPairing { round, boards, byes: bye.map(|b| players[b].id.clone()).into_iter().collect(), rematches })

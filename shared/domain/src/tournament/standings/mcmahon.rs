@@ -149,6 +149,25 @@ impl<'a> Scores<'a> {
         }
     }
 
+    /// Entrant `i`'s starting score (OpenGotha's `smms`).
+    pub fn smms(&self, i: usize) -> i64 {
+        self.smms[i]
+    }
+
+    /// OpenGotha's `getCritValue(c, r)` for entrant `i`, in its units: after round `r`
+    /// (0-based), or before the first round (`None`), when MMS is twice the starting score and
+    /// every other score 0. `None` for criteria that are not McMahon's.
+    pub fn crit2(&self, c: Criterion, i: usize, r: Option<usize>) -> Option<i64> {
+        match r {
+            Some(r) => self.value(c, i, r),
+            None => match c {
+                Criterion::Mms => Some(2 * self.smms[i]),
+                Criterion::Rank => Some(i64::from(self.field.entrants[i].rank.value())),
+                _ => computed(c).then_some(0),
+            },
+        }
+    }
+
     fn opponent(&self, i: usize, g: &FieldGame) -> Option<(usize, Colour)> {
         let me = &self.field.entrants[i].id;
         let c = g.colour_of(me)?;
@@ -206,6 +225,9 @@ impl<'a> Scores<'a> {
     /// `None` for criteria that are not McMahon's (Chinese ones).
     fn value(&self, c: Criterion, i: usize, r: usize) -> Option<i64> {
         use Criterion::*;
+        if !computed(c) {
+            return None;
+        }
         let e = &self.field.entrants[i];
         Some(match c {
             Nbw => self.nbw2[i][r],
@@ -257,10 +279,7 @@ impl<'a> Scores<'a> {
                 })
                 .sum(),
             Rank => i64::from(e.rank.value()),
-            Rating | Cat | Reached | PlayersLeft | MatchPoints | GamePoints | Board1 | Board2 | Board3 | Board4
-            | Board5 | Board6 | Board7 | Board8 | Points | BeatenOpponents | Warnings | SwissTotal | OpponentsTerm => {
-                return None
-            }
+            _ => return None,
         })
     }
 
@@ -273,6 +292,33 @@ impl<'a> Scores<'a> {
         };
         self.value(c, i, r).map(|v| Frac::new(v, unit))
     }
+}
+
+/// Whether `c` is one of the criteria [`Scores`] computes the OpenGotha way.
+fn computed(c: Criterion) -> bool {
+    use Criterion::*;
+    !matches!(
+        c,
+        Rating
+            | Cat
+            | Reached
+            | PlayersLeft
+            | MatchPoints
+            | GamePoints
+            | Board1
+            | Board2
+            | Board3
+            | Board4
+            | Board5
+            | Board6
+            | Board7
+            | Board8
+            | Points
+            | BeatenOpponents
+            | Warnings
+            | SwissTotal
+            | OpponentsTerm
+    )
 }
 
 /// Standings of a McMahon (or OpenGotha-style Swiss) event after `round`, by `criteria` in

@@ -19,7 +19,7 @@ use crate::tournament::frac::Frac;
 
 /// A ranking criterion. Chinese criteria are named for their article; McMahon criteria carry
 /// OpenGotha's names (its files' placement parameters use these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Criterion {
     /// 第二十八条一 积分: win 2, draw 1, loss 0.
