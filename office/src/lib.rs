@@ -10,6 +10,7 @@ pub mod accounts;
 pub mod count;
 pub mod error;
 pub mod limits;
+pub mod pair;
 pub mod replay;
 pub mod server;
 pub mod standings;

@@ -124,6 +124,20 @@ enum Command {
         #[arg(long, value_enum, default_value_t = TableFormat::Text)]
         format: TableFormat,
     },
+    /// Pair round N of an OpenGotha tournament file as OpenGotha would, from its players, its
+    /// pairing parameters and the games and byes of the rounds before N (rounds N and later in
+    /// the file are not read): table, White, Black (OpenGotha's key and name), handicap, bye.
+    Pair {
+        /// An OpenGotha tournament file (XML).
+        file: PathBuf,
+        #[arg(long)]
+        round: u16,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Print each board's weight part by part.
+        #[arg(long)]
+        explain: bool,
+    },
     /// Count a game record (SGF): replayed with every check, the dead stones taken off, the
     /// final position counted by the rules' method (第九条 area against half the board; KBA
     /// territory + prisoners; Ing points).
@@ -400,6 +414,17 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 TableFormat::Text => standings::render_text(&table),
                 TableFormat::Csv => standings::render_csv(&table),
                 TableFormat::Json => serde_json::to_string_pretty(&table)? + "\n",
+            };
+            std::io::stdout().lock().write_all(out.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Pair { file, round, format, explain } => {
+            let xml = std::fs::read_to_string(&file)
+                .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
+            let report = arbiter_office::pair::pair_file(&xml, round, explain)?;
+            let out = match format {
+                Format::Text => arbiter_office::pair::render_text(&report),
+                Format::Json => serde_json::to_string_pretty(&report)? + "\n",
             };
             std::io::stdout().lock().write_all(out.as_bytes())?;
             Ok(ExitCode::SUCCESS)
