@@ -57,6 +57,7 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
             club: None,
             team: None,
             board: None,
+            opengotha: None,
         }),
         EventKind::GameScheduled => EventBody::GameScheduled(Game {
             id: game(1),
@@ -67,6 +68,7 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
             ruleset: RulesetSpec::default(),
             time_control: TimeControl::reserved(60, 5),
             allowed_lateness_minutes: 15,
+            handicap: 0,
             reason: None,
         }),
         EventKind::PlayerWithdrew => {

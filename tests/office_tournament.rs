@@ -327,15 +327,38 @@ async fn an_opengotha_file_comes_in_and_the_event_goes_on() {
     refusal(http.call(M::POST, Some(&org), "/rounds/2/pair", None, None).await, 400, "invalid_field", "lateness");
     let mut t = setup["tournament"].clone();
     t["settings"]["allowed_lateness_minutes"] = json!(15);
-    http.ok(
-        M::PUT,
-        &org,
-        "/tournament",
-        Some(json!({"name": t["name"], "ruleset": t["ruleset"], "settings": t["settings"]})),
-    )
-    .await;
+    let put = |t: &Value| Some(json!({"name": t["name"], "ruleset": t["ruleset"], "settings": t["settings"]}));
+    // OpenGotha's pairing parameters are the organiser's to set; a bad one is refused by name.
+    let mut bad = t.clone();
+    bad["settings"]["system"]["pairing"] = json!({"dudd_weight": -5});
+    refusal(http.call(M::PUT, Some(&org), "/tournament", put(&bad), None).await, 400, "out_of_range", "dudd_weight");
+    let mut unknown = t.clone();
+    unknown["settings"]["system"]["pairing"] = json!({"dud_weight": 5});
+    refusal(
+        http.call(M::PUT, Some(&org), "/tournament", put(&unknown), None).await,
+        400,
+        "invalid_field",
+        "dud_weight",
+    );
+    http.ok(M::PUT, &org, "/tournament", put(&t)).await;
     let sheet = http.ok(M::POST, &org, "/rounds/2/pair", None).await;
     assert_eq!(sheet["boards"].as_array().unwrap().len(), 2);
+    // Between rounds the pairing and handicap parameters may be tuned (they steer only rounds
+    // to come); the bar, which ranks the rounds played, may not.
+    let mut tuned = t.clone();
+    tuned["settings"]["system"]["handicap"] =
+        json!({"based_on_mms": false, "no_handicap_rank_threshold": -30, "correction": 0, "ceiling": 0});
+    http.ok(M::PUT, &org, "/tournament", put(&tuned)).await;
+    let stored = http.ok(M::GET, &org, "/setup", None).await;
+    assert_eq!(stored["tournament"]["settings"]["system"]["handicap"]["ceiling"], 0);
+    let mut rebar = tuned.clone();
+    rebar["settings"]["system"]["bar"] = json!("1d");
+    refusal(
+        http.call(M::PUT, Some(&org), "/tournament", put(&rebar), None).await,
+        409,
+        "conflict",
+        "can no longer change",
+    );
     // No rematch: round 1's pairs do not meet again.
     for b in sheet["boards"].as_array().unwrap() {
         let pair = [b["black"]["name"].as_str().unwrap(), b["white"]["name"].as_str().unwrap()];

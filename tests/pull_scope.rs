@@ -106,6 +106,7 @@ async fn a_referee_is_sent_its_tables_and_converges_on_them() {
         ruleset: RulesetSpec::default(),
         time_control: TimeControl::reserved(60, 5),
         allowed_lateness_minutes: 15,
+        handicap: 0,
         reason: None,
     };
     at_office(&office, Some(game(3)), EventBody::GameScheduled(moved), 3);

@@ -71,10 +71,31 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.fill("[data-testid=t-begin]", "2026-11-21");
   await page.fill("[data-testid=t-end]", "2026-11-22");
   await page.fill("[data-testid=t-venue]", "市棋院");
-  await page.selectOption("[data-testid=t-system]", "swiss");
   await page.fill("[data-testid=t-rounds]", "3");
+  // McMahon first: it pairs as OpenGotha does, its parameters shown at OpenGotha's defaults;
+  // what the organiser changes is stored with the set-up, the rest left to the defaults.
+  await page.selectOption("[data-testid=t-system]", "mcmahon");
+  assert.match(await page.textContent("[data-testid=pairs-by]"), /OpenGotha/);
+  await page.click("[data-testid=og-params-mcmahon] > summary");
+  assert.equal(await page.inputValue("[data-testid=og-params-mcmahon] [data-testid=og-hd-ceiling]"), "9");
+  assert.equal(await page.inputValue("[data-testid=og-params-mcmahon] [data-testid=og-seed1]"), "split_and_random");
+  await page.selectOption("[data-testid=og-params-mcmahon] [data-testid=og-seed1]", "split_and_fold");
+  await shot(page, "01-setup-mcmahon.png");
   await page.click("[data-testid=save-setup]");
   await page.waitForSelector("[data-testid=outcome].ok");
+  const mm = (await api(office.url, token, "GET", "/setup")).tournament.settings.system;
+  assert.equal(mm.kind, "mcmahon");
+  assert.equal(mm.pairing.seed_system1, "split_and_fold");
+  assert.equal(mm.handicap, undefined, "the handicap was left at the defaults");
+  // Then the event this walk runs: a Swiss, whose page shows no OpenGotha parameters.
+  await page.selectOption("[data-testid=t-system]", "swiss");
+  assert.equal(await page.isVisible("[data-testid=og-params-mcmahon]"), false);
+  assert.equal(await page.isVisible("[data-testid=og-params-opengotha_swiss]"), false);
+  assert.match(await page.textContent("[data-testid=pairs-by]"), /27/);
+  await page.evaluate(() => { document.querySelector("[data-testid=outcome]").className = "note"; });
+  await page.click("[data-testid=save-setup]");
+  await page.waitForSelector("[data-testid=outcome].ok");
+  assert.equal((await api(office.url, token, "GET", "/setup")).tournament.settings.system.kind, "swiss");
   await shot(page, "01-setup.png");
 
   // Players: a bad line refuses the paste and says where; the good list comes in whole.

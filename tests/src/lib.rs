@@ -252,6 +252,7 @@ impl Office {
                 ruleset: RulesetSpec::default(),
                 time_control,
                 allowed_lateness_minutes: 15,
+                handicap: 0,
                 reason: None,
             };
             (Some(game(n)), EventBody::GameScheduled(g))

@@ -140,6 +140,11 @@ export function valueText(v: { value: string; num: number; den: number }): strin
 }
 
 /** A rank as entry lists print it: 业余5段 / 5级 / 职业9段 in Chinese, 5d / 5k / 9p in English. */
+/** A board's handicap after Black's name: "" for an even game. */
+export function handicapText(stones: number): string {
+  return stones > 0 ? ` · ${t("handicapStones", { n: stones })}` : "";
+}
+
 export function rankText(rank: string): string {
   if (getLang() !== "zh") return rank;
   const m = /^(\d+)([kdp])$/.exec(rank);

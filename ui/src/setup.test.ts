@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { defaultsOf, opengothaForm, rankOfValue, rankValue, unlessDefault } from "./views/opengothaParams";
+
+const { pairing: MCMAHON_PAIRING, handicap: MCMAHON_HANDICAP } = defaultsOf("mcmahon");
 import { timeControlOf } from "./views/setup";
 
 const v = { reserved: 5, periods: 3, periodSeconds: 30, canMoves: 15, canMinutes: 5, fischer: 10 };
@@ -9,5 +12,49 @@ describe("the set-up's time control", () => {
     expect(timeControlOf("periods", 45, v)).toEqual({ main_minutes: 45, overtime: { system: "periods", periods: 3, seconds: 30 } });
     expect(timeControlOf("canadian", 30, v)).toEqual({ main_minutes: 30, overtime: { system: "canadian", moves: 15, seconds: 300 } });
     expect(timeControlOf("fischer", 20, v)).toEqual({ main_minutes: 20, overtime: { system: "fischer", seconds: 10 } });
+  });
+});
+
+describe("a McMahon event's OpenGotha parameters", () => {
+  it("stores nothing while the organiser keeps OpenGotha's McMahon defaults", () => {
+    const form = opengothaForm("mcmahon");
+    expect(form.read()).toEqual({ pairing: undefined, handicap: undefined });
+    // The form starts from the defaults the Rust side generated.
+    const seed1 = form.el.querySelector<HTMLSelectElement>('[data-testid="og-seed1"]')!;
+    expect(seed1.value).toBe(MCMAHON_PAIRING.seed_system1);
+  });
+
+  it("stores the whole set once one setting changes, and reads a stored set back", () => {
+    const form = opengothaForm("mcmahon");
+    form.el.querySelector<HTMLSelectElement>('[data-testid="og-seed1"]')!.value = "split_and_fold";
+    form.el.querySelector<HTMLInputElement>('[data-testid="og-hd-ceiling"]')!.value = "3";
+    const { pairing, handicap } = form.read();
+    expect(pairing).toEqual({ ...MCMAHON_PAIRING, seed_system1: "split_and_fold" });
+    expect(handicap).toEqual({ ...MCMAHON_HANDICAP, ceiling: 3 });
+    const again = opengothaForm("mcmahon", pairing, handicap);
+    expect(again.read()).toEqual({ pairing, handicap });
+    expect(again.el.querySelector<HTMLSelectElement>('[data-testid="og-hd-threshold"]')!.value).toBe("1d");
+  });
+
+  it("starts an OpenGotha Swiss from OpenGotha's Swiss defaults: split and slip, even games", () => {
+    const swiss = defaultsOf("opengotha_swiss");
+    expect(swiss.pairing.seed_system1).toBe("split_and_slip");
+    expect(swiss.handicap.ceiling).toBe(0);
+    const form = opengothaForm("opengotha_swiss");
+    expect(form.read()).toEqual({ pairing: undefined, handicap: undefined });
+    expect(form.el.querySelector<HTMLSelectElement>('[data-testid="og-seed1"]')!.value).toBe("split_and_slip");
+    // McMahon's defaults are another system's: stored in full for a Swiss event.
+    expect(opengothaForm("opengotha_swiss", MCMAHON_PAIRING).read().pairing).toEqual(MCMAHON_PAIRING);
+  });
+
+  it("reads ranks as OpenGotha's values", () => {
+    expect([rankValue("30k"), rankValue("1k"), rankValue("1d"), rankValue("9d")]).toEqual([-30, -1, 0, 8]);
+    for (const r of ["30k", "5k", "1k", "1d", "3d", "9d"]) expect(rankOfValue(rankValue(r))).toBe(r);
+    expect(() => rankValue("3p")).toThrow("not a rank");
+  });
+
+  it("tells a default from a change field by field", () => {
+    expect(unlessDefault({ a: 1, b: "x" }, { a: 1, b: "x" })).toBeUndefined();
+    expect(unlessDefault({ a: 2, b: "x" }, { a: 1, b: "x" })).toEqual({ a: 2, b: "x" });
   });
 });

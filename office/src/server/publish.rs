@@ -57,7 +57,7 @@ fn wants_csv(f: &Format) -> Result<bool, OfficeError> {
 }
 
 fn sheet_csv(s: &PairingSheet) -> String {
-    let mut out = String::from("round,table,black,black_rank,white,white_rank,referee,result\r\n");
+    let mut out = String::from("round,table,black,black_rank,white,white_rank,referee,result,handicap\r\n");
     for b in &s.boards {
         let result =
             b.result.map(|r| arbiter_core::labels::Labelled::label(&r.outcome).en.to_owned()).unwrap_or_default();
@@ -71,12 +71,13 @@ fn sheet_csv(s: &PairingSheet) -> String {
             b.white.rank.to_string(),
             referee,
             result,
+            b.handicap.to_string(),
         ];
         out += &row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",");
         out += "\r\n";
     }
     for p in &s.byes {
-        out += &format!("{},,{},{},bye,,,\r\n", s.round, csv_field(&p.name), p.rank);
+        out += &format!("{},,{},{},bye,,,,\r\n", s.round, csv_field(&p.name), p.rank);
     }
     out
 }

@@ -11,7 +11,7 @@ use arbiter_core::game::validate;
 use arbiter_core::interop::{opengotha, players_csv};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::tournament::publish::{pairing_sheet, ImportReport, PairingSheet};
-use arbiter_core::tournament::{run, TournamentView};
+use arbiter_core::tournament::{run, System, TournamentView};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{Path, State};
@@ -101,8 +101,11 @@ fn check_settings(s: &Settings, view: &TournamentView) -> Result<(), OfficeError
     }
     let paired = view.games.iter().filter_map(|g| g.schedule.as_ref().map(|s| s.round)).max().unwrap_or(0);
     if paired > 0 {
-        let old = view.tournament.as_ref().and_then(|t| t.settings.system);
-        if old != s.system {
+        // OpenGotha's pairing and handicap parameters steer only rounds still to pair, so an
+        // organiser may tune them between rounds; the system itself ranks the rounds played.
+        let ranked_by = |s: Option<&System>| s.map(System::ranking);
+        let old = view.tournament.as_ref().and_then(|t| t.settings.system.as_ref());
+        if ranked_by(old) != ranked_by(s.system.as_ref()) {
             return Err(OfficeError::Conflict(format!(
                 "round {paired} is already paired: the system (第二十七条) can no longer change"
             )));
@@ -169,7 +172,15 @@ pub async fn add_player(
     let board = n.board.map(|b| players_csv::parse_board(&b.to_string())).transpose()?;
     let clean = |s: Option<String>| s.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     command(state, caller, move |state, p, view| {
-        let player = Player { id: next_id(&view, 0)?, name, rank, club: clean(n.club), team: clean(n.team), board };
+        let player = Player {
+            id: next_id(&view, 0)?,
+            name,
+            rank,
+            club: clean(n.club),
+            team: clean(n.team),
+            board,
+            opengotha: None,
+        };
         record(state, p, vec![(None, EventBody::PlayerRegistered(player.clone()))])?;
         Ok(Json(player))
     })

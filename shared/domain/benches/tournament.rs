@@ -4,8 +4,10 @@
 //!
 //! `cargo bench -p arbiter-domain --bench tournament` (see docs/PERFORMANCE.md).
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+mod common;
+use common::{median, ms};
 
 use arbiter_domain::clock::Hlc;
 use arbiter_domain::domain::*;
@@ -67,6 +69,7 @@ fn event(system: System, rounds: u16) -> Log {
             club: Some(format!("c{}", i % 40)),
             team: None,
             board: None,
+            opengotha: None,
         };
         log.push(None, Role::Organiser, EventBody::PlayerRegistered(p));
     }
@@ -99,31 +102,14 @@ fn event(system: System, rounds: u16) -> Log {
     log
 }
 
-/// Median of `n` timed runs of `f`.
-fn median<T>(n: usize, mut f: impl FnMut() -> T) -> Duration {
-    let mut times: Vec<Duration> = (0..n)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[n / 2]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
-}
-
 fn main() {
     println!("{PLAYERS} players, {ROUNDS} rounds (medians)");
     for (label, system) in [
         ("Swiss", System::Swiss { reading: SwissReading::TieBreak }),
-        ("McMahon", System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(20) }),
+        ("McMahon", System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(20), pairing: None, handicap: None }),
     ] {
         let built = Instant::now();
-        let log = event(system, ROUNDS - 1);
+        let log = event(system.clone(), ROUNDS - 1);
         let build_secs = built.elapsed().as_secs_f64();
         let view: TournamentView = replay(&log.events).remove(0);
         let fold = median(5, || replay(&log.events));

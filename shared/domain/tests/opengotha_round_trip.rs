@@ -39,7 +39,7 @@ fn event_run_here() -> Vec<Event> {
         venue: Some("杭州棋院".into()),
         time_control: Some(TimeControl::reserved(90, 1)),
         allowed_lateness_minutes: Some(15),
-        system: Some(System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(10) }),
+        system: Some(System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(10), pairing: None, handicap: None }),
         rounds: Some(3),
         no_shared_places: false,
     };
@@ -67,6 +67,7 @@ fn event_run_here() -> Vec<Event> {
             club: Some(format!("club{}", i % 3)),
             team: None,
             board: None,
+            opengotha: None,
         };
         events.push(event(events.len(), Role::Organiser, None, EventBody::PlayerRegistered(p)));
     }
@@ -136,7 +137,7 @@ fn an_event_run_here_survives_opengotha_out_and_in() {
     let here = run::standings(&v, None).unwrap();
     let there = run::standings(&view(&imported), None).unwrap();
     assert_eq!(rows(&here.standings), rows(&there.standings));
-    assert_eq!(there.system, v.tournament.as_ref().unwrap().settings.system.unwrap());
+    assert_eq!(Some(&there.system), v.tournament.as_ref().unwrap().settings.system.as_ref());
 }
 
 #[test]
@@ -156,6 +157,14 @@ fn bad_files_are_refused_with_what_was_wrong() {
         (
             r#"<Tournament><Players><Player name="A" firstName="B" rank="1D"/><Player name="C" firstName="D" rank="1D"/></Players><Games><Game blackPlayer="AB" whitePlayer="CD" roundNumber="1" result="RESULT_SOMETHING"/></Games><GeneralParameterSet/></Tournament>"#,
             "RESULT_SOMETHING",
+        ),
+        (
+            r#"<Tournament><Players><Player name="A" firstName="B" rank="1D"/><Player name="C" firstName="D" rank="1D"/><Player name="E" firstName="F" rank="1D"/></Players><Games><Game blackPlayer="AB" whitePlayer="CD" roundNumber="1" result="RESULT_WHITEWINS"/><Game blackPlayer="AB" whitePlayer="EF" roundNumber="1" result="RESULT_WHITEWINS"/></Games><GeneralParameterSet/></Tournament>"#,
+            "round 1: `AB` is in two games",
+        ),
+        (
+            r#"<Tournament><Players><Player name="A" firstName="B" rank="1D"/><Player name="C" firstName="D" rank="1D"/></Players><Games><Game blackPlayer="AB" whitePlayer="CD" roundNumber="2" result="RESULT_WHITEWINS"/></Games><ByePlayers><ByePlayer player="CD" roundNumber="2"/></ByePlayers><GeneralParameterSet/></Tournament>"#,
+            "has the bye",
         ),
     ];
     for (xml, says) in cases {

@@ -39,6 +39,7 @@ impl Log {
                 club: None,
                 team: None,
                 board: None,
+                opengotha: None,
             };
             log.push(Role::Organiser, None, EventBody::PlayerRegistered(p));
         }
@@ -90,6 +91,20 @@ impl Log {
     fn result(&mut self, game: &GameId, outcome: Outcome) {
         self.push(Role::Referee, Some(game.clone()), EventBody::ResultEntered { outcome, note: None });
     }
+}
+
+/// (black, white, handicap) of each board of `round`, by table.
+fn pairs(log: &Log, round: u16) -> Vec<(String, String, u8)> {
+    let mut games: Vec<_> = log
+        .events
+        .iter()
+        .filter_map(|e| match &e.body {
+            EventBody::GameScheduled(g) if g.round == round => Some(g),
+            _ => None,
+        })
+        .collect();
+    games.sort_by_key(|g| g.table);
+    games.iter().map(|g| (g.black.to_string(), g.white.to_string(), g.handicap)).collect()
 }
 
 fn pid(s: &str) -> PlayerId {
@@ -210,19 +225,35 @@ fn pairing_needs_the_set_up_first() {
 #[test]
 fn a_mcmahon_event_ranks_by_mms_sos_sosos() {
     let players = [("a", Rank::Dan(4)), ("b", Rank::Dan(1)), ("c", Rank::Kyu(5)), ("d", Rank::Kyu(10))];
-    let mut log = Log::new(System::McMahon { bar: Rank::Dan(2), floor: Rank::Kyu(8) }, 2, &players);
-    for round in 1..=2 {
-        for (g, _, _) in log.pair(round) {
-            log.result(&g, Outcome::win(Colour::White));
-        }
+    let mut log = Log::new(
+        System::McMahon { bar: Rank::Dan(2), floor: Rank::Kyu(8), pairing: None, handicap: None },
+        2,
+        &players,
+    );
+    // Starting scores (OpenGotha counts from 30k): a at the bar (2d: 31), b 1d (30), c 5k
+    // (25), d at the floor (8k: 22).
+    //
+    // Round 1 seeds a–b and c–d. a–b is even (MMS 32 and 30 are both at or above the 1d
+    // no-handicap threshold); c–d is 25 − 22 = 3 less the correction of 1: two stones, c White.
+    let r1 = log.pair(1);
+    assert_eq!(pairs(&log, 1), [("a", "b", 0), ("d", "c", 2)].map(|(b, w, h)| (b.into(), w.into(), h)));
+    // a (Black) beats b; c (White) beats d.
+    log.result(&r1[0].0, Outcome::win(Colour::Black));
+    log.result(&r1[1].0, Outcome::win(Colour::White));
+    // Round 2: a 32, b 30, c 26, d 22 and a–b met. a–c with b–d is 6 and 8 groups apart, a–d
+    // with b–c 10 and 4: the score criterion's concave curve prefers the first. Handicaps: a
+    // (capped at the 1d threshold) gives c 4 − 1 = 3 stones, b gives d 8 − 1 = 7.
+    let r2 = log.pair(2);
+    assert_eq!(pairs(&log, 2), [("c", "a", 3), ("d", "b", 7)].map(|(b, w, h)| (b.into(), w.into(), h)));
+    for (g, _, _) in &r2 {
+        log.result(g, Outcome::win(Colour::White));
     }
     let s = run::standings(&log.view(), None).unwrap();
     assert_eq!(s.standings.criteria, [Criterion::Mms, Criterion::Sosm, Criterion::Sososm]);
-    // Starting scores: a at the bar (2d: 31), b 1d (30), c 5k (25), d at the floor (8k: 22).
-    // Round 1: a–b and c–d, White (a, d) wins. Round 2: a–b would be a rematch, so a–c and
-    // b–d; the one with more Whites takes Black, White (c, b) wins. A win is one point:
-    // MMS a 32, b 31, c 26, d 23; SOSM a = 31 + 26 = 57, b = 32 + 23 = 55, c = 23 + 32 = 55,
-    // d = 26 + 31 = 57.
+    // MMS a 33, b 31, c 26, d 22. SOSM is each opponent's final MMS, plus the stones given
+    // when White, less those received when Black (OpenGotha):
+    // a = b 31 + (c 26 + 3) = 60; b = a 33 + (d 22 + 7) = 62;
+    // c = (d 22 + 2) + (a 33 − 3) = 54; d = (c 26 − 2) + (b 31 − 7) = 48.
     let rows: Vec<_> = s
         .standings
         .rows
@@ -232,10 +263,10 @@ fn a_mcmahon_event_ranks_by_mms_sos_sosos() {
     assert_eq!(
         rows,
         [
-            ("a".into(), "32".into(), "57".into()),
-            ("b".into(), "31".into(), "55".into()),
-            ("c".into(), "26".into(), "55".into()),
-            ("d".into(), "23".into(), "57".into()),
+            ("a".into(), "33".into(), "60".into()),
+            ("b".into(), "31".into(), "62".into()),
+            ("c".into(), "26".into(), "54".into()),
+            ("d".into(), "22".into(), "48".into()),
         ]
     );
 }
@@ -374,8 +405,15 @@ fn a_double_elimination_gives_each_player_a_second_life_and_pairs_by_losses() {
 }
 
 fn register(log: &mut Log, id: &str, team: Option<&str>, rank: Rank) {
-    let p =
-        Player { id: pid(id), name: id.to_uppercase(), rank, club: None, team: team.map(str::to_owned), board: None };
+    let p = Player {
+        id: pid(id),
+        name: id.to_uppercase(),
+        rank,
+        club: None,
+        team: team.map(str::to_owned),
+        board: None,
+        opengotha: None,
+    };
     log.push(Role::Organiser, None, EventBody::PlayerRegistered(p));
 }
 
@@ -553,4 +591,53 @@ fn in_a_team_event_the_reserve_moves_up_and_a_team_that_cannot_fill_its_boards_s
         "{p3:?}"
     );
     assert!(p3.byes.iter().all(|b| !b.as_str().starts_with('a')), "{p3:?}");
+}
+
+/// OpenGotha's Swiss: ranked by NBW, SOSW, SOSOSW and paired as OpenGotha pairs it, even games.
+#[test]
+fn an_opengotha_swiss_event_pairs_by_split_and_slip_then_by_wins() {
+    let players = [("a", Rank::Dan(4)), ("b", Rank::Dan(1)), ("c", Rank::Kyu(5)), ("d", Rank::Kyu(10))];
+    let mut log = Log::new(System::OpenGothaSwiss { pairing: None, handicap: None }, 2, &players);
+    // Round 1: one score group, ordered by rating (OpenGotha's initial rating from the rank);
+    // OpenGotha's Swiss seeds by split and slip: 1st–3rd and 2nd–4th, even games.
+    let r1 = log.pair(1);
+    let pairs = |log: &Log, round| {
+        let mut p: Vec<_> = pairs(log, round)
+            .into_iter()
+            .map(|(b, w, h)| {
+                assert_eq!(h, 0, "Swiss plays even");
+                if b < w {
+                    (b, w)
+                } else {
+                    (w, b)
+                }
+            })
+            .collect();
+        p.sort();
+        p
+    };
+    assert_eq!(pairs(&log, 1), [("a".into(), "c".into()), ("b".into(), "d".into())]);
+    // The stronger wins each game.
+    let stronger_wins = |black: &PlayerId, white: &PlayerId| {
+        Outcome::win(if black.as_str() < white.as_str() { Colour::Black } else { Colour::White })
+    };
+    for (g, b, w) in &r1 {
+        log.result(g, stronger_wins(b, w));
+    }
+    // Round 2: the winners (a, b) meet, the losers (c, d) meet.
+    let r2 = log.pair(2);
+    assert_eq!(pairs(&log, 2), [("a".into(), "b".into()), ("c".into(), "d".into())]);
+    for (g, b, w) in &r2 {
+        log.result(g, stronger_wins(b, w));
+    }
+    let s = run::standings(&log.view(), None).unwrap();
+    assert_eq!(s.standings.criteria, [Criterion::Nbw, Criterion::Sosw, Criterion::Sososw]);
+    // NBW a 2, b 1, c 1, d 0; SOSW: a = c 1 + b 1, b = d 0 + a 2, c = a 2 + d 0, d = b 1 + c 1:
+    // 2 for everyone, and SOSOSW 4 for everyone, so b and c share second place.
+    let row = |id: &str| s.standings.rows.iter().find(|r| r.player.as_str() == id).unwrap();
+    let values = |id: &str| (row(id).values[0].to_string(), row(id).values[1].to_string(), row(id).place);
+    assert_eq!(values("a"), ("2".into(), "2".into(), 1));
+    assert_eq!(values("b"), ("1".into(), "2".into(), 2));
+    assert_eq!(values("c"), ("1".into(), "2".into(), 2));
+    assert_eq!(values("d"), ("0".into(), "2".into(), 4));
 }

@@ -109,8 +109,15 @@ fn t1_event(ms: u64, body: EventBody) -> Event {
 fn warnings_from_the_ledger_break_a_tie_then_places_are_shared_or_played_off() {
     let mut events = Vec::new();
     for (i, p) in ["p1", "p2", "p3", "p4"].iter().enumerate() {
-        let player =
-            Player { id: id(p), name: p.to_uppercase(), rank: Rank::Dan(2), club: None, team: None, board: None };
+        let player = Player {
+            id: id(p),
+            name: p.to_uppercase(),
+            rank: Rank::Dan(2),
+            club: None,
+            team: None,
+            board: None,
+            opengotha: None,
+        };
         events.push(t1_event(START_MS + i as u64, EventBody::PlayerRegistered(player)));
     }
     let pairs = [(1, "p1", "p2"), (1, "p3", "p4"), (2, "p1", "p3"), (2, "p2", "p4"), (3, "p4", "p1"), (3, "p2", "p3")];

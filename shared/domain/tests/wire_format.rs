@@ -89,6 +89,7 @@ fn tournament_level_events_round_trip_and_must_not_name_a_game() {
             club: Some("韩国棋院".into()),
             team: None,
             board: None,
+            opengotha: None,
         }),
     );
     assert_eq!(decode(&encode(&e)).unwrap_err().code(), "invalid_field", "a player is not a game event");

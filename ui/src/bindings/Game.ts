@@ -13,6 +13,10 @@ export type Game = { id: GameId, round: number, table: number, black: PlayerId, 
  */
 allowed_lateness_minutes: number, 
 /**
+ * Handicap stones (a McMahon pairing may give them; 0 is an even game).
+ */
+handicap?: number, 
+/**
  * 第三十一条四: why the chief arbiter set this pairing by hand, when they did.
  */
 reason?: string, };

@@ -5,7 +5,11 @@ import type { PlayerRef } from "./PlayerRef";
 import type { RefereeRef } from "./RefereeRef";
 import type { Status } from "./Status";
 
-export type SheetBoard = { table: number, game: GameId, black: PlayerRef, white: PlayerRef, referee: RefereeRef | null, status: Status, result: GameResult | null, 
+export type SheetBoard = { table: number, game: GameId, black: PlayerRef, white: PlayerRef, 
+/**
+ * Handicap stones Black places (0: an even game).
+ */
+handicap: number, referee: RefereeRef | null, status: Status, result: GameResult | null, 
 /**
  * 第三十一条四: why the chief arbiter set this pairing by hand.
  */

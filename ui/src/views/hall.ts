@@ -3,7 +3,7 @@
 
 import type { Board } from "../bindings/Board";
 import { h } from "../dom";
-import { criterionName, resultSentence, valueText } from "../format";
+import { criterionName, handicapText, resultSentence, valueText } from "../format";
 import { t } from "../i18n";
 
 export function hallView(b: Board, everySecs: number): HTMLElement {
@@ -16,7 +16,7 @@ export function hallView(b: Board, everySecs: number): HTMLElement {
         h("table", { class: "data", "data-testid": "hall-pairings" },
           h("tbody", {}, b.pairings.boards.map((x) => h("tr", {},
             h("td", { class: "num" }, String(x.table)),
-            h("td", {}, `● ${x.black.name}`),
+            h("td", {}, `● ${x.black.name}${handicapText(x.handicap)}`),
             h("td", {}, `○ ${x.white.name}`),
             h("td", {}, x.result ? resultSentence(x.result) : "")))),
         ),

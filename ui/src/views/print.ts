@@ -5,7 +5,7 @@ import type { Crosstable } from "../bindings/Crosstable";
 import type { EventStandings } from "../bindings/EventStandings";
 import type { PairingSheet } from "../bindings/PairingSheet";
 import { h } from "../dom";
-import { rankText, resultSentence } from "../format";
+import { handicapText, rankText, resultSentence } from "../format";
 import { getLang, t } from "../i18n";
 import { dataTable } from "./forms";
 import { crosstableTable, notesAndChanges, standingsTable } from "./standings";
@@ -23,7 +23,7 @@ export function printPairings(name: string, s: PairingSheet): HTMLElement {
   const start = s.starts_at ? ` · ${t("startsAt")} ${new Date(s.starts_at).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB")}` : "";
   return page(name, `${t("round", { n: s.round })}${start}`,
     dataTable("print-pairings", [t("tableNo"), t("black"), t("white"), t("referee"), t("result")],
-      s.boards.map((b) => [String(b.table), `${b.black.name} ${rankText(b.black.rank)}`, `${b.white.name} ${rankText(b.white.rank)}`, b.referee?.name ?? "", b.result ? resultSentence(b.result) : ""])),
+      s.boards.map((b) => [String(b.table), `${b.black.name} ${rankText(b.black.rank)}${handicapText(b.handicap)}`, `${b.white.name} ${rankText(b.white.rank)}`, b.referee?.name ?? "", b.result ? resultSentence(b.result) : ""])),
     ...(s.byes.length ? [h("p", {}, `${t("bye")}：${s.byes.map((p) => p.name).join("、")}`)] : []),
   );
 }

@@ -7,7 +7,7 @@ import type { PairingSheet } from "../bindings/PairingSheet";
 import type { Role } from "../bindings/Role";
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
-import { rankText, resultSentence } from "../format";
+import { handicapText, rankText, resultSentence } from "../format";
 import { t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dataTable, field, input, outcomeLine, select } from "./forms";
@@ -72,7 +72,7 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
       : null;
     return [
       String(b.table),
-      h("span", {}, `● ${b.black.name} ${rankText(b.black.rank)}`),
+      h("span", {}, `● ${b.black.name} ${rankText(b.black.rank)}${handicapText(b.handicap)}`),
       h("span", {}, `○ ${b.white.name} ${rankText(b.white.rank)}`),
       b.referee?.name ?? "",
       h("div", {}, result, b.reason ? h("small", { class: "reason" }, `${t("overridePairing")}：${b.reason}`) : null, override),

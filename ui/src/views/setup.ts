@@ -10,6 +10,7 @@ import { h } from "../dom";
 import { t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { field, input, outcomeLine, rulesetOf, rulesetSelect, select } from "./forms";
+import { opengothaForm } from "./opengothaParams";
 
 /** The time control the form describes: 第十二条's reserved minutes in the version-1 form, the
  * other systems as `overtime`. */
@@ -57,7 +58,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   showOvertime();
   const lateness = input({ type: "number", min: 0, max: 240, value: s.allowed_lateness_minutes ?? 15, "data-testid": "t-lateness" });
   const sys = s.system;
-  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"], ["match", "多局决胜制 best-of-N match"], ["knockout", "淘汰制 knockout"], ["team", "团体赛 team event"], ["leitai", "擂台赛 winner stays on"]],
+  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"], ["opengotha_swiss", "瑞士制 Swiss (OpenGotha)"], ["match", "多局决胜制 best-of-N match"], ["knockout", "淘汰制 knockout"], ["team", "团体赛 team event"], ["leitai", "擂台赛 winner stays on"]],
     sys?.kind === "round_robin" ? (sys.double ? "double_round_robin" : "round_robin") : sys?.kind ?? "swiss");
   const reading = select("t-reading", [["tie_break", t("readingTieBreak")], ["literal", t("readingLiteral")]], sys?.kind === "swiss" ? sys.reading : "tie_break");
   const bar = select("t-bar", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.bar : "3d");
@@ -71,17 +72,24 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const out = outcomeLine();
   // Only the settings of the chosen system are shown.
   const readingRow = field(t("swissReading"), reading);
-  const mcmahonRow = h("div", { class: "row2" }, field(t("bar"), bar), field(t("floor"), floor));
+  // Each OpenGotha system has its own form, from its own defaults.
+  const ogMcMahon = opengothaForm("mcmahon", sys?.kind === "mcmahon" ? sys.pairing : undefined, sys?.kind === "mcmahon" ? sys.handicap : undefined);
+  const ogSwiss = opengothaForm("opengotha_swiss", sys?.kind === "opengotha_swiss" ? sys.pairing : undefined, sys?.kind === "opengotha_swiss" ? sys.handicap : undefined);
+  const mcmahonRow = h("div", {}, h("div", { class: "row2" }, field(t("bar"), bar), field(t("floor"), floor)), ogMcMahon.el);
+  // Which model the chosen system pairs by.
+  const pairsBy = h("p", { class: "note", "data-testid": "pairs-by" });
   const matchRow = field(t("bestOf"), bestOf);
   const knockoutRow = field(t("lives"), lives);
   const teamRow = h("div", { class: "row2" }, field(t("boards"), teamBoards), field(t("teamPairing"), teamPairing));
   const showSystem = () => {
     readingRow.hidden = kind.value !== "swiss";
     mcmahonRow.hidden = kind.value !== "mcmahon";
+    ogSwiss.el.hidden = kind.value !== "opengotha_swiss";
     matchRow.hidden = kind.value !== "match";
     knockoutRow.hidden = kind.value !== "knockout";
     teamRow.hidden = kind.value !== "team";
     readingRow.hidden = kind.value !== "swiss" && !(kind.value === "team" && teamPairing.value === "swiss");
+    pairsBy.textContent = t(`pairsBy_${kind.value}` as "pairsBy_swiss");
   };
   kind.onchange = showSystem;
   teamPairing.onchange = showSystem;
@@ -95,7 +103,8 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
       switch (kind.value) {
         case "round_robin": system = { kind: "round_robin", double: false }; break;
         case "double_round_robin": system = { kind: "round_robin", double: true }; break;
-        case "mcmahon": system = { kind: "mcmahon", bar: bar.value, floor: floor.value }; break;
+        case "mcmahon": system = { kind: "mcmahon", bar: bar.value, floor: floor.value, ...ogMcMahon.read() }; break;
+        case "opengotha_swiss": system = { kind: "opengotha_swiss", ...ogSwiss.read() }; break;
         case "match": system = { kind: "match", best_of: Number(bestOf.value) }; break;
         case "knockout": system = { kind: "knockout", losses: Number(lives.value) }; break;
         case "leitai": system = { kind: "leitai" }; break;
@@ -131,8 +140,10 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     ...Object.values(overtimeRows),
     field(t("allowedLateness"), lateness),
     h("div", { class: "row2" }, field(t("system"), kind), field(t("numberOfRounds"), rounds)),
+    pairsBy,
     readingRow,
     mcmahonRow,
+    ogSwiss.el,
     matchRow,
     knockoutRow,
     teamRow,

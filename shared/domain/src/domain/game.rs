@@ -118,10 +118,18 @@ pub struct Game {
     pub time_control: TimeControl,
     /// 赛场规定时间: lateness beyond this forfeits the game (第二十三条一/二).
     pub allowed_lateness_minutes: u16,
+    /// Handicap stones (a McMahon pairing may give them; 0 is an even game).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<u8>"))]
+    pub handicap: u8,
     /// 第三十一条四: why the chief arbiter set this pairing by hand, when they did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub reason: Option<String>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Game {

@@ -11,5 +11,5 @@ pub use colour::{Colour, PerColour};
 pub use game::{Game, Overtime, Point, TimeControl};
 pub use ids::{DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
 pub use people::{Author, Device, Person, Role};
-pub use player::{Player, Rank};
+pub use player::{OpenGothaRecord, Player, Rank};
 pub use tournament::{Settings, Tournament};

@@ -111,6 +111,32 @@ pub struct Player {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub board: Option<u8>,
+    /// What OpenGotha knew of the player, kept from an imported file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub opengotha: Option<OpenGothaRecord>,
+}
+
+/// What OpenGotha keeps of a player beyond the entry list, carried from an imported file and
+/// written back on export. Pairing the OpenGotha way reads it: the two names for its "random",
+/// the rating for the order inside a score group, the country for geography; the McMahon
+/// starting score adds the correction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct OpenGothaRecord {
+    pub name: String,
+    pub first_name: String,
+    pub rating: i32,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub country: String,
+    /// OpenGotha's `smmsCorrection`, added to the McMahon starting score.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub smms_correction: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]

@@ -96,7 +96,7 @@ impl OpenGotha {
         PairingSettings {
             mcmahon: self.mcmahon,
             criteria: self.criteria.clone(),
-            pairing: self.pairing.clone(),
+            pairing: self.pairing,
             handicap: self.handicap,
             category_limits: self.category_limits.clone(),
             rounds: self.field.rounds,
@@ -306,6 +306,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         field_byes
             .push((round, find(a.get("player").map(String::as_str).unwrap_or(""), &format!("round {round} bye"))?));
     }
+    seated_once(&field_games, &field_byes)?;
     criteria_names.sort_by_key(|(n, _)| *n);
     let mut criteria = Vec::new();
     let mut unsupported = Vec::new();
@@ -427,7 +428,7 @@ fn pairing_params(a: &HashMap<String, String>) -> Result<PairingParams> {
     let d = PairingParams::default();
     let last: u16 = num(a, "paiMaLastRoundForSeedSystem1", d.last_round_for_seed_system1)?;
     Ok(PairingParams {
-        standard_nx1_factor: num(a, "paiStandardNX1Factor", d.standard_nx1_factor)?,
+        nx1_factor_per_mille: per_mille(a, "paiStandardNX1Factor", d.nx1_factor_per_mille)?,
         avoid_duplicate_game: num(a, "paiBaAvoidDuplGame", d.avoid_duplicate_game)?,
         random: num(a, "paiBaRandom", d.random)?,
         deterministic: flag(a, "paiBaDeterministic", d.deterministic),
@@ -466,6 +467,37 @@ fn pairing_params(a: &HashMap<String, String>) -> Result<PairingParams> {
             d.prefer_mms_diff_rather_than_same_clubs_group,
         )?,
     })
+}
+
+/// A player sits at one board a round, or has the bye: a file that says otherwise (a hand-edited
+/// one) can be neither ranked nor paired on.
+fn seated_once(games: &[FieldGame], byes: &[(u16, PlayerId)]) -> Result<()> {
+    let mut seated: BTreeSet<(u16, &PlayerId)> = BTreeSet::new();
+    for g in games {
+        if g.black == g.white {
+            return Err(bad(format!("round {}: `{}` plays against themselves", g.round, g.black)));
+        }
+        for p in [&g.black, &g.white] {
+            if !seated.insert((g.round, p)) {
+                return Err(bad(format!("round {}: `{p}` is in two games", g.round)));
+            }
+        }
+    }
+    for (round, p) in byes {
+        if !seated.insert((*round, p)) {
+            return Err(bad(format!("round {round}: `{p}` has the bye and another game or bye")));
+        }
+    }
+    Ok(())
+}
+
+/// A decimal such as OpenGotha's "0.5" in thousandths.
+fn per_mille(a: &HashMap<String, String>, key: &str, default: u16) -> Result<u16> {
+    let x: f64 = num(a, key, f64::from(default) / 1000.0)?;
+    if !(0.0..=1.0).contains(&x) {
+        return Err(bad(format!("`{key}` = {x} is not between 0 and 1")));
+    }
+    Ok((x * 1000.0).round() as u16)
 }
 
 /// `HandicapParameterSet` with the defaults of OpenGotha's reader.
@@ -512,7 +544,7 @@ fn pairing_element(p: &PairingParams) -> String {
         seed_name(p.seed_system1), seed_name(p.seed_system2), p.avoid_same_geo, p.bar_threshold_active,
         p.def_sec_crit, p.minimize_handicap, p.nb_wins_threshold_active,
         p.prefer_mms_diff_rather_than_same_club, p.prefer_mms_diff_rather_than_same_clubs_group,
-        p.prefer_mms_diff_rather_than_same_country, rank_from_value(p.rank_threshold), p.standard_nx1_factor
+        p.prefer_mms_diff_rather_than_same_country, rank_from_value(p.rank_threshold), p.nx1_factor()
     )
 }
 
@@ -651,9 +683,11 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         .iter()
         .map(|e| {
             let p = view.players.iter().find(|p| p.id == e.id);
-            let (name, first) = match e.name.split_once(' ') {
-                Some((a, b)) => (a.to_owned(), b.to_owned()),
-                None => (e.name.clone(), String::new()),
+            let record = p.and_then(|p| p.opengotha.as_ref());
+            let (name, first) = match (record, e.name.split_once(' ')) {
+                (Some(r), _) => (r.name.clone(), r.first_name.clone()),
+                (None, Some((a, b))) => (a.to_owned(), b.to_owned()),
+                (None, None) => (e.name.clone(), String::new()),
             };
             // OpenGotha identifies players by name + first name: make clashes unique.
             let base = (name.clone() + &first).replace(' ', "").to_uppercase();
@@ -669,18 +703,15 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
                 name,
                 first_name: first,
                 club: p.and_then(|p| p.club.clone()).unwrap_or_default(),
-                country: String::new(),
-                // OpenGotha's initial rating: 1d = 2100, 100 a rank.
-                rating: 2100 + 100 * e.rank.value(),
+                country: record.map(|r| r.country.clone()).unwrap_or_default(),
+                rating: record
+                    .map_or_else(|| crate::tournament::pairing::opengotha::initial_rating(e.rank), |r| r.rating),
                 egf_pin: String::new(),
             }
         })
         .collect();
-    let system = settings.system;
-    let criteria = match system {
-        Some(System::McMahon { .. }) => run::MCMAHON_CRITERIA.to_vec(),
-        _ => vec![Criterion::Nbw, Criterion::Sosw, Criterion::Sososw],
-    };
+    let system = settings.system.as_ref();
+    let criteria = system.and_then(System::opengotha_criteria).unwrap_or(&run::OPENGOTHA_SWISS_CRITERIA).to_vec();
     let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
     OpenGotha {
         name: t.map(|t| t.name.clone()).unwrap_or_default(),
@@ -714,16 +745,27 @@ pub fn to_events(
     id: &crate::domain::TournamentId,
     ruleset: crate::rules::RulesetSpec,
 ) -> Result<(Vec<crate::event::NewEvent>, Vec<String>)> {
-    use crate::domain::{Colour, Game, Player, Settings, TimeControl, Tournament};
+    use crate::domain::{Colour, Game, OpenGothaRecord, Player, Settings, TimeControl, Tournament};
     use crate::event::EventBody;
     use crate::rules::Outcome;
     use crate::tournament::{run, SwissReading, System};
     let mut notes = Vec::new();
     let date = |s: &str| chrono::NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").ok();
-    let system = if og.criteria.first() == Some(&Criterion::Mms) {
-        System::McMahon { bar: Rank::from_value(og.mcmahon.bar), floor: Rank::from_value(og.mcmahon.floor) }
-    } else {
-        System::Swiss { reading: SwissReading::TieBreak }
+    // Parameters are kept only where the file departs from OpenGotha's defaults for its kind,
+    // so an event sent out and read back is the event it was.
+    let own = |default: PairingParams| (og.pairing != default).then_some(Box::new(og.pairing));
+    let system = match og.criteria.first() {
+        Some(Criterion::Mms) => System::McMahon {
+            bar: Rank::from_value(og.mcmahon.bar),
+            floor: Rank::from_value(og.mcmahon.floor),
+            pairing: own(PairingParams::mcmahon()),
+            handicap: (og.handicap != HandicapParams::default()).then_some(og.handicap),
+        },
+        Some(Criterion::Nbw) => System::OpenGothaSwiss {
+            pairing: own(PairingParams::swiss()),
+            handicap: (og.handicap != HandicapParams::none()).then_some(og.handicap),
+        },
+        _ => System::Swiss { reading: SwissReading::TieBreak },
     };
     let time_control = og.time_control;
     if let Some(tc) = time_control {
@@ -762,6 +804,13 @@ pub fn to_events(
                 club,
                 team: None,
                 board: None,
+                opengotha: Some(OpenGothaRecord {
+                    name: x.name.clone(),
+                    first_name: x.first_name.clone(),
+                    rating: x.rating,
+                    country: x.country.clone(),
+                    smms_correction: e.mcmahon_correction,
+                }),
             }),
         ));
         if !e.absent.is_empty() {
@@ -787,6 +836,7 @@ pub fn to_events(
             ruleset,
             time_control: time_control.unwrap_or(TimeControl::reserved(60, 1)),
             allowed_lateness_minutes: 0,
+            handicap: g.handicap,
             reason: None,
         };
         events.push((Some(game.clone()), EventBody::GameScheduled(schedule)));

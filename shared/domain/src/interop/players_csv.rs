@@ -86,6 +86,7 @@ pub fn parse(text: &str, existing: usize) -> Result<Vec<Player>> {
             club: opt(2),
             team: opt(3),
             board,
+            opengotha: None,
         });
     }
     if players.is_empty() {

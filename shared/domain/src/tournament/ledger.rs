@@ -25,7 +25,12 @@ pub fn score(game: &GameSummary) -> (GameScore, bool) {
 }
 
 fn entrant(p: &Player) -> Entrant {
-    Entrant { team: p.team.clone(), board: p.board, ..Entrant::new(p.id.clone(), p.name.clone(), p.rank) }
+    Entrant {
+        team: p.team.clone(),
+        board: p.board,
+        mcmahon_correction: p.opengotha.as_ref().map_or(0, |r| r.smms_correction),
+        ..Entrant::new(p.id.clone(), p.name.clone(), p.rank)
+    }
 }
 
 /// The field of a tournament as its ledger stands: entrants, every scheduled game with the
@@ -44,7 +49,7 @@ pub fn field(view: &TournamentView) -> Field {
             table: g.table,
             black: g.black.clone(),
             white: g.white.clone(),
-            handicap: 0,
+            handicap: g.handicap,
             score,
             by_default,
         });
@@ -61,7 +66,7 @@ pub fn field(view: &TournamentView) -> Field {
     // 第二十七条一/二: in a round robin or a knockout a bye is sitting out, not a win.
     use super::{System, TeamPairing};
     if matches!(
-        settings.and_then(|s| s.system),
+        settings.and_then(|s| s.system.clone()),
         Some(
             System::RoundRobin { .. }
                 | System::Knockout { .. }

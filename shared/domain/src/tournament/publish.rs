@@ -37,6 +37,8 @@ pub struct SheetBoard {
     pub game: GameId,
     pub black: PlayerRef,
     pub white: PlayerRef,
+    /// Handicap stones Black places (0: an even game).
+    pub handicap: u8,
     pub referee: Option<RefereeRef>,
     pub status: Status,
     pub result: Option<GameResult>,
@@ -78,6 +80,7 @@ pub fn pairing_sheet(view: &TournamentView, round: u16) -> PairingSheet {
                 game: g.game.clone(),
                 black: player_ref(view, &s.black),
                 white: player_ref(view, &s.white),
+                handicap: s.handicap,
                 referee,
                 status: g.status,
                 result: g.result,

@@ -1,16 +1,18 @@
 //! Running the event by its system: the pairing of a round as the events that record it, and
 //! the standings the system calls for — both pure over the tournament's view.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
-use crate::domain::{Game, GameId, PlayerId, TimeControl};
+use crate::domain::{Game, GameId, Player, PlayerId, TimeControl};
 use crate::error::{DomainError, Result};
 use crate::event::{EventBody, NewEvent};
 pub use crate::game::Overruled;
 use crate::game::{GameResult, GameSummary};
 
 use super::field::Field;
-use super::pairing::{best_of, knockout, leitai, mcmahon as mm_pairing, round_robin, swiss, RoundPairing};
+use super::pairing::{best_of, knockout, leitai, opengotha, round_robin, swiss, RoundPairing};
 use super::standings::{
     art28, best_of as match_standings, knockout as knockout_standings, leitai as leitai_standings, mcmahon,
     team as team_standings, Criterion, Standings,
@@ -19,8 +21,7 @@ use super::system::{System, TeamPairing};
 use super::team::Teams;
 use super::{ledger, TournamentView};
 
-/// McMahon criteria when the event names none: OpenGotha's usual MMS, SOSM, SOSOSM.
-pub const MCMAHON_CRITERIA: [Criterion; 3] = [Criterion::Mms, Criterion::Sosm, Criterion::Sososm];
+pub use super::system::{MCMAHON_CRITERIA, OPENGOTHA_SWISS_CRITERIA};
 
 fn setup_missing(what: &str) -> DomainError {
     DomainError::InvalidField {
@@ -30,7 +31,7 @@ fn setup_missing(what: &str) -> DomainError {
 }
 
 fn system(view: &TournamentView) -> Result<System> {
-    view.tournament.as_ref().and_then(|t| t.settings.system).ok_or_else(|| setup_missing("system (第二十七条)"))
+    view.tournament.as_ref().and_then(|t| t.settings.system.clone()).ok_or_else(|| setup_missing("system (第二十七条)"))
 }
 
 /// The id of the game at `table` in `round`.
@@ -61,6 +62,41 @@ fn round_robin_round(field: &Field, round: u16, double: bool) -> Result<RoundPai
     })
 }
 
+/// A round of a McMahon or OpenGotha Swiss event as OpenGotha pairs it (`pairing::opengotha`),
+/// with the event's own parameters.
+fn opengotha_round(view: &TournamentView, field: &Field, round: u16, criteria: &[Criterion]) -> Result<RoundPairing> {
+    let system = system(view)?;
+    let (pairing, handicap) = system.opengotha_pairing();
+    let rounds = view.tournament.as_ref().and_then(|t| t.settings.rounds).unwrap_or(field.rounds);
+    let settings = opengotha::Settings {
+        criteria: criteria.to_vec(),
+        pairing,
+        handicap,
+        ..opengotha::Settings::mcmahon(system.mcmahon().unwrap_or_default(), rounds)
+    };
+    let players: HashMap<&PlayerId, &Player> = view.players.iter().map(|p| (&p.id, p)).collect();
+    let people: Vec<opengotha::Person> = field
+        .entrants
+        .iter()
+        .map(|e| {
+            let p = players.get(&e.id);
+            let club = p.and_then(|p| p.club.as_deref()).unwrap_or("");
+            match p.and_then(|p| p.opengotha.as_ref()) {
+                // A player from an OpenGotha file is paired as OpenGotha knew them.
+                Some(r) => opengotha::Person {
+                    name: &r.name,
+                    first_name: &r.first_name,
+                    rating: r.rating,
+                    club,
+                    country: &r.country,
+                },
+                None => opengotha::Person::of_entrant(e, club),
+            }
+        })
+        .collect();
+    Ok(opengotha::pair(field, &people, &settings, round)?.round_pairing())
+}
+
 /// The pairing of `round` by the event's system, and the events that record it: one
 /// `game_scheduled` per board (game ids `r{round}-t{table}`), and a `bye_assigned`.
 pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Vec<NewEvent>)> {
@@ -89,6 +125,9 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
         });
     }
     let field = ledger::field(view);
+    if field.games.iter().any(|g| g.round == round) || field.byes.iter().any(|(r, _)| *r == round) {
+        return Err(DomainError::OutOfRange { what: "round", message: format!("round {round} is already paired") });
+    }
     let pairing = match system(view)? {
         System::RoundRobin { double } => round_robin_round(&field, round, double)?,
         System::Swiss { .. } => {
@@ -96,9 +135,9 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
             let index = field.index();
             swiss::pair(&field, round, &|p| index.points(p, before))?
         }
-        System::McMahon { .. } => {
-            let params = system(view)?.mcmahon().unwrap_or_default();
-            mm_pairing::pair(&field, round, &params)?
+        System::McMahon { .. } | System::OpenGothaSwiss { .. } => {
+            let criteria = system(view)?.opengotha_criteria().unwrap_or(&MCMAHON_CRITERIA);
+            opengotha_round(view, &field, round, criteria)?
         }
         System::Match { best_of: n } => {
             if field.entrants.iter().any(|e| e.withdrawn_after.is_some_and(|w| w < round)) {
@@ -135,6 +174,7 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
             ruleset: t.ruleset,
             time_control,
             allowed_lateness_minutes: lateness,
+            handicap: b.handicap,
             reason: None,
         };
         events.push((Some(id), EventBody::GameScheduled(game)));
@@ -202,9 +242,10 @@ pub fn standings(view: &TournamentView, round: Option<u16>) -> Result<EventStand
     let standings = match system {
         System::RoundRobin { .. } => art28::round_robin(&field, round, shared),
         System::Swiss { reading } => art28::swiss(&field, round, reading, shared),
-        System::McMahon { .. } => {
+        System::McMahon { .. } | System::OpenGothaSwiss { .. } => {
             let params = system.mcmahon().unwrap_or_default();
-            mcmahon::standings(&field, &params, &MCMAHON_CRITERIA, round, &Default::default())?
+            let criteria = system.opengotha_criteria().unwrap_or(&MCMAHON_CRITERIA);
+            mcmahon::standings(&field, &params, criteria, round, &Default::default())?
         }
         System::Match { best_of } => match_standings::standings(&field, best_of, round),
         System::Knockout { losses } => knockout_standings::standings(&field, losses, round, shared),

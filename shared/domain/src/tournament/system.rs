@@ -8,11 +8,11 @@ use crate::labels::{Label, Labelled};
 use crate::tournament::pairing::opengotha::{HandicapParams, PairingParams};
 use crate::tournament::pairing::{best_of, knockout};
 use crate::tournament::standings::mcmahon::McMahonParams;
-use crate::tournament::standings::SwissReading;
+use crate::tournament::standings::{Criterion, SwissReading};
 use crate::tournament::team;
 
 /// How players are paired and ranked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum System {
@@ -41,15 +41,43 @@ pub enum System {
         #[serde(default)]
         reading: SwissReading,
     },
-    /// McMahon as OpenGotha runs it: starting scores from rank between floor and bar.
+    /// McMahon as OpenGotha runs it: starting scores from rank between floor and bar, paired
+    /// by OpenGotha's weights and matching (`pairing::opengotha`).
     #[serde(rename = "mcmahon")]
     McMahon {
         #[cfg_attr(feature = "ts", ts(type = "string"))]
         bar: Rank,
         #[cfg_attr(feature = "ts", ts(type = "string"))]
         floor: Rank,
+        /// The organiser's OpenGotha pairing parameters (absent: OpenGotha's McMahon defaults).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        pairing: Option<Box<PairingParams>>,
+        /// The organiser's OpenGotha handicap parameters (absent: OpenGotha's McMahon defaults).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        handicap: Option<HandicapParams>,
+    },
+    /// Swiss as OpenGotha runs it: ranked by NBW, SOSW, SOSOSW and paired by OpenGotha's weights
+    /// and matching. The rules' own Swiss (积分编排, 第二十七条三) is [`System::Swiss`].
+    #[serde(rename = "opengotha_swiss")]
+    OpenGothaSwiss {
+        /// The organiser's OpenGotha pairing parameters (absent: OpenGotha's Swiss defaults).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        pairing: Option<Box<PairingParams>>,
+        /// The organiser's OpenGotha handicap parameters (absent: OpenGotha's Swiss defaults,
+        /// even games).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        handicap: Option<HandicapParams>,
     },
 }
+
+/// McMahon criteria: OpenGotha's usual MMS, SOSM, SOSOSM (`PlacementParameterSet.initForMM`).
+pub const MCMAHON_CRITERIA: [Criterion; 3] = [Criterion::Mms, Criterion::Sosm, Criterion::Sososm];
+/// OpenGotha's Swiss criteria: NBW, SOSW, SOSOSW (`PlacementParameterSet.initForSwiss`).
+pub const OPENGOTHA_SWISS_CRITERIA: [Criterion; 3] = [Criterion::Nbw, Criterion::Sosw, Criterion::Sososw];
 
 /// How the teams of a team event meet (第二十七条二/三, 第二十八条二).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,11 +92,15 @@ pub enum TeamPairing {
 impl System {
     /// Whether the system's own settings make sense, and fit `rounds` when the set-up names it.
     pub fn check(&self, rounds: Option<u16>) -> Result<()> {
-        match *self {
-            System::McMahon { bar, floor } if bar.value() < floor.value() => {
+        match self {
+            System::McMahon { bar, floor, .. } if bar.value() < floor.value() => {
                 Err(out_of_range(format!("McMahon bar {bar} is below the floor {floor}")))
             }
-            System::Match { best_of } => {
+            System::McMahon { pairing, handicap, .. } | System::OpenGothaSwiss { pairing, handicap } => {
+                pairing.as_deref().map_or(Ok(()), PairingParams::check)?;
+                handicap.as_ref().map_or(Ok(()), HandicapParams::check)
+            }
+            &System::Match { best_of } => {
                 best_of::check(best_of)?;
                 match rounds {
                     Some(r) if r != u16::from(best_of) => {
@@ -77,26 +109,52 @@ impl System {
                     _ => Ok(()),
                 }
             }
-            System::Knockout { losses } => knockout::check(losses),
-            System::Team { boards, .. } => team::check(boards),
+            &System::Knockout { losses } => knockout::check(losses),
+            &System::Team { boards, .. } => team::check(boards),
             _ => Ok(()),
         }
     }
 
-    /// OpenGotha's pairing and handicap parameters for this system: McMahon's or Swiss's
-    /// defaults (the others are not paired the OpenGotha way; Swiss's stand in for them in an
-    /// exported file).
+    /// The system without what steers only the pairing of rounds to come (a McMahon event's
+    /// OpenGotha parameters): what the rounds already played are ranked by.
+    pub fn ranking(&self) -> System {
+        match self {
+            &System::McMahon { bar, floor, .. } => System::McMahon { bar, floor, pairing: None, handicap: None },
+            System::OpenGothaSwiss { .. } => System::OpenGothaSwiss { pairing: None, handicap: None },
+            other => other.clone(),
+        }
+    }
+
+    /// OpenGotha's pairing and handicap parameters for this system: an OpenGotha event's own
+    /// (or OpenGotha's defaults for it); Swiss's defaults for the others, which are not paired
+    /// the OpenGotha way (they stand in for them in an exported file).
     pub fn opengotha_pairing(&self) -> (PairingParams, HandicapParams) {
         match self {
-            System::McMahon { .. } => (PairingParams::mcmahon(), HandicapParams::default()),
+            System::McMahon { pairing, handicap, .. } => {
+                (pairing.as_deref().copied().unwrap_or_else(PairingParams::mcmahon), handicap.unwrap_or_default())
+            }
+            System::OpenGothaSwiss { pairing, handicap } => (
+                pairing.as_deref().copied().unwrap_or_else(PairingParams::swiss),
+                handicap.unwrap_or_else(HandicapParams::none),
+            ),
             _ => (PairingParams::swiss(), HandicapParams::none()),
+        }
+    }
+
+    /// The placement criteria of a system OpenGotha runs (McMahon, OpenGotha's Swiss): what it
+    /// is ranked by, and what orders its score groups when it is paired.
+    pub fn opengotha_criteria(&self) -> Option<&'static [Criterion]> {
+        match self {
+            System::McMahon { .. } => Some(&MCMAHON_CRITERIA),
+            System::OpenGothaSwiss { .. } => Some(&OPENGOTHA_SWISS_CRITERIA),
+            _ => None,
         }
     }
 
     /// McMahon parameters (OpenGotha's defaults otherwise) for a McMahon event.
     pub fn mcmahon(&self) -> Option<McMahonParams> {
         match *self {
-            System::McMahon { bar, floor } => {
+            System::McMahon { bar, floor, .. } => {
                 Some(McMahonParams { bar: bar.value(), floor: floor.value(), ..McMahonParams::default() })
             }
             _ => None,
@@ -111,6 +169,7 @@ impl Labelled for System {
             System::RoundRobin { double: true } => Label::new("双循环制", "double round robin"),
             System::Swiss { .. } => Label::new("积分编排制", "Swiss"),
             System::McMahon { .. } => Label::new("麦克马洪制", "McMahon"),
+            System::OpenGothaSwiss { .. } => Label::new("瑞士制（OpenGotha）", "Swiss (OpenGotha)"),
             System::Match { .. } => Label::new("多局决胜制", "best-of-N match"),
             System::Knockout { losses: 1 } => Label::new("单败淘汰制", "single elimination"),
             System::Knockout { losses: 2 } => Label::new("双败淘汰制", "double elimination"),

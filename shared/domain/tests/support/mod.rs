@@ -55,6 +55,7 @@ impl Table {
             ruleset: RulesetSpec::Chinese1988 { komi: arbiter_domain::rules::ChineseKomi::Two },
             time_control: TimeControl::reserved(60, 5),
             allowed_lateness_minutes: 15,
+            handicap: 0,
             reason: None,
         };
         t.push(Role::Organiser, EventBody::GameScheduled(game));
@@ -71,6 +72,7 @@ impl Table {
             ruleset,
             time_control: TimeControl::reserved(60, 5),
             allowed_lateness_minutes: lateness_minutes,
+            handicap: 0,
             reason: None,
         };
         self.push(Role::Organiser, EventBody::GameScheduled(game))

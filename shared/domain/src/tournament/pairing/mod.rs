@@ -1,12 +1,12 @@
-//! Pairing systems (第二十七条): round robin by Berger tables, and Swiss (积分编排) — which
-//! McMahon also uses, with its own scores. Pure and deterministic: the same field and round
-//! always give the same pairing.
+//! Pairing systems (第二十七条): round robin by Berger tables; Swiss (积分编排) by the rules'
+//! score groups; McMahon as OpenGotha pairs it (`opengotha`: weights and a maximum-weight
+//! matching); knockout, 擂台赛 and best-of matches. Pure and deterministic: the same field and
+//! round always give the same pairing.
 
 pub mod best_of;
 pub mod knockout;
 pub mod leitai;
 pub mod matching;
-pub mod mcmahon;
 pub mod opengotha;
 pub mod round_robin;
 pub mod swiss;

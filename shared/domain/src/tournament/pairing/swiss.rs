@@ -1,7 +1,8 @@
 //! 第二十七条三 Swiss (积分编排制): pair within equal or nearest score groups, never a rematch
 //! while one can be avoided, balance colours, at most one bye per player and to the lowest
-//! eligible. McMahon pairs the same way on McMahon scores. Deterministic: no randomness, ties
-//! broken by rank and then by id.
+//! eligible. The office's Swiss events and team Swiss pair this way; McMahon events pair as
+//! OpenGotha does (`super::opengotha`). Deterministic: no randomness, ties broken by rank and
+//! then by id.
 //!
 //! The search is depth first over "the highest unpaired player takes the best partner left":
 //! partners are tried in order of (score difference, colour clash, distance from the fold

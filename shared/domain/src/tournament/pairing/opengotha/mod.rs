@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use crate::domain::PlayerId;
 use crate::error::{DomainError, Result};
-use crate::tournament::field::{Field, FieldGame, GameScore};
+use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
 use crate::tournament::standings::mcmahon::{McMahonParams, Scores};
 use crate::tournament::standings::Criterion;
 
@@ -43,6 +43,11 @@ const GROUP_MAX: usize = 3 * GROUP_MIN;
 /// `chooseAByePlayer`: each earlier bye adds this to a player's claim to sit out.
 const BYE_PENALTY: i64 = 1000;
 
+/// The rating OpenGotha gives a player registered without one: 2100 for 1d, 100 a rank.
+pub fn initial_rating(rank: crate::domain::Rank) -> i32 {
+    2100 + 100 * rank.value()
+}
+
 /// What OpenGotha knows of a player beyond the [`Field`]'s entrant.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Person<'a> {
@@ -51,6 +56,15 @@ pub struct Person<'a> {
     pub rating: i32,
     pub club: &'a str,
     pub country: &'a str,
+}
+
+impl<'a> Person<'a> {
+    /// An entrant known only by name, rank and club (the office keeps no rating, first name or
+    /// country): OpenGotha's initial rating for the rank stands in, as for a player registered
+    /// without one.
+    pub fn of_entrant(e: &'a Entrant, club: &'a str) -> Person<'a> {
+        Person { name: &e.name, first_name: "", rating: initial_rating(e.rank), club, country: "" }
+    }
 }
 
 /// OpenGotha's tournament types, read from the first placement criterion.
@@ -404,8 +418,7 @@ fn tables(
     let scores = Scores::new(&now, &infos.settings.mcmahon, round);
     let r = Some(usize::from(round) - 1);
     let crit = |c: Criterion, i: usize| match c {
-        Criterion::Rating => i64::from(infos.people[i].rating),
-        Criterion::Cat => i64::from(infos.infos[i].category) * -1,
+        Criterion::Rating | Criterion::Cat => infos.crit(c, i, r),
         _ => scores.crit2(c, i, r).unwrap_or(0),
     };
     // ScoredPlayerComparator(pps, round, keepExAequo = true): Less = `a` better.

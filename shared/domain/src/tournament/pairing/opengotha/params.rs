@@ -4,10 +4,18 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::{DomainError, Result};
 use crate::tournament::standings::Criterion;
 
+/// The largest weight a parameter may take: OpenGotha's ceiling for avoiding a rematch.
+pub const MAX_WEIGHT: i64 = 500_000_000_000_000;
+
+fn bad(message: String) -> DomainError {
+    DomainError::OutOfRange { what: "settings", message }
+}
+
 /// Where, inside its score group, a player drawn up or down should come from (TOP, MID, BOT).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum DuddMode {
@@ -18,7 +26,7 @@ pub enum DuddMode {
 }
 
 /// How players of one score group are seeded against each other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum SeedSystem {
@@ -32,12 +40,14 @@ pub enum SeedSystem {
 
 /// The weights and switches of OpenGotha's pairing (its `PairingParameterSet`). Weights are
 /// OpenGotha's own integers; `last_round_for_seed_system1` is 1-based, as in the file.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PairingParams {
-    /// Concavity of the "rather N×1 than 1×N" curve (0 ≤ k ≤ 1).
-    pub standard_nx1_factor: f64,
+    /// Concavity of the "rather N×1 than 1×N" curve, in thousandths (OpenGotha's 0.5 is 500):
+    /// an integer keeps the settings comparable, and `n / 1000.0` is the same double as
+    /// OpenGotha's reading of the decimal.
+    pub nx1_factor_per_mille: u16,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub avoid_duplicate_game: i64,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -82,7 +92,7 @@ impl Default for PairingParams {
     /// What OpenGotha's reader takes for a file that names none of them.
     fn default() -> Self {
         PairingParams {
-            standard_nx1_factor: 0.5,
+            nx1_factor_per_mille: 500,
             avoid_duplicate_game: 500_000_000_000_000,
             random: 0,
             deterministic: true,
@@ -113,6 +123,41 @@ impl Default for PairingParams {
 }
 
 impl PairingParams {
+    /// The concavity factor k as OpenGotha's double.
+    pub fn nx1_factor(&self) -> f64 {
+        f64::from(self.nx1_factor_per_mille) / 1000.0
+    }
+
+    /// Whether the organiser's values make sense: weights not negative, k at most 1, the seed
+    /// system switch at round 1 or later. A refusal names the field.
+    pub fn check(&self) -> Result<()> {
+        let weights = [
+            ("avoid_duplicate_game", self.avoid_duplicate_game),
+            ("random", self.random),
+            ("balance_wb", self.balance_wb),
+            ("avoid_mixing_categories", self.avoid_mixing_categories),
+            ("minimize_score_difference", self.minimize_score_difference),
+            ("dudd_weight", self.dudd_weight),
+            ("maximize_seeding", self.maximize_seeding),
+            ("def_sec_crit", self.def_sec_crit),
+            ("minimize_handicap", self.minimize_handicap),
+            ("avoid_same_geo", self.avoid_same_geo),
+        ];
+        for (name, w) in weights {
+            // OpenGotha's own ceilings keep a round's total below 2⁶³ (PAIBA_MAX_AVOIDDUPLGAME).
+            if !(0..=MAX_WEIGHT).contains(&w) {
+                return Err(bad(format!("pairing weight {name} = {w} must be between 0 and {MAX_WEIGHT}")));
+            }
+        }
+        if self.nx1_factor_per_mille > 1000 {
+            return Err(bad(format!("the N×1 factor {} must be between 0 and 1", self.nx1_factor())));
+        }
+        if self.last_round_for_seed_system1 == 0 {
+            return Err(bad("the last round of seed system 1 is numbered from 1".into()));
+        }
+        Ok(())
+    }
+
     /// What OpenGotha sets when an organiser creates a McMahon tournament
     /// (`PairingParameterSet.initForMM`): the defaults the set-up page offers.
     pub fn mcmahon() -> PairingParams {
@@ -174,8 +219,44 @@ impl Default for HandicapParams {
 }
 
 impl HandicapParams {
+    /// Whether the organiser's values make sense: a threshold that is a rank (30k–9d), a
+    /// correction and a ceiling of 0 to 9 stones. A refusal names the field.
+    pub fn check(&self) -> Result<()> {
+        if !(-30..=8).contains(&self.no_handicap_rank_threshold) {
+            return Err(bad(format!(
+                "the no-handicap threshold {} is not a rank (30k = −30 … 9d = 8)",
+                self.no_handicap_rank_threshold
+            )));
+        }
+        for (name, v) in [("correction", self.correction), ("ceiling", self.ceiling)] {
+            if !(0..=9).contains(&v) {
+                return Err(bad(format!("the handicap {name} {v} must be 0 to 9 stones")));
+            }
+        }
+        Ok(())
+    }
+
     /// Even games whatever the ranks (OpenGotha's `HandicapParameterSet.initForSwiss`).
     pub fn none() -> HandicapParams {
         HandicapParams { based_on_mms: false, no_handicap_rank_threshold: -30, correction: 0, ceiling: 0 }
+    }
+}
+
+/// Writes OpenGotha's McMahon and Swiss defaults beside the generated TypeScript types, so the
+/// set-up page offers the same values the pairing falls back on (`cargo test -p arbiter-domain
+/// --features ts`).
+#[cfg(all(test, feature = "ts"))]
+mod export {
+    #[test]
+    fn export_defaults_json() {
+        use super::{HandicapParams, PairingParams};
+        let dir = std::env::var("TS_RS_EXPORT_DIR").unwrap_or_else(|_| "bindings".into());
+        let defaults = serde_json::json!({
+            "mcmahon": { "pairing": PairingParams::mcmahon(), "handicap": HandicapParams::default() },
+            "opengotha_swiss": { "pairing": PairingParams::swiss(), "handicap": HandicapParams::none() },
+        });
+        let json = serde_json::to_string_pretty(&defaults).unwrap() + "\n";
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join("opengotha-defaults.json"), json).unwrap();
     }
 }

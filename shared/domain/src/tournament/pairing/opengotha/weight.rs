@@ -146,7 +146,7 @@ impl Infos<'_> {
         let s = self.settings;
         let pp = &s.pairing;
         let (a, b) = (&self.infos[p1], &self.infos[p2]);
-        let k = pp.standard_nx1_factor;
+        let k = pp.nx1_factor();
         let rn = self.rn as i32;
         let mut parts = Parts { base: 1, ..Parts::default() };
 

@@ -1,0 +1,114 @@
+//! Pairing a McMahon round the OpenGotha way (`pairing::opengotha`) at 500 and 1,000 players,
+//! round 5 after four rounds with results: the whole pairing, and apart its two halves — the
+//! weight of every pair, and the maximum-weight matching on them. Baseline in the same run: the
+//! score-group search (`pairing::swiss`) that paired McMahon here before, on the same field and
+//! McMahon scores.
+//!
+//! `cargo bench -p arbiter-domain --bench pairing` (see docs/PERFORMANCE.md).
+
+mod common;
+use common::{median, ms};
+
+use arbiter_domain::domain::{PlayerId, Rank};
+use arbiter_domain::tournament::pairing::matching::{max_weight_matching, Weights};
+use arbiter_domain::tournament::pairing::opengotha::info::Infos;
+use arbiter_domain::tournament::pairing::opengotha::{self, Person, Settings};
+use arbiter_domain::tournament::pairing::swiss;
+use arbiter_domain::tournament::standings::mcmahon::{McMahonParams, Scores};
+use arbiter_domain::tournament::{Entrant, Field, FieldGame, GameScore};
+
+const ROUND: u16 = 5;
+
+/// `n` players from 8d down to 30k, 40 clubs, rounds 1…ROUND−1 paired here with results by
+/// rank and some upsets.
+fn field(n: usize, settings: &Settings, names: &[String], clubs: &[String]) -> Field {
+    let mut f = Field {
+        entrants: (0..n)
+            .map(|i| {
+                let rank = Rank::from_value(8 - (i as i32 * 38 / n as i32));
+                Entrant::new(PlayerId::new(format!("p{i:04}")).unwrap(), names[i].clone(), rank)
+            })
+            .collect(),
+        rounds: ROUND,
+        bye_points: 2,
+        ..Field::default()
+    };
+    for round in 1..ROUND {
+        let people = people(&f, clubs);
+        let p = opengotha::pair(&f, &people, settings, round).unwrap();
+        let games: Vec<FieldGame> = p
+            .boards
+            .iter()
+            .map(|b| {
+                let num = |p: &PlayerId| p.as_str()[1..].parse::<usize>().unwrap();
+                let (x, y) = (num(&b.black), num(&b.white));
+                let upset = (x * 7 + y * 13 + round as usize) % 5 == 0;
+                let black_wins = (x < y) != upset;
+                FieldGame {
+                    round,
+                    table: b.table,
+                    black: b.black.clone(),
+                    white: b.white.clone(),
+                    handicap: b.handicap,
+                    score: if black_wins { GameScore::BlackWins } else { GameScore::WhiteWins },
+                    by_default: false,
+                }
+            })
+            .collect();
+        f.games.extend(games);
+        f.byes.extend(p.bye.map(|b| (round, b)));
+    }
+    f
+}
+
+fn people<'a>(f: &'a Field, clubs: &'a [String]) -> Vec<Person<'a>> {
+    f.entrants.iter().zip(clubs).map(|(e, club)| Person::of_entrant(e, club)).collect()
+}
+
+fn main() {
+    let mm = McMahonParams { bar: Rank::Dan(3).value(), floor: Rank::Kyu(20).value(), ..McMahonParams::default() };
+    let settings = Settings::mcmahon(mm, 9);
+    println!("McMahon round {ROUND}, OpenGotha's defaults (medians)");
+    for n in [500usize, 1000] {
+        let names: Vec<String> = (0..n).map(|i| format!("Player {i:04}")).collect();
+        let clubs: Vec<String> = (0..n).map(|i| format!("c{}", i % 40)).collect();
+        let f = field(n, &settings, &names, &clubs);
+        let people = people(&f, &clubs);
+        let runs = if n > 500 { 3 } else { 5 };
+
+        let pair = median(runs, || opengotha::pair(&f, &people, &settings, ROUND).unwrap());
+        let p = opengotha::pair(&f, &people, &settings, ROUND).unwrap();
+        let rematches = p.round_pairing().rematches;
+
+        // The two halves on all n players at once (past 600 OpenGotha pairs in batches, so at
+        // 1,000 this is more than `pair` itself does).
+        let infos = Infos::new(&f, &people, &settings, usize::from(ROUND) - 1);
+        let m = n - n % 2;
+        let weigh_all = || {
+            let mut w = Weights::new(m);
+            for i in 0..m {
+                for j in i + 1..m {
+                    w.set(i, j, infos.weight(i, j).total());
+                }
+            }
+            w
+        };
+        let weights = median(runs, weigh_all);
+        let w = weigh_all();
+        let matching = median(runs, || max_weight_matching(&w));
+
+        // Baseline: the score-group search on McMahon scores.
+        let scores = Scores::new(&f, &mm, ROUND - 1);
+        let search = median(runs, || swiss::pair(&f, ROUND, &|p| scores.mms2_before(p, ROUND)).unwrap());
+        println!(
+            "{n:5} players | pair {:8.1} ms ({} boards, {rematches} rematches) | weights of all {} pairs {:8.1} ms | matching {:8.1} ms | baseline score-group search {:7.1} ms | ratio {:.1}×",
+            ms(pair),
+            p.boards.len(),
+            m * (m - 1) / 2,
+            ms(weights),
+            ms(matching),
+            ms(search),
+            ms(pair) / ms(search),
+        );
+    }
+}
