@@ -76,6 +76,10 @@ test("an organiser runs the event and the referee's second warning reaches the s
   // what the organiser changes is stored with the set-up, the rest left to the defaults.
   await page.selectOption("[data-testid=t-system]", "mcmahon");
   assert.match(await page.textContent("[data-testid=pairs-by]"), /OpenGotha/);
+  // Only the chosen system's and time system's fields show.
+  for (const other of ["t-reading", "t-best-of", "t-lives", "t-boards", "t-periods", "t-fischer"]) {
+    assert.equal(await page.isVisible(`[data-testid=${other}]`), false, other);
+  }
   await page.click("[data-testid=og-params-mcmahon] > summary");
   assert.equal(await page.inputValue("[data-testid=og-params-mcmahon] [data-testid=og-hd-ceiling]"), "9");
   assert.equal(await page.inputValue("[data-testid=og-params-mcmahon] [data-testid=og-seed1]"), "split_and_random");
@@ -91,7 +95,7 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.selectOption("[data-testid=t-system]", "swiss");
   assert.equal(await page.isVisible("[data-testid=og-params-mcmahon]"), false);
   assert.equal(await page.isVisible("[data-testid=og-params-opengotha_swiss]"), false);
-  assert.match(await page.textContent("[data-testid=pairs-by]"), /27/);
+  assert.match(await page.textContent("[data-testid=pairs-by]"), /第二十七条三/);
   await page.evaluate(() => { document.querySelector("[data-testid=outcome]").className = "note"; });
   await page.click("[data-testid=save-setup]");
   await page.waitForSelector("[data-testid=outcome].ok");
