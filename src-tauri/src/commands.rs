@@ -10,7 +10,7 @@ use arbiter_core::domain::{Colour, GameId, Point};
 use arbiter_core::event::EventBody;
 use arbiter_core::game::Preview;
 use arbiter_core::interop::sgf;
-use arbiter_core::labels::LabelTables;
+use arbiter_core::label_tables::LabelTables;
 use arbiter_core::rules::{AllowedRuling, Incident};
 use arbiter_core::ErrorBody;
 use tauri::State;
@@ -124,7 +124,7 @@ pub fn check_move(sgf: String, move_no: u32) -> Reply<MoveCheck> {
 
 #[tauri::command]
 pub fn labels() -> LabelTables {
-    arbiter_core::labels::tables()
+    arbiter_core::label_tables::tables()
 }
 
 /// Sync now (the banner's “sync” button); returns the status after the nudge.

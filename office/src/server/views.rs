@@ -171,8 +171,8 @@ pub async fn game(
 }
 
 /// `GET /api/v1/labels` (no token): every label in Chinese and English.
-pub async fn labels() -> Json<arbiter_core::labels::LabelTables> {
-    Json(arbiter_core::labels::tables())
+pub async fn labels() -> Json<arbiter_core::label_tables::LabelTables> {
+    Json(arbiter_core::label_tables::tables())
 }
 
 #[derive(Deserialize)]

@@ -17,6 +17,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod interop;
+pub mod label_tables;
 pub mod labels;
 pub mod rules;
 pub mod timing;

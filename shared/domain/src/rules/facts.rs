@@ -152,10 +152,100 @@ pub fn facts(kind: IncidentType) -> &'static [FactField] {
     }
 }
 
+/// One recorded fact in words, for a card, a story or a printout: what the fact is, and its
+/// value in both languages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct FactInWords {
+    pub name: &'static str,
+    pub label: Label,
+    pub zh: String,
+    pub en: String,
+}
+
+/// Every fact `incident` records, in the order its form asks for them, in words.
+pub fn in_words(incident: &crate::rules::Incident) -> Vec<FactInWords> {
+    let value = serde_json::to_value(incident).unwrap_or_default();
+    let recorded = value.get("facts");
+    facts(incident.kind())
+        .iter()
+        .map(|f| {
+            let v = recorded.and_then(|r| r.get(f.name)).unwrap_or(&serde_json::Value::Null);
+            let (zh, en) = words(f.kind, v);
+            FactInWords { name: f.name, label: f.label, zh, en }
+        })
+        .collect()
+}
+
+fn words(kind: FactKind, v: &serde_json::Value) -> (String, String) {
+    use crate::labels::Labelled;
+    use serde_json::Value;
+    let both = |l: Label| (l.zh.to_owned(), l.en.to_owned());
+    let label_of = |l: Option<Label>| both(l.unwrap_or(Label::new("未记录", "not recorded")));
+    match (kind, v) {
+        (FactKind::Colour | FactKind::OptionalColour, Value::String(_)) => {
+            label_of(serde_json::from_value::<crate::domain::Colour>(v.clone()).ok().map(|c| c.label()))
+        }
+        (FactKind::OptionalColour, Value::Null) => both(Label::new("不明", "unknown")),
+        (FactKind::Bool, Value::Bool(b)) => both(if *b { Label::new("是", "yes") } else { Label::new("否", "no") }),
+        (FactKind::OptionalPoint | FactKind::Text, Value::String(s)) => (s.clone(), s.clone()),
+        (FactKind::Seconds, Value::Number(n)) => {
+            let secs = n.as_u64().unwrap_or(0);
+            let (m, s) = (secs / 60, secs % 60);
+            (format!("{m}分{s}秒"), format!("{m} min {s} s"))
+        }
+        (FactKind::ScatterCause, _) => {
+            label_of(serde_json::from_value::<crate::rules::ScatterCause>(v.clone()).ok().map(|c| c.label()))
+        }
+        (FactKind::Cycle, _) => {
+            label_of(serde_json::from_value::<crate::rules::Cycle>(v.clone()).ok().map(|c| c.label()))
+        }
+        (FactKind::OptionalObjection, Value::Null) => both(Label::new("未提出", "none raised")),
+        (FactKind::OptionalObjection, _) => match serde_json::from_value::<crate::rules::Objection>(v.clone()) {
+            Ok(crate::rules::Objection::Record { offending_move, claimed_after_move }) => (
+                format!("第{offending_move}手，第{claimed_after_move}手后提出"),
+                format!("move {offending_move}, raised after move {claimed_after_move}"),
+            ),
+            Ok(crate::rules::Objection::Referee { play_went_on: true }) => {
+                both(Label::new("裁判确认：提出时对局已继续", "the referee confirms play had gone on"))
+            }
+            Ok(crate::rules::Objection::Referee { play_went_on: false }) => {
+                both(Label::new("裁判确认：当即提出", "the referee confirms it was raised at once"))
+            }
+            Err(_) => label_of(None),
+        },
+        _ => label_of(None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::{Incident, Ruleset, RulesetSpec};
+
+    #[test]
+    fn a_17_3_dispute_reads_in_words() {
+        let moved: Incident = serde_json::from_value(serde_json::json!({
+            "type": "moved_stones", "facts": {"mover": "white", "players_agree": false, "deliberate": false}
+        }))
+        .unwrap();
+        let w = in_words(&moved);
+        let line = |i: usize| (w[i].label.zh, w[i].zh.as_str(), w[i].en.as_str());
+        assert_eq!(line(0), ("移子方（如知道）", "白方", "White"));
+        assert_eq!(line(1), ("对局者意见一致", "否", "no"));
+        assert_eq!(line(2), ("故意移子", "否", "no"));
+        let late: Incident = serde_json::from_value(serde_json::json!({
+            "type": "late_arrival", "facts": {"black_late_secs": 754, "white_late_secs": 0}
+        }))
+        .unwrap();
+        assert_eq!(in_words(&late)[0].zh, "12分34秒");
+        let unknown: Incident = serde_json::from_value(serde_json::json!({
+            "type": "board_scattered", "facts": {"cause": "unintentional", "by": null, "reconstructable": true}
+        }))
+        .unwrap();
+        let w = in_words(&unknown);
+        assert_eq!((w[0].en.as_str(), w[1].en.as_str(), w[2].en.as_str()), ("unintentional", "unknown", "yes"));
+    }
 
     fn sample(kind: FactKind) -> serde_json::Value {
         match kind {
@@ -200,6 +290,12 @@ mod tests {
             let names: Vec<String> =
                 round.get("facts").and_then(|f| f.as_object()).map(|o| o.keys().cloned().collect()).unwrap_or_default();
             assert_eq!(names, fields.iter().map(|f| f.name.to_owned()).collect::<Vec<_>>(), "{kind:?}");
+            // Every recorded fact reads in words.
+            let words = in_words(&parsed);
+            assert_eq!(words.len(), fields.len(), "{kind:?}");
+            for w in words {
+                assert!(w.en != "not recorded" && !w.zh.is_empty(), "{kind:?}: {w:?}");
+            }
         }
     }
 }

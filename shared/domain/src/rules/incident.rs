@@ -20,6 +20,21 @@ pub enum ScatterCause {
     Deliberate,
 }
 
+impl ScatterCause {
+    pub const ALL: [ScatterCause; 3] =
+        [ScatterCause::ForceMajeure, ScatterCause::Unintentional, ScatterCause::Deliberate];
+}
+
+impl Labelled for ScatterCause {
+    fn label(&self) -> Label {
+        match self {
+            ScatterCause::ForceMajeure => Label::new("外界不可抗拒的原因", "force majeure"),
+            ScatterCause::Unintentional => Label::new("确属无意", "unintentional"),
+            ScatterCause::Deliberate => Label::new("故意", "deliberate"),
+        }
+    }
+}
+
 /// The rare cycles of 第二十条三.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -30,6 +45,23 @@ pub enum Cycle {
     EternalLife,
     DoubleTwoStoneCapture,
     Other,
+}
+
+impl Cycle {
+    pub const ALL: [Cycle; 5] =
+        [Cycle::TripleKo, Cycle::QuadrupleKo, Cycle::EternalLife, Cycle::DoubleTwoStoneCapture, Cycle::Other];
+}
+
+impl Labelled for Cycle {
+    fn label(&self) -> Label {
+        match self {
+            Cycle::TripleKo => Label::new("三劫", "triple ko"),
+            Cycle::QuadrupleKo => Label::new("四劫循环", "quadruple-ko cycle"),
+            Cycle::EternalLife => Label::new("长生", "eternal life"),
+            Cycle::DoubleTwoStoneCapture => Label::new("双提二子", "double two-stone capture"),
+            Cycle::Other => Label::new("其它", "other"),
+        }
+    }
 }
 
 /// When a claim against the opponent's move was raised (the KBA's 付則第三条1: at once, or the

@@ -1,0 +1,136 @@
+//! The label tables the screens read: every value's label, keyed by its wire name, so the UI
+//! never writes a label of its own. Kept apart from [`crate::labels`] (the `Label` type every
+//! module uses) because it lists values from the rules, the events and the domain.
+
+use serde::Serialize;
+
+use crate::labels::{Label, Labelled};
+
+/// Every label the screens need, keyed by the wire name of the value (`"referee"`,
+/// `"second_warning"`, `"17.3"` …), so the UI never writes a label of its own.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct LabelTables {
+    pub roles: std::collections::BTreeMap<String, Label>,
+    pub colours: std::collections::BTreeMap<String, Label>,
+    pub statuses: std::collections::BTreeMap<String, Label>,
+    pub outcomes: std::collections::BTreeMap<String, Label>,
+    pub reasons: std::collections::BTreeMap<String, Label>,
+    pub rulings: std::collections::BTreeMap<String, Label>,
+    pub incident_types: std::collections::BTreeMap<String, Label>,
+    pub groups: std::collections::BTreeMap<String, Label>,
+    pub articles: std::collections::BTreeMap<String, Label>,
+    pub event_kinds: std::collections::BTreeMap<String, Label>,
+    pub open_kinds: std::collections::BTreeMap<String, Label>,
+    pub scatter_causes: std::collections::BTreeMap<String, Label>,
+    pub cycles: std::collections::BTreeMap<String, Label>,
+}
+
+fn wire_name<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+}
+
+fn table<T: Serialize + Labelled>(values: impl IntoIterator<Item = T>) -> std::collections::BTreeMap<String, Label> {
+    values.into_iter().map(|v| (wire_name(&v), v.label())).collect()
+}
+
+/// Builds the label tables.
+pub fn tables() -> LabelTables {
+    use crate::domain::{Colour, Role};
+    use crate::event::EventKind;
+    use crate::rules::{
+        Article, Cycle, IncidentGroup, IncidentType, ResultReason, Ruleset, RulesetSpec, Ruling, ScatterCause,
+    };
+    let kinds: Vec<IncidentType> =
+        crate::rules::catalogue(&Ruleset::from_spec(RulesetSpec::Korean)).into_iter().map(|e| e.incident).collect();
+    let groups: Vec<IncidentGroup> = kinds.iter().map(|k| k.group()).collect();
+    use Article::*;
+    let articles = [
+        Art4, Art5, Art6, Art7_2, Art9, Art12, Art13_1, Art13_2, Art14, Art16_1, Art16_4, Art17_1, Art17_2, Art17_3,
+        Art17_4, Art18, Art19, Art20_1, Art20_2, Art20_3, Art20_4, Art21_1, Art21_2, Art21_3, Art22, Art23_1, Art23_2,
+        Art23_3, Art23_4, Art23_5, Art23_6, Art24_1, Art24_2, Art24_3, Art25_1, Art25_2, Kr14, Kr15, Kr16, KrA1_1,
+        KrA1_2, KrA1_3, KrA1_4, KrA1_5, KrA1_6, KrA3_1, KrC1_1_1, KrC1_1_2, KrC1_2_1, KrC1_2_2, KrC2_3,
+    ];
+    let fixed = |pairs: &[(&str, Label)]| pairs.iter().map(|(k, l)| ((*k).to_owned(), *l)).collect();
+    use ResultReason as R;
+    LabelTables {
+        roles: table([Role::Organiser, Role::Referee, Role::ChiefArbiter, Role::Committee]),
+        colours: table(Colour::BOTH),
+        statuses: fixed(&[
+            ("scheduled", Label::new("未开始", "scheduled")),
+            ("playing", Label::new("对局中", "playing")),
+            ("paused", Label::new("暂停", "paused")),
+            ("adjourned", Label::new("封棋", "adjourned")),
+            ("end_confirmed", Label::new("已确认终局", "end confirmed")),
+            ("finished", Label::new("终局", "finished")),
+        ]),
+        outcomes: fixed(&[
+            ("black_wins", Label::new("黑胜", "Black wins")),
+            ("white_wins", Label::new("白胜", "White wins")),
+            ("draw", Label::new("和棋", "draw")),
+            ("replay_ordered", Label::new("重下", "replay ordered")),
+            ("both_lose", Label::new("双方判负", "both lose")),
+            ("no_result", Label::new("无胜负", "no result")),
+        ]),
+        reasons: table(R::ALL),
+        rulings: table(Ruling::ALL),
+        incident_types: table(kinds),
+        groups: table(groups),
+        articles: articles.iter().map(|a| (wire_name(a), a.number())).collect(),
+        event_kinds: table(EventKind::ALL),
+        open_kinds: fixed(&[
+            ("escalation", Label::new("报请处理", "escalation")),
+            ("dispute", Label::new("判决冲突", "dispute")),
+            ("appeal", Label::new("申诉", "appeal")),
+            ("awaiting_ruling", Label::new("待判决", "awaiting a ruling")),
+            ("after_result", Label::new("终局后记录", "recorded after the result")),
+        ]),
+        scatter_causes: table(ScatterCause::ALL),
+        cycles: table(Cycle::ALL),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_table_is_complete_and_bilingual() {
+        let t = super::tables();
+        assert_eq!(t.rulings.len(), crate::rules::Ruling::ALL.len());
+        assert_eq!(t.incident_types.len(), 27);
+        assert_eq!(t.groups.len(), 9);
+        assert_eq!(t.articles.len(), 51);
+        assert_eq!(t.articles["5"].zh, "第五条");
+        assert_eq!(t.articles["25.2"].zh, "第二十五条二");
+        assert_eq!(t.roles["chief_arbiter"].en, "chief arbiter");
+        for table in [
+            &t.roles,
+            &t.colours,
+            &t.statuses,
+            &t.outcomes,
+            &t.reasons,
+            &t.rulings,
+            &t.incident_types,
+            &t.groups,
+            &t.articles,
+            &t.event_kinds,
+            &t.open_kinds,
+        ] {
+            for (k, l) in table {
+                assert!(!k.is_empty() && !l.zh.is_empty() && !l.en.is_empty(), "{k}: {l:?}");
+            }
+        }
+    }
+}
+
+/// Writes the label tables as JSON beside the generated TypeScript types, for the UI's unit
+/// tests (`cargo test -p arbiter-domain --features ts`).
+#[cfg(all(test, feature = "ts"))]
+mod export {
+    #[test]
+    fn export_label_tables_json() {
+        let dir = std::env::var("TS_RS_EXPORT_DIR").unwrap_or_else(|_| "bindings".into());
+        let json = serde_json::to_string_pretty(&super::tables()).unwrap() + "\n";
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join("label-tables.json"), json).unwrap();
+    }
+}
