@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use arbiter_core::app::{App, AppStatus, GameView, LatenessScreen, PublicIdentity, QueueRow, ReaderView, TableRow};
+use arbiter_core::app::{App, AppStatus, GameView, LatenessScreen, PublicIdentity, QueueCard, ReaderView, TableRow};
 use arbiter_core::board::counting_board::{self, CountAnswer, CountRequest, LoadedRecord};
 use arbiter_core::board::MoveCheck;
 use arbiter_core::domain::{Colour, GameId, Point};
@@ -81,7 +81,7 @@ pub fn lateness(
 }
 
 #[tauri::command]
-pub fn queue(app: State<'_, Arc<App>>) -> Reply<Vec<QueueRow>> {
+pub fn queue(app: State<'_, Arc<App>>) -> Reply<Vec<QueueCard>> {
     app.queue().map_err(|e| e.body())
 }
 

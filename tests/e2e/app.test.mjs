@@ -260,16 +260,23 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
       await c.click("[data-testid=nav-queue]");
       return (await c.text("body")).includes("报请处理");
     }, { timeout: 30000 });
+    // The card says enough to decide: both players, the facts in words, who recorded and
+    // escalated it and when, the table's clock, and the rulings the chief may give, previewed.
+    const card = (id) => c.text(`[data-testid=queue-card] [data-testid=${id}]`);
+    assert.match(await card("card-black"), /\S/);
+    assert.match(await card("card-white"), /\S/);
+    assert.equal(await card("card-incident"), "移子");
+    assert.match(await card("card-facts"), /对局者意见一致\s*否/);
+    assert.match(await card("card-recorded"), /^ref-wang（裁判员）\d\d:\d\d 记录$/);
+    assert.match(await card("card-escalated"), /^ref-wang（裁判员）\d\d:\d\d 报请裁判长$/);
+    assert.equal(await card("card-referee-ruling"), "裁判的判决：尚未判决");
+    assert.match(await c.text("[data-testid=queue-card] [data-testid=card-options]"), /移动之子挪回原处[\s\S]*判和[\s\S]*结果将为：和棋/);
     await c.screenshot(shots, "10-chief-queue.png");
-    await c.click("[data-testid=queue] button");
-    await c.click("[data-testid=decide]");
-    await c.click("[data-testid=rulings] [data-value=restore]");
-    await c.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "decision preview");
-    await c.click("[data-testid=confirm]");
-    await c.waitText("[data-testid=history]", (t) => t.includes("移动之子挪回原处") && t.includes("裁判长"), "the chief's ruling");
-    await c.screenshot(shots, "11-chief-decided.png");
-    await c.click("[data-testid=nav-queue]");
+    // Decided from the card, with a confirm step.
+    await c.click("[data-testid=queue-card] .option[data-value=restore] button");
+    await c.click("[data-testid=queue-card] [data-testid=card-confirm]");
     await c.find("[data-testid=queue-empty]");
+    await c.screenshot(shots, "11-chief-decided.png");
     await until("the ruling at the office", async () => {
       const s = await api(office.url, token, "GET", "/games/r1-t2/state");
       const inc = s.incidents.find((i) => i.incident.type === "moved_stones");

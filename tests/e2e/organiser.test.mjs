@@ -229,5 +229,72 @@ test("the chief arbiter decides from the browser and sees the standings change f
   await page.click("[data-testid=confirm]");
   await page.waitForFunction(() => document.querySelector("[data-testid=result]")?.textContent.includes("第二十四条三"));
   await shot(page, "09-chief-decided.png");
+
+  // The desk. A referee's tablet on table 2: stones moved, the players disagree (第十七条三);
+  // the referee stops the clocks, notes what was said and escalates.
+  await api(office.url, token, "POST", "/people", { id: "ref-zhao", name: "赵裁判", role: "referee" });
+  await api(office.url, token, "POST", "/referees", { referee: "ref-zhao", tables: [2, 3] });
+  const round2 = await api(office.url, token, "GET", "/rounds/2/pairings");
+  const [t2, t3] = [round2.boards[1], round2.boards[2]];
+  const zhao = async (device, game, bodies) => {
+    const { code } = await api(office.url, token, "POST", "/enrollment-codes", { person: "ref-zhao" });
+    const args = [scratch(`tablet-${device}`), "--office", office.url, "--code", code, "--fingerprint", office.cert.short, "--device", device, "--game", game];
+    for (const b of bodies) args.push("--record", JSON.stringify(b));
+    const { stdout } = await promisify(execFile)(tabletBin, args, { timeout: 30000 });
+    assert.match(stdout, /SYNCED/);
+  };
+  const escalate = { kind: "escalated", data: { incident: "$LAST_INCIDENT", to: "chief_arbiter" } };
+  await zhao("tab-zhao", t2.game, [
+    { kind: "clock_started" },
+    { kind: "incident_recorded", data: { incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } }, note: "黑方称白方碰动了两子" } },
+    { kind: "clock_paused", data: { reason: "等待裁判长" } },
+    escalate,
+  ]);
+  await page.click("[data-testid=nav-queue]");
+  await page.waitForSelector("[data-testid=queue-card]");
+  const card = (id) => page.textContent(`[data-testid=queue-card][data-game="${t2.game}"] [data-testid=${id}]`);
+  assert.equal(await card("card-black"), `${t2.black.name} ${rankZh(t2.black.rank)}`);
+  assert.equal(await card("card-white"), `${t2.white.name} ${rankZh(t2.white.rank)}`);
+  assert.equal(await card("card-incident"), "移子");
+  assert.equal(await card("card-facts"), "移子方（如知道）白方对局者意见一致否故意移子否");
+  assert.equal(await card("card-note"), "说明：黑方称白方碰动了两子");
+  assert.match(await card("card-recorded"), /^赵裁判（裁判员）\d\d:\d\d 记录$/);
+  assert.match(await card("card-escalated"), /^赵裁判（裁判员）\d\d:\d\d 报请裁判长$/);
+  assert.equal(await card("card-referee-ruling"), "裁判的判决：尚未判决");
+  assert.equal(await card("card-clock"), "计时钟已停，等待处理");
+  assert.match(await card("card-waited"), /^已等 \d+ 分钟$/);
+  // Exactly the rulings the rules allow the chief arbiter for these facts, each previewed.
+  const allowed = await api(office.url, enrolled.token, "POST", `/games/${t2.game}/allowed`, { incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } } });
+  const offered = await page.$$eval(`[data-testid=queue-card][data-game="${t2.game}"] .option`, (els) => els.map((e) => e.getAttribute("data-value")));
+  assert.deepEqual(offered, allowed.map((a) => a.ruling));
+  assert.match(await page.textContent(`[data-testid=queue-card][data-game="${t2.game}"] .option[data-value=draw] .preview`), /和棋/);
+  assert.equal(await page.textContent("[data-testid=queue-count]"), "1");
+  await shot(page, "10-queue.png");
+
+  // A second escalation arrives while the queue is open: it appears without a reload, marked new.
+  await zhao("tab-zhao-2", t3.game, [
+    { kind: "clock_started" },
+    { kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender: "black" } }, ruling: "warning" } },
+    escalate,
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=queue-card]").length === 2, null, { timeout: 15000 });
+  assert.equal(await page.textContent("[data-testid=queue-count]"), "2");
+  assert.equal(await page.textContent(`[data-testid=queue-card][data-game="${t3.game}"] [data-testid=new-badge]`), "新");
+  // The waiting table (clock stopped) stays first.
+  assert.equal(await page.getAttribute("[data-testid=queue-card] >> nth=0", "data-game"), t2.game);
+  await shot(page, "11-queue-new-item.png");
+
+  // Deciding from the card: the draw, confirmed; the item leaves the desk.
+  await page.click(`[data-testid=queue-card][data-game="${t2.game}"] .option[data-value=draw] button`);
+  await page.click(`[data-testid=queue-card][data-game="${t2.game}"] [data-testid=card-confirm]`);
+  await page.waitForFunction((g) => !document.querySelector(`[data-testid=queue-card][data-game="${g}"]`), t2.game);
+  const decided = await api(office.url, token, "GET", `/games/${t2.game}/state`);
+  assert.equal(decided.result.outcome, "draw");
   await page.close();
 });
+
+/** A rank as the Chinese page shows it (业余3段, 2级). */
+function rankZh(rank) {
+  const m = /^(\d+)([kdp])$/.exec(rank);
+  return m[2] === "k" ? `${m[1]}级` : m[2] === "d" ? `业余${m[1]}段` : `职业${m[1]}段`;
+}

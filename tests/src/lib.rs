@@ -229,6 +229,38 @@ impl Office {
         r.json().await.unwrap_or_else(|e| panic!("{e}"))
     }
 
+    /// Registers players (id, name, rank) at the office, as the organiser's page does.
+    pub fn register_players(&self, players: &[(&str, &str, arbiter_core::domain::Rank)]) {
+        let organiser = Author {
+            device: DeviceId::new("office-t1").unwrap_or_else(|e| panic!("{e}")),
+            person: PersonId::new("organiser").unwrap_or_else(|e| panic!("{e}")),
+            role: Role::Organiser,
+        };
+        let events = players
+            .iter()
+            .map(|(id, name, rank)| {
+                let p = arbiter_core::domain::Player {
+                    id: PlayerId::new(*id).unwrap_or_else(|e| panic!("{e}")),
+                    name: (*name).to_owned(),
+                    rank: *rank,
+                    club: None,
+                    team: None,
+                    board: None,
+                    opengotha: None,
+                };
+                (None, EventBody::PlayerRegistered(p))
+            })
+            .collect();
+        let mut k = 0;
+        self.state
+            .store
+            .record_all(&tournament(), &organiser, events, chrono::Utc::now(), || {
+                k += 1;
+                Ok(random_from(8_000 + k))
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+
     /// Schedules games `g1..=gN` (organiser events recorded at the office), 60 minutes and 5
     /// reserved minutes each.
     pub fn schedule(&self, games: u32) {

@@ -7,7 +7,8 @@ import { setTables, t } from "./i18n";
 import { banner } from "./views/banner";
 import { enrollView } from "./views/enroll";
 import { gameView } from "./views/game";
-import { queueView } from "./views/queue";
+import type { QueueCard } from "./bindings/QueueCard";
+import { chime, itemKey, queueView } from "./views/queue";
 import { tablesView } from "./views/tables";
 import type { OfficeApi } from "./office";
 import type { Role } from "./bindings/Role";
@@ -64,6 +65,11 @@ export class ArbiterApp {
   private screen: Screen = { name: "tables" };
   private status: AppStatus | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** The desk's items as last looked at (null before the first look), and when each new one
+   * arrived: it is marked new for a minute. */
+  private seen: Set<string> | null = null;
+  private arrived = new Map<string, number>();
+  private muted = globalThis.localStorage?.getItem("queueMuted") === "1";
 
   constructor(private readonly root: HTMLElement, private readonly backend: Backend, private readonly office: OfficeApi | null = null) {}
 
@@ -122,15 +128,20 @@ export class ArbiterApp {
   async render(opts: { onlyIfIdle?: boolean } = {}): Promise<void> {
     this.status = await this.backend.status();
     const tabs = tabsFor(this.status.identity?.role, this.office !== null);
+    // The desk is looked at on every draw: its count on the tab, and what is new announced.
+    const cards = this.status.identity ? await this.backend.queue().catch(() => null) : null;
+    if (cards) this.notice(cards);
+    const mine = cards?.filter((c) => c.for_role === this.status?.identity?.role).length ?? 0;
     const tabScreen = (tab: Tab): Screen => (tab === "rounds" ? { name: "rounds", round: 1 } : { name: tab } as Screen);
     const nav = h(
       "nav",
       {},
-      tabs.map((tab) => h("button", { class: this.screen.name === tab ? "on" : "", onclick: () => void this.go(tabScreen(tab)), "data-testid": `nav-${tab}` }, t(tab))),
+      tabs.map((tab) => h("button", { class: this.screen.name === tab ? "on" : "", onclick: () => void this.go(tabScreen(tab)), "data-testid": `nav-${tab}` }, t(tab),
+        tab === "queue" && mine > 0 ? h("span", { class: `count${this.arrived.size ? " fresh" : ""}`, "data-testid": "queue-count" }, String(mine)) : null)),
     );
     let body: HTMLElement;
     try {
-      body = await this.body();
+      body = await this.body(cards);
     } catch (e) {
       body = h("p", { class: "error", "data-testid": "error" }, (e as Error).message);
     }
@@ -138,7 +149,21 @@ export class ArbiterApp {
     mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), body);
   }
 
-  private async body(): Promise<HTMLElement> {
+  /** Compares the desk with the last look: new items are marked for a minute, with a chime
+   * unless muted. */
+  private notice(cards: QueueCard[]): void {
+    const keys = new Set(cards.map(itemKey));
+    const now = Date.now();
+    if (this.seen) {
+      const arrived = [...keys].filter((k) => !this.seen?.has(k));
+      if (arrived.length && !this.muted) chime();
+      for (const k of arrived) this.arrived.set(k, now);
+    }
+    for (const [k, at] of [...this.arrived]) if (!keys.has(k) || now - at > 60_000) this.arrived.delete(k);
+    this.seen = keys;
+  }
+
+  private async body(cards: QueueCard[] | null): Promise<HTMLElement> {
     if (!this.status?.identity) {
       return enrollView(async (office, code, fingerprint, device, label) => {
         await this.backend.enroll(office, code, fingerprint, device, label);
@@ -152,8 +177,24 @@ export class ArbiterApp {
     switch (this.screen.name) {
       case "tables":
         return tablesView(await this.backend.tables(), open);
-      case "queue":
-        return queueView(await this.backend.queue(), open);
+      case "queue": {
+        const shown = queueView(cards ?? (await this.backend.queue()), {
+          open,
+          decide: async (card, option) => {
+            await this.backend.record(card.game, option.body);
+            await this.render();
+          },
+          fresh: new Set(this.arrived.keys()),
+          now: new Date(),
+          muted: this.muted,
+          toggleMute: () => {
+            this.muted = !this.muted;
+            globalThis.localStorage?.setItem("queueMuted", this.muted ? "1" : "0");
+            void this.render();
+          },
+        });
+        return shown;
+      }
       case "game": {
         const game = this.screen.game;
         return gameView(await this.backend.game(game), {

@@ -17,7 +17,7 @@ import type { LoadedRecord } from "./bindings/LoadedRecord";
 import type { MoveCheck } from "./bindings/MoveCheck";
 import type { Preview } from "./bindings/Preview";
 import type { PublicIdentity } from "./bindings/PublicIdentity";
-import type { QueueRow } from "./bindings/QueueRow";
+import type { QueueCard } from "./bindings/QueueCard";
 import type { ReaderView } from "./bindings/ReaderView";
 import type { StandingsPreview } from "./bindings/StandingsPreview";
 import type { TableRow } from "./bindings/TableRow";
@@ -33,7 +33,8 @@ export interface Backend {
   allowed(game: string, incident: Incident): Promise<AllowedRuling[]>;
   preview(game: string, body: EventBody): Promise<Preview>;
   record(game: string, body: EventBody): Promise<GameView>;
-  queue(): Promise<QueueRow[]>;
+  /** The desk: a card per open item, most urgent first. */
+  queue(): Promise<QueueCard[]>;
   syncNow(): Promise<AppStatus>;
   /** This tablet's events the office has not taken, as JSON lines (for the chief arbiter). */
   unsent?(): Promise<string>;
@@ -92,7 +93,7 @@ export class TauriBackend implements Backend {
   allowed(game: string, incident: Incident) { return this.call<AllowedRuling[]>("allowed", { game, incident }); }
   preview(game: string, body: EventBody) { return this.call<Preview>("preview", { game, body }); }
   record(game: string, body: EventBody) { return this.call<GameView>("record", { game, body }); }
-  queue() { return this.call<QueueRow[]>("queue"); }
+  queue() { return this.call<QueueCard[]>("queue"); }
   syncNow() { return this.call<AppStatus>("sync_now"); }
   unsent() { return this.call<string>("unsent"); }
   reader(game: string, afterMs: number | null) { return this.call<ReaderView>("reader", { game, afterMs }); }
@@ -156,7 +157,7 @@ export class WebBackend implements Backend {
   allowed(game: string, incident: Incident) { return this.post<AllowedRuling[]>(`/games/${encodeURIComponent(game)}/allowed`, { incident }); }
   preview(game: string, body: EventBody) { return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body }); }
   record(game: string, body: EventBody) { return this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, { body }); }
-  queue() { return this.get<QueueRow[]>("/queue"); }
+  queue() { return this.get<QueueCard[]>("/queue"); }
   reader(game: string, afterMs: number | null) {
     return this.get<ReaderView>(`/games/${encodeURIComponent(game)}/reader${afterMs === null ? "" : `?after=${afterMs}`}`);
   }

@@ -4,7 +4,59 @@ import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
 import { tablesView } from "./views/tables";
 import { banner } from "./views/banner";
-import { queueView } from "./views/queue";
+import type { QueueCard } from "./bindings/QueueCard";
+import { queueView, waitedMinutes, type QueueCtx } from "./views/queue";
+
+const ctx = (over: Partial<QueueCtx> = {}): QueueCtx => ({
+  open: () => {},
+  decide: async () => {},
+  fresh: new Set(["escalation:e2"]),
+  now: new Date("2026-11-24T10:07:30Z"),
+  muted: true,
+  toggleMute: () => {},
+  ...over,
+});
+
+const players = {
+  black: { id: "p3", name: "张三", rank: "3d", rank_zh: "业余3段" },
+  white: { id: "p4", name: "王五", rank: "2k", rank_zh: "2级" },
+};
+const wang = (at: string) => ({ person: "ref-wang", name: "王裁判", role: "referee" as const, at });
+const noPreview = { consequence: null, result_before: null, result_after: null, warnings_after: { black: 0, white: 0 }, flagged_after_result: false, refused: null };
+
+const disputeCard: QueueCard = {
+  game: "g2", round: 1, table: 2, ...players,
+  kind: "escalation", for_role: "chief_arbiter", event: "e2", incident: "i2", article: "17.3", refused: [],
+  opened: wang("2026-11-24T10:00:10Z"),
+  escalated: wang("2026-11-24T10:00:10Z"),
+  happened: {
+    incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } },
+    facts: [
+      { name: "mover", label: { zh: "移子方（如知道）", en: "who moved them (if known)" }, zh: "白方", en: "White" },
+      { name: "players_agree", label: { zh: "对局者意见一致", en: "both players agree" }, zh: "否", en: "no" },
+    ],
+    note: "黑方称白方碰动了两子",
+    recorded: wang("2026-11-24T10:00:00Z"),
+    referee_ruling: null,
+    in_force: null,
+  },
+  appeal: null,
+  status: { status: "paused" },
+  clock_running: false,
+  options: [{
+    body: { kind: "ruling_issued", data: { incident: "i2", ruling: "draw" } },
+    ruling: "draw", article: "17.3",
+    preview: { ...noPreview, result_after: { outcome: "draw", reason: "ruling", article: "17.3", event: "x" } },
+  }],
+};
+
+const appealCard: QueueCard = {
+  ...disputeCard,
+  kind: "appeal", for_role: "committee", event: "a1", incident: "i1", article: "16.4",
+  refused: [{ event: "d1", code: "ruling_not_allowed", message: "第二十四条二: ruling “no penalty” is not allowed" }],
+  appeal: { by: "black", grounds: "对方未移子" },
+  options: [],
+};
 
 const row: TableRow = {
   game: "g1",
@@ -48,12 +100,38 @@ describe("views", () => {
   });
 
   it("the committee's queue keeps an appeal whose decision was refused, with the refusal beside it", () => {
-    const el = queueView(
-      [{ game: "g1", round: 1, table: 3, kind: "appeal", for_role: "committee", event: "a1", incident: "i1", article: "16.4", refused: [{ event: "d1", code: "ruling_not_allowed", message: "第二十四条二: ruling “no penalty” is not allowed" }] }],
-      () => {},
-    );
+    const el = queueView([appealCard], ctx());
     expect(el.textContent).toContain("申诉");
+    expect(el.querySelector("[data-testid=card-appeal]")?.textContent).toBe("申诉（黑方）：对方未移子");
     expect(el.querySelector("[data-testid=refused-decision]")?.textContent).toBe("被拒绝：第二十四条二: ruling “no penalty” is not allowed");
+  });
+
+  it("a desk card says who, what, when and what each decision would do", async () => {
+    let decided: unknown = null;
+    const el = queueView([disputeCard], ctx({ decide: async (_c, o) => { decided = o.body; } }));
+    const text = (id: string) => el.querySelector(`[data-testid=${id}]`)?.textContent;
+    expect(text("card-black")).toBe("张三 业余3段");
+    expect(text("card-white")).toBe("王五 2级");
+    expect(text("card-incident")).toBe("移子");
+    expect(text("card-facts")).toBe("移子方（如知道）白方对局者意见一致否");
+    expect(text("card-note")).toBe("说明：黑方称白方碰动了两子");
+    expect(text("card-recorded")).toMatch(/^王裁判（裁判员）\d\d:\d\d 记录$/);
+    expect(text("card-escalated")).toMatch(/^王裁判（裁判员）\d\d:\d\d 报请裁判长$/);
+    expect(text("card-clock")).toBe("计时钟已停，等待处理");
+    expect(text("card-waited")).toBe("已等 7 分钟");
+    expect(text("new-badge")).toBe("新");
+    // The draw: what it does, then a confirm step before anything is recorded.
+    const draw = el.querySelector("[data-value=draw]")!;
+    expect(draw.querySelector(".preview")?.textContent).toContain("和棋");
+    (draw.querySelector("button") as HTMLButtonElement).click();
+    expect(decided).toBeNull();
+    (draw.querySelector("[data-testid=card-confirm]") as HTMLButtonElement).click();
+    expect(decided).toEqual(disputeCard.options[0].body);
+  });
+
+  it("tells minutes waited from the time an item was opened", () => {
+    expect(waitedMinutes("2026-11-24T10:00:00Z", new Date("2026-11-24T10:07:59Z"))).toBe(7);
+    expect(waitedMinutes("2026-11-24T10:00:00Z", new Date("2026-11-24T09:59:00Z"))).toBe(0);
   });
 
   it("says so when the office has not paired any games yet", () => {

@@ -29,7 +29,7 @@ const SETUP: &[Role] = &[Role::Organiser];
 /// 第三十一条四: the chief arbiter runs the draw and oversees pairings.
 const DRAW: &[Role] = &[Role::Organiser, Role::ChiefArbiter];
 
-fn author(p: &Principal) -> Author {
+pub(super) fn author(p: &Principal) -> Author {
     Author { device: p.device.clone(), person: p.person.clone(), role: p.role }
 }
 
@@ -485,19 +485,7 @@ pub(super) fn draft(
     body: EventBody,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Event {
-    let ms = events.iter().map(|e| e.hlc.wall_ms).max().unwrap_or(0) + 1;
-    let mut random = [0u8; 10];
-    random[0] = 0x80; // RFC 4122 variant bits
-    Event {
-        schema: arbiter_core::event::SCHEMA_VERSION,
-        id: arbiter_core::domain::EventId::from_parts(ms, random),
-        tournament: p.tournament.clone(),
-        game: Some(game.clone()),
-        author: author(p),
-        hlc: arbiter_core::clock::Hlc::new(ms, 0),
-        wall_time: now,
-        body,
-    }
+    arbiter_core::app::desk::draft(&p.tournament, game, events, author(p), body, now)
 }
 
 #[derive(Deserialize)]

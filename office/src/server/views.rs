@@ -1,7 +1,7 @@
 //! Read views for officials and organisers: per-game state, the incident list, the chief
 //! arbiter's queue, the organiser's export (JSON and CSV), and status.
 
-use arbiter_core::app::{GameView, QueueRow, TableRow};
+use arbiter_core::app::{GameView, QueueCard, TableRow};
 use arbiter_core::domain::{GameId, PlayerId, Role, TournamentId};
 use arbiter_core::game::{GameState, IncidentView};
 use arbiter_core::rules::Article;
@@ -139,12 +139,14 @@ pub async fn incidents(
     .await
 }
 
-/// `GET /api/v1/queue`: what officials still have to decide, across every game (from the
-/// games' summaries).
-pub async fn queue(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<QueueRow>>, OfficeError> {
+/// `GET /api/v1/queue`: what the caller still has to decide, across every game — a card per
+/// open item with the players, the facts in words, who recorded and escalated it and when, and
+/// each decision the caller may give, previewed; most urgent first.
+pub async fn queue(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<QueueCard>>, OfficeError> {
     blocking(move || {
-        let summaries = state.store.game_summaries(&caller.0.tournament)?;
-        Ok(Json(arbiter_core::app::queue(summaries.iter().map(|s| &**s))))
+        let now = state.clock.now();
+        let viewer = super::running::author(&caller.0);
+        Ok(Json(arbiter_core::app::desk_cards(&state.store, &caller.0.tournament, viewer, now)?))
     })
     .await
 }

@@ -3,6 +3,7 @@
 //! Everything reads and writes the device's own store, so every screen works offline; the
 //! sync client runs beside it and is nudged after each record.
 
+pub mod desk;
 mod identity;
 mod reader;
 mod views;
@@ -24,9 +25,10 @@ use crate::sync::protocol::{EnrollRequest, EnrollResponse, API_PREFIX};
 use crate::sync::tls::{self, Pin, Pins};
 use crate::wall_clock::WallClock;
 
+pub use desk::QueueCard;
 pub use identity::{Identity, PublicIdentity};
 pub use reader::{reader_view, LatenessScreen, ReaderView, Spoken};
-pub use views::{game_view, queue, tables, GameView, PlayerInfo, QueueRow, TableRow};
+pub use views::{game_view, tables, GameView, PlayerInfo, TableRow};
 
 /// How long the app waits for the office to answer enrollment or a token rotation.
 const OFFICE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
@@ -256,6 +258,14 @@ impl App {
         Ok((ms, chrono::DateTime::from_timestamp_millis(i64::try_from(ms).unwrap_or(0)).unwrap_or_default()))
     }
 
+    /// What this device's official still has to decide (the chief arbiter, the committee):
+    /// a card per open item, most urgent first.
+    pub fn queue(&self) -> Result<Vec<QueueCard>> {
+        let id = self.identity()?;
+        let (_, now) = self.now()?;
+        desk_cards(&self.store, &id.tournament, id.author(), now)
+    }
+
     /// Builds the event this device would record, without storing it.
     fn draft(&self, game: &GameId, body: EventBody) -> Result<Event> {
         let id = self.identity()?;
@@ -360,4 +370,23 @@ impl App {
         self.store.forget_sealed_move(game)?;
         Ok(v)
     }
+}
+
+/// The desk's cards for `viewer` from a store (the app's or the office's): only games with
+/// something open are read, each once.
+pub fn desk_cards(
+    store: &Store,
+    tournament: &crate::domain::TournamentId,
+    viewer: crate::domain::Author,
+    now: chrono::DateTime<Utc>,
+) -> Result<Vec<QueueCard>> {
+    let setup = store.setup(tournament)?;
+    let mut cards = Vec::new();
+    for summary in store.game_summaries(tournament)?.iter().filter(|s| !s.open.is_empty()) {
+        let Some(state) = store.game_state(tournament, &summary.game)? else { continue };
+        let events = store.game_events(tournament, &summary.game)?;
+        cards.extend(desk::game_cards(&setup, &state, &events, viewer.clone(), now));
+    }
+    desk::sort_cards(&mut cards);
+    Ok(cards)
 }

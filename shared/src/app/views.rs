@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::domain::{GameId, Player, PlayerId, Rank};
 use crate::error::{DomainError, Result};
-use crate::game::{GameResult, GameState, GameSummary, OpenItem, Status};
+use crate::game::{GameResult, GameState, GameSummary, Status};
 use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec};
 use crate::tournament::TournamentView;
 
@@ -50,19 +50,8 @@ pub struct GameView {
     pub catalogue: Vec<CatalogueEntry>,
 }
 
-/// One item of the chief arbiter's queue.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
-pub struct QueueRow {
-    pub game: GameId,
-    pub round: Option<u16>,
-    pub table: Option<u16>,
-    #[serde(flatten)]
-    pub item: OpenItem,
-}
-
 /// Players by id, to put names on rows.
-struct Names<'a>(HashMap<&'a PlayerId, &'a Player>);
+pub(super) struct Names<'a>(HashMap<&'a PlayerId, &'a Player>);
 
 impl<'a> Names<'a> {
     fn of(setup: &'a TournamentView) -> Self {
@@ -70,11 +59,11 @@ impl<'a> Names<'a> {
     }
 
     /// Only these players: one game's page does not index a 1,000-player field.
-    fn of_two(setup: &'a TournamentView, ids: [&PlayerId; 2]) -> Self {
+    pub(super) fn of_two(setup: &'a TournamentView, ids: [&PlayerId; 2]) -> Self {
         Names(setup.players.iter().filter(|p| ids.contains(&&p.id)).map(|p| (&p.id, p)).collect())
     }
 
-    fn info(&self, id: &PlayerId) -> PlayerInfo {
+    pub(super) fn info(&self, id: &PlayerId) -> PlayerInfo {
         match self.0.get(id) {
             Some(p) => {
                 PlayerInfo { id: id.clone(), name: p.name.clone(), rank: Some(p.rank), rank_zh: Some(p.rank.zh()) }
@@ -122,17 +111,6 @@ pub fn game_view(setup: &TournamentView, state: Arc<GameState>) -> Result<GameVi
     Ok(GameView { state, black, white, catalogue })
 }
 
-/// What officials still have to decide, across every game.
-pub fn queue<'a>(games: impl IntoIterator<Item = &'a GameSummary>) -> Vec<QueueRow> {
-    games
-        .into_iter()
-        .flat_map(|g| {
-            let (round, table) = (g.schedule.as_ref().map(|s| s.round), g.schedule.as_ref().map(|s| s.table));
-            g.open.iter().cloned().map(move |item| QueueRow { game: g.game.clone(), round, table, item })
-        })
-        .collect()
-}
-
 impl App {
     pub(super) fn default_ruleset(&self) -> Result<RulesetSpec> {
         Ok(self.setup()?.default_ruleset())
@@ -165,11 +143,5 @@ impl App {
             .game_state(&id.tournament, game)?
             .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
         game_view(&*self.setup()?, state)
-    }
-
-    /// What the chief arbiter (and the committee) still have to decide.
-    pub fn queue(&self) -> Result<Vec<QueueRow>> {
-        let summaries = self.store.game_summaries(&self.identity()?.tournament)?;
-        Ok(queue(summaries.iter().map(|s| &**s)))
     }
 }

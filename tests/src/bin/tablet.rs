@@ -4,7 +4,8 @@
 //! `tablet DIR --office URL --code CODE --fingerprint FP --device ID --game GAME [--record
 //! BODY_JSON]...` (`--office` may be the QR code's whole link, and `--fingerprint` the short one):
 //! enrolls, waits until the office's pairing of the game has arrived, records each body on it
-//! as the app does (refusals exit 6), then syncs until nothing is waiting (bounded: exit 7
+//! as the app does (refusals exit 6; `$LAST_INCIDENT` in a body is the incident recorded last),
+//! then syncs until nothing is waiting (bounded: exit 7
 //! after 20 s) and prints `SYNCED`.
 
 use std::sync::Arc;
@@ -27,11 +28,8 @@ fn main() {
     else {
         fail(2, "usage: tablet DIR --office URL --code CODE --device ID --game GAME [--record BODY_JSON]...")
     };
-    let bodies: Vec<EventBody> = args
-        .windows(2)
-        .filter(|w| w[0] == "--record")
-        .map(|w| serde_json::from_str(&w[1]).unwrap_or_else(|e| fail(2, format!("--record {}: {e}", w[1]))))
-        .collect();
+    // A body may name `$LAST_INCIDENT`: the incident this run recorded last (to escalate it).
+    let bodies: Vec<String> = args.windows(2).filter(|w| w[0] == "--record").map(|w| w[1].clone()).collect();
     let game = GameId::new(game).unwrap_or_else(|e| fail(2, e));
     let app = Arc::new(App::open(std::path::Path::new(dir)).unwrap_or_else(|e| fail(3, e)));
     let runtime = tokio::runtime::Runtime::new().unwrap_or_else(|e| fail(4, e));
@@ -49,8 +47,14 @@ fn main() {
             app.nudge();
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        for b in bodies {
-            app.record(&game, b).unwrap_or_else(|e| fail(6, format!("{} — {e}", e.code())));
+        let mut last_incident = String::new();
+        for text in bodies {
+            let text = text.replace("$LAST_INCIDENT", &last_incident);
+            let b: EventBody = serde_json::from_str(&text).unwrap_or_else(|e| fail(2, format!("--record {text}: {e}")));
+            let view = app.record(&game, b).unwrap_or_else(|e| fail(6, format!("{} — {e}", e.code())));
+            if let Some(i) = view.state.incidents.iter().max_by_key(|i| i.hlc) {
+                last_incident = i.id.to_string();
+            }
         }
         loop {
             app.nudge();

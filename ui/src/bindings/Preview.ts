@@ -9,7 +9,7 @@ import type { PerColour } from "./PerColour";
  */
 export type Preview = { 
 /**
- * The consequence applied to the incident, if it is one and it applies.
+ * The consequence applied to the incident the event records or rules on, if one applies.
  */
 consequence: Consequence | null, result_before: GameResult | null, result_after: GameResult | null, warnings_after: PerColour<number>, 
 /**

@@ -357,6 +357,9 @@ impl Play {
                 }
                 Ok(())
             }
+            // Nor does stopping or restarting the clocks: a referee who stops them while the
+            // chief arbiter decides, and the decision ends the game, has nothing to flag.
+            EventBody::ClockPaused { .. } | EventBody::ClockResumed if self.result.is_some() => Ok(()),
             body if is_fact(body) => {
                 let authority = role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
                 if self.result.is_some() && !authority {

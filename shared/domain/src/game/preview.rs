@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::domain::{Colour, PerColour};
-use crate::event::Event;
+use crate::event::{Event, EventBody};
 use crate::game::fold::fold_game;
 use crate::game::state::GameResult;
 use crate::rules::{Consequence, RulesetSpec};
@@ -13,7 +13,7 @@ use crate::rules::{Consequence, RulesetSpec};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Preview {
-    /// The consequence applied to the incident, if it is one and it applies.
+    /// The consequence applied to the incident the event records or rules on, if one applies.
     pub consequence: Option<Consequence>,
     pub result_before: Option<GameResult>,
     pub result_after: Option<GameResult>,
@@ -29,13 +29,21 @@ pub fn preview(events: &[Event], default_ruleset: RulesetSpec, proposed: &Event)
     let game = proposed.game.as_ref()?;
     let before = fold_game(game, default_ruleset, events);
     let after = fold_game(game, default_ruleset, events.iter().chain(std::iter::once(proposed)));
-    let incident = after.incident(proposed.id);
+    // The incident the event records — or, for a ruling or an appeal's decision, the incident
+    // it rules on, whose consequence it changes.
+    let concerned = match &proposed.body {
+        EventBody::RulingIssued { incident, .. } => Some(*incident),
+        EventBody::AppealDecided { appeal, .. } => after.appeals.iter().find(|a| a.id == *appeal).map(|a| a.incident),
+        _ => None,
+    };
+    let own = after.incident(proposed.id);
+    let incident = own.or_else(|| concerned.and_then(|id| after.incident(id)));
     Some(Preview {
         consequence: incident.and_then(|i| i.consequence.clone()),
         result_before: before.result,
         result_after: after.result,
         warnings_after: PerColour { black: after.warnings(Colour::Black), white: after.warnings(Colour::White) },
-        flagged_after_result: incident.is_some_and(|i| i.after_result) || after.after_result.contains(&proposed.id),
+        flagged_after_result: own.is_some_and(|i| i.after_result) || after.after_result.contains(&proposed.id),
         refused: after.rejected.iter().find(|r| r.event == proposed.id).map(|r| r.error.clone()),
     })
 }

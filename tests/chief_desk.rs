@@ -1,0 +1,194 @@
+//! The chief arbiter's desk from a real office: a referee's tablet records a 第十七条三 dispute
+//! with its facts and escalates it; the chief arbiter's queue card says everything needed to
+//! decide — both players with ranks, the facts in words, who recorded and escalated it and when,
+//! the referee's note, the table's clock — and offers exactly the rulings the rules allow the
+//! chief here, each previewed; a table waiting with its clock stopped comes first.
+
+use arbiter_core::domain::{Colour, Rank, Role};
+use arbiter_core::event::EventBody;
+use arbiter_core::rules::{Incident, Ruling};
+use arbiter_core::sync::protocol::API_PREFIX;
+use arbiter_tests::*;
+use serde_json::{json, Value};
+
+async fn call(office: &Office, token: &str, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
+    let mut r = office.http().request(method, format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(token);
+    if let Some(b) = body {
+        r = r.json(&b);
+    }
+    let resp = r.send().await.unwrap();
+    let status = resp.status();
+    let text = resp.text().await.unwrap();
+    assert!(status.is_success(), "{path}: {status} {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Registers an official under a name of their own, and enrolls a device for them.
+async fn official(
+    office: &Office,
+    id: &str,
+    name: &str,
+    role: Role,
+    device: &str,
+) -> arbiter_core::sync::protocol::EnrollResponse {
+    let http = office.http();
+    let r = http
+        .post(format!("{}{API_PREFIX}/people", office.url))
+        .bearer_auth(&office.organiser_token)
+        .json(&json!({"id": id, "name": name, "role": role}))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    let code: Value = http
+        .post(format!("{}{API_PREFIX}/enrollment-codes", office.url))
+        .bearer_auth(&office.organiser_token)
+        .json(&json!({"person": id}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let r = http
+        .post(format!("{}{API_PREFIX}/enroll", office.url))
+        .json(&json!({"code": code["code"], "device": device, "label": device}))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    r.json().await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_17_3_dispute_reaches_the_chief_with_enough_to_decide() {
+    let office = Office::start("desk-office").await;
+    office.register_players(&[
+        ("p1", "李明", Rank::Dan(5)),
+        ("p2", "陈静", Rank::Dan(4)),
+        ("p3", "张三", Rank::Dan(3)),
+        ("p4", "王五", Rank::Kyu(2)),
+    ]);
+    office.schedule(2);
+    let referee = official(&office, "ref-wang", "王裁判", Role::Referee, "tab-wang").await;
+    let chief = official(&office, "chief-liu", "刘裁判长", Role::ChiefArbiter, "desk-liu").await;
+    let tablet = Device::new("desk-tab", &referee, &office.endpoint(), |_| {});
+
+    // Table 1 plays on: a warning the referee asks the chief to confirm.
+    tablet.record(1, EventBody::ClockStarted);
+    let noise = tablet.record(
+        1,
+        EventBody::IncidentRecorded {
+            incident: Incident::Disturbing { offender: Colour::White },
+            ruling: Some(Ruling::Warning),
+            note: None,
+        },
+    );
+    tablet.record(1, EventBody::Escalated { incident: noise.id, to: Role::ChiefArbiter, note: None });
+    // Table 2, later: stones moved, the players disagree (第十七条三); the referee stops the
+    // clocks, notes what was said and escalates.
+    tablet.record(2, EventBody::ClockStarted);
+    let moved = tablet.record(
+        2,
+        EventBody::IncidentRecorded {
+            incident: Incident::MovedStones { mover: Some(Colour::White), players_agree: false, deliberate: false },
+            ruling: None,
+            note: Some("黑方称白方碰动了两子".into()),
+        },
+    );
+    tablet.record(2, EventBody::ClockPaused { reason: Some("等待裁判长".into()) });
+    tablet.record(2, EventBody::Escalated { incident: moved.id, to: Role::ChiefArbiter, note: None });
+    tablet.settle().await;
+
+    let queue = call(&office, &chief.token, reqwest::Method::GET, "/queue", None).await;
+    let cards = queue.as_array().unwrap();
+    assert_eq!(cards.len(), 2, "{queue:#}");
+    // The waiting table first, though it escalated later.
+    let card = &cards[0];
+    assert_eq!((card["round"].as_u64(), card["table"].as_u64()), (Some(1), Some(2)));
+    assert_eq!(cards[1]["table"], 1);
+    assert_eq!(card["kind"], "escalation");
+    assert_eq!((card["black"]["name"].as_str(), card["black"]["rank"].as_str()), (Some("张三"), Some("3d")));
+    assert_eq!((card["white"]["name"].as_str(), card["white"]["rank"].as_str()), (Some("王五"), Some("2k")));
+    assert_eq!(card["happened"]["incident"]["type"], "moved_stones");
+    assert_eq!(card["incident"].as_str(), Some(moved.id.to_string().as_str()), "the open item names the incident");
+    let facts: Vec<(String, String, String)> = card["happened"]["facts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["label"]["zh"].as_str().unwrap().into(),
+                f["zh"].as_str().unwrap().into(),
+                f["en"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        facts,
+        [
+            ("移子方（如知道）".into(), "白方".into(), "White".into()),
+            ("对局者意见一致".into(), "否".into(), "no".into()),
+            ("故意移子".into(), "否".into(), "no".into()),
+        ]
+    );
+    assert_eq!(card["happened"]["note"], "黑方称白方碰动了两子");
+    assert_eq!(card["happened"]["recorded"]["name"], "王裁判");
+    assert_eq!(card["happened"]["recorded"]["role"], "referee");
+    assert_eq!(card["escalated"]["name"], "王裁判");
+    assert_eq!(card["happened"]["referee_ruling"], Value::Null, "the referee gave no ruling");
+    let recorded: chrono::DateTime<chrono::Utc> = card["happened"]["recorded"]["at"].as_str().unwrap().parse().unwrap();
+    let escalated: chrono::DateTime<chrono::Utc> = card["escalated"]["at"].as_str().unwrap().parse().unwrap();
+    assert!(recorded <= escalated && (chrono::Utc::now() - escalated).num_seconds() < 60);
+    assert_eq!((card["status"]["status"].as_str(), card["clock_running"].as_bool()), (Some("paused"), Some(false)));
+    assert_eq!(
+        (cards[1]["status"]["status"].as_str(), cards[1]["clock_running"].as_bool()),
+        (Some("playing"), Some(true))
+    );
+    assert_eq!(cards[1]["happened"]["referee_ruling"], "warning");
+
+    // The options are exactly what the rules allow the chief for these facts, each previewed.
+    let allowed = call(
+        &office,
+        &chief.token,
+        reqwest::Method::POST,
+        "/games/g2/allowed",
+        Some(json!({"incident": card["happened"]["incident"]})),
+    )
+    .await;
+    let offered: Vec<&Value> = card["options"].as_array().unwrap().iter().map(|o| &o["ruling"]).collect();
+    let allowed: Vec<&Value> = allowed.as_array().unwrap().iter().map(|a| &a["ruling"]).collect();
+    assert!(!offered.is_empty());
+    // A ruling that ends the game says so (第十七条三 allows a draw).
+    let draw = card["options"].as_array().unwrap().iter().find(|o| o["ruling"] == "draw").unwrap();
+    assert_eq!(draw["preview"]["result_after"]["outcome"], "draw");
+    assert_eq!(draw["preview"]["consequence"]["article"], "17.3", "{draw:#}");
+    assert_eq!(offered, allowed);
+    for o in card["options"].as_array().unwrap() {
+        assert_eq!(o["body"]["kind"], "ruling_issued");
+        assert_eq!(o["body"]["data"]["incident"].as_str(), Some(moved.id.to_string().as_str()));
+        assert_eq!(o["preview"]["refused"], Value::Null, "{o:#}");
+        // The preview is the same as the game page's own preview of that body.
+        let same =
+            call(&office, &chief.token, reqwest::Method::POST, "/games/g2/preview", Some(json!({"body": o["body"]})))
+                .await;
+        assert_eq!(same["consequence"], o["preview"]["consequence"]);
+        assert_eq!(same["result_after"], o["preview"]["result_after"]);
+    }
+
+    // Deciding: the draw, as the card sends it; the item leaves the desk.
+    let draw = card["options"].as_array().unwrap().iter().find(|o| o["ruling"] == "draw").unwrap();
+    call(&office, &chief.token, reqwest::Method::POST, "/games/g2/events", Some(json!({"body": draw["body"]}))).await;
+    let after = call(&office, &chief.token, reqwest::Method::GET, "/queue", None).await;
+    assert_eq!(after.as_array().unwrap().len(), 1, "{after:#}");
+    assert_eq!(
+        after[0]["game"], "g1",
+        "nothing left of table 2: the clocks stopped while waiting are no after-result fact"
+    );
+
+    // The referee sees the same items (the one left), with nothing to decide on them.
+    let theirs = call(&office, &referee.token, reqwest::Method::GET, "/queue", None).await;
+    assert_eq!(theirs.as_array().unwrap().len(), 1);
+    assert!(theirs.as_array().unwrap().iter().all(|c| c["options"].as_array().unwrap().is_empty()));
+    office.shutdown().await;
+}
