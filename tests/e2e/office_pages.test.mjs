@@ -80,10 +80,13 @@ for (const [name, viewport] of [
   test(`layout at ${name}: no sideways scrolling, touch targets of at least 44 px`, async () => {
     const page = await signedIn(viewport);
     // The referee's screens, then the organiser's pages (set-up, players, officials, rounds, standings).
-    for (const screen of ["tables", "game", "setup", "players", "officials", "rounds", "standings"]) {
+    for (const screen of ["tables", "game", "queue", "setup", "players", "officials", "rounds", "standings"]) {
       if (screen === "game") {
         await page.click("[data-testid=table-r1-t1]");
         await page.waitForSelector("[data-testid=history]");
+      } else if (screen === "queue") {
+        await page.click("[data-testid=nav-queue]");
+        await page.waitForSelector("[data-testid=queue], [data-testid=queue-empty]");
       } else if (screen !== "tables") {
         await page.click(`[data-testid=nav-${screen}]`);
         await page.waitForSelector("main.office, [data-testid=error]");
@@ -94,8 +97,80 @@ for (const [name, viewport] of [
         els.filter((e) => e.getBoundingClientRect().height > 0 && e.type !== "checkbox" && e.getBoundingClientRect().height < 44).map((e) => e.outerHTML.slice(0, 80)),
       );
       assert.deepEqual(small, [], `${name} ${screen}: targets under 44px`);
+      // Nothing sits under the top bar: at the top of the page, and when a field low on the page
+      // is scrolled into view to be typed in.
+      const under = await page.evaluate(() => {
+        const bar = document.querySelector("header.banner").getBoundingClientRect();
+        return Array.from(document.querySelectorAll("main *, nav *"))
+          .filter((e) => e.getBoundingClientRect().height > 0 && e.getBoundingClientRect().top < bar.bottom - 0.5)
+          .map((e) => e.outerHTML.slice(0, 60));
+      });
+      assert.deepEqual(under, [], `${name} ${screen}: under the top bar`);
+      const hidden = await page.evaluate(() => {
+        const fields = Array.from(document.querySelectorAll("main input, main select, main button")).filter((e) => e.getBoundingClientRect().height > 0);
+        const out = [];
+        for (const f of fields) {
+          f.scrollIntoView({ block: "start" });
+          const atBottom = window.scrollY >= document.documentElement.scrollHeight - window.innerHeight - 1;
+          const bar = document.querySelector("header.banner").getBoundingClientRect();
+          const top = f.getBoundingClientRect().top;
+          if (!atBottom && top < bar.bottom - 0.5) out.push(`${f.outerHTML.slice(0, 50)} at ${top} under a bar ending at ${bar.bottom}`);
+        }
+        window.scrollTo(0, 0);
+        return out;
+      });
+      assert.deepEqual(hidden, [], `${name} ${screen}: fields scrolled into view stay clear of the top bar`);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(shots, `layout-${name}-${screen}.png`), fullPage: true });
     }
     await page.close();
   });
 }
+
+/** What each system shows on the set-up page, of the fields that belong to one system. */
+const SYSTEM_FIELDS = {
+  swiss: ["t-reading"],
+  round_robin: [],
+  double_round_robin: [],
+  mcmahon: ["t-bar", "t-floor", "og-params-mcmahon"],
+  opengotha_swiss: ["og-params-opengotha_swiss"],
+  match: ["t-best-of"],
+  knockout: ["t-lives"],
+  team: ["t-boards", "t-team-pairing", "t-reading"],
+  leitai: [],
+};
+const OVERTIME_FIELDS = {
+  reserved_minutes: ["t-reserved"],
+  periods: ["t-periods", "t-period-seconds"],
+  canadian: ["t-can-moves", "t-can-minutes"],
+  fischer: ["t-fischer"],
+};
+
+test("the set-up page shows only what the chosen system and time control use", async () => {
+  const page = await signedIn({ width: 1280, height: 800 });
+  await page.click("[data-testid=nav-setup]");
+  await page.waitForSelector("[data-testid=setup-form]");
+  const visible = async (ids) => {
+    const out = [];
+    for (const id of ids) if (await page.isVisible(`[data-testid=${id}]`)) out.push(id);
+    return out.sort();
+  };
+  const systemIds = [...new Set(Object.values(SYSTEM_FIELDS).flat())];
+  for (const [system, fields] of Object.entries(SYSTEM_FIELDS)) {
+    await page.selectOption("[data-testid=t-system]", system);
+    // Team Swiss shows the reading too; a team round robin does not.
+    const expected = system === "team" ? ["t-boards", "t-team-pairing"] : fields;
+    assert.deepEqual(await visible(systemIds), [...expected].sort(), system);
+    assert.notEqual((await page.textContent("[data-testid=pairs-by]")).trim(), "", `${system}: which model pairs it`);
+    await page.screenshot({ path: path.join(shots, `setup-${system}.png`), fullPage: true });
+  }
+  await page.selectOption("[data-testid=t-system]", "team");
+  await page.selectOption("[data-testid=t-team-pairing]", "swiss");
+  assert.deepEqual(await visible(systemIds), ["t-boards", "t-reading", "t-team-pairing"]);
+  const overtimeIds = Object.values(OVERTIME_FIELDS).flat();
+  for (const [overtime, fields] of Object.entries(OVERTIME_FIELDS)) {
+    await page.selectOption("[data-testid=t-overtime]", overtime);
+    assert.deepEqual(await visible(overtimeIds), [...fields].sort(), overtime);
+  }
+  await page.close();
+});

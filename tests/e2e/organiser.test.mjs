@@ -70,6 +70,8 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.fill("[data-testid=t-name]", "城市围棋公开赛");
   await page.fill("[data-testid=t-begin]", "2026-11-21");
   await page.fill("[data-testid=t-end]", "2026-11-22");
+  // Dates are typed the same in every language and shown in the page's (not the browser's).
+  assert.match(await page.textContent("[data-testid=t-begin-words]"), /^2026年11月21日\s*星期六$/);
   await page.fill("[data-testid=t-venue]", "市棋院");
   await page.fill("[data-testid=t-rounds]", "3");
   // McMahon first: it pairs as OpenGotha does, its parameters shown at OpenGotha's defaults;
@@ -145,6 +147,12 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=pairings] tbody tr").length === 3);
   assert.match(await page.textContent("[data-testid=pairings]"), /王裁判/);
   await shot(page, "05-round1.png");
+  // The round's start, typed as 2026-11-21 09:30 (local time) and shown in words.
+  await page.fill("[data-testid=round-start]", "2026-11-21 09:30");
+  assert.match(await page.textContent("[data-testid=round-start-words]"), /2026年11月21日\s*星期六 09:30/);
+  await page.click("[data-testid=save-start]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=round-start]")?.value === "2026-11-21 09:30");
+  assert.equal((await api(office.url, token, "GET", "/rounds/1/pairings")).starts_at, new Date(2026, 10, 21, 9, 30).toISOString().replace(".000Z", "Z"));
 
   // Table 1: the referee's tablet records two warnings to Black; 第二十五条二 decides the game.
   const sheet = await api(office.url, token, "GET", "/rounds/1/pairings");

@@ -89,6 +89,7 @@ export class ArbiterApp {
     this.status = await this.backend.status().catch(() => this.status);
     const head = this.root.querySelector("header.banner");
     if (head && this.status) head.replaceWith(this.banner(this.status));
+    this.keepBarHeight();
     const arrived = JSON.stringify(this.status?.sync.last_success) !== before;
     if (arrived && !this.busy()) await this.render({ onlyIfIdle: true });
   }
@@ -99,6 +100,12 @@ export class ArbiterApp {
     // The reader draws itself every quarter second; a redraw would restart it mid-count.
     if (this.screen.name === "reader") return true;
     return this.root.querySelector(".panel:not(:empty)") !== null || edited(this.root);
+  }
+
+  /** The top bar's height as `--bar`, so scrolling into view keeps clear of it. */
+  private keepBarHeight(): void {
+    const bar = this.root.querySelector<HTMLElement>("header.banner");
+    if (bar) document.documentElement.style.setProperty("--bar", `${bar.offsetHeight}px`);
   }
 
   private banner(status: AppStatus): HTMLElement {
@@ -147,6 +154,7 @@ export class ArbiterApp {
     }
     if (opts.onlyIfIdle && this.busy()) return;
     mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), body);
+    this.keepBarHeight();
   }
 
   /** Compares the desk with the last look: new items are marked for a minute, with a chime

@@ -266,6 +266,8 @@ const words = {
   notPaired: ["本轮尚未编排", "Not paired yet"],
   bye: ["轮空", "Bye"],
   handicapStones: ["让{n}子", "{n}-stone handicap"],
+  dateFormat: ["日期请写成 2026-11-21", "write the date as 2026-11-21"],
+  dateTimeFormat: ["请写成 2026-11-21 09:30", "write it as 2026-11-21 09:30"],
   recordedBy: ["{name}（{role}）{time} 记录", "Recorded by {name} ({role}) at {time}"],
   escalatedBy: ["{name}（{role}）{time} 报请裁判长", "Escalated by {name} ({role}) at {time}"],
   openedBy: ["{name}（{role}）{time} 提出", "Raised by {name} ({role}) at {time}"],

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultsOf, opengothaForm, rankOfValue, rankValue, unlessDefault } from "./views/opengothaParams";
 
 const { pairing: MCMAHON_PAIRING, handicap: MCMAHON_HANDICAP } = defaultsOf("mcmahon");
+import { dateField, dateWords, dayTimeText, parseDay, parseDayTime } from "./views/forms";
 import { timeControlOf } from "./views/setup";
 
 const v = { reserved: 5, periods: 3, periodSeconds: 30, canMoves: 15, canMinutes: 5, fischer: 10 };
@@ -56,5 +57,29 @@ describe("a McMahon event's OpenGotha parameters", () => {
   it("tells a default from a change field by field", () => {
     expect(unlessDefault({ a: 1, b: "x" }, { a: 1, b: "x" })).toBeUndefined();
     expect(unlessDefault({ a: 2, b: "x" }, { a: 1, b: "x" })).toEqual({ a: 2, b: "x" });
+  });
+});
+
+describe("dates typed the same in every language, shown in the page's", () => {
+  it("reads 2026-11-21 and 2026-11-21 09:30, and refuses what is not a date", () => {
+    expect(parseDay("2026-11-21")?.getDate()).toBe(21);
+    expect(parseDay("2026-02-30")).toBeNull();
+    expect(parseDay("11/21/2026")).toBeNull();
+    const at = parseDayTime("2026-11-21 09:30")!;
+    expect([at.getHours(), at.getMinutes()]).toEqual([9, 30]);
+    expect(parseDayTime("2026-11-21 24:00")).toBeNull();
+    expect(dayTimeText(at)).toBe("2026-11-21 09:30");
+  });
+
+  it("says the date in Chinese or English beside the field", () => {
+    const d = new Date(2026, 10, 21, 9, 30);
+    expect(dateWords(d, "zh")).toMatch(/^2026年11月21日\s*星期六$/);
+    expect(dateWords(d, "en")).toBe("Saturday, 21 November 2026");
+    expect(dateWords(d, "en", true)).toBe("Saturday, 21 November 2026 09:30");
+    const f = dateField("t-begin", "2026-11-21", "zh");
+    expect(f.el.querySelector("[data-testid=t-begin-words]")?.textContent).toMatch(/星期六/);
+    f.input.value = "21.11.2026";
+    f.input.dispatchEvent(new Event("input"));
+    expect(f.el.querySelector("[data-testid=t-begin-words]")?.textContent).toBe("格式：2026-11-21");
   });
 });

@@ -67,3 +67,51 @@ export function parseTables(s: string): number[] | null {
   }
   return out.length ? out : null;
 }
+
+/** "2026-11-21" as a date, or null when it is not one. */
+export function parseDay(s: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s.trim());
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return d.getMonth() === Number(m[2]) - 1 && d.getDate() === Number(m[3]) ? d : null;
+}
+
+/** "2026-11-21 09:30" (local time) as a moment, or null when it is not one. */
+export function parseDayTime(s: string): Date | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})$/.exec(s.trim());
+  const day = m ? parseDay(m[1]) : null;
+  if (!m || !day || Number(m[2]) > 23 || Number(m[3]) > 59) return null;
+  day.setHours(Number(m[2]), Number(m[3]));
+  return day;
+}
+
+/** A moment as "2026-11-21 09:30" in local time: what a date-and-time field holds. */
+export function dayTimeText(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** A date (with the time, when `time`) in words in `lang`: 2026年11月21日星期六 / Saturday, 21 November 2026. */
+export function dateWords(d: Date, lang: "zh" | "en", time = false): string {
+  const locale = lang === "zh" ? "zh-CN" : "en-GB";
+  const day = d.toLocaleDateString(locale, { weekday: "long", year: "numeric", month: "long", day: "numeric" });
+  return time ? `${day} ${d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" })}` : day;
+}
+
+/**
+ * A date field typed the same way in every language (2026-11-21; with `time`, 2026-11-21 09:30)
+ * with what it names shown beside it in the page's language — a browser's own date picker
+ * would show the browser's locale, not the page's.
+ */
+export function dateField(testid: string, value: string, lang: "zh" | "en", time = false): { el: HTMLElement; input: HTMLInputElement } {
+  const inp = input({ type: "text", inputmode: "numeric", value, placeholder: time ? "2026-11-21 09:30" : "2026-11-21", "data-testid": testid, autocomplete: "off" });
+  const words = h("small", { class: "date-words", "data-testid": `${testid}-words` });
+  const show = () => {
+    const d = time ? parseDayTime(inp.value) : parseDay(inp.value);
+    words.textContent = inp.value.trim() === "" ? "" : d ? dateWords(d, lang, time) : lang === "zh" ? "格式：2026-11-21" + (time ? " 09:30" : "") : "as 2026-11-21" + (time ? " 09:30" : "");
+    words.className = d || inp.value.trim() === "" ? "date-words" : "date-words bad";
+  };
+  inp.addEventListener("input", show);
+  show();
+  return { el: h("span", { class: "date-field" }, inp, words), input: inp };
+}

@@ -8,9 +8,9 @@ import type { Role } from "../bindings/Role";
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
 import { handicapText, rankText, resultSentence } from "../format";
-import { t } from "../i18n";
+import { getLang, t } from "../i18n";
 import type { OfficeApi } from "../office";
-import { dataTable, field, input, outcomeLine, select } from "./forms";
+import { dataTable, dateField, dayTimeText, field, input, outcomeLine, parseDayTime, select } from "./forms";
 
 export interface RoundsCtx {
   api: OfficeApi;
@@ -45,11 +45,17 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
     }
   };
   const canDraw = ctx.role === "organiser" || ctx.role === "chief_arbiter";
-  const when = input({ type: "datetime-local", "data-testid": "round-start", value: sheet.starts_at ? sheet.starts_at.slice(0, 16) : "" });
+  // Local time, typed as 2026-11-21 09:30 and shown in the page's language.
+  const whenField = dateField("round-start", sheet.starts_at ? dayTimeText(new Date(sheet.starts_at)) : "", getLang(), true);
+  const when = whenField.input;
   const head = h("div", { class: "card row" },
     sheet.boards.length === 0 && canDraw ? h("button", { class: "primary big", "data-testid": "pair", onclick: () => void act(() => ctx.api.pair(ctx.round)) }, t("pairRound", { n: ctx.round })) : null,
-    ctx.role === "organiser" ? field(t("startsAt"), when) : null,
-    ctx.role === "organiser" ? h("button", { class: "small", "data-testid": "save-start", onclick: () => when.value && void act(() => ctx.api.scheduleRound(ctx.round, new Date(when.value).toISOString())) }, t("save")) : null,
+    ctx.role === "organiser" ? field(t("startsAt"), whenField.el) : null,
+    ctx.role === "organiser" ? h("button", { class: "small", "data-testid": "save-start", onclick: () => {
+      const at = parseDayTime(when.value);
+      if (!at) return out.fail(new Error(`${t("startsAt")}：${when.value} — ${t("dateTimeFormat")}`));
+      void act(() => ctx.api.scheduleRound(ctx.round, at.toISOString()));
+    } }, t("save")) : null,
     sheet.boards.length ? h("button", { class: "small", "data-testid": "print-pairings", onclick: () => ctx.print("pairings", ctx.round) }, t("print")) : null,
   );
   const playerOptions = setup.players.map((p): [string, string] => [p.id, `${p.name} ${p.rank}`]);

@@ -7,9 +7,9 @@ import type { System } from "../bindings/System";
 import type { TeamPairing } from "../bindings/TeamPairing";
 import type { TimeControl } from "../bindings/TimeControl";
 import { h } from "../dom";
-import { t } from "../i18n";
+import { getLang, t } from "../i18n";
 import type { OfficeApi } from "../office";
-import { field, input, outcomeLine, rulesetOf, rulesetSelect, select } from "./forms";
+import { dateField, field, input, outcomeLine, parseDay, rulesetOf, rulesetSelect, select } from "./forms";
 import { opengothaForm } from "./opengothaParams";
 
 /** The time control the form describes: 第十二条's reserved minutes in the version-1 form, the
@@ -34,8 +34,10 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const s: Settings = tm?.settings ?? {};
   const name = input({ type: "text", value: tm?.name ?? "", "data-testid": "t-name" });
   const rules = rulesetSelect("t-rules", tm?.ruleset);
-  const begin = input({ type: "date", value: s.begin ?? "", "data-testid": "t-begin" });
-  const end = input({ type: "date", value: s.end ?? "", "data-testid": "t-end" });
+  // Dates typed as 2026-11-21, shown in the page's language.
+  const beginField = dateField("t-begin", s.begin ?? "", getLang());
+  const endField = dateField("t-end", s.end ?? "", getLang());
+  const [begin, end] = [beginField.input, endField.input];
   const venue = input({ type: "text", value: s.venue ?? "", "data-testid": "t-venue" });
   const main = input({ type: "number", min: 1, max: 600, value: s.time_control?.main_minutes ?? 60, "data-testid": "t-main" });
   const ot = s.time_control?.overtime;
@@ -98,6 +100,12 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     "form",
     { class: "card form", "data-testid": "setup-form", onsubmit: async (e: Event) => {
       e.preventDefault();
+      for (const d of [begin, end]) {
+        if (d.value.trim() && !parseDay(d.value)) {
+          out.fail(new Error(`${t(d === begin ? "begin" : "end")}：${d.value} — ${t("dateFormat")}`));
+          return;
+        }
+      }
       const ruleset = rulesetOf(rules);
       let system: System;
       switch (kind.value) {
@@ -112,8 +120,8 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
         default: system = { kind: "swiss", reading: reading.value as "tie_break" | "literal" };
       }
       const settings: Settings = {
-        begin: begin.value || undefined,
-        end: end.value || undefined,
+        begin: begin.value.trim() || undefined,
+        end: end.value.trim() || undefined,
         venue: venue.value.trim() || undefined,
         time_control: timeControlOf(overtime.value, Number(main.value), {
           reserved: Number(reserved.value), periods: Number(periods.value), periodSeconds: Number(periodSeconds.value),
@@ -134,7 +142,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     h("h2", {}, t("setup")),
     field(t("name"), name),
     field(`${t("ruleset")} · ${t("komi")}`, rules),
-    h("div", { class: "row2" }, field(t("begin"), begin), field(t("end"), end)),
+    h("div", { class: "row2" }, field(t("begin"), beginField.el), field(t("end"), endField.el)),
     field(t("venue"), venue),
     h("div", { class: "row2" }, field(t("mainMinutes"), main), field(t("overtime"), overtime)),
     ...Object.values(overtimeRows),
