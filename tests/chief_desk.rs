@@ -186,9 +186,94 @@ async fn a_17_3_dispute_reaches_the_chief_with_enough_to_decide() {
         "nothing left of table 2: the clocks stopped while waiting are no after-result fact"
     );
 
-    // The referee sees the same items (the one left), with nothing to decide on them.
+    // The story of the decided dispute, step by step, with who and when.
+    let story =
+        call(&office, &chief.token, reqwest::Method::GET, &format!("/games/g2/incidents/{}/story", moved.id), None)
+            .await;
+    let steps: Vec<(&str, &str, &str, bool)> = story["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["kind"].as_str().unwrap(),
+                s["by"]["name"].as_str().unwrap(),
+                s["ruling"].as_str().unwrap_or("-"),
+                s["in_force"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        [("recorded", "王裁判", "-", false), ("escalated", "王裁判", "-", false), ("ruled", "刘裁判长", "draw", true)]
+    );
+    assert_eq!(story["steps"][0]["note"], "黑方称白方碰动了两子");
+    assert_eq!(story["steps"][1]["to"], "chief_arbiter");
+    assert!(story["options"].as_array().unwrap().is_empty(), "nothing open on it any more");
+
+    // Table 1: the chief arbiter replaces the referee's warning with advice; Black appeals to
+    // the committee. The story keeps the warning, marked as replaced by the chief's ruling; the
+    // committee's story offers upholding, annulling or overturning, each previewed.
+    let advice = card_option(&call(&office, &chief.token, reqwest::Method::GET, "/queue", None).await, "g1", "advice");
+    call(&office, &chief.token, reqwest::Method::POST, "/games/g1/events", Some(json!({"body": advice}))).await;
+    let appeal = tablet
+        .record(1, EventBody::AppealFiled { incident: noise.id, by: Colour::Black, grounds: "白方未发出声音".into() });
+    tablet.settle().await;
+    let committee = official(&office, "cmte-zhou", "周主任", Role::Committee, "desk-zhou").await;
+    let story =
+        call(&office, &committee.token, reqwest::Method::GET, &format!("/games/g1/incidents/{}/story", noise.id), None)
+            .await;
+    let kinds: Vec<&str> = story["steps"].as_array().unwrap().iter().map(|s| s["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["recorded", "escalated", "ruled", "appealed"]);
+    let recorded = &story["steps"][0];
+    assert_eq!((recorded["ruling"].as_str(), recorded["in_force"].as_bool()), (Some("warning"), Some(false)));
+    assert_eq!(recorded["superseded_by"], story["steps"][2]["event"], "the warning was replaced by the chief's advice");
+    assert_eq!(story["steps"][2]["in_force"], true);
+    assert_eq!(
+        (story["steps"][3]["appellant"].as_str(), story["steps"][3]["note"].as_str()),
+        (Some("black"), Some("白方未发出声音"))
+    );
+    assert_eq!(story["steps"][3]["event"].as_str(), Some(appeal.id.to_string().as_str()));
+    let decisions: Vec<&str> = story["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["body"]["data"]["decision"]["decision"].as_str().unwrap())
+        .collect();
+    assert_eq!(&decisions[..2], ["upheld", "annulled"]);
+    assert!(decisions[2..].iter().all(|d| *d == "overturned") && decisions.len() > 2, "{decisions:?}");
+    // The chief arbiter reads the same story with nothing to decide: the appeal is the committee's.
+    let chiefs =
+        call(&office, &chief.token, reqwest::Method::GET, &format!("/games/g1/incidents/{}/story", noise.id), None)
+            .await;
+    assert!(chiefs["options"].as_array().unwrap().is_empty());
+    // An unknown incident is a 404 that says so.
+    let r = office
+        .http()
+        .get(format!("{}{API_PREFIX}/games/g1/incidents/{}/story", office.url, moved.id))
+        .bearer_auth(&chief.token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    assert!(r.text().await.unwrap().contains("no incident"));
+
+    // The referee sees what is open (the appeal), with nothing to decide on it.
     let theirs = call(&office, &referee.token, reqwest::Method::GET, "/queue", None).await;
     assert_eq!(theirs.as_array().unwrap().len(), 1);
+    assert_eq!(theirs[0]["kind"], "appeal");
     assert!(theirs.as_array().unwrap().iter().all(|c| c["options"].as_array().unwrap().is_empty()));
     office.shutdown().await;
+}
+
+/// The body of the option giving `ruling` on `game`'s card.
+fn card_option(queue: &Value, game: &str, ruling: &str) -> Value {
+    let card = queue
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["game"] == game)
+        .unwrap_or_else(|| panic!("no card for {game}: {queue:#}"));
+    let option = card["options"].as_array().unwrap().iter().find(|o| o["ruling"] == ruling);
+    option.unwrap_or_else(|| panic!("no {ruling} on {game}: {card:#}"))["body"].clone()
 }

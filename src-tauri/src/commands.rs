@@ -3,10 +3,13 @@
 
 use std::sync::Arc;
 
-use arbiter_core::app::{App, AppStatus, GameView, LatenessScreen, PublicIdentity, QueueCard, ReaderView, TableRow};
+use arbiter_core::app::{
+    App, AppStatus, GameView, LatenessScreen, PublicIdentity, QueueCard, ReaderView, Story, TableRow,
+};
 use arbiter_core::board::counting_board::{self, CountAnswer, CountRequest, LoadedRecord};
 use arbiter_core::board::MoveCheck;
-use arbiter_core::domain::{Colour, GameId, Point};
+use arbiter_core::domain::{Colour, EventId, GameId, Point};
+use arbiter_core::error::DomainError;
 use arbiter_core::event::EventBody;
 use arbiter_core::game::Preview;
 use arbiter_core::interop::sgf;
@@ -83,6 +86,14 @@ pub fn lateness(
 #[tauri::command]
 pub fn queue(app: State<'_, Arc<App>>) -> Reply<Vec<QueueCard>> {
     app.queue().map_err(|e| e.body())
+}
+
+/// One incident's whole story, and what this official may decide on it.
+#[tauri::command]
+pub fn story(app: State<'_, Arc<App>>, game: String, incident: String) -> Reply<Story> {
+    let game = GameId::new(game).map_err(|e| e.body())?;
+    let incident: EventId = incident.parse().map_err(|e: DomainError| e.body())?;
+    app.story(&game, incident).map_err(|e| e.body())
 }
 
 /// 第十四条: `sealer` seals `point` on this tablet; the ledger gets only its seal.

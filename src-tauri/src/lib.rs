@@ -31,6 +31,7 @@ pub fn builder<R: tauri::Runtime>() -> tauri::Builder<R> {
         commands::preview,
         commands::record,
         commands::queue,
+        commands::story,
         commands::reader,
         commands::lateness,
         commands::seal_move,

@@ -80,10 +80,13 @@ for (const [name, viewport] of [
   test(`layout at ${name}: no sideways scrolling, touch targets of at least 44 px`, async () => {
     const page = await signedIn(viewport);
     // The referee's screens, then the organiser's pages (set-up, players, officials, rounds, standings).
-    for (const screen of ["tables", "game", "queue", "setup", "players", "officials", "rounds", "standings"]) {
+    for (const screen of ["tables", "game", "story", "queue", "setup", "players", "officials", "rounds", "standings"]) {
       if (screen === "game") {
         await page.click("[data-testid=table-r1-t1]");
         await page.waitForSelector("[data-testid=history]");
+      } else if (screen === "story") {
+        await page.click("[data-testid=open-story] >> nth=0");
+        await page.waitForSelector("[data-testid=story]");
       } else if (screen === "queue") {
         await page.click("[data-testid=nav-queue]");
         await page.waitForSelector("[data-testid=queue], [data-testid=queue-empty]");

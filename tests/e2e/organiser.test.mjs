@@ -292,13 +292,52 @@ test("the chief arbiter decides from the browser and sees the standings change f
   assert.equal(await page.getAttribute("[data-testid=queue-card] >> nth=0", "data-game"), t2.game);
   await shot(page, "11-queue-new-item.png");
 
-  // Deciding from the card: the draw, confirmed; the item leaves the desk.
-  await page.click(`[data-testid=queue-card][data-game="${t2.game}"] .option[data-value=draw] button`);
-  await page.click(`[data-testid=queue-card][data-game="${t2.game}"] [data-testid=card-confirm]`);
-  await page.waitForFunction((g) => !document.querySelector(`[data-testid=queue-card][data-game="${g}"]`), t2.game);
+  // The dispute's whole story, and deciding there: the draw, its standings change previewed,
+  // then confirmed; the story shows the chief's ruling in force and the item leaves the desk.
+  await page.click(`[data-testid=queue-card][data-game="${t2.game}"] [data-testid=card-story]`);
+  await page.waitForSelector("[data-testid=story]");
+  assert.match(await page.textContent("[data-testid=story-recorded]"), /^赵裁判（裁判员）\d\d:\d\d 记录/);
+  assert.match(await page.textContent("[data-testid=story-escalated]"), /报请裁判长/);
+  await page.click(".option[data-value=draw] button");
+  await page.waitForSelector("[data-testid=standings-change]");
+  await shot(page, "12-story-deciding.png");
+  await page.click("[data-testid=card-confirm]");
+  await page.waitForSelector("[data-testid=story-ruled].in-force");
+  assert.match(await page.textContent("[data-testid=story-ruled]"), /^刘.*（裁判长）\d\d:\d\d 判决 · 判和$|^chief-liu（裁判长）\d\d:\d\d 判决 · 判和$/);
+  assert.equal(await page.$("[data-testid=card-options]"), null, "nothing left to decide on it");
+  await shot(page, "13-story-decided.png");
   const decided = await api(office.url, token, "GET", `/games/${t2.game}/state`);
   assert.equal(decided.result.outcome, "draw");
+  await page.click("[data-testid=nav-queue]");
+  await page.waitForFunction((g) => document.querySelector("[data-testid=queue]") && !document.querySelector(`[data-testid=queue-card][data-game="${g}"]`), t2.game);
   await page.close();
+
+  // 第十六条四: Black appeals the warning on table 3; the committee's desk has the appeal, its
+  // grounds and the ruling appealed, and decides from the story.
+  const warned = (await api(office.url, token, "GET", `/games/${t3.game}/state`)).incidents[0].id;
+  await zhao("tab-zhao-3", t3.game, [{ kind: "appeal_filed", data: { incident: warned, by: "black", grounds: "黑方称并未出声" } }]);
+  const cmteCode = await codeFor(office, token, "cmte-zhou", "committee");
+  const cmte = await (await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: cmteCode, device: "desk-cmte", label: "desk" }) })).json();
+  const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(desk, cmte.token);
+  await desk.click("[data-testid=nav-queue]");
+  await desk.waitForSelector(`[data-testid=queue-card][data-game="${t3.game}"] [data-testid=card-appeal]`);
+  const appealCard = (id) => desk.textContent(`[data-testid=queue-card][data-game="${t3.game}"] [data-testid=${id}]`);
+  assert.equal(await appealCard("card-appeal"), "申诉（黑方）：黑方称并未出声");
+  assert.equal(await appealCard("card-referee-ruling"), "裁判的判决：警告一次");
+  const choices = await desk.$$eval(`[data-testid=queue-card][data-game="${t3.game}"] .option`, (els) => els.map((e) => e.getAttribute("data-value")));
+  assert.deepEqual(choices.slice(0, 2), ["upheld", "annulled"]);
+  await shot(desk, "14-appeal-desk.png");
+  await desk.click(`[data-testid=queue-card][data-game="${t3.game}"] [data-testid=card-story]`);
+  await desk.waitForSelector("[data-testid=story-appealed]");
+  assert.match(await desk.textContent("[data-testid=story-appealed]"), /黑方申诉[\s\S]*申诉理由：黑方称并未出声/);
+  await desk.click(".option[data-value=annulled] button");
+  await desk.click("[data-testid=card-confirm]");
+  await desk.waitForSelector("[data-testid=story-decided]");
+  // The referee's warning stays in the story, struck through, with what replaced it.
+  assert.match(await desk.textContent("[data-testid=story-recorded] [data-testid=replaced-by]"), /已被cmte-zhou（\d\d:\d\d）的裁决取代/);
+  await shot(desk, "15-appeal-decided.png");
+  await desk.close();
 });
 
 /** A rank as the Chinese page shows it (业余3段, 2级). */

@@ -9,6 +9,9 @@ import { enrollView } from "./views/enroll";
 import { gameView } from "./views/game";
 import type { QueueCard } from "./bindings/QueueCard";
 import { chime, itemKey, queueView } from "./views/queue";
+import { storyView } from "./views/story";
+import { standingsChangeView } from "./views/standings";
+import type { DeskOption } from "./bindings/DeskOption";
 import { tablesView } from "./views/tables";
 import type { OfficeApi } from "./office";
 import type { Role } from "./bindings/Role";
@@ -24,13 +27,14 @@ type Screen =
   | { name: "queue" }
   | { name: "game"; game: string }
   | { name: "reader"; game: string }
+  | { name: "story"; game: string; incident: string }
   | { name: "setup" }
   | { name: "players" }
   | { name: "officials" }
   | { name: "rounds"; round: number }
   | { name: "standings" };
 
-type Tab = Exclude<Screen["name"], "game" | "reader">;
+type Tab = Exclude<Screen["name"], "game" | "reader" | "story">;
 
 /** The screens each role has in the office's pages (the tablet has tables and the queue). */
 function tabsFor(role: Role | undefined, office: boolean): Tab[] {
@@ -182,12 +186,22 @@ export class ArbiterApp {
     const office = this.office;
     const role = this.status.identity.role;
     const redraw = () => void this.render();
+    const story = (game: string, incident: string) => void this.go({ name: "story", game, incident });
+    // At the office every game is known: a decision shows what it does to the standings.
+    const standings = this.backend.standingsPreview
+      ? async (game: string, o: DeskOption) => {
+          const sp = await this.backend.standingsPreview?.(game, o.body).catch(() => null);
+          return sp ? standingsChangeView(sp) : null;
+        }
+      : undefined;
     switch (this.screen.name) {
       case "tables":
         return tablesView(await this.backend.tables(), open);
       case "queue": {
         const shown = queueView(cards ?? (await this.backend.queue()), {
           open,
+          story,
+          standings,
           decide: async (card, option) => {
             await this.backend.record(card.game, option.body);
             await this.render();
@@ -211,6 +225,18 @@ export class ArbiterApp {
           reload: () => this.go({ name: "game", game }),
           back: () => void this.go({ name: "tables" }),
           openReader: this.backend.reader ? () => void this.go({ name: "reader", game }) : undefined,
+          openStory: (incident) => story(game, incident),
+        });
+      }
+      case "story": {
+        const { game, incident } = this.screen;
+        return storyView(await this.backend.story(game, incident), {
+          back: () => void this.go({ name: "game", game }),
+          decide: async (target, option) => {
+            await this.backend.record(target.game, option.body);
+            await this.render();
+          },
+          standings,
         });
       }
       case "reader": {

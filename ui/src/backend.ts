@@ -18,6 +18,7 @@ import type { MoveCheck } from "./bindings/MoveCheck";
 import type { Preview } from "./bindings/Preview";
 import type { PublicIdentity } from "./bindings/PublicIdentity";
 import type { QueueCard } from "./bindings/QueueCard";
+import type { Story } from "./bindings/Story";
 import type { ReaderView } from "./bindings/ReaderView";
 import type { StandingsPreview } from "./bindings/StandingsPreview";
 import type { TableRow } from "./bindings/TableRow";
@@ -35,6 +36,8 @@ export interface Backend {
   record(game: string, body: EventBody): Promise<GameView>;
   /** The desk: a card per open item, most urgent first. */
   queue(): Promise<QueueCard[]>;
+  /** One incident's whole story, and what this official may decide on it. */
+  story(game: string, incident: string): Promise<Story>;
   syncNow(): Promise<AppStatus>;
   /** This tablet's events the office has not taken, as JSON lines (for the chief arbiter). */
   unsent?(): Promise<string>;
@@ -94,6 +97,7 @@ export class TauriBackend implements Backend {
   preview(game: string, body: EventBody) { return this.call<Preview>("preview", { game, body }); }
   record(game: string, body: EventBody) { return this.call<GameView>("record", { game, body }); }
   queue() { return this.call<QueueCard[]>("queue"); }
+  story(game: string, incident: string) { return this.call<Story>("story", { game, incident }); }
   syncNow() { return this.call<AppStatus>("sync_now"); }
   unsent() { return this.call<string>("unsent"); }
   reader(game: string, afterMs: number | null) { return this.call<ReaderView>("reader", { game, afterMs }); }
@@ -158,6 +162,7 @@ export class WebBackend implements Backend {
   preview(game: string, body: EventBody) { return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body }); }
   record(game: string, body: EventBody) { return this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, { body }); }
   queue() { return this.get<QueueCard[]>("/queue"); }
+  story(game: string, incident: string) { return this.get<Story>(`/games/${encodeURIComponent(game)}/incidents/${encodeURIComponent(incident)}/story`); }
   reader(game: string, afterMs: number | null) {
     return this.get<ReaderView>(`/games/${encodeURIComponent(game)}/reader${afterMs === null ? "" : `?after=${afterMs}`}`);
   }

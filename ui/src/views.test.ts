@@ -5,6 +5,8 @@ import { labelTables } from "./testdata";
 import { tablesView } from "./views/tables";
 import { banner } from "./views/banner";
 import type { QueueCard } from "./bindings/QueueCard";
+import type { Story } from "./bindings/Story";
+import type { StoryStep } from "./bindings/StoryStep";
 import { queueView, waitedMinutes, type QueueCtx } from "./views/queue";
 
 const ctx = (over: Partial<QueueCtx> = {}): QueueCtx => ({
@@ -161,5 +163,37 @@ describe("a background refresh never throws away what an official typed", () => 
     choice.value = "a";
     plain.value = "y";
     expect(edited(root)).toBe(true);
+  });
+});
+
+describe("an incident's whole story", () => {
+  it("strikes a replaced ruling through and says what replaced it, with the appeal's grounds", async () => {
+    const { storyView } = await import("./views/story");
+    const chief = { person: "chief-liu", name: "刘裁判长", role: "chief_arbiter" as const, at: "2026-11-24T10:05:00Z" };
+    const step = (over: Partial<StoryStep>): StoryStep => ({
+      event: "e", kind: "recorded", by: wang("2026-11-24T10:00:00Z"), ruling: null, decision: null, to: null, appellant: null,
+      note: null, in_force: false, superseded_by: null, refused: null, ...over,
+    });
+    const story: Story = {
+      game: "g1", round: 1, table: 1, ...players, incident: "i1",
+      happened: { ...disputeCard.happened!, referee_ruling: "warning", in_force: "advice" },
+      steps: [
+        step({ event: "i1", ruling: "warning", superseded_by: "r1" }),
+        step({ event: "x1", kind: "escalated", to: "chief_arbiter" }),
+        step({ event: "r1", kind: "ruled", by: chief, ruling: "advice", in_force: true }),
+        step({ event: "a1", kind: "appealed", appellant: "black", note: "白方未发出声音" }),
+      ],
+      open: [{ kind: "appeal", for_role: "committee", event: "a1", incident: "i1", article: "24.2", refused: [] }],
+      options: [],
+    };
+    const el = storyView(story, { back: () => {}, decide: async () => {} });
+    const recorded = el.querySelector("[data-testid=story-recorded]")!;
+    expect(recorded.querySelector("s")?.textContent).toMatch(/^王裁判（裁判员）\d\d:\d\d 记录 · 警告一次$/);
+    expect(recorded.querySelector("[data-testid=replaced-by]")?.textContent).toMatch(/^已被刘裁判长（\d\d:\d\d）的裁决取代$/);
+    expect(el.querySelector("[data-testid=story-escalated]")?.textContent).toMatch(/报请裁判长$/);
+    expect(el.querySelector("[data-testid=story-ruled]")?.classList.contains("in-force")).toBe(true);
+    expect(el.querySelector("[data-testid=story-appealed]")?.textContent).toMatch(/黑方申诉申诉理由：白方未发出声音$/);
+    expect(el.querySelector("[data-testid=story-open]")?.textContent).toBe("尚待处理：申诉");
+    expect(el.querySelector("[data-testid=card-options]")).toBeNull();
   });
 });

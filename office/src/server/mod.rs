@@ -111,6 +111,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/lockouts/{address}", axum::routing::delete(admin::lift_lockout))
         .route("/status", get(views::status))
         .route("/games/{game}/state", get(views::game_state))
+        .route("/games/{game}/incidents/{incident}/story", get(views::story))
         .route("/games/{game}/reader", get(views::reader))
         .route("/board/record", post(board::record))
         .route("/board/count", post(board::count))

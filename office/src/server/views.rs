@@ -139,6 +139,31 @@ pub async fn incidents(
     .await
 }
 
+/// `GET /api/v1/games/{game}/incidents/{incident}/story`: one incident's whole story (recorded,
+/// escalated, ruled, appealed, decided — who and when, what replaced what) and what the caller
+/// may decide on it, previewed.
+pub async fn story(
+    State(state): State<AppState>,
+    caller: Caller,
+    p: Result<Path<(String, String)>, PathRejection>,
+) -> Result<Json<arbiter_core::app::Story>, OfficeError> {
+    let (game, incident) = super::path(p)?;
+    let game = GameId::new(game)?;
+    let incident: arbiter_core::domain::EventId =
+        incident.parse().map_err(|_| OfficeError::bad("invalid_field", format!("`{incident}` is not an event id")))?;
+    blocking(move || {
+        state_of(&state, &caller.0.tournament, &game)?;
+        let viewer = super::running::author(&caller.0);
+        arbiter_core::app::story_of(&state.store, &caller.0.tournament, &game, incident, viewer, state.clock.now())
+            .map(Json)
+            .map_err(|e| match e.code() {
+                "wrong_scope" => OfficeError::NotFound(e.to_string()),
+                _ => e.into(),
+            })
+    })
+    .await
+}
+
 /// `GET /api/v1/queue`: what the caller still has to decide, across every game — a card per
 /// open item with the players, the facts in words, who recorded and escalated it and when, and
 /// each decision the caller may give, previewed; most urgent first.

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::clock::Hlc;
 use crate::domain::{Author, Colour, EventId, GameId, PersonId, Role, TournamentId};
 use crate::event::{AppealDecision, Event, EventBody, SCHEMA_VERSION};
-use crate::game::{preview, validate, GameState, OpenItem, OpenKind, Preview, Status};
+use crate::game::{preview, validate, AppealView, GameState, IncidentView, OpenItem, OpenKind, Preview, Status};
 use crate::rules::{allowed, facts::in_words, facts::FactInWords, Article, Incident, Ruleset, Ruling};
 use crate::tournament::TournamentView;
 
@@ -114,28 +114,7 @@ pub fn game_cards(
 ) -> Vec<QueueCard> {
     let Some(schedule) = state.schedule.as_ref() else { return Vec::new() };
     let names = Names::of_two(setup, [&schedule.black, &schedule.white]);
-    let step = |id: EventId| {
-        events.iter().find(|e| e.id == id).map(|e| Step {
-            person: e.author.person.clone(),
-            name: setup
-                .people
-                .iter()
-                .find(|p| p.id == e.author.person)
-                .map_or_else(|| e.author.person.to_string(), |p| p.name.clone()),
-            role: e.author.role,
-            at: e.wall_time,
-        })
-    };
-    let ruleset = Ruleset::from_spec(state.ruleset);
-    let default = setup.default_ruleset();
-    let option = |body: EventBody, ruling: Option<Ruling>, article: Option<Article>| {
-        let proposed = draft(&setup.id, &state.game, events, viewer.clone(), body.clone(), now);
-        let mut p = preview(events, default, &proposed)?;
-        if p.refused.is_none() {
-            p.refused = validate(state, viewer.role, &body).err().map(|e| e.body());
-        }
-        Some(DeskOption { body, ruling, article, preview: p })
-    };
+    let step = |id: EventId| step_of(setup, events, id);
     state
         .open
         .iter()
@@ -144,34 +123,10 @@ pub fn game_cards(
             let appeal =
                 (item.kind == OpenKind::Appeal).then(|| state.appeals.iter().find(|a| a.id == item.event)).flatten();
             let escalation = state.open.iter().find(|o| o.kind == OpenKind::Escalation && o.incident == item.incident);
-            let mine = item.for_role == viewer.role;
-            let options: Vec<DeskOption> = match (mine, incident, appeal) {
-                (false, _, _) | (true, None, _) => Vec::new(),
-                (true, Some(i), Some(a)) => {
-                    let decide =
-                        |decision: AppealDecision| EventBody::AppealDecided { appeal: a.id, decision, note: None };
-                    let mut v: Vec<DeskOption> = [AppealDecision::Upheld, AppealDecision::Annulled]
-                        .into_iter()
-                        .filter_map(|d| option(decide(d), None, i.article))
-                        .collect();
-                    v.extend(allowed(&ruleset, &i.incident, viewer.role, state.rule_context()).into_iter().filter_map(
-                        |r| {
-                            option(
-                                decide(AppealDecision::Overturned { ruling: r.ruling }),
-                                Some(r.ruling),
-                                Some(r.article),
-                            )
-                        },
-                    ));
-                    v
-                }
-                (true, Some(i), None) => allowed(&ruleset, &i.incident, viewer.role, state.rule_context())
-                    .into_iter()
-                    .filter_map(|r| {
-                        let body = EventBody::RulingIssued { incident: i.id, ruling: r.ruling, note: None };
-                        option(body, Some(r.ruling), Some(r.article))
-                    })
-                    .collect(),
+            let options = if item.for_role == viewer.role {
+                decisions(setup, state, events, &viewer, now, incident, appeal)
+            } else {
+                Vec::new()
             };
             QueueCard {
                 game: state.game.clone(),
@@ -182,16 +137,7 @@ pub fn game_cards(
                 item: item.clone(),
                 opened: step(item.event),
                 escalated: escalation.and_then(|o| step(o.event)),
-                happened: incident.and_then(|i| {
-                    Some(IncidentCard {
-                        incident: i.incident.clone(),
-                        facts: in_words(&i.incident),
-                        note: i.note.clone(),
-                        recorded: step(i.id)?,
-                        referee_ruling: i.rulings.iter().find(|r| r.rank == 1 && r.refused.is_none()).map(|r| r.ruling),
-                        in_force: i.effective.map(|e| e.ruling),
-                    })
-                }),
+                happened: incident.and_then(|i| incident_card(i, &step)),
                 appeal: appeal.map(|a| AppealCard { by: a.by, grounds: a.grounds.clone() }),
                 status: state.status,
                 clock_running: state.status == Status::Playing,
@@ -199,6 +145,76 @@ pub fn game_cards(
             }
         })
         .collect()
+}
+
+/// Who recorded event `id`, and when (None when the device does not hold it).
+pub(super) fn step_of(setup: &TournamentView, events: &[Event], id: EventId) -> Option<Step> {
+    events.iter().find(|e| e.id == id).map(|e| Step {
+        person: e.author.person.clone(),
+        name: setup
+            .people
+            .iter()
+            .find(|p| p.id == e.author.person)
+            .map_or_else(|| e.author.person.to_string(), |p| p.name.clone()),
+        role: e.author.role,
+        at: e.wall_time,
+    })
+}
+
+pub(super) fn incident_card(i: &IncidentView, step: &dyn Fn(EventId) -> Option<Step>) -> Option<IncidentCard> {
+    Some(IncidentCard {
+        incident: i.incident.clone(),
+        facts: in_words(&i.incident),
+        note: i.note.clone(),
+        recorded: step(i.id)?,
+        referee_ruling: i.rulings.iter().find(|r| r.rank == 1 && r.refused.is_none()).map(|r| r.ruling),
+        in_force: i.effective.map(|e| e.ruling),
+    })
+}
+
+/// What `viewer` may decide on `incident` (or on `appeal` of it), each previewed: a ruling the
+/// rules allow the viewer for its facts, or the committee's upholding, annulling or overturning.
+pub(super) fn decisions(
+    setup: &TournamentView,
+    state: &GameState,
+    events: &[Event],
+    viewer: &Author,
+    now: DateTime<Utc>,
+    incident: Option<&IncidentView>,
+    appeal: Option<&AppealView>,
+) -> Vec<DeskOption> {
+    let Some(i) = incident else { return Vec::new() };
+    let ruleset = Ruleset::from_spec(state.ruleset);
+    let default = setup.default_ruleset();
+    let option = |body: EventBody, ruling: Option<Ruling>, article: Option<Article>| {
+        let proposed = draft(&setup.id, &state.game, events, viewer.clone(), body.clone(), now);
+        let mut p = preview(events, default, &proposed)?;
+        if p.refused.is_none() {
+            p.refused = validate(state, viewer.role, &body).err().map(|e| e.body());
+        }
+        Some(DeskOption { body, ruling, article, preview: p })
+    };
+    let allowed = allowed(&ruleset, &i.incident, viewer.role, state.rule_context());
+    match appeal {
+        Some(a) => {
+            let decide = |decision: AppealDecision| EventBody::AppealDecided { appeal: a.id, decision, note: None };
+            let mut v: Vec<DeskOption> = [AppealDecision::Upheld, AppealDecision::Annulled]
+                .into_iter()
+                .filter_map(|d| option(decide(d), None, i.article))
+                .collect();
+            v.extend(allowed.into_iter().filter_map(|r| {
+                option(decide(AppealDecision::Overturned { ruling: r.ruling }), Some(r.ruling), Some(r.article))
+            }));
+            v
+        }
+        None => allowed
+            .into_iter()
+            .filter_map(|r| {
+                let body = EventBody::RulingIssued { incident: i.id, ruling: r.ruling, note: None };
+                option(body, Some(r.ruling), Some(r.article))
+            })
+            .collect(),
+    }
 }
 
 /// The event `author` would record on `game` at `now`, stamped after every event in `events`

@@ -6,6 +6,7 @@
 pub mod desk;
 mod identity;
 mod reader;
+pub mod story;
 mod views;
 
 use std::sync::{Arc, Mutex};
@@ -28,6 +29,7 @@ use crate::wall_clock::WallClock;
 pub use desk::QueueCard;
 pub use identity::{Identity, PublicIdentity};
 pub use reader::{reader_view, LatenessScreen, ReaderView, Spoken};
+pub use story::Story;
 pub use views::{game_view, tables, GameView, PlayerInfo, TableRow};
 
 /// How long the app waits for the office to answer enrollment or a token rotation.
@@ -266,6 +268,13 @@ impl App {
         desk_cards(&self.store, &id.tournament, id.author(), now)
     }
 
+    /// One incident's whole story, and what this device's official may decide on it.
+    pub fn story(&self, game: &GameId, incident: EventId) -> Result<Story> {
+        let id = self.identity()?;
+        let (_, now) = self.now()?;
+        story_of(&self.store, &id.tournament, game, incident, id.author(), now)
+    }
+
     /// Builds the event this device would record, without storing it.
     fn draft(&self, game: &GameId, body: EventBody) -> Result<Event> {
         let id = self.identity()?;
@@ -389,4 +398,20 @@ pub fn desk_cards(
     }
     desk::sort_cards(&mut cards);
     Ok(cards)
+}
+
+/// An incident's story for `viewer` from a store (the app's or the office's).
+pub fn story_of(
+    store: &Store,
+    tournament: &crate::domain::TournamentId,
+    game: &GameId,
+    incident: EventId,
+    viewer: crate::domain::Author,
+    now: chrono::DateTime<Utc>,
+) -> Result<Story> {
+    let state = store
+        .game_state(tournament, game)?
+        .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
+    let events = store.game_events(tournament, game)?;
+    story::story(&*store.setup(tournament)?, &state, &events, incident, viewer, now)
 }

@@ -12,6 +12,7 @@ import type { Objection } from "../bindings/Objection";
 import type { Role } from "../bindings/Role";
 import type { Ruling } from "../bindings/Ruling";
 import { h } from "../dom";
+import { standingsChangeView } from "./standings";
 import { consequenceLines, resultSentence, warningDots } from "../format";
 import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
 import { getLang, l, lt, t } from "../i18n";
@@ -26,6 +27,8 @@ export interface GameCtx {
   back: () => void;
   /** Opens the byo-yomi reader for this game (where the device runs the clock). */
   openReader?: () => void;
+  /** Opens an incident's whole story. */
+  openStory?: (incident: string) => void;
 }
 
 function choice<T extends string>(options: [T, string][], current: T | null, pick: (v: T) => void, testid: string): HTMLElement {
@@ -59,10 +62,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       // At the office every game is known: show what the ruling does to the standings too.
       if (!p.refused && ctx.backend.standingsPreview) {
         const sp = await ctx.backend.standingsPreview(game, body).catch(() => null);
-        if (sp) {
-          const moves = sp.moves.map((m) => `${m.name}：${m.place_before ?? "—"} → ${m.place_after ?? "—"}（${m.score_before ?? "—"} → ${m.score_after ?? "—"}）`);
-          lines.after(h("div", { "data-testid": "standings-change" }, h("h4", {}, t("standingsChange")), moves.length ? h("ul", {}, moves.map((x) => h("li", {}, x))) : h("p", {}, t("noChange"))));
-        }
+        if (sp) lines.after(standingsChangeView(sp));
       }
     } catch (e) {
       lines.replaceChildren(h("li", { class: "error" }, (e as Error).message));
@@ -408,6 +408,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         ),
         h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${r.refused.message}` : ""))),
         s.appeals.filter((a) => a.incident === i.id && !a.decision).map((a) => h("p", { class: "flag", "data-testid": "open-appeal" }, `${t("appeal")}：${a.grounds}`, a.refused.map((r) => ` · ${t("refused")}: ${r.message}`).join(""))),
+        ctx.openStory ? h("button", { class: "small", "data-testid": "open-story", onclick: () => ctx.openStory?.(i.id) }, t("wholeStory")) : null,
         incidentActions(i),
       ),
     ),

@@ -4,6 +4,7 @@
 // note, and each decision the viewer may give with its consequence previewed.
 
 import type { DeskOption } from "../bindings/DeskOption";
+import type { IncidentCard } from "../bindings/IncidentCard";
 import type { QueueCard } from "../bindings/QueueCard";
 import type { Step } from "../bindings/Step";
 import { h } from "../dom";
@@ -25,14 +26,18 @@ export function timeOfDay(at: string): string {
   return new Date(at).toLocaleTimeString(getLang() === "zh" ? "zh-CN" : "en-GB", { hour: "2-digit", minute: "2-digit" });
 }
 
-function stepText(word: "recordedBy" | "escalatedBy" | "openedBy", s: Step): string {
+export function stepText(word: "recordedBy" | "escalatedBy" | "openedBy", s: Step): string {
   return t(word, { name: s.name, role: lt("roles", s.role), time: timeOfDay(s.at) });
 }
 
 export interface QueueCtx {
   open: (game: string) => void;
+  /** Shows the incident's whole story. */
+  story?: (game: string, incident: string) => void;
+  /** What a decision would do to the standings (the office knows every game). */
+  standings?: (game: string, option: DeskOption) => Promise<HTMLElement | null>;
   /** Records `option.body` on the card's game, then the queue is drawn again. */
-  decide: (card: QueueCard, option: DeskOption) => Promise<void>;
+  decide: (target: { game: string }, option: DeskOption) => Promise<void>;
   /** Items that arrived since the queue was last drawn (their keys). */
   fresh: Set<string>;
   now: Date;
@@ -44,6 +49,17 @@ export function queueView(cards: QueueCard[], ctx: QueueCtx): HTMLElement {
   const mute = h("div", { class: "queue-tools" }, h("button", { class: "small", "data-testid": "queue-mute", onclick: ctx.toggleMute }, ctx.muted ? t("soundOff") : t("soundOn")));
   if (cards.length === 0) return h("main", {}, mute, h("p", { class: "empty", "data-testid": "queue-empty" }, t("nothingOpen")));
   return h("main", {}, mute, h("ul", { class: "queue", "data-testid": "queue" }, cards.map((c) => h("li", {}, card(c, ctx)))));
+}
+
+/** What happened, in words: the incident, its facts, the note, who recorded it. */
+export function happenedView(i: IncidentCard): HTMLElement[] {
+  return [
+    h("h4", { "data-testid": "card-incident" }, lt("incident_types", i.incident.type)),
+    ...(i.facts.length
+      ? [h("dl", { class: "facts", "data-testid": "card-facts" }, i.facts.flatMap((f) => [h("dt", {}, getLang() === "zh" ? f.label.zh : f.label.en), h("dd", {}, getLang() === "zh" ? f.zh : f.en)]))]
+      : []),
+    ...(i.note ? [h("p", { class: "note", "data-testid": "card-note" }, `${t("note")}：${i.note}`)] : []),
+  ];
 }
 
 function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
@@ -70,11 +86,7 @@ function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
     h("div", { class: "players" }, player("black"), player("white")),
     i
       ? h("section", { class: "what" },
-          h("h4", { "data-testid": "card-incident" }, lt("incident_types", i.incident.type)),
-          i.facts.length
-            ? h("dl", { class: "facts", "data-testid": "card-facts" }, i.facts.flatMap((f) => [h("dt", {}, getLang() === "zh" ? f.label.zh : f.label.en), h("dd", {}, getLang() === "zh" ? f.zh : f.en)]))
-            : null,
-          i.note ? h("p", { class: "note", "data-testid": "card-note" }, `${t("note")}：${i.note}`) : null,
+          ...happenedView(i),
           h("p", { "data-testid": "card-recorded" }, stepText("recordedBy", i.recorded)),
           c.escalated ? h("p", { "data-testid": "card-escalated" }, stepText("escalatedBy", c.escalated)) : null,
           h("p", { "data-testid": "card-referee-ruling" }, `${t("refereeRuling")}：${i.referee_ruling ? lt("rulings", i.referee_ruling) : t("noRulingYet")}`),
@@ -85,12 +97,14 @@ function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
     c.appeal ? h("p", { class: "flag", "data-testid": "card-appeal" }, `${t("appeal")}（${lt("colours", c.appeal.by)}）：${c.appeal.grounds}`) : null,
     c.refused.map((r) => h("p", { class: "flag", "data-testid": "refused-decision" }, `${t("refused")}：${r.message}`)),
     options.length ? h("div", { class: "options", "data-testid": "card-options" }, options) : null,
-    h("button", { class: "small", onclick: () => ctx.open(c.game), "data-testid": "card-open" }, t("openGame")),
+    h("div", { class: "row" },
+      c.incident && ctx.story ? h("button", { class: "small", onclick: () => ctx.story?.(c.game, c.incident as string), "data-testid": "card-story" }, t("wholeStory")) : null,
+      h("button", { class: "small", onclick: () => ctx.open(c.game), "data-testid": "card-open" }, t("openGame"))),
   );
 }
 
 /** A decision: what it is, what it would do, and a confirm step before it is recorded. */
-function option(c: QueueCard, o: DeskOption, ctx: QueueCtx): HTMLElement {
+export function option(c: { game: string }, o: DeskOption, ctx: Pick<QueueCtx, "decide" | "standings">): HTMLElement {
   const name = o.ruling
     ? lt("rulings", o.ruling)
     : o.body.kind === "appeal_decided"
@@ -104,6 +118,7 @@ function option(c: QueueCard, o: DeskOption, ctx: QueueCtx): HTMLElement {
       h("button", { class: "primary small", "data-testid": "card-confirm", onclick: () => void ctx.decide(c, o) }, `${t("confirm")} · ${name}`),
       h("button", { class: "small", onclick: () => confirm.replaceChildren() }, t("cancel")),
     );
+    void ctx.standings?.(c.game, o).then((el) => el && confirm.firstChild && confirm.append(el));
   };
   return h("div", { class: "option", "data-value": value },
     h("button", { class: "secondary", disabled: o.preview.refused !== null, onclick: pick }, name, o.article ? h("small", {}, ` ${lt("articles", o.article)}`) : null),

@@ -4,11 +4,18 @@
 
 import type { Crosstable } from "../bindings/Crosstable";
 import type { EventStandings } from "../bindings/EventStandings";
+import type { StandingsPreview } from "../bindings/StandingsPreview";
 import { h } from "../dom";
 import { criterionName, rankText, resultSentence, valueText } from "../format";
 import { getLang, lt, t } from "../i18n";
 import { saveAs, type OfficeApi } from "../office";
 import { dataTable, outcomeLine } from "./forms";
+
+/** What a decision would do to the standings: who moves, from where to where. */
+export function standingsChangeView(sp: StandingsPreview): HTMLElement {
+  const moves = sp.moves.map((m) => `${m.name}：${m.place_before ?? "—"} → ${m.place_after ?? "—"}（${m.score_before ?? "—"} → ${m.score_after ?? "—"}）`);
+  return h("div", { "data-testid": "standings-change" }, h("h4", {}, t("standingsChange")), moves.length ? h("ul", {}, moves.map((x) => h("li", {}, x))) : h("p", {}, t("noChange")));
+}
 
 export function standingsTable(s: EventStandings): HTMLElement {
   const crit = [...s.criteria, ...s.shown];
