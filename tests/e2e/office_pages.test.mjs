@@ -110,19 +110,22 @@ for (const [name, viewport] of [
       });
       assert.deepEqual(under, [], `${name} ${screen}: under the top bar`);
       const hidden = await page.evaluate(() => {
-        const fields = Array.from(document.querySelectorAll("main input, main select, main button")).filter((e) => e.getBoundingClientRect().height > 0);
+        const fields = Array.from(document.querySelectorAll("main input, main select")).filter((e) => e.getBoundingClientRect().height > 0);
         const out = [];
         for (const f of fields) {
-          f.scrollIntoView({ block: "start" });
-          const atBottom = window.scrollY >= document.documentElement.scrollHeight - window.innerHeight - 1;
+          // Put the field just under the bar, as scrolling by hand can, then focus it to type.
+          f.blur();
+          window.scrollTo(0, window.scrollY + f.getBoundingClientRect().top - 4);
+          if (f.getBoundingClientRect().top > 8) continue; // the page cannot scroll that far
+          f.focus();
           const bar = document.querySelector("header.banner").getBoundingClientRect();
           const top = f.getBoundingClientRect().top;
-          if (!atBottom && top < bar.bottom - 0.5) out.push(`${f.outerHTML.slice(0, 50)} at ${top} under a bar ending at ${bar.bottom}`);
+          if (top < bar.bottom - 0.5) out.push(`${f.outerHTML.slice(0, 50)} at ${top} under a bar ending at ${bar.bottom}`);
         }
         window.scrollTo(0, 0);
         return out;
       });
-      assert.deepEqual(hidden, [], `${name} ${screen}: fields scrolled into view stay clear of the top bar`);
+      assert.deepEqual(hidden, [], `${name} ${screen}: a field focused under the top bar is brought clear of it`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(shots, `layout-${name}-${screen}.png`), fullPage: true });
     }

@@ -79,6 +79,10 @@ export class ArbiterApp {
 
   async start(pollMs = 2000): Promise<void> {
     setTables(await this.backend.labels());
+    // A field focused under the sticky top bar is brought clear of it. (Not CSS scroll-padding
+    // or scroll-margin: WebKit's WebDriver then cannot click anything, and the Tauri walk
+    // drives the app through it.)
+    this.root.addEventListener("focusin", (e) => clearOfBar(this.root, e.target));
     await this.render();
     // The banner follows the sync client; the open screen refreshes when events arrive.
     this.timer = setInterval(() => void this.tick(), pollMs);
@@ -93,7 +97,6 @@ export class ArbiterApp {
     this.status = await this.backend.status().catch(() => this.status);
     const head = this.root.querySelector("header.banner");
     if (head && this.status) head.replaceWith(this.banner(this.status));
-    this.keepBarHeight();
     const arrived = JSON.stringify(this.status?.sync.last_success) !== before;
     if (arrived && !this.busy()) await this.render({ onlyIfIdle: true });
   }
@@ -106,11 +109,6 @@ export class ArbiterApp {
     return this.root.querySelector(".panel:not(:empty)") !== null || edited(this.root);
   }
 
-  /** The top bar's height as `--bar`, so scrolling into view keeps clear of it. */
-  private keepBarHeight(): void {
-    const bar = this.root.querySelector<HTMLElement>("header.banner");
-    if (bar) document.documentElement.style.setProperty("--bar", `${bar.offsetHeight}px`);
-  }
 
   private banner(status: AppStatus): HTMLElement {
     return banner(status, {
@@ -129,9 +127,11 @@ export class ArbiterApp {
     this.root.querySelector("main, .card")?.replaceWith(panel);
   }
 
-  go(screen: Screen): Promise<void> {
+  /** Opens `screen` from its top (a redraw of the same screen keeps the place). */
+  async go(screen: Screen): Promise<void> {
     this.screen = screen;
-    return this.render();
+    await this.render();
+    window.scrollTo(0, 0);
   }
 
   /** Draws the current screen. A background refresh (`onlyIfIdle`) gives way if an action
@@ -158,7 +158,6 @@ export class ArbiterApp {
     }
     if (opts.onlyIfIdle && this.busy()) return;
     mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), body);
-    this.keepBarHeight();
   }
 
   /** Compares the desk with the last look: new items are marked for a minute, with a chime
@@ -263,6 +262,14 @@ export class ArbiterApp {
       }
     }
   }
+}
+
+/** Scrolls `target` out from under the sticky top bar, if it is under it. */
+export function clearOfBar(root: HTMLElement, target: EventTarget | null): void {
+  const bar = root.querySelector("header.banner");
+  if (!bar || !(target instanceof HTMLElement)) return;
+  const overlap = bar.getBoundingClientRect().bottom + 8 - target.getBoundingClientRect().top;
+  if (overlap > 0) window.scrollBy(0, -overlap);
 }
 
 /** Opens a printable sheet in a new tab (it reads the same session's token). */
