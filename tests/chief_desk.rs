@@ -23,43 +23,6 @@ async fn call(office: &Office, token: &str, method: reqwest::Method, path: &str,
     serde_json::from_str(&text).unwrap()
 }
 
-/// Registers an official under a name of their own, and enrolls a device for them.
-async fn official(
-    office: &Office,
-    id: &str,
-    name: &str,
-    role: Role,
-    device: &str,
-) -> arbiter_core::sync::protocol::EnrollResponse {
-    let http = office.http();
-    let r = http
-        .post(format!("{}{API_PREFIX}/people", office.url))
-        .bearer_auth(&office.organiser_token)
-        .json(&json!({"id": id, "name": name, "role": role}))
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success());
-    let code: Value = http
-        .post(format!("{}{API_PREFIX}/enrollment-codes", office.url))
-        .bearer_auth(&office.organiser_token)
-        .json(&json!({"person": id}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let r = http
-        .post(format!("{}{API_PREFIX}/enroll", office.url))
-        .json(&json!({"code": code["code"], "device": device, "label": device}))
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success());
-    r.json().await.unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_17_3_dispute_reaches_the_chief_with_enough_to_decide() {
     let office = Office::start("desk-office").await;
@@ -70,8 +33,8 @@ async fn a_17_3_dispute_reaches_the_chief_with_enough_to_decide() {
         ("p4", "王五", Rank::Kyu(2)),
     ]);
     office.schedule(2);
-    let referee = official(&office, "ref-wang", "王裁判", Role::Referee, "tab-wang").await;
-    let chief = official(&office, "chief-liu", "刘裁判长", Role::ChiefArbiter, "desk-liu").await;
+    let referee = office.enroll_as("ref-wang", "王裁判", Role::Referee, "tab-wang").await;
+    let chief = office.enroll_as("chief-liu", "刘裁判长", Role::ChiefArbiter, "desk-liu").await;
     let tablet = Device::new("desk-tab", &referee, &office.endpoint(), |_| {});
 
     // Table 1 plays on: a warning the referee asks the chief to confirm.
@@ -219,7 +182,7 @@ async fn a_17_3_dispute_reaches_the_chief_with_enough_to_decide() {
     let appeal = tablet
         .record(1, EventBody::AppealFiled { incident: noise.id, by: Colour::Black, grounds: "白方未发出声音".into() });
     tablet.settle().await;
-    let committee = official(&office, "cmte-zhou", "周主任", Role::Committee, "desk-zhou").await;
+    let committee = office.enroll_as("cmte-zhou", "周主任", Role::Committee, "desk-zhou").await;
     let story =
         call(&office, &committee.token, reqwest::Method::GET, &format!("/games/g1/incidents/{}/story", noise.id), None)
             .await;

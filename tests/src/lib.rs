@@ -193,11 +193,16 @@ impl Office {
 
     /// Registers an official and issues their code: the office's whole answer (code, link, QR).
     pub async fn issue(&self, person: &str, role: Role) -> serde_json::Value {
+        self.issue_as(person, person, role).await
+    }
+
+    /// [`Office::issue`] for an official registered under a name of their own.
+    pub async fn issue_as(&self, person: &str, name: &str, role: Role) -> serde_json::Value {
         let http = self.http();
         let r = http
             .post(format!("{}{API_PREFIX}/people", self.url))
             .bearer_auth(&self.organiser_token)
-            .json(&serde_json::json!({"id": person, "name": person, "role": role}))
+            .json(&serde_json::json!({"id": person, "name": name, "role": role}))
             .send()
             .await
             .unwrap_or_else(|e| panic!("{e}"));
@@ -217,7 +222,13 @@ impl Office {
 
     /// Registers an official and enrolls a device for them; returns the device's token.
     pub async fn enroll(&self, person: &str, role: Role, device: &str) -> EnrollResponse {
-        let code = self.code_for(person, role).await;
+        self.enroll_as(person, person, role, device).await
+    }
+
+    /// [`Office::enroll`] for an official registered under a name of their own.
+    pub async fn enroll_as(&self, person: &str, name: &str, role: Role, device: &str) -> EnrollResponse {
+        let issued = self.issue_as(person, name, role).await;
+        let code = issued["code"].as_str().unwrap_or_else(|| panic!("no code: {issued}")).to_owned();
         let r = self
             .http()
             .post(format!("{}{API_PREFIX}/enroll", self.url))
