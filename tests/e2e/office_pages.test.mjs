@@ -79,9 +79,17 @@ for (const [name, viewport] of [
 ]) {
   test(`layout at ${name}: no sideways scrolling, touch targets of at least 44 px`, async () => {
     const page = await signedIn(viewport);
-    // The referee's screens, then the organiser's pages (set-up, players, officials, rounds, standings).
-    for (const screen of ["tables", "game", "story", "queue", "setup", "players", "officials", "rounds", "standings"]) {
-      if (screen === "game") {
+    // The referee's screens, then the organiser's pages (set-up, players, officials, rounds,
+    // standings); in Chinese, then in English (longer words).
+    for (const [lang, screen] of ["zh", "en"].flatMap((l) => ["tables", "game", "story", "queue", "setup", "players", "officials", "rounds", "standings"].map((s) => [l, s]))) {
+      if (screen === "tables") {
+        await page.click("[data-testid=nav-tables]");
+        await page.waitForSelector("[data-testid=tables]");
+        if (lang === "en" && (await page.getAttribute("html", "lang")) !== "en") {
+          await page.click("[data-testid=lang]");
+          await page.waitForFunction(() => document.documentElement.lang === "en");
+        }
+      } else if (screen === "game") {
         await page.click("[data-testid=table-r1-t1]");
         await page.waitForSelector("[data-testid=history]");
       } else if (screen === "story") {
@@ -95,7 +103,7 @@ for (const [name, viewport] of [
         await page.waitForSelector("main.office, [data-testid=error]");
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${name} ${screen}: the page scrolls sideways by ${overflow}px`);
+      assert.ok(overflow <= 0, `${name} ${lang} ${screen}: the page scrolls sideways by ${overflow}px`);
       const small = await page.$$eval("button, input", (els) =>
         els.filter((e) => e.getBoundingClientRect().height > 0 && e.type !== "checkbox" && e.getBoundingClientRect().height < 44).map((e) => e.outerHTML.slice(0, 80)),
       );
@@ -127,7 +135,7 @@ for (const [name, viewport] of [
       });
       assert.deepEqual(hidden, [], `${name} ${screen}: a field focused under the top bar is brought clear of it`);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: path.join(shots, `layout-${name}-${screen}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(shots, `layout-${name}-${screen}${lang === "en" ? "-en" : ""}.png`), fullPage: true });
     }
     await page.close();
   });

@@ -29,6 +29,16 @@ export function labels(): LabelTables {
   return tables;
 }
 
+/** "label：value" in Chinese, "label: value" in English. */
+export function labelled(label: string, value: string): string {
+  return lang === "zh" ? `${label}：${value}` : `${label}: ${value}`;
+}
+
+/** A list joined as each language joins one: 、 or a comma. */
+export function listed(items: string[]): string {
+  return items.join(lang === "zh" ? "、" : ", ");
+}
+
 /** A core label in the current language. */
 export function l(label: Label | undefined, fallback = "?"): string {
   return label ? label[lang] : fallback;
@@ -282,6 +292,8 @@ const words = {
   noRulingYet: ["尚未判决", "none yet"],
   openGame: ["打开对局", "Open the game"],
   wholeStory: ["全过程", "The whole story"],
+  appealBy: ["申诉（{by}）", "Appeal ({by})"],
+  storyStep: ["{name}（{role}）{time} {what}", "{name} ({role}) at {time}: {what}"],
   story_recorded: ["记录", "recorded"],
   story_escalated: ["报请{to}", "escalated to the {to}"],
   story_ruled: ["判决", "ruled"],

@@ -9,7 +9,7 @@ import type { QueueCard } from "../bindings/QueueCard";
 import type { Step } from "../bindings/Step";
 import { h } from "../dom";
 import { consequenceLines, rankText } from "../format";
-import { getLang, lt, t } from "../i18n";
+import { getLang, labelled, lt, t } from "../i18n";
 
 /** The key of an open item: the event that opened it. */
 export function itemKey(c: QueueCard): string {
@@ -58,7 +58,7 @@ export function happenedView(i: IncidentCard): HTMLElement[] {
     ...(i.facts.length
       ? [h("dl", { class: "facts", "data-testid": "card-facts" }, i.facts.flatMap((f) => [h("dt", {}, getLang() === "zh" ? f.label.zh : f.label.en), h("dd", {}, getLang() === "zh" ? f.zh : f.en)]))]
       : []),
-    ...(i.note ? [h("p", { class: "note", "data-testid": "card-note" }, `${t("note")}：${i.note}`)] : []),
+    ...(i.note ? [h("p", { class: "note", "data-testid": "card-note" }, labelled(t("note"), i.note))] : []),
   ];
 }
 
@@ -89,13 +89,13 @@ function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
           ...happenedView(i),
           h("p", { "data-testid": "card-recorded" }, stepText("recordedBy", i.recorded)),
           c.escalated ? h("p", { "data-testid": "card-escalated" }, stepText("escalatedBy", c.escalated)) : null,
-          h("p", { "data-testid": "card-referee-ruling" }, `${t("refereeRuling")}：${i.referee_ruling ? lt("rulings", i.referee_ruling) : t("noRulingYet")}`),
+          h("p", { "data-testid": "card-referee-ruling" }, labelled(t("refereeRuling"), i.referee_ruling ? lt("rulings", i.referee_ruling) : t("noRulingYet"))),
         )
       : c.opened
         ? h("p", {}, stepText("openedBy", c.opened))
         : null,
-    c.appeal ? h("p", { class: "flag", "data-testid": "card-appeal" }, `${t("appeal")}（${lt("colours", c.appeal.by)}）：${c.appeal.grounds}`) : null,
-    c.refused.map((r) => h("p", { class: "flag", "data-testid": "refused-decision" }, `${t("refused")}：${r.message}`)),
+    c.appeal ? h("p", { class: "flag", "data-testid": "card-appeal" }, labelled(t("appealBy", { by: lt("colours", c.appeal.by) }), c.appeal.grounds)) : null,
+    c.refused.map((r) => h("p", { class: "flag", "data-testid": "refused-decision" }, labelled(t("refused"), r.message))),
     options.length ? h("div", { class: "options", "data-testid": "card-options" }, options) : null,
     h("div", { class: "row" },
       c.incident && ctx.story ? h("button", { class: "small", onclick: () => ctx.story?.(c.game, c.incident as string), "data-testid": "card-story" }, t("wholeStory")) : null,

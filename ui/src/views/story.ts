@@ -8,7 +8,7 @@ import type { Story } from "../bindings/Story";
 import type { StoryStep } from "../bindings/StoryStep";
 import { h } from "../dom";
 import { rankText } from "../format";
-import { lt, t } from "../i18n";
+import { labelled, listed, lt, t } from "../i18n";
 import { happenedView, option, timeOfDay } from "./queue";
 
 export interface StoryCtx {
@@ -24,7 +24,7 @@ export function stepLine(s: StoryStep): string {
     by: s.appellant ? lt("colours", s.appellant) : "",
   });
   const ruling = s.ruling ? ` · ${lt("rulings", s.ruling)}` : s.decision ? ` · ${t(s.decision.decision === "upheld" ? "upheld" : "annul")}` : "";
-  return `${s.by.name}（${lt("roles", s.by.role)}）${timeOfDay(s.by.at)} ${what}${ruling}`;
+  return t("storyStep", { name: s.by.name, role: lt("roles", s.by.role), time: timeOfDay(s.by.at), what }) + ruling;
 }
 
 export function storyView(story: Story, ctx: StoryCtx): HTMLElement {
@@ -34,9 +34,9 @@ export function storyView(story: Story, ctx: StoryCtx): HTMLElement {
     const line = h("span", { class: "step-line" }, stepLine(s));
     return h("li", { class: `story-step ${s.kind}${s.in_force ? " in-force" : ""}${replaced || s.refused ? " superseded" : ""}`, "data-testid": `story-${s.kind}` },
       replaced || s.refused ? h("s", {}, line) : line,
-      s.note ? h("p", { class: "note" }, s.kind === "appealed" ? `${t("grounds")}：${s.note}` : `${t("note")}：${s.note}`) : null,
+      s.note ? h("p", { class: "note" }, labelled(t(s.kind === "appealed" ? "grounds" : "note"), s.note)) : null,
       replaced ? h("p", { class: "why", "data-testid": "replaced-by" }, t("replacedBy", { name: replaced.by.name, time: timeOfDay(replaced.by.at) })) : null,
-      s.refused ? h("p", { class: "why flag" }, `${t("refused")}：${s.refused.message}`) : null,
+      s.refused ? h("p", { class: "why flag" }, labelled(t("refused"), s.refused.message)) : null,
     );
   });
   const player = (p: Story["black"], mark: string) => `${mark} ${p.name} ${p.rank ? rankText(p.rank) : ""}`.trim();
@@ -50,7 +50,7 @@ export function storyView(story: Story, ctx: StoryCtx): HTMLElement {
       h("div", { class: "players row" }, h("span", {}, player(story.black, "●")), h("span", {}, player(story.white, "○"))),
       ...happenedView(story.happened),
       h("ol", { class: "story-steps", "data-testid": "story-steps" }, steps),
-      story.open.length ? h("p", { class: "flag", "data-testid": "story-open" }, `${t("stillOpen")}：${story.open.map((o) => lt("open_kinds", o.kind)).join("、")}`) : null,
+      story.open.length ? h("p", { class: "flag", "data-testid": "story-open" }, labelled(t("stillOpen"), listed(story.open.map((o) => lt("open_kinds", o.kind))))) : null,
       story.options.length ? h("div", { class: "options", "data-testid": "card-options" }, story.options.map((o) => option(story, o, ctx))) : null,
     ),
   );
