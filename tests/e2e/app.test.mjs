@@ -272,10 +272,22 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     assert.equal(await card("card-referee-ruling"), "裁判的判决：尚未判决");
     assert.match(await c.text("[data-testid=queue-card] [data-testid=card-options]"), /移动之子挪回原处[\s\S]*判和[\s\S]*结果将为：和棋/);
     await c.screenshot(shots, "10-chief-queue.png");
-    // Decided from the card, with a confirm step.
-    await c.click("[data-testid=queue-card] .option[data-value=restore] button");
-    await c.click("[data-testid=queue-card] [data-testid=card-confirm]");
-    await c.find("[data-testid=queue-empty]");
+    // A second escalation arrives while the queue is open (another referee's tablet, table 1 of
+    // round 9): it appears without a reload, marked new, and the tab counts two.
+    const liCode = await codeFor(office, token, "ref-li", "referee");
+    await api(office.url, token, "POST", "/referees", { referee: "ref-li", tables: [1] });
+    execFileSync(path.join(path.dirname(appBin), "tablet"), [
+      scratch("tablet-li"), "--office", office.url, "--code", liCode, "--fingerprint", office.cert.short, "--device", "tab-li", "--game", "r9-t1",
+      "--record", JSON.stringify({ kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender: "white" } }, ruling: "warning" } }),
+      "--record", JSON.stringify({ kind: "escalated", data: { incident: "$LAST_INCIDENT", to: "chief_arbiter" } }),
+    ], { timeout: 30000 });
+    await until("the second escalation on the chief's tablet", async () => (await c.text("[data-testid=queue-count]").catch(() => "")) === "2", { timeout: 30000 });
+    assert.equal(await c.text('[data-testid=queue-card][data-game="r9-t1"] [data-testid=new-badge]'), "新");
+    await c.screenshot(shots, "10a-chief-queue-second.png");
+    // Decided from the card, with a confirm step; the other item stays.
+    await c.click('[data-testid=queue-card][data-game="r1-t2"] .option[data-value=restore] button');
+    await c.click('[data-testid=queue-card][data-game="r1-t2"] [data-testid=card-confirm]');
+    await until("the decided card gone", async () => (await c.text("[data-testid=queue-count]").catch(() => "")) === "1", { timeout: 20000 });
     await c.screenshot(shots, "11-chief-decided.png");
     await until("the ruling at the office", async () => {
       const s = await api(office.url, token, "GET", "/games/r1-t2/state");
