@@ -284,6 +284,30 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await until("the second escalation on the chief's tablet", async () => (await c.text("[data-testid=queue-count]").catch(() => "")) === "2", { timeout: 30000 });
     assert.equal(await c.text('[data-testid=queue-card][data-game="r9-t1"] [data-testid=new-badge]'), "新");
     await c.screenshot(shots, "10a-chief-queue-second.png");
+    // The desk on the tablet at the three sizes, in Chinese and in English: no sideways
+    // scrolling, targets of at least 44 px, nothing under the top bar.
+    const layout = `
+      const bar = document.querySelector("header.banner").getBoundingClientRect();
+      const shown = (e) => e.getBoundingClientRect().height > 0;
+      return {
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        small: Array.from(document.querySelectorAll("button, input")).filter((e) => shown(e) && e.type !== "checkbox" && e.getBoundingClientRect().height < 44).map((e) => e.outerHTML.slice(0, 60)),
+        under: Array.from(document.querySelectorAll("main *, nav *")).filter((e) => shown(e) && e.getBoundingClientRect().top < bar.bottom - 0.5).map((e) => e.outerHTML.slice(0, 60)),
+      };`;
+    for (const lang of ["zh", "en"]) {
+      if (lang === "en") await c.click("[data-testid=lang]");
+      for (const [w, hgt] of [[390, 844], [768, 1024], [1280, 800]]) {
+        await c.cmd("POST", "/window/rect", { width: w, height: hgt });
+        await c.cmd("POST", "/execute/sync", { script: "window.scrollTo(0, 0); return true;", args: [] });
+        await until(`the queue at ${w}×${hgt} in ${lang}`, async () => (await c.cmd("POST", "/execute/sync", { script: "return window.innerWidth;", args: [] })) <= w, { timeout: 5000 });
+        const r = await c.cmd("POST", "/execute/sync", { script: layout, args: [] });
+        assert.ok(r.overflow <= 0, `${lang} ${w}×${hgt}: sideways by ${r.overflow}px`);
+        assert.deepEqual(r.small, [], `${lang} ${w}×${hgt}: targets under 44px`);
+        assert.deepEqual(r.under, [], `${lang} ${w}×${hgt}: under the top bar`);
+        await c.screenshot(shots, `10b-queue-${lang}-${w}x${hgt}.png`);
+      }
+    }
+    await c.click("[data-testid=lang]");
     // Decided from the card, with a confirm step; the other item stays.
     await c.click('[data-testid=queue-card][data-game="r1-t2"] .option[data-value=restore] button');
     await c.click('[data-testid=queue-card][data-game="r1-t2"] [data-testid=card-confirm]');
