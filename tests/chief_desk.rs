@@ -51,6 +51,9 @@ async fn a_17_3_dispute_reaches_the_chief_with_enough_to_decide() {
     // Table 2, later: stones moved, the players disagree (第十七条三); the referee stops the
     // clocks, notes what was said and escalates.
     tablet.record(2, EventBody::ClockStarted);
+    for by in [Colour::Black, Colour::White, Colour::Black] {
+        tablet.record(2, EventBody::ClockPressed { by });
+    }
     let moved = tablet.record(
         2,
         EventBody::IncidentRecorded {
@@ -104,6 +107,8 @@ async fn a_17_3_dispute_reaches_the_chief_with_enough_to_decide() {
     let escalated: chrono::DateTime<chrono::Utc> = card["escalated"]["at"].as_str().unwrap().parse().unwrap();
     assert!(recorded <= escalated && (chrono::Utc::now() - escalated).num_seconds() < 60);
     assert_eq!((card["status"]["status"].as_str(), card["clock_running"].as_bool()), (Some("paused"), Some(false)));
+    assert_eq!(card["moves"], 3, "three presses recorded: after move 3");
+    assert_eq!(cards[1]["moves"], Value::Null, "no presses recorded on table 1");
     assert_eq!(
         (cards[1]["status"]["status"].as_str(), cards[1]["clock_running"].as_bool()),
         (Some("playing"), Some(true))

@@ -287,6 +287,7 @@ const words = {
   clockStopped: ["计时钟已停，等待处理", "clock stopped, table waiting"],
   newItem: ["新", "new"],
   waitedMin: ["已等 {n} 分钟", "waiting {n} min"],
+  afterMove: ["第{n}手后", "after move {n}"],
   note: ["说明", "Note"],
   refereeRuling: ["裁判的判决", "The referee's ruling"],
   noRulingYet: ["尚未判决", "none yet"],

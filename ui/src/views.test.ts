@@ -45,6 +45,7 @@ const disputeCard: QueueCard = {
   appeal: null,
   status: { status: "paused" },
   clock_running: false,
+  moves: 87,
   options: [{
     body: { kind: "ruling_issued", data: { incident: "i2", ruling: "draw" } },
     ruling: "draw", article: "17.3",
@@ -121,6 +122,7 @@ describe("views", () => {
     expect(text("card-escalated")).toMatch(/^王裁判（裁判员）\d\d:\d\d 报请裁判长$/);
     expect(text("card-clock")).toBe("计时钟已停，等待处理");
     expect(text("card-waited")).toBe("已等 7 分钟");
+    expect(text("card-moves")).toBe("第87手后");
     expect(text("new-badge")).toBe("新");
     // The draw: what it does, then a confirm step before anything is recorded.
     const draw = el.querySelector("[data-value=draw]")!;

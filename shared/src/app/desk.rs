@@ -12,6 +12,7 @@ use crate::domain::{Author, Colour, EventId, GameId, PersonId, Role, TournamentI
 use crate::event::{AppealDecision, Event, EventBody, SCHEMA_VERSION};
 use crate::game::{preview, validate, AppealView, GameState, IncidentView, OpenItem, OpenKind, Preview, Status};
 use crate::rules::{allowed, facts::in_words, facts::FactInWords, Article, Incident, Ruleset, Ruling};
+use crate::timing::ClockFact;
 use crate::tournament::TournamentView;
 
 use super::views::{Names, PlayerInfo};
@@ -83,6 +84,8 @@ pub struct QueueCard {
     pub status: Status,
     /// The game clock is running (play goes on while the item waits).
     pub clock_running: bool,
+    /// Moves played, where the clock's presses were recorded (the reader's taps); else None.
+    pub moves: Option<u32>,
     /// What the viewer may decide, each previewed; empty for items another role decides.
     pub options: Vec<DeskOption>,
 }
@@ -115,6 +118,8 @@ pub fn game_cards(
     let Some(schedule) = state.schedule.as_ref() else { return Vec::new() };
     let names = Names::of_two(setup, [&schedule.black, &schedule.white]);
     let step = |id: EventId| step_of(setup, events, id);
+    let presses = state.clock_facts.iter().filter(|(f, _)| matches!(f, ClockFact::Press { .. })).count();
+    let moves = u32::try_from(presses).ok().filter(|&n| n > 0);
     state
         .open
         .iter()
@@ -141,6 +146,7 @@ pub fn game_cards(
                 appeal: appeal.map(|a| AppealCard { by: a.by, grounds: a.grounds.clone() }),
                 status: state.status,
                 clock_running: state.status == Status::Playing,
+                moves,
                 options,
             }
         })

@@ -33,6 +33,10 @@ happened: IncidentCard | null, appeal: AppealCard | null, status: Status,
  */
 clock_running: boolean, 
 /**
+ * Moves played, where the clock's presses were recorded (the reader's taps); else None.
+ */
+moves: number | null, 
+/**
  * What the viewer may decide, each previewed; empty for items another role decides.
  */
 options: Array<DeskOption>, kind: OpenKind, 

@@ -82,6 +82,7 @@ function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
       c.article ? h("span", { class: "article" }, lt("articles", c.article)) : null,
       h("span", { class: c.clock_running ? "" : "flag", "data-testid": "card-clock" }, clock),
       waited !== null ? h("span", { "data-testid": "card-waited" }, t("waitedMin", { n: waited })) : null,
+      c.moves !== null ? h("span", { "data-testid": "card-moves" }, t("afterMove", { n: c.moves })) : null,
     ),
     h("div", { class: "players" }, player("black"), player("white")),
     i
