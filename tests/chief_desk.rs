@@ -188,6 +188,10 @@ async fn a_17_3_dispute_reaches_the_chief_with_enough_to_decide() {
         .record(1, EventBody::AppealFiled { incident: noise.id, by: Colour::Black, grounds: "白方未发出声音".into() });
     tablet.settle().await;
     let committee = office.enroll_as("cmte-zhou", "周主任", Role::Committee, "desk-zhou").await;
+    // The committee's card still says who escalated it, though the escalation was decided.
+    let desk = call(&office, &committee.token, reqwest::Method::GET, "/queue", None).await;
+    assert_eq!((desk[0]["kind"].as_str(), desk[0]["escalated"]["name"].as_str()), (Some("appeal"), Some("王裁判")));
+    assert_eq!(desk[0]["appeal"]["grounds"], "白方未发出声音");
     let story =
         call(&office, &committee.token, reqwest::Method::GET, &format!("/games/g1/incidents/{}/story", noise.id), None)
             .await;

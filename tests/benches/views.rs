@@ -50,6 +50,8 @@ struct Row {
     tables_first: Duration,
     tables: Duration,
     queue: Duration,
+    /// The queue with 100 escalations (previewed) and 100 after-result items open over 50 games.
+    desk_open: Duration,
     tables_after_incident: Duration,
     game_cold_p50: Duration,
     game_cold_p99: Duration,
@@ -289,6 +291,29 @@ async fn measure(events: usize) -> Row {
     let by_chief = (chief.token.as_str(), chief.token.as_str());
     let (after_ruling, _) = page_after(&http, &base, by_chief, &chief_author, &playing, ruling, 720_000_000, 0).await;
     let (after_late, _) = page_after(&http, &base, tokens, &author, &playing, press, 730_000_000, 10_000).await;
+    // The desk with something on it: 100 more incidents at those 50 tables, each escalated by
+    // the referee. The chief's queue is then 200 cards: the 100 escalations, each with its
+    // rulings previewed, and the 100 late presses above, recorded after the games' results
+    // (the chief's warnings ended them). The empty queue above is the baseline.
+    let (_, asked) = page_after(&http, &base, tokens, &author, &playing, |i| advice(i as u64), 735_000_000, 0).await;
+    let escalate =
+        |i: usize| arbiter_core::event::EventBody::Escalated { incident: asked[i], to: Role::ChiefArbiter, note: None };
+    page_after(&http, &base, tokens, &author, &playing, escalate, 740_000_000, 0).await;
+    let desk_open = timed_get(&http, &format!("{base}/queue"), &chief.token).await;
+    let cards: serde_json::Value = http
+        .get(format!("{base}/queue"))
+        .bearer_auth(&chief.token)
+        .send()
+        .await
+        .expect("queue")
+        .json()
+        .await
+        .expect("json");
+    let mut kinds: std::collections::BTreeMap<String, usize> = Default::default();
+    for c in cards.as_array().into_iter().flatten() {
+        *kinds.entry(c["kind"].as_str().unwrap_or("?").to_owned()).or_default() += 1;
+    }
+    assert_eq!((kinds.get("escalation"), kinds.get("after_result")), (Some(&100), Some(&100)), "{kinds:?}");
     cold.sort();
     warm.sort();
     let pull = timed_get(&http, &format!("{base}/events?after={}&limit=500", events / 2), &referee.token).await;
@@ -340,6 +365,7 @@ async fn measure(events: usize) -> Row {
         tables_first,
         tables,
         queue,
+        desk_open,
         tables_after_incident,
         game_cold_p50: percentile(&cold, 0.5).unwrap_or_default(),
         game_cold_p99: percentile(&cold, 0.99).unwrap_or_default(),
@@ -383,6 +409,12 @@ async fn run() {
         println!("    tables page, first after the restart: {}{}", ms(r.tables_first), ratio(|r| r.tables_first));
         println!("    tables page: {}{}", ms(r.tables), ratio(|r| r.tables));
         println!("    chief arbiter's queue: {}{}", ms(r.queue), ratio(|r| r.queue));
+        println!(
+            "    the desk with 200 items open over 50 games (100 escalations, each ruling previewed): {}{} — {:.1}× the empty queue",
+            ms(r.desk_open),
+            ratio(|r| r.desk_open),
+            r.desk_open.as_secs_f64() / r.queue.as_secs_f64()
+        );
         println!(
             "    tables page after one new incident: {}{}",
             ms(r.tables_after_incident),

@@ -139,8 +139,11 @@ export class ArbiterApp {
   async render(opts: { onlyIfIdle?: boolean } = {}): Promise<void> {
     this.status = await this.backend.status();
     const tabs = tabsFor(this.status.identity?.role, this.office !== null);
-    // The desk is looked at on every draw: its count on the tab, and what is new announced.
-    const cards = this.status.identity ? await this.backend.queue().catch(() => null) : null;
+    // The desk is looked at on every draw by those who decide (its count on the tab, what is
+    // new announced), by others only on the queue screen: the cards cost previews to build.
+    const role = this.status.identity?.role;
+    const decides = role === "chief_arbiter" || role === "committee";
+    const cards = role && (decides || this.screen.name === "queue") ? await this.backend.queue().catch(() => null) : null;
     if (cards) this.notice(cards);
     const mine = cards?.filter((c) => c.for_role === this.status?.identity?.role).length ?? 0;
     const tabScreen = (tab: Tab): Screen => (tab === "rounds" ? { name: "rounds", round: 1 } : { name: tab } as Screen);

@@ -530,9 +530,9 @@ pub async fn preview(
             .map(|e| arbiter_core::ErrorBody { code: e.code().to_owned(), message: e.to_string() });
         let events = state.store.game_events(t, &game)?;
         let default = state.store.setup(t)?.default_ruleset();
-        let mut p =
-            arbiter_core::game::preview(&events, default, &draft(&caller.0, &game, &events, e.body, state.clock.now()))
-                .ok_or_else(|| OfficeError::bad("wrong_scope", "a game event needs a game"))?;
+        let proposed = draft(&caller.0, &game, &events, e.body, state.clock.now());
+        let mut p = arbiter_core::game::preview_on(&g, &events, default, &proposed)
+            .ok_or_else(|| OfficeError::bad("wrong_scope", "a game event needs a game"))?;
         if p.refused.is_none() {
             p.refused = refused;
         }

@@ -152,7 +152,6 @@ pub async fn story(
     let incident: arbiter_core::domain::EventId =
         incident.parse().map_err(|_| OfficeError::bad("invalid_field", format!("`{incident}` is not an event id")))?;
     blocking(move || {
-        state_of(&state, &caller.0.tournament, &game)?;
         let viewer = super::running::author(&caller.0);
         arbiter_core::app::story_of(&state.store, &caller.0.tournament, &game, incident, viewer, state.clock.now())
             .map(Json)

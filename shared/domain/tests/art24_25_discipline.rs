@@ -135,3 +135,35 @@ fn the_referee_sees_the_second_warnings_loss_before_confirming() {
     let p = arbiter_domain::game::preview(&t.events, Default::default(), &bad).unwrap();
     assert_eq!(p.refused.unwrap().code, "ruling_not_allowed");
 }
+
+/// The desk's previews fold a draft onto the kept state instead of folding the game twice:
+/// for every kind of decision they must say what the full folds say.
+#[test]
+fn a_preview_on_the_kept_state_equals_the_full_folds() {
+    use arbiter_domain::game::{preview, preview_on};
+    let mut t = Table::chinese();
+    let first = t.try_incident(Incident::Disturbing { offender: White }, Ruling::Warning).unwrap();
+    let moved = t
+        .try_push(
+            Role::Referee,
+            record(Incident::MovedStones { mover: None, players_agree: false, deliberate: false }, None),
+        )
+        .unwrap();
+    let bodies = [
+        record(Incident::Consulting { offender: White }, Some(Ruling::Warning)),
+        record(Incident::Consulting { offender: White }, Some(Ruling::Advice)),
+        EventBody::RulingIssued { incident: first, ruling: Ruling::Advice, note: None },
+        EventBody::RulingIssued { incident: moved, ruling: Ruling::Draw, note: None },
+        EventBody::Escalated { incident: moved, to: Role::ChiefArbiter, note: None },
+        EventBody::ClockStarted,
+    ];
+    let before = t.state();
+    for body in bodies {
+        let proposed = t.event(Role::ChiefArbiter, body.clone());
+        assert_eq!(
+            preview_on(&before, &t.events, Default::default(), &proposed),
+            preview(&t.events, Default::default(), &proposed),
+            "{body:?}"
+        );
+    }
+}

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::clock::Hlc;
 use crate::domain::{Author, Colour, EventId, GameId, PersonId, Role, TournamentId};
 use crate::event::{AppealDecision, Event, EventBody, SCHEMA_VERSION};
-use crate::game::{preview, validate, AppealView, GameState, IncidentView, OpenItem, OpenKind, Preview, Status};
+use crate::game::{preview_on, validate, AppealView, GameState, IncidentView, OpenItem, OpenKind, Preview, Status};
 use crate::rules::{allowed, facts::in_words, facts::FactInWords, Article, Incident, Ruleset, Ruling};
 use crate::timing::ClockFact;
 use crate::tournament::TournamentView;
@@ -127,7 +127,10 @@ pub fn game_cards(
             let incident = item.incident.and_then(|id| state.incident(id));
             let appeal =
                 (item.kind == OpenKind::Appeal).then(|| state.appeals.iter().find(|a| a.id == item.event)).flatten();
-            let escalation = state.open.iter().find(|o| o.kind == OpenKind::Escalation && o.incident == item.incident);
+            // The escalation, even once decided (an appeal's card still says who escalated it).
+            let escalation = item.incident.and_then(|i| {
+                events.iter().find(|e| matches!(e.body, EventBody::Escalated { incident, .. } if incident == i))
+            });
             let options = if item.for_role == viewer.role {
                 decisions(setup, state, events, &viewer, now, incident, appeal)
             } else {
@@ -141,7 +144,7 @@ pub fn game_cards(
                 white: names.info(&schedule.white),
                 item: item.clone(),
                 opened: step(item.event),
-                escalated: escalation.and_then(|o| step(o.event)),
+                escalated: escalation.map(|e| step_by(setup, e)),
                 happened: incident.and_then(|i| incident_card(i, &step)),
                 appeal: appeal.map(|a| AppealCard { by: a.by, grounds: a.grounds.clone() }),
                 status: state.status,
@@ -155,7 +158,12 @@ pub fn game_cards(
 
 /// Who recorded event `id`, and when (None when the device does not hold it).
 pub(super) fn step_of(setup: &TournamentView, events: &[Event], id: EventId) -> Option<Step> {
-    events.iter().find(|e| e.id == id).map(|e| Step {
+    events.iter().find(|e| e.id == id).map(|e| step_by(setup, e))
+}
+
+/// Who recorded `e`, and when.
+pub(super) fn step_by(setup: &TournamentView, e: &Event) -> Step {
+    Step {
         person: e.author.person.clone(),
         name: setup
             .people
@@ -164,7 +172,7 @@ pub(super) fn step_of(setup: &TournamentView, events: &[Event], id: EventId) -> 
             .map_or_else(|| e.author.person.to_string(), |p| p.name.clone()),
         role: e.author.role,
         at: e.wall_time,
-    })
+    }
 }
 
 pub(super) fn incident_card(i: &IncidentView, step: &dyn Fn(EventId) -> Option<Step>) -> Option<IncidentCard> {
@@ -194,7 +202,7 @@ pub(super) fn decisions(
     let default = setup.default_ruleset();
     let option = |body: EventBody, ruling: Option<Ruling>, article: Option<Article>| {
         let proposed = draft(&setup.id, &state.game, events, viewer.clone(), body.clone(), now);
-        let mut p = preview(events, default, &proposed)?;
+        let mut p = preview_on(state, events, default, &proposed)?;
         if p.refused.is_none() {
             p.refused = validate(state, viewer.role, &body).err().map(|e| e.body());
         }

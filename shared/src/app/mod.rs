@@ -19,7 +19,7 @@ use crate::clock::ClockSkew;
 use crate::domain::{Colour, EventId, GameId, Point};
 use crate::error::{CoreError, DomainError, Result};
 use crate::event::{Event, EventBody, SCHEMA_VERSION};
-use crate::game::{preview, validate, Preview, Salt, SealDigest};
+use crate::game::{preview_on, validate, Preview, Salt, SealDigest};
 use crate::store::{SealedMove, Store};
 use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
 use crate::sync::protocol::{EnrollRequest, EnrollResponse, API_PREFIX};
@@ -313,7 +313,7 @@ impl App {
         let draft = self.draft(game, body)?;
         let state = self.state_of(game)?;
         let refused = validate(&state, id.role, &draft.body).err().map(|e| e.body());
-        let mut p = preview(&events, default, &draft)
+        let mut p = preview_on(&state, &events, default, &draft)
             .ok_or_else(|| DomainError::WrongScope("a game event needs a game".into()))?;
         if p.refused.is_none() {
             p.refused = refused;

@@ -14,7 +14,7 @@ use crate::rules::Ruling;
 use crate::tournament::TournamentView;
 use crate::ErrorBody;
 
-use super::desk::{decisions, incident_card, step_of, DeskOption, IncidentCard, Step};
+use super::desk::{decisions, incident_card, step_by, step_of, DeskOption, IncidentCard, Step};
 use super::views::{Names, PlayerInfo};
 
 /// What a step of the story did.
@@ -93,11 +93,10 @@ pub fn story(
     let mut ordered: Vec<&Event> = events.iter().collect();
     ordered.sort_by_key(|e| (e.hlc, e.id));
     for e in ordered {
-        let Some(by) = step(e.id) else { continue };
         let base = |kind| StoryStep {
             event: e.id,
             kind,
-            by: by.clone(),
+            by: step_by(setup, e),
             ruling: None,
             decision: None,
             to: None,

@@ -34,7 +34,8 @@ export function storyView(story: Story, ctx: StoryCtx): HTMLElement {
     const line = h("span", { class: "step-line" }, stepLine(s));
     return h("li", { class: `story-step ${s.kind}${s.in_force ? " in-force" : ""}${replaced || s.refused ? " superseded" : ""}`, "data-testid": `story-${s.kind}` },
       replaced || s.refused ? h("s", {}, line) : line,
-      s.note ? h("p", { class: "note" }, labelled(t(s.kind === "appealed" ? "grounds" : "note"), s.note)) : null,
+      // The recording's note is shown once, with what happened above.
+      s.note && s.kind !== "recorded" ? h("p", { class: "note" }, labelled(t(s.kind === "appealed" ? "grounds" : "note"), s.note)) : null,
       replaced ? h("p", { class: "why", "data-testid": "replaced-by" }, t("replacedBy", { name: replaced.by.name, time: timeOfDay(replaced.by.at) })) : null,
       s.refused ? h("p", { class: "why flag" }, labelled(t("refused"), s.refused.message)) : null,
     );

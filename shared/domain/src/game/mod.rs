@@ -13,7 +13,7 @@ pub use fold::{fold_game, fold_onto, folds_on};
 /// (a rules correction, a new field). Stores keep derived data (game states, summaries) tagged
 /// with it and compute it again from the events when a build of another revision opens them.
 pub const FOLD_REVISION: u32 = 1;
-pub use preview::{preview, Preview};
+pub use preview::{preview, preview_on, Preview};
 pub use sealed_move::{Salt, SealDigest};
 pub use state::*;
 pub use summary::{GameSummary, Overruled};
