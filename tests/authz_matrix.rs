@@ -33,6 +33,7 @@ fn expected(role: Role, kind: EventKind) -> bool {
         }
         AppealFiled => matches!(role, Referee | ChiefArbiter | Committee),
         AppealDecided => role == Committee,
+        RecordAttached => matches!(role, Referee | ChiefArbiter | Committee),
     }
 }
 
@@ -104,6 +105,9 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
         EventKind::AppealFiled => EventBody::AppealFiled { incident: some, by: Colour::Black, grounds: "x".into() },
         EventKind::AppealDecided => {
             EventBody::AppealDecided { appeal: some, decision: AppealDecision::Upheld, note: None }
+        }
+        EventKind::RecordAttached => {
+            EventBody::RecordAttached { incident: some, sgf: "(;SZ[19];B[pd];W[dp])".into(), move_no: None }
         }
     }
 }

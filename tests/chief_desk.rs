@@ -249,3 +249,110 @@ fn card_option(queue: &Value, game: &str, ruling: &str) -> Value {
     let option = card["options"].as_array().unwrap().iter().find(|o| o["ruling"] == ruling);
     option.unwrap_or_else(|| panic!("no {ruling} on {game}: {card:#}"))["body"].clone()
 }
+
+/// A ko recaptured at once on a 19×19 board (第二十条一): the shape is built in the lower left,
+/// Black takes at C2 (move 9) and White retakes at B2 at once (move 10); play went on one move.
+pub const KO_RECORD: &str = "(;GM[1]FF[4]SZ[19];B[bq];W[cq];B[ar];W[br];B[bs];W[dr];B[ki];W[cs];B[cr];W[br];B[pd])";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_attached_to_an_incident_shows_the_move_checked_and_the_board() {
+    let office = Office::start("desk-record").await;
+    office.register_players(&[("p1", "李明", Rank::Dan(5)), ("p2", "陈静", Rank::Dan(4))]);
+    office.schedule(1);
+    let referee = office.enroll_as("ref-wang", "王裁判", Role::Referee, "tab-wang").await;
+    let chief = office.enroll_as("chief-liu", "刘裁判长", Role::ChiefArbiter, "desk-liu").await;
+    let tablet = Device::new("desk-record-tab", &referee, &office.endpoint(), |_| {});
+    tablet.record(1, EventBody::ClockStarted);
+    let ko = tablet.record(
+        1,
+        EventBody::IncidentRecorded {
+            incident: Incident::KoRecapture {
+                offender: Colour::White,
+                point: Some("B2".parse().unwrap()),
+                objection: None,
+            },
+            ruling: None,
+            note: Some("黑方称白方立即提回".into()),
+        },
+    );
+    tablet.record(1, EventBody::Escalated { incident: ko.id, to: Role::ChiefArbiter, note: None });
+    // No move named: the core finds the record's first illegal move.
+    tablet.record(1, EventBody::RecordAttached { incident: ko.id, sgf: KO_RECORD.into(), move_no: None });
+    tablet.settle().await;
+
+    let path = format!("/games/g1/incidents/{}/story", ko.id);
+    let story = call(&office, &chief.token, reqwest::Method::GET, &path, None).await;
+    let kinds: Vec<&str> = story["steps"].as_array().unwrap().iter().map(|s| s["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["recorded", "escalated", "attached"]);
+    assert_eq!(story["steps"][2]["by"]["name"], "王裁判");
+    let record = &story["record"];
+    assert_eq!(record["moves"], 11);
+    let check = &record["check"];
+    assert_eq!(
+        (check["move_no"].as_u64(), check["colour"].as_str(), check["point"].as_str()),
+        (Some(10), Some("white"), Some("B2"))
+    );
+    assert_eq!(check["moves_after"], 1);
+    assert_eq!(check["verdict"]["verdict"], "illegal");
+    assert_eq!(check["verdict"]["article"], "20.1", "{check:#}");
+    assert_eq!(check["verdict"]["incident"]["type"], "ko_recapture");
+    // The board is the position just before move 10: Black's C2 has taken White's B2.
+    let points = |c: &str| -> Vec<String> {
+        let mut v: Vec<String> =
+            record["board"][c].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_owned()).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(points("black"), ["A2", "B1", "B3", "C2", "L11"]);
+    assert_eq!(points("white"), ["C1", "C3", "D2"]);
+    assert_eq!(record["board"]["captured_by_black"], 1);
+    assert_eq!(record["problem"], Value::Null);
+
+    // The chief attaches it again naming move 9: the latest record is the one shown.
+    let body = json!({"kind": "record_attached", "data": {"incident": ko.id, "sgf": KO_RECORD, "move_no": 9}});
+    call(&office, &chief.token, reqwest::Method::POST, "/games/g1/events", Some(json!({ "body": body }))).await;
+    let story = call(&office, &chief.token, reqwest::Method::GET, &path, None).await;
+    assert_eq!(story["steps"].as_array().unwrap().len(), 4);
+    assert_eq!(story["steps"][3]["by"]["name"], "刘裁判长");
+    assert_eq!(
+        (story["record"]["check"]["move_no"].as_u64(), story["record"]["check"]["verdict"]["verdict"].as_str()),
+        (Some(9), Some("legal"))
+    );
+    assert_eq!(story["record"]["board"]["white"].as_array().unwrap().len(), 4, "B2 still on the board before move 9");
+
+    // Bad records are refused with what is wrong, and nothing is recorded.
+    let refuse = |data: Value| {
+        let office = &office;
+        let token = chief.token.clone();
+        async move {
+            let r = office
+                .http()
+                .post(format!("{}{API_PREFIX}/games/g1/events", office.url))
+                .bearer_auth(token)
+                .json(&json!({"body": {"kind": "record_attached", "data": data}}))
+                .send()
+                .await
+                .unwrap();
+            (r.status().as_u16(), r.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, e) = refuse(json!({"incident": ko.id, "sgf": "(;GM[1]SZ[19];B[pd]", "move_no": 1})).await;
+    assert_eq!((status, e["code"].as_str()), (400, Some("invalid_field")), "{e}");
+    assert!(e["message"].as_str().unwrap().contains("line 1"), "{e}");
+    let (status, e) = refuse(json!({"incident": ko.id, "sgf": KO_RECORD, "move_no": 50})).await;
+    assert_eq!(status, 400, "{e}");
+    assert!(e["message"].as_str().unwrap().contains("no move 50"), "{e}");
+    let (status, e) = refuse(json!({"incident": ko.id, "sgf": KO_RECORD, "move_no": 11})).await;
+    assert!(status == 400 && e["message"].as_str().unwrap().contains("move 10"), "past an illegal move: {e}");
+    let (status, e) = refuse(json!({"incident": "019a0000-0000-7000-8000-000000000000", "sgf": KO_RECORD})).await;
+    assert!((400..500).contains(&status), "{status} {e}");
+    let huge = format!("(;GM[1]SZ[19]C[{}])", "x".repeat(70_000));
+    let (status, e) = refuse(json!({"incident": ko.id, "sgf": huge})).await;
+    assert!(status == 400 && e["message"].as_str().unwrap().contains("at most"), "{e}");
+    let deep = format!("{}{}", "(;".repeat(5_000), ")".repeat(5_000));
+    let (status, e) = refuse(json!({"incident": ko.id, "sgf": deep})).await;
+    assert!(status == 400 && e["message"].as_str().unwrap().contains("nested"), "{e}");
+    let story = call(&office, &chief.token, reqwest::Method::GET, &path, None).await;
+    assert_eq!(story["steps"].as_array().unwrap().len(), 4, "nothing refused was recorded");
+    office.shutdown().await;
+}

@@ -318,6 +318,22 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
       const inc = s.incidents.find((i) => i.incident.type === "moved_stones");
       return inc?.effective?.ruling === "restore" && inc.effective.rank === 2;
     }, { timeout: 30000 });
+    // The remaining item's story on the tablet: the chief pastes the game's record (a ko
+    // retaken at once, 第二十条一) and sees the move the core finds and the board before it.
+    await c.click('[data-testid=queue-card][data-game="r9-t1"] [data-testid=card-story]');
+    await c.click("[data-testid=attach-record] summary");
+    await c.type("[data-testid=attach-sgf]", "(;GM[1]FF[4]SZ[19];B[bq];W[cq];B[ar];W[br];B[bs];W[dr];B[ki];W[cs];B[cr];W[br];B[pd])");
+    await c.click("[data-testid=attach-send]");
+    await c.waitText("[data-testid=record-check]", (t) => t.startsWith("第10手"), "the record's move checked on the tablet", 20000);
+    assert.equal(await c.text("[data-testid=record-check]"), "第10手 白方 B2：劫争马上回提（第二十条一）");
+    assert.match(await c.text("[data-testid=story-attached]"), /（裁判长）\d\d:\d\d 附上棋谱$/);
+    await c.cmd("POST", "/execute/sync", { script: "document.querySelector('[data-testid=record-board]').scrollIntoView({ block: 'end' }); return true;", args: [] });
+    await c.screenshot(shots, "12-chief-story-record.png");
+    await until("the record synced to the office, checked the same there", async () => {
+      const s = await api(office.url, token, "GET", "/games/r9-t1/state");
+      const story = await api(office.url, token, "GET", `/games/r9-t1/incidents/${s.incidents[0].id}/story`);
+      return story.record?.check?.move_no === 10;
+    }, { timeout: 30000 });
   } finally {
     await chief.close();
   }

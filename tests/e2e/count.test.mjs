@@ -28,14 +28,25 @@ after(async () => {
   await office?.stop();
 });
 
-async function gamePage(viewport) {
+async function gamePage(viewport, table = "r1-t2") {
   const page = await browser.newPage({ viewport });
   await page.goto(office.url);
   await page.fill("[data-testid=token]", chief);
   await page.click("[data-testid=sign-in]");
-  await page.click("[data-testid=table-r1-t2]");
+  await page.click(`[data-testid=table-${table}]`);
   await page.waitForSelector("[data-testid=actions]");
   return page;
+}
+
+/** Opens the ko-recapture form on the game screen and checks move `moveNo` of the record `sgf`. */
+async function checkKoFromRecord(page, sgf, moveNo) {
+  await page.click("[data-testid=record-incident]");
+  await page.click("[data-testid=groups] button[data-value=repetition]");
+  await page.click("[data-testid=types] button[data-value=ko_recapture]");
+  await page.click("[data-testid=record-check] summary");
+  await page.setInputFiles("[data-testid=check-sgf]", sgf);
+  await page.fill("[data-testid=check-move-no]", String(moveNo));
+  await page.click("[data-testid=check-run]");
 }
 
 const summary = (page) => page.textContent("[data-testid=count-summary]");
@@ -86,13 +97,7 @@ test("a ko recapture found in the record fills the incident's facts (第二十�
   const sgf = path.join(dir, "ko.sgf");
   writeFileSync(sgf, "(;SZ[19]AB[as][br][bq]AW[bs][cr][cq][ds];B[cs];W[bs];B[pd])");
   const page = await gamePage({ width: 1280, height: 900 });
-  await page.click("[data-testid=record-incident]");
-  await page.click("[data-testid=groups] button[data-value=repetition]");
-  await page.click("[data-testid=types] button[data-value=ko_recapture]");
-  await page.click("[data-testid=record-check] summary");
-  await page.setInputFiles("[data-testid=check-sgf]", sgf);
-  await page.fill("[data-testid=check-move-no]", "2");
-  await page.click("[data-testid=check-run]");
+  await checkKoFromRecord(page, sgf, 2);
   await page.waitForSelector("[data-testid=check-found]");
   assert.match(await page.textContent("[data-testid=check-found]"), /第二十条一/);
   assert.equal(await page.getAttribute("[data-testid=fact-offender] button.on", "data-value"), "white");
@@ -106,4 +111,57 @@ test("a ko recapture found in the record fills the incident's facts (第二十�
   await page.click("[data-testid=check-run]");
   await page.waitForFunction(() => document.querySelector("[data-testid=check-result]")?.textContent.includes("合法"));
   await page.close();
+});
+
+test("the record goes with the incident: its story shows the move checked and the board", async () => {
+  // Black takes the ko at C2 (move 9), White retakes at B2 at once (move 10); one more move.
+  const ko = "(;GM[1]FF[4]SZ[19];B[bq];W[cq];B[ar];W[br];B[bs];W[dr];B[ki];W[cs];B[cr];W[br];B[pd])";
+  const sgf = path.join(dir, "ko-moves.sgf");
+  writeFileSync(sgf, ko);
+  const page = await gamePage({ width: 1280, height: 900 }, "r1-t1");
+  await checkKoFromRecord(page, sgf, 10);
+  await page.waitForSelector("[data-testid=rulings] button[data-value=move_void_pass]");
+  await page.click("[data-testid=rulings] button[data-value=move_void_pass]");
+  await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+  await page.click("[data-testid=confirm]");
+  await page.waitForSelector("[data-testid=open-story]");
+  await page.click("[data-testid=open-story]");
+  await page.waitForSelector("[data-testid=story-record]");
+  // The story says who attached the record and when, what the record shows, and the board.
+  assert.match(await page.textContent("[data-testid=story-attached]"), /（裁判长）\d\d:\d\d 附上棋谱$/);
+  assert.equal(await page.textContent("[data-testid=story-record] [data-testid=record-check]"), "第10手 白方 B2：劫争马上回提（第二十条一）");
+  assert.equal(await page.locator("[data-testid=record-board] [data-point]").count(), 361);
+  // The board before move 10: White's B2 taken by Black's C2, the point White retook ringed.
+  assert.equal(await page.getAttribute("[data-testid=record-board] [data-point=C2]", "class"), "pt stone black");
+  assert.equal(await page.getAttribute("[data-testid=record-board] [data-point=B2]", "class"), "pt checked white");
+  await page.screenshot({ path: path.join(shots, "03-story-record.png"), fullPage: true });
+  // Attached again from the story, naming move 9: the latest record is the one shown.
+  await page.click("[data-testid=attach-record] summary");
+  await page.fill("[data-testid=attach-sgf]", ko);
+  await page.fill("[data-testid=attach-move-no]", "9");
+  await page.click("[data-testid=attach-send]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=record-check]")?.textContent.startsWith("第9手"));
+  assert.equal(await page.textContent("[data-testid=record-check]"), "第9手 黑方 C2：合法");
+  assert.equal(await page.locator("[data-testid=story-attached]").count(), 2);
+  // A broken record is refused with where it broke; nothing is attached.
+  await page.click("[data-testid=attach-record] summary").catch(() => {});
+  await page.fill("[data-testid=attach-sgf]", "(;GM[1]SZ[19];B[pd]");
+  await page.fill("[data-testid=attach-move-no]", "");
+  await page.click("[data-testid=attach-send]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=attach-error]")?.textContent.includes("line 1"));
+  assert.equal(await page.locator("[data-testid=story-attached]").count(), 2);
+  await page.close();
+  // On a phone the board fits the screen.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.goto(office.url);
+  await phone.fill("[data-testid=token]", chief);
+  await phone.click("[data-testid=sign-in]");
+  await phone.click("[data-testid=table-r1-t1]");
+  await phone.click("[data-testid=open-story]");
+  await phone.waitForSelector("[data-testid=record-board]");
+  const box = await phone.locator("[data-testid=record-board]").boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the board is on the screen: ${JSON.stringify(box)}`);
+  assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0);
+  await phone.screenshot({ path: path.join(shots, "04-story-record-phone.png"), fullPage: true });
+  await phone.close();
 });

@@ -234,6 +234,13 @@ export class ArbiterApp {
         const { game, incident } = this.screen;
         return storyView(await this.backend.story(game, incident), {
           back: () => void this.go({ name: "game", game }),
+          // Evidence for whoever decides: any official at the table or above (not the organiser).
+          attach: this.backend.canRecord && role !== "organiser"
+            ? async (sgf, moveNo) => {
+                await this.backend.record(game, { kind: "record_attached", data: { incident, sgf, move_no: moveNo ?? undefined } });
+                await this.render();
+              }
+            : undefined,
           decide: async (target, option) => {
             await this.backend.record(target.game, option.body);
             await this.render();

@@ -187,6 +187,7 @@ describe("an incident's whole story", () => {
       ],
       open: [{ kind: "appeal", for_role: "committee", event: "a1", incident: "i1", article: "24.2", refused: [] }],
       options: [],
+      record: null,
     };
     const el = storyView(story, { back: () => {}, decide: async () => {} });
     const recorded = el.querySelector("[data-testid=story-recorded]")!;
@@ -199,3 +200,59 @@ describe("an incident's whole story", () => {
     expect(el.querySelector("[data-testid=card-options]")).toBeNull();
   });
 });
+
+describe("a record attached to an incident", () => {
+  const base = async () => {
+    const { storyView } = await import("./views/story");
+    const story: Story = {
+      game: "g1", round: 1, table: 1, ...players, incident: "i1", happened: disputeCard.happened!, steps: [], open: [], options: [],
+      record: {
+        event: "x",
+        moves: 11,
+        check: {
+          move_no: 10, colour: "white", point: "B2", moves_after: 1,
+          verdict: { verdict: "illegal", article: "20.1", reason: "第二十条一: retaking the ko at once", incident: { type: "ko_recapture", facts: { offender: "white", point: "B2" } } },
+        },
+        board: { size: 9, black: ["B3", "A2", "C2", "B1"], white: ["C3", "D2", "C1"], captured_by_black: 1, captured_by_white: 0 },
+        problem: null,
+      },
+    };
+    return { storyView, story };
+  };
+
+  it("says the move checked in words and rings its point on the board before it", async () => {
+    const { storyView, story } = await base();
+    const el = storyView(story, { back: () => {}, decide: async () => {} });
+    expect(el.querySelector("[data-testid=record-check]")?.textContent).toBe("第10手 白方 B2：劫争马上回提（第二十条一）");
+    expect(el.querySelectorAll("[data-testid=record-board] [data-point]").length).toBe(81);
+    expect(el.querySelector("[data-point=C2]")?.className).toBe("pt stone black");
+    expect(el.querySelector("[data-point=B2]")?.className).toBe("pt checked white");
+    expect(el.querySelector("[data-testid=attach-record]")).toBeNull();
+  });
+
+  it("says a legal record is legal, shows why one could not be read, and attaches with the move asked", async () => {
+    const { storyView, story } = await base();
+    const legal = storyView({ ...story, record: { ...story.record!, check: null } }, { back: () => {}, decide: async () => {} });
+    expect(legal.querySelector("[data-testid=record-check]")?.textContent).toBe("全谱11手均合法");
+    const broken = storyView(
+      { ...story, record: { ...story.record!, check: null, board: null, problem: { code: "invalid_field", message: "sgf: line 1" } } },
+      { back: () => {}, decide: async () => {} },
+    );
+    expect(broken.querySelector("[data-testid=record-problem]")?.textContent).toBe("sgf: line 1");
+    expect(broken.querySelector("[data-testid=record-board]")).toBeNull();
+    const sent: [string, number | null][] = [];
+    const el = storyView(story, { back: () => {}, decide: async () => {}, attach: async (sgf, n) => void sent.push([sgf, n]) });
+    const send = el.querySelector("[data-testid=attach-send]") as HTMLButtonElement;
+    send.click();
+    expect(el.querySelector("[data-testid=attach-error]")?.textContent).toBe("请选择或粘贴棋谱");
+    (el.querySelector("[data-testid=attach-sgf]") as HTMLTextAreaElement).value = "(;B[pd])";
+    (el.querySelector("[data-testid=attach-move-no]") as HTMLInputElement).value = "0";
+    send.click();
+    expect(el.querySelector("[data-testid=attach-error]")?.textContent).toBe("手数须为正整数");
+    (el.querySelector("[data-testid=attach-move-no]") as HTMLInputElement).value = "";
+    send.click();
+    await Promise.resolve();
+    expect(sent).toEqual([["(;B[pd])", null]]);
+  });
+});
+

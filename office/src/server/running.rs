@@ -468,7 +468,9 @@ pub async fn record_game_event(
 /// chief arbiter's authority after a result is refused at once (a device's is kept and flagged).
 pub(super) fn check(g: &arbiter_core::game::GameState, role: Role, body: &EventBody) -> Result<(), OfficeError> {
     validate(g, role, body)?;
-    let lower = role.ruling_rank().unwrap_or(0) < 2 && !matches!(body, EventBody::AppealFiled { .. });
+    // An appeal and a record attached as evidence change nothing the result stands on.
+    let lower = role.ruling_rank().unwrap_or(0) < 2
+        && !matches!(body, EventBody::AppealFiled { .. } | EventBody::RecordAttached { .. });
     if let Some(r) = g.result.filter(|_| lower) {
         let why = format!("{} ({})", arbiter_core::labels::Labelled::label(&r.reason).en, r.article.cite());
         return Err(arbiter_core::DomainError::AfterResult(why).into());

@@ -20,7 +20,7 @@ pub enum DomainError {
     #[error("field `{field}`: {message}")]
     InField { code: &'static str, field: String, message: String },
     /// The event says it is of a schema version this build does not read.
-    #[error("schema version {found} is not supported (this build reads version {supported})")]
+    #[error("schema version {found} is not supported (this build reads versions 1 to {supported})")]
     UnsupportedSchema { found: u64, supported: u16 },
     /// An id is empty, too long or uses characters outside `[A-Za-z0-9._-]`.
     #[error("invalid {kind} id `{value}`: {reason}")]

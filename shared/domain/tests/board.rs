@@ -369,3 +369,44 @@ fn a_forbidden_point_in_a_record_is_article_19_at_the_table() {
         v => panic!("{v:?}"),
     }
 }
+
+#[test]
+fn an_attached_record_is_looked_at_for_its_first_illegal_move_or_the_one_named() {
+    use arbiter_domain::board::Verdict;
+    use arbiter_domain::interop::sgf;
+    // Black takes the ko at C2 (move 9), White retakes at B2 at once (move 10, 第二十条一).
+    let ko = "(;GM[1]FF[4]SZ[19];B[bq];W[cq];B[ar];W[br];B[bs];W[dr];B[ki];W[cs];B[cr];W[br];B[pd])";
+    let g = sgf::parse_attached(ko).unwrap();
+    let first = sgf::record_at(&g, None).unwrap();
+    let c = first.check.unwrap();
+    assert_eq!((c.move_no, c.colour, c.point.as_deref(), first.moves), (10, White, Some("B2"), 11));
+    assert!(matches!(c.verdict, Verdict::Illegal { article: Article::Art20_1, .. }), "{:?}", c.verdict);
+    // The board before move 10: White's B2 is off, Black's C2 on it, one prisoner.
+    assert_eq!((first.position.position().get(at("B2")), first.position.position().get(at("C2"))), (None, Some(Black)));
+    assert_eq!(first.position.prisoners(Black), 1);
+    // Named, a legal move is said legal, with the board before it.
+    let named = sgf::record_at(&g, Some(9)).unwrap();
+    assert_eq!(named.check.unwrap().verdict, Verdict::Legal);
+    assert_eq!(named.position.position().get(at("B2")), Some(White));
+    // A record without an illegal move: nothing checked, the final position.
+    let legal = sgf::parse_attached("(;GM[1]SZ[9];B[ee];W[cc])").unwrap();
+    let all = sgf::record_at(&legal, None).unwrap();
+    assert_eq!((all.check, all.moves, all.position.moves()), (None, 2, 2));
+    // Past the illegal move, or past the end, nothing is checked, and the answer says why.
+    assert!(sgf::record_at(&g, Some(11)).unwrap_err().to_string().contains("move 10"));
+    assert!(sgf::record_at(&g, Some(12)).unwrap_err().to_string().contains("no move 12"));
+}
+
+#[test]
+fn hostile_records_are_refused_not_followed() {
+    use arbiter_domain::interop::sgf;
+    // Nesting past the bound would exhaust the stack of the thread reading it.
+    let deep = format!("{}{}", "(;".repeat(100_000), ")".repeat(100_000));
+    assert!(sgf::parse(&deep).unwrap_err().to_string().contains("nested more than 1000"));
+    // An ordinary nesting depth reads.
+    let nested = format!("(;GM[1]SZ[9]{};B[ee]{})", "(;".repeat(900), ")".repeat(900));
+    assert_eq!(sgf::parse(&nested).unwrap().moves.len(), 1);
+    let huge = format!("(;GM[1]SZ[9]C[{}])", "x".repeat(70_000));
+    assert!(sgf::parse(&huge).is_ok(), "any size reads on the board screens");
+    assert!(sgf::parse_attached(&huge).unwrap_err().to_string().contains("at most 65536"));
+}

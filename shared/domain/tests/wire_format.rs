@@ -117,10 +117,15 @@ fn sample_line() -> serde_json::Value {
 #[test]
 fn unknown_schema_versions_are_refused_clearly() {
     let mut v = sample_line();
+    assert_eq!(v["schema"], 1, "a kind of schema 1 is written at 1, so older builds read it");
     v["schema"] = 2.into();
+    assert!(decode(&v.to_string()).is_ok(), "every version up to this build's is read");
+    v["schema"] = 3.into();
     let err = decode(&v.to_string()).unwrap_err();
     assert_eq!(err.code(), "unsupported_schema");
-    assert!(err.to_string().contains("schema version 2"), "{err}");
+    assert!(err.to_string().contains("schema version 3"), "{err}");
+    v["schema"] = 0.into();
+    assert_eq!(decode(&v.to_string()).unwrap_err().code(), "unsupported_schema");
     v.as_object_mut().unwrap().remove("schema");
     assert!(decode(&v.to_string()).unwrap_err().to_string().contains("schema"));
     v["schema"] = "1".into();
@@ -182,4 +187,27 @@ fn jsonl_reports_bad_lines_by_number_and_keeps_the_rest() {
     assert_eq!(events.len(), 2);
     let lines: Vec<(usize, &str)> = errors.iter().map(|e| (e.line, e.code)).collect();
     assert_eq!(lines, vec![(3, "malformed_json"), (4, "invalid_field")]);
+}
+
+#[test]
+fn a_kind_is_written_at_the_schema_that_brought_it_and_refused_below_it() {
+    use arbiter_domain::domain::EventId;
+    let mut t = Table::chinese();
+    let body = EventBody::RecordAttached {
+        incident: EventId::from_parts(1_795_000_000_000, [0x80; 10]),
+        sgf: "(;GM[1]SZ[19];B[pd])".into(),
+        move_no: Some(1),
+    };
+    let e = t.event(Role::Referee, body);
+    assert_eq!(e.schema, 2, "record_attached came with schema 2");
+    let mut v: serde_json::Value = serde_json::from_str(&encode(&e)).unwrap();
+    assert_eq!(decode(&v.to_string()).unwrap(), e);
+    v["schema"] = 1.into();
+    let err = decode(&v.to_string()).unwrap_err();
+    assert_eq!((err.code(), err.to_string().contains("needs schema 2")), ("invalid_field", true), "{err}");
+    // A record that is not SGF is refused where it is decoded, saying where it broke.
+    v["schema"] = 2.into();
+    v["body"]["data"]["sgf"] = "(;GM[1]SZ[19];B[pd]".into();
+    let err = decode(&v.to_string()).unwrap_err();
+    assert!(err.to_string().contains("line 1"), "{err}");
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::clock::Hlc;
 use crate::domain::{Author, Colour, EventId, GameId, PersonId, Role, TournamentId};
-use crate::event::{AppealDecision, Event, EventBody, SCHEMA_VERSION};
+use crate::event::{AppealDecision, Event, EventBody};
 use crate::game::{preview_on, validate, AppealView, GameState, IncidentView, OpenItem, OpenKind, Preview, Status};
 use crate::rules::{allowed, facts::in_words, facts::FactInWords, Article, Incident, Ruleset, Ruling};
 use crate::timing::ClockFact;
@@ -245,7 +245,7 @@ pub fn draft(
     let mut random = [0u8; 10];
     random[0] = 0x80; // RFC 4122 variant bits
     Event {
-        schema: SCHEMA_VERSION,
+        schema: body.kind().schema(),
         id: EventId::from_parts(ms, random),
         tournament: tournament.clone(),
         game: Some(game.clone()),

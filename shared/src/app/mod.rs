@@ -18,7 +18,7 @@ use tokio::sync::Notify;
 use crate::clock::ClockSkew;
 use crate::domain::{Colour, EventId, GameId, Point};
 use crate::error::{CoreError, DomainError, Result};
-use crate::event::{Event, EventBody, SCHEMA_VERSION};
+use crate::event::{Event, EventBody};
 use crate::game::{preview_on, validate, Preview, Salt, SealDigest};
 use crate::store::{SealedMove, Store};
 use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
@@ -280,7 +280,7 @@ impl App {
         let id = self.identity()?;
         let (now_ms, now) = self.now()?;
         Ok(Event {
-            schema: SCHEMA_VERSION,
+            schema: body.kind().schema(),
             id: EventId::from_parts(now_ms, crate::random_id_bits()?),
             tournament: id.tournament.clone(),
             game: Some(game.clone()),

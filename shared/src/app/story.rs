@@ -6,10 +6,13 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use crate::board::counting_board::BoardSetup;
+use crate::board::MoveCheck;
 use crate::domain::{Author, Colour, EventId, GameId, Role};
 use crate::error::{DomainError, Result};
 use crate::event::{AppealDecision, Event, EventBody};
 use crate::game::{GameState, OpenItem};
+use crate::interop::sgf;
 use crate::rules::Ruling;
 use crate::tournament::TournamentView;
 use crate::ErrorBody;
@@ -27,6 +30,8 @@ pub enum StoryKind {
     Ruled,
     Appealed,
     Decided,
+    /// A game record (SGF) was attached as evidence.
+    Attached,
 }
 
 /// One step of an incident's story.
@@ -70,6 +75,26 @@ pub struct Story {
     pub open: Vec<OpenItem>,
     /// What the viewer may decide, each previewed (empty when nothing on it is theirs).
     pub options: Vec<DeskOption>,
+    /// The game record last attached to the incident, looked at.
+    pub record: Option<StoryRecord>,
+}
+
+/// A game record attached to an incident: the move in question checked (第十九条, 第二十条,
+/// 第六条) and the board just before it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct StoryRecord {
+    /// The attaching event.
+    pub event: EventId,
+    /// Moves in the record.
+    pub moves: u32,
+    /// The move named when attaching, else the record's first illegal move; none when every
+    /// move is legal and none was named.
+    pub check: Option<MoveCheck>,
+    /// The board before that move (the final position when none is checked).
+    pub board: Option<BoardSetup>,
+    /// Why the record could not be looked at (recorded by a device that did not check it).
+    pub problem: Option<ErrorBody>,
 }
 
 /// The story of incident `incident` of the game `state` folds.
@@ -90,6 +115,7 @@ pub fn story(
     let ruling_of = |id: EventId| view.rulings.iter().find(|r| r.event == id);
     let in_force = |id: EventId| view.effective.is_some_and(|e| e.event == id);
     let mut steps = Vec::new();
+    let mut last_record = None;
     let mut ordered: Vec<&Event> = events.iter().collect();
     ordered.sort_by_key(|e| (e.hlc, e.id));
     for e in ordered {
@@ -132,10 +158,15 @@ pub fn story(
                     ..base(StoryKind::Decided)
                 }
             }
+            EventBody::RecordAttached { incident: i, .. } if *i == incident => {
+                last_record = Some(e);
+                base(StoryKind::Attached)
+            }
             _ => continue,
         };
         steps.push(s);
     }
+    let record = last_record.map(record_view);
     let open: Vec<OpenItem> = state.open.iter().filter(|o| o.incident == Some(incident)).cloned().collect();
     let theirs = open.iter().find(|o| o.for_role == viewer.role);
     let appeal = theirs.and_then(|o| appeals.iter().copied().find(|a| a.id == o.event));
@@ -155,5 +186,30 @@ pub fn story(
         steps,
         open,
         options,
+        record,
     })
+}
+
+/// The record `e` attaches, looked at for its move (checked again on every read: the fold keeps
+/// no board, and a record is read only when its story is).
+fn record_view(e: &Event) -> StoryRecord {
+    let looked = match &e.body {
+        EventBody::RecordAttached { sgf, move_no, .. } => {
+            sgf::parse_attached(sgf).and_then(|g| sgf::record_at(&g, *move_no))
+        }
+        _ => Err(DomainError::WrongScope(format!("event `{}` attaches no record", e.id))),
+    };
+    match looked {
+        Ok(at) => {
+            let captured = [at.position.prisoners(Colour::Black), at.position.prisoners(Colour::White)];
+            StoryRecord {
+                event: e.id,
+                moves: at.moves,
+                check: at.check,
+                board: Some(BoardSetup::of(at.position.position(), captured)),
+                problem: None,
+            }
+        }
+        Err(err) => StoryRecord { event: e.id, moves: 0, check: None, board: None, problem: Some(err.body()) },
+    }
 }

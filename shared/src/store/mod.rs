@@ -32,7 +32,7 @@ use crate::clock::HybridClock;
 use crate::domain::{Author, DeviceId, EventId, GameId, TournamentId};
 use crate::error::{CoreError, DomainError, Result};
 use crate::event::wire::{self, LineError};
-use crate::event::{Event, EventBody, SCHEMA_VERSION};
+use crate::event::{Event, EventBody};
 
 pub use export::{ImportReport, SalvageReport};
 pub use journal::Journal;
@@ -442,7 +442,7 @@ impl Store {
         let mut clock = HybridClock::resume(meta::hlc(&self.db)?);
         let hlc = clock.tick(now_ms);
         let event = Event {
-            schema: SCHEMA_VERSION,
+            schema: body.kind().schema(),
             id: EventId::from_parts(now_ms, random),
             tournament,
             game,
@@ -481,7 +481,7 @@ impl Store {
         let mut events = Vec::with_capacity(bodies.len());
         for (game, body) in bodies {
             let event = Event {
-                schema: SCHEMA_VERSION,
+                schema: body.kind().schema(),
                 id: EventId::from_parts(now_ms, random()?),
                 tournament: tournament.clone(),
                 game,

@@ -5,6 +5,7 @@ import type { GameId } from "./GameId";
 import type { IncidentCard } from "./IncidentCard";
 import type { OpenItem } from "./OpenItem";
 import type { PlayerInfo } from "./PlayerInfo";
+import type { StoryRecord } from "./StoryRecord";
 import type { StoryStep } from "./StoryStep";
 
 /**
@@ -22,4 +23,8 @@ open: Array<OpenItem>,
 /**
  * What the viewer may decide, each previewed (empty when nothing on it is theirs).
  */
-options: Array<DeskOption>, };
+options: Array<DeskOption>, 
+/**
+ * The game record last attached to the incident, looked at.
+ */
+record: StoryRecord | null, };

@@ -3,4 +3,4 @@
 /**
  * What a step of the story did.
  */
-export type StoryKind = "recorded" | "escalated" | "ruled" | "appealed" | "decided";
+export type StoryKind = "recorded" | "escalated" | "ruled" | "appealed" | "decided" | "attached";

@@ -165,7 +165,8 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         const found = c.verdict.incident;
         out.textContent = `${lt("articles", c.verdict.article)}：${c.verdict.reason}`;
         const entry = found && view.catalogue.find((e) => e.incident === found.type);
-        if (found && entry) factsForm(entry, factsOf(found), out.textContent);
+        // The record goes with the incident as evidence: its story shows this move checked.
+        if (found && entry) factsForm(entry, factsOf(found), out.textContent, { sgf: await f.text(), moveNo: c.move_no });
       } catch (e) {
         out.textContent = (e as Error).message;
       }
@@ -179,7 +180,13 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     );
   }
 
-  function factsForm(entry: CatalogueEntry, preset?: Record<string, FactValue>, found?: string): void {
+  function factsForm(entry: CatalogueEntry, preset?: Record<string, FactValue>, found?: string, evidence?: { sgf: string; moveNo: number }): void {
+    /** Attaches the checked record to the incident just recorded (the newest in `v`). */
+    const attach = async (v: GameView): Promise<string | undefined> => {
+      const mine = v.state.incidents[v.state.incidents.length - 1];
+      if (mine && evidence) await ctx.backend.record(game, { kind: "record_attached", data: { incident: mine.id, sgf: evidence.sgf, move_no: evidence.moveNo } });
+      return mine?.id;
+    };
     const values = { ...defaultFacts(entry.facts), ...(preset ?? {}) };
     const rulings = h("div", { class: "grid", "data-testid": "rulings" });
     const note = h("p", { class: "error" });
@@ -191,13 +198,13 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       const allowed = await ctx.backend.allowed(game, incident).catch(() => []);
       rulings.replaceChildren(
         ...allowed.map((a) =>
-          h("button", { "data-value": a.ruling, class: a.ruling === picked ? "on" : "", onclick: () => { picked = a.ruling; void confirmFlow(`${l(entry.label)} · ${lt("rulings", a.ruling)}`, { kind: "incident_recorded", data: { incident, ruling: a.ruling } }); } },
+          h("button", { "data-value": a.ruling, class: a.ruling === picked ? "on" : "", onclick: () => { picked = a.ruling; void confirmFlow(`${l(entry.label)} · ${lt("rulings", a.ruling)}`, { kind: "incident_recorded", data: { incident, ruling: a.ruling } }, evidence ? async (v) => void (await attach(v)) : undefined); } },
             lt("rulings", a.ruling), h("small", {}, lt("articles", a.article))),
         ),
         h("button", { "data-value": "escalate", class: "secondary", onclick: () => {
           void confirmFlow(`${l(entry.label)} · ${t("noRuling")}`, { kind: "incident_recorded", data: { incident } }, async (v) => {
-            const mine = v.state.incidents[v.state.incidents.length - 1];
-            if (mine) await ctx.backend.record(game, { kind: "escalated", data: { incident: mine.id, to: "chief_arbiter" } });
+            const mine = await attach(v);
+            if (mine) await ctx.backend.record(game, { kind: "escalated", data: { incident: mine, to: "chief_arbiter" } });
           });
         } }, t("noRuling")),
       );

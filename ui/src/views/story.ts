@@ -5,14 +5,19 @@
 
 import type { DeskOption } from "../bindings/DeskOption";
 import type { Story } from "../bindings/Story";
+import type { StoryRecord } from "../bindings/StoryRecord";
 import type { StoryStep } from "../bindings/StoryStep";
 import { h } from "../dom";
 import { rankText } from "../format";
 import { labelled, listed, lt, t } from "../i18n";
+import { pointName } from "./countBoard";
 import { happenedView, option, timeOfDay } from "./queue";
 
 export interface StoryCtx {
   back: () => void;
+  /** Attaches a game record (SGF) to the incident, checked at move `moveNo` (or its first
+   * illegal move), where the viewer may. */
+  attach?: (sgf: string, moveNo: number | null) => Promise<void>;
   decide: (target: { game: string }, option: DeskOption) => Promise<void>;
   standings?: (game: string, option: DeskOption) => Promise<HTMLElement | null>;
 }
@@ -54,5 +59,83 @@ export function storyView(story: Story, ctx: StoryCtx): HTMLElement {
       story.open.length ? h("p", { class: "flag", "data-testid": "story-open" }, labelled(t("stillOpen"), listed(story.open.map((o) => lt("open_kinds", o.kind))))) : null,
       story.options.length ? h("div", { class: "options", "data-testid": "card-options" }, story.options.map((o) => option(story, o, ctx))) : null,
     ),
+    story.record ? recordView(story.record) : null,
+    ctx.attach ? attachForm(ctx.attach) : null,
+  );
+}
+
+/** What the record says of the move: “第87手 黑 D4：劫争中立即提回（第二十条一）”. */
+export function checkLine(r: StoryRecord): string {
+  const c = r.check;
+  if (!c) return t("recordAllLegal", { n: r.moves });
+  const move = t("moveOf", { n: c.move_no, colour: lt("colours", c.colour), point: c.point ?? t("pass") });
+  if (c.verdict.verdict === "legal") return `${move}：${t("legalMove")}`;
+  const what = c.verdict.incident ? lt("incident_types", c.verdict.incident.type) : c.verdict.reason;
+  return `${move}：${what}（${lt("articles", c.verdict.article)}）`;
+}
+
+/** The attached record: the move checked, and the board just before it with that point marked. */
+function recordView(r: StoryRecord): HTMLElement {
+  const board = r.board;
+  let grid: HTMLElement | null = null;
+  if (board) {
+    const black = new Set(board.black);
+    const white = new Set(board.white);
+    const cells: HTMLElement[] = [];
+    for (let y = board.size - 1; y >= 0; y--) {
+      for (let x = 0; x < board.size; x++) {
+        const p = pointName(x, y);
+        const stone = black.has(p) ? "black" : white.has(p) ? "white" : null;
+        const marked = r.check?.point === p;
+        cells.push(h("span", { class: ["pt", stone ? `stone ${stone}` : "", marked ? `checked ${r.check?.colour}` : ""].filter(Boolean).join(" "), "data-point": p, title: p }));
+      }
+    }
+    grid = h("div", { class: "goban readonly", "data-testid": "record-board", style: `--n: ${board.size}` }, cells);
+  }
+  const illegal = r.check?.verdict.verdict === "illegal";
+  return h("section", { class: "card record", "data-testid": "story-record" },
+    h("h3", {}, t("attachedRecord")),
+    r.problem
+      ? h("p", { class: "flag", "data-testid": "record-problem" }, r.problem.message)
+      : h("p", { class: illegal ? "flag" : "", "data-testid": "record-check" }, checkLine(r)),
+    r.check ? h("p", { class: "muted" }, t("boardBefore", { n: r.check.move_no })) : null,
+    grid,
+  );
+}
+
+/** Attach the game record: a file or pasted SGF, and the move the incident is about. */
+function attachForm(attach: NonNullable<StoryCtx["attach"]>): HTMLElement {
+  const file = h("input", { type: "file", accept: ".sgf,application/x-go-sgf,text/plain", "data-testid": "attach-file" }) as HTMLInputElement;
+  const text = h("textarea", { rows: 3, placeholder: "(;GM[1]SZ[19];B[pd];W[dp]…)", "data-testid": "attach-sgf" }) as HTMLTextAreaElement;
+  const moveNo = h("input", { type: "number", min: 1, step: 1, "data-testid": "attach-move-no" }) as HTMLInputElement;
+  const note = h("p", { class: "error", "data-testid": "attach-error" });
+  file.onchange = async () => {
+    const f = file.files?.[0];
+    if (f) text.value = await f.text();
+  };
+  const send = async () => {
+    note.textContent = "";
+    if (!text.value.trim()) {
+      note.textContent = t("attachNothing");
+      return;
+    }
+    const n = moveNo.value.trim() ? Number(moveNo.value) : null;
+    if (n !== null && !(Number.isInteger(n) && n >= 1)) {
+      note.textContent = t("attachMoveNo");
+      return;
+    }
+    try {
+      await attach(text.value, n);
+    } catch (e) {
+      note.textContent = (e as Error).message;
+    }
+  };
+  return h("details", { class: "card attach", "data-testid": "attach-record" },
+    h("summary", {}, t("attachRecord")),
+    h("label", { class: "field" }, h("span", {}, "SGF"), file),
+    h("label", { class: "field" }, h("span", {}, t("orPaste")), text),
+    h("label", { class: "field" }, h("span", {}, t("attachWhichMove")), moveNo),
+    note,
+    h("button", { type: "button", class: "primary", "data-testid": "attach-send", onclick: () => void send() }, t("attach")),
   );
 }

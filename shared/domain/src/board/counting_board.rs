@@ -117,7 +117,8 @@ impl BoardSetup {
         Ok(p)
     }
 
-    fn of(position: &Position, captured: [u32; 2]) -> BoardSetup {
+    /// A position as the board shows it, with the stones each side has captured.
+    pub fn of(position: &Position, captured: [u32; 2]) -> BoardSetup {
         let size = position.size();
         let mut b = BoardSetup {
             size,

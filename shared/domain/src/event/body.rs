@@ -152,7 +152,20 @@ pub enum EventBody {
         #[cfg_attr(feature = "ts", ts(optional))]
         note: Option<String>,
     },
+    /// The game record (SGF) attached to an incident as evidence: its story shows the board at
+    /// the move in question and that move checked (第十九条, 第二十条, 第六条). `move_no` (1-based)
+    /// is the move the incident is about; without it the record's first illegal move is checked.
+    RecordAttached {
+        incident: EventId,
+        sgf: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        move_no: Option<u32>,
+    },
 }
+
+/// The largest game record an event may carry: a long 19×19 game with comments is ~20 KB.
+pub const MAX_RECORD_BYTES: usize = 64 * 1024;
 
 /// The kind of an event body, for authorization and indexes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -183,10 +196,11 @@ pub enum EventKind {
     Escalated,
     AppealFiled,
     AppealDecided,
+    RecordAttached,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 24] = [
+    pub const ALL: [EventKind; 25] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -211,7 +225,16 @@ impl EventKind {
         EventKind::Escalated,
         EventKind::AppealFiled,
         EventKind::AppealDecided,
+        EventKind::RecordAttached,
     ];
+
+    /// The wire schema version that brought this kind in: events are written at it.
+    pub fn schema(self) -> u16 {
+        match self {
+            EventKind::RecordAttached => 2,
+            _ => 1,
+        }
+    }
 
     /// Whether events of this kind belong to one game (and must name it).
     pub fn is_game_scoped(self) -> bool {
@@ -256,6 +279,7 @@ impl EventBody {
             EventBody::Escalated { .. } => K::Escalated,
             EventBody::AppealFiled { .. } => K::AppealFiled,
             EventBody::AppealDecided { .. } => K::AppealDecided,
+            EventBody::RecordAttached { .. } => K::RecordAttached,
         }
     }
 }
@@ -288,6 +312,7 @@ impl Labelled for EventKind {
             Escalated => Label::new("报请处理", "escalated"),
             AppealFiled => Label::new("申诉", "appeal filed"),
             AppealDecided => Label::new("申诉决定", "appeal decided"),
+            RecordAttached => Label::new("附棋谱", "game record attached"),
         }
     }
 }

@@ -8,9 +8,11 @@ use crate::domain::{Author, EventId, GameId, TournamentId};
 use crate::error::{DomainError, Result};
 use crate::event::body::EventBody;
 
-/// The wire schema version this build writes and reads. Bump it (and keep a reader for the old
-/// one) whenever the meaning or shape of a field changes; see `docs/events.md`.
-pub const SCHEMA_VERSION: u16 = 1;
+/// The newest wire schema version this build reads and writes (it reads every older one). Bump
+/// it whenever the meaning or shape of a field changes or a kind is added, and keep a reader for
+/// the old ones; see `docs/events.md`. An event is written at the oldest version that has its
+/// kind ([`crate::event::EventKind::schema`]), so a device of an older build still reads all it can.
+pub const SCHEMA_VERSION: u16 = 2;
 
 /// One recorded fact.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,10 +40,16 @@ impl Event {
 
     /// Checks what serde cannot: the schema version and that the scope fits the body.
     pub fn validate(&self) -> Result<()> {
-        if self.schema != SCHEMA_VERSION {
+        if !(1..=SCHEMA_VERSION).contains(&self.schema) {
             return Err(DomainError::UnsupportedSchema { found: u64::from(self.schema), supported: SCHEMA_VERSION });
         }
         let kind = self.body.kind();
+        if kind.schema() > self.schema {
+            return Err(DomainError::InvalidField {
+                field: "schema".to_owned(),
+                message: format!("a “{kind}” event needs schema {} or later, not {}", kind.schema(), self.schema),
+            });
+        }
         match (&self.game, kind.is_game_scoped()) {
             (None, true) => {
                 return Err(DomainError::InvalidField {
@@ -66,6 +74,7 @@ impl Event {
                 field: "body.data.id".to_owned(),
                 message: format!("tournament `{}` differs from the envelope's tournament", t.id),
             }),
+            EventBody::RecordAttached { sgf, .. } => crate::interop::sgf::parse_attached(sgf).map(drop),
             _ => Ok(()),
         }
     }

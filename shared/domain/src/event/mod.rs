@@ -4,7 +4,7 @@ pub mod body;
 pub mod envelope;
 pub mod wire;
 
-pub use body::{AppealDecision, EventBody, EventKind};
+pub use body::{AppealDecision, EventBody, EventKind, MAX_RECORD_BYTES};
 pub use envelope::{Event, SCHEMA_VERSION};
 
 /// An event body not yet stamped (no id, clock or author yet), with the game it belongs to:

@@ -37,7 +37,7 @@ pub fn decode(line: &str) -> Result<Event> {
             })
         }
         Some(v) => match v.as_u64() {
-            Some(n) if n == u64::from(SCHEMA_VERSION) => {}
+            Some(n) if (1..=u64::from(SCHEMA_VERSION)).contains(&n) => {}
             Some(n) => return Err(DomainError::UnsupportedSchema { found: n, supported: SCHEMA_VERSION }),
             None => {
                 return Err(DomainError::InvalidField {

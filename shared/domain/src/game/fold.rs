@@ -127,6 +127,8 @@ pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
     match authorize(e) {
         Err(err) => state.rejected.push(Rejected { event: e.id, error: err.body() }),
         Ok(()) if incident => fold_incident_onto(state, e),
+        // Evidence only: the incident's story reads it from the events.
+        Ok(()) if matches!(e.body, EventBody::RecordAttached { .. }) => {}
         Ok(()) if is_walked(&e.body) => {
             let mut play = Play::from_state(state);
             let before = play.after_result.len();
@@ -158,6 +160,7 @@ pub fn folds_on(body: &EventBody) -> bool {
                 | EventBody::Escalated { .. }
                 | EventBody::AppealFiled { .. }
                 | EventBody::AppealDecided { .. }
+                | EventBody::RecordAttached { .. }
         )
 }
 

@@ -33,6 +33,10 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             check_escalation(role, *to)
         }
         EventBody::AppealFiled { incident, .. } => incident_of(*incident).map(drop),
+        EventBody::RecordAttached { incident, sgf, move_no } => {
+            incident_of(*incident)?;
+            crate::interop::sgf::record_at(&crate::interop::sgf::parse_attached(sgf)?, *move_no).map(drop)
+        }
         EventBody::AppealDecided { appeal, decision, .. } => {
             let a = state
                 .appeals

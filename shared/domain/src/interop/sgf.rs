@@ -5,6 +5,7 @@
 use crate::board::{check as board_check, Coord, MoveCheck, MoveError, Record, Verdict};
 use crate::domain::Colour;
 use crate::error::{DomainError, Result};
+use crate::event::MAX_RECORD_BYTES;
 use crate::rules::Objection;
 
 /// One move of the record.
@@ -36,6 +37,9 @@ pub struct SgfGame {
     pub black_territory: Vec<Coord>,
     pub white_territory: Vec<Coord>,
 }
+
+/// How deep variations may nest: editors nest one level per branching move, far below this.
+const MAX_DEPTH: usize = 1_000;
 
 fn invalid(text: &str, at: usize, what: &str) -> DomainError {
     let before = &text[..at.min(text.len())];
@@ -130,8 +134,12 @@ impl<'a> Parser<'a> {
     }
 
     /// A game tree's main line: its nodes, then the first variation's, recursively; other
-    /// variations are passed over.
-    fn tree(&mut self, line: &mut Vec<Node>) -> Result<()> {
+    /// variations are passed over. Nesting deeper than [`MAX_DEPTH`] is refused, so a hostile
+    /// file cannot exhaust the stack.
+    fn tree(&mut self, line: &mut Vec<Node>, depth: usize) -> Result<()> {
+        if depth > MAX_DEPTH {
+            return Err(self.error(&format!("variations nested more than {MAX_DEPTH} deep")));
+        }
         self.expect('(')?;
         self.skip_space();
         while self.peek() == Some(';') {
@@ -141,10 +149,10 @@ impl<'a> Parser<'a> {
         let mut first = true;
         while self.peek() == Some('(') {
             if first {
-                self.tree(line)?;
+                self.tree(line, depth + 1)?;
                 first = false;
             } else {
-                self.tree(&mut Vec::new())?;
+                self.tree(&mut Vec::new(), depth + 1)?;
             }
             self.skip_space();
         }
@@ -169,7 +177,7 @@ fn point(text: &str, at: usize, v: &str, size: u8) -> Result<Option<Coord>> {
 pub fn parse(text: &str) -> Result<SgfGame> {
     let mut p = Parser { text, at: 0 };
     let mut line = Vec::new();
-    p.tree(&mut line)?;
+    p.tree(&mut line, 0)?;
     let root = line.first().ok_or_else(|| invalid(text, 0, "the record has no node"))?;
     let get = |n: &Node, k: &str| n.iter().find(|(id, ..)| id == k).map(|(_, v, _)| v.clone());
     let at = |n: &Node, k: &str| n.iter().find(|(id, ..)| id == k).map_or(0, |(.., at)| *at);
@@ -214,6 +222,17 @@ pub fn parse(text: &str) -> Result<SgfGame> {
         black_territory: marked.map(|n| points(n, "TB")).transpose()?.unwrap_or_default(),
         white_territory: marked.map(|n| points(n, "TW")).transpose()?.unwrap_or_default(),
     })
+}
+
+/// Reads a record attached to an event (bounded: [`MAX_RECORD_BYTES`]).
+pub fn parse_attached(text: &str) -> Result<SgfGame> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(DomainError::InvalidField {
+            field: "sgf".into(),
+            message: format!("the record is {} bytes; at most {MAX_RECORD_BYTES} may be attached", text.len()),
+        });
+    }
+    parse(text)
 }
 
 fn escape(v: &str) -> String {
@@ -297,6 +316,38 @@ impl SgfGame {
 /// Checks move `move_no` (1-based) of the record for a ruling: the moves before it are played
 /// with every check (an illegal one is refused with its number), then this one is tried.
 pub fn check_move(g: &SgfGame, move_no: u32) -> Result<MoveCheck> {
+    checked_at(g, move_no).map(|(check, _)| check)
+}
+
+/// A record attached to an incident, looked at as the one deciding it would: the move in
+/// question checked, and the board just before it.
+#[derive(Debug, Clone)]
+pub struct RecordAt {
+    /// The move named, else the record's first illegal move; none when every move is legal
+    /// and none was named.
+    pub check: Option<MoveCheck>,
+    /// The position before that move (the final one when no move is checked), and the
+    /// prisoners each side had taken by then.
+    pub position: Record,
+    pub moves: u32,
+}
+
+/// Looks at `g` for the move `move_no`, or for its first illegal move when none is named.
+pub fn record_at(g: &SgfGame, move_no: Option<u32>) -> Result<RecordAt> {
+    let moves = g.moves.len() as u32;
+    let n = match move_no {
+        Some(n) => n,
+        None => match replay(g) {
+            Ok(position) => return Ok(RecordAt { check: None, position, moves }),
+            Err((0, e)) => return Err(DomainError::InvalidField { field: "sgf".into(), message: e.to_string() }),
+            Err((k, _)) => k as u32,
+        },
+    };
+    let (check, position) = checked_at(g, n)?;
+    Ok(RecordAt { check: Some(check), position, moves })
+}
+
+fn checked_at(g: &SgfGame, move_no: u32) -> Result<(MoveCheck, Record)> {
     let n = move_no as usize;
     let Some(m) = n.checked_sub(1).and_then(|i| g.moves.get(i)) else {
         return Err(DomainError::InvalidField {
@@ -318,5 +369,6 @@ pub fn check_move(g: &SgfGame, move_no: u32) -> Result<MoveCheck> {
         }
         legal => legal,
     };
-    Ok(MoveCheck { move_no, colour: m.colour, point: m.at.map(|c| c.label(g.size)), moves_after, verdict })
+    let check = MoveCheck { move_no, colour: m.colour, point: m.at.map(|c| c.label(g.size)), moves_after, verdict };
+    Ok((check, record))
 }

@@ -25,6 +25,9 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         AppealFiled => &[Referee, ChiefArbiter, Committee],
         // 第十六条四: appeals go to the organising committee.
         AppealDecided => &[Committee],
+        // Evidence for whoever decides the incident: the table's referee, the chief arbiter, or
+        // the committee hearing an appeal.
+        RecordAttached => &[Referee, ChiefArbiter, Committee],
     }
 }
 
