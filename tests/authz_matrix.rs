@@ -34,6 +34,8 @@ fn expected(role: Role, kind: EventKind) -> bool {
         AppealFiled => matches!(role, Referee | ChiefArbiter | Committee),
         AppealDecided => role == Committee,
         RecordAttached => matches!(role, Referee | ChiefArbiter | Committee),
+        // The office records keys itself; a push of one is refused for every role.
+        KeyRegistered | KeyRevoked => false,
     }
 }
 
@@ -106,6 +108,13 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
         EventKind::AppealDecided => {
             EventBody::AppealDecided { appeal: some, decision: AppealDecision::Upheld, note: None }
         }
+        EventKind::KeyRegistered => EventBody::KeyRegistered {
+            signer: DeviceId::new("tab-x").unwrap(),
+            key: arbiter_core::event::PublicKey([7; 32]),
+            person: None,
+            role: None,
+        },
+        EventKind::KeyRevoked => EventBody::KeyRevoked { signer: DeviceId::new("tab-x").unwrap() },
         EventKind::RecordAttached => {
             EventBody::RecordAttached { incident: some, sgf: "(;SZ[19];B[pd];W[dp])".into(), move_no: None }
         }
@@ -116,6 +125,9 @@ fn event_by(author: &Author, t: &TournamentId, kind: EventKind, n: u64) -> Event
     let body = body_of(kind, t);
     Event {
         schema: SCHEMA_VERSION,
+        rules: Some(arbiter_core::rules::RULES_REVISION),
+        prev: None,
+        sig: None,
         id: EventId::from_parts(1_795_000_000_000 + n, random_from(n)),
         tournament: t.clone(),
         game: kind.is_game_scoped().then(|| game(1)),

@@ -105,6 +105,9 @@ async fn a_tablet_a_year_ahead_and_one_a_day_behind_keep_the_game_in_order() {
     let year_ahead = now_ms() + 365 * DAY_MS as u64;
     let e = Event {
         schema: SCHEMA_VERSION,
+        rules: Some(arbiter_core::rules::RULES_REVISION),
+        prev: None,
+        sig: None,
         id: EventId::from_parts(year_ahead, [7; 10]),
         tournament: office.tournament.clone(),
         game: Some(game(1)),

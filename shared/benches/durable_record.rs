@@ -86,6 +86,9 @@ fn main() {
                 let i = RECORDS + b * BATCH + k;
                 Event {
                     schema: arbiter_core::event::SCHEMA_VERSION,
+                    rules: Some(arbiter_core::rules::RULES_REVISION),
+                    prev: None,
+                    sig: None,
                     id: arbiter_core::domain::EventId::from_parts(ms, random(i)),
                     tournament: t.clone(),
                     game: Some(g.clone()),

@@ -30,6 +30,13 @@ pub enum CoreError {
     /// The office answered with an error.
     #[error("office refused ({status}): {code} — {message}")]
     Remote { status: u16, code: String, message: String },
+    /// An event whose signature does not hold, or whose signer may not sign it.
+    #[error("forged: {0}")]
+    Forged(String),
+    /// This device's signing key is not in its data directory (restored from a backup without
+    /// it): it cannot sign, so it must enroll again.
+    #[error("this device's signing key is missing ({0}); enroll again with a new code")]
+    KeyMissing(String),
 }
 
 impl CoreError {
@@ -42,6 +49,8 @@ impl CoreError {
             Self::Remote { .. } => "remote",
             Self::OfficeCertificate { .. } => "office_certificate_changed",
             Self::Damaged { .. } => "store_damaged",
+            Self::Forged(_) => "forged",
+            Self::KeyMissing(_) => "key_missing",
         }
     }
 

@@ -12,6 +12,7 @@ pub use arbiter_domain::{board, clock, domain, event, game, interop, label_table
 
 pub mod app;
 pub mod error;
+pub mod ledger;
 pub mod store;
 pub mod sync;
 pub mod wall_clock;

@@ -67,6 +67,9 @@ fn measure(events: usize) -> Row {
         let at = start_ms + j;
         batch.push(Event {
             schema: SCHEMA_VERSION,
+            rules: Some(arbiter_core::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
             id: EventId::from_parts(at, random_from(j)),
             tournament: tournament(),
             game: Some(game((j % GAMES) as u32 + 1)),

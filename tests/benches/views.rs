@@ -113,6 +113,9 @@ async fn push_one(
     let ms = now.timestamp_millis() as u64;
     let one = arbiter_core::event::Event {
         schema: arbiter_core::event::SCHEMA_VERSION,
+        rules: Some(arbiter_core::rules::RULES_REVISION),
+        prev: None,
+        sig: None,
         id: arbiter_core::domain::EventId::from_parts(ms, random_from(seed)),
         tournament: tournament(),
         game: Some(game(g)),
@@ -245,6 +248,9 @@ async fn measure(events: usize) -> Row {
     let queue = timed_get(&http, &format!("{base}/queue"), &chief.token).await;
     let one = arbiter_core::event::Event {
         schema: arbiter_core::event::SCHEMA_VERSION,
+        rules: Some(arbiter_core::rules::RULES_REVISION),
+        prev: None,
+        sig: None,
         id: arbiter_core::domain::EventId::from_parts(
             chrono::Utc::now().timestamp_millis() as u64,
             random_from(999_999_999),

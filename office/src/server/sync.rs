@@ -45,6 +45,14 @@ fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
             e.author.person, e.author.device, e.author.role, p.person, p.device, p.role
         )));
     }
+    if matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. }) {
+        return Err(arbiter_core::DomainError::NotAuthorized {
+            role: p.role.to_string(),
+            action: format!("record “{}”", e.body.kind()),
+            needs: " (the office records signing keys itself, at enrollment and revocation)".into(),
+        }
+        .into());
+    }
     check_author(p.role, e.body.kind())?;
     if let EventBody::Escalated { to, .. } = e.body {
         check_escalation(p.role, to)?;

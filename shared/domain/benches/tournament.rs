@@ -32,6 +32,9 @@ impl Log {
         random[2..].copy_from_slice(&n.to_be_bytes());
         self.events.push(Event {
             schema: SCHEMA_VERSION,
+            rules: Some(arbiter_domain::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
             id: EventId::from_parts(ms, random),
             tournament: TournamentId::new("bench").unwrap(),
             game,

@@ -16,6 +16,7 @@ pub mod domain;
 pub mod error;
 pub mod event;
 pub mod game;
+mod hexbytes;
 pub mod interop;
 pub mod label_tables;
 pub mod labels;

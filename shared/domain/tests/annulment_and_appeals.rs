@@ -113,8 +113,12 @@ fn the_chief_arbiter_finds_that_no_foul_happened_but_a_referee_cannot() {
         let id = t.try_incident(incident.clone(), ruling).unwrap();
         let err = t.try_push(Role::Referee, rule(id, Ruling::Void)).unwrap_err();
         assert_eq!(err.code(), "not_authorized", "{err}");
-        let allowed =
-            arbiter_domain::rules::allowed(&Default::default(), &incident, Role::ChiefArbiter, Default::default());
+        let allowed = arbiter_domain::rules::allowed(
+            &Default::default(),
+            &incident,
+            Role::ChiefArbiter,
+            arbiter_domain::rules::RuleContext::for_game(None),
+        );
         assert!(allowed.iter().any(|a| a.ruling == Ruling::Void), "offered to the chief arbiter");
         t.try_push(Role::ChiefArbiter, rule(id, Ruling::Void)).unwrap();
         let s = t.state();

@@ -267,3 +267,32 @@ fn the_chinese_rules_have_no_objection_time_limit() {
     t.try_incident(Incident::ForbiddenPoint { offender: Black, point: None, objection: late }, Ruling::MoveVoidPass)
         .unwrap();
 }
+
+/// Stable meaning (rules::revision): a Korean illegal-move loss recorded before the objection
+/// fact existed — rules revision 1, no `objection` — keeps the loss the players were told; the
+/// same record under revision 2 is refused; and a later chief's ruling on the old incident is
+/// checked as the incident was recorded.
+#[test]
+fn appendix_3_1_applies_to_what_is_recorded_after_it_never_to_what_was_ruled_before() {
+    let old = Incident::KoRecapture { offender: White, point: None, objection: None };
+    let mut t = Table::korean();
+    t.referee(EventBody::ClockStarted);
+    let id = t.incident(old.clone(), Ruling::OffenderLoses);
+    let last = t.events.last_mut().unwrap();
+    last.rules = None; // as an older build wrote it: revision 1
+    let s = t.state();
+    let r = s.result.expect("the loss stands");
+    assert_eq!((r.outcome, r.event), (arbiter_domain::rules::Outcome::Win { winner: Black, margin: None }, id));
+    assert!(s.rejected.is_empty(), "{:?}", s.rejected);
+    assert_eq!(s.incident(id).unwrap().rules, 1);
+    // The chief arbiter confirms it later: the old incident's checks still apply.
+    t.try_push(arbiter_domain::domain::Role::ChiefArbiter, rule(id, Ruling::OffenderLoses)).unwrap();
+    assert!(t.state().rejected.is_empty());
+    // Recorded today without saying when the claim was raised, it is refused.
+    let mut now = Table::korean();
+    now.referee(EventBody::ClockStarted);
+    now.incident(old, Ruling::OffenderLoses);
+    let s = now.state();
+    assert_eq!(s.result, None);
+    assert_eq!(s.rejected[0].error.code, "missing_fact");
+}

@@ -255,6 +255,9 @@ fn the_office_pairs_an_imported_file_as_opengotha_did() {
                 random[2..].copy_from_slice(&(n as u64).to_be_bytes());
                 Event {
                     schema: SCHEMA_VERSION,
+                    rules: Some(arbiter_domain::rules::RULES_REVISION),
+                    prev: None,
+                    sig: None,
                     id: EventId::from_parts(ms, random),
                     tournament: TournamentId::new("t1").unwrap(),
                     game,

@@ -17,6 +17,9 @@ fn event(n: usize, role: Role, game: Option<GameId>, body: EventBody) -> Event {
     random[8..].copy_from_slice(&(n as u16).to_be_bytes());
     Event {
         schema: SCHEMA_VERSION,
+        rules: Some(arbiter_domain::rules::RULES_REVISION),
+        prev: None,
+        sig: None,
         id: EventId::from_parts(ms, random),
         tournament: TournamentId::new("t1").unwrap(),
         game,

@@ -54,6 +54,9 @@ impl Log {
         let person = format!("{role:?}").to_lowercase();
         let e = Event {
             schema: SCHEMA_VERSION,
+            rules: Some(arbiter_domain::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
             id: EventId::from_parts(self.ms, random),
             tournament: TournamentId::new("t1").unwrap(),
             game,

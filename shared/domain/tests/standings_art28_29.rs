@@ -87,6 +87,9 @@ fn t1_event(ms: u64, body: EventBody) -> Event {
     random[0] = 0x80;
     Event {
         schema: SCHEMA_VERSION,
+        rules: Some(arbiter_domain::rules::RULES_REVISION),
+        prev: None,
+        sig: None,
         id: EventId::from_parts(ms, random),
         tournament: TournamentId::new("t1").unwrap(),
         game: None,

@@ -117,15 +117,29 @@ fn sample_line() -> serde_json::Value {
 #[test]
 fn unknown_schema_versions_are_refused_clearly() {
     let mut v = sample_line();
-    assert_eq!(v["schema"], 1, "a kind of schema 1 is written at 1, so older builds read it");
-    v["schema"] = 2.into();
-    assert!(decode(&v.to_string()).is_ok(), "every version up to this build's is read");
+    assert_eq!(
+        (v["schema"].as_u64(), v["rules"].as_u64()),
+        (Some(2), Some(2)),
+        "written at schema 2, rules revision 2"
+    );
+    // An event of schema 1 (an older build's, unsigned, no rules revision) is still read.
+    let mut old = v.clone();
+    old["schema"] = 1.into();
+    old.as_object_mut().unwrap().remove("rules");
+    let e = decode(&old.to_string()).unwrap();
+    assert_eq!((e.schema, e.rules_revision(), e.sig.is_none()), (1, 1, true));
+    // A schema 1 event cannot carry what schema 2 brought.
+    old["rules"] = 1.into();
+    assert!(decode(&old.to_string()).unwrap_err().to_string().contains("fields of schema 2"));
     v["schema"] = 3.into();
     let err = decode(&v.to_string()).unwrap_err();
     assert_eq!(err.code(), "unsupported_schema");
     assert!(err.to_string().contains("schema version 3"), "{err}");
     v["schema"] = 0.into();
     assert_eq!(decode(&v.to_string()).unwrap_err().code(), "unsupported_schema");
+    v["schema"] = 2.into();
+    v["rules"] = 9.into();
+    assert!(decode(&v.to_string()).unwrap_err().to_string().contains("rules revision 9 is not one this build knows"));
     v.as_object_mut().unwrap().remove("schema");
     assert!(decode(&v.to_string()).unwrap_err().to_string().contains("schema"));
     v["schema"] = "1".into();
@@ -190,7 +204,7 @@ fn jsonl_reports_bad_lines_by_number_and_keeps_the_rest() {
 }
 
 #[test]
-fn a_kind_is_written_at_the_schema_that_brought_it_and_refused_below_it() {
+fn a_kind_of_schema_2_is_refused_at_schema_1() {
     use arbiter_domain::domain::EventId;
     let mut t = Table::chinese();
     let body = EventBody::RecordAttached {
@@ -199,10 +213,10 @@ fn a_kind_is_written_at_the_schema_that_brought_it_and_refused_below_it() {
         move_no: Some(1),
     };
     let e = t.event(Role::Referee, body);
-    assert_eq!(e.schema, 2, "record_attached came with schema 2");
     let mut v: serde_json::Value = serde_json::from_str(&encode(&e)).unwrap();
     assert_eq!(decode(&v.to_string()).unwrap(), e);
     v["schema"] = 1.into();
+    v.as_object_mut().unwrap().remove("rules");
     let err = decode(&v.to_string()).unwrap_err();
     assert_eq!((err.code(), err.to_string().contains("needs schema 2")), ("invalid_field", true), "{err}");
     // A record that is not SGF is refused where it is decoded, saying where it broke.

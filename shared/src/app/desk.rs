@@ -245,7 +245,10 @@ pub fn draft(
     let mut random = [0u8; 10];
     random[0] = 0x80; // RFC 4122 variant bits
     Event {
-        schema: body.kind().schema(),
+        schema: crate::event::SCHEMA_VERSION,
+        rules: Some(crate::rules::RULES_REVISION),
+        prev: None,
+        sig: None,
         id: EventId::from_parts(ms, random),
         tournament: tournament.clone(),
         game: Some(game.clone()),

@@ -280,7 +280,10 @@ impl App {
         let id = self.identity()?;
         let (now_ms, now) = self.now()?;
         Ok(Event {
-            schema: body.kind().schema(),
+            schema: crate::event::SCHEMA_VERSION,
+            rules: Some(crate::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
             id: EventId::from_parts(now_ms, crate::random_id_bits()?),
             tournament: id.tournament.clone(),
             game: Some(game.clone()),

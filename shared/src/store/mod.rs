@@ -442,7 +442,10 @@ impl Store {
         let mut clock = HybridClock::resume(meta::hlc(&self.db)?);
         let hlc = clock.tick(now_ms);
         let event = Event {
-            schema: body.kind().schema(),
+            schema: crate::event::SCHEMA_VERSION,
+            rules: Some(crate::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
             id: EventId::from_parts(now_ms, random),
             tournament,
             game,
@@ -481,7 +484,10 @@ impl Store {
         let mut events = Vec::with_capacity(bodies.len());
         for (game, body) in bodies {
             let event = Event {
-                schema: body.kind().schema(),
+                schema: crate::event::SCHEMA_VERSION,
+                rules: Some(crate::rules::RULES_REVISION),
+                prev: None,
+                sig: None,
                 id: EventId::from_parts(now_ms, random()?),
                 tournament: tournament.clone(),
                 game,

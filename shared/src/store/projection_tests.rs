@@ -38,6 +38,9 @@ fn event(n: u32, game: Option<u8>, role: Role, body: EventBody) -> Event {
     random[6..].copy_from_slice(&n.to_be_bytes());
     Event {
         schema: SCHEMA_VERSION,
+        rules: Some(crate::rules::RULES_REVISION),
+        prev: None,
+        sig: None,
         id: EventId::from_parts(ms, random),
         tournament: t(),
         game: game.map(|g| GameId::new(format!("g{g}")).unwrap()),

@@ -85,6 +85,9 @@ fn main() {
                     let ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
                     Event {
                         schema: SCHEMA_VERSION,
+                        rules: Some(arbiter_core::rules::RULES_REVISION),
+                        prev: None,
+                        sig: None,
                         id: arbiter_core::domain::EventId::from_parts(ms, random_from(base + k)),
                         tournament: tournament(),
                         game: Some(game(1)),

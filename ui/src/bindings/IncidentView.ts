@@ -33,4 +33,9 @@ consequence: Consequence | null,
 /**
  * Roles the incident was escalated to.
  */
-escalated_to: Array<Role>, };
+escalated_to: Array<Role>, 
+/**
+ * The rules revision it was recorded under: the checks of that revision apply to every
+ * ruling on it (`rules::revision`).
+ */
+rules: number, };

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use chrono::{DateTime, Utc};
 
-use crate::domain::{Colour, EventId, Game, Person, PersonId, Player, PlayerId, Point, Role, Tournament};
+use crate::domain::{Colour, DeviceId, EventId, Game, Person, PersonId, Player, PlayerId, Point, Role, Tournament};
 use crate::labels::{display_via_label, Label, Labelled};
 use crate::rules::{Count, Incident, Outcome, Ruling};
 
@@ -152,6 +152,23 @@ pub enum EventBody {
         #[cfg_attr(feature = "ts", ts(optional))]
         note: Option<String>,
     },
+    /// The office registers a signing key (schema 2): a device's at its enrollment, with the
+    /// official it belongs to, or its own (`signer` = `office`, signed by that key: the
+    /// ledger's root, compared by its fingerprint). Only the office records these.
+    KeyRegistered {
+        signer: DeviceId,
+        key: crate::event::PublicKey,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        person: Option<PersonId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        role: Option<Role>,
+    },
+    /// The office revoked a device (schema 2): what it signs after this is refused.
+    KeyRevoked {
+        signer: DeviceId,
+    },
     /// The game record (SGF) attached to an incident as evidence: its story shows the board at
     /// the move in question and that move checked (第十九条, 第二十条, 第六条). `move_no` (1-based)
     /// is the move the incident is about; without it the record's first illegal move is checked.
@@ -197,10 +214,12 @@ pub enum EventKind {
     AppealFiled,
     AppealDecided,
     RecordAttached,
+    KeyRegistered,
+    KeyRevoked,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 25] = [
+    pub const ALL: [EventKind; 27] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -226,12 +245,14 @@ impl EventKind {
         EventKind::AppealFiled,
         EventKind::AppealDecided,
         EventKind::RecordAttached,
+        EventKind::KeyRegistered,
+        EventKind::KeyRevoked,
     ];
 
-    /// The wire schema version that brought this kind in: events are written at it.
+    /// The wire schema version that brought this kind in: an event of an older one is refused.
     pub fn schema(self) -> u16 {
         match self {
-            EventKind::RecordAttached => 2,
+            EventKind::RecordAttached | EventKind::KeyRegistered | EventKind::KeyRevoked => 2,
             _ => 1,
         }
     }
@@ -247,6 +268,8 @@ impl EventKind {
                 | EventKind::ByeAssigned
                 | EventKind::RoundScheduled
                 | EventKind::RefereeAssigned
+                | EventKind::KeyRegistered
+                | EventKind::KeyRevoked
         )
     }
 }
@@ -280,6 +303,8 @@ impl EventBody {
             EventBody::AppealFiled { .. } => K::AppealFiled,
             EventBody::AppealDecided { .. } => K::AppealDecided,
             EventBody::RecordAttached { .. } => K::RecordAttached,
+            EventBody::KeyRegistered { .. } => K::KeyRegistered,
+            EventBody::KeyRevoked { .. } => K::KeyRevoked,
         }
     }
 }
@@ -313,6 +338,8 @@ impl Labelled for EventKind {
             AppealFiled => Label::new("申诉", "appeal filed"),
             AppealDecided => Label::new("申诉决定", "appeal decided"),
             RecordAttached => Label::new("附棋谱", "game record attached"),
+            KeyRegistered => Label::new("登记签名密钥", "signing key registered"),
+            KeyRevoked => Label::new("吊销设备", "device revoked"),
         }
     }
 }

@@ -7,11 +7,12 @@ use crate::clock::Hlc;
 use crate::domain::{Author, EventId, GameId, TournamentId};
 use crate::error::{DomainError, Result};
 use crate::event::body::EventBody;
+use crate::event::signature::{EventDigest, Signature};
 
-/// The newest wire schema version this build reads and writes (it reads every older one). Bump
-/// it whenever the meaning or shape of a field changes or a kind is added, and keep a reader for
-/// the old ones; see `docs/events.md`. An event is written at the oldest version that has its
-/// kind ([`crate::event::EventKind::schema`]), so a device of an older build still reads all it can.
+/// The wire schema version this build writes; it reads every version up to it. Bump it whenever
+/// the meaning or shape of a field changes or a kind is added, and keep a reader for the old
+/// ones; see `docs/events.md`. Schema 2 brought `record_attached` and the envelope's `rules`,
+/// `prev` and `sig`.
 pub const SCHEMA_VERSION: u16 = 2;
 
 /// One recorded fact.
@@ -30,6 +31,21 @@ pub struct Event {
     /// The recording device's wall time, for people; ordering uses `hlc`.
     pub wall_time: DateTime<Utc>,
     pub body: EventBody,
+    /// Schema 2: the rules revision it was admitted under (absent: 1), whose checks apply to it
+    /// for ever ([`crate::rules::revision`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub rules: Option<u16>,
+    /// Schema 2: the digest of the event its signer signed before this one in this tournament
+    /// (absent on the first), so a gap or a reordering in any copy of the ledger shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub prev: Option<EventDigest>,
+    /// Schema 2: the signer's Ed25519 signature over [`Event::signing_bytes`]; absent on events of
+    /// schema 1 (unsigned).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub sig: Option<Signature>,
 }
 
 impl Event {
@@ -38,10 +54,33 @@ impl Event {
         (self.hlc, self.id)
     }
 
+    /// The rules revision whose checks apply to this event.
+    pub fn rules_revision(&self) -> u16 {
+        self.rules.unwrap_or(1)
+    }
+
     /// Checks what serde cannot: the schema version and that the scope fits the body.
     pub fn validate(&self) -> Result<()> {
         if !(1..=SCHEMA_VERSION).contains(&self.schema) {
             return Err(DomainError::UnsupportedSchema { found: u64::from(self.schema), supported: SCHEMA_VERSION });
+        }
+        if self.schema < 2 && (self.rules.is_some() || self.prev.is_some() || self.sig.is_some()) {
+            return Err(DomainError::InvalidField {
+                field: "schema".to_owned(),
+                message: "`rules`, `prev` and `sig` are fields of schema 2, not 1".to_owned(),
+            });
+        }
+        match self.rules {
+            Some(r) if r == 0 || r > crate::rules::RULES_REVISION => {
+                return Err(DomainError::InvalidField {
+                    field: "rules".to_owned(),
+                    message: format!(
+                        "rules revision {r} is not one this build knows (1 to {})",
+                        crate::rules::RULES_REVISION
+                    ),
+                })
+            }
+            _ => {}
         }
         let kind = self.body.kind();
         if kind.schema() > self.schema {

@@ -482,8 +482,10 @@ impl Fold {
         ruling: Ruling,
         role: Role,
         appeal: Option<EventId>,
+        revision: u16,
     ) -> RulingRecord {
-        let admitted = check(&self.ruleset, incident, ruling, role, self.ctx);
+        // The checks of the revision the incident was recorded under (rules::revision).
+        let admitted = check(&self.ruleset, incident, ruling, role, self.ctx.under(revision));
         let (article, refused) = match admitted {
             Ok(entry) => (Some(entry.article), None),
             Err(err) => {
@@ -523,9 +525,10 @@ impl Fold {
                     after_result: false,
                     consequence: None,
                     escalated_to: Vec::new(),
+                    rules: e.rules_revision(),
                 };
                 if let Some(r) = ruling {
-                    let rec = self.ruling_record(e, incident, *r, e.author.role, None);
+                    let rec = self.ruling_record(e, incident, *r, e.author.role, None, view.rules);
                     view.rulings.push(rec);
                 }
                 self.incidents.insert(e.id, view);
@@ -535,9 +538,9 @@ impl Fold {
         for e in events {
             match &e.body {
                 EventBody::RulingIssued { incident, ruling, .. } => {
-                    match self.incidents.get(incident).map(|v| v.incident.clone()) {
-                        Some(inc) => {
-                            let rec = self.ruling_record(e, &inc, *ruling, e.author.role, None);
+                    match self.incidents.get(incident).map(|v| (v.incident.clone(), v.rules)) {
+                        Some((inc, rules)) => {
+                            let rec = self.ruling_record(e, &inc, *ruling, e.author.role, None, rules);
                             self.push_ruling(*incident, rec);
                         }
                         None => self.reject(e.id, &unknown("a ruling", *incident)),
@@ -580,9 +583,10 @@ impl Fold {
                     AppealDecision::Annulled => Some(Ruling::Void),
                     AppealDecision::Upheld => None,
                 };
-                let inc = self.incidents.get(&incident_id).map(|v| v.incident.clone());
-                let rec =
-                    replacement.zip(inc).map(|(r, inc)| self.ruling_record(e, &inc, r, Role::Committee, Some(*appeal)));
+                let inc = self.incidents.get(&incident_id).map(|v| (v.incident.clone(), v.rules));
+                let rec = replacement
+                    .zip(inc)
+                    .map(|(r, (inc, rules))| self.ruling_record(e, &inc, r, Role::Committee, Some(*appeal), rules));
                 // A decision the rules refuse does not decide: the appeal stays open, the refusal
                 // beside it.
                 match rec.as_ref().and_then(|r| r.refused.clone()) {
@@ -760,7 +764,7 @@ impl Fold {
             open.push(item(OpenKind::Dispute, to, v.id));
         } else if v.effective.is_none() && !escalated_open {
             // Some facts leave nothing the referee may rule (17.3 when the players disagree).
-            let referee_can = !allowed(&self.ruleset, &v.incident, Role::Referee, self.ctx).is_empty();
+            let referee_can = !allowed(&self.ruleset, &v.incident, Role::Referee, self.ctx.under(v.rules)).is_empty();
             let to = if referee_can { Role::Referee } else { Role::ChiefArbiter };
             open.push(item(OpenKind::AwaitingRuling, to, v.id));
         }

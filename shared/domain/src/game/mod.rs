@@ -9,10 +9,12 @@ pub mod validate;
 
 pub use fold::{fold_game, fold_onto, folds_on};
 
-/// The fold's revision: bump it whenever [`fold_game`] gives another state for the same events
-/// (a rules correction, a new field). Stores keep derived data (game states, summaries) tagged
-/// with it and compute it again from the events when a build of another revision opens them.
-pub const FOLD_REVISION: u32 = 1;
+/// The fold's revision: bump it whenever [`fold_game`] gives another state's shape for the same
+/// events (a new field). Stores keep derived data (game states, summaries) tagged with it and
+/// compute it again from the events when a build of another revision opens them. A rules
+/// correction is no reason: it comes with a new rules revision ([`crate::rules::revision`]),
+/// so what old events mean never changes. 2: incidents say their rules revision.
+pub const FOLD_REVISION: u32 = 2;
 pub use preview::{preview, preview_on, Preview};
 pub use sealed_move::{Salt, SealDigest};
 pub use state::*;

@@ -4,13 +4,10 @@
 //! resumption the referee opens it, and the point and salt are checked against the seal.
 //! A move opened from a paper envelope (no salt) is taken as the referee reads it.
 
-use std::fmt;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
 use crate::domain::{GameId, Point};
-use crate::error::DomainError;
+use crate::hexbytes::hex_wire;
 
 /// The commitment to a sealed move: 64 hex digits on the wire.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -42,43 +39,6 @@ impl SealDigest {
         h.update(salt.0);
         SealDigest(h.finalize().into())
     }
-}
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
-fn unhex<const N: usize>(s: &str, what: &'static str) -> Result<[u8; N], DomainError> {
-    let bad = || DomainError::InvalidField { field: what.into(), message: format!("{} hex digits expected", 2 * N) };
-    if s.len() != 2 * N {
-        return Err(bad());
-    }
-    let mut out = [0u8; N];
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = u8::from_str_radix(s.get(2 * i..2 * i + 2).ok_or_else(bad)?, 16).map_err(|_| bad())?;
-    }
-    Ok(out)
-}
-
-macro_rules! hex_wire {
-    ($t:ident, $n:literal, $what:literal) => {
-        impl fmt::Debug for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "{}({})", stringify!($t), hex(&self.0))
-            }
-        }
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(&hex(&self.0))
-            }
-        }
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let s = String::deserialize(d)?;
-                unhex::<$n>(&s, $what).map($t).map_err(crate::error::to_serde)
-            }
-        }
-    };
 }
 
 hex_wire!(SealDigest, 32, "seal");

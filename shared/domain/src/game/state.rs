@@ -116,6 +116,14 @@ pub struct IncidentView {
     pub consequence: Option<Consequence>,
     /// Roles the incident was escalated to.
     pub escalated_to: Vec<Role>,
+    /// The rules revision it was recorded under: the checks of that revision apply to every
+    /// ruling on it (`rules::revision`).
+    #[serde(default = "first_revision")]
+    pub rules: u16,
+}
+
+fn first_revision() -> u16 {
+    1
 }
 
 /// An appeal to the organising committee (第十六条四).

@@ -26,7 +26,9 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             admit(state, &ruleset, incident, *r, role, ctx)
         }
         EventBody::RulingIssued { incident, ruling, .. } => {
-            admit(state, &ruleset, incident_of(*incident)?, *ruling, role, ctx)
+            // A ruling on an incident is checked as the incident was recorded (rules::revision).
+            let rules = state.incident(*incident).map_or(ctx.revision, |v| v.rules);
+            admit(state, &ruleset, incident_of(*incident)?, *ruling, role, ctx.under(rules))
         }
         EventBody::Escalated { incident, to, .. } => {
             incident_of(*incident)?;
@@ -43,6 +45,7 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
                 .iter()
                 .find(|a| a.id == *appeal)
                 .ok_or_else(|| DomainError::UnknownAppeal(appeal.to_string()))?;
+            let appealed = ctx.under(state.incident(a.incident).map_or(ctx.revision, |v| v.rules));
             if a.decision.is_some() {
                 return Err(DomainError::ConditionNotMet {
                     article: crate::rules::Article::Art16_4.cite(),
@@ -52,11 +55,16 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             match decision {
                 AppealDecision::Upheld => Ok(()),
                 AppealDecision::Overturned { ruling } => {
-                    admit(state, &ruleset, incident_of(a.incident)?, *ruling, Role::Committee, ctx)
+                    admit(state, &ruleset, incident_of(a.incident)?, *ruling, Role::Committee, appealed)
                 }
-                AppealDecision::Annulled => {
-                    admit(state, &ruleset, incident_of(a.incident)?, crate::rules::Ruling::Void, Role::Committee, ctx)
-                }
+                AppealDecision::Annulled => admit(
+                    state,
+                    &ruleset,
+                    incident_of(a.incident)?,
+                    crate::rules::Ruling::Void,
+                    Role::Committee,
+                    appealed,
+                ),
             }
         }
         EventBody::ClockResumed if state.status != Status::Paused => Err(status_error("the clock is not paused")),

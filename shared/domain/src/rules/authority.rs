@@ -28,6 +28,8 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         // Evidence for whoever decides the incident: the table's referee, the chief arbiter, or
         // the committee hearing an appeal.
         RecordAttached => &[Referee, ChiefArbiter, Committee],
+        // Keys are the office's own record (it refuses them from anyone who pushes).
+        KeyRegistered | KeyRevoked => &[Organiser],
     }
 }
 

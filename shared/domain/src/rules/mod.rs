@@ -12,6 +12,7 @@ pub mod incident;
 mod korean;
 pub mod outcome;
 pub mod penalty;
+pub mod revision;
 pub mod ruleset;
 pub mod ruling;
 
@@ -23,5 +24,6 @@ pub use facts::{facts, FactField, FactKind};
 pub use incident::{Cycle, Incident, IncidentGroup, IncidentType, Objection, ScatterCause};
 pub use outcome::{Margin, Outcome, ResultReason};
 pub use penalty::{allowed, check, AllowedRuling, RuleContext};
+pub use revision::RULES_REVISION;
 pub use ruleset::{ChineseKomi, Counting, Komi, Preset, Ruleset, RulesetSpec};
 pub use ruling::Ruling;

@@ -52,16 +52,28 @@ pub enum Condition {
 }
 
 /// Facts about the game a condition may need beyond the incident itself.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RuleContext {
     /// 赛场规定时间 for this game, if the game is scheduled here.
     pub allowed_lateness_secs: Option<u32>,
+    /// The rules revision the incident was recorded under: its checks apply
+    /// ([`crate::rules::revision`]).
+    pub revision: u16,
 }
 
 impl RuleContext {
-    /// The context of a game as scheduled (or of an unscheduled one: nothing known).
+    /// The context of a game as scheduled (or of an unscheduled one: nothing known), for what
+    /// is recorded now.
     pub fn for_game(game: Option<&crate::domain::Game>) -> Self {
-        Self { allowed_lateness_secs: game.map(|g| u32::from(g.allowed_lateness_minutes) * 60) }
+        Self {
+            allowed_lateness_secs: game.map(|g| u32::from(g.allowed_lateness_minutes) * 60),
+            revision: crate::rules::RULES_REVISION,
+        }
+    }
+
+    /// The same game's context for an incident recorded under `revision`.
+    pub fn under(self, revision: u16) -> Self {
+        Self { revision, ..self }
     }
 }
 
@@ -167,10 +179,17 @@ impl Condition {
             (RingOnly, Incident::PhoneRang { call, .. }) => !call,
             (CallInHall, Incident::PhoneRang { call, .. }) => *call,
             (ObjectedAtOnce | PlayWentOn, i) => {
-                let objection = i.objection().ok_or(DomainError::MissingFact {
-                    article: Article::KrA3_1.cite(),
-                    fact: "objection (when the claim was raised: against the move record, or as the referee confirms)",
-                })?;
+                let Some(objection) = i.objection() else {
+                    // Recorded before the objection fact existed: the ruling stands as given.
+                    if ctx.revision < crate::rules::revision::OBJECTION_REQUIRED_SINCE {
+                        return Ok(self == ObjectedAtOnce);
+                    }
+                    return Err(DomainError::MissingFact {
+                        article: Article::KrA3_1.cite(),
+                        fact:
+                            "objection (when the claim was raised: against the move record, or as the referee confirms)",
+                    });
+                };
                 let went_on = objection.play_went_on().map_err(|message| DomainError::InvalidField {
                     field: "incident.facts.objection".into(),
                     message,

@@ -4,7 +4,7 @@
 
 use arbiter_domain::clock::Hlc;
 use arbiter_domain::domain::*;
-use arbiter_domain::event::{Event, EventBody};
+use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
 use arbiter_domain::game::{fold_game, validate, GameState};
 use arbiter_domain::rules::{Incident, RulesetSpec, Ruling};
 use arbiter_domain::DomainError;
@@ -102,7 +102,10 @@ impl Table {
         random[0] = 0x80; // a valid RFC 4122 variant
         random[8..].copy_from_slice(&self.seq.to_be_bytes());
         Event {
-            schema: body.kind().schema(),
+            schema: SCHEMA_VERSION,
+            rules: Some(arbiter_domain::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
             id: EventId::from_parts(self.ms, random),
             tournament: TournamentId::new("t1").unwrap(),
             game: Some(self.game.clone()),

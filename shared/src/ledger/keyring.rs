@@ -1,0 +1,161 @@
+//! What a verifier knows of signers: the office's key (pinned at enrollment, or taken from the
+//! ledger's own `key_registered` for `office` and compared by fingerprint), each device's key
+//! from the office's `key_registered` events, and revocations. Every event is checked against
+//! it: its signature, its signer (a device signs only as the author's device, the office for
+//! anyone), and the signer's standing when it was recorded.
+
+use std::collections::HashMap;
+
+use ring::signature::{UnparsedPublicKey, ED25519};
+
+use crate::clock::Hlc;
+use crate::domain::{DeviceId, PersonId, Role};
+use crate::error::{CoreError, Result};
+use crate::event::{Event, EventBody, PublicKey, OFFICE_SIGNER};
+
+/// How an event that passed stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seal {
+    /// Its signature holds, by this signer.
+    Verified { by: DeviceId },
+    /// Written by a build from before signatures (schema 1): nobody vouches for it.
+    Unsigned,
+}
+
+#[derive(Debug, Clone)]
+struct DeviceKey {
+    key: PublicKey,
+    person: Option<PersonId>,
+    role: Option<Role>,
+    /// When the office revoked it: its events stamped after this are refused.
+    revoked: Option<Hlc>,
+}
+
+/// The keys a verifier holds.
+#[derive(Debug, Clone, Default)]
+pub struct Keyring {
+    office: Option<PublicKey>,
+    /// Whether `office` was pinned by the caller (else taken from the ledger).
+    pinned: bool,
+    devices: HashMap<DeviceId, DeviceKey>,
+}
+
+fn forged(message: String) -> CoreError {
+    CoreError::Forged(message)
+}
+
+impl Keyring {
+    /// A keyring that trusts `office` as the office's key (a device's, from its enrollment).
+    pub fn pinned(office: PublicKey) -> Self {
+        Keyring { office: Some(office), pinned: true, devices: HashMap::new() }
+    }
+
+    /// A keyring that takes the office's key from the first `key_registered` for `office` it
+    /// learns (`verify` on an export: the committee compares its fingerprint).
+    pub fn unpinned() -> Self {
+        Keyring::default()
+    }
+
+    /// The office's key, once known.
+    pub fn office(&self) -> Option<PublicKey> {
+        self.office
+    }
+
+    /// A device's registered key.
+    pub fn device(&self, d: &DeviceId) -> Option<PublicKey> {
+        self.devices.get(d).map(|k| k.key)
+    }
+
+    /// Checks `e`, then learns what it says of keys. An event that fails is refused with
+    /// `forged` and teaches nothing.
+    pub fn admit(&mut self, e: &Event) -> Result<Seal> {
+        let seal = self.check(e)?;
+        match &e.body {
+            EventBody::KeyRegistered { signer, key, .. } if signer.as_str() == OFFICE_SIGNER => {
+                self.office.get_or_insert(*key);
+            }
+            EventBody::KeyRegistered { signer, key, person, role } => {
+                self.devices.insert(
+                    signer.clone(),
+                    DeviceKey { key: *key, person: person.clone(), role: *role, revoked: None },
+                );
+            }
+            EventBody::KeyRevoked { signer } => {
+                if let Some(k) = self.devices.get_mut(signer) {
+                    k.revoked.get_or_insert(e.hlc);
+                }
+            }
+            _ => {}
+        }
+        Ok(seal)
+    }
+
+    /// Whether `e`'s signature holds, by a signer that may sign it, in good standing then.
+    pub fn check(&self, e: &Event) -> Result<Seal> {
+        let keys_event = matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. });
+        let Some(sig) = &e.sig else {
+            if e.schema >= 2 && keys_event {
+                return Err(forged(format!("event {}: a key's record must be signed by the office", e.id)));
+            }
+            return Ok(Seal::Unsigned);
+        };
+        let key = if sig.by.as_str() == OFFICE_SIGNER {
+            match (self.office, &e.body) {
+                (Some(k), EventBody::KeyRegistered { signer, key, .. })
+                    if signer.as_str() == OFFICE_SIGNER && *key != k =>
+                {
+                    return Err(forged(format!(
+                        "event {}: registers office key {} but the office's key is {}",
+                        e.id,
+                        key.short(),
+                        k.short()
+                    )));
+                }
+                (Some(k), _) => k,
+                // The ledger's root: the office's own key, signed by itself.
+                (None, EventBody::KeyRegistered { signer, key, .. })
+                    if signer.as_str() == OFFICE_SIGNER && !self.pinned =>
+                {
+                    *key
+                }
+                (None, _) => {
+                    return Err(forged(format!("event {}: signed by the office, whose key is not known", e.id)));
+                }
+            }
+        } else {
+            if keys_event {
+                return Err(forged(format!("event {}: a key's record signed by {}, not the office", e.id, sig.by)));
+            }
+            if sig.by != e.author.device {
+                return Err(forged(format!(
+                    "event {}: signed by device {} but recorded as by device {}",
+                    e.id, sig.by, e.author.device
+                )));
+            }
+            let Some(k) = self.devices.get(&sig.by) else {
+                return Err(forged(format!("event {}: no key is registered for device {}", e.id, sig.by)));
+            };
+            let wrong_person = k.person.as_ref().is_some_and(|p| *p != e.author.person);
+            if wrong_person || k.role.is_some_and(|r| r != e.author.role) {
+                return Err(forged(format!(
+                    "event {}: device {} is enrolled for another official than {} as {}",
+                    e.id, sig.by, e.author.person, e.author.role
+                )));
+            }
+            if let Some(at) = k.revoked.filter(|at| e.hlc > *at) {
+                return Err(forged(format!(
+                    "event {}: device {} was revoked (at {}), and this was stamped after",
+                    e.id, sig.by, at.wall_ms
+                )));
+            }
+            k.key
+        };
+        UnparsedPublicKey::new(&ED25519, key.0).verify(&e.signing_bytes(), &sig.ed25519.0).map_err(|_| {
+            forged(format!(
+                "event {}: the signature by {} does not hold: the event was changed after it was signed, or signed with another key",
+                e.id, sig.by
+            ))
+        })?;
+        Ok(Seal::Verified { by: sig.by.clone() })
+    }
+}

@@ -1,0 +1,12 @@
+//! The signed ledger at the edges: signing keys kept in files of their own (`key`), what a
+//! verifier knows of every signer (`keyring`), and the per-signer chains that show a gap or a
+//! reordering in any copy (`chain`). The bytes signed and the digests are pure
+//! (`arbiter_domain::event::signature`); Ed25519 is ring's.
+
+pub mod chain;
+pub mod key;
+pub mod keyring;
+
+pub use chain::{chains, Chain};
+pub use key::{SigningKey, KEY_FILE};
+pub use keyring::{Keyring, Seal};
