@@ -121,7 +121,16 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
     }
 }
 
+/// An event of `kind` by `author`, signed as its device signs (the organiser's are unsigned).
 fn event_by(author: &Author, t: &TournamentId, kind: EventKind, n: u64) -> Event {
+    let mut e = unsigned_by(author, t, kind, n);
+    if author.role != Role::Organiser {
+        test_key(author.device.as_str()).sign(&mut e, author.device.clone());
+    }
+    e
+}
+
+fn unsigned_by(author: &Author, t: &TournamentId, kind: EventKind, n: u64) -> Event {
     let body = body_of(kind, t);
     Event {
         schema: SCHEMA_VERSION,
@@ -275,8 +284,7 @@ async fn revoked_forged_replayed_and_impersonating_callers_are_refused() {
         .unwrap();
     assert_eq!(r.status().as_u16(), 403);
 
-    // Revocation takes effect from the next request.
-    let before = office.state.store.len().unwrap();
+    // Revocation takes effect from the next request (the office records it in the ledger).
     let r = http
         .post(format!("{}{API_PREFIX}/devices/tab-a/revoke", office.url))
         .bearer_auth(&office.organiser_token)
@@ -284,6 +292,7 @@ async fn revoked_forged_replayed_and_impersonating_callers_are_refused() {
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 200);
+    let before = office.state.store.len().unwrap();
     let (status, body) =
         push(&office, &e.token, &[event_by(&author, &office.tournament, EventKind::ClockPaused, 3)]).await;
     assert_eq!(status, 401, "{body}");

@@ -103,7 +103,7 @@ async fn a_tablet_a_year_ahead_and_one_a_day_behind_keep_the_game_in_order() {
     // A device that did not correct its clock: an event stamped a year ahead is refused.
     let rogue = office.enroll("ref-c", Role::Referee, "tab-c").await;
     let year_ahead = now_ms() + 365 * DAY_MS as u64;
-    let e = Event {
+    let mut e = Event {
         schema: SCHEMA_VERSION,
         rules: Some(arbiter_core::rules::RULES_REVISION),
         prev: None,
@@ -116,6 +116,7 @@ async fn a_tablet_a_year_ahead_and_one_a_day_behind_keep_the_game_in_order() {
         wall_time: chrono::DateTime::from_timestamp_millis(year_ahead as i64).unwrap(),
         body: warn(Colour::White),
     };
+    test_key("tab-c").sign(&mut e, rogue.device.clone());
     let answer: serde_json::Value = office
         .http()
         .post(format!("{}{API_PREFIX}/events", office.url))

@@ -29,7 +29,8 @@ fn prepare(dir: &std::path::Path, n: usize) -> Vec<EnrollResponse> {
             state.accounts.register_person(&tournament(), &person, "ref", Role::Referee).unwrap();
             let code = state.accounts.issue_code(&tournament(), &person, chrono::Duration::minutes(10), now).unwrap();
             let device = arbiter_core::domain::DeviceId::new(format!("tab-{i}")).unwrap();
-            let e = state.accounts.enroll(&code.code, &device, "tab", now).unwrap();
+            // Enrolled as a build from before signatures: no key, unsigned events.
+            let e = state.accounts.enroll(&code.code, &device, "tab", None, now).unwrap();
             EnrollResponse {
                 token: e.token,
                 tournament: tournament(),
@@ -37,6 +38,7 @@ fn prepare(dir: &std::path::Path, n: usize) -> Vec<EnrollResponse> {
                 role: Role::Referee,
                 device,
                 office_time: None,
+                office_key: None,
             }
         })
         .collect()
@@ -105,7 +107,8 @@ async fn the_office_killed_mid_sync_loses_nothing_it_acknowledged() {
         assert!(office_store.get(id).unwrap().is_some(), "{id} was lost");
     }
     let office_set = event_set(&office_store);
-    assert_eq!(office_set.len(), 1 + recorded.len(), "the tournament and each record exactly once");
+    // The office's key registration (the first event it signs), the tournament, each record.
+    assert_eq!(office_set.len(), 2 + recorded.len(), "the tournament and each record exactly once");
     for d in &devices {
         assert_eq!(event_set(&d.store), office_set);
     }
@@ -121,7 +124,17 @@ async fn a_device_killed_while_recording_and_syncing_resumes_and_delivers_everyt
     for round in 0..8u64 {
         let child = Command::new(RECORDER)
             .arg(&dir)
-            .args(["--device", "tab-k", "--person", "ref-k", "--office", &office.url, "--token", &enrolled.token])
+            .args([
+                "--device",
+                "tab-k",
+                "--person",
+                "ref-k",
+                "--office",
+                &office.url,
+                "--token",
+                &enrolled.token,
+                "--signs",
+            ])
             .args(["--pin", &office.cert.unwrap().to_string()])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -68,7 +68,8 @@ async fn three_offline_devices_converge_in_every_reconnect_order() {
         }
 
         let office_set = event_set(&office.state.store);
-        assert_eq!(office_set.len(), 1 + 2 + 4 + recorded + 1, "order {order:?}: tournament, 2 schedules, 4 officials, the records and the ruling: nothing lost or doubled");
+        // + the office's own key and each official's device key, registered in the ledger.
+        assert_eq!(office_set.len(), 1 + 2 + 4 + recorded + 1 + 1 + 4, "order {order:?}: tournament, 2 schedules, 4 officials, the records and the ruling, the keys: nothing lost or doubled");
         let office_state = state_digest(&office.state.store, 2);
         for d in devices.iter().chain(std::iter::once(&chief)) {
             assert_eq!(event_set(&d.store), office_set, "order {order:?}: {} holds other events", d.author.device);
@@ -245,8 +246,8 @@ async fn a_misbehaving_network_still_gives_exactly_once_effect() {
     let office_set = event_set(&office.state.store);
     assert_eq!(
         office_set.len(),
-        1 + 3 + 1 + recorded.len(),
-        "exactly once: set-up, 3 officials, schedule, and each record once"
+        1 + 3 + 1 + recorded.len() + 1 + 3,
+        "exactly once: set-up, 3 officials, schedule, each record once, the office's key and the 3 devices' keys"
     );
     for id in &recorded {
         assert!(office.state.store.get(id).unwrap_or(None).is_some(), "{id} never reached the office");

@@ -55,6 +55,9 @@ struct DeviceRecord {
     label: String,
     token_hash: String,
     revoked: bool,
+    /// The key the device signs with (none: a build from before signatures).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    key: Option<arbiter_core::event::PublicKey>,
 }
 
 /// A request the office refused, for the organiser to review.
@@ -240,8 +243,15 @@ impl Accounts {
         code: &str,
         device: &DeviceId,
         label: &str,
+        signing_key: Option<arbiter_core::event::PublicKey>,
         now: DateTime<Utc>,
     ) -> Result<Enrolled, OfficeError> {
+        if device.as_str() == arbiter_core::event::OFFICE_SIGNER {
+            return Err(OfficeError::bad(
+                "invalid_field",
+                "`office` is the office's own name; choose another device id",
+            ));
+        }
         let key = format!("code/{}", sha256_hex(&normalise_code(code)));
         let Some(mut record) = self.get::<CodeRecord>(&key)? else {
             return Err(OfficeError::NotRecognised("unknown enrollment code".to_owned()));
@@ -281,6 +291,7 @@ impl Accounts {
                 label: label.to_owned(),
                 token_hash: sha256_hex(&token),
                 revoked: false,
+                key: signing_key,
             },
         )?;
         Ok(Enrolled { token, principal })
@@ -334,6 +345,15 @@ impl Accounts {
             });
         }
         Ok(out)
+    }
+
+    /// The key `device` signs with, if it enrolled with one.
+    pub fn device_key(
+        &self,
+        t: &TournamentId,
+        device: &DeviceId,
+    ) -> Result<Option<arbiter_core::event::PublicKey>, OfficeError> {
+        Ok(self.get::<DeviceRecord>(&format!("dev/{t}/{device}"))?.and_then(|d| d.key))
     }
 
     /// Revokes a device: refused from its next request on.
@@ -403,14 +423,14 @@ mod tests {
         assert!(code.code.chars().all(|c| c == '-' || CROCKFORD.contains(&(c as u8))), "{}", code.code);
         let d = DeviceId::new("tab-1").unwrap();
         let late = now + Duration::minutes(31);
-        let err = a.enroll(&code.code, &d, "t", late).unwrap_err();
+        let err = a.enroll(&code.code, &d, "t", None, late).unwrap_err();
         assert!(err.to_string().contains("expired"), "{err}");
         // Typed in lower case with a space instead of the dash: still the same code.
         let typed = code.code.to_lowercase().replace('-', " ");
-        let enrolled = a.enroll(&typed, &d, "t", now).unwrap();
+        let enrolled = a.enroll(&typed, &d, "t", None, now).unwrap();
         assert_eq!(enrolled.principal.role, Role::Referee);
         assert!(enrolled.token.starts_with("wa1_") && enrolled.token.len() == 4 + 64, "256 bits, hex");
-        assert!(a.enroll(&code.code, &DeviceId::new("tab-2").unwrap(), "t", now).is_err());
+        assert!(a.enroll(&code.code, &DeviceId::new("tab-2").unwrap(), "t", None, now).is_err());
         assert_eq!(a.authenticate(&enrolled.token).unwrap().device, d);
     }
 
@@ -419,7 +439,7 @@ mod tests {
         let a = accounts("hashed");
         let (t, p) = setup(&a);
         let code = a.issue_code(&t, &p, Duration::minutes(5), Utc::now()).unwrap();
-        let e = a.enroll(&code.code, &DeviceId::new("tab-1").unwrap(), "t", Utc::now()).unwrap();
+        let e = a.enroll(&code.code, &DeviceId::new("tab-1").unwrap(), "t", None, Utc::now()).unwrap();
         let raw = e.token.trim_start_matches("wa1_");
         for item in a.tree.iter() {
             let (k, v) = item.unwrap();

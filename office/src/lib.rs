@@ -1,7 +1,7 @@
 //! # arbiter-office
 //!
 //! The tournament office: the sync server (`serve`), tournament set-up (`init`), and the CLI
-//! tools (`replay`, `export`, `salvage`). Thin over `arbiter-core`.
+//! tools (`replay`, `export`, `salvage`, `verify`). Thin over `arbiter-core`.
 
 // No unwrap/expect on input or I/O paths (tests are allowed them by clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
@@ -15,6 +15,7 @@ pub mod replay;
 pub mod server;
 pub mod standings;
 pub mod tls;
+pub mod verify;
 
 pub use error::OfficeError;
 

@@ -158,6 +158,24 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Check a ledger: every signature against the keys it registers, every signer's chain.
+    ///
+    /// Reads an export (FILE) or a data directory (--data). Exit status: 0 when clean (unsigned
+    /// events of older builds are counted, not failed), 1 on any forged event, missing link or
+    /// unreadable line, 2 when it cannot be read.
+    Verify {
+        /// An export (JSON lines), e.g. from `arbiter-office export`.
+        #[arg(required_unless_present = "data", conflicts_with = "data")]
+        file: Option<PathBuf>,
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// The office's key (64 hex digits) to hold the ledger to; without it, the key the
+        /// ledger registers for itself is used and printed, to compare.
+        #[arg(long)]
+        office_key: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Export what can still be read from a damaged store (journal first), to stdout.
     Salvage {
         #[arg(long, default_value = DEFAULT_DATA)]
@@ -445,6 +463,37 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 Format::Text => println!("{}", arbiter_office::count::render_text(&report)),
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Verify { file, data, office_key, format } => {
+            let pinned = office_key
+                .map(|k| {
+                    serde_json::from_value::<arbiter_core::event::PublicKey>(serde_json::Value::String(k.clone()))
+                        .map_err(|_| {
+                            OfficeError::bad("invalid_field", format!("--office-key `{k}`: 64 hex digits expected"))
+                        })
+                })
+                .transpose()?;
+            let (events, malformed) = match (file, data) {
+                (Some(file), _) => {
+                    let text = std::fs::read_to_string(&file)
+                        .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
+                    arbiter_core::event::wire::decode_jsonl(&text)
+                }
+                (None, Some(data)) => {
+                    let store = Store::open(&data, None)?;
+                    (store.since(0, usize::MAX)?.into_iter().map(|(_, e)| e).collect(), Vec::new())
+                }
+                (None, None) => return Err(OfficeError::bad("usage", "give an export FILE or --data DIR")),
+            };
+            let report = arbiter_office::verify::verify(&events, pinned, malformed);
+            match format {
+                Format::Text => print!("{}", arbiter_office::verify::render_text(&report)),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report).map_err(|e| OfficeError::Internal(e.to_string()))?
+                ),
+            }
+            Ok(if report.is_clean() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Salvage { data } => {
             let report = Store::salvage(&data, &mut std::io::stdout().lock())?;

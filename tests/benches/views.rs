@@ -338,7 +338,8 @@ async fn measure(events: usize) -> Row {
         let t = Instant::now();
         let state = store.game_state(&tournament(), &game(1)).expect("state").expect("game 1 is held");
         let setup = store.setup(&tournament()).expect("setup");
-        let view = arbiter_core::app::game_view(&setup, state.clone()).expect("view");
+        let seals = arbiter_core::app::seals_of(store, &state).expect("seals");
+        let view = arbiter_core::app::game_view(&setup, state.clone(), seals).expect("view");
         std::hint::black_box(serde_json::to_vec(&view).expect("json"));
         t.elapsed()
     };

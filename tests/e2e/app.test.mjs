@@ -326,7 +326,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await c.click("[data-testid=attach-send]");
     await c.waitText("[data-testid=record-check]", (t) => t.startsWith("第10手"), "the record's move checked on the tablet", 20000);
     assert.equal(await c.text("[data-testid=record-check]"), "第10手 白方 B2：劫争马上回提（第二十条一）");
-    assert.match(await c.text("[data-testid=story-attached]"), /（裁判长）\d\d:\d\d 附上棋谱$/);
+    assert.match(await c.text("[data-testid=story-attached]"), /（裁判长）\d\d:\d\d 附上棋谱 · ✓ 签名 chief-tab 已验证$/);
     await c.cmd("POST", "/execute/sync", { script: "document.querySelector('[data-testid=record-board]').scrollIntoView({ block: 'end' }); return true;", args: [] });
     await c.screenshot(shots, "12-chief-story-record.png");
     await until("the record synced to the office, checked the same there", async () => {

@@ -128,7 +128,7 @@ test("the record goes with the incident: its story shows the move checked and th
   await page.click("[data-testid=open-story]");
   await page.waitForSelector("[data-testid=story-record]");
   // The story says who attached the record and when, what the record shows, and the board.
-  assert.match(await page.textContent("[data-testid=story-attached]"), /（裁判长）\d\d:\d\d 附上棋谱$/);
+  assert.match(await page.textContent("[data-testid=story-attached]"), /（裁判长）\d\d:\d\d 附上棋谱 · ✓ 签名 office 已验证$/);
   assert.equal(await page.textContent("[data-testid=story-record] [data-testid=record-check]"), "第10手 白方 B2：劫争马上回提（第二十条一）");
   assert.equal(await page.locator("[data-testid=record-board] [data-point]").count(), 361);
   // The board before move 10: White's B2 taken by Black's C2, the point White retook ringed.

@@ -298,12 +298,14 @@ test("the chief arbiter decides from the browser and sees the standings change f
   await page.waitForSelector("[data-testid=story]");
   assert.match(await page.textContent("[data-testid=story-recorded]"), /^赵裁判（裁判员）\d\d:\d\d 记录/);
   assert.match(await page.textContent("[data-testid=story-escalated]"), /报请裁判长/);
+  // Signed on the referee's tablet, checked by the office as it arrived (issue 26).
+  assert.match(await page.textContent("[data-testid=story-recorded] [data-testid=seal]"), /✓ 签名 tab-zhao 已验证/);
   await page.click(".option[data-value=draw] button");
   await page.waitForSelector("[data-testid=standings-change]");
   await shot(page, "12-story-deciding.png");
   await page.click("[data-testid=card-confirm]");
   await page.waitForSelector("[data-testid=story-ruled].in-force");
-  assert.match(await page.textContent("[data-testid=story-ruled]"), /^刘.*（裁判长）\d\d:\d\d 判决 · 判和$|^chief-liu（裁判长）\d\d:\d\d 判决 · 判和$/);
+  assert.match(await page.textContent("[data-testid=story-ruled]"), /^(刘.*|chief-liu)（裁判长）\d\d:\d\d 判决 · 判和 · ✓ 签名 office 已验证$/);
   assert.equal(await page.$("[data-testid=card-options]"), null, "nothing left to decide on it");
   await shot(page, "13-story-decided.png");
   const decided = await api(office.url, token, "GET", `/games/${t2.game}/state`);

@@ -232,7 +232,9 @@ impl Office {
         let r = self
             .http()
             .post(format!("{}{API_PREFIX}/enroll", self.url))
-            .json(&serde_json::json!({"code": code, "device": device, "label": device}))
+            .json(
+                &serde_json::json!({"code": code, "device": device, "label": device, "key": test_key(device).public()}),
+            )
             .send()
             .await
             .unwrap_or_else(|e| panic!("{e}"));
@@ -328,6 +330,14 @@ pub struct Device {
     counter: std::sync::atomic::AtomicU64,
 }
 
+/// The signing key a test device named `device` enrolls with (the same every time, so a test
+/// can sign as that device again: a forgery needs the key of another).
+pub fn test_key(device: &str) -> arbiter_core::ledger::SigningKey {
+    use sha2::Digest as _;
+    let seed: [u8; 32] = sha2::Sha256::digest(format!("weiqi-arbiter test key {device}")).into();
+    arbiter_core::ledger::SigningKey::from_seed(&seed).unwrap_or_else(|e| panic!("{e}"))
+}
+
 impl Device {
     pub fn new(
         name: &str,
@@ -336,7 +346,16 @@ impl Device {
         tweak: impl FnOnce(&mut SyncConfig),
     ) -> Device {
         let store = Arc::new(Store::open(&scratch(name), Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
+        // A device enrolled with a key signs what it records and checks what it pulls, as the app does.
+        if enrolled.office_key.is_some() {
+            store.sign_with(arbiter_core::store::Signer {
+                id: enrolled.device.clone(),
+                key: test_key(enrolled.device.as_str()),
+                announces: false,
+            });
+        }
         let mut cfg = SyncConfig::new(&office.url, enrolled.token.clone(), office.pin.clone());
+        cfg.office_key = enrolled.office_key;
         tweak(&mut cfg);
         let client = SyncClient::new(store.clone(), cfg).unwrap_or_else(|e| panic!("{e}"));
         let author = Author { device: enrolled.device.clone(), person: enrolled.person.clone(), role: enrolled.role };
@@ -401,9 +420,16 @@ impl Device {
     /// A device over an existing store directory (not wiped), e.g. after its process was killed.
     pub fn reopen(dir: &std::path::Path, enrolled: &EnrollResponse, office: &Endpoint) -> Device {
         let store = Arc::new(Store::open(dir, Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
-        let client =
-            SyncClient::new(store.clone(), SyncConfig::new(&office.url, enrolled.token.clone(), office.pin.clone()))
-                .unwrap_or_else(|e| panic!("{e}"));
+        if enrolled.office_key.is_some() {
+            store.sign_with(arbiter_core::store::Signer {
+                id: enrolled.device.clone(),
+                key: test_key(enrolled.device.as_str()),
+                announces: false,
+            });
+        }
+        let mut cfg = SyncConfig::new(&office.url, enrolled.token.clone(), office.pin.clone());
+        cfg.office_key = enrolled.office_key;
+        let client = SyncClient::new(store.clone(), cfg).unwrap_or_else(|e| panic!("{e}"));
         let author = Author { device: enrolled.device.clone(), person: enrolled.person.clone(), role: enrolled.role };
         Device { store, client, author, counter: std::sync::atomic::AtomicU64::new(1_000_000) }
     }

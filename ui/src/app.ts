@@ -182,7 +182,7 @@ export class ArbiterApp {
       return enrollView(async (office, code, fingerprint, device, label) => {
         await this.backend.enroll(office, code, fingerprint, device, label);
         await this.go({ name: "tables" });
-      });
+      }, this.status?.notice);
     }
     const open = (game: string) => void this.go({ name: "game", game });
     const office = this.office;

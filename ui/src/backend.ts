@@ -151,7 +151,8 @@ export class WebBackend implements Backend {
     const s = await this.get<{ you: PublicIdentity & { office_url?: string } }>("/status");
     return {
       identity: { ...s.you, office_url: this.base },
-      sync: { online: true, pending: 0, last_success: new Date().toISOString(), last_error: null, last_error_code: null, rejected: [], clock_skew: null },
+      sync: { online: true, pending: 0, last_success: new Date().toISOString(), last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null },
+      notice: null,
     };
   }
   labels() { return this.get<LabelTables>("/labels", false); }

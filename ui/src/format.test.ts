@@ -47,25 +47,25 @@ describe("format", () => {
   });
 
   it("words the sync banner", () => {
-    const b = bannerText({ online: false, pending: 3, last_success: null, last_error: "office unreachable: refused", last_error_code: "network", rejected: [], clock_skew: null });
+    const b = bannerText({ online: false, pending: 3, last_success: null, last_error: "office unreachable: refused", last_error_code: "network", rejected: [], forged: [], clock_skew: null });
     expect(b.tone).toBe("bad");
     expect(b.text).toBe("离线 · 3 条待同步 · 尚未同步 · 错误: office unreachable: refused");
-    expect(bannerText({ online: true, pending: 0, last_success: "2026-11-22T09:05:00Z", last_error: null, last_error_code: null, rejected: [], clock_skew: null }, "en-GB").tone).toBe("ok");
+    expect(bannerText({ online: true, pending: 0, last_success: "2026-11-22T09:05:00Z", last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null }, "en-GB").tone).toBe("ok");
   });
 
   it("puts a refused office certificate first, in red", () => {
     const b = bannerText({
-      online: true, pending: 2, last_success: null, rejected: [], clock_skew: null,
+      online: true, pending: 2, last_success: null, rejected: [], forged: [], clock_skew: null,
       last_error: "the office's certificate is not the one this tablet enrolled with", last_error_code: "office_certificate_changed",
     });
     expect(b.tone).toBe("bad");
     expect(b.text.startsWith("办公室证书不符！ · ")).toBe(true);
-    const other = bannerText({ online: true, pending: 0, last_success: null, rejected: [], clock_skew: null, last_error: "x", last_error_code: "remote" });
+    const other = bannerText({ online: true, pending: 0, last_success: null, rejected: [], forged: [], clock_skew: null, last_error: "x", last_error_code: "remote" });
     expect(other.text).not.toContain("办公室证书不符");
   });
 
   it("says when the tablet's clock is off the office's by a minute or more", () => {
-    const synced = { online: true, pending: 0, last_success: null, last_error: null, last_error_code: null, rejected: [], clock_skew: null };
+    const synced = { online: true, pending: 0, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null };
     const ahead = bannerText({ ...synced, clock_skew: { offset_ms: -(365 * 86_400_000) } });
     expect(ahead.tone).toBe("warn");
     expect(ahead.text).toContain("本机时钟比办公室快 525600 分钟");

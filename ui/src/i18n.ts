@@ -301,6 +301,8 @@ const words = {
   story_appealed: ["{by}申诉", "{by} appealed"],
   story_decided: ["组委会裁决", "the committee decided"],
   story_attached: ["附上棋谱", "attached the game record"],
+  signedBy: ["✓ 签名 {signer} 已验证", "✓ signed by {signer}, verified"],
+  unsigned: ["未签名", "unsigned"],
   attachedRecord: ["棋谱", "Game record"],
   attachRecord: ["附上棋谱（SGF）", "Attach the game record (SGF)"],
   orPaste: ["或粘贴 SGF", "or paste the SGF"],

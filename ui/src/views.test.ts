@@ -95,7 +95,7 @@ describe("views", () => {
 
   it("switches language from the banner", () => {
     let redrawn = 0;
-    const el = banner({ identity: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], clock_skew: null } }, { rerender: () => redrawn++ });
+    const el = banner({ identity: null, notice: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } }, { rerender: () => redrawn++ });
     expect(el.querySelector("[data-testid=sync-banner]")?.textContent).toBe("1 条待同步 · 尚未同步");
     (el.querySelector("[data-testid=lang]") as HTMLButtonElement).click();
     expect(redrawn).toBe(1);
@@ -174,14 +174,14 @@ describe("an incident's whole story", () => {
     const chief = { person: "chief-liu", name: "刘裁判长", role: "chief_arbiter" as const, at: "2026-11-24T10:05:00Z" };
     const step = (over: Partial<StoryStep>): StoryStep => ({
       event: "e", kind: "recorded", by: wang("2026-11-24T10:00:00Z"), ruling: null, decision: null, to: null, appellant: null,
-      note: null, in_force: false, superseded_by: null, refused: null, ...over,
+      note: null, in_force: false, superseded_by: null, refused: null, signed_by: "tab-wang", ...over,
     });
     const story: Story = {
       game: "g1", round: 1, table: 1, ...players, incident: "i1",
       happened: { ...disputeCard.happened!, referee_ruling: "warning", in_force: "advice" },
       steps: [
         step({ event: "i1", ruling: "warning", superseded_by: "r1" }),
-        step({ event: "x1", kind: "escalated", to: "chief_arbiter" }),
+        step({ event: "x1", kind: "escalated", to: "chief_arbiter", signed_by: null }),
         step({ event: "r1", kind: "ruled", by: chief, ruling: "advice", in_force: true }),
         step({ event: "a1", kind: "appealed", appellant: "black", note: "白方未发出声音" }),
       ],
@@ -193,9 +193,12 @@ describe("an incident's whole story", () => {
     const recorded = el.querySelector("[data-testid=story-recorded]")!;
     expect(recorded.querySelector("s")?.textContent).toMatch(/^王裁判（裁判员）\d\d:\d\d 记录 · 警告一次$/);
     expect(recorded.querySelector("[data-testid=replaced-by]")?.textContent).toMatch(/^已被刘裁判长（\d\d:\d\d）的裁决取代$/);
-    expect(el.querySelector("[data-testid=story-escalated]")?.textContent).toMatch(/报请裁判长$/);
+    expect(el.querySelector("[data-testid=story-escalated]")?.textContent).toMatch(/报请裁判长 · 未签名$/);
+    // Who signed each step; an unsigned one (a build from before signatures) in red.
+    expect(el.querySelector("[data-testid=story-recorded] [data-testid=seal]")?.textContent).toBe(" · ✓ 签名 tab-wang 已验证");
+    expect(el.querySelector("[data-testid=story-escalated] [data-testid=seal]")?.classList.contains("flag")).toBe(true);
     expect(el.querySelector("[data-testid=story-ruled]")?.classList.contains("in-force")).toBe(true);
-    expect(el.querySelector("[data-testid=story-appealed]")?.textContent).toMatch(/黑方申诉申诉理由：白方未发出声音$/);
+    expect(el.querySelector("[data-testid=story-appealed]")?.textContent).toMatch(/黑方申诉 · ✓ 签名 tab-wang 已验证申诉理由：白方未发出声音$/);
     expect(el.querySelector("[data-testid=story-open]")?.textContent).toBe("尚待处理：申诉");
     expect(el.querySelector("[data-testid=card-options]")).toBeNull();
   });

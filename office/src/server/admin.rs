@@ -72,9 +72,7 @@ pub async fn enroll(
 ) -> Result<Json<EnrollResponse>, OfficeError> {
     let req: EnrollRequest = json(raw)?;
     let s = state.clone();
-    let enrolled =
-        blocking(move || s.guarded(addr, || s.accounts.enroll(&req.code, &req.device, &req.label, chrono::Utc::now())))
-            .await?;
+    let enrolled = blocking(move || s.guarded(addr, || enroll_device(&s, &req, chrono::Utc::now()))).await?;
     let p = enrolled.principal;
     Ok(Json(EnrollResponse {
         token: enrolled.token,
@@ -83,7 +81,36 @@ pub async fn enroll(
         role: p.role,
         device: p.device,
         office_time: Some(chrono::Utc::now()),
+        office_key: Some(state.office_key),
     }))
+}
+
+/// Enrolls a device for a one-time code; its key (when it sends one) goes into the ledger,
+/// signed by the office, so every replica and every export can check its events against it.
+pub fn enroll_device(
+    state: &AppState,
+    req: &EnrollRequest,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<crate::accounts::Enrolled, OfficeError> {
+    let enrolled = state.accounts.enroll(&req.code, &req.device, &req.label, req.key, now)?;
+    if let Some(key) = req.key {
+        let p = &enrolled.principal;
+        let body = EventBody::KeyRegistered {
+            signer: p.device.clone(),
+            key,
+            person: Some(p.person.clone()),
+            role: Some(p.role),
+        };
+        record_office(state, &p.tournament, body)?;
+    }
+    Ok(enrolled)
+}
+
+/// Records an event of the office's own (a key registered or revoked), signed by it.
+fn record_office(state: &AppState, t: &TournamentId, body: EventBody) -> Result<(), OfficeError> {
+    let author = arbiter_core::store::office_author()?;
+    state.store.record_all(t, &author, vec![(None, body)], state.clock.now(), arbiter_core::random_id_bits)?;
+    Ok(())
 }
 
 #[derive(Deserialize)]
@@ -161,6 +188,9 @@ pub async fn revoke(
     let t = caller.0.tournament;
     blocking(move || {
         state.accounts.revoke(&t, &device)?;
+        if state.accounts.device_key(&t, &device)?.is_some() {
+            record_office(&state, &t, EventBody::KeyRevoked { signer: device.clone() })?;
+        }
         Ok(Json(serde_json::json!({ "revoked": device })))
     })
     .await

@@ -28,7 +28,7 @@ use tower_http::decompression::RequestDecompressionLayer;
 use crate::accounts::Accounts;
 use crate::error::OfficeError;
 
-pub use admin::init_tournament;
+pub use admin::{enroll_device, init_tournament};
 pub use arbiter_core::sync::protocol::InitReport;
 pub use auth::Caller;
 pub use guard::ClientAddr;
@@ -37,6 +37,9 @@ pub use guard::ClientAddr;
 #[derive(Clone)]
 pub struct AppState {
     pub store: Arc<Store>,
+    /// The office's signing key's public half: devices pin it at enrollment; what the office
+    /// records (on an official's behalf, set-up, keys) is signed with it.
+    pub office_key: arbiter_core::event::PublicKey,
     pub accounts: Arc<Accounts>,
     /// Office commands check, then record: one at a time (two officials pairing one round).
     pub commands: Arc<std::sync::Mutex<()>>,
@@ -61,8 +64,17 @@ impl AppState {
     pub fn open(data: &std::path::Path) -> Result<Self, OfficeError> {
         let store = Store::open(data, None)?;
         let accounts = Accounts::new(store.open_tree("accounts")?);
+        // Made on the office's first start, kept beside its data, never sent anywhere.
+        let key = arbiter_core::ledger::SigningKey::load_or_create(&data.join(arbiter_core::ledger::KEY_FILE))?;
+        let office_key = key.public();
+        store.sign_with(arbiter_core::store::Signer {
+            id: arbiter_core::domain::DeviceId::new(arbiter_core::event::OFFICE_SIGNER)?,
+            key,
+            announces: true,
+        });
         Ok(Self {
             store: Arc::new(store),
+            office_key,
             accounts: Arc::new(accounts),
             commands: Arc::default(),
             attempts: Arc::default(),

@@ -2,7 +2,8 @@
 //! event on its own (accepted / duplicate / rejected with the reason) and stores the accepted
 //! ones durably, in one shared sync, before it answers.
 
-use arbiter_core::event::{wire, Event, EventBody};
+use arbiter_core::event::{wire, Event, EventBody, PublicKey};
+use arbiter_core::ledger::Keyring;
 use arbiter_core::rules::authority::{check_author, check_escalation};
 use arbiter_core::store::{Appended, Origin};
 use arbiter_core::sync::protocol::*;
@@ -60,6 +61,22 @@ fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
     Ok(())
 }
 
+/// Checks a pushed event's signature against the key its device enrolled with: a device that
+/// signs must sign everything it pushes; a build from before signatures (enrolled without a key)
+/// pushes unsigned events, kept as such.
+fn sealed(office: PublicKey, p: &Principal, key: Option<PublicKey>, e: &Event) -> Result<(), OfficeError> {
+    let forged = |m: String| OfficeError::from(arbiter_core::CoreError::Forged(m));
+    match (key, &e.sig) {
+        (None, None) => Ok(()),
+        (Some(_), None) => Err(forged(format!("event {} is unsigned, but device {} signs its events", e.id, p.device))),
+        (None, Some(_)) => Err(forged(format!("event {}: device {} enrolled without a signing key", e.id, p.device))),
+        (Some(k), Some(_)) => {
+            let ring = Keyring::pinned(office).with_device(p.device.clone(), k, p.person.clone(), p.role);
+            ring.check(e).map(drop).map_err(OfficeError::from)
+        }
+    }
+}
+
 /// Refuses a stamp further ahead of the office's clock than the bound: the device's clock is
 /// wrong, and accepting it would order it after everything recorded until then.
 fn not_ahead(e: &Event, ceiling_ms: u64, bound_ms: u64) -> Result<(), OfficeError> {
@@ -108,6 +125,7 @@ pub async fn push(
         )));
     }
     let principal = caller.0;
+    let device_key = state.accounts.device_key(&principal.tournament, &principal.device)?;
     let mut results: Vec<Option<PushResult>> = vec![None; request.events.len()];
     let mut to_store: Vec<(usize, Event)> = Vec::new();
     let mut refusals = Vec::new();
@@ -122,11 +140,12 @@ pub async fn push(
         let outcome = wire::decode(text)
             .map_err(OfficeError::from)
             .and_then(|e| authorize(&principal, &e).map(|()| e))
+            .and_then(|e| sealed(state.office_key, &principal, device_key, &e).map(|()| e))
             .and_then(|e| not_ahead(&e, ceiling, state.max_clock_ahead_ms).map(|()| e));
         match outcome {
             Ok(e) => to_store.push((index, e)),
             Err(err) => {
-                if err.code() == "clock_ahead"
+                if matches!(err.code(), "clock_ahead" | "forged")
                     || matches!(
                         err,
                         OfficeError::Forbidden(_)

@@ -43,7 +43,8 @@ pub(super) fn state_of(state: &AppState, t: &TournamentId, game: &GameId) -> Res
 pub(super) fn game_page(state: &AppState, t: &TournamentId, game: &GameId) -> Result<GameView, OfficeError> {
     let s = state_of(state, t, game)?;
     // Not scheduled (yet) is a 404 too: there is no game screen to show.
-    arbiter_core::app::game_view(&*state.store.setup(t)?, s).map_err(|e| OfficeError::NotFound(e.to_string()))
+    let seals = arbiter_core::app::seals_of(&state.store, &s)?;
+    arbiter_core::app::game_view(&*state.store.setup(t)?, s, seals).map_err(|e| OfficeError::NotFound(e.to_string()))
 }
 
 /// The caller's tournament, folded.

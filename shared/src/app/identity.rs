@@ -20,6 +20,10 @@ pub struct Identity {
     pub person: PersonId,
     pub role: Role,
     pub device: DeviceId,
+    /// The office's signing key, pinned at enrollment (absent: enrolled by a build from before
+    /// signatures; this device then records unsigned).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub office_key: Option<crate::event::PublicKey>,
 }
 
 /// The identity as screens see it: no token.

@@ -20,6 +20,8 @@ use crate::domain::{Colour, EventId, GameId, Point};
 use crate::error::{CoreError, DomainError, Result};
 use crate::event::{Event, EventBody};
 use crate::game::{preview_on, validate, Preview, Salt, SealDigest};
+use crate::ledger::{SigningKey, KEY_FILE};
+use crate::store::Signer;
 use crate::store::{SealedMove, Store};
 use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
 use crate::sync::protocol::{EnrollRequest, EnrollResponse, API_PREFIX};
@@ -30,7 +32,7 @@ pub use desk::QueueCard;
 pub use identity::{Identity, PublicIdentity};
 pub use reader::{reader_view, LatenessScreen, ReaderView, Spoken};
 pub use story::Story;
-pub use views::{game_view, tables, GameView, PlayerInfo, TableRow};
+pub use views::{game_view, seals_of, tables, GameView, PlayerInfo, SealView, TableRow};
 
 /// How long the app waits for the office to answer enrollment or a token rotation.
 const OFFICE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
@@ -53,6 +55,8 @@ async fn office_answer<T: serde::de::DeserializeOwned>(pins: &Pins, request: req
 pub struct AppStatus {
     pub identity: Option<PublicIdentity>,
     pub sync: SyncStatus,
+    /// Why this device must enroll again (its signing key is missing), if it must.
+    pub notice: Option<crate::error::ErrorBody>,
 }
 
 /// The app over one device store.
@@ -64,6 +68,8 @@ pub struct App {
     started: Arc<Notify>,
     /// This device's clock; events are stamped with it corrected to the office's.
     clock: WallClock,
+    /// Why the device must enroll (again), for the start screen.
+    notice: Mutex<Option<crate::error::ErrorBody>>,
 }
 
 impl App {
@@ -78,22 +84,40 @@ impl App {
             .map_err(|e| CoreError::Storage(format!("cannot create {}: {e}", dir.display())))?;
         let identity = identity::load(dir)?;
         let store = Arc::new(Store::open(dir, identity.as_ref().map(|i| &i.device))?);
-        let sync = identity
-            .as_ref()
-            .map(|i| {
-                SyncClient::new(
-                    store.clone(),
-                    SyncConfig { clock: clock.clone(), ..SyncConfig::new(&i.office_url, &i.token, i.pin()) },
-                )
-            })
-            .transpose()?;
+        let mut notice = None;
+        // A device enrolled to sign cannot go on without its key (restored from a backup
+        // without it): it enrolls again, and nothing is recorded under the old identity.
+        let identity = match identity {
+            Some(i) if i.office_key.is_some() => match SigningKey::load(&dir.join(KEY_FILE))? {
+                Some(key) => {
+                    store.sign_with(Signer { id: i.device.clone(), key, announces: false });
+                    Some(i)
+                }
+                None => {
+                    notice = Some(CoreError::KeyMissing(format!("device `{}`", i.device)).body());
+                    None
+                }
+            },
+            other => other,
+        };
+        let sync = identity.as_ref().map(|i| Self::sync_client(&store, i, &clock)).transpose()?;
         Ok(Self {
             store,
             identity: Mutex::new(identity),
             sync: Mutex::new(sync),
             started: Arc::new(Notify::new()),
             clock,
+            notice: Mutex::new(notice),
         })
+    }
+
+    fn sync_client(store: &Arc<Store>, i: &Identity, clock: &WallClock) -> Result<SyncClient> {
+        let config = SyncConfig {
+            clock: clock.clone(),
+            office_key: i.office_key,
+            ..SyncConfig::new(&i.office_url, &i.token, i.pin())
+        };
+        SyncClient::new(store.clone(), config)
     }
 
     pub fn store(&self) -> &Arc<Store> {
@@ -118,6 +142,7 @@ impl App {
         AppStatus {
             identity: self.identity.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(Identity::public),
             sync: self.client().map(|c| c.status()).unwrap_or_default(),
+            notice: self.notice.lock().unwrap_or_else(|e| e.into_inner()).clone(),
         }
     }
 
@@ -205,7 +230,23 @@ impl App {
             return Err(invalid("must start with https:// (e.g. https://192.168.1.10:7878)"));
         };
         let device = crate::domain::DeviceId::new(device.trim())?;
-        let req = EnrollRequest { code: code.trim().to_owned(), device: device.clone(), label: label.to_owned() };
+        if device.as_str() == crate::event::OFFICE_SIGNER {
+            return Err(DomainError::InvalidField {
+                field: "device".into(),
+                message: "`office` is the office's own name; choose another".into(),
+            }
+            .into());
+        }
+        // The key is made, and kept, before the office hears of it: an answer lost on the way
+        // leaves a key the next try sends again, never a registered key this device lacks.
+        let key_path = self.store.dir().join(KEY_FILE);
+        let key = SigningKey::load_or_create(&key_path)?;
+        let req = EnrollRequest {
+            code: code.trim().to_owned(),
+            device: device.clone(),
+            label: label.to_owned(),
+            key: Some(key.public()),
+        };
         let sent = self.clock.now_ms();
         let pins = Pins::new(pin);
         let http = tls::http_client(&pins, Some(OFFICE_TIMEOUT))?;
@@ -224,10 +265,17 @@ impl App {
             person: e.person,
             role: e.role,
             device: e.device,
+            office_key: e.office_key,
         };
+        if self.notice.lock().unwrap_or_else(|e| e.into_inner()).take().is_some() {
+            // The old identity could not sign any more: the store is this new device's now.
+            self.store.rebind_device(&id.device)?;
+        }
         identity::save(&self.store, &id)?;
-        let config = SyncConfig { clock: self.clock.clone(), ..SyncConfig::new(&id.office_url, &id.token, id.pin()) };
-        let client = SyncClient::new(self.store.clone(), config)?;
+        if id.office_key.is_some() {
+            self.store.sign_with(Signer { id: id.device.clone(), key, announces: false });
+        }
+        let client = Self::sync_client(&self.store, &id, &self.clock)?;
         *self.sync.lock().unwrap_or_else(|e| e.into_inner()) = Some(client);
         let public = id.public();
         *self.identity.lock().unwrap_or_else(|e| e.into_inner()) = Some(id);

@@ -56,6 +56,9 @@ pub struct StoryStep {
     pub superseded_by: Option<EventId>,
     /// Why the rules refused it.
     pub refused: Option<ErrorBody>,
+    /// The device that signed it (`office` for what was recorded in the office's pages); none:
+    /// recorded by a build from before signatures.
+    pub signed_by: Option<crate::domain::DeviceId>,
 }
 
 /// An incident's story, and what the viewer may decide on it now.
@@ -131,6 +134,7 @@ pub fn story(
             in_force: in_force(e.id),
             superseded_by: ruling_of(e.id).and_then(|r| r.superseded_by),
             refused: ruling_of(e.id).and_then(|r| r.refused.clone()),
+            signed_by: e.sig.as_ref().map(|s| s.by.clone()),
         };
         let s = match &e.body {
             EventBody::IncidentRecorded { ruling, note, .. } if e.id == incident => {

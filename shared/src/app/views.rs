@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::domain::{GameId, Player, PlayerId, Rank};
+use crate::domain::{DeviceId, EventId, GameId, Player, PlayerId, Rank};
 use crate::error::{DomainError, Result};
 use crate::game::{GameResult, GameState, GameSummary, Status};
 use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec};
@@ -48,6 +48,34 @@ pub struct GameView {
     pub black: PlayerInfo,
     pub white: PlayerInfo,
     pub catalogue: Vec<CatalogueEntry>,
+    /// Who signed each incident and ruling of the history (checked when it reached this store:
+    /// the office checks every push, a device every pull); none for an unsigned one.
+    pub seals: Vec<SealView>,
+}
+
+/// Who signed an event shown on a screen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct SealView {
+    pub event: EventId,
+    /// The signing device (`office` for what officials recorded in its pages); none: recorded
+    /// by a build from before signatures.
+    pub signer: Option<DeviceId>,
+}
+
+/// The seals of every incident and ruling in `state`, read from `store`.
+pub fn seals_of(store: &crate::store::Store, state: &GameState) -> Result<Vec<SealView>> {
+    let mut ids: Vec<EventId> = Vec::new();
+    for i in &state.incidents {
+        ids.push(i.id);
+        ids.extend(i.rulings.iter().map(|r| r.event).filter(|e| *e != i.id));
+    }
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        let signer = store.get(&id)?.and_then(|e| e.sig).map(|s| s.by);
+        out.push(SealView { event: id, signer });
+    }
+    Ok(out)
 }
 
 /// Players by id, to put names on rows.
@@ -100,7 +128,7 @@ pub fn tables<'a>(setup: &TournamentView, games: impl IntoIterator<Item = &'a Ga
 }
 
 /// One game's screen, from the set-up (for names) and the game's state.
-pub fn game_view(setup: &TournamentView, state: Arc<GameState>) -> Result<GameView> {
+pub fn game_view(setup: &TournamentView, state: Arc<GameState>, seals: Vec<SealView>) -> Result<GameView> {
     let schedule = state
         .schedule
         .as_ref()
@@ -108,7 +136,7 @@ pub fn game_view(setup: &TournamentView, state: Arc<GameState>) -> Result<GameVi
     let names = Names::of_two(setup, [&schedule.black, &schedule.white]);
     let (black, white) = (names.info(&schedule.black), names.info(&schedule.white));
     let catalogue = catalogue(&Ruleset::from_spec(state.ruleset));
-    Ok(GameView { state, black, white, catalogue })
+    Ok(GameView { state, black, white, catalogue, seals })
 }
 
 impl App {
@@ -142,6 +170,7 @@ impl App {
             .store
             .game_state(&id.tournament, game)?
             .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
-        game_view(&*self.setup()?, state)
+        let seals = seals_of(&self.store, &state)?;
+        game_view(&*self.setup()?, state, seals)
     }
 }

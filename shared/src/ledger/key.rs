@@ -40,6 +40,14 @@ impl SigningKey {
         Ok((Self::from_pkcs8(&bytes)?, bytes))
     }
 
+    /// The key whose secret is `seed` (tests and tools that must make the same key twice; a
+    /// device or an office makes its key with [`SigningKey::generate`]).
+    pub fn from_seed(seed: &[u8; 32]) -> Result<SigningKey> {
+        let pair = Ed25519KeyPair::from_seed_unchecked(seed)
+            .map_err(|e| CoreError::Storage(format!("not an Ed25519 seed ({e})")))?;
+        Ok(SigningKey { pair })
+    }
+
     fn from_pkcs8(bytes: &[u8]) -> Result<SigningKey> {
         let pair = Ed25519KeyPair::from_pkcs8(bytes)
             .map_err(|e| CoreError::Damaged { message: format!("the signing key file is not an Ed25519 key ({e})") })?;

@@ -56,6 +56,12 @@ impl Keyring {
         Keyring::default()
     }
 
+    /// Adds a device's key as the office registered it (the office checks pushes this way).
+    pub fn with_device(mut self, device: DeviceId, key: PublicKey, person: PersonId, role: Role) -> Self {
+        self.devices.insert(device, DeviceKey { key, person: Some(person), role: Some(role), revoked: None });
+        self
+    }
+
     /// The office's key, once known.
     pub fn office(&self) -> Option<PublicKey> {
         self.office

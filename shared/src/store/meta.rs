@@ -212,11 +212,19 @@ pub(super) fn device(dir: &std::path::Path, given: Option<&DeviceId>) -> Result<
     }
 }
 
+/// Writes `d` as the store's device, whatever it was.
+pub(super) fn rebind_device(dir: &std::path::Path, d: &DeviceId) -> Result<()> {
+    super::file::write_atomic(dir, DEVICE_FILE, d.as_str().as_bytes())
+}
+
 impl super::Store {
     /// Records, durably, that this store belongs to `device` (at enrollment); refuses if it
     /// already belongs to another.
     pub fn claim_device(&self, d: &DeviceId) -> Result<()> {
-        device(&self.dir, Some(d)).map(drop)
+        let claimed = device(&self.dir, Some(d))?;
+        // What it signs from now on is its own chain, not the office's it pulled.
+        *self.device.lock().unwrap_or_else(|e| e.into_inner()) = claimed;
+        Ok(())
     }
 
     /// The office sequence number this device has pulled up to.

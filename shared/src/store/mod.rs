@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use chrono::{DateTime, Utc};
 
@@ -135,8 +135,9 @@ struct Fresh<'a> {
 /// An open store.
 pub struct Store {
     dir: PathBuf,
-    /// The device this store belongs to (None at the office).
-    device: Option<DeviceId>,
+    /// The device this store belongs to (None at the office); changed only when a device that
+    /// lost its signing key enrolls again ([`Store::rebind_device`]).
+    device: Mutex<Option<DeviceId>>,
     db: sled::Db,
     journal: Journal,
     /// Serialises writers between the duplicate check and the batch (not the sync).
@@ -148,6 +149,28 @@ pub struct Store {
     checkpoints: AtomicBool,
     report: OpenReport,
     projection: projection::Projection,
+    /// Who signs what this store records (none: it records unsigned, as before schema 2).
+    signer: Mutex<Option<Arc<Signer>>>,
+}
+
+/// The key a store signs its new events with, and as whom.
+#[derive(Debug)]
+pub struct Signer {
+    /// The device id the signatures name (`office` at the office).
+    pub id: DeviceId,
+    pub key: crate::ledger::SigningKey,
+    /// The office's: the first event it signs in a tournament registers its own key (the
+    /// ledger's root); a device's key is registered by the office at enrollment.
+    pub announces: bool,
+}
+
+/// Who records the office's own events (its key, devices' keys and revocations).
+pub fn office_author() -> Result<Author> {
+    Ok(Author {
+        device: DeviceId::new(crate::event::OFFICE_SIGNER)?,
+        person: crate::domain::PersonId::new(crate::event::OFFICE_SIGNER)?,
+        role: crate::domain::Role::Organiser,
+    })
 }
 
 fn storage(e: impl std::fmt::Display) -> CoreError {
@@ -187,7 +210,7 @@ impl Store {
         let next_seq = meta::next_seq(&db)?.max(last_logged_seq(&db)?);
         let mut store = Store {
             dir: dir.to_owned(),
-            device,
+            device: Mutex::new(device),
             db,
             journal,
             write: Mutex::new(()),
@@ -200,6 +223,7 @@ impl Store {
                 ..OpenReport::default()
             },
             projection: projection::Projection::default(),
+            signer: Mutex::new(None),
         };
         store.reconcile(scan, checkpoint)?;
         store.report.events = store.events.load(Ordering::SeqCst);
@@ -209,7 +233,7 @@ impl Store {
     /// Brings sled and the journal after `checkpoint` back to the same set of events, counts
     /// the events, and writes a checkpoint at the journal's end.
     fn reconcile(&mut self, scan: journal::JournalScan, checkpoint: meta::Checkpoint) -> Result<()> {
-        let device = self.device.clone();
+        let device = self.device();
         let mut in_journal = HashSet::with_capacity(scan.lines.len());
         let mut missing = Vec::new();
         let mut own_hlc = meta::hlc(&self.db)?;
@@ -426,8 +450,85 @@ impl Store {
         self.journal.written()
     }
 
+    /// Signs what this store records from now on with `signer`'s key (replacing any before).
+    pub fn sign_with(&self, signer: Signer) {
+        *self.signer.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(signer));
+    }
+
+    /// The signer this store records with, if any.
+    pub fn signer(&self) -> Option<Arc<Signer>> {
+        self.signer.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The device this store belongs to (None at the office).
+    pub fn device(&self) -> Option<DeviceId> {
+        self.device.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Gives the store to another device id: only for a device that lost its signing key (it
+    /// can no longer sign as the old one) and enrolled again under a new id.
+    pub fn rebind_device(&self, d: &DeviceId) -> Result<()> {
+        meta::rebind_device(&self.dir, d)?;
+        *self.device.lock().unwrap_or_else(|e| e.into_inner()) = Some(d.clone());
+        Ok(())
+    }
+
+    /// The digest of the last event this store's signer signed in `tournament` (its chain's head).
+    fn chain_head(&self, tournament: &TournamentId) -> Result<Option<crate::event::EventDigest>> {
+        let me = self.device().map_or_else(|| crate::event::OFFICE_SIGNER.to_owned(), |d| d.to_string());
+        let v = self.db.get(keys::meta(&format!("chain/{tournament}/{me}"))).map_err(storage)?;
+        Ok(v.and_then(|b| <[u8; 32]>::try_from(b.as_ref()).ok()).map(crate::event::EventDigest))
+    }
+
+    /// The office's own key registration, when the office signs and has not yet signed in
+    /// `tournament`: the first event of its chain there (the ledger's root).
+    fn announcement(
+        &self,
+        tournament: &TournamentId,
+        clock: &mut HybridClock,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Event>> {
+        let Some(signer) = self.signer().filter(|s| s.announces) else { return Ok(None) };
+        if self.chain_head(tournament)?.is_some() {
+            return Ok(None);
+        }
+        let hlc = clock.tick(u64::try_from(now.timestamp_millis()).unwrap_or(0));
+        Ok(Some(Event {
+            schema: crate::event::SCHEMA_VERSION,
+            rules: Some(crate::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
+            id: EventId::from_parts(hlc.wall_ms, crate::random_id_bits()?),
+            tournament: tournament.clone(),
+            game: None,
+            author: office_author()?,
+            hlc,
+            wall_time: now,
+            body: EventBody::KeyRegistered {
+                signer: signer.id.clone(),
+                key: signer.key.public(),
+                person: None,
+                role: None,
+            },
+        }))
+    }
+
+    /// Signs a batch of one tournament about to be recorded, in order, each naming the one
+    /// signed before it.
+    fn seal(&self, tournament: &TournamentId, events: &mut [Event]) -> Result<()> {
+        let Some(signer) = self.signer() else { return Ok(()) };
+        let mut head = self.chain_head(tournament)?;
+        for e in events {
+            e.prev = head;
+            signer.key.sign(e, signer.id.clone());
+            head = Some(e.digest());
+        }
+        Ok(())
+    }
+
     /// Records a new local event: stamps it with this device's HLC and a fresh UUIDv7 at
-    /// `now`, stores it durably and puts it in the outbox. `random` fills the id's random bits.
+    /// `now`, signs it (when the store has a signer), stores it durably and puts it in the
+    /// outbox. `random` fills the id's random bits.
     pub fn record(
         &self,
         tournament: TournamentId,
@@ -437,34 +538,11 @@ impl Store {
         now: DateTime<Utc>,
         random: [u8; 10],
     ) -> Result<Event> {
-        let guard = self.lock();
-        let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
-        let mut clock = HybridClock::resume(meta::hlc(&self.db)?);
-        let hlc = clock.tick(now_ms);
-        let event = Event {
-            schema: crate::event::SCHEMA_VERSION,
-            rules: Some(crate::rules::RULES_REVISION),
-            prev: None,
-            sig: None,
-            id: EventId::from_parts(now_ms, random),
-            tournament,
-            game,
-            author,
-            hlc,
-            wall_time: now,
-            body,
-        };
-        event.validate()?;
-        // Before the batch (and its checkpoint): a checkpoint sled kept covers this stamp.
-        meta::set_hlc(&self.db, hlc)?;
-        let result = self.apply(&guard, std::slice::from_ref(&event), Origin::Local, Lines::Write)?;
-        drop(guard);
-        self.journal.sync(self.journal_written()).map_err(storage)?;
-        match result.into_iter().next() {
-            Some(Ok(_)) => Ok(event),
-            Some(Err(e)) => Err(e),
-            None => Err(storage("record produced no result")),
-        }
+        let mut random = Some(random);
+        let events = self.record_all(&tournament, &author, vec![(game, body)], now, || {
+            random.take().map_or_else(crate::random_id_bits, Ok)
+        })?;
+        events.into_iter().last().ok_or_else(|| storage("record produced no event"))
     }
 
     /// Records several new local events by one author at once (a round's pairing, an import):
@@ -481,7 +559,8 @@ impl Store {
         let guard = self.lock();
         let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
         let mut clock = HybridClock::resume(meta::hlc(&self.db)?);
-        let mut events = Vec::with_capacity(bodies.len());
+        let mut events = Vec::with_capacity(bodies.len() + 1);
+        events.extend(self.announcement(tournament, &mut clock, now)?);
         for (game, body) in bodies {
             let event = Event {
                 schema: crate::event::SCHEMA_VERSION,
@@ -499,6 +578,8 @@ impl Store {
             event.validate()?;
             events.push(event);
         }
+        self.seal(tournament, &mut events)?;
+        // Before the batch (and its checkpoint): a checkpoint sled kept covers these stamps.
         meta::set_hlc(&self.db, clock.last())?;
         let results = self.apply(&guard, &events, Origin::Local, Lines::Write)?;
         drop(guard);
@@ -630,6 +711,15 @@ impl Store {
         for (k, v) in groups {
             self.db.insert(k, v).map_err(storage)?;
         }
+        // The signer's chain heads move with the batch (before its primary keys: a batch applied
+        // again on open, after a crash, moves them again).
+        let me = self.device().map_or_else(|| crate::event::OFFICE_SIGNER.to_owned(), |d| d.to_string());
+        {
+            for f in fresh.iter().filter(|f| f.event.sig.as_ref().is_some_and(|s| s.by.as_str() == me)) {
+                let key = keys::meta(&format!("chain/{}/{me}", f.event.tournament));
+                self.db.insert(key, &f.event.digest().0).map_err(storage)?;
+            }
+        }
         for (t, g) in games {
             self.db.insert(keys::game_key(keys::VERSION, t, g), Vec::new()).map_err(storage)?;
             self.db.remove(keys::game_key(keys::SUMMARY, t, g)).map_err(storage)?;
@@ -757,6 +847,11 @@ impl Store {
     /// third index for them cost every event a sled write.
     pub fn tournament_events(&self, tournament: &TournamentId) -> Result<Vec<Event>> {
         self.events_under(&[keys::keyspace(keys::GAME, tournament), keys::setup_prefix(tournament)])
+    }
+
+    /// A tournament's set-up events (everything not of a game), in the agreed order.
+    pub fn setup_events(&self, tournament: &TournamentId) -> Result<Vec<Event>> {
+        self.events_under(&[keys::setup_prefix(tournament)])
     }
 
     /// Events in arrival order after sequence number `after`, at most `limit` (every entry

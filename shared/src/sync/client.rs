@@ -15,6 +15,7 @@ use tokio::sync::Notify;
 use crate::clock::ClockSkew;
 use crate::error::{CoreError, ErrorBody, Result};
 use crate::event::Event;
+use crate::ledger::Keyring;
 use crate::store::{Origin, Pending, Store};
 use crate::sync::protocol::*;
 use crate::sync::tls::{self, Pin, Pins};
@@ -38,6 +39,10 @@ pub struct SyncConfig {
     pub request_timeout: Duration,
     /// The device's clock (the system's; a wrong one in tests).
     pub clock: WallClock,
+    /// The office's signing key pinned at enrollment: every pulled event is checked against it
+    /// and the keys it registers, and one that fails is not stored. None: an enrollment from
+    /// before signatures, nothing checked.
+    pub office_key: Option<crate::event::PublicKey>,
 }
 
 impl SyncConfig {
@@ -53,6 +58,7 @@ impl SyncConfig {
             backoff_max: Duration::from_secs(30),
             request_timeout: Duration::from_secs(15),
             clock: WallClock::system(),
+            office_key: None,
         }
     }
 }
@@ -72,6 +78,9 @@ pub struct SyncStatus {
     pub last_error_code: Option<String>,
     /// Events the office refused for good (they are kept locally, not resent).
     pub rejected: Vec<RejectedEvent>,
+    /// Pulled events whose signature did not hold, or whose signer may not sign them: not
+    /// stored (`forged`).
+    pub forged: Vec<RejectedEvent>,
     /// The office's clock minus this device's, once measured: the banner says so when it is a
     /// minute or more, and new events are stamped with the corrected time.
     pub clock_skew: Option<ClockSkew>,
@@ -104,6 +113,8 @@ pub struct SyncClient {
     wake: Arc<Notify>,
     /// The device token in force (replaced when it is rotated, for every clone of the client).
     token: Arc<Mutex<String>>,
+    /// What pulled events are checked against, once built from the stored keys.
+    keyring: Arc<Mutex<Option<Keyring>>>,
 }
 
 fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
@@ -142,7 +153,35 @@ impl SyncClient {
             status: Arc::new(Mutex::new(status)),
             wake: Arc::new(Notify::new()),
             token,
+            keyring: Arc::default(),
         })
+    }
+
+    /// Keeps the events whose signatures hold (those of an unsigned older build too), and
+    /// reports the others as forged; without a pinned office key, keeps all.
+    fn admit_signed(&self, events: Vec<Event>) -> Result<(Vec<Event>, Vec<RejectedEvent>)> {
+        let Some(office) = self.config.office_key else { return Ok((events, Vec::new())) };
+        let mut ring = self.keyring.lock().unwrap_or_else(|e| e.into_inner());
+        if ring.is_none() {
+            let mut fresh = Keyring::pinned(office);
+            if let Some(t) = events.first().map(|e| e.tournament.clone()) {
+                for e in self.store.setup_events(&t)? {
+                    // Stored keys were checked when they came; one that fails now is damage.
+                    let _ = fresh.admit(&e);
+                }
+            }
+            *ring = Some(fresh);
+        }
+        let Some(ring) = ring.as_mut() else { return Ok((events, Vec::new())) };
+        let mut kept = Vec::with_capacity(events.len());
+        let mut forged = Vec::new();
+        for e in events {
+            match ring.admit(&e) {
+                Ok(_) => kept.push(e),
+                Err(err) => forged.push(RejectedEvent { id: e.id.to_string(), error: err.body() }),
+            }
+        }
+        Ok((kept, forged))
     }
 
     /// The current status, for the banner.
@@ -324,6 +363,10 @@ impl SyncClient {
             }
             let now = skew.correct(self.config.clock.now_ms());
             let events: Vec<Event> = page.events.into_iter().map(|p| p.event).collect();
+            let (events, forged) = self.admit_signed(events)?;
+            if !forged.is_empty() {
+                self.set_status(|s| s.forged.extend(forged));
+            }
             pulled += events.len();
             let store = self.store.clone();
             let next = page.next;

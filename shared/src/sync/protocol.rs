@@ -94,6 +94,11 @@ pub struct EnrollRequest {
     pub device: DeviceId,
     #[serde(default)]
     pub label: String,
+    /// The public half of the key the device signs its events with (made for this
+    /// enrollment; the private half never leaves the device). Absent from older builds, whose
+    /// events stay unsigned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<crate::event::PublicKey>,
 }
 
 /// The token is shown once; only its hash is kept at the office.
@@ -107,6 +112,11 @@ pub struct EnrollResponse {
     /// The office's clock when it answered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub office_time: Option<chrono::DateTime<chrono::Utc>>,
+    /// The office's signing key: the device trusts what it signs (set-up, keys, the rulings
+    /// officials make in the office's pages) and checks every other event against the keys
+    /// the office registers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub office_key: Option<crate::event::PublicKey>,
 }
 
 /// A tournament just created (`arbiter-office init`, or `POST /api/v1/tournaments` with the

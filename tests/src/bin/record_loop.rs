@@ -33,6 +33,14 @@ fn main() {
             std::process::exit(3);
         }
     };
+    // It signs as a test device enrolled by the harness does (`--signs`).
+    if args.iter().any(|a| a == "--signs") {
+        store.sign_with(arbiter_core::store::Signer {
+            id: author.device.clone(),
+            key: arbiter_tests::test_key(author.device.as_str()),
+            announces: false,
+        });
+    }
     // Continue numbering after what an earlier (killed) run stored.
     let base = store.len().unwrap_or(0) + 1_000_000 * u64::from(std::process::id() % 1000);
     if let (Some(url), Some(token)) = (opt("--office"), opt("--token")) {

@@ -2,8 +2,14 @@
 import type { CatalogueEntry } from "./CatalogueEntry";
 import type { GameState } from "./GameState";
 import type { PlayerInfo } from "./PlayerInfo";
+import type { SealView } from "./SealView";
 
 /**
  * The game screen: state, players and the incident catalogue of its ruleset.
  */
-export type GameView = { state: GameState, black: PlayerInfo, white: PlayerInfo, catalogue: Array<CatalogueEntry>, };
+export type GameView = { state: GameState, black: PlayerInfo, white: PlayerInfo, catalogue: Array<CatalogueEntry>, 
+/**
+ * Who signed each incident and ruling of the history (checked when it reached this store:
+ * the office checks every push, a device every pull); none for an unsigned one.
+ */
+seals: Array<SealView>, };

@@ -24,6 +24,11 @@ last_error_code: string | null,
  */
 rejected: Array<RejectedEvent>, 
 /**
+ * Pulled events whose signature did not hold, or whose signer may not sign them: not
+ * stored (`forged`).
+ */
+forged: Array<RejectedEvent>, 
+/**
  * The office's clock minus this device's, once measured: the banner says so when it is a
  * minute or more, and new events are stamped with the corrected time.
  */

@@ -31,6 +31,14 @@ export interface GameCtx {
   openStory?: (incident: string) => void;
 }
 
+/** Who signed an event: “✓ 签名 tab-wang 已验证”, or a red “未签名” for a build from before
+ * signatures (the office and every device check each signature as the event arrives). */
+export function sealMark(signer: string | null | undefined): HTMLElement {
+  return signer
+    ? h("span", { class: "seal", "data-testid": "seal" }, ` · ${t("signedBy", { signer })}`)
+    : h("span", { class: "seal flag", "data-testid": "seal" }, ` · ${t("unsigned")}`);
+}
+
 function choice<T extends string>(options: [T, string][], current: T | null, pick: (v: T) => void, testid: string): HTMLElement {
   return h(
     "div",
@@ -413,7 +421,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           i.after_result ? h("span", { class: "flag" }, lt("open_kinds", "after_result")) : null,
           s.open.some((o) => o.kind === "escalation" && o.incident === i.id) ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
         ),
-        h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${r.refused.message}` : ""))),
+        h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${r.refused.message}` : "", sealMark(view.seals.find((x) => x.event === r.event)?.signer)))),
         s.appeals.filter((a) => a.incident === i.id && !a.decision).map((a) => h("p", { class: "flag", "data-testid": "open-appeal" }, `${t("appeal")}：${a.grounds}`, a.refused.map((r) => ` · ${t("refused")}: ${r.message}`).join(""))),
         ctx.openStory ? h("button", { class: "small", "data-testid": "open-story", onclick: () => ctx.openStory?.(i.id) }, t("wholeStory")) : null,
         incidentActions(i),

@@ -11,6 +11,7 @@ import { h } from "../dom";
 import { rankText } from "../format";
 import { labelled, listed, lt, t } from "../i18n";
 import { pointName } from "./countBoard";
+import { sealMark } from "./game";
 import { happenedView, option, timeOfDay } from "./queue";
 
 export interface StoryCtx {
@@ -39,6 +40,7 @@ export function storyView(story: Story, ctx: StoryCtx): HTMLElement {
     const line = h("span", { class: "step-line" }, stepLine(s));
     return h("li", { class: `story-step ${s.kind}${s.in_force ? " in-force" : ""}${replaced || s.refused ? " superseded" : ""}`, "data-testid": `story-${s.kind}` },
       replaced || s.refused ? h("s", {}, line) : line,
+      sealMark(s.signed_by),
       // The recording's note is shown once, with what happened above.
       s.note && s.kind !== "recorded" ? h("p", { class: "note" }, labelled(t(s.kind === "appealed" ? "grounds" : "note"), s.note)) : null,
       replaced ? h("p", { class: "why", "data-testid": "replaced-by" }, t("replacedBy", { name: replaced.by.name, time: timeOfDay(replaced.by.at) })) : null,

@@ -1,0 +1,142 @@
+//! `arbiter-office verify FILE.jsonl` (an export) or `--data DIR`: checks every signature
+//! against the keys the ledger itself registers (the office's key, signed by itself and compared
+//! by its fingerprint — or pinned with `--office-key`; each device's, registered by the office
+//! at enrollment; revocations), and every signer's chain. Reports per signer the events
+//! verified, unsigned (builds from before signatures), forged, and the links missing. Needs
+//! nothing but the file: a committee runs it on any machine, without the office.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use arbiter_core::domain::EventId;
+use arbiter_core::event::wire::LineError;
+use arbiter_core::event::{Event, EventBody, PublicKey};
+use arbiter_core::ledger::{chains, Keyring, Seal};
+use serde::Serialize;
+
+/// One signer's events, as the copy holds them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SignerReport {
+    /// The signing device, `office`, or — for unsigned events — the recording device.
+    pub signer: String,
+    pub verified: usize,
+    pub unsigned: usize,
+    /// Events whose signature does not hold or whose signer may not sign them, with why.
+    pub forged: Vec<(EventId, String)>,
+    /// Events naming a previous event of their signer that the copy does not hold.
+    pub missing_links: Vec<EventId>,
+    /// Events naming the same previous event as another (a rewritten or reordered copy).
+    pub forks: Vec<EventId>,
+}
+
+/// What `verify` found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    /// The office key the ledger was checked against (hex), once known.
+    pub office_key: Option<PublicKey>,
+    pub signers: Vec<SignerReport>,
+    pub malformed: Vec<LineError>,
+}
+
+impl VerifyReport {
+    /// Nothing forged, no link missing, every line read.
+    pub fn is_clean(&self) -> bool {
+        self.malformed.is_empty()
+            && self.signers.iter().all(|s| s.forged.is_empty() && s.missing_links.is_empty() && s.forks.is_empty())
+    }
+}
+
+/// Checks `events` (read from a file or a store); `pinned` is the office key to hold them to.
+pub fn verify(events: &[Event], pinned: Option<PublicKey>, malformed: Vec<LineError>) -> VerifyReport {
+    let mut ring = pinned.map_or_else(Keyring::unpinned, Keyring::pinned);
+    let mut by: BTreeMap<String, SignerReport> = BTreeMap::new();
+    let signer_of = |e: &Event| e.sig.as_ref().map_or_else(|| e.author.device.to_string(), |s| s.by.to_string());
+    let mut ordered: Vec<&Event> = events.iter().collect();
+    ordered.sort_by_key(|e| e.order_key());
+    // Keys first, in the ledger's order: a device's events may be stamped before its clock
+    // caught up with the office that registered it.
+    let (keys, rest): (Vec<&Event>, Vec<&Event>) = ordered
+        .into_iter()
+        .partition(|e| matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. }));
+    let mut seen = std::collections::HashSet::new();
+    for e in keys.into_iter().chain(rest) {
+        if !seen.insert(e.id) {
+            continue;
+        }
+        let entry =
+            by.entry(signer_of(e)).or_insert_with(|| SignerReport { signer: signer_of(e), ..Default::default() });
+        match ring.admit(e) {
+            Ok(Seal::Verified { .. }) => entry.verified += 1,
+            Ok(Seal::Unsigned) => entry.unsigned += 1,
+            Err(err) => entry.forged.push((e.id, err.to_string())),
+        }
+    }
+    for ((_, signer), chain) in chains(events) {
+        let entry = by
+            .entry(signer.to_string())
+            .or_insert_with(|| SignerReport { signer: signer.to_string(), ..Default::default() });
+        entry.missing_links.extend(chain.missing_links);
+        entry.forks.extend(chain.forks);
+    }
+    VerifyReport { office_key: ring.office(), signers: by.into_values().collect(), malformed }
+}
+
+/// The report for people.
+pub fn render_text(r: &VerifyReport) -> String {
+    let mut out = String::new();
+    match r.office_key {
+        Some(k) => {
+            let _ = writeln!(
+                out,
+                "office key {} (full: {}; compare with the office's, or pin it with --office-key)",
+                k.short(),
+                serde_json::to_string(&k).unwrap_or_default().trim_matches('"')
+            );
+        }
+        None => {
+            let _ = writeln!(out, "office key: none in this copy (nothing the office signed can be checked)");
+        }
+    }
+    let _ =
+        writeln!(out, "{:<24} {:>9} {:>9} {:>7} {:>14}", "signer", "verified", "unsigned", "forged", "missing links");
+    for s in &r.signers {
+        let _ = writeln!(
+            out,
+            "{:<24} {:>9} {:>9} {:>7} {:>14}",
+            s.signer,
+            s.verified,
+            s.unsigned,
+            s.forged.len(),
+            s.missing_links.len() + s.forks.len()
+        );
+    }
+    for s in &r.signers {
+        for (id, why) in &s.forged {
+            let _ = writeln!(out, "FORGED {id}: {why}");
+        }
+        for id in &s.missing_links {
+            let _ = writeln!(
+                out,
+                "GAP {}: event {id} names an earlier event of {} that this copy does not hold",
+                s.signer, s.signer
+            );
+        }
+        for id in &s.forks {
+            let _ = writeln!(out, "REORDERED {}: event {id} names the same earlier event as another", s.signer);
+        }
+    }
+    for m in &r.malformed {
+        let _ = writeln!(out, "UNREADABLE line {}: {} — {}", m.line, m.code, m.message);
+    }
+    let total: usize = r.signers.iter().map(|s| s.verified).sum();
+    let unsigned: usize = r.signers.iter().map(|s| s.unsigned).sum();
+    if r.is_clean() {
+        let _ = writeln!(
+            out,
+            "result: clean — {total} events verified, {unsigned} unsigned (recorded by builds from before signatures)"
+        );
+    } else {
+        let _ = writeln!(out, "result: NOT CLEAN — see the lines above");
+    }
+    out
+}
