@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use arbiter_core::domain::EventId;
 use arbiter_core::event::wire::LineError;
-use arbiter_core::event::{Event, EventBody, PublicKey};
+use arbiter_core::event::{Event, EventBody, EventDigest, PublicKey};
 use arbiter_core::ledger::{chains, Keyring, Seal};
 use serde::Serialize;
 
@@ -47,38 +47,63 @@ impl VerifyReport {
 }
 
 /// Checks `events` (read from a file or a store); `pinned` is the office key to hold them to.
+/// Keys are admitted first, in the ledger's order (a device's events may be stamped before its
+/// clock caught up with the office that registered it); every other event is then checked on
+/// all cores, its signing bytes computed once for the signature and its digest.
 pub fn verify(events: &[Event], pinned: Option<PublicKey>, malformed: Vec<LineError>) -> VerifyReport {
     let mut ring = pinned.map_or_else(Keyring::unpinned, Keyring::pinned);
-    let mut by: BTreeMap<String, SignerReport> = BTreeMap::new();
-    let signer_of = |e: &Event| e.sig.as_ref().map_or_else(|| e.author.device.to_string(), |s| s.by.to_string());
-    let mut ordered: Vec<&Event> = events.iter().collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut ordered: Vec<&Event> = events.iter().filter(|e| seen.insert(e.id)).collect();
     ordered.sort_by_key(|e| e.order_key());
-    // Keys first, in the ledger's order: a device's events may be stamped before its clock
-    // caught up with the office that registered it.
     let (keys, rest): (Vec<&Event>, Vec<&Event>) = ordered
         .into_iter()
         .partition(|e| matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. }));
-    let mut seen = std::collections::HashSet::new();
-    for e in keys.into_iter().chain(rest) {
-        if !seen.insert(e.id) {
-            continue;
+    let mut checked: Vec<(&Event, Result<Seal, String>, EventDigest)> = keys
+        .into_iter()
+        .map(|e| {
+            let bytes = e.signing_bytes();
+            let seal = ring.admit(e).map_err(|err| err.to_string());
+            (e, seal, e.digest_of(&bytes))
+        })
+        .collect();
+    let ring = &ring;
+    let check = |e: &'_ Event| {
+        let bytes = e.signing_bytes();
+        (ring.check_bytes(e, &bytes).map_err(|err| err.to_string()), e.digest_of(&bytes))
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from).max(1);
+    let chunk = rest.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = rest
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(|e| (*e, check(e))).collect::<Vec<_>>()))
+            .collect();
+        for p in parts {
+            // A checker thread that panicked is a bug in this build, not a fact about the file.
+            if let Ok(done) = p.join() {
+                checked.extend(done.into_iter().map(|(e, (seal, d))| (e, seal, d)));
+            }
         }
-        let entry =
-            by.entry(signer_of(e)).or_insert_with(|| SignerReport { signer: signer_of(e), ..Default::default() });
-        match ring.admit(e) {
-            Ok(Seal::Verified { .. }) => entry.verified += 1,
-            Ok(Seal::Unsigned) => entry.unsigned += 1,
-            Err(err) => entry.forged.push((e.id, err.to_string())),
+    });
+    let mut reports: BTreeMap<String, SignerReport> = BTreeMap::new();
+    fn report(reports: &mut BTreeMap<String, SignerReport>, name: String) -> &mut SignerReport {
+        reports.entry(name.clone()).or_insert_with(|| SignerReport { signer: name, ..Default::default() })
+    }
+    for (e, seal, _) in &checked {
+        let name = e.sig.as_ref().map_or_else(|| e.author.device.to_string(), |s| s.by.to_string());
+        let r = report(&mut reports, name);
+        match seal {
+            Ok(Seal::Verified { .. }) => r.verified += 1,
+            Ok(Seal::Unsigned) => r.unsigned += 1,
+            Err(why) => r.forged.push((e.id, why.clone())),
         }
     }
-    for ((_, signer), chain) in chains(events) {
-        let entry = by
-            .entry(signer.to_string())
-            .or_insert_with(|| SignerReport { signer: signer.to_string(), ..Default::default() });
-        entry.missing_links.extend(chain.missing_links);
-        entry.forks.extend(chain.forks);
+    for ((_, signer), chain) in chains(checked.iter().map(|(e, _, d)| (*e, *d))) {
+        let r = report(&mut reports, signer.to_string());
+        r.missing_links.extend(chain.missing_links);
+        r.forks.extend(chain.forks);
     }
-    VerifyReport { office_key: ring.office(), signers: by.into_values().collect(), malformed }
+    VerifyReport { office_key: ring.office(), signers: reports.into_values().collect(), malformed }
 }
 
 /// The report for people.

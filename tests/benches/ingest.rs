@@ -7,7 +7,10 @@
 //!   office store on the same disk (no HTTP, no JSON over the wire): the storage floor. And the
 //!   same pushes over plain HTTP (`serve --insecure-http`): what TLS costs.
 //! - Ingest: 1, 10 and 100 enrolled devices, each with its share of 6,000 recorded events in its
-//!   outbox, push concurrently to one office; events/s over the wall time.
+//!   outbox, push concurrently to one office; events/s over the wall time. Devices sign what they
+//!   record and the office checks every signature; the same pushes from devices enrolled as
+//!   builds from before signatures (unsigned, nothing checked) are the baseline for what checking
+//!   costs (10 devices, HTTPS).
 //! - Latency: a referee records one event (durable) and pushes it, 200 times, on a connection
 //!   already open; and the first push of a new client, with the TLS handshake.
 //! - Catch-up: a device that was offline all day pulls 10,000 events; and one device pushes a
@@ -44,13 +47,18 @@ fn scheme(https: bool) -> &'static str {
 }
 
 /// Events/s pushing `TOTAL` events from `devices` devices at once; and the storage floor for them.
-async fn ingest(devices: usize, https: bool) -> (f64, f64) {
-    let tag = format!("{devices}-{}", scheme(https));
+async fn ingest(devices: usize, https: bool, signed: bool) -> (f64, f64) {
+    let tag = format!("{devices}-{}-{}", scheme(https), if signed { "signed" } else { "unsigned" });
     let office = start(&format!("bench-ingest-{tag}"), https).await;
     office.schedule(1);
     let mut all: Vec<Device> = Vec::new();
     for i in 0..devices {
-        let e = office.enroll(&format!("ref-{i}"), Role::Referee, &format!("tab-{i}")).await;
+        let (person, device) = (format!("ref-{i}"), format!("tab-{i}"));
+        let e = if signed {
+            office.enroll(&person, Role::Referee, &device).await
+        } else {
+            office.enroll_unsigned(&person, Role::Referee, &device).await
+        };
         all.push(Device::new(&format!("bench-ingest-{tag}-{i}"), &e, &office.endpoint(), |_| {}));
     }
     let per = TOTAL / devices;
@@ -135,8 +143,8 @@ async fn catch_up(https: bool, round: usize) -> (f64, f64) {
 async fn run() {
     println!("office ingest, {TOTAL} events of ~370 bytes per configuration (2 cores, loopback):");
     for devices in [1usize, 10, 100] {
-        let (http, floor_a) = ingest(devices, false).await;
-        let (https, floor_b) = ingest(devices, true).await;
+        let (http, floor_a) = ingest(devices, false, true).await;
+        let (https, floor_b) = ingest(devices, true, true).await;
         let floor = (floor_a + floor_b) / 2.0;
         println!(
             "  {devices:>3} devices: HTTPS {https:>8.0} events/s · HTTP {http:>8.0} events/s · HTTPS/HTTP {:.2}× \
@@ -145,6 +153,20 @@ async fn run() {
             https / floor
         );
     }
+    // What checking every signature costs the push path: the same pushes, unsigned, alternating.
+    let (mut signed, mut unsigned) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        unsigned.push(ingest(10, true, false).await.0);
+        signed.push(ingest(10, true, true).await.0);
+    }
+    signed.sort_by(f64::total_cmp);
+    unsigned.sort_by(f64::total_cmp);
+    println!(
+        "  10 devices, HTTPS, medians of 3: signed and checked {:.0} events/s · unsigned {:.0} events/s · {:.2}× (goal ≥ 0.9×)",
+        signed[1],
+        unsigned[1],
+        signed[1] / unsigned[1]
+    );
     println!("one durable record + its push (200 in a row, connection open):");
     let (http50, http99, http_cold) = record_and_push(false).await;
     let (https50, https99, https_cold) = record_and_push(true).await;

@@ -3,7 +3,7 @@
 //! ones durably, in one shared sync, before it answers.
 
 use arbiter_core::event::{wire, Event, EventBody, PublicKey};
-use arbiter_core::ledger::Keyring;
+use arbiter_core::ledger::{check_all, Keyring};
 use arbiter_core::rules::authority::{check_author, check_escalation};
 use arbiter_core::store::{Appended, Origin};
 use arbiter_core::sync::protocol::*;
@@ -61,19 +61,15 @@ fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
     Ok(())
 }
 
-/// Checks a pushed event's signature against the key its device enrolled with: a device that
-/// signs must sign everything it pushes; a build from before signatures (enrolled without a key)
-/// pushes unsigned events, kept as such.
-fn sealed(office: PublicKey, p: &Principal, key: Option<PublicKey>, e: &Event) -> Result<(), OfficeError> {
+/// Whether a pushed event is signed as its device enrolled: a device that signs must sign
+/// everything it pushes; a build from before signatures (enrolled without a key) pushes unsigned
+/// events, kept as such. The signature itself is checked with the batch ([`check_all`]).
+fn signs_as_enrolled(p: &Principal, key: Option<PublicKey>, e: &Event) -> Result<(), OfficeError> {
     let forged = |m: String| OfficeError::from(arbiter_core::CoreError::Forged(m));
     match (key, &e.sig) {
-        (None, None) => Ok(()),
+        (None, None) | (Some(_), Some(_)) => Ok(()),
         (Some(_), None) => Err(forged(format!("event {} is unsigned, but device {} signs its events", e.id, p.device))),
         (None, Some(_)) => Err(forged(format!("event {}: device {} enrolled without a signing key", e.id, p.device))),
-        (Some(k), Some(_)) => {
-            let ring = Keyring::pinned(office).with_device(p.device.clone(), k, p.person.clone(), p.role);
-            ring.check(e).map(drop).map_err(OfficeError::from)
-        }
     }
 }
 
@@ -140,7 +136,7 @@ pub async fn push(
         let outcome = wire::decode(text)
             .map_err(OfficeError::from)
             .and_then(|e| authorize(&principal, &e).map(|()| e))
-            .and_then(|e| sealed(state.office_key, &principal, device_key, &e).map(|()| e))
+            .and_then(|e| signs_as_enrolled(&principal, device_key, &e).map(|()| e))
             .and_then(|e| not_ahead(&e, ceiling, state.max_clock_ahead_ms).map(|()| e));
         match outcome {
             Ok(e) => to_store.push((index, e)),
@@ -175,16 +171,60 @@ pub async fn push(
         .collect();
     let (store, accounts, tournament) = (state.store.clone(), state.accounts.clone(), principal.tournament.clone());
     let events: Vec<Event> = to_store.iter().map(|(_, e)| e.clone()).collect();
-    // Both wait on the disk: off the async threads.
-    let stored = blocking(move || {
+    let ring = device_key.map(|k| {
+        Keyring::pinned(state.office_key).with_device(
+            principal.device.clone(),
+            k,
+            principal.person.clone(),
+            principal.role,
+        )
+    });
+    let who = principal.clone();
+    // Signatures on every core, then the disk: off the async threads.
+    let (checks, stored) = blocking(move || {
+        let checks: Vec<Result<(), String>> = match &ring {
+            Some(ring) => check_all(ring, &events)
+                .into_iter()
+                .map(|c| {
+                    c.map(drop).map_err(|e| match e {
+                        arbiter_core::CoreError::Forged(m) => m,
+                        other => other.to_string(),
+                    })
+                })
+                .collect(),
+            None => vec![Ok(()); events.len()],
+        };
+        let mut refusals = refusals;
+        let mut good = Vec::with_capacity(events.len());
+        for (e, c) in events.into_iter().zip(&checks) {
+            match c {
+                Ok(()) => good.push(e),
+                Err(message) => refusals.push(Refusal {
+                    at: now,
+                    device: Some(who.device.clone()),
+                    person: Some(who.person.clone()),
+                    role: Some(who.role),
+                    event: Some(e.id.to_string()),
+                    code: "forged".into(),
+                    message: message.clone(),
+                }),
+            }
+        }
         for r in &refusals {
             accounts.log_refusal(&tournament, r)?;
         }
-        Ok(store.append(&events, Origin::Remote)?)
+        Ok((checks, store.append(&good, Origin::Remote)?))
     })
     .await?;
-    for ((index, e), outcome) in to_store.iter().zip(stored) {
+    let mut stored = stored.into_iter();
+    for ((index, e), check) in to_store.iter().zip(checks) {
         let id = Some(e.id.to_string());
+        if let Err(message) = check {
+            let err = OfficeError::from(arbiter_core::CoreError::Forged(message));
+            results[*index] = Some(rejected(*index, id, &err));
+            continue;
+        }
+        let Some(outcome) = stored.next() else { continue };
         results[*index] = Some(match outcome {
             Ok(Appended::New(seq)) => PushResult {
                 index: *index,

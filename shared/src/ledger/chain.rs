@@ -26,26 +26,28 @@ impl Chain {
     }
 }
 
-/// The chains in `events`, by tournament and signer.
-pub fn chains<'a>(events: impl IntoIterator<Item = &'a Event>) -> BTreeMap<(TournamentId, DeviceId), Chain> {
-    let mut by_signer: BTreeMap<(TournamentId, DeviceId), Vec<&Event>> = BTreeMap::new();
+/// The chains in `events` (each with its digest, [`Event::digest`]), by tournament and signer.
+pub fn chains<'a>(
+    events: impl IntoIterator<Item = (&'a Event, EventDigest)>,
+) -> BTreeMap<(TournamentId, DeviceId), Chain> {
+    let mut by_signer: BTreeMap<(TournamentId, DeviceId), Vec<(&Event, EventDigest)>> = BTreeMap::new();
     let mut seen = HashSet::new();
-    for e in events {
+    for (e, d) in events {
         if let Some(sig) = &e.sig {
             // A copy may hold an event twice (a re-import): it is one link.
             if seen.insert(e.id) {
-                by_signer.entry((e.tournament.clone(), sig.by.clone())).or_default().push(e);
+                by_signer.entry((e.tournament.clone(), sig.by.clone())).or_default().push((e, d));
             }
         }
     }
     by_signer
         .into_iter()
         .map(|(k, mut evs)| {
-            evs.sort_by_key(|e| e.order_key());
-            let digests: HashSet<EventDigest> = evs.iter().map(|e| e.digest()).collect();
+            evs.sort_by_key(|(e, _)| e.order_key());
+            let digests: HashSet<EventDigest> = evs.iter().map(|(_, d)| *d).collect();
             let mut named: HashMap<Option<EventDigest>, EventId> = HashMap::new();
             let mut chain = Chain { events: evs.len(), ..Chain::default() };
-            for e in evs {
+            for (e, _) in evs {
                 if let Some(p) = e.prev {
                     if !digests.contains(&p) {
                         chain.missing_links.push(e.id);

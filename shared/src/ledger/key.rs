@@ -100,11 +100,14 @@ impl SigningKey {
         PublicKey(k)
     }
 
-    /// Signs `e` as `by` (its `rules` and `prev` set first: they are signed too).
-    pub fn sign(&self, e: &mut Event, by: DeviceId) {
+    /// Signs `e` as `by` (its `rules` and `prev` set first: they are signed too); returns its
+    /// digest ([`Event::digest`]), computed from the same bytes.
+    pub fn sign(&self, e: &mut Event, by: DeviceId) -> crate::event::EventDigest {
         e.sig = None;
+        let bytes = e.signing_bytes();
         let mut sig = [0u8; 64];
-        sig.copy_from_slice(self.pair.sign(&e.signing_bytes()).as_ref());
+        sig.copy_from_slice(self.pair.sign(&bytes).as_ref());
         e.sig = Some(Signature { by, ed25519: SignatureBytes(sig) });
+        e.digest_of(&bytes)
     }
 }

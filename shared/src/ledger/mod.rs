@@ -6,7 +6,9 @@
 pub mod chain;
 pub mod key;
 pub mod keyring;
+#[cfg(test)]
+mod tests;
 
 pub use chain::{chains, Chain};
 pub use key::{SigningKey, KEY_FILE};
-pub use keyring::{Keyring, Seal};
+pub use keyring::{check_all, Keyring, Seal};

@@ -20,7 +20,7 @@ mod outbox;
 mod projection;
 
 pub use projection::STORE_STATES_EVERY;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -151,6 +151,8 @@ pub struct Store {
     projection: projection::Projection,
     /// Who signs what this store records (none: it records unsigned, as before schema 2).
     signer: Mutex<Option<Arc<Signer>>>,
+    /// Digests of the events just signed, for their batch to move the chain head with.
+    sealed: Mutex<HashMap<EventId, crate::event::EventDigest>>,
 }
 
 /// The key a store signs its new events with, and as whom.
@@ -224,6 +226,7 @@ impl Store {
             },
             projection: projection::Projection::default(),
             signer: Mutex::new(None),
+            sealed: Mutex::default(),
         };
         store.reconcile(scan, checkpoint)?;
         store.report.events = store.events.load(Ordering::SeqCst);
@@ -518,10 +521,12 @@ impl Store {
     fn seal(&self, tournament: &TournamentId, events: &mut [Event]) -> Result<()> {
         let Some(signer) = self.signer() else { return Ok(()) };
         let mut head = self.chain_head(tournament)?;
+        let mut sealed = self.sealed.lock().unwrap_or_else(|e| e.into_inner());
         for e in events {
             e.prev = head;
-            signer.key.sign(e, signer.id.clone());
-            head = Some(e.digest());
+            let d = signer.key.sign(e, signer.id.clone());
+            sealed.insert(e.id, d);
+            head = Some(d);
         }
         Ok(())
     }
@@ -714,11 +719,18 @@ impl Store {
         // The signer's chain heads move with the batch (before its primary keys: a batch applied
         // again on open, after a crash, moves them again).
         let me = self.device().map_or_else(|| crate::event::OFFICE_SIGNER.to_owned(), |d| d.to_string());
-        {
-            for f in fresh.iter().filter(|f| f.event.sig.as_ref().is_some_and(|s| s.by.as_str() == me)) {
-                let key = keys::meta(&format!("chain/{}/{me}", f.event.tournament));
-                self.db.insert(key, &f.event.digest().0).map_err(storage)?;
+        let mut heads: BTreeMap<&TournamentId, &Event> = BTreeMap::new();
+        for f in fresh.iter().filter(|f| f.event.sig.as_ref().is_some_and(|s| s.by.as_str() == me)) {
+            heads.insert(&f.event.tournament, f.event);
+        }
+        if !heads.is_empty() {
+            let mut sealed = self.sealed.lock().unwrap_or_else(|e| e.into_inner());
+            for (t, e) in heads {
+                // Signed just now, its digest is known; re-applied on open, it is computed.
+                let d = sealed.get(&e.id).copied().unwrap_or_else(|| e.digest());
+                self.db.insert(keys::meta(&format!("chain/{t}/{me}")), &d.0).map_err(storage)?;
             }
+            sealed.clear();
         }
         for (t, g) in games {
             self.db.insert(keys::game_key(keys::VERSION, t, g), Vec::new()).map_err(storage)?;

@@ -14,7 +14,7 @@ use tokio::sync::Notify;
 
 use crate::clock::ClockSkew;
 use crate::error::{CoreError, ErrorBody, Result};
-use crate::event::Event;
+use crate::event::{Event, EventBody};
 use crate::ledger::Keyring;
 use crate::store::{Origin, Pending, Store};
 use crate::sync::protocol::*;
@@ -173,11 +173,20 @@ impl SyncClient {
             *ring = Some(fresh);
         }
         let Some(ring) = ring.as_mut() else { return Ok((events, Vec::new())) };
+        // Keys first, in order (each may vouch for what follows); the rest on every core.
+        let is_key = |e: &Event| matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. });
+        let mut answers: Vec<Option<Result<()>>> =
+            events.iter().map(|e| is_key(e).then(|| ring.admit(e).map(drop))).collect();
+        let others: Vec<Event> = events.iter().filter(|e| !is_key(e)).cloned().collect();
+        let mut checked = crate::ledger::check_all(ring, &others).into_iter();
+        for a in answers.iter_mut().filter(|a| a.is_none()) {
+            *a = Some(checked.next().map_or(Ok(()), |c| c.map(drop)));
+        }
         let mut kept = Vec::with_capacity(events.len());
         let mut forged = Vec::new();
-        for e in events {
-            match ring.admit(&e) {
-                Ok(_) => kept.push(e),
+        for (e, a) in events.into_iter().zip(answers) {
+            match a.unwrap_or(Ok(())) {
+                Ok(()) => kept.push(e),
                 Err(err) => forged.push(RejectedEvent { id: e.id.to_string(), error: err.body() }),
             }
         }
@@ -363,7 +372,8 @@ impl SyncClient {
             }
             let now = skew.correct(self.config.clock.now_ms());
             let events: Vec<Event> = page.events.into_iter().map(|p| p.event).collect();
-            let (events, forged) = self.admit_signed(events)?;
+            let me = self.clone();
+            let (events, forged) = blocking(move || me.admit_signed(events)).await?;
             if !forged.is_empty() {
                 self.set_status(|s| s.forged.extend(forged));
             }

@@ -3,7 +3,8 @@
 //! edges (`arbiter-core`'s `ledger`), since making a key needs the system's randomness.
 //!
 //! The bytes signed are [`SIGNING_CONTEXT`] followed by the event's canonical form without its
-//! `sig`; an event's digest is the SHA-256 of its canonical form with `sig`. The canonical form
+//! `sig`; an event's digest is the SHA-256 of those bytes followed by the 64 signature bytes (of
+//! the bytes alone for an unsigned event), so checking and chaining read the event once. The canonical form
 //! is JSON with every object's keys sorted by their bytes, no white space, strings escaped as
 //! JSON requires (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other control characters as
 //! `\u00xx`, everything else as UTF-8), whole numbers as integers and others in their shortest
@@ -76,9 +77,17 @@ impl Event {
 
     /// The digest the signer's next event names as `prev`.
     pub fn digest(&self) -> EventDigest {
-        let mut out = Vec::new();
-        canonical(&to_value(self), &mut out);
-        EventDigest(Sha256::digest(&out).into())
+        self.digest_of(&self.signing_bytes())
+    }
+
+    /// [`Event::digest`] from this event's [`Event::signing_bytes`], already computed.
+    pub fn digest_of(&self, signing_bytes: &[u8]) -> EventDigest {
+        let mut h = Sha256::new();
+        h.update(signing_bytes);
+        if let Some(sig) = &self.sig {
+            h.update(sig.ed25519.0);
+        }
+        EventDigest(h.finalize().into())
     }
 }
 

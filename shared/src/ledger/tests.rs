@@ -1,0 +1,97 @@
+//! The signed ledger's fixed points: the canonical bytes, digest and signature of one event are
+//! pinned (no serde upgrade may move them), and every signed log of the compatibility corpus
+//! still verifies under this build.
+
+use super::*;
+use crate::domain::{Author, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
+use crate::event::{Event, EventBody};
+use crate::rules::{Incident, Ruling};
+
+fn vector() -> Event {
+    Event {
+        schema: 2,
+        id: EventId::from_parts(1_795_000_360_000, [0x80, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+        tournament: TournamentId::new("t-citycup").unwrap(),
+        game: Some(GameId::new("r1-t1").unwrap()),
+        author: Author {
+            device: DeviceId::new("tab-ref-wang").unwrap(),
+            person: PersonId::new("ref-wang").unwrap(),
+            role: Role::Referee,
+        },
+        hlc: crate::clock::Hlc::new(1_795_000_360_000, 3),
+        wall_time: chrono::DateTime::from_timestamp_millis(1_795_000_360_000).unwrap(),
+        body: EventBody::IncidentRecorded {
+            incident: Incident::Disturbing { offender: crate::domain::Colour::Black },
+            ruling: Some(Ruling::Warning),
+            note: Some("黑方\"出声\"\t再犯".into()),
+        },
+        rules: Some(2),
+        prev: None,
+        sig: None,
+    }
+}
+
+#[test]
+fn the_signed_bytes_digest_and_signature_of_an_event_are_pinned() {
+    let mut e = vector();
+    let bytes = e.signing_bytes();
+    let expected = concat!(
+        "weiqi-arbiter event v1\n",
+        r#"{"author":{"device":"tab-ref-wang","person":"ref-wang","role":"referee"},"#,
+        r#""body":{"data":{"incident":{"facts":{"offender":"black"},"type":"disturbing"},"note":"黑方\"出声\"\t再犯","ruling":"warning"},"kind":"incident_recorded"},"#,
+        r#""game":"r1-t1","hlc":{"logical":3,"wall_ms":1795000360000},"#,
+        r#""id":"01a1ee5b-dc40-7001-8203-040506070809","rules":2,"schema":2,"#,
+        r#""tournament":"t-citycup","wall_time":"2026-11-18T11:12:40Z"}"#
+    );
+    assert_eq!(String::from_utf8(bytes.clone()).unwrap(), expected);
+    let key = SigningKey::from_seed(&[1; 32]).unwrap();
+    let digest = key.sign(&mut e, DeviceId::new("tab-ref-wang").unwrap());
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    assert_eq!(hex(&e.sig.as_ref().unwrap().ed25519.0), SIGNATURE);
+    assert_eq!(hex(&digest.0), DIGEST);
+    assert_eq!(e.digest(), digest);
+    // Through the wire and back, the signature still holds.
+    let back = crate::event::wire::decode(&crate::event::wire::encode(&e)).unwrap();
+    let ring = Keyring::pinned(key.public()).with_device(
+        back.author.device.clone(),
+        key.public(),
+        back.author.person.clone(),
+        back.author.role,
+    );
+    assert_eq!(ring.check(&back).unwrap(), Seal::Verified { by: back.author.device.clone() });
+}
+
+/// Ed25519 is deterministic: the same key over the same bytes gives this, on every build.
+const SIGNATURE: &str = "3167265338f10287d09f60dd38752f636c22a3ce9a05baa09bac2c8a54ac91c30f2319719dee00ecad157df6ee9c118332ae9cf450df216479ecae3290a94a0f";
+const DIGEST: &str = "4cbbbf22ae03f9753d52981fb9e7b9db27df615ac7e15295d967c970af7f6ca4";
+
+#[test]
+fn every_signed_log_of_the_corpus_still_verifies() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/compat");
+    let mut checked = 0;
+    for dir in std::fs::read_dir(&root).unwrap() {
+        for f in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let path = f.unwrap().path();
+            if path.extension().is_none_or(|x| x != "jsonl") {
+                continue;
+            }
+            let (events, _) = crate::event::wire::decode_jsonl(&std::fs::read_to_string(&path).unwrap());
+            if events.iter().all(|e| e.sig.is_none()) {
+                continue;
+            }
+            let mut ring = Keyring::unpinned();
+            let (keys, rest): (Vec<&Event>, Vec<&Event>) = events
+                .iter()
+                .partition(|e| matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. }));
+            for e in keys.into_iter().chain(rest) {
+                let seal = ring.admit(e).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+                assert!(matches!(seal, Seal::Verified { .. }), "{}: {} unsigned", path.display(), e.id);
+            }
+            for (signer, chain) in chains(events.iter().map(|e| (e, e.digest()))) {
+                assert!(chain.is_whole(), "{}: {signer:?} {chain:?}", path.display());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 1, "the corpus has signed logs");
+}
