@@ -10,7 +10,7 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
 use arbiter_core::sync::protocol::DeviceInfo;
-pub use arbiter_core::sync::protocol::IssuedCode;
+pub use arbiter_core::sync::protocol::{IssuedCode, Refusal};
 use sha2::{Digest, Sha256};
 
 use arbiter_core::domain::{DeviceId, PersonId, Role, TournamentId};
@@ -58,18 +58,6 @@ struct DeviceRecord {
     /// The key the device signs with (none: a build from before signatures).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     key: Option<arbiter_core::event::PublicKey>,
-}
-
-/// A request the office refused, for the organiser to review.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Refusal {
-    pub at: DateTime<Utc>,
-    pub device: Option<DeviceId>,
-    pub person: Option<PersonId>,
-    pub role: Option<Role>,
-    pub event: Option<String>,
-    pub code: String,
-    pub message: String,
 }
 
 /// What a device receives for a valid code.
@@ -342,6 +330,7 @@ impl Accounts {
                 role: d.role,
                 label: d.label,
                 revoked: d.revoked,
+                key: d.key,
             });
         }
         Ok(out)

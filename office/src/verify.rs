@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use arbiter_core::domain::EventId;
 use arbiter_core::event::wire::LineError;
 use arbiter_core::event::{Event, EventBody, EventDigest, PublicKey};
-use arbiter_core::ledger::{chains, Keyring, Seal};
+use arbiter_core::ledger::{chains, check_all, Keyring, Seal};
 use serde::Serialize;
 
 /// One signer's events, as the copy holds them.
@@ -49,7 +49,7 @@ impl VerifyReport {
 /// Checks `events` (read from a file or a store); `pinned` is the office key to hold them to.
 /// Keys are admitted first, in the ledger's order (a device's events may be stamped before its
 /// clock caught up with the office that registered it); every other event is then checked on
-/// all cores, its signing bytes computed once for the signature and its digest.
+/// all cores, in batches ([`check_all`]).
 pub fn verify(events: &[Event], pinned: Option<PublicKey>, malformed: Vec<LineError>) -> VerifyReport {
     let mut ring = pinned.map_or_else(Keyring::unpinned, Keyring::pinned);
     let mut seen = std::collections::HashSet::new();
@@ -66,25 +66,12 @@ pub fn verify(events: &[Event], pinned: Option<PublicKey>, malformed: Vec<LineEr
             (e, seal, e.digest_of(&bytes))
         })
         .collect();
-    let ring = &ring;
-    let check = |e: &'_ Event| {
-        let bytes = e.signing_bytes();
-        (ring.check_bytes(e, &bytes).map_err(|err| err.to_string()), e.digest_of(&bytes))
-    };
-    let threads = std::thread::available_parallelism().map_or(1, usize::from).max(1);
-    let chunk = rest.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = rest
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(|e| (*e, check(e))).collect::<Vec<_>>()))
-            .collect();
-        for p in parts {
-            // A checker thread that panicked is a bug in this build, not a fact about the file.
-            if let Ok(done) = p.join() {
-                checked.extend(done.into_iter().map(|(e, (seal, d))| (e, seal, d)));
-            }
-        }
-    });
+    checked.extend(
+        check_all(&ring, &rest)
+            .into_iter()
+            .zip(&rest)
+            .map(|((seal, d), e)| (*e, seal.map_err(|err| err.to_string()), d)),
+    );
     let mut reports: BTreeMap<String, SignerReport> = BTreeMap::new();
     fn report(reports: &mut BTreeMap<String, SignerReport>, name: String) -> &mut SignerReport {
         reports.entry(name.clone()).or_insert_with(|| SignerReport { signer: name, ..Default::default() })

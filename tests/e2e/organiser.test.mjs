@@ -184,6 +184,8 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.click("[data-testid=nav-officials]");
   await page.click("[data-testid=revoke-tab-wang]");
   await page.waitForFunction(() => document.querySelector("[data-testid=devices]")?.textContent.includes("已吊销"));
+  // The tablet signed what it recorded: its key's short fingerprint is on its row (issue 26).
+  assert.match(await page.locator("[data-testid=devices] tr", { hasText: "tab-wang" }).innerText(), /\b[0-9a-f]{16}\b/);
   await shot(page, "06b-device-revoked.png");
 
   // Printed sheets, A4, in Chinese and in English.

@@ -260,7 +260,7 @@ export class ArbiterApp {
       case "players":
         return playersView(await office.setup(), office, redraw);
       case "officials":
-        return officialsView(await office.setup(), await office.devices(), office, redraw);
+        return officialsView(await office.setup(), await office.devices(), office, redraw, await office.refusals());
       case "rounds": {
         const round = this.screen.round;
         const [setup, sheet] = await Promise.all([office.setup(), office.pairings(round)]);

@@ -11,6 +11,7 @@ import type { IssuedCode } from "./bindings/IssuedCode";
 import type { Outcome } from "./bindings/Outcome";
 import type { PairingSheet } from "./bindings/PairingSheet";
 import type { Person } from "./bindings/Person";
+import type { Refusal } from "./bindings/Refusal";
 import type { Player } from "./bindings/Player";
 import type { Role } from "./bindings/Role";
 import type { RulesetSpec } from "./bindings/RulesetSpec";
@@ -33,6 +34,8 @@ export class OfficeApi {
   registerPerson(id: string, name: string, role: Role) { return this.call<Person>("POST", "/people", { id, name, role }); }
   devices() { return this.call<DeviceInfo[]>("GET", "/devices"); }
   revoke(device: string) { return this.call<unknown>("POST", `/devices/${encodeURIComponent(device)}/revoke`); }
+  /** What the office refused, newest first (forged signatures among them). */
+  refusals(limit = 50) { return this.call<Refusal[]>("GET", `/refusals?limit=${limit}`); }
   issueCode(person: string) { return this.call<IssuedCode>("POST", "/enrollment-codes", { person }); }
   assignReferee(referee: string, tables: number[]) { return this.call<unknown>("POST", "/referees", { referee, tables }); }
   scheduleRound(round: number, startsAt: string) { return this.call<unknown>("PUT", `/rounds/${round}`, { starts_at: startsAt }); }

@@ -259,3 +259,24 @@ describe("a record attached to an incident", () => {
   });
 });
 
+describe("the officials page", () => {
+  it("shows each device's signing key and a forged push in red", async () => {
+    const { officialsView } = await import("./views/officials");
+    const setup = { people: [], referees: {}, players: [], rounds: {} } as unknown as Parameters<typeof officialsView>[0];
+    const devices = [
+      { device: "tab-wang", person: "ref-wang", role: "referee" as const, label: "tablet", revoked: false, key: "0123456789abcdef".repeat(4) },
+      { device: "tab-old", person: "ref-li", role: "referee" as const, label: "old build", revoked: false },
+    ];
+    const refusals = [
+      { at: "2026-11-25T09:00:00Z", device: "tab-wang", person: "ref-wang", role: "referee" as const, event: "e1", code: "forged", message: "the signature does not hold" },
+      { at: "2026-11-25T09:01:00Z", device: "tab-li", person: "ref-li", role: "referee" as const, event: "e2", code: "clock_ahead", message: "ahead" },
+    ];
+    const el = officialsView(setup, devices, {} as never, () => {}, refusals);
+    const rows = Array.from(el.querySelectorAll("[data-testid=devices] tbody tr"));
+    expect(rows[0].textContent).toContain("0123456789abcdef");
+    expect(rows[1].querySelector(".flag")?.textContent).toBe("未签名");
+    const refused = Array.from(el.querySelectorAll("[data-testid=refusals] tbody tr"));
+    expect(refused.map((r) => r.querySelector(".flag")?.textContent ?? null)).toEqual(["forged", null]);
+  });
+});
+

@@ -183,9 +183,9 @@ pub async fn push(
     // Signatures on every core, then the disk: off the async threads.
     let (checks, stored) = blocking(move || {
         let checks: Vec<Result<(), String>> = match &ring {
-            Some(ring) => check_all(ring, &events)
+            Some(ring) => check_all(ring, &events.iter().collect::<Vec<_>>())
                 .into_iter()
-                .map(|c| {
+                .map(|(c, _)| {
                     c.map(drop).map_err(|e| match e {
                         arbiter_core::CoreError::Forged(m) => m,
                         other => other.to_string(),

@@ -95,3 +95,41 @@ fn every_signed_log_of_the_corpus_still_verifies() {
     }
     assert!(checked >= 1, "the corpus has signed logs");
 }
+
+#[test]
+fn a_batch_with_one_forgery_names_that_one_and_passes_the_rest() {
+    let key = SigningKey::from_seed(&[2; 32]).unwrap();
+    let device = DeviceId::new("tab-ref-wang").unwrap();
+    let mut events: Vec<Event> = (0..300u16)
+        .map(|i| {
+            let mut e = vector();
+            e.id = EventId::from_parts(1_795_000_360_000 + u64::from(i), [0x80, 0, 0, 0, 0, 0, 0, 0, 0, i as u8]);
+            e.hlc = crate::clock::Hlc::new(1_795_000_360_000 + u64::from(i), 0);
+            key.sign(&mut e, device.clone());
+            e
+        })
+        .collect();
+    events[137].wall_time += chrono::Duration::seconds(1);
+    events[200].sig = None;
+    let ring = Keyring::pinned(SigningKey::from_seed(&[1; 32]).unwrap().public()).with_device(
+        device.clone(),
+        key.public(),
+        PersonId::new("ref-wang").unwrap(),
+        Role::Referee,
+    );
+    let refs: Vec<&Event> = events.iter().collect();
+    let answers = check_all(&ring, &refs);
+    assert_eq!(answers.len(), 300);
+    for (i, (seal, digest)) in answers.iter().enumerate() {
+        assert_eq!(*digest, events[i].digest(), "digest {i}");
+        match i {
+            137 => assert_eq!(seal.as_ref().unwrap_err().code(), "forged"),
+            200 => assert_eq!(seal.as_ref().unwrap(), &Seal::Unsigned),
+            _ => assert_eq!(seal.as_ref().unwrap(), &Seal::Verified { by: device.clone() }, "{i}"),
+        }
+    }
+    // Each answer is what checking the event alone gives.
+    for (e, (seal, _)) in events.iter().zip(&answers) {
+        assert_eq!(ring.check(e).is_ok(), seal.is_ok());
+    }
+}

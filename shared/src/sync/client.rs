@@ -177,10 +177,10 @@ impl SyncClient {
         let is_key = |e: &Event| matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. });
         let mut answers: Vec<Option<Result<()>>> =
             events.iter().map(|e| is_key(e).then(|| ring.admit(e).map(drop))).collect();
-        let others: Vec<Event> = events.iter().filter(|e| !is_key(e)).cloned().collect();
+        let others: Vec<&Event> = events.iter().filter(|e| !is_key(e)).collect();
         let mut checked = crate::ledger::check_all(ring, &others).into_iter();
         for a in answers.iter_mut().filter(|a| a.is_none()) {
-            *a = Some(checked.next().map_or(Ok(()), |c| c.map(drop)));
+            *a = Some(checked.next().map_or(Ok(()), |(c, _)| c.map(drop)));
         }
         let mut kept = Vec::with_capacity(events.len());
         let mut forged = Vec::new();

@@ -144,6 +144,24 @@ pub struct DeviceInfo {
     pub role: Role,
     pub label: String,
     pub revoked: bool,
+    /// The key it signs with (none: enrolled by a build from before signatures).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub key: Option<crate::event::PublicKey>,
+}
+
+/// A request the office refused, for the organiser to review (`GET /api/v1/refusals`): a
+/// forged signature, a clock far ahead, a kind the role may not write, another's identity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Refusal {
+    pub at: chrono::DateTime<chrono::Utc>,
+    pub device: Option<DeviceId>,
+    pub person: Option<PersonId>,
+    pub role: Option<Role>,
+    pub event: Option<String>,
+    pub code: String,
+    pub message: String,
 }
 
 /// `POST /api/v1/enrollment-codes`: a one-time code for a registered official, shown once.

@@ -2,6 +2,8 @@
 // enrollment codes, and assign referees to tables (第三十一条三).
 
 import type { DeviceInfo } from "../bindings/DeviceInfo";
+import type { Refusal } from "../bindings/Refusal";
+import { timeOfDay } from "./queue";
 import type { Role } from "../bindings/Role";
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
@@ -9,7 +11,7 @@ import { lt, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dataTable, field, input, outcomeLine, parseTables, select } from "./forms";
 
-export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeApi, changed: () => void): HTMLElement {
+export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeApi, changed: () => void, refusals: Refusal[] = []): HTMLElement {
   const out = outcomeLine();
   // A panel: while a one-time code is on screen, background refreshes leave the page alone.
   const code = h("div", { class: "panel code", "data-testid": "issued-code" });
@@ -57,7 +59,9 @@ export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeAp
       }
     } }, t("issueCode"))]);
   // A lost tablet is revoked in one step: its token is refused from its next request on.
-  const deviceRows = devices.map((d) => [d.device, d.label, d.person, lt("roles", d.role),
+  // Each device's signing key by its short fingerprint; one enrolled by an older build signs nothing.
+  const keyCell = (d: DeviceInfo) => d.key ? h("code", {}, d.key.slice(0, 16)) : h("span", { class: "flag" }, t("unsigned"));
+  const deviceRows = devices.map((d) => [d.device, d.label, d.person, lt("roles", d.role), keyCell(d),
     d.revoked ? h("span", { class: "revoked" }, t("revoked")) : h("button", { class: "small danger", "data-testid": `revoke-${d.device}`, onclick: async () => {
       try {
         await api.revoke(d.device);
@@ -67,7 +71,12 @@ export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeAp
       }
     } }, t("revoke"))]);
   return h("main", { class: "office" }, out.el, code, h("div", { class: "columns" }, register, assign), dataTable("officials", ["ID", t("playerName"), t("role"), t("tables"), ""], rows),
-    h("h3", {}, t("devices")), dataTable("devices", [t("deviceId"), t("deviceLabel"), "ID", t("role"), ""], deviceRows));
+    h("h3", {}, t("devices")), dataTable("devices", [t("deviceId"), t("deviceLabel"), "ID", t("role"), t("signingKey"), ""], deviceRows),
+    refusals.length ? h("h3", {}, t("refusedRecords")) : null,
+    // What the office refused; a forged signature in red.
+    refusals.length ? dataTable("refusals", [t("when"), t("deviceId"), t("refusalCode"), t("reason")], refusals.map((r) => [
+      timeOfDay(r.at), r.device ?? "", r.code === "forged" ? h("span", { class: "flag" }, r.code) : r.code, r.message,
+    ])) : null);
 }
 
 /** The enrollment QR code the office drew (an SVG of squares), with its link as text. */
