@@ -359,8 +359,19 @@ impl Device {
         office: &Endpoint,
         tweak: impl FnOnce(&mut SyncConfig),
     ) -> Device {
-        let store = Arc::new(Store::open(&scratch(name), Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
-        // A device enrolled with a key signs what it records and checks what it pulls, as the app does.
+        Self::over(&scratch(name), enrolled, office, tweak, 0)
+    }
+
+    /// A device over the store in `dir`, numbering its records from `counter`. Enrolled with a
+    /// key, it signs what it records and checks what it pulls, as the app does.
+    fn over(
+        dir: &std::path::Path,
+        enrolled: &EnrollResponse,
+        office: &Endpoint,
+        tweak: impl FnOnce(&mut SyncConfig),
+        counter: u64,
+    ) -> Device {
+        let store = Arc::new(Store::open(dir, Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
         if enrolled.office_key.is_some() {
             store.sign_with(arbiter_core::store::Signer {
                 id: enrolled.device.clone(),
@@ -373,7 +384,7 @@ impl Device {
         tweak(&mut cfg);
         let client = SyncClient::new(store.clone(), cfg).unwrap_or_else(|e| panic!("{e}"));
         let author = Author { device: enrolled.device.clone(), person: enrolled.person.clone(), role: enrolled.role };
-        Device { store, client, author, counter: std::sync::atomic::AtomicU64::new(0) }
+        Device { store, client, author, counter: std::sync::atomic::AtomicU64::new(counter) }
     }
 
     /// Records an event on this device (offline: nothing is sent).
@@ -433,19 +444,7 @@ pub fn state_digest(store: &Store, games: u32) -> String {
 impl Device {
     /// A device over an existing store directory (not wiped), e.g. after its process was killed.
     pub fn reopen(dir: &std::path::Path, enrolled: &EnrollResponse, office: &Endpoint) -> Device {
-        let store = Arc::new(Store::open(dir, Some(&enrolled.device)).unwrap_or_else(|e| panic!("{e}")));
-        if enrolled.office_key.is_some() {
-            store.sign_with(arbiter_core::store::Signer {
-                id: enrolled.device.clone(),
-                key: test_key(enrolled.device.as_str()),
-                announces: false,
-            });
-        }
-        let mut cfg = SyncConfig::new(&office.url, enrolled.token.clone(), office.pin.clone());
-        cfg.office_key = enrolled.office_key;
-        let client = SyncClient::new(store.clone(), cfg).unwrap_or_else(|e| panic!("{e}"));
-        let author = Author { device: enrolled.device.clone(), person: enrolled.person.clone(), role: enrolled.role };
-        Device { store, client, author, counter: std::sync::atomic::AtomicU64::new(1_000_000) }
+        Self::over(dir, enrolled, office, |_| {}, 1_000_000)
     }
 }
 
