@@ -111,7 +111,7 @@ async fn push_one(
 ) -> arbiter_core::domain::EventId {
     let now = chrono::Utc::now() - chrono::Duration::milliseconds(back_ms);
     let ms = now.timestamp_millis() as u64;
-    let one = arbiter_core::event::Event {
+    let mut one = arbiter_core::event::Event {
         schema: arbiter_core::event::SCHEMA_VERSION,
         rules: Some(arbiter_core::rules::RULES_REVISION),
         prev: None,
@@ -124,6 +124,8 @@ async fn push_one(
         wall_time: now,
         body,
     };
+    // Signed as the author's tablet signs (the office checks every push).
+    test_key(author.device.as_str()).sign(&mut one, author.device.clone());
     let pushed = http
         .post(format!("{base}/events"))
         .bearer_auth(token)
@@ -246,7 +248,7 @@ async fn measure(events: usize) -> Row {
     let tables_first = timed_get(&http, &format!("{base}/tables"), &chief.token).await;
     let tables = timed_get(&http, &format!("{base}/tables"), &chief.token).await;
     let queue = timed_get(&http, &format!("{base}/queue"), &chief.token).await;
-    let one = arbiter_core::event::Event {
+    let mut one = arbiter_core::event::Event {
         schema: arbiter_core::event::SCHEMA_VERSION,
         rules: Some(arbiter_core::rules::RULES_REVISION),
         prev: None,
@@ -262,6 +264,7 @@ async fn measure(events: usize) -> Row {
         wall_time: chrono::Utc::now(),
         body: advice(0),
     };
+    test_key(author.device.as_str()).sign(&mut one, author.device.clone());
     let pushed = http
         .post(format!("{base}/events"))
         .bearer_auth(&referee.token)
