@@ -221,7 +221,13 @@ async fn the_private_key_stays_on_the_device_and_a_device_without_it_enrolls_aga
     let at = private.windows(4).position(|w| w == [0x04, 0x22, 0x04, 0x20]).unwrap() + 4;
     let secret = &private[at..at + 32];
     let hex_secret: String = secret.iter().map(|b| format!("{b:02x}")).collect();
-    for (what, bytes) in [("export", &exported[..]), ("pull", &pulled[..])] {
+    // Nor in what the screens are given (the status banner, a game's page).
+    let screens = format!(
+        "{}{}",
+        serde_json::to_string(&app.status()).unwrap(),
+        serde_json::to_string(&app.game(&game(1)).unwrap()).unwrap()
+    );
+    for (what, bytes) in [("export", &exported[..]), ("pull", &pulled[..]), ("screens", screens.as_bytes())] {
         assert!(!bytes.windows(32).any(|w| w == secret), "{what} holds the key's bytes");
         assert!(!String::from_utf8_lossy(bytes).contains(&hex_secret), "{what} holds the key in hex");
     }
