@@ -39,6 +39,9 @@ pub enum OfficeError {
     TooLarge(String),
     #[error("internal error: {0}")]
     Internal(String),
+    /// Another office process serves this data directory (`serving`).
+    #[error("{0}")]
+    OfficeRunning(String),
 }
 
 impl OfficeError {
@@ -62,6 +65,7 @@ impl OfficeError {
             OfficeError::BadRequest { code, .. } => code,
             OfficeError::TooLarge(_) => "too_large",
             OfficeError::Internal(_) => "internal",
+            OfficeError::OfficeRunning(_) => "office_running",
         }
     }
 
@@ -71,7 +75,7 @@ impl OfficeError {
             OfficeError::TooManyAttempts { .. } | OfficeError::LockedOut(_) => StatusCode::TOO_MANY_REQUESTS,
             OfficeError::Forbidden(_) => StatusCode::FORBIDDEN,
             OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
-            OfficeError::Conflict(_) => StatusCode::CONFLICT,
+            OfficeError::Conflict(_) | OfficeError::OfficeRunning(_) => StatusCode::CONFLICT,
             OfficeError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             OfficeError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             OfficeError::Core(CoreError::Storage(_) | CoreError::Damaged { .. }) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -13,6 +13,7 @@ pub mod limits;
 pub mod pair;
 pub mod replay;
 pub mod server;
+pub mod serving;
 pub mod standings;
 pub mod tls;
 pub mod verify;

@@ -243,6 +243,12 @@ enum RulesetArg {
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
+        // Another office serves the directory: a status of its own, so a supervisor or a
+        // script can tell "in use" from "broken" (2).
+        Err(e @ OfficeError::OfficeRunning(_)) => {
+            eprintln!("arbiter-office: {e} [{}]", e.code());
+            ExitCode::from(3)
+        }
         Err(e) => {
             eprintln!("arbiter-office: {e} [{}]", e.code());
             ExitCode::from(2)
@@ -379,13 +385,13 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Export { data } => {
-            let store = Store::open(&data, None)?;
+            let store = arbiter_office::serving::open_store(&data)?;
             let n = store.export(&mut std::io::stdout().lock())?;
             eprintln!("arbiter-office: exported {n} events");
             Ok(ExitCode::SUCCESS)
         }
         Command::Import { data, file } => {
-            let store = Store::open(&data, None)?;
+            let store = arbiter_office::serving::open_store(&data)?;
             let input = std::fs::File::open(&file)
                 .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
             let report = store.import(std::io::BufReader::new(input))?;
@@ -403,7 +409,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                     standings::from_opengotha(&xml, round)?
                 }
                 (None, Some(data)) => {
-                    let store = Store::open(&data, None)?;
+                    let store = arbiter_office::serving::open_store(&data)?;
                     let events: Vec<_> = store.since(0, usize::MAX)?.into_iter().map(|(_, e)| e).collect();
                     let mut views = arbiter_core::tournament::replay(&events);
                     let view = match tournament {
@@ -480,7 +486,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                     arbiter_core::event::wire::decode_jsonl(&text)
                 }
                 (None, Some(data)) => {
-                    let store = Store::open(&data, None)?;
+                    let store = arbiter_office::serving::open_store(&data)?;
                     (store.since(0, usize::MAX)?.into_iter().map(|(_, e)| e).collect(), Vec::new())
                 }
                 (None, None) => return Err(OfficeError::bad("usage", "give an export FILE or --data DIR")),

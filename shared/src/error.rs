@@ -30,6 +30,9 @@ pub enum CoreError {
     /// The office answered with an error.
     #[error("office refused ({status}): {code} — {message}")]
     Remote { status: u16, code: String, message: String },
+    /// Another process has the store open (sled's lock is held): nothing is wrong with it.
+    #[error("the store in {dir} is open in another process")]
+    InUse { dir: String },
     /// An event whose signature does not hold, or whose signer may not sign it.
     #[error("forged: {0}")]
     Forged(String),
@@ -50,6 +53,7 @@ impl CoreError {
             Self::OfficeCertificate { .. } => "office_certificate_changed",
             Self::Damaged { .. } => "store_damaged",
             Self::Forged(_) => "forged",
+            Self::InUse { .. } => "store_in_use",
             Self::KeyMissing(_) => "key_missing",
         }
     }

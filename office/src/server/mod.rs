@@ -62,7 +62,7 @@ pub struct AppState {
 impl AppState {
     /// Opens the office's store (and its accounts keyspace) in `data`.
     pub fn open(data: &std::path::Path) -> Result<Self, OfficeError> {
-        let store = Store::open(data, None)?;
+        let store = crate::serving::open_store(data)?;
         let accounts = Accounts::new(store.open_tree("accounts")?);
         // Made on the office's first start, kept beside its data, never sent anywhere.
         let key = arbiter_core::ledger::SigningKey::load_or_create(&data.join(arbiter_core::ledger::KEY_FILE))?;
@@ -238,6 +238,8 @@ pub async fn serve(
         println!("no tournament yet: open {scheme}://{addr}/?create={code} to create one (the code works once)");
     }
     println!("arbiter-office listening on {scheme}://{addr}");
+    let data = state.store.dir().to_path_buf();
+    crate::serving::announce(&data, &format!("{scheme}://{addr}"))?;
     let states = tokio::spawn(store_states(state.store.clone()));
     let router = match ui {
         Some(dir) => app_with_ui(state, dir),
@@ -245,6 +247,7 @@ pub async fn serve(
     };
     let served = serve_on(listener, router, limits, transport, shutdown()).await;
     states.abort();
+    crate::serving::withdraw(&data);
     served?;
     Ok(())
 }

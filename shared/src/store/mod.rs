@@ -192,13 +192,18 @@ impl Store {
     pub fn open_with(dir: &Path, device: Option<&DeviceId>, options: Options) -> Result<Self> {
         let Options { cache_bytes, segment_bytes } = options;
         std::fs::create_dir_all(dir).map_err(|e| storage(format!("cannot create {}: {e}", dir.display())))?;
-        let db = open_sled(&dir.join("sled"), cache_bytes).map_err(|e| CoreError::Damaged {
-            message: format!(
-                "the sled store in {} cannot be opened ({e}); the journal is separate: \
-                 `arbiter-office salvage --data {}` exports every event it can read",
-                dir.display(),
-                dir.display()
-            ),
+        let db = open_sled(&dir.join("sled"), cache_bytes).map_err(|e| {
+            if is_lock_held(&e) {
+                return CoreError::InUse { dir: dir.display().to_string() };
+            }
+            CoreError::Damaged {
+                message: format!(
+                    "the sled store in {} cannot be opened ({e}); the journal is separate: \
+                     `arbiter-office salvage --data {}` exports every event it can read",
+                    dir.display(),
+                    dir.display()
+                ),
+            }
         })?;
         meta::check_schema(&db)?;
         meta::check_derived(&db)?;
@@ -958,12 +963,19 @@ const SLED_CACHE_MB: u64 = 64;
 
 /// Opens sled, waiting (bounded, ~3 s) while a previous handle still holds its file lock:
 /// sled 0.34's background flusher keeps a dropped database alive for a moment.
+/// Whether sled refused because another process holds its lock (a plain I/O error with this
+/// message in sled 0.34).
+fn is_lock_held(e: &sled::Error) -> bool {
+    matches!(e, sled::Error::Io(io) if io.to_string().contains("could not acquire lock"))
+}
+
 fn open_sled(path: &Path, cache_bytes: u64) -> sled::Result<sled::Db> {
     let mut tries = 0;
     loop {
         match sled::Config::new().path(path).cache_capacity(cache_bytes).open() {
-            // sled reports the held lock as a plain I/O error with this message.
-            Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") && tries < 60 => {
+            // A process that is closing lets go within moments; one that is running does not,
+            // and the caller hears so within a second.
+            Err(e) if is_lock_held(&e) && tries < 20 => {
                 tries += 1;
                 std::thread::sleep(std::time::Duration::from_millis(50));
             }

@@ -1,0 +1,63 @@
+//! Which office process serves a data directory: `serve` writes `serving.json` (its process id,
+//! since when, at which address) once it listens and removes it when it stops, so that a second
+//! `serve` — or `export`, `import`, `standings --data` — on the same directory can say who has
+//! it (`office_running`) instead of calling the store damaged.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::OfficeError;
+
+const FILE: &str = "serving.json";
+
+/// The office process serving a directory.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Serving {
+    pub pid: u32,
+    pub since: chrono::DateTime<chrono::Utc>,
+    pub address: String,
+}
+
+/// Says that this process serves `data` at `address` (a file others read; losing it costs only
+/// the detail in their message).
+pub fn announce(data: &Path, address: &str) -> Result<(), OfficeError> {
+    let me = Serving { pid: std::process::id(), since: chrono::Utc::now(), address: address.to_owned() };
+    let bytes = serde_json::to_vec_pretty(&me).map_err(|e| OfficeError::Internal(e.to_string()))?;
+    arbiter_core::store::file::write_atomic(data, FILE, &bytes)?;
+    Ok(())
+}
+
+/// Takes the announcement back (at a clean stop).
+pub fn withdraw(data: &Path) {
+    let _ = std::fs::remove_file(data.join(FILE));
+}
+
+/// Who serves `data`, as far as its file says.
+pub fn who(data: &Path) -> Option<Serving> {
+    serde_json::from_slice(&std::fs::read(data.join(FILE)).ok()?).ok()
+}
+
+/// The error for a store another process holds: who, since when, where, and what to do instead.
+pub fn in_use(data: &Path) -> OfficeError {
+    let dir = data.display();
+    let holder = match who(data) {
+        Some(s) => {
+            format!("process {} has served it since {} at {}", s.pid, s.since.format("%Y-%m-%d %H:%M UTC"), s.address)
+        }
+        None => "another process has it open".to_owned(),
+    };
+    OfficeError::OfficeRunning(format!(
+        "an office is already running on {dir}: {holder}. Nothing is damaged. Use that office \
+         (its pages, or GET /api/v1/export with the organiser's token), or stop it first and run \
+         this again"
+    ))
+}
+
+/// Opens the store in `data`, saying who has it when another process does.
+pub fn open_store(data: &Path) -> Result<arbiter_core::store::Store, OfficeError> {
+    arbiter_core::store::Store::open(data, None).map_err(|e| match e {
+        arbiter_core::CoreError::InUse { .. } => in_use(data),
+        other => other.into(),
+    })
+}

@@ -1,0 +1,61 @@
+//! A data directory another office serves: a second `serve`, `export` or `standings --data`
+//! says so at once — which process, since when, at which address, what to do instead — with
+//! `office_running` and exit status 3, and never calls the store damaged. Once the office
+//! stops, the same commands work.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_arbiter-office");
+
+fn run(args: &[&str]) -> (i32, String, String, Duration) {
+    let start = Instant::now();
+    let out = Command::new(BIN).args(args).output().expect("run");
+    let took = start.elapsed();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+        took,
+    )
+}
+
+#[test]
+fn a_second_office_on_a_served_directory_says_who_serves_it() {
+    let dir = std::env::temp_dir().join(format!("arbiter-office-running-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.to_str().unwrap();
+    let mut first = Command::new(BIN)
+        .args(["serve", "--data", data, "--bind", "127.0.0.1:0", "--insecure-http"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("serve");
+    let mut lines = BufReader::new(first.stdout.take().unwrap()).lines();
+    let address = loop {
+        let line = lines.next().expect("the office said where it listens").unwrap();
+        if let Some(a) = line.strip_prefix("arbiter-office listening on ") {
+            break a.to_owned();
+        }
+    };
+    for args in [
+        vec!["export", "--data", data],
+        vec!["standings", "--data", data],
+        vec!["serve", "--data", data, "--bind", "127.0.0.1:0", "--insecure-http"],
+    ] {
+        let (code, _, err, took) = run(&args);
+        assert_eq!(code, 3, "{args:?}: {err}");
+        assert!(err.contains("[office_running]"), "{args:?}: {err}");
+        assert!(err.contains(&format!("process {}", first.id())) && err.contains(&address), "{args:?}: {err}");
+        assert!(!err.contains("store damaged") && !err.contains("salvage"), "nothing is damaged: {err}");
+        assert!(took < Duration::from_secs(5), "{args:?} answered in {took:?}");
+    }
+    // Stopped cleanly, the office lets go, and the same commands work.
+    assert!(Command::new("kill").arg(first.id().to_string()).status().unwrap().success());
+    assert!(first.wait().unwrap().success());
+    assert!(!dir.join("serving.json").exists(), "a clean stop withdraws the announcement");
+    let (code, _, err, _) = run(&["export", "--data", data]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
