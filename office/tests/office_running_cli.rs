@@ -49,7 +49,8 @@ fn a_second_office_on_a_served_directory_says_who_serves_it() {
         assert!(err.contains("[office_running]"), "{args:?}: {err}");
         assert!(err.contains(&format!("process {}", first.id())) && err.contains(&address), "{args:?}: {err}");
         assert!(!err.contains("store damaged") && !err.contains("salvage"), "nothing is damaged: {err}");
-        assert!(took < Duration::from_secs(5), "{args:?} answered in {took:?}");
+        // It waits 3 s for a process that is closing (sled 0.34), then answers.
+        assert!(took < Duration::from_secs(10), "{args:?} answered in {took:?}");
     }
     // Stopped cleanly, the office lets go, and the same commands work.
     assert!(Command::new("kill").arg(first.id().to_string()).status().unwrap().success());

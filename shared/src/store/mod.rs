@@ -974,8 +974,8 @@ fn open_sled(path: &Path, cache_bytes: u64) -> sled::Result<sled::Db> {
     loop {
         match sled::Config::new().path(path).cache_capacity(cache_bytes).open() {
             // A process that is closing lets go within moments; one that is running does not,
-            // and the caller hears so within a second.
-            Err(e) if is_lock_held(&e) && tries < 20 => {
+            // and the caller hears so within 3 s (sled 0.34's flusher keeps a dropped database for a moment).
+            Err(e) if is_lock_held(&e) && tries < 60 => {
                 tries += 1;
                 std::thread::sleep(std::time::Duration::from_millis(50));
             }
