@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 
 use arbiter_core::domain::EventId;
 use arbiter_core::event::wire::LineError;
-use arbiter_core::event::{Event, EventBody, EventDigest, PublicKey};
-use arbiter_core::ledger::{chains, check_all, Keyring, Seal};
+use arbiter_core::event::{Event, EventDigest, PublicKey};
+use arbiter_core::ledger::{chains, Keyring, Seal};
 use serde::Serialize;
 
 /// One signer's events, as the copy holds them.
@@ -47,31 +47,19 @@ impl VerifyReport {
 }
 
 /// Checks `events` (read from a file or a store); `pinned` is the office key to hold them to.
-/// Keys are admitted first, in the ledger's order (a device's events may be stamped before its
-/// clock caught up with the office that registered it); every other event is then checked on
-/// all cores, in batches ([`check_all`]).
+/// In the ledger's order, keys first ([`Keyring::admit_all`]): a device's events may be stamped
+/// before its clock caught up with the office that registered it.
 pub fn verify(events: &[Event], pinned: Option<PublicKey>, malformed: Vec<LineError>) -> VerifyReport {
     let mut ring = pinned.map_or_else(Keyring::unpinned, Keyring::pinned);
     let mut seen = std::collections::HashSet::new();
     let mut ordered: Vec<&Event> = events.iter().filter(|e| seen.insert(e.id)).collect();
     ordered.sort_by_key(|e| e.order_key());
-    let (keys, rest): (Vec<&Event>, Vec<&Event>) = ordered
+    let checked: Vec<(&Event, Result<Seal, String>, EventDigest)> = ring
+        .admit_all(&ordered)
         .into_iter()
-        .partition(|e| matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. }));
-    let mut checked: Vec<(&Event, Result<Seal, String>, EventDigest)> = keys
-        .into_iter()
-        .map(|e| {
-            let bytes = e.signing_bytes();
-            let seal = ring.admit(e).map_err(|err| err.to_string());
-            (e, seal, e.digest_of(&bytes))
-        })
+        .zip(&ordered)
+        .map(|((seal, d), e)| (*e, seal.map_err(|err| err.to_string()), d))
         .collect();
-    checked.extend(
-        check_all(&ring, &rest)
-            .into_iter()
-            .zip(&rest)
-            .map(|((seal, d), e)| (*e, seal.map_err(|err| err.to_string()), d)),
-    );
     let mut reports: BTreeMap<String, SignerReport> = BTreeMap::new();
     fn report(reports: &mut BTreeMap<String, SignerReport>, name: String) -> &mut SignerReport {
         reports.entry(name.clone()).or_insert_with(|| SignerReport { signer: name, ..Default::default() })
@@ -102,7 +90,7 @@ pub fn render_text(r: &VerifyReport) -> String {
                 out,
                 "office key {} (full: {}; compare with the office's, or pin it with --office-key)",
                 k.short(),
-                serde_json::to_string(&k).unwrap_or_default().trim_matches('"')
+                k.hex()
             );
         }
         None => {

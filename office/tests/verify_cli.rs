@@ -61,7 +61,7 @@ fn ledger(dir: &Path) -> String {
         );
     }
     state.store.append(&recorded, Origin::Remote).unwrap();
-    serde_json::to_string(&state.office_key).unwrap().trim_matches('"').to_owned()
+    state.office_key.hex()
 }
 
 #[test]

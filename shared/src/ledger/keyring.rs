@@ -108,6 +108,26 @@ impl Keyring {
         Ok(seal)
     }
 
+    /// Admits a page or a whole copy of a ledger: its keys first, in the order given (each may
+    /// vouch for what follows it), then every other event checked on every core in batches
+    /// ([`check_all`]). The answers, each with the event's digest, in `events`' order.
+    pub fn admit_all(&mut self, events: &[&Event]) -> Vec<(Result<Seal>, EventDigest)> {
+        let is_key = |e: &Event| matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. });
+        let mut answers: Vec<Option<(Result<Seal>, EventDigest)>> =
+            events.iter().map(|e| is_key(e).then(|| (self.admit(e), e.digest()))).collect();
+        let others: Vec<&Event> = events.iter().copied().filter(|e| !is_key(e)).collect();
+        let mut checked = check_all(self, &others).into_iter();
+        for a in answers.iter_mut().filter(|a| a.is_none()) {
+            *a = checked.next();
+        }
+        answers
+            .into_iter()
+            .map(|a| {
+                a.unwrap_or_else(|| (Err(CoreError::Storage("an event was not checked".into())), EventDigest([0; 32])))
+            })
+            .collect()
+    }
+
     /// Whether `e`'s signature holds, by a signer that may sign it, in good standing then.
     pub fn check(&self, e: &Event) -> Result<Seal> {
         self.check_bytes(e, &e.signing_bytes())

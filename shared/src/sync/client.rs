@@ -14,7 +14,7 @@ use tokio::sync::Notify;
 
 use crate::clock::ClockSkew;
 use crate::error::{CoreError, ErrorBody, Result};
-use crate::event::{Event, EventBody};
+use crate::event::Event;
 use crate::ledger::Keyring;
 use crate::store::{Origin, Pending, Store};
 use crate::sync::protocol::*;
@@ -173,20 +173,12 @@ impl SyncClient {
             *ring = Some(fresh);
         }
         let Some(ring) = ring.as_mut() else { return Ok((events, Vec::new())) };
-        // Keys first, in order (each may vouch for what follows); the rest on every core.
-        let is_key = |e: &Event| matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. });
-        let mut answers: Vec<Option<Result<()>>> =
-            events.iter().map(|e| is_key(e).then(|| ring.admit(e).map(drop))).collect();
-        let others: Vec<&Event> = events.iter().filter(|e| !is_key(e)).collect();
-        let mut checked = crate::ledger::check_all(ring, &others).into_iter();
-        for a in answers.iter_mut().filter(|a| a.is_none()) {
-            *a = Some(checked.next().map_or(Ok(()), |(c, _)| c.map(drop)));
-        }
+        let answers = ring.admit_all(&events.iter().collect::<Vec<_>>());
         let mut kept = Vec::with_capacity(events.len());
         let mut forged = Vec::new();
-        for (e, a) in events.into_iter().zip(answers) {
-            match a.unwrap_or(Ok(())) {
-                Ok(()) => kept.push(e),
+        for (e, (a, _)) in events.into_iter().zip(answers) {
+            match a {
+                Ok(_) => kept.push(e),
                 Err(err) => forged.push(RejectedEvent { id: e.id.to_string(), error: err.body() }),
             }
         }

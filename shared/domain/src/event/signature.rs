@@ -46,6 +46,11 @@ hex_wire!(SignatureBytes, 64, "sig.ed25519");
 hex_wire!(EventDigest, 32, "prev");
 
 impl PublicKey {
+    /// All 64 hex digits, as on the wire.
+    pub fn hex(&self) -> String {
+        crate::hexbytes::hex(&self.0)
+    }
+
     /// The first 16 hex digits, for people to compare (as the certificate's short fingerprint).
     pub fn short(&self) -> String {
         crate::hexbytes::hex(&self.0[..8])
