@@ -3,7 +3,22 @@
 
 /// `b` as lower-case hex.
 pub(crate) fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(2 * b.len());
+    for x in b {
+        out.push(char::from(DIGITS[usize::from(x >> 4)]));
+        out.push(char::from(DIGITS[usize::from(x & 0xf)]));
+    }
+    out
+}
+
+fn nibble(d: u8) -> Option<u8> {
+    match d {
+        b'0'..=b'9' => Some(d - b'0'),
+        b'a'..=b'f' => Some(d - b'a' + 10),
+        b'A'..=b'F' => Some(d - b'A' + 10),
+        _ => None,
+    }
 }
 
 /// `N` bytes from `2N` hex digits; `what` names the field in the error.
@@ -16,10 +31,25 @@ pub(crate) fn unhex<const N: usize>(s: &str, what: &'static str) -> Result<[u8; 
         return Err(bad());
     }
     let mut out = [0u8; N];
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = u8::from_str_radix(s.get(2 * i..2 * i + 2).ok_or_else(bad)?, 16).map_err(|_| bad())?;
+    for (o, pair) in out.iter_mut().zip(s.as_bytes().chunks_exact(2)) {
+        *o = (nibble(pair[0]).ok_or_else(bad)? << 4) | nibble(pair[1]).ok_or_else(bad)?;
     }
     Ok(out)
+}
+
+/// Reads `N` bytes of hex from a string, borrowed where the input allows (no copy of the digits).
+pub(crate) struct HexVisitor<const N: usize>(pub &'static str);
+
+impl<const N: usize> serde::de::Visitor<'_> for HexVisitor<N> {
+    type Value = [u8; N];
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} hex digits", 2 * N)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<[u8; N], E> {
+        unhex::<N>(s, self.0).map_err(E::custom)
+    }
 }
 
 /// Debug, Serialize and Deserialize as hex for a newtype over `[u8; N]`.
@@ -37,8 +67,7 @@ macro_rules! hex_wire {
         }
         impl<'de> serde::Deserialize<'de> for $t {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let s = <String as serde::Deserialize>::deserialize(d)?;
-                crate::hexbytes::unhex::<$n>(&s, $what).map($t).map_err(crate::error::to_serde)
+                d.deserialize_str(crate::hexbytes::HexVisitor::<$n>($what)).map($t)
             }
         }
     };

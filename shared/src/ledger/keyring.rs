@@ -208,26 +208,101 @@ impl Keyring {
     }
 }
 
-/// Checks many events against `ring` on every core (a push of hundreds, a pull page, an
-/// export): each answer with the event's digest (for chains), in the events' order. Keys are
-/// not learnt here (admit them first). Signatures are checked in batches (ed25519-dalek's batch verification, about 2.4× ring's
-/// one-by-one on this machine kind); a batch that fails is checked one by one, so each answer
-/// is the event's own.
+/// Checks many events against `ring` (a push of hundreds, a pull page, an export): each answer
+/// with the event's digest (for chains), in the events' order. Keys are not learnt here (admit
+/// them first).
+///
+/// A signer's events that follow each other in `events` are checked by one signature: an event
+/// whose digest the next event of the same signer, tournament and key names as its `prev` is
+/// vouched for by that event's signature, since the digest (SHA-256 of the signed bytes and
+/// the signature) fixes every byte of it — as a signed commit vouches for its history. So only
+/// the last event of each run is checked by Ed25519, in batches, on every core; each event's
+/// own standing (its signer, its role, a revocation) is still checked one by one. If a run's
+/// last signature fails, each event of the run is checked alone, so each answer is its own.
 pub fn check_all(ring: &Keyring, events: &[&Event]) -> Vec<(Result<Seal>, EventDigest)> {
+    // Each event's digest and the key it must hold under (on every core: the canonical bytes
+    // and SHA-256 are most of the work when runs are long).
+    let prepared: Vec<(EventDigest, Result<Option<PublicKey>>)> =
+        on_every_core(events, |e| (e.digest(), ring.signer_key(e)));
+    // successor[i]: the next event of i's run, whose signature vouches for i.
+    let mut successor: Vec<Option<usize>> = vec![None; events.len()];
+    let signed_at: HashMap<EventDigest, usize> =
+        prepared.iter().enumerate().filter(|(_, (_, k))| matches!(k, Ok(Some(_)))).map(|(i, (d, _))| (*d, i)).collect();
+    for (i, e) in events.iter().enumerate() {
+        let (Some(prev), Ok(Some(key))) = (e.prev, &prepared[i].1) else { continue };
+        let Some(&j) = signed_at.get(&prev) else { continue };
+        let same_run = matches!(&prepared[j].1, Ok(Some(k)) if k == key)
+            && events[j].tournament == e.tournament
+            && events[j].sig.as_ref().map(|s| &s.by) == e.sig.as_ref().map(|s| &s.by);
+        if same_run && successor[j].is_none() && j != i {
+            successor[j] = Some(i);
+        }
+    }
+    // The last event of each run is checked by its signature.
+    let heads: Vec<usize> =
+        (0..events.len()).filter(|&i| successor[i].is_none() && matches!(prepared[i].1, Ok(Some(_)))).collect();
+    let mut held: Vec<Option<bool>> = vec![None; events.len()];
+    for (i, ok) in heads.iter().zip(signatures_hold(events, &prepared, &heads)) {
+        held[*i] = Some(ok);
+    }
+    // Every other event stands as the head of its run does; the walk is bounded (a run
+    // cannot loop without a SHA-256 collision, but a crafted copy is not trusted to be sane).
+    let mut alone = Vec::new();
+    for i in 0..events.len() {
+        if held[i].is_some() || !matches!(prepared[i].1, Ok(Some(_))) {
+            continue;
+        }
+        let (mut at, mut steps) = (i, 0);
+        while let (None, Some(next)) = (held[at], successor[at]) {
+            at = next;
+            steps += 1;
+            if steps > events.len() {
+                break;
+            }
+        }
+        match held[at] {
+            Some(true) => held[i] = Some(true),
+            _ => alone.push(i),
+        }
+    }
+    // Runs whose last signature failed: each of their events on its own.
+    for (i, ok) in alone.iter().zip(signatures_hold(events, &prepared, &alone)) {
+        held[*i] = Some(ok);
+    }
+    prepared
+        .into_iter()
+        .zip(held)
+        .zip(events)
+        .map(|(((digest, key), held), e)| {
+            let seal = match key {
+                Err(err) => Err(err),
+                Ok(None) => Ok(Seal::Unsigned),
+                Ok(Some(_)) if held == Some(true) => Ok(verified(e)),
+                Ok(Some(_)) => Err(bad_signature(e)),
+            };
+            (seal, digest)
+        })
+        .collect()
+}
+
+/// `f` of each event, in order, on every core when there are enough to share.
+fn on_every_core<T: Send>(events: &[&Event], f: impl Fn(&Event) -> T + Sync) -> Vec<T> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    if threads < 2 || events.len() < 2 * BATCH {
-        return check_batched(ring, events);
+    if threads < 2 || events.len() < 256 {
+        return events.iter().map(|e| f(e)).collect();
     }
     let chunk = events.len().div_ceil(threads);
+    let f = &f;
     std::thread::scope(|scope| {
-        let parts: Vec<_> = events.chunks(chunk).map(|part| scope.spawn(move || check_batched(ring, part))).collect();
+        let parts: Vec<_> = events
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(|e| f(e)).collect::<Vec<T>>()))
+            .collect();
+        // A part whose thread failed (it cannot: `f` does not panic) is done again here.
         parts
             .into_iter()
-            .flat_map(|p| {
-                p.join().unwrap_or_else(|_| {
-                    vec![(Err(CoreError::Storage("a signature check failed to run".into())), EventDigest([0; 32]))]
-                })
-            })
+            .zip(events.chunks(chunk))
+            .flat_map(|(p, part)| p.join().unwrap_or_else(|_| part.iter().map(|e| f(e)).collect()))
             .collect()
     })
 }
@@ -235,49 +310,52 @@ pub fn check_all(ring: &Keyring, events: &[&Event]) -> Vec<(Result<Seal>, EventD
 /// Signatures verified together.
 const BATCH: usize = 64;
 
-fn check_batched(ring: &Keyring, events: &[&Event]) -> Vec<(Result<Seal>, EventDigest)> {
-    let mut out: Vec<(Option<Result<Seal>>, EventDigest)> = Vec::with_capacity(events.len());
-    // (index, signing bytes, key) of each event whose signature is still to check.
-    let mut pending: Vec<(usize, Vec<u8>, PublicKey)> = Vec::new();
-    for (i, e) in events.iter().enumerate() {
-        let bytes = e.signing_bytes();
-        let digest = e.digest_of(&bytes);
-        match ring.signer_key(e) {
-            Err(err) => out.push((Some(Err(err)), digest)),
-            Ok(None) => out.push((Some(Ok(Seal::Unsigned)), digest)),
-            Ok(Some(key)) => {
-                out.push((None, digest));
-                pending.push((i, bytes, key));
-            }
-        }
+/// Whether the signatures of `events[which]` hold, each under its key in `prepared`: in batches
+/// (ed25519-dalek's batch verification, about 2.4× ring's one-by-one on this machine kind) on
+/// every core; a batch that fails is checked one by one.
+fn signatures_hold(
+    events: &[&Event],
+    prepared: &[(EventDigest, Result<Option<PublicKey>>)],
+    which: &[usize],
+) -> Vec<bool> {
+    let batches: Vec<&[usize]> = which.chunks(BATCH).collect();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let per_thread = batches.len().div_ceil(threads.max(1)).max(1);
+    let check = |part: &[&[usize]]| -> Vec<bool> {
+        part.iter().flat_map(|batch| batch_holds(events, prepared, batch)).collect()
+    };
+    if batches.len() < 2 || threads < 2 {
+        return check(&batches);
     }
-    for batch in pending.chunks(BATCH) {
-        let parsed: Option<(Vec<ed25519_dalek::VerifyingKey>, Vec<ed25519_dalek::Signature>)> = batch
-            .iter()
-            .map(|(i, _, key)| {
-                let sig = events[*i].sig.as_ref()?;
-                let k = ed25519_dalek::VerifyingKey::from_bytes(&key.0).ok()?;
-                Some((k, ed25519_dalek::Signature::from_bytes(&sig.ed25519.0)))
-            })
-            .collect::<Option<Vec<_>>>()
-            .map(|v| v.into_iter().unzip());
-        let messages: Vec<&[u8]> = batch.iter().map(|(_, b, _)| b.as_slice()).collect();
-        let all_hold = parsed.is_some_and(|(keys, sigs)| ed25519_dalek::verify_batch(&messages, &sigs, &keys).is_ok());
-        for (i, bytes, key) in batch {
-            let e = &events[*i];
-            // One that fails (or a batch with one that fails): each is checked alone by ring.
-            let seal = if all_hold {
-                Ok(verified(e))
-            } else {
-                UnparsedPublicKey::new(&ED25519, key.0)
-                    .verify(bytes, &e.sig.as_ref().map_or([0; 64], |s| s.ed25519.0))
-                    .map(|()| verified(e))
-                    .map_err(|_| bad_signature(e))
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = batches.chunks(per_thread).map(|part| (part, scope.spawn(move || check(part)))).collect();
+        parts.into_iter().flat_map(|(part, p)| p.join().unwrap_or_else(|_| check(part))).collect()
+    })
+}
+
+fn batch_holds(events: &[&Event], prepared: &[(EventDigest, Result<Option<PublicKey>>)], batch: &[usize]) -> Vec<bool> {
+    let items: Vec<(Vec<u8>, PublicKey, [u8; 64])> = batch
+        .iter()
+        .map(|&i| {
+            let key = match &prepared[i].1 {
+                Ok(Some(k)) => *k,
+                _ => PublicKey([0; 32]),
             };
-            out[*i].0 = Some(seal);
-        }
+            (events[i].signing_bytes(), key, events[i].sig.as_ref().map_or([0; 64], |s| s.ed25519.0))
+        })
+        .collect();
+    let parsed: Option<(Vec<ed25519_dalek::VerifyingKey>, Vec<ed25519_dalek::Signature>)> = items
+        .iter()
+        .map(|(_, key, sig)| {
+            let k = ed25519_dalek::VerifyingKey::from_bytes(&key.0).ok()?;
+            Some((k, ed25519_dalek::Signature::from_bytes(sig)))
+        })
+        .collect::<Option<Vec<_>>>()
+        .map(|v| v.into_iter().unzip());
+    let messages: Vec<&[u8]> = items.iter().map(|(b, _, _)| b.as_slice()).collect();
+    if parsed.is_some_and(|(keys, sigs)| ed25519_dalek::verify_batch(&messages, &sigs, &keys).is_ok()) {
+        return vec![true; batch.len()];
     }
-    out.into_iter()
-        .map(|(o, d)| (o.unwrap_or_else(|| Err(CoreError::Storage("a signature was not checked".into()))), d))
-        .collect()
+    // One that fails (or a batch with one that fails): each is checked alone by ring.
+    items.iter().map(|(bytes, key, sig)| UnparsedPublicKey::new(&ED25519, key.0).verify(bytes, sig).is_ok()).collect()
 }

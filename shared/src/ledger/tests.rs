@@ -131,3 +131,72 @@ fn a_batch_with_one_forgery_names_that_one_and_passes_the_rest() {
         assert_eq!(ring.check(e).is_ok(), seal.is_ok());
     }
 }
+
+/// `n` events of one device, each naming the one before it, signed as a tablet signs them.
+fn chained(key: &SigningKey, device: &DeviceId, n: u16) -> Vec<Event> {
+    let mut prev = None;
+    (0..n)
+        .map(|i| {
+            let mut e = vector();
+            e.id = EventId::from_parts(
+                1_795_000_360_000 + u64::from(i),
+                [0x80, 0, 0, 0, 0, 0, 0, 0, (i >> 8) as u8, i as u8],
+            );
+            e.hlc = crate::clock::Hlc::new(1_795_000_360_000 + u64::from(i), 0);
+            e.prev = prev;
+            prev = Some(key.sign(&mut e, device.clone()));
+            e
+        })
+        .collect()
+}
+
+#[test]
+fn a_run_of_one_signer_is_vouched_for_by_its_last_signature_and_a_forgery_in_it_is_still_named() {
+    let key = SigningKey::from_seed(&[2; 32]).unwrap();
+    let other = SigningKey::from_seed(&[3; 32]).unwrap();
+    let device = DeviceId::new("tab-ref-wang").unwrap();
+    let ring = Keyring::pinned(SigningKey::from_seed(&[1; 32]).unwrap().public()).with_device(
+        device.clone(),
+        key.public(),
+        PersonId::new("ref-wang").unwrap(),
+        Role::Referee,
+    );
+    let honest = chained(&key, &device, 300);
+    let refs: Vec<&Event> = honest.iter().collect();
+    assert!(check_all(&ring, &refs).iter().all(|(s, _)| s.as_ref().is_ok_and(|s| matches!(s, Seal::Verified { .. }))));
+
+    let mut events = honest.clone();
+    // A ruling changed, and the next event made to name the changed one: that one's signature
+    // no longer holds either.
+    events[137].note_changed();
+    events[138].prev = Some(events[137].digest());
+    // The run's last event changed: nothing after it vouches for it.
+    events[299].wall_time += chrono::Duration::seconds(1);
+    // An event signed with another key, naming a real event of the run as its predecessor.
+    let mut intruder = chained(&other, &device, 1).remove(0);
+    intruder.id = EventId::from_parts(1_795_000_399_000, [0x80, 9, 9, 9, 9, 9, 9, 9, 9, 9]);
+    intruder.prev = Some(honest[50].digest());
+    other.sign(&mut intruder, device.clone());
+    events.push(intruder);
+    let refs: Vec<&Event> = events.iter().collect();
+    let answers = check_all(&ring, &refs);
+    for (i, (seal, digest)) in answers.iter().enumerate() {
+        assert_eq!(*digest, events[i].digest(), "digest {i}");
+        let forged = matches!(i, 137 | 138 | 299 | 300);
+        assert_eq!(seal.as_ref().is_err_and(|e| e.code() == "forged"), forged, "event {i}: {seal:?}");
+        // Each answer is what checking the event alone gives.
+        assert_eq!(ring.check(&events[i]).is_ok(), seal.is_ok(), "event {i} alone");
+    }
+}
+
+trait Tamper {
+    fn note_changed(&mut self);
+}
+
+impl Tamper for Event {
+    fn note_changed(&mut self) {
+        if let EventBody::IncidentRecorded { note, .. } = &mut self.body {
+            *note = Some("黑方出声一次".into());
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Events: the immutable facts every device records and syncs.
 
 pub mod body;
+pub mod canonical;
 pub mod envelope;
 pub mod signature;
 pub mod wire;

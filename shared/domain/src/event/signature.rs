@@ -8,12 +8,10 @@
 //! is JSON with every object's keys sorted by their bytes, no white space, strings escaped as
 //! JSON requires (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other control characters as
 //! `\u00xx`, everything else as UTF-8), whole numbers as integers and others in their shortest
-//! round-trip decimal form. It is ours, pinned by a test vector, so no serde upgrade moves it.
-
-use std::collections::BTreeMap;
+//! round-trip decimal form (written by [`super::canonical`]). It is ours, pinned by a test
+//! vector, so no serde upgrade moves it.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::domain::DeviceId;
@@ -71,12 +69,9 @@ pub struct Signature {
 impl Event {
     /// The bytes a signature covers: [`SIGNING_CONTEXT`], then the canonical form without `sig`.
     pub fn signing_bytes(&self) -> Vec<u8> {
-        let mut v = to_value(self);
-        if let Value::Object(m) = &mut v {
-            m.remove("sig");
-        }
-        let mut out = SIGNING_CONTEXT.to_vec();
-        canonical(&v, &mut out);
+        let mut out = Vec::with_capacity(512);
+        out.extend_from_slice(SIGNING_CONTEXT);
+        super::canonical::write_without(self, Some("sig"), &mut out);
         out
     }
 
@@ -94,78 +89,4 @@ impl Event {
         }
         EventDigest(h.finalize().into())
     }
-}
-
-/// An event as a JSON value (it has no map keyed by anything but strings, so this cannot fail;
-/// if it ever did, the null it gives matches no signature).
-fn to_value(e: &Event) -> Value {
-    serde_json::to_value(e).unwrap_or(Value::Null)
-}
-
-/// Appends the canonical form of `v` (see the module's doc) to `out`.
-pub fn canonical(v: &Value, out: &mut Vec<u8>) {
-    match v {
-        Value::Null => out.extend_from_slice(b"null"),
-        Value::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
-        Value::Number(n) => number(n, out),
-        Value::String(s) => string(s, out),
-        Value::Array(items) => {
-            out.push(b'[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                canonical(item, out);
-            }
-            out.push(b']');
-        }
-        Value::Object(m) => {
-            out.push(b'{');
-            let sorted: BTreeMap<&String, &Value> = m.iter().collect();
-            for (i, (k, item)) in sorted.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                string(k, out);
-                out.push(b':');
-                canonical(item, out);
-            }
-            out.push(b'}');
-        }
-    }
-}
-
-fn number(n: &serde_json::Number, out: &mut Vec<u8>) {
-    if let Some(i) = n.as_i64() {
-        out.extend_from_slice(i.to_string().as_bytes());
-    } else if let Some(u) = n.as_u64() {
-        out.extend_from_slice(u.to_string().as_bytes());
-    } else if let Some(f) = n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0) {
-        // 2.0 and 2 are one number: written as the integer.
-        #[allow(clippy::cast_possible_truncation)]
-        out.extend_from_slice((f as i64).to_string().as_bytes());
-    } else {
-        out.extend_from_slice(n.to_string().as_bytes());
-    }
-}
-
-fn string(s: &str, out: &mut Vec<u8>) {
-    out.push(b'"');
-    for c in s.chars() {
-        match c {
-            '"' => out.extend_from_slice(b"\\\""),
-            '\\' => out.extend_from_slice(b"\\\\"),
-            '\u{08}' => out.extend_from_slice(b"\\b"),
-            '\u{0c}' => out.extend_from_slice(b"\\f"),
-            '\n' => out.extend_from_slice(b"\\n"),
-            '\r' => out.extend_from_slice(b"\\r"),
-            '\t' => out.extend_from_slice(b"\\t"),
-            c if u32::from(c) < 0x20 => out.extend_from_slice(format!("\\u{:04x}", u32::from(c)).as_bytes()),
-            c => {
-                let mut b = [0u8; 4];
-                out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
-            }
-        }
-    }
-    out.push(b'"');
 }

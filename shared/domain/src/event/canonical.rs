@@ -1,0 +1,578 @@
+//! The canonical JSON form signatures cover (see [`super::signature`]), written straight from
+//! serde's data model: every object's keys sorted by their bytes, no white space, strings
+//! escaped as JSON requires, whole numbers as integers and others in their shortest round-trip
+//! decimal form. It gives the bytes the definition gives through a `serde_json::Value` (the
+//! test below holds it to that), at a fifth of the cost: one buffer per object instead of an
+//! allocation per string and tree node, which every signer and every checker pays.
+
+use std::borrow::Cow;
+use std::io::Write as _;
+
+use serde::ser::{self, Serialize};
+
+/// Appends the canonical form of `value` to `out`. A value JSON cannot hold (a map keyed by
+/// something other than a string or a number) is written as `null`, as `serde_json::to_value`
+/// would make it: such bytes match no signature of a real event.
+pub fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
+    write_without(value, None, out);
+}
+
+/// [`write`], leaving out the top object's member `skip` (an event's `sig`: the bytes it signs).
+pub fn write_without<T: Serialize + ?Sized>(value: &T, skip: Option<&'static str>, out: &mut Vec<u8>) {
+    let start = out.len();
+    if value.serialize(Canonical { out: &mut *out, skip }).is_err() {
+        out.truncate(start);
+        out.extend_from_slice(b"null");
+    }
+}
+
+/// Why a value has no canonical form.
+#[derive(Debug)]
+pub struct NotJson(String);
+
+impl std::fmt::Display for NotJson {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotJson {}
+
+impl ser::Error for NotJson {
+    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+        NotJson(msg.to_string())
+    }
+}
+
+type Result<T = ()> = std::result::Result<T, NotJson>;
+
+struct Canonical<'a> {
+    out: &'a mut Vec<u8>,
+    /// A member of this object to leave out.
+    skip: Option<&'static str>,
+}
+
+impl<'a> Canonical<'a> {
+    fn into(out: &'a mut Vec<u8>) -> Self {
+        Canonical { out, skip: None }
+    }
+}
+
+/// Escapes `s` as a JSON string.
+fn string(s: &str, out: &mut Vec<u8>) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    let mut plain = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0..=0x1f => b"",
+            _ => continue,
+        };
+        out.extend_from_slice(&bytes[plain..i]);
+        if escape.is_empty() {
+            out.extend_from_slice(format!("\\u{b:04x}").as_bytes());
+        } else {
+            out.extend_from_slice(escape);
+        }
+        plain = i + 1;
+    }
+    out.extend_from_slice(&bytes[plain..]);
+    out.push(b'"');
+}
+
+fn float(f: f64, out: &mut Vec<u8>) {
+    if !f.is_finite() {
+        // serde_json makes a number it cannot write `null`.
+        out.extend_from_slice(b"null");
+    } else if f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0 {
+        // 2.0 and 2 are one number: written as the integer.
+        #[allow(clippy::cast_possible_truncation)]
+        out.extend_from_slice((f as i64).to_string().as_bytes());
+    } else if let Some(n) = serde_json::Number::from_f64(f) {
+        out.extend_from_slice(n.to_string().as_bytes());
+    }
+}
+
+/// An object being written: its members (key, then the value's bytes in `buf`), sorted at the
+/// end. `wrapped`: it is a struct variant's value, inside `{"variant":` … `}`.
+struct Object<'a> {
+    out: &'a mut Vec<u8>,
+    buf: Vec<u8>,
+    members: Vec<(Cow<'static, str>, usize, usize)>,
+    key: Option<String>,
+    wrapped: bool,
+    skip: Option<&'static str>,
+}
+
+impl<'a> Object<'a> {
+    fn new(out: &'a mut Vec<u8>, len: usize, wrapped: bool, skip: Option<&'static str>) -> Self {
+        let buf = Vec::with_capacity(48 * len);
+        Object { out, buf, members: Vec::with_capacity(len), key: None, wrapped, skip }
+    }
+
+    fn member<T: Serialize + ?Sized>(&mut self, key: Cow<'static, str>, value: &T) -> Result {
+        if self.skip.is_some_and(|s| s == key) {
+            return Ok(());
+        }
+        let start = self.buf.len();
+        value.serialize(Canonical::into(&mut self.buf))?;
+        self.members.push((key, start, self.buf.len()));
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result {
+        // Stable: of a key given twice (a flattened field named like another) the last value
+        // stays, as in serde_json's map.
+        self.members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        self.out.push(b'{');
+        let mut first = true;
+        for (i, (k, start, end)) in self.members.iter().enumerate() {
+            if self.members.get(i + 1).is_some_and(|next| next.0 == *k) {
+                continue;
+            }
+            if !first {
+                self.out.push(b',');
+            }
+            first = false;
+            string(k, self.out);
+            self.out.push(b':');
+            self.out.extend_from_slice(&self.buf[*start..*end]);
+        }
+        self.out.push(b'}');
+        if self.wrapped {
+            self.out.push(b'}');
+        }
+        Ok(())
+    }
+}
+
+/// A map's key as JSON has it: a string, or a number written as one (as serde_json does).
+fn key_of<T: Serialize + ?Sized>(key: &T) -> Result<String> {
+    let mut bytes = Vec::new();
+    key.serialize(Canonical::into(&mut bytes))?;
+    match bytes.first() {
+        Some(b'"') => serde_json::from_slice(&bytes).map_err(|e| NotJson(e.to_string())),
+        Some(b'-' | b'0'..=b'9') => String::from_utf8(bytes).map_err(|e| NotJson(e.to_string())),
+        _ => Err(NotJson("a map key that is neither a string nor a number".into())),
+    }
+}
+
+/// An array being written; `close` ends it (`]`, or `]}` for a tuple variant's).
+struct Array<'a> {
+    out: &'a mut Vec<u8>,
+    first: bool,
+    close: &'static [u8],
+}
+
+impl Array<'_> {
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        if !self.first {
+            self.out.push(b',');
+        }
+        self.first = false;
+        value.serialize(Canonical::into(&mut *self.out))
+    }
+
+    fn finish(self) -> Result {
+        self.out.extend_from_slice(self.close);
+        Ok(())
+    }
+}
+
+/// Opens `{"variant":`, the object an enum's data variant is written in (one key: nothing to sort).
+fn open_variant(out: &mut Vec<u8>, variant: &str) {
+    out.push(b'{');
+    string(variant, out);
+    out.push(b':');
+}
+
+impl<'a> ser::Serializer for Canonical<'a> {
+    type Ok = ();
+    type Error = NotJson;
+    type SerializeSeq = Array<'a>;
+    type SerializeTuple = Array<'a>;
+    type SerializeTupleStruct = Array<'a>;
+    type SerializeTupleVariant = Array<'a>;
+    type SerializeMap = Object<'a>;
+    type SerializeStruct = Object<'a>;
+    type SerializeStructVariant = Object<'a>;
+
+    fn serialize_bool(self, v: bool) -> Result {
+        self.out.extend_from_slice(if v { b"true" } else { b"false" });
+        Ok(())
+    }
+    fn serialize_i8(self, v: i8) -> Result {
+        self.serialize_i64(i64::from(v))
+    }
+    fn serialize_i16(self, v: i16) -> Result {
+        self.serialize_i64(i64::from(v))
+    }
+    fn serialize_i32(self, v: i32) -> Result {
+        self.serialize_i64(i64::from(v))
+    }
+    fn serialize_i64(self, v: i64) -> Result {
+        write!(self.out, "{v}").map_err(|e| NotJson(e.to_string()))
+    }
+    fn serialize_i128(self, v: i128) -> Result {
+        write!(self.out, "{v}").map_err(|e| NotJson(e.to_string()))
+    }
+    fn serialize_u8(self, v: u8) -> Result {
+        self.serialize_u64(u64::from(v))
+    }
+    fn serialize_u16(self, v: u16) -> Result {
+        self.serialize_u64(u64::from(v))
+    }
+    fn serialize_u32(self, v: u32) -> Result {
+        self.serialize_u64(u64::from(v))
+    }
+    fn serialize_u64(self, v: u64) -> Result {
+        write!(self.out, "{v}").map_err(|e| NotJson(e.to_string()))
+    }
+    fn serialize_u128(self, v: u128) -> Result {
+        write!(self.out, "{v}").map_err(|e| NotJson(e.to_string()))
+    }
+    fn serialize_f32(self, v: f32) -> Result {
+        float(f64::from(v), self.out);
+        Ok(())
+    }
+    fn serialize_f64(self, v: f64) -> Result {
+        float(v, self.out);
+        Ok(())
+    }
+    fn serialize_char(self, v: char) -> Result {
+        string(v.encode_utf8(&mut [0; 4]), self.out);
+        Ok(())
+    }
+    fn serialize_str(self, v: &str) -> Result {
+        string(v, self.out);
+        Ok(())
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result {
+        let mut a = self.serialize_seq(Some(v.len()))?;
+        for b in v {
+            a.element(b)?;
+        }
+        a.finish()
+    }
+    fn serialize_none(self) -> Result {
+        self.serialize_unit()
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result {
+        self.out.extend_from_slice(b"null");
+        Ok(())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result {
+        self.serialize_unit()
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result {
+        self.serialize_str(variant)
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, value: &T) -> Result {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result {
+        open_variant(self.out, variant);
+        value.serialize(Canonical::into(&mut *self.out))?;
+        self.out.push(b'}');
+        Ok(())
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Array<'a>> {
+        self.out.push(b'[');
+        Ok(Array { out: self.out, first: true, close: b"]" })
+    }
+    fn serialize_tuple(self, len: usize) -> Result<Array<'a>> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Array<'a>> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(self, _: &'static str, _: u32, variant: &'static str, _: usize) -> Result<Array<'a>> {
+        open_variant(self.out, variant);
+        self.out.push(b'[');
+        Ok(Array { out: self.out, first: true, close: b"]}" })
+    }
+    fn serialize_map(self, len: Option<usize>) -> Result<Object<'a>> {
+        Ok(Object::new(self.out, len.unwrap_or(4), false, self.skip))
+    }
+    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Object<'a>> {
+        Ok(Object::new(self.out, len, false, self.skip))
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Object<'a>> {
+        open_variant(self.out, variant);
+        Ok(Object::new(self.out, len, true, None))
+    }
+}
+
+impl ser::SerializeSeq for Array<'_> {
+    type Ok = ();
+    type Error = NotJson;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        self.element(value)
+    }
+    fn end(self) -> Result {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTuple for Array<'_> {
+    type Ok = ();
+    type Error = NotJson;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        self.element(value)
+    }
+    fn end(self) -> Result {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTupleStruct for Array<'_> {
+    type Ok = ();
+    type Error = NotJson;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        self.element(value)
+    }
+    fn end(self) -> Result {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTupleVariant for Array<'_> {
+    type Ok = ();
+    type Error = NotJson;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        self.element(value)
+    }
+    fn end(self) -> Result {
+        self.finish()
+    }
+}
+
+impl ser::SerializeMap for Object<'_> {
+    type Ok = ();
+    type Error = NotJson;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result {
+        self.key = Some(key_of(key)?);
+        Ok(())
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        let key = self.key.take().ok_or_else(|| NotJson("a map value without its key".into()))?;
+        self.member(Cow::Owned(key), value)
+    }
+    fn end(self) -> Result {
+        self.finish()
+    }
+}
+
+impl ser::SerializeStruct for Object<'_> {
+    type Ok = ();
+    type Error = NotJson;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result {
+        self.member(Cow::Borrowed(key), value)
+    }
+    fn end(self) -> Result {
+        self.finish()
+    }
+}
+
+impl ser::SerializeStructVariant for Object<'_> {
+    type Ok = ();
+    type Error = NotJson;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result {
+        self.member(Cow::Borrowed(key), value)
+    }
+    fn end(self) -> Result {
+        self.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The definition, through `serde_json::Value` (the way the form was first written), against
+    //! the serializer, on every kind of value an event holds and on odd ones it may one day.
+
+    use std::collections::{BTreeMap, HashMap};
+
+    use serde::Serialize;
+    use serde_json::Value;
+
+    fn reference(v: &Value, out: &mut Vec<u8>) {
+        match v {
+            Value::Null => out.extend_from_slice(b"null"),
+            Value::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+            Value::Number(n) => {
+                if let Some(i) = n.as_i64() {
+                    out.extend_from_slice(i.to_string().as_bytes());
+                } else if let Some(u) = n.as_u64() {
+                    out.extend_from_slice(u.to_string().as_bytes());
+                } else if let Some(f) = n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0) {
+                    #[allow(clippy::cast_possible_truncation)]
+                    out.extend_from_slice((f as i64).to_string().as_bytes());
+                } else {
+                    out.extend_from_slice(n.to_string().as_bytes());
+                }
+            }
+            Value::String(s) => {
+                out.push(b'"');
+                for c in s.chars() {
+                    match c {
+                        '"' => out.extend_from_slice(b"\\\""),
+                        '\\' => out.extend_from_slice(b"\\\\"),
+                        '\u{08}' => out.extend_from_slice(b"\\b"),
+                        '\u{0c}' => out.extend_from_slice(b"\\f"),
+                        '\n' => out.extend_from_slice(b"\\n"),
+                        '\r' => out.extend_from_slice(b"\\r"),
+                        '\t' => out.extend_from_slice(b"\\t"),
+                        c if u32::from(c) < 0x20 => {
+                            out.extend_from_slice(format!("\\u{:04x}", u32::from(c)).as_bytes());
+                        }
+                        c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                    }
+                }
+                out.push(b'"');
+            }
+            Value::Array(items) => {
+                out.push(b'[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    reference(item, out);
+                }
+                out.push(b']');
+            }
+            Value::Object(m) => {
+                out.push(b'{');
+                let sorted: BTreeMap<&String, &Value> = m.iter().collect();
+                for (i, (k, item)) in sorted.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    reference(&Value::String(k.clone()), out);
+                    out.push(b':');
+                    reference(item, out);
+                }
+                out.push(b'}');
+            }
+        }
+    }
+
+    /// Asserts the serializer writes what the definition says for `v`.
+    pub(crate) fn agrees<T: Serialize>(v: &T) {
+        let mut expected = Vec::new();
+        reference(&serde_json::to_value(v).unwrap_or(Value::Null), &mut expected);
+        let mut got = Vec::new();
+        super::write(v, &mut got);
+        assert_eq!(String::from_utf8_lossy(&got), String::from_utf8_lossy(&expected));
+    }
+
+    #[derive(Serialize)]
+    enum Shape {
+        Unit,
+        New(i32),
+        Tuple(u8, String),
+        Struct { z: bool, a: Option<f64> },
+    }
+
+    #[derive(Serialize)]
+    #[serde(tag = "kind", content = "data", rename_all = "snake_case")]
+    enum Adjacent {
+        First { zeta: u64, alpha: Vec<i8> },
+        Second,
+    }
+
+    #[derive(Serialize)]
+    struct Outer {
+        z: &'static str,
+        #[serde(flatten)]
+        flat: BTreeMap<String, i32>,
+        a: Vec<Shape>,
+        m: Adjacent,
+        bytes: serde_bytes_like::Bytes,
+    }
+
+    mod serde_bytes_like {
+        pub struct Bytes(pub Vec<u8>);
+        impl serde::Serialize for Bytes {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_bytes(&self.0)
+            }
+        }
+    }
+
+    #[test]
+    fn the_serializer_writes_what_the_definition_says() {
+        agrees(&"plain");
+        agrees(&"\"quoted\"\\ \u{1}\u{7}\u{1f} \t\n\r\u{8}\u{c} 黑方 é \u{7f}");
+        agrees(&[0.5, 2.0, -3.0, 1e300, 0.1 + 0.2, -0.0, 9_007_199_254_740_993.0, f64::NAN]);
+        agrees(&(u64::MAX, i64::MIN, 0u8, -1i32));
+        agrees(&vec![Shape::Unit, Shape::New(-4), Shape::Tuple(7, "x".into()), Shape::Struct { z: true, a: None }]);
+        agrees(&Adjacent::First { zeta: 1, alpha: vec![-1, 2] });
+        agrees(&Adjacent::Second);
+        let mut flat = BTreeMap::new();
+        flat.insert("b".to_owned(), 1);
+        flat.insert("zz".to_owned(), 2);
+        agrees(&Outer {
+            z: "last",
+            flat,
+            a: vec![Shape::Unit],
+            m: Adjacent::Second,
+            bytes: serde_bytes_like::Bytes(vec![0, 255]),
+        });
+        let numbered: HashMap<u32, &str> = [(10, "ten"), (2, "two"), (33, "x")].into_iter().collect();
+        agrees(&numbered);
+        agrees(&Option::<u8>::None);
+        agrees(&());
+    }
+
+    #[test]
+    fn every_event_of_the_compatibility_corpus_is_written_as_the_definition_says() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/compat");
+        let mut events = 0;
+        for rev in std::fs::read_dir(&root).unwrap() {
+            for file in std::fs::read_dir(rev.unwrap().path()).unwrap() {
+                let path = file.unwrap().path();
+                if path.extension().is_some_and(|x| x == "jsonl") {
+                    for line in std::fs::read_to_string(&path).unwrap().lines().filter(|l| !l.trim().is_empty()) {
+                        // Some logs keep lines a build wrote broken: those are not events.
+                        let Ok(e) = crate::event::wire::decode(line) else { continue };
+                        agrees(&e);
+                        agrees(&e.body);
+                        events += 1;
+                    }
+                }
+            }
+        }
+        assert!(events > 50, "the corpus holds {events} events");
+    }
+
+    #[test]
+    fn a_map_keyed_by_what_json_cannot_hold_is_null() {
+        let odd: BTreeMap<(u8, u8), u8> = [((1, 2), 3)].into_iter().collect();
+        let mut got = b"x".to_vec();
+        super::write(&odd, &mut got);
+        assert_eq!(got, b"xnull");
+        agrees(&odd);
+    }
+}
