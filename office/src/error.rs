@@ -42,6 +42,16 @@ pub enum OfficeError {
     /// Another office process serves this data directory (`serving`).
     #[error("{0}")]
     OfficeRunning(String),
+    /// The store cannot write again in this process (a failed `fdatasync`): `serve` exits
+    /// with status 75 for its supervisor to restart it (docs/deploy.md).
+    #[error(
+        "the store can no longer write in this process ({0}); the office stops so that it is started again, \
+         which re-reads the journal and goes on (under systemd: Restart=on-failure)"
+    )]
+    StoreFailed(String),
+    /// The office cannot do this now (`/ready` while it cannot write): 503 with the cause's code.
+    #[error("{message}")]
+    Unavailable { code: &'static str, message: String },
 }
 
 impl OfficeError {
@@ -66,6 +76,8 @@ impl OfficeError {
             OfficeError::TooLarge(_) => "too_large",
             OfficeError::Internal(_) => "internal",
             OfficeError::OfficeRunning(_) => "office_running",
+            OfficeError::StoreFailed(_) => "store_failed",
+            OfficeError::Unavailable { code, .. } => code,
         }
     }
 
@@ -78,6 +90,8 @@ impl OfficeError {
             OfficeError::Conflict(_) | OfficeError::OfficeRunning(_) => StatusCode::CONFLICT,
             OfficeError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             OfficeError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            OfficeError::StoreFailed(_) | OfficeError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            OfficeError::Core(CoreError::DiskFull { .. }) => StatusCode::INSUFFICIENT_STORAGE,
             OfficeError::Core(CoreError::Storage(_) | CoreError::Damaged { .. }) => StatusCode::INTERNAL_SERVER_ERROR,
             OfficeError::Core(_) => StatusCode::BAD_REQUEST,
             OfficeError::Read { .. } | OfficeError::Write(_) | OfficeError::Encode(_) | OfficeError::Internal(_) => {

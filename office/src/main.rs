@@ -249,6 +249,12 @@ fn main() -> ExitCode {
             eprintln!("arbiter-office: {e} [{}]", e.code());
             ExitCode::from(3)
         }
+        // The store failed in a way only a new process recovers from: 75 (EX_TEMPFAIL) tells a
+        // supervisor to start it again (docs/deploy.md).
+        Err(e @ OfficeError::StoreFailed(_)) => {
+            eprintln!("arbiter-office: {e} [{}]", e.code());
+            ExitCode::from(75)
+        }
         Err(e) => {
             eprintln!("arbiter-office: {e} [{}]", e.code());
             ExitCode::from(2)

@@ -33,6 +33,13 @@ pub enum CoreError {
     /// Another process has the store open (sled's lock is held): nothing is wrong with it.
     #[error("the store in {dir} is open in another process")]
     InUse { dir: String },
+    /// The disk holding the store has less free space than the store keeps in reserve: nothing
+    /// was written. Writes go on by themselves once space is freed.
+    #[error(
+        "disk full: {free_mb} MB free on the disk holding {dir}, and the store keeps {reserve_mb} MB in reserve; \
+         nothing was written. Free space on that disk (old backups, logs); writing resumes by itself"
+    )]
+    DiskFull { dir: String, free_mb: u64, reserve_mb: u64 },
     /// An event whose signature does not hold, or whose signer may not sign it.
     #[error("forged: {0}")]
     Forged(String),
@@ -55,6 +62,7 @@ impl CoreError {
             Self::Forged(_) => "forged",
             Self::InUse { .. } => "store_in_use",
             Self::KeyMissing(_) => "key_missing",
+            Self::DiskFull { .. } => "disk_full",
         }
     }
 

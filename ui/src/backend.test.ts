@@ -22,6 +22,30 @@ describe("backends", () => {
     await expect(b.enroll()).rejects.toBeInstanceOf(BackendError);
   });
 
+  it("web: an action carries an Idempotency-Key, sent again with the same key when the network fails", async () => {
+    const calls: RequestInit[] = [];
+    let failNext = true;
+    const fake = (async (_url: string, init?: RequestInit) => {
+      calls.push(init ?? {});
+      if (init?.method === "POST" && failNext) {
+        failNext = false;
+        throw new TypeError("network down");
+      }
+      return new Response(JSON.stringify(init?.method === "GET" ? [] : { view: true }), { status: 200 });
+    }) as typeof fetch;
+    const b = new WebBackend("http://office", "wa1_x", fake);
+    await b.tables();
+    expect((calls[0].headers as Record<string, string>)["Idempotency-Key"]).toBeUndefined();
+    await b.record("g1", { kind: "clock_started" });
+    const keys = calls.slice(1).map((c) => (c.headers as Record<string, string>)["Idempotency-Key"]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // A new action, a new key.
+    await b.record("g1", { kind: "clock_started" });
+    expect((calls[3].headers as Record<string, string>)["Idempotency-Key"]).not.toBe(keys[0]);
+  });
+
   it("tauri: passes arguments by name and turns rejections into BackendError", async () => {
     const seen: [string, unknown][] = [];
     const invoke = (async (cmd: string, args?: unknown) => {

@@ -114,16 +114,39 @@ export class TauriBackend implements Backend {
 
 const enrollAtTable = () => Promise.reject(new BackendError("enroll_at_table", "a device enrolls at the table, not from the office's pages"));
 
-/** One call to the office's API: JSON in and out, `{code, message}` errors as BackendError. */
+/** A fresh key naming one action, for the office to answer it once however often it is sent. */
+export function idempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Answers worth one more try with the same key: the office or the way to it was briefly away. */
+const RETRY_STATUS = new Set([502, 503, 504]);
+
+/**
+ * One call to the office's API: JSON in and out, `{code, message}` errors as BackendError.
+ * An action (POST, PUT, DELETE) carries an Idempotency-Key and is sent once more with the same
+ * key if the network failed or a gateway answered 502–504: the office records it once.
+ */
 export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: string | null, method: string, path: string, body?: unknown, text?: string): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  const action = method !== "GET";
+  if (action) headers["Idempotency-Key"] = idempotencyKey();
+  const send = () => fetchFn(`${base}/api/v1${path}`, { method, headers, body: text ?? (body === undefined ? undefined : JSON.stringify(body)) });
   let r: Response;
   try {
-    r = await fetchFn(`${base}/api/v1${path}`, { method, headers, body: text ?? (body === undefined ? undefined : JSON.stringify(body)) });
+    r = await send();
+    if (action && RETRY_STATUS.has(r.status)) r = await send();
   } catch (e) {
-    throw new BackendError("network", String(e));
+    try {
+      if (!action) throw e;
+      r = await send();
+    } catch (again) {
+      throw new BackendError("network", String(again));
+    }
   }
   const raw = await r.text();
   let parsed: unknown = raw;

@@ -7,6 +7,7 @@ mod auth;
 mod board;
 pub mod conn;
 mod guard;
+pub mod idempotency;
 mod publish;
 mod running;
 mod sync;
@@ -110,6 +111,7 @@ pub fn app_with_ui(state: AppState, ui: std::path::PathBuf) -> Router {
 fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
     let api = Router::new()
         .route("/health", get(views::health))
+        .route("/ready", get(views::ready))
         .route("/enroll", post(admin::enroll))
         .route("/tournaments", post(admin::create_tournament))
         .route("/events", post(sync::push).get(sync::pull))
@@ -155,6 +157,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/export/h9", get(publish::export_h9))
         .route("/export/players.csv", get(publish::export_players))
         .route("/public/{tournament}/board", get(publish::public_board));
+    let api = api.layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent));
     let router = Router::new().nest(arbiter_core::sync::protocol::API_PREFIX, api.fallback(views::not_found));
     let router = match ui {
         Some(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),
@@ -241,15 +244,41 @@ pub async fn serve(
     let data = state.store.dir().to_path_buf();
     crate::serving::announce(&data, &format!("{scheme}://{addr}"))?;
     let states = tokio::spawn(store_states(state.store.clone()));
+    let store = state.store.clone();
     let router = match ui {
         Some(dir) => app_with_ui(state, dir),
         None => app(state),
     };
-    let served = serve_on(listener, router, limits, transport, shutdown()).await;
+    let failed = Arc::new(std::sync::Mutex::new(None));
+    let stop = {
+        let failed = failed.clone();
+        async move {
+            tokio::select! {
+                () = shutdown() => {}
+                why = store_failure(store) => {
+                    eprintln!("arbiter-office: the store failed: {why}; stopping");
+                    *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+                }
+            }
+        }
+    };
+    let served = serve_on(listener, router, limits, transport, stop).await;
     states.abort();
     crate::serving::withdraw(&data);
     served?;
-    Ok(())
+    let why = failed.lock().unwrap_or_else(|e| e.into_inner()).take();
+    why.map_or(Ok(()), |why| Err(OfficeError::StoreFailed(why)))
+}
+
+/// Completes when the store can no longer write in this process (checked every second).
+async fn store_failure(store: Arc<Store>) -> String {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+    loop {
+        every.tick().await;
+        if let Some(why) = store.failure() {
+            return why;
+        }
+    }
 }
 
 /// Writes the game states kept in memory that sled does not hold, every

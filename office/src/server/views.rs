@@ -17,8 +17,33 @@ use std::sync::Arc;
 use crate::error::OfficeError;
 use crate::server::{blocking, AppState, Caller};
 
-pub async fn health() -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "status": "ok" }))
+/// `GET /health`: the process answers; and whether it can write, and why not (no token: a
+/// supervisor or a load balancer asks).
+pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
+    let store = state.store.clone();
+    let can_write = blocking(move || Ok(writable(&store))).await.unwrap_or_else(|e| Err(e));
+    Json(match can_write {
+        Ok(()) => serde_json::json!({ "status": "ok", "can_write": true }),
+        Err(e) => serde_json::json!({ "status": "ok", "can_write": false, "code": e.code(), "message": e.to_string() }),
+    })
+}
+
+/// `GET /ready`: 200 while the office can record, else 503 with `{code, message}` (`disk_full`,
+/// `store_failed`): take it out of rotation, or page the organiser.
+pub async fn ready(State(state): State<AppState>) -> Result<Json<serde_json::Value>, OfficeError> {
+    let store = state.store.clone();
+    match blocking(move || Ok(writable(&store))).await? {
+        Ok(()) => Ok(Json(serde_json::json!({ "ready": true }))),
+        Err(e) => Err(OfficeError::Unavailable { code: e.code(), message: e.to_string() }),
+    }
+}
+
+/// Whether the store can write now: not failed, and space above its reserve.
+fn writable(store: &arbiter_core::store::Store) -> Result<(), OfficeError> {
+    if let Some(why) = store.failure() {
+        return Err(OfficeError::StoreFailed(why));
+    }
+    store.check_space().map_err(OfficeError::from)
 }
 
 pub async fn not_found() -> OfficeError {

@@ -214,8 +214,15 @@ impl Journal {
             self.close_segment(&mut w).inspect_err(|_| self.fail())?;
         }
         let at = w.end;
-        // Part of it may be in the file: no later line may follow a partial one.
-        w.file.write_all(bytes).inspect_err(|_| self.fail())?;
+        if let Err(e) = w.file.write_all(bytes) {
+            // Part of it may be in the file: cut it off, so no later line follows a partial
+            // one, and go on (the disk was full: the next write may find space). If it cannot
+            // be cut off, nothing more is written until the journal is opened again.
+            if w.file.set_len(at.offset).is_err() {
+                self.fail();
+            }
+            return Err(e);
+        }
         w.end.offset += bytes.len() as u64;
         w.end.lines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
         Ok(Written { ticket: self.written.fetch_add(1, Ordering::SeqCst) + 1, at })
@@ -275,6 +282,11 @@ impl Journal {
     /// The ticket of the newest completed append.
     pub fn written(&self) -> u64 {
         self.written.load(Ordering::SeqCst)
+    }
+
+    /// Why nothing more can be written, if so.
+    pub fn failure(&self) -> Option<String> {
+        self.check_not_failed().err().map(|e| e.to_string())
     }
 
     fn fail(&self) {

@@ -89,29 +89,42 @@ pub struct Options {
     pub cache_bytes: u64,
     /// The journal's segment size, in bytes (a segment is closed once it holds this much).
     pub segment_bytes: u64,
+    /// Free space on the store's disk below which writes are refused (`disk_full`) before
+    /// anything is written: sled cannot go on after a write that met a full disk, so the store
+    /// never lets it meet one; and once space is freed, writes go on without a restart.
+    pub reserve_bytes: u64,
 }
+
+/// The default reserve, in MB: sled's segments and a journal batch fit many times over.
+pub const RESERVE_MB: u64 = 64;
 
 impl Default for Options {
     fn default() -> Self {
-        Options { cache_bytes: SLED_CACHE_MB << 20, segment_bytes: journal::SEGMENT_BYTES }
+        Options {
+            cache_bytes: SLED_CACHE_MB << 20,
+            segment_bytes: journal::SEGMENT_BYTES,
+            reserve_bytes: RESERVE_MB << 20,
+        }
     }
 }
 
 impl Options {
-    /// The defaults, or what `ARBITER_SLED_CACHE_MB` and `ARBITER_JOURNAL_SEGMENT_KB` ask for;
-    /// a value that is not a size in range is an error naming the variable.
+    /// The defaults, or what `ARBITER_SLED_CACHE_MB`, `ARBITER_JOURNAL_SEGMENT_KB` and
+    /// `ARBITER_RESERVE_MB` (0: no reserve) ask for; a value that is not a size in range is an
+    /// error naming the variable.
     pub fn from_env() -> Result<Self> {
-        let size = |name: &str, unit: &str, shift: u32, max: u64| -> Result<Option<u64>> {
+        let size = |name: &str, unit: &str, shift: u32, min: u64, max: u64| -> Result<Option<u64>> {
             let Ok(text) = std::env::var(name) else { return Ok(None) };
             match text.trim().parse::<u64>() {
-                Ok(n) if (1..=max).contains(&n) => Ok(Some(n << shift)),
-                _ => Err(storage(format!("{name} is `{text}`: give the size in {unit}, 1–{max}"))),
+                Ok(n) if (min..=max).contains(&n) => Ok(Some(n << shift)),
+                _ => Err(storage(format!("{name} is `{text}`: give the size in {unit}, {min}–{max}"))),
             }
         };
         let d = Options::default();
         Ok(Options {
-            cache_bytes: size("ARBITER_SLED_CACHE_MB", "MB", 20, 65_536)?.unwrap_or(d.cache_bytes),
-            segment_bytes: size("ARBITER_JOURNAL_SEGMENT_KB", "KB", 10, 4 << 20)?.unwrap_or(d.segment_bytes),
+            cache_bytes: size("ARBITER_SLED_CACHE_MB", "MB", 20, 1, 65_536)?.unwrap_or(d.cache_bytes),
+            segment_bytes: size("ARBITER_JOURNAL_SEGMENT_KB", "KB", 10, 1, 4 << 20)?.unwrap_or(d.segment_bytes),
+            reserve_bytes: size("ARBITER_RESERVE_MB", "MB", 20, 0, 1 << 20)?.unwrap_or(d.reserve_bytes),
         })
     }
 }
@@ -153,6 +166,8 @@ pub struct Store {
     signer: Mutex<Option<Arc<Signer>>>,
     /// Digests of the events just signed, for their batch to move the chain head with.
     sealed: Mutex<HashMap<EventId, crate::event::EventDigest>>,
+    /// See [`Options::reserve_bytes`].
+    reserve_bytes: u64,
 }
 
 /// The key a store signs its new events with, and as whom.
@@ -179,6 +194,11 @@ fn storage(e: impl std::fmt::Display) -> CoreError {
     CoreError::Storage(e.to_string())
 }
 
+/// Whether `e` says the disk (or the user's quota) is full.
+fn is_disk_full(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::StorageFull || matches!(e.raw_os_error(), Some(28 | 122))
+}
+
 impl Store {
     /// Opens (or creates) the store in `dir`. `device` is this device's id (None at the office,
     /// or to open a device's store as it is); it is recorded on first open, and decides which
@@ -190,7 +210,7 @@ impl Store {
 
     /// [`Store::open`] with the sizes given.
     pub fn open_with(dir: &Path, device: Option<&DeviceId>, options: Options) -> Result<Self> {
-        let Options { cache_bytes, segment_bytes } = options;
+        let Options { cache_bytes, segment_bytes, reserve_bytes } = options;
         std::fs::create_dir_all(dir).map_err(|e| storage(format!("cannot create {}: {e}", dir.display())))?;
         let db = open_sled(&dir.join("sled"), cache_bytes).map_err(|e| {
             if is_lock_held(&e) {
@@ -232,6 +252,7 @@ impl Store {
             projection: projection::Projection::default(),
             signer: Mutex::new(None),
             sealed: Mutex::default(),
+            reserve_bytes,
         };
         store.reconcile(scan, checkpoint)?;
         store.report.events = store.events.load(Ordering::SeqCst);
@@ -446,12 +467,44 @@ impl Store {
     /// Stores `events` durably: returns only after their journal lines are synced. Each event
     /// is answered on its own: new, duplicate (idempotent), or refused (same id, other content).
     pub fn append(&self, events: &[Event], origin: Origin) -> Result<Vec<Result<Appended>>> {
+        self.check_space()?;
         let guard = self.lock();
         let out = self.apply(&guard, events, origin, Lines::Write)?;
         drop(guard);
         // Duplicates too wait for the sync: their first copy may still be in flight.
         self.journal.sync(self.journal_written()).map_err(storage)?;
         Ok(out)
+    }
+
+    /// Refuses to write while the disk has less than the reserve free ([`Options::reserve_bytes`]).
+    pub fn check_space(&self) -> Result<()> {
+        if self.reserve_bytes == 0 {
+            return Ok(());
+        }
+        let free = fs2::available_space(&self.dir).map_err(|e| self.io_error("cannot read the free space of", e))?;
+        if free < self.reserve_bytes {
+            return Err(self.disk_full(free));
+        }
+        Ok(())
+    }
+
+    fn disk_full(&self, free: u64) -> CoreError {
+        CoreError::DiskFull { dir: self.dir.display().to_string(), free_mb: free >> 20, reserve_mb: self.reserve_bytes >> 20 }
+    }
+
+    /// An I/O error of this store's files: `disk_full` when it says so, else a storage error.
+    fn io_error(&self, what: &str, e: std::io::Error) -> CoreError {
+        if is_disk_full(&e) {
+            return self.disk_full(fs2::available_space(&self.dir).unwrap_or(0));
+        }
+        storage(format!("{what} {}: {e}", self.dir.display()))
+    }
+
+    /// Why this store can no longer write until it is opened again, if it cannot (a failed
+    /// `fdatasync`: the kernel may have dropped what it did not write, so nothing after it can
+    /// be acknowledged). A host should exit and be restarted ([`crate::store`] docs).
+    pub fn failure(&self) -> Option<String> {
+        self.journal.failure()
     }
 
     fn journal_written(&self) -> u64 {
@@ -566,6 +619,7 @@ impl Store {
         now: DateTime<Utc>,
         mut random: impl FnMut() -> Result<[u8; 10]>,
     ) -> Result<Vec<Event>> {
+        self.check_space()?;
         let guard = self.lock();
         let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
         let mut clock = HybridClock::resume(meta::hlc(&self.db)?);
@@ -647,7 +701,7 @@ impl Store {
                 bytes.push(b'\n');
             }
             // Journal first: a crash before sled has everything leaves lines that reopening re-applies.
-            let written = self.journal.append(&bytes).map_err(storage)?;
+            let written = self.journal.append(&bytes).map_err(|e| self.io_error("cannot write the journal in", e))?;
             let mut offset = written.at.offset;
             for f in &mut fresh {
                 let len = u32::try_from(f.line.len()).map_err(storage)?;
