@@ -181,6 +181,24 @@ enum Command {
         #[arg(long, default_value = DEFAULT_DATA)]
         data: PathBuf,
     },
+    /// Write a backup of the office (events, accounts, keys) to a new file, also while `serve`
+    /// runs on the directory (the running office writes it). The file holds private keys.
+    Backup {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+        /// The new file (never replaced).
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Restore a backup into a new data directory (sled rebuilt from the events); then `serve`
+    /// it.
+    Restore {
+        #[arg(long)]
+        from: PathBuf,
+        /// A directory that does not exist yet, or is empty.
+        #[arg(long)]
+        data: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -394,7 +412,11 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             let store = arbiter_office::serving::open_store(&data)?;
             let n = store.export(&mut std::io::stdout().lock())?;
             eprintln!("arbiter-office: exported {n} events");
-            Ok(ExitCode::SUCCESS)
+            let corrupt = store.corrupt_lines();
+            for c in &corrupt {
+                eprintln!("  left out [journal_corrupt]: {c}");
+            }
+            Ok(if corrupt.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Import { data, file } => {
             let store = arbiter_office::serving::open_store(&data)?;
@@ -507,6 +529,33 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             }
             Ok(if report.is_clean() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
+        Command::Backup { data, to } => {
+            let to = std::path::absolute(&to).map_err(|e| OfficeError::bad("invalid_field", format!("--to: {e}")))?;
+            let report = match arbiter_office::serving::who(&data) {
+                Some(running) => match ask_running_office(&data, &running, &to) {
+                    Ok(report) => report,
+                    // Its serving.json outlived it (killed): the store is free, or says who has it.
+                    Err(OfficeError::Core(arbiter_core::CoreError::Network(_))) => {
+                        arbiter_office::backup::write_file(&arbiter_office::serving::open_store(&data)?, &data, &to)?
+                    }
+                    Err(e) => return Err(e),
+                },
+                None => arbiter_office::backup::write_file(&arbiter_office::serving::open_store(&data)?, &data, &to)?,
+            };
+            eprintln!(
+                "arbiter-office: backed up {} events (up to #{}), {} account records, {} key files to {} (it holds private keys: keep it like the data directory)",
+                report.events, report.up_to_seq, report.records, report.files, to.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Restore { from, data } => {
+            let report = arbiter_office::backup::restore(&from, &data)?;
+            eprintln!(
+                "arbiter-office: restored {} events (up to #{}), {} account records, {} key files into {}; serve it with `arbiter-office serve --data {}`",
+                report.events, report.up_to_seq, report.records, report.files, data.display(), data.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Salvage { data } => {
             let report = Store::salvage(&data, &mut std::io::stdout().lock())?;
             eprintln!("arbiter-office: salvaged {} events; sled readable: {}", report.events, report.sled_readable);
@@ -516,4 +565,39 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             Ok(if report.unreadable.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
     }
+}
+
+/// Asks the office serving `data` on this machine to write a backup to `to`.
+fn ask_running_office(
+    data: &std::path::Path,
+    running: &arbiter_office::serving::Serving,
+    to: &std::path::Path,
+) -> Result<arbiter_office::backup::BackupReport, OfficeError> {
+    use arbiter_core::sync::tls::{client_builder, Pin, Pins};
+    let pin = if running.address.starts_with("https://") {
+        Pin::Exact(vec![tls::current(data)?.fingerprint])
+    } else {
+        Pin::Nothing
+    };
+    let secret = running.backup_secret.clone().unwrap_or_default();
+    let url = format!("{}/api/v1/backup", running.address);
+    server::runtime()?.block_on(async move {
+        let network = |e: reqwest::Error| OfficeError::Core(arbiter_core::CoreError::Network(e.to_string()));
+        let client = client_builder(&Pins::new(pin))?.build().map_err(network)?;
+        let answer = client
+            .post(url)
+            .header("x-backup-secret", secret)
+            .json(&serde_json::json!({ "to": to }))
+            .send()
+            .await
+            .map_err(network)?;
+        let status = answer.status().as_u16();
+        let body: serde_json::Value = answer.json().await.map_err(network)?;
+        if status != 200 {
+            let code = body["code"].as_str().unwrap_or("remote").to_owned();
+            let message = body["message"].as_str().unwrap_or_default().to_owned();
+            return Err(OfficeError::Core(arbiter_core::CoreError::Remote { status, code, message }));
+        }
+        Ok(serde_json::from_value(body)?)
+    })
 }

@@ -17,15 +17,28 @@ pub struct Serving {
     pub pid: u32,
     pub since: chrono::DateTime<chrono::Utc>,
     pub address: String,
+    /// What `backup --data` on this machine shows the running office to ask it for a backup
+    /// (the file is readable by the office's user only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backup_secret: Option<String>,
 }
 
 /// Says that this process serves `data` at `address` (a file others read; losing it costs only
 /// the detail in their message).
-pub fn announce(data: &Path, address: &str) -> Result<(), OfficeError> {
-    let me = Serving { pid: std::process::id(), since: chrono::Utc::now(), address: address.to_owned() };
+/// Returns the backup secret it wrote.
+pub fn announce(data: &Path, address: &str) -> Result<String, OfficeError> {
+    let mut secret = [0u8; 32];
+    getrandom::fill(&mut secret).map_err(|e| OfficeError::Internal(format!("no randomness: {e}")))?;
+    let secret = hex::encode(secret);
+    let me = Serving {
+        pid: std::process::id(),
+        since: chrono::Utc::now(),
+        address: address.to_owned(),
+        backup_secret: Some(secret.clone()),
+    };
     let bytes = serde_json::to_vec_pretty(&me).map_err(|e| OfficeError::Internal(e.to_string()))?;
-    arbiter_core::store::file::write_atomic(data, FILE, &bytes)?;
-    Ok(())
+    arbiter_core::store::file::write_atomic_private(data, FILE, &bytes)?;
+    Ok(secret)
 }
 
 /// Takes the announcement back (at a clean stop).

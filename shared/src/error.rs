@@ -40,6 +40,14 @@ pub enum CoreError {
          nothing was written. Free space on that disk (old backups, logs); writing resumes by itself"
     )]
     DiskFull { dir: String, free_mb: u64, reserve_mb: u64 },
+    /// A journal line whose checksum does not hold: its bytes changed after they were written.
+    #[error(
+        "journal line damaged: {file} at byte {offset}{}: its bytes are not those written (checksum), \
+         so it is not read; everything else is served. `arbiter-office salvage` exports every other \
+         event; another copy of this one (the device that recorded it, a backup) can be imported",
+        event.as_ref().map(|e| format!(" (event {e})")).unwrap_or_default()
+    )]
+    JournalCorrupt { file: String, offset: u64, event: Option<String> },
     /// An event whose signature does not hold, or whose signer may not sign it.
     #[error("forged: {0}")]
     Forged(String),
@@ -63,6 +71,7 @@ impl CoreError {
             Self::InUse { .. } => "store_in_use",
             Self::KeyMissing(_) => "key_missing",
             Self::DiskFull { .. } => "disk_full",
+            Self::JournalCorrupt { .. } => "journal_corrupt",
         }
     }
 

@@ -309,3 +309,37 @@ pub async fn rotate_token(
         .ok_or_else(|| OfficeError::Unauthenticated("missing `Authorization: Bearer <token>` header".into()))?;
     blocking(move || Ok(Json(arbiter_core::sync::protocol::RotatedToken { token: state.accounts.rotate(&old)? }))).await
 }
+
+/// `POST /api/v1/backup {"to": "/path/of/a/new/file"}` with `X-Backup-Secret`: the running
+/// office writes a backup of itself (docs/durability.md) — what `arbiter-office backup --data`
+/// asks for on this machine; the secret is in `serving.json`, readable by the office's user only.
+pub async fn backup(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<crate::backup::BackupReport>, OfficeError> {
+    use sha2::Digest as _;
+    let given = headers.get("x-backup-secret").map(|v| sha2::Sha256::digest(v.as_bytes()));
+    let expected = state.backup_secret.as_ref().map(|s| sha2::Sha256::digest(s.as_bytes()));
+    // Compared as digests: equal-length values, and no early exit on the secret's bytes.
+    if given.is_none() || given != expected {
+        return Err(OfficeError::Forbidden(
+            "a backup is asked for with the secret in the data directory's serving.json: run `arbiter-office backup --data DIR --to FILE` on the office's machine".into(),
+        ));
+    }
+    #[derive(Deserialize)]
+    struct To {
+        to: std::path::PathBuf,
+    }
+    let To { to } = serde_json::from_slice(&body(raw)?).map_err(|e| {
+        OfficeError::bad("malformed_json", format!("the body must be {{\"to\": \"/path/of/a/new/file\"}}: {e}"))
+    })?;
+    if !to.is_absolute() {
+        return Err(OfficeError::bad(
+            "invalid_field",
+            "to: an absolute path (the office's working directory is not the caller's)",
+        ));
+    }
+    let store = state.store.clone();
+    blocking(move || crate::backup::write_file(&store, store.dir(), &to).map(Json)).await
+}

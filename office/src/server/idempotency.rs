@@ -50,15 +50,20 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
         return next.run(request).await;
     }
     let Some(key) = request.headers().get(HEADER).cloned() else { return next.run(request).await };
-    let Some(key) =
-        key.to_str().ok().filter(|k| (1..=128).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic())).map(str::to_owned)
+    let Some(key) = key
+        .to_str()
+        .ok()
+        .filter(|k| (1..=128).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()))
+        .map(str::to_owned)
     else {
         return bad("Idempotency-Key must be 1–128 visible ASCII characters (a UUID is usual)");
     };
     // Scoped to the caller (its token) and the endpoint: two officials' keys never meet.
     let caller = request.headers().get(header::AUTHORIZATION).map(|v| v.as_bytes().to_vec()).unwrap_or_default();
     let mut scope = Sha256::new();
-    for part in [caller.as_slice(), request.method().as_str().as_bytes(), request.uri().path().as_bytes(), key.as_bytes()] {
+    for part in
+        [caller.as_slice(), request.method().as_str().as_bytes(), request.uri().path().as_bytes(), key.as_bytes()]
+    {
         scope.update((part.len() as u64).to_be_bytes());
         scope.update(part);
     }
@@ -75,7 +80,7 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     };
     let found = {
         let tree = tree.clone();
-        blocking(move || Ok(tree.get(id).map_err(|e| OfficeError::Internal(e.to_string()))?)).await
+        blocking(move || tree.get(id).map_err(|e| OfficeError::Internal(e.to_string()))).await
     };
     match found {
         Err(e) => return e.into_response(),

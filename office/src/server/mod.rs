@@ -58,6 +58,9 @@ pub struct AppState {
     /// The time games are played by here: what the office records events at and the reader
     /// reads (the system's; `serve --clock-file` in end-to-end tests).
     pub clock: arbiter_core::wall_clock::WallClock,
+    /// The secret in `serving.json` that `backup --data` on this machine asks with (none:
+    /// `POST /backup` is refused).
+    pub backup_secret: Option<String>,
 }
 
 impl AppState {
@@ -84,6 +87,7 @@ impl AppState {
             cert: None,
             cert_next: None,
             clock: arbiter_core::wall_clock::WallClock::system(),
+            backup_secret: None,
         })
     }
 
@@ -112,6 +116,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
     let api = Router::new()
         .route("/health", get(views::health))
         .route("/ready", get(views::ready))
+        .route("/backup", post(admin::backup))
         .route("/enroll", post(admin::enroll))
         .route("/tournaments", post(admin::create_tournament))
         .route("/events", post(sync::push).get(sync::pull))
@@ -242,7 +247,7 @@ pub async fn serve(
     }
     println!("arbiter-office listening on {scheme}://{addr}");
     let data = state.store.dir().to_path_buf();
-    crate::serving::announce(&data, &format!("{scheme}://{addr}"))?;
+    state.backup_secret = Some(crate::serving::announce(&data, &format!("{scheme}://{addr}"))?);
     let states = tokio::spawn(store_states(state.store.clone()));
     let store = state.store.clone();
     let router = match ui {

@@ -21,11 +21,17 @@ use crate::server::{blocking, AppState, Caller};
 /// supervisor or a load balancer asks).
 pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
     let store = state.store.clone();
-    let can_write = blocking(move || Ok(writable(&store))).await.unwrap_or_else(|e| Err(e));
-    Json(match can_write {
+    let corrupt = state.store.corrupt_lines();
+    let can_write = blocking(move || Ok(writable(&store))).await.unwrap_or_else(Err);
+    let mut health = match can_write {
         Ok(()) => serde_json::json!({ "status": "ok", "can_write": true }),
         Err(e) => serde_json::json!({ "status": "ok", "can_write": false, "code": e.code(), "message": e.to_string() }),
-    })
+    };
+    // Lines met whose bytes changed since they were written (not served): the organiser's to act on.
+    if !corrupt.is_empty() {
+        health["journal_corrupt"] = serde_json::json!(corrupt);
+    }
+    Json(health)
 }
 
 /// `GET /ready`: 200 while the office can record, else 503 with `{code, message}` (`disk_full`,

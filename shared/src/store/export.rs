@@ -29,16 +29,29 @@ pub struct SalvageReport {
 const IMPORT_BATCH: usize = 1_000;
 
 impl Store {
-    /// Writes every event, in arrival order, exactly as stored (one JSON line each).
+    /// Writes every event, in arrival order, exactly as stored (one JSON line each); an event
+    /// whose journal line is corrupt is left out and listed by [`Store::corrupt_lines`].
     pub fn export(&self, out: &mut impl Write) -> Result<usize> {
+        self.export_until(u64::MAX, out)
+    }
+
+    /// [`Store::export`] of the events numbered up to `until` (a backup's point).
+    pub fn export_until(&self, until: u64, out: &mut impl Write) -> Result<usize> {
         let mut n = 0;
-        self.for_each_log(0, u64::MAX, |_, seq, entry| {
+        self.for_each_log(0, until, |_, seq, entry| {
             let Some(id) = keys::id_suffix(entry) else { return Ok(std::ops::ControlFlow::Continue(())) };
             // Under another number: a cut-short batch's entry, the event is logged again later.
             if let Some(v) = self.db.get(keys::event(&id)).map_err(storage)?.filter(|v| keys::u64_of(v) == Some(seq)) {
-                out.write_all(&self.stored_line(&id, &v)?.1).map_err(storage)?;
-                out.write_all(b"\n").map_err(storage)?;
-                n += 1;
+                match self.stored_line(&id, &v) {
+                    Ok((_, line)) => {
+                        out.write_all(&line).map_err(storage)?;
+                        out.write_all(b"\n").map_err(storage)?;
+                        n += 1;
+                    }
+                    // Never written out as an event; the caller lists `corrupt_lines`.
+                    Err(CoreError::JournalCorrupt { .. }) => {}
+                    Err(e) => return Err(e),
+                }
             }
             Ok(std::ops::ControlFlow::Continue(()))
         })?;
@@ -98,6 +111,11 @@ impl Store {
             message: format!("cannot read the journal in {}: {e}", dir.display()),
         })?;
         let mut seen = std::collections::HashSet::new();
+        for c in &scan.corrupt {
+            let file = journal::segment_path(dir, c.at.segment);
+            let e = CoreError::JournalCorrupt { file: file.display().to_string(), offset: c.at.offset, event: None };
+            report.unreadable.push(LineError { line: c.line, code: e.code(), message: e.to_string() });
+        }
         for l in scan.lines {
             match wire::decode(&l.text) {
                 Ok(e) if seen.insert(e.id) => {

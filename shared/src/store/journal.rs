@@ -73,6 +73,16 @@ pub struct JournalScan {
     pub torn_tail_bytes: u64,
     /// The segments read (from `from.segment` on).
     pub segments: usize,
+    /// Lines whose checksum does not hold ([`super::line`]): not returned as lines.
+    pub corrupt: Vec<CorruptLine>,
+}
+
+/// A line whose bytes changed after they were written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CorruptLine {
+    /// 1-based line number, counted across segments.
+    pub line: usize,
+    pub at: Position,
 }
 
 struct Writer {
@@ -398,7 +408,10 @@ fn read_segment(file: &mut File, start: Mark, scan: &mut JournalScan) -> io::Res
             continue;
         }
         let line = scan.end.lines as usize;
-        scan.lines.push(JournalLine { line, text: String::from_utf8_lossy(&buf).into_owned(), at });
+        match super::line::open(&buf) {
+            Ok(json) => scan.lines.push(JournalLine { line, text: String::from_utf8_lossy(json).into_owned(), at }),
+            Err(_) => scan.corrupt.push(CorruptLine { line, at }),
+        }
     }
 }
 

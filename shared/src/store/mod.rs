@@ -15,6 +15,7 @@ mod export;
 pub mod file;
 pub mod journal;
 mod keys;
+pub mod line;
 mod meta;
 mod outbox;
 mod projection;
@@ -168,6 +169,8 @@ pub struct Store {
     sealed: Mutex<HashMap<EventId, crate::event::EventDigest>>,
     /// See [`Options::reserve_bytes`].
     reserve_bytes: u64,
+    /// Journal lines found corrupt, by (segment, offset): what `/health` reports.
+    corrupt: Mutex<BTreeMap<(u32, u64), String>>,
 }
 
 /// The key a store signs its new events with, and as whom.
@@ -253,6 +256,7 @@ impl Store {
             signer: Mutex::new(None),
             sealed: Mutex::default(),
             reserve_bytes,
+            corrupt: Mutex::default(),
         };
         store.reconcile(scan, checkpoint)?;
         store.report.events = store.events.load(Ordering::SeqCst);
@@ -266,6 +270,10 @@ impl Store {
         let mut in_journal = HashSet::with_capacity(scan.lines.len());
         let mut missing = Vec::new();
         let mut own_hlc = meta::hlc(&self.db)?;
+        for c in &scan.corrupt {
+            let err = self.corrupt(None, c.at);
+            self.report.bad_journal_lines.push(LineError { line: c.line, code: err.code(), message: err.to_string() });
+        }
         for l in scan.lines {
             match wire::decode(&l.text) {
                 Ok(e) => {
@@ -326,8 +334,8 @@ impl Store {
                 continue;
             }
             match stored {
-                keys::Stored::Line(line) => {
-                    lines.extend_from_slice(line);
+                keys::Stored::Line(json) => {
+                    line::seal(json, &mut lines);
                     lines.push(b'\n');
                     self.report.rejournaled += 1;
                     events += 1;
@@ -355,7 +363,8 @@ impl Store {
     /// passing fault never removes an event.
     fn journal_has(&self, id: &EventId, at: journal::Position) -> Result<bool> {
         match self.journal.read(at) {
-            Ok(bytes) => Ok(decode_line(id, &bytes).is_ok()),
+            // A corrupt line is there, damaged: the event stays indexed, and reading it says so.
+            Ok(bytes) => Ok(line::open(&bytes).map_or(true, |json| decode_line(id, json).is_ok())),
             Err(e) if matches!(e.kind(), std::io::ErrorKind::UnexpectedEof | std::io::ErrorKind::NotFound) => Ok(false),
             Err(e) => Err(CoreError::Damaged { message: format!("the journal cannot be read at {at:?}: {e}") }),
         }
@@ -489,7 +498,11 @@ impl Store {
     }
 
     fn disk_full(&self, free: u64) -> CoreError {
-        CoreError::DiskFull { dir: self.dir.display().to_string(), free_mb: free >> 20, reserve_mb: self.reserve_bytes >> 20 }
+        CoreError::DiskFull {
+            dir: self.dir.display().to_string(),
+            free_mb: free >> 20,
+            reserve_mb: self.reserve_bytes >> 20,
+        }
     }
 
     /// An I/O error of this store's files: `disk_full` when it says so, else a storage error.
@@ -695,16 +708,16 @@ impl Store {
             return Ok(out);
         }
         if let Lines::Write = lines {
-            let mut bytes = Vec::with_capacity(fresh.iter().map(|f| f.line.len() + 1).sum());
+            let mut bytes = Vec::with_capacity(fresh.iter().map(|f| f.line.len() + line::SEAL_BYTES + 1).sum());
             for f in &fresh {
-                bytes.extend_from_slice(f.line.as_bytes());
+                line::seal(f.line.as_bytes(), &mut bytes);
                 bytes.push(b'\n');
             }
             // Journal first: a crash before sled has everything leaves lines that reopening re-applies.
             let written = self.journal.append(&bytes).map_err(|e| self.io_error("cannot write the journal in", e))?;
             let mut offset = written.at.offset;
             for f in &mut fresh {
-                let len = u32::try_from(f.line.len()).map_err(storage)?;
+                let len = u32::try_from(f.line.len() + line::SEAL_BYTES).map_err(storage)?;
                 f.at = journal::Position { segment: written.at.segment, offset, len };
                 offset += u64::from(len) + 1;
             }
@@ -831,8 +844,17 @@ impl Store {
         }
     }
 
-    /// The journal's bytes at `at`, where event `id`'s line (or a run of lines from it) is.
+    /// The JSON of event `id`'s journal line at `at`, its checksum checked.
     fn read_line(&self, id: &EventId, at: journal::Position) -> Result<Vec<u8>> {
+        let mut bytes = self.read_raw(id, at)?;
+        let json = line::open(&bytes).map_err(|_| self.corrupt(Some(id), at))?.len();
+        bytes.truncate(json);
+        Ok(bytes)
+    }
+
+    /// The journal's bytes at `at`, where event `id`'s line (or a run of lines from it) is, as
+    /// they are (checksums included).
+    fn read_raw(&self, id: &EventId, at: journal::Position) -> Result<Vec<u8>> {
         self.journal.read(at).map_err(|e| CoreError::Damaged {
             message: format!(
                 "event {id}: its journal line (segment {}, offset {}) cannot be read: {e}; \
@@ -840,6 +862,32 @@ impl Store {
                 at.segment, at.offset
             ),
         })
+    }
+
+    /// A line whose checksum fails: noted for `/health`, and the error that names it.
+    pub(crate) fn corrupt(&self, id: Option<&EventId>, at: journal::Position) -> CoreError {
+        let file = journal::segment_path(&self.dir, at.segment);
+        let e = CoreError::JournalCorrupt {
+            file: file.display().to_string(),
+            offset: at.offset,
+            event: id.map(ToString::to_string),
+        };
+        self.corrupt.lock().unwrap_or_else(|e| e.into_inner()).insert((at.segment, at.offset), e.to_string());
+        e
+    }
+
+    /// Journal lines found corrupt since the store was opened (and on opening), as messages.
+    pub fn corrupt_lines(&self) -> Vec<String> {
+        self.corrupt.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect()
+    }
+
+    /// `read`'s answer, with an event whose journal line is corrupt passed over (it was noted):
+    /// pulls and views go on with everything else.
+    fn passing_corrupt(read: Result<Option<Event>>) -> Result<Option<Event>> {
+        match read {
+            Err(CoreError::JournalCorrupt { .. }) => Ok(None),
+            other => other,
+        }
     }
 
     /// One stored event, read and checked to be the event its key names.
@@ -901,7 +949,8 @@ impl Store {
         orders.dedup();
         let mut out = Vec::with_capacity(orders.len());
         for o in orders {
-            if let Some(e) = keys::id_suffix(&o).map(|id| self.get(&id)).transpose()?.flatten() {
+            let read = keys::id_suffix(&o).map(|id| self.get(&id)).transpose().map(Option::flatten);
+            if let Some(e) = Self::passing_corrupt(read)? {
                 out.push(e);
             }
         }
@@ -958,9 +1007,9 @@ impl Store {
             let Some(id) = keys::id_suffix(entry) else { return Ok(ControlFlow::Continue(())) };
             let event = match keys::log_tag(entry) {
                 Some(tag) if !keep(&tag) => None,
-                Some(_) => self.logged(&id, seq)?,
+                Some(_) => Self::passing_corrupt(self.logged(&id, seq))?,
                 // An entry from before the tag: read the event to know.
-                None => self.logged(&id, seq)?.filter(|e| keep(&keys::LogTag::of(e))),
+                None => Self::passing_corrupt(self.logged(&id, seq))?.filter(|e| keep(&keys::LogTag::of(e))),
             };
             if let Some(e) = event {
                 out.push((seq, e));

@@ -55,7 +55,8 @@ impl Store {
             // Its primary key gone (opening removed an event whose line never reached the disk).
             let Some(value) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
             let len = match keys::stored(&value) {
-                Some((_, keys::Stored::At(at, _))) => at.len as usize,
+                // What goes on the wire: the line without its checksum.
+                Some((_, keys::Stored::At(at, _))) => (at.len as usize).saturating_sub(super::line::SEAL_BYTES),
                 Some((_, keys::Stored::Line(line))) => line.len(),
                 None => return Err(CoreError::Damaged { message: format!("event {id}: its sled entry is cut short") }),
             };
@@ -90,12 +91,18 @@ impl Store {
                 .count();
             let span =
                 journal::Position { segment: first.segment, offset: first.offset, len: (end - first.offset) as u32 };
-            let text = self.read_line(id, span)?;
+            let text = self.read_raw(id, span)?;
             for (slot, id, value) in &rest[..run] {
                 let place = at(value).unwrap_or(first);
                 let from = (place.offset - first.offset) as usize;
-                let line = text.get(from..from + place.len as usize).unwrap_or_default();
-                out.push(Pending { slot: *slot, id: *id, line: checked_line(id, line.to_vec())? });
+                let raw = text.get(from..from + place.len as usize).unwrap_or_default();
+                // A line whose checksum fails is not sent (it is noted for the status): the
+                // rest of the outbox still goes.
+                let Ok(json) = super::line::open(raw) else {
+                    self.corrupt(Some(id), place);
+                    continue;
+                };
+                out.push(Pending { slot: *slot, id: *id, line: checked_line(id, json.to_vec())? });
             }
             rest = &rest[run..];
         }
