@@ -232,6 +232,16 @@ fn a_journal_write_that_meets_a_full_disk_is_cut_off_and_the_store_goes_on() {
         acknowledged += 1;
     }
     drop(store);
+    // Opened on a disk with nothing free (an `export` while it is full): it opens, or it says
+    // disk_full — never that the store is damaged.
+    let filler = fill(&fs.0, 0);
+    for _ in 0..3 {
+        match Store::open_with(&dir, None, options) {
+            Ok(s) => assert_eq!(s.len().unwrap() as usize, acknowledged),
+            Err(e) => assert_eq!(e.code(), "disk_full", "{e}"),
+        }
+    }
+    std::fs::remove_file(&filler).unwrap();
     let store = Store::open_with(&dir, None, options).unwrap();
     assert_eq!(store.open_report().torn_tail_bytes, 0, "no partial line was left: {refused}");
     assert_eq!(store.len().unwrap() as usize, acknowledged, "{refused}");

@@ -219,6 +219,15 @@ impl Store {
             if is_lock_held(&e) {
                 return CoreError::InUse { dir: dir.display().to_string() };
             }
+            // sled writes as it opens: on a full disk that is not damage.
+            if matches!(&e, sled::Error::Io(io) if is_disk_full(io)) {
+                let free = fs2::available_space(dir).unwrap_or(0);
+                return CoreError::DiskFull {
+                    dir: dir.display().to_string(),
+                    free_mb: free >> 20,
+                    reserve_mb: reserve_bytes >> 20,
+                };
+            }
             CoreError::Damaged {
                 message: format!(
                     "the sled store in {} cannot be opened ({e}); the journal is separate: \
@@ -233,6 +242,14 @@ impl Store {
         // Only the journal after the checkpoint is read: sled holds what comes before it.
         let checkpoint = meta::checkpoint(&db)?.unwrap_or_default();
         let (journal, scan) = Journal::open_from(dir, checkpoint.mark, segment_bytes).map_err(|e| {
+            if is_disk_full(&e) {
+                let free = fs2::available_space(dir).unwrap_or(0);
+                return CoreError::DiskFull {
+                    dir: dir.display().to_string(),
+                    free_mb: free >> 20,
+                    reserve_mb: reserve_bytes >> 20,
+                };
+            }
             CoreError::Damaged { message: format!("the journal in {} cannot be read: {e}", dir.display()) }
         })?;
         let checkpoint = if scan.from == checkpoint.mark { checkpoint } else { meta::Checkpoint::default() };
