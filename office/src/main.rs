@@ -256,6 +256,8 @@ enum RulesetArg {
     #[value(name = "chinese_1988")]
     Chinese1988,
     Korean,
+    /// Seed 003: komi 8 points, set by the rules (`--komi` does not apply).
+    Ing,
 }
 
 fn main() -> ExitCode {
@@ -283,6 +285,7 @@ fn main() -> ExitCode {
 fn ruleset(arg: RulesetArg, komi: f64) -> Result<RulesetSpec, OfficeError> {
     Ok(match arg {
         RulesetArg::Korean => RulesetSpec::Korean,
+        RulesetArg::Ing => RulesetSpec::Ing,
         RulesetArg::Chinese1988 => {
             let komi: ChineseKomi = serde_json::from_value(serde_json::json!(komi))
                 .map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;

@@ -6,6 +6,7 @@ import type { EventBody } from "./bindings/EventBody";
 import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
 import { countBoard, countingOf, outcomeText, pointName, toggle, totalsText } from "./views/countBoard";
+import { rulesetOf, rulesetSelect } from "./views/forms";
 
 const side = (total_halves: number, territory = 0, prisoners = 0) => ({ stones: 0, territory, prisoners, total_halves });
 
@@ -35,6 +36,7 @@ describe("the counting board (第九条)", () => {
   it("counts by the game's ruleset: area with its komi, territory at 6.5 for the KBA", () => {
     expect(countingOf({ preset: "chinese_1988", komi: 3.75 })).toEqual({ method: "area", komi: 3.75 });
     expect(countingOf({ preset: "korean" })).toEqual({ method: "territory", komi: 6.5 });
+    expect(countingOf({ preset: "ing" })).toEqual({ method: "ing", komi: 8 });
   });
 
   it("says the totals in the method's unit and the result with its margin", () => {
@@ -72,5 +74,18 @@ describe("the counting board (第九条)", () => {
     expect(el.querySelector("[data-testid=count-summary]")?.textContent).toContain("黑胜 ¾子（1.5目）");
     click("[data-testid=count-record]");
     expect(recorded).toEqual([{ kind: "count_recorded", data: { count: { method: "area", black_stones: 184 } } }]);
+  });
+});
+
+describe("choosing the rules", () => {
+  it("offers the Ing rules beside the Chinese and Korean ones, and reads each choice back", () => {
+    const sel = rulesetSelect("rules", { preset: "ing" });
+    expect(Array.from(sel.options).map((o) => o.value)).toEqual(["chinese_1988|2", "chinese_1988|2.75", "chinese_1988|3.75", "korean", "ing"]);
+    expect(sel.value).toBe("ing");
+    expect(rulesetOf(sel)).toEqual({ preset: "ing" });
+    sel.value = "chinese_1988|2.75";
+    expect(rulesetOf(sel)).toEqual({ preset: "chinese_1988", komi: 2.75 });
+    sel.value = "korean";
+    expect(rulesetOf(sel)).toEqual({ preset: "korean" });
   });
 });

@@ -125,6 +125,7 @@ const words = {
   result: ["结果", "Result"],
   count: ["数子", "Count"],
   blackStones: ["黑方子数", "Black's stones"],
+  blackPointsIng: ["黑方点数（罚子：黑 白）", "Black's points (penalty stones: Black White)"],
   countBoard: ["数子棋盘", "Counting board"],
   countFromRecord: ["从棋谱（SGF）载入终局", "Load the final position from the record (SGF)"],
   countNewBoard: ["或摆出终局", "or set up the position"],

@@ -170,7 +170,8 @@ pub fn story(
         };
         steps.push(s);
     }
-    let record = last_record.map(record_view);
+    let ko = crate::rules::Ruleset::from_spec(state.ruleset).ko;
+    let record = last_record.map(|e| record_view(e, ko));
     let open: Vec<OpenItem> = state.open.iter().filter(|o| o.incident == Some(incident)).cloned().collect();
     let theirs = open.iter().find(|o| o.for_role == viewer.role);
     let appeal = theirs.and_then(|o| appeals.iter().copied().find(|a| a.id == o.event));
@@ -194,13 +195,15 @@ pub fn story(
     })
 }
 
-/// The record `e` attaches, looked at for its move (checked again on every read: the fold keeps
-/// no board, and a record is read only when its story is).
-fn record_view(e: &Event) -> StoryRecord {
+/// The record `e` attaches, looked at for its move under the game's ko rule (checked again on
+/// every read: the fold keeps no board, and a record is read only when its story is).
+fn record_view(e: &Event, ko: crate::rules::KoRule) -> StoryRecord {
     let looked = match &e.body {
-        EventBody::RecordAttached { sgf, move_no, .. } => {
-            sgf::parse_attached(sgf).and_then(|g| sgf::record_at(&g, *move_no))
-        }
+        EventBody::RecordAttached { sgf, move_no, .. } => sgf::parse_attached(sgf).and_then(|mut g| {
+            // Checked by the game's own ruleset, whatever the record's RU says.
+            g.ko = Some(ko);
+            sgf::record_at(&g, *move_no)
+        }),
         _ => Err(DomainError::WrongScope(format!("event `{}` attaches no record", e.id))),
     };
     match looked {

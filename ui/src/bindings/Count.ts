@@ -5,4 +5,4 @@ import type { HalfStones } from "./HalfStones";
  * What the referee counted. Wire form: `{"method": "area", "black_stones": 184.5}` or
  * `{"method": "territory", "black_points": 62, "white_points": 55}` (territory + prisoners).
  */
-export type Count = { "method": "area", black_stones: HalfStones, } | { "method": "territory", black_points: number, white_points: number, };
+export type Count = { "method": "area", black_stones: HalfStones, } | { "method": "territory", black_points: number, white_points: number, } | { "method": "points", black_points: HalfStones, black_penalty_stones: number, white_penalty_stones: number, };

@@ -3,4 +3,4 @@
 /**
  * How the result is counted.
  */
-export type Counting = "area" | "territory";
+export type Counting = "area" | "territory" | "points";

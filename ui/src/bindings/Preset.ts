@@ -3,4 +3,4 @@
 /**
  * The named presets.
  */
-export type Preset = "chinese1988" | "korean";
+export type Preset = "chinese1988" | "korean" | "ing";

@@ -3,6 +3,6 @@ import type { ChineseKomi } from "./ChineseKomi";
 
 /**
  * The ruleset named in a tournament or game: the wire form.
- * `{"preset": "chinese_1988", "komi": 3.75}` or `{"preset": "korean"}`.
+ * `{"preset": "chinese_1988", "komi": 3.75}`, `{"preset": "korean"}` or `{"preset": "ing"}`.
  */
-export type RulesetSpec = { "preset": "chinese_1988", komi: ChineseKomi, } | { "preset": "korean" };
+export type RulesetSpec = { "preset": "chinese_1988", komi: ChineseKomi, } | { "preset": "korean" } | { "preset": "ing" };

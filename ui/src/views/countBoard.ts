@@ -21,9 +21,11 @@ export function pointName(x: number, y: number): string {
   return `${COLUMNS[x]}${y + 1}`;
 }
 
-/** The method and komi the game's ruleset counts by (第九条 with its komi; KBA 6.5 points). */
+/** The method and komi the game's ruleset counts by (第九条 with its komi; KBA 6.5 points; Ing 8 points). */
 export function countingOf(r: RulesetSpec): { method: Method; komi: number } {
-  return r.preset === "korean" ? { method: "territory", komi: 6.5 } : { method: "area", komi: r.komi };
+  if (r.preset === "korean") return { method: "territory", komi: 6.5 };
+  if (r.preset === "ing") return { method: "ing", komi: 8 };
+  return { method: "area", komi: r.komi };
 }
 
 /** Adds `p` to the dead stones, or takes it back off. */

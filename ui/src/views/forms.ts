@@ -12,16 +12,21 @@ export function input(attrs: Record<string, string | number | boolean | undefine
   return h("input", attrs) as HTMLInputElement;
 }
 
-/** The rules and komi (第七条 / seed 004): Chinese 1988 with 2, 2¾ or 3¾ 子, or the Korean rules. */
+/** The rules and komi (第七条 / seeds 003, 004): Chinese 1988 with 2, 2¾ or 3¾ 子, the Korean rules, or the Ing rules. */
 export function rulesetSelect(testid: string, current?: RulesetSpec): HTMLSelectElement {
-  const value = current?.preset === "korean" ? "korean" : `chinese_1988|${current?.preset === "chinese_1988" ? current.komi : 3.75}`;
-  return select(testid, [["chinese_1988|2", "中国规则 1988 · 2子"], ["chinese_1988|2.75", "中国规则 · 2¾子"], ["chinese_1988|3.75", "中国规则 · 3¾子"], ["korean", "韩国棋院规则 · 6.5目"]], value);
+  const value = current?.preset === "korean" || current?.preset === "ing" ? current.preset : `chinese_1988|${current?.preset === "chinese_1988" ? current.komi : 3.75}`;
+  return select(
+    testid,
+    [["chinese_1988|2", "中国规则 1988 · 2子"], ["chinese_1988|2.75", "中国规则 · 2¾子"], ["chinese_1988|3.75", "中国规则 · 3¾子"], ["korean", "韩国棋院规则 · 6.5目"], ["ing", "应氏规则（计点制）· 贴8点"]],
+    value,
+  );
 }
 
 /** The ruleset a [`rulesetSelect`] names. */
 export function rulesetOf(el: HTMLSelectElement): RulesetSpec {
   const [preset, komi] = el.value.split("|");
-  return preset === "korean" ? { preset: "korean" } : { preset: "chinese_1988", komi: Number(komi) as 2 | 2.75 | 3.75 };
+  if (preset === "korean" || preset === "ing") return { preset };
+  return { preset: "chinese_1988", komi: Number(komi) as 2 | 2.75 | 3.75 };
 }
 
 export function select(testid: string, options: [string, string][], current: string): HTMLSelectElement {

@@ -362,6 +362,15 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         const [b, w] = v.split(/\s+/).map(Number);
         return Number.isInteger(b) && Number.isInteger(w) ? { kind: "count_recorded", data: { count: { method: "territory", black_points: b, white_points: w } } } : null;
       });
+    } else if (s.ruleset.preset === "ing") {
+      // Black's points (fill-in, seed 003 四), then the penalty stones each side owes, if any.
+      askText(`${t("count")} · ${t("blackPointsIng")}`, "185 0 0", (v) => {
+        const [b, bp = 0, wp = 0] = v.trim().split(/\s+/).map(Number);
+        const whole = (n: number) => Number.isInteger(n) && n >= 0;
+        return Number.isFinite(b) && whole(bp) && whole(wp)
+          ? { kind: "count_recorded", data: { count: { method: "points", black_points: b, black_penalty_stones: bp, white_penalty_stones: wp } } }
+          : null;
+      });
     } else {
       askText(`${t("count")} · ${t("blackStones")}`, "184.5", (v) => {
         const n = Number(v);

@@ -12,6 +12,7 @@ use crate::rules::{Article, Incident};
 
 use super::position::{Coord, PlaceError};
 use super::record::{MoveError, Record};
+use crate::rules::KoRule;
 
 /// What the check found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -52,7 +53,12 @@ pub fn check(record: &Record, colour: Colour, at: Option<Coord>) -> Verdict {
         MoveError::Place(PlaceError::Forbidden) => {
             Some(Incident::ForbiddenPoint { offender: colour, point, objection: None })
         }
-        MoveError::KoRecapture => Some(Incident::KoRecapture { offender: colour, point, objection: None }),
+        // Under Ing a hot stone taken at once, or the disturber going round again, is an
+        // illegal ko capture at the table like any other (seed 003 sets no penalty of its own:
+        // the 裁判法 table's 第二十条 rows apply).
+        MoveError::KoRecapture | MoveError::HotStone(_) | MoveError::Disturbing => {
+            Some(Incident::KoRecapture { offender: colour, point, objection: None })
+        }
         MoveError::Cycle(cycle) => Some(Incident::RareCycle { cycle }),
         _ => None,
     };
@@ -60,6 +66,8 @@ pub fn check(record: &Record, colour: Colour, at: Option<Coord>) -> Verdict {
         // At the table a forbidden point is ruled under 第十九条 (第五条 makes it forbidden).
         MoveError::Place(PlaceError::Forbidden) => Article::Art19,
         MoveError::Cycle(_) => Article::Art20_3,
+        // The ordinary ko is Ing's single hot stone.
+        MoveError::KoRecapture if record.ko_rule() == KoRule::Ing => Article::Ing2,
         other => other.article().unwrap_or(Article::Art6),
     };
     Verdict::Illegal { article, reason: e.to_string(), incident }

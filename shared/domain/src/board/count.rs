@@ -148,7 +148,7 @@ impl Tally {
         }
     }
 
-    /// As the count recorded in the game's ledger (第九条 or KBA 第十三条; 19×19 only, the board
+    /// As the count recorded in the game's ledger (第九条, KBA 第十三条 or Ing 四; 19×19 only, the board
     /// the rules count on).
     pub fn to_count(&self) -> Result<Count> {
         if self.size != 19 {
@@ -163,9 +163,11 @@ impl Tally {
                 black_points: (self.black.total_halves / 2) as u16,
                 white_points: (self.white.total_halves / 2) as u16,
             }),
-            Method::Ing => Err(DomainError::InvalidField {
-                field: "count.method".into(),
-                message: "Ing counting is not a tournament ruleset here; record the result as entered".into(),
+            // Penalty stones are the referee's to add when recording (none from the board).
+            Method::Ing => Ok(Count::Points {
+                black_points: HalfStones::new(self.black.total_halves)?,
+                black_penalty_stones: 0,
+                white_penalty_stones: 0,
             }),
         }
     }

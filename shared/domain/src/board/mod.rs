@@ -9,6 +9,7 @@ pub mod position;
 pub mod record;
 mod zobrist;
 
+pub use crate::rules::KoRule;
 pub use check::{check, MoveCheck, Verdict};
 pub use count::{area, count_final, tally, Method, Owner, Side, Tally};
 pub use position::{Coord, PlaceError, Placed, Position};

@@ -3,11 +3,18 @@
 //! any other repetition of an earlier whole-board position (第六条), and a repetition that both
 //! sides' captures led round to, the rare cycles of 第二十条三 (triple ko, eternal life, …). Every
 //! position reached is kept by hash with when it was first reached, so each check costs O(1).
+//!
+//! Under the Ing rules (seed 003, [`KoRule::Ing`]) the same returns are decided instead of
+//! ending the game: 變窮打劫、劫分爭攪 — a round in which both sides lost as many stones (爭劫:
+//! triple ko, eternal life) may not be closed by taking a hot stone (热子) at once: it needs a
+//! real move or a pass between; in a round where one side lost more (攪劫, that side the 攪方:
+//! sending two returning one) the disturber may go round once, never again (越環再攪). A return
+//! through a pass is no repetition under Ing (it has no 第六条).
 
 use std::collections::HashMap;
 
 use crate::domain::Colour;
-use crate::rules::{Article, Cycle};
+use crate::rules::{Article, Cycle, KoRule};
 
 use super::position::{Coord, PlaceError, Placed, Position};
 
@@ -27,6 +34,14 @@ pub enum MoveError {
     NotToMove(Colour),
     #[error("board size {0}: 9, 13 or 19 only")]
     BoardSize(u8),
+    /// Ing 二 (爭窮禁熱子): the capture would close a round both sides lost equally in: a hot
+    /// stone is taken only after a real move or a pass.
+    #[error("Ing 二: taking the hot stone at once closes the {0:?} round — play elsewhere or pass first")]
+    HotStone(Cycle),
+    /// Ing 二 (攪窮禁攪方越環再攪): the side that lost more stones in the round (the 攪方)
+    /// would go round a second time.
+    #[error("Ing 二: the disturbing side may not go round the disturbing ko again")]
+    Disturbing,
 }
 
 impl MoveError {
@@ -37,6 +52,7 @@ impl MoveError {
             MoveError::KoRecapture => Some(Article::Art20_1),
             MoveError::Repetition => Some(Article::Art6),
             MoveError::Cycle(_) => Some(Article::Art20_3),
+            MoveError::HotStone(_) | MoveError::Disturbing => Some(Article::Ing2),
             MoveError::NotToMove(_) | MoveError::BoardSize(_) => None,
         }
     }
@@ -58,6 +74,9 @@ pub struct Record {
     /// Stones each side has taken (for territory counting).
     prisoners: [u32; 2],
     moves: usize,
+    ko: KoRule,
+    /// Ing: the disturbing side that has gone round its disturbing ko once.
+    went_round: Option<Colour>,
 }
 
 impl Record {
@@ -69,7 +88,28 @@ impl Record {
     /// A game from a set-up position (handicap stones, a problem) with `to_move` first.
     pub fn from(position: Position, to_move: Colour) -> Option<Record> {
         let seen = HashMap::from([(position.hash(), 0)]);
-        Some(Record { position, to_move, seen, history: Vec::new(), before_last: None, prisoners: [0, 0], moves: 0 })
+        Some(Record {
+            position,
+            to_move,
+            seen,
+            history: Vec::new(),
+            before_last: None,
+            prisoners: [0, 0],
+            moves: 0,
+            ko: KoRule::Chinese,
+            went_round: None,
+        })
+    }
+
+    /// The same game with returns ruled by `ko` (before any move is played).
+    pub fn under(mut self, ko: KoRule) -> Record {
+        self.ko = ko;
+        self
+    }
+
+    /// How returns are ruled in this game.
+    pub fn ko_rule(&self) -> KoRule {
+        self.ko
     }
 
     pub fn position(&self) -> &Position {
@@ -100,13 +140,16 @@ impl Record {
             Some(at) => {
                 let Placed { position, captured } = self.position.place(colour, at).map_err(MoveError::Place)?;
                 if let Some(&first) = self.seen.get(&position.hash()) {
-                    return Err(if captured.len() == 1 && self.before_last == Some(position.hash()) {
-                        MoveError::KoRecapture
-                    } else {
-                        self.cycle_since(first, colour, captured.len() as u32)
-                    });
+                    if captured.len() == 1 && self.before_last == Some(position.hash()) {
+                        return Err(MoveError::KoRecapture);
+                    }
+                    match self.ko {
+                        KoRule::Chinese => return Err(self.cycle_since(first, colour, captured.len() as u32)),
+                        KoRule::Ing => self.ing_return(first, colour, captured.len() as u32)?,
+                    }
+                } else {
+                    self.seen.insert(position.hash(), self.moves + 1);
                 }
-                self.seen.insert(position.hash(), self.moves + 1);
                 self.position = position;
                 captured
             }
@@ -117,6 +160,37 @@ impl Record {
         self.to_move = colour.opponent();
         self.moves += 1;
         Ok(captured)
+    }
+
+    /// Ing 二: whether `colour`, taking `taking` stones, may return to the position first
+    /// reached after move `first`. A round both sides lost equally in (爭劫): not without a
+    /// pass on the way — the hot stone waits a move. A round one side lost more in (攪劫): that
+    /// side, the disturber, may go round once; after that it may not return again.
+    fn ing_return(&mut self, first: usize, colour: Colour, taking: u32) -> Result<(), MoveError> {
+        let round: Vec<(Colour, bool, u32)> =
+            self.history[first..].iter().copied().chain(std::iter::once((colour, false, taking))).collect();
+        // Stones each side lost in the round: what the other took.
+        let lost = |c: Colour| -> u32 { round.iter().filter(|&&(by, _, _)| by != c).map(|&(_, _, n)| n).sum() };
+        let (black, white) = (lost(Colour::Black), lost(Colour::White));
+        if black == white {
+            // 爭劫: a pass or a real move between is all the hot stone asks.
+            if round.iter().any(|&(_, pass, _)| pass) {
+                return Ok(());
+            }
+            return Err(match self.cycle_since(first, colour, taking) {
+                MoveError::Cycle(c) => MoveError::HotStone(c),
+                other => other,
+            });
+        }
+        // 攪劫: "隨時禁止攪方續攪" — passes on the way do not reset it.
+        let disturber = if black > white { Colour::Black } else { Colour::White };
+        if colour == disturber {
+            if self.went_round == Some(disturber) {
+                return Err(MoveError::Disturbing);
+            }
+            self.went_round = Some(disturber);
+        }
+        Ok(())
     }
 
     /// Why a move by `colour` taking `taking` stones may not return to the position first

@@ -37,7 +37,9 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
         EventBody::AppealFiled { incident, .. } => incident_of(*incident).map(drop),
         EventBody::RecordAttached { incident, sgf, move_no } => {
             incident_of(*incident)?;
-            crate::interop::sgf::record_at(&crate::interop::sgf::parse_attached(sgf)?, *move_no).map(drop)
+            let mut g = crate::interop::sgf::parse_attached(sgf)?;
+            g.ko = Some(ruleset.ko);
+            crate::interop::sgf::record_at(&g, *move_no).map(drop)
         }
         EventBody::AppealDecided { appeal, decision, .. } => {
             let a = state

@@ -36,6 +36,9 @@ pub struct SgfGame {
     /// included (a stone on the other colour's mark is dead).
     pub black_territory: Vec<Coord>,
     pub white_territory: Vec<Coord>,
+    /// The ko rule of the game the record is checked for (its tournament's ruleset), which
+    /// decides over the record's own `RU`.
+    pub ko: Option<crate::rules::KoRule>,
 }
 
 /// How deep variations may nest: editors nest one level per branching move, far below this.
@@ -221,6 +224,7 @@ pub fn parse(text: &str) -> Result<SgfGame> {
         moves,
         black_territory: marked.map(|n| points(n, "TB")).transpose()?.unwrap_or_default(),
         white_territory: marked.map(|n| points(n, "TW")).transpose()?.unwrap_or_default(),
+        ko: None,
     })
 }
 
@@ -293,7 +297,7 @@ pub fn replay(g: &SgfGame) -> std::result::Result<Record, (usize, MoveError)> {
         }
     }
     let first = g.moves.first().map_or(Colour::Black, |m| m.colour);
-    let mut record = Record::from(position, first).ok_or((0, MoveError::BoardSize(g.size)))?;
+    let mut record = Record::from(position, first).ok_or((0, MoveError::BoardSize(g.size)))?.under(g.ko_rule());
     for (i, m) in g.moves.iter().enumerate() {
         record.play(m.colour, m.at).map_err(|e| (i + 1, e))?;
     }
@@ -301,6 +305,24 @@ pub fn replay(g: &SgfGame) -> std::result::Result<Record, (usize, MoveError)> {
 }
 
 impl SgfGame {
+    /// How the record's returns are ruled: as the game's ruleset says ([`SgfGame::ko`]), else by
+    /// the Ing rules when its `RU` names them (`Ing`, `GOE`, `SST`, as SGF editors write them),
+    /// else as the Chinese rules do.
+    pub fn ko_rule(&self) -> crate::board::KoRule {
+        if let Some(ko) = self.ko {
+            return ko;
+        }
+        let ing = self.rules.as_deref().is_some_and(|r| {
+            let r = r.trim().to_ascii_lowercase();
+            r.starts_with("ing") || r == "goe" || r == "sst" || r.contains("应氏") || r.contains("應氏")
+        });
+        if ing {
+            crate::board::KoRule::Ing
+        } else {
+            crate::board::KoRule::Chinese
+        }
+    }
+
     /// The stones the record's territory marks show dead in `position` (its final position):
     /// each stone on the other colour's mark.
     pub fn marked_dead(&self, position: &crate::board::Position) -> Vec<Coord> {

@@ -135,6 +135,21 @@ pub enum Article {
     /// 競技の規則 第二条3: pressing the clock without a move.
     #[serde(rename = "kr.c2.3")]
     KrC2_3,
+    // The Ing rules (seed 003, 應氏圍棋規則 計點制), by the five principles it states.
+    /// 二 變窮打劫、劫分爭攪: a hot stone is taken only after a real move or a pass; the
+    /// disturbing side may not go round a disturbing ko again.
+    #[serde(rename = "ing.2")]
+    Ing2,
+    /// 三 著手棄權、改稱虛手: passes, their three uses and the end of the game in its phases.
+    #[serde(rename = "ing.3")]
+    Ing3,
+    /// 四 以子量地、填滿計點: fill-in counting, a point a point.
+    #[serde(rename = "ing.4")]
+    Ing4,
+    /// 五 貼還點數、平衡局差: 8 points for an even game, compensation by rank difference;
+    /// penalty stones 2 points each.
+    #[serde(rename = "ing.5")]
+    Ing5,
 }
 
 impl Article {
@@ -193,6 +208,10 @@ impl Article {
             KrC1_2_1 => Label::new("韩国竞技规则第一条2之1)", "KBA Competition 1.2 1)"),
             KrC1_2_2 => Label::new("韩国竞技规则第一条2之2)", "KBA Competition 1.2 2)"),
             KrC2_3 => Label::new("韩国竞技规则第二条3", "KBA Competition 2.3"),
+            Ing2 => Label::new("应氏规则二（变穷打劫、劫分争搅）", "Ing rules 2 (ko)"),
+            Ing3 => Label::new("应氏规则三（虚手）", "Ing rules 3 (passes)"),
+            Ing4 => Label::new("应氏规则四（填满计点）", "Ing rules 4 (fill-in counting)"),
+            Ing5 => Label::new("应氏规则五（贴还点数）", "Ing rules 5 (compensation)"),
         }
     }
 

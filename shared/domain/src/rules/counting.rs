@@ -54,8 +54,23 @@ impl<'de> Deserialize<'de> for HalfStones {
 #[serde(tag = "method", rename_all = "snake_case", deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Count {
-    Area { black_stones: HalfStones },
-    Territory { black_points: u16, white_points: u16 },
+    Area {
+        black_stones: HalfStones,
+    },
+    Territory {
+        black_points: u16,
+        white_points: u16,
+    },
+    /// Ing fill-in counting (seed 003 四): Black's points on the board (stones and surrounded
+    /// points, a shared point half each), and the penalty stones each side owes (罰子, 2
+    /// points each, 五). White's points are the rest of the board's.
+    Points {
+        black_points: HalfStones,
+        #[serde(default)]
+        black_penalty_stones: u16,
+        #[serde(default)]
+        white_penalty_stones: u16,
+    },
 }
 
 /// Decides a count under `ruleset`.
@@ -64,8 +79,19 @@ pub fn decide(count: Count, ruleset: &Ruleset) -> Result<Outcome> {
         (Count::Area { black_stones }, Komi::QuarterStones(komi)) => {
             Ok(area_outcome(black_stones.0, BOARD_POINTS, komi))
         }
-        (Count::Territory { black_points, white_points }, Komi::HalfPoints(komi)) => {
+        (Count::Territory { black_points, white_points }, Komi::HalfPoints(komi))
+            if ruleset.counting == Counting::Territory =>
+        {
             Ok(territory_outcome(u32::from(black_points) * 2, u32::from(white_points) * 2, komi))
+        }
+        (Count::Points { black_points, black_penalty_stones, white_penalty_stones }, Komi::HalfPoints(komi))
+            if ruleset.counting == Counting::Points =>
+        {
+            // A penalty stone is 2 points to the other side (五, 四: "每子二點").
+            let stone = 2 * crate::rules::ing::POINTS_PER_STONE;
+            let black = black_points.0 + u32::from(white_penalty_stones) * stone;
+            let white = BOARD_POINTS * 2 - black_points.0 + u32::from(black_penalty_stones) * stone;
+            Ok(ing_outcome(black, white, komi))
         }
         (count, _) => Err(DomainError::InvalidField {
             field: "count.method".to_owned(),
@@ -74,11 +100,13 @@ pub fn decide(count: Count, ruleset: &Ruleset) -> Result<Outcome> {
                 match count {
                     Count::Area { .. } => "area",
                     Count::Territory { .. } => "territory",
+                    Count::Points { .. } => "Ing points",
                 },
                 ruleset.spec,
                 match ruleset.counting {
                     Counting::Area => "area, 数子法",
                     Counting::Territory => "territory",
+                    Counting::Points => "points, 填满计点",
                 }
             ),
         }),
@@ -166,6 +194,41 @@ mod tests {
         assert_eq!(Margin::Points(3).zh(), "1.5目");
         let o = decide(Count::Territory { black_points: 60, white_points: 62 }, &r).unwrap();
         assert_eq!(o, Outcome::Win { winner: Colour::White, margin: Some(Margin::Points(17)) });
+    }
+
+    #[test]
+    fn ing_points_with_8_komi_and_penalty_stones_worked_by_hand() {
+        let ing = Ruleset::from_spec(RulesetSpec::Ing);
+        let points = |black: f64, b_pen: u16, w_pen: u16| Count::Points {
+            black_points: HalfStones::new((black * 2.0) as u32).unwrap(),
+            black_penalty_stones: b_pen,
+            white_penalty_stones: w_pen,
+        };
+        // 185 against 176 + 8 = 184: Black by 1 point.
+        assert_eq!(
+            decide(points(185.0, 0, 0), &ing).unwrap(),
+            Outcome::Win { winner: Colour::Black, margin: Some(Margin::Points(2)) }
+        );
+        // 184 against 177 + 8 = 185: White by 1.
+        assert_eq!(
+            decide(points(184.0, 0, 0), &ing).unwrap(),
+            Outcome::Win { winner: Colour::White, margin: Some(Margin::Points(2)) }
+        );
+        // A shared point: 184½ against 176½ + 8 = 184½ — the draw 8 points makes rare.
+        assert_eq!(decide(points(184.5, 0, 0), &ing).unwrap(), Outcome::Draw);
+        // Black 185 but one penalty stone (2 points to White): 185 against 178 + 8 = 186.
+        assert_eq!(
+            decide(points(185.0, 1, 0), &ing).unwrap(),
+            Outcome::Win { winner: Colour::White, margin: Some(Margin::Points(2)) }
+        );
+        // White owes two: Black 181 + 4 = 185 against 180 + 8 = 188: White still by 3.
+        assert_eq!(
+            decide(points(181.0, 0, 2), &ing).unwrap(),
+            Outcome::Win { winner: Colour::White, margin: Some(Margin::Points(6)) }
+        );
+        // An area count is not how the Ing rules count, and Ing points are not the KBA's.
+        assert!(decide(area(185.0), &ing).is_err());
+        assert!(decide(points(185.0, 0, 0), &Ruleset::from_spec(RulesetSpec::Korean)).is_err());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::labels::{display_via_label, Label, Labelled};
 use crate::rules::penalty::PenaltyTable;
-use crate::rules::{chinese, korean, Article, IncidentType};
+use crate::rules::{chinese, ing, korean, Article, IncidentType};
 
 /// Komi for Chinese area counting, in 子 (第十一条 and the seeds' variants).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -55,8 +55,19 @@ impl<'de> Deserialize<'de> for ChineseKomi {
     }
 }
 
+/// How returns to an earlier whole-board position are ruled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KoRule {
+    /// 第二十条一 (the ko), 第六条 (no repetition), 第二十条三 (the rare cycles end the game):
+    /// the Chinese rules, and the Korean ones (KBA 第八条, 第十六条) alike.
+    #[default]
+    Chinese,
+    /// Seed 003's 變窮打劫、劫分爭攪 (Ing 二).
+    Ing,
+}
+
 /// The ruleset named in a tournament or game: the wire form.
-/// `{"preset": "chinese_1988", "komi": 3.75}` or `{"preset": "korean"}`.
+/// `{"preset": "chinese_1988", "komi": 3.75}`, `{"preset": "korean"}` or `{"preset": "ing"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "preset", deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -68,6 +79,9 @@ pub enum RulesetSpec {
     },
     #[serde(rename = "korean")]
     Korean,
+    /// Seed 003: komi 8 points in even games (五), set by the rules, not a choice.
+    #[serde(rename = "ing")]
+    Ing,
 }
 
 impl Default for RulesetSpec {
@@ -83,6 +97,7 @@ impl Default for RulesetSpec {
 pub enum Preset {
     Chinese1988,
     Korean,
+    Ing,
 }
 
 impl Labelled for Preset {
@@ -90,6 +105,7 @@ impl Labelled for Preset {
         match self {
             Preset::Chinese1988 => Label::new("中国围棋竞赛规则（1988）", "Chinese rules (1988)"),
             Preset::Korean => Label::new("韩国棋院规则", "Korean Baduk Association rules"),
+            Preset::Ing => Label::new("应氏围棋规则（计点制）", "Ing rules (SST)"),
         }
     }
 }
@@ -104,6 +120,8 @@ pub enum Counting {
     Area,
     /// 地計算 (KBA Art. 13): territory plus prisoners.
     Territory,
+    /// 填滿計點 (seed 003 四): each side's points, a point a point, against each other.
+    Points,
 }
 
 /// Komi in the unit of the counting method.
@@ -136,6 +154,10 @@ pub struct Ruleset {
     /// The article for a result by count.
     pub count_article: Article,
     pub table: &'static PenaltyTable,
+    /// How returns to an earlier position are ruled (第二十条 / seed 003 二).
+    pub ko: KoRule,
+    /// What the ruleset says of itself where one is chosen (zh, en).
+    pub description: (&'static str, &'static str),
 }
 
 impl Ruleset {
@@ -152,6 +174,11 @@ impl Ruleset {
                 resignation_article: Article::Art7_2,
                 count_article: Article::Art9,
                 table: &chinese::TABLE,
+                ko: KoRule::Chinese,
+                description: (
+                    "中国围棋竞赛规则（1988）：数子法，第二十条的打劫与循环，裁判法第三章。",
+                    "Chinese rules (1988): area counting, the ko and cycles of Art. 20, the referee rules of chapter 3.",
+                ),
             },
             RulesetSpec::Korean => Ruleset {
                 spec,
@@ -169,6 +196,27 @@ impl Ruleset {
                 resignation_article: Article::Kr15,
                 count_article: Article::Kr14,
                 table: &korean::TABLE,
+                ko: KoRule::Chinese,
+                description: (
+                    "韩国棋院规则：数目法贴6目半，附则的犯规判负（须即时提出），其余依中国规则裁判法。",
+                    "KBA rules: territory counting, komi 6.5, the appendix's fouls (objected to at once); otherwise the Chinese referee rules.",
+                ),
+            },
+            RulesetSpec::Ing => Ruleset {
+                spec,
+                preset: Preset::Ing,
+                counting: Counting::Points,
+                komi: Komi::HalfPoints(2 * ing::EVEN_KOMI_POINTS),
+                // Seed 003 has no warnings: the 裁判法's second warning loses (第二十五条二).
+                warnings_to_lose: 2,
+                warning_loss_article: Article::Art25_2,
+                second_warning: &[],
+                // 三: two stones placed on the board is resignation.
+                resignation_article: Article::Ing3,
+                count_article: Article::Ing4,
+                table: &chinese::TABLE,
+                ko: KoRule::Ing,
+                description: ing::DESCRIPTION,
             },
         }
     }
@@ -202,6 +250,7 @@ impl fmt::Display for RulesetSpec {
                 write!(f, "{}, 贴{k}子", Preset::Chinese1988)
             }
             RulesetSpec::Korean => write!(f, "{}, komi 6.5", Preset::Korean),
+            RulesetSpec::Ing => write!(f, "{}, 贴8点", Preset::Ing),
         }
     }
 }

@@ -1,0 +1,80 @@
+//! 五 貼還點數、平衡局差 (seed 003): within one 先 of rank difference the weaker side takes
+//! Black and the komi shrinks by the difference, counted in the seed's own units — a 品位
+//! (professional rank) is ¼ 先 = 2 points, a 段位 (amateur dan) ½ 先 = 4 points; an even game
+//! gives White 8 points (one 先 is 8 points: 4 品 or 2 段 make Black's move free of komi). A 級位
+//! is a whole 先 each, "無須貼點": kyu differences are played as handicaps, not points. Pure.
+
+use crate::domain::Rank;
+use crate::error::{DomainError, Result};
+
+use super::EVEN_KOMI_POINTS;
+
+/// How a game between two ranks is balanced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compensation {
+    /// The weaker side (or either, if equal) takes Black; White receives this many points.
+    Komi { points: u32 },
+    /// `先` whole moves apart (kyu ranks, or more than one 先): a handicap game, no points.
+    Handicap { sen: u32 },
+}
+
+/// Quarter-先 between `a` and `b`, where the seed gives a unit: both professionals (¼ each),
+/// both dan (½ each), both kyu (1 each).
+fn quarters_apart(a: Rank, b: Rank) -> Result<u32> {
+    let (x, y, unit) = match (a, b) {
+        (Rank::Pro(x), Rank::Pro(y)) => (x, y, 1),
+        (Rank::Dan(x), Rank::Dan(y)) => (x, y, 2),
+        (Rank::Kyu(x), Rank::Kyu(y)) => (x, y, 4),
+        _ => {
+            return Err(DomainError::InvalidField {
+                field: "rank".into(),
+                message: format!(
+                    "{a} and {b}: seed 003 gives the difference between ranks of one kind (品位, 段位 or 級位) only; set the handicap by hand"
+                ),
+            })
+        }
+    };
+    Ok(u32::from(x.abs_diff(y)) * unit)
+}
+
+/// The balance for a game between `a` and `b` under 五.
+pub fn compensation(a: Rank, b: Rank) -> Result<Compensation> {
+    let q = quarters_apart(a, b)?;
+    if q <= 4 {
+        // Each quarter-先 is 2 points of the 8 an even game gives.
+        return Ok(Compensation::Komi { points: EVEN_KOMI_POINTS - 2 * q });
+    }
+    Ok(Compensation::Handicap { sen: q / 4 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seeds_numbers_worked_by_hand() {
+        // Even: 8 points to White.
+        assert_eq!(compensation(Rank::Dan(3), Rank::Dan(3)).unwrap(), Compensation::Komi { points: 8 });
+        // One 品 apart: ¼ 先 = 2 points less, 6 points.
+        assert_eq!(compensation(Rank::Pro(9), Rank::Pro(8)).unwrap(), Compensation::Komi { points: 6 });
+        // Three 品: 8 − 6 = 2 points.
+        assert_eq!(compensation(Rank::Pro(4), Rank::Pro(1)).unwrap(), Compensation::Komi { points: 2 });
+        // Four 品 = one 先: Black without komi.
+        assert_eq!(compensation(Rank::Pro(5), Rank::Pro(1)).unwrap(), Compensation::Komi { points: 0 });
+        // One 段: ½ 先 = 4 points; two 段: one 先, no komi.
+        assert_eq!(compensation(Rank::Dan(2), Rank::Dan(1)).unwrap(), Compensation::Komi { points: 4 });
+        assert_eq!(compensation(Rank::Dan(5), Rank::Dan(3)).unwrap(), Compensation::Komi { points: 0 });
+        // Three 段 is one and a half 先: past points, a handicap of one whole 先.
+        assert_eq!(compensation(Rank::Dan(6), Rank::Dan(3)).unwrap(), Compensation::Handicap { sen: 1 });
+        // 級位: a 先 a rank, no points.
+        assert_eq!(compensation(Rank::Kyu(5), Rank::Kyu(5)).unwrap(), Compensation::Komi { points: 8 });
+        assert_eq!(compensation(Rank::Kyu(7), Rank::Kyu(5)).unwrap(), Compensation::Handicap { sen: 2 });
+        assert_eq!(compensation(Rank::Kyu(6), Rank::Kyu(5)).unwrap(), Compensation::Komi { points: 0 });
+    }
+
+    #[test]
+    fn ranks_of_two_kinds_are_refused_with_why() {
+        let e = compensation(Rank::Dan(1), Rank::Kyu(1)).unwrap_err();
+        assert!(e.to_string().contains("one kind"), "{e}");
+    }
+}
