@@ -93,6 +93,17 @@ test("an organiser runs the event and the referee's second warning reaches the s
   assert.equal(mm.kind, "mcmahon");
   assert.equal(mm.pairing.seed_system1, "split_and_fold");
   assert.equal(mm.handicap, undefined, "the handicap was left at the defaults");
+  // The Ing rules are offered beside the Chinese and Korean ones (seed 003): chosen and saved,
+  // the set-up names them; the walk then goes on under the Chinese rules.
+  await page.evaluate(() => { document.querySelector("[data-testid=outcome]").className = "note"; });
+  await page.selectOption("[data-testid=t-rules]", "ing");
+  // The choice says what the Ing rules rule by, and that the referee rules fill the rest.
+  assert.match(await page.textContent("[data-testid=t-rules-about]"), /应氏计点制.*裁判法/);
+  await page.click("[data-testid=save-setup]");
+  await page.waitForSelector("[data-testid=outcome].ok");
+  assert.deepEqual((await api(office.url, token, "GET", "/setup")).tournament.ruleset, { preset: "ing" });
+  await shot(page, "01-setup-ing.png");
+  await page.selectOption("[data-testid=t-rules]", "chinese_1988|3.75");
   // Then the event this walk runs: a Swiss, whose page shows no OpenGotha parameters.
   await page.selectOption("[data-testid=t-system]", "swiss");
   assert.equal(await page.isVisible("[data-testid=og-params-mcmahon]"), false);
@@ -102,6 +113,7 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.click("[data-testid=save-setup]");
   await page.waitForSelector("[data-testid=outcome].ok");
   assert.equal((await api(office.url, token, "GET", "/setup")).tournament.settings.system.kind, "swiss");
+  assert.deepEqual((await api(office.url, token, "GET", "/setup")).tournament.ruleset, { preset: "chinese_1988", komi: 3.75 });
   await shot(page, "01-setup.png");
 
   // Players: a bad line refuses the paste and says where; the good list comes in whole.

@@ -6,7 +6,7 @@ import type { EventBody } from "./bindings/EventBody";
 import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
 import { countBoard, countingOf, outcomeText, pointName, toggle, totalsText } from "./views/countBoard";
-import { rulesetOf, rulesetSelect } from "./views/forms";
+import { rulesetField, rulesetOf, rulesetSelect } from "./views/forms";
 
 const side = (total_halves: number, territory = 0, prisoners = 0) => ({ stones: 0, territory, prisoners, total_halves });
 
@@ -87,5 +87,17 @@ describe("choosing the rules", () => {
     expect(rulesetOf(sel)).toEqual({ preset: "chinese_1988", komi: 2.75 });
     sel.value = "korean";
     expect(rulesetOf(sel)).toEqual({ preset: "korean" });
+  });
+
+  it("says under the choice what the chosen rules rule by and fall back on", () => {
+    setTables(labelTables);
+    setLang("en");
+    const sel = rulesetSelect("rules", { preset: "ing" });
+    const el = rulesetField("Rules", sel);
+    const about = el.querySelector("[data-testid=rules-about]") as HTMLElement;
+    expect(about.textContent).toMatch(/Ing rules.*referee rules/);
+    sel.value = "korean";
+    sel.dispatchEvent(new Event("change"));
+    expect(about.textContent).toMatch(/KBA/);
   });
 });

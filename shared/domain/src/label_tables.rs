@@ -24,6 +24,8 @@ pub struct LabelTables {
     pub open_kinds: std::collections::BTreeMap<String, Label>,
     pub scatter_causes: std::collections::BTreeMap<String, Label>,
     pub cycles: std::collections::BTreeMap<String, Label>,
+    /// Each ruleset preset's description: what it rules by, and what it falls back on.
+    pub rulesets: std::collections::BTreeMap<String, Label>,
 }
 
 fn wire_name<T: Serialize>(v: &T) -> String {
@@ -49,7 +51,8 @@ pub fn tables() -> LabelTables {
         Art4, Art5, Art6, Art7_2, Art9, Art12, Art13_1, Art13_2, Art14, Art16_1, Art16_4, Art17_1, Art17_2, Art17_3,
         Art17_4, Art18, Art19, Art20_1, Art20_2, Art20_3, Art20_4, Art21_1, Art21_2, Art21_3, Art22, Art23_1, Art23_2,
         Art23_3, Art23_4, Art23_5, Art23_6, Art24_1, Art24_2, Art24_3, Art25_1, Art25_2, Kr14, Kr15, Kr16, KrA1_1,
-        KrA1_2, KrA1_3, KrA1_4, KrA1_5, KrA1_6, KrA3_1, KrC1_1_1, KrC1_1_2, KrC1_2_1, KrC1_2_2, KrC2_3,
+        KrA1_2, KrA1_3, KrA1_4, KrA1_5, KrA1_6, KrA3_1, KrC1_1_1, KrC1_1_2, KrC1_2_1, KrC1_2_2, KrC2_3, Ing2, Ing3,
+        Ing4, Ing5,
     ];
     let fixed = |pairs: &[(&str, Label)]| pairs.iter().map(|(k, l)| ((*k).to_owned(), *l)).collect();
     use ResultReason as R;
@@ -87,6 +90,14 @@ pub fn tables() -> LabelTables {
         ]),
         scatter_causes: table(ScatterCause::ALL),
         cycles: table(Cycle::ALL),
+        rulesets: [RulesetSpec::default(), RulesetSpec::Korean, RulesetSpec::Ing]
+            .into_iter()
+            .map(|spec| {
+                let (zh, en) = Ruleset::from_spec(spec).description;
+                let preset = serde_json::to_value(spec).ok().and_then(|v| v["preset"].as_str().map(str::to_owned));
+                (preset.unwrap_or_default(), Label::new(zh, en))
+            })
+            .collect(),
     }
 }
 
@@ -98,13 +109,17 @@ mod tests {
         assert_eq!(t.rulings.len(), crate::rules::Ruling::ALL.len());
         assert_eq!(t.incident_types.len(), 27);
         assert_eq!(t.groups.len(), 9);
-        assert_eq!(t.articles.len(), 51);
+        assert_eq!(t.articles.len(), 55);
+        assert_eq!(t.articles["ing.2"].en, "Ing rules 2 (ko)");
+        assert_eq!(t.rulesets.len(), 3);
+        assert!(t.rulesets["ing"].zh.contains("裁判法"));
         assert_eq!(t.articles["5"].zh, "第五条");
         assert_eq!(t.articles["25.2"].zh, "第二十五条二");
         assert_eq!(t.roles["chief_arbiter"].en, "chief arbiter");
         for table in [
             &t.roles,
             &t.colours,
+            &t.rulesets,
             &t.statuses,
             &t.outcomes,
             &t.reasons,

@@ -5,4 +5,8 @@ import type { Label } from "./Label";
  * Every label the screens need, keyed by the wire name of the value (`"referee"`,
  * `"second_warning"`, `"17.3"` …), so the UI never writes a label of its own.
  */
-export type LabelTables = { roles: { [key in string]: Label }, colours: { [key in string]: Label }, statuses: { [key in string]: Label }, outcomes: { [key in string]: Label }, reasons: { [key in string]: Label }, rulings: { [key in string]: Label }, incident_types: { [key in string]: Label }, groups: { [key in string]: Label }, articles: { [key in string]: Label }, event_kinds: { [key in string]: Label }, open_kinds: { [key in string]: Label }, scatter_causes: { [key in string]: Label }, cycles: { [key in string]: Label }, };
+export type LabelTables = { roles: { [key in string]: Label }, colours: { [key in string]: Label }, statuses: { [key in string]: Label }, outcomes: { [key in string]: Label }, reasons: { [key in string]: Label }, rulings: { [key in string]: Label }, incident_types: { [key in string]: Label }, groups: { [key in string]: Label }, articles: { [key in string]: Label }, event_kinds: { [key in string]: Label }, open_kinds: { [key in string]: Label }, scatter_causes: { [key in string]: Label }, cycles: { [key in string]: Label }, 
+/**
+ * Each ruleset preset's description: what it rules by, and what it falls back on.
+ */
+rulesets: { [key in string]: Label }, };

@@ -6,7 +6,7 @@ import type { InitReport } from "../bindings/InitReport";
 import { officeCall } from "../backend";
 import { h } from "../dom";
 import { t } from "../i18n";
-import { field, input, outcomeLine, rulesetOf, rulesetSelect } from "./forms";
+import { field, input, outcomeLine, rulesetField, rulesetOf, rulesetSelect } from "./forms";
 
 export function createView(base: string, setupCode: string, signIn: (token: string) => void): HTMLElement {
   const out = outcomeLine();
@@ -33,7 +33,7 @@ export function createView(base: string, setupCode: string, signIn: (token: stri
   h("h1", {}, t("createTournament")),
   field(t("tournamentId"), id),
   field(t("tournamentName"), name),
-  field(`${t("ruleset")} · ${t("komi")}`, rules),
+  rulesetField(`${t("ruleset")} · ${t("komi")}`, rules),
   h("button", { type: "submit", class: "primary", "data-testid": "create" }, t("create")));
   return h("main", { class: "office" }, out.el, form, done);
 }

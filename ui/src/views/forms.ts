@@ -2,6 +2,7 @@
 
 import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h } from "../dom";
+import { lt } from "../i18n";
 
 /** A labelled form field around `control`. */
 export function field(label: string, control: HTMLElement): HTMLElement {
@@ -20,6 +21,15 @@ export function rulesetSelect(testid: string, current?: RulesetSpec): HTMLSelect
     [["chinese_1988|2", "中国规则 1988 · 2子"], ["chinese_1988|2.75", "中国规则 · 2¾子"], ["chinese_1988|3.75", "中国规则 · 3¾子"], ["korean", "韩国棋院规则 · 6.5目"], ["ing", "应氏规则（计点制）· 贴8点"]],
     value,
   );
+}
+
+/** A ruleset's choice with what the chosen rules say of themselves under it (from the core's label tables). */
+export function rulesetField(label: string, sel: HTMLSelectElement): HTMLElement {
+  const note = h("p", { class: "note", "data-testid": `${sel.dataset.testid}-about` });
+  const show = () => { note.textContent = lt("rulesets", rulesetOf(sel).preset); };
+  sel.addEventListener("change", show);
+  show();
+  return h("div", {}, field(label, sel), note);
 }
 
 /** The ruleset a [`rulesetSelect`] names. */

@@ -9,7 +9,7 @@ import type { TimeControl } from "../bindings/TimeControl";
 import { h } from "../dom";
 import { getLang, t } from "../i18n";
 import type { OfficeApi } from "../office";
-import { dateField, field, input, outcomeLine, parseDay, rulesetOf, rulesetSelect, select } from "./forms";
+import { dateField, field, input, outcomeLine, parseDay, rulesetField, rulesetOf, rulesetSelect, select } from "./forms";
 import { opengothaForm } from "./opengothaParams";
 
 /** The time control the form describes: 第十二条's reserved minutes in the version-1 form, the
@@ -141,7 +141,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     } },
     h("h2", {}, t("setup")),
     field(t("name"), name),
-    field(`${t("ruleset")} · ${t("komi")}`, rules),
+    rulesetField(`${t("ruleset")} · ${t("komi")}`, rules),
     h("div", { class: "row2" }, field(t("begin"), beginField.el), field(t("end"), endField.el)),
     field(t("venue"), venue),
     h("div", { class: "row2" }, field(t("mainMinutes"), main), field(t("overtime"), overtime)),
