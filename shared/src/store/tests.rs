@@ -649,3 +649,53 @@ fn per_event_index_keys_of_layout_4_read_beside_the_groups_of_layout_5() {
     s.db.insert(k, &v[..30]).unwrap();
     assert_eq!(s.game_events(&t, &g).unwrap_err().code(), "store_damaged");
 }
+
+/// A device's chain head is found again after a reopen (from the arrival log: the device keeps
+/// no head in sled), in each tournament it signed in, and another device's events do not move it.
+#[test]
+fn a_devices_chain_continues_across_a_reopen_in_each_tournament() {
+    let dir = tmp("chain-reopen");
+    let key = || crate::ledger::SigningKey::from_seed(&[7; 32]).unwrap();
+    let signer = || Signer { id: device(), key: key(), announces: false };
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    s.sign_with(signer());
+    let mine = record_n(&s, 3);
+    let other_t = TournamentId::new("t-other").unwrap();
+    let g = || Some(GameId::new("g1").unwrap());
+    let elsewhere = s.record(other_t.clone(), g(), author(), advice(Colour::White), Utc::now(), [0x80; 10]).unwrap();
+    // Another device's event arrives after them.
+    let mut theirs = mine[0].clone();
+    theirs.id = EventId::from_parts(1_795_000_999_000, [0x81; 10]);
+    theirs.author.device = DeviceId::new("tab-2").unwrap();
+    theirs.sig = None;
+    theirs.prev = None;
+    s.append(&[theirs], Origin::Remote).unwrap();
+    drop(s);
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    s.sign_with(signer());
+    let next = s
+        .record(
+            mine[0].tournament.clone(),
+            mine[0].game.clone(),
+            author(),
+            advice(Colour::Black),
+            Utc::now(),
+            [0x82; 10],
+        )
+        .unwrap();
+    assert_eq!(next.prev, Some(mine[2].digest()), "the chain goes on from the last event of this device");
+    let next_elsewhere = s.record(other_t, g(), author(), advice(Colour::Black), Utc::now(), [0x83; 10]).unwrap();
+    assert_eq!(next_elsewhere.prev, Some(elsewhere.digest()));
+    // A signer under a new id (enrolled again) starts chains of its own.
+    s.rebind_device(&DeviceId::new("tab-1b").unwrap()).unwrap();
+    s.sign_with(Signer { id: DeviceId::new("tab-1b").unwrap(), key: key(), announces: false });
+    let fresh = s.record(
+        mine[0].tournament.clone(),
+        g(),
+        Author { device: DeviceId::new("tab-1b").unwrap(), ..author() },
+        advice(Colour::Black),
+        Utc::now(),
+        [0x84; 10],
+    );
+    assert_eq!(fresh.unwrap().prev, None);
+}
