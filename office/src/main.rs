@@ -285,7 +285,7 @@ fn main() -> ExitCode {
 fn ruleset(arg: RulesetArg, komi: f64) -> Result<RulesetSpec, OfficeError> {
     Ok(match arg {
         RulesetArg::Korean => RulesetSpec::Korean,
-        RulesetArg::Ing => RulesetSpec::Ing,
+        RulesetArg::Ing => RulesetSpec::ING,
         RulesetArg::Chinese1988 => {
             let komi: ChineseKomi = serde_json::from_value(serde_json::json!(komi))
                 .map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;

@@ -37,6 +37,7 @@ describe("the counting board (第九条)", () => {
     expect(countingOf({ preset: "chinese_1988", komi: 3.75 })).toEqual({ method: "area", komi: 3.75 });
     expect(countingOf({ preset: "korean" })).toEqual({ method: "territory", komi: 6.5 });
     expect(countingOf({ preset: "ing" })).toEqual({ method: "ing", komi: 8 });
+    expect(countingOf({ preset: "ing", komi_points: 4 })).toEqual({ method: "ing", komi: 4 });
   });
 
   it("says the totals in the method's unit and the result with its margin", () => {

@@ -90,7 +90,7 @@ pub fn tables() -> LabelTables {
         ]),
         scatter_causes: table(ScatterCause::ALL),
         cycles: table(Cycle::ALL),
-        rulesets: [RulesetSpec::default(), RulesetSpec::Korean, RulesetSpec::Ing]
+        rulesets: [RulesetSpec::default(), RulesetSpec::Korean, RulesetSpec::ING]
             .into_iter()
             .map(|spec| {
                 let (zh, en) = Ruleset::from_spec(spec).description;

@@ -13,7 +13,7 @@ use arbiter_domain::rules::{Article, Count, HalfStones, Incident, Margin, Outcom
 use support::Table;
 
 fn ing() -> Table {
-    Table::new(RulesetSpec::Ing)
+    Table::new(RulesetSpec::ING)
 }
 
 #[test]
@@ -32,7 +32,7 @@ fn a_game_counted_by_points_against_8_komi_and_penalty_stones() {
     let r = s.result.unwrap();
     assert_eq!(r.outcome, Outcome::Win { winner: Black, margin: Some(Margin::Points(2)) });
     assert_eq!(r.article, Article::Ing4);
-    assert_eq!(s.ruleset, RulesetSpec::Ing);
+    assert_eq!(s.ruleset, RulesetSpec::ING);
 }
 
 #[test]
@@ -47,11 +47,11 @@ fn what_seed_003_does_not_state_follows_the_referee_rules_a_second_warning_loses
 
 #[test]
 fn the_ruleset_says_what_it_is_and_what_it_falls_back_on() {
-    let r = Ruleset::from_spec(RulesetSpec::Ing);
+    let r = Ruleset::from_spec(RulesetSpec::ING);
     assert_eq!(r.resignation_article, Article::Ing3);
     assert!(r.description.0.contains("裁判法") && r.description.1.contains("referee rules"));
-    assert_eq!(serde_json::to_string(&RulesetSpec::Ing).unwrap(), r#"{"preset":"ing"}"#);
-    assert_eq!(serde_json::from_str::<RulesetSpec>(r#"{"preset":"ing"}"#).unwrap(), RulesetSpec::Ing);
+    assert_eq!(serde_json::to_string(&RulesetSpec::ING).unwrap(), r#"{"preset":"ing"}"#);
+    assert_eq!(serde_json::from_str::<RulesetSpec>(r#"{"preset":"ing"}"#).unwrap(), RulesetSpec::ING);
 }
 
 #[test]
@@ -67,6 +67,6 @@ fn the_counting_board_counts_a_real_game_by_points_into_the_ledgers_count() {
         count,
         Count::Points { black_points: HalfStones::new(368).unwrap(), black_penalty_stones: 0, white_penalty_stones: 0 }
     );
-    let outcome = arbiter_domain::rules::counting::decide(count, &Ruleset::from_spec(RulesetSpec::Ing)).unwrap();
+    let outcome = arbiter_domain::rules::counting::decide(count, &Ruleset::from_spec(RulesetSpec::ING)).unwrap();
     assert_eq!(outcome, Outcome::Win { winner: White, margin: Some(Margin::Points(2)) });
 }

@@ -16,6 +16,10 @@ struct Log {
 
 impl Log {
     fn new(system: System, rounds: u16, players: &[(&str, Rank)]) -> Log {
+        Log::under(RulesetSpec::default(), system, rounds, players)
+    }
+
+    fn under(ruleset: RulesetSpec, system: System, rounds: u16, players: &[(&str, Rank)]) -> Log {
         let mut log = Log { events: vec![], ms: 1_795_000_000_000 };
         let settings = Settings {
             system: Some(system),
@@ -24,12 +28,7 @@ impl Log {
             allowed_lateness_minutes: Some(15),
             ..Settings::default()
         };
-        let t = Tournament {
-            id: TournamentId::new("t1").unwrap(),
-            name: "城市杯".into(),
-            ruleset: RulesetSpec::default(),
-            settings,
-        };
+        let t = Tournament { id: TournamentId::new("t1").unwrap(), name: "城市杯".into(), ruleset, settings };
         log.push(Role::Organiser, None, EventBody::TournamentCreated(t));
         for (id, rank) in players {
             let p = Player {
@@ -643,4 +642,47 @@ fn an_opengotha_swiss_event_pairs_by_split_and_slip_then_by_wins() {
     assert_eq!(values("b"), ("1".into(), "2".into(), 2));
     assert_eq!(values("c"), ("1".into(), "2".into(), 2));
     assert_eq!(values("d"), ("0".into(), "2".into(), 4));
+}
+
+/// Seed 003 五 under a handicap system: the boards the pairing makes handicap games are
+/// balanced as the Ing rules say — the weaker side Black, 4 points for one 段 (½ 先), stones
+/// only past one 先 (級位: a 先 a rank) — and the count is decided against that komi; an even
+/// board keeps 8 points.
+#[test]
+fn an_ing_mcmahon_event_balances_its_handicap_games_by_rank_difference() {
+    use arbiter_domain::rules::{Count, HalfStones, IngKomi, Margin};
+    use arbiter_domain::tournament::pairing::opengotha::HandicapParams;
+    // Handicaps by rank between every rank (no threshold, no correction).
+    let handicap = HandicapParams { based_on_mms: false, no_handicap_rank_threshold: 8, correction: 0, ceiling: 9 };
+    let players = [("a", Rank::Dan(2)), ("b", Rank::Dan(1)), ("c", Rank::Kyu(5)), ("d", Rank::Kyu(7))];
+    let system = System::McMahon { bar: Rank::Dan(2), floor: Rank::Kyu(8), pairing: None, handicap: Some(handicap) };
+    let mut log = Log::under(RulesetSpec::ING, system, 1, &players);
+    let games = log.pair(1);
+    let scheduled: Vec<Game> = log
+        .events
+        .iter()
+        .filter_map(|e| match &e.body {
+            EventBody::GameScheduled(g) => Some(g.clone()),
+            _ => None,
+        })
+        .collect();
+    let by_black =
+        |p: &str| scheduled.iter().find(|g| g.black.as_str() == p).unwrap_or_else(|| panic!("{p} is not Black"));
+    // 2d–1d: one 段 apart, ½ 先: the 1d Black, komi 8 − 4 = 4 points, no stones.
+    let dan = by_black("b");
+    assert_eq!((dan.white.as_str(), dan.handicap), ("a", 0));
+    assert_eq!(dan.ruleset, RulesetSpec::Ing { komi_points: IngKomi::new(4) });
+    // 5k–7k: two 先 (a 先 a 級): two stones, no komi.
+    let kyu = by_black("d");
+    assert_eq!((kyu.white.as_str(), kyu.handicap), ("c", 2));
+    assert_eq!(kyu.ruleset, RulesetSpec::Ing { komi_points: IngKomi::new(0) });
+    // The 1d counts 183 points: against 178 + 4 it wins by 1 point.
+    let (game, ..) = games.iter().find(|(g, ..)| *g == dan.id).unwrap().clone();
+    log.push(Role::Referee, Some(game.clone()), EventBody::EndConfirmed { first: Colour::Black });
+    let count =
+        Count::Points { black_points: HalfStones::new(366).unwrap(), black_penalty_stones: 0, white_penalty_stones: 0 };
+    log.push(Role::Referee, Some(game.clone()), EventBody::CountRecorded { count });
+    let view = log.view();
+    let result = view.games.iter().find(|g| g.game == game).and_then(|g| g.result).expect("a result");
+    assert_eq!(result.outcome, Outcome::Win { winner: Colour::Black, margin: Some(Margin::Points(2)) });
 }

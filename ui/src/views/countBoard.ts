@@ -24,7 +24,8 @@ export function pointName(x: number, y: number): string {
 /** The method and komi the game's ruleset counts by (第九条 with its komi; KBA 6.5 points; Ing 8 points). */
 export function countingOf(r: RulesetSpec): { method: Method; komi: number } {
   if (r.preset === "korean") return { method: "territory", komi: 6.5 };
-  if (r.preset === "ing") return { method: "ing", komi: 8 };
+  // A game balanced by rank difference names its own komi (seed 003 五); an even game 8 points.
+  if (r.preset === "ing") return { method: "ing", komi: r.komi_points ?? 8 };
   return { method: "area", komi: r.komi };
 }
 

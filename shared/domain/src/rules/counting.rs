@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn ing_points_with_8_komi_and_penalty_stones_worked_by_hand() {
-        let ing = Ruleset::from_spec(RulesetSpec::Ing);
+        let ing = Ruleset::from_spec(RulesetSpec::ING);
         let points = |black: f64, b_pen: u16, w_pen: u16| Count::Points {
             black_points: HalfStones::new((black * 2.0) as u32).unwrap(),
             black_penalty_stones: b_pen,

@@ -26,5 +26,5 @@ pub use incident::{Cycle, Incident, IncidentGroup, IncidentType, Objection, Scat
 pub use outcome::{Margin, Outcome, ResultReason};
 pub use penalty::{allowed, check, AllowedRuling, RuleContext};
 pub use revision::RULES_REVISION;
-pub use ruleset::{ChineseKomi, Counting, KoRule, Komi, Preset, Ruleset, RulesetSpec};
+pub use ruleset::{ChineseKomi, Counting, IngKomi, KoRule, Komi, Preset, Ruleset, RulesetSpec};
 pub use ruling::Ruling;

@@ -79,9 +79,57 @@ pub enum RulesetSpec {
     },
     #[serde(rename = "korean")]
     Korean,
-    /// Seed 003: komi 8 points in even games (五), set by the rules, not a choice.
+    /// Seed 003: komi 8 points in an even game (五); a game balanced by rank difference names
+    /// its own (`komi_points`, 0–8).
     #[serde(rename = "ing")]
-    Ing,
+    Ing {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        komi_points: Option<IngKomi>,
+    },
+}
+
+impl RulesetSpec {
+    /// The Ing rules for an even game: 8 points.
+    pub const ING: RulesetSpec = RulesetSpec::Ing { komi_points: None };
+}
+
+/// Komi under the Ing rules, in points: 8 for an even game, less by 2 points a quarter-先 of
+/// rank difference (五), so 0, 2, 4, 6 or 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, type = "number"))]
+pub struct IngKomi(u8);
+
+impl IngKomi {
+    /// An even game's 8 points.
+    pub const EVEN: IngKomi = IngKomi(8);
+
+    /// `points` of komi, if the rules have it.
+    pub fn new(points: u32) -> Option<IngKomi> {
+        u8::try_from(points).ok().filter(|p| u32::from(*p) <= ing::EVEN_KOMI_POINTS && p % 2 == 0).map(IngKomi)
+    }
+
+    pub fn points(self) -> u32 {
+        u32::from(self.0)
+    }
+}
+
+impl Serialize for IngKomi {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for IngKomi {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = u32::deserialize(d)?;
+        IngKomi::new(v).ok_or_else(|| {
+            crate::error::to_serde(crate::error::DomainError::OutOfRange {
+                what: "komi_points",
+                message: format!("{v} points: the Ing rules give 8, or 6, 4, 2, 0 by rank difference"),
+            })
+        })
+    }
 }
 
 impl Default for RulesetSpec {
@@ -202,11 +250,11 @@ impl Ruleset {
                     "KBA rules: territory counting, komi 6.5, the appendix's fouls (objected to at once); otherwise the Chinese referee rules.",
                 ),
             },
-            RulesetSpec::Ing => Ruleset {
+            RulesetSpec::Ing { komi_points } => Ruleset {
                 spec,
                 preset: Preset::Ing,
                 counting: Counting::Points,
-                komi: Komi::HalfPoints(2 * ing::EVEN_KOMI_POINTS),
+                komi: Komi::HalfPoints(2 * komi_points.map_or(ing::EVEN_KOMI_POINTS, IngKomi::points)),
                 // Seed 003 has no warnings: the 裁判法's second warning loses (第二十五条二).
                 warnings_to_lose: 2,
                 warning_loss_article: Article::Art25_2,
@@ -250,7 +298,9 @@ impl fmt::Display for RulesetSpec {
                 write!(f, "{}, 贴{k}子", Preset::Chinese1988)
             }
             RulesetSpec::Korean => write!(f, "{}, komi 6.5", Preset::Korean),
-            RulesetSpec::Ing => write!(f, "{}, 贴8点", Preset::Ing),
+            RulesetSpec::Ing { komi_points } => {
+                write!(f, "{}, 贴{}点", Preset::Ing, komi_points.map_or(ing::EVEN_KOMI_POINTS, IngKomi::points))
+            }
         }
     }
 }

@@ -10,9 +10,10 @@ use crate::error::{DomainError, Result};
 use crate::event::{EventBody, NewEvent};
 pub use crate::game::Overruled;
 use crate::game::{GameResult, GameSummary};
+use crate::rules::{IngKomi, RulesetSpec};
 
 use super::field::Field;
-use super::pairing::{best_of, knockout, leitai, opengotha, round_robin, swiss, RoundPairing};
+use super::pairing::{best_of, knockout, leitai, opengotha, round_robin, swiss, Board, RoundPairing};
 use super::standings::{
     art28, best_of as match_standings, knockout as knockout_standings, leitai as leitai_standings, mcmahon,
     team as team_standings, Criterion, Standings,
@@ -165,16 +166,17 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
     let mut events = Vec::with_capacity(pairing.boards.len() + 1);
     for b in &pairing.boards {
         let id = game_id(round, b.table)?;
+        let (black, white, ruleset, handicap) = balanced(&field, t.ruleset, b);
         let game = Game {
             id: id.clone(),
             round,
             table: b.table,
-            black: b.black.clone(),
-            white: b.white.clone(),
-            ruleset: t.ruleset,
+            black,
+            white,
+            ruleset,
             time_control,
             allowed_lateness_minutes: lateness,
-            handicap: b.handicap,
+            handicap,
             reason: None,
         };
         events.push((Some(id), EventBody::GameScheduled(game)));
@@ -183,6 +185,27 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
         events.push((None, EventBody::ByeAssigned { round, player: p.clone() }));
     }
     Ok((pairing, events))
+}
+
+/// A board's colours, ruleset and stones. Under the Ing rules a board the pairing made a
+/// handicap game is balanced as seed 003 五 says instead — the weaker side Black, komi by the
+/// rank difference, stones only past one 先 (`ing::balance`); ranks of two kinds, which the
+/// seed gives no difference for, keep the pairing's stones without komi.
+fn balanced(field: &Field, ruleset: RulesetSpec, b: &Board) -> (PlayerId, PlayerId, RulesetSpec, u8) {
+    let as_paired = (b.black.clone(), b.white.clone(), ruleset, b.handicap);
+    if !matches!(ruleset, RulesetSpec::Ing { .. }) || b.handicap == 0 {
+        return as_paired;
+    }
+    let rank = |p: &PlayerId| field.entrants.iter().find(|e| e.id == *p).map(|e| e.rank);
+    let (Some(black_rank), Some(white_rank)) = (rank(&b.black), rank(&b.white)) else { return as_paired };
+    match crate::rules::ing::balance(black_rank, white_rank) {
+        Ok(x) => {
+            let (black, white) =
+                if x.swap { (b.white.clone(), b.black.clone()) } else { (b.black.clone(), b.white.clone()) };
+            (black, white, RulesetSpec::Ing { komi_points: Some(x.komi) }, x.stones)
+        }
+        Err(_) => (b.black.clone(), b.white.clone(), RulesetSpec::Ing { komi_points: IngKomi::new(0) }, b.handicap),
+    }
 }
 
 /// A game whose result a later decision changed, for the standings page.

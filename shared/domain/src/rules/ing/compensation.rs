@@ -6,6 +6,7 @@
 
 use crate::domain::Rank;
 use crate::error::{DomainError, Result};
+use crate::rules::IngKomi;
 
 use super::EVEN_KOMI_POINTS;
 
@@ -35,6 +36,35 @@ fn quarters_apart(a: Rank, b: Rank) -> Result<u32> {
         }
     };
     Ok(u32::from(x.abs_diff(y)) * unit)
+}
+
+/// A game the pairing made a handicap game, balanced as 五 says: the weaker side Black, the
+/// komi the rank difference leaves, handicap stones only past one 先.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Balanced {
+    /// Whether the pairing's Black is the stronger and the colours change.
+    pub swap: bool,
+    pub komi: IngKomi,
+    /// Stones placed before White's first move (none within one 先: one 先 is Black's move
+    /// without komi).
+    pub stones: u8,
+}
+
+/// Balances a game of `black` against `white` (the pairing's colours) under 五.
+pub fn balance(black: Rank, white: Rank) -> Result<Balanced> {
+    // Within one kind: more dan or 品 is stronger, more kyu weaker.
+    let strength = |r: Rank| match r {
+        Rank::Kyu(n) => -i32::from(n),
+        Rank::Dan(n) | Rank::Pro(n) => i32::from(n),
+    };
+    let swap = strength(black) > strength(white);
+    let zero = IngKomi::new(0).unwrap_or(IngKomi::EVEN);
+    Ok(match compensation(black, white)? {
+        Compensation::Komi { points } => Balanced { swap, komi: IngKomi::new(points).unwrap_or(zero), stones: 0 },
+        Compensation::Handicap { sen } => {
+            Balanced { swap, komi: zero, stones: if sen >= 2 { u8::try_from(sen).unwrap_or(u8::MAX) } else { 0 } }
+        }
+    })
 }
 
 /// The balance for a game between `a` and `b` under 五.
@@ -70,6 +100,20 @@ mod tests {
         assert_eq!(compensation(Rank::Kyu(5), Rank::Kyu(5)).unwrap(), Compensation::Komi { points: 8 });
         assert_eq!(compensation(Rank::Kyu(7), Rank::Kyu(5)).unwrap(), Compensation::Handicap { sen: 2 });
         assert_eq!(compensation(Rank::Kyu(6), Rank::Kyu(5)).unwrap(), Compensation::Komi { points: 0 });
+    }
+
+    #[test]
+    fn a_handicap_game_is_balanced_with_the_weaker_side_black() {
+        let k = |p| IngKomi::new(p).unwrap();
+        // 3d (Black) against 4d: already the weaker Black, 4 points.
+        assert_eq!(balance(Rank::Dan(3), Rank::Dan(4)).unwrap(), Balanced { swap: false, komi: k(4), stones: 0 });
+        // 5p (Black) against 2p: the colours change, 8 − 6 = 2 points; 5p against 4p too.
+        assert_eq!(balance(Rank::Pro(5), Rank::Pro(2)).unwrap(), Balanced { swap: true, komi: k(2), stones: 0 });
+        assert_eq!(balance(Rank::Pro(5), Rank::Pro(4)).unwrap(), Balanced { swap: true, komi: k(6), stones: 0 });
+        // 9k against 6k: three 先, three stones, no komi.
+        assert_eq!(balance(Rank::Kyu(9), Rank::Kyu(6)).unwrap(), Balanced { swap: false, komi: k(0), stones: 3 });
+        // 2k against 1k: one 先 — Black's move without komi, no stone.
+        assert_eq!(balance(Rank::Kyu(2), Rank::Kyu(1)).unwrap(), Balanced { swap: false, komi: k(0), stones: 0 });
     }
 
     #[test]

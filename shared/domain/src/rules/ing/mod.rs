@@ -7,7 +7,7 @@
 
 pub mod compensation;
 
-pub use compensation::{compensation, Compensation};
+pub use compensation::{balance, compensation, Balanced, Compensation};
 
 /// Komi for an even game, in points (五: "分先對局時一律貼還八點").
 pub const EVEN_KOMI_POINTS: u32 = 8;
