@@ -108,7 +108,8 @@ pub enum Article {
     /// 付則 第一条4: stopping the clock while filling dame.
     #[serde(rename = "kr.a1.4")]
     KrA1_4,
-    /// 付則 第一条5: a penalty incurred twice (second yellow card) loses.
+    /// 付則 第一条5: doing what 付則第二条一 forbids (stopping the clock while filling dame)
+    /// twice loses — already a loss the first time under 第一条4.
     #[serde(rename = "kr.a1.5")]
     KrA1_5,
     /// 付則 第一条6: captured stones left on the board at the end.
