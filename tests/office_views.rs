@@ -272,3 +272,95 @@ async fn the_reader_reads_byo_yomi_periods_as_the_organiser_set_them() {
     assert_eq!(v["clock"]["black"]["reserve"], 2);
     office.shutdown().await;
 }
+
+async fn send(
+    office: &Office,
+    method: reqwest::Method,
+    token: &str,
+    path: &str,
+    body: Option<serde_json::Value>,
+) -> (u16, serde_json::Value) {
+    let mut r = office.http().request(method, format!("{}/api/v1{path}", office.url)).bearer_auth(token);
+    if let Some(b) = body {
+        r = r.json(&b);
+    }
+    let r = r.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(serde_json::Value::Null))
+}
+
+/// 第三十一条: the chief arbiter writes an evaluation of each referee after the event; the
+/// organiser and the committee read them, a referee may neither write nor read them, and they
+/// never enter the ledger a tablet pulls.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chief_arbiter_evaluates_each_referee_and_no_tablet_receives_it() {
+    use reqwest::Method;
+    let office = Office::start("evaluations").await;
+    let chief = office.enroll("chief-e", Role::ChiefArbiter, "web-chief").await;
+    let referee = office.enroll("ref-e", Role::Referee, "tab-ref").await;
+    let committee = office.enroll("com-e", Role::Committee, "web-com").await;
+    let text = "判罚准确，第二十三条六的离席处理得当；读秒声音可再清楚些。";
+    let (status, e) = send(
+        &office,
+        Method::PUT,
+        &chief.token,
+        "/referees/ref-e/evaluation",
+        Some(serde_json::json!({ "text": text })),
+    )
+    .await;
+    assert_eq!(status, 200, "{e}");
+    assert_eq!(
+        (e["referee"].as_str(), e["by"].as_str(), e["text"].as_str()),
+        (Some("ref-e"), Some("chief-e"), Some(text))
+    );
+    // A second one replaces the first.
+    let (status, _) = send(
+        &office,
+        Method::PUT,
+        &chief.token,
+        "/referees/ref-e/evaluation",
+        Some(serde_json::json!({ "text": "很好" })),
+    )
+    .await;
+    assert_eq!(status, 200);
+    for token in [&office.organiser_token, &chief.token, &committee.token] {
+        let (status, list) = send(&office, Method::GET, token, "/evaluations", None).await;
+        assert_eq!(status, 200, "{list}");
+        assert_eq!(list.as_array().map(Vec::len), Some(1));
+        assert_eq!(list[0]["text"], "很好");
+    }
+    // The referee may neither write nor read; nobody evaluates a person who is no referee, or
+    // with no text.
+    let (status, refused) = send(
+        &office,
+        Method::PUT,
+        &referee.token,
+        "/referees/ref-e/evaluation",
+        Some(serde_json::json!({ "text": "x" })),
+    )
+    .await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("forbidden")));
+    assert_eq!(send(&office, Method::GET, &referee.token, "/evaluations", None).await.0, 403);
+    let (status, missing) = send(
+        &office,
+        Method::PUT,
+        &chief.token,
+        "/referees/chief-e/evaluation",
+        Some(serde_json::json!({ "text": "x" })),
+    )
+    .await;
+    assert_eq!((status, missing["code"].as_str()), (404, Some("not_found")), "{missing}");
+    let (status, empty) = send(
+        &office,
+        Method::PUT,
+        &chief.token,
+        "/referees/ref-e/evaluation",
+        Some(serde_json::json!({ "text": "  " })),
+    )
+    .await;
+    assert_eq!((status, empty["code"].as_str()), (400, Some("invalid_field")));
+    // Nothing of it is in the ledger a tablet pulls.
+    let mut exported = Vec::new();
+    office.state.store.export(&mut exported).unwrap();
+    assert!(!String::from_utf8(exported).unwrap().contains("很好"));
+}

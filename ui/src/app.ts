@@ -15,6 +15,7 @@ import type { DeskOption } from "./bindings/DeskOption";
 import { tablesView } from "./views/tables";
 import type { OfficeApi } from "./office";
 import type { Role } from "./bindings/Role";
+import { evaluationsView } from "./views/evaluations";
 import { officialsView } from "./views/officials";
 import { playersView } from "./views/players";
 import { readerView } from "./views/reader";
@@ -31,6 +32,7 @@ type Screen =
   | { name: "setup" }
   | { name: "players" }
   | { name: "officials" }
+  | { name: "evaluations" }
   | { name: "rounds"; round: number }
   | { name: "standings" };
 
@@ -41,9 +43,11 @@ function tabsFor(role: Role | undefined, office: boolean): Tab[] {
   if (!office) return ["tables", "queue"];
   switch (role) {
     case "organiser":
-      return ["setup", "players", "officials", "rounds", "standings", "tables", "queue"];
+      return ["setup", "players", "officials", "rounds", "standings", "tables", "queue", "evaluations"];
     case "chief_arbiter":
-      return ["rounds", "standings", "tables", "queue"];
+      return ["rounds", "standings", "tables", "queue", "evaluations"];
+    case "committee":
+      return ["tables", "queue", "standings", "evaluations"];
     default:
       return ["tables", "queue", "standings"];
   }
@@ -261,6 +265,8 @@ export class ArbiterApp {
         return playersView(await office.setup(), office, redraw);
       case "officials":
         return officialsView(await office.setup(), await office.devices(), office, redraw, await office.refusals());
+      case "evaluations":
+        return evaluationsView(await office.setup(), await office.evaluations(), office, role, redraw);
       case "rounds": {
         const round = this.screen.round;
         const [setup, sheet] = await Promise.all([office.setup(), office.pairings(round)]);

@@ -1,6 +1,7 @@
 // The organiser's and chief arbiter's calls to the office (web pages only): set-up, players,
 // officials, the draw, results, standings, exports. Every type comes from the Rust side.
 
+import type { Evaluation } from "./bindings/Evaluation";
 import type { Board } from "./bindings/Board";
 import type { Crosstable } from "./bindings/Crosstable";
 import type { DeviceInfo } from "./bindings/DeviceInfo";
@@ -37,6 +38,9 @@ export class OfficeApi {
   /** What the office refused, newest first (forged signatures among them). */
   refusals(limit = 50) { return this.call<Refusal[]>("GET", `/refusals?limit=${limit}`); }
   issueCode(person: string) { return this.call<IssuedCode>("POST", "/enrollment-codes", { person }); }
+  /** 第三十一条: the chief arbiter's evaluation of a referee (organiser, chief arbiter, committee read them). */
+  evaluations() { return this.call<Evaluation[]>("GET", "/evaluations"); }
+  evaluate(referee: string, text: string) { return this.call<Evaluation>("PUT", `/referees/${encodeURIComponent(referee)}/evaluation`, { text }); }
   assignReferee(referee: string, tables: number[]) { return this.call<unknown>("POST", "/referees", { referee, tables }); }
   scheduleRound(round: number, startsAt: string) { return this.call<unknown>("PUT", `/rounds/${round}`, { starts_at: startsAt }); }
   pair(round: number) { return this.call<PairingSheet>("POST", `/rounds/${round}/pair`); }

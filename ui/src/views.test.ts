@@ -8,6 +8,8 @@ import type { QueueCard } from "./bindings/QueueCard";
 import type { Story } from "./bindings/Story";
 import type { StoryStep } from "./bindings/StoryStep";
 import { queueView, waitedMinutes, type QueueCtx } from "./views/queue";
+import { evaluationsView } from "./views/evaluations";
+import type { OfficeApi } from "./office";
 
 const ctx = (over: Partial<QueueCtx> = {}): QueueCtx => ({
   open: () => {},
@@ -280,3 +282,37 @@ describe("the officials page", () => {
   });
 });
 
+
+describe("referee evaluations (第三十一条)", () => {
+  const setup = {
+    people: [
+      { id: "ref-a", name: "王裁判", role: "referee" },
+      { id: "chief", name: "刘裁判长", role: "chief_arbiter" },
+    ],
+    referees: {},
+    players: [],
+    rounds: {},
+  } as unknown as Parameters<typeof evaluationsView>[0];
+  const kept = [{ referee: "ref-a", text: "判罚准确", by: "chief", at: "2026-11-22T10:00:00Z" }];
+
+  it("the chief arbiter writes one per referee and saving sends it", async () => {
+    setTables(labelTables);
+    setLang("zh");
+    const sent: [string, string][] = [];
+    const api = { evaluate: async (r: string, text: string) => { sent.push([r, text]); return kept[0]; } } as unknown as OfficeApi;
+    const el = evaluationsView(setup, kept, api, "chief_arbiter", () => {});
+    const text = el.querySelector("[data-testid=eval-text-ref-a]") as HTMLTextAreaElement;
+    expect(text.value).toBe("判罚准确");
+    expect(el.querySelector("[data-testid=eval-chief]")).toBeNull();
+    text.value = "读秒清楚";
+    (el.querySelector("[data-testid=eval-save-ref-a]") as HTMLButtonElement).click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual([["ref-a", "读秒清楚"]]);
+  });
+
+  it("the organiser reads them and cannot edit", () => {
+    const el = evaluationsView(setup, kept, {} as OfficeApi, "organiser", () => {});
+    expect(el.querySelector("textarea")).toBeNull();
+    expect(el.querySelector("[data-testid=eval-ref-a]")?.textContent).toContain("判罚准确");
+  });
+});

@@ -6,6 +6,7 @@ mod admin;
 mod auth;
 mod board;
 pub mod conn;
+pub mod evaluations;
 mod guard;
 pub mod idempotency;
 mod publish;
@@ -148,6 +149,8 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/players/{player}/withdraw", post(running::withdraw))
         .route("/import/opengotha", post(running::import_opengotha))
         .route("/referees", post(running::assign_referee))
+        .route("/referees/{person}/evaluation", axum::routing::put(evaluations::put))
+        .route("/evaluations", get(evaluations::list))
         .route("/rounds/{round}", axum::routing::put(running::schedule_round))
         .route("/rounds/{round}/pair", post(running::pair))
         .route("/rounds/{round}/pairings", get(publish::pairings))

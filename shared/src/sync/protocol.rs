@@ -164,6 +164,21 @@ pub struct Refusal {
     pub message: String,
 }
 
+/// 第三十一条: the chief arbiter's written evaluation of a referee after the event. Kept by the
+/// office only — never in the ledger, so no tablet receives it (`GET /api/v1/evaluations`:
+/// organiser, chief arbiter, committee).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Evaluation {
+    pub referee: PersonId,
+    pub text: String,
+    pub by: PersonId,
+    pub at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The longest evaluation, in characters.
+pub const MAX_EVALUATION_CHARS: usize = 4_000;
+
 /// `POST /api/v1/enrollment-codes`: a one-time code for a registered official, shown once.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]

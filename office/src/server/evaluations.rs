@@ -1,0 +1,89 @@
+//! 第三十一条: after the event the chief arbiter writes an evaluation of each referee. The
+//! office keeps them in a keyspace of its own (by tournament and referee; a new one replaces
+//! the last), outside the ledger: tablets pull the ledger, and an evaluation is for the
+//! organiser, the chief arbiter and the committee only. Backups carry them.
+
+use arbiter_core::domain::{PersonId, Role};
+use arbiter_core::sync::protocol::{Evaluation, MAX_EVALUATION_CHARS};
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, PathRejection};
+use axum::extract::{Path, State};
+use axum::Json;
+
+use crate::error::OfficeError;
+use crate::server::sync::body;
+use crate::server::views::view_of;
+use crate::server::{blocking, AppState, Caller};
+
+/// The keyspace's name.
+pub const TREE: &str = "evaluations";
+
+fn key(tournament: &str, referee: &str) -> Vec<u8> {
+    let mut k = tournament.as_bytes().to_vec();
+    k.push(0);
+    k.extend_from_slice(referee.as_bytes());
+    k
+}
+
+fn internal(e: impl std::fmt::Display) -> OfficeError {
+    OfficeError::Internal(e.to_string())
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Text {
+    text: String,
+}
+
+/// `PUT /api/v1/referees/{person}/evaluation {"text"}`: the chief arbiter's evaluation.
+pub async fn put(
+    State(state): State<AppState>,
+    caller: Caller,
+    person: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<Evaluation>, OfficeError> {
+    caller.require(&[Role::ChiefArbiter], "evaluate referees (第三十一条)")?;
+    let Path(person) = person.map_err(|e| OfficeError::bad("invalid_id", e.to_string()))?;
+    let referee = PersonId::new(person)?;
+    let Text { text } = serde_json::from_slice(&body(raw)?)
+        .map_err(|e| OfficeError::bad("malformed_json", format!("the body must be {{\"text\": \"…\"}}: {e}")))?;
+    let text = text.trim().to_owned();
+    let chars = text.chars().count();
+    if chars == 0 || chars > MAX_EVALUATION_CHARS {
+        return Err(OfficeError::bad(
+            "invalid_field",
+            format!("text: 1 to {MAX_EVALUATION_CHARS} characters ({chars} given)"),
+        ));
+    }
+    let p = caller.0;
+    blocking(move || {
+        let view = view_of(&state, &p.tournament)?;
+        if !view.people.iter().any(|x| x.id == referee && x.role == Role::Referee) {
+            return Err(OfficeError::NotFound(format!("no referee `{referee}` is registered in `{}`", p.tournament)));
+        }
+        let e = Evaluation { referee, text, by: p.person.clone(), at: chrono::Utc::now() };
+        let tree = state.store.open_tree(TREE)?;
+        tree.insert(key(p.tournament.as_str(), e.referee.as_str()), serde_json::to_vec(&e)?).map_err(internal)?;
+        tree.flush().map_err(internal)?;
+        Ok(Json(e))
+    })
+    .await
+}
+
+/// `GET /api/v1/evaluations`: every referee's evaluation in the caller's tournament.
+pub async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<Evaluation>>, OfficeError> {
+    caller.require(&[Role::Organiser, Role::ChiefArbiter, Role::Committee], "read the referees' evaluations")?;
+    let t = caller.0.tournament;
+    blocking(move || {
+        let mut prefix = t.as_str().as_bytes().to_vec();
+        prefix.push(0);
+        let tree = state.store.open_tree(TREE)?;
+        let mut out = Vec::new();
+        for item in tree.scan_prefix(prefix) {
+            let (_, v) = item.map_err(internal)?;
+            out.push(serde_json::from_slice(&v).map_err(|e| internal(format!("a stored evaluation: {e}")))?);
+        }
+        Ok(Json(out))
+    })
+    .await
+}
