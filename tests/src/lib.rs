@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+pub mod pg;
+
 use arbiter_core::domain::{Author, Colour, DeviceId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::event::EventBody;
 use arbiter_core::rules::{Incident, Ruling};

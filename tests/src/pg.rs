@@ -1,0 +1,104 @@
+//! A throwaway PostgreSQL cluster for tests: `initdb` in a temporary folder, a server on a
+//! loopback port (its socket in that folder too), run as the unprivileged `postgres` user when
+//! the tests run as root (PostgreSQL refuses to run as root), stopped and removed when dropped.
+//! Debian's `postgresql` package provides the binaries (`scripts/setup` installs it).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A running cluster.
+pub struct PgCluster {
+    root: PathBuf,
+    bin: PathBuf,
+    pub port: u16,
+}
+
+/// The newest installed PostgreSQL's binaries (`/usr/lib/postgresql/<version>/bin`).
+fn bin_dir() -> PathBuf {
+    let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+        .unwrap_or_else(|e| panic!("PostgreSQL is not installed (scripts/setup installs Debian's postgresql): {e}"))
+        .filter_map(Result::ok)
+        .filter_map(|d| Some((d.file_name().to_str()?.parse().ok()?, d.path().join("bin"))))
+        .collect();
+    versions.sort();
+    versions.pop().map(|(_, p)| p).unwrap_or_else(|| panic!("no PostgreSQL version under /usr/lib/postgresql"))
+}
+
+fn is_root() -> bool {
+    Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
+/// Runs `program args` as the server's user.
+fn as_server_user(program: &Path, args: &[&str]) -> Output {
+    let mut c = if is_root() {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(program);
+        c
+    } else {
+        Command::new(program)
+    };
+    c.args(args).output().unwrap_or_else(|e| panic!("{}: {e}", program.display()))
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(54_321)
+}
+
+impl PgCluster {
+    /// Initialises and starts a cluster named `name` (unique per test process).
+    pub fn start(name: &str) -> PgCluster {
+        let root = std::env::temp_dir().join(format!("arbiter-pg-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        if is_root() {
+            let ok =
+                Command::new("chown").args(["-R", "postgres:postgres"]).arg(&root).status().is_ok_and(|s| s.success());
+            assert!(ok, "chown {} to postgres", root.display());
+        }
+        let bin = bin_dir();
+        let data = root.join("data");
+        let data_s = data.to_str().unwrap().to_owned();
+        let init = as_server_user(
+            &bin.join("initdb"),
+            &["-D", &data_s, "-U", "arbiter", "--auth=trust", "-E", "UTF8", "--no-locale"],
+        );
+        assert!(init.status.success(), "initdb: {}", String::from_utf8_lossy(&init.stderr));
+        let root_s = root.to_str().unwrap().to_owned();
+        // A port another process took between our look and the server's bind: try another.
+        for _ in 0..3 {
+            let port = free_port();
+            let options = format!("-p {port} -k {root_s} -c listen_addresses=127.0.0.1");
+            let log = format!("{root_s}/server.log");
+            let started = as_server_user(
+                &bin.join("pg_ctl"),
+                &["-D", &data_s, "-l", &log, "-o", &options, "-w", "-t", "30", "start"],
+            );
+            if started.status.success() {
+                return PgCluster { root, bin, port };
+            }
+        }
+        let log = std::fs::read_to_string(root.join("server.log")).unwrap_or_default();
+        panic!("the PostgreSQL server did not start: {log}");
+    }
+
+    /// `host=127.0.0.1 port=… user=arbiter dbname=postgres`.
+    pub fn url(&self) -> String {
+        format!("host=127.0.0.1 port={} user=arbiter dbname=postgres", self.port)
+    }
+
+    /// Stops the server (fast shutdown: connections are closed, nothing committed is lost).
+    pub fn stop(&self) {
+        let data = self.root.join("data");
+        let _ = as_server_user(
+            &self.bin.join("pg_ctl"),
+            &["-D", data.to_str().unwrap(), "-m", "fast", "-w", "-t", "30", "stop"],
+        );
+    }
+}
+
+impl Drop for PgCluster {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
