@@ -176,16 +176,7 @@ async fn the_office_reads_a_games_clock_and_the_calls_due() {
 }
 
 async fn post(office: &Office, token: &str, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
-    let r = office
-        .http()
-        .post(format!("{}{API_PREFIX}{path}", office.url))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(serde_json::Value::Null))
+    send(office, reqwest::Method::POST, token, path, Some(body)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -280,7 +271,7 @@ async fn send(
     path: &str,
     body: Option<serde_json::Value>,
 ) -> (u16, serde_json::Value) {
-    let mut r = office.http().request(method, format!("{}/api/v1{path}", office.url)).bearer_auth(token);
+    let mut r = office.http().request(method, format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(token);
     if let Some(b) = body {
         r = r.json(&b);
     }

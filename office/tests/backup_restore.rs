@@ -4,30 +4,18 @@
 //! organiser's token still works (accounts came along), the office signs with the same key, and
 //! the backup file is readable by its owner only. A backup cut short restores nothing.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 
 use arbiter_core::sync::tls::{client_builder, Pin, Pins};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter-office");
+mod support;
+
+use support::BIN;
 
 fn serve(data: &Path) -> (Child, String) {
-    let mut child = Command::new(BIN)
-        .args(["serve", "--data", data.to_str().unwrap(), "--bind", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("serve");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let url = loop {
-        let line = lines.next().expect("the office said where it listens").unwrap();
-        if let Some(a) = line.strip_prefix("arbiter-office listening on ") {
-            break a.to_owned();
-        }
-    };
-    (child, url)
+    support::serve(data, &[], &[], false)
 }
 
 fn client(data: &Path) -> reqwest::Client {
@@ -52,13 +40,7 @@ async fn a_backup_taken_while_serving_restores_to_an_office_that_serves_it() {
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).unwrap();
     let (data, restored, file) = (root.join("office"), root.join("restored"), root.join("office.backup"));
-    let init = Command::new(BIN)
-        .args(["init", "--data", data.to_str().unwrap(), "--id", "t1", "--name", "备份杯"])
-        .output()
-        .unwrap();
-    assert!(init.status.success(), "{}", String::from_utf8_lossy(&init.stderr));
-    let out = String::from_utf8_lossy(&init.stdout).into_owned();
-    let token = out.lines().find_map(|l| l.strip_prefix("organiser token: ")).unwrap().trim().to_owned();
+    let token = support::init(&data, "备份杯", &[]);
     let (office, url) = serve(&data);
     let http = client(&data);
 

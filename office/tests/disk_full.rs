@@ -4,14 +4,17 @@
 //! same Idempotency-Key records once. Every acknowledged event is there after a `kill -9`
 //! and a restart, none twice. Mounting a tmpfs needs root, which CI and this machine kind have.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use arbiter_core::sync::tls::{client_builder, Pin, Pins};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter-office");
+mod support;
+
+use support::BIN;
+
 const RESERVE_MB: u64 = 8;
+const RESERVE: &str = "8";
 
 /// A tmpfs of `mb` MB, unmounted when dropped.
 struct Tmpfs(PathBuf);
@@ -45,20 +48,7 @@ struct Serving {
 }
 
 fn serve(data: &Path) -> Serving {
-    let mut child = Command::new(BIN)
-        .args(["serve", "--data", data.to_str().unwrap(), "--bind", "127.0.0.1:0", "--insecure-http"])
-        .env("ARBITER_RESERVE_MB", RESERVE_MB.to_string())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("serve");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let url = loop {
-        let line = lines.next().expect("the office said where it listens").unwrap();
-        if let Some(a) = line.strip_prefix("arbiter-office listening on ") {
-            break a.to_owned();
-        }
-    };
+    let (child, url) = support::serve(data, &["--insecure-http"], &[("ARBITER_RESERVE_MB", RESERVE)], false);
     Serving { child, url }
 }
 
@@ -109,14 +99,7 @@ async fn get(http: &reqwest::Client, s: &Serving, path: &str) -> (u16, serde_jso
 async fn a_full_disk_refuses_writes_cleanly_and_the_same_process_goes_on_once_space_is_freed() {
     let fs = Tmpfs::mount("disk-full", 48);
     let data = fs.0.join("office");
-    let init = Command::new(BIN)
-        .args(["init", "--data", data.to_str().unwrap(), "--id", "t1", "--name", "满盘杯"])
-        .env("ARBITER_RESERVE_MB", RESERVE_MB.to_string())
-        .output()
-        .unwrap();
-    assert!(init.status.success(), "{}", String::from_utf8_lossy(&init.stderr));
-    let out = String::from_utf8_lossy(&init.stdout).into_owned();
-    let token = out.lines().find_map(|l| l.strip_prefix("organiser token: ")).unwrap().trim().to_owned();
+    let token = support::init(&data, "满盘杯", &[("ARBITER_RESERVE_MB", RESERVE)]);
     let mut office = serve(&data);
     let http = client_builder(&Pins::new(Pin::Nothing)).unwrap().build().unwrap();
 

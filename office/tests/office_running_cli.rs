@@ -3,11 +3,12 @@
 //! `office_running` and exit status 3, and never calls the store damaged. Once the office
 //! stops, the same commands work.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter-office");
+mod support;
+
+use support::BIN;
 
 fn run(args: &[&str]) -> (i32, String, String, Duration) {
     let start = Instant::now();
@@ -26,19 +27,7 @@ fn a_second_office_on_a_served_directory_says_who_serves_it() {
     let dir = std::env::temp_dir().join(format!("arbiter-office-running-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let data = dir.to_str().unwrap();
-    let mut first = Command::new(BIN)
-        .args(["serve", "--data", data, "--bind", "127.0.0.1:0", "--insecure-http"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("serve");
-    let mut lines = BufReader::new(first.stdout.take().unwrap()).lines();
-    let address = loop {
-        let line = lines.next().expect("the office said where it listens").unwrap();
-        if let Some(a) = line.strip_prefix("arbiter-office listening on ") {
-            break a.to_owned();
-        }
-    };
+    let (mut first, address) = support::serve(&dir, &["--insecure-http"], &[], false);
     for args in [
         vec!["export", "--data", data],
         vec!["standings", "--data", data],

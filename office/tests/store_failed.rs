@@ -4,44 +4,25 @@
 //! `/health`, stops within seconds with exit status 75 for its supervisor (docs/deploy.md), and
 //! started again once the cause is gone it has every acknowledged event, once.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use arbiter_core::sync::tls::{client_builder, Pin, Pins};
 
-const BIN: &str = env!("CARGO_BIN_EXE_arbiter-office");
+mod support;
+
+use support::BIN;
 
 fn serve(data: &Path) -> (Child, String) {
-    let mut child = Command::new(BIN)
-        .args(["serve", "--data", data.to_str().unwrap(), "--bind", "127.0.0.1:0", "--insecure-http"])
-        .env("ARBITER_JOURNAL_SEGMENT_KB", "4")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("serve");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let url = loop {
-        let line = lines.next().expect("the office said where it listens").unwrap();
-        if let Some(a) = line.strip_prefix("arbiter-office listening on ") {
-            break a.to_owned();
-        }
-    };
-    (child, url)
+    support::serve(data, &["--insecure-http"], &[("ARBITER_JOURNAL_SEGMENT_KB", "4")], true)
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_store_that_cannot_write_again_stops_the_office_with_status_75() {
     let data = std::env::temp_dir().join(format!("arbiter-store-failed-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
-    let init = Command::new(BIN)
-        .args(["init", "--data", data.to_str().unwrap(), "--id", "t1", "--name", "故障杯"])
-        .output()
-        .unwrap();
-    assert!(init.status.success(), "{}", String::from_utf8_lossy(&init.stderr));
-    let out = String::from_utf8_lossy(&init.stdout).into_owned();
-    let token = out.lines().find_map(|l| l.strip_prefix("organiser token: ")).unwrap().trim().to_owned();
+    let token = support::init(&data, "故障杯", &[]);
     let (mut office, url) = serve(&data);
     let http = client_builder(&Pins::new(Pin::Nothing)).unwrap().build().unwrap();
     // Where every next segment must go, a directory.

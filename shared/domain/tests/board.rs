@@ -6,17 +6,9 @@ use arbiter_domain::board::{area, Coord, MoveError, PlaceError, Position, Record
 use arbiter_domain::domain::Colour::{Black, White};
 use arbiter_domain::rules::Article;
 use proptest::prelude::*;
+use support::positions::{at, board, triple_ko};
 
-fn board(text: &str) -> Position {
-    Position::from_ascii(text).expect("a 9×9, 13×13 or 19×19 drawing")
-}
-
-/// Column letter and row number as on a 9×9 sheet: "A1" is the bottom left.
-fn at(name: &str) -> Coord {
-    let x = b"ABCDEFGHJ".iter().position(|&c| c == name.as_bytes()[0]).unwrap() as u8;
-    let y: u8 = name[1..].parse().unwrap();
-    Coord { x, y: y - 1 }
-}
+mod support;
 
 #[test]
 fn art4_the_opponents_stones_without_liberties_are_taken_off() {
@@ -219,21 +211,6 @@ fn a_living_group_with_a_second_eye_keeps_its_eyes_beside_an_unfilled_dame() {
     assert_eq!(owner(at("G9")), Some(Owner::White));
     assert_eq!(owner(at("J9")), Some(Owner::White));
     assert_eq!(t.white.territory, 18 + 2);
-}
-
-/// Three kos: at B8/C8, G8/H8 and B3/C3 (9×9).
-fn triple_ko() -> Position {
-    board(
-        ". X O . . . X O .
-         X O . O . X . X O
-         . X O . . . X O .
-         . . . . . . . . .
-         . . . . . . . . .
-         . X O . . . . . .
-         X O . O . . . . .
-         . X O . . . . . .
-         . . . . . . . . .",
-    )
 }
 
 #[test]

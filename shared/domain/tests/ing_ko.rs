@@ -8,31 +8,9 @@ use arbiter_domain::board::{check, KoRule, MoveError, Position, Record, Verdict}
 use arbiter_domain::domain::Colour::{self, Black, White};
 use arbiter_domain::interop::sgf;
 use arbiter_domain::rules::{Article, Cycle, Incident};
+use support::positions::{at, board, triple_ko};
 
-fn board(text: &str) -> Position {
-    Position::from_ascii(text).expect("a 9×9 drawing")
-}
-
-fn at(name: &str) -> arbiter_domain::board::Coord {
-    let x = b"ABCDEFGHJ".iter().position(|&c| c == name.as_bytes()[0]).unwrap() as u8;
-    let y: u8 = name[1..].parse().unwrap();
-    arbiter_domain::board::Coord { x, y: y - 1 }
-}
-
-/// Three kos: at B8/C8, G8/H8 and B3/C3.
-fn triple_ko() -> Position {
-    board(
-        ". X O . . . X O .
-         X O . O . X . X O
-         . X O . . . X O .
-         . . . . . . . . .
-         . . . . . . . . .
-         . X O . . . . . .
-         X O . O . . . . .
-         . X O . . . . . .
-         . . . . . . . . .",
-    )
-}
+mod support;
 
 /// 长生 (the UIUC Go Club's drawing, as in `board.rs`).
 fn eternal_life() -> Position {

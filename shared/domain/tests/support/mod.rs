@@ -2,6 +2,8 @@
 //! one second apart by the referee, the chief arbiter or the committee.
 #![allow(dead_code, unused_imports)]
 
+pub mod positions;
+
 use arbiter_domain::clock::Hlc;
 use arbiter_domain::domain::*;
 use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
