@@ -6,7 +6,7 @@ use arbiter_domain::board::{area, Coord, MoveError, PlaceError, Position, Record
 use arbiter_domain::domain::Colour::{Black, White};
 use arbiter_domain::rules::Article;
 use proptest::prelude::*;
-use support::positions::{at, board, triple_ko};
+use support::positions::{at, board, eternal_life, triple_ko, two_for_one};
 
 mod support;
 
@@ -230,18 +230,7 @@ fn art20_3_a_triple_ko_cycle_is_named_when_it_comes_round() {
 fn art20_3_sending_two_returning_one_is_a_cycle() {
     // White throws in at A1 beside its stone at B1 (two stones, one liberty at C1); Black takes
     // the two at C1; White takes that one stone back at B1 — and the board is as it was.
-    let p = board(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         X X O O . . . . .
-         . O . O . . . . .",
-    );
-    let mut r = Record::from(p, White).unwrap();
+    let mut r = Record::from(two_for_one(), White).unwrap();
     assert_eq!(r.play(White, Some(at("A1"))).map(|c| c.len()), Ok(0));
     assert_eq!(r.play(Black, Some(at("C1"))).map(|c| c.len()), Ok(2));
     let e = r.play(White, Some(at("B1"))).unwrap_err();
@@ -253,18 +242,7 @@ fn art20_3_sending_two_returning_one_is_a_cycle() {
 fn art20_3_eternal_life_is_a_cycle() {
     // 长生 as the UIUC Go Club draws it (blog 2020-09-05, "Shape of the Week: Eternal Life"):
     // Black C1; White E1 takes two; Black D1 takes two back; White F1 — and round again.
-    let p = board(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . O . . . . . . .
-         . . . . . . . . .
-         . O O O O O . . .
-         . X X X X O . . .
-         X O O O X X O O .
-         . O . X . O X . .",
-    );
-    let mut r = Record::from(p, Black).unwrap();
+    let mut r = Record::from(eternal_life(), Black).unwrap();
     for (colour, point, taken) in [(Black, "C1", 0), (White, "E1", 2), (Black, "D1", 2)] {
         assert_eq!(r.play(colour, Some(at(point))).map(|c| c.len()), Ok(taken), "{point}");
     }

@@ -8,39 +8,9 @@ use arbiter_domain::board::{check, KoRule, MoveError, Position, Record, Verdict}
 use arbiter_domain::domain::Colour::{self, Black, White};
 use arbiter_domain::interop::sgf;
 use arbiter_domain::rules::{Article, Cycle, Incident};
-use support::positions::{at, board, triple_ko};
+use support::positions::{at, eternal_life, triple_ko, two_for_one};
 
 mod support;
-
-/// 长生 (the UIUC Go Club's drawing, as in `board.rs`).
-fn eternal_life() -> Position {
-    board(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . O . . . . . . .
-         . . . . . . . . .
-         . O O O O O . . .
-         . X X X X O . . .
-         X O O O X X O O .
-         . O . X . O X . .",
-    )
-}
-
-/// White throws in at A1 beside B1; Black takes the two at C1; White takes one back at B1.
-fn two_for_one() -> Position {
-    board(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         X X O O . . . . .
-         . O . O . . . . .",
-    )
-}
 
 fn play_all(r: &mut Record, moves: &[(Colour, &str, usize)]) {
     for &(colour, point, taken) in moves {

@@ -325,49 +325,27 @@ impl<'a> ser::Serializer for Canonical<'a> {
     }
 }
 
-impl ser::SerializeSeq for Array<'_> {
-    type Ok = ();
-    type Error = NotJson;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        self.finish()
-    }
+/// The serde traits whose calls are one `Array::element`, and then `finish`.
+macro_rules! array_like {
+    ($($tr:ident :: $method:ident),*) => {$(
+        impl ser::$tr for Array<'_> {
+            type Ok = ();
+            type Error = NotJson;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+                self.element(value)
+            }
+            fn end(self) -> Result {
+                self.finish()
+            }
+        }
+    )*};
 }
-
-impl ser::SerializeTuple for Array<'_> {
-    type Ok = ();
-    type Error = NotJson;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Array<'_> {
-    type Ok = ();
-    type Error = NotJson;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleVariant for Array<'_> {
-    type Ok = ();
-    type Error = NotJson;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        self.finish()
-    }
-}
+array_like!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Object<'_> {
     type Ok = ();
@@ -385,27 +363,22 @@ impl ser::SerializeMap for Object<'_> {
     }
 }
 
-impl ser::SerializeStruct for Object<'_> {
-    type Ok = ();
-    type Error = NotJson;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result {
-        self.member(Cow::Borrowed(key), value)
-    }
-    fn end(self) -> Result {
-        self.finish()
-    }
+/// The serde traits whose calls are one named `Object::member`, and then `finish`.
+macro_rules! object_like {
+    ($($tr:ident),*) => {$(
+        impl ser::$tr for Object<'_> {
+            type Ok = ();
+            type Error = NotJson;
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result {
+                self.member(Cow::Borrowed(key), value)
+            }
+            fn end(self) -> Result {
+                self.finish()
+            }
+        }
+    )*};
 }
-
-impl ser::SerializeStructVariant for Object<'_> {
-    type Ok = ();
-    type Error = NotJson;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result {
-        self.member(Cow::Borrowed(key), value)
-    }
-    fn end(self) -> Result {
-        self.finish()
-    }
-}
+object_like!(SerializeStruct, SerializeStructVariant);
 
 #[cfg(test)]
 mod tests {

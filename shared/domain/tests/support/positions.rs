@@ -28,3 +28,35 @@ pub fn triple_ko() -> Position {
          . . . . . . . . .",
     )
 }
+
+/// 长生 as the UIUC Go Club draws it (blog 2020-09-05, "Shape of the Week: Eternal Life"):
+/// Black C1; White E1 takes two; Black D1 takes two back; White F1 — and round again.
+pub fn eternal_life() -> Position {
+    board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . O . . . . . . .
+         . . . . . . . . .
+         . O O O O O . . .
+         . X X X X O . . .
+         X O O O X X O O .
+         . O . X . O X . .",
+    )
+}
+
+/// Sending two, returning one: White throws in at A1 beside B1; Black takes the two at C1;
+/// White takes one back at B1 — and the board is as it was.
+pub fn two_for_one() -> Position {
+    board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         X X O O . . . . .
+         . O . O . . . . .",
+    )
+}
