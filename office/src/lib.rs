@@ -12,6 +12,7 @@ pub mod count;
 pub mod error;
 pub mod limits;
 pub mod pair;
+pub mod pg;
 pub mod replay;
 pub mod server;
 pub mod serving;
