@@ -96,4 +96,11 @@ async fn appends_are_idempotent_pulls_are_exact_and_a_second_office_shares_the_d
         assert!(r.is_ok(), "{r:?}");
     }
     assert_eq!(reader.since(403, 1_000).await.unwrap().len(), 40);
+
+    // Reads by game (in the agreed order) and by device (in arrival order).
+    let g = reader.game_events(&tournament(), &game(1)).await.unwrap();
+    assert_eq!(g.len(), 443);
+    assert!(g.windows(2).all(|w| w[0].order_key() <= w[1].order_key()));
+    let c = reader.device_events(&tournament(), &arbiter_core::domain::DeviceId::new("tab-c").unwrap()).await.unwrap();
+    assert_eq!(c.iter().map(|(_, e)| e.id).collect::<Vec<_>>(), same.iter().map(|e| e.id).collect::<Vec<_>>());
 }

@@ -7,6 +7,7 @@
 //! Each append takes the counter row (`UPDATE … RETURNING`), which holds its lock to commit:
 //! appends are serialised, and a number is visible only after every smaller one.
 
+use arbiter_core::domain::{DeviceId, GameId, TournamentId};
 use arbiter_core::event::{wire, Event};
 use arbiter_core::store::Appended;
 use arbiter_core::{CoreError, DomainError};
@@ -15,7 +16,8 @@ use tokio_postgres::{Client, NoTls};
 use crate::error::OfficeError;
 
 /// The migrations, in order; each runs once, recorded in `schema_migrations`.
-const MIGRATIONS: &[&str] = &["CREATE TABLE events (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE events (
         seq bigint PRIMARY KEY,
         id uuid NOT NULL UNIQUE,
         tournament text NOT NULL,
@@ -24,7 +26,11 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE events (
         line text NOT NULL
     );
     CREATE TABLE arrival (one boolean PRIMARY KEY DEFAULT true CHECK (one), last bigint NOT NULL);
-    INSERT INTO arrival (last) VALUES (0);"];
+    INSERT INTO arrival (last) VALUES (0);",
+    // Reads by game (a game's page, its fold) and by device (what a device recorded).
+    "CREATE INDEX events_by_game ON events (tournament, game, seq) WHERE game IS NOT NULL;
+    CREATE INDEX events_by_device ON events (tournament, device, seq);",
+];
 
 fn db(e: impl std::fmt::Display) -> OfficeError {
     OfficeError::Core(CoreError::Storage(format!("PostgreSQL: {e}")))
@@ -128,14 +134,52 @@ impl PgLedger {
             )
             .await
             .map_err(db)?;
-        rows.iter()
-            .map(|r| {
-                let (seq, line): (i64, &str) = (r.get(0), r.get(1));
-                let e = wire::decode(line).map_err(|e| db(format!("event #{seq} cannot be read: {e}")))?;
-                Ok((seq as u64, e))
-            })
-            .collect()
+        decode_rows(&rows)
     }
+}
+
+impl PgLedger {
+    /// A game's events, in the agreed order (HLC, id), as the fold reads them.
+    pub async fn game_events(&self, tournament: &TournamentId, game: &GameId) -> Result<Vec<Event>, OfficeError> {
+        let rows = self
+            .client
+            .query(
+                "SELECT seq, line FROM events WHERE tournament = $1 AND game = $2 ORDER BY seq",
+                &[&tournament.as_str(), &game.as_str()],
+            )
+            .await
+            .map_err(db)?;
+        let mut events = decode_rows(&rows)?.into_iter().map(|(_, e)| e).collect::<Vec<_>>();
+        events.sort_by_key(Event::order_key);
+        Ok(events)
+    }
+
+    /// What `device` recorded in `tournament`, in arrival order.
+    pub async fn device_events(
+        &self,
+        tournament: &TournamentId,
+        device: &DeviceId,
+    ) -> Result<Vec<(u64, Event)>, OfficeError> {
+        let rows = self
+            .client
+            .query(
+                "SELECT seq, line FROM events WHERE tournament = $1 AND device = $2 ORDER BY seq",
+                &[&tournament.as_str(), &device.as_str()],
+            )
+            .await
+            .map_err(db)?;
+        decode_rows(&rows)
+    }
+}
+
+fn decode_rows(rows: &[tokio_postgres::Row]) -> Result<Vec<(u64, Event)>, OfficeError> {
+    rows.iter()
+        .map(|r| {
+            let (seq, line): (i64, &str) = (r.get(0), r.get(1));
+            let e = wire::decode(line).map_err(|e| db(format!("event #{seq} cannot be read: {e}")))?;
+            Ok((seq as u64, e))
+        })
+        .collect()
 }
 
 async fn migrate(client: &mut Client) -> Result<(), OfficeError> {
