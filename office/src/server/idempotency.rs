@@ -137,17 +137,69 @@ fn replay(kept: Kept) -> Response {
     response
 }
 
-/// Drops answers older than [`KEEP_FOR`] (a few at a time, as requests come).
+/// When answers older than [`KEEP_FOR`] were last dropped (ms), across the process.
+static LAST_FORGOTTEN_MS: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+
+/// How often the kept answers are swept for old ones.
+const FORGET_EVERY_MS: i64 = 10 * 60 * 1000;
+
+/// Drops every answer older than [`KEEP_FOR`], at most once every ten minutes: the keys are
+/// hashes in no time order, so a sweep reads the whole keyspace (a day's actions), and the
+/// requests in between pay nothing for it.
 fn forget_old(tree: &sled::Tree, now_ms: i64) {
+    use std::sync::atomic::Ordering;
+    let last = LAST_FORGOTTEN_MS.load(Ordering::Relaxed);
+    if now_ms - last < FORGET_EVERY_MS
+        || LAST_FORGOTTEN_MS.compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed).is_err()
+    {
+        return;
+    }
     let keep_ms = i64::try_from(KEEP_FOR.as_millis()).unwrap_or(i64::MAX);
     let old: Vec<sled::IVec> = tree
         .iter()
-        .take(64)
         .filter_map(Result::ok)
-        .filter(|(_, v)| serde_json::from_slice::<Kept>(v).is_ok_and(|k| now_ms - k.at_ms > keep_ms))
+        .filter(|(_, v)| serde_json::from_slice::<Kept>(v).map_or(true, |k| now_ms - k.at_ms > keep_ms))
         .map(|(k, _)| k)
         .collect();
     for k in old {
         let _ = tree.remove(k);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kept(at_ms: i64) -> Vec<u8> {
+        let k = Kept { at_ms, request: String::new(), status: 200, content_type: None, body: String::new() };
+        serde_json::to_vec(&k).unwrap()
+    }
+
+    #[test]
+    fn a_sweep_drops_every_old_answer_wherever_its_key_sorts_and_keeps_the_fresh() {
+        let dir = std::env::temp_dir().join(format!("arbiter-idem-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let db = sled::Config::new().path(&dir).temporary(true).open().unwrap();
+        let tree = db.open_tree("idempotency").unwrap();
+        let day = i64::try_from(KEEP_FOR.as_millis()).unwrap();
+        let now = 10 * day;
+        // 200 fresh answers with low keys, then old ones after them in key order.
+        for i in 0..200u32 {
+            tree.insert([0u8, (i >> 8) as u8, i as u8], kept(now - 1_000)).unwrap();
+        }
+        for i in 0..50u32 {
+            tree.insert([1u8, i as u8], kept(now - 2 * day)).unwrap();
+        }
+        tree.insert([2u8], b"not an answer".to_vec()).unwrap();
+        LAST_FORGOTTEN_MS.store(0, std::sync::atomic::Ordering::Relaxed);
+        forget_old(&tree, now);
+        assert_eq!(tree.len(), 200, "every old answer and the unreadable one dropped, the fresh kept");
+        // Within ten minutes no sweep reads the keyspace again.
+        tree.insert([3u8], kept(now - 2 * day)).unwrap();
+        forget_old(&tree, now + 1_000);
+        assert_eq!(tree.len(), 201);
+        forget_old(&tree, now + FORGET_EVERY_MS);
+        assert_eq!(tree.len(), 200);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
