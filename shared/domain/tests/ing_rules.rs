@@ -5,7 +5,7 @@
 
 mod support;
 
-use arbiter_domain::board::{count_final, Method};
+use arbiter_domain::board::{count_final, Method, MoveError, PassPhase, Record, Verdict};
 use arbiter_domain::domain::Colour::{Black, White};
 use arbiter_domain::event::EventBody;
 use arbiter_domain::interop::sgf;
@@ -69,4 +69,62 @@ fn the_counting_board_counts_a_real_game_by_points_into_the_ledgers_count() {
     );
     let outcome = arbiter_domain::rules::counting::decide(count, &Ruleset::from_spec(RulesetSpec::ING)).unwrap();
     assert_eq!(outcome, Outcome::Win { winner: White, margin: Some(Margin::Points(2)) });
+}
+
+/// 三's phases of passes on a 9×9 game: `moves` as (colour, point or none for a pass).
+fn record_through(
+    ko: arbiter_domain::board::KoRule,
+    moves: &[(arbiter_domain::domain::Colour, Option<&str>)],
+) -> Record {
+    let mut r = Record::new(9).unwrap().under(ko);
+    for &(colour, at) in moves {
+        r.play(colour, at.map(support::positions::at)).unwrap_or_else(|e| panic!("{colour:?} {at:?}: {e}"));
+    }
+    r
+}
+
+#[test]
+fn passes_stop_moves_then_end_the_game_in_the_phases_of_seed_003() {
+    use arbiter_domain::board::KoRule::{Chinese, Ing};
+    // One side's pass alone (no point left to contest for it): the opponent plays on.
+    let one = [(Black, Some("E5")), (White, None), (Black, Some("D4"))];
+    assert_eq!(record_through(Ing, &one).phase(), PassPhase::Play);
+    // Black's handicap stones against White's passes (二: passes with no right to a point)
+    // are no pair of passes.
+    let handicap = [(Black, Some("C3")), (White, None), (Black, Some("G7")), (White, None), (Black, Some("C7"))];
+    assert_eq!(record_through(Ing, &handicap).phase(), PassPhase::Play);
+    // A pass from each in a row: 單官着完, moves stop.
+    let stopped = [(Black, Some("E5")), (White, None), (Black, None)];
+    assert_eq!(record_through(Ing, &stopped).phase(), PassPhase::Stopped);
+    // The players disagree on a group: play proves it, then a pass from each is the end —
+    // and the pass that stopped moves is not half of the final pair.
+    let mut r = record_through(Ing, &stopped);
+    r.play(White, None).unwrap();
+    assert_eq!(r.phase(), PassPhase::Stopped, "three passes in a row are not the end");
+    r.play(Black, Some(support::positions::at("D4"))).unwrap();
+    r.play(White, None).unwrap();
+    assert_eq!(r.phase(), PassPhase::Stopped);
+    r.play(Black, None).unwrap();
+    assert_eq!(r.phase(), PassPhase::Ended);
+    // 着手終了: nothing is played after the end, and a move check cites 三.
+    let refused = r.play(White, Some(support::positions::at("F6"))).unwrap_err();
+    assert_eq!((refused, refused.article()), (MoveError::AfterEnd, Some(Article::Ing3)));
+    // The Chinese rules end a game by agreement (第二十一条): passes are only passes.
+    let mut c = record_through(Chinese, &stopped);
+    for (colour, at) in [(White, None), (Black, None), (White, Some("F6"))] {
+        c.play(colour, at.map(support::positions::at)).unwrap();
+    }
+    assert_eq!(c.phase(), PassPhase::Play);
+}
+
+#[test]
+fn a_move_after_the_end_is_checked_on_an_sgf_record_as_against_ing_3() {
+    let moves = ";B[ee];W[];B[];W[];B[];W[ff]";
+    let game = sgf::parse(&format!("(;GM[1]FF[4]SZ[9]RU[Ing]{moves})")).unwrap();
+    match sgf::check_move(&game, 6).unwrap().verdict {
+        Verdict::Illegal { article, incident, .. } => assert_eq!((article, incident), (Article::Ing3, None)),
+        other => panic!("{other:?}"),
+    }
+    let chinese = sgf::parse(&format!("(;GM[1]FF[4]SZ[9]RU[Chinese]{moves})")).unwrap();
+    assert_eq!(sgf::check_move(&chinese, 6).unwrap().verdict, Verdict::Legal);
 }

@@ -13,4 +13,4 @@ pub use crate::rules::KoRule;
 pub use check::{check, MoveCheck, Verdict};
 pub use count::{area, count_final, tally, Method, Owner, Side, Tally};
 pub use position::{Coord, PlaceError, Placed, Position};
-pub use record::{MoveError, Record};
+pub use record::{MoveError, PassPhase, Record};

@@ -42,6 +42,21 @@ pub enum MoveError {
     /// would go round a second time.
     #[error("Ing 二: the disturbing side may not go round the disturbing ko again")]
     Disturbing,
+    /// Ing 三: both sides passed once more after moves stopped — 着手終了, nothing is played
+    /// after it.
+    #[error("Ing 三: the game is over — both sides passed again after moves stopped")]
+    AfterEnd,
+}
+
+/// Ing 三 (虛手的階段): where passes have brought a game. One side's pass alone changes
+/// nothing (the opponent plays on); a pass from each side in a row stops moves (單官着完,
+/// 着手休止); after that, dead stones are cleared — or, if the players disagree, play proves
+/// them — and a pass from each side in a row again is the end (着手終了).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassPhase {
+    Play,
+    Stopped,
+    Ended,
 }
 
 impl MoveError {
@@ -53,6 +68,7 @@ impl MoveError {
             MoveError::Repetition => Some(Article::Art6),
             MoveError::Cycle(_) => Some(Article::Art20_3),
             MoveError::HotStone(_) | MoveError::Disturbing => Some(Article::Ing2),
+            MoveError::AfterEnd => Some(Article::Ing3),
             MoveError::NotToMove(_) | MoveError::BoardSize(_) => None,
         }
     }
@@ -77,6 +93,9 @@ pub struct Record {
     ko: KoRule,
     /// Ing: the disturbing side that has gone round its disturbing ko once.
     went_round: Option<Colour>,
+    /// Ing 三: the phase, and passes in a row within it.
+    phase: PassPhase,
+    passes_in_row: u8,
 }
 
 impl Record {
@@ -98,6 +117,8 @@ impl Record {
             moves: 0,
             ko: KoRule::Chinese,
             went_round: None,
+            phase: PassPhase::Play,
+            passes_in_row: 0,
         })
     }
 
@@ -110,6 +131,12 @@ impl Record {
     /// How returns are ruled in this game.
     pub fn ko_rule(&self) -> KoRule {
         self.ko
+    }
+
+    /// Ing 三: where passes have brought the game (always `Play` under other rules, which
+    /// end a game by the players' agreement, 第二十一条).
+    pub fn phase(&self) -> PassPhase {
+        self.phase
     }
 
     pub fn position(&self) -> &Position {
@@ -131,6 +158,9 @@ impl Record {
 
     /// `colour` plays at `at` (none: a pass, 第二条). A refused move changes nothing.
     pub fn play(&mut self, colour: Colour, at: Option<Coord>) -> Result<Vec<Coord>, MoveError> {
+        if self.phase == PassPhase::Ended {
+            return Err(MoveError::AfterEnd);
+        }
         if colour != self.to_move {
             return Err(MoveError::NotToMove(colour));
         }
@@ -159,7 +189,24 @@ impl Record {
         self.before_last = Some(before);
         self.to_move = colour.opponent();
         self.moves += 1;
+        if self.ko == KoRule::Ing {
+            self.count_pass(at.is_none());
+        }
         Ok(captured)
+    }
+
+    /// Ing 三: a pass from each side in a row moves the game on a phase; a real move between
+    /// (a handicap stone against White's passes, a point still open, play proving a dead group)
+    /// starts the count again.
+    fn count_pass(&mut self, pass: bool) {
+        self.passes_in_row = if pass { self.passes_in_row + 1 } else { 0 };
+        if self.passes_in_row == 2 {
+            self.passes_in_row = 0;
+            self.phase = match self.phase {
+                PassPhase::Play => PassPhase::Stopped,
+                PassPhase::Stopped | PassPhase::Ended => PassPhase::Ended,
+            };
+        }
     }
 
     /// Ing 二: whether `colour`, taking `taking` stones, may return to the position first
