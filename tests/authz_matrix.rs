@@ -186,14 +186,14 @@ async fn every_role_by_every_kind_in_own_and_other_tournament() {
         for kind in EventKind::ALL {
             for (t, own) in [(&office.tournament, true), (&other, false)] {
                 n += 1;
-                let before = office.state.store.len().unwrap();
+                let before = office.state.store.last_seq().unwrap();
                 let e = event_by(author, t, kind, n);
                 let (status, body) = push(&office, token, std::slice::from_ref(&e)).await;
                 assert_eq!(status, 200, "{body}");
                 let answer: PushResponse = serde_json::from_value(body).unwrap();
                 let r = &answer.results[0];
                 let want = own && expected(author.role, kind);
-                let added = office.state.store.len().unwrap() - before;
+                let added = office.state.store.last_seq().unwrap() - before;
                 if want {
                     assert_eq!(r.status, PushStatus::Accepted, "{} {kind:?} own={own}: {r:?}", author.role);
                     assert_eq!(added, 1);
@@ -292,11 +292,11 @@ async fn revoked_forged_replayed_and_impersonating_callers_are_refused() {
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 200);
-    let before = office.state.store.len().unwrap();
+    let before = office.state.store.last_seq().unwrap();
     let (status, body) =
         push(&office, &e.token, &[event_by(&author, &office.tournament, EventKind::ClockPaused, 3)]).await;
     assert_eq!(status, 401, "{body}");
     assert!(body["message"].as_str().unwrap_or_default().contains("revoked"));
-    assert_eq!(office.state.store.len().unwrap(), before, "nothing stored by a refused request");
+    assert_eq!(office.state.store.last_seq().unwrap(), before, "nothing stored by a refused request");
     office.shutdown().await;
 }

@@ -136,7 +136,7 @@ async fn a_tablet_a_year_ahead_and_one_a_day_behind_keep_the_game_in_order() {
 
     // Nobody's clock left the bound.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    sane(office.state.store.hlc().unwrap(), "office");
+    sane(office.state.store.sled().unwrap().hlc().unwrap(), "office");
     sane(ahead.store().hlc().unwrap(), "tablet a year ahead");
     sane(behind.store().hlc().unwrap(), "tablet a day behind");
     stop.notify_waiters();

@@ -121,7 +121,7 @@ async fn a_second_certificate_on_the_offices_address_is_refused_and_nothing_is_s
     let report = init_tournament(&state, tournament(), "冒名杯".into(), Default::default()).unwrap();
     let impostor = Office::serve_on(state, report.organiser_token, port).await;
     assert_ne!(impostor.cert, Some(real));
-    let before = impostor.state.store.len().unwrap();
+    let before = impostor.state.store.last_seq().unwrap();
     app.record(&game(1), warning(Colour::White, "after the switch")).unwrap();
     let e = app.sync_once().await.unwrap_err();
     assert_eq!(e.code(), "office_certificate_changed", "{e}");
@@ -130,7 +130,7 @@ async fn a_second_certificate_on_the_offices_address_is_refused_and_nothing_is_s
     let said = status.last_error.unwrap();
     assert!(said.contains(&real.short()) && said.contains(&impostor.cert.unwrap().short()), "{said}");
     assert_eq!(status.pending, 1, "the warning stays on the tablet");
-    assert_eq!(impostor.state.store.len().unwrap(), before, "the impostor received nothing");
+    assert_eq!(impostor.state.store.last_seq().unwrap(), before, "the impostor received nothing");
     assert!(impostor.state.accounts.refusals(&tournament(), 10).unwrap().is_empty(), "not even a refused request");
     impostor.shutdown().await;
 }
@@ -140,7 +140,7 @@ async fn a_rotated_certificate_is_followed_by_tablets_that_synced_in_between() {
     let office = Office::start("rotate-cert").await;
     office.schedule(1);
     let port: u16 = office.url.rsplit(':').next().unwrap().parse().unwrap();
-    let data = office.state.store.dir().to_path_buf();
+    let data = office.state.data.to_path_buf();
     let token = office.organiser_token.clone();
     let (e_on, e_off) = (
         office.enroll("ref-on", Role::Referee, "tab-on").await,

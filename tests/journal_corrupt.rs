@@ -18,7 +18,7 @@ async fn a_changed_byte_is_reported_never_served_and_the_rest_is_served() {
     let a = Device::new("journal-corrupt-a", &enrolled, &office.endpoint(), |_| {});
     let recorded: Vec<Event> = (0..20).map(|j| a.record(1, advice(j))).collect();
     assert_eq!(a.client.push().await.unwrap(), 20);
-    let dir = office.state.store.dir().to_path_buf();
+    let dir = office.state.data.to_path_buf();
     let token = office.organiser_token.clone();
     office.shutdown().await;
 

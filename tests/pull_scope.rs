@@ -9,7 +9,7 @@ use arbiter_core::domain::{Author, Colour, DeviceId, Game, GameId, PersonId, Rol
 use arbiter_core::event::{Event, EventBody};
 use arbiter_core::game::fold_game;
 use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
-use arbiter_core::store::Store;
+use arbiter_core::store::{EventStore, Store};
 
 use arbiter_tests::*;
 
@@ -34,7 +34,7 @@ fn assign(office: &Office, referee: &str, tables: &[u16], n: u64) {
     at_office(office, None, body, n);
 }
 
-fn events_of(store: &Store, n: u32) -> Vec<Event> {
+fn events_of(store: &dyn EventStore, n: u32) -> Vec<Event> {
     store.game_events(&tournament(), &game(n)).unwrap()
 }
 
@@ -74,19 +74,19 @@ async fn a_referee_is_sent_its_tables_and_converges_on_them() {
         d.settle().await;
     }
 
-    let office_store = &office.state.store;
+    let office_store = &*office.state.store;
     assert_eq!(wang.store.pull_scope().unwrap().as_deref(), Some("tables:1,2"));
     assert_eq!(games_held(&wang.store), [1, 2, 3].map(game).into_iter().collect());
-    assert_eq!(events_of(&wang.store, 3), vec![own], "of table 3, only its own record");
+    assert_eq!(events_of(&*wang.store, 3), vec![own], "of table 3, only its own record");
     for n in [1, 2] {
-        assert_eq!(events_of(&wang.store, n), events_of(office_store, n), "game {n}");
-        let fold = |s: &Store| fold_game(&game(n), RulesetSpec::default(), &events_of(s, n));
-        assert_eq!(fold(&wang.store), fold(office_store), "game {n} converges");
+        assert_eq!(events_of(&*wang.store, n), events_of(office_store, n), "game {n}");
+        let fold = |s: &dyn EventStore| fold_game(&game(n), RulesetSpec::default(), &events_of(s, n));
+        assert_eq!(fold(&*wang.store), fold(office_store), "game {n} converges");
     }
     assert_eq!(wang.store.setup(&tournament()).unwrap().referees.len(), 2, "the set-up is held whole");
     for everyone in [&chief, &li] {
         assert_eq!(everyone.store.pull_scope().unwrap().as_deref(), Some("all"));
-        assert_eq!(event_set(&everyone.store), event_set(office_store));
+        assert_eq!(event_set(&*everyone.store), event_set(office_store));
     }
 
     // 第三十一条三: ref-wang takes table 4 too. Its scope changes, it pulls again from the
@@ -94,7 +94,7 @@ async fn a_referee_is_sent_its_tables_and_converges_on_them() {
     assign(&office, "ref-wang", &[4], 2);
     wang.settle().await;
     assert_eq!(wang.store.pull_scope().unwrap().as_deref(), Some("tables:1,2,4"));
-    assert_eq!(events_of(&wang.store, 4), events_of(office_store, 4));
+    assert_eq!(events_of(&*wang.store, 4), events_of(office_store, 4));
 
     // Game 3 is moved onto table 2 (a pairing corrected): it comes whole, with its schedule.
     let moved = Game {
@@ -111,7 +111,7 @@ async fn a_referee_is_sent_its_tables_and_converges_on_them() {
     };
     at_office(&office, Some(game(3)), EventBody::GameScheduled(moved), 3);
     wang.settle().await;
-    assert_eq!(events_of(&wang.store, 3), events_of(office_store, 3));
-    assert_eq!(event_set(&wang.store), event_set(office_store), "its tables now hold every game");
+    assert_eq!(events_of(&*wang.store, 3), events_of(office_store, 3));
+    assert_eq!(event_set(&*wang.store), event_set(office_store), "its tables now hold every game");
     office.shutdown().await;
 }

@@ -110,7 +110,7 @@ async fn the_office_killed_mid_sync_loses_nothing_it_acknowledged() {
     // The office's key registration (the first event it signs), the tournament, each record.
     assert_eq!(office_set.len(), 2 + recorded.len(), "the tournament and each record exactly once");
     for d in &devices {
-        assert_eq!(event_set(&d.store), office_set);
+        assert_eq!(event_set(&*d.store), office_set);
     }
 }
 

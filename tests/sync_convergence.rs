@@ -59,7 +59,7 @@ async fn three_offline_devices_converge_in_every_reconnect_order() {
         }
         // The chief arbiter sees the two warnings and overturns the first into advice.
         chief.settle().await;
-        let g1 = state_digest(&chief.store, 2);
+        let g1 = state_digest(&*chief.store, 2);
         assert!(g1.contains("second_warning"), "order {order:?}: the second warning must have lost the game");
         chief.record(1, EventBody::RulingIssued { incident: first_warning.id, ruling: Ruling::Advice, note: None });
         chief.settle().await;
@@ -67,14 +67,14 @@ async fn three_offline_devices_converge_in_every_reconnect_order() {
             devices[i].settle().await;
         }
 
-        let office_set = event_set(&office.state.store);
+        let office_set = event_set(&*office.state.store);
         // + the office's own key and each official's device key, registered in the ledger.
         assert_eq!(office_set.len(), 1 + 2 + 4 + recorded + 1 + 1 + 4, "order {order:?}: tournament, 2 schedules, 4 officials, the records and the ruling, the keys: nothing lost or doubled");
-        let office_state = state_digest(&office.state.store, 2);
+        let office_state = state_digest(&*office.state.store, 2);
         for d in devices.iter().chain(std::iter::once(&chief)) {
-            assert_eq!(event_set(&d.store), office_set, "order {order:?}: {} holds other events", d.author.device);
+            assert_eq!(event_set(&*d.store), office_set, "order {order:?}: {} holds other events", d.author.device);
             assert_eq!(
-                state_digest(&d.store, 2),
+                state_digest(&*d.store, 2),
                 office_state,
                 "order {order:?}: {} derives another state",
                 d.author.device
@@ -243,7 +243,7 @@ async fn a_misbehaving_network_still_gives_exactly_once_effect() {
     for d in &healed {
         d.settle().await;
     }
-    let office_set = event_set(&office.state.store);
+    let office_set = event_set(&*office.state.store);
     assert_eq!(
         office_set.len(),
         1 + 3 + 1 + recorded.len() + 1 + 3,
@@ -253,8 +253,8 @@ async fn a_misbehaving_network_still_gives_exactly_once_effect() {
         assert!(office.state.store.get(id).unwrap_or(None).is_some(), "{id} never reached the office");
     }
     for d in &healed {
-        assert_eq!(event_set(&d.store), office_set);
-        assert_eq!(state_digest(&d.store, 1), state_digest(&office.state.store, 1));
+        assert_eq!(event_set(&*d.store), office_set);
+        assert_eq!(state_digest(&*d.store, 1), state_digest(&*office.state.store, 1));
     }
     proxy.abort();
     office.shutdown().await;

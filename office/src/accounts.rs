@@ -6,6 +6,8 @@
 //! Kept in a sled keyspace beside the event store; written with `flush`, which survives a killed
 //! process (see docs/sync.md for what a power loss can undo here).
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +17,7 @@ use sha2::{Digest, Sha256};
 
 use arbiter_core::domain::{DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::rules::RulesetSpec;
+use arbiter_core::store::Keyspace;
 
 use crate::error::OfficeError;
 
@@ -68,7 +71,7 @@ pub struct Enrolled {
 }
 
 pub struct Accounts {
-    tree: sled::Tree,
+    tree: Arc<dyn Keyspace>,
 }
 
 const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -89,29 +92,35 @@ fn normalise_code(code: &str) -> String {
     code.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_uppercase()).collect()
 }
 
-fn storage(e: sled::Error) -> OfficeError {
-    OfficeError::Internal(format!("accounts storage: {e}"))
+fn decode<T: for<'de> Deserialize<'de>>(key: &str, v: &[u8]) -> Result<T, OfficeError> {
+    serde_json::from_slice(v).map_err(|e| OfficeError::Internal(format!("accounts record {key}: {e}")))
+}
+
+fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, OfficeError> {
+    serde_json::to_vec(value).map_err(|e| OfficeError::Internal(e.to_string()))
 }
 
 impl Accounts {
-    pub fn new(tree: sled::Tree) -> Self {
+    pub fn new(tree: Arc<dyn Keyspace>) -> Self {
         Self { tree }
     }
 
     fn get<T: for<'de> Deserialize<'de>>(&self, key: &str) -> Result<Option<T>, OfficeError> {
-        match self.tree.get(key).map_err(storage)? {
-            Some(v) => serde_json::from_slice(&v)
-                .map(Some)
-                .map_err(|e| OfficeError::Internal(format!("accounts record {key}: {e}"))),
-            None => Ok(None),
-        }
+        self.tree.get(key.as_bytes())?.map(|v| decode(key, &v)).transpose()
     }
 
     fn put<T: Serialize>(&self, key: &str, value: &T) -> Result<(), OfficeError> {
-        let bytes = serde_json::to_vec(value).map_err(|e| OfficeError::Internal(e.to_string()))?;
-        self.tree.insert(key, bytes).map_err(storage)?;
-        self.tree.flush().map_err(storage)?;
-        Ok(())
+        Ok(self.tree.insert(key.as_bytes(), &encode(value)?)?)
+    }
+
+    /// The keys under `prefix`, as text, the prefix taken off.
+    fn names_under(&self, prefix: &str) -> Result<Vec<(String, Vec<u8>)>, OfficeError> {
+        Ok(self
+            .tree
+            .scan_prefix(prefix.as_bytes())?
+            .into_iter()
+            .filter_map(|(k, v)| Some((std::str::from_utf8(&k).ok()?.strip_prefix(prefix)?.to_owned(), v)))
+            .collect())
     }
 
     fn new_token(&self, principal: &Principal) -> Result<String, OfficeError> {
@@ -126,27 +135,20 @@ impl Accounts {
 
     /// Every tournament this office runs.
     pub fn tournaments(&self) -> Result<Vec<TournamentId>, OfficeError> {
-        let mut out = Vec::new();
-        for key in self.tree.scan_prefix("tour/").keys() {
-            let key = key.map_err(storage)?;
-            if let Some(id) = std::str::from_utf8(&key).ok().and_then(|k| k.strip_prefix("tour/")) {
-                out.push(TournamentId::new(id)?);
-            }
-        }
-        Ok(out)
+        self.names_under("tour/")?.into_iter().map(|(id, _)| Ok(TournamentId::new(&id)?)).collect()
     }
 
     /// Whether this office runs any tournament yet.
     pub fn has_tournament(&self) -> Result<bool, OfficeError> {
-        Ok(self.tree.scan_prefix("tour/").next().transpose().map_err(storage)?.is_some())
+        Ok(!self.tree.scan_prefix(b"tour/")?.is_empty())
     }
 
     /// A one-time code that lets the office's page create the first tournament (and so mint the
     /// organiser's token) on an office that has none; a new code replaces an earlier one. Only
     /// its hash is kept.
     pub fn offer_setup_code(&self) -> Result<String, OfficeError> {
-        for key in self.tree.scan_prefix("setup/").keys() {
-            self.tree.remove(key.map_err(storage)?).map_err(storage)?;
+        for (key, _) in self.tree.scan_prefix(b"setup/")? {
+            self.tree.remove(&key)?;
         }
         let code: String = random::<16>()?.iter().map(|b| CROCKFORD[usize::from(b % 32)] as char).collect();
         self.put(&format!("setup/{}", sha256_hex(&code)), &true)?;
@@ -156,9 +158,7 @@ impl Accounts {
     /// Spends the setup code: true exactly once for the code offered, false for any other.
     pub fn take_setup_code(&self, code: &str) -> Result<bool, OfficeError> {
         let key = format!("setup/{}", sha256_hex(&normalise_code(code)));
-        let taken = self.tree.remove(key).map_err(storage)?.is_some();
-        self.tree.flush().map_err(storage)?;
-        Ok(taken)
+        Ok(self.tree.remove(key.as_bytes())?.is_some())
     }
 
     /// Creates a tournament and returns the organiser's principal and token (shown once).
@@ -241,9 +241,10 @@ impl Accounts {
             ));
         }
         let key = format!("code/{}", sha256_hex(&normalise_code(code)));
-        let Some(mut record) = self.get::<CodeRecord>(&key)? else {
+        let Some(stored) = self.tree.get(key.as_bytes())? else {
             return Err(OfficeError::NotRecognised("unknown enrollment code".to_owned()));
         };
+        let mut record: CodeRecord = decode(&key, &stored)?;
         if record.used {
             return Err(OfficeError::Unauthenticated("this enrollment code was already used".to_owned()));
         }
@@ -263,7 +264,11 @@ impl Accounts {
             .get(&format!("person/{}/{}", record.tournament, record.person))?
             .ok_or_else(|| OfficeError::NotFound(format!("official `{}` is no longer registered", record.person)))?;
         record.used = true;
-        self.put(&key, &record)?;
+        // Spent by a swap from what was read: of two offices taking one code at once, one
+        // enrolls and the other is told it was used.
+        if !self.tree.compare_and_swap(key.as_bytes(), Some(&stored), Some(&encode(&record)?))? {
+            return Err(OfficeError::Unauthenticated("this enrollment code was already used".to_owned()));
+        }
         let principal = Principal {
             tournament: record.tournament.clone(),
             person: record.person.clone(),
@@ -271,17 +276,19 @@ impl Accounts {
             device: device.clone(),
         };
         let token = self.new_token(&principal)?;
-        self.put(
-            &dev_key,
-            &DeviceRecord {
-                person: record.person,
-                role: person.role,
-                label: label.to_owned(),
-                token_hash: sha256_hex(&token),
-                revoked: false,
-                key: signing_key,
-            },
-        )?;
+        let device_record = DeviceRecord {
+            person: record.person,
+            role: person.role,
+            label: label.to_owned(),
+            token_hash: sha256_hex(&token),
+            revoked: false,
+            key: signing_key,
+        };
+        if !self.tree.compare_and_swap(dev_key.as_bytes(), None, Some(&encode(&device_record)?))? {
+            return Err(OfficeError::Conflict(format!(
+                "device `{device}` is already enrolled; choose another device id"
+            )));
+        }
         Ok(Enrolled { token, principal })
     }
 
@@ -310,8 +317,7 @@ impl Accounts {
                 self.put(&key, &d)?;
             }
         }
-        self.tree.remove(format!("tok/{}", sha256_hex(old))).map_err(storage)?;
-        self.tree.flush().map_err(storage)?;
+        self.tree.remove(format!("tok/{}", sha256_hex(old)).as_bytes())?;
         Ok(token)
     }
 
@@ -319,13 +325,10 @@ impl Accounts {
     pub fn devices(&self, t: &TournamentId) -> Result<Vec<DeviceInfo>, OfficeError> {
         let prefix = format!("dev/{t}/");
         let mut out = Vec::new();
-        for item in self.tree.scan_prefix(&prefix) {
-            let (k, v) = item.map_err(storage)?;
-            let Some(name) = std::str::from_utf8(&k).ok().and_then(|k| k.strip_prefix(&prefix)) else { continue };
-            let d: DeviceRecord =
-                serde_json::from_slice(&v).map_err(|e| OfficeError::Internal(format!("device record {name}: {e}")))?;
+        for (name, v) in self.names_under(&prefix)? {
+            let d: DeviceRecord = decode(&name, &v)?;
             out.push(DeviceInfo {
-                device: DeviceId::new(name)?,
+                device: DeviceId::new(&name)?,
                 person: d.person,
                 role: d.role,
                 label: d.label,
@@ -361,11 +364,10 @@ impl Accounts {
         let suffix = hex::encode(random::<4>()?);
         self.put(&format!("refusal/{t}/{micros:020}-{suffix}"), refusal)?;
         let prefix = format!("refusal/{t}/");
-        let count = self.tree.scan_prefix(&prefix).count();
-        if count > 10_000 {
-            for item in self.tree.scan_prefix(&prefix).take(count - 10_000) {
-                let (k, _) = item.map_err(storage)?;
-                self.tree.remove(k).map_err(storage)?;
+        let kept = self.tree.scan_prefix(prefix.as_bytes())?;
+        if kept.len() > 10_000 {
+            for (k, _) in kept.iter().take(kept.len() - 10_000) {
+                self.tree.remove(k)?;
             }
         }
         Ok(())
@@ -374,8 +376,7 @@ impl Accounts {
     /// The newest refusals first.
     pub fn refusals(&self, t: &TournamentId, limit: usize) -> Result<Vec<Refusal>, OfficeError> {
         let mut out = Vec::new();
-        for item in self.tree.scan_prefix(format!("refusal/{t}/")).rev().take(limit) {
-            let (_, v) = item.map_err(storage)?;
+        for (_, v) in self.tree.scan_prefix(format!("refusal/{t}/").as_bytes())?.into_iter().rev().take(limit) {
             if let Ok(r) = serde_json::from_slice(&v) {
                 out.push(r);
             }
@@ -391,7 +392,7 @@ mod tests {
     fn accounts(name: &str) -> Accounts {
         let dir = std::env::temp_dir().join(format!("arbiter-accounts-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        Accounts::new(sled::Config::new().path(dir).temporary(true).open().unwrap().open_tree("a").unwrap())
+        Accounts::new(Arc::new(sled::Config::new().path(dir).temporary(true).open().unwrap().open_tree("a").unwrap()))
     }
 
     fn setup(a: &Accounts) -> (TournamentId, PersonId) {
@@ -430,8 +431,7 @@ mod tests {
         let code = a.issue_code(&t, &p, Duration::minutes(5), Utc::now()).unwrap();
         let e = a.enroll(&code.code, &DeviceId::new("tab-1").unwrap(), "t", None, Utc::now()).unwrap();
         let raw = e.token.trim_start_matches("wa1_");
-        for item in a.tree.iter() {
-            let (k, v) = item.unwrap();
+        for (k, v) in a.tree.scan_prefix(b"").unwrap() {
             let text = String::from_utf8_lossy(&k).to_string() + &String::from_utf8_lossy(&v);
             assert!(!text.contains(raw), "the token itself is stored somewhere");
             assert!(!text.contains(&code.code.replace('-', "")), "the code itself is stored somewhere");

@@ -387,11 +387,11 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 );
                 state.clock = arbiter_core::wall_clock::WallClock::from_file(file);
             }
-            let report = state.store.open_report();
-            if report.reapplied + report.rejournaled > 0
-                || !report.bad_journal_lines.is_empty()
-                || report.torn_tail_bytes > 0
-            {
+            if let Some(report) = state.store.sled().map(|s| s.open_report()).filter(|report| {
+                report.reapplied + report.rejournaled > 0
+                    || !report.bad_journal_lines.is_empty()
+                    || report.torn_tail_bytes > 0
+            }) {
                 eprintln!("arbiter-office: store repaired on open: {report:?}");
             }
             let transport = if insecure_http {

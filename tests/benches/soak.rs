@@ -307,7 +307,7 @@ async fn run(cfg: Config) {
         org.call(reqwest::Method::POST, "/referees", Some(json!({"referee": person, "tables": [i + 1]}))).await;
     }
     let chief_e = office.enroll("chief-soak", Role::ChiefArbiter, "tab-chief").await;
-    let dir = office.state.store.dir().to_path_buf();
+    let dir = office.state.data.to_path_buf();
     let pin = office.pin();
     office.shutdown().await;
     // sled's background flusher holds the closed store's lock for a moment.

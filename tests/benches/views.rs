@@ -206,7 +206,7 @@ async fn measure(events: usize) -> Row {
         office
             .state
             .store
-            .record_all(&tournament(), &author, batch, chrono::Utc::now(), || {
+            .record_all(&tournament(), &author, batch, chrono::Utc::now(), &mut || {
                 k += 1;
                 Ok(random_from(1_000_000 + k))
             })
@@ -217,7 +217,7 @@ async fn measure(events: usize) -> Row {
             office.state.store.game_summaries(&tournament()).expect("summaries");
         }
     }
-    let dir = office.state.store.dir().to_path_buf();
+    let dir = office.state.data.to_path_buf();
     let pin = office.pin();
     let office_pin = office.pin();
     office.shutdown().await;

@@ -57,7 +57,7 @@ use arbiter_core::domain::{Game, PlayerId, TimeControl};
 use arbiter_core::event::{wire, Event};
 use arbiter_core::game::{fold_game, GameState};
 use arbiter_core::rules::RulesetSpec;
-use arbiter_core::store::Store;
+use arbiter_core::store::{EventStore, Store};
 use arbiter_core::sync::client::{SyncClient, SyncConfig};
 use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};
 use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
@@ -283,7 +283,7 @@ impl Office {
         let mut k = 0;
         self.state
             .store
-            .record_all(&tournament(), &organiser, events, chrono::Utc::now(), || {
+            .record_all(&tournament(), &organiser, events, chrono::Utc::now(), &mut || {
                 k += 1;
                 Ok(random_from(8_000 + k))
             })
@@ -328,7 +328,7 @@ impl Office {
                     &organiser,
                     chunk.iter().map(|&n| scheduled(n)).collect(),
                     chrono::Utc::now(),
-                    || {
+                    &mut || {
                         k += 1;
                         Ok(random_from(9_000 + k))
                     },
@@ -426,15 +426,16 @@ impl Device {
 }
 
 /// Every event of a store as sorted JSON lines: equal sets compare equal.
-pub fn event_set(store: &Store) -> Vec<String> {
+pub fn event_set(store: &dyn EventStore) -> Vec<String> {
+    let all = store.since(0, usize::MAX).unwrap_or_default();
     let mut v: Vec<String> =
-        store.tournament_events(&tournament()).unwrap_or_default().iter().map(wire::encode).collect();
+        all.iter().filter(|(_, e)| e.tournament == tournament()).map(|(_, e)| wire::encode(e)).collect();
     v.sort();
     v
 }
 
 /// The derived state of every game, as one JSON string: a state hash in readable form.
-pub fn state_digest(store: &Store, games: u32) -> String {
+pub fn state_digest(store: &dyn EventStore, games: u32) -> String {
     let states: Vec<GameState> = (1..=games)
         .map(|n| {
             fold_game(&game(n), RulesetSpec::default(), &store.game_events(&tournament(), &game(n)).unwrap_or_default())

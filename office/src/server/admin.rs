@@ -20,13 +20,12 @@ use crate::server::{blocking, AppState, Caller, ClientAddr};
 /// Records an event authored by `p` at the office (the organiser's set-up facts).
 fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), OfficeError> {
     let author = Author { device: p.device.clone(), person: p.person.clone(), role: p.role };
-    state.store.record(
-        p.tournament.clone(),
-        None,
-        author,
-        body,
+    state.store.record_all(
+        &p.tournament,
+        &author,
+        vec![(None, body)],
         chrono::Utc::now(),
-        arbiter_core::random_id_bits()?,
+        &mut arbiter_core::random_id_bits,
     )?;
     Ok(())
 }
@@ -109,7 +108,7 @@ pub fn enroll_device(
 /// Records an event of the office's own (a key registered or revoked), signed by it.
 fn record_office(state: &AppState, t: &TournamentId, body: EventBody) -> Result<(), OfficeError> {
     let author = arbiter_core::store::office_author()?;
-    state.store.record_all(t, &author, vec![(None, body)], state.clock.now(), arbiter_core::random_id_bits)?;
+    state.store.record_all(t, &author, vec![(None, body)], state.clock.now(), &mut arbiter_core::random_id_bits)?;
     Ok(())
 }
 
@@ -341,5 +340,14 @@ pub async fn backup(
         ));
     }
     let store = state.store.clone();
-    blocking(move || crate::backup::write_file(&store, store.dir(), &to).map(Json)).await
+    blocking(move || {
+        let sled = store.sled().ok_or_else(|| {
+            OfficeError::bad(
+                "not_a_sled_store",
+                "this office keeps its events in PostgreSQL: back it up with pg_dump (docs/deploy.md)",
+            )
+        })?;
+        crate::backup::write_file(sled, sled.dir(), &to).map(Json)
+    })
+    .await
 }

@@ -62,9 +62,10 @@ pub async fn put(
             return Err(OfficeError::NotFound(format!("no referee `{referee}` is registered in `{}`", p.tournament)));
         }
         let e = Evaluation { referee, text, by: p.person.clone(), at: chrono::Utc::now() };
-        let tree = state.store.open_tree(TREE)?;
-        tree.insert(key(p.tournament.as_str(), e.referee.as_str()), serde_json::to_vec(&e)?).map_err(internal)?;
-        tree.flush().map_err(internal)?;
+        state
+            .store
+            .keyspace(TREE)?
+            .insert(&key(p.tournament.as_str(), e.referee.as_str()), &serde_json::to_vec(&e)?)?;
         Ok(Json(e))
     })
     .await
@@ -77,10 +78,8 @@ pub async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<
     blocking(move || {
         let mut prefix = t.as_str().as_bytes().to_vec();
         prefix.push(0);
-        let tree = state.store.open_tree(TREE)?;
         let mut out = Vec::new();
-        for item in tree.scan_prefix(prefix) {
-            let (_, v) = item.map_err(internal)?;
+        for (_, v) in state.store.keyspace(TREE)?.scan_prefix(&prefix)? {
             out.push(serde_json::from_slice(&v).map_err(|e| internal(format!("a stored evaluation: {e}")))?);
         }
         Ok(Json(out))

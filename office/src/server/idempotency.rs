@@ -16,6 +16,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
+use arbiter_core::store::Keyspace;
+
 use crate::error::OfficeError;
 use crate::server::{blocking, AppState};
 
@@ -74,13 +76,13 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     };
     let request_hash = hex::encode(Sha256::digest(&bytes));
     let _one_at_a_time = GATE.lock().await;
-    let tree = match state.store.open_tree("idempotency") {
+    let tree = match state.store.keyspace("idempotency") {
         Ok(t) => t,
         Err(e) => return OfficeError::from(e).into_response(),
     };
     let found = {
         let tree = tree.clone();
-        blocking(move || tree.get(id).map_err(|e| OfficeError::Internal(e.to_string()))).await
+        blocking(move || Ok(tree.get(&id)?)).await
     };
     match found {
         Err(e) => return e.into_response(),
@@ -115,8 +117,8 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     };
     let saved = blocking(move || {
         let bytes = serde_json::to_vec(&kept)?;
-        tree.insert(id, bytes).map_err(|e| OfficeError::Internal(e.to_string()))?;
-        forget_old(&tree, kept.at_ms);
+        tree.insert(&id, &bytes)?;
+        forget_old(&*tree, kept.at_ms);
         Ok(())
     })
     .await;
@@ -146,7 +148,7 @@ const FORGET_EVERY_MS: i64 = 10 * 60 * 1000;
 /// Drops every answer older than [`KEEP_FOR`], at most once every ten minutes: the keys are
 /// hashes in no time order, so a sweep reads the whole keyspace (a day's actions), and the
 /// requests in between pay nothing for it.
-fn forget_old(tree: &sled::Tree, now_ms: i64) {
+fn forget_old(tree: &dyn Keyspace, now_ms: i64) {
     use std::sync::atomic::Ordering;
     let last = LAST_FORGOTTEN_MS.load(Ordering::Relaxed);
     if now_ms - last < FORGET_EVERY_MS
@@ -155,14 +157,11 @@ fn forget_old(tree: &sled::Tree, now_ms: i64) {
         return;
     }
     let keep_ms = i64::try_from(KEEP_FOR.as_millis()).unwrap_or(i64::MAX);
-    let old: Vec<sled::IVec> = tree
-        .iter()
-        .filter_map(Result::ok)
-        .filter(|(_, v)| serde_json::from_slice::<Kept>(v).map_or(true, |k| now_ms - k.at_ms > keep_ms))
-        .map(|(k, _)| k)
-        .collect();
-    for k in old {
-        let _ = tree.remove(k);
+    let Ok(all) = tree.scan_prefix(b"") else { return };
+    for (k, v) in all {
+        if serde_json::from_slice::<Kept>(&v).map_or(true, |k| now_ms - k.at_ms > keep_ms) {
+            let _ = tree.remove(&k);
+        }
     }
 }
 

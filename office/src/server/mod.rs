@@ -17,7 +17,7 @@ mod views;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use arbiter_core::store::Store;
+use arbiter_core::store::EventStore;
 use arbiter_core::sync::protocol::MAX_BODY_BYTES;
 use arbiter_core::sync::tls::CertFingerprint;
 use axum::extract::DefaultBodyLimit;
@@ -38,7 +38,10 @@ pub use guard::ClientAddr;
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {
-    pub store: Arc<Store>,
+    pub store: Arc<dyn EventStore>,
+    /// The office's own folder: its signing key, its TLS files, `serving.json` (with a
+    /// database store, the events are elsewhere).
+    pub data: std::path::PathBuf,
     /// The office's signing key's public half: devices pin it at enrollment; what the office
     /// records (on an official's behalf, set-up, keys) is signed with it.
     pub office_key: arbiter_core::event::PublicKey,
@@ -68,7 +71,7 @@ impl AppState {
     /// Opens the office's store (and its accounts keyspace) in `data`.
     pub fn open(data: &std::path::Path) -> Result<Self, OfficeError> {
         let store = crate::serving::open_store(data)?;
-        let accounts = Accounts::new(store.open_tree("accounts")?);
+        let accounts = Accounts::new(Arc::new(store.open_tree("accounts")?));
         // Made on the office's first start, kept beside its data, never sent anywhere.
         let key = arbiter_core::ledger::SigningKey::load_or_create(&data.join(arbiter_core::ledger::KEY_FILE))?;
         let office_key = key.public();
@@ -79,6 +82,7 @@ impl AppState {
         });
         Ok(Self {
             store: Arc::new(store),
+            data: data.to_path_buf(),
             office_key,
             accounts: Arc::new(accounts),
             commands: Arc::default(),
@@ -95,7 +99,7 @@ impl AppState {
     /// Loads the office's certificate (made self-signed if it has none yet) and the staged
     /// one, and returns the TLS configuration to serve with.
     pub fn with_certificate(&mut self) -> Result<Arc<rustls::ServerConfig>, OfficeError> {
-        let data = self.store.dir().to_path_buf();
+        let data = self.data.clone();
         let current = crate::tls::current(&data)?;
         self.cert = Some(current.fingerprint);
         self.cert_next = crate::tls::load(&data, crate::tls::Slot::Next)?.map(|n| n.fingerprint);
@@ -249,7 +253,7 @@ pub async fn serve(
         println!("no tournament yet: open {scheme}://{addr}/?create={code} to create one (the code works once)");
     }
     println!("arbiter-office listening on {scheme}://{addr}");
-    let data = state.store.dir().to_path_buf();
+    let data = state.data.clone();
     state.backup_secret = Some(crate::serving::announce(&data, &format!("{scheme}://{addr}"))?);
     let states = tokio::spawn(store_states(state.store.clone()));
     let store = state.store.clone();
@@ -279,7 +283,7 @@ pub async fn serve(
 }
 
 /// Completes when the store can no longer write in this process (checked every second).
-async fn store_failure(store: Arc<Store>) -> String {
+async fn store_failure(store: Arc<dyn EventStore>) -> String {
     let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
     loop {
         every.tick().await;
@@ -293,7 +297,7 @@ async fn store_failure(store: Arc<Store>) -> String {
 /// [`arbiter_core::store::STORE_STATES_EVERY`], off the request paths: after a crash a game's
 /// first read folds only what came after its stored state. (The store writes the rest when it
 /// closes.) A failure is printed and tried again next time: the states are derived data.
-async fn store_states(store: Arc<Store>) {
+async fn store_states(store: Arc<dyn EventStore>) {
     let mut every = tokio::time::interval(arbiter_core::store::STORE_STATES_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     every.tick().await;

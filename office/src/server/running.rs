@@ -39,11 +39,17 @@ fn record(
     p: &Principal,
     bodies: Vec<arbiter_core::event::NewEvent>,
 ) -> Result<Vec<Event>, OfficeError> {
-    Ok(state.store.record_all(&p.tournament, &author(p), bodies, state.clock.now(), arbiter_core::random_id_bits)?)
+    Ok(state.store.record_all(
+        &p.tournament,
+        &author(p),
+        bodies,
+        state.clock.now(),
+        &mut arbiter_core::random_id_bits,
+    )?)
 }
 
-/// Check-then-record under the office's command lock, so two officials cannot pair the same
-/// round (or register the same id) at once.
+/// Check-then-record under the office's command lock (the process's, then the store's), so two
+/// officials cannot pair the same round (or register the same id) at once.
 async fn locked<T: Send + 'static>(
     state: AppState,
     caller: Caller,
@@ -51,6 +57,8 @@ async fn locked<T: Send + 'static>(
 ) -> Result<T, OfficeError> {
     blocking(move || {
         let _guard = state.commands.lock().unwrap_or_else(|e| e.into_inner());
+        // And across every other office process on the same database.
+        let _shared = state.store.command_lock()?;
         f(&state, &caller.0)
     })
     .await

@@ -260,7 +260,7 @@ const MAX_PULL_SCAN: usize = 20 * MAX_PULL_EVENTS;
 
 /// What `caller`'s device is sent (`sync::scope`): reads the set-up and the games' tables
 /// (both kept by the store) only for a referee.
-fn pull_scope(store: &arbiter_core::store::Store, caller: &Principal) -> Result<PullScope, OfficeError> {
+fn pull_scope(store: &dyn arbiter_core::store::EventStore, caller: &Principal) -> Result<PullScope, OfficeError> {
     if caller.role != arbiter_core::domain::Role::Referee {
         return Ok(PullScope::All);
     }
@@ -287,11 +287,11 @@ pub async fn pull(
         let t = &caller.tournament;
         // Everything up to `until` was stored before the scope is read, so the scope knows
         // every game drawn and every table assigned in what this request looks at.
-        let until = store.last_seq();
-        let s = pull_scope(&store, &caller)?;
+        let until = store.last_seq()?;
+        let s = pull_scope(&*store, &caller)?;
         // The log holds every tournament of this office and a referee is sent only its tables:
         // entries are passed over by their tags, unread, a bounded number per request.
-        let (page, next) = store.scan_log(q.after, until, MAX_PULL_SCAN, limit, |tag| {
+        let (page, next) = store.scan_log(q.after, until, MAX_PULL_SCAN, limit, &mut |tag| {
             tag.tournament == t.as_str() && s.admits_tag(tag, &caller.device)
         })?;
         let mut events = Vec::with_capacity(page.len());
@@ -307,7 +307,7 @@ pub async fn pull(
             }
             events.push(PulledEvent { seq, event: e });
         }
-        let more = next < store.last_seq();
+        let more = next < store.last_seq()?;
         Ok(Json(PullResponse {
             events,
             next,

@@ -22,7 +22,7 @@ use crate::server::{blocking, AppState, Caller};
 pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
     let store = state.store.clone();
     let corrupt = state.store.corrupt_lines();
-    let can_write = blocking(move || Ok(writable(&store))).await.unwrap_or_else(Err);
+    let can_write = blocking(move || Ok(writable(&*store))).await.unwrap_or_else(Err);
     let mut health = match can_write {
         Ok(()) => serde_json::json!({ "status": "ok", "can_write": true }),
         Err(e) => serde_json::json!({ "status": "ok", "can_write": false, "code": e.code(), "message": e.to_string() }),
@@ -38,14 +38,14 @@ pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
 /// `store_failed`): take it out of rotation, or page the organiser.
 pub async fn ready(State(state): State<AppState>) -> Result<Json<serde_json::Value>, OfficeError> {
     let store = state.store.clone();
-    match blocking(move || Ok(writable(&store))).await? {
+    match blocking(move || Ok(writable(&*store))).await? {
         Ok(()) => Ok(Json(serde_json::json!({ "ready": true }))),
         Err(e) => Err(OfficeError::Unavailable { code: e.code(), message: e.to_string() }),
     }
 }
 
 /// Whether the store can write now: not failed, and space above its reserve.
-fn writable(store: &arbiter_core::store::Store) -> Result<(), OfficeError> {
+fn writable(store: &dyn arbiter_core::store::EventStore) -> Result<(), OfficeError> {
     if let Some(why) = store.failure() {
         return Err(OfficeError::StoreFailed(why));
     }
@@ -74,7 +74,7 @@ pub(super) fn state_of(state: &AppState, t: &TournamentId, game: &GameId) -> Res
 pub(super) fn game_page(state: &AppState, t: &TournamentId, game: &GameId) -> Result<GameView, OfficeError> {
     let s = state_of(state, t, game)?;
     // Not scheduled (yet) is a 404 too: there is no game screen to show.
-    let seals = arbiter_core::app::seals_of(&state.store, &s)?;
+    let seals = arbiter_core::app::seals_of(&*state.store, &s)?;
     arbiter_core::app::game_view(&*state.store.setup(t)?, s, seals).map_err(|e| OfficeError::NotFound(e.to_string()))
 }
 
@@ -86,11 +86,13 @@ pub(super) fn tournament_view(state: &AppState, caller: &Caller) -> Result<Tourn
 /// `GET /api/v1/status`.
 pub async fn status(State(state): State<AppState>, caller: Caller) -> Result<Json<serde_json::Value>, OfficeError> {
     let t = state.accounts.tournament(&caller.0.tournament)?;
+    let store = state.store.clone();
+    let last_seq = blocking(move || Ok(store.last_seq()?)).await?;
     Ok(Json(serde_json::json!({
         "tournament": caller.0.tournament,
         "name": t.as_ref().map(|t| t.name.clone()),
         "ruleset": t.map(|t| t.ruleset),
-        "last_seq": state.store.last_seq(),
+        "last_seq": last_seq,
         "you": caller.0,
     })))
 }
@@ -185,7 +187,7 @@ pub async fn story(
         incident.parse().map_err(|_| OfficeError::bad("invalid_field", format!("`{incident}` is not an event id")))?;
     blocking(move || {
         let viewer = super::running::author(&caller.0);
-        arbiter_core::app::story_of(&state.store, &caller.0.tournament, &game, incident, viewer, state.clock.now())
+        arbiter_core::app::story_of(&*state.store, &caller.0.tournament, &game, incident, viewer, state.clock.now())
             .map(Json)
             .map_err(|e| match e.code() {
                 "wrong_scope" => OfficeError::NotFound(e.to_string()),
@@ -202,7 +204,7 @@ pub async fn queue(State(state): State<AppState>, caller: Caller) -> Result<Json
     blocking(move || {
         let now = state.clock.now();
         let viewer = super::running::author(&caller.0);
-        Ok(Json(arbiter_core::app::desk_cards(&state.store, &caller.0.tournament, viewer, now)?))
+        Ok(Json(arbiter_core::app::desk_cards(&*state.store, &caller.0.tournament, viewer, now)?))
     })
     .await
 }

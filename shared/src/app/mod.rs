@@ -313,14 +313,14 @@ impl App {
     pub fn queue(&self) -> Result<Vec<QueueCard>> {
         let id = self.identity()?;
         let (_, now) = self.now()?;
-        desk_cards(&self.store, &id.tournament, id.author(), now)
+        desk_cards(&*self.store, &id.tournament, id.author(), now)
     }
 
     /// One incident's whole story, and what this device's official may decide on it.
     pub fn story(&self, game: &GameId, incident: EventId) -> Result<Story> {
         let id = self.identity()?;
         let (_, now) = self.now()?;
-        story_of(&self.store, &id.tournament, game, incident, id.author(), now)
+        story_of(&*self.store, &id.tournament, game, incident, id.author(), now)
     }
 
     /// Builds the event this device would record, without storing it.
@@ -435,7 +435,7 @@ impl App {
 /// The desk's cards for `viewer` from a store (the app's or the office's): only games with
 /// something open are read, each once.
 pub fn desk_cards(
-    store: &Store,
+    store: &dyn crate::store::EventStore,
     tournament: &crate::domain::TournamentId,
     viewer: crate::domain::Author,
     now: chrono::DateTime<Utc>,
@@ -453,7 +453,7 @@ pub fn desk_cards(
 
 /// An incident's story for `viewer` from a store (the app's or the office's).
 pub fn story_of(
-    store: &Store,
+    store: &dyn crate::store::EventStore,
     tournament: &crate::domain::TournamentId,
     game: &GameId,
     incident: EventId,

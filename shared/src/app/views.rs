@@ -64,7 +64,7 @@ pub struct SealView {
 }
 
 /// The seals of every incident and ruling in `state`, read from `store`.
-pub fn seals_of(store: &crate::store::Store, state: &GameState) -> Result<Vec<SealView>> {
+pub fn seals_of(store: &dyn crate::store::EventStore, state: &GameState) -> Result<Vec<SealView>> {
     let mut ids: Vec<EventId> = Vec::new();
     for i in &state.incidents {
         ids.push(i.id);
@@ -170,7 +170,7 @@ impl App {
             .store
             .game_state(&id.tournament, game)?
             .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
-        let seals = seals_of(&self.store, &state)?;
+        let seals = seals_of(&*self.store, &state)?;
         game_view(&*self.setup()?, state, seals)
     }
 }

@@ -13,12 +13,14 @@
 
 mod export;
 pub mod file;
+mod interface;
 pub mod journal;
 mod keys;
 pub mod line;
 mod meta;
 mod outbox;
 mod projection;
+pub mod stamp;
 
 pub use projection::STORE_STATES_EVERY;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -36,6 +38,7 @@ use crate::event::wire::{self, LineError};
 use crate::event::{Event, EventBody};
 
 pub use export::{ImportReport, SalvageReport};
+pub use interface::{EventStore, Keyspace};
 pub use journal::Journal;
 pub use keys::LogTag;
 pub use meta::SealedMove;
@@ -571,54 +574,6 @@ impl Store {
         Ok(v.and_then(|b| <[u8; 32]>::try_from(b.as_ref()).ok()).map(crate::event::EventDigest))
     }
 
-    /// The office's own key registration, when the office signs and has not yet signed in
-    /// `tournament`: the first event of its chain there (the ledger's root).
-    fn announcement(
-        &self,
-        tournament: &TournamentId,
-        clock: &mut HybridClock,
-        now: DateTime<Utc>,
-    ) -> Result<Option<Event>> {
-        let Some(signer) = self.signer().filter(|s| s.announces) else { return Ok(None) };
-        if self.chain_head(tournament)?.is_some() {
-            return Ok(None);
-        }
-        let hlc = clock.tick(u64::try_from(now.timestamp_millis()).unwrap_or(0));
-        Ok(Some(Event {
-            schema: crate::event::SCHEMA_VERSION,
-            rules: Some(crate::rules::RULES_REVISION),
-            prev: None,
-            sig: None,
-            id: EventId::from_parts(hlc.wall_ms, crate::random_id_bits()?),
-            tournament: tournament.clone(),
-            game: None,
-            author: office_author()?,
-            hlc,
-            wall_time: now,
-            body: EventBody::KeyRegistered {
-                signer: signer.id.clone(),
-                key: signer.key.public(),
-                person: None,
-                role: None,
-            },
-        }))
-    }
-
-    /// Signs a batch of one tournament about to be recorded, in order, each naming the one
-    /// signed before it.
-    fn seal(&self, tournament: &TournamentId, events: &mut [Event]) -> Result<()> {
-        let Some(signer) = self.signer() else { return Ok(()) };
-        let mut head = self.chain_head(tournament)?;
-        let mut sealed = self.sealed.lock().unwrap_or_else(|e| e.into_inner());
-        for e in events {
-            e.prev = head;
-            let d = signer.key.sign(e, signer.id.clone());
-            sealed.insert(e.id, d);
-            head = Some(d);
-        }
-        Ok(())
-    }
-
     /// Records a new local event: stamps it with this device's HLC and a fresh UUIDv7 at
     /// `now`, signs it (when the store has a signer), stores it durably and puts it in the
     /// outbox. `random` fills the id's random bits.
@@ -651,28 +606,15 @@ impl Store {
     ) -> Result<Vec<Event>> {
         self.check_space()?;
         let guard = self.lock();
-        let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
         let mut clock = HybridClock::resume(meta::hlc(&self.db)?);
-        let mut events = Vec::with_capacity(bodies.len() + 1);
-        events.extend(self.announcement(tournament, &mut clock, now)?);
-        for (game, body) in bodies {
-            let event = Event {
-                schema: crate::event::SCHEMA_VERSION,
-                rules: Some(crate::rules::RULES_REVISION),
-                prev: None,
-                sig: None,
-                id: EventId::from_parts(now_ms, random()?),
-                tournament: tournament.clone(),
-                game,
-                author: author.clone(),
-                hlc: clock.tick(now_ms),
-                wall_time: now,
-                body,
-            };
-            event.validate()?;
-            events.push(event);
-        }
-        self.seal(tournament, &mut events)?;
+        let signer = self.signer();
+        let head = match &signer {
+            Some(_) => self.chain_head(tournament)?,
+            None => None,
+        };
+        let stamp::Stamped { events, digests } =
+            stamp::stamp(signer.as_deref(), head, &mut clock, tournament, author, bodies, now, &mut random)?;
+        self.sealed.lock().unwrap_or_else(|e| e.into_inner()).extend(events.iter().map(|e| e.id).zip(digests));
         // Before the batch (and its checkpoint): a checkpoint sled kept covers these stamps.
         meta::set_hlc(&self.db, clock.last())?;
         let results = self.apply(&guard, &events, Origin::Local, Lines::Write)?;
