@@ -90,7 +90,9 @@ impl OfficeError {
             OfficeError::Conflict(_) | OfficeError::OfficeRunning(_) => StatusCode::CONFLICT,
             OfficeError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             OfficeError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            OfficeError::StoreFailed(_) | OfficeError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            OfficeError::StoreFailed(_)
+            | OfficeError::Unavailable { .. }
+            | OfficeError::Core(CoreError::Unavailable(_)) => StatusCode::SERVICE_UNAVAILABLE,
             OfficeError::Core(CoreError::DiskFull { .. }) => StatusCode::INSUFFICIENT_STORAGE,
             OfficeError::Core(CoreError::Storage(_) | CoreError::Damaged { .. }) => StatusCode::INTERNAL_SERVER_ERROR,
             OfficeError::Core(_) => StatusCode::BAD_REQUEST,

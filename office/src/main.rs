@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use arbiter_core::domain::TournamentId;
 use arbiter_core::rules::{ChineseKomi, RulesetSpec};
-use arbiter_core::store::Store;
+use arbiter_core::store::{EventStore, Store};
 use arbiter_office::server::{self, AppState};
 use arbiter_office::tls;
 use arbiter_office::{replay, standings, OfficeError};
@@ -42,6 +42,10 @@ enum Command {
     Init {
         #[arg(long, default_value = DEFAULT_DATA)]
         data: PathBuf,
+        /// Keep the events in this PostgreSQL database (`postgres://user@host:port/db`)
+        /// instead of the data folder, which then holds only the office's key and TLS files.
+        #[arg(long, value_name = "URL")]
+        store: Option<String>,
         /// Tournament id (letters, digits, '.', '_', '-').
         #[arg(long)]
         id: String,
@@ -66,6 +70,10 @@ enum Command {
     Serve {
         #[arg(long, default_value = DEFAULT_DATA)]
         data: PathBuf,
+        /// Keep the events in this PostgreSQL database (`postgres://user@host:port/db`)
+        /// instead of the data folder, which then holds only the office's key and TLS files.
+        #[arg(long, value_name = "URL")]
+        store: Option<String>,
         #[arg(long, default_value = "127.0.0.1:7878")]
         bind: SocketAddr,
         /// The built UI to serve as the office's web pages (default: ui/dist when it exists).
@@ -97,6 +105,10 @@ enum Command {
     Export {
         #[arg(long, default_value = DEFAULT_DATA)]
         data: PathBuf,
+        /// Keep the events in this PostgreSQL database (`postgres://user@host:port/db`)
+        /// instead of the data folder, which then holds only the office's key and TLS files.
+        #[arg(long, value_name = "URL")]
+        store: Option<String>,
     },
     /// Store the events of a JSON-lines file (an export, a backup, a device's log).
     ///
@@ -104,17 +116,24 @@ enum Command {
     Import {
         #[arg(long, default_value = DEFAULT_DATA)]
         data: PathBuf,
+        /// Keep the events in this PostgreSQL database (`postgres://user@host:port/db`)
+        /// instead of the data folder, which then holds only the office's key and TLS files.
+        #[arg(long, value_name = "URL")]
+        store: Option<String>,
         file: PathBuf,
     },
     /// Print standings: of an OpenGotha tournament file by its own placement criteria, or with
     /// `--data` of a tournament this office runs (第二十八条, or McMahon).
     Standings {
         /// An OpenGotha tournament file (XML).
-        #[arg(required_unless_present = "data", conflicts_with = "data")]
+        #[arg(required_unless_present_any = ["data", "store"], conflicts_with_all = ["data", "store"])]
         file: Option<PathBuf>,
         /// The office's data directory (the office must not be running on it).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "store")]
         data: Option<PathBuf>,
+        /// The office's PostgreSQL database (offices may be serving from it meanwhile).
+        #[arg(long, value_name = "URL")]
+        store: Option<String>,
         /// Which tournament of the data directory (needed when it holds several).
         #[arg(long)]
         tournament: Option<String>,
@@ -310,8 +329,8 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             }
             Ok(if report.malformed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
-        Command::Init { data, id, name, ruleset: r, komi, cert_names } => {
-            let state = AppState::open(&data)?;
+        Command::Init { data, store, id, name, ruleset: r, komi, cert_names } => {
+            let state = AppState::open_on(&data, store.as_deref())?;
             let report = server::init_tournament(&state, TournamentId::new(id)?, name, ruleset(r, komi)?)?;
             let cert = match tls::load(&data, tls::Slot::Current)? {
                 Some(c) => c,
@@ -345,6 +364,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
         }
         Command::Serve {
             data,
+            store,
             bind,
             ui,
             tablet_url,
@@ -370,7 +390,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                 ));
             }
             let ui = ui.or_else(|| Some(PathBuf::from("ui/dist")).filter(|d| d.join("index.html").exists()));
-            let mut state = AppState::open(&data)?;
+            let mut state = AppState::open_on(&data, store.as_deref())?;
             state.max_clock_ahead_ms = max_clock_ahead_minutes * 60_000;
             state.tablet_url = tablet_url.map(|u| u.trim_end_matches('/').to_owned());
             if let Some(file) = clock_file {
@@ -411,8 +431,8 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             runtime.block_on(server::serve(state, bind, ui, limits, transport))?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Export { data } => {
-            let store = arbiter_office::serving::open_store(&data)?;
+        Command::Export { data, store } => {
+            let store = events_of(&data, store.as_deref())?;
             let n = store.export(&mut std::io::stdout().lock())?;
             eprintln!("arbiter-office: exported {n} events");
             let corrupt = store.corrupt_lines();
@@ -421,40 +441,45 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             }
             Ok(if corrupt.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
-        Command::Import { data, file } => {
-            let store = arbiter_office::serving::open_store(&data)?;
+        Command::Import { data, store, file } => {
+            let store = events_of(&data, store.as_deref())?;
             let input = std::fs::File::open(&file)
                 .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
-            let report = store.import(std::io::BufReader::new(input))?;
+            let report = arbiter_core::store::import(&*store, std::io::BufReader::new(input))?;
             eprintln!("arbiter-office: imported {} new events, {} already stored", report.added, report.duplicates);
             for l in &report.refused {
                 eprintln!("  {}:{}: {} — {}", file.display(), l.line, l.code, l.message);
             }
             Ok(if report.refused.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
-        Command::Standings { file, data, tournament, round, format } => {
-            let table = match (file, data) {
+        Command::Standings { file, data, store, tournament, round, format } => {
+            let from = data.as_ref().map_or_else(|| store.clone().unwrap_or_default(), |d| d.display().to_string());
+            let events = match (&data, &store) {
+                (Some(d), _) => Some(events_of(d, None)?),
+                (None, Some(url)) => Some(events_of(std::path::Path::new(""), Some(url))?),
+                (None, None) => None,
+            };
+            let table = match (file, events) {
                 (Some(file), _) => {
                     let xml = std::fs::read_to_string(&file)
                         .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
                     standings::from_opengotha(&xml, round)?
                 }
-                (None, Some(data)) => {
-                    let store = arbiter_office::serving::open_store(&data)?;
+                (None, Some(store)) => {
                     let events: Vec<_> = store.since(0, usize::MAX)?.into_iter().map(|(_, e)| e).collect();
                     let mut views = arbiter_core::tournament::replay(&events);
                     let view = match tournament {
-                        Some(t) => views.into_iter().find(|v| v.id.as_str() == t).ok_or_else(|| {
-                            OfficeError::NotFound(format!("no tournament `{t}` in {}", data.display()))
-                        })?,
+                        Some(t) => views
+                            .into_iter()
+                            .find(|v| v.id.as_str() == t)
+                            .ok_or_else(|| OfficeError::NotFound(format!("no tournament `{t}` in {from}")))?,
                         None if views.len() == 1 => views.remove(0),
                         None => {
                             let ids: Vec<String> = views.iter().map(|v| v.id.to_string()).collect();
                             return Err(OfficeError::bad(
                                 "ambiguous",
                                 format!(
-                                    "{} holds {} tournaments ({}): name one with --tournament",
-                                    data.display(),
+                                    "{from} holds {} tournaments ({}): name one with --tournament",
                                     ids.len(),
                                     ids.join(", ")
                                 ),
@@ -463,7 +488,9 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                     };
                     standings::from_view(&view, round)?
                 }
-                (None, None) => return Err(OfficeError::bad("usage", "give an OpenGotha file or --data DIR")),
+                (None, None) => {
+                    return Err(OfficeError::bad("usage", "give an OpenGotha file, --data DIR or --store URL"))
+                }
             };
             let out = match format {
                 TableFormat::Text => standings::render_text(&table),
@@ -602,5 +629,13 @@ fn ask_running_office(
             return Err(OfficeError::Core(arbiter_core::CoreError::Remote { status, code, message }));
         }
         Ok(serde_json::from_value(body)?)
+    })
+}
+
+/// The events of the office at `data`, or in the PostgreSQL database at `store`.
+fn events_of(data: &std::path::Path, store: Option<&str>) -> Result<std::sync::Arc<dyn EventStore>, OfficeError> {
+    Ok(match store {
+        Some(url) => std::sync::Arc::new(arbiter_office::pg::PgStore::connect(url)?),
+        None => std::sync::Arc::new(arbiter_office::serving::open_store(&data)?),
     })
 }

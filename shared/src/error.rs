@@ -49,6 +49,11 @@ pub enum CoreError {
     )]
     JournalCorrupt { file: String, offset: u64, event: Option<String> },
     /// An event whose signature does not hold, or whose signer may not sign it.
+    /// The store cannot be reached now (its database is down or every connection is busy):
+    /// nothing was written; try again.
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+
     #[error("forged: {0}")]
     Forged(String),
     /// This device's signing key is not in its data directory (restored from a backup without
@@ -72,6 +77,7 @@ impl CoreError {
             Self::KeyMissing(_) => "key_missing",
             Self::DiskFull { .. } => "disk_full",
             Self::JournalCorrupt { .. } => "journal_corrupt",
+            Self::Unavailable(_) => "store_unavailable",
         }
     }
 

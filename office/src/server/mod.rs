@@ -70,8 +70,21 @@ pub struct AppState {
 impl AppState {
     /// Opens the office's store (and its accounts keyspace) in `data`.
     pub fn open(data: &std::path::Path) -> Result<Self, OfficeError> {
-        let store = crate::serving::open_store(data)?;
-        let accounts = Accounts::new(Arc::new(store.open_tree("accounts")?));
+        Self::open_on(data, None)
+    }
+
+    /// Opens the office with its events in `data`, or in the PostgreSQL database at `store`
+    /// (`--store postgres://…`): `data` then holds only the office's key and TLS files, which
+    /// every process serving the database shares.
+    pub fn open_on(data: &std::path::Path, store: Option<&str>) -> Result<Self, OfficeError> {
+        let store: Arc<dyn EventStore> = match store {
+            Some(url) => {
+                std::fs::create_dir_all(data)?;
+                Arc::new(crate::pg::PgStore::connect(url)?)
+            }
+            None => Arc::new(crate::serving::open_store(data)?),
+        };
+        let accounts = Accounts::new(store.keyspace("accounts")?);
         // Made on the office's first start, kept beside its data, never sent anywhere.
         let key = arbiter_core::ledger::SigningKey::load_or_create(&data.join(arbiter_core::ledger::KEY_FILE))?;
         let office_key = key.public();
@@ -81,7 +94,7 @@ impl AppState {
             announces: true,
         });
         Ok(Self {
-            store: Arc::new(store),
+            store,
             data: data.to_path_buf(),
             office_key,
             accounts: Arc::new(accounts),
@@ -254,7 +267,12 @@ pub async fn serve(
     }
     println!("arbiter-office listening on {scheme}://{addr}");
     let data = state.data.clone();
-    state.backup_secret = Some(crate::serving::announce(&data, &format!("{scheme}://{addr}"))?);
+    // `serving.json` tells `backup` on this machine where the office of a data folder runs; with
+    // a database, several processes share the folder and a backup is the database's own.
+    let announced = state.store.sled().is_some();
+    if announced {
+        state.backup_secret = Some(crate::serving::announce(&data, &format!("{scheme}://{addr}"))?);
+    }
     let states = tokio::spawn(store_states(state.store.clone()));
     let store = state.store.clone();
     let router = match ui {
@@ -276,7 +294,9 @@ pub async fn serve(
     };
     let served = serve_on(listener, router, limits, transport, stop).await;
     states.abort();
-    crate::serving::withdraw(&data);
+    if announced {
+        crate::serving::withdraw(&data);
+    }
     served?;
     let why = failed.lock().unwrap_or_else(|e| e.into_inner()).take();
     why.map_or(Ok(()), |why| Err(OfficeError::StoreFailed(why)))

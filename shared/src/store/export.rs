@@ -59,48 +59,9 @@ impl Store {
         Ok(n)
     }
 
-    /// Reads JSON lines and stores every event that decodes (as received, not into the outbox),
-    /// one durable batch per thousand lines. Bad lines are reported; the rest still count.
+    /// Reads JSON lines and stores every event that decodes (see [`import`]).
     pub fn import(&self, input: impl BufRead) -> Result<ImportReport> {
-        let mut report = ImportReport::default();
-        let mut batch = Vec::with_capacity(IMPORT_BATCH);
-        let mut lines_of_batch = Vec::with_capacity(IMPORT_BATCH);
-        for (i, line) in input.lines().enumerate() {
-            let line = line.map_err(storage)?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            match wire::decode(&line) {
-                Ok(e) => {
-                    batch.push(e);
-                    lines_of_batch.push(i + 1);
-                }
-                Err(e) => report.refused.push(LineError { line: i + 1, code: e.code(), message: e.to_string() }),
-            }
-            if batch.len() == IMPORT_BATCH {
-                self.import_batch(&mut batch, &mut lines_of_batch, &mut report)?;
-            }
-        }
-        self.import_batch(&mut batch, &mut lines_of_batch, &mut report)?;
-        Ok(report)
-    }
-
-    fn import_batch(
-        &self,
-        batch: &mut Vec<crate::event::Event>,
-        lines: &mut Vec<usize>,
-        report: &mut ImportReport,
-    ) -> Result<()> {
-        for (result, line) in self.append(batch, Origin::Remote)?.into_iter().zip(lines.iter()) {
-            match result {
-                Ok(super::Appended::New(_)) => report.added += 1,
-                Ok(super::Appended::Duplicate(_)) => report.duplicates += 1,
-                Err(e) => report.refused.push(LineError { line: *line, code: e.code(), message: e.to_string() }),
-            }
-        }
-        batch.clear();
-        lines.clear();
-        Ok(())
+        import(self, input)
     }
 
     /// Exports what can be read from a store that will not open: every readable journal line,
@@ -148,4 +109,51 @@ impl Store {
         out.flush().map_err(storage)?;
         Ok(report)
     }
+}
+
+/// Reads JSON lines into any store, storing every event that decodes (as received, not into an
+/// outbox), one durable batch per thousand lines. Bad lines are reported; the rest still count.
+pub fn import(store: &dyn super::EventStore, input: impl BufRead) -> Result<ImportReport> {
+    let mut report = ImportReport::default();
+    let mut batch = Vec::with_capacity(IMPORT_BATCH);
+    let mut lines_of_batch = Vec::with_capacity(IMPORT_BATCH);
+    for (i, line) in input.lines().enumerate() {
+        let line = line.map_err(storage)?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match wire::decode(&line) {
+            Ok(e) => {
+                batch.push(e);
+                lines_of_batch.push(i + 1);
+            }
+            Err(e) => report.refused.push(LineError { line: i + 1, code: e.code(), message: e.to_string() }),
+        }
+        if batch.len() == IMPORT_BATCH {
+            import_batch(store, &mut batch, &mut lines_of_batch, &mut report)?;
+        }
+    }
+    import_batch(store, &mut batch, &mut lines_of_batch, &mut report)?;
+    Ok(report)
+}
+
+fn import_batch(
+    store: &dyn super::EventStore,
+    batch: &mut Vec<crate::event::Event>,
+    lines: &mut Vec<usize>,
+    report: &mut ImportReport,
+) -> Result<()> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    for (result, line) in store.append(batch, Origin::Remote)?.into_iter().zip(lines.iter()) {
+        match result {
+            Ok(super::Appended::New(_)) => report.added += 1,
+            Ok(super::Appended::Duplicate(_)) => report.duplicates += 1,
+            Err(e) => report.refused.push(LineError { line: *line, code: e.code(), message: e.to_string() }),
+        }
+    }
+    batch.clear();
+    lines.clear();
+    Ok(())
 }

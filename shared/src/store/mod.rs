@@ -37,7 +37,7 @@ use crate::error::{CoreError, DomainError, Result};
 use crate::event::wire::{self, LineError};
 use crate::event::{Event, EventBody};
 
-pub use export::{ImportReport, SalvageReport};
+pub use export::{import, ImportReport, SalvageReport};
 pub use interface::{EventStore, Keyspace};
 pub use journal::Journal;
 pub use keys::LogTag;
