@@ -110,3 +110,49 @@ async fn get_json(office: &Office, path: &str, token: &str) -> serde_json::Value
     assert!(r.status().is_success(), "{path}: {}", r.status());
     r.json().await.unwrap()
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_database_stopped_mid_event_is_a_503_devices_retry_and_nothing_acknowledged_is_lost() {
+    let pg = PgCluster::start("stopped");
+    let data = scratch("pg-stopped");
+    let state = AppState::open_on(&data, Some(&pg.url())).unwrap();
+    let report = init_tournament(&state, tournament(), "联赛".into(), RulesetSpec::default()).unwrap();
+    let office = Office::serve(state, report.organiser_token.clone()).await;
+    office.schedule(1);
+    let e = office.enroll("ref-0", Role::Referee, "tab-0").await;
+    let device = Device::new("pg-stopped-tab", &e, &office.endpoint(), |_| {});
+    for j in 0..5 {
+        device.record(1, advice(j));
+    }
+    device.settle().await;
+    let before = event_set(&*office.state.store).len();
+
+    // The database goes down while the referee goes on recording.
+    pg.stop();
+    for j in 5..15 {
+        device.record(1, advice(j));
+    }
+    assert!(device.client.round().await.is_err(), "a push while the database is down is not acknowledged");
+    assert_eq!(device.store.pending().unwrap(), 10, "the device keeps every unacknowledged event");
+    let ready = office.http().get(format!("{}{API_PREFIX}/ready", office.url)).send().await.unwrap();
+    assert_eq!(ready.status(), 503);
+    let body: serde_json::Value = ready.json().await.unwrap();
+    assert_eq!(body["code"], "store_unavailable", "{body}");
+    let status = office
+        .http()
+        .get(format!("{}{API_PREFIX}/tables", office.url))
+        .bearer_auth(&report.organiser_token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(status.status(), 503, "a page while the database is down: 503, not a hang or a 500");
+
+    // Back up: the device's next rounds deliver everything, once.
+    pg.restart();
+    device.settle().await;
+    assert_eq!(device.store.pending().unwrap(), 0);
+    let after = event_set(&*office.state.store);
+    assert_eq!(after.len(), before + 10, "every event recorded while the database was down arrived, once");
+    assert_eq!(event_set(&*device.store), after);
+    office.shutdown().await;
+}

@@ -63,22 +63,33 @@ impl PgCluster {
             &["-D", &data_s, "-U", "arbiter", "--auth=trust", "-E", "UTF8", "--no-locale"],
         );
         assert!(init.status.success(), "initdb: {}", String::from_utf8_lossy(&init.stderr));
-        let root_s = root.to_str().unwrap().to_owned();
         // A port another process took between our look and the server's bind: try another.
         for _ in 0..3 {
-            let port = free_port();
-            let options = format!("-p {port} -k {root_s} -c listen_addresses=127.0.0.1");
-            let log = format!("{root_s}/server.log");
-            let started = as_server_user(
-                &bin.join("pg_ctl"),
-                &["-D", &data_s, "-l", &log, "-o", &options, "-w", "-t", "30", "start"],
-            );
-            if started.status.success() {
-                return PgCluster { root, bin, port };
+            let cluster = PgCluster { root: root.clone(), bin: bin.clone(), port: free_port() };
+            if cluster.start_server() {
+                return cluster;
             }
         }
         let log = std::fs::read_to_string(root.join("server.log")).unwrap_or_default();
         panic!("the PostgreSQL server did not start: {log}");
+    }
+
+    fn start_server(&self) -> bool {
+        let root_s = self.root.to_str().unwrap().to_owned();
+        let data_s = format!("{root_s}/data");
+        let options = format!("-p {} -k {root_s} -c listen_addresses=127.0.0.1", self.port);
+        let log = format!("{root_s}/server.log");
+        as_server_user(
+            &self.bin.join("pg_ctl"),
+            &["-D", &data_s, "-l", &log, "-o", &options, "-w", "-t", "30", "start"],
+        )
+        .status
+        .success()
+    }
+
+    /// Starts the server again after [`PgCluster::stop`], on the same port.
+    pub fn restart(&self) {
+        assert!(self.start_server(), "the PostgreSQL server did not start again");
     }
 
     /// `host=127.0.0.1 port=… user=arbiter dbname=postgres`.
