@@ -636,6 +636,6 @@ fn ask_running_office(
 fn events_of(data: &std::path::Path, store: Option<&str>) -> Result<std::sync::Arc<dyn EventStore>, OfficeError> {
     Ok(match store {
         Some(url) => std::sync::Arc::new(arbiter_office::pg::PgStore::connect(url)?),
-        None => std::sync::Arc::new(arbiter_office::serving::open_store(&data)?),
+        None => std::sync::Arc::new(arbiter_office::serving::open_store(data)?),
     })
 }

@@ -26,8 +26,11 @@ pub(super) struct Cache {
     /// Per tournament: the last arrival number of its set-up events, and the set-up folded.
     setups: Mutex<HashMap<TournamentId, (i64, Arc<TournamentView>)>>,
     /// Per game: the game's last number and default ruleset it was folded at.
-    states: Mutex<HashMap<(TournamentId, GameId), (i64, RulesetSpec, Arc<GameState>)>>,
+    states: Mutex<HashMap<(TournamentId, GameId), KeptState>>,
 }
+
+/// A game's state with the game's last number and the default ruleset it was folded at.
+type KeptState = (i64, RulesetSpec, Arc<GameState>);
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())

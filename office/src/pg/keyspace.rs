@@ -12,7 +12,7 @@ use super::{pg_error, pool_error, run_on};
 type Result<T, E = CoreError> = std::result::Result<T, E>;
 
 /// The advisory lock's key: "arbiter" in ASCII, the one lock office commands take.
-const COMMAND_LOCK: i64 = 0x6172_6269_7465_72;
+const COMMAND_LOCK: i64 = 0x0061_7262_6974_6572;
 
 /// One keyspace of the office's database.
 pub struct PgKeyspace {
