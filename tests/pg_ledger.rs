@@ -42,6 +42,18 @@ fn appends_are_idempotent_pulls_are_exact_and_a_second_office_shares_the_databas
     let again = a.append(&[first[0].clone(), changed], Origin::Remote).unwrap();
     assert!(matches!(again[0], Ok(Appended::Duplicate(1))), "{again:?}");
     assert_eq!(again[1].as_ref().unwrap_err().code(), "conflicting_duplicate");
+    // Twice in one batch: the second copy is a duplicate of the first, a changed one refused,
+    // and only the first is stored.
+    let (twice, other) = (event("tab-a", 3), event("tab-a", 4));
+    let mut changed_twin = other.clone();
+    changed_twin.wall_time += chrono::Duration::seconds(1);
+    let batch = a.append(&[twice.clone(), twice, other.clone(), changed_twin], Origin::Remote).unwrap();
+    assert!(
+        matches!(batch[..3], [Ok(Appended::New(4)), Ok(Appended::Duplicate(4)), Ok(Appended::New(5))]),
+        "{batch:?}"
+    );
+    assert_eq!(batch[3].as_ref().unwrap_err().code(), "conflicting_duplicate");
+    assert_eq!(a.last_seq().unwrap(), 5);
 
     // A second office on the same database, appending at the same time as the first, while a
     // third pulls page after page: a number passed by while its append was still uncommitted
@@ -72,11 +84,11 @@ fn appends_are_idempotent_pulls_are_exact_and_a_second_office_shares_the_databas
         }
     });
     let numbers: Vec<u64> = seen.iter().map(|(s, _)| *s).collect();
-    assert_eq!(numbers, (1..=403).collect::<Vec<u64>>(), "pulled while appending, nothing passed by");
+    assert_eq!(numbers, (1..=405).collect::<Vec<u64>>(), "pulled while appending, nothing passed by");
     let mut ids: Vec<_> = seen.iter().map(|(_, e)| e.id).collect();
     ids.sort();
     ids.dedup();
-    assert_eq!(ids.len(), 403, "every event once");
+    assert_eq!(ids.len(), 405, "every event once");
     assert_eq!(seen[0].1, first[0], "an event comes back as it was stored");
 
     // The same new events pushed to both offices at once (a device retrying through the other):
@@ -90,18 +102,18 @@ fn appends_are_idempotent_pulls_are_exact_and_a_second_office_shares_the_databas
     for r in x.into_iter().chain(y) {
         assert!(r.is_ok(), "{r:?}");
     }
-    assert_eq!(reader.since(403, 1_000).unwrap().len(), 40);
-    assert_eq!(reader.last_seq().unwrap(), 443);
+    assert_eq!(reader.since(405, 1_000).unwrap().len(), 40);
+    assert_eq!(reader.last_seq().unwrap(), 445);
 
     // Reads by game, in the agreed order.
     let g = reader.game_events(&tournament(), &game(1)).unwrap();
-    assert_eq!(g.len(), 443);
+    assert_eq!(g.len(), 445);
     assert!(g.windows(2).all(|w| w[0].order_key() <= w[1].order_key()));
     // A pull scanning the log by tags: only tab-c's, in arrival order, the scan bounded.
     let mut keep = |t: &arbiter_core::store::LogTag<'_>| t.device == "tab-c";
-    let (page, last) = reader.scan_log(0, 443, 1_000, 1_000, &mut keep).unwrap();
+    let (page, last) = reader.scan_log(0, 445, 1_000, 1_000, &mut keep).unwrap();
     assert_eq!(page.iter().map(|(_, e)| e.id).collect::<Vec<_>>(), same.iter().map(|e| e.id).collect::<Vec<_>>());
-    assert_eq!(last, 443);
-    let (page, last) = reader.scan_log(0, 443, 100, 1_000, &mut keep).unwrap();
+    assert_eq!(last, 445);
+    let (page, last) = reader.scan_log(0, 445, 100, 1_000, &mut keep).unwrap();
     assert!(page.is_empty() && last == 100, "a scan stops after max_scan entries, saying where");
 }

@@ -75,17 +75,7 @@ async fn ingest(devices: usize, https: bool, signed: bool) -> (f64, f64) {
     let floor_rate = TOTAL as f64 / start.elapsed().as_secs_f64();
 
     let start = Instant::now();
-    let pushes: Vec<_> = all
-        .iter()
-        .map(|d| {
-            let c = d.client.clone();
-            tokio::spawn(async move { c.push().await })
-        })
-        .collect();
-    let mut pushed = 0;
-    for p in pushes {
-        pushed += p.await.expect("task").expect("push");
-    }
+    let pushed = push_all(&all).await;
     let rate = TOTAL as f64 / start.elapsed().as_secs_f64();
     assert_eq!(pushed, TOTAL);
     office.shutdown().await;

@@ -78,17 +78,7 @@ async fn ingest(name: &str, pg: Option<&PgCluster>, count: usize) -> f64 {
         devices.push(d);
     }
     let start = Instant::now();
-    let pushes: Vec<_> = devices
-        .iter()
-        .map(|d| {
-            let c = d.client.clone();
-            tokio::spawn(async move { c.push().await })
-        })
-        .collect();
-    let mut pushed = 0;
-    for p in pushes {
-        pushed += p.await.expect("task").expect("push");
-    }
+    let pushed = push_all(&devices).await;
     let rate = pushed as f64 / start.elapsed().as_secs_f64();
     assert_eq!(pushed, DEVICES * PER_DEVICE as usize);
     for o in offices {

@@ -425,6 +425,22 @@ impl Device {
     }
 }
 
+/// Every device pushes its outbox at once (a task each); the events pushed, in all.
+pub async fn push_all(devices: &[Device]) -> usize {
+    let pushes: Vec<_> = devices
+        .iter()
+        .map(|d| {
+            let c = d.client.clone();
+            tokio::spawn(async move { c.push().await })
+        })
+        .collect();
+    let mut pushed = 0;
+    for p in pushes {
+        pushed += p.await.unwrap_or_else(|e| panic!("push task: {e}")).unwrap_or_else(|e| panic!("push: {e}"));
+    }
+    pushed
+}
+
 /// Every event of a store as sorted JSON lines: equal sets compare equal.
 pub fn event_set(store: &dyn EventStore) -> Vec<String> {
     let all = store.since(0, usize::MAX).unwrap_or_default();

@@ -105,7 +105,11 @@ impl PgStore {
     }
 
     pub(super) async fn game_summaries_async(&self, t: &TournamentId) -> Result<Vec<Arc<GameSummary>>> {
-        let default_ruleset = self.setup_async(t).await?.default_ruleset();
+        self.summaries_under(t, self.setup_async(t).await?.default_ruleset()).await
+    }
+
+    /// Every game's summary folded under the tournament's `default_ruleset`.
+    async fn summaries_under(&self, t: &TournamentId, default_ruleset: RulesetSpec) -> Result<Vec<Arc<GameSummary>>> {
         let ruleset_text = serde_json::to_string(&default_ruleset).map_err(|e| CoreError::Storage(e.to_string()))?;
         let client = self.client().await?;
         let rows = client
@@ -168,8 +172,8 @@ impl PgStore {
     }
 
     pub(super) async fn tournament_view_async(&self, t: &TournamentId) -> Result<Option<TournamentView>> {
-        let summaries = self.game_summaries_async(t).await?;
         let setup = self.setup_async(t).await?;
+        let summaries = self.summaries_under(t, setup.default_ruleset()).await?;
         if summaries.is_empty() {
             let client = self.client().await?;
             let any = client

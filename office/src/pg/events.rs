@@ -37,59 +37,52 @@ async fn try_append(
     client: &mut deadpool_postgres::Object,
     events: &[Event],
 ) -> Result<Vec<Result<Appended>>, tokio_postgres::Error> {
-    {
-        let tx = client.transaction().await?;
-        let lines: Vec<String> = events.iter().map(wire::encode).collect();
-        let ids: Vec<uuid::Uuid> = events.iter().map(|e| *e.id.as_uuid()).collect();
-        let stored = tx.query("SELECT id, seq, line FROM events WHERE id = ANY($1)", &[&ids]).await?;
-        let stored: std::collections::HashMap<uuid::Uuid, (i64, String)> =
-            stored.into_iter().map(|r| (r.get(0), (r.get(1), r.get(2)))).collect();
-        let mut out = Vec::with_capacity(events.len());
-        let mut fresh: Vec<(&Event, &str)> = Vec::new();
-        for ((e, line), id) in events.iter().zip(&lines).zip(&ids) {
-            if let Some((seq, stored)) = stored.get(id) {
-                out.push(if stored == line {
-                    Ok(Appended::Duplicate(*seq as u64))
-                } else {
-                    Err(DomainError::ConflictingDuplicate(e.id.to_string()).into())
-                });
-            } else if let Some(i) = fresh.iter().position(|(f, _)| f.id == e.id) {
-                // Twice in one batch: the same is a duplicate of the first, another is refused.
-                out.push(if fresh[i].1 == line {
-                    Ok(Appended::Duplicate(0))
-                } else {
-                    Err(DomainError::ConflictingDuplicate(e.id.to_string()).into())
-                });
-            } else {
-                out.push(Ok(Appended::New(0)));
-                fresh.push((e, line));
-            }
-        }
-        if !fresh.is_empty() {
-            let n = fresh.len() as i64;
-            let row = tx.query_one("UPDATE arrival SET last = last + $1 RETURNING last", &[&n]).await?;
-            let first = row.get::<_, i64>(0) - n + 1;
-            insert(&tx, first, &fresh).await?;
-            let mut seqs = first..;
-            let mut numbered = std::collections::HashMap::new();
-            for slot in out.iter_mut() {
-                if let Ok(Appended::New(0)) = slot {
-                    let seq = seqs.next().unwrap_or(0) as u64;
-                    *slot = Ok(Appended::New(seq));
-                }
-            }
-            for ((e, _), seq) in fresh.iter().zip(first..) {
-                numbered.insert(e.id, seq as u64);
-            }
-            for (e, slot) in events.iter().zip(out.iter_mut()) {
-                if let Ok(Appended::Duplicate(0)) = slot {
-                    *slot = Ok(Appended::Duplicate(numbered.get(&e.id).copied().unwrap_or(0)));
-                }
-            }
-        }
-        tx.commit().await?;
-        Ok(out)
+    /// An event's answer before the new ones are numbered.
+    enum Answer {
+        Done(Result<Appended>),
+        /// The `k`th new event of the batch (also for a second copy of it in the batch).
+        New(usize),
+        Again(usize),
     }
+    let tx = client.transaction().await?;
+    let lines: Vec<String> = events.iter().map(wire::encode).collect();
+    let ids: Vec<uuid::Uuid> = events.iter().map(|e| *e.id.as_uuid()).collect();
+    let stored = tx.query("SELECT id, seq, line FROM events WHERE id = ANY($1)", &[&ids]).await?;
+    let stored: std::collections::HashMap<uuid::Uuid, (i64, String)> =
+        stored.into_iter().map(|r| (r.get(0), (r.get(1), r.get(2)))).collect();
+    let conflict = |e: &Event| Answer::Done(Err(DomainError::ConflictingDuplicate(e.id.to_string()).into()));
+    let mut answers = Vec::with_capacity(events.len());
+    let mut fresh: Vec<(&Event, &str)> = Vec::new();
+    for ((e, line), id) in events.iter().zip(&lines).zip(&ids) {
+        answers.push(match (stored.get(id), fresh.iter().position(|(f, _)| f.id == e.id)) {
+            (Some((seq, stored)), _) if stored == line => Answer::Done(Ok(Appended::Duplicate(*seq as u64))),
+            (Some(_), _) => conflict(e),
+            // Twice in one batch: the same is a duplicate of the first, another is refused.
+            (None, Some(k)) if fresh[k].1 == line => Answer::Again(k),
+            (None, Some(_)) => conflict(e),
+            (None, None) => {
+                fresh.push((e, line));
+                Answer::New(fresh.len() - 1)
+            }
+        });
+    }
+    let mut first = 0;
+    if !fresh.is_empty() {
+        let n = fresh.len() as i64;
+        let row = tx.query_one("UPDATE arrival SET last = last + $1 RETURNING last", &[&n]).await?;
+        first = row.get::<_, i64>(0) - n + 1;
+        insert(&tx, first, &fresh).await?;
+    }
+    tx.commit().await?;
+    let seq = |k: usize| (first + k as i64) as u64;
+    Ok(answers
+        .into_iter()
+        .map(|a| match a {
+            Answer::Done(r) => r,
+            Answer::New(k) => Ok(Appended::New(seq(k))),
+            Answer::Again(k) => Ok(Appended::Duplicate(seq(k))),
+        })
+        .collect())
 }
 
 impl PgStore {

@@ -32,7 +32,6 @@ use arbiter_core::tournament::TournamentView;
 use arbiter_core::CoreError;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
-use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
 use crate::error::OfficeError;
@@ -106,7 +105,7 @@ pub(crate) fn pg_error(e: tokio_postgres::Error) -> CoreError {
             let class = &code.code()[..2];
             // 08: connection exception; 57: operator intervention (shutdown, cannot connect now);
             // 53: insufficient resources (too many connections).
-            matches!(class, "08" | "57" | "53") || code == &SqlState::T_R_SERIALIZATION_FAILURE
+            matches!(class, "08" | "57" | "53")
         }
     };
     if unavailable {

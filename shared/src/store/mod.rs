@@ -586,11 +586,7 @@ impl Store {
         now: DateTime<Utc>,
         random: [u8; 10],
     ) -> Result<Event> {
-        let mut random = Some(random);
-        let events = self.record_all(&tournament, &author, vec![(game, body)], now, || {
-            random.take().map_or_else(crate::random_id_bits, Ok)
-        })?;
-        events.into_iter().last().ok_or_else(|| storage("record produced no event"))
+        EventStore::record(self, tournament, game, author, body, now, random)
     }
 
     /// Records several new local events by one author at once (a round's pairing, an import):
