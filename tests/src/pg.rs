@@ -97,6 +97,24 @@ impl PgCluster {
         format!("host=127.0.0.1 port={} user=arbiter dbname=postgres", self.port)
     }
 
+    /// Creates a database `name` (letters, digits, `_`; a name already taken is made anew) and
+    /// answers its connection string.
+    pub fn database(&self, name: &str) -> String {
+        let name: String = name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+            .take(60)
+            .collect();
+        for sql in [format!("DROP DATABASE IF EXISTS {name}"), format!("CREATE DATABASE {name}")] {
+            let out = Command::new(self.bin.join("psql"))
+                .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", "postgres", "-qc", &sql])
+                .output()
+                .unwrap_or_else(|e| panic!("psql: {e}"));
+            assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        format!("host=127.0.0.1 port={} user=arbiter dbname={name}", self.port)
+    }
+
     /// Stops the server (fast shutdown: connections are closed, nothing committed is lost).
     pub fn stop(&self) {
         let data = self.root.join("data");

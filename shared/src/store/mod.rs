@@ -11,6 +11,8 @@
 //!
 //! See docs/durability.md for what this does and does not guarantee.
 
+#[cfg(any(test, feature = "testkit"))]
+pub mod conformance;
 mod export;
 pub mod file;
 mod interface;
