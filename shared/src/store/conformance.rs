@@ -4,6 +4,9 @@
 //!
 //! Events here are made up to order: the `n`th event's id and HLC both grow with `n`.
 
+// A test kit: a check that fails panics, as a test does.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use chrono::DateTime;
 
 use crate::app::tables;
@@ -386,8 +389,11 @@ pub fn recording_stamps_signs_and_chains(open: Opener<'_>) {
     assert_eq!(store.last_seq().unwrap(), before + 4);
 }
 
+/// A check of the suite.
+pub type Check = fn(Opener<'_>);
+
 /// Every check above but the property, by name, for a runner that opens a fresh place per check.
-pub const CHECKS: &[(&str, fn(Opener<'_>))] = &[
+pub const CHECKS: &[(&str, Check)] = &[
     ("append_is_idempotent_and_refuses_a_changed_copy", append_is_idempotent_and_refuses_a_changed_copy),
     ("pulls_follow_arrival_and_reads_follow_the_agreed_order", pulls_follow_arrival_and_reads_follow_the_agreed_order),
     ("everything_survives_a_reopen", everything_survives_a_reopen),
