@@ -6,13 +6,14 @@
 //! (`Policy`); the counting is the production code's.
 
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_core::domain::Role;
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::sync::protocol::API_PREFIX;
-use arbiter_office::limits::{Attempts, Policy};
+use arbiter_office::door::Door;
+use arbiter_office::limits::Policy;
 use arbiter_office::server::{init_tournament, AppState};
 use arbiter_tests::*;
 use serde_json::{json, Value};
@@ -37,7 +38,7 @@ async fn a_guessing_client_is_slowed_then_locked_out_and_an_official_elsewhere_e
     let mut state = AppState::open(&scratch("abuse-limits")).unwrap();
     let policy =
         Policy { first_wait: Duration::from_millis(20), max_wait: Duration::from_millis(80), ..Policy::default() };
-    state.attempts = Arc::new(Mutex::new(Attempts::new(policy)));
+    state.door = Arc::new(Door::new(policy, state.store.keyspace(arbiter_office::door::KEYSPACE).unwrap()));
     let report = init_tournament(&state, tournament(), "测试杯".into(), RulesetSpec::default()).unwrap();
     let office = Office::serve(state, report.organiser_token).await;
     let enroll = format!("{}{API_PREFIX}/enroll", office.url);

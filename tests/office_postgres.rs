@@ -156,3 +156,75 @@ async fn the_database_stopped_mid_event_is_a_503_devices_retry_and_nothing_ackno
     assert_eq!(event_set(&*device.store), after);
     office.shutdown().await;
 }
+
+/// The door counts across offices: an address guessing codes at one office and then at the
+/// other is locked out at both, the organiser sees it at either, and a lift at one lifts it at
+/// both. (Waits shortened by the policy, as in `abuse_limits.rs`; the counting is production's.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lock_out_at_one_office_holds_at_the_other_and_is_lifted_at_either() {
+    let pg = PgCluster::start("door");
+    let data = scratch("pg-door");
+    let quick = arbiter_office::limits::Policy {
+        first_wait: std::time::Duration::from_millis(10),
+        max_wait: std::time::Duration::from_millis(20),
+        ..Default::default()
+    };
+    let open = || {
+        let mut state = AppState::open_on(&data, Some(&pg.url())).unwrap();
+        let door = state.store.keyspace(arbiter_office::door::KEYSPACE).unwrap();
+        state.door = std::sync::Arc::new(arbiter_office::door::Door::new(quick, door));
+        state
+    };
+    let first = open();
+    let report = init_tournament(&first, tournament(), "联赛".into(), RulesetSpec::default()).unwrap();
+    let a = Office::serve(first, report.organiser_token.clone()).await;
+    let b = Office::serve(open(), report.organiser_token.clone()).await;
+    let from =
+        |office: &Office| office.http_builder().local_address(std::net::IpAddr::from([127, 0, 0, 9])).build().unwrap();
+    let guess = |office: &Office, n: u32| {
+        let client = from(office);
+        let url = format!("{}{API_PREFIX}/enroll", office.url);
+        async move {
+            let r = client
+                .post(url)
+                .json(&serde_json::json!({"code": format!("ZZZZ-{n:04}"), "device": "evil", "label": "evil"}))
+                .send()
+                .await
+                .unwrap();
+            let status = r.status().as_u16();
+            let body: serde_json::Value = r.json().await.unwrap();
+            (status, body["code"].as_str().unwrap_or_default().to_owned())
+        }
+    };
+    // Half the guesses at A, the rest at B, until locked out: one count across both.
+    let mut answered = 0;
+    for n in 0..400u32 {
+        let office = if answered < quick.lock_after / 2 { &a } else { &b };
+        match guess(office, n).await {
+            (401, _) => answered += 1,
+            (429, code) if code == "too_many_attempts" => {
+                tokio::time::sleep(std::time::Duration::from_millis(30)).await
+            }
+            (429, code) if code == "locked_out" => break,
+            other => panic!("unexpected answer {other:?}"),
+        }
+    }
+    assert_eq!(answered, quick.lock_after, "the allowed number of guesses, counted across both offices");
+    for office in [&a, &b] {
+        assert_eq!(guess(office, 999).await, (429, "locked_out".to_owned()), "locked out at {}", office.url);
+        let list = get_json(office, "/lockouts", &report.organiser_token).await;
+        assert_eq!(list[0]["address"], "127.0.0.9", "{list}");
+        assert_eq!(list[0]["locked"], true, "{list}");
+    }
+    let lift = b
+        .http()
+        .delete(format!("{}{API_PREFIX}/lockouts/127.0.0.9", b.url))
+        .bearer_auth(&report.organiser_token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(lift.status(), 200);
+    assert_eq!(guess(&a, 1_000).await.0, 401, "lifted at B, the address is answered again at A");
+    a.shutdown().await;
+    b.shutdown().await;
+}

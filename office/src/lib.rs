@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod backup;
 pub mod count;
+pub mod door;
 pub mod error;
 pub mod limits;
 pub mod pair;

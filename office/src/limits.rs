@@ -2,13 +2,14 @@
 //! the address wait twice as long (1 s, 2 s, … up to a minute), and after [`LOCK_AFTER`] the
 //! address is locked out until the organiser lifts it. Guessing enrollment codes or tokens from
 //! one address so costs hours for a handful of tries, while a referee who mistypes a code twice
-//! notices nothing. Pure: the caller passes the time.
+//! notices nothing. Pure: an address's [`Entry`] and the time (Unix milliseconds) come in, the
+//! verdict and the next entry go out; `crate::door` keeps the entries where every office
+//! process serving one store sees them.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Failures that cost nothing.
 pub const FREE: u32 = 5;
@@ -20,8 +21,6 @@ pub const FIRST_WAIT: Duration = Duration::from_secs(1);
 pub const MAX_WAIT: Duration = Duration::from_secs(60);
 /// An address with no failure for this long is forgotten (unless locked out).
 pub const FORGET_AFTER: Duration = Duration::from_secs(3600);
-/// Addresses tracked at most; the oldest unlocked ones make room.
-pub const MAX_TRACKED: usize = 100_000;
 
 /// Whether an address may try now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,11 +32,14 @@ pub enum Verdict {
     Locked,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    failures: u32,
-    last: Instant,
-    until: Option<Instant>,
+/// One address's failures, as stored (times in Unix milliseconds, so that every process
+/// reads them alike).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub failures: u32,
+    pub last_ms: u64,
+    /// Not before this may the address try again.
+    pub until_ms: Option<u64>,
 }
 
 /// What the organiser sees of an address with failures.
@@ -65,150 +67,117 @@ impl Default for Policy {
     }
 }
 
-/// Failed attempts by address.
-#[derive(Debug, Default)]
-pub struct Attempts {
-    policy: Policy,
-    by_addr: HashMap<IpAddr, Entry>,
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-impl Attempts {
-    pub fn new(policy: Policy) -> Self {
-        Attempts { policy, by_addr: HashMap::new() }
-    }
-
-    pub fn policy(&self) -> Policy {
-        self.policy
-    }
-
-    /// May `addr` try at `now`?
-    pub fn check(&self, addr: IpAddr, now: Instant) -> Verdict {
-        match self.by_addr.get(&addr) {
-            Some(e) if e.failures >= self.policy.lock_after => Verdict::Locked,
-            Some(Entry { until: Some(u), .. }) if *u > now => Verdict::Wait(*u - now),
+impl Policy {
+    /// May an address with `entry` try at `now_ms`?
+    pub fn verdict(&self, entry: Option<&Entry>, now_ms: u64) -> Verdict {
+        match entry {
+            Some(e) if self.locks(e) => Verdict::Locked,
+            Some(Entry { until_ms: Some(u), .. }) if *u > now_ms => Verdict::Wait(Duration::from_millis(u - now_ms)),
             _ => Verdict::Allow,
         }
     }
 
-    /// Counts a failure of `addr` at `now`, and says what follows from it.
-    pub fn failed(&mut self, addr: IpAddr, now: Instant) -> Verdict {
-        self.forget(now);
-        let p = self.policy;
-        let e = self.by_addr.entry(addr).or_insert(Entry { failures: 0, last: now, until: None });
+    /// The entry after one more failure at `now_ms` (a stale entry starts again).
+    pub fn failed(&self, entry: Option<Entry>, now_ms: u64) -> Entry {
+        let mut e = entry.filter(|e| !self.is_stale(e, now_ms)).unwrap_or_default();
         e.failures = e.failures.saturating_add(1);
-        e.last = now;
-        if e.failures > p.free && e.failures < p.lock_after {
-            let wait = p.first_wait.saturating_mul(1 << (e.failures - p.free - 1).min(20)).min(p.max_wait);
-            e.until = Some(now + wait);
-        } else if e.failures >= p.lock_after {
-            e.until = None;
+        e.last_ms = now_ms;
+        if e.failures > self.free && e.failures < self.lock_after {
+            let wait = self.first_wait.saturating_mul(1 << (e.failures - self.free - 1).min(20)).min(self.max_wait);
+            e.until_ms = Some(now_ms.saturating_add(ms(wait)));
+        } else if e.failures >= self.lock_after {
+            e.until_ms = None;
         }
-        self.check(addr, now)
+        e
     }
 
-    /// A success from `addr` clears its failures, unless it is locked out.
-    pub fn succeeded(&mut self, addr: IpAddr) {
-        if self.by_addr.get(&addr).is_some_and(|e| e.failures < self.policy.lock_after) {
-            self.by_addr.remove(&addr);
-        }
+    /// Whether `entry` is a lock-out (which only the organiser lifts; a success does not).
+    pub fn locks(&self, entry: &Entry) -> bool {
+        entry.failures >= self.lock_after
     }
 
-    /// The organiser lifts `addr`'s lock-out (and its failures); false if it had none.
-    pub fn lift(&mut self, addr: IpAddr) -> bool {
-        self.by_addr.remove(&addr).is_some()
+    /// Whether `entry` can be forgotten: not locked, and quiet for [`FORGET_AFTER`].
+    pub fn is_stale(&self, entry: &Entry, now_ms: u64) -> bool {
+        !self.locks(entry) && now_ms.saturating_sub(entry.last_ms) > ms(FORGET_AFTER)
     }
 
-    /// Addresses with failures, locked ones first.
-    pub fn tracked(&self, now: Instant) -> Vec<Tracked> {
-        let mut out: Vec<Tracked> = self
-            .by_addr
-            .iter()
-            .map(|(a, e)| Tracked {
-                address: *a,
-                failures: e.failures,
-                locked: e.failures >= self.policy.lock_after,
-                wait_seconds: e.until.map_or(0, |u| u.saturating_duration_since(now).as_secs()),
-            })
-            .collect();
-        out.sort_by(|a, b| (b.locked, b.failures, a.address).cmp(&(a.locked, a.failures, b.address)));
-        out
-    }
-
-    fn forget(&mut self, now: Instant) {
-        let lock_after = self.policy.lock_after;
-        let stale = |e: &Entry| e.failures < lock_after && now.saturating_duration_since(e.last) > FORGET_AFTER;
-        self.by_addr.retain(|_, e| !stale(e));
-        if self.by_addr.len() >= MAX_TRACKED {
-            // Make room by dropping the quietest unlocked address.
-            if let Some(a) = self
-                .by_addr
-                .iter()
-                .filter(|(_, e)| e.failures < lock_after)
-                .min_by_key(|(_, e)| e.last)
-                .map(|(a, _)| *a)
-            {
-                self.by_addr.remove(&a);
-            }
+    /// What the organiser sees of `address`'s entry.
+    pub fn tracked(&self, address: IpAddr, entry: &Entry, now_ms: u64) -> Tracked {
+        Tracked {
+            address,
+            failures: entry.failures,
+            locked: self.locks(entry),
+            wait_seconds: entry.until_ms.map_or(0, |u| u.saturating_sub(now_ms) / 1000),
         }
     }
+}
+
+/// Locked addresses first, then by failures.
+pub fn sort_tracked(list: &mut [Tracked]) {
+    list.sort_by(|a, b| (b.locked, b.failures, a.address).cmp(&(a.locked, a.failures, b.address)));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn addr(n: u8) -> IpAddr {
-        IpAddr::from([127, 0, 0, n])
-    }
+    const T0: u64 = 1_795_000_000_000;
 
     #[test]
     fn a_few_mistakes_are_free_then_waits_double_then_the_address_is_locked() {
-        let t0 = Instant::now();
-        let mut a = Attempts::default();
+        let p = Policy::default();
+        let mut e = None;
         for _ in 0..FREE {
-            assert_eq!(a.failed(addr(1), t0), Verdict::Allow);
+            e = Some(p.failed(e, T0));
+            assert_eq!(p.verdict(e.as_ref(), T0), Verdict::Allow);
         }
-        assert_eq!(a.failed(addr(1), t0), Verdict::Wait(Duration::from_secs(1)));
-        assert_eq!(a.check(addr(1), t0 + Duration::from_secs(1)), Verdict::Allow);
-        assert_eq!(a.failed(addr(1), t0), Verdict::Wait(Duration::from_secs(2)));
-        assert_eq!(a.failed(addr(1), t0), Verdict::Wait(Duration::from_secs(4)));
+        let fail = |e: &mut Option<Entry>| {
+            *e = Some(p.failed(*e, T0));
+            p.verdict(e.as_ref(), T0)
+        };
+        assert_eq!(fail(&mut e), Verdict::Wait(Duration::from_secs(1)));
+        assert_eq!(p.verdict(e.as_ref(), T0 + 1_000), Verdict::Allow);
+        assert_eq!(fail(&mut e), Verdict::Wait(Duration::from_secs(2)));
+        assert_eq!(fail(&mut e), Verdict::Wait(Duration::from_secs(4)));
         let mut last = Verdict::Allow;
         for _ in FREE + 3..LOCK_AFTER {
-            last = a.failed(addr(1), t0);
+            last = fail(&mut e);
         }
         assert_eq!(last, Verdict::Locked);
-        assert_eq!(a.check(addr(1), t0 + Duration::from_secs(86_400)), Verdict::Locked, "a lock-out does not expire");
-        // Another address is untouched; a success does not unlock; the organiser does.
-        assert_eq!(a.check(addr(2), t0), Verdict::Allow);
-        a.succeeded(addr(1));
-        assert_eq!(a.check(addr(1), t0), Verdict::Locked);
-        assert_eq!(a.tracked(t0)[0], Tracked { address: addr(1), failures: LOCK_AFTER, locked: true, wait_seconds: 0 });
-        assert!(a.lift(addr(1)));
-        assert_eq!(a.check(addr(1), t0), Verdict::Allow);
+        assert_eq!(p.verdict(e.as_ref(), T0 + 86_400_000), Verdict::Locked, "a lock-out does not expire");
+        assert!(!p.is_stale(&e.unwrap(), T0 + 86_400_000), "nor is it forgotten");
+        assert_eq!(p.verdict(None, T0), Verdict::Allow, "an address without failures may try");
+        let addr = IpAddr::from([127, 0, 0, 1]);
+        assert_eq!(
+            p.tracked(addr, &e.unwrap(), T0),
+            Tracked { address: addr, failures: LOCK_AFTER, locked: true, wait_seconds: 0 }
+        );
     }
 
     #[test]
-    fn a_success_forgives_and_quiet_addresses_are_forgotten() {
-        let t0 = Instant::now();
-        let mut a = Attempts::default();
+    fn quiet_addresses_are_forgotten_and_start_again() {
+        let p = Policy::default();
+        let mut e = None;
         for _ in 0..FREE + 2 {
-            a.failed(addr(3), t0);
+            e = Some(p.failed(e, T0));
         }
-        a.succeeded(addr(3));
-        assert!(a.tracked(t0).is_empty());
-        a.failed(addr(4), t0);
-        a.failed(addr(5), t0 + FORGET_AFTER + Duration::from_secs(1));
-        let left: Vec<IpAddr> = a.tracked(t0).iter().map(|t| t.address).collect();
-        assert_eq!(left, vec![addr(5)]);
+        let later = T0 + ms(FORGET_AFTER) + 1;
+        assert!(p.is_stale(&e.unwrap(), later));
+        let fresh = p.failed(e, later);
+        assert_eq!((fresh.failures, fresh.until_ms), (1, None), "a stale entry starts again");
     }
 
     #[test]
     fn waits_never_exceed_a_minute() {
-        let t0 = Instant::now();
-        let mut a = Attempts::default();
-        let mut longest = Duration::ZERO;
+        let p = Policy::default();
+        let (mut e, mut longest) = (None, Duration::ZERO);
         for _ in 0..LOCK_AFTER - 1 {
-            if let Verdict::Wait(w) = a.failed(addr(6), t0) {
+            e = Some(p.failed(e, T0));
+            if let Verdict::Wait(w) = p.verdict(e.as_ref(), T0) {
                 longest = longest.max(w);
             }
         }

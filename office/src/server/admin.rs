@@ -258,7 +258,7 @@ pub async fn lockouts(
     caller: Caller,
 ) -> Result<Json<Vec<crate::limits::Tracked>>, OfficeError> {
     caller.require(&[Role::Organiser], "read the lock-outs")?;
-    Ok(Json(state.lockouts()))
+    Ok(Json(state.lockouts()?))
 }
 
 /// `DELETE /api/v1/lockouts/{address}` (organiser): lifts an address's lock-out.
@@ -271,7 +271,7 @@ pub async fn lift_lockout(
     let address = super::path(address)?;
     let ip: std::net::IpAddr =
         address.parse().map_err(|_| OfficeError::bad("invalid_field", format!("`{address}` is not an IP address")))?;
-    if !state.lift(ip) {
+    if !state.lift(ip)? {
         return Err(OfficeError::NotFound(format!("{ip} has no failed tries on record")));
     }
     Ok(Json(serde_json::json!({ "lifted": ip })))

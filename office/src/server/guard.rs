@@ -4,7 +4,6 @@
 
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
-use std::time::Instant;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
@@ -44,16 +43,12 @@ impl AppState {
         attempt: impl FnOnce() -> Result<T, OfficeError>,
     ) -> Result<T, OfficeError> {
         let Some(ip) = addr.0 else { return attempt() };
-        let (verdict, lock_after) = {
-            let a = self.attempts();
-            (a.check(ip, Instant::now()), a.policy().lock_after)
-        };
-        refused(verdict, lock_after)?;
+        refused(self.door.check(ip, self.now_ms())?, self.door.policy.lock_after)?;
         let outcome = attempt();
         match &outcome {
-            Ok(_) => self.attempts().succeeded(ip),
+            Ok(_) => self.door.succeeded(ip)?,
             Err(e @ OfficeError::NotRecognised(_)) => {
-                let verdict = self.attempts().failed(ip, Instant::now());
+                let verdict = self.door.failed(ip, self.now_ms())?;
                 let message = match verdict {
                     Verdict::Locked => format!("{ip}: {e}; the address is now locked out"),
                     _ => format!("{ip}: {e}"),
@@ -65,19 +60,18 @@ impl AppState {
         outcome
     }
 
-    fn attempts(&self) -> std::sync::MutexGuard<'_, crate::limits::Attempts> {
-        // A panic elsewhere while holding the lock leaves counts that are still counts.
-        self.attempts.lock().unwrap_or_else(|p| p.into_inner())
+    fn now_ms(&self) -> u64 {
+        u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0)
     }
 
     /// Addresses with failures, for the organiser.
-    pub fn lockouts(&self) -> Vec<crate::limits::Tracked> {
-        self.attempts().tracked(Instant::now())
+    pub fn lockouts(&self) -> Result<Vec<crate::limits::Tracked>, OfficeError> {
+        self.door.tracked(self.now_ms())
     }
 
     /// Lifts an address's lock-out; false if it had none.
-    pub fn lift(&self, ip: IpAddr) -> bool {
-        self.attempts().lift(ip)
+    pub fn lift(&self, ip: IpAddr) -> Result<bool, OfficeError> {
+        self.door.lift(ip)
     }
 
     /// A refusal that belongs to no tournament yet (the code was unknown) goes to every one.

@@ -48,8 +48,9 @@ pub struct AppState {
     pub accounts: Arc<Accounts>,
     /// Office commands check, then record: one at a time (two officials pairing one round).
     pub commands: Arc<std::sync::Mutex<()>>,
-    /// Failed tries with codes and tokens, per client address.
-    pub attempts: Arc<std::sync::Mutex<crate::limits::Attempts>>,
+    /// Failed tries with codes and tokens, per client address, shared by every process on the
+    /// store.
+    pub door: Arc<crate::door::Door>,
     /// How far ahead of the office's clock an event's stamp may be (`serve --max-clock-ahead`).
     pub max_clock_ahead_ms: u64,
     /// The address tablets reach this office at, for enrollment links and QR codes.
@@ -93,13 +94,14 @@ impl AppState {
             key,
             announces: true,
         });
+        let door = Arc::new(crate::door::Door::new(Default::default(), store.keyspace(crate::door::KEYSPACE)?));
         Ok(Self {
             store,
             data: data.to_path_buf(),
             office_key,
             accounts: Arc::new(accounts),
             commands: Arc::default(),
-            attempts: Arc::default(),
+            door,
             max_clock_ahead_ms: arbiter_core::clock::MAX_AHEAD_MS,
             tablet_url: None,
             cert: None,
