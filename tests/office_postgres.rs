@@ -1,11 +1,14 @@
 //! Two office processes' worth of servers on one PostgreSQL database (a real throwaway
 //! cluster): devices enrolled and pushing through either, pulling from either, converge on the
 //! same events and the same derived state, nothing lost or doubled; an enrollment code spent at
-//! one is spent at the other; the office's pages read the same from both.
+//! one is spent at the other; the office's pages read the same from both; a lock-out at one
+//! holds at the other. Faults: the database stopped mid-event, the connection pool exhausted
+//! behind a lock, and two real office processes killed with SIGKILL mid-batch.
 
 use arbiter_core::domain::{Colour, Role};
 use arbiter_core::event::EventBody;
 use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
+use arbiter_core::store::EventStore;
 use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};
 use arbiter_office::server::{init_tournament, AppState};
 use arbiter_tests::pg::PgCluster;
@@ -227,4 +230,137 @@ async fn a_lock_out_at_one_office_holds_at_the_other_and_is_lifted_at_either() {
     assert_eq!(guess(&a, 1_000).await.0, 401, "lifted at B, the address is answered again at A");
     a.shutdown().await;
     b.shutdown().await;
+}
+
+/// The connection pool exhausted: the events table locked from outside for longer than a
+/// statement may run, and more pushes at once than the office has connections. Each push is
+/// answered — 503 `store_unavailable` once PostgreSQL cancels its statement or no connection
+/// comes free — none hangs, and once the lock is gone every event arrives, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pool_exhausted_pushes_get_503_none_hangs_and_all_arrive_later() {
+    let pg = PgCluster::start("pool");
+    let data = scratch("pg-pool");
+    // Statements cancelled after 2 s here (30 s by default): the test's lock outlasts them.
+    let url = format!("{} options='-c statement_timeout=2000'", pg.url());
+    let state = AppState::open_on(&data, Some(&url)).unwrap();
+    let report = init_tournament(&state, tournament(), "联赛".into(), RulesetSpec::default()).unwrap();
+    let office = Office::serve(state, report.organiser_token.clone()).await;
+    office.schedule(1);
+    // More devices than the pool's 16 connections.
+    let mut devices = Vec::new();
+    for i in 0..24 {
+        let e = office.enroll(&format!("ref-{i}"), Role::Referee, &format!("tab-{i}")).await;
+        devices.push(Device::new(&format!("pg-pool-tab-{i}"), &e, &office.endpoint(), |c| {
+            c.request_timeout = std::time::Duration::from_secs(60)
+        }));
+    }
+    for (i, d) in devices.iter().enumerate() {
+        d.record(1, advice(i as u64));
+    }
+    let before = event_set(&*office.state.store).len();
+
+    let mut locker = pg.hold_lock("events", 8);
+    let started = std::time::Instant::now();
+    let pushes: Vec<_> = devices
+        .iter()
+        .map(|d| {
+            let client = d.client.clone();
+            tokio::spawn(async move { (client.push().await, started.elapsed()) })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for p in pushes {
+        answers.push(p.await.unwrap());
+    }
+    let mut refused = 0;
+    for (answer, took) in &answers {
+        assert!(*took < std::time::Duration::from_secs(20), "a push waited {took:?}");
+        match answer {
+            Ok(_) => {}
+            Err(arbiter_core::CoreError::Remote { status: 503, code, .. }) if code == "store_unavailable" => {
+                refused += 1
+            }
+            Err(e) => panic!("a push while the pool is exhausted: {e:?}"),
+        }
+    }
+    assert!(refused > 16, "more pushes than connections were refused, not hung ({refused} of 24)");
+    locker.wait().unwrap();
+    for d in &devices {
+        d.settle().await;
+    }
+    let after = event_set(&*office.state.store);
+    assert_eq!(after.len(), before + 24, "every event arrived once the lock was gone, once");
+    office.shutdown().await;
+}
+
+const OFFICE: &str = env!("CARGO_BIN_EXE_office");
+
+/// Two office processes on one database, each killed with SIGKILL in turn while devices push
+/// to both in small batches, then started again: every event recorded reaches the database
+/// once, and every device ends with the same events as the database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn office_processes_killed_mid_batch_lose_nothing_acknowledged_and_store_nothing_twice() {
+    let pg = PgCluster::start("kill");
+    let data = scratch("pg-kill");
+    let enrolled = prepare_office(&data, Some(&pg.url()), 4);
+    let cert = arbiter_office::tls::current(&data).unwrap().fingerprint;
+    let ports = [free_port(), free_port()];
+    let endpoint = |port: u16| Endpoint {
+        url: format!("https://127.0.0.1:{port}"),
+        pin: arbiter_core::sync::tls::Pin::Exact(vec![cert.clone()]),
+    };
+    // Devices 0 and 2 sync through the first process, 1 and 3 through the second.
+    let devices: Vec<Device> = enrolled
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            Device::new(&format!("pg-kill-tab-{i}"), e, &endpoint(ports[i % 2]), |c| {
+                c.request_timeout = std::time::Duration::from_secs(2);
+                c.push_batch = 5;
+            })
+        })
+        .collect();
+    let start = |port: u16| start_office_process_on(OFFICE, &data, port, Some(&pg.url()));
+    let mut offices = [start(ports[0]), start(ports[1])];
+    let mut recorded = Vec::new();
+    for phase in 0..6u64 {
+        let mut tasks = Vec::new();
+        for d in &devices {
+            recorded.extend((0..15).map(|j| d.record(1, advice(phase * 100 + j)).id));
+            let client = d.client.clone();
+            tasks.push(tokio::spawn(async move {
+                for _ in 0..3 {
+                    let _ = client.round().await;
+                }
+            }));
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(15 + 10 * phase)).await;
+        let victim = (phase % 2) as usize;
+        offices[victim].kill().unwrap();
+        offices[victim].wait().unwrap();
+        for t in tasks {
+            let _ = t.await;
+        }
+        offices[victim] = start(ports[victim]);
+    }
+    for _ in 0..2 {
+        for d in &devices {
+            d.settle().await;
+        }
+    }
+    for o in &mut offices {
+        o.kill().unwrap();
+        o.wait().unwrap();
+    }
+    let store = arbiter_office::pg::PgStore::connect(&pg.url()).unwrap();
+    for id in &recorded {
+        assert!(store.get(id).unwrap().is_some(), "{id} was lost");
+    }
+    let stored = event_set(&store);
+    // The office's key registration, the tournament, each record.
+    assert_eq!(stored.len(), 2 + recorded.len(), "the tournament and each record exactly once");
+    assert_eq!(store.last_seq().unwrap(), stored.len() as u64, "no number used twice or skipped");
+    for d in &devices {
+        assert_eq!(event_set(&*d.store), stored);
+    }
 }

@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use arbiter_core::domain::{EventId, Role};
 use arbiter_core::sync::protocol::EnrollResponse;
-use arbiter_office::server::{init_tournament, AppState};
 use arbiter_tests::*;
 
 const OFFICE: &str = env!("CARGO_BIN_EXE_office");
@@ -20,28 +19,7 @@ const RECORDER: &str = env!("CARGO_BIN_EXE_record_loop");
 
 /// Prepares an office directory with tournament t1 and `n` enrolled referees, without a server.
 fn prepare(dir: &std::path::Path, n: usize) -> Vec<EnrollResponse> {
-    let state = AppState::open(dir).unwrap();
-    init_tournament(&state, tournament(), "重启杯".into(), Default::default()).unwrap();
-    let now = chrono::Utc::now();
-    (0..n)
-        .map(|i| {
-            let person = arbiter_core::domain::PersonId::new(format!("ref-{i}")).unwrap();
-            state.accounts.register_person(&tournament(), &person, "ref", Role::Referee).unwrap();
-            let code = state.accounts.issue_code(&tournament(), &person, chrono::Duration::minutes(10), now).unwrap();
-            let device = arbiter_core::domain::DeviceId::new(format!("tab-{i}")).unwrap();
-            // Enrolled as a build from before signatures: no key, unsigned events.
-            let e = state.accounts.enroll(&code.code, &device, "tab", None, now).unwrap();
-            EnrollResponse {
-                token: e.token,
-                tournament: tournament(),
-                person,
-                role: Role::Referee,
-                device,
-                office_time: None,
-                office_key: None,
-            }
-        })
-        .collect()
+    prepare_office(dir, None, n)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

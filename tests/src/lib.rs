@@ -502,6 +502,33 @@ pub fn kill_after_acks(
     acked
 }
 
+/// Prepares an office directory (its events in `store` if given) with tournament t1 and `n`
+/// referees enrolled as builds from before signatures (no key: unsigned events), without a
+/// server: for office processes a test kills.
+pub fn prepare_office(dir: &std::path::Path, store: Option<&str>, n: usize) -> Vec<EnrollResponse> {
+    let state = AppState::open_on(dir, store).unwrap();
+    init_tournament(&state, tournament(), "重启杯".into(), Default::default()).unwrap();
+    let now = chrono::Utc::now();
+    (0..n)
+        .map(|i| {
+            let person = arbiter_core::domain::PersonId::new(format!("ref-{i}")).unwrap();
+            state.accounts.register_person(&tournament(), &person, "ref", Role::Referee).unwrap();
+            let code = state.accounts.issue_code(&tournament(), &person, chrono::Duration::minutes(10), now).unwrap();
+            let device = arbiter_core::domain::DeviceId::new(format!("tab-{i}")).unwrap();
+            let e = state.accounts.enroll(&code.code, &device, "tab", None, now).unwrap();
+            EnrollResponse {
+                token: e.token,
+                tournament: tournament(),
+                person,
+                role: Role::Referee,
+                device,
+                office_time: None,
+                office_key: None,
+            }
+        })
+        .collect()
+}
+
 /// A loopback port free right now.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
@@ -510,10 +537,21 @@ pub fn free_port() -> u16 {
 /// Starts the office test child (`office`, whose path the caller's `CARGO_BIN_EXE_office`
 /// gives) on `dir` at 127.0.0.1:`port` and waits (bounded) for its listening line.
 pub fn start_office_process(office: &str, dir: &std::path::Path, port: u16) -> std::process::Child {
+    start_office_process_on(office, dir, port, None)
+}
+
+/// [`start_office_process`] with its events in `store` (a PostgreSQL connection string).
+pub fn start_office_process_on(
+    office: &str,
+    dir: &std::path::Path,
+    port: u16,
+    store: Option<&str>,
+) -> std::process::Child {
     for _ in 0..50 {
         let mut child = std::process::Command::new(office)
             .arg(dir)
             .arg(format!("127.0.0.1:{port}"))
+            .args(store)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::inherit())
             .spawn()

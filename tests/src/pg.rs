@@ -115,6 +115,42 @@ impl PgCluster {
         format!("host=127.0.0.1 port={} user=arbiter dbname={name}", self.port)
     }
 
+    /// Holds `table` locked (ACCESS EXCLUSIVE: no one reads or writes it) for `seconds` from a
+    /// connection of its own, in the background; returns once the lock is held.
+    pub fn hold_lock(&self, table: &str, seconds: u32) -> std::process::Child {
+        let sql = format!("BEGIN; LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep({seconds}); COMMIT;");
+        let child = Command::new(self.bin.join("psql"))
+            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", "postgres", "-qc", &sql])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("psql: {e}"));
+        let held = format!(
+            "SELECT count(*) FROM pg_locks WHERE relation = '{table}'::regclass AND mode = 'AccessExclusiveLock' AND granted"
+        );
+        for _ in 0..100 {
+            let out = Command::new(self.bin.join("psql"))
+                .args([
+                    "-h",
+                    "127.0.0.1",
+                    "-p",
+                    &self.port.to_string(),
+                    "-U",
+                    "arbiter",
+                    "-d",
+                    "postgres",
+                    "-tAc",
+                    &held,
+                ])
+                .output()
+                .unwrap_or_else(|e| panic!("psql: {e}"));
+            if String::from_utf8_lossy(&out.stdout).trim() == "1" {
+                return child;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        panic!("the lock on {table} was not taken");
+    }
+
     /// Stops the server (fast shutdown: connections are closed, nothing committed is lost).
     pub fn stop(&self) {
         let data = self.root.join("data");

@@ -77,6 +77,11 @@ const POOL_WAIT: Duration = Duration::from_secs(5);
 /// How long a new connection may take (the database down: 503 after it).
 const CONNECT_WAIT: Duration = Duration::from_secs(5);
 
+/// How long one statement may run (a lock held elsewhere, a stuck server) before PostgreSQL
+/// cancels it and the request is answered 503: no request waits for ever. A `-c
+/// statement_timeout=…` in the connection string's `options` wins.
+const STATEMENT_TIMEOUT_MS: u32 = 30_000;
+
 /// The office's store in PostgreSQL; see the module's documentation.
 pub struct PgStore {
     pool: Pool,
@@ -129,9 +134,12 @@ impl PgStore {
     /// Connects to `url` (`postgres://user@host:port/db` or `host=… port=… user=… dbname=…`)
     /// and brings the schema up to date.
     pub fn connect(url: &str) -> Result<PgStore, OfficeError> {
-        let config: tokio_postgres::Config = url.parse().map_err(|e| {
+        let mut config: tokio_postgres::Config = url.parse().map_err(|e| {
             OfficeError::bad("invalid_field", format!("--store {url}: not a PostgreSQL connection string ({e})"))
         })?;
+        // Ours first: a later `-c` of the same setting (the caller's) wins.
+        let options = format!("-c statement_timeout={STATEMENT_TIMEOUT_MS} {}", config.get_options().unwrap_or(""));
+        config.options(options.trim_end());
         let place = describe(&config);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -207,8 +215,11 @@ async fn migrate(client: &mut deadpool_postgres::Object) -> Result<(), CoreError
     for (i, sql) in MIGRATIONS.iter().enumerate() {
         let version = i as i32 + 1;
         let tx = client.transaction().await.map_err(pg_error)?;
-        // Two offices starting at once: the second waits here, then finds the version done.
-        tx.batch_execute("LOCK TABLE schema_migrations IN EXCLUSIVE MODE").await.map_err(pg_error)?;
+        // Two offices starting at once: the second waits here, then finds the version done. An
+        // index built over years of events may take longer than a request may.
+        tx.batch_execute("SET LOCAL statement_timeout = 0; LOCK TABLE schema_migrations IN EXCLUSIVE MODE")
+            .await
+            .map_err(pg_error)?;
         let done =
             tx.query_opt("SELECT 1 FROM schema_migrations WHERE version = $1", &[&version]).await.map_err(pg_error)?;
         if done.is_none() {

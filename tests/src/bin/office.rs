@@ -1,5 +1,6 @@
 //! Test child: serves an already initialised office data directory, so tests can kill it -9.
-//! `office DATA BIND` — prints the listening line on stdout like `arbiter-office serve`.
+//! `office DATA BIND [STORE]` — prints the listening line on stdout like `arbiter-office serve`;
+//! STORE, a PostgreSQL connection string, holds the events instead of DATA.
 
 use arbiter_office::server::{serve, AppState, Transport};
 
@@ -9,7 +10,7 @@ fn main() {
         eprintln!("usage: office DATA BIND");
         std::process::exit(2);
     };
-    let mut state = match AppState::open(std::path::Path::new(data)) {
+    let mut state = match AppState::open_on(std::path::Path::new(data), args.get(3).map(String::as_str)) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("open failed: {e}");
