@@ -119,7 +119,7 @@ impl PgCluster {
     /// connection of its own, in the background; returns once the lock is held.
     pub fn hold_lock(&self, table: &str, seconds: u32) -> std::process::Child {
         let sql = format!("BEGIN; LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep({seconds}); COMMIT;");
-        let child = Command::new(self.bin.join("psql"))
+        let mut child = Command::new(self.bin.join("psql"))
             .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", "postgres", "-qc", &sql])
             .stdout(std::process::Stdio::null())
             .spawn()
@@ -148,6 +148,8 @@ impl PgCluster {
             }
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
+        let _ = child.kill();
+        let _ = child.wait();
         panic!("the lock on {table} was not taken");
     }
 
