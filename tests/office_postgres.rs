@@ -307,7 +307,7 @@ async fn office_processes_killed_mid_batch_lose_nothing_acknowledged_and_store_n
     let ports = [free_port(), free_port()];
     let endpoint = |port: u16| Endpoint {
         url: format!("https://127.0.0.1:{port}"),
-        pin: arbiter_core::sync::tls::Pin::Exact(vec![cert.clone()]),
+        pin: arbiter_core::sync::tls::Pin::Exact(vec![cert]),
     };
     // Devices 0 and 2 sync through the first process, 1 and 3 through the second.
     let devices: Vec<Device> = enrolled
