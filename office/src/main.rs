@@ -34,7 +34,14 @@ enum Command {
     /// listed; the other lines still count), 2 when the file cannot be read.
     Replay {
         /// The event log, one JSON event per line.
-        file: PathBuf,
+        #[arg(required_unless_present_any = ["data", "store"], conflicts_with_all = ["data", "store"])]
+        file: Option<PathBuf>,
+        /// Replay the events of an office's data folder instead.
+        #[arg(long, conflicts_with = "store")]
+        data: Option<PathBuf>,
+        /// Replay the events of an office's PostgreSQL database instead.
+        #[arg(long, value_name = "URL")]
+        store: Option<String>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -184,10 +191,13 @@ enum Command {
     /// unreadable line, 2 when it cannot be read.
     Verify {
         /// An export (JSON lines), e.g. from `arbiter-office export`.
-        #[arg(required_unless_present = "data", conflicts_with = "data")]
+        #[arg(required_unless_present_any = ["data", "store"], conflicts_with_all = ["data", "store"])]
         file: Option<PathBuf>,
-        #[arg(long)]
+        #[arg(long, conflicts_with = "store")]
         data: Option<PathBuf>,
+        /// Check the events of an office's PostgreSQL database instead.
+        #[arg(long, value_name = "URL")]
+        store: Option<String>,
         /// The office's key (64 hex digits) to hold the ledger to; without it, the key the
         /// ledger registers for itself is used and printed, to compare.
         #[arg(long)]
@@ -315,17 +325,28 @@ fn ruleset(arg: RulesetArg, komi: f64) -> Result<RulesetSpec, OfficeError> {
 
 fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
     match cli.command {
-        Command::Replay { file, format } => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
-            let report = replay::run(&text);
+        Command::Replay { file, data, store, format } => {
+            let (report, source) = match (file, data, store) {
+                (Some(file), ..) => {
+                    let text = std::fs::read_to_string(&file)
+                        .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
+                    (replay::run(&text), file.display().to_string())
+                }
+                (None, data, store @ Some(_)) | (None, data @ Some(_), store) => {
+                    let store = events_of(&data.unwrap_or_else(|| DEFAULT_DATA.into()), store.as_deref())?;
+                    (replay::of_events(&store.all_events()?), store.place())
+                }
+                (None, None, None) => {
+                    return Err(OfficeError::bad("usage", "give an event log FILE, --data DIR or --store URL"))
+                }
+            };
             let rendered = match format {
                 Format::Text => replay::render_text(&report),
                 Format::Json => serde_json::to_string_pretty(&report)? + "\n",
             };
             std::io::stdout().lock().write_all(rendered.as_bytes())?;
             for m in &report.malformed {
-                eprintln!("{}:{}: {} — {}", file.display(), m.line, m.code, m.message);
+                eprintln!("{source}:{}: {} — {}", m.line, m.code, m.message);
             }
             Ok(if report.malformed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
@@ -453,12 +474,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             Ok(if report.refused.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Standings { file, data, store, tournament, round, format } => {
-            let from = data.as_ref().map_or_else(|| store.clone().unwrap_or_default(), |d| d.display().to_string());
-            let events = match (&data, &store) {
-                (Some(d), _) => Some(events_of(d, None)?),
-                (None, Some(url)) => Some(events_of(std::path::Path::new(""), Some(url))?),
-                (None, None) => None,
-            };
+            let events = ledger_of(data, store)?;
             let table = match (file, events) {
                 (Some(file), _) => {
                     let xml = std::fs::read_to_string(&file)
@@ -466,7 +482,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                     standings::from_opengotha(&xml, round)?
                 }
                 (None, Some(store)) => {
-                    let events: Vec<_> = store.since(0, usize::MAX)?.into_iter().map(|(_, e)| e).collect();
+                    let (events, from) = (store.all_events()?, store.place());
                     let mut views = arbiter_core::tournament::replay(&events);
                     let view = match tournament {
                         Some(t) => views
@@ -528,7 +544,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Verify { file, data, office_key, format } => {
+        Command::Verify { file, data, store, office_key, format } => {
             let pinned = office_key
                 .map(|k| {
                     serde_json::from_value::<arbiter_core::event::PublicKey>(serde_json::Value::String(k.clone()))
@@ -537,17 +553,16 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                         })
                 })
                 .transpose()?;
-            let (events, malformed) = match (file, data) {
+            let (events, malformed) = match (file, ledger_of(data, store)?) {
                 (Some(file), _) => {
                     let text = std::fs::read_to_string(&file)
                         .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
                     arbiter_core::event::wire::decode_jsonl(&text)
                 }
-                (None, Some(data)) => {
-                    let store = arbiter_office::serving::open_store(&data)?;
-                    (store.since(0, usize::MAX)?.into_iter().map(|(_, e)| e).collect(), Vec::new())
+                (None, Some(store)) => (store.all_events()?, Vec::new()),
+                (None, None) => {
+                    return Err(OfficeError::bad("usage", "give an export FILE, --data DIR or --store URL"))
                 }
-                (None, None) => return Err(OfficeError::bad("usage", "give an export FILE or --data DIR")),
             };
             let report = arbiter_office::verify::verify(&events, pinned, malformed);
             match format {
@@ -630,6 +645,17 @@ fn ask_running_office(
         }
         Ok(serde_json::from_value(body)?)
     })
+}
+
+/// The ledger a reading command was pointed at with `--data DIR` or `--store URL`, if either.
+fn ledger_of(
+    data: Option<PathBuf>,
+    store: Option<String>,
+) -> Result<Option<std::sync::Arc<dyn EventStore>>, OfficeError> {
+    match (data, store) {
+        (None, None) => Ok(None),
+        (data, store) => events_of(&data.unwrap_or_default(), store.as_deref()).map(Some),
+    }
 }
 
 /// The events of the office at `data`, or in the PostgreSQL database at `store`.

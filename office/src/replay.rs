@@ -23,6 +23,11 @@ pub fn run(text: &str) -> ReplayReport {
     ReplayReport { tournaments: replay_states(&events), malformed }
 }
 
+/// Folds a store's events (`replay --data`, `--store`).
+pub fn of_events(events: &[arbiter_core::event::Event]) -> ReplayReport {
+    ReplayReport { tournaments: replay_states(events), malformed: Vec::new() }
+}
+
 /// Renders the report for people, in Chinese with English alongside.
 pub fn render_text(report: &ReplayReport) -> String {
     let mut out = String::new();

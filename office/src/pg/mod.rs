@@ -113,10 +113,18 @@ pub(crate) fn pg_error(e: tokio_postgres::Error) -> CoreError {
             matches!(class, "08" | "57" | "53")
         }
     };
+    // The server's own words ("database \"x\" does not exist"), not the driver's "db error".
+    let said = match e.as_db_error() {
+        Some(db) => format!("{} (SQLSTATE {})", db.message(), db.code().code()),
+        None => {
+            let cause = std::error::Error::source(&e).map(|c| format!(": {c}")).unwrap_or_default();
+            format!("{e}{cause}")
+        }
+    };
     if unavailable {
-        CoreError::Unavailable(format!("PostgreSQL: {e}"))
+        CoreError::Unavailable(format!("PostgreSQL: {said}"))
     } else {
-        CoreError::Storage(format!("PostgreSQL: {e}"))
+        CoreError::Storage(format!("PostgreSQL: {said}"))
     }
 }
 

@@ -156,13 +156,7 @@ fn json(v: impl serde::Serialize) -> serde_json::Value {
 
 /// Every event the store holds, in arrival order.
 pub fn all_events(store: &dyn EventStore) -> Vec<Event> {
-    let (mut after, mut out) = (0, Vec::new());
-    loop {
-        let page = store.since(after, 10_000).unwrap();
-        let Some(&(last, _)) = page.last() else { return out };
-        out.extend(page.into_iter().map(|(_, e)| e));
-        after = last;
-    }
+    store.all_events().unwrap()
 }
 
 /// Everything the store keeps derived — summaries, set-up, tables, states, the tournament

@@ -65,6 +65,17 @@ pub trait EventStore: Send + Sync {
         })?;
         events.into_iter().last().ok_or_else(|| super::storage("record produced no event"))
     }
+    /// Every event, in arrival order (for a command that reads a whole ledger: replay, verify).
+    fn all_events(&self) -> Result<Vec<Event>> {
+        let (mut after, mut out) = (0, Vec::new());
+        loop {
+            let page = self.since(after, 10_000)?;
+            let Some(&(last, _)) = page.last() else { return Ok(out) };
+            out.extend(page.into_iter().map(|(_, e)| e));
+            after = last;
+        }
+    }
+
     /// Writes every event, in arrival order, one wire line each; the number written.
     fn export(&self, out: &mut dyn std::io::Write) -> Result<usize> {
         let (mut after, mut n) = (0, 0);
