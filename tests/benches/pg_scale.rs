@@ -102,8 +102,10 @@ fn tournament_events(i: usize) -> Vec<Event> {
             body(serde_json::json!({"kind": "game_scheduled", "data": data})),
         ));
     }
-    let per_game = (PER_TOURNAMENT - 2 - out.len()) / games.len();
-    for (g, table) in &games {
+    // Play fills the tournament to exactly PER_TOURNAMENT with `init`'s two events.
+    let plays = PER_TOURNAMENT - 2 - out.len();
+    for (k, (g, table)) in games.iter().enumerate() {
+        let per_game = plays / games.len() + usize::from(k < plays % games.len());
         let device = format!("tab-{}", table + 1);
         out.push(event(next(), Some(g.clone()), Role::Referee, device.clone(), EventBody::ClockStarted));
         for k in 1..per_game {
