@@ -32,25 +32,7 @@ fn main() {
 async fn offices(name: &str, pg: Option<&PgCluster>, count: usize) -> Vec<Office> {
     let Some(pg) = pg else { return vec![Office::start(name).await] };
     // Each run its own database, so that runs do not pile up on each other.
-    let db = name.replace('-', "_");
-    let port = pg.port.to_string();
-    let created = std::process::Command::new("psql")
-        .args([
-            "-h",
-            "127.0.0.1",
-            "-p",
-            &port,
-            "-U",
-            "arbiter",
-            "-d",
-            "postgres",
-            "-c",
-            &format!("CREATE DATABASE {db}"),
-        ])
-        .output()
-        .expect("psql");
-    assert!(created.status.success(), "create database {db}: {}", String::from_utf8_lossy(&created.stderr));
-    let url = pg.url().replace("dbname=postgres", &format!("dbname={db}"));
+    let url = pg.database(&name.replace('-', "_"));
     let data = scratch(name);
     let first = AppState::open_on(&data, Some(&url)).expect("open");
     let report = init_tournament(&first, tournament(), "bench".into(), RulesetSpec::default()).expect("init");
