@@ -328,7 +328,7 @@ impl App {
         let id = self.identity()?;
         let (now_ms, now) = self.now()?;
         Ok(Event {
-            schema: crate::event::SCHEMA_VERSION,
+            schema: crate::event::schema_for(body.kind()),
             rules: Some(crate::rules::RULES_REVISION),
             prev: None,
             sig: None,

@@ -27,8 +27,18 @@ struct DeviceKey {
     key: PublicKey,
     person: Option<PersonId>,
     role: Option<Role>,
+    /// A venue office that registered it (none: the office did).
+    registered_by: Option<DeviceId>,
     /// When the office revoked it: its events stamped after this are refused.
     revoked: Option<Hlc>,
+}
+
+impl DeviceKey {
+    /// A venue office of a league (issue 30): it registers its own devices' keys and signs
+    /// what it records on its officials' behalf, as the office does in its own tournaments.
+    fn is_venue(&self) -> bool {
+        self.role == Some(Role::Office)
+    }
 }
 
 /// The keys a verifier holds.
@@ -70,7 +80,25 @@ impl Keyring {
 
     /// Adds a device's key as the office registered it (the office checks pushes this way).
     pub fn with_device(mut self, device: DeviceId, key: PublicKey, person: PersonId, role: Role) -> Self {
-        self.devices.insert(device, DeviceKey { key, person: Some(person), role: Some(role), revoked: None });
+        self.devices.insert(
+            device,
+            DeviceKey { key, person: Some(person), role: Some(role), registered_by: None, revoked: None },
+        );
+        self
+    }
+
+    /// Adds every key a tournament's ledger registers, as its set-up folded them (the central
+    /// office checks a venue's forwarded events this way).
+    pub fn with_registered(
+        mut self,
+        keys: &std::collections::BTreeMap<DeviceId, crate::tournament::RegisteredKey>,
+    ) -> Self {
+        for (device, k) in keys.iter().filter(|(d, _)| d.as_str() != OFFICE_SIGNER) {
+            let registered_by = k.registered_by.clone().filter(|by| by.as_str() != OFFICE_SIGNER);
+            let key =
+                DeviceKey { key: k.key, person: k.person.clone(), role: k.role, registered_by, revoked: k.revoked };
+            self.devices.insert(device.clone(), key);
+        }
         self
     }
 
@@ -93,9 +121,10 @@ impl Keyring {
                 self.office.get_or_insert(*key);
             }
             EventBody::KeyRegistered { signer, key, person, role } => {
+                let registered_by = e.sig.as_ref().map(|s| s.by.clone()).filter(|by| by.as_str() != OFFICE_SIGNER);
                 self.devices.insert(
                     signer.clone(),
-                    DeviceKey { key: *key, person: person.clone(), role: *role, revoked: None },
+                    DeviceKey { key: *key, person: person.clone(), role: *role, registered_by, revoked: None },
                 );
             }
             EventBody::KeyRevoked { signer } => {
@@ -176,6 +205,9 @@ impl Keyring {
                     return Err(forged(format!("event {}: signed by the office, whose key is not known", e.id)));
                 }
             }
+        } else if let Some(venue) = self.devices.get(&sig.by).filter(|k| k.is_venue()) {
+            self.venue_may_sign(e, &sig.by, venue)?;
+            venue.key
         } else {
             if keys_event {
                 return Err(forged(format!("event {}: a key's record signed by {}, not the office", e.id, sig.by)));
@@ -205,6 +237,46 @@ impl Keyring {
             k.key
         };
         Ok(Some(key))
+    }
+}
+
+impl Keyring {
+    /// What a venue office may sign (issue 30): as itself, while not revoked; the keys of its own
+    /// officials' devices (never the office's, never another venue's), and their revocation
+    /// only of keys it registered; anything else it records on an official's behalf.
+    fn venue_may_sign(&self, e: &Event, venue_id: &DeviceId, venue: &DeviceKey) -> Result<()> {
+        if let Some(at) = venue.revoked.filter(|at| e.hlc > *at) {
+            return Err(forged(format!(
+                "event {}: venue office {venue_id} was revoked (at {}), and this was stamped after",
+                e.id, at.wall_ms
+            )));
+        }
+        match &e.body {
+            EventBody::KeyRegistered { signer, role, .. }
+                if signer.as_str() == OFFICE_SIGNER
+                    || *role == Some(Role::Office)
+                    || self.devices.get(signer).is_some_and(|k| k.is_venue()) =>
+            {
+                Err(forged(format!(
+                    "event {}: a venue office ({venue_id}) registers only its officials' devices, not {signer}",
+                    e.id
+                )))
+            }
+            EventBody::KeyRevoked { signer }
+                if self.devices.get(signer).and_then(|k| k.registered_by.as_ref()) != Some(venue_id) =>
+            {
+                Err(forged(format!(
+                    "event {}: venue office {venue_id} revokes only keys it registered, not {signer}",
+                    e.id
+                )))
+            }
+            _ if e.author.device != *venue_id
+                && matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. }) =>
+            {
+                Err(forged(format!("event {}: a key's record signed by {venue_id} must be recorded as by it", e.id)))
+            }
+            _ => Ok(()),
+        }
     }
 }
 

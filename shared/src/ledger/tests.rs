@@ -200,3 +200,86 @@ impl Tamper for Event {
         }
     }
 }
+
+/// A league's chain of trust (issue 30): the central office registers a venue office's key
+/// (role `office`); the venue registers its referees' tablets; a tablet's ruling verifies under
+/// the central office's pinned key alone. A venue may not register the office, another venue,
+/// or revoke a key it did not register, and after its own revocation nothing it signs holds.
+#[test]
+fn a_venue_office_vouches_for_its_own_devices_and_nothing_more() {
+    let t = TournamentId::new("league").unwrap();
+    let central = SigningKey::from_seed(&[1; 32]).unwrap();
+    let venue_key = SigningKey::from_seed(&[2; 32]).unwrap();
+    let tab_key = SigningKey::from_seed(&[3; 32]).unwrap();
+    let office = DeviceId::new(crate::event::OFFICE_SIGNER).unwrap();
+    let (venue, tab, other) =
+        (DeviceId::new("venue-hz").unwrap(), DeviceId::new("tab-1").unwrap(), DeviceId::new("tab-9").unwrap());
+    let mut n = 0u8;
+    let mut make = |author: Author, body: EventBody| {
+        n += 1;
+        Event {
+            schema: crate::event::schema_for(body.kind()),
+            id: EventId::from_parts(1_795_000_000_000 + u64::from(n), [0x80, n, 0, 0, 0, 0, 0, 0, 0, 0]),
+            tournament: t.clone(),
+            game: None,
+            author,
+            hlc: crate::clock::Hlc::new(1_795_000_000_000 + u64::from(n), 0),
+            wall_time: chrono::DateTime::from_timestamp_millis(1_795_000_000_000).unwrap(),
+            body,
+            rules: Some(crate::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
+        }
+    };
+    let as_office = crate::store::office_author().unwrap();
+    let as_venue = Author { device: venue.clone(), person: PersonId::new("venue-hz").unwrap(), role: Role::Office };
+    let referee = Author { device: tab.clone(), person: PersonId::new("ref-li").unwrap(), role: Role::Referee };
+    let register = |signer: &DeviceId, key: &SigningKey, person: &str, role: Role| EventBody::KeyRegistered {
+        signer: signer.clone(),
+        key: key.public(),
+        person: Some(PersonId::new(person).unwrap()),
+        role: Some(role),
+    };
+    let mut venue_registered = make(as_office.clone(), register(&venue, &venue_key, "venue-hz", Role::Office));
+    central.sign(&mut venue_registered, office.clone());
+    let mut tab_registered = make(as_venue.clone(), register(&tab, &tab_key, "ref-li", Role::Referee));
+    venue_key.sign(&mut tab_registered, venue.clone());
+    let mut ruling = make(
+        referee.clone(),
+        EventBody::RefereeAssigned { referee: PersonId::new("ref-li").unwrap(), tables: vec![1] },
+    );
+    ruling.game = None;
+    // A referee may not assign referees, but the signature question comes first: check only it.
+    tab_key.sign(&mut ruling, tab.clone());
+
+    let mut ring = Keyring::pinned(central.public());
+    assert!(ring.admit(&venue_registered).is_ok());
+    assert!(ring.admit(&tab_registered).is_ok(), "{:?}", ring.check(&tab_registered));
+    assert_eq!(ring.check(&ruling).unwrap(), Seal::Verified { by: tab.clone() });
+
+    let forged = |e: &Event, ring: &Keyring| ring.check(e).unwrap_err().code().to_owned();
+    // The venue registering the office's key, another venue, or revoking a key it did not register.
+    for body in [
+        register(&office, &venue_key, "x", Role::Organiser),
+        register(&other, &tab_key, "venue-sh", Role::Office),
+        EventBody::KeyRevoked { signer: venue.clone() },
+    ] {
+        let mut e = make(as_venue.clone(), body);
+        venue_key.sign(&mut e, venue.clone());
+        assert_eq!(forged(&e, &ring), "forged", "{:?}", e.body);
+    }
+    // The venue revokes its tablet: what the tablet signs later is refused.
+    let mut revoke = make(as_venue.clone(), EventBody::KeyRevoked { signer: tab.clone() });
+    venue_key.sign(&mut revoke, venue.clone());
+    ring.admit(&revoke).unwrap();
+    let mut late = make(referee, EventBody::ClockStarted);
+    tab_key.sign(&mut late, tab.clone());
+    assert_eq!(forged(&late, &ring), "forged");
+    // The central office revokes the venue: nothing the venue signs afterwards holds.
+    let mut venue_revoked = make(as_office, EventBody::KeyRevoked { signer: venue.clone() });
+    central.sign(&mut venue_revoked, office);
+    ring.admit(&venue_revoked).unwrap();
+    let mut after = make(as_venue, register(&other, &tab_key, "ref-zhao", Role::Referee));
+    venue_key.sign(&mut after, venue);
+    assert_eq!(forged(&after, &ring), "forged");
+}

@@ -32,8 +32,8 @@ pub fn stamp(
     random: &mut dyn FnMut() -> Result<[u8; 10]>,
 ) -> Result<Stamped> {
     let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
-    let event = |game, author: Author, hlc, id, body| Event {
-        schema: crate::event::SCHEMA_VERSION,
+    let event = |game, author: Author, hlc, id, body: EventBody| Event {
+        schema: crate::event::schema_for(body.kind()),
         rules: Some(crate::rules::RULES_REVISION),
         prev: None,
         sig: None,

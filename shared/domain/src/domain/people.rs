@@ -10,6 +10,10 @@ use crate::labels::{display_via_label, Label, Labelled};
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Role {
+    /// A venue office of a league (issue 30): forwards what its referees record in the matches
+    /// it hosts to the central office, and registers its own devices' keys; rules on nothing.
+    /// Lowest, so that it never outranks an official.
+    Office,
     /// Sets the tournament up, registers people and players; rules on nothing.
     Organiser,
     /// 裁判员: rules at the table (第三十二条).
@@ -24,7 +28,7 @@ impl Role {
     /// Rank of a ruling made by this role; `None` for roles that make no rulings.
     pub fn ruling_rank(self) -> Option<u8> {
         match self {
-            Role::Organiser => None,
+            Role::Office | Role::Organiser => None,
             Role::Referee => Some(1),
             Role::ChiefArbiter => Some(2),
             Role::Committee => Some(3),
@@ -35,6 +39,7 @@ impl Role {
 impl Labelled for Role {
     fn label(&self) -> Label {
         match self {
+            Role::Office => Label::new("赛区办公室", "venue office"),
             Role::Organiser => Label::new("组织者", "organiser"),
             Role::Referee => Label::new("裁判员", "referee"),
             Role::ChiefArbiter => Label::new("裁判长", "chief arbiter"),

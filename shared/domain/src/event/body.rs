@@ -55,6 +55,13 @@ pub enum EventBody {
         referee: PersonId,
         tables: Vec<u16>,
     },
+    /// A league's round `round` is played at `tables` in the venue office `venue` (a person of
+    /// role `office`): that venue forwards those games' events to the central office.
+    VenueAssigned {
+        venue: PersonId,
+        round: u16,
+        tables: Vec<u16>,
+    },
     // Chapter 2 facts the referee records.
     /// The clocks start: play begins.
     ClockStarted,
@@ -197,6 +204,7 @@ pub enum EventKind {
     ByeAssigned,
     RoundScheduled,
     RefereeAssigned,
+    VenueAssigned,
     ClockStarted,
     ClockPaused,
     ClockResumed,
@@ -219,7 +227,7 @@ pub enum EventKind {
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 27] = [
+    pub const ALL: [EventKind; 28] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -228,6 +236,7 @@ impl EventKind {
         EventKind::ByeAssigned,
         EventKind::RoundScheduled,
         EventKind::RefereeAssigned,
+        EventKind::VenueAssigned,
         EventKind::ClockStarted,
         EventKind::ClockPaused,
         EventKind::ClockResumed,
@@ -253,6 +262,7 @@ impl EventKind {
     pub fn schema(self) -> u16 {
         match self {
             EventKind::RecordAttached | EventKind::KeyRegistered | EventKind::KeyRevoked => 2,
+            EventKind::VenueAssigned => 3,
             _ => 1,
         }
     }
@@ -268,6 +278,7 @@ impl EventKind {
                 | EventKind::ByeAssigned
                 | EventKind::RoundScheduled
                 | EventKind::RefereeAssigned
+                | EventKind::VenueAssigned
                 | EventKind::KeyRegistered
                 | EventKind::KeyRevoked
         )
@@ -286,6 +297,7 @@ impl EventBody {
             EventBody::ByeAssigned { .. } => K::ByeAssigned,
             EventBody::RoundScheduled { .. } => K::RoundScheduled,
             EventBody::RefereeAssigned { .. } => K::RefereeAssigned,
+            EventBody::VenueAssigned { .. } => K::VenueAssigned,
             EventBody::ClockStarted => K::ClockStarted,
             EventBody::ClockPaused { .. } => K::ClockPaused,
             EventBody::ClockResumed => K::ClockResumed,
@@ -321,6 +333,7 @@ impl Labelled for EventKind {
             ByeAssigned => Label::new("轮空", "bye"),
             RoundScheduled => Label::new("轮次时间", "round scheduled"),
             RefereeAssigned => Label::new("分派裁判", "referee assigned"),
+            VenueAssigned => Label::new("分派赛区", "venue assigned"),
             ClockStarted => Label::new("开钟", "clock started"),
             ClockPaused => Label::new("暂停", "paused"),
             ClockResumed => Label::new("继续", "resumed"),

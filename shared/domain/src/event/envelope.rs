@@ -9,11 +9,17 @@ use crate::error::{DomainError, Result};
 use crate::event::body::EventBody;
 use crate::event::signature::{EventDigest, Signature};
 
-/// The wire schema version this build writes; it reads every version up to it. Bump it whenever
-/// the meaning or shape of a field changes or a kind is added, and keep a reader for the old
-/// ones; see `docs/events.md`. Schema 2 brought `record_attached` and the envelope's `rules`,
-/// `prev` and `sig`.
-pub const SCHEMA_VERSION: u16 = 2;
+/// The newest wire schema version this build writes; it reads every version up to it. Bump it
+/// whenever the meaning or shape of a field changes or a kind is added, and keep a reader for
+/// the old ones; see `docs/events.md`. Schema 2 brought `record_attached` and the envelope's
+/// `rules`, `prev` and `sig`; schema 3 `venue_assigned`.
+pub const SCHEMA_VERSION: u16 = 3;
+
+/// The schema an event of `kind` is written in: the oldest that carries it with a signature, so
+/// that a device of an older build still reads every event but the kinds it cannot know.
+pub fn schema_for(kind: crate::event::EventKind) -> u16 {
+    kind.schema().max(2)
+}
 
 /// One recorded fact.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,6 +13,8 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         // 第三十一条: the chief arbiter runs the draw and oversees pairings.
         GameScheduled | PlayerWithdrew | ByeAssigned => &[Organiser, ChiefArbiter],
         RoundScheduled => &[Organiser],
+        // A league's schedule is the central office's: which venue hosts which boards.
+        VenueAssigned => &[Organiser],
         // 第三十一条三: the chief arbiter assigns the referees.
         RefereeAssigned => &[ChiefArbiter, Organiser],
         // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it too, and
@@ -28,8 +30,9 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         // Evidence for whoever decides the incident: the table's referee, the chief arbiter, or
         // the committee hearing an appeal.
         RecordAttached => &[Referee, ChiefArbiter, Committee],
-        // Keys are the office's own record (it refuses them from anyone who pushes).
-        KeyRegistered | KeyRevoked => &[Organiser],
+        // Keys are the office's own record (it refuses them from anyone who pushes); a venue
+        // office records its own devices' keys, and forwards them.
+        KeyRegistered | KeyRevoked => &[Organiser, Office],
     }
 }
 

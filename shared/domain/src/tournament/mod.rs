@@ -18,4 +18,4 @@ pub use frac::Frac;
 pub use pairing::{Board, RoundPairing};
 pub use standings::{Criterion, Standing, Standings, SwissReading};
 pub use system::{System, TeamPairing};
-pub use view::{fold_setup, replay, replay_states, TournamentView};
+pub use view::{fold_setup, replay, replay_states, RegisteredKey, TournamentView};

@@ -10,12 +10,25 @@ use serde::Serialize;
 
 use chrono::{DateTime, Utc};
 
-use crate::domain::{GameId, Person, PersonId, Player, PlayerId, Tournament, TournamentId};
-use crate::event::{Event, EventBody};
+use crate::clock::Hlc;
+use crate::domain::{DeviceId, GameId, Person, PersonId, Player, PlayerId, Role, Tournament, TournamentId};
+use crate::event::{Event, EventBody, PublicKey};
 use crate::game::fold::canonical;
 use crate::game::{fold_game, GameState, GameSummary, Rejected};
 use crate::rules::authority::check_author;
 use crate::rules::RulesetSpec;
+
+/// A signing key as the ledger registered it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegisteredKey {
+    pub key: PublicKey,
+    pub person: Option<PersonId>,
+    pub role: Option<Role>,
+    /// The device that signed its registration (the office, or a venue office).
+    pub registered_by: Option<DeviceId>,
+    /// When it was revoked: what it signed after is refused.
+    pub revoked: Option<Hlc>,
+}
 
 /// A tournament's derived state: its set-up and its games, each as a `G` — a [`GameSummary`]
 /// unless said otherwise ([`replay_states`] gives every game's whole state).
@@ -35,6 +48,15 @@ pub struct TournamentView<G = GameSummary> {
     pub rounds: BTreeMap<u16, DateTime<Utc>>,
     /// 第三十一条三: the referee at each table.
     pub referees: BTreeMap<u16, PersonId>,
+    /// A league's venues: round → table → the venue office that hosts it (issue 30).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub venues: BTreeMap<u16, BTreeMap<u16, PersonId>>,
+    /// Signing keys the ledger registers (devices', venues'), with who registered them and any
+    /// revocation: what checks a venue's forwarded events at the central office.
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub keys: BTreeMap<DeviceId, RegisteredKey>,
     pub games: Vec<G>,
     /// Tournament-level events that were not applied.
     pub rejected: Vec<Rejected>,
@@ -52,9 +74,16 @@ impl<G> TournamentView<G> {
             byes: BTreeMap::new(),
             rounds: BTreeMap::new(),
             referees: BTreeMap::new(),
+            venues: BTreeMap::new(),
+            keys: BTreeMap::new(),
             games: vec![],
             rejected: vec![],
         }
+    }
+
+    /// The venue office hosting `table` in `round`, in a league.
+    pub fn venue_of(&self, round: u16, table: u16) -> Option<&PersonId> {
+        self.venues.get(&round)?.get(&table)
     }
 
     /// The ruleset a game folds under until its own schedule names one.
@@ -73,6 +102,8 @@ impl<G> TournamentView<G> {
             byes: self.byes.clone(),
             rounds: self.rounds.clone(),
             referees: self.referees.clone(),
+            venues: self.venues.clone(),
+            keys: self.keys.clone(),
             games,
             rejected: self.rejected.clone(),
         }
@@ -128,6 +159,8 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
     let mut byes: BTreeMap<u16, Vec<PlayerId>> = BTreeMap::new();
     let mut rounds = BTreeMap::new();
     let mut referees = BTreeMap::new();
+    let mut venues: BTreeMap<u16, BTreeMap<u16, PersonId>> = BTreeMap::new();
+    let mut keys: BTreeMap<DeviceId, RegisteredKey> = BTreeMap::new();
     for e in &ordered {
         if let Err(err) = check_author(e.author.role, e.body.kind()) {
             rejected.push(Rejected { event: e.id, error: err.body() });
@@ -159,6 +192,23 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
                     referees.insert(*t, referee.clone());
                 }
             }
+            EventBody::VenueAssigned { venue, round, tables } => {
+                let at = venues.entry(*round).or_default();
+                for t in tables {
+                    at.insert(*t, venue.clone());
+                }
+            }
+            EventBody::KeyRegistered { signer, key, person, role } => {
+                let registered_by = e.sig.as_ref().map(|s| s.by.clone());
+                let entry =
+                    RegisteredKey { key: *key, person: person.clone(), role: *role, registered_by, revoked: None };
+                keys.insert(signer.clone(), entry);
+            }
+            EventBody::KeyRevoked { signer } => {
+                if let Some(k) = keys.get_mut(signer) {
+                    k.revoked.get_or_insert(e.hlc);
+                }
+            }
             _ => {}
         }
     }
@@ -171,6 +221,8 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
         byes,
         rounds,
         referees,
+        venues,
+        keys,
         games: Vec::new(),
         rejected,
     }

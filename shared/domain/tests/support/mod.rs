@@ -99,12 +99,13 @@ impl Table {
             Role::Referee => "ref-wang",
             Role::ChiefArbiter => "chief-liu",
             Role::Committee => "committee",
+            Role::Office => "venue-hz",
         };
         let mut random = [0u8; 10];
         random[0] = 0x80; // a valid RFC 4122 variant
         random[8..].copy_from_slice(&self.seq.to_be_bytes());
         Event {
-            schema: SCHEMA_VERSION,
+            schema: arbiter_domain::event::schema_for(body.kind()),
             rules: Some(arbiter_domain::rules::RULES_REVISION),
             prev: None,
             sig: None,
