@@ -3,4 +3,4 @@
 /**
  * The kind of an event body, for authorization and indexes.
  */
-export type EventKind = "tournament_created" | "person_registered" | "player_registered" | "game_scheduled" | "player_withdrew" | "bye_assigned" | "round_scheduled" | "referee_assigned" | "clock_started" | "clock_paused" | "clock_resumed" | "clock_pressed" | "game_adjourned" | "move_unsealed" | "end_confirmed" | "count_recorded" | "resigned" | "result_entered" | "remaining_time_asked" | "incident_recorded" | "ruling_issued" | "escalated" | "appeal_filed" | "appeal_decided" | "record_attached" | "key_registered" | "key_revoked";
+export type EventKind = "tournament_created" | "person_registered" | "player_registered" | "game_scheduled" | "player_withdrew" | "bye_assigned" | "round_scheduled" | "referee_assigned" | "venue_assigned" | "clock_started" | "clock_paused" | "clock_resumed" | "clock_pressed" | "game_adjourned" | "move_unsealed" | "end_confirmed" | "count_recorded" | "resigned" | "result_entered" | "remaining_time_asked" | "incident_recorded" | "ruling_issued" | "escalated" | "appeal_filed" | "appeal_decided" | "record_attached" | "key_registered" | "key_revoked";

@@ -3,4 +3,4 @@
 /**
  * An official's role. Order matters: a higher role's ruling supersedes a lower one's.
  */
-export type Role = "organiser" | "referee" | "chief_arbiter" | "committee";
+export type Role = "office" | "organiser" | "referee" | "chief_arbiter" | "committee";

@@ -32,7 +32,11 @@ rounds: { [key in number]: string },
 /**
  * 第三十一条三: the referee at each table.
  */
-referees: { [key in number]: PersonId }, games: Array<GameSummary>, 
+referees: { [key in number]: PersonId }, 
+/**
+ * A league's venues: round → table → the venue office that hosts it (issue 30).
+ */
+venues?: { [key in number]: { [key in number]: PersonId } }, games: Array<GameSummary>, 
 /**
  * Tournament-level events that were not applied.
  */

@@ -50,7 +50,7 @@ pub struct TournamentView<G = GameSummary> {
     pub referees: BTreeMap<u16, PersonId>,
     /// A league's venues: round → table → the venue office that hosts it (issue 30).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<u16, BTreeMap<u16, PersonId>>>"))]
     pub venues: BTreeMap<u16, BTreeMap<u16, PersonId>>,
     /// Signing keys the ledger registers (devices', venues'), with who registered them and any
     /// revocation: what checks a venue's forwarded events at the central office.
