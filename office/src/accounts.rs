@@ -348,6 +348,11 @@ impl Accounts {
         Ok(self.get::<DeviceRecord>(&format!("dev/{t}/{device}"))?.and_then(|d| d.key))
     }
 
+    /// Whether `device` enrolled here in `t` (revoked or not).
+    pub fn knows_device(&self, t: &TournamentId, device: &DeviceId) -> Result<bool, OfficeError> {
+        Ok(self.get::<DeviceRecord>(&format!("dev/{t}/{device}"))?.is_some())
+    }
+
     /// Revokes a device: refused from its next request on.
     pub fn revoke(&self, t: &TournamentId, device: &DeviceId) -> Result<(), OfficeError> {
         let key = format!("dev/{t}/{device}");

@@ -19,6 +19,7 @@ pub mod server;
 pub mod serving;
 pub mod standings;
 pub mod tls;
+pub mod venue;
 pub mod verify;
 
 pub use error::OfficeError;

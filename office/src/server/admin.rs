@@ -107,8 +107,13 @@ pub fn enroll_device(
 
 /// Records an event of the office's own (a key registered or revoked), signed by it.
 fn record_office(state: &AppState, t: &TournamentId, body: EventBody) -> Result<(), OfficeError> {
-    let author = arbiter_core::store::office_author()?;
-    state.store.record_all(t, &author, vec![(None, body)], state.clock.now(), &mut arbiter_core::random_id_bits)?;
+    state.store.record_all(
+        t,
+        &state.office_author,
+        vec![(None, body)],
+        state.clock.now(),
+        &mut arbiter_core::random_id_bits,
+    )?;
     Ok(())
 }
 

@@ -66,9 +66,30 @@ pub struct AppState {
     /// The secret in `serving.json` that `backup --data` on this machine asks with (none:
     /// `POST /backup` is refused).
     pub backup_secret: Option<String>,
+    /// Who the office's own records are by: `office`, or at a league's venue the venue office
+    /// itself (`crate::venue`).
+    pub office_author: arbiter_core::domain::Author,
+    /// The central office this venue office forwards to, if it is one.
+    pub upstream: Option<Arc<crate::venue::Upstream>>,
+    /// Wakes the forwarder (a device pushed): what was recorded here goes up at once.
+    pub forward_nudge: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
+    /// At a venue office, starts forwarding to the central office (a round every 5 s, at once
+    /// when a device pushes): the task, and what stops it.
+    #[allow(clippy::type_complexity)]
+    pub fn start_forwarding(
+        &self,
+    ) -> Result<Option<(tokio::task::JoinHandle<()>, Arc<tokio::sync::Notify>)>, OfficeError> {
+        let Some(up) = &self.upstream else { return Ok(None) };
+        let forwarder = crate::venue::Forwarder::new(up.as_ref().clone(), self.store.clone(), self.accounts.clone())?;
+        let stop = Arc::new(tokio::sync::Notify::new());
+        let task =
+            tokio::spawn(forwarder.run(std::time::Duration::from_secs(5), self.forward_nudge.clone(), stop.clone()));
+        Ok(Some((task, stop)))
+    }
+
     /// Opens the office's store (and its accounts keyspace) in `data`.
     pub fn open(data: &std::path::Path) -> Result<Self, OfficeError> {
         Self::open_on(data, None)
@@ -88,12 +109,26 @@ impl AppState {
         let accounts = Accounts::new(store.keyspace("accounts")?);
         // Made on the office's first start, kept beside its data, never sent anywhere.
         let key = arbiter_core::ledger::SigningKey::load_or_create(&data.join(arbiter_core::ledger::KEY_FILE))?;
-        let office_key = key.public();
-        store.sign_with(arbiter_core::store::Signer {
-            id: arbiter_core::domain::DeviceId::new(arbiter_core::event::OFFICE_SIGNER)?,
-            key,
-            announces: true,
-        });
+        let upstream = crate::venue::Upstream::load(data)?.map(Arc::new);
+        // A venue signs as itself, its key registered by the central office, whose key (the
+        // league ledger's root) its devices pin; an office on its own is the root.
+        let (office_key, office_author, signer) = match &upstream {
+            Some(up) => (
+                up.central_key,
+                up.author(),
+                arbiter_core::store::Signer { id: up.device.clone(), key, announces: false },
+            ),
+            None => (
+                key.public(),
+                arbiter_core::store::office_author()?,
+                arbiter_core::store::Signer {
+                    id: arbiter_core::domain::DeviceId::new(arbiter_core::event::OFFICE_SIGNER)?,
+                    key,
+                    announces: true,
+                },
+            ),
+        };
+        store.sign_with(signer);
         let door = Arc::new(crate::door::Door::new(Default::default(), store.keyspace(crate::door::KEYSPACE)?));
         Ok(Self {
             store,
@@ -108,6 +143,9 @@ impl AppState {
             cert_next: None,
             clock: arbiter_core::wall_clock::WallClock::system(),
             backup_secret: None,
+            office_author,
+            upstream,
+            forward_nudge: Arc::default(),
         })
     }
 
@@ -168,6 +206,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/players/{player}/withdraw", post(running::withdraw))
         .route("/import/opengotha", post(running::import_opengotha))
         .route("/referees", post(running::assign_referee))
+        .route("/venues", post(running::assign_venue))
         .route("/referees/{person}/evaluation", axum::routing::put(evaluations::put))
         .route("/evaluations", get(evaluations::list))
         .route("/rounds/{round}", axum::routing::put(running::schedule_round))
@@ -276,6 +315,10 @@ pub async fn serve(
         state.backup_secret = Some(crate::serving::announce(&data, &format!("{scheme}://{addr}"))?);
     }
     let states = tokio::spawn(store_states(state.store.clone()));
+    let forwarding = state.start_forwarding()?;
+    if let Some(up) = &state.upstream {
+        println!("venue office {} of `{}`: forwarding to {}", up.venue, up.tournament, up.central);
+    }
     let store = state.store.clone();
     let router = match ui {
         Some(dir) => app_with_ui(state, dir),
@@ -296,6 +339,10 @@ pub async fn serve(
     };
     let served = serve_on(listener, router, limits, transport, stop).await;
     states.abort();
+    if let Some((task, stop)) = forwarding {
+        stop.notify_one();
+        task.abort();
+    }
     if announced {
         crate::serving::withdraw(&data);
     }

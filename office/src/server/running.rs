@@ -319,6 +319,37 @@ pub async fn assign_referee(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct VenueAssignment {
+    venue: arbiter_core::domain::PersonId,
+    round: u16,
+    tables: Vec<u16>,
+}
+
+/// `POST /api/v1/venues` (organiser): in a league, round `round`'s games at `tables` are played
+/// at the venue office `venue` (a registered official of role `office`), which forwards them.
+pub async fn assign_venue(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<serde_json::Value>, OfficeError> {
+    caller.require(&[Role::Organiser], "assign venues")?;
+    let a: VenueAssignment = json(raw)?;
+    if a.round == 0 || a.tables.is_empty() || a.tables.contains(&0) {
+        return Err(bad("invalid_field", "round from 1, tables: one or more table numbers from 1"));
+    }
+    command(state, caller, move |state, p, view| {
+        if !view.people.iter().any(|x| x.id == a.venue && x.role == Role::Office) {
+            return Err(OfficeError::NotFound(format!("`{}` is not a registered venue office", a.venue)));
+        }
+        let body = EventBody::VenueAssigned { venue: a.venue.clone(), round: a.round, tables: a.tables.clone() };
+        record(state, p, vec![(None, body)])?;
+        Ok(Json(serde_json::json!({ "venue": a.venue, "round": a.round, "tables": a.tables })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RoundTime {
     starts_at: chrono::DateTime<chrono::Utc>,
 }

@@ -61,6 +61,76 @@ fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
     Ok(())
 }
 
+/// What the central office checks a venue office's forwarded events against (issue 30): the
+/// league's set-up (venues, registered keys) and each game's round and table.
+struct League {
+    setup: std::sync::Arc<arbiter_core::tournament::TournamentView>,
+    at: std::collections::HashMap<arbiter_core::domain::GameId, (u16, u16)>,
+}
+
+impl League {
+    fn read(
+        store: &dyn arbiter_core::store::EventStore,
+        t: &arbiter_core::domain::TournamentId,
+    ) -> Result<Self, OfficeError> {
+        let at = store
+            .game_summaries(t)?
+            .iter()
+            .filter_map(|s| Some((s.game.clone(), (s.schedule.as_ref()?.round, s.schedule.as_ref()?.table))))
+            .collect();
+        Ok(League { setup: store.setup(t)?, at })
+    }
+}
+
+/// Authorization of an event a venue office forwards: its own tournament; a game's events only
+/// where the league plays that game at this venue, by an official whose role may write them;
+/// of the set-up only its own officials' keys (the keyring checks which).
+fn authorize_forwarded(p: &Principal, league: &League, e: &Event) -> Result<(), OfficeError> {
+    if e.tournament != p.tournament {
+        return Err(OfficeError::Forbidden(format!(
+            "venue office {} forwards `{}`'s matches, not `{}`'s",
+            p.person, p.tournament, e.tournament
+        )));
+    }
+    let Some(g) = &e.game else {
+        let own_key = matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. })
+            && e.author.device == p.device
+            && e.author.role == arbiter_core::domain::Role::Office;
+        if own_key {
+            return Ok(());
+        }
+        return Err(OfficeError::Forbidden(format!(
+            "venue office {} forwards its games' events and its officials' keys; “{}” is the central office's to record",
+            p.person,
+            e.body.kind()
+        )));
+    };
+    let Some(&(round, table)) = league.at.get(g) else {
+        return Err(OfficeError::Forbidden(format!("game {g} is not one the league scheduled")));
+    };
+    match league.setup.venue_of(round, table) {
+        Some(v) if *v == p.person => {}
+        other => {
+            return Err(OfficeError::Forbidden(format!(
+                "game {g} (round {round}, table {table}) is played at {}, not at venue {}",
+                other.map_or_else(|| "no venue".to_owned(), |v| format!("venue {v}")),
+                p.person
+            )))
+        }
+    }
+    if matches!(e.author.role, arbiter_core::domain::Role::Organiser | arbiter_core::domain::Role::Office) {
+        return Err(OfficeError::Forbidden(format!(
+            "a game's events at a venue are its officials', not recorded as {}",
+            e.author.role
+        )));
+    }
+    check_author(e.author.role, e.body.kind())?;
+    if let EventBody::Escalated { to, .. } = e.body {
+        check_escalation(e.author.role, to)?;
+    }
+    Ok(())
+}
+
 /// Whether a pushed event is signed as its device enrolled: a device that signs must sign
 /// everything it pushes; a build from before signatures (enrolled without a key) pushes unsigned
 /// events, kept as such. The signature itself is checked with the batch ([`check_all`]).
@@ -122,6 +192,12 @@ pub async fn push(
     }
     let principal = caller.0;
     let device_key = state.accounts.device_key(&principal.tournament, &principal.device)?;
+    let league = if principal.role == arbiter_core::domain::Role::Office {
+        let (store, t) = (state.store.clone(), principal.tournament.clone());
+        Some(blocking(move || League::read(&*store, &t)).await?)
+    } else {
+        None
+    };
     let mut results: Vec<Option<PushResult>> = vec![None; request.events.len()];
     let mut to_store: Vec<(usize, Event)> = Vec::new();
     let mut refusals = Vec::new();
@@ -135,7 +211,10 @@ pub async fn push(
             .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
         let outcome = wire::decode(text)
             .map_err(OfficeError::from)
-            .and_then(|e| authorize(&principal, &e).map(|()| e))
+            .and_then(|e| match &league {
+                Some(league) => authorize_forwarded(&principal, league, &e).map(|()| e),
+                None => authorize(&principal, &e).map(|()| e),
+            })
             .and_then(|e| signs_as_enrolled(&principal, device_key, &e).map(|()| e))
             .and_then(|e| not_ahead(&e, ceiling, state.max_clock_ahead_ms).map(|()| e));
         match outcome {
@@ -172,18 +251,31 @@ pub async fn push(
     let (store, accounts, tournament) = (state.store.clone(), state.accounts.clone(), principal.tournament.clone());
     let events: Vec<Event> = to_store.iter().map(|(_, e)| e.clone()).collect();
     let ring = device_key.map(|k| {
-        Keyring::pinned(state.office_key).with_device(
-            principal.device.clone(),
-            k,
-            principal.person.clone(),
-            principal.role,
-        )
+        let ring = Keyring::pinned(state.office_key);
+        // A venue's officials' keys are in the league's ledger, registered by the venue.
+        let ring = match &league {
+            Some(l) => ring.with_registered(&l.setup.keys),
+            None => ring,
+        };
+        ring.with_device(principal.device.clone(), k, principal.person.clone(), principal.role)
     });
+    let forwarded = league.is_some();
     let who = principal.clone();
     // Signatures on every core, then the disk: off the async threads.
     let (checks, stored) = blocking(move || {
-        let checks: Vec<Result<(), String>> = match &ring {
-            Some(ring) => check_all(ring, &events.iter().collect::<Vec<_>>())
+        let checks: Vec<Result<(), String>> = match ring {
+            // Forwarded keys vouch for what follows them in the batch: admitted in order.
+            Some(mut ring) if forwarded => ring
+                .admit_all(&events.iter().collect::<Vec<_>>())
+                .into_iter()
+                .map(|(c, _)| {
+                    c.map(drop).map_err(|e| match e {
+                        arbiter_core::CoreError::Forged(m) => m,
+                        other => other.to_string(),
+                    })
+                })
+                .collect(),
+            Some(ring) => check_all(&ring, &events.iter().collect::<Vec<_>>())
                 .into_iter()
                 .map(|(c, _)| {
                     c.map(drop).map_err(|e| match e {
@@ -245,6 +337,8 @@ pub async fn push(
             Err(err) => rejected(*index, id, &OfficeError::Core(err)),
         });
     }
+    // At a venue office, what arrived goes on to the central office now.
+    state.forward_nudge.notify_one();
     Ok(Json(PushResponse { results: results.into_iter().flatten().collect(), office_time: Some(chrono::Utc::now()) }))
 }
 
@@ -261,6 +355,13 @@ const MAX_PULL_SCAN: usize = 20 * MAX_PULL_EVENTS;
 /// What `caller`'s device is sent (`sync::scope`): reads the set-up and the games' tables
 /// (both kept by the store) only for a referee.
 fn pull_scope(store: &dyn arbiter_core::store::EventStore, caller: &Principal) -> Result<PullScope, OfficeError> {
+    if caller.role == arbiter_core::domain::Role::Office {
+        let setup = store.setup(&caller.tournament)?;
+        let summaries = store.game_summaries(&caller.tournament)?;
+        let games =
+            summaries.iter().filter_map(|s| Some((&s.game, s.schedule.as_ref()?.round, s.schedule.as_ref()?.table)));
+        return Ok(PullScope::venue(&caller.person, &setup, games));
+    }
     if caller.role != arbiter_core::domain::Role::Referee {
         return Ok(PullScope::All);
     }

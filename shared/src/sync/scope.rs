@@ -24,6 +24,14 @@ pub enum PullScope {
         tables: BTreeSet<u16>,
         games: HashSet<GameId>,
     },
+    /// A league's venue office (issue 30): the set-up, and the games its rounds' tables hold
+    /// there (`venue_assigned`).
+    Venue {
+        venue: PersonId,
+        /// Per round, the tables played at this venue.
+        tables: std::collections::BTreeMap<u16, BTreeSet<u16>>,
+        games: HashSet<GameId>,
+    },
 }
 
 impl PullScope {
@@ -45,10 +53,28 @@ impl PullScope {
         PullScope::Tables { tables, games }
     }
 
-    /// The label sent with a pull answer: `all`, or `tables:1,2,3`.
+    /// The scope of the venue office `venue`: the set-up's venue assignments, and each game's
+    /// round and table.
+    pub fn venue<'a>(
+        venue: &PersonId,
+        setup: &TournamentView,
+        games: impl IntoIterator<Item = (&'a GameId, u16, u16)>,
+    ) -> Self {
+        let tables: std::collections::BTreeMap<u16, BTreeSet<u16>> = setup
+            .venues
+            .iter()
+            .map(|(round, at)| (*round, at.iter().filter(|(_, v)| *v == venue).map(|(t, _)| *t).collect()))
+            .collect();
+        let hosts = |round: u16, table: u16| tables.get(&round).is_some_and(|t: &BTreeSet<u16>| t.contains(&table));
+        let games = games.into_iter().filter(|(_, r, t)| hosts(*r, *t)).map(|(g, _, _)| g.clone()).collect();
+        PullScope::Venue { venue: venue.clone(), tables, games }
+    }
+
+    /// The label sent with a pull answer: `all`, `tables:1,2,3` or `venue:ID`.
     pub fn label(&self) -> String {
         match self {
             PullScope::All => "all".into(),
+            PullScope::Venue { venue, .. } => format!("venue:{venue}"),
             PullScope::Tables { tables, .. } => {
                 format!("tables:{}", tables.iter().map(u16::to_string).collect::<Vec<_>>().join(","))
             }
@@ -65,7 +91,7 @@ impl PullScope {
     pub fn admits_tag(&self, tag: &LogTag<'_>, device: &DeviceId) -> bool {
         match self {
             PullScope::All => true,
-            PullScope::Tables { games, .. } => {
+            PullScope::Tables { games, .. } | PullScope::Venue { games, .. } => {
                 tag.game.is_none_or(|g| games.contains(g)) || tag.device == device.as_str()
             }
         }
@@ -76,6 +102,11 @@ impl PullScope {
     pub fn brings_in<'e>(&self, e: &'e Event) -> Option<&'e GameId> {
         match (self, &e.body) {
             (PullScope::Tables { tables, .. }, EventBody::GameScheduled(g)) if tables.contains(&g.table) => {
+                e.game.as_ref()
+            }
+            (PullScope::Venue { tables, .. }, EventBody::GameScheduled(g))
+                if tables.get(&g.round).is_some_and(|t| t.contains(&g.table)) =>
+            {
                 e.game.as_ref()
             }
             _ => None,

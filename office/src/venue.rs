@@ -1,0 +1,379 @@
+//! A venue office of a league (issue 30): an office on its own sled store, offline-capable,
+//! enrolled at the central office as a device of role `office`. It pulls down what the league
+//! sets centrally (players, officials, the schedule, its venue's games) and forwards upstream
+//! everything recorded here — its referees' events and its devices' keys — exactly once: the
+//! central office stores by event id, so what is sent again after a crash or an outage is a
+//! duplicate, never a second copy.
+//!
+//! `upstream.json` in the data folder (mode 0600: it holds the token) says where the central
+//! office is; with it, the office signs as the venue (its key registered by the central office
+//! at enrollment) and its devices pin the central office's key, the league ledger's root.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use arbiter_core::domain::{Author, DeviceId, PersonId, Role, TournamentId};
+use arbiter_core::event::{wire, Event, EventBody, PublicKey};
+use arbiter_core::ledger::Keyring;
+use arbiter_core::store::{EventStore, Origin};
+use arbiter_core::sync::protocol::{
+    EnrollRequest, EnrollResponse, PullResponse, PushResponse, PushStatus, API_PREFIX, MAX_PULL_EVENTS,
+};
+use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
+use serde::{Deserialize, Serialize};
+
+use crate::accounts::Accounts;
+use crate::error::OfficeError;
+
+/// The file naming the central office.
+pub const UPSTREAM_FILE: &str = "upstream.json";
+
+/// Events forwarded in one push (the central office takes at most 500).
+const PUSH_BATCH: usize = 200;
+
+/// Where a venue office forwards to, and as whom.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Upstream {
+    /// `https://host:port` of the central office.
+    pub central: String,
+    /// The central office's certificate, pinned.
+    pub pin: CertFingerprint,
+    pub token: String,
+    /// The league (a tournament at the central office).
+    pub tournament: TournamentId,
+    /// This venue, a person of role `office` at the central office.
+    pub venue: PersonId,
+    /// This office's device id there; what it signs as.
+    pub device: DeviceId,
+    /// The central office's key: the league ledger's root, which this venue's devices pin.
+    pub central_key: PublicKey,
+}
+
+impl Upstream {
+    fn path(data: &Path) -> PathBuf {
+        data.join(UPSTREAM_FILE)
+    }
+
+    /// The venue's upstream, if this office is a venue.
+    pub fn load(data: &Path) -> Result<Option<Upstream>, OfficeError> {
+        let path = Self::path(data);
+        match std::fs::read(&path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+                OfficeError::bad("invalid_field", format!("{}: not a venue's upstream file: {e}", path.display()))
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(source) => Err(OfficeError::Read { path: path.display().to_string(), source }),
+        }
+    }
+
+    fn save(&self, data: &Path) -> Result<(), OfficeError> {
+        use std::io::Write as _;
+        let path = Self::path(data);
+        let tmp = path.with_extension("tmp");
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut f = options.open(&tmp)?;
+        f.write_all(&serde_json::to_vec_pretty(self)?)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, &path)?;
+        Ok(())
+    }
+
+    /// Who the venue office's own records are by (its devices' keys, records on an official's
+    /// behalf).
+    pub fn author(&self) -> Author {
+        Author { device: self.device.clone(), person: self.venue.clone(), role: Role::Office }
+    }
+}
+
+fn client(pin: CertFingerprint) -> Result<reqwest::Client, OfficeError> {
+    Ok(tls::http_client(&Pins::new(Pin::Exact(vec![pin])), Some(Duration::from_secs(30)))?)
+}
+
+async fn answer<T: serde::de::DeserializeOwned>(request: reqwest::RequestBuilder) -> Result<T, OfficeError> {
+    let resp = request.send().await.map_err(|e| arbiter_core::CoreError::Network(e.to_string()))?;
+    if resp.status().is_success() {
+        return Ok(resp.json().await.map_err(|e| arbiter_core::CoreError::Network(e.to_string()))?);
+    }
+    let status = resp.status().as_u16();
+    let body: serde_json::Value = resp.json().await.unwrap_or_default();
+    Err(arbiter_core::CoreError::Remote {
+        status,
+        code: body["code"].as_str().unwrap_or("unknown").to_owned(),
+        message: body["message"].as_str().unwrap_or("the central office answered without an error body").to_owned(),
+    }
+    .into())
+}
+
+/// Enrolls this office (its data folder `data`, its key made if new) at the central office
+/// `central` with the one-time `code` its organiser issued for a venue, as device `device`,
+/// and keeps the upstream. Refuses a code issued for anyone but a venue office.
+pub async fn join(
+    data: &Path,
+    central: &str,
+    pin: CertFingerprint,
+    code: &str,
+    device: &DeviceId,
+) -> Result<Upstream, OfficeError> {
+    if Upstream::load(data)?.is_some() {
+        return Err(OfficeError::bad(
+            "already_joined",
+            format!("{} already forwards to a central office ({UPSTREAM_FILE})", data.display()),
+        ));
+    }
+    std::fs::create_dir_all(data)?;
+    let key = arbiter_core::ledger::SigningKey::load_or_create(&data.join(arbiter_core::ledger::KEY_FILE))?;
+    let request = EnrollRequest {
+        code: code.to_owned(),
+        device: device.clone(),
+        label: format!("venue office {device}"),
+        key: Some(key.public()),
+    };
+    let central = central.trim_end_matches('/').to_owned();
+    let enrolled: EnrollResponse =
+        answer(client(pin)?.post(format!("{central}{API_PREFIX}/enroll")).json(&request)).await?;
+    if enrolled.role != Role::Office {
+        return Err(OfficeError::bad(
+            "invalid_role",
+            format!(
+                "the code is for a {} ({}), not a venue office: ask the league's organiser for a venue's code",
+                enrolled.role, enrolled.person
+            ),
+        ));
+    }
+    let Some(central_key) = enrolled.office_key else {
+        return Err(OfficeError::bad("invalid_field", "the central office sent no key to pin: it is too old a build"));
+    };
+    let up = Upstream {
+        central,
+        pin,
+        token: enrolled.token,
+        tournament: enrolled.tournament,
+        venue: enrolled.person,
+        device: enrolled.device,
+        central_key,
+    };
+    up.save(data)?;
+    Ok(up)
+}
+
+/// What one round of forwarding did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Forwarded {
+    pub pulled: usize,
+    /// Stored at the central office (new or already there).
+    pub pushed: usize,
+    /// Refused by the central office (logged here; never sent again).
+    pub refused: usize,
+}
+
+/// The forwarding half of a venue office: pulls from and pushes to the central office.
+#[derive(Clone)]
+pub struct Forwarder {
+    up: Arc<Upstream>,
+    store: Arc<dyn EventStore>,
+    accounts: Arc<Accounts>,
+    http: reqwest::Client,
+    cursors: Arc<dyn arbiter_core::store::Keyspace>,
+}
+
+const PULLED_TO: &[u8] = b"pulled_to";
+const PUSHED_TO: &[u8] = b"pushed_to";
+
+fn number(bytes: Option<Vec<u8>>) -> u64 {
+    bytes.and_then(|b| <[u8; 8]>::try_from(b.as_slice()).ok()).map_or(0, u64::from_be_bytes)
+}
+
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, OfficeError> + Send + 'static,
+) -> Result<T, OfficeError> {
+    tokio::task::spawn_blocking(f).await.map_err(|e| OfficeError::Internal(format!("worker failed: {e}")))?
+}
+
+impl Forwarder {
+    pub fn new(up: Upstream, store: Arc<dyn EventStore>, accounts: Arc<Accounts>) -> Result<Self, OfficeError> {
+        let http = client(up.pin)?;
+        let cursors = store.keyspace("upstream")?;
+        Ok(Forwarder { up: Arc::new(up), store, accounts, http, cursors })
+    }
+
+    /// One round: what the league set centrally comes down, what was recorded here goes up.
+    pub async fn round(&self) -> Result<Forwarded, OfficeError> {
+        let pulled = self.pull().await?;
+        let (pushed, refused) = self.push().await?;
+        Ok(Forwarded { pulled, pushed, refused })
+    }
+
+    /// Pulls the venue's scope (the set-up, its games) page by page; keeps what the league's
+    /// root key vouches for, registers the league's officials here so that codes can be issued
+    /// for them, and moves the cursor only once the page is stored.
+    async fn pull(&self) -> Result<usize, OfficeError> {
+        let mut pulled = 0;
+        loop {
+            let after = number(self.cursors.get(PULLED_TO)?);
+            let request = self
+                .http
+                .get(format!("{}{API_PREFIX}/events", self.up.central))
+                .query(&[("after", after.to_string()), ("limit", MAX_PULL_EVENTS.to_string())])
+                .bearer_auth(&self.up.token);
+            let page: PullResponse = answer(request).await?;
+            let me = self.clone();
+            let (next, more) = (page.next, page.more);
+            pulled +=
+                blocking(move || me.keep_pulled(page.events.into_iter().map(|p| p.event).collect(), next)).await?;
+            if !more || next == after {
+                return Ok(pulled);
+            }
+        }
+    }
+
+    fn keep_pulled(&self, events: Vec<Event>, next: u64) -> Result<usize, OfficeError> {
+        let setup = self.store.setup(&self.up.tournament)?;
+        let mut ring = Keyring::pinned(self.up.central_key).with_registered(&setup.keys);
+        let answers = ring.admit_all(&events.iter().collect::<Vec<_>>());
+        let mut kept = Vec::with_capacity(events.len());
+        for (e, (a, _)) in events.into_iter().zip(answers) {
+            match a {
+                Ok(_) => kept.push(e),
+                Err(err) => eprintln!("arbiter-office: venue: refused a pulled event {}: {err}", e.id),
+            }
+        }
+        self.store.append(&kept, Origin::Remote)?;
+        if let Some(s) = self.store.sled() {
+            let now = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
+            s.observe(kept.iter().map(|e| e.hlc), now)?;
+        }
+        for e in &kept {
+            if let EventBody::PersonRegistered(p) = &e.body {
+                if p.role != Role::Organiser && p.role != Role::Office {
+                    self.accounts.register_person(&e.tournament, &p.id, &p.name, p.role)?;
+                }
+            }
+        }
+        self.cursors.insert(PULLED_TO, &next.to_be_bytes())?;
+        Ok(kept.len())
+    }
+
+    /// Whether `e` was recorded here (by this office or a device enrolled here), so is this
+    /// venue's to forward; what came down from the central office is not sent back.
+    fn recorded_here(&self, e: &Event) -> Result<bool, OfficeError> {
+        if e.tournament != self.up.tournament {
+            return Ok(false);
+        }
+        if e.author.device == self.up.device {
+            return Ok(true);
+        }
+        self.accounts.knows_device(&e.tournament, &e.author.device)
+    }
+
+    /// Pushes what was recorded here since the last push, in arrival order; the cursor moves
+    /// after each answered batch. A refusal is logged and not sent again (the central office
+    /// logged it too); a network failure stops the round, and the next sends the batch again.
+    async fn push(&self) -> Result<(usize, usize), OfficeError> {
+        let (mut pushed, mut refused) = (0, 0);
+        loop {
+            let after = number(self.cursors.get(PUSHED_TO)?);
+            let me = self.clone();
+            let (batch, last) = blocking(move || {
+                let page = me.store.since(after, PUSH_BATCH * 4)?;
+                let last = page.last().map(|(s, _)| *s);
+                let mut batch = Vec::new();
+                let mut upto = after;
+                for (seq, e) in page {
+                    if batch.len() == PUSH_BATCH {
+                        break;
+                    }
+                    upto = seq;
+                    if me.recorded_here(&e)? {
+                        batch.push(e);
+                    }
+                }
+                Ok((batch, last.map(|_| upto)))
+            })
+            .await?;
+            let Some(upto) = last else { return Ok((pushed, refused)) };
+            if !batch.is_empty() {
+                let lines: Vec<Box<serde_json::value::RawValue>> = batch
+                    .iter()
+                    .map(|e| serde_json::value::RawValue::from_string(wire::encode(e)))
+                    .collect::<Result<_, _>>()?;
+                let request = self
+                    .http
+                    .post(format!("{}{API_PREFIX}/events", self.up.central))
+                    .bearer_auth(&self.up.token)
+                    .json(&serde_json::json!({ "events": lines }));
+                let answer: PushResponse = answer(request).await?;
+                for r in &answer.results {
+                    match r.status {
+                        PushStatus::Accepted | PushStatus::Duplicate => pushed += 1,
+                        PushStatus::Rejected => {
+                            refused += 1;
+                            eprintln!(
+                                "arbiter-office: venue: the central office refused {}: {} — {}",
+                                r.id.as_deref().unwrap_or("?"),
+                                r.code.as_deref().unwrap_or("?"),
+                                r.message.as_deref().unwrap_or("")
+                            );
+                        }
+                    }
+                }
+            }
+            self.cursors.insert(PUSHED_TO, &upto.to_be_bytes())?;
+        }
+    }
+
+    /// Forwards until `stop` is notified: a round now and whenever `nudge` is, else every
+    /// `every`; after a failure it waits twice as long each time (up to a minute).
+    pub async fn run(self, every: Duration, nudge: Arc<tokio::sync::Notify>, stop: Arc<tokio::sync::Notify>) {
+        let mut wait = every;
+        loop {
+            wait = match self.round().await {
+                Ok(_) => every,
+                Err(e) => {
+                    eprintln!("arbiter-office: venue: forwarding to {} failed: {e}", self.up.central);
+                    (wait * 2).clamp(every, Duration::from_secs(60))
+                }
+            };
+            tokio::select! {
+                _ = stop.notified() => return,
+                _ = nudge.notified() => {}
+                _ = tokio::time::sleep(wait) => {}
+            }
+        }
+    }
+}
+
+/// What `venue join` leaves: the upstream, this venue's own organiser token (its pages, its
+/// referees' codes), and the first round's figures.
+#[derive(Debug)]
+pub struct Joined {
+    pub upstream: Upstream,
+    pub organiser_token: String,
+    pub first_round: Forwarded,
+}
+
+/// Makes the office at `data` a venue of the league at `central` ([`join`]), pulls what the
+/// league set there, and opens the league here under its own organiser (no `tournament_created`
+/// is recorded: the league's comes from the central office).
+pub async fn join_office(
+    data: &Path,
+    central: &str,
+    pin: CertFingerprint,
+    code: &str,
+    device: &DeviceId,
+) -> Result<Joined, OfficeError> {
+    let upstream = join(data, central, pin, code, device).await?;
+    let state = crate::server::AppState::open(data)?;
+    let forwarder = Forwarder::new(upstream.clone(), state.store.clone(), state.accounts.clone())?;
+    let first_round = forwarder.round().await?;
+    let setup = state.store.setup(&upstream.tournament)?;
+    let record = crate::accounts::TournamentRecord {
+        name: setup.tournament.as_ref().map_or_else(|| upstream.tournament.to_string(), |t| t.name.clone()),
+        ruleset: setup.default_ruleset(),
+    };
+    let (_, organiser_token) = state.accounts.create_tournament(&upstream.tournament, &record)?;
+    Ok(Joined { upstream, organiser_token, first_round })
+}

@@ -1,0 +1,220 @@
+//! A league's venues forward to a central office (issue 30): a central office on PostgreSQL,
+//! two venue offices on sled, each enrolled at the centre as a device of role `office`. The
+//! league sets the schedule, the officials and the venues centrally; each venue pulls them down,
+//! its referees enroll there, and what they record goes up exactly once — also after the venue
+//! was offline. The centre refuses, and logs, what a venue may not write.
+
+use std::time::Duration;
+
+use arbiter_core::domain::{Colour, Role};
+use arbiter_core::event::{wire, EventBody};
+use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
+use arbiter_core::sync::protocol::{EnrollResponse, PushResponse, PushStatus, API_PREFIX};
+use arbiter_office::server::{init_tournament, AppState};
+use arbiter_tests::pg::PgCluster;
+use arbiter_tests::*;
+
+fn warning(c: Colour) -> EventBody {
+    EventBody::IncidentRecorded {
+        incident: Incident::Disturbing { offender: c },
+        ruling: Some(Ruling::Warning),
+        note: None,
+    }
+}
+
+async fn post(office: &Office, token: &str, path: &str, body: serde_json::Value) -> serde_json::Value {
+    let r = office
+        .http()
+        .post(format!("{}{API_PREFIX}{path}", office.url))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    let body: serde_json::Value = r.json().await.unwrap_or_default();
+    assert!(status.is_success(), "{path}: {status} {body}");
+    body
+}
+
+/// A venue office: joined to the centre with `code`, serving its hall, forwarding.
+struct Venue {
+    office: Office,
+    forwarding: Option<(tokio::task::JoinHandle<()>, std::sync::Arc<tokio::sync::Notify>)>,
+}
+
+impl Venue {
+    async fn join(name: &str, central: &Office, code: &str) -> Venue {
+        let data = scratch(name);
+        let device = arbiter_core::domain::DeviceId::new(name).unwrap();
+        let joined = arbiter_office::venue::join_office(&data, &central.url, central.cert.unwrap(), code, &device)
+            .await
+            .unwrap();
+        assert!(joined.first_round.pulled > 0, "the league's set-up came down");
+        let office = Office::serve(AppState::open(&data).unwrap(), joined.organiser_token).await;
+        let forwarding = office.state.start_forwarding().unwrap();
+        assert!(forwarding.is_some());
+        Venue { office, forwarding }
+    }
+
+    /// The venue loses its connection to the centre (its forwarder stops; its hall goes on).
+    fn go_offline(&mut self) {
+        if let Some((task, stop)) = self.forwarding.take() {
+            stop.notify_one();
+            task.abort();
+        }
+    }
+
+    fn come_back(&mut self) {
+        self.forwarding = self.office.state.start_forwarding().unwrap();
+    }
+
+    /// A referee the league registered enrolls a tablet here.
+    async fn tablet(&self, person: &str, device: &str) -> Device {
+        let code = post(
+            &self.office,
+            &self.office.organiser_token,
+            "/enrollment-codes",
+            serde_json::json!({"person": person}),
+        )
+        .await["code"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let r = self
+            .office
+            .http()
+            .post(format!("{}{API_PREFIX}/enroll", self.office.url))
+            .json(
+                &serde_json::json!({"code": code, "device": device, "label": device, "key": test_key(device).public()}),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success(), "{}", r.text().await.unwrap());
+        let enrolled: EnrollResponse = r.json().await.unwrap();
+        Device::new(&format!("league-{device}"), &enrolled, &self.office.endpoint(), |_| {})
+    }
+}
+
+/// Waits (bounded) until the centre holds every one of `ids`.
+async fn arrives(central: &Office, ids: &[arbiter_core::domain::EventId]) {
+    for _ in 0..200 {
+        if ids.iter().all(|id| central.state.store.get(id).unwrap().is_some()) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("not every event reached the central office");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else() {
+    let pg = PgCluster::start("league");
+    let state = AppState::open_on(&scratch("league-central"), Some(&pg.url())).unwrap();
+    let report = init_tournament(&state, tournament(), "围甲联赛 2026".into(), RulesetSpec::default()).unwrap();
+    let central = Office::serve(state, report.organiser_token.clone()).await;
+    let org = report.organiser_token.clone();
+    // Round 1: four boards; boards 1–2 at Hangzhou, 3–4 at Shanghai.
+    central.schedule(4);
+    let hz_code = central.code_for("venue-hz", Role::Office).await;
+    let sh_code = central.code_for("venue-sh", Role::Office).await;
+    post(&central, &org, "/venues", serde_json::json!({"venue": "venue-hz", "round": 1, "tables": [1, 2]})).await;
+    post(&central, &org, "/venues", serde_json::json!({"venue": "venue-sh", "round": 1, "tables": [3, 4]})).await;
+    // The league registers the referees; each venue issues its own codes.
+    for r in ["ref-li", "ref-wu"] {
+        central.issue(r, Role::Referee).await;
+    }
+    let mut hz = Venue::join("venue-hz", &central, &hz_code).await;
+    let sh = Venue::join("venue-sh", &central, &sh_code).await;
+    // Only its own boards came down to each venue (and the set-up).
+    assert!(hz.office.state.store.game_events(&tournament(), &game(1)).unwrap().len() == 1);
+    assert!(hz.office.state.store.game_events(&tournament(), &game(3)).unwrap().is_empty());
+    assert!(sh.office.state.store.game_events(&tournament(), &game(3)).unwrap().len() == 1);
+
+    let li = hz.tablet("ref-li", "tab-li").await;
+    let wu = sh.tablet("ref-wu", "tab-wu").await;
+    // At Hangzhou, board 1: Black warned twice — the second warning loses the game (第二十五条二).
+    let mut at_hz = vec![li.record(1, warning(Colour::Black)).id, li.record(1, warning(Colour::Black)).id];
+    let at_sh =
+        vec![wu.record(3, warning(Colour::White)).id, wu.record(3, EventBody::Resigned { by: Colour::White }).id];
+    li.settle().await;
+    wu.settle().await;
+    for d in [&li, &wu] {
+        // What came down through the venue (the league's set-up, the venue's key registrations)
+        // verifies under the central office's key alone.
+        assert!(d.client.status().forged.is_empty(), "{:?}", d.client.status().forged);
+        assert_eq!(d.store.setup(&tournament()).unwrap().venues[&1].len(), 4, "the league's venues came down");
+    }
+    arrives(&central, &at_hz).await;
+    arrives(&central, &at_sh).await;
+    let g1 = central.state.store.game_state(&tournament(), &game(1)).unwrap().unwrap();
+    let result = g1.result.as_ref().expect("board 1 decided at the centre");
+    assert!(matches!(result.outcome, arbiter_core::rules::Outcome::Win { winner: Colour::White, .. }), "{result:?}");
+    assert_eq!(result.article.to_string(), arbiter_core::rules::Article::Art25_2.to_string());
+
+    // Hangzhou loses its line to the centre and finishes its match: its hall goes on.
+    hz.go_offline();
+    at_hz.push(li.record(2, EventBody::Resigned { by: Colour::Black }).id);
+    li.settle().await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(central.state.store.get(at_hz.last().unwrap()).unwrap().is_none(), "not forwarded while offline");
+    hz.come_back();
+    arrives(&central, &at_hz).await;
+
+    // Every event recorded at a venue is at the centre once; Shanghai's are as it sent them.
+    let all = central.state.store.all_events().unwrap();
+    for id in at_hz.iter().chain(&at_sh) {
+        assert_eq!(all.iter().filter(|e| e.id == *id).count(), 1, "{id} exactly once");
+    }
+    assert_eq!(
+        central.state.store.game_events(&tournament(), &game(3)).unwrap(),
+        sh.office.state.store.game_events(&tournament(), &game(3)).unwrap(),
+        "Shanghai's board 3 is the same at the centre"
+    );
+    assert_eq!(central.state.store.game_events(&tournament(), &game(3)).unwrap().len(), 3);
+    assert!(central.state.store.get(&at_sh[1]).unwrap().is_some());
+
+    // What a venue may not write: Hangzhou forwarding a Shanghai board, another tournament, or
+    // the league's set-up. Each refused and in the centre's refusal log.
+    let up = hz.office.state.upstream.clone().unwrap();
+    let mut forged_board = li.store.get(&at_hz[0]).unwrap().unwrap();
+    forged_board.game = Some(game(3));
+    forged_board.id = arbiter_core::domain::EventId::from_parts(1_795_000_000_000, random_from(77));
+    let mut other_tournament = forged_board.clone();
+    other_tournament.tournament = arbiter_core::domain::TournamentId::new("t-other").unwrap();
+    other_tournament.game = Some(game(1));
+    let mut setup = forged_board.clone();
+    setup.game = None;
+    setup.body = EventBody::RoundScheduled { round: 2, starts_at: chrono::Utc::now() };
+    for (e, why) in
+        [(forged_board, "is played at"), (other_tournament, "forwards"), (setup, "central office's to record")]
+    {
+        let r = central
+            .http()
+            .post(format!("{}{API_PREFIX}/events", central.url))
+            .bearer_auth(&up.token)
+            .json(&serde_json::json!({"events": [serde_json::value::RawValue::from_string(wire::encode(&e)).unwrap()]}))
+            .send()
+            .await
+            .unwrap();
+        let answer: PushResponse = r.json().await.unwrap();
+        assert_eq!(answer.results[0].status, PushStatus::Rejected, "{answer:?}");
+        assert!(answer.results[0].message.as_deref().unwrap_or_default().contains(why), "{answer:?}");
+    }
+    let refusals: serde_json::Value = central
+        .http()
+        .get(format!("{}{API_PREFIX}/refusals?limit=100", central.url))
+        .bearer_auth(&org)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let by_hz = refusals.as_array().unwrap().iter().filter(|r| r["device"] == "venue-hz").count();
+    assert!(by_hz >= 3, "{refusals}");
+    hz.go_offline();
+    let mut sh = sh;
+    sh.go_offline();
+}
