@@ -22,6 +22,8 @@ fn expected(role: Role, kind: EventKind) -> bool {
         // 第二十九条 withdrawals and byes are part of the draw the chief arbiter oversees.
         GameScheduled | PlayerWithdrew | ByeAssigned => matches!(role, Organiser | ChiefArbiter),
         RoundScheduled => role == Organiser,
+        // A league's venues are the central office's schedule.
+        VenueAssigned => role == Organiser,
         // 第三十一条三: the chief arbiter assigns the referees (the organiser may too).
         RefereeAssigned => matches!(role, Organiser | ChiefArbiter),
         // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it, and the
@@ -79,6 +81,9 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
         }
         EventKind::ByeAssigned => EventBody::ByeAssigned { round: 1, player: PlayerId::new("a").unwrap() },
         EventKind::RoundScheduled => EventBody::RoundScheduled { round: 1, starts_at: chrono::Utc::now() },
+        EventKind::VenueAssigned => {
+            EventBody::VenueAssigned { venue: PersonId::new("venue-a").unwrap(), round: 1, tables: vec![1] }
+        }
         EventKind::RefereeAssigned => {
             EventBody::RefereeAssigned { referee: PersonId::new("ref-a").unwrap(), tables: vec![1] }
         }

@@ -68,6 +68,25 @@ enum Command {
         #[arg(long = "cert-name")]
         cert_names: Vec<String>,
     },
+    /// Make this office a venue of a league: enroll it at the central office with a venue's
+    /// one-time code, pull the league's set-up, and print this venue's own organiser token.
+    /// `serve` then forwards what is recorded here to the central office (issue 30).
+    VenueJoin {
+        #[arg(long, default_value = DEFAULT_DATA)]
+        data: PathBuf,
+        /// The central office, `https://host:port`.
+        #[arg(long)]
+        central: String,
+        /// The central office's certificate fingerprint (64 hex digits, from its start-up lines).
+        #[arg(long)]
+        pin: String,
+        /// The one-time code the league's organiser issued for this venue.
+        #[arg(long)]
+        code: String,
+        /// This office's device id at the central office (e.g. `venue-hangzhou`).
+        #[arg(long)]
+        device: String,
+    },
     /// The office's TLS certificate: show it, install the organiser's own, or rotate it.
     Cert {
         #[command(subcommand)]
@@ -361,6 +380,26 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             println!("organiser token: {}", report.organiser_token);
             println!("(shown once; the office keeps only its hash)");
             println!("certificate:     {}  (devices pin it; `cert show` prints it again)", cert.fingerprint.short());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::VenueJoin { data, central, pin, code, device } => {
+            let pin = match arbiter_core::sync::tls::Pin::typed(&pin)? {
+                arbiter_core::sync::tls::Pin::Exact(fps) if fps.len() == 1 => fps[0],
+                _ => {
+                    return Err(OfficeError::bad(
+                        "invalid_field",
+                        "--pin: the central office's full fingerprint, 64 hex digits",
+                    ))
+                }
+            };
+            let device = arbiter_core::domain::DeviceId::new(device)?;
+            let joined = arbiter_office::server::runtime()?
+                .block_on(arbiter_office::venue::join_office(&data, &central, pin, &code, &device))?;
+            let up = &joined.upstream;
+            println!("venue office {} of `{}` at {}", up.venue, up.tournament, up.central);
+            println!("pulled {} events of the league's set-up and this venue's games", joined.first_round.pulled);
+            println!("organiser token (this venue's pages; shown once): {}", joined.organiser_token);
+            println!("now run: arbiter-office serve --data {}", data.display());
             Ok(ExitCode::SUCCESS)
         }
         Command::Cert { action } => {
