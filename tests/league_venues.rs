@@ -116,7 +116,34 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     let central = Office::serve(state, report.organiser_token.clone()).await;
     let org = report.organiser_token.clone();
     // Round 1: four boards; boards 1–2 at Hangzhou, 3–4 at Shanghai.
+    let players: Vec<(String, String)> = (1..=8).map(|i| (format!("p{i}"), format!("棋手{i}"))).collect();
+    let rank = arbiter_core::domain::Rank::Dan(5);
+    central.register_players(&players.iter().map(|(id, name)| (id.as_str(), name.as_str(), rank)).collect::<Vec<_>>());
     central.schedule(4);
+    // An earlier event of the association where p1 played at 3 dan.
+    let earlier = arbiter_core::domain::TournamentId::new("cup-2025").unwrap();
+    init_tournament(&central.state, earlier.clone(), "2025 城市杯".into(), RulesetSpec::default()).unwrap();
+    let p1 = arbiter_core::domain::Player {
+        id: arbiter_core::domain::PlayerId::new("p1").unwrap(),
+        name: "棋手1".into(),
+        rank: arbiter_core::domain::Rank::Dan(3),
+        club: None,
+        team: None,
+        board: None,
+        opengotha: None,
+    };
+    central
+        .state
+        .store
+        .record(
+            earlier,
+            None,
+            central.state.office_author.clone(),
+            EventBody::PlayerRegistered(p1),
+            chrono::Utc::now(),
+            random_from(4_242),
+        )
+        .unwrap();
     let hz_code = central.code_for("venue-hz", Role::Office).await;
     let sh_code = central.code_for("venue-sh", Role::Office).await;
     post(&central, &org, "/venues", serde_json::json!({"venue": "venue-hz", "round": 1, "tables": [1, 2]})).await;
@@ -214,6 +241,35 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
         .unwrap();
     let by_hz = refusals.as_array().unwrap().iter().filter(|r| r["device"] == "venue-hz").count();
     assert!(by_hz >= 3, "{refusals}");
+
+    // The association's record of p1 (Black on board 1) at the centre: both events it entered,
+    // at the rank of each; the two warnings and the loss they cost (第二十五条二).
+    let get = |path: &str| {
+        let r = central.http().get(format!("{}{API_PREFIX}{path}", central.url)).bearer_auth(&org).send();
+        async move { r.await.unwrap() }
+    };
+    let record: serde_json::Value = get("/league/players/p1").await.json().await.unwrap();
+    let ranks: Vec<&str> =
+        record["entry"]["entries"].as_array().unwrap().iter().map(|e| e["rank"].as_str().unwrap()).collect();
+    assert_eq!(ranks.len(), 2, "{record}");
+    assert!(ranks.contains(&"3d") && ranks.contains(&"5d"), "{record}");
+    assert_eq!(record["entry"]["warnings"], 2, "{record}");
+    assert_eq!(record["entry"]["losses_by_penalty"], 1, "{record}");
+    let marks: Vec<&str> =
+        record["discipline"].as_array().unwrap().iter().map(|d| d["mark"].as_str().unwrap()).collect();
+    assert_eq!(marks.iter().filter(|m| **m == "warning").count(), 2, "{record}");
+    assert!(marks.contains(&"loss_by_penalty"), "{record}");
+    let p3: serde_json::Value = get("/league/players/p3").await.json().await.unwrap();
+    assert!(
+        p3["discipline"].as_array().unwrap().is_empty(),
+        "Hangzhou's second board: a resignation is not a penalty: {p3}"
+    );
+    let csv = get("/league/discipline.csv").await.text().await.unwrap();
+    assert!(csv.starts_with("player,name,tournament,game,round,colour,mark,article,what,at,event\n"), "{csv}");
+    assert_eq!(csv.lines().filter(|l| l.starts_with("p1,")).count(), 3, "{csv}");
+    assert!(csv.contains("第二十五条二"), "{csv}");
+    let unknown = get("/league/players/nobody").await;
+    assert_eq!(unknown.status(), 404);
     hz.go_offline();
     let mut sh = sh;
     sh.go_offline();

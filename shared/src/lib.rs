@@ -8,7 +8,9 @@
 // No unwrap/expect on input or I/O paths (tests are allowed them by clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
-pub use arbiter_domain::{board, clock, domain, event, game, interop, label_tables, labels, rules, timing, tournament};
+pub use arbiter_domain::{
+    board, clock, domain, event, game, interop, label_tables, labels, league, rules, timing, tournament,
+};
 
 pub mod app;
 pub mod error;

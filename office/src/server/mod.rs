@@ -9,6 +9,7 @@ pub mod conn;
 pub mod evaluations;
 mod guard;
 pub mod idempotency;
+mod league;
 mod publish;
 mod running;
 mod sync;
@@ -207,6 +208,9 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/import/opengotha", post(running::import_opengotha))
         .route("/referees", post(running::assign_referee))
         .route("/venues", post(running::assign_venue))
+        .route("/league/players", get(league::players))
+        .route("/league/players/{player}", get(league::player))
+        .route("/league/discipline.csv", get(league::discipline_csv))
         .route("/referees/{person}/evaluation", axum::routing::put(evaluations::put))
         .route("/evaluations", get(evaluations::list))
         .route("/rounds/{round}", axum::routing::put(running::schedule_round))

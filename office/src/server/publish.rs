@@ -37,7 +37,7 @@ pub struct Format {
     round: Option<u16>,
 }
 
-fn csv(body: String, name: &str) -> Response {
+pub(super) fn csv(body: String, name: &str) -> Response {
     (
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),

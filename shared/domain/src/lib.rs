@@ -20,6 +20,7 @@ mod hexbytes;
 pub mod interop;
 pub mod label_tables;
 pub mod labels;
+pub mod league;
 pub mod rules;
 pub mod timing;
 pub mod tournament;

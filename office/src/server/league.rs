@@ -1,0 +1,61 @@
+//! The association's pages across every event this office runs (issue 30): the player
+//! registry, a player's record (ranks over time, discipline), and the discipline record as CSV
+//! for the committee. Read for the organiser, the committee and the chief arbiter.
+
+use arbiter_core::domain::{PlayerId, Role};
+use arbiter_core::game::GameState;
+use arbiter_core::league::{PlayerRecord, RegistryEntry};
+use arbiter_core::tournament::TournamentView;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::Json;
+
+use crate::error::OfficeError;
+use crate::server::{blocking, AppState, Caller};
+
+const READERS: [Role; 3] = [Role::Organiser, Role::Committee, Role::ChiefArbiter];
+
+/// Every tournament of this office with its games' whole states.
+fn every_event(state: &AppState) -> Result<Vec<TournamentView<GameState>>, OfficeError> {
+    let mut out = Vec::new();
+    for t in state.accounts.tournaments()? {
+        let states = state.store.game_states(&t)?;
+        out.push(state.store.setup(&t)?.with_games(states.iter().map(|s| GameState::clone(s)).collect()));
+    }
+    Ok(out)
+}
+
+/// `GET /api/v1/league/players`: every player entered in any event here, by id.
+pub async fn players(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<RegistryEntry>>, OfficeError> {
+    caller.require(&READERS, "read the player registry")?;
+    blocking(move || {
+        Ok(Json(arbiter_core::league::records(&every_event(&state)?).into_values().map(|r| r.entry).collect()))
+    })
+    .await
+}
+
+/// `GET /api/v1/league/players/{player}`: one player's ranks over time and discipline record.
+pub async fn player(
+    State(state): State<AppState>,
+    caller: Caller,
+    player: Result<Path<String>, PathRejection>,
+) -> Result<Json<PlayerRecord>, OfficeError> {
+    caller.require(&READERS, "read a player's record")?;
+    let player = PlayerId::new(super::path(player)?)?;
+    blocking(move || {
+        let mut all = arbiter_core::league::records(&every_event(&state)?);
+        all.remove(&player)
+            .map(Json)
+            .ok_or_else(|| OfficeError::NotFound(format!("no player `{player}` in any event of this office")))
+    })
+    .await
+}
+
+/// `GET /api/v1/league/discipline.csv`: every player's discipline record, one line an entry.
+pub async fn discipline_csv(State(state): State<AppState>, caller: Caller) -> Result<Response, OfficeError> {
+    caller.require(&[Role::Organiser, Role::Committee], "export the discipline record")?;
+    let body =
+        blocking(move || Ok(arbiter_core::league::csv(&arbiter_core::league::records(&every_event(&state)?)))).await?;
+    Ok(super::publish::csv(body, "discipline.csv"))
+}
