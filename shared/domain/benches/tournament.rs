@@ -7,44 +7,16 @@
 use std::time::Instant;
 
 mod common;
-use common::{median, ms};
+use common::{median, ms, Log};
 
-use arbiter_domain::clock::Hlc;
 use arbiter_domain::domain::*;
-use arbiter_domain::event::{wire, Event, EventBody, SCHEMA_VERSION};
+use arbiter_domain::event::{wire, EventBody};
 use arbiter_domain::interop::opengotha;
 use arbiter_domain::rules::{Outcome, RulesetSpec};
 use arbiter_domain::tournament::{ledger, replay, run, SwissReading, System, TournamentView};
 
 const PLAYERS: usize = 1000;
 const ROUNDS: u16 = 9;
-
-struct Log {
-    events: Vec<Event>,
-}
-
-impl Log {
-    fn push(&mut self, game: Option<GameId>, role: Role, body: EventBody) {
-        let n = self.events.len() as u64;
-        let ms = 1_795_000_000_000 + n;
-        let mut random = [0u8; 10];
-        random[0] = 0x80;
-        random[2..].copy_from_slice(&n.to_be_bytes());
-        self.events.push(Event {
-            schema: SCHEMA_VERSION,
-            rules: Some(arbiter_domain::rules::RULES_REVISION),
-            prev: None,
-            sig: None,
-            id: EventId::from_parts(ms, random),
-            tournament: TournamentId::new("bench").unwrap(),
-            game,
-            author: Author { device: DeviceId::new("office").unwrap(), person: PersonId::new("org").unwrap(), role },
-            hlc: Hlc::new(ms, 0),
-            wall_time: chrono::DateTime::from_timestamp_millis(ms as i64).unwrap(),
-            body,
-        });
-    }
-}
 
 /// The event after `rounds` rounds, paired by the system, results by rank with some upsets.
 fn event(system: System, rounds: u16) -> Log {

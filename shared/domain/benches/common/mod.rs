@@ -1,7 +1,41 @@
-//! Timing helpers the domain's benchmarks share.
+//! Timing helpers and the event log the domain's benchmarks share.
+
+#![allow(dead_code)]
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+
+use arbiter_domain::clock::Hlc;
+use arbiter_domain::domain::{Author, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
+use arbiter_domain::event::{Event, EventBody};
+
+/// An event's ledger written in order, each event a millisecond after the one before.
+pub struct Log {
+    pub events: Vec<Event>,
+}
+
+impl Log {
+    pub fn push(&mut self, game: Option<GameId>, role: Role, body: EventBody) {
+        let n = self.events.len() as u64;
+        let ms = 1_795_000_000_000 + n;
+        let mut random = [0u8; 10];
+        random[0] = 0x80;
+        random[2..].copy_from_slice(&n.to_be_bytes());
+        self.events.push(Event {
+            schema: arbiter_domain::event::schema_for(body.kind()),
+            rules: Some(arbiter_domain::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
+            id: EventId::from_parts(ms, random),
+            tournament: TournamentId::new("bench").unwrap(),
+            game,
+            author: Author { device: DeviceId::new("office").unwrap(), person: PersonId::new("org").unwrap(), role },
+            hlc: Hlc::new(ms, 0),
+            wall_time: chrono::DateTime::from_timestamp_millis(ms as i64).unwrap(),
+            body,
+        });
+    }
+}
 
 /// Median of `n` timed runs of `f`.
 pub fn median<T>(n: usize, mut f: impl FnMut() -> T) -> Duration {
