@@ -97,3 +97,40 @@ fn pulls_are_exact_while_two_offices_append_and_the_same_events_through_both_are
     let (page, last) = reader.scan_log(0, 440, 100, 1_000, &mut keep).unwrap();
     assert!(page.is_empty() && last == 100, "a scan stops after max_scan entries, saying where");
 }
+
+/// A database made by the build before the seats table (migrations 1–3) is brought up to date
+/// when an office connects: migration 4 fills each game's seat from its latest schedule in the
+/// agreed order, as the store that kept it all along would have it.
+#[test]
+fn an_older_database_gets_its_seats_from_the_schedules_it_holds() {
+    let pg = PgCluster::start("migrate-seats");
+    let url = pg.database("older");
+    let store = PgStore::connect(&url).unwrap();
+    let schedule = |n: u64, table: u16, at: u64| {
+        let mut e = event("office", n);
+        let g = arbiter_core::domain::Game {
+            id: game(1),
+            round: 2,
+            table,
+            black: arbiter_core::domain::PlayerId::new("a").unwrap(),
+            white: arbiter_core::domain::PlayerId::new("b").unwrap(),
+            ruleset: Default::default(),
+            time_control: arbiter_core::domain::TimeControl::reserved(60, 5),
+            allowed_lateness_minutes: 15,
+            handicap: 0,
+            reason: None,
+        };
+        e.body = arbiter_core::event::EventBody::GameScheduled(g);
+        e.hlc = arbiter_core::clock::Hlc::new(at, 0);
+        e
+    };
+    // The later schedule (by HLC) arrives first: the seat is table 7, whatever the arrival.
+    store.append(&[schedule(1, 7, 1_795_000_009_000), schedule(2, 3, 1_795_000_001_000)], Origin::Remote).unwrap();
+    let seat = store.game_seats(&tournament()).unwrap()[&game(1)];
+    assert_eq!((seat.round, seat.table), (2, 7));
+    drop(store);
+    pg.psql("older", "DROP TABLE seats; DELETE FROM schema_migrations WHERE version = 4;");
+    let again = PgStore::connect(&url).unwrap();
+    let seat = again.game_seats(&tournament()).unwrap()[&game(1)];
+    assert_eq!((seat.round, seat.table), (2, 7), "migrated from the stored schedules");
+}

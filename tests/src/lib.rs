@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+pub mod league;
 pub mod pg;
 
 use arbiter_core::domain::{Author, Colour, DeviceId, GameId, PersonId, Role, TournamentId};

@@ -115,6 +115,15 @@ impl PgCluster {
         format!("host=127.0.0.1 port={} user=arbiter dbname={name}", self.port)
     }
 
+    /// Runs `sql` in database `dbname` (as the test's superuser), panicking on an error.
+    pub fn psql(&self, dbname: &str, sql: &str) {
+        let out = Command::new(self.bin.join("psql"))
+            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", dbname, "-qc", sql])
+            .output()
+            .unwrap_or_else(|e| panic!("psql: {e}"));
+        assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
     /// Holds `table` locked (ACCESS EXCLUSIVE: no one reads or writes it) for `seconds` from a
     /// connection of its own, in the background; returns once the lock is held.
     pub fn hold_lock(&self, table: &str, seconds: u32) -> std::process::Child {

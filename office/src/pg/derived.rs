@@ -15,6 +15,7 @@ use arbiter_core::tournament::{fold_setup, TournamentView};
 use arbiter_core::CoreError;
 
 use super::{pg_error, PgStore};
+use arbiter_core::store::Seat;
 
 type Result<T, E = CoreError> = std::result::Result<T, E>;
 
@@ -187,8 +188,18 @@ impl PgStore {
         Ok(Some(setup.with_games(summaries.iter().map(|s| GameSummary::clone(s)).collect())))
     }
 
-    pub(super) async fn game_tables_async(&self, t: &TournamentId) -> Result<Arc<HashMap<GameId, u16>>> {
-        let summaries = self.game_summaries_async(t).await?;
-        Ok(Arc::new(summaries.iter().filter_map(|s| Some((s.game.clone(), s.schedule.as_ref()?.table))).collect()))
+    pub(super) async fn game_seats_async(&self, t: &TournamentId) -> Result<Arc<HashMap<GameId, Seat>>> {
+        let client = self.client().await?;
+        let rows = client
+            .query("SELECT game, round, tbl FROM seats WHERE tournament = $1", &[&t.as_str()])
+            .await
+            .map_err(pg_error)?;
+        let mut out = HashMap::with_capacity(rows.len());
+        for r in rows {
+            let game = GameId::new(r.get::<_, String>(0)).map_err(CoreError::from)?;
+            let seat = |i: usize| u16::try_from(r.get::<_, i32>(i)).unwrap_or(0);
+            out.insert(game, Seat { round: seat(1), table: seat(2) });
+        }
+        Ok(Arc::new(out))
     }
 }

@@ -4,7 +4,7 @@
 
 use arbiter_core::clock::{Hlc, HybridClock};
 use arbiter_core::domain::{Author, EventId, GameId, TournamentId};
-use arbiter_core::event::{wire, Event, EventDigest, NewEvent};
+use arbiter_core::event::{wire, Event, EventBody, EventDigest, NewEvent};
 use arbiter_core::store::stamp::{stamp, Stamped};
 use arbiter_core::store::{Appended, LogTag};
 use arbiter_core::{CoreError, DomainError};
@@ -269,5 +269,35 @@ async fn insert(tx: &Transaction<'_>, first: i64, fresh: &[(&Event, &str)]) -> R
         &[&tournaments, &games, &seqs],
     )
     .await?;
+    // Schedules move their games' seats, unless a later schedule (agreed order) is there.
+    let schedules: Vec<&Event> =
+        fresh.iter().map(|(e, _)| *e).filter(|e| matches!(e.body, EventBody::GameScheduled(_))).collect();
+    if !schedules.is_empty() {
+        let mut cols: (Vec<&str>, Vec<&str>, Vec<i32>, Vec<i32>, Vec<i64>, Vec<i64>, Vec<uuid::Uuid>) =
+            Default::default();
+        for e in &schedules {
+            let (EventBody::GameScheduled(g), Some(game)) = (&e.body, &e.game) else { continue };
+            cols.0.push(e.tournament.as_str());
+            cols.1.push(game.as_str());
+            cols.2.push(i32::from(g.round));
+            cols.3.push(i32::from(g.table));
+            cols.4.push(e.hlc.wall_ms as i64);
+            cols.5.push(i64::from(e.hlc.logical));
+            cols.6.push(*e.id.as_uuid());
+        }
+        tx.execute(
+            "INSERT INTO seats AS s (tournament, game, round, tbl, hlc_ms, hlc_logical, id)
+             SELECT DISTINCT ON (t, g) t, g, r, tb, ms, lg, i
+             FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::bigint[], $6::bigint[], $7::uuid[])
+                AS u(t, g, r, tb, ms, lg, i)
+             ORDER BY t, g, ms DESC, lg DESC, i DESC
+             ON CONFLICT (tournament, game) DO UPDATE
+             SET round = excluded.round, tbl = excluded.tbl, hlc_ms = excluded.hlc_ms,
+                 hlc_logical = excluded.hlc_logical, id = excluded.id
+             WHERE (excluded.hlc_ms, excluded.hlc_logical, excluded.id) > (s.hlc_ms, s.hlc_logical, s.id)",
+            &[&cols.0, &cols.1, &cols.2, &cols.3, &cols.4, &cols.5, &cols.6],
+        )
+        .await?;
+    }
     Ok(())
 }

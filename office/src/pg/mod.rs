@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use arbiter_core::domain::{Author, EventId, GameId, TournamentId};
 use arbiter_core::event::{Event, NewEvent};
 use arbiter_core::game::{GameState, GameSummary};
-use arbiter_core::store::{Appended, EventStore, Keyspace, LogTag, Origin, Signer};
+use arbiter_core::store::{Appended, EventStore, Keyspace, LogTag, Origin, Seat, Signer};
 use arbiter_core::tournament::TournamentView;
 use arbiter_core::CoreError;
 use chrono::{DateTime, Utc};
@@ -65,6 +65,18 @@ const MIGRATIONS: &[&str] = &[
         summary text NOT NULL, PRIMARY KEY (tournament, game));
     CREATE TABLE chain_heads (tournament text, signer text, digest bytea NOT NULL, PRIMARY KEY (tournament, signer));
     CREATE TABLE keyspace (space text, key bytea, value bytea NOT NULL, PRIMARY KEY (space, key));",
+    // Each game's round and table by its latest schedule in the agreed order (HLC, id), kept in
+    // the transaction of the schedule: a venue's or a referee's scope without folding games.
+    "CREATE TABLE seats (
+        tournament text, game text, round int NOT NULL, tbl int NOT NULL,
+        hlc_ms bigint NOT NULL, hlc_logical bigint NOT NULL, id uuid NOT NULL,
+        PRIMARY KEY (tournament, game));
+    INSERT INTO seats
+        SELECT DISTINCT ON (tournament, game) tournament, game,
+            (line::jsonb #>> '{body,data,round}')::int, (line::jsonb #>> '{body,data,table}')::int,
+            (line::jsonb #>> '{hlc,wall_ms}')::bigint, (line::jsonb #>> '{hlc,logical}')::bigint, id
+        FROM events WHERE game IS NOT NULL AND line::jsonb #>> '{body,kind}' = 'game_scheduled'
+        ORDER BY tournament, game, 5 DESC, 6 DESC, id DESC;",
 ];
 
 /// Connections each office process keeps at most: with 32 blocking threads, a burst waits
@@ -302,8 +314,8 @@ impl EventStore for PgStore {
         self.run(self.game_summaries_async(t))
     }
 
-    fn game_tables(&self, t: &TournamentId) -> CoreResult<Arc<HashMap<GameId, u16>>> {
-        self.run(self.game_tables_async(t))
+    fn game_seats(&self, t: &TournamentId) -> CoreResult<Arc<HashMap<GameId, Seat>>> {
+        self.run(self.game_seats_async(t))
     }
 
     fn tournament_view(&self, t: &TournamentId) -> CoreResult<Option<TournamentView>> {

@@ -73,11 +73,7 @@ impl League {
         store: &dyn arbiter_core::store::EventStore,
         t: &arbiter_core::domain::TournamentId,
     ) -> Result<Self, OfficeError> {
-        let at = store
-            .game_summaries(t)?
-            .iter()
-            .filter_map(|s| Some((s.game.clone(), (s.schedule.as_ref()?.round, s.schedule.as_ref()?.table))))
-            .collect();
+        let at = store.game_seats(t)?.iter().map(|(g, s)| (g.clone(), (s.round, s.table))).collect();
         Ok(League { setup: store.setup(t)?, at })
     }
 }
@@ -366,8 +362,8 @@ fn pull_scope(store: &dyn arbiter_core::store::EventStore, caller: &Principal) -
         return Ok(PullScope::All);
     }
     let setup = store.setup(&caller.tournament)?;
-    let tables = store.game_tables(&caller.tournament)?;
-    Ok(PullScope::of(caller.role, &caller.person, &setup, tables.iter().map(|(g, t)| (g, *t))))
+    let seats = store.game_seats(&caller.tournament)?;
+    Ok(PullScope::of(caller.role, &caller.person, &setup, seats.iter().map(|(g, s)| (g, s.table))))
 }
 
 /// `GET /api/v1/events?after=SEQ&limit=N`: this tournament's events in office order,

@@ -179,9 +179,12 @@ pub fn assert_same_as_full_fold(store: &dyn EventStore) {
     assert_eq!(store.tournament_view(&t()).unwrap().as_ref(), Some(&full.summarised()));
     let states: Vec<GameState> = store.game_states(&t()).unwrap().iter().map(|s| GameState::clone(s)).collect();
     assert_eq!(states, full.games);
-    let tables: std::collections::HashMap<GameId, u16> =
-        full.games.iter().filter_map(|g| Some((g.game.clone(), g.schedule.as_ref()?.table))).collect();
-    assert_eq!(*store.game_tables(&t()).unwrap(), tables);
+    let seats: std::collections::HashMap<GameId, crate::store::Seat> = full
+        .games
+        .iter()
+        .filter_map(|g| Some((g.game.clone(), crate::store::Seat::of(g.schedule.as_ref()?))))
+        .collect();
+    assert_eq!(*store.game_seats(&t()).unwrap(), seats);
 }
 
 /// One case of the arrivals property: the universe of `steps`, with `dups` copies added, shuffled

@@ -17,6 +17,20 @@ use crate::tournament::TournamentView;
 
 use super::{Appended, LogTag, Origin, Signer, Store};
 
+/// Where a game is played, by its latest schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Seat {
+    pub round: u16,
+    pub table: u16,
+}
+
+impl Seat {
+    /// The seat a schedule gives.
+    pub fn of(g: &crate::domain::Game) -> Seat {
+        Seat { round: g.round, table: g.table }
+    }
+}
+
 /// A named keyspace of bytes beside the events (the office's accounts, idempotency answers,
 /// evaluations): every write durable when it returns.
 pub trait Keyspace: Send + Sync {
@@ -116,8 +130,8 @@ pub trait EventStore: Send + Sync {
     fn game_states(&self, t: &TournamentId) -> Result<Vec<Arc<GameState>>>;
     /// Every game's summary, in game-id order.
     fn game_summaries(&self, t: &TournamentId) -> Result<Vec<Arc<GameSummary>>>;
-    /// Each game's table by its latest schedule.
-    fn game_tables(&self, t: &TournamentId) -> Result<Arc<HashMap<GameId, u16>>>;
+    /// Each game's round and table by its latest schedule (a referee's tables, a venue's boards).
+    fn game_seats(&self, t: &TournamentId) -> Result<Arc<HashMap<GameId, Seat>>>;
     /// The set-up with every game's summary; none for a tournament nothing was recorded in.
     fn tournament_view(&self, t: &TournamentId) -> Result<Option<TournamentView>>;
 
@@ -243,8 +257,8 @@ impl EventStore for Store {
         Store::game_summaries(self, t)
     }
 
-    fn game_tables(&self, t: &TournamentId) -> Result<Arc<HashMap<GameId, u16>>> {
-        Store::game_tables(self, t)
+    fn game_seats(&self, t: &TournamentId) -> Result<Arc<HashMap<GameId, Seat>>> {
+        Store::game_seats(self, t)
     }
 
     fn tournament_view(&self, t: &TournamentId) -> Result<Option<TournamentView>> {

@@ -40,7 +40,7 @@ use crate::event::wire::{self, LineError};
 use crate::event::{Event, EventBody};
 
 pub use export::{import, ImportReport, SalvageReport};
-pub use interface::{EventStore, Keyspace};
+pub use interface::{EventStore, Keyspace, Seat};
 pub use journal::Journal;
 pub use keys::LogTag;
 pub use meta::SealedMove;

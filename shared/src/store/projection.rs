@@ -80,10 +80,10 @@ struct Inner {
     folded_on: u64,
     /// Games folded from all their events, not read back from sled (for tests).
     folds: u64,
-    /// Each game's table by its latest schedule, per tournament: a referee's pull scope
-    /// (`sync::scope`) without summarising every game per request. Dropped when a game is
+    /// Each game's round and table by its latest schedule, per tournament: a referee's or a
+    /// venue's pull scope (`sync::scope`), a venue's forwarded events checked, without summarising every game per request. Dropped when a game is
     /// scheduled; `schedules` counts those drops, so a map built across one is not kept.
-    tables: HashMap<TournamentId, Arc<HashMap<GameId, u16>>>,
+    seats: HashMap<TournamentId, Arc<HashMap<GameId, super::Seat>>>,
     schedules: u64,
 }
 
@@ -256,7 +256,7 @@ impl Projection {
                 inner.drop_state(&key);
                 inner.summaries.remove(&key);
                 if matches!(e.body, crate::event::EventBody::GameScheduled(_)) {
-                    inner.tables.remove(&e.tournament);
+                    inner.seats.remove(&e.tournament);
                     inner.schedules += 1;
                 }
             }
@@ -468,25 +468,25 @@ impl Store {
         Ok(out)
     }
 
-    /// Which table each game of the tournament is at (its latest schedule): kept until a game
+    /// Which round and table each game of the tournament is at (its latest schedule): kept until a game
     /// is scheduled again, so that 500 referees' pulls at a round's start summarise the
     /// tournament once, not once each.
-    pub fn game_tables(&self, t: &TournamentId) -> Result<Arc<HashMap<GameId, u16>>> {
+    pub fn game_seats(&self, t: &TournamentId) -> Result<Arc<HashMap<GameId, super::Seat>>> {
         let before = {
             let inner = self.projection.lock();
-            if let Some(m) = inner.tables.get(t) {
+            if let Some(m) = inner.seats.get(t) {
                 return Ok(m.clone());
             }
             inner.schedules
         };
         let summaries = self.game_summaries(t)?;
-        let map: HashMap<GameId, u16> =
-            summaries.iter().filter_map(|s| Some((s.game.clone(), s.schedule.as_ref()?.table))).collect();
+        let map: HashMap<GameId, super::Seat> =
+            summaries.iter().filter_map(|s| Some((s.game.clone(), super::Seat::of(s.schedule.as_ref()?)))).collect();
         let map = Arc::new(map);
         let mut inner = self.projection.lock();
         // A game scheduled meanwhile may be missing from it: answer with it, but do not keep it.
         if inner.schedules == before {
-            inner.tables.insert(t.clone(), map.clone());
+            inner.seats.insert(t.clone(), map.clone());
         }
         Ok(map)
     }

@@ -1,0 +1,97 @@
+//! A league's venue offices in tests and benchmarks (issue 30): a venue joined to a central
+//! office, its hall's tablets, and waiting for what it forwards.
+
+use std::time::Duration;
+
+use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};
+use arbiter_office::server::AppState;
+
+use crate::{scratch, test_key, Device, Office};
+
+/// POSTs `body` to `path` with `token` and answers the JSON reply; panics on a refusal.
+pub async fn post(office: &Office, token: &str, path: &str, body: serde_json::Value) -> serde_json::Value {
+    let r = office
+        .http()
+        .post(format!("{}{API_PREFIX}{path}", office.url))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    let body: serde_json::Value = r.json().await.unwrap_or_default();
+    assert!(status.is_success(), "{path}: {status} {body}");
+    body
+}
+
+/// A venue office: joined to the centre with `code`, serving its hall, forwarding.
+pub struct Venue {
+    /// The venue's own office, serving its hall.
+    pub office: Office,
+    forwarding: Option<(tokio::task::JoinHandle<()>, std::sync::Arc<tokio::sync::Notify>)>,
+}
+
+impl Venue {
+    pub async fn join(name: &str, central: &Office, code: &str) -> Venue {
+        let data = scratch(name);
+        let device = arbiter_core::domain::DeviceId::new(name).unwrap();
+        let joined = arbiter_office::venue::join_office(&data, &central.url, central.cert.unwrap(), code, &device)
+            .await
+            .unwrap();
+        assert!(joined.first_round.pulled > 0, "the league's set-up came down");
+        let office = Office::serve(AppState::open(&data).unwrap(), joined.organiser_token).await;
+        let forwarding = office.state.start_forwarding().unwrap();
+        assert!(forwarding.is_some());
+        Venue { office, forwarding }
+    }
+
+    /// The venue loses its connection to the centre (its forwarder stops; its hall goes on).
+    pub fn go_offline(&mut self) {
+        if let Some((task, stop)) = self.forwarding.take() {
+            stop.notify_one();
+            task.abort();
+        }
+    }
+
+    pub fn come_back(&mut self) {
+        self.forwarding = self.office.state.start_forwarding().unwrap();
+    }
+
+    /// A referee the league registered enrolls a tablet here.
+    pub async fn tablet(&self, person: &str, device: &str) -> Device {
+        let code = post(
+            &self.office,
+            &self.office.organiser_token,
+            "/enrollment-codes",
+            serde_json::json!({"person": person}),
+        )
+        .await["code"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let r = self
+            .office
+            .http()
+            .post(format!("{}{API_PREFIX}/enroll", self.office.url))
+            .json(
+                &serde_json::json!({"code": code, "device": device, "label": device, "key": test_key(device).public()}),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success(), "{}", r.text().await.unwrap());
+        let enrolled: EnrollResponse = r.json().await.unwrap();
+        Device::new(&format!("league-{device}"), &enrolled, &self.office.endpoint(), |_| {})
+    }
+}
+
+/// Waits (bounded) until the centre holds every one of `ids`.
+pub async fn arrives(central: &Office, ids: &[arbiter_core::domain::EventId]) {
+    for _ in 0..200 {
+        if ids.iter().all(|id| central.state.store.get(id).unwrap().is_some()) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("not every event reached the central office");
+}
