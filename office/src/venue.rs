@@ -18,7 +18,7 @@ use arbiter_core::event::{wire, Event, EventBody, PublicKey};
 use arbiter_core::ledger::Keyring;
 use arbiter_core::store::{EventStore, Origin};
 use arbiter_core::sync::protocol::{
-    EnrollRequest, EnrollResponse, PullResponse, PushResponse, PushStatus, API_PREFIX, MAX_PULL_EVENTS,
+    EnrollRequest, EnrollResponse, PullResponse, PushResponse, PushStatus, API_PREFIX, MAX_PULL_EVENTS, MAX_PUSH_EVENTS,
 };
 use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
 use serde::{Deserialize, Serialize};
@@ -29,8 +29,8 @@ use crate::error::OfficeError;
 /// The file naming the central office.
 pub const UPSTREAM_FILE: &str = "upstream.json";
 
-/// Events forwarded in one push (the central office takes at most 500).
-const PUSH_BATCH: usize = 200;
+/// Events forwarded in one push: as many as the central office takes (500).
+const PUSH_BATCH: usize = MAX_PUSH_EVENTS;
 
 /// Where a venue office forwards to, and as whom.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -273,17 +273,17 @@ async fn insert(tx: &Transaction<'_>, first: i64, fresh: &[(&Event, &str)]) -> R
     let schedules: Vec<&Event> =
         fresh.iter().map(|(e, _)| *e).filter(|e| matches!(e.body, EventBody::GameScheduled(_))).collect();
     if !schedules.is_empty() {
-        let mut cols: (Vec<&str>, Vec<&str>, Vec<i32>, Vec<i32>, Vec<i64>, Vec<i64>, Vec<uuid::Uuid>) =
-            Default::default();
+        let (mut ts, mut gs, mut rounds, mut tables) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut ms, mut logical, mut ids) = (Vec::new(), Vec::new(), Vec::new());
         for e in &schedules {
             let (EventBody::GameScheduled(g), Some(game)) = (&e.body, &e.game) else { continue };
-            cols.0.push(e.tournament.as_str());
-            cols.1.push(game.as_str());
-            cols.2.push(i32::from(g.round));
-            cols.3.push(i32::from(g.table));
-            cols.4.push(e.hlc.wall_ms as i64);
-            cols.5.push(i64::from(e.hlc.logical));
-            cols.6.push(*e.id.as_uuid());
+            ts.push(e.tournament.as_str());
+            gs.push(game.as_str());
+            rounds.push(i32::from(g.round));
+            tables.push(i32::from(g.table));
+            ms.push(e.hlc.wall_ms as i64);
+            logical.push(i64::from(e.hlc.logical));
+            ids.push(*e.id.as_uuid());
         }
         tx.execute(
             "INSERT INTO seats AS s (tournament, game, round, tbl, hlc_ms, hlc_logical, id)
@@ -295,7 +295,7 @@ async fn insert(tx: &Transaction<'_>, first: i64, fresh: &[(&Event, &str)]) -> R
              SET round = excluded.round, tbl = excluded.tbl, hlc_ms = excluded.hlc_ms,
                  hlc_logical = excluded.hlc_logical, id = excluded.id
              WHERE (excluded.hlc_ms, excluded.hlc_logical, excluded.id) > (s.hlc_ms, s.hlc_logical, s.id)",
-            &[&cols.0, &cols.1, &cols.2, &cols.3, &cols.4, &cols.5, &cols.6],
+            &[&ts, &gs, &rounds, &tables, &ms, &logical, &ids],
         )
         .await?;
     }
