@@ -62,6 +62,28 @@ test("an organiser reads tables, a game and the queue in the browser", async () 
   await page.close();
 });
 
+test("the association's player records: the registry, a player's discipline record, the CSV", async () => {
+  const page = await signedIn({ width: 1280, height: 800 });
+  await page.click("[data-testid=nav-league]");
+  await page.waitForSelector("[data-testid=registry]");
+  const row = await page.textContent("[data-testid=registry-p-li]");
+  assert.match(row, /李明/);
+  assert.match(row, /端到端测试杯/);
+  await page.screenshot({ path: path.join(shots, "04-registry.png") });
+  await page.click("[data-testid=registry-p-li] button");
+  await page.waitForSelector("[data-testid=player-record]");
+  const record = await page.textContent("[data-testid=player-record]");
+  assert.equal(await page.locator("[data-testid=mark-warning]").count(), 2, record);
+  assert.equal(await page.locator("[data-testid=mark-loss_by_penalty]").count(), 1, record);
+  assert.match(record, /第二次警告/);
+  await page.screenshot({ path: path.join(shots, "05-player-record.png"), fullPage: true });
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=discipline-csv]")]);
+  const csv = await (await import("node:fs/promises")).readFile(await download.path(), "utf8");
+  assert.match(csv, /^player,name,tournament,game,round,colour,mark,article,what,at,event\n/);
+  assert.equal(csv.split("\n").filter((l) => l.startsWith("p-li,") && l.includes(",warning,")).length, 2, csv);
+  await page.close();
+});
+
 test("a wrong token is refused with the office's message", async () => {
   const page = await browser.newPage();
   await page.goto(office.url);
@@ -81,7 +103,7 @@ for (const [name, viewport] of [
     const page = await signedIn(viewport);
     // The referee's screens, then the organiser's pages (set-up, players, officials, rounds,
     // standings); in Chinese, then in English (longer words).
-    for (const [lang, screen] of ["zh", "en"].flatMap((l) => ["tables", "game", "story", "queue", "setup", "players", "officials", "rounds", "standings"].map((s) => [l, s]))) {
+    for (const [lang, screen] of ["zh", "en"].flatMap((l) => ["tables", "game", "story", "queue", "setup", "players", "officials", "rounds", "standings", "league"].map((s) => [l, s]))) {
       if (screen === "tables") {
         await page.click("[data-testid=nav-tables]");
         await page.waitForSelector("[data-testid=tables]");

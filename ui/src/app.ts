@@ -22,6 +22,7 @@ import { readerView } from "./views/reader";
 import { roundsView } from "./views/rounds";
 import { setupView } from "./views/setup";
 import { standingsView } from "./views/standings";
+import { leagueView } from "./views/league";
 
 type Screen =
   | { name: "tables" }
@@ -34,7 +35,8 @@ type Screen =
   | { name: "officials" }
   | { name: "evaluations" }
   | { name: "rounds"; round: number }
-  | { name: "standings" };
+  | { name: "standings" }
+  | { name: "league"; player?: string };
 
 type Tab = Exclude<Screen["name"], "game" | "reader" | "story">;
 
@@ -43,11 +45,11 @@ function tabsFor(role: Role | undefined, office: boolean): Tab[] {
   if (!office) return ["tables", "queue"];
   switch (role) {
     case "organiser":
-      return ["setup", "players", "officials", "rounds", "standings", "tables", "queue", "evaluations"];
+      return ["setup", "players", "officials", "rounds", "standings", "tables", "queue", "evaluations", "league"];
     case "chief_arbiter":
-      return ["rounds", "standings", "tables", "queue", "evaluations"];
+      return ["rounds", "standings", "tables", "queue", "evaluations", "league"];
     case "committee":
-      return ["tables", "queue", "standings", "evaluations"];
+      return ["tables", "queue", "standings", "evaluations", "league"];
     default:
       return ["tables", "queue", "standings"];
   }
@@ -275,6 +277,12 @@ export class ArbiterApp {
       case "standings": {
         const [st, cross] = await Promise.all([office.standings(), office.crosstable()]);
         return standingsView(st, cross, office, () => printPage("print=standings"));
+      }
+      case "league": {
+        const player = this.screen.player;
+        const [players, record] = await Promise.all([office.leaguePlayers(), player ? office.leaguePlayer(player) : null]);
+        const csv = role === "organiser" || role === "committee";
+        return leagueView(players, record, office, csv, (p) => void this.go({ name: "league", player: p ?? undefined }));
       }
     }
   }

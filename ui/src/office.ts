@@ -14,6 +14,8 @@ import type { PairingSheet } from "./bindings/PairingSheet";
 import type { Person } from "./bindings/Person";
 import type { Refusal } from "./bindings/Refusal";
 import type { Player } from "./bindings/Player";
+import type { PlayerRecord } from "./bindings/PlayerRecord";
+import type { RegistryEntry } from "./bindings/RegistryEntry";
 import type { Role } from "./bindings/Role";
 import type { RulesetSpec } from "./bindings/RulesetSpec";
 import type { Settings } from "./bindings/Settings";
@@ -49,6 +51,9 @@ export class OfficeApi {
   enterResult(game: string, outcome: Outcome) { return this.call<GameView>("POST", `/games/${encodeURIComponent(game)}/events`, { body: { kind: "result_entered", data: { outcome } } }); }
   standings(round?: number) { return this.call<EventStandings>("GET", `/standings${round ? `?round=${round}` : ""}`); }
   crosstable(round?: number) { return this.call<Crosstable>("GET", `/crosstable${round ? `?round=${round}` : ""}`); }
+  /** The association's registry and one player's record, across every event of this office. */
+  leaguePlayers() { return this.call<RegistryEntry[]>("GET", "/league/players"); }
+  leaguePlayer(player: string) { return this.call<PlayerRecord>("GET", `/league/players/${encodeURIComponent(player)}`); }
   /** A text export (CSV, XML, h9), to save as a file. */
   text(path: string) { return this.call<string>("GET", path).then((t) => (typeof t === "string" ? t : JSON.stringify(t))); }
 
