@@ -95,3 +95,62 @@ pub async fn arrives(central: &Office, ids: &[arbiter_core::domain::EventId]) {
     }
     panic!("not every event reached the central office");
 }
+
+/// A venue's line to the central office, as a TCP relay on loopback that the test can cut: the
+/// venue's upstream points at it, and TLS passes through it untouched (the venue still pins the
+/// centre's certificate). Cut, it drops every open connection and refuses new ones.
+pub struct Link {
+    pub url: String,
+    online: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Bumped on each cut: relays of an earlier generation stop.
+    generation: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Link {
+    /// A relay to `target` (`127.0.0.1:PORT`).
+    pub async fn to(target: std::net::SocketAddr) -> Link {
+        use std::sync::atomic::Ordering;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("https://{}", listener.local_addr().unwrap());
+        let online = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let generation = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let (on, gen) = (online.clone(), generation.clone());
+        let task = tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if !on.load(Ordering::SeqCst) {
+                    continue; // dropped: the line is down
+                }
+                let (born, gen) = (gen.load(Ordering::SeqCst), gen.clone());
+                tokio::spawn(async move {
+                    let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await else { return };
+                    let relay = tokio::io::copy_bidirectional(&mut inbound, &mut outbound);
+                    let cut = async {
+                        while gen.load(Ordering::SeqCst) == born {
+                            tokio::time::sleep(Duration::from_millis(20)).await;
+                        }
+                    };
+                    tokio::select! { _ = relay => {}, () = cut => {} }
+                });
+            }
+        });
+        Link { url, online, generation, task }
+    }
+
+    /// The line goes down: open connections are dropped, new ones refused.
+    pub fn cut(&self) {
+        self.online.store(false, std::sync::atomic::Ordering::SeqCst);
+        self.generation.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// The line comes back.
+    pub fn restore(&self) {
+        self.online.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}

@@ -559,7 +559,7 @@ pub fn start_office_process_on(
             .unwrap();
         // The office prints what tablets need first, then that it listens.
         let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
-        let listening = (0..5).any(|_| {
+        let listening = (0..10).any(|_| {
             let mut line = String::new();
             std::io::BufRead::read_line(&mut out, &mut line).is_ok_and(|n| n > 0) && line.contains("listening")
         });

@@ -310,6 +310,9 @@ pub async fn serve(
         let code = state.accounts.offer_setup_code()?;
         println!("no tournament yet: open {scheme}://{addr}/?create={code} to create one (the code works once)");
     }
+    if let Some(up) = &state.upstream {
+        println!("venue office {} of `{}`: forwarding to {}", up.venue, up.tournament, up.central);
+    }
     println!("arbiter-office listening on {scheme}://{addr}");
     let data = state.data.clone();
     // `serving.json` tells `backup` on this machine where the office of a data folder runs; with
@@ -320,9 +323,6 @@ pub async fn serve(
     }
     let states = tokio::spawn(store_states(state.store.clone()));
     let forwarding = state.start_forwarding()?;
-    if let Some(up) = &state.upstream {
-        println!("venue office {} of `{}`: forwarding to {}", up.venue, up.tournament, up.central);
-    }
     let store = state.store.clone();
     let router = match ui {
         Some(dir) => app_with_ui(state, dir),
