@@ -259,19 +259,15 @@ pub async fn push(
     let who = principal.clone();
     // Signatures on every core, then the disk: off the async threads.
     let (checks, stored) = blocking(move || {
-        let checks: Vec<Result<(), String>> = match ring {
+        let all: Vec<&Event> = events.iter().collect();
+        let answers = match ring {
             // Forwarded keys vouch for what follows them in the batch: admitted in order.
-            Some(mut ring) if forwarded => ring
-                .admit_all(&events.iter().collect::<Vec<_>>())
-                .into_iter()
-                .map(|(c, _)| {
-                    c.map(drop).map_err(|e| match e {
-                        arbiter_core::CoreError::Forged(m) => m,
-                        other => other.to_string(),
-                    })
-                })
-                .collect(),
-            Some(ring) => check_all(&ring, &events.iter().collect::<Vec<_>>())
+            Some(mut ring) if forwarded => Some(ring.admit_all(&all)),
+            Some(ring) => Some(check_all(&ring, &all)),
+            None => None,
+        };
+        let checks: Vec<Result<(), String>> = match answers {
+            Some(answers) => answers
                 .into_iter()
                 .map(|(c, _)| {
                     c.map(drop).map_err(|e| match e {
