@@ -67,6 +67,29 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     for r in ["ref-li", "ref-wu"] {
         central.issue(r, Role::Referee).await;
     }
+    // A venue's code taken to a tablet, and a referee's code to `venue-join`: each refused
+    // before it is spent.
+    let tablet_try = central
+        .http()
+        .post(format!("{}{API_PREFIX}/enroll", central.url))
+        .json(&serde_json::json!({"code": hz_code, "device": "tab-x", "label": "tab-x"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(tablet_try.status(), 400);
+    let body: serde_json::Value = tablet_try.json().await.unwrap();
+    assert_eq!(body["code"], "invalid_role", "{body}");
+    let referee_code = central.code_for("ref-zhao", Role::Referee).await;
+    let wrong = arbiter_office::venue::join_office(
+        &scratch("venue-wrong"),
+        &central.url,
+        central.cert.unwrap(),
+        &referee_code,
+        &arbiter_core::domain::DeviceId::new("venue-x").unwrap(),
+    )
+    .await
+    .unwrap_err();
+    assert!(wrong.to_string().contains("invalid_role") && wrong.to_string().contains("referee"), "{wrong}");
     let mut hz = Venue::join("venue-hz", &central, &hz_code).await;
     let sh = Venue::join("venue-sh", &central, &sh_code).await;
     // Only its own boards came down to each venue (and the set-up).

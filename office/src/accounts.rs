@@ -348,6 +348,16 @@ impl Accounts {
         Ok(self.get::<DeviceRecord>(&format!("dev/{t}/{device}"))?.and_then(|d| d.key))
     }
 
+    /// The role of the official an unspent, unexpired `code` was issued for (none: no such code),
+    /// read without spending it.
+    pub fn code_role(&self, code: &str) -> Result<Option<Role>, OfficeError> {
+        let key = format!("code/{}", sha256_hex(&normalise_code(code)));
+        let Some(stored) = self.tree.get(key.as_bytes())? else { return Ok(None) };
+        let record: CodeRecord = decode(&key, &stored)?;
+        let person: Option<PersonRecord> = self.get(&format!("person/{}/{}", record.tournament, record.person))?;
+        Ok(person.map(|p| p.role))
+    }
+
     /// Whether `device` enrolled here in `t` (revoked or not).
     pub fn knows_device(&self, t: &TournamentId, device: &DeviceId) -> Result<bool, OfficeError> {
         Ok(self.get::<DeviceRecord>(&format!("dev/{t}/{device}"))?.is_some())

@@ -131,6 +131,7 @@ pub async fn join(
         device: device.clone(),
         label: format!("venue office {device}"),
         key: Some(key.public()),
+        role: Some(Role::Office),
     };
     let central = central.trim_end_matches('/').to_owned();
     let enrolled: EnrollResponse =

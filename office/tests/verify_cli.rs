@@ -39,7 +39,13 @@ fn ledger(dir: &Path) -> String {
     let code = state.accounts.issue_code(&t, &person, chrono::Duration::minutes(5), now).unwrap();
     let key = SigningKey::from_seed(&[7; 32]).unwrap();
     let device = DeviceId::new("tab-wang").unwrap();
-    let req = EnrollRequest { code: code.code, device: device.clone(), label: "tab".into(), key: Some(key.public()) };
+    let req = EnrollRequest {
+        code: code.code,
+        device: device.clone(),
+        label: "tab".into(),
+        key: Some(key.public()),
+        role: None,
+    };
     enroll_device(&state, &req, now).unwrap();
     let tablet = Store::open(&dir.with_extension("tablet"), Some(&device)).unwrap();
     tablet.sign_with(Signer { id: device.clone(), key, announces: false });

@@ -91,6 +91,26 @@ pub fn enroll_device(
     req: &EnrollRequest,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<crate::accounts::Enrolled, OfficeError> {
+    // A code meant for another role is refused before it is spent: a venue office's code only
+    // to a venue office (`venue-join`), and a venue office takes no one else's.
+    if let Some(role) = state.accounts.code_role(&req.code)? {
+        let venue = Role::Office;
+        if role == venue && req.role != Some(venue) {
+            return Err(OfficeError::bad(
+                "invalid_role",
+                "this code is for a venue office: enroll it with `arbiter-office venue-join`, not a tablet",
+            ));
+        }
+        if req.role.is_some_and(|r| r != role) {
+            return Err(OfficeError::bad(
+                "invalid_role",
+                format!(
+                    "this code is for a {role}, not a {}: ask the organiser for the right code",
+                    req.role.unwrap_or(role)
+                ),
+            ));
+        }
+    }
     let enrolled = state.accounts.enroll(&req.code, &req.device, &req.label, req.key, now)?;
     if let Some(key) = req.key {
         let p = &enrolled.principal;

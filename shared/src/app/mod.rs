@@ -246,6 +246,7 @@ impl App {
             device: device.clone(),
             label: label.to_owned(),
             key: Some(key.public()),
+            role: None,
         };
         let sent = self.clock.now_ms();
         let pins = Pins::new(pin);

@@ -99,6 +99,11 @@ pub struct EnrollRequest {
     /// events stay unsigned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<crate::event::PublicKey>,
+    /// The role the caller means to enroll as: a code for another role is refused before it is
+    /// spent. A venue office (`arbiter-office venue-join`) says `office`, and a venue's code is
+    /// refused to anyone who does not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<crate::domain::Role>,
 }
 
 /// The token is shown once; only its hash is kept at the office.
