@@ -208,6 +208,19 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     assert!(csv.contains("第二十五条二"), "{csv}");
     let unknown = get("/league/players/nobody").await;
     assert_eq!(unknown.status(), 404);
+
+    // A join cut short after enrolling is finished by running it again; once done, it says so.
+    let bj_code = central.code_for("venue-bj", Role::Office).await;
+    let bj = scratch("venue-bj");
+    let device = arbiter_core::domain::DeviceId::new("venue-bj").unwrap();
+    arbiter_office::venue::join(&bj, &central.url, central.cert.unwrap(), &bj_code, &device).await.unwrap();
+    let done =
+        arbiter_office::venue::join_office(&bj, &central.url, central.cert.unwrap(), "spent", &device).await.unwrap();
+    assert!(done.organiser_token.starts_with("wa1_"));
+    let again = arbiter_office::venue::join_office(&bj, &central.url, central.cert.unwrap(), "spent", &device)
+        .await
+        .unwrap_err();
+    assert_eq!(again.code(), "already_joined", "{again}");
     hz.go_offline();
     let mut sh = sh;
     sh.go_offline();

@@ -366,8 +366,23 @@ pub async fn join_office(
     code: &str,
     device: &DeviceId,
 ) -> Result<Joined, OfficeError> {
-    let upstream = join(data, central, pin, code, device).await?;
+    // A join cut short after enrolling (the first pull failed) is finished, not refused: the
+    // code is spent, and the venue needs its organiser.
+    let upstream = match Upstream::load(data)? {
+        Some(up) => up,
+        None => join(data, central, pin, code, device).await?,
+    };
     let state = crate::server::AppState::open(data)?;
+    if state.accounts.tournament(&upstream.tournament)?.is_some() {
+        return Err(OfficeError::bad(
+            "already_joined",
+            format!(
+                "{} is already a venue of `{}` ({UPSTREAM_FILE}): run `serve`",
+                data.display(),
+                upstream.tournament
+            ),
+        ));
+    }
     let forwarder = Forwarder::new(upstream.clone(), state.store.clone(), state.accounts.clone())?;
     let first_round = forwarder.round().await?;
     let setup = state.store.setup(&upstream.tournament)?;
