@@ -36,12 +36,8 @@ enum Command {
         /// The event log, one JSON event per line.
         #[arg(required_unless_present_any = ["data", "store"], conflicts_with_all = ["data", "store"])]
         file: Option<PathBuf>,
-        /// Replay the events of an office's data folder instead.
-        #[arg(long, conflicts_with = "store")]
-        data: Option<PathBuf>,
-        /// Replay the events of an office's PostgreSQL database instead.
-        #[arg(long, value_name = "URL")]
-        store: Option<String>,
+        #[command(flatten)]
+        ledger: Ledger,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -154,12 +150,8 @@ enum Command {
         /// An OpenGotha tournament file (XML).
         #[arg(required_unless_present_any = ["data", "store"], conflicts_with_all = ["data", "store"])]
         file: Option<PathBuf>,
-        /// The office's data directory (the office must not be running on it).
-        #[arg(long, conflicts_with = "store")]
-        data: Option<PathBuf>,
-        /// The office's PostgreSQL database (offices may be serving from it meanwhile).
-        #[arg(long, value_name = "URL")]
-        store: Option<String>,
+        #[command(flatten)]
+        ledger: Ledger,
         /// Which tournament of the data directory (needed when it holds several).
         #[arg(long)]
         tournament: Option<String>,
@@ -212,11 +204,8 @@ enum Command {
         /// An export (JSON lines), e.g. from `arbiter-office export`.
         #[arg(required_unless_present_any = ["data", "store"], conflicts_with_all = ["data", "store"])]
         file: Option<PathBuf>,
-        #[arg(long, conflicts_with = "store")]
-        data: Option<PathBuf>,
-        /// Check the events of an office's PostgreSQL database instead.
-        #[arg(long, value_name = "URL")]
-        store: Option<String>,
+        #[command(flatten)]
+        ledger: Ledger,
         /// The office's key (64 hex digits) to hold the ledger to; without it, the key the
         /// ledger registers for itself is used and printed, to compare.
         #[arg(long)]
@@ -344,18 +333,15 @@ fn ruleset(arg: RulesetArg, komi: f64) -> Result<RulesetSpec, OfficeError> {
 
 fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
     match cli.command {
-        Command::Replay { file, data, store, format } => {
-            let (report, source) = match (file, data, store) {
-                (Some(file), ..) => {
+        Command::Replay { file, ledger, format } => {
+            let (report, source) = match (file, ledger.open()?) {
+                (Some(file), _) => {
                     let text = std::fs::read_to_string(&file)
                         .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
                     (replay::run(&text), file.display().to_string())
                 }
-                (None, data, store @ Some(_)) | (None, data @ Some(_), store) => {
-                    let store = events_of(&data.unwrap_or_else(|| DEFAULT_DATA.into()), store.as_deref())?;
-                    (replay::of_events(&store.all_events()?), store.place())
-                }
-                (None, None, None) => {
+                (None, Some(store)) => (replay::of_events(&store.all_events()?), store.place()),
+                (None, None) => {
                     return Err(OfficeError::bad("usage", "give an event log FILE, --data DIR or --store URL"))
                 }
             };
@@ -512,8 +498,8 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             }
             Ok(if report.refused.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
-        Command::Standings { file, data, store, tournament, round, format } => {
-            let events = ledger_of(data, store)?;
+        Command::Standings { file, ledger, tournament, round, format } => {
+            let events = ledger.open()?;
             let table = match (file, events) {
                 (Some(file), _) => {
                     let xml = std::fs::read_to_string(&file)
@@ -583,7 +569,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Verify { file, data, store, office_key, format } => {
+        Command::Verify { file, ledger, office_key, format } => {
             let pinned = office_key
                 .map(|k| {
                     serde_json::from_value::<arbiter_core::event::PublicKey>(serde_json::Value::String(k.clone()))
@@ -592,7 +578,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                         })
                 })
                 .transpose()?;
-            let (events, malformed) = match (file, ledger_of(data, store)?) {
+            let (events, malformed) = match (file, ledger.open()?) {
                 (Some(file), _) => {
                     let text = std::fs::read_to_string(&file)
                         .map_err(|source| OfficeError::Read { path: file.display().to_string(), source })?;
@@ -686,14 +672,24 @@ fn ask_running_office(
     })
 }
 
-/// The ledger a reading command was pointed at with `--data DIR` or `--store URL`, if either.
-fn ledger_of(
+/// Where a reading command (replay, verify, standings) finds a ledger, instead of a file.
+#[derive(clap::Args, Debug)]
+struct Ledger {
+    /// The events of an office's data folder (the office must not be running on it).
+    #[arg(long, conflicts_with = "store")]
     data: Option<PathBuf>,
+    /// The events of an office's PostgreSQL database (offices may be serving from it meanwhile).
+    #[arg(long, value_name = "URL")]
     store: Option<String>,
-) -> Result<Option<std::sync::Arc<dyn EventStore>>, OfficeError> {
-    match (data, store) {
-        (None, None) => Ok(None),
-        (data, store) => events_of(&data.unwrap_or_default(), store.as_deref()).map(Some),
+}
+
+impl Ledger {
+    /// The store it names, if it names one.
+    fn open(self) -> Result<Option<std::sync::Arc<dyn EventStore>>, OfficeError> {
+        match (self.data, self.store) {
+            (None, None) => Ok(None),
+            (data, store) => events_of(&data.unwrap_or_default(), store.as_deref()).map(Some),
+        }
     }
 }
 
