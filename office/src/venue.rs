@@ -278,21 +278,18 @@ impl Forwarder {
         loop {
             let after = number(self.cursors.get(PUSHED_TO)?);
             let me = self.clone();
+            // A page of the arrival log, what was recorded here in it: at most a push's worth,
+            // each event read once.
             let (batch, last) = blocking(move || {
-                let page = me.store.since(after, PUSH_BATCH * 4)?;
+                let page = me.store.since(after, PUSH_BATCH)?;
                 let last = page.last().map(|(s, _)| *s);
-                let mut batch = Vec::new();
-                let mut upto = after;
-                for (seq, e) in page {
-                    if batch.len() == PUSH_BATCH {
-                        break;
-                    }
-                    upto = seq;
+                let mut batch = Vec::with_capacity(page.len());
+                for (_, e) in page {
                     if me.recorded_here(&e)? {
                         batch.push(e);
                     }
                 }
-                Ok((batch, last.map(|_| upto)))
+                Ok((batch, last))
             })
             .await?;
             let Some(upto) = last else { return Ok((pushed, refused)) };
