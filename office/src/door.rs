@@ -29,6 +29,12 @@ pub struct Door {
     failures_here: AtomicU32,
 }
 
+/// An address's entry as [`Door::check`] read it.
+pub struct Seen {
+    entry: Entry,
+    bytes: Vec<u8>,
+}
+
 fn decode(bytes: &[u8]) -> Option<Entry> {
     // An entry that cannot be read counts as none: the door stays usable.
     serde_json::from_slice(bytes).ok()
@@ -43,13 +49,11 @@ impl Door {
         Door { policy, space, failures_here: AtomicU32::new(0) }
     }
 
-    fn entry(&self, ip: IpAddr) -> Result<Option<(Vec<u8>, Entry)>, OfficeError> {
-        Ok(self.space.get(ip.to_string().as_bytes())?.and_then(|b| Some((b.clone(), decode(&b)?))))
-    }
-
-    /// May `ip` try at `now_ms`?
-    pub fn check(&self, ip: IpAddr, now_ms: u64) -> Result<Verdict, OfficeError> {
-        Ok(self.policy.verdict(self.entry(ip)?.map(|(_, e)| e).as_ref(), now_ms))
+    /// May `ip` try at `now_ms`? With what was read of it, for [`Door::succeeded`] (one read a
+    /// request: this runs on every authenticated one).
+    pub fn check(&self, ip: IpAddr, now_ms: u64) -> Result<(Verdict, Option<Seen>), OfficeError> {
+        let seen = self.space.get(ip.to_string().as_bytes())?.and_then(|b| Some(Seen { entry: decode(&b)?, bytes: b }));
+        Ok((self.policy.verdict(seen.as_ref().map(|s| &s.entry), now_ms), seen))
     }
 
     /// Counts a failure of `ip` at `now_ms` (by compare-and-swap: two processes counting at
@@ -70,13 +74,11 @@ impl Door {
         Ok(self.policy.verdict(Some(&next), now_ms))
     }
 
-    /// A success from `ip` clears its failures, unless it is locked out.
-    pub fn succeeded(&self, ip: IpAddr) -> Result<(), OfficeError> {
-        if let Some((bytes, e)) = self.entry(ip)? {
-            if !self.policy.locks(&e) {
-                // Lost to a concurrent failure: that failure stands.
-                self.space.compare_and_swap(ip.to_string().as_bytes(), Some(&bytes), None)?;
-            }
+    /// A success from `ip` clears the failures [`Door::check`] saw, unless they lock it out.
+    pub fn succeeded(&self, ip: IpAddr, seen: Option<Seen>) -> Result<(), OfficeError> {
+        if let Some(seen) = seen.filter(|s| !self.policy.locks(&s.entry)) {
+            // Lost to a concurrent failure: that failure stands.
+            self.space.compare_and_swap(ip.to_string().as_bytes(), Some(&seen.bytes), None)?;
         }
         Ok(())
     }

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::Accounts;
 use crate::error::OfficeError;
+use crate::server::blocking;
 
 /// The file naming the central office.
 pub const UPSTREAM_FILE: &str = "upstream.json";
@@ -98,14 +99,7 @@ async fn answer<T: serde::de::DeserializeOwned>(request: reqwest::RequestBuilder
     if resp.status().is_success() {
         return Ok(resp.json().await.map_err(|e| arbiter_core::CoreError::Network(e.to_string()))?);
     }
-    let status = resp.status().as_u16();
-    let body: serde_json::Value = resp.json().await.unwrap_or_default();
-    Err(arbiter_core::CoreError::Remote {
-        status,
-        code: body["code"].as_str().unwrap_or("unknown").to_owned(),
-        message: body["message"].as_str().unwrap_or("the central office answered without an error body").to_owned(),
-    }
-    .into())
+    Err(arbiter_core::sync::client::office_error(resp).await.into())
 }
 
 /// Enrolls this office (its data folder `data`, its key made if new) at the central office
@@ -186,12 +180,6 @@ const PUSHED_TO: &[u8] = b"pushed_to";
 
 fn number(bytes: Option<Vec<u8>>) -> u64 {
     bytes.and_then(|b| <[u8; 8]>::try_from(b.as_slice()).ok()).map_or(0, u64::from_be_bytes)
-}
-
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, OfficeError> + Send + 'static,
-) -> Result<T, OfficeError> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| OfficeError::Internal(format!("worker failed: {e}")))?
 }
 
 impl Forwarder {

@@ -43,10 +43,11 @@ impl AppState {
         attempt: impl FnOnce() -> Result<T, OfficeError>,
     ) -> Result<T, OfficeError> {
         let Some(ip) = addr.0 else { return attempt() };
-        refused(self.door.check(ip, self.now_ms())?, self.door.policy.lock_after)?;
+        let (verdict, seen) = self.door.check(ip, self.now_ms())?;
+        refused(verdict, self.door.policy.lock_after)?;
         let outcome = attempt();
         match &outcome {
-            Ok(_) => self.door.succeeded(ip)?,
+            Ok(_) => self.door.succeeded(ip, seen)?,
             Err(e @ OfficeError::NotRecognised(_)) => {
                 let verdict = self.door.failed(ip, self.now_ms())?;
                 let message = match verdict {

@@ -436,7 +436,7 @@ fn path<T>(p: Result<axum::extract::Path<T>, axum::extract::rejection::PathRejec
 }
 
 /// Runs blocking store work off the async threads (appends wait for `fdatasync`).
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, OfficeError> + Send + 'static,
 ) -> Result<T, OfficeError> {
     tokio::task::spawn_blocking(f).await.map_err(|e| OfficeError::Internal(format!("worker failed: {e}")))?

@@ -101,6 +101,19 @@ pub struct RoundReport {
     pub pulled: usize,
 }
 
+/// An office's refusal as [`CoreError::Remote`]: its status and its `{code, message}`.
+pub async fn office_error(resp: reqwest::Response) -> CoreError {
+    let status = resp.status().as_u16();
+    match resp.json::<ErrorBody>().await {
+        Ok(b) => CoreError::Remote { status, code: b.code, message: b.message },
+        Err(_) => CoreError::Remote {
+            status,
+            code: "unknown".into(),
+            message: "the office answered without an error body".into(),
+        },
+    }
+}
+
 /// A sync client bound to one store and one office.
 #[derive(Clone)]
 pub struct SyncClient {
@@ -216,21 +229,9 @@ impl SyncClient {
     async fn answer<T: serde::de::DeserializeOwned>(&self, request: reqwest::RequestBuilder) -> Result<T> {
         let resp = request.bearer_auth(self.token()).send().await.map_err(|e| self.pins.error(e))?;
         if !resp.status().is_success() {
-            return Err(Self::error_of(resp).await);
+            return Err(office_error(resp).await);
         }
         resp.json().await.map_err(|e| self.pins.error(e))
-    }
-
-    async fn error_of(resp: reqwest::Response) -> CoreError {
-        let status = resp.status().as_u16();
-        match resp.json::<ErrorBody>().await {
-            Ok(b) => CoreError::Remote { status, code: b.code, message: b.message },
-            Err(_) => CoreError::Remote {
-                status,
-                code: "unknown".into(),
-                message: "the office answered without an error body".into(),
-            },
-        }
     }
 
     /// Keeps the skew an answer carrying the office's time shows (sent at `sent_ms` on this
