@@ -4,8 +4,10 @@
 //!
 //! Interleaves, in one directory on the same disk: (a) `Store::record` of a ~300-byte incident,
 //! which returns only after `fdatasync`, (b) the same on a store that signs what it records
-//! (Ed25519 over the canonical bytes, chained: what a tablet does since issue 26), and (c) a raw
-//! `write` + `fdatasync` of a line of the same size to a plain file (the floor). Then batches:
+//! (Ed25519 over the canonical bytes, chained) with nonces prepared ahead — what a tablet does
+//! (`ledger/nonce.rs`), (c) the same signed as RFC 8032 (the nonce's point computed on the
+//! record's path, as the office signs), and (d) a raw `write` + `fdatasync` of a line of the
+//! same size to a plain file (the floor). Then batches:
 //! `Store::append` of 100 events sharing one sync, against 100 raw lines with one `fdatasync`.
 
 use std::fs::OpenOptions;
@@ -39,8 +41,13 @@ fn main() {
     let store = Store::open(&dir.join("store"), Some(&device)).expect("open store");
     let signed = Store::open(&dir.join("signed"), Some(&device)).expect("open store");
     let key = arbiter_core::ledger::SigningKey::from_seed(&[9; 32]).expect("key");
+    let key = key.with_prepared_nonces().expect("nonce thread");
     signed.sign_with(arbiter_core::store::Signer { id: device.clone(), key, announces: false });
+    let rfc = Store::open(&dir.join("rfc8032"), Some(&device)).expect("open store");
+    let key = arbiter_core::ledger::SigningKey::from_seed(&[9; 32]).expect("key");
+    rfc.sign_with(arbiter_core::store::Signer { id: device.clone(), key, announces: false });
     let mut signed_lat = Vec::with_capacity(RECORDS as usize);
+    let mut rfc_lat = Vec::with_capacity(RECORDS as usize);
     let mut raw = OpenOptions::new().create(true).append(true).open(dir.join("raw.jsonl")).expect("raw file");
     let (t, g) = (TournamentId::new("t1").expect("id"), GameId::new("g1").expect("id"));
     let body = |i: u32| EventBody::IncidentRecorded {
@@ -65,6 +72,9 @@ fn main() {
         let start = Instant::now();
         signed.record(t.clone(), Some(g.clone()), author.clone(), body(i), now, random(i)).expect("record");
         signed_lat.push(start.elapsed());
+        let start = Instant::now();
+        rfc.record(t.clone(), Some(g.clone()), author.clone(), body(i), now, random(i)).expect("record");
+        rfc_lat.push(start.elapsed());
         let line = wire::encode(&e) + "\n";
         line_len = line.len();
         let start = Instant::now();
@@ -75,16 +85,32 @@ fn main() {
     store_lat.sort();
     raw_lat.sort();
     signed_lat.sort();
+    rfc_lat.sort();
     let (g50, g99) = (pct(&signed_lat, 0.5), pct(&signed_lat, 0.99));
+    let (d50, d99) = (pct(&rfc_lat, 0.5), pct(&rfc_lat, 0.99));
     let (s50, s99, r50, r99) = (pct(&store_lat, 0.5), pct(&store_lat, 0.99), pct(&raw_lat, 0.5), pct(&raw_lat, 0.99));
     println!("durable record, {RECORDS} records of {line_len} bytes, interleaved with the floor:");
     println!("  Store::record            p50 {:8.1} µs   p99 {:8.1} µs", micros(s50), micros(s99));
-    println!("  Store::record, signed    p50 {:8.1} µs   p99 {:8.1} µs", micros(g50), micros(g99));
+    println!(
+        "  Store::record, signed    p50 {:8.1} µs   p99 {:8.1} µs   (a tablet: nonces prepared ahead)",
+        micros(g50),
+        micros(g99)
+    );
+    println!(
+        "  … signed as RFC 8032     p50 {:8.1} µs   p99 {:8.1} µs   (the nonce's point on the path)",
+        micros(d50),
+        micros(d99)
+    );
     println!("  raw append + fdatasync   p50 {:8.1} µs   p99 {:8.1} µs   (floor)", micros(r50), micros(r99));
     println!(
         "  signed / unsigned        p50 {:8.2}×     p99 {:8.2}×   (goal ≤ 1.1× at p50)",
         micros(g50) / micros(s50),
         micros(g99) / micros(s99)
+    );
+    println!(
+        "  RFC 8032 / unsigned      p50 {:8.2}×     p99 {:8.2}×",
+        micros(d50) / micros(s50),
+        micros(d99) / micros(s99)
     );
     println!(
         "  ratio                    p50 {:8.2}×     p99 {:8.2}×",

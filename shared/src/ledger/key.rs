@@ -20,6 +20,14 @@ pub const KEY_FILE: &str = "signing.key";
 /// record it makes (Ed25519 is deterministic: both give the same signature).
 pub struct SigningKey {
     pair: ed25519_dalek::SigningKey,
+    /// A tablet's: nonces prepared ahead and the secret scalar they sign with (`nonce.rs`).
+    prepared: Option<Prepared>,
+}
+
+struct Prepared {
+    nonces: super::nonce::Nonces,
+    scalar: zeroize::Zeroizing<curve25519_dalek::Scalar>,
+    public: [u8; 32],
 }
 
 /// Where the 32-byte seed sits in the PKCS#8 v2 document ring writes for an Ed25519 key.
@@ -48,7 +56,7 @@ impl SigningKey {
     /// The key whose secret is `seed` (tests and tools that must make the same key twice; a
     /// device or an office makes its key with [`SigningKey::generate`]).
     pub fn from_seed(seed: &[u8; 32]) -> Result<SigningKey> {
-        Ok(SigningKey { pair: ed25519_dalek::SigningKey::from_bytes(seed) })
+        Ok(SigningKey { pair: ed25519_dalek::SigningKey::from_bytes(seed), prepared: None })
     }
 
     /// The key a PKCS#8 document holds; ring checks the document (its public half included),
@@ -110,12 +118,33 @@ impl SigningKey {
         PublicKey(self.pair.verifying_key().to_bytes())
     }
 
+    /// This key, signing from now on with nonces a thread prepares ahead, as a tablet does for
+    /// its records (see `ledger/nonce.rs`: the referee waits for a hash, not a curve
+    /// multiplication). Without a nonce ready it signs as RFC 8032.
+    pub fn with_prepared_nonces(mut self) -> Result<SigningKey> {
+        let nonces = super::nonce::Nonces::start(&zeroize::Zeroizing::new(self.pair.to_bytes()))?;
+        let scalar = zeroize::Zeroizing::new(self.pair.to_scalar());
+        self.prepared = Some(Prepared { nonces, scalar, public: self.public().0 });
+        Ok(self)
+    }
+
+    /// Whether a prepared nonce is waiting (tests wait for one before timing or checking a
+    /// prepared signature).
+    #[cfg(test)]
+    pub(crate) fn has_nonce_ready(&self) -> bool {
+        self.prepared.as_ref().is_some_and(|p| p.nonces.is_ready())
+    }
+
     /// Signs `e` as `by` (its `rules` and `prev` set first: they are signed too); returns its
     /// digest ([`Event::digest`]), computed from the same bytes.
     pub fn sign(&self, e: &mut Event, by: DeviceId) -> crate::event::EventDigest {
         e.sig = None;
         let bytes = e.signing_bytes();
-        let sig = ed25519_dalek::Signer::sign(&self.pair, &bytes).to_bytes();
+        let prepared = self.prepared.as_ref().and_then(|p| p.nonces.take().map(|n| (p, n)));
+        let sig = match prepared {
+            Some((p, n)) => super::nonce::sign(n, &p.scalar, &p.public, &bytes),
+            None => ed25519_dalek::Signer::sign(&self.pair, &bytes).to_bytes(),
+        };
         e.sig = Some(Signature { by, ed25519: SignatureBytes(sig) });
         e.digest_of(&bytes)
     }

@@ -357,10 +357,25 @@ pub fn check_all(ring: &Keyring, events: &[&Event]) -> Vec<(Result<Seal>, EventD
         .collect()
 }
 
+/// Below this many events a check stays on the caller's thread: a push (at most 500) or a pull
+/// page is checked in about a millisecond, and an office takes many at once, so they share the
+/// cores between them; threads started for each would only add their start-up (and, on a busy
+/// office, their waiting). An export or a whole copy is split over every core.
+const SHARED_FROM: usize = 2_048;
+
+/// Signatures are dearer (~6 µs each in a batch): from this many, they are split over the cores.
+const SIGNATURES_SHARED_FROM: usize = 256;
+
+/// The cores there are, read once: `available_parallelism` reads the cgroup's files each time.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
 /// `f` of each event, in order, on every core when there are enough to share.
 fn on_every_core<T: Send>(events: &[&Event], f: impl Fn(&Event) -> T + Sync) -> Vec<T> {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    if threads < 2 || events.len() < 256 {
+    let threads = cores();
+    if threads < 2 || events.len() < SHARED_FROM {
         return events.iter().map(|e| f(e)).collect();
     }
     let chunk = events.len().div_ceil(threads);
@@ -391,12 +406,12 @@ fn signatures_hold(
     which: &[usize],
 ) -> Vec<bool> {
     let batches: Vec<&[usize]> = which.chunks(BATCH).collect();
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = cores();
     let per_thread = batches.len().div_ceil(threads.max(1)).max(1);
     let check = |part: &[&[usize]]| -> Vec<bool> {
         part.iter().flat_map(|batch| batch_holds(events, prepared, batch)).collect()
     };
-    if batches.len() < 2 || threads < 2 {
+    if which.len() < SIGNATURES_SHARED_FROM || threads < 2 {
         return check(&batches);
     }
     std::thread::scope(|scope| {

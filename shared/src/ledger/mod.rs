@@ -1,11 +1,13 @@
 //! The signed ledger at the edges: signing keys kept in files of their own (`key`), what a
 //! verifier knows of every signer (`keyring`), and the per-signer chains that show a gap or a
 //! reordering in any copy (`chain`). The bytes signed and the digests are pure
-//! (`arbiter_domain::event::signature`); Ed25519 is ring's.
+//! (`arbiter_domain::event::signature`). Keys are read through ring; signing and batch checks
+//! are ed25519-dalek's, a tablet's records signed with nonces prepared ahead (`nonce`).
 
 pub mod chain;
 pub mod key;
 pub mod keyring;
+mod nonce;
 #[cfg(test)]
 mod tests;
 

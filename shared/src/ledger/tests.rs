@@ -283,3 +283,85 @@ fn a_venue_office_vouches_for_its_own_devices_and_nothing_more() {
     venue_key.sign(&mut after, venue);
     assert_eq!(forged(&after, &ring), "forged");
 }
+
+/// A key whose seed is `n` spread out (distinct keys for the property below).
+fn key_of(n: u32) -> SigningKey {
+    let mut seed = [0u8; 32];
+    for (i, b) in seed.iter_mut().enumerate() {
+        *b = (n.wrapping_mul(2_654_435_761) >> (i % 4 * 8)) as u8 ^ i as u8;
+    }
+    SigningKey::from_seed(&seed).unwrap()
+}
+
+/// Waits (bounded) until the key's thread has a nonce ready, so the next signature is a
+/// prepared one; false if none came.
+fn nonce_ready(key: &SigningKey) -> bool {
+    (0..2_000).any(|_| {
+        if key.has_nonce_ready() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        false
+    })
+}
+
+#[test]
+fn signatures_with_prepared_nonces_hold_for_every_verifier_and_never_repeat_a_nonce() {
+    use ring::signature::{UnparsedPublicKey, ED25519};
+    let device = DeviceId::new("tab-ref-wang").unwrap();
+    let mut points = std::collections::HashSet::new();
+    for n in 0..40u32 {
+        let plain = key_of(n);
+        let key = key_of(n).with_prepared_nonces().unwrap();
+        assert_eq!(key.public(), plain.public());
+        for m in 0..5u16 {
+            let mut e = vector();
+            e.hlc = crate::clock::Hlc::new(1_795_000_360_000, u32::from(m));
+            assert!(nonce_ready(&key), "the key's thread prepares nonces");
+            let digest = key.sign(&mut e, device.clone());
+            let mut same = e.clone();
+            plain.sign(&mut same, device.clone());
+            let (sig, rfc) = (e.sig.as_ref().unwrap().ed25519.0, same.sig.as_ref().unwrap().ed25519.0);
+            assert_ne!(sig, rfc, "a prepared nonce, not RFC 8032's");
+            assert!(points.insert(sig[..32].to_vec()), "a nonce's point came twice");
+            let bytes = e.signing_bytes();
+            UnparsedPublicKey::new(&ED25519, key.public().0).verify(&bytes, &sig).expect("ring verifies it");
+            let dalek = ed25519_dalek::VerifyingKey::from_bytes(&key.public().0).unwrap();
+            dalek.verify_strict(&bytes, &ed25519_dalek::Signature::from_bytes(&sig)).expect("dalek's strict check");
+            assert_eq!(digest, e.digest());
+            // One byte of the event changed: the signature no longer holds.
+            let mut changed = bytes.clone();
+            *changed.last_mut().unwrap() ^= 1;
+            assert!(UnparsedPublicKey::new(&ED25519, key.public().0).verify(&changed, &sig).is_err());
+        }
+    }
+    assert_eq!(points.len(), 200);
+}
+
+#[test]
+fn a_burst_past_the_prepared_nonces_is_signed_as_rfc_8032_and_every_signature_holds() {
+    let key = key_of(7).with_prepared_nonces().unwrap();
+    let plain = key_of(7);
+    let device = DeviceId::new("tab-ref-wang").unwrap();
+    assert!(nonce_ready(&key));
+    // Faster than the thread prepares: some take a prepared nonce, the rest are RFC 8032's.
+    let events = chained(&key, &device, 200);
+    let rfc = chained(&plain, &device, 1);
+    let ring = Keyring::pinned(SigningKey::from_seed(&[1; 32]).unwrap().public()).with_device(
+        device.clone(),
+        key.public(),
+        PersonId::new("ref-wang").unwrap(),
+        Role::Referee,
+    );
+    let refs: Vec<&Event> = events.iter().collect();
+    for (i, (seal, _)) in check_all(&ring, &refs).into_iter().enumerate() {
+        assert_eq!(seal.unwrap(), Seal::Verified { by: device.clone() }, "event {i}");
+    }
+    for e in &events {
+        assert!(ring.check(e).is_ok(), "each alone too");
+    }
+    assert_ne!(events[0].sig, rfc[0].sig, "the first took a prepared nonce");
+    for (_, chain) in chains(events.iter().map(|e| (e, e.digest()))) {
+        assert!(chain.is_whole());
+    }
+}

@@ -157,6 +157,15 @@ pub fn game_key(prefix: u8, t: &TournamentId, g: &GameId) -> Vec<u8> {
     k
 }
 
+/// A signer's chain head in a tournament, in the chain heads' own tree.
+pub fn chain_head(tournament: &TournamentId, signer: &str) -> Vec<u8> {
+    let mut k = Vec::with_capacity(tournament.as_str().len() + signer.len() + 1);
+    k.extend_from_slice(tournament.as_str().as_bytes());
+    k.push(0);
+    k.extend_from_slice(signer.as_bytes());
+    k
+}
+
 pub fn meta(name: &str) -> Vec<u8> {
     let mut k = vec![META];
     k.extend_from_slice(name.as_bytes());

@@ -172,6 +172,12 @@ pub struct Store {
     signer: Mutex<Option<Arc<Signer>>>,
     /// Digests of the events just signed, for their batch to move the chain head with.
     sealed: Mutex<HashMap<EventId, crate::event::EventDigest>>,
+    /// The signer's chain heads as last written to (or read from) sled, by tournament: a record
+    /// reads its head here, not from sled (the device is rebound: forgotten).
+    heads: Mutex<HashMap<TournamentId, crate::event::EventDigest>>,
+    /// The signer's chain heads in sled: a tree of their own, whose few keys make moving one at
+    /// every record cheap (in the main tree it cost a tablet's record ~7 µs; docs/PERFORMANCE.md).
+    chain_heads: sled::Tree,
     /// See [`Options::reserve_bytes`].
     reserve_bytes: u64,
     /// Journal lines found corrupt, by (segment, offset): what `/health` reports.
@@ -206,6 +212,9 @@ fn storage(e: impl std::fmt::Display) -> CoreError {
 fn is_disk_full(e: &std::io::Error) -> bool {
     e.kind() == std::io::ErrorKind::StorageFull || matches!(e.raw_os_error(), Some(28 | 122))
 }
+
+/// The sled tree of the signer's chain heads (see [`Store`]'s `chain_heads`).
+const CHAIN_HEADS: &str = "chain-heads";
 
 impl Store {
     /// Opens (or creates) the store in `dir`. `device` is this device's id (None at the office,
@@ -260,6 +269,7 @@ impl Store {
         let checkpoint = if scan.from == checkpoint.mark { checkpoint } else { meta::Checkpoint::default() };
         let device = meta::device(dir, device)?;
         let next_seq = meta::next_seq(&db)?.max(last_logged_seq(&db)?);
+        let chain_heads = db.open_tree(CHAIN_HEADS).map_err(storage)?;
         let mut store = Store {
             dir: dir.to_owned(),
             device: Mutex::new(device),
@@ -277,6 +287,8 @@ impl Store {
             projection: projection::Projection::default(),
             signer: Mutex::new(None),
             sealed: Mutex::default(),
+            heads: Mutex::default(),
+            chain_heads,
             reserve_bytes,
             corrupt: Mutex::default(),
         };
@@ -566,14 +578,26 @@ impl Store {
     pub fn rebind_device(&self, d: &DeviceId) -> Result<()> {
         meta::rebind_device(&self.dir, d)?;
         *self.device.lock().unwrap_or_else(|e| e.into_inner()) = Some(d.clone());
+        self.heads.lock().unwrap_or_else(|e| e.into_inner()).clear();
         Ok(())
     }
 
     /// The digest of the last event this store's signer signed in `tournament` (its chain's head).
     fn chain_head(&self, tournament: &TournamentId) -> Result<Option<crate::event::EventDigest>> {
+        if let Some(d) = self.heads.lock().unwrap_or_else(|e| e.into_inner()).get(tournament) {
+            return Ok(Some(*d));
+        }
         let me = self.device().map_or_else(|| crate::event::OFFICE_SIGNER.to_owned(), |d| d.to_string());
-        let v = self.db.get(keys::meta(&format!("chain/{tournament}/{me}"))).map_err(storage)?;
-        Ok(v.and_then(|b| <[u8; 32]>::try_from(b.as_ref()).ok()).map(crate::event::EventDigest))
+        let v = match self.chain_heads.get(keys::chain_head(tournament, &me)).map_err(storage)? {
+            Some(v) => Some(v),
+            // Where builds before the heads' own tree kept it.
+            None => self.db.get(keys::meta(&format!("chain/{tournament}/{me}"))).map_err(storage)?,
+        };
+        let head = v.and_then(|b| <[u8; 32]>::try_from(b.as_ref()).ok()).map(crate::event::EventDigest);
+        if let Some(d) = head {
+            self.heads.lock().unwrap_or_else(|e| e.into_inner()).insert(tournament.clone(), d);
+        }
+        Ok(head)
     }
 
     /// Records a new local event: stamps it with this device's HLC and a fresh UUIDv7 at
@@ -754,10 +778,12 @@ impl Store {
         }
         if !heads.is_empty() {
             let mut sealed = self.sealed.lock().unwrap_or_else(|e| e.into_inner());
+            let mut known = self.heads.lock().unwrap_or_else(|e| e.into_inner());
             for (t, e) in heads {
                 // Signed just now, its digest is known; re-applied on open, it is computed.
                 let d = sealed.get(&e.id).copied().unwrap_or_else(|| e.digest());
-                self.db.insert(keys::meta(&format!("chain/{t}/{me}")), &d.0).map_err(storage)?;
+                self.chain_heads.insert(keys::chain_head(t, &me), &d.0).map_err(storage)?;
+                known.insert(t.clone(), d);
             }
             sealed.clear();
         }

@@ -650,8 +650,8 @@ fn per_event_index_keys_of_layout_4_read_beside_the_groups_of_layout_5() {
     assert_eq!(s.game_events(&t, &g).unwrap_err().code(), "store_damaged");
 }
 
-/// A device's chain head is found again after a reopen (from the arrival log: the device keeps
-/// no head in sled), in each tournament it signed in, and another device's events do not move it.
+/// A device's chain head is found again after a reopen (sled keeps it, moved with each batch),
+/// in each tournament it signed in, and another device's events do not move it.
 #[test]
 fn a_devices_chain_continues_across_a_reopen_in_each_tournament() {
     let dir = tmp("chain-reopen");
@@ -698,4 +698,32 @@ fn a_devices_chain_continues_across_a_reopen_in_each_tournament() {
         [0x84; 10],
     );
     assert_eq!(fresh.unwrap().prev, None);
+}
+
+/// A head kept where builds before the heads' own tree kept it (a meta key) still continues the
+/// chain: an upgraded tablet does not start a new one.
+#[test]
+fn a_chain_head_an_earlier_build_kept_is_read_after_the_upgrade() {
+    let dir = tmp("chain-old-head");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    s.sign_with(Signer {
+        id: device(),
+        key: crate::ledger::SigningKey::from_seed(&[7; 32]).unwrap(),
+        announces: false,
+    });
+    let t = TournamentId::new("t1").unwrap();
+    let old_head = crate::event::EventDigest([0x5a; 32]);
+    s.db.insert(keys::meta(&format!("chain/{t}/{}", device())), &old_head.0).unwrap();
+    let g = Some(GameId::new("g1").unwrap());
+    let e = s.record(t.clone(), g.clone(), author(), advice(Colour::Black), Utc::now(), [0x80; 10]).unwrap();
+    assert_eq!(e.prev, Some(old_head));
+    drop(s);
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    s.sign_with(Signer {
+        id: device(),
+        key: crate::ledger::SigningKey::from_seed(&[7; 32]).unwrap(),
+        announces: false,
+    });
+    let next = s.record(t, g, author(), advice(Colour::White), Utc::now(), [0x81; 10]).unwrap();
+    assert_eq!(next.prev, Some(e.digest()), "the new tree wins once it has the head");
 }
