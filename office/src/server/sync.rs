@@ -201,10 +201,6 @@ pub async fn push(
         u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0).saturating_add(state.max_clock_ahead_ms);
     for (index, element) in request.events.iter().enumerate() {
         let text = element.get();
-        let id = serde_json::from_str::<IdProbe>(text)
-            .ok()
-            .and_then(|p| p.id)
-            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
         let outcome = wire::decode(text)
             .map_err(OfficeError::from)
             .and_then(|e| match &league {
@@ -216,6 +212,11 @@ pub async fn push(
         match outcome {
             Ok(e) => to_store.push((index, e)),
             Err(err) => {
+                // Read again only when refused: the id it says it has, whatever else is wrong.
+                let id = serde_json::from_str::<IdProbe>(text)
+                    .ok()
+                    .and_then(|p| p.id)
+                    .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
                 if matches!(err.code(), "clock_ahead" | "forged")
                     || matches!(
                         err,
@@ -245,7 +246,9 @@ pub async fn push(
         })
         .collect();
     let (store, accounts, tournament) = (state.store.clone(), state.accounts.clone(), principal.tournament.clone());
-    let events: Vec<Event> = to_store.iter().map(|(_, e)| e.clone()).collect();
+    // The events go to the store; their places and ids stay for the answer.
+    let (placed, events): (Vec<(usize, arbiter_core::domain::EventId)>, Vec<Event>) =
+        to_store.into_iter().map(|(index, e)| ((index, e.id), e)).unzip();
     let ring = device_key.map(|k| {
         let ring = Keyring::pinned(state.office_key);
         // A venue's officials' keys are in the league's ledger, registered by the venue.
@@ -301,8 +304,8 @@ pub async fn push(
     })
     .await?;
     let mut stored = stored.into_iter();
-    for ((index, e), check) in to_store.iter().zip(checks) {
-        let id = Some(e.id.to_string());
+    for ((index, id), check) in placed.iter().zip(checks) {
+        let id = Some(id.to_string());
         if let Err(message) = check {
             let err = OfficeError::from(arbiter_core::CoreError::Forged(message));
             results[*index] = Some(rejected(*index, id, &err));

@@ -137,7 +137,23 @@ fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
 }
 
 /// A push's lines stop short of the office's body limit, leaving room for the envelope.
-const PUSH_BODY_BUDGET: usize = MAX_BODY_BYTES - 1024;
+pub const PUSH_BODY_BUDGET: usize = MAX_BODY_BYTES - 1024;
+
+/// The body of a push of `batch` (`POST /api/v1/events`), gzipped as a device sends it. Each
+/// line was checked to be one JSON object (`Store::outbox_lines`), so joining them makes a
+/// well-formed `PushRequest`.
+pub fn push_body(batch: &[Pending]) -> Result<Vec<u8>> {
+    let mut body = Vec::with_capacity(16 + batch.iter().map(|p| p.line.len() + 1).sum::<usize>());
+    body.extend_from_slice(b"{\"events\":[");
+    for (i, p) in batch.iter().enumerate() {
+        if i > 0 {
+            body.push(b',');
+        }
+        body.extend_from_slice(p.line.as_bytes());
+    }
+    body.extend_from_slice(b"]}");
+    gzip(&body)
+}
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
     tokio::task::spawn_blocking(f).await.map_err(|e| CoreError::Storage(format!("worker failed: {e}")))?
@@ -285,24 +301,13 @@ impl SyncClient {
     /// Sends one batch; returns the outbox slots the office answered for (accepted, duplicate
     /// or refused for good — the refusals also go to the status).
     async fn send_batch(&self, batch: &[Pending]) -> Result<Vec<u64>> {
-        // Each line was checked to be one JSON object (`Store::outbox_lines`), so joining them
-        // makes a well-formed `PushRequest`.
-        let mut body = Vec::with_capacity(16 + batch.iter().map(|p| p.line.len() + 1).sum::<usize>());
-        body.extend_from_slice(b"{\"events\":[");
-        for (i, p) in batch.iter().enumerate() {
-            if i > 0 {
-                body.push(b',');
-            }
-            body.extend_from_slice(p.line.as_bytes());
-        }
-        body.extend_from_slice(b"]}");
         let sent = self.config.clock.now_ms();
         let request = self
             .http
             .post(format!("{}{API_PREFIX}/events", self.config.base_url))
             .header(reqwest::header::CONTENT_TYPE, "application/json")
             .header(reqwest::header::CONTENT_ENCODING, "gzip")
-            .body(gzip(&body)?);
+            .body(push_body(batch)?);
         let answer: PushResponse = self.answer(request).await?;
         self.measured(sent, answer.office_time)?;
         let mut done = Vec::new();

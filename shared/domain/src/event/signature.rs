@@ -71,7 +71,7 @@ impl Event {
     pub fn signing_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(512);
         out.extend_from_slice(SIGNING_CONTEXT);
-        super::canonical::write_without(self, Some("sig"), &mut out);
+        super::canonical::event_without_sig(self, &mut out);
         out
     }
 
