@@ -109,12 +109,7 @@ fn a_batch_with_one_forgery_names_that_one_and_passes_the_rest() {
         .collect();
     events[137].wall_time += chrono::Duration::seconds(1);
     events[200].sig = None;
-    let ring = Keyring::pinned(SigningKey::from_seed(&[1; 32]).unwrap().public()).with_device(
-        device.clone(),
-        key.public(),
-        PersonId::new("ref-wang").unwrap(),
-        Role::Referee,
-    );
+    let ring = referee_ring(&device, &key);
     let refs: Vec<&Event> = events.iter().collect();
     let answers = check_all(&ring, &refs);
     assert_eq!(answers.len(), 300);
@@ -130,6 +125,16 @@ fn a_batch_with_one_forgery_names_that_one_and_passes_the_rest() {
     for (e, (seal, _)) in events.iter().zip(&answers) {
         assert_eq!(ring.check(e).is_ok(), seal.is_ok());
     }
+}
+
+/// The keyring of an office (key seed 1) that enrolled referee ref-wang's `device` with `key`.
+fn referee_ring(device: &DeviceId, key: &SigningKey) -> Keyring {
+    Keyring::pinned(SigningKey::from_seed(&[1; 32]).unwrap().public()).with_device(
+        device.clone(),
+        key.public(),
+        PersonId::new("ref-wang").unwrap(),
+        Role::Referee,
+    )
 }
 
 /// `n` events of one device, each naming the one before it, signed as a tablet signs them.
@@ -155,12 +160,7 @@ fn a_run_of_one_signer_is_vouched_for_by_its_last_signature_and_a_forgery_in_it_
     let key = SigningKey::from_seed(&[2; 32]).unwrap();
     let other = SigningKey::from_seed(&[3; 32]).unwrap();
     let device = DeviceId::new("tab-ref-wang").unwrap();
-    let ring = Keyring::pinned(SigningKey::from_seed(&[1; 32]).unwrap().public()).with_device(
-        device.clone(),
-        key.public(),
-        PersonId::new("ref-wang").unwrap(),
-        Role::Referee,
-    );
+    let ring = referee_ring(&device, &key);
     let honest = chained(&key, &device, 300);
     let refs: Vec<&Event> = honest.iter().collect();
     assert!(check_all(&ring, &refs).iter().all(|(s, _)| s.as_ref().is_ok_and(|s| matches!(s, Seal::Verified { .. }))));
@@ -347,12 +347,7 @@ fn a_burst_past_the_prepared_nonces_is_signed_as_rfc_8032_and_every_signature_ho
     // Faster than the thread prepares: some take a prepared nonce, the rest are RFC 8032's.
     let events = chained(&key, &device, 200);
     let rfc = chained(&plain, &device, 1);
-    let ring = Keyring::pinned(SigningKey::from_seed(&[1; 32]).unwrap().public()).with_device(
-        device.clone(),
-        key.public(),
-        PersonId::new("ref-wang").unwrap(),
-        Role::Referee,
-    );
+    let ring = referee_ring(&device, &key);
     let refs: Vec<&Event> = events.iter().collect();
     for (i, (seal, _)) in check_all(&ring, &refs).into_iter().enumerate() {
         assert_eq!(seal.unwrap(), Seal::Verified { by: device.clone() }, "event {i}");
