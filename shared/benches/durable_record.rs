@@ -41,7 +41,7 @@ fn main() {
     let store = Store::open(&dir.join("store"), Some(&device)).expect("open store");
     let signed = Store::open(&dir.join("signed"), Some(&device)).expect("open store");
     let key = arbiter_core::ledger::SigningKey::from_seed(&[9; 32]).expect("key");
-    let key = key.with_prepared_nonces().expect("nonce thread");
+    let key = key.with_prepared_nonces();
     signed.sign_with(arbiter_core::store::Signer { id: device.clone(), key, announces: false });
     let rfc = Store::open(&dir.join("rfc8032"), Some(&device)).expect("open store");
     let key = arbiter_core::ledger::SigningKey::from_seed(&[9; 32]).expect("key");

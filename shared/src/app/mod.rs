@@ -91,7 +91,7 @@ impl App {
             Some(i) if i.office_key.is_some() => match SigningKey::load(&dir.join(KEY_FILE))? {
                 Some(key) => {
                     // A tablet signs every record on the referee's path: nonces prepared ahead.
-                    let key = key.with_prepared_nonces()?;
+                    let key = key.with_prepared_nonces();
                     store.sign_with(Signer { id: i.device.clone(), key, announces: false });
                     Some(i)
                 }
@@ -276,7 +276,7 @@ impl App {
         }
         identity::save(&self.store, &id)?;
         if id.office_key.is_some() {
-            let key = key.with_prepared_nonces()?;
+            let key = key.with_prepared_nonces();
             self.store.sign_with(Signer { id: id.device.clone(), key, announces: false });
         }
         let client = Self::sync_client(&self.store, &id, &self.clock)?;

@@ -120,12 +120,14 @@ impl SigningKey {
 
     /// This key, signing from now on with nonces a thread prepares ahead, as a tablet does for
     /// its records (see `ledger/nonce.rs`: the referee waits for a hash, not a curve
-    /// multiplication). Without a nonce ready it signs as RFC 8032.
-    pub fn with_prepared_nonces(mut self) -> Result<SigningKey> {
-        let nonces = super::nonce::Nonces::start(&zeroize::Zeroizing::new(self.pair.to_bytes()))?;
-        let scalar = zeroize::Zeroizing::new(self.pair.to_scalar());
-        self.prepared = Some(Prepared { nonces, scalar, public: self.public().0 });
-        Ok(self)
+    /// multiplication). Without a nonce ready it signs as RFC 8032 — and so it does throughout
+    /// if the thread cannot be started: a slower record, never a refused one.
+    pub fn with_prepared_nonces(mut self) -> SigningKey {
+        if let Some(nonces) = super::nonce::Nonces::start(&zeroize::Zeroizing::new(self.pair.to_bytes())) {
+            let scalar = zeroize::Zeroizing::new(self.pair.to_scalar());
+            self.prepared = Some(Prepared { nonces, scalar, public: self.public().0 });
+        }
+        self
     }
 
     /// Whether a prepared nonce is waiting (tests wait for one before timing or checking a

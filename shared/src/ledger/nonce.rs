@@ -22,8 +22,6 @@ use curve25519_dalek::{EdwardsPoint, Scalar};
 use sha2::{Digest, Sha512};
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::error::{CoreError, Result};
-
 /// Nonces kept ready: a referee records a few events a minute; a burst past this many signs as
 /// RFC 8032 until the thread catches up (~15 µs a nonce).
 const READY: usize = 16;
@@ -66,8 +64,9 @@ pub(crate) struct Nonces {
 }
 
 impl Nonces {
-    /// Starts preparing nonces for the key whose secret seed is `seed`.
-    pub(crate) fn start(seed: &[u8; 32]) -> Result<Nonces> {
+    /// Starts preparing nonces for the key whose secret seed is `seed` (none: the system
+    /// would not start a thread).
+    pub(crate) fn start(seed: &[u8; 32]) -> Option<Nonces> {
         let shared: Shared = Arc::default();
         let seed = Zeroizing::new(*seed);
         let theirs = shared.clone();
@@ -89,8 +88,8 @@ impl Nonces {
                     q.ready.push_back(n);
                 }
             })
-            .map_err(|e| CoreError::Storage(format!("cannot start the signing thread: {e}")))?;
-        Ok(Nonces { shared, thread: Some(thread) })
+            .ok()?;
+        Some(Nonces { shared, thread: Some(thread) })
     }
 
     /// Whether a nonce is ready, without taking it.

@@ -312,7 +312,7 @@ fn signatures_with_prepared_nonces_hold_for_every_verifier_and_never_repeat_a_no
     let mut points = std::collections::HashSet::new();
     for n in 0..40u32 {
         let plain = key_of(n);
-        let key = key_of(n).with_prepared_nonces().unwrap();
+        let key = key_of(n).with_prepared_nonces();
         assert_eq!(key.public(), plain.public());
         for m in 0..5u16 {
             let mut e = vector();
@@ -340,7 +340,7 @@ fn signatures_with_prepared_nonces_hold_for_every_verifier_and_never_repeat_a_no
 
 #[test]
 fn a_burst_past_the_prepared_nonces_is_signed_as_rfc_8032_and_every_signature_holds() {
-    let key = key_of(7).with_prepared_nonces().unwrap();
+    let key = key_of(7).with_prepared_nonces();
     let plain = key_of(7);
     let device = DeviceId::new("tab-ref-wang").unwrap();
     assert!(nonce_ready(&key));
