@@ -11,7 +11,7 @@ use common::{median, ms, Log};
 
 use arbiter_domain::domain::*;
 use arbiter_domain::event::EventBody;
-use arbiter_domain::rules::{Incident, Outcome, RulesetSpec, Ruling};
+use arbiter_domain::rules::{Incident, Outcome, Ruling};
 use arbiter_domain::tournament::{replay, replay_states, run, SwissReading, System, TeamPairing, TournamentView};
 
 const TEAMS: usize = 16;
@@ -20,21 +20,7 @@ const BOARDS: u8 = 8;
 fn season() -> Log {
     let rounds = (TEAMS - 1) as u16;
     let system = System::Team { boards: BOARDS, pairing: TeamPairing::RoundRobin, reading: SwissReading::TieBreak };
-    let settings = Settings {
-        time_control: Some(TimeControl::reserved(60, 1)),
-        allowed_lateness_minutes: Some(15),
-        system: Some(system),
-        rounds: Some(rounds),
-        ..Settings::default()
-    };
-    let t = Tournament {
-        id: TournamentId::new("bench").unwrap(),
-        name: "围甲".into(),
-        ruleset: RulesetSpec::default(),
-        settings,
-    };
-    let mut log = Log { events: vec![] };
-    log.push(None, Role::Organiser, EventBody::TournamentCreated(t));
+    let mut log = Log::created("围甲", system, rounds);
     for team in 0..TEAMS {
         for board in 0..usize::from(BOARDS) {
             let p = Player {

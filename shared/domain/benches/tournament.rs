@@ -20,21 +20,7 @@ const ROUNDS: u16 = 9;
 
 /// The event after `rounds` rounds, paired by the system, results by rank with some upsets.
 fn event(system: System, rounds: u16) -> Log {
-    let settings = Settings {
-        time_control: Some(TimeControl::reserved(60, 1)),
-        allowed_lateness_minutes: Some(15),
-        system: Some(system),
-        rounds: Some(ROUNDS),
-        ..Settings::default()
-    };
-    let t = Tournament {
-        id: TournamentId::new("bench").unwrap(),
-        name: "bench".into(),
-        ruleset: RulesetSpec::default(),
-        settings,
-    };
-    let mut log = Log { events: vec![] };
-    log.push(None, Role::Organiser, EventBody::TournamentCreated(t));
+    let mut log = Log::created("bench", system, ROUNDS);
     for i in 0..PLAYERS {
         let rank = Rank::from_value(8 - (i as i32 * 38 / PLAYERS as i32));
         let p = Player {

@@ -15,6 +15,28 @@ pub struct Log {
 }
 
 impl Log {
+    /// A log that starts with the creation of tournament `bench` named `name`, run by `system`
+    /// over `rounds` rounds (main time 60 min, 1 reserved minute, 15 minutes' lateness allowed).
+    pub fn created(name: &str, system: arbiter_domain::tournament::System, rounds: u16) -> Log {
+        use arbiter_domain::domain::{Settings, TimeControl, Tournament};
+        let settings = Settings {
+            time_control: Some(TimeControl::reserved(60, 1)),
+            allowed_lateness_minutes: Some(15),
+            system: Some(system),
+            rounds: Some(rounds),
+            ..Settings::default()
+        };
+        let t = Tournament {
+            id: TournamentId::new("bench").unwrap(),
+            name: name.into(),
+            ruleset: arbiter_domain::rules::RulesetSpec::default(),
+            settings,
+        };
+        let mut log = Log { events: vec![] };
+        log.push(None, Role::Organiser, EventBody::TournamentCreated(t));
+        log
+    }
+
     pub fn push(&mut self, game: Option<GameId>, role: Role, body: EventBody) {
         let n = self.events.len() as u64;
         let ms = 1_795_000_000_000 + n;
