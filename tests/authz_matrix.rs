@@ -219,16 +219,7 @@ async fn every_role_by_every_kind_in_own_and_other_tournament() {
     }
     assert_eq!(checked, 4 * EventKind::ALL.len() * 2);
     // The organiser can read what was refused, and why.
-    let refusals: serde_json::Value = office
-        .http()
-        .get(format!("{}{API_PREFIX}/refusals?limit=500", office.url))
-        .bearer_auth(&office.organiser_token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let refusals = office.get_json("/refusals?limit=500", &office.organiser_token).await;
     let refused_expected = principals
         .iter()
         .map(|(a, _)| EventKind::ALL.iter().filter(|k| !expected(a.role, **k)).count() + EventKind::ALL.len())

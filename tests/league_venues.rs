@@ -167,16 +167,7 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
         assert_eq!(answer.results[0].status, PushStatus::Rejected, "{answer:?}");
         assert!(answer.results[0].message.as_deref().unwrap_or_default().contains(why), "{answer:?}");
     }
-    let refusals: serde_json::Value = central
-        .http()
-        .get(format!("{}{API_PREFIX}/refusals?limit=100", central.url))
-        .bearer_auth(&org)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let refusals = central.get_json("/refusals?limit=100", &org).await;
     let by_hz = refusals.as_array().unwrap().iter().filter(|r| r["device"] == "venue-hz").count();
     assert!(by_hz >= 3, "{refusals}");
 

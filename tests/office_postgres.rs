@@ -101,17 +101,11 @@ async fn devices_through_two_offices_on_one_database_converge_and_codes_are_spen
     // The office's pages: the same tables and game from either process.
     for path in ["/tables", "/games/g1"] {
         let [x, y]: [serde_json::Value; 2] =
-            [get_json(&a, path, &report.organiser_token).await, get_json(&b, path, &report.organiser_token).await];
+            [a.get_json(path, &report.organiser_token).await, b.get_json(path, &report.organiser_token).await];
         assert_eq!(x, y, "{path} differs between the two offices");
     }
     a.shutdown().await;
     b.shutdown().await;
-}
-
-async fn get_json(office: &Office, path: &str, token: &str) -> serde_json::Value {
-    let r = office.http().get(format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(token).send().await.unwrap();
-    assert!(r.status().is_success(), "{path}: {}", r.status());
-    r.json().await.unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -215,7 +209,7 @@ async fn a_lock_out_at_one_office_holds_at_the_other_and_is_lifted_at_either() {
     assert_eq!(answered, quick.lock_after, "the allowed number of guesses, counted across both offices");
     for office in [&a, &b] {
         assert_eq!(guess(office, 999).await, (429, "locked_out".to_owned()), "locked out at {}", office.url);
-        let list = get_json(office, "/lockouts", &report.organiser_token).await;
+        let list = office.get_json("/lockouts", &report.organiser_token).await;
         assert_eq!(list[0]["address"], "127.0.0.9", "{list}");
         assert_eq!(list[0]["locked"], true, "{list}");
     }

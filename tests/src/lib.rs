@@ -176,6 +176,19 @@ impl Office {
         tls::client_builder(&Pins::new(self.pin())).unwrap_or_else(|e| panic!("{e}"))
     }
 
+    /// `GET {API_PREFIX}{path}` as `token`'s holder; the answer's JSON (a failure status fails the test).
+    pub async fn get_json(&self, path: &str, token: &str) -> serde_json::Value {
+        let r = self
+            .http()
+            .get(format!("{}{API_PREFIX}{path}", self.url))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert!(r.status().is_success(), "{path}: {}", r.status());
+        r.json().await.unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
     pub async fn shutdown(self) {
         self.stop.notify_one();
         let _ = self.task.await;

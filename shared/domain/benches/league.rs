@@ -35,37 +35,25 @@ fn season() -> Log {
             log.push(None, Role::Organiser, EventBody::PlayerRegistered(p));
         }
     }
-    for round in 1..=rounds {
-        let view = replay(&log.events).remove(0);
-        let (_, bodies) = run::pair_round(&view, round).unwrap();
-        for (game, body) in bodies {
-            let outcome = match &body {
-                EventBody::GameScheduled(g) => {
-                    let h = g
-                        .black
-                        .as_str()
-                        .bytes()
-                        .chain(g.white.as_str().bytes())
-                        .fold(round as u32, |a, b| a * 31 + u32::from(b));
-                    Some(if h % 3 == 0 { Outcome::win(Colour::White) } else { Outcome::win(Colour::Black) })
-                }
-                _ => None,
+    log.play(rounds, |log, round, game, g| {
+        let h = g
+            .black
+            .as_str()
+            .bytes()
+            .chain(g.white.as_str().bytes())
+            .fold(u32::from(round), |a, b| a * 31 + u32::from(b));
+        let outcome = if h % 3 == 0 { Outcome::win(Colour::White) } else { Outcome::win(Colour::Black) };
+        // A warning now and then: what the discipline record reads.
+        if log.events.len() % 17 == 0 {
+            let warning = EventBody::IncidentRecorded {
+                incident: Incident::Disturbing { offender: Colour::Black },
+                ruling: Some(Ruling::Warning),
+                note: None,
             };
-            log.push(game.clone(), Role::ChiefArbiter, body);
-            if let Some(outcome) = outcome {
-                // A warning now and then: what the discipline record reads.
-                if log.events.len() % 17 == 0 {
-                    let warning = EventBody::IncidentRecorded {
-                        incident: Incident::Disturbing { offender: Colour::Black },
-                        ruling: Some(Ruling::Warning),
-                        note: None,
-                    };
-                    log.push(game.clone(), Role::Referee, warning);
-                }
-                log.push(game, Role::Referee, EventBody::ResultEntered { outcome, note: None });
-            }
+            log.push(game.clone(), Role::Referee, warning);
         }
-    }
+        log.push(game, Role::Referee, EventBody::ResultEntered { outcome, note: None });
+    });
     log
 }
 

@@ -34,32 +34,19 @@ fn event(system: System, rounds: u16) -> Log {
         };
         log.push(None, Role::Organiser, EventBody::PlayerRegistered(p));
     }
-    for round in 1..=rounds {
-        let view = replay(&log.events).remove(0);
-        let (_, bodies) = run::pair_round(&view, round).unwrap();
-        for (game, body) in bodies {
-            let result = match &body {
-                EventBody::GameScheduled(g) => {
-                    let n = |p: &PlayerId| p.as_str()[1..].parse::<usize>().unwrap();
-                    let (b, w) = (n(&g.black), n(&g.white));
-                    let upset = (b * 7 + w * 13 + round as usize) % 5 == 0;
-                    let outcome = if (b * 31 + w) % 97 == 0 {
-                        Outcome::Draw
-                    } else if (b < w) != upset {
-                        Outcome::win(Colour::Black)
-                    } else {
-                        Outcome::win(Colour::White)
-                    };
-                    Some(outcome)
-                }
-                _ => None,
-            };
-            log.push(game.clone(), Role::ChiefArbiter, body);
-            if let Some(outcome) = result {
-                log.push(game, Role::Referee, EventBody::ResultEntered { outcome, note: None });
-            }
-        }
-    }
+    log.play(rounds, |log, round, game, g| {
+        let n = |p: &PlayerId| p.as_str()[1..].parse::<usize>().unwrap();
+        let (b, w) = (n(&g.black), n(&g.white));
+        let upset = (b * 7 + w * 13 + round as usize) % 5 == 0;
+        let outcome = if (b * 31 + w) % 97 == 0 {
+            Outcome::Draw
+        } else if (b < w) != upset {
+            Outcome::win(Colour::Black)
+        } else {
+            Outcome::win(Colour::White)
+        };
+        log.push(game, Role::Referee, EventBody::ResultEntered { outcome, note: None });
+    });
     log
 }
 

@@ -37,6 +37,30 @@ impl Log {
         log
     }
 
+    /// Plays `rounds` rounds: each paired by the tournament's system as the office pairs it, its
+    /// events recorded by the chief arbiter; then `played` records what happened in each game
+    /// scheduled (given the round, the game's id and the game).
+    pub fn play(
+        &mut self,
+        rounds: u16,
+        mut played: impl FnMut(&mut Log, u16, Option<GameId>, &arbiter_domain::domain::Game),
+    ) {
+        for round in 1..=rounds {
+            let view = arbiter_domain::tournament::replay(&self.events).remove(0);
+            let (_, bodies) = arbiter_domain::tournament::run::pair_round(&view, round).unwrap();
+            for (game, body) in bodies {
+                let scheduled = match &body {
+                    EventBody::GameScheduled(g) => Some(g.clone()),
+                    _ => None,
+                };
+                self.push(game.clone(), Role::ChiefArbiter, body);
+                if let Some(g) = scheduled {
+                    played(self, round, game, &g);
+                }
+            }
+        }
+    }
+
     pub fn push(&mut self, game: Option<GameId>, role: Role, body: EventBody) {
         let n = self.events.len() as u64;
         let ms = 1_795_000_000_000 + n;
