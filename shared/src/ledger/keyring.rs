@@ -296,13 +296,28 @@ pub fn check_all(ring: &Keyring, events: &[&Event]) -> Vec<(Result<Seal>, EventD
     // and SHA-256 are most of the work when runs are long).
     let prepared: Vec<(EventDigest, Result<Option<PublicKey>>)> =
         on_every_core(events, |e| (e.digest(), ring.signer_key(e)));
-    // successor[i]: the next event of i's run, whose signature vouches for i.
+    // successor[i]: the next event of i's run, whose signature vouches for i. A device pushes
+    // its chain in order, so an event's predecessor is nearly always the event before it; the
+    // digests are looked up by value only for the others.
     let mut successor: Vec<Option<usize>> = vec![None; events.len()];
-    let signed_at: HashMap<EventDigest, usize> =
-        prepared.iter().enumerate().filter(|(_, (_, k))| matches!(k, Ok(Some(_)))).map(|(i, (d, _))| (*d, i)).collect();
+    let mut signed_at: Option<HashMap<EventDigest, usize>> = None;
     for (i, e) in events.iter().enumerate() {
         let (Some(prev), Ok(Some(key))) = (e.prev, &prepared[i].1) else { continue };
-        let Some(&j) = signed_at.get(&prev) else { continue };
+        let before = i.checked_sub(1).filter(|&j| prepared[j].0 == prev && matches!(prepared[j].1, Ok(Some(_))));
+        let found = before.or_else(|| {
+            signed_at
+                .get_or_insert_with(|| {
+                    prepared
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, (_, k))| matches!(k, Ok(Some(_))))
+                        .map(|(i, (d, _))| (*d, i))
+                        .collect()
+                })
+                .get(&prev)
+                .copied()
+        });
+        let Some(j) = found else { continue };
         let same_run = matches!(&prepared[j].1, Ok(Some(k)) if k == key)
             && events[j].tournament == e.tournament
             && events[j].sig.as_ref().map(|s| &s.by) == e.sig.as_ref().map(|s| &s.by);
