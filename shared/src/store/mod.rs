@@ -335,7 +335,8 @@ impl Store {
                 let guard = self.lock();
                 for (part, origin) in [(&local, Origin::Local), (&remote, Origin::Remote)] {
                     let (events, at): (Vec<Event>, Vec<journal::Position>) = part.iter().cloned().unzip();
-                    self.apply(&guard, &events, origin, Lines::InJournal(&at))?;
+                    let encoded = events.iter().map(wire::encode).collect();
+                    self.apply(&guard, &events, encoded, origin, Lines::InJournal(&at))?;
                 }
             }
             self.report.reapplied = local.len() + remote.len();
@@ -511,8 +512,10 @@ impl Store {
     /// is answered on its own: new, duplicate (idempotent), or refused (same id, other content).
     pub fn append(&self, events: &[Event], origin: Origin) -> Result<Vec<Result<Appended>>> {
         self.check_space()?;
+        // Encoded before the lock: every writer waits for what is done under it.
+        let encoded = events.iter().map(wire::encode).collect();
         let guard = self.lock();
-        let out = self.apply(&guard, events, origin, Lines::Write)?;
+        let out = self.apply(&guard, events, encoded, origin, Lines::Write)?;
         drop(guard);
         // Duplicates too wait for the sync: their first copy may still be in flight.
         self.journal.sync(self.journal_written()).map_err(storage)?;
@@ -639,7 +642,8 @@ impl Store {
         self.sealed.lock().unwrap_or_else(|e| e.into_inner()).extend(events.iter().map(|e| e.id).zip(digests));
         // Before the batch (and its checkpoint): a checkpoint sled kept covers these stamps.
         meta::set_hlc(&self.db, clock.last())?;
-        let results = self.apply(&guard, &events, Origin::Local, Lines::Write)?;
+        let encoded = events.iter().map(wire::encode).collect();
+        let results = self.apply(&guard, &events, encoded, Origin::Local, Lines::Write)?;
         drop(guard);
         self.journal.sync(self.journal_written()).map_err(storage)?;
         results.into_iter().find_map(|r| r.err()).map_or(Ok(events), Err)
@@ -650,18 +654,22 @@ impl Store {
     /// and, worse, their writes must be flushed by the journal's ext4 commit; plain inserts in a
     /// fixed order cost a few µs. The primary key `e/` goes last, so its presence means the
     /// others were written; `reconcile` repairs whatever a crash cut short (docs/durability.md).
+    /// `encoded`: each event's line (`wire::encode`), in `events`' order.
     fn apply(
         &self,
         _guard: &MutexGuard<'_, ()>,
         events: &[Event],
+        encoded: Vec<String>,
         origin: Origin,
         lines: Lines<'_>,
     ) -> Result<Vec<Result<Appended>>> {
+        if encoded.len() != events.len() {
+            return Err(storage("a batch's lines do not match its events"));
+        }
         let mut fresh: Vec<Fresh<'_>> = Vec::new();
         let mut out = Vec::with_capacity(events.len());
         let mut seq = self.next_seq.load(Ordering::SeqCst);
-        for (i, e) in events.iter().enumerate() {
-            let line = wire::encode(e);
+        for ((i, e), line) in events.iter().enumerate().zip(encoded) {
             let same = match fresh.iter().find(|f| f.event.id == e.id) {
                 Some(f) => Some((f.seq, Ok(f.line == line))),
                 None => self.db.get(keys::event(&e.id)).map_err(storage)?.map(|v| self.same_as_stored(e, &line, &v)),
