@@ -11,7 +11,9 @@
 //!   record and the office checks every signature; the same pushes from devices enrolled as
 //!   builds from before signatures (unsigned, nothing checked) are the baseline for what checking
 //!   costs (10 devices, HTTPS); and the office's push path alone, the same pushes built
-//!   beforehand (the devices' reading and gzipping, a tablet's work in the hall, off the clock).
+//!   beforehand (the devices' reading and gzipping, a tablet's work in the hall, off the clock),
+//!   with a third kind between them: unsigned events carrying as many random hex digits as a
+//!   signature and a chain hash, which tells carrying those bytes apart from checking them.
 //! - Latency: a referee records one event (durable) and pushes it, 200 times, on a connection
 //!   already open; and the first push of a new client, with the TLS handshake.
 //! - Catch-up: a device that was offline all day pulls 10,000 events; and one device pushes a
