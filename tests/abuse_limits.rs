@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_core::domain::Role;
+use arbiter_core::model::Role;
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_office::door::Door;

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use arbiter_core::domain::Role;
+use arbiter_core::model::Role;
 use arbiter_core::sync::protocol::{API_PREFIX, MAX_BODY_BYTES, MAX_PUSH_EVENTS};
 use arbiter_tests::*;
 

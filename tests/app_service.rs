@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use arbiter_core::app::App;
-use arbiter_core::domain::{Colour, Role};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Colour, Role};
 use arbiter_core::rules::{Article, Incident, Outcome, ResultReason, Ruling};
 use arbiter_tests::*;
 
@@ -224,7 +224,7 @@ async fn a_token_rotates_and_a_revoked_tablet_hands_over_what_it_did_not_send() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_byo_yomi_reader_reads_the_clock_the_referee_presses() {
-    use arbiter_core::domain::TimeControl;
+    use arbiter_core::model::TimeControl;
     use arbiter_core::wall_clock::ManualClock;
     use chrono::Duration;
 
@@ -330,7 +330,7 @@ async fn a_sealed_move_stays_on_the_tablet_until_the_referee_opens_it() {
     app.enroll(&office.link_for("ref-s", Role::Referee).await, "", "", "tab-s", "S").await.unwrap();
     app.sync_once().await.unwrap();
     app.record(&game(1), EventBody::ClockStarted).unwrap();
-    let q16: arbiter_core::domain::Point = "Q16".parse().unwrap();
+    let q16: arbiter_core::model::Point = "Q16".parse().unwrap();
     let v = app.seal_move(&game(1), Colour::White, q16).unwrap();
     assert!(matches!(v.state.status, arbiter_core::game::Status::Adjourned { seal: Some(_), .. }));
     app.sync_once().await.unwrap();

@@ -3,8 +3,8 @@
 //! never touch stored data, and refusals are logged for the organiser.
 
 use arbiter_core::clock::Hlc;
-use arbiter_core::domain::*;
 use arbiter_core::event::{AppealDecision, Event, EventBody, EventKind, SCHEMA_VERSION};
+use arbiter_core::model::*;
 use arbiter_core::rules::{Count, HalfStones, Incident, RulesetSpec, Ruling};
 use arbiter_core::sync::protocol::{PushResponse, PushStatus, API_PREFIX};
 use arbiter_office::server::init_tournament;

@@ -4,8 +4,8 @@
 //! the referee's note, the table's clock — and offers exactly the rulings the rules allow the
 //! chief here, each previewed; a table waiting with its clock stopped comes first.
 
-use arbiter_core::domain::{Colour, Rank, Role};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Colour, Rank, Role};
 use arbiter_core::rules::{Incident, Ruling};
 use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;

@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use arbiter_core::app::App;
 use arbiter_core::clock::{Hlc, MAX_AHEAD_MS};
-use arbiter_core::domain::{Author, Colour, EventId, Role};
 use arbiter_core::event::{Event, EventBody, SCHEMA_VERSION};
 use arbiter_core::game::fold_game;
+use arbiter_core::model::{Author, Colour, EventId, Role};
 use arbiter_core::rules::{Incident, ResultReason, Ruling};
 use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_core::wall_clock::WallClock;

@@ -10,8 +10,8 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use arbiter_core::domain::Role;
 use arbiter_core::event::wire;
+use arbiter_core::model::Role;
 use arbiter_core::store::Store;
 use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;

@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use arbiter_core::app::App;
-use arbiter_core::domain::{Colour, Role};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Colour, Role};
 use arbiter_core::rules::{Incident, Ruling};
 use arbiter_core::sync::tls::Pin;
 use arbiter_office::server::{init_tournament, AppState};

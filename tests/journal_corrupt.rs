@@ -4,8 +4,8 @@
 //! (`journal_corrupt`, on `/health` and from `export`), and serves everything else; `salvage`
 //! recovers the rest. Before checksums the changed event was served as it stood.
 
-use arbiter_core::domain::Role;
 use arbiter_core::event::Event;
+use arbiter_core::model::Role;
 use arbiter_core::store::{journal, Store};
 use arbiter_office::server::AppState;
 use arbiter_tests::*;

@@ -7,8 +7,8 @@
 
 use std::time::Duration;
 
-use arbiter_core::domain::{Colour, EventId};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Colour, EventId};
 use arbiter_core::rules::{Incident, Outcome, RulesetSpec, Ruling};
 use arbiter_core::store::EventStore;
 use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};
@@ -91,7 +91,7 @@ async fn tablet(venue: &Proc, token: &str, person: &str, device: &str) -> Device
 
 /// Records on the tablet the game `game` (a game id from the sheet) and returns the event's id.
 fn on(d: &Device, game: &str, body: EventBody) -> EventId {
-    d.record_on(&arbiter_core::domain::GameId::new(game).unwrap(), body).id
+    d.record_on(&arbiter_core::model::GameId::new(game).unwrap(), body).id
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -144,7 +144,7 @@ async fn a_match_day_across_two_venue_processes_reaches_the_centre_once() {
     for (name, via) in [("venue-hz", line.url.clone()), ("venue-sh", central.url.clone())] {
         let code = post("/enrollment-codes", json!({"person": name})).await["code"].as_str().unwrap().to_owned();
         let dir = scratch(&format!("procs-{name}"));
-        let device = arbiter_core::domain::DeviceId::new(name).unwrap();
+        let device = arbiter_core::model::DeviceId::new(name).unwrap();
         let joined = arbiter_office::venue::join_office(&dir, &via, central.cert, &code, &device).await.unwrap();
         venues.push((Proc::start(&dir, None), joined.organiser_token));
     }
@@ -183,7 +183,7 @@ async fn a_match_day_across_two_venue_processes_reaches_the_centre_once() {
         assert_eq!(all.iter().filter(|e| e.id == *id).count(), 1, "{id} exactly once");
     }
     for (k, id) in [(2, at_sh[0]), (3, at_sh[1])] {
-        let game = arbiter_core::domain::GameId::new(&boards[k].0).unwrap();
+        let game = arbiter_core::model::GameId::new(&boards[k].0).unwrap();
         let ids: Vec<EventId> = store.game_events(&tournament(), &game).unwrap().iter().map(|e| e.id).collect();
         assert_eq!(ids.len(), 2, "the schedule and Shanghai's result");
         assert_eq!(ids[1], id);

@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use arbiter_core::domain::{Colour, Role};
 use arbiter_core::event::{wire, EventBody};
+use arbiter_core::model::{Colour, Role};
 use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
 use arbiter_core::sync::protocol::{PushResponse, PushStatus, API_PREFIX};
 use arbiter_office::server::{init_tournament, AppState};
@@ -32,16 +32,16 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     let org = report.organiser_token.clone();
     // Round 1: four boards; boards 1–2 at Hangzhou, 3–4 at Shanghai.
     let players: Vec<(String, String)> = (1..=8).map(|i| (format!("p{i}"), format!("棋手{i}"))).collect();
-    let rank = arbiter_core::domain::Rank::Dan(5);
+    let rank = arbiter_core::model::Rank::Dan(5);
     central.register_players(&players.iter().map(|(id, name)| (id.as_str(), name.as_str(), rank)).collect::<Vec<_>>());
     central.schedule(4);
     // An earlier event of the association where p1 played at 3 dan.
-    let earlier = arbiter_core::domain::TournamentId::new("cup-2025").unwrap();
+    let earlier = arbiter_core::model::TournamentId::new("cup-2025").unwrap();
     init_tournament(&central.state, earlier.clone(), "2025 城市杯".into(), RulesetSpec::default()).unwrap();
-    let p1 = arbiter_core::domain::Player {
-        id: arbiter_core::domain::PlayerId::new("p1").unwrap(),
+    let p1 = arbiter_core::model::Player {
+        id: arbiter_core::model::PlayerId::new("p1").unwrap(),
         name: "棋手1".into(),
-        rank: arbiter_core::domain::Rank::Dan(3),
+        rank: arbiter_core::model::Rank::Dan(3),
         club: None,
         team: None,
         board: None,
@@ -85,7 +85,7 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
         &central.url,
         central.cert.unwrap(),
         &referee_code,
-        &arbiter_core::domain::DeviceId::new("venue-x").unwrap(),
+        &arbiter_core::model::DeviceId::new("venue-x").unwrap(),
     )
     .await
     .unwrap_err();
@@ -145,9 +145,9 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     let up = hz.office.state.upstream.clone().unwrap();
     let mut forged_board = li.store.get(&at_hz[0]).unwrap().unwrap();
     forged_board.game = Some(game(3));
-    forged_board.id = arbiter_core::domain::EventId::from_parts(1_795_000_000_000, random_from(77));
+    forged_board.id = arbiter_core::model::EventId::from_parts(1_795_000_000_000, random_from(77));
     let mut other_tournament = forged_board.clone();
-    other_tournament.tournament = arbiter_core::domain::TournamentId::new("t-other").unwrap();
+    other_tournament.tournament = arbiter_core::model::TournamentId::new("t-other").unwrap();
     other_tournament.game = Some(game(1));
     let mut setup = forged_board.clone();
     setup.game = None;
@@ -203,7 +203,7 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     // A join cut short after enrolling is finished by running it again; once done, it says so.
     let bj_code = central.code_for("venue-bj", Role::Office).await;
     let bj = scratch("venue-bj");
-    let device = arbiter_core::domain::DeviceId::new("venue-bj").unwrap();
+    let device = arbiter_core::model::DeviceId::new("venue-bj").unwrap();
     arbiter_office::venue::join(&bj, &central.url, central.cert.unwrap(), &bj_code, &device).await.unwrap();
     let done =
         arbiter_office::venue::join_office(&bj, &central.url, central.cert.unwrap(), "spent", &device).await.unwrap();

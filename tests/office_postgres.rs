@@ -5,8 +5,8 @@
 //! holds at the other. Faults: the database stopped mid-event, the connection pool exhausted
 //! behind a lock, and two real office processes killed with SIGKILL mid-batch.
 
-use arbiter_core::domain::{Colour, Role};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Colour, Role};
 use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
 use arbiter_core::store::EventStore;
 use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};

@@ -6,9 +6,9 @@
 //! hall's public board needs no token. Bad input is refused with `{code, message}` and
 //! stores nothing.
 
-use arbiter_core::domain::{Colour, GameId, Role};
 use arbiter_core::event::EventBody;
 use arbiter_core::interop::opengotha;
+use arbiter_core::model::{Colour, GameId, Role};
 use arbiter_core::rules::{Incident, Ruling};
 use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use arbiter_core::domain::{Colour, Role};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Colour, Role};
 use arbiter_core::rules::{Incident, Ruling};
 use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;
@@ -148,10 +148,10 @@ async fn the_background_loop_goes_offline_and_catches_up_by_itself() {
 async fn the_office_reads_a_games_clock_and_the_calls_due() {
     let office = Office::start("reader-view-office").await;
     // 第十二条: no main time, two reserved minutes; the clock started 45 s ago.
-    office.schedule_with(1, arbiter_core::domain::TimeControl::reserved(0, 2));
+    office.schedule_with(1, arbiter_core::model::TimeControl::reserved(0, 2));
     let e = office.enroll("ref-c", Role::Referee, "tab-c").await;
     let started = chrono::Utc::now() - chrono::Duration::seconds(45);
-    let author = arbiter_core::domain::Author { device: e.device.clone(), person: e.person.clone(), role: e.role };
+    let author = arbiter_core::model::Author { device: e.device.clone(), person: e.person.clone(), role: e.role };
     office
         .state
         .store
@@ -239,13 +239,13 @@ async fn the_counting_board_and_move_checks_are_served_to_the_browser() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_reader_reads_byo_yomi_periods_as_the_organiser_set_them() {
-    use arbiter_core::domain::{Overtime, TimeControl};
+    use arbiter_core::model::{Overtime, TimeControl};
     let office = Office::start("reader-periods-office").await;
     // No main time, 3 periods of 30 s (OpenGotha's STDBYOYOMI, Japanese and Korean practice).
     office.schedule_with(1, TimeControl::with(0, Overtime::Periods { periods: 3, seconds: 30 }));
     let e = office.enroll("ref-p", Role::Referee, "tab-p").await;
     let started = chrono::Utc::now() - chrono::Duration::seconds(45);
-    let author = arbiter_core::domain::Author { device: e.device.clone(), person: e.person.clone(), role: e.role };
+    let author = arbiter_core::model::Author { device: e.device.clone(), person: e.person.clone(), role: e.role };
     office
         .state
         .store

@@ -20,7 +20,7 @@ fn event(device: &str, n: u64) -> Event {
         rules: Some(arbiter_core::rules::RULES_REVISION),
         prev: None,
         sig: None,
-        id: arbiter_core::domain::EventId::from_parts(at, random),
+        id: arbiter_core::model::EventId::from_parts(at, random),
         tournament: tournament(),
         game: Some(game(1)),
         author: referee(device),
@@ -108,14 +108,14 @@ fn an_older_database_gets_its_seats_from_the_schedules_it_holds() {
     let store = PgStore::connect(&url).unwrap();
     let schedule = |n: u64, table: u16, at: u64| {
         let mut e = event("office", n);
-        let g = arbiter_core::domain::Game {
+        let g = arbiter_core::model::Game {
             id: game(1),
             round: 2,
             table,
-            black: arbiter_core::domain::PlayerId::new("a").unwrap(),
-            white: arbiter_core::domain::PlayerId::new("b").unwrap(),
+            black: arbiter_core::model::PlayerId::new("a").unwrap(),
+            white: arbiter_core::model::PlayerId::new("b").unwrap(),
             ruleset: Default::default(),
-            time_control: arbiter_core::domain::TimeControl::reserved(60, 5),
+            time_control: arbiter_core::model::TimeControl::reserved(60, 5),
             allowed_lateness_minutes: 15,
             handicap: 0,
             reason: None,

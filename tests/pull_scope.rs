@@ -5,9 +5,9 @@
 
 use std::collections::HashSet;
 
-use arbiter_core::domain::{Author, Colour, DeviceId, Game, GameId, PersonId, Role, TimeControl};
 use arbiter_core::event::{Event, EventBody};
 use arbiter_core::game::fold_game;
+use arbiter_core::model::{Author, Colour, DeviceId, Game, GameId, PersonId, Role, TimeControl};
 use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
 use arbiter_core::store::{EventStore, Store};
 
@@ -101,8 +101,8 @@ async fn a_referee_is_sent_its_tables_and_converges_on_them() {
         id: game(3),
         round: 1,
         table: 2,
-        black: arbiter_core::domain::PlayerId::new("p5").unwrap(),
-        white: arbiter_core::domain::PlayerId::new("p6").unwrap(),
+        black: arbiter_core::model::PlayerId::new("p5").unwrap(),
+        white: arbiter_core::model::PlayerId::new("p6").unwrap(),
         ruleset: RulesetSpec::default(),
         time_control: TimeControl::reserved(60, 5),
         allowed_lateness_minutes: 15,

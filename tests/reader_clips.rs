@@ -49,7 +49,7 @@ fn every_call_has_its_clip_and_no_clip_runs_into_the_next_call() {
     settings.push(ClockSettings { main_ms: 60_000, overtime: OvertimeClock::Fischer { increment_ms: 10_000 } });
     for s in settings {
         let mut clock = GameClock::new(s);
-        clock.apply(ClockFact::Start { to_move: arbiter_core::domain::Colour::Black }, 0).unwrap();
+        clock.apply(ClockFact::Start { to_move: arbiter_core::model::Colour::Black }, 0).unwrap();
         let calls = schedule(&clock);
         for (i, a) in calls.iter().enumerate() {
             for lang in ["zh", "en"] {

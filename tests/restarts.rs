@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use arbiter_core::domain::{EventId, Role};
+use arbiter_core::model::{EventId, Role};
 use arbiter_core::sync::protocol::EnrollResponse;
 use arbiter_tests::*;
 

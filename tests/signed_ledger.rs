@@ -5,8 +5,8 @@
 //! a revoked device's event after revocation — each refused by all three; an event deleted from
 //! the middle of an export shows as a gap; an honest export verifies clean.
 
-use arbiter_core::domain::{Colour, EventId, PersonId, Rank, Role};
 use arbiter_core::event::{wire, Event, EventBody};
+use arbiter_core::model::{Colour, EventId, PersonId, Rank, Role};
 use arbiter_core::rules::{Incident, Ruling};
 use arbiter_core::store::Origin;
 use arbiter_core::sync::protocol::API_PREFIX;
@@ -45,8 +45,8 @@ fn signed_next(office: &Office, device: &str, person: &str, body: EventBody, n: 
         id: EventId::from_parts(last.wall_ms + n, [0x80, 1, 2, 3, 4, 5, 6, 7, 8, n as u8]),
         tournament: tournament(),
         game: Some(game(1)),
-        author: arbiter_core::domain::Author {
-            device: arbiter_core::domain::DeviceId::new(device).unwrap(),
+        author: arbiter_core::model::Author {
+            device: arbiter_core::model::DeviceId::new(device).unwrap(),
             person: PersonId::new(person).unwrap(),
             role: Role::Referee,
         },

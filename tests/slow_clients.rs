@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use arbiter_core::domain::{Colour, Role};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Colour, Role};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::rules::{Incident, Ruling};
 use arbiter_office::server::conn::ConnLimits;

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use arbiter_core::domain::EventId;
+use arbiter_core::model::EventId;
 use arbiter_core::store::Store;
 use arbiter_tests::{kill_after_acks, scratch};
 

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_core::domain::{Colour, Role};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Colour, Role};
 use arbiter_core::rules::{Incident, Outcome, ResultReason, Ruling};
 use arbiter_tests::*;
 use axum::body::Bytes;

@@ -8,9 +8,9 @@
 
 use std::time::Instant;
 
-use arbiter_core::domain::{Author, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::event::{wire, Event, EventBody, OFFICE_SIGNER};
 use arbiter_core::ledger::{Keyring, SigningKey};
+use arbiter_core::model::{Author, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 
 const EVENTS: usize = 50_000;
 const TABLETS: usize = 20;
@@ -74,9 +74,9 @@ fn main() {
         let (key, author, head) = &mut tablets[i];
         let body = EventBody::ClockPressed {
             by: if events.len() % 2 == 0 {
-                arbiter_core::domain::Colour::Black
+                arbiter_core::model::Colour::Black
             } else {
-                arbiter_core::domain::Colour::White
+                arbiter_core::model::Colour::White
             },
         };
         let mut e = event(author, Some(GameId::new(format!("g{i}")).expect("id")), body, *head);

@@ -15,7 +15,7 @@ use arbiter_core::sync::protocol::DeviceInfo;
 pub use arbiter_core::sync::protocol::{IssuedCode, Refusal};
 use sha2::{Digest, Sha256};
 
-use arbiter_core::domain::{DeviceId, PersonId, Role, TournamentId};
+use arbiter_core::model::{DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::store::Keyspace;
 

@@ -6,8 +6,8 @@
 
 use arbiter_core::board::counting_board::komi_units;
 use arbiter_core::board::{count_final, Coord, Method, Side};
-use arbiter_core::domain::Colour;
 use arbiter_core::interop::sgf;
+use arbiter_core::model::Colour;
 use arbiter_core::rules::{Margin, Outcome};
 use serde::Serialize;
 

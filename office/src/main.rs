@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter_core::domain::TournamentId;
+use arbiter_core::model::TournamentId;
 use arbiter_core::rules::{ChineseKomi, RulesetSpec};
 use arbiter_core::store::{EventStore, Store};
 use arbiter_office::server::{self, AppState};
@@ -378,7 +378,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                     ))
                 }
             };
-            let device = arbiter_core::domain::DeviceId::new(device)?;
+            let device = arbiter_core::model::DeviceId::new(device)?;
             let joined = arbiter_office::server::runtime()?
                 .block_on(arbiter_office::venue::join_office(&data, &central, pin, &code, &device))?;
             let up = &joined.upstream;

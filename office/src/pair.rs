@@ -73,7 +73,7 @@ pub fn pair_file(xml: &str, round: u16, explain: bool) -> Result<PairReport, Off
     };
     let people = og.people();
     let pairing = pair(&og.field, &people, &settings, round)?;
-    let named = |id: &arbiter_core::domain::PlayerId| -> Named {
+    let named = |id: &arbiter_core::model::PlayerId| -> Named {
         let i = og.field.entrants.iter().position(|e| &e.id == id).unwrap_or(0);
         let (e, p) = (&og.field.entrants[i], &og.players[i]);
         Named { key: p.key.clone(), name: e.name.clone(), rank: e.rank.to_string().to_uppercase() }

@@ -2,10 +2,10 @@
 
 use std::fmt::Write as _;
 
-use arbiter_core::domain::{Colour, Player, PlayerId};
 use arbiter_core::event::wire::{decode_jsonl, LineError};
 use arbiter_core::game::{GameState, OpenKind, Status};
 use arbiter_core::labels::Labelled;
+use arbiter_core::model::{Colour, Player, PlayerId};
 use arbiter_core::tournament::{replay_states, TournamentView};
 use serde::Serialize;
 

@@ -39,7 +39,7 @@ pub struct Row {
 fn table(
     title: String,
     s: &Standings,
-    club: &dyn Fn(&arbiter_core::domain::PlayerId) -> String,
+    club: &dyn Fn(&arbiter_core::model::PlayerId) -> String,
     fmt: fn(Frac) -> String,
 ) -> StandingsTable {
     let names: Vec<String> = s.criteria.iter().chain(&s.shown).map(|c| c.name().to_owned()).collect();
@@ -107,7 +107,7 @@ pub fn from_opengotha(xml: &str, round: Option<u16>) -> Result<StandingsTable, O
         t.field.entrants.iter().zip(&t.players).map(|(e, p)| (e.id.clone(), p.club.clone())).collect();
     t.field.entrants.retain(|e| implied.contains(&e.id));
     let s = mcmahon::standings(&t.field, &t.mcmahon, &t.criteria, round, &t.ratings())?;
-    let club = |p: &arbiter_core::domain::PlayerId| clubs.get(p).cloned().unwrap_or_default();
+    let club = |p: &arbiter_core::model::PlayerId| clubs.get(p).cloned().unwrap_or_default();
     Ok(table(t.name.clone(), &s, &club, egd_h9::og_value))
 }
 
@@ -115,7 +115,7 @@ pub fn from_opengotha(xml: &str, round: Option<u16>) -> Result<StandingsTable, O
 pub fn from_view(view: &TournamentView, round: Option<u16>) -> Result<StandingsTable, OfficeError> {
     let s = run::standings(view, round)?;
     let title = view.tournament.as_ref().map_or_else(|| view.id.to_string(), |t| t.name.clone());
-    let club = |p: &arbiter_core::domain::PlayerId| {
+    let club = |p: &arbiter_core::model::PlayerId| {
         view.players.iter().find(|x| &x.id == p).and_then(|x| x.club.clone()).unwrap_or_default()
     };
     let mut t = table(title, &s.standings, &club, |v| v.to_decimal());

@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_core::domain::{Author, DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::event::{wire, Event, EventBody, PublicKey};
 use arbiter_core::ledger::Keyring;
+use arbiter_core::model::{Author, DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::store::{EventStore, Origin};
 use arbiter_core::sync::protocol::{
     EnrollRequest, EnrollResponse, PullResponse, PushResponse, PushStatus, API_PREFIX, MAX_PULL_EVENTS, MAX_PUSH_EVENTS,

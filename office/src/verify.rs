@@ -8,10 +8,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use arbiter_core::domain::EventId;
 use arbiter_core::event::wire::LineError;
 use arbiter_core::event::{Event, EventDigest, PublicKey};
 use arbiter_core::ledger::{chains, Keyring, Seal};
+use arbiter_core::model::EventId;
 use serde::Serialize;
 
 /// One signer's events, as the copy holds them.

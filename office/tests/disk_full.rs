@@ -169,8 +169,8 @@ async fn a_full_disk_refuses_writes_cleanly_and_the_same_process_goes_on_once_sp
 /// is freed the same store writes again; reopened, it holds every acknowledged event once.
 #[test]
 fn a_journal_write_that_meets_a_full_disk_is_cut_off_and_the_store_goes_on() {
-    use arbiter_core::domain::{Author, DeviceId, Person, PersonId, Role, TournamentId};
     use arbiter_core::event::EventBody;
+    use arbiter_core::model::{Author, DeviceId, Person, PersonId, Role, TournamentId};
     use arbiter_core::store::{Options, Store};
 
     let fs = Tmpfs::mount("journal-full", 16);

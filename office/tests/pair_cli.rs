@@ -22,7 +22,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 /// The (white key, black key, handicap) of every game of `round` in the file.
 fn file_round(xml: &str, round: u16) -> BTreeSet<(String, String, u8)> {
     let og = arbiter_core::interop::opengotha::parse(xml).unwrap();
-    let key = |id: &arbiter_core::domain::PlayerId| {
+    let key = |id: &arbiter_core::model::PlayerId| {
         let i = og.field.entrants.iter().position(|e| &e.id == id).unwrap();
         og.players[i].key.clone()
     };

@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use arbiter_core::domain::{Author, DeviceId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::event::EventBody;
 use arbiter_core::ledger::SigningKey;
+use arbiter_core::model::{Author, DeviceId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::store::{Origin, Signer, Store};
 use arbiter_core::sync::protocol::EnrollRequest;
 use arbiter_office::server::{enroll_device, init_tournament, AppState};

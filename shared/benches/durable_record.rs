@@ -14,8 +14,8 @@ use std::fs::OpenOptions;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use arbiter_core::domain::{Author, Colour, DeviceId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::event::{wire, Event, EventBody};
+use arbiter_core::model::{Author, Colour, DeviceId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::rules::{Incident, Ruling};
 use arbiter_core::store::{Origin, Store};
 
@@ -131,7 +131,7 @@ fn main() {
                     rules: Some(arbiter_core::rules::RULES_REVISION),
                     prev: None,
                     sig: None,
-                    id: arbiter_core::domain::EventId::from_parts(ms, random(i)),
+                    id: arbiter_core::model::EventId::from_parts(ms, random(i)),
                     tournament: t.clone(),
                     game: Some(g.clone()),
                     author: author.clone(),

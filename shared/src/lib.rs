@@ -9,7 +9,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub use arbiter_domain::{
-    board, clock, domain, event, game, interop, label_tables, labels, league, rules, timing, tournament,
+    board, clock, event, game, interop, label_tables, labels, league, model, rules, timing, tournament,
 };
 
 pub mod app;
@@ -21,7 +21,7 @@ pub mod wall_clock;
 
 pub use error::{CoreError, DomainError, ErrorBody, Result};
 
-/// Ten random bytes from the operating system, for [`domain::EventId::from_parts`] at the
+/// Ten random bytes from the operating system, for [`model::EventId::from_parts`] at the
 /// edges that mint ids (the app, the office); pure code takes them as an argument instead.
 pub fn random_id_bits() -> Result<[u8; 10]> {
     let mut r = [0u8; 10];

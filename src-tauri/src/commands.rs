@@ -8,12 +8,12 @@ use arbiter_core::app::{
 };
 use arbiter_core::board::counting_board::{self, CountAnswer, CountRequest, LoadedRecord};
 use arbiter_core::board::MoveCheck;
-use arbiter_core::domain::{Colour, EventId, GameId, Point};
 use arbiter_core::error::DomainError;
 use arbiter_core::event::EventBody;
 use arbiter_core::game::Preview;
 use arbiter_core::interop::sgf;
 use arbiter_core::label_tables::LabelTables;
+use arbiter_core::model::{Colour, EventId, GameId, Point};
 use arbiter_core::rules::{AllowedRuling, Incident};
 use arbiter_core::ErrorBody;
 use tauri::State;

@@ -21,8 +21,8 @@
 
 use std::time::{Duration, Instant};
 
-use arbiter_core::domain::Role;
 use arbiter_core::event::{Event, EventBody};
+use arbiter_core::model::Role;
 use arbiter_core::store::{Origin, Store};
 use arbiter_core::sync::client::{push_body, PUSH_BODY_BUDGET};
 use arbiter_core::sync::protocol::{PushResponse, PushStatus, MAX_PUSH_EVENTS};

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use arbiter_core::domain::Role;
+use arbiter_core::model::Role;
 use arbiter_core::rules::RulesetSpec;
 use arbiter_office::server::{init_tournament, AppState};
 use arbiter_tests::league::*;

@@ -13,8 +13,8 @@
 
 use std::time::{Duration, Instant};
 
-use arbiter_core::domain::{Author, Colour, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::event::{Event, EventBody, SCHEMA_VERSION};
+use arbiter_core::model::{Author, Colour, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
 use arbiter_core::store::{EventStore, Origin};
 use arbiter_office::pg::PgStore;

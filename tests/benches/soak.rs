@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use arbiter_core::domain::{Colour, EventId, GameId, Role};
 use arbiter_core::event::{Event, EventBody};
+use arbiter_core::model::{Colour, EventId, GameId, Role};
 use arbiter_core::store::Store;
 use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_core::sync::tls::{client_builder, Pin, Pins};

@@ -13,8 +13,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use arbiter_core::clock::Hlc;
-use arbiter_core::domain::EventId;
 use arbiter_core::event::{Event, SCHEMA_VERSION};
+use arbiter_core::model::EventId;
 use arbiter_core::store::{Origin, Store};
 use arbiter_tests::*;
 

@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use arbiter_core::domain::Role;
+use arbiter_core::model::Role;
 use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;
 
@@ -103,12 +103,12 @@ async fn push_one(
     http: &reqwest::Client,
     base: &str,
     token: &str,
-    author: &arbiter_core::domain::Author,
+    author: &arbiter_core::model::Author,
     g: u32,
     body: arbiter_core::event::EventBody,
     seed: u64,
     back_ms: i64,
-) -> arbiter_core::domain::EventId {
+) -> arbiter_core::model::EventId {
     let now = chrono::Utc::now() - chrono::Duration::milliseconds(back_ms);
     let ms = now.timestamp_millis() as u64;
     let mut one = arbiter_core::event::Event {
@@ -116,7 +116,7 @@ async fn push_one(
         rules: Some(arbiter_core::rules::RULES_REVISION),
         prev: None,
         sig: None,
-        id: arbiter_core::domain::EventId::from_parts(ms, random_from(seed)),
+        id: arbiter_core::model::EventId::from_parts(ms, random_from(seed)),
         tournament: tournament(),
         game: Some(game(g)),
         author: author.clone(),
@@ -144,12 +144,12 @@ async fn page_after(
     http: &reqwest::Client,
     base: &str,
     (pusher, reader): (&str, &str),
-    author: &arbiter_core::domain::Author,
+    author: &arbiter_core::model::Author,
     games: &[u32],
     body: impl Fn(usize) -> arbiter_core::event::EventBody,
     seed: u64,
     back_ms: i64,
-) -> ((Duration, Duration), Vec<arbiter_core::domain::EventId>) {
+) -> ((Duration, Duration), Vec<arbiter_core::model::EventId>) {
     let (mut took, mut pushed) = (Vec::new(), Vec::new());
     for (i, &g) in games.iter().cycle().take(100).enumerate() {
         pushed.push(push_one(http, base, pusher, author, g, body(i), seed + i as u64, back_ms).await);
@@ -181,9 +181,9 @@ async fn measure(events: usize) -> Row {
         .record(
             tournament(),
             None,
-            arbiter_core::domain::Author {
-                device: arbiter_core::domain::DeviceId::new("office-t1").expect("id"),
-                person: arbiter_core::domain::PersonId::new("organiser").expect("id"),
+            arbiter_core::model::Author {
+                device: arbiter_core::model::DeviceId::new("office-t1").expect("id"),
+                person: arbiter_core::model::PersonId::new("organiser").expect("id"),
                 role: Role::Organiser,
             },
             arbiter_core::event::EventBody::RefereeAssigned { referee: tablet.person.clone(), tables: vec![1, 2] },
@@ -191,7 +191,7 @@ async fn measure(events: usize) -> Row {
             random_from(888_888_888),
         )
         .expect("assign");
-    let author = arbiter_core::domain::Author {
+    let author = arbiter_core::model::Author {
         device: referee.device.clone(),
         person: referee.person.clone(),
         role: referee.role,
@@ -253,7 +253,7 @@ async fn measure(events: usize) -> Row {
         rules: Some(arbiter_core::rules::RULES_REVISION),
         prev: None,
         sig: None,
-        id: arbiter_core::domain::EventId::from_parts(
+        id: arbiter_core::model::EventId::from_parts(
             chrono::Utc::now().timestamp_millis() as u64,
             random_from(999_999_999),
         ),
@@ -285,13 +285,13 @@ async fn measure(events: usize) -> Row {
     let playing: Vec<u32> = (0..50u32.min(games)).map(|i| 1 + (i * 13) % games).collect();
     let tokens = (referee.token.as_str(), chief.token.as_str());
     let press = |i: usize| arbiter_core::event::EventBody::ClockPressed {
-        by: if i % 2 == 0 { arbiter_core::domain::Colour::Black } else { arbiter_core::domain::Colour::White },
+        by: if i % 2 == 0 { arbiter_core::model::Colour::Black } else { arbiter_core::model::Colour::White },
     };
     let (after_press, _) = page_after(&http, &base, tokens, &author, &playing, press, 700_000_000, 0).await;
     let (after_incident, incidents) =
         page_after(&http, &base, tokens, &author, &playing, |i| advice(i as u64), 710_000_000, 0).await;
     let chief_author =
-        arbiter_core::domain::Author { device: chief.device.clone(), person: chief.person.clone(), role: chief.role };
+        arbiter_core::model::Author { device: chief.device.clone(), person: chief.person.clone(), role: chief.role };
     let ruling = |i: usize| arbiter_core::event::EventBody::RulingIssued {
         incident: incidents[i],
         ruling: arbiter_core::rules::Ruling::Warning,

@@ -34,7 +34,7 @@ pub struct Venue {
 impl Venue {
     pub async fn join(name: &str, central: &Office, code: &str) -> Venue {
         let data = scratch(name);
-        let device = arbiter_core::domain::DeviceId::new(name).unwrap();
+        let device = arbiter_core::model::DeviceId::new(name).unwrap();
         let joined = arbiter_office::venue::join_office(&data, &central.url, central.cert.unwrap(), code, &device)
             .await
             .unwrap();
@@ -86,7 +86,7 @@ impl Venue {
 }
 
 /// Waits (bounded) until the centre holds every one of `ids`.
-pub async fn arrives(central: &Office, ids: &[arbiter_core::domain::EventId]) {
+pub async fn arrives(central: &Office, ids: &[arbiter_core::model::EventId]) {
     for _ in 0..200 {
         if ids.iter().all(|id| central.state.store.get(id).unwrap().is_some()) {
             return;

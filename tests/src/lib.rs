@@ -5,8 +5,8 @@ use std::path::PathBuf;
 pub mod league;
 pub mod pg;
 
-use arbiter_core::domain::{Author, Colour, DeviceId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Author, Colour, DeviceId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::rules::{Incident, Ruling};
 
 /// A fresh scratch directory under the system temp dir, unique to this process and `name`.
@@ -54,9 +54,9 @@ pub fn random_from(n: u64) -> [u8; 10] {
 
 use std::sync::Arc;
 
-use arbiter_core::domain::{Game, PlayerId, TimeControl};
 use arbiter_core::event::{wire, Event};
 use arbiter_core::game::{fold_game, GameState};
+use arbiter_core::model::{Game, PlayerId, TimeControl};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::store::{EventStore, Store};
 use arbiter_core::sync::client::{SyncClient, SyncConfig};
@@ -273,7 +273,7 @@ impl Office {
     }
 
     /// Registers players (id, name, rank) at the office, as the organiser's page does.
-    pub fn register_players(&self, players: &[(&str, &str, arbiter_core::domain::Rank)]) {
+    pub fn register_players(&self, players: &[(&str, &str, arbiter_core::model::Rank)]) {
         let organiser = Author {
             device: DeviceId::new("office-t1").unwrap_or_else(|e| panic!("{e}")),
             person: PersonId::new("organiser").unwrap_or_else(|e| panic!("{e}")),
@@ -282,7 +282,7 @@ impl Office {
         let events = players
             .iter()
             .map(|(id, name, rank)| {
-                let p = arbiter_core::domain::Player {
+                let p = arbiter_core::model::Player {
                     id: PlayerId::new(*id).unwrap_or_else(|e| panic!("{e}")),
                     name: (*name).to_owned(),
                     rank: *rank,
@@ -488,7 +488,7 @@ pub fn kill_after_acks(
     mut child: std::process::Child,
     want: usize,
     limit: std::time::Duration,
-) -> Vec<arbiter_core::domain::EventId> {
+) -> Vec<arbiter_core::model::EventId> {
     use std::io::BufRead;
     let Some(stdout) = child.stdout.take() else { panic!("the recorder's stdout must be piped") };
     let (tx, rx) = std::sync::mpsc::channel();
@@ -496,7 +496,7 @@ pub fn kill_after_acks(
         for id in std::io::BufReader::new(stdout)
             .lines()
             .map_while(Result::ok)
-            .filter_map(|l| l.strip_prefix("ACK ").and_then(|id| id.parse::<arbiter_core::domain::EventId>().ok()))
+            .filter_map(|l| l.strip_prefix("ACK ").and_then(|id| id.parse::<arbiter_core::model::EventId>().ok()))
         {
             let _ = tx.send(id);
         }
@@ -525,10 +525,10 @@ pub fn prepare_office(dir: &std::path::Path, store: Option<&str>, n: usize) -> V
     let now = chrono::Utc::now();
     (0..n)
         .map(|i| {
-            let person = arbiter_core::domain::PersonId::new(format!("ref-{i}")).unwrap();
+            let person = arbiter_core::model::PersonId::new(format!("ref-{i}")).unwrap();
             state.accounts.register_person(&tournament(), &person, "ref", Role::Referee).unwrap();
             let code = state.accounts.issue_code(&tournament(), &person, chrono::Duration::minutes(10), now).unwrap();
-            let device = arbiter_core::domain::DeviceId::new(format!("tab-{i}")).unwrap();
+            let device = arbiter_core::model::DeviceId::new(format!("tab-{i}")).unwrap();
             let e = state.accounts.enroll(&code.code, &device, "tab", None, now).unwrap();
             EnrollResponse {
                 token: e.token,

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use arbiter_core::domain::{GameId, TournamentId};
 use arbiter_core::game::{fold_game, GameState, GameSummary};
+use arbiter_core::model::{GameId, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::tournament::{fold_setup, TournamentView};
 use arbiter_core::CoreError;

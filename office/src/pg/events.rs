@@ -3,8 +3,8 @@
 //! counter row's lock, so two processes never fork the office's chain or its clock), reads.
 
 use arbiter_core::clock::{Hlc, HybridClock};
-use arbiter_core::domain::{Author, EventId, GameId, TournamentId};
 use arbiter_core::event::{wire, Event, EventBody, EventDigest, NewEvent};
+use arbiter_core::model::{Author, EventId, GameId, TournamentId};
 use arbiter_core::store::stamp::{stamp, Stamped};
 use arbiter_core::store::{Appended, LogTag};
 use arbiter_core::{CoreError, DomainError};

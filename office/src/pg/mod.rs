@@ -24,9 +24,9 @@ use std::time::Duration;
 
 use std::collections::HashMap;
 
-use arbiter_core::domain::{Author, EventId, GameId, TournamentId};
 use arbiter_core::event::{Event, NewEvent};
 use arbiter_core::game::{GameState, GameSummary};
+use arbiter_core::model::{Author, EventId, GameId, TournamentId};
 use arbiter_core::store::{Appended, EventStore, Keyspace, LogTag, Origin, Seat, Signer};
 use arbiter_core::tournament::TournamentView;
 use arbiter_core::CoreError;

@@ -1,8 +1,8 @@
 //! Enrollment and roles: the organiser creates the tournament (CLI `init`), registers officials,
 //! issues one-time codes and revokes devices; a device trades its code for a token.
 
-use arbiter_core::domain::{Author, DeviceId, Person, PersonId, Role, TournamentId};
 use arbiter_core::event::EventBody;
+use arbiter_core::model::{Author, DeviceId, Person, PersonId, Role, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::sync::enroll_link::EnrollLink;
 use arbiter_core::sync::protocol::{EnrollRequest, EnrollResponse, InitReport};
@@ -43,7 +43,7 @@ pub fn init_tournament(
     record_as(
         state,
         &principal,
-        EventBody::TournamentCreated(arbiter_core::domain::Tournament {
+        EventBody::TournamentCreated(arbiter_core::model::Tournament {
             id: id.clone(),
             name,
             ruleset,

@@ -1,6 +1,6 @@
 //! Authentication: every request but `health` and `enroll` carries `Authorization: Bearer TOKEN`.
 
-use arbiter_core::domain::Role;
+use arbiter_core::model::Role;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 

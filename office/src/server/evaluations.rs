@@ -3,7 +3,7 @@
 //! the last), outside the ledger: tablets pull the ledger, and an evaluation is for the
 //! organiser, the chief arbiter and the committee only. Backups carry them.
 
-use arbiter_core::domain::{PersonId, Role};
+use arbiter_core::model::{PersonId, Role};
 use arbiter_core::sync::protocol::{Evaluation, MAX_EVALUATION_CHARS};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};

@@ -2,9 +2,9 @@
 //! registry, a player's record (ranks over time, discipline), and the discipline record as CSV
 //! for the committee. Read for the organiser, the committee and the chief arbiter.
 
-use arbiter_core::domain::{PlayerId, Role};
 use arbiter_core::game::GameState;
 use arbiter_core::league::{PlayerRecord, RegistryEntry};
+use arbiter_core::model::{PlayerId, Role};
 use arbiter_core::tournament::TournamentView;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};

@@ -69,7 +69,7 @@ pub struct AppState {
     pub backup_secret: Option<String>,
     /// Who the office's own records are by: `office`, or at a league's venue the venue office
     /// itself (`crate::venue`).
-    pub office_author: arbiter_core::domain::Author,
+    pub office_author: arbiter_core::model::Author,
     /// The central office this venue office forwards to, if it is one.
     pub upstream: Option<Arc<crate::venue::Upstream>>,
     /// Wakes the forwarder (a device pushed): what was recorded here goes up at once.
@@ -123,7 +123,7 @@ impl AppState {
                 key.public(),
                 arbiter_core::store::office_author()?,
                 arbiter_core::store::Signer {
-                    id: arbiter_core::domain::DeviceId::new(arbiter_core::event::OFFICE_SIGNER)?,
+                    id: arbiter_core::model::DeviceId::new(arbiter_core::event::OFFICE_SIGNER)?,
                     key,
                     announces: true,
                 },

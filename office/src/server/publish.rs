@@ -3,9 +3,9 @@
 //! officials, a public board for the hall display (no token: it is what hangs on the wall),
 //! and the standings a proposed ruling would give, before the chief arbiter confirms it.
 
-use arbiter_core::domain::{GameId, PlayerId, TournamentId};
 use arbiter_core::game::{fold_game, GameSummary};
 use arbiter_core::interop::{egd_h9, opengotha};
+use arbiter_core::model::{GameId, PlayerId, TournamentId};
 use arbiter_core::tournament::publish::{
     self, pairing_sheet, Board, Crosstable, PairingSheet, Setup, StandingsPreview,
 };

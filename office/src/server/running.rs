@@ -5,10 +5,10 @@
 
 use std::sync::Arc;
 
-use arbiter_core::domain::{Author, GameId, Player, PlayerId, Rank, Role, Settings, Tournament, TournamentId};
 use arbiter_core::event::{Event, EventBody};
 use arbiter_core::game::validate;
 use arbiter_core::interop::{opengotha, players_csv};
+use arbiter_core::model::{Author, GameId, Player, PlayerId, Rank, Role, Settings, Tournament, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::tournament::publish::{pairing_sheet, ImportReport, PairingSheet};
 use arbiter_core::tournament::{run, System, TournamentView};
@@ -288,7 +288,7 @@ pub async fn withdraw(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Assignment {
-    referee: arbiter_core::domain::PersonId,
+    referee: arbiter_core::model::PersonId,
     tables: Vec<u16>,
 }
 
@@ -320,7 +320,7 @@ pub async fn assign_referee(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VenueAssignment {
-    venue: arbiter_core::domain::PersonId,
+    venue: arbiter_core::model::PersonId,
     round: u16,
     tables: Vec<u16>,
 }

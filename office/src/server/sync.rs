@@ -65,13 +65,13 @@ fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
 /// league's set-up (venues, registered keys) and each game's round and table.
 struct League {
     setup: std::sync::Arc<arbiter_core::tournament::TournamentView>,
-    at: std::collections::HashMap<arbiter_core::domain::GameId, (u16, u16)>,
+    at: std::collections::HashMap<arbiter_core::model::GameId, (u16, u16)>,
 }
 
 impl League {
     fn read(
         store: &dyn arbiter_core::store::EventStore,
-        t: &arbiter_core::domain::TournamentId,
+        t: &arbiter_core::model::TournamentId,
     ) -> Result<Self, OfficeError> {
         let at = store.game_seats(t)?.iter().map(|(g, s)| (g.clone(), (s.round, s.table))).collect();
         Ok(League { setup: store.setup(t)?, at })
@@ -91,7 +91,7 @@ fn authorize_forwarded(p: &Principal, league: &League, e: &Event) -> Result<(), 
     let Some(g) = &e.game else {
         let own_key = matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. })
             && e.author.device == p.device
-            && e.author.role == arbiter_core::domain::Role::Office;
+            && e.author.role == arbiter_core::model::Role::Office;
         if own_key {
             return Ok(());
         }
@@ -114,7 +114,7 @@ fn authorize_forwarded(p: &Principal, league: &League, e: &Event) -> Result<(), 
             )))
         }
     }
-    if matches!(e.author.role, arbiter_core::domain::Role::Organiser | arbiter_core::domain::Role::Office) {
+    if matches!(e.author.role, arbiter_core::model::Role::Organiser | arbiter_core::model::Role::Office) {
         return Err(OfficeError::Forbidden(format!(
             "a game's events at a venue are its officials', not recorded as {}",
             e.author.role
@@ -188,7 +188,7 @@ pub async fn push(
     }
     let principal = caller.0;
     let device_key = state.accounts.device_key(&principal.tournament, &principal.device)?;
-    let league = if principal.role == arbiter_core::domain::Role::Office {
+    let league = if principal.role == arbiter_core::model::Role::Office {
         let (store, t) = (state.store.clone(), principal.tournament.clone());
         Some(blocking(move || League::read(&*store, &t)).await?)
     } else {
@@ -247,7 +247,7 @@ pub async fn push(
         .collect();
     let (store, accounts, tournament) = (state.store.clone(), state.accounts.clone(), principal.tournament.clone());
     // The events go to the store; their places and ids stay for the answer.
-    let (placed, events): (Vec<(usize, arbiter_core::domain::EventId)>, Vec<Event>) =
+    let (placed, events): (Vec<(usize, arbiter_core::model::EventId)>, Vec<Event>) =
         to_store.into_iter().map(|(index, e)| ((index, e.id), e)).unzip();
     let ring = device_key.map(|k| {
         let ring = Keyring::pinned(state.office_key);
@@ -350,14 +350,14 @@ const MAX_PULL_SCAN: usize = 20 * MAX_PULL_EVENTS;
 /// What `caller`'s device is sent (`sync::scope`): reads the set-up and the games' tables
 /// (both kept by the store) only for a referee.
 fn pull_scope(store: &dyn arbiter_core::store::EventStore, caller: &Principal) -> Result<PullScope, OfficeError> {
-    if caller.role == arbiter_core::domain::Role::Office {
+    if caller.role == arbiter_core::model::Role::Office {
         let setup = store.setup(&caller.tournament)?;
         let summaries = store.game_summaries(&caller.tournament)?;
         let games =
             summaries.iter().filter_map(|s| Some((&s.game, s.schedule.as_ref()?.round, s.schedule.as_ref()?.table)));
         return Ok(PullScope::venue(&caller.person, &setup, games));
     }
-    if caller.role != arbiter_core::domain::Role::Referee {
+    if caller.role != arbiter_core::model::Role::Referee {
         return Ok(PullScope::All);
     }
     let setup = store.setup(&caller.tournament)?;

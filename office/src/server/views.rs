@@ -2,8 +2,8 @@
 //! arbiter's queue, the organiser's export (JSON and CSV), and status.
 
 use arbiter_core::app::{GameView, QueueCard, TableRow};
-use arbiter_core::domain::{GameId, PlayerId, Role, TournamentId};
 use arbiter_core::game::{GameState, IncidentView};
+use arbiter_core::model::{GameId, PlayerId, Role, TournamentId};
 use arbiter_core::rules::Article;
 use arbiter_core::tournament::TournamentView;
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -183,7 +183,7 @@ pub async fn story(
 ) -> Result<Json<arbiter_core::app::Story>, OfficeError> {
     let (game, incident) = super::path(p)?;
     let game = GameId::new(game)?;
-    let incident: arbiter_core::domain::EventId =
+    let incident: arbiter_core::model::EventId =
         incident.parse().map_err(|_| OfficeError::bad("invalid_field", format!("`{incident}` is not an event id")))?;
     blocking(move || {
         let viewer = super::running::author(&caller.0);

@@ -42,7 +42,7 @@ fn replay(moves: &[Option<Coord>]) -> Position {
 /// The baseline: the same placing, repetition found by comparing whole positions.
 fn replay_by_comparison(moves: &[Option<Coord>]) -> Position {
     let mut p = Position::empty(19).expect("19×19");
-    let mut colour = arbiter_domain::domain::Colour::Black;
+    let mut colour = arbiter_domain::model::Colour::Black;
     let mut history: Vec<Position> = vec![p.clone()];
     for m in moves {
         if let Some(at) = m {

@@ -9,8 +9,8 @@
 mod common;
 use common::{median, ms, Log};
 
-use arbiter_domain::domain::*;
 use arbiter_domain::event::EventBody;
+use arbiter_domain::model::*;
 use arbiter_domain::rules::{Incident, Outcome, Ruling};
 use arbiter_domain::tournament::{replay, replay_states, run, SwissReading, System, TeamPairing, TournamentView};
 

@@ -9,7 +9,7 @@
 mod common;
 use common::{median, ms};
 
-use arbiter_domain::domain::{PlayerId, Rank};
+use arbiter_domain::model::{PlayerId, Rank};
 use arbiter_domain::tournament::pairing::matching::{max_weight_matching, Weights};
 use arbiter_domain::tournament::pairing::opengotha::info::Infos;
 use arbiter_domain::tournament::pairing::opengotha::{self, Person, Settings};

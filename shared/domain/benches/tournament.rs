@@ -9,9 +9,9 @@ use std::time::Instant;
 mod common;
 use common::{median, ms, Log};
 
-use arbiter_domain::domain::*;
 use arbiter_domain::event::{wire, EventBody};
 use arbiter_domain::interop::opengotha;
+use arbiter_domain::model::*;
 use arbiter_domain::rules::{Outcome, RulesetSpec};
 use arbiter_domain::tournament::{ledger, replay, run, SwissReading, System, TournamentView};
 

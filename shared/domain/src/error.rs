@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::domain::Role;
+use crate::model::Role;
 use crate::rules::{Article, IncidentType, Ruling};
 
 /// Everything the rules, the wire format and the folds can refuse, with enough context to say what was wrong.

@@ -38,8 +38,8 @@ fn table<T: Serialize + Labelled>(values: impl IntoIterator<Item = T>) -> std::c
 
 /// Builds the label tables.
 pub fn tables() -> LabelTables {
-    use crate::domain::{Colour, Role};
     use crate::event::EventKind;
+    use crate::model::{Colour, Role};
     use crate::rules::{
         Article, Cycle, IncidentGroup, IncidentType, ResultReason, Ruleset, RulesetSpec, Ruling, ScatterCause,
     };

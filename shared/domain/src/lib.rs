@@ -12,7 +12,6 @@
 
 pub mod board;
 pub mod clock;
-pub mod domain;
 pub mod error;
 pub mod event;
 pub mod game;
@@ -21,6 +20,7 @@ pub mod interop;
 pub mod label_tables;
 pub mod labels;
 pub mod league;
+pub mod model;
 pub mod rules;
 pub mod timing;
 pub mod tournament;

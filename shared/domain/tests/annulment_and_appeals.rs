@@ -6,9 +6,9 @@
 
 mod support;
 
-use arbiter_domain::domain::Role;
 use arbiter_domain::event::{AppealDecision, EventBody};
 use arbiter_domain::game::OpenKind;
+use arbiter_domain::model::Role;
 use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, Ruling};
 use arbiter_domain::tournament::replay;
 use support::*;
@@ -17,11 +17,11 @@ fn disturbing() -> Incident {
     Incident::Disturbing { offender: Black }
 }
 
-fn appeal(t: &mut Table, incident: arbiter_domain::domain::EventId) -> arbiter_domain::domain::EventId {
+fn appeal(t: &mut Table, incident: arbiter_domain::model::EventId) -> arbiter_domain::model::EventId {
     t.try_push(Role::Referee, EventBody::AppealFiled { incident, by: Black, grounds: "我没有说话".into() }).unwrap()
 }
 
-fn decide(appeal: arbiter_domain::domain::EventId, decision: AppealDecision) -> EventBody {
+fn decide(appeal: arbiter_domain::model::EventId, decision: AppealDecision) -> EventBody {
     EventBody::AppealDecided { appeal, decision, note: None }
 }
 

@@ -1,7 +1,7 @@
 //! The game clock and the byo-yomi reader, sentence by sentence of 第十二条, 第十四条 and
 //! 第二十三条, on a fake clock: every fact carries its own time in ms.
 
-use arbiter_domain::domain::Colour::{Black, White};
+use arbiter_domain::model::Colour::{Black, White};
 use arbiter_domain::timing::{
     due, schedule, Announcement, Call, ClockError, ClockFact as F, ClockSettings, GameClock, OvertimeClock, TimeUp,
 };
@@ -325,7 +325,7 @@ fn fischer_adds_the_increment_after_every_move_and_has_no_overtime() {
 
 #[test]
 fn the_time_control_is_read_in_both_wire_versions_and_checked() {
-    use arbiter_domain::domain::{Overtime, TimeControl};
+    use arbiter_domain::model::{Overtime, TimeControl};
     // Version 1 (第十二条), as every stored event has it, is read and written unchanged.
     let v1: TimeControl = serde_json::from_str(r#"{"main_minutes":60,"reserved_minutes":5}"#).unwrap();
     assert_eq!(v1, TimeControl::reserved(60, 5));
@@ -357,7 +357,7 @@ fn facts() -> impl Strategy<Value = Vec<(u8, u64)>> {
     prop::collection::vec((0u8..7, 1u64..200_000), 1..120)
 }
 
-fn fact(k: u8, to_move: arbiter_domain::domain::Colour) -> F {
+fn fact(k: u8, to_move: arbiter_domain::model::Colour) -> F {
     match k {
         0..=1 => F::Press { by: to_move },
         2 => F::Press { by: to_move.opponent() },
@@ -405,8 +405,8 @@ proptest! {
 
 mod support;
 
-use arbiter_domain::domain::Role;
 use arbiter_domain::event::EventBody;
+use arbiter_domain::model::Role;
 use arbiter_domain::rules::{Incident, Ruling};
 use support::Table;
 

@@ -2,8 +2,8 @@
 
 mod support;
 
-use arbiter_domain::domain::Role;
 use arbiter_domain::game::{OpenKind, Status};
+use arbiter_domain::model::Role;
 use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, Ruling, ScatterCause};
 use support::*;
 
@@ -55,7 +55,7 @@ fn art_17_2_a_stone_that_truly_fell_is_replayed_without_warning() {
     assert_eq!(err.unwrap_err().code(), "condition_not_met");
 }
 
-fn moved(agree: bool, deliberate: bool, mover: Option<arbiter_domain::domain::Colour>) -> Incident {
+fn moved(agree: bool, deliberate: bool, mover: Option<arbiter_domain::model::Colour>) -> Incident {
     Incident::MovedStones { mover, players_agree: agree, deliberate }
 }
 
@@ -118,7 +118,7 @@ fn art_17_3_deliberately_moving_stones_loses() {
     assert_eq!(err.code(), "missing_fact");
 }
 
-fn scattered(cause: ScatterCause, by: Option<arbiter_domain::domain::Colour>, reconstructable: bool) -> Incident {
+fn scattered(cause: ScatterCause, by: Option<arbiter_domain::model::Colour>, reconstructable: bool) -> Incident {
     Incident::BoardScattered { cause, by, reconstructable }
 }
 

@@ -2,9 +2,9 @@
 
 mod support;
 
-use arbiter_domain::domain::Role;
 use arbiter_domain::event::EventBody;
 use arbiter_domain::game::Status;
+use arbiter_domain::model::Role;
 use arbiter_domain::rules::{Article, Cycle, Incident, Outcome, Ruling};
 use support::*;
 
@@ -111,7 +111,7 @@ fn art_14_the_sealed_move_stays_hidden_until_it_is_opened_and_must_match_its_sea
     t.referee(EventBody::ClockStarted);
     let game = t.state().game;
     let salt = Salt::from_bytes([7; 16]);
-    let q16: arbiter_domain::domain::Point = "Q16".parse().unwrap();
+    let q16: arbiter_domain::model::Point = "Q16".parse().unwrap();
     let seal = SealDigest::of(&game, q16, &salt);
     let body = EventBody::GameAdjourned { sealer: White, seal: Some(seal) };
     // What syncs to every official names no point.

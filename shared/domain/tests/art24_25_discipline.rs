@@ -2,9 +2,9 @@
 
 mod support;
 
-use arbiter_domain::domain::Role;
 use arbiter_domain::event::EventBody;
 use arbiter_domain::game::OpenKind;
+use arbiter_domain::model::Role;
 use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, Ruling};
 use support::*;
 

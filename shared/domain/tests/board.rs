@@ -3,7 +3,7 @@
 //! the stones, and 第九条 area counting.
 
 use arbiter_domain::board::{area, Coord, MoveError, PlaceError, Position, Record};
-use arbiter_domain::domain::Colour::{Black, White};
+use arbiter_domain::model::Colour::{Black, White};
 use arbiter_domain::rules::Article;
 use proptest::prelude::*;
 use support::positions::{at, board, eternal_life, triple_ko, two_for_one};

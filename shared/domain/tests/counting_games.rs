@@ -4,8 +4,8 @@
 //! Ing counting (seed 003) on the same 19×19 game.
 
 use arbiter_domain::board::{count_final, tally, Method, Tally};
-use arbiter_domain::domain::Colour;
 use arbiter_domain::interop::sgf;
+use arbiter_domain::model::Colour;
 use arbiter_domain::rules::{Margin, Outcome};
 
 fn fixture(name: &str) -> sgf::SgfGame {

@@ -5,8 +5,8 @@
 //! SGF record. The same positions under the Chinese rules still end as 第二十条三 says.
 
 use arbiter_domain::board::{check, KoRule, MoveError, Position, Record, Verdict};
-use arbiter_domain::domain::Colour::{self, Black, White};
 use arbiter_domain::interop::sgf;
+use arbiter_domain::model::Colour::{self, Black, White};
 use arbiter_domain::rules::{Article, Cycle, Incident};
 use support::positions::{at, eternal_life, triple_ko, two_for_one};
 

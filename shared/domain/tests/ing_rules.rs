@@ -6,9 +6,9 @@
 mod support;
 
 use arbiter_domain::board::{count_final, Method, MoveError, PassPhase, Record, Verdict};
-use arbiter_domain::domain::Colour::{Black, White};
 use arbiter_domain::event::EventBody;
 use arbiter_domain::interop::sgf;
+use arbiter_domain::model::Colour::{Black, White};
 use arbiter_domain::rules::{Article, Count, HalfStones, Incident, Margin, Outcome, Ruleset, RulesetSpec, Ruling};
 use support::Table;
 
@@ -23,7 +23,7 @@ fn a_game_counted_by_points_against_8_komi_and_penalty_stones() {
     // An area count is not how the Ing rules count.
     let area =
         EventBody::CountRecorded { count: serde_json::from_str(r#"{"method":"area","black_stones":185}"#).unwrap() };
-    assert_eq!(t.try_push(arbiter_domain::domain::Role::Referee, area).unwrap_err().code(), "invalid_field");
+    assert_eq!(t.try_push(arbiter_domain::model::Role::Referee, area).unwrap_err().code(), "invalid_field");
     // Black 186 points, one penalty stone owed by Black: 186 against 175 + 2 + 8 = 185.
     let count =
         Count::Points { black_points: HalfStones::new(372).unwrap(), black_penalty_stones: 1, white_penalty_stones: 0 };
@@ -74,7 +74,7 @@ fn the_counting_board_counts_a_real_game_by_points_into_the_ledgers_count() {
 /// 三's phases of passes on a 9×9 game: `moves` as (colour, point or none for a pass).
 fn record_through(
     ko: arbiter_domain::board::KoRule,
-    moves: &[(arbiter_domain::domain::Colour, Option<&str>)],
+    moves: &[(arbiter_domain::model::Colour, Option<&str>)],
 ) -> Record {
     let mut r = Record::new(9).unwrap().under(ko);
     for &(colour, at) in moves {

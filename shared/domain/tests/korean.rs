@@ -69,7 +69,7 @@ fn territory_count_with_komi_and_the_game_record_shows_the_ruleset() {
     t.referee(EventBody::EndConfirmed { first: Black });
     let area =
         EventBody::CountRecorded { count: serde_json::from_str(r#"{"method":"area","black_stones":185}"#).unwrap() };
-    assert_eq!(t.try_push(arbiter_domain::domain::Role::Referee, area).unwrap_err().code(), "invalid_field");
+    assert_eq!(t.try_push(arbiter_domain::model::Role::Referee, area).unwrap_err().code(), "invalid_field");
     t.referee(EventBody::CountRecorded { count: Count::Territory { black_points: 70, white_points: 62 } });
     let s = t.state();
     let r = s.result.unwrap();
@@ -286,7 +286,7 @@ fn appendix_3_1_applies_to_what_is_recorded_after_it_never_to_what_was_ruled_bef
     assert!(s.rejected.is_empty(), "{:?}", s.rejected);
     assert_eq!(s.incident(id).unwrap().rules, 1);
     // The chief arbiter confirms it later: the old incident's checks still apply.
-    t.try_push(arbiter_domain::domain::Role::ChiefArbiter, rule(id, Ruling::OffenderLoses)).unwrap();
+    t.try_push(arbiter_domain::model::Role::ChiefArbiter, rule(id, Ruling::OffenderLoses)).unwrap();
     assert!(t.state().rejected.is_empty());
     // Recorded today without saying when the claim was raised, it is refused.
     let mut now = Table::korean();

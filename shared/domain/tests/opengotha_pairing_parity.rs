@@ -9,8 +9,8 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use arbiter_domain::domain::PlayerId;
 use arbiter_domain::interop::opengotha::{self, OpenGotha};
+use arbiter_domain::model::PlayerId;
 use arbiter_domain::tournament::pairing::opengotha::{pair, pair_selected, weigh, Pairing, RandomRule};
 use arbiter_domain::tournament::standings::Criterion;
 
@@ -224,8 +224,8 @@ fn explore_round() {
 #[test]
 fn the_office_pairs_an_imported_file_as_opengotha_did() {
     use arbiter_domain::clock::Hlc;
-    use arbiter_domain::domain::{Author, DeviceId, EventId, PersonId, Role, TournamentId};
     use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
+    use arbiter_domain::model::{Author, DeviceId, EventId, PersonId, Role, TournamentId};
     use arbiter_domain::rules::RulesetSpec;
     use arbiter_domain::tournament::{replay, run};
 

@@ -3,9 +3,9 @@
 //! McMahon standings; brought back in as events, it gives the same standings again.
 
 use arbiter_domain::clock::Hlc;
-use arbiter_domain::domain::*;
 use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
 use arbiter_domain::interop::opengotha;
+use arbiter_domain::model::*;
 use arbiter_domain::rules::{Outcome, RulesetSpec};
 use arbiter_domain::tournament::standings::mcmahon;
 use arbiter_domain::tournament::{replay, run, System, TournamentView};

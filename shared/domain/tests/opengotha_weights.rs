@@ -4,7 +4,7 @@
 //! our code. The parity test (`opengotha_pairing_parity.rs`) checks the same model against
 //! rounds OpenGotha really paired.
 
-use arbiter_domain::domain::{PlayerId, Rank};
+use arbiter_domain::model::{PlayerId, Rank};
 use arbiter_domain::tournament::pairing::opengotha::info::Infos;
 use arbiter_domain::tournament::pairing::opengotha::weight::det_random;
 use arbiter_domain::tournament::pairing::opengotha::{

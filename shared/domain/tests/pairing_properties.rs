@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use arbiter_domain::domain::{PlayerId, Rank};
+use arbiter_domain::model::{PlayerId, Rank};
 use arbiter_domain::tournament::pairing::opengotha::{self, Person, Settings};
 use arbiter_domain::tournament::pairing::{swiss, RoundPairing};
 use arbiter_domain::tournament::standings::mcmahon::McMahonParams;

@@ -5,9 +5,9 @@
 
 mod support;
 
-use arbiter_domain::domain::{Colour, Role};
 use arbiter_domain::event::{Event, EventBody};
 use arbiter_domain::game::{fold_game, fold_onto};
+use arbiter_domain::model::{Colour, Role};
 use arbiter_domain::rules::Outcome;
 use arbiter_domain::rules::{Incident, RulesetSpec, Ruling};
 use proptest::prelude::*;
@@ -285,7 +285,7 @@ fn play_rulings_and_appeals_fold_on_and_a_schedule_does_not() {
     t.schedule(RulesetSpec::default(), 30);
     check(&t, &mut kept, false);
     let mut elsewhere = t.events[0].clone();
-    elsewhere.game = Some(arbiter_domain::domain::GameId::new("elsewhere").unwrap());
+    elsewhere.game = Some(arbiter_domain::model::GameId::new("elsewhere").unwrap());
     elsewhere.body = EventBody::ClockStarted;
     assert!(!fold_onto(&mut kept, &elsewhere), "another game's event");
 }

@@ -3,8 +3,8 @@
 //! (第二十九条), standings (第二十八条), and a result an appeal changed shown as changed.
 
 use arbiter_domain::clock::Hlc;
-use arbiter_domain::domain::*;
 use arbiter_domain::event::{AppealDecision, Event, EventBody, SCHEMA_VERSION};
+use arbiter_domain::model::*;
 use arbiter_domain::rules::{Incident, Outcome, RulesetSpec, Ruling};
 use arbiter_domain::tournament::standings::{Criterion, SwissReading};
 use arbiter_domain::tournament::{replay, run, System, TeamPairing, TournamentView};

@@ -3,8 +3,8 @@
 //! and article.
 
 use arbiter_domain::board::{Coord, MoveError};
-use arbiter_domain::domain::Colour::{Black, White};
 use arbiter_domain::interop::sgf;
+use arbiter_domain::model::Colour::{Black, White};
 use arbiter_domain::rules::Article;
 
 const GAME: &str = r"(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]RE[W+2]C[demo \] with \\ escapes]

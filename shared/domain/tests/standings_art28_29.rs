@@ -4,8 +4,8 @@
 
 mod support;
 
-use arbiter_domain::domain::{Author, DeviceId, EventId, PersonId, Player, PlayerId, Rank, Role, TournamentId};
 use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
+use arbiter_domain::model::{Author, DeviceId, EventId, PersonId, Player, PlayerId, Rank, Role, TournamentId};
 use arbiter_domain::rules::{Incident, Ruling};
 use arbiter_domain::tournament::standings::{art28, Criterion, Standings, SwissReading};
 use arbiter_domain::tournament::{ledger, replay, Entrant, Field, FieldGame, Frac, GameScore};

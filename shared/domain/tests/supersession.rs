@@ -3,13 +3,13 @@
 
 mod support;
 
-use arbiter_domain::domain::Role;
 use arbiter_domain::event::{AppealDecision, EventBody};
 use arbiter_domain::game::OpenKind;
+use arbiter_domain::model::Role;
 use arbiter_domain::rules::{Incident, Outcome, ResultReason, Ruling};
 use support::*;
 
-fn disturbing(c: arbiter_domain::domain::Colour) -> Incident {
+fn disturbing(c: arbiter_domain::model::Colour) -> Incident {
     Incident::Disturbing { offender: c }
 }
 

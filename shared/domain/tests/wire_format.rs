@@ -2,9 +2,9 @@
 
 mod support;
 
-use arbiter_domain::domain::*;
 use arbiter_domain::event::wire::{decode, decode_jsonl, encode};
 use arbiter_domain::event::{AppealDecision, EventBody, SCHEMA_VERSION};
+use arbiter_domain::model::*;
 use arbiter_domain::rules::{Count, Cycle, Incident, RulesetSpec, Ruling, ScatterCause};
 use support::*;
 
@@ -205,7 +205,7 @@ fn jsonl_reports_bad_lines_by_number_and_keeps_the_rest() {
 
 #[test]
 fn a_kind_of_schema_2_is_refused_at_schema_1() {
-    use arbiter_domain::domain::EventId;
+    use arbiter_domain::model::EventId;
     let mut t = Table::chinese();
     let body = EventBody::RecordAttached {
         incident: EventId::from_parts(1_795_000_000_000, [0x80; 10]),

@@ -8,9 +8,9 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::clock::Hlc;
-use crate::domain::{Author, Colour, EventId, GameId, PersonId, Role, TournamentId};
 use crate::event::{AppealDecision, Event, EventBody};
 use crate::game::{preview_on, validate, AppealView, GameState, IncidentView, OpenItem, OpenKind, Preview, Status};
+use crate::model::{Author, Colour, EventId, GameId, PersonId, Role, TournamentId};
 use crate::rules::{allowed, facts::in_words, facts::FactInWords, Article, Incident, Ruleset, Ruling};
 use crate::timing::ClockFact;
 use crate::tournament::TournamentView;

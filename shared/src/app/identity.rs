@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{Author, DeviceId, PersonId, Role, TournamentId};
 use crate::error::{CoreError, Result};
+use crate::model::{Author, DeviceId, PersonId, Role, TournamentId};
 use crate::store::Store;
 use crate::sync::tls::{CertFingerprint, Pin};
 

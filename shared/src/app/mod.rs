@@ -16,11 +16,11 @@ use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::clock::ClockSkew;
-use crate::domain::{Colour, EventId, GameId, Point};
 use crate::error::{CoreError, DomainError, Result};
 use crate::event::{Event, EventBody};
 use crate::game::{preview_on, validate, Preview, Salt, SealDigest};
 use crate::ledger::{SigningKey, KEY_FILE};
+use crate::model::{Colour, EventId, GameId, Point};
 use crate::store::Signer;
 use crate::store::{SealedMove, Store};
 use crate::sync::client::{SyncClient, SyncConfig, SyncStatus};
@@ -231,7 +231,7 @@ impl App {
         } else {
             return Err(invalid("must start with https:// (e.g. https://192.168.1.10:7878)"));
         };
-        let device = crate::domain::DeviceId::new(device.trim())?;
+        let device = crate::model::DeviceId::new(device.trim())?;
         if device.as_str() == crate::event::OFFICE_SIGNER {
             return Err(DomainError::InvalidField {
                 field: "device".into(),
@@ -440,8 +440,8 @@ impl App {
 /// something open are read, each once.
 pub fn desk_cards(
     store: &dyn crate::store::EventStore,
-    tournament: &crate::domain::TournamentId,
-    viewer: crate::domain::Author,
+    tournament: &crate::model::TournamentId,
+    viewer: crate::model::Author,
     now: chrono::DateTime<Utc>,
 ) -> Result<Vec<QueueCard>> {
     let setup = store.setup(tournament)?;
@@ -458,10 +458,10 @@ pub fn desk_cards(
 /// An incident's story for `viewer` from a store (the app's or the office's).
 pub fn story_of(
     store: &dyn crate::store::EventStore,
-    tournament: &crate::domain::TournamentId,
+    tournament: &crate::model::TournamentId,
     game: &GameId,
     incident: EventId,
-    viewer: crate::domain::Author,
+    viewer: crate::model::Author,
     now: chrono::DateTime<Utc>,
 ) -> Result<Story> {
     let state = store

@@ -5,9 +5,9 @@
 
 use serde::Serialize;
 
-use crate::domain::GameId;
 use crate::error::Result;
 use crate::game::GameState;
+use crate::model::GameId;
 use crate::timing::{due, Call, ClockView, TimeUp};
 
 use super::App;

@@ -8,11 +8,11 @@ use serde::Serialize;
 
 use crate::board::counting_board::BoardSetup;
 use crate::board::MoveCheck;
-use crate::domain::{Author, Colour, EventId, GameId, Role};
 use crate::error::{DomainError, Result};
 use crate::event::{AppealDecision, Event, EventBody};
 use crate::game::{GameState, OpenItem};
 use crate::interop::sgf;
+use crate::model::{Author, Colour, EventId, GameId, Role};
 use crate::rules::Ruling;
 use crate::tournament::TournamentView;
 use crate::ErrorBody;
@@ -58,7 +58,7 @@ pub struct StoryStep {
     pub refused: Option<ErrorBody>,
     /// The device that signed it (`office` for what was recorded in the office's pages); none:
     /// recorded by a build from before signatures.
-    pub signed_by: Option<crate::domain::DeviceId>,
+    pub signed_by: Option<crate::model::DeviceId>,
 }
 
 /// An incident's story, and what the viewer may decide on it now.

@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::domain::{DeviceId, EventId, GameId, Player, PlayerId, Rank};
 use crate::error::{DomainError, Result};
 use crate::game::{GameResult, GameState, GameSummary, Status};
+use crate::model::{DeviceId, EventId, GameId, Player, PlayerId, Rank};
 use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec};
 use crate::tournament::TournamentView;
 

@@ -6,8 +6,8 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::domain::{DeviceId, EventId, TournamentId};
 use crate::event::{Event, EventDigest};
+use crate::model::{DeviceId, EventId, TournamentId};
 
 /// One signer's chain in one tournament, as a copy of the ledger holds it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

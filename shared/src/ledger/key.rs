@@ -8,9 +8,9 @@ use std::path::Path;
 use ring::rand::SystemRandom;
 use ring::signature::{Ed25519KeyPair, KeyPair as _};
 
-use crate::domain::DeviceId;
 use crate::error::{CoreError, Result};
 use crate::event::{Event, PublicKey, Signature, SignatureBytes};
+use crate::model::DeviceId;
 
 /// The key file's name in a data directory.
 pub const KEY_FILE: &str = "signing.key";

@@ -9,9 +9,9 @@ use std::collections::HashMap;
 use ring::signature::{UnparsedPublicKey, ED25519};
 
 use crate::clock::Hlc;
-use crate::domain::{DeviceId, PersonId, Role};
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventBody, EventDigest, PublicKey, OFFICE_SIGNER};
+use crate::model::{DeviceId, PersonId, Role};
 
 /// How an event that passed stands.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 //! still verifies under this build.
 
 use super::*;
-use crate::domain::{Author, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 use crate::event::{Event, EventBody};
+use crate::model::{Author, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 use crate::rules::{Incident, Ruling};
 
 fn vector() -> Event {
@@ -21,7 +21,7 @@ fn vector() -> Event {
         hlc: crate::clock::Hlc::new(1_795_000_360_000, 3),
         wall_time: chrono::DateTime::from_timestamp_millis(1_795_000_360_000).unwrap(),
         body: EventBody::IncidentRecorded {
-            incident: Incident::Disturbing { offender: crate::domain::Colour::Black },
+            incident: Incident::Disturbing { offender: crate::model::Colour::Black },
             ruling: Some(Ruling::Warning),
             note: Some("黑方\"出声\"\t再犯".into()),
         },

@@ -11,9 +11,9 @@ use chrono::DateTime;
 
 use crate::app::tables;
 use crate::clock::Hlc;
-use crate::domain::{Author, Colour, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 use crate::event::{Event, EventBody, SCHEMA_VERSION};
 use crate::game::{GameState, GameSummary};
+use crate::model::{Author, Colour, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 use crate::rules::{Incident, Ruling};
 use crate::store::{Appended, EventStore, LogTag, Origin};
 use crate::tournament::replay_states;

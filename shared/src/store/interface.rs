@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::domain::{Author, EventId, GameId, TournamentId};
 use crate::error::Result;
 use crate::event::{Event, EventBody, NewEvent};
 use crate::game::{GameState, GameSummary};
+use crate::model::{Author, EventId, GameId, TournamentId};
 use crate::tournament::TournamentView;
 
 use super::{Appended, LogTag, Origin, Signer, Store};
@@ -26,7 +26,7 @@ pub struct Seat {
 
 impl Seat {
     /// The seat a schedule gives.
-    pub fn of(g: &crate::domain::Game) -> Seat {
+    pub fn of(g: &crate::model::Game) -> Seat {
         Seat { round: g.round, table: g.table }
     }
 }

@@ -14,7 +14,7 @@
 //! | `m` | name | meta: schema, next_seq, cursor, hlc, device |
 
 use crate::clock::Hlc;
-use crate::domain::{EventId, GameId, TournamentId};
+use crate::model::{EventId, GameId, TournamentId};
 
 pub const EVENT: u8 = b'e';
 pub const GAME: u8 = b'g';

@@ -1,8 +1,8 @@
 //! Store metadata: layout version and migrations, sequence counter, sync cursor, HLC, device.
 
 use crate::clock::Hlc;
-use crate::domain::DeviceId;
 use crate::error::{CoreError, Result};
+use crate::model::DeviceId;
 use crate::store::{keys, storage, STORE_SCHEMA};
 
 fn get_u64(db: &sled::Db, name: &str) -> Result<Option<u64>> {
@@ -281,21 +281,21 @@ impl super::Store {
 
     /// 第十四条: the sealed move this tablet took for `game`, kept here only (the ledger holds its
     /// seal) until the referee opens it.
-    pub fn sealed_move(&self, game: &crate::domain::GameId) -> Result<Option<SealedMove>> {
+    pub fn sealed_move(&self, game: &crate::model::GameId) -> Result<Option<SealedMove>> {
         let v = self.db.get(keys::meta(&format!("sealed/{game}"))).map_err(storage)?;
         v.map(|v| serde_json::from_slice(&v).map_err(|e| CoreError::Storage(format!("sealed move of {game}: {e}"))))
             .transpose()
     }
 
     /// Keeps the sealed move on disk before its seal is recorded, so a killed app still has it.
-    pub fn keep_sealed_move(&self, game: &crate::domain::GameId, sealed: &SealedMove) -> Result<()> {
+    pub fn keep_sealed_move(&self, game: &crate::model::GameId, sealed: &SealedMove) -> Result<()> {
         let bytes = serde_json::to_vec(sealed).map_err(|e| CoreError::Storage(e.to_string()))?;
         self.db.insert(keys::meta(&format!("sealed/{game}")), bytes).map_err(storage)?;
         self.db.flush().map_err(storage)?;
         Ok(())
     }
 
-    pub fn forget_sealed_move(&self, game: &crate::domain::GameId) -> Result<()> {
+    pub fn forget_sealed_move(&self, game: &crate::model::GameId) -> Result<()> {
         self.db.remove(keys::meta(&format!("sealed/{game}"))).map_err(storage)?;
         self.db.flush().map_err(storage)?;
         Ok(())
@@ -324,6 +324,6 @@ impl super::Store {
 /// A sealed move as the tablet keeps it (第十四条): the point and the salt of its seal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SealedMove {
-    pub point: crate::domain::Point,
+    pub point: crate::model::Point,
     pub salt: crate::game::Salt,
 }

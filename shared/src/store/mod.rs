@@ -34,10 +34,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use chrono::{DateTime, Utc};
 
 use crate::clock::HybridClock;
-use crate::domain::{Author, DeviceId, EventId, GameId, TournamentId};
 use crate::error::{CoreError, DomainError, Result};
 use crate::event::wire::{self, LineError};
 use crate::event::{Event, EventBody};
+use crate::model::{Author, DeviceId, EventId, GameId, TournamentId};
 
 pub use export::{import, ImportReport, SalvageReport};
 pub use interface::{EventStore, Keyspace, Seat};
@@ -199,8 +199,8 @@ pub struct Signer {
 pub fn office_author() -> Result<Author> {
     Ok(Author {
         device: DeviceId::new(crate::event::OFFICE_SIGNER)?,
-        person: crate::domain::PersonId::new(crate::event::OFFICE_SIGNER)?,
-        role: crate::domain::Role::Organiser,
+        person: crate::model::PersonId::new(crate::event::OFFICE_SIGNER)?,
+        role: crate::model::Role::Organiser,
     })
 }
 

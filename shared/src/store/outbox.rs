@@ -1,8 +1,8 @@
 //! The outbox: events recorded here that the office has not acknowledged yet.
 
-use crate::domain::EventId;
 use crate::error::{CoreError, Result};
 use crate::event::Event;
+use crate::model::EventId;
 use crate::store::{decode_line, journal, keys, storage, Store};
 
 /// The most one read of adjacent outbox lines takes from the journal.

@@ -36,11 +36,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Hlc;
-use crate::domain::EventId;
-use crate::domain::{GameId, TournamentId};
 use crate::error::Result;
 use crate::event::Event;
 use crate::game::{fold_game, fold_onto, folds_on, GameState, GameSummary, Walk};
+use crate::model::EventId;
+use crate::model::{GameId, TournamentId};
 use crate::rules::RulesetSpec;
 use crate::store::{keys, storage, Store};
 use crate::timing::ClockFact;

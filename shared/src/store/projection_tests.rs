@@ -4,8 +4,8 @@
 //! store in the tests crate (`store_conformance.rs`).
 
 use crate::clock::Hlc;
-use crate::domain::{Colour, EventId, GameId, Role};
 use crate::event::{Event, EventBody};
+use crate::model::{Colour, EventId, GameId, Role};
 use crate::rules::{Incident, Ruling};
 use crate::store::conformance::{assert_same_as_full_fold, body, event, t, universe};
 use crate::store::tests::tmp;

@@ -6,9 +6,9 @@
 use chrono::{DateTime, Utc};
 
 use crate::clock::HybridClock;
-use crate::domain::{Author, EventId, TournamentId};
 use crate::error::Result;
 use crate::event::{Event, EventBody, EventDigest, NewEvent};
+use crate::model::{Author, EventId, TournamentId};
 
 use super::{office_author, Signer};
 

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::clock::Hlc;
-use crate::domain::{Colour, PersonId, Role};
+use crate::model::{Colour, PersonId, Role};
 use crate::rules::RulesetSpec;
 use crate::rules::{Incident, Ruling};
 

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{DeviceId, PersonId, Role, TournamentId};
 use crate::event::Event;
+use crate::model::{DeviceId, PersonId, Role, TournamentId};
 
 /// Path prefix of this protocol version.
 pub const API_PREFIX: &str = "/api/v1";
@@ -103,7 +103,7 @@ pub struct EnrollRequest {
     /// spent. A venue office (`arbiter-office venue-join`) says `office`, and a venue's code is
     /// refused to anyone who does not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub role: Option<crate::domain::Role>,
+    pub role: Option<crate::model::Role>,
 }
 
 /// The token is shown once; only its hash is kept at the office.

@@ -10,8 +10,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use crate::domain::{DeviceId, GameId, PersonId, Role};
 use crate::event::{Event, EventBody};
+use crate::model::{DeviceId, GameId, PersonId, Role};
 use crate::store::LogTag;
 use crate::tournament::TournamentView;
 

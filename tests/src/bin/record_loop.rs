@@ -23,7 +23,7 @@ fn main() {
     let batch: u64 = opt("--batch").and_then(|v| v.parse().ok()).unwrap_or(1).max(1);
     let device = opt("--device").unwrap_or_else(|| "tab-kill".to_owned());
     let mut author = referee(&device);
-    if let Some(person) = opt("--person").and_then(|p| arbiter_core::domain::PersonId::new(p).ok()) {
+    if let Some(person) = opt("--person").and_then(|p| arbiter_core::model::PersonId::new(p).ok()) {
         author.person = person;
     }
     let store = match Store::open(std::path::Path::new(dir), Some(&author.device)) {
@@ -96,7 +96,7 @@ fn main() {
                         rules: Some(arbiter_core::rules::RULES_REVISION),
                         prev: None,
                         sig: None,
-                        id: arbiter_core::domain::EventId::from_parts(ms, random_from(base + k)),
+                        id: arbiter_core::model::EventId::from_parts(ms, random_from(base + k)),
                         tournament: tournament(),
                         game: Some(game(1)),
                         author: author.clone(),
@@ -123,7 +123,7 @@ fn main() {
 /// Records one event at a time, printing each acknowledgement, and syncs every fifth record.
 fn record_and_sync(
     store: &Store,
-    author: &arbiter_core::domain::Author,
+    author: &arbiter_core::model::Author,
     count: u64,
     base: u64,
     runtime: &tokio::runtime::Runtime,

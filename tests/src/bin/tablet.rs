@@ -12,8 +12,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter_core::app::App;
-use arbiter_core::domain::GameId;
 use arbiter_core::event::EventBody;
+use arbiter_core::model::GameId;
 
 fn fail(code: i32, msg: impl std::fmt::Display) -> ! {
     eprintln!("tablet: {msg}");

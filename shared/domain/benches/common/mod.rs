@@ -6,8 +6,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use arbiter_domain::clock::Hlc;
-use arbiter_domain::domain::{Author, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 use arbiter_domain::event::{Event, EventBody};
+use arbiter_domain::model::{Author, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
 
 /// An event's ledger written in order, each event a millisecond after the one before.
 pub struct Log {
@@ -18,7 +18,7 @@ impl Log {
     /// A log that starts with the creation of tournament `bench` named `name`, run by `system`
     /// over `rounds` rounds (main time 60 min, 1 reserved minute, 15 minutes' lateness allowed).
     pub fn created(name: &str, system: arbiter_domain::tournament::System, rounds: u16) -> Log {
-        use arbiter_domain::domain::{Settings, TimeControl, Tournament};
+        use arbiter_domain::model::{Settings, TimeControl, Tournament};
         let settings = Settings {
             time_control: Some(TimeControl::reserved(60, 1)),
             allowed_lateness_minutes: Some(15),
@@ -43,7 +43,7 @@ impl Log {
     pub fn play(
         &mut self,
         rounds: u16,
-        mut played: impl FnMut(&mut Log, u16, Option<GameId>, &arbiter_domain::domain::Game),
+        mut played: impl FnMut(&mut Log, u16, Option<GameId>, &arbiter_domain::model::Game),
     ) {
         for round in 1..=rounds {
             let view = arbiter_domain::tournament::replay(&self.events).remove(0);

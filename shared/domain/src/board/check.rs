@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::domain::Colour;
+use crate::model::Colour;
 use crate::rules::{Article, Incident};
 
 use super::position::{Coord, PlaceError};

@@ -9,8 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::Colour;
 use crate::error::{DomainError, Result};
+use crate::model::Colour;
 use crate::rules::counting::{area_outcome, ing_outcome, territory_outcome};
 use crate::rules::{Count, HalfStones, Outcome};
 

@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{Colour, Point};
 use crate::error::{DomainError, Result};
 use crate::interop::sgf;
+use crate::model::{Colour, Point};
 use crate::rules::{ChineseKomi, Count, Outcome};
 
 use super::count::{count_final, Method, Tally};

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::domain::{Colour, Point};
+use crate::model::{Colour, Point};
 use crate::rules::Article;
 
 use super::zobrist;

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use crate::domain::Colour;
+use crate::model::Colour;
 use crate::rules::{Article, Cycle, KoRule};
 
 use super::position::{Coord, PlaceError, Placed, Position};

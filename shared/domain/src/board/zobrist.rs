@@ -2,7 +2,7 @@
 //! release (derived from a fixed seed with SplitMix64, not drawn at run time), so a position's
 //! hash is the XOR of its stones' keys and changes in O(1) per stone.
 
-use crate::domain::Colour;
+use crate::model::Colour;
 
 const SEED: u64 = 0x5EED_0F57_0E5E_ED00;
 

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use chrono::{DateTime, Utc};
 
-use crate::domain::{Colour, DeviceId, EventId, Game, Person, PersonId, Player, PlayerId, Point, Role, Tournament};
 use crate::labels::{display_via_label, Label, Labelled};
+use crate::model::{Colour, DeviceId, EventId, Game, Person, PersonId, Player, PlayerId, Point, Role, Tournament};
 use crate::rules::{Count, Incident, Outcome, Ruling};
 
 /// What the committee decided on an appeal (第十六条四).

@@ -41,7 +41,7 @@ pub fn event_without_sig(e: &super::Event, out: &mut Vec<u8>) {
 
 fn envelope(e: &super::Event, out: &mut Vec<u8>) -> Result {
     let super::Event { schema, id, tournament, game, author, hlc, wall_time, body, rules, prev, sig: _ } = e;
-    let crate::domain::Author { device, person, role } = author;
+    let crate::model::Author { device, person, role } = author;
     let crate::clock::Hlc { wall_ms, logical } = hlc;
     member(out, b"{\"author\":{\"device\":", device)?;
     member(out, b",\"person\":", person)?;

@@ -4,10 +4,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Hlc;
-use crate::domain::{Author, EventId, GameId, TournamentId};
 use crate::error::{DomainError, Result};
 use crate::event::body::EventBody;
 use crate::event::signature::{EventDigest, Signature};
+use crate::model::{Author, EventId, GameId, TournamentId};
 
 /// The newest wire schema version this build writes; it reads every version up to it. Bump it
 /// whenever the meaning or shape of a field changes or a kind is added, and keep a reader for

@@ -12,4 +12,4 @@ pub use signature::{EventDigest, PublicKey, Signature, SignatureBytes, OFFICE_SI
 
 /// An event body not yet stamped (no id, clock or author yet), with the game it belongs to:
 /// what pure code proposes and an edge records.
-pub type NewEvent = (Option<crate::domain::GameId>, EventBody);
+pub type NewEvent = (Option<crate::model::GameId>, EventBody);

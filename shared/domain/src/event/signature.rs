@@ -14,9 +14,9 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::domain::DeviceId;
 use crate::event::Event;
 use crate::hexbytes::hex_wire;
+use crate::model::DeviceId;
 
 /// What every signature covers first, so a signature over an event is never one over anything else.
 pub const SIGNING_CONTEXT: &[u8] = b"weiqi-arbiter event v1\n";

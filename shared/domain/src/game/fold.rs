@@ -4,10 +4,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::domain::{Colour, EventId, GameId, PerColour, Role};
 use crate::error::DomainError;
 use crate::event::{wire, AppealDecision, Event, EventBody};
 use crate::game::state::*;
+use crate::model::{Colour, EventId, GameId, PerColour, Role};
 use crate::rules::authority::{check_author, check_escalation};
 use crate::rules::penalty::{allowed, check, RuleContext};
 use crate::rules::{consequence, counting, Incident, Outcome, ResultReason, Ruleset, RulesetSpec, Ruling};

@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 
-use crate::domain::{Colour, PerColour};
 use crate::event::{Event, EventBody};
 use crate::game::fold::{fold_game, fold_onto};
 use crate::game::state::{GameResult, GameState};
+use crate::model::{Colour, PerColour};
 use crate::rules::{Consequence, RulesetSpec};
 
 /// What recording an event would do.

@@ -6,8 +6,8 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::domain::{GameId, Point};
 use crate::hexbytes::hex_wire;
+use crate::model::{GameId, Point};
 
 /// The commitment to a sealed move: 64 hex digits on the wire.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

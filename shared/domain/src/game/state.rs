@@ -4,9 +4,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Hlc;
-use crate::domain::{Author, Colour, EventId, Game, GameId, PerColour, PlayerId, Role};
 use crate::error::ErrorBody;
 use crate::event::AppealDecision;
+use crate::model::{Author, Colour, EventId, Game, GameId, PerColour, PlayerId, Role};
 use crate::rules::{Article, Consequence, Incident, Outcome, ResultReason, RulesetSpec, Ruling};
 
 /// Where the game stands.

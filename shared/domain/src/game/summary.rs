@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{Colour, EventId, Game, GameId, PerColour};
 use crate::game::state::{GameResult, GameState, OpenItem, Status};
+use crate::model::{Colour, EventId, Game, GameId, PerColour};
 use crate::rules::{Article, Ruling};
 
 /// One game as tournament-wide work reads it (tables page, queue, pairing, standings), taken

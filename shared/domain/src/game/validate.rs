@@ -2,10 +2,10 @@
 //! checked against the game as it stands. The fold applies the same penalty check, so an event
 //! that slips past here (another device, an old build) is still refused on every replica.
 
-use crate::domain::Role;
 use crate::error::{DomainError, Result};
 use crate::event::{AppealDecision, EventBody};
 use crate::game::state::{GameState, Status};
+use crate::model::Role;
 use crate::rules::authority::{check_author, check_escalation};
 use crate::rules::penalty::check;
 use crate::rules::{counting, Incident, Ruleset, Ruling};

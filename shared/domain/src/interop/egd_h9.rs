@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::domain::{Colour, PlayerId};
+use crate::model::{Colour, PlayerId};
 use crate::tournament::field::{Field, GameScore};
 use crate::tournament::frac::Frac;
 use crate::tournament::standings::Standings;

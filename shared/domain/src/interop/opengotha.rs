@@ -12,8 +12,8 @@ use std::collections::{BTreeSet, HashMap};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use crate::domain::{Overtime, PlayerId, Rank, TimeControl};
 use crate::error::{DomainError, Result};
+use crate::model::{Overtime, PlayerId, Rank, TimeControl};
 use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
 use crate::tournament::pairing::opengotha::{
     DuddMode, HandicapParams, PairingParams, Person, RandomRule, SeedSystem, Settings as PairingSettings,
@@ -742,11 +742,11 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
 /// OpenGotha holds that these events do not (absences, "both win" results).
 pub fn to_events(
     og: &OpenGotha,
-    id: &crate::domain::TournamentId,
+    id: &crate::model::TournamentId,
     ruleset: crate::rules::RulesetSpec,
 ) -> Result<(Vec<crate::event::NewEvent>, Vec<String>)> {
-    use crate::domain::{Colour, Game, OpenGothaRecord, Player, Settings, TimeControl, Tournament};
     use crate::event::EventBody;
+    use crate::model::{Colour, Game, OpenGothaRecord, Player, Settings, TimeControl, Tournament};
     use crate::rules::Outcome;
     use crate::tournament::{run, SwissReading, System};
     let mut notes = Vec::new();

@@ -2,8 +2,8 @@
 //! optional header line (board: the team board the organiser fixes, 第二十六条二). Ranks as organisers write them: `3d`, `5K`, `1p`, `业余3段`, `5级`, `职业9段`.
 //! All or nothing: any bad line refuses the whole paste, naming the line.
 
-use crate::domain::{Player, PlayerId, Rank};
 use crate::error::{DomainError, Result};
+use crate::model::{Player, PlayerId, Rank};
 
 /// Reads a rank the way entry lists write it.
 pub fn parse_rank(s: &str) -> Result<Rank> {

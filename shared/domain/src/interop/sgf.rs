@@ -3,9 +3,9 @@
 //! branches). A malformed file is refused with the line and column where it went wrong.
 
 use crate::board::{check as board_check, Coord, MoveCheck, MoveError, Record, Verdict};
-use crate::domain::Colour;
 use crate::error::{DomainError, Result};
 use crate::event::MAX_RECORD_BYTES;
+use crate::model::Colour;
 use crate::rules::Objection;
 
 /// One move of the record.

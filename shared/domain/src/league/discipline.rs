@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use crate::domain::{Colour, EventId, GameId, PlayerId, Rank, TournamentId};
 use crate::event::AppealDecision;
 use crate::game::GameState;
 use crate::labels::Labelled;
+use crate::model::{Colour, EventId, GameId, PlayerId, Rank, TournamentId};
 use crate::rules::{Article, Outcome, ResultReason};
 use crate::tournament::TournamentView;
 

@@ -1,8 +1,8 @@
 //! Who may write what, and whose ruling supersedes whose.
 
-use crate::domain::Role;
 use crate::error::{DomainError, Result};
 use crate::event::EventKind;
+use crate::model::Role;
 
 /// Roles that may author events of `kind`.
 pub fn authors_of(kind: EventKind) -> &'static [Role] {

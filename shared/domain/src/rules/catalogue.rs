@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::domain::Role;
 use crate::labels::{Label, Labelled};
+use crate::model::Role;
 use crate::rules::{Article, IncidentGroup, IncidentType, Ruleset, Ruling};
 
 /// One ruling a catalogue entry allows.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::Colour;
+use crate::model::Colour;
 use crate::rules::penalty::RuleContext;
 use crate::rules::{Article, Incident, IncidentType, Outcome, ResultReason, Ruling};
 

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::domain::Colour;
 use crate::error::{DomainError, Result};
+use crate::model::Colour;
 use crate::rules::{Counting, Komi, Margin, Outcome, Ruleset};
 
 /// Points on the board; the even line is half of it, 180½.

@@ -184,7 +184,7 @@ fn words(kind: FactKind, v: &serde_json::Value) -> (String, String) {
     let label_of = |l: Option<Label>| both(l.unwrap_or(Label::new("未记录", "not recorded")));
     match (kind, v) {
         (FactKind::Colour | FactKind::OptionalColour, Value::String(_)) => {
-            label_of(serde_json::from_value::<crate::domain::Colour>(v.clone()).ok().map(|c| c.label()))
+            label_of(serde_json::from_value::<crate::model::Colour>(v.clone()).ok().map(|c| c.label()))
         }
         (FactKind::OptionalColour, Value::Null) => both(Label::new("不明", "unknown")),
         (FactKind::Bool, Value::Bool(b)) => both(if *b { Label::new("是", "yes") } else { Label::new("否", "no") }),

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{Colour, Point};
 use crate::labels::{display_via_label, Label, Labelled};
+use crate::model::{Colour, Point};
 
 /// Why the board was scattered (第十七条四).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

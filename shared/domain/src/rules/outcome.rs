@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::Colour;
 use crate::labels::{display_via_label, Label, Labelled};
+use crate::model::Colour;
 
 /// A winning margin in the unit of the counting method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

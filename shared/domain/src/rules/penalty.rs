@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use crate::domain::Role;
 use crate::error::{DomainError, Result};
+use crate::model::Role;
 use crate::rules::{Article, Incident, IncidentType, Ruleset, Ruling, ScatterCause};
 
 /// When a row applies, judged from the recorded facts.
@@ -64,7 +64,7 @@ pub struct RuleContext {
 impl RuleContext {
     /// The context of a game as scheduled (or of an unscheduled one: nothing known), for what
     /// is recorded now.
-    pub fn for_game(game: Option<&crate::domain::Game>) -> Self {
+    pub fn for_game(game: Option<&crate::model::Game>) -> Self {
         Self {
             allowed_lateness_secs: game.map(|g| u32::from(g.allowed_lateness_minutes) * 60),
             revision: crate::rules::RULES_REVISION,

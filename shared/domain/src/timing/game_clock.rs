@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{Colour, Overtime, TimeControl};
+use crate::model::{Colour, Overtime, TimeControl};
 
 const MINUTE_MS: u64 = 60_000;
 

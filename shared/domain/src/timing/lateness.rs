@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::domain::Colour;
+use crate::model::Colour;
 
 /// What the referee is asked to record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

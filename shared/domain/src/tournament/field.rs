@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use crate::domain::{Colour, PlayerId, Rank};
+use crate::model::{Colour, PlayerId, Rank};
 
 /// One entrant as pairing and standings see them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

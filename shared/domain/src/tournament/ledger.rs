@@ -2,8 +2,8 @@
 //! its score (the rules core decides it: penalty results included) and each side's warnings,
 //! which 第二十八条 B counts over the whole event.
 
-use crate::domain::{Colour, Player};
 use crate::game::GameSummary;
+use crate::model::{Colour, Player};
 use crate::rules::{Outcome, ResultReason};
 
 use super::field::{Entrant, Field, FieldGame, GameScore};

@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use crate::domain::{Colour, GameId, PersonId, PlayerId, Rank};
 use crate::game::{GameResult, Status};
+use crate::model::{Colour, GameId, PersonId, PlayerId, Rank};
 
 use super::field::{Field, GameScore};
 use super::frac::Frac;
@@ -186,9 +186,9 @@ pub fn crosstable(view: &TournamentView, field: &Field, standings: &Standings) -
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Setup {
-    pub tournament: Option<crate::domain::Tournament>,
-    pub players: Vec<crate::domain::Player>,
-    pub people: Vec<crate::domain::Person>,
+    pub tournament: Option<crate::model::Tournament>,
+    pub players: Vec<crate::model::Player>,
+    pub people: Vec<crate::model::Person>,
     pub withdrawals: std::collections::BTreeMap<PlayerId, u16>,
     pub byes: std::collections::BTreeMap<u16, Vec<PlayerId>>,
     pub rounds: std::collections::BTreeMap<u16, DateTime<Utc>>,
@@ -223,7 +223,7 @@ pub fn setup(view: &TournamentView) -> Setup {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Board {
-    pub tournament: crate::domain::TournamentId,
+    pub tournament: crate::model::TournamentId,
     pub name: String,
     pub round: u16,
     pub pairings: PairingSheet,
@@ -267,7 +267,7 @@ pub struct StandingsPreview {
 
 /// Compares two standings of the same players: who changes place or score.
 pub fn preview(
-    players: &[crate::domain::Player],
+    players: &[crate::model::Player],
     before: super::run::EventStandings,
     after: super::run::EventStandings,
 ) -> StandingsPreview {

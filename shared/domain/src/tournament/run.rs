@@ -5,11 +5,11 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::domain::{Game, GameId, Player, PlayerId, TimeControl};
 use crate::error::{DomainError, Result};
 use crate::event::{EventBody, NewEvent};
 pub use crate::game::Overruled;
 use crate::game::{GameResult, GameSummary};
+use crate::model::{Game, GameId, Player, PlayerId, TimeControl};
 use crate::rules::{IngKomi, RulesetSpec};
 
 use super::field::Field;

@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::Rank;
 use crate::error::{DomainError, Result};
 use crate::labels::{Label, Labelled};
+use crate::model::Rank;
 use crate::tournament::pairing::opengotha::{HandicapParams, PairingParams};
 use crate::tournament::pairing::{best_of, knockout};
 use crate::tournament::standings::mcmahon::McMahonParams;

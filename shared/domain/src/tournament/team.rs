@@ -10,8 +10,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::domain::{Colour, PlayerId};
 use crate::error::{DomainError, Result};
+use crate::model::{Colour, PlayerId};
 
 use super::field::{Entrant, Field, FieldGame, GameScore};
 use super::pairing::{Board, RoundPairing};

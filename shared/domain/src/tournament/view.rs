@@ -11,10 +11,10 @@ use serde::Serialize;
 use chrono::{DateTime, Utc};
 
 use crate::clock::Hlc;
-use crate::domain::{DeviceId, GameId, Person, PersonId, Player, PlayerId, Role, Tournament, TournamentId};
 use crate::event::{Event, EventBody, PublicKey};
 use crate::game::fold::canonical;
 use crate::game::{fold_game, GameState, GameSummary, Rejected};
+use crate::model::{DeviceId, GameId, Person, PersonId, Player, PlayerId, Role, Tournament, TournamentId};
 use crate::rules::authority::check_author;
 use crate::rules::RulesetSpec;
 

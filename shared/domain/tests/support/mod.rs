@@ -5,9 +5,9 @@
 pub mod positions;
 
 use arbiter_domain::clock::Hlc;
-use arbiter_domain::domain::*;
 use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
 use arbiter_domain::game::{fold_game, validate, GameState};
+use arbiter_domain::model::*;
 use arbiter_domain::rules::{Incident, RulesetSpec, Ruling};
 use arbiter_domain::DomainError;
 use chrono::{TimeZone, Utc};
@@ -170,4 +170,4 @@ pub fn rule(incident: EventId, ruling: Ruling) -> EventBody {
     EventBody::RulingIssued { incident, ruling, note: None }
 }
 
-pub use arbiter_domain::domain::Colour::{Black, White};
+pub use arbiter_domain::model::Colour::{Black, White};

@@ -1,6 +1,6 @@
 //! 第十七条 行棋.
 
-use crate::domain::Role::{ChiefArbiter, Referee};
+use crate::model::Role::{ChiefArbiter, Referee};
 use crate::rules::penalty::{row, Condition::*, PenaltyEntry};
 use crate::rules::Article::*;
 use crate::rules::IncidentType::*;

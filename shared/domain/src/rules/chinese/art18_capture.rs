@@ -1,6 +1,6 @@
 //! 第十八条 提子.
 
-use crate::domain::Role::Referee;
+use crate::model::Role::Referee;
 use crate::rules::penalty::{row, Condition::Always, PenaltyEntry};
 use crate::rules::{Article::Art18, IncidentType::WrongfulRemoval, Ruling::RestoreWithWarning};
 

@@ -1,6 +1,6 @@
 //! 第十九条 禁着点.
 
-use crate::domain::Role::Referee;
+use crate::model::Role::Referee;
 use crate::rules::penalty::{row, Condition::Always, PenaltyEntry};
 use crate::rules::{Article::Art19, IncidentType::ForbiddenPoint, Ruling::MoveVoidPass};
 

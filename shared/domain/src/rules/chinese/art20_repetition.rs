@@ -1,6 +1,6 @@
 //! 第二十条 全局同形再现.
 
-use crate::domain::Role::Referee;
+use crate::model::Role::Referee;
 use crate::rules::penalty::{row, Condition::Always, PenaltyEntry};
 use crate::rules::Article::*;
 use crate::rules::IncidentType::*;

@@ -1,6 +1,6 @@
 //! 第二十二条 封棋.
 
-use crate::domain::Role::Referee;
+use crate::model::Role::Referee;
 use crate::rules::penalty::{row, Condition::Always, PenaltyEntry};
 use crate::rules::{Article::Art22, IncidentType::SealedPointOccupied, Ruling::MoveVoidPass};
 

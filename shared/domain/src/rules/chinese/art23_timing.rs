@@ -1,6 +1,6 @@
 //! 第二十三条 计时.
 
-use crate::domain::Role::Referee;
+use crate::model::Role::Referee;
 use crate::rules::penalty::{row, Condition::*, PenaltyEntry};
 use crate::rules::Article::*;
 use crate::rules::IncidentType::*;

@@ -1,6 +1,6 @@
 //! 第二十五条 其它. (25.2, the warning count, is applied by the game fold, not a table row.)
 
-use crate::domain::Role::Referee;
+use crate::model::Role::Referee;
 use crate::rules::penalty::{row, Condition::Always, PenaltyEntry};
 use crate::rules::{Article::Art25_1, IncidentType::OtherFoul, Ruling::*};
 

@@ -4,8 +4,8 @@
 //! gives White 8 points (one 先 is 8 points: 4 品 or 2 段 make Black's move free of komi). A 級位
 //! is a whole 先 each, "無須貼點": kyu differences are played as handicaps, not points. Pure.
 
-use crate::domain::Rank;
 use crate::error::{DomainError, Result};
+use crate::model::Rank;
 use crate::rules::IngKomi;
 
 use super::EVEN_KOMI_POINTS;

@@ -2,7 +2,7 @@
 //! rows for what seed 004 is silent on (lateness, byo-yomi absences, discipline, …), each still
 //! citing its own article so the record shows which text applied.
 
-use crate::domain::Role::Referee;
+use crate::model::Role::Referee;
 use crate::rules::chinese;
 use crate::rules::penalty::{row, Condition::*, PenaltyEntry, PenaltyTable};
 use crate::rules::Article::*;

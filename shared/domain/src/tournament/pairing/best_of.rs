@@ -2,8 +2,8 @@
 //! 七局四胜) or ten (十局制). Colours alternate from game 1, where the first seed takes Black
 //! (the draw of 第十条 decides who that is). The match ends as soon as one side cannot be caught.
 
-use crate::domain::PlayerId;
 use crate::error::{DomainError, Result};
+use crate::model::PlayerId;
 use crate::tournament::field::Field;
 
 use super::{Board, RoundPairing};
@@ -71,7 +71,7 @@ pub fn pair(field: &Field, seeds: &[PlayerId], round: u16, best_of: u8) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Rank;
+    use crate::model::Rank;
     use crate::tournament::field::{Entrant, FieldGame, GameScore};
 
     fn field() -> (Field, Vec<PlayerId>) {

@@ -6,8 +6,8 @@
 //! someone with the same record, never a rematch while one can be avoided, and the last two
 //! survivors play until one of them has lost `losses` times.
 
-use crate::domain::PlayerId;
 use crate::error::{DomainError, Result};
+use crate::model::PlayerId;
 use crate::tournament::field::{Field, FieldIndex, GameScore};
 
 use super::{swiss, Board, RoundPairing};

@@ -6,8 +6,8 @@
 //! Colours: the rules are silent. The player who has just come on takes Black against the one
 //! who stays (both new: the first team's player in odd rounds); the chief arbiter may override.
 
-use crate::domain::PlayerId;
 use crate::error::{DomainError, Result};
+use crate::model::PlayerId;
 use crate::tournament::field::{Entrant, Field, GameScore};
 
 use super::{Board, RoundPairing};

@@ -13,7 +13,7 @@ pub mod swiss;
 
 use serde::Serialize;
 
-use crate::domain::PlayerId;
+use crate::model::PlayerId;
 
 /// One board of a round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -3,8 +3,8 @@
 //! round. Colours alternate so that nobody has more than one White more than Black per cycle;
 //! the second cycle of a double round robin swaps every colour.
 
-use crate::domain::PlayerId;
 use crate::error::{DomainError, Result};
+use crate::model::PlayerId;
 
 use super::{Board, RoundPairing};
 

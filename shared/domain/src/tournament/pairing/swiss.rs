@@ -12,8 +12,8 @@
 
 use std::collections::HashSet;
 
-use crate::domain::{Colour, PlayerId};
 use crate::error::{DomainError, Result};
+use crate::model::{Colour, PlayerId};
 use crate::tournament::field::Field;
 
 use super::{Board, RoundPairing};

@@ -7,7 +7,7 @@ use crate::tournament::frac::Frac;
 use super::art29_withdrawal::{round_robin_field, swiss_opponent_points};
 use super::{Criterion, Note, Standings, SwissReading, Unplaced};
 
-fn warnings(field: &Field, p: &crate::domain::PlayerId) -> Frac {
+fn warnings(field: &Field, p: &crate::model::PlayerId) -> Frac {
     Frac::int(i64::from(field.warnings.get(p).copied().unwrap_or(0)))
 }
 
@@ -52,7 +52,7 @@ pub fn swiss(field: &Field, up_to: u16, reading: SwissReading, shared_allowed: b
     let rounds = i64::from(up_to.max(1));
     let index = field.index();
     // What each player counts as an opponent (第二十九条三), once per player.
-    let as_opponent: std::collections::HashMap<&crate::domain::PlayerId, Frac> =
+    let as_opponent: std::collections::HashMap<&crate::model::PlayerId, Frac> =
         field.entrants.iter().map(|e| (&e.id, swiss_opponent_points(&index, &e.id, up_to))).collect();
     let rows = field
         .entrants

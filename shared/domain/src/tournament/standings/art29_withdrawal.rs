@@ -7,7 +7,7 @@
 //! - 四 team and match play: results stand, games not played are the opponent's wins (the
 //!   same credit as the round robin's second case).
 
-use crate::domain::PlayerId;
+use crate::model::PlayerId;
 use crate::tournament::field::{Field, FieldGame, FieldIndex, GameScore};
 use crate::tournament::frac::Frac;
 

@@ -1,8 +1,8 @@
 //! A 擂台赛's standing (第二十七条六): the team with players left wins once the other team's last
 //! player has lost; notes list each player's wins in a row (连胜).
 
-use crate::domain::PlayerId;
 use crate::error::Result;
+use crate::model::PlayerId;
 use crate::tournament::field::{Entrant, Field};
 use crate::tournament::frac::Frac;
 use crate::tournament::pairing::leitai::state;
@@ -15,7 +15,7 @@ pub fn standings(field: &Field, up_to: u16) -> Result<Standings> {
     let mut entrants = Vec::with_capacity(2);
     for (i, side) in l.sides.iter().enumerate() {
         let captain = side.order.first().and_then(|p| field.entrant(p));
-        let rank = captain.map(|e| e.rank).unwrap_or(crate::domain::Rank::Kyu(30));
+        let rank = captain.map(|e| e.rank).unwrap_or(crate::model::Rank::Kyu(30));
         entrants.push(Entrant::new(PlayerId::new(format!("team-{}", i + 1))?, side.team.clone(), rank));
     }
     let rows: Vec<Unplaced> = entrants

@@ -19,14 +19,14 @@
 
 use std::collections::HashMap;
 
-use crate::domain::Colour;
 use crate::error::{DomainError, Result};
+use crate::model::Colour;
 use crate::tournament::field::{Field, FieldGame, GameScore};
 use crate::tournament::frac::Frac;
 
 use super::{place, Criterion, Note, Standings, Unplaced};
 
-/// McMahon settings, in OpenGotha's terms (ranks as [`crate::domain::Rank::value`]).
+/// McMahon settings, in OpenGotha's terms (ranks as [`crate::model::Rank::value`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct McMahonParams {
     /// McMahon bar: stronger entrants start as if of this rank.
@@ -72,7 +72,7 @@ enum Part<'a> {
 /// Per player and round (0-based), every value OpenGotha computes, in its units.
 pub struct Scores<'a> {
     field: &'a Field,
-    index: HashMap<&'a crate::domain::PlayerId, usize>,
+    index: HashMap<&'a crate::model::PlayerId, usize>,
     part: Vec<Vec<Part<'a>>>,
     smms: Vec<i64>,
     nbw2: Vec<Vec<i64>>,
@@ -141,7 +141,7 @@ impl<'a> Scores<'a> {
     }
 
     /// The pairing score (MMS in half points) of every entrant before `round` (1-based).
-    pub fn mms2_before(&self, p: &crate::domain::PlayerId, round: u16) -> i64 {
+    pub fn mms2_before(&self, p: &crate::model::PlayerId, round: u16) -> i64 {
         let Some(&i) = self.index.get(p) else { return 0 };
         match usize::from(round).checked_sub(2) {
             Some(r) if r < self.mms2[i].len() => self.mms2[i][r],
@@ -329,7 +329,7 @@ pub fn standings(
     params: &McMahonParams,
     criteria: &[Criterion],
     round: u16,
-    ratings: &HashMap<crate::domain::PlayerId, i32>,
+    ratings: &HashMap<crate::model::PlayerId, i32>,
 ) -> Result<Standings> {
     if round == 0 {
         return Err(DomainError::OutOfRange { what: "round", message: "standings need at least one round".into() });
@@ -352,7 +352,7 @@ pub fn standings(
         }
         rows.push(Unplaced { player: e, values });
     }
-    let rank = crate::domain::Rank::from_value;
+    let rank = crate::model::Rank::from_value;
     let (bar, floor, zero) = (rank(params.bar), rank(params.floor), rank(params.zero));
     let notes = vec![Note::new(
         format!("麦克马洪分按 OpenGotha 的定义计算：上限 {bar}，下限 {floor}，起始分自 {zero} 起算"),

@@ -14,7 +14,7 @@ use std::cmp::Ordering;
 
 use serde::Serialize;
 
-use crate::domain::{PlayerId, Rank};
+use crate::model::{PlayerId, Rank};
 use crate::tournament::frac::Frac;
 
 /// A ranking criterion. Chinese criteria are named for their article; McMahon criteria carry

@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use crate::domain::PlayerId;
+use crate::model::PlayerId;
 use crate::tournament::field::{Field, FieldGame};
 use crate::tournament::standings::mcmahon::Scores;
 use crate::tournament::standings::Criterion;

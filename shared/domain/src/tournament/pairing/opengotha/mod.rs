@@ -24,8 +24,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use crate::domain::PlayerId;
 use crate::error::{DomainError, Result};
+use crate::model::PlayerId;
 use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
 use crate::tournament::standings::mcmahon::{McMahonParams, Scores};
 use crate::tournament::standings::Criterion;
@@ -44,7 +44,7 @@ const GROUP_MAX: usize = 3 * GROUP_MIN;
 const BYE_PENALTY: i64 = 1000;
 
 /// The rating OpenGotha gives a player registered without one: 2100 for 1d, 100 a rank.
-pub fn initial_rating(rank: crate::domain::Rank) -> i32 {
+pub fn initial_rating(rank: crate::model::Rank) -> i32 {
     2100 + 100 * rank.value()
 }
 

@@ -4,8 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::domain::ids::PlayerId;
 use crate::error::{DomainError, Result};
+use crate::model::ids::PlayerId;
 
 /// A player's rank: amateur kyu (级) or dan (段), or professional dan.
 /// Wire form: `"5k"`, `"3d"`, `"9p"`.

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::ids::{DeviceId, PersonId};
 use crate::labels::{display_via_label, Label, Labelled};
+use crate::model::ids::{DeviceId, PersonId};
 
 /// An official's role. Order matters: a higher role's ruling supersedes a lower one's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

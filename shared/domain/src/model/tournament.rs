@@ -3,8 +3,8 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::game::TimeControl;
-use crate::domain::ids::TournamentId;
+use crate::model::game::TimeControl;
+use crate::model::ids::TournamentId;
 use crate::rules::RulesetSpec;
 use crate::tournament::System;
 

@@ -4,9 +4,9 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::domain::colour::Colour;
-use crate::domain::ids::{GameId, PlayerId};
 use crate::error::{DomainError, Result};
+use crate::model::colour::Colour;
+use crate::model::ids::{GameId, PlayerId};
 use crate::rules::RulesetSpec;
 
 /// Time control: main time per side, then one overtime system. Wire form, version 1 (第十二条,
