@@ -1,7 +1,8 @@
 //! Office ingest and catch-up over real HTTPS on loopback, against plain HTTP and the storage
 //! floor in the same run.
 //!
-//! `cargo bench -p arbiter-tests --bench ingest`
+//! `cargo bench -p arbiter-tests --bench ingest` (`INGEST_OFFICE_ONLY=1`: only the office's push
+//! path alone, signed against unsigned — a minute instead of three)
 //!
 //! - Baseline, same run: `Store::append` of the same events in batches of 200 into a fresh
 //!   office store on the same disk (no HTTP, no JSON over the wire): the storage floor. And the
@@ -253,6 +254,10 @@ async fn catch_up(https: bool, round: usize) -> (f64, f64) {
 }
 
 async fn run() {
+    if std::env::var_os("INGEST_OFFICE_ONLY").is_some() {
+        office_alone().await;
+        return;
+    }
     println!("office ingest, {TOTAL} events of ~370 bytes per configuration (2 cores, loopback):");
     for devices in [1usize, 10, 100] {
         let (http, floor_a) = ingest(devices, false, true).await;
@@ -265,37 +270,17 @@ async fn run() {
             https / floor
         );
     }
-    // What signing costs the push path: the same pushes, unsigned, alternating; and unsigned
-    // ones carrying as many random bytes as a signature and chain hash, which tells carrying
-    // the signature's bytes apart from checking them.
+    // What signing costs the push path: the same pushes, unsigned, alternating.
     let (mut signed, mut unsigned) = (Vec::new(), Vec::new());
-    let (mut office_signed, mut office_unsigned, mut office_padded) = (Vec::new(), Vec::new(), Vec::new());
-    for round in 0..ROUNDS {
+    for _ in 0..ROUNDS {
         unsigned.push(ingest(10, true, false).await.0);
         signed.push(ingest(10, true, true).await.0);
-        office_unsigned.push(office_ingest(Pushes::Unsigned, round).await);
-        office_padded.push(office_ingest(Pushes::UnsignedPadded, round).await);
-        office_signed.push(office_ingest(Pushes::Signed, round).await);
     }
-    for v in [&mut signed, &mut unsigned, &mut office_signed, &mut office_unsigned, &mut office_padded] {
+    office_alone().await;
+    for v in [&mut signed, &mut unsigned] {
         v.sort_by(f64::total_cmp);
     }
     let m = ROUNDS / 2;
-    println!(
-        "  the office's push path alone (10 devices × {} events, pushes built beforehand), HTTPS, medians of {ROUNDS}: \
-         signed and checked {:.0} events/s · unsigned {:.0} events/s · {:.2}× (goal ≥ 0.9×)",
-        OFFICE_TOTAL / 10,
-        office_signed[m],
-        office_unsigned[m],
-        office_signed[m] / office_unsigned[m]
-    );
-    println!(
-        "    unsigned, each carrying 192 random hex digits in its note (a signature's and a chain hash's worth): \
-         {:.0} events/s · {:.2}× unsigned — the bytes alone; checking them: signed {:.2}× these",
-        office_padded[m],
-        office_padded[m] / office_unsigned[m],
-        office_signed[m] / office_padded[m]
-    );
     println!(
         "  with the 10 devices' own work on the same 2 cores, medians of {ROUNDS}: signed and checked {:.0} events/s \
          · unsigned {:.0} events/s · {:.2}×",
@@ -339,6 +324,35 @@ async fn run() {
             http / https
         );
     }
+}
+
+/// The office's push path alone, medians of `ROUNDS` rounds of each kind of push (alternating):
+/// signed and checked against unsigned, and the unsigned ones carrying a signature's worth of
+/// random hex, which tells carrying those bytes apart from checking them.
+async fn office_alone() {
+    let mut rates = [Vec::new(), Vec::new(), Vec::new()];
+    for round in 0..ROUNDS {
+        for (r, pushes) in rates.iter_mut().zip([Pushes::Unsigned, Pushes::UnsignedPadded, Pushes::Signed]) {
+            r.push(office_ingest(pushes, round).await);
+        }
+    }
+    for r in &mut rates {
+        r.sort_by(f64::total_cmp);
+    }
+    let m = ROUNDS / 2;
+    let (unsigned, padded, signed) = (rates[0][m], rates[1][m], rates[2][m]);
+    println!(
+        "  the office's push path alone (10 devices × {} events, pushes built beforehand), HTTPS, medians of {ROUNDS}: \
+         signed and checked {signed:.0} events/s · unsigned {unsigned:.0} events/s · {:.2}× (goal ≥ 0.9×)",
+        OFFICE_TOTAL / 10,
+        signed / unsigned
+    );
+    println!(
+        "    unsigned, each carrying 192 random hex digits in its note (a signature's and a chain hash's worth): \
+         {padded:.0} events/s · {:.2}× unsigned — the bytes alone; checking them: signed {:.2}× these",
+        padded / unsigned,
+        signed / padded
+    );
 }
 
 /// Rounds of the signed/unsigned comparison (alternating; medians).
