@@ -357,7 +357,8 @@ impl<'a> ser::Serializer for Canonical<'a> {
         string(v, self.out);
         Ok(())
     }
-    /// Written as it is displayed, escaped piece by piece (a time, an id): no string between.
+    /// Written as it is displayed, escaped piece by piece (a time, a point, a rank): no string
+    /// between.
     fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result {
         struct Escaped<'o>(&'o mut Vec<u8>);
         impl std::fmt::Write for Escaped<'_> {
