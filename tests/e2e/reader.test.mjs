@@ -50,10 +50,19 @@ test("the last minute is read to the second on a controlled clock and the time-u
   await page.fill("[data-testid=token]", enrolled.token);
   await page.click("[data-testid=sign-in]");
   await page.click("[data-testid=table-r9-t1]");
-  // The clock starts at T0 (the office's time is the file's).
+  // The clock starts at T0 (the office's time is the file's). The standings' preview is held
+  // until after the click: confirming as soon as the consequence shows must record (a busy
+  // office once answered it late, and the click before it did nothing).
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route("**/preview-standings", async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.click("[data-testid=clock-start]");
   await page.waitForFunction(() => !(document.querySelector("[data-testid=consequence]")?.textContent ?? "…").startsWith("…"));
   await page.click("[data-testid=confirm]");
+  release();
   // The game screen reloads after recording: open the reader from the reloaded one.
   await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent.includes("对局中"));
   await page.click("[data-testid=open-reader]");

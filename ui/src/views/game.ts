@@ -63,6 +63,18 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", {}, "…"));
     const confirm = h("button", { class: "primary", disabled: true, "data-testid": "confirm" }, t("confirm"));
     panel.replaceChildren(h("h3", {}, title), h("h4", {}, t("consequence")), lines, h("div", { class: "row" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel"))));
+    // Set before the button can be enabled: a click as soon as the consequence shows (while the
+    // standings' preview is still on its way) records.
+    confirm.onclick = async () => {
+      confirm.setAttribute("disabled", "");
+      try {
+        const v = await ctx.backend.record(game, body);
+        if (after) await after(v);
+        await ctx.reload();
+      } catch (e) {
+        lines.append(h("li", { class: "error" }, (e as Error).message));
+      }
+    };
     try {
       const p = await ctx.backend.preview(game, body);
       lines.replaceChildren(...consequenceLines(p).map((x) => h("li", {}, x)));
@@ -75,16 +87,6 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     } catch (e) {
       lines.replaceChildren(h("li", { class: "error" }, (e as Error).message));
     }
-    confirm.onclick = async () => {
-      confirm.setAttribute("disabled", "");
-      try {
-        const v = await ctx.backend.record(game, body);
-        if (after) await after(v);
-        await ctx.reload();
-      } catch (e) {
-        lines.append(h("li", { class: "error" }, (e as Error).message));
-      }
-    };
   }
 
   function recorder(preset?: CatalogueEntry): void {
