@@ -21,11 +21,12 @@ impl PgStore {
     /// duplicate (same id, same line) answered with its number, the same id with another
     /// content refused. Two offices storing the same new event at once: one transaction wins,
     /// the other fails on the unique id and is tried again, finding it stored.
-    pub(super) async fn append_async(&self, events: &[Event]) -> Result<Vec<Result<Appended>>> {
+    /// `lines`: each event's line (`wire::encode`, or the text it was decoded from).
+    pub(super) async fn append_async(&self, events: &[Event], lines: &[String]) -> Result<Vec<Result<Appended>>> {
         let mut client = self.client().await?;
         let mut tries = 0;
         loop {
-            match try_append(&mut client, events).await {
+            match try_append(&mut client, events, lines).await {
                 Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) && tries < 2 => tries += 1,
                 other => return other.map_err(pg_error),
             }
@@ -36,6 +37,7 @@ impl PgStore {
 async fn try_append(
     client: &mut deadpool_postgres::Object,
     events: &[Event],
+    lines: &[String],
 ) -> Result<Vec<Result<Appended>>, tokio_postgres::Error> {
     /// An event's answer before the new ones are numbered.
     enum Answer {
@@ -45,7 +47,6 @@ async fn try_append(
         Again(usize),
     }
     let tx = client.transaction().await?;
-    let lines: Vec<String> = events.iter().map(wire::encode).collect();
     let ids: Vec<uuid::Uuid> = events.iter().map(|e| *e.id.as_uuid()).collect();
     let stored = tx.query("SELECT id, seq, line FROM events WHERE id = ANY($1)", &[&ids]).await?;
     let stored: std::collections::HashMap<uuid::Uuid, (i64, String)> =
@@ -53,12 +54,15 @@ async fn try_append(
     let conflict = |e: &Event| Answer::Done(Err(DomainError::ConflictingDuplicate(e.id.to_string()).into()));
     let mut answers = Vec::with_capacity(events.len());
     let mut fresh: Vec<(&Event, &str)> = Vec::new();
-    for ((e, line), id) in events.iter().zip(&lines).zip(&ids) {
+    for ((e, line), id) in events.iter().zip(lines).zip(&ids) {
         answers.push(match (stored.get(id), fresh.iter().position(|(f, _)| f.id == e.id)) {
-            (Some((seq, stored)), _) if stored == line => Answer::Done(Ok(Appended::Duplicate(*seq as u64))),
+            // The same bytes, or the same event written otherwise (by a device, or a build).
+            (Some((seq, stored)), _) if stored == line || wire::decode(stored).is_ok_and(|s| s == *e) => {
+                Answer::Done(Ok(Appended::Duplicate(*seq as u64)))
+            }
             (Some(_), _) => conflict(e),
             // Twice in one batch: the same is a duplicate of the first, another is refused.
-            (None, Some(k)) if fresh[k].1 == line => Answer::Again(k),
+            (None, Some(k)) if fresh[k].0 == e => Answer::Again(k),
             (None, Some(_)) => conflict(e),
             (None, None) => {
                 fresh.push((e, line));

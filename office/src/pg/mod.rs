@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use std::collections::HashMap;
 
+use arbiter_core::event::wire::{self, Lined};
 use arbiter_core::event::{Event, NewEvent};
 use arbiter_core::game::{GameState, GameSummary};
 use arbiter_core::model::{Author, EventId, GameId, TournamentId};
@@ -253,7 +254,13 @@ async fn migrate(client: &mut deadpool_postgres::Object) -> Result<(), CoreError
 
 impl EventStore for PgStore {
     fn append(&self, events: &[Event], _origin: Origin) -> CoreResult<Vec<CoreResult<Appended>>> {
-        self.run(self.append_async(events))
+        let lines: Vec<String> = events.iter().map(wire::encode).collect();
+        self.run(self.append_async(events, &lines))
+    }
+
+    fn append_lined(&self, events: Vec<Lined>, _origin: Origin) -> CoreResult<Vec<CoreResult<Appended>>> {
+        let (events, lines): (Vec<Event>, Vec<String>) = events.into_iter().map(Lined::into_parts).unzip();
+        self.run(self.append_async(&events, &lines))
     }
 
     fn record_all(

@@ -2,7 +2,8 @@
 //! event on its own (accepted / duplicate / rejected with the reason) and stores the accepted
 //! ones durably, in one shared sync, before it answers.
 
-use arbiter_core::event::{wire, Event, EventBody, PublicKey};
+use arbiter_core::event::wire::Lined;
+use arbiter_core::event::{Event, EventBody, PublicKey};
 use arbiter_core::ledger::{check_all, Keyring};
 use arbiter_core::rules::authority::{check_author, check_escalation};
 use arbiter_core::store::{Appended, Origin};
@@ -177,15 +178,8 @@ pub async fn push(
     caller: Caller,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<PushResponse>, OfficeError> {
+    // Read before the permit below: a tablet sending slowly over the hall's Wi-Fi holds no one up.
     let raw = body(raw)?;
-    let request: PushRequest<Box<RawValue>> = serde_json::from_slice(&raw)
-        .map_err(|e| OfficeError::bad("malformed_json", format!("the body must be {{\"events\": [...]}}: {e}")))?;
-    if request.events.len() > MAX_PUSH_EVENTS {
-        return Err(OfficeError::TooLarge(format!(
-            "{} events in one push; at most {MAX_PUSH_EVENTS}",
-            request.events.len()
-        )));
-    }
     let principal = caller.0;
     let device_key = state.accounts.device_key(&principal.tournament, &principal.device)?;
     let league = if principal.role == arbiter_core::model::Role::Office {
@@ -194,23 +188,111 @@ pub async fn push(
     } else {
         None
     };
-    let mut results: Vec<Option<PushResult>> = vec![None; request.events.len()];
-    let mut to_store: Vec<(usize, Event)> = Vec::new();
-    let mut refusals = Vec::new();
     let ceiling =
         u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0).saturating_add(state.max_clock_ahead_ms);
+    // Decoding and checking pushes share the cores but one: the store's writer, which every push
+    // waits for in turn, keeps that one to itself (signed ingest +10–15 %, PERFORMANCE.md).
+    let permit = state.preparing.clone().acquire_owned().await.map_err(|e| OfficeError::Internal(e.to_string()))?;
+    let (store, accounts) = (state.store.clone(), state.accounts.clone());
+    let (office_key, max_ahead) = (state.office_key, state.max_clock_ahead_ms);
+    let results = blocking(move || {
+        let prepared = prepare(&raw, &principal, device_key, league.as_ref(), office_key, ceiling, max_ahead)?;
+        for r in &prepared.refusals {
+            accounts.log_refusal(&principal.tournament, r)?;
+        }
+        drop(permit);
+        let stored = store.append_lined(prepared.good, Origin::Remote)?;
+        Ok(prepared.answers.answer(stored))
+    })
+    .await?;
+    // At a venue office, what arrived goes on to the central office now.
+    state.forward_nudge.notify_one();
+    Ok(Json(PushResponse { results, office_time: Some(chrono::Utc::now()) }))
+}
+
+/// A push read and checked: what to store, what was refused, and how to answer each element.
+struct Prepared {
+    good: Vec<Lined>,
+    refusals: Vec<Refusal>,
+    answers: Answers,
+}
+
+/// Each element's answer: given when refused, else by where its event is in what was stored.
+struct Answers {
+    results: Vec<Option<PushResult>>,
+    /// The element and the id of each event given to the store, in its order.
+    stored: Vec<(usize, arbiter_core::model::EventId)>,
+}
+
+impl Answers {
+    fn answer(self, stored: Vec<arbiter_core::Result<Appended>>) -> Vec<PushResult> {
+        let mut results = self.results;
+        for ((index, id), outcome) in self.stored.into_iter().zip(stored) {
+            let id = Some(id.to_string());
+            results[index] = Some(match outcome {
+                Ok(Appended::New(seq)) => accepted(index, id, PushStatus::Accepted, seq),
+                Ok(Appended::Duplicate(seq)) => accepted(index, id, PushStatus::Duplicate, seq),
+                Err(err) => rejected(index, id, &OfficeError::Core(err)),
+            });
+        }
+        results.into_iter().flatten().collect()
+    }
+}
+
+fn accepted(index: usize, id: Option<String>, status: PushStatus, seq: u64) -> PushResult {
+    PushResult { index, id, status, seq: Some(seq), code: None, message: None }
+}
+
+/// Reads a push's events and checks each: decoded, authorized for `p`, signed as its device
+/// enrolled, not stamped ahead of `ceiling`, its signature and chain holding ([`check_all`]).
+fn prepare(
+    raw: &[u8],
+    p: &Principal,
+    device_key: Option<PublicKey>,
+    league: Option<&League>,
+    office_key: PublicKey,
+    ceiling: u64,
+    max_ahead: u64,
+) -> Result<Prepared, OfficeError> {
+    let request: PushRequest<&RawValue> = serde_json::from_slice(raw)
+        .map_err(|e| OfficeError::bad("malformed_json", format!("the body must be {{\"events\": [...]}}: {e}")))?;
+    if request.events.len() > MAX_PUSH_EVENTS {
+        return Err(OfficeError::TooLarge(format!(
+            "{} events in one push; at most {MAX_PUSH_EVENTS}",
+            request.events.len()
+        )));
+    }
+    let now = chrono::Utc::now();
+    let refusal = |event: Option<String>, err: &OfficeError| Refusal {
+        at: now,
+        device: Some(p.device.clone()),
+        person: Some(p.person.clone()),
+        role: Some(p.role),
+        event,
+        code: err.code().to_owned(),
+        message: err.to_string(),
+    };
+    let mut results: Vec<Option<PushResult>> = vec![None; request.events.len()];
+    let mut refusals = Vec::new();
+    let (mut placed, mut events) = (Vec::new(), Vec::new());
     for (index, element) in request.events.iter().enumerate() {
         let text = element.get();
-        let outcome = wire::decode(text)
-            .map_err(OfficeError::from)
-            .and_then(|e| match &league {
-                Some(league) => authorize_forwarded(&principal, league, &e).map(|()| e),
-                None => authorize(&principal, &e).map(|()| e),
-            })
-            .and_then(|e| signs_as_enrolled(&principal, device_key, &e).map(|()| e))
-            .and_then(|e| not_ahead(&e, ceiling, state.max_clock_ahead_ms).map(|()| e));
+        // Kept with the text it came in, which the store keeps as its line.
+        let outcome = Lined::decode(text).map_err(OfficeError::from).and_then(|l| {
+            let e = l.event();
+            match league {
+                Some(league) => authorize_forwarded(p, league, e)?,
+                None => authorize(p, e)?,
+            }
+            signs_as_enrolled(p, device_key, e)?;
+            not_ahead(e, ceiling, max_ahead)?;
+            Ok(l)
+        });
         match outcome {
-            Ok(e) => to_store.push((index, e)),
+            Ok(l) => {
+                placed.push((index, l.event().id));
+                events.push(l);
+            }
             Err(err) => {
                 // Read again only when refused: the id it says it has, whatever else is wrong.
                 let id = serde_json::from_str::<IdProbe>(text)
@@ -226,115 +308,50 @@ pub async fn push(
                             ))
                     )
                 {
-                    refusals.push((id.clone(), err.code().to_owned(), err.to_string()));
+                    refusals.push(refusal(id.clone(), &err));
                 }
                 results[index] = Some(rejected(index, id, &err));
             }
         }
     }
-    let now = chrono::Utc::now();
-    let refusals: Vec<Refusal> = refusals
-        .into_iter()
-        .map(|(event, code, message)| Refusal {
-            at: now,
-            device: Some(principal.device.clone()),
-            person: Some(principal.person.clone()),
-            role: Some(principal.role),
-            event,
-            code,
-            message,
-        })
-        .collect();
-    let (store, accounts, tournament) = (state.store.clone(), state.accounts.clone(), principal.tournament.clone());
-    // The events go to the store; their places and ids stay for the answer.
-    let (placed, events): (Vec<(usize, arbiter_core::model::EventId)>, Vec<Event>) =
-        to_store.into_iter().map(|(index, e)| ((index, e.id), e)).unzip();
-    let ring = device_key.map(|k| {
-        let ring = Keyring::pinned(state.office_key);
-        // A venue's officials' keys are in the league's ledger, registered by the venue.
-        let ring = match &league {
-            Some(l) => ring.with_registered(&l.setup.keys),
-            None => ring,
-        };
-        ring.with_device(principal.device.clone(), k, principal.person.clone(), principal.role)
-    });
-    let forwarded = league.is_some();
-    let who = principal.clone();
-    // Signatures on every core, then the disk: off the async threads.
-    let (checks, stored) = blocking(move || {
-        let all: Vec<&Event> = events.iter().collect();
-        let answers = match ring {
-            // Forwarded keys vouch for what follows them in the batch: admitted in order.
-            Some(mut ring) if forwarded => Some(ring.admit_all(&all)),
-            Some(ring) => Some(check_all(&ring, &all)),
-            None => None,
-        };
-        let checks: Vec<Result<(), String>> = match answers {
-            Some(answers) => answers
-                .into_iter()
-                .map(|(c, _)| {
-                    c.map(drop).map_err(|e| match e {
-                        arbiter_core::CoreError::Forged(m) => m,
-                        other => other.to_string(),
-                    })
-                })
-                .collect(),
-            None => vec![Ok(()); events.len()],
-        };
-        let mut refusals = refusals;
-        let mut good = Vec::with_capacity(events.len());
-        for (e, c) in events.into_iter().zip(&checks) {
-            match c {
-                Ok(()) => good.push(e),
-                Err(message) => refusals.push(Refusal {
-                    at: now,
-                    device: Some(who.device.clone()),
-                    person: Some(who.person.clone()),
-                    role: Some(who.role),
-                    event: Some(e.id.to_string()),
-                    code: "forged".into(),
-                    message: message.clone(),
-                }),
+    let checks: Vec<Result<(), arbiter_core::CoreError>> = match device_key {
+        None => events.iter().map(|_| Ok(())).collect(),
+        Some(k) => {
+            let ring = Keyring::pinned(office_key);
+            // A venue's officials' keys are in the league's ledger, registered by the venue.
+            let ring = match league {
+                Some(l) => ring.with_registered(&l.setup.keys),
+                None => ring,
+            };
+            let mut ring = ring.with_device(p.device.clone(), k, p.person.clone(), p.role);
+            let all: Vec<&Event> = events.iter().map(Lined::event).collect();
+            let answers = match league {
+                // Forwarded keys vouch for what follows them in the batch: admitted in order.
+                Some(_) => ring.admit_all(&all),
+                None => check_all(&ring, &all),
+            };
+            answers.into_iter().map(|(c, _)| c.map(drop)).collect()
+        }
+    };
+    let mut good = Vec::with_capacity(events.len());
+    let mut stored = Vec::with_capacity(events.len());
+    for ((l, (index, id)), check) in events.into_iter().zip(placed).zip(checks) {
+        match check {
+            Ok(()) => {
+                good.push(l);
+                stored.push((index, id));
+            }
+            Err(e) => {
+                let err = OfficeError::from(arbiter_core::CoreError::Forged(match e {
+                    arbiter_core::CoreError::Forged(m) => m,
+                    other => other.to_string(),
+                }));
+                refusals.push(refusal(Some(id.to_string()), &err));
+                results[index] = Some(rejected(index, Some(id.to_string()), &err));
             }
         }
-        for r in &refusals {
-            accounts.log_refusal(&tournament, r)?;
-        }
-        Ok((checks, store.append(&good, Origin::Remote)?))
-    })
-    .await?;
-    let mut stored = stored.into_iter();
-    for ((index, id), check) in placed.iter().zip(checks) {
-        let id = Some(id.to_string());
-        if let Err(message) = check {
-            let err = OfficeError::from(arbiter_core::CoreError::Forged(message));
-            results[*index] = Some(rejected(*index, id, &err));
-            continue;
-        }
-        let Some(outcome) = stored.next() else { continue };
-        results[*index] = Some(match outcome {
-            Ok(Appended::New(seq)) => PushResult {
-                index: *index,
-                id,
-                status: PushStatus::Accepted,
-                seq: Some(seq),
-                code: None,
-                message: None,
-            },
-            Ok(Appended::Duplicate(seq)) => PushResult {
-                index: *index,
-                id,
-                status: PushStatus::Duplicate,
-                seq: Some(seq),
-                code: None,
-                message: None,
-            },
-            Err(err) => rejected(*index, id, &OfficeError::Core(err)),
-        });
     }
-    // At a venue office, what arrived goes on to the central office now.
-    state.forward_nudge.notify_one();
-    Ok(Json(PushResponse { results: results.into_iter().flatten().collect(), office_time: Some(chrono::Utc::now()) }))
+    Ok(Prepared { good, refusals, answers: Answers { results, stored } })
 }
 
 #[derive(serde::Deserialize)]

@@ -225,3 +225,19 @@ fn a_kind_of_schema_2_is_refused_at_schema_1() {
     let err = decode(&v.to_string()).unwrap_err();
     assert!(err.to_string().contains("line 1"), "{err}");
 }
+
+#[test]
+fn a_line_is_kept_as_it_came_unless_it_is_not_one_line() {
+    use arbiter_domain::event::wire::Lined;
+    let e = Table::chinese().event(Role::Referee, EventBody::ClockStarted);
+    let spaced = encode(&e).replacen(':', ": ", 3);
+    let kept = Lined::decode(&spaced).unwrap();
+    assert_eq!((kept.event(), kept.line()), (&e, spaced.as_str()), "one line: kept byte for byte");
+    for text in [serde_json::to_string_pretty(&e).unwrap(), encode(&e).replacen(',', ",\t", 1)] {
+        let l = Lined::decode(&text).unwrap();
+        assert_eq!((l.event(), l.line()), (&e, encode(&e).as_str()), "not one line: written again: {text}");
+    }
+    let unknown = encode(&e).replacen('{', r#"{"extra":1,"#, 1);
+    assert_eq!(Lined::decode(&unknown).unwrap_err().code(), decode(&unknown).unwrap_err().code());
+    assert_eq!(Lined::encode(e.clone()).line(), encode(&e));
+}

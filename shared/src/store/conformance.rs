@@ -11,6 +11,7 @@ use chrono::DateTime;
 
 use crate::app::tables;
 use crate::clock::Hlc;
+use crate::event::wire::{self, Lined};
 use crate::event::{Event, EventBody, SCHEMA_VERSION};
 use crate::game::{GameState, GameSummary};
 use crate::model::{Author, Colour, DeviceId, EventId, GameId, PersonId, Role, TournamentId};
@@ -252,6 +253,51 @@ pub fn append_is_idempotent_and_refuses_a_changed_copy(open: Opener<'_>) {
     assert_eq!(store.get(&other.id).unwrap().as_ref(), Some(&other), "the first copy is the one kept");
 }
 
+/// An event given with the line it came in (`Lined`: a push) reads back as that event; the
+/// same event written otherwise (another key order, a pretty-printed copy, the store's own
+/// writing) is a duplicate of it, in one batch or later, also after a reopen; a changed copy is
+/// still refused.
+pub fn events_keep_the_lines_they_came_in(open: Opener<'_>) {
+    let store = open();
+    let (a, b) = (event(1, Some(1), Role::Referee, advice(1)), event(2, Some(2), Role::Referee, advice(2)));
+    let lined = |text: &str| Lined::decode(text).unwrap();
+    let stored = store
+        .append_lined(vec![lined(&reordered(&a)), lined(&reordered(&b)), lined(&pretty(&b))], Origin::Remote)
+        .unwrap();
+    assert!(
+        matches!(stored[..], [Ok(Appended::New(1)), Ok(Appended::New(2)), Ok(Appended::Duplicate(2))]),
+        "{stored:?}"
+    );
+    let again = store.append(&[a.clone(), b.clone()], Origin::Remote).unwrap();
+    assert!(matches!(again[..], [Ok(Appended::Duplicate(1)), Ok(Appended::Duplicate(2))]), "{again:?}");
+    let mut changed = a.clone();
+    changed.wall_time += chrono::Duration::seconds(1);
+    let refused = store.append_lined(vec![lined(&reordered(&changed))], Origin::Remote).unwrap();
+    assert_eq!(refused[0].as_ref().unwrap_err().code(), "conflicting_duplicate");
+    drop(store);
+    let store = open();
+    assert_eq!(store.since(0, 10).unwrap(), vec![(1, a.clone()), (2, b.clone())]);
+    assert_eq!(store.get(&a.id).unwrap(), Some(a.clone()));
+    let after = store.append_lined(vec![lined(&pretty(&a)), lined(&reordered(&b))], Origin::Remote).unwrap();
+    assert!(matches!(after[..], [Ok(Appended::Duplicate(1)), Ok(Appended::Duplicate(2))]), "{after:?}");
+    let mut out = Vec::new();
+    assert_eq!(store.export(&mut out).unwrap(), 2);
+    let (exported, errors) = wire::decode_jsonl(&String::from_utf8(out).unwrap());
+    assert_eq!((exported, errors), (vec![a, b], vec![]), "an export reads back as the events");
+}
+
+/// `e` as one line with its envelope's keys in reverse order: what another writer may send.
+pub fn reordered(e: &Event) -> String {
+    let serde_json::Value::Object(fields) = serde_json::to_value(e).unwrap() else { unreachable!() };
+    let reversed: serde_json::Map<String, serde_json::Value> = fields.into_iter().rev().collect();
+    serde_json::to_string(&reversed).unwrap()
+}
+
+/// `e` pretty-printed: newlines and indentation between its tokens.
+fn pretty(e: &Event) -> String {
+    serde_json::to_string_pretty(e).unwrap()
+}
+
 fn advice(n: u32) -> EventBody {
     EventBody::IncidentRecorded {
         incident: Incident::Disturbing { offender: if n % 2 == 0 { Colour::Black } else { Colour::White } },
@@ -396,4 +442,5 @@ pub const CHECKS: &[(&str, Check)] = &[
     ("everything_survives_a_reopen", everything_survives_a_reopen),
     ("keyspaces_swap_and_scan", keyspaces_swap_and_scan),
     ("recording_stamps_signs_and_chains", recording_stamps_signs_and_chains),
+    ("events_keep_the_lines_they_came_in", events_keep_the_lines_they_came_in),
 ];

@@ -122,7 +122,8 @@ pub fn import(store: &dyn super::EventStore, input: impl BufRead) -> Result<Impo
         if line.trim().is_empty() {
             continue;
         }
-        match wire::decode(&line) {
+        // Kept as written, so an export imported again exports the same bytes.
+        match wire::Lined::decode(&line) {
             Ok(e) => {
                 batch.push(e);
                 lines_of_batch.push(i + 1);
@@ -139,21 +140,20 @@ pub fn import(store: &dyn super::EventStore, input: impl BufRead) -> Result<Impo
 
 fn import_batch(
     store: &dyn super::EventStore,
-    batch: &mut Vec<crate::event::Event>,
+    batch: &mut Vec<wire::Lined>,
     lines: &mut Vec<usize>,
     report: &mut ImportReport,
 ) -> Result<()> {
     if batch.is_empty() {
         return Ok(());
     }
-    for (result, line) in store.append(batch, Origin::Remote)?.into_iter().zip(lines.iter()) {
+    for (result, line) in store.append_lined(std::mem::take(batch), Origin::Remote)?.into_iter().zip(lines.iter()) {
         match result {
             Ok(super::Appended::New(_)) => report.added += 1,
             Ok(super::Appended::Duplicate(_)) => report.duplicates += 1,
             Err(e) => report.refused.push(LineError { line: *line, code: e.code(), message: e.to_string() }),
         }
     }
-    batch.clear();
     lines.clear();
     Ok(())
 }

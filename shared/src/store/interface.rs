@@ -10,6 +10,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use crate::error::Result;
+use crate::event::wire::Lined;
 use crate::event::{Event, EventBody, NewEvent};
 use crate::game::{GameState, GameSummary};
 use crate::model::{Author, EventId, GameId, TournamentId};
@@ -51,6 +52,9 @@ pub trait EventStore: Send + Sync {
     /// Stores `events` durably; each is answered on its own: new, duplicate (idempotent), or
     /// refused (same id, other content). See [`Store::append`].
     fn append(&self, events: &[Event], origin: Origin) -> Result<Vec<Result<Appended>>>;
+    /// [`EventStore::append`] of events with the lines they came in: stored as they are, not
+    /// written again (a push's events, [`crate::event::wire::Lined`]).
+    fn append_lined(&self, events: Vec<Lined>, origin: Origin) -> Result<Vec<Result<Appended>>>;
     /// Records new events by one author (stamped, signed, stored in order); nothing is stored
     /// if any is invalid. See [`Store::record_all`].
     fn record_all(
@@ -193,6 +197,10 @@ impl Keyspace for sled::Tree {
 impl EventStore for Store {
     fn append(&self, events: &[Event], origin: Origin) -> Result<Vec<Result<Appended>>> {
         Store::append(self, events, origin)
+    }
+
+    fn append_lined(&self, events: Vec<Lined>, origin: Origin) -> Result<Vec<Result<Appended>>> {
+        Store::append_lined(self, events, origin)
     }
 
     fn record_all(

@@ -35,7 +35,7 @@ use chrono::{DateTime, Utc};
 
 use crate::clock::HybridClock;
 use crate::error::{CoreError, DomainError, Result};
-use crate::event::wire::{self, LineError};
+use crate::event::wire::{self, LineError, Lined};
 use crate::event::{Event, EventBody};
 use crate::model::{Author, DeviceId, EventId, GameId, TournamentId};
 
@@ -511,9 +511,20 @@ impl Store {
     /// Stores `events` durably: returns only after their journal lines are synced. Each event
     /// is answered on its own: new, duplicate (idempotent), or refused (same id, other content).
     pub fn append(&self, events: &[Event], origin: Origin) -> Result<Vec<Result<Appended>>> {
-        self.check_space()?;
         // Encoded before the lock: every writer waits for what is done under it.
         let encoded = events.iter().map(wire::encode).collect();
+        self.append_encoded(events, encoded, origin)
+    }
+
+    /// [`Store::append`] of events that come with their lines (as a device sent them): stored
+    /// as they are, not written again.
+    pub fn append_lined(&self, events: Vec<Lined>, origin: Origin) -> Result<Vec<Result<Appended>>> {
+        let (events, lines): (Vec<Event>, Vec<String>) = events.into_iter().map(Lined::into_parts).unzip();
+        self.append_encoded(&events, lines, origin)
+    }
+
+    fn append_encoded(&self, events: &[Event], encoded: Vec<String>, origin: Origin) -> Result<Vec<Result<Appended>>> {
+        self.check_space()?;
         let guard = self.lock();
         let out = self.apply(&guard, events, encoded, origin, Lines::Write)?;
         drop(guard);
@@ -654,7 +665,8 @@ impl Store {
     /// and, worse, their writes must be flushed by the journal's ext4 commit; plain inserts in a
     /// fixed order cost a few µs. The primary key `e/` goes last, so its presence means the
     /// others were written; `reconcile` repairs whatever a crash cut short (docs/durability.md).
-    /// `encoded`: each event's line (`wire::encode`), in `events`' order.
+    /// `encoded`: each event's line (`wire::encode`, or the text it was decoded from), in
+    /// `events`' order.
     fn apply(
         &self,
         _guard: &MutexGuard<'_, ()>,
@@ -671,7 +683,8 @@ impl Store {
         let mut seq = self.next_seq.load(Ordering::SeqCst);
         for ((i, e), line) in events.iter().enumerate().zip(encoded) {
             let same = match fresh.iter().find(|f| f.event.id == e.id) {
-                Some(f) => Some((f.seq, Ok(f.line == line))),
+                // Compared as events: two copies may come written differently.
+                Some(f) => Some((f.seq, Ok(f.event == e))),
                 None => self.db.get(keys::event(&e.id)).map_err(storage)?.map(|v| self.same_as_stored(e, &line, &v)),
             };
             if let Some((s, same)) = same {
