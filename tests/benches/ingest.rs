@@ -32,6 +32,7 @@ use arbiter_tests::*;
 const TOTAL: usize = 6_000;
 
 fn main() {
+    let _scratch = arbiter_tests::ScratchCleanup;
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     rt.block_on(run());
 }

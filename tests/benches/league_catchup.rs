@@ -18,6 +18,7 @@ const EVENTS: u64 = 50_000;
 const GAMES: u32 = 10;
 
 fn main() {
+    let _scratch = arbiter_tests::ScratchCleanup;
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     rt.block_on(run());
 }

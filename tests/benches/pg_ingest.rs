@@ -24,6 +24,7 @@ const DEVICES: usize = 10;
 const PER_DEVICE: u64 = 600;
 
 fn main() {
+    let _scratch = arbiter_tests::ScratchCleanup;
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     rt.block_on(run());
 }

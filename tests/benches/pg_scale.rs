@@ -30,6 +30,7 @@ const SMALL: usize = 10;
 const PAGES: usize = 2_000;
 
 fn main() {
+    let _scratch = arbiter_tests::ScratchCleanup;
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     rt.block_on(run());
 }

@@ -251,6 +251,7 @@ fn players_csv(n: usize) -> String {
 }
 
 fn main() {
+    let _scratch = arbiter_tests::ScratchCleanup;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(1024)

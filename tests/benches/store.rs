@@ -107,6 +107,7 @@ fn measure(events: usize) -> Row {
 }
 
 fn main() {
+    let _scratch = arbiter_tests::ScratchCleanup;
     let sizes: Vec<usize> = std::env::var("STORE_SIZES")
         .unwrap_or_else(|_| "100000,1000000".into())
         .split(',')

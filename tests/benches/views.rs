@@ -39,6 +39,7 @@ fn sizes() -> Vec<usize> {
 }
 
 fn main() {
+    let _scratch = arbiter_tests::ScratchCleanup;
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     rt.block_on(run());
 }

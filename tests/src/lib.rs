@@ -16,6 +16,25 @@ pub fn scratch(name: &str) -> PathBuf {
     d
 }
 
+/// Removes, when dropped, every [`scratch`] directory of this process: a benchmark holds one for
+/// its whole run (its offices and devices take gigabytes over a run, and a developer runs it
+/// again and again). Tests keep theirs, to look at after a failure.
+pub struct ScratchCleanup;
+
+impl Drop for ScratchCleanup {
+    fn drop(&mut self) {
+        let suffix = format!("-{}", std::process::id());
+        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with("arbiter-tests-") && name.ends_with(&suffix) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
+}
+
 pub fn tournament() -> TournamentId {
     TournamentId::new("t1").unwrap_or_else(|e| panic!("{e}"))
 }

@@ -74,9 +74,6 @@ pub struct AppState {
     pub upstream: Option<Arc<crate::venue::Upstream>>,
     /// Wakes the forwarder (a device pushed): what was recorded here goes up at once.
     pub forward_nudge: Arc<tokio::sync::Notify>,
-    /// Pushes being read and checked at once: one core fewer than there are, so that the
-    /// store's writer, which every push waits for in turn, is never short of one.
-    pub preparing: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -150,7 +147,6 @@ impl AppState {
             office_author,
             upstream,
             forward_nudge: Arc::default(),
-            preparing: Arc::new(tokio::sync::Semaphore::new(preparers())),
         })
     }
 
@@ -440,11 +436,6 @@ fn path<T>(p: Result<axum::extract::Path<T>, axum::extract::rejection::PathRejec
 }
 
 /// Runs blocking store work off the async threads (appends wait for `fdatasync`).
-/// How many pushes are read and checked at once (see [`AppState::preparing`]).
-fn preparers() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
-}
-
 pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, OfficeError> + Send + 'static,
 ) -> Result<T, OfficeError> {
