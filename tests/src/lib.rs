@@ -615,6 +615,20 @@ pub fn rss_mb(pid: u32) -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
+/// CPU time this process has used so far, every thread's, living or ended (user + system), from
+/// `/proc/self/stat` in 10 ms ticks (Linux's USER_HZ, 100 on every architecture we run on): what
+/// a benchmark divides by its work, steadier than wall time on a shared machine. Zero where
+/// there is no `/proc`.
+pub fn process_cpu() -> std::time::Duration {
+    let ticks = std::fs::read_to_string("/proc/self/stat").ok().and_then(|s| {
+        // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+        let rest = &s[s.rfind(')')? + 1..];
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+    });
+    std::time::Duration::from_millis(ticks.unwrap_or(0) * 10)
+}
+
 /// The `p` quantile (0–1) of sorted samples, nearest rank; `None` when there are none.
 pub fn percentile<T: Copy>(sorted: &[T], p: f64) -> Option<T> {
     let last = sorted.len().checked_sub(1)?;

@@ -189,6 +189,32 @@ fn a_run_of_one_signer_is_vouched_for_by_its_last_signature_and_a_forgery_in_it_
     }
 }
 
+/// A run checked in any order gives what checking each event alone gives: pushed in order from
+/// the middle of the chain (its first event names one in no batch), backwards (no event's
+/// predecessor right before it: the first few are looked for by a scan, the rest in a map), and
+/// interleaved, with a changed ruling in each.
+#[test]
+fn a_run_in_any_order_is_vouched_for_as_each_event_alone_would_be() {
+    let key = SigningKey::from_seed(&[2; 32]).unwrap();
+    let device = DeviceId::new("tab-ref-wang").unwrap();
+    let ring = referee_ring(&device, &key);
+    let mut chain = chained(&key, &device, 40);
+    chain[25].note_changed();
+    let middle: Vec<&Event> = chain[10..].iter().collect();
+    let backwards: Vec<&Event> = chain.iter().rev().collect();
+    let interleaved: Vec<&Event> = chain.iter().step_by(2).chain(chain.iter().skip(1).step_by(2)).collect();
+    for (what, batch) in [("middle", middle), ("backwards", backwards), ("interleaved", interleaved)] {
+        let answers = check_all(&ring, &batch);
+        for (e, (seal, _)) in batch.iter().zip(&answers) {
+            let alone = ring.check(e).is_ok();
+            assert_eq!(seal.is_ok(), alone, "{what}: {}", e.id);
+            // The changed event is the one that does not hold (the next names it as it was).
+            assert_eq!(alone, e.id != chain[25].id, "{what}: {}", e.id);
+        }
+        assert_eq!(answers.iter().filter(|(s, _)| s.is_err()).count(), 1, "{what}");
+    }
+}
+
 trait Tamper {
     fn note_changed(&mut self);
 }

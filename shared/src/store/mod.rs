@@ -135,19 +135,49 @@ impl Options {
     }
 }
 
-/// Where a batch's lines are: to be written to the journal now, or already in it (events
-/// re-applied on open, at these places).
+/// Where a batch's lines are: to be written to the journal now (sealed, see [`Sealed`]), or
+/// already in it (events re-applied on open, at these places).
 #[derive(Clone, Copy)]
 enum Lines<'a> {
-    Write,
+    Write(&'a Sealed),
     InJournal(&'a [journal::Position]),
+}
+
+/// A batch's lines as the journal takes them (each with its checksum and newline), in one
+/// buffer, made before the write lock is taken: every writer waits for what is done under it.
+struct Sealed {
+    bytes: Vec<u8>,
+    /// Where each line's bytes end in `bytes`, newline included.
+    ends: Vec<usize>,
+}
+
+impl Sealed {
+    fn new(lines: &[String]) -> Sealed {
+        let mut bytes = Vec::with_capacity(lines.iter().map(|l| l.len() + line::SEAL_BYTES + 1).sum());
+        let ends = lines
+            .iter()
+            .map(|l| {
+                line::seal(l.as_bytes(), &mut bytes);
+                bytes.push(b'\n');
+                bytes.len()
+            })
+            .collect();
+        Sealed { bytes, ends }
+    }
+
+    /// Line `i`, sealed, with its newline.
+    fn line(&self, i: usize) -> &[u8] {
+        let start = i.checked_sub(1).map_or(0, |j| self.ends[j]);
+        &self.bytes[start..self.ends[i]]
+    }
 }
 
 /// An event of a batch that is not stored yet.
 struct Fresh<'a> {
     seq: u64,
     event: &'a Event,
-    line: String,
+    /// Its place in the batch.
+    index: usize,
     at: journal::Position,
 }
 
@@ -335,8 +365,8 @@ impl Store {
                 let guard = self.lock();
                 for (part, origin) in [(&local, Origin::Local), (&remote, Origin::Remote)] {
                     let (events, at): (Vec<Event>, Vec<journal::Position>) = part.iter().cloned().unzip();
-                    let encoded = events.iter().map(wire::encode).collect();
-                    self.apply(&guard, &events, encoded, origin, Lines::InJournal(&at))?;
+                    let encoded: Vec<String> = events.iter().map(wire::encode).collect();
+                    self.apply(&guard, &events, &encoded, origin, Lines::InJournal(&at))?;
                 }
             }
             self.report.reapplied = local.len() + remote.len();
@@ -525,8 +555,9 @@ impl Store {
 
     fn append_encoded(&self, events: &[Event], encoded: Vec<String>, origin: Origin) -> Result<Vec<Result<Appended>>> {
         self.check_space()?;
+        let sealed = Sealed::new(&encoded);
         let guard = self.lock();
-        let out = self.apply(&guard, events, encoded, origin, Lines::Write)?;
+        let out = self.apply(&guard, events, &encoded, origin, Lines::Write(&sealed))?;
         drop(guard);
         // Duplicates too wait for the sync: their first copy may still be in flight.
         self.journal.sync(self.journal_written()).map_err(storage)?;
@@ -653,8 +684,9 @@ impl Store {
         self.sealed.lock().unwrap_or_else(|e| e.into_inner()).extend(events.iter().map(|e| e.id).zip(digests));
         // Before the batch (and its checkpoint): a checkpoint sled kept covers these stamps.
         meta::set_hlc(&self.db, clock.last())?;
-        let encoded = events.iter().map(wire::encode).collect();
-        let results = self.apply(&guard, &events, encoded, Origin::Local, Lines::Write)?;
+        let encoded: Vec<String> = events.iter().map(wire::encode).collect();
+        let sealed = Sealed::new(&encoded);
+        let results = self.apply(&guard, &events, &encoded, Origin::Local, Lines::Write(&sealed))?;
         drop(guard);
         self.journal.sync(self.journal_written()).map_err(storage)?;
         results.into_iter().find_map(|r| r.err()).map_or(Ok(events), Err)
@@ -671,7 +703,7 @@ impl Store {
         &self,
         _guard: &MutexGuard<'_, ()>,
         events: &[Event],
-        encoded: Vec<String>,
+        encoded: &[String],
         origin: Origin,
         lines: Lines<'_>,
     ) -> Result<Vec<Result<Appended>>> {
@@ -685,7 +717,7 @@ impl Store {
             let same = match fresh.iter().find(|f| f.event.id == e.id) {
                 // Compared as events: two copies may come written differently.
                 Some(f) => Some((f.seq, Ok(f.event == e))),
-                None => self.db.get(keys::event(&e.id)).map_err(storage)?.map(|v| self.same_as_stored(e, &line, &v)),
+                None => self.db.get(keys::event(&e.id)).map_err(storage)?.map(|v| self.same_as_stored(e, line, &v)),
             };
             if let Some((s, same)) = same {
                 out.push(match same {
@@ -702,24 +734,26 @@ impl Store {
                     at.get(i).copied().ok_or_else(|| storage("a re-applied event without its place"))?
                 }
                 // Set below, once the batch's lines are written and their place is known.
-                Lines::Write => journal::Position { segment: 0, offset: 0, len: 0 },
+                Lines::Write(_) => journal::Position { segment: 0, offset: 0, len: 0 },
             };
-            fresh.push(Fresh { seq, event: e, line, at });
+            fresh.push(Fresh { seq, event: e, index: i, at });
         }
         if fresh.is_empty() {
             return Ok(out);
         }
-        if let Lines::Write = lines {
-            let mut bytes = Vec::with_capacity(fresh.iter().map(|f| f.line.len() + line::SEAL_BYTES + 1).sum());
-            for f in &fresh {
-                line::seal(f.line.as_bytes(), &mut bytes);
-                bytes.push(b'\n');
-            }
+        if let Lines::Write(sealed) = lines {
+            // Nearly always every line is new and the sealed batch goes as it is.
+            let bytes: std::borrow::Cow<'_, [u8]> = if fresh.len() == events.len() {
+                sealed.bytes.as_slice().into()
+            } else {
+                fresh.iter().flat_map(|f| sealed.line(f.index)).copied().collect::<Vec<u8>>().into()
+            };
             // Journal first: a crash before sled has everything leaves lines that reopening re-applies.
             let written = self.journal.append(&bytes).map_err(|e| self.io_error("cannot write the journal in", e))?;
             let mut offset = written.at.offset;
             for f in &mut fresh {
-                let len = u32::try_from(f.line.len() + line::SEAL_BYTES).map_err(storage)?;
+                // The line's bytes without the newline.
+                let len = u32::try_from(sealed.line(f.index).len() - 1).map_err(storage)?;
                 f.at = journal::Position { segment: written.at.segment, offset, len };
                 offset += u64::from(len) + 1;
             }
@@ -732,7 +766,7 @@ impl Store {
         }
         indexed?;
         self.events.fetch_add(fresh.len() as u64, Ordering::SeqCst);
-        if let Lines::Write = lines {
+        if let Lines::Write(_) = lines {
             self.checkpoint()?;
         }
         Ok(out)
