@@ -61,8 +61,61 @@ fn envelope(e: &super::Event, out: &mut Vec<u8>) -> Result {
     }
     member(out, b",\"schema\":", schema)?;
     member(out, b",\"tournament\":", tournament)?;
-    member(out, b",\"wall_time\":", wall_time)?;
+    out.extend_from_slice(b",\"wall_time\":");
+    time(wall_time, out)?;
     out.push(b'}');
+    Ok(())
+}
+
+/// A time as chrono serializes it (RFC 3339, UTC as `Z`, a fraction of 0, 3, 6 or 9 digits),
+/// written digit by digit for years 0–9999: through `fmt` it was a tenth of an event's canonical
+/// form. Other years go through chrono itself. Pinned to chrono's bytes by a test below.
+fn time(t: &chrono::DateTime<chrono::Utc>, out: &mut Vec<u8>) -> Result {
+    use chrono::{Datelike, Timelike};
+    // Each of `DateTime`'s getters works the local time out again: once here.
+    let t_utc = t.naive_utc();
+    let (date, clock) = (t_utc.date(), t_utc.time());
+    let year = date.year();
+    if !(0..=9999).contains(&year) {
+        return t.serialize(Canonical::into(out));
+    }
+    let (mut second, mut nano) = (clock.second(), clock.nanosecond());
+    // A leap second: chrono writes it as second 60.
+    if nano >= 1_000_000_000 {
+        second += 1;
+        nano -= 1_000_000_000;
+    }
+    let two = |out: &mut Vec<u8>, n: u32| out.extend_from_slice(&[b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8]);
+    out.push(b'"');
+    two(out, year as u32 / 100);
+    two(out, year as u32 % 100);
+    out.push(b'-');
+    two(out, date.month());
+    out.push(b'-');
+    two(out, date.day());
+    out.push(b'T');
+    two(out, clock.hour());
+    out.push(b':');
+    two(out, clock.minute());
+    out.push(b':');
+    two(out, second);
+    let (digits, value) = match nano {
+        0 => (0, 0),
+        n if n % 1_000_000 == 0 => (3, n / 1_000_000),
+        n if n % 1_000 == 0 => (6, n / 1_000),
+        n => (9, n),
+    };
+    if digits > 0 {
+        out.push(b'.');
+        let start = out.len();
+        let mut v = value;
+        out.resize(start + digits, b'0');
+        for d in out[start..].iter_mut().rev() {
+            *d = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+    }
+    out.extend_from_slice(b"Z\"");
     Ok(())
 }
 
@@ -125,10 +178,13 @@ fn string(s: &str, out: &mut Vec<u8>) {
 }
 
 /// `s` escaped as inside a JSON string.
+#[inline]
 fn escaped(s: &str, out: &mut Vec<u8>) {
     let bytes = s.as_bytes();
-    // Ids, names and digits need no escape: one copy (a loop the compiler can vectorise).
-    if !bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+    // Ids, names and digits need no escape: one copy. Every byte is looked at, without an early
+    // exit, which the compiler turns into a few wide compares (a quarter of writing an event's
+    // canonical form went to this test, byte by byte).
+    if !bytes.iter().fold(false, |any, &b| any | (b < 0x20) | (b == b'"') | (b == b'\\')) {
         out.extend_from_slice(bytes);
         return;
     }
@@ -689,6 +745,42 @@ mod tests {
             }
         }
         assert!(events > 50, "the corpus holds {events} events");
+    }
+
+    /// The envelope's time, written digit by digit, is chrono's own writing: every kind of
+    /// fraction (none, 3, 6, 9 digits), a leap second, the first and last years written so and
+    /// the years either side (through chrono), and 100,000 instants across four centuries.
+    #[test]
+    fn a_time_is_written_as_chrono_writes_it() {
+        use chrono::{DateTime, NaiveDate, Utc};
+        let check = |t: DateTime<Utc>| {
+            let mut got = Vec::new();
+            super::time(&t, &mut got).unwrap();
+            assert_eq!(String::from_utf8(got).unwrap(), serde_json::to_string(&t).unwrap(), "{t:?}");
+        };
+        for nano in [0, 1, 7_000, 120_000_000, 999_999_999, 100_000, 5_000_000, 1_000_000_000, 1_999_999_999] {
+            let leap_ok = |d: NaiveDate| d.and_hms_nano_opt(23, 59, 59, nano).map(|n| n.and_utc());
+            for d in [(2026, 11, 26), (0, 1, 1), (9999, 12, 31), (-1, 12, 31), (10_000, 1, 1), (1970, 1, 1)] {
+                if let Some(t) = NaiveDate::from_ymd_opt(d.0, d.1, d.2).and_then(leap_ok) {
+                    check(t);
+                }
+            }
+        }
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..100_000 {
+            // xorshift: instants from 1800 to 2200, nanoseconds of every shape.
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let secs = (x % (400 * 365 * 86_400)) as i64 - 170 * 365 * 86_400;
+            let nano = match x >> 60 {
+                0..=3 => 0,
+                4..=7 => ((x >> 20) % 1000) as u32 * 1_000_000,
+                8..=11 => ((x >> 20) % 1_000_000) as u32 * 1000,
+                _ => ((x >> 20) % 1_000_000_000) as u32,
+            };
+            check(DateTime::from_timestamp(secs, nano).unwrap());
+        }
     }
 
     #[test]
