@@ -19,7 +19,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use arbiter_core::store::EventStore;
-use arbiter_core::sync::protocol::MAX_BODY_BYTES;
+use arbiter_core::sync::protocol::{GZIP_LEVEL, MAX_BODY_BYTES};
 use arbiter_core::sync::tls::CertFingerprint;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -238,9 +238,10 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .with_state(state)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(RequestDecompressionLayer::new())
-        // gzip's fastest level: JSON still shrinks several times, at a fraction of the default
-        // level's CPU — the office compresses every pull page and game page (PERFORMANCE.md).
-        .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Fastest))
+        // A low level, the devices' (`GZIP_LEVEL`): JSON still shrinks several times, at a
+        // fraction of the default level's CPU — the office compresses every pull page and game
+        // page (PERFORMANCE.md).
+        .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(GZIP_LEVEL as i32)))
         .layer(CatchPanicLayer::custom(|_| {
             OfficeError::Internal("the handler panicked; nothing was stored".into()).into_response_owned()
         }))

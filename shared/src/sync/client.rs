@@ -130,12 +130,10 @@ pub struct SyncClient {
     keyring: Arc<Mutex<Option<Keyring>>>,
 }
 
-/// Level 2, not 1: zlib-rs's level 1 codes every literal with the fixed tables, 8 bits for each
-/// hex digit of a signature or chain hash; level 2 builds its own and sends a signed push in 62 %
-/// of level 1's bytes (60 kB rather than 97 kB for 500 events) for 0.7 ms more on this
-/// machine (docs/PERFORMANCE.md).
+/// `bytes` gzipped as a push is sent ([`crate::sync::protocol::GZIP_LEVEL`]).
 fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(2));
+    let mut enc =
+        flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(crate::sync::protocol::GZIP_LEVEL));
     enc.write_all(bytes).map_err(|e| CoreError::Storage(e.to_string()))?;
     enc.finish().map_err(|e| CoreError::Storage(e.to_string()))
 }
