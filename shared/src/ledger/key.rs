@@ -137,6 +137,27 @@ impl SigningKey {
         self.prepared.as_ref().is_some_and(|p| p.nonces.is_ready())
     }
 
+    /// Lets a tablet's nonce thread refill its queue now: the store calls it once a record is
+    /// durable (the tablet then waits for its referee, not its disk).
+    pub fn refill_nonces(&self) {
+        if let Some(p) = &self.prepared {
+            p.nonces.refill();
+        }
+    }
+
+    /// Waits (at most `bound`) until the nonce thread has refilled its queue; whether it has (a
+    /// key without prepared nonces has nothing to wait for). For benchmarks that record back to
+    /// back: in the hall a referee's next record comes seconds later, long after the refill.
+    pub fn settle_nonces(&self, bound: std::time::Duration) -> bool {
+        self.prepared.as_ref().is_none_or(|p| p.nonces.settle(bound))
+    }
+
+    /// How many prepared nonces are ready (tests).
+    #[cfg(test)]
+    pub(crate) fn nonces_ready(&self) -> usize {
+        self.prepared.as_ref().map_or(0, |p| p.nonces.ready())
+    }
+
     /// Signs `e` as `by` (its `rules` and `prev` set first: they are signed too); returns its
     /// digest ([`Event::digest`]), computed from the same bytes.
     pub fn sign(&self, e: &mut Event, by: DeviceId) -> crate::event::EventDigest {

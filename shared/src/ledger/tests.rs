@@ -386,3 +386,24 @@ fn a_burst_past_the_prepared_nonces_is_signed_as_rfc_8032_and_every_signature_ho
         assert!(chain.is_whole());
     }
 }
+
+/// A tablet's nonce thread refills its queue when asked (once a record is durable), not when a
+/// nonce is taken: run while a record waits for its `fdatasync`, the refill made that wait longer.
+#[test]
+fn prepared_nonces_are_refilled_when_asked_not_when_taken() {
+    let key = key_of(11).with_prepared_nonces();
+    let device = DeviceId::new("tab-ref-wang").unwrap();
+    let bound = std::time::Duration::from_secs(10);
+    assert!(key.settle_nonces(bound), "the thread fills its queue");
+    let full = key.nonces_ready();
+    assert!(full >= 8, "{full} nonces ready");
+    chained(&key, &device, 10);
+    let left = key.nonces_ready();
+    assert_eq!(left, full - 10, "each signature took one");
+    // Nothing asked for more: the thread stays idle however long the tablet waits.
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert_eq!(key.nonces_ready(), left, "taking a nonce does not wake the thread");
+    key.refill_nonces();
+    assert!(key.settle_nonces(bound));
+    assert_eq!(key.nonces_ready(), full, "asked, it refills the queue");
+}

@@ -688,7 +688,13 @@ impl Store {
         let sealed = Sealed::new(&encoded);
         let results = self.apply(&guard, &events, &encoded, Origin::Local, Lines::Write(&sealed))?;
         drop(guard);
-        self.journal.sync(self.journal_written()).map_err(storage)?;
+        let synced = self.journal.sync(self.journal_written());
+        // Durable (or not to be): a tablet's next nonces are prepared now, not while it waits
+        // for its disk (`ledger/nonce.rs`).
+        if let Some(s) = &signer {
+            s.key.refill_nonces();
+        }
+        synced.map_err(storage)?;
         results.into_iter().find_map(|r| r.err()).map_or(Ok(events), Err)
     }
 

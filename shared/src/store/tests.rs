@@ -748,3 +748,35 @@ fn a_chain_head_an_earlier_build_kept_is_read_after_the_upgrade() {
     let next = s.record(t, g, author(), advice(Colour::White), Utc::now(), [0x81; 10]).unwrap();
     assert_eq!(next.prev, Some(e.digest()), "the new tree wins once it has the head");
 }
+
+/// A store that signs with prepared nonces asks for them to be refilled once each record is
+/// durable (`ledger/nonce.rs`): a tablet recording all day signs every record with a prepared
+/// nonce (none falls back to RFC 8032's), though taking one never wakes the thread.
+#[test]
+fn a_signing_store_refills_its_nonces_after_recording() {
+    let dir = tmp("nonce-refill");
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    let seed = [7; 32];
+    let key = crate::ledger::SigningKey::from_seed(&seed).unwrap().with_prepared_nonces();
+    let bound = std::time::Duration::from_secs(10);
+    assert!(key.settle_nonces(bound));
+    let full = key.nonces_ready();
+    s.sign_with(Signer { id: device(), key, announces: false });
+    let signer = s.signer().unwrap();
+    let rfc = crate::ledger::SigningKey::from_seed(&seed).unwrap();
+    let (t, g) = (TournamentId::new("t1").unwrap(), Some(GameId::new("g1").unwrap()));
+    // Three times the queue's length, ten records at a time.
+    for i in 0..3 * full as u32 {
+        let now = DateTime::from_timestamp_millis(1_795_000_000_000 + i64::from(i) * 1_000).unwrap();
+        let mut random = [0x80u8; 10];
+        random[6..].copy_from_slice(&i.to_be_bytes());
+        let e = s.record(t.clone(), g.clone(), author(), advice(Colour::Black), now, random).unwrap();
+        let mut deterministic = e.clone();
+        rfc.sign(&mut deterministic, device());
+        assert_ne!(e.sig, deterministic.sig, "record {i} signed with a prepared nonce");
+        if i % 10 == 9 {
+            assert!(signer.key.settle_nonces(bound), "record {i}: the refill finishes");
+            assert!(signer.key.nonces_ready() > full / 2, "record {i}: refilled");
+        }
+    }
+}
