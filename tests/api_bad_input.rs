@@ -73,6 +73,18 @@ async fn every_mistake_is_a_clear_4xx_and_changes_nothing() {
             "invalid_field",
         ),
         (
+            "standings before the set-up has a system (第二十七条)",
+            http.get(format!("{}{API_PREFIX}/standings", office.url)).bearer_auth(&office.organiser_token),
+            400,
+            "setup_incomplete",
+        ),
+        (
+            "a round paired before the set-up has a system",
+            http.post(format!("{}{API_PREFIX}/rounds/1/pair", office.url)).bearer_auth(&office.organiser_token),
+            400,
+            "setup_incomplete",
+        ),
+        (
             "enroll with a bad code",
             http.post(format!("{}{API_PREFIX}/enroll", office.url)).body(r#"{"code": "AAAA-AAAA", "device": "d"}"#),
             401,

@@ -2,7 +2,9 @@
 //! floor in the same run.
 //!
 //! `cargo bench -p arbiter-tests --bench ingest` (`INGEST_OFFICE_ONLY=1`: only the office's push
-//! path alone, signed against unsigned — a minute instead of three)
+//! path alone, signed against unsigned — a minute instead of three; with `INGEST_KINDS=signed`
+//! (or `unsigned`, `padded`) only those kinds, and `PERFCTL` to profile the pushes alone: see
+//! `perf_control`)
 //!
 //! - Baseline, same run: `Store::append` of the same events in batches of 200 into a fresh
 //!   office store on the same disk (no HTTP, no JSON over the wire): the storage floor. And the
@@ -160,6 +162,7 @@ async fn office_ingest(pushes: Pushes, round: usize) -> (f64, f64) {
         bodies_of.push((e.token.clone(), bodies));
     }
     let (http, url) = (office.http(), format!("{}/api/v1/events", office.url));
+    perf_control("enable");
     let (start, cpu) = (Instant::now(), process_cpu());
     let tasks: Vec<_> = bodies_of
         .into_iter()
@@ -193,9 +196,20 @@ async fn office_ingest(pushes: Pushes, round: usize) -> (f64, f64) {
     }
     let rate = OFFICE_TOTAL as f64 / start.elapsed().as_secs_f64();
     let cpu_us = (process_cpu() - cpu).as_secs_f64() * 1e6 / OFFICE_TOTAL as f64;
+    perf_control("disable");
     assert_eq!(accepted, OFFICE_TOTAL, "every event accepted");
     office.shutdown().await;
     (rate, cpu_us)
+}
+
+/// Profiling the push phase alone: with `PERFCTL=<fifo>`, `enable`/`disable` are written to
+/// `perf record -D -1 --control=fifo:<fifo>,<ack>` around each timed phase of [`office_ingest`].
+fn perf_control(command: &str) {
+    if let Some(fifo) = std::env::var_os("PERFCTL") {
+        std::fs::write(fifo, format!("{command}\n")).unwrap_or_else(|e| panic!("PERFCTL: {e}"));
+        // perf takes the command on its own thread.
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// 192 hex digits no compressor can shorten (SHA-256 of the device and the event's number,
@@ -335,11 +349,26 @@ async fn run() {
 async fn office_alone() {
     let (mut rates, mut cpus) = ([Vec::new(), Vec::new(), Vec::new()], [Vec::new(), Vec::new(), Vec::new()]);
     let kinds = [Pushes::Unsigned, Pushes::UnsignedPadded, Pushes::Signed];
+    // `INGEST_KINDS=signed` (or `unsigned`, `padded`, comma-separated): only those, to profile one.
+    let only = std::env::var("INGEST_KINDS").ok();
+    let wanted = |k: Pushes| {
+        let name = match k {
+            Pushes::Unsigned => "unsigned",
+            Pushes::UnsignedPadded => "padded",
+            Pushes::Signed => "signed",
+        };
+        only.as_deref().is_none_or(|o| o.split(',').any(|w| w.trim() == name))
+    };
     for round in 0..OFFICE_ROUNDS {
         // Each kind first, second and third in turn: a round finds the disk and the caches as
         // the round before left them.
         for k in 0..kinds.len() {
             let k = (k + round) % kinds.len();
+            if !wanted(kinds[k]) {
+                rates[k].push(f64::NAN);
+                cpus[k].push(f64::NAN);
+                continue;
+            }
             let (rate, cpu) = office_ingest(kinds[k], round).await;
             rates[k].push(rate);
             cpus[k].push(cpu);

@@ -94,6 +94,16 @@ test("a wrong token is refused with the office's message", async () => {
   await page.close();
 });
 
+test("standings before the set-up has a system lead to the set-up page", async () => {
+  const page = await signedIn({ width: 1280, height: 800 });
+  await page.click("[data-testid=nav-standings]");
+  await page.waitForSelector("[data-testid=standings-not-ready]");
+  await page.click("[data-testid=to-setup]");
+  await page.waitForSelector("[data-testid=t-name]");
+  assert.equal(await page.locator("[data-testid=standings-not-ready]").count(), 0);
+  await page.close();
+});
+
 for (const [name, viewport] of [
   ["portrait-768x1024", { width: 768, height: 1024 }],
   ["landscape-1280x800", { width: 1280, height: 800 }],
@@ -123,6 +133,14 @@ for (const [name, viewport] of [
       } else if (screen !== "tables") {
         await page.click(`[data-testid=nav-${screen}]`);
         await page.waitForSelector("main.office, [data-testid=error]");
+      }
+      if (screen === "standings") {
+        // This event has no system yet (第二十七条): no standings, the reason in the reader's
+        // language and the way to the set-up page — not the office's English message.
+        const why = await page.textContent("[data-testid=standings-not-ready]");
+        assert.match(why, lang === "zh" ? /^比赛设置尚未完成.*赛制（第二十七条）/ : /^The set-up is not complete yet.*system \(第二十七条\)/, why);
+        assert.equal(await page.locator("[data-testid=error]").count(), 0);
+        assert.equal(await page.locator("[data-testid=to-setup]").count(), 1);
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${name} ${lang} ${screen}: the page scrolls sideways by ${overflow}px`);

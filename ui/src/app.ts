@@ -1,8 +1,9 @@
 // The app controller: one backend, one screen at a time, the banner always on top.
 
 import type { AppStatus } from "./bindings/AppStatus";
-import type { Backend } from "./backend";
+import type { Backend, BackendError } from "./backend";
 import { h, mount } from "./dom";
+import { errorText } from "./format";
 import { setTables, t } from "./i18n";
 import { banner } from "./views/banner";
 import { enrollView } from "./views/enroll";
@@ -21,7 +22,7 @@ import { playersView } from "./views/players";
 import { readerView } from "./views/reader";
 import { roundsView } from "./views/rounds";
 import { setupView } from "./views/setup";
-import { standingsView } from "./views/standings";
+import { notReadyView, standingsView } from "./views/standings";
 import { leagueView } from "./views/league";
 
 type Screen =
@@ -163,7 +164,7 @@ export class ArbiterApp {
     try {
       body = await this.body(cards);
     } catch (e) {
-      body = h("p", { class: "error", "data-testid": "error" }, (e as Error).message);
+      body = h("p", { class: "error", "data-testid": "error" }, errorText(e));
     }
     if (opts.onlyIfIdle && this.busy()) return;
     mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), body);
@@ -275,8 +276,14 @@ export class ArbiterApp {
         return roundsView(setup, sheet, { api: office, role, round, go: (r) => void this.go({ name: "rounds", round: r }), open, print: (what, r) => printPage(`print=${what}&round=${r}`) });
       }
       case "standings": {
-        const [st, cross] = await Promise.all([office.standings(), office.crosstable()]);
-        return standingsView(st, cross, office, () => printPage("print=standings"));
+        try {
+          const [st, cross] = await Promise.all([office.standings(), office.crosstable()]);
+          return standingsView(st, cross, office, () => printPage("print=standings"));
+        } catch (e) {
+          // Before the organiser has chosen a system there are no standings to show, only the way to choose it.
+          if ((e as BackendError).code !== "setup_incomplete") throw e;
+          return notReadyView(() => void this.go({ name: "setup" }));
+        }
       }
       case "league": {
         const player = this.screen.player;

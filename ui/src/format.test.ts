@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { GameResult } from "./bindings/GameResult";
 import type { Preview } from "./bindings/Preview";
-import { bannerText, consequenceLines, marginText, resultSentence, warningDots } from "./format";
+import { BackendError } from "./backend";
+import { bannerText, consequenceLines, errorText, marginText, resultSentence, warningDots } from "./format";
 import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
 
@@ -11,6 +12,16 @@ describe("format", () => {
   beforeEach(() => {
     setTables(labelTables);
     setLang("zh");
+  });
+
+  it("says an incomplete set-up in the reader's language, other errors as the office said them", () => {
+    const incomplete = new BackendError("setup_incomplete", "the tournament's set-up has no system (第二十七条) yet");
+    expect(errorText(incomplete)).toMatch(/^比赛设置尚未完成/);
+    expect(errorText(incomplete)).toContain("赛制（第二十七条）");
+    setLang("en");
+    expect(errorText(incomplete)).toMatch(/^The set-up is not complete yet/);
+    expect(errorText(new BackendError("forbidden", "a referee may not export"))).toBe("a referee may not export");
+    expect(errorText("plain")).toBe("plain");
   });
 
   it("shows warning dots against the limit of 第二十五条二", () => {

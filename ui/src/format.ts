@@ -7,6 +7,14 @@ import type { Preview } from "./bindings/Preview";
 import type { SyncStatus } from "./bindings/SyncStatus";
 import { getLang, lt, t } from "./i18n";
 
+/** What an error says to the reader: in their language where its code has words of ours
+ * (the office's messages are English), else the message as it came. */
+export function errorText(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === "setup_incomplete") return t("setupIncomplete");
+  return (e as Error | null)?.message ?? String(e);
+}
+
 /** Warning dots for one player: ● per warning, ○ for each left before the loss (25.2). */
 export function warningDots(warnings: number, limit = 2): string {
   const shown = Math.min(warnings, limit);

@@ -58,6 +58,10 @@ pub enum DomainError {
     /// The same event id arrived with two different contents.
     #[error("event id {0} was seen with different contents; the other copy is kept")]
     ConflictingDuplicate(String),
+    /// The tournament's set-up lacks what this needs (a system, 第二十七条; a time control,
+    /// 第十二条; the allowed lateness, 第二十三条): the organiser has not chosen it yet.
+    #[error("the tournament's set-up has no {missing} yet")]
+    SetupIncomplete { missing: &'static str },
 }
 
 impl DomainError {
@@ -80,6 +84,7 @@ impl DomainError {
             Self::WrongScope(_) => "wrong_scope",
             Self::AfterResult(_) => "after_result",
             Self::ConflictingDuplicate(_) => "conflicting_duplicate",
+            Self::SetupIncomplete { .. } => "setup_incomplete",
         }
     }
 

@@ -2,6 +2,7 @@
 
 import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h } from "../dom";
+import { errorText } from "../format";
 import { lt } from "../i18n";
 
 /** A labelled form field around `control`. */
@@ -64,7 +65,7 @@ export function outcomeLine(): { el: HTMLElement; ok: (msg: string) => void; fai
     },
     fail: (e) => {
       el.className = "note error";
-      el.textContent = (e as Error).message ?? String(e);
+      el.textContent = errorText(e);
     },
   };
 }

@@ -53,6 +53,17 @@ export function notesAndChanges(s: EventStandings): HTMLElement {
   );
 }
 
+/** The standings page before the set-up allows any: what is missing, and the way to it. */
+export function notReadyView(toSetup: () => void): HTMLElement {
+  return h("main", { class: "office" },
+    h("div", { class: "card" },
+      h("h2", {}, t("standings")),
+      h("p", { "data-testid": "standings-not-ready" }, t("setupIncomplete")),
+      h("button", { "data-testid": "to-setup", onclick: toSetup }, t("toSetup")),
+    ),
+  );
+}
+
 export function standingsView(s: EventStandings, cross: Crosstable, api: OfficeApi, print: () => void): HTMLElement {
   const out = outcomeLine();
   const exp = (label: string, path: string, file: string, type: string) =>

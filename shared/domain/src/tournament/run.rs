@@ -24,11 +24,8 @@ use super::{ledger, TournamentView};
 
 pub use super::system::{MCMAHON_CRITERIA, OPENGOTHA_SWISS_CRITERIA};
 
-fn setup_missing(what: &str) -> DomainError {
-    DomainError::InvalidField {
-        field: "settings".into(),
-        message: format!("the tournament's set-up has no {what} yet"),
-    }
+fn setup_missing(missing: &'static str) -> DomainError {
+    DomainError::SetupIncomplete { missing }
 }
 
 fn system(view: &TournamentView) -> Result<System> {
