@@ -324,7 +324,7 @@ async fn an_opengotha_file_comes_in_and_the_event_goes_on() {
     // The set-up came in (McMahon, 2 rounds); lateness is the organiser's to set before pairing.
     let setup = http.ok(M::GET, &org, "/setup", None).await;
     assert_eq!(setup["tournament"]["settings"]["system"]["kind"], "mcmahon");
-    refusal(http.call(M::POST, Some(&org), "/rounds/2/pair", None, None).await, 400, "invalid_field", "lateness");
+    refusal(http.call(M::POST, Some(&org), "/rounds/2/pair", None, None).await, 400, "setup_incomplete", "lateness");
     let mut t = setup["tournament"].clone();
     t["settings"]["allowed_lateness_minutes"] = json!(15);
     let put = |t: &Value| Some(json!({"name": t["name"], "ruleset": t["ruleset"], "settings": t["settings"]}));

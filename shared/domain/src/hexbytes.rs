@@ -27,13 +27,26 @@ const MAX_BYTES: usize = 64;
 
 /// `b` as lower-case hex, into `out` (which holds two digits a byte); the digits written.
 fn hex_into<'o>(b: &[u8], out: &'o mut [u8]) -> &'o str {
+    write_digits(b, out);
+    let digits = &out[..2 * b.len().min(out.len() / 2)];
+    // Only ASCII digits were written.
+    std::str::from_utf8(digits).unwrap_or_default()
+}
+
+/// `b` as lower-case hex, appended to `out` (the canonical writer's `prev`: no string to check
+/// for escapes, none needed).
+pub(crate) fn hex_extend(b: &[u8], out: &mut Vec<u8>) {
+    let start = out.len();
+    out.resize(start + 2 * b.len(), 0);
+    write_digits(b, &mut out[start..]);
+}
+
+/// `b`'s hex digits into `out`, two a byte, as far as `out` goes.
+fn write_digits(b: &[u8], out: &mut [u8]) {
     for (pair, x) in out.chunks_exact_mut(2).zip(b) {
         pair[0] = DIGITS[usize::from(x >> 4)];
         pair[1] = DIGITS[usize::from(x & 0xf)];
     }
-    let digits = &out[..2 * b.len().min(out.len() / 2)];
-    // Only ASCII digits were written.
-    std::str::from_utf8(digits).unwrap_or_default()
 }
 
 /// `b` as lower-case hex.

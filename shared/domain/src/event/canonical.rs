@@ -54,7 +54,10 @@ fn envelope(e: &super::Event, out: &mut Vec<u8>) -> Result {
     member(out, b",\"wall_ms\":", wall_ms)?;
     member(out, b"},\"id\":", id)?;
     if let Some(p) = prev {
-        member(out, b",\"prev\":", p)?;
+        // Hex, as `EventDigest` serializes itself, without the string escaping hex never needs.
+        out.extend_from_slice(b",\"prev\":\"");
+        crate::hexbytes::hex_extend(&p.0, out);
+        out.push(b'"');
     }
     if let Some(r) = rules {
         member(out, b",\"rules\":", r)?;
