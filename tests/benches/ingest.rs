@@ -103,6 +103,17 @@ enum Pushes {
     Signed,
 }
 
+impl Pushes {
+    /// The kind's name in scratch directories and in `INGEST_KINDS`.
+    fn name(self) -> &'static str {
+        match self {
+            Pushes::Unsigned => "unsigned",
+            Pushes::UnsignedPadded => "padded",
+            Pushes::Signed => "signed",
+        }
+    }
+}
+
 /// Events each round of [`office_ingest`] pushes: enough that a round lasts a few tenths of a
 /// second (6,000 made the medians wander by ±10 %).
 const OFFICE_TOTAL: usize = 30_000;
@@ -114,11 +125,7 @@ const OFFICE_TOTAL: usize = 30_000;
 /// two cores (see `ingest`, which keeps them).
 /// Returns the rate and the process's CPU time per event over the same span (µs).
 async fn office_ingest(pushes: Pushes, round: usize) -> (f64, f64) {
-    let mode = match pushes {
-        Pushes::Unsigned => "unsigned",
-        Pushes::UnsignedPadded => "padded",
-        Pushes::Signed => "signed",
-    };
+    let mode = pushes.name();
     let office = start(&format!("bench-ingest-office-{mode}-{round}"), true).await;
     office.schedule(1);
     let mut bodies_of: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
@@ -351,14 +358,7 @@ async fn office_alone() {
     let kinds = [Pushes::Unsigned, Pushes::UnsignedPadded, Pushes::Signed];
     // `INGEST_KINDS=signed` (or `unsigned`, `padded`, comma-separated): only those, to profile one.
     let only = std::env::var("INGEST_KINDS").ok();
-    let wanted = |k: Pushes| {
-        let name = match k {
-            Pushes::Unsigned => "unsigned",
-            Pushes::UnsignedPadded => "padded",
-            Pushes::Signed => "signed",
-        };
-        only.as_deref().is_none_or(|o| o.split(',').any(|w| w.trim() == name))
-    };
+    let wanted = |k: Pushes| only.as_deref().is_none_or(|o| o.split(',').any(|w| w.trim() == k.name()));
     for round in 0..OFFICE_ROUNDS {
         // Each kind first, second and third in turn: a round finds the disk and the caches as
         // the round before left them.

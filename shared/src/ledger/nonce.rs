@@ -83,10 +83,9 @@ impl Nonces {
                         q.idle = true;
                         // Whoever waits for the queue to be full (`settle`).
                         theirs.1.notify_all();
-                    }
-                    while q.ready.len() >= READY && !q.closed {
-                        q.idle = true;
-                        q = theirs.1.wait(q).unwrap_or_else(|e| e.into_inner());
+                        while q.ready.len() >= READY && !q.closed {
+                            q = theirs.1.wait(q).unwrap_or_else(|e| e.into_inner());
+                        }
                     }
                     q.idle = false;
                     if q.closed {
