@@ -131,7 +131,7 @@ pub async fn crosstable_view(
     let f = query(q, "use ?round=N")?;
     blocking(move || {
         let v = tournament_view(&state, &caller)?;
-        Ok(Json(run::crosstable(&v, f.round)?))
+        Ok(Json(publish::crosstable(&v, f.round)?))
     })
     .await
 }

@@ -10,7 +10,10 @@ use crate::model::{Colour, GameId, PersonId, PlayerId, Rank};
 use super::field::{Field, GameScore};
 use super::frac::Frac;
 use super::standings::Standings;
+use super::system::System;
+use super::team::Teams;
 use super::TournamentView;
+use crate::error::Result;
 
 /// A player as sheets print them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -140,7 +143,20 @@ fn mark(score: GameScore, me: Colour) -> &'static str {
 
 /// Every row's games by round, lines in standings order. `field` is what the standings ranked:
 /// the players' field, or the teams' for a team event (a cell is then a match).
-pub fn crosstable(view: &TournamentView, field: &Field, standings: &Standings) -> Crosstable {
+/// The event's crosstable after `round` (default: the last paired round), ranked as its
+/// standings are; in a team event its rows are teams and its cells matches (第二十八条二).
+pub fn crosstable(view: &TournamentView, round: Option<u16>) -> Result<Crosstable> {
+    let s = super::run::standings(view, round)?;
+    let field = super::ledger::field(view);
+    let ranked = match s.system {
+        System::Team { boards, .. } => Teams::of(&field, boards)?.field(&field),
+        _ => field,
+    };
+    Ok(crosstable_of(view, &ranked, &s.standings))
+}
+
+/// The crosstable of `field` ranked by `standings`.
+pub fn crosstable_of(view: &TournamentView, field: &Field, standings: &Standings) -> Crosstable {
     let line: std::collections::HashMap<&PlayerId, usize> =
         standings.rows.iter().enumerate().map(|(i, r)| (&r.player, i + 1)).collect();
     let index = field.index();

@@ -241,17 +241,6 @@ pub struct EventStandings {
     pub changes: Vec<ResultChange>,
 }
 
-/// The standings and the crosstable, whose cells are matches in a team event (第二十八条二).
-pub fn crosstable(view: &TournamentView, round: Option<u16>) -> Result<super::publish::Crosstable> {
-    let s = standings(view, round)?;
-    let field = ledger::field(view);
-    let ranked = match s.system {
-        System::Team { boards, .. } => Teams::of(&field, boards)?.field(&field),
-        _ => field,
-    };
-    Ok(super::publish::crosstable(view, &ranked, &s.standings))
-}
-
 /// The standings the event's system calls for, after `round` (default: the last paired round).
 pub fn standings(view: &TournamentView, round: Option<u16>) -> Result<EventStandings> {
     let system = system(view)?;
