@@ -4,7 +4,7 @@
 //! `cargo bench -p arbiter-tests --bench ingest` (`INGEST_OFFICE_ONLY=1`: only the office's push
 //! path alone, signed against unsigned — a minute instead of three; with `INGEST_KINDS=signed`
 //! (or `unsigned`, `padded`) only those kinds, and `PERFCTL` to profile the pushes alone: see
-//! `perf_control`)
+//! `perf_control`; `INGEST_CATCH_UP_ONLY=1`: only the catch-up rounds, `PERFCTL` around the pulls)
 //!
 //! - Baseline, same run: `Store::append` of the same events in batches of 200 into a fresh
 //!   office store on the same disk (no HTTP, no JSON over the wire): the storage floor. And the
@@ -209,8 +209,9 @@ async fn office_ingest(pushes: Pushes, round: usize) -> (f64, f64) {
     (rate, cpu_us)
 }
 
-/// Profiling the push phase alone: with `PERFCTL=<fifo>`, `enable`/`disable` are written to
-/// `perf record -D -1 --control=fifo:<fifo>,<ack>` around each timed phase of [`office_ingest`].
+/// Profiling one phase alone: with `PERFCTL=<fifo>`, `enable`/`disable` are written to
+/// `perf record -D -1 --control=fifo:<fifo>,<ack>` around each timed push phase of
+/// [`office_ingest`] and each pull of [`catch_up`].
 fn perf_control(command: &str) {
     if let Some(fifo) = std::env::var_os("PERFCTL") {
         std::fs::write(fifo, format!("{command}\n")).unwrap_or_else(|e| panic!("PERFCTL: {e}"));
@@ -270,9 +271,11 @@ async fn catch_up(https: bool, round: usize) -> (f64, f64) {
     let reader_e = office.enroll("ref-r", Role::Referee, "tab-r").await;
     let reader =
         Device::new(&format!("bench-catchup-r-{}-{round}", scheme(https)), &reader_e, &office.endpoint(), |_| {});
+    perf_control("enable");
     let start = Instant::now();
     assert!(reader.client.pull().await.expect("pull") >= 10_000);
     let pull_s = start.elapsed().as_secs_f64();
+    perf_control("disable");
     office.shutdown().await;
     (push_s, pull_s)
 }
@@ -282,6 +285,16 @@ async fn run() {
         office_alone().await;
         return;
     }
+    let catch_up_only = std::env::var_os("INGEST_CATCH_UP_ONLY").is_some();
+    if !catch_up_only {
+        ingest_and_latency().await;
+    }
+    catch_up_rounds().await;
+}
+
+/// Ingest from 1, 10 and 100 devices over HTTP and HTTPS, signed against unsigned; one
+/// record's latency.
+async fn ingest_and_latency() {
     println!("office ingest, {TOTAL} events of ~370 bytes per configuration (2 cores, loopback):");
     for devices in [1usize, 10, 100] {
         let (http, floor_a) = ingest(devices, false, true).await;
@@ -329,6 +342,10 @@ async fn run() {
         ms(https_cold),
         ms(http_cold)
     );
+}
+
+/// A device's 10,000-event push and another's pull, over HTTP and HTTPS.
+async fn catch_up_rounds() {
     println!("catch-up (10,000 events; {CATCH_UP_ROUNDS} rounds, each on a fresh office, alternating; medians):");
     let (mut runs_http, mut runs_https) = (Vec::new(), Vec::new());
     for round in 0..CATCH_UP_ROUNDS {
