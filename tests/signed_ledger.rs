@@ -152,6 +152,21 @@ async fn forged_events_are_refused_by_the_office_by_a_device_pulling_and_by_veri
     let r = verify(&holed, None, Vec::new());
     let tab = r.signers.iter().find(|s| s.signer == "tab-a").unwrap();
     assert_eq!(tab.missing_links, vec![a_events[2].id], "{r:#?}");
+    assert!(tab.after_forged.is_empty(), "nothing before the gap was changed: {r:#?}");
+    // The same event changed instead: the next one's link is missing because of it.
+    let changed: Vec<Event> = honest
+        .iter()
+        .map(|e| {
+            let mut e = e.clone();
+            if e.id == cut {
+                e.wall_time += chrono::Duration::seconds(1);
+            }
+            e
+        })
+        .collect();
+    let r = verify(&changed, None, Vec::new());
+    let tab = r.signers.iter().find(|s| s.signer == "tab-a").unwrap();
+    assert_eq!(tab.after_forged, vec![(a_events[2].id, cut)], "{r:#?}");
 
     // After revocation, an event tab-a signs is refused: by the office (its token is dead),
     // by a device pulling and by verify (stamped after the revocation).

@@ -5,13 +5,13 @@
 //! verified, unsigned (builds from before signatures), forged, and the links missing. Needs
 //! nothing but the file: a committee runs it on any machine, without the office.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use arbiter_core::event::wire::LineError;
 use arbiter_core::event::{Event, EventDigest, PublicKey};
 use arbiter_core::ledger::{chains, Keyring, Seal};
-use arbiter_core::model::EventId;
+use arbiter_core::model::{DeviceId, EventId, TournamentId};
 use serde::Serialize;
 
 /// One signer's events, as the copy holds them.
@@ -25,6 +25,9 @@ pub struct SignerReport {
     pub forged: Vec<(EventId, String)>,
     /// Events naming a previous event of their signer that the copy does not hold.
     pub missing_links: Vec<EventId>,
+    /// Of those, each whose signer's event just before it in this copy is forged, with that
+    /// event: the link is missing because that event was changed, most likely, not deleted.
+    pub after_forged: Vec<(EventId, EventId)>,
     /// Events naming the same previous event as another (a rewritten or reordered copy).
     pub forks: Vec<EventId>,
 }
@@ -58,7 +61,14 @@ pub fn verify(events: &[Event], pinned: Option<PublicKey>, malformed: Vec<LineEr
         .admit_all(&ordered)
         .into_iter()
         .zip(&ordered)
-        .map(|((seal, d), e)| (*e, seal.map_err(|err| err.to_string()), d))
+        .map(|((seal, d), e)| {
+            // Listed as forged already: the message alone, without the code's prefix.
+            let why = |err| match err {
+                arbiter_core::CoreError::Forged(message) => message,
+                other => other.to_string(),
+            };
+            (*e, seal.map_err(why), d)
+        })
         .collect();
     let mut reports: BTreeMap<String, SignerReport> = BTreeMap::new();
     fn report(reports: &mut BTreeMap<String, SignerReport>, name: String) -> &mut SignerReport {
@@ -73,8 +83,23 @@ pub fn verify(events: &[Event], pinned: Option<PublicKey>, malformed: Vec<LineEr
             Err(why) => r.forged.push((e.id, why.clone())),
         }
     }
-    for ((_, signer), chain) in chains(checked.iter().map(|(e, _, d)| (*e, *d))) {
+    // Each signer's signed events in ledger order, per tournament, with whether each was forged:
+    // a changed event breaks the link of the one after it, which names it as it was signed.
+    let mut runs: HashMap<(&TournamentId, &DeviceId), Vec<(EventId, bool)>> = HashMap::new();
+    for (e, seal, _) in &checked {
+        if let Some(sig) = &e.sig {
+            runs.entry((&e.tournament, &sig.by)).or_default().push((e.id, seal.is_err()));
+        }
+    }
+    for ((tournament, signer), chain) in chains(checked.iter().map(|(e, _, d)| (*e, *d))) {
+        let run = runs.get(&(&tournament, &signer)).map_or(&[][..], Vec::as_slice);
         let r = report(&mut reports, signer.to_string());
+        for id in &chain.missing_links {
+            let before = run.iter().position(|(e, _)| e == id).and_then(|i| i.checked_sub(1)).map(|i| run[i]);
+            if let Some((forged, true)) = before {
+                r.after_forged.push((*id, forged));
+            }
+        }
         r.missing_links.extend(chain.missing_links);
         r.forks.extend(chain.forks);
     }
@@ -112,12 +137,18 @@ pub fn render_text(r: &VerifyReport) -> String {
     }
     for s in &r.signers {
         for (id, why) in &s.forged {
+            let why = why.strip_prefix(&format!("event {id}: ")).unwrap_or(why);
             let _ = writeln!(out, "FORGED {id}: {why}");
         }
         for id in &s.missing_links {
+            let cause = s.after_forged.iter().find(|(gap, _)| gap == id).map_or_else(String::new, |(_, forged)| {
+                format!(
+                    " as it was signed: the one before it here, {forged}, is forged — most likely changed, not deleted"
+                )
+            });
             let _ = writeln!(
                 out,
-                "GAP {}: event {id} names an earlier event of {} that this copy does not hold",
+                "GAP {}: event {id} names an earlier event of {} that this copy does not hold{cause}",
                 s.signer, s.signer
             );
         }

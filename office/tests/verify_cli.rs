@@ -102,6 +102,11 @@ fn verify_finds_forgeries_and_gaps_in_an_export_and_a_data_directory() {
     let (code, out, _) = run(&["verify", f]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("FORGED") && out.contains("tab-wang") && out.contains("NOT CLEAN"), "{out}");
+    // The next record names the pause as it was signed: its link is missing, and the report
+    // says why — the change, not a deletion.
+    let gap = out.lines().find(|l| l.starts_with("GAP tab-wang")).unwrap_or_else(|| panic!("{out}"));
+    assert!(gap.contains("most likely changed, not deleted"), "{out}");
+    assert!(!out.contains("forged: event"), "the forgery is named once per line: {out}");
 
     // The same line deleted: the next record names what is not there.
     let deleted: Vec<&str> = lines.iter().enumerate().filter(|(i, _)| *i != paused).map(|(_, l)| *l).collect();
@@ -109,6 +114,7 @@ fn verify_finds_forgeries_and_gaps_in_an_export_and_a_data_directory() {
     let (code, out, _) = run(&["verify", f]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("GAP tab-wang"), "{out}");
+    assert!(!out.contains("most likely changed"), "a deletion is not said to be a change: {out}");
 
     // Held to another office's key, nothing the office signed holds.
     std::fs::write(&file, &export).unwrap();
