@@ -85,19 +85,20 @@ pub fn verify(events: &[Event], pinned: Option<PublicKey>, malformed: Vec<LineEr
     }
     // Each signer's signed events in ledger order, per tournament, with whether each was forged:
     // a changed event breaks the link of the one after it, which names it as it was signed.
-    let mut runs: HashMap<(&TournamentId, &DeviceId), Vec<(EventId, bool)>> = HashMap::new();
+    let mut last: HashMap<(&TournamentId, &DeviceId), (EventId, bool)> = HashMap::new();
+    let mut before: HashMap<EventId, (EventId, bool)> = HashMap::new();
     for (e, seal, _) in &checked {
         if let Some(sig) = &e.sig {
-            runs.entry((&e.tournament, &sig.by)).or_default().push((e.id, seal.is_err()));
+            if let Some(b) = last.insert((&e.tournament, &sig.by), (e.id, seal.is_err())) {
+                before.insert(e.id, b);
+            }
         }
     }
-    for ((tournament, signer), chain) in chains(checked.iter().map(|(e, _, d)| (*e, *d))) {
-        let run = runs.get(&(&tournament, &signer)).map_or(&[][..], Vec::as_slice);
+    for ((_, signer), chain) in chains(checked.iter().map(|(e, _, d)| (*e, *d))) {
         let r = report(&mut reports, signer.to_string());
         for id in &chain.missing_links {
-            let before = run.iter().position(|(e, _)| e == id).and_then(|i| i.checked_sub(1)).map(|i| run[i]);
-            if let Some((forged, true)) = before {
-                r.after_forged.push((*id, forged));
+            if let Some((forged, true)) = before.get(id) {
+                r.after_forged.push((*id, *forged));
             }
         }
         r.missing_links.extend(chain.missing_links);
