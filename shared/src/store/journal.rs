@@ -108,13 +108,27 @@ pub struct Journal {
     written: AtomicU64,
     sync: Mutex<SyncState>,
     synced_cv: Condvar,
-    /// Read handles, one per segment read from so far.
-    readers: Mutex<std::collections::HashMap<u32, Arc<File>>>,
+    /// Read handles, one per segment read from so far, each with the length its file had when
+    /// last asked (segments only grow while open: a read within it needs no `fstat`).
+    readers: Mutex<std::collections::HashMap<u32, Reader>>,
     /// Set when a write or a sync failed: after a failed `fdatasync` the kernel may have
     /// dropped the unwritten pages and a retry can report success, and after a failed write
     /// part of a line may be in the file. Nothing more is written or acknowledged until the
     /// store is opened again (which cuts a torn tail and re-reads what follows the checkpoint).
     failed: std::sync::atomic::AtomicBool,
+}
+
+/// A segment's read handle and the length it was last seen to have.
+#[derive(Clone)]
+struct Reader {
+    file: Arc<File>,
+    len: u64,
+}
+
+impl Reader {
+    fn new(file: Arc<File>) -> Self {
+        Reader { file, len: 0 }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -203,7 +217,7 @@ impl Journal {
             written: AtomicU64::new(0),
             sync: Mutex::new(SyncState { synced: 0, syncing: false }),
             synced_cv: Condvar::new(),
-            readers: Mutex::new(std::collections::HashMap::from([(last, handle)])),
+            readers: Mutex::new(std::collections::HashMap::from([(last, Reader::new(handle))])),
             failed: std::sync::atomic::AtomicBool::new(false),
         };
         Ok((journal, scan))
@@ -243,29 +257,38 @@ impl Journal {
     fn write_to(&self, n: u32, path: &Path) -> io::Result<()> {
         let handle = Arc::new(File::open(path)?);
         *lock(&self.sync_handle) = handle.clone();
-        lock(&self.readers).insert(n, handle);
+        lock(&self.readers).insert(n, Reader::new(handle));
         Ok(())
     }
 
     /// The bytes of one line (written, synced or not).
     pub fn read(&self, at: Position) -> io::Result<Vec<u8>> {
-        let file = {
+        let reader = {
             let mut readers = lock(&self.readers);
             match readers.get(&at.segment) {
-                Some(f) => f.clone(),
+                Some(r) => r.clone(),
                 None => {
-                    let f = Arc::new(File::open(segment_path(&self.dir, at.segment))?);
-                    readers.insert(at.segment, f.clone());
-                    f
+                    let r = Reader::new(Arc::new(File::open(segment_path(&self.dir, at.segment))?));
+                    readers.insert(at.segment, r.clone());
+                    r
                 }
             }
         };
-        // A place past the end (or a damaged length) is refused before anything is allocated.
-        if at.offset.saturating_add(u64::from(at.len)) > file.metadata()?.len() {
-            return Err(io::ErrorKind::UnexpectedEof.into());
+        let end = at.offset.saturating_add(u64::from(at.len));
+        // A place past the end (or a damaged length) is refused before anything is allocated;
+        // the file's length is asked for only past what it was last seen to hold.
+        if end > reader.len {
+            let len = reader.file.metadata()?.len();
+            if let Some(r) = lock(&self.readers).get_mut(&at.segment) {
+                r.len = r.len.max(len);
+            }
+            if end > len {
+                return Err(io::ErrorKind::UnexpectedEof.into());
+            }
         }
         let mut buf = vec![0; at.len as usize];
-        read_exact_at(&file, &mut buf, at.offset)?;
+        // A file cut shorter since (a failed write's tail) reads short: an error here too.
+        read_exact_at(&reader.file, &mut buf, at.offset)?;
         Ok(buf)
     }
 
@@ -568,6 +591,13 @@ mod tests {
             assert_eq!(j.read(bad).unwrap_err().kind(), io::ErrorKind::UnexpectedEof, "{bad:?}");
         }
         assert_eq!(j.read(Position { segment: 3, offset: 0, len: 1 }).unwrap_err().kind(), io::ErrorKind::NotFound);
+        // A line written after the segment's length was last asked for is read (asked again);
+        // one the file no longer holds (cut behind the journal's back) is an error, not bytes.
+        let next = j.append(b"{\"b\":2}\n").unwrap().at;
+        assert_eq!(j.read(Position { segment: 0, offset: next.offset, len: 7 }).unwrap(), b"{\"b\":2}");
+        std::fs::OpenOptions::new().write(true).open(segment_path(&dir, 0)).unwrap().set_len(next.offset + 3).unwrap();
+        let cut = j.read(Position { segment: 0, offset: next.offset, len: 7 }).unwrap_err();
+        assert_eq!(cut.kind(), io::ErrorKind::UnexpectedEof);
     }
 
     #[test]
