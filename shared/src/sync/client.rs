@@ -341,18 +341,15 @@ impl SyncClient {
     }
 
     /// Pulls everything after the stored cursor, stores it, and merges the stamps into this
-    /// device's clock.
+    /// device's clock. A pipeline, as pushing is: while one page is checked and stored, the next
+    /// is on its way (the office's work overlaps the device's); the cursor still moves only once
+    /// a page is durable here.
     pub async fn pull(&self) -> Result<usize> {
         let mut pulled = 0;
+        let mut cursor = self.store.cursor()?;
+        let mut fetched = self.pull_page(cursor).await?;
         loop {
-            let cursor = self.store.cursor()?;
-            let sent = self.config.clock.now_ms();
-            let request = self
-                .http
-                .get(format!("{}{API_PREFIX}/events", self.config.base_url))
-                .query(&[("after", cursor.to_string()), ("limit", self.config.pull_limit.to_string())]);
-            let page: PullResponse = self.answer(request).await?;
-            let skew = self.measured(sent, page.office_time)?;
+            let (page, skew) = fetched;
             if let Some(scope) = &page.scope {
                 if self.store.pull_scope()?.as_ref() != Some(scope) {
                     // A new scope (a referee's new tables): pull again from the start, to get
@@ -361,6 +358,8 @@ impl SyncClient {
                     self.store.set_cursor(0)?;
                     self.store.set_pull_scope(scope)?;
                     if cursor != 0 {
+                        cursor = 0;
+                        fetched = self.pull_page(cursor).await?;
                         continue;
                     }
                 }
@@ -371,26 +370,48 @@ impl SyncClient {
                 }
             }
             let now = skew.correct(self.config.clock.now_ms());
-            let events: Vec<Event> = page.events.into_iter().map(|p| p.event).collect();
-            let me = self.clone();
-            let (events, forged) = blocking(move || me.admit_signed(events)).await?;
-            if !forged.is_empty() {
-                self.set_status(|s| s.forged.extend(forged));
-            }
-            pulled += events.len();
-            let store = self.store.clone();
             let next = page.next;
-            blocking(move || {
-                store.append(&events, Origin::Remote)?;
-                store.observe(events.iter().map(|e| e.hlc), now)?;
-                // The cursor moves only after the events are durable here.
-                store.set_cursor(next)
-            })
-            .await?;
+            let events: Vec<Event> = page.events.into_iter().map(|p| p.event).collect();
             if !page.more || next == cursor {
-                return Ok(pulled);
+                return Ok(pulled + self.store_page(events, next, now).await?);
             }
+            let (stored, ahead) = tokio::join!(self.store_page(events, next, now), self.pull_page(next));
+            pulled += stored?;
+            cursor = next;
+            fetched = ahead?;
         }
+    }
+
+    /// One page of the office's events after `cursor`, and the clock skew its answer showed.
+    async fn pull_page(&self, cursor: u64) -> Result<(PullResponse, ClockSkew)> {
+        let sent = self.config.clock.now_ms();
+        let request = self
+            .http
+            .get(format!("{}{API_PREFIX}/events", self.config.base_url))
+            .query(&[("after", cursor.to_string()), ("limit", self.config.pull_limit.to_string())]);
+        let page: PullResponse = self.answer(request).await?;
+        let skew = self.measured(sent, page.office_time)?;
+        Ok((page, skew))
+    }
+
+    /// Checks a pulled page's signatures and stores what holds (the forged are reported), then
+    /// moves the cursor to `next`; the events stored.
+    async fn store_page(&self, events: Vec<Event>, next: u64, now: u64) -> Result<usize> {
+        let me = self.clone();
+        let (events, forged) = blocking(move || me.admit_signed(events)).await?;
+        if !forged.is_empty() {
+            self.set_status(|s| s.forged.extend(forged));
+        }
+        let stored = events.len();
+        let store = self.store.clone();
+        blocking(move || {
+            store.append(&events, Origin::Remote)?;
+            store.observe(events.iter().map(|e| e.hlc), now)?;
+            // The cursor moves only after the events are durable here.
+            store.set_cursor(next)
+        })
+        .await?;
+        Ok(stored)
     }
 
     /// One round: push, then pull. Updates the status either way.
