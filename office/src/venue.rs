@@ -198,25 +198,36 @@ impl Forwarder {
 
     /// Pulls the venue's scope (the set-up, its games) page by page; keeps what the league's
     /// root key vouches for, registers the league's officials here so that codes can be issued
-    /// for them, and moves the cursor only once the page is stored.
+    /// for them, and moves the cursor only once the page is stored. The next page is asked for
+    /// while one is kept (as a tablet pulls); pages are still kept in order, each checked with
+    /// the keys the ones before brought.
     async fn pull(&self) -> Result<usize, OfficeError> {
         let mut pulled = 0;
+        let mut after = number(self.cursors.get(PULLED_TO)?);
+        let mut page = self.pull_page(after).await?;
         loop {
-            let after = number(self.cursors.get(PULLED_TO)?);
-            let request = self
-                .http
-                .get(format!("{}{API_PREFIX}/events", self.up.central))
-                .query(&[("after", after.to_string()), ("limit", MAX_PULL_EVENTS.to_string())])
-                .bearer_auth(&self.up.token);
-            let page: PullResponse = answer(request).await?;
-            let me = self.clone();
             let (next, more) = (page.next, page.more);
-            pulled +=
-                blocking(move || me.keep_pulled(page.events.into_iter().map(|p| p.event).collect(), next)).await?;
+            let me = self.clone();
+            let events = page.events.into_iter().map(|p| p.event).collect();
+            let keep = blocking(move || me.keep_pulled(events, next));
             if !more || next == after {
-                return Ok(pulled);
+                return Ok(pulled + keep.await?);
             }
+            let (kept, ahead) = tokio::join!(keep, self.pull_page(next));
+            pulled += kept?;
+            after = next;
+            page = ahead?;
         }
+    }
+
+    /// One page of the central office's events after `after`, as this venue's scope goes.
+    async fn pull_page(&self, after: u64) -> Result<PullResponse, OfficeError> {
+        let request = self
+            .http
+            .get(format!("{}{API_PREFIX}/events", self.up.central))
+            .query(&[("after", after.to_string()), ("limit", MAX_PULL_EVENTS.to_string())])
+            .bearer_auth(&self.up.token);
+        answer(request).await
     }
 
     fn keep_pulled(&self, events: Vec<Event>, next: u64) -> Result<usize, OfficeError> {
