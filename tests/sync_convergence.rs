@@ -284,3 +284,71 @@ async fn the_second_warning_from_another_tablet_decides_the_game_everywhere() {
     }
     office.shutdown().await;
 }
+
+/// Forwards everything, but answers every pull after the first with a bad gateway.
+async fn one_pull_handler(
+    axum::extract::State((c, pulls)): axum::extract::State<(Chaos, Arc<AtomicUsize>)>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> axum::response::Response {
+    if method == Method::GET && uri.path().ends_with("/events") && pulls.fetch_add(1, Ordering::SeqCst) > 0 {
+        return StatusCode::BAD_GATEWAY.into_response();
+    }
+    match c.forward(&method, &uri, &headers, &body).await {
+        Ok((s, b)) => (s, [("content-type", "application/json")], b).into_response(),
+        Err(_) => StatusCode::BAD_GATEWAY.into_response(),
+    }
+}
+
+/// A pull asks for its next page while it stores one: when that request fails (at once, here),
+/// the page that came is still stored and the cursor is where it ends — the next pull goes on
+/// from there. (Joined so that the first failure drops the other, the page would be lost.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pull_whose_next_page_fails_keeps_the_page_it_had() {
+    let office = Office::start("one-page-office").await;
+    office.schedule(1);
+    let w = office.enroll("ref-w", Role::Referee, "tab-w").await;
+    let writer = Device::new("one-page-w", &w, &office.endpoint(), |_| {});
+    for j in 0..30 {
+        writer.record(1, advice(j));
+    }
+    writer.settle().await;
+
+    let chaos = Chaos {
+        upstream: office.url.clone(),
+        http: office.http(),
+        seed: Arc::new(AtomicU64::new(1)),
+        dropped: Arc::default(),
+        cut: Arc::default(),
+        duplicated: Arc::default(),
+        delayed: Arc::default(),
+    };
+    let pulls = Arc::new(AtomicUsize::new(0));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("{e}"));
+    let proxy_url = format!("http://{}", listener.local_addr().unwrap_or_else(|e| panic!("{e}")));
+    let router = axum::Router::new().fallback(one_pull_handler).with_state((chaos, pulls.clone()));
+    let proxy = tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let r = office.enroll("ref-r", Role::Referee, "tab-r").await;
+    let reader = Device::new("one-page-r", &r, &Endpoint::plain(proxy_url), |c| c.pull_limit = 10);
+    assert!(reader.client.pull().await.is_err(), "the second page's request fails");
+    assert_eq!(pulls.load(Ordering::SeqCst), 2, "the second page was asked for, once");
+    let kept = event_set(&*reader.store);
+    assert_eq!(kept.len(), 10, "the first page is stored whole");
+    let cursor = reader.store.cursor().unwrap_or_else(|e| panic!("{e}"));
+    assert!(cursor > 0, "the cursor moved past the stored page");
+
+    // Straight to the office: the pull goes on from the cursor, and ends with everything.
+    let dir = reader.store.dir().to_owned();
+    drop(reader);
+    let healed = Device::reopen(&dir, &r, &office.endpoint());
+    assert_eq!(healed.store.cursor().unwrap_or_else(|e| panic!("{e}")), cursor);
+    let more = healed.client.pull().await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(kept.len() + more, event_set(&*office.state.store).len(), "nothing pulled twice");
+    assert_eq!(event_set(&*healed.store), event_set(&*office.state.store));
+    proxy.abort();
+    office.shutdown().await;
+}
