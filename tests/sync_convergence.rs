@@ -110,6 +110,19 @@ struct Chaos {
 }
 
 impl Chaos {
+    /// A proxy to `office`, its faults drawn from `seed`.
+    fn to(office: &Office, seed: u64) -> Chaos {
+        Chaos {
+            upstream: office.url.clone(),
+            http: office.http(),
+            seed: Arc::new(AtomicU64::new(seed)),
+            dropped: Arc::default(),
+            cut: Arc::default(),
+            duplicated: Arc::default(),
+            delayed: Arc::default(),
+        }
+    }
+
     fn roll(&self) -> u64 {
         // xorshift: reproducible, no extra crate.
         let mut x = self.seed.load(Ordering::SeqCst);
@@ -138,6 +151,16 @@ impl Chaos {
         let resp = req.body(body.clone()).send().await?;
         Ok((resp.status(), resp.bytes().await?))
     }
+}
+
+/// Serves `router` on a loopback port: its URL, and the task to abort at the end.
+async fn serve_proxy(router: axum::Router) -> (String, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("{e}"));
+    let url = format!("http://{}", listener.local_addr().unwrap_or_else(|e| panic!("{e}")));
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    (url, task)
 }
 
 /// Longer than the clients' request timeout: the client gives up and sees a network failure.
@@ -190,21 +213,8 @@ async fn chaos_handler(
 async fn a_misbehaving_network_still_gives_exactly_once_effect() {
     let office = Office::start("chaos-office").await;
     office.schedule(1);
-    let chaos = Chaos {
-        upstream: office.url.clone(),
-        http: office.http(),
-        seed: Arc::new(AtomicU64::new(0x9E37_79B9_7F4A_7C15)),
-        dropped: Arc::default(),
-        cut: Arc::default(),
-        duplicated: Arc::default(),
-        delayed: Arc::default(),
-    };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("{e}"));
-    let proxy_url = format!("http://{}", listener.local_addr().unwrap_or_else(|e| panic!("{e}")));
-    let router = axum::Router::new().fallback(chaos_handler).with_state(chaos.clone());
-    let proxy = tokio::spawn(async move {
-        let _ = axum::serve(listener, router).await;
-    });
+    let chaos = Chaos::to(&office, 0x9E37_79B9_7F4A_7C15);
+    let (proxy_url, proxy) = serve_proxy(axum::Router::new().fallback(chaos_handler).with_state(chaos.clone())).await;
 
     let mut devices = Vec::new();
     for i in 0..3 {
@@ -316,22 +326,11 @@ async fn a_pull_whose_next_page_fails_keeps_the_page_it_had() {
     }
     writer.settle().await;
 
-    let chaos = Chaos {
-        upstream: office.url.clone(),
-        http: office.http(),
-        seed: Arc::new(AtomicU64::new(1)),
-        dropped: Arc::default(),
-        cut: Arc::default(),
-        duplicated: Arc::default(),
-        delayed: Arc::default(),
-    };
+    // The proxy forwards as the chaos test's does, with no faults of its own but one.
     let pulls = Arc::new(AtomicUsize::new(0));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap_or_else(|e| panic!("{e}"));
-    let proxy_url = format!("http://{}", listener.local_addr().unwrap_or_else(|e| panic!("{e}")));
-    let router = axum::Router::new().fallback(one_pull_handler).with_state((chaos, pulls.clone()));
-    let proxy = tokio::spawn(async move {
-        let _ = axum::serve(listener, router).await;
-    });
+    let (proxy_url, proxy) =
+        serve_proxy(axum::Router::new().fallback(one_pull_handler).with_state((Chaos::to(&office, 1), pulls.clone())))
+            .await;
     let r = office.enroll("ref-r", Role::Referee, "tab-r").await;
     let reader = Device::new("one-page-r", &r, &Endpoint::plain(proxy_url), |c| c.pull_limit = 10);
     assert!(reader.client.pull().await.is_err(), "the second page's request fails");

@@ -141,8 +141,10 @@ pub fn render_text(r: &VerifyReport) -> String {
             let why = why.strip_prefix(&format!("event {id}: ")).unwrap_or(why);
             let _ = writeln!(out, "FORGED {id}: {why}");
         }
+        let after_forged: HashMap<&EventId, &EventId> =
+            s.after_forged.iter().map(|(gap, forged)| (gap, forged)).collect();
         for id in &s.missing_links {
-            let cause = s.after_forged.iter().find(|(gap, _)| gap == id).map_or_else(String::new, |(_, forged)| {
+            let cause = after_forged.get(id).map_or_else(String::new, |forged| {
                 format!(
                     " as it was signed: the one before it here, {forged}, is forged — most likely changed, not deleted"
                 )

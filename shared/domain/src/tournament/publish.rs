@@ -141,8 +141,6 @@ fn mark(score: GameScore, me: Colour) -> &'static str {
     }
 }
 
-/// Every row's games by round, lines in standings order. `field` is what the standings ranked:
-/// the players' field, or the teams' for a team event (a cell is then a match).
 /// The event's crosstable after `round` (default: the last paired round), ranked as its
 /// standings are; in a team event its rows are teams and its cells matches (第二十八条二).
 pub fn crosstable(view: &TournamentView, round: Option<u16>) -> Result<Crosstable> {
@@ -155,8 +153,9 @@ pub fn crosstable(view: &TournamentView, round: Option<u16>) -> Result<Crosstabl
     Ok(crosstable_of(view, &ranked, &s.standings))
 }
 
-/// The crosstable of `field` ranked by `standings`.
-pub fn crosstable_of(view: &TournamentView, field: &Field, standings: &Standings) -> Crosstable {
+/// Every row's games by round, lines in standings order. `field` is what the standings ranked:
+/// the players' field, or the teams' for a team event (a cell is then a match).
+fn crosstable_of(view: &TournamentView, field: &Field, standings: &Standings) -> Crosstable {
     let line: std::collections::HashMap<&PlayerId, usize> =
         standings.rows.iter().enumerate().map(|(i, r)| (&r.player, i + 1)).collect();
     let index = field.index();
