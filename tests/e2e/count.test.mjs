@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { chromium, codeFor, officeFetch, outDir, prepareOffice, root, saveShot, scratch, serveOffice } from "./lib.mjs";
+import { chromium, codeFor, officeFetch, outDir, prepareOffice, root, saveShot, scratch, serveOffice, unfold } from "./lib.mjs";
 
 let office, token, browser, chief, dir;
 const shots = path.join(outDir, "count");
@@ -43,7 +43,7 @@ async function checkKoFromRecord(page, sgf, moveNo) {
   await page.click("[data-testid=record-incident]");
   await page.click("[data-testid=groups] button[data-value=repetition]");
   await page.click("[data-testid=types] button[data-value=ko_recapture]");
-  await page.click("[data-testid=record-check] summary");
+  await unfold(page, "record-check");
   await page.setInputFiles("[data-testid=check-sgf]", sgf);
   await page.fill("[data-testid=check-move-no]", String(moveNo));
   await page.click("[data-testid=check-run]");
@@ -105,7 +105,7 @@ test("a ko recapture found in the record fills the incident's facts (第二十�
   // The rulings 第二十条一 allows are offered for these facts.
   await page.waitForSelector("[data-testid=rulings] button[data-value=move_void_pass]");
   // A legal move says so.
-  await page.click("[data-testid=record-check] summary").catch(() => {});
+  await unfold(page, "record-check");
   await page.setInputFiles("[data-testid=check-sgf]", sgf);
   await page.fill("[data-testid=check-move-no]", "1");
   await page.click("[data-testid=check-run]");
@@ -136,7 +136,7 @@ test("the record goes with the incident: its story shows the move checked and th
   assert.equal(await page.getAttribute("[data-testid=record-board] [data-point=B2]", "class"), "pt checked white");
   await page.screenshot({ path: path.join(shots, "03-story-record.png"), fullPage: true });
   // Attached again from the story, naming move 9: the latest record is the one shown.
-  await page.click("[data-testid=attach-record] summary");
+  await unfold(page, "attach-record");
   await page.fill("[data-testid=attach-sgf]", ko);
   await page.fill("[data-testid=attach-move-no]", "9");
   await page.click("[data-testid=attach-send]");
@@ -144,7 +144,7 @@ test("the record goes with the incident: its story shows the move checked and th
   assert.equal(await page.textContent("[data-testid=record-check]"), "第9手 黑方 C2：合法");
   assert.equal(await page.locator("[data-testid=story-attached]").count(), 2);
   // A broken record is refused with where it broke; nothing is attached.
-  await page.click("[data-testid=attach-record] summary").catch(() => {});
+  await unfold(page, "attach-record");
   await page.fill("[data-testid=attach-sgf]", "(;GM[1]SZ[19];B[pd]");
   await page.fill("[data-testid=attach-move-no]", "");
   await page.click("[data-testid=attach-send]");

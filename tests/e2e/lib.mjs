@@ -175,6 +175,15 @@ export async function chromium(office) {
   });
 }
 
+/** Opens the folding section `testid` on a playwright page unless it is open already (a click on
+ * its summary would fold it again). */
+export async function unfold(page, testid) {
+  const sel = `[data-testid=${testid}]`;
+  await page.waitForSelector(sel);
+  if (!(await page.$eval(sel, (d) => d.open))) await page.click(`${sel} > summary`);
+  await page.waitForSelector(`${sel}[open]`);
+}
+
 export function saveShot(dir, name, png) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, name), png);

@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
-import { api, chromium, codeFor, officeFetch, outDir, root, saveShot, scratch, serveOffice } from "./lib.mjs";
+import { api, chromium, codeFor, officeFetch, outDir, root, saveShot, scratch, serveOffice, unfold } from "./lib.mjs";
 
 const shots = path.join(outDir, "organiser");
 const tabletBin = path.join(root, "target/debug/tablet");
@@ -82,7 +82,7 @@ test("an organiser runs the event and the referee's second warning reaches the s
   for (const other of ["t-reading", "t-best-of", "t-lives", "t-boards", "t-periods", "t-fischer"]) {
     assert.equal(await page.isVisible(`[data-testid=${other}]`), false, other);
   }
-  await page.click("[data-testid=og-params-mcmahon] > summary");
+  await unfold(page, "og-params-mcmahon");
   assert.equal(await page.inputValue("[data-testid=og-params-mcmahon] [data-testid=og-hd-ceiling]"), "9");
   assert.equal(await page.inputValue("[data-testid=og-params-mcmahon] [data-testid=og-seed1]"), "split_and_random");
   await page.selectOption("[data-testid=og-params-mcmahon] [data-testid=og-seed1]", "split_and_fold");

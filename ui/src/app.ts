@@ -2,7 +2,7 @@
 
 import type { AppStatus } from "./bindings/AppStatus";
 import type { Backend, BackendError } from "./backend";
-import { h, mount } from "./dom";
+import { h, keepOpen, mount } from "./dom";
 import { errorText } from "./format";
 import { setTables, t } from "./i18n";
 import { banner } from "./views/banner";
@@ -81,6 +81,10 @@ export class ArbiterApp {
   private seen: Set<string> | null = null;
   private arrived = new Map<string, number>();
   private muted = globalThis.localStorage?.getItem("queueMuted") === "1";
+  /** Draws are numbered as they start; one slower than a later draw never covers it with older
+   * data (a refresh that set out before an official's action lands after it). */
+  private started = 0;
+  private shown = 0;
 
   constructor(private readonly root: HTMLElement, private readonly backend: Backend, private readonly office: OfficeApi | null = null) {}
 
@@ -144,6 +148,7 @@ export class ArbiterApp {
   /** Draws the current screen. A background refresh (`onlyIfIdle`) gives way if an action
    * started while its data was on the way, so it never wipes a form or a preview. */
   async render(opts: { onlyIfIdle?: boolean } = {}): Promise<void> {
+    const draw = ++this.started;
     this.status = await this.backend.status();
     const tabs = tabsFor(this.status.identity?.role, this.office !== null);
     // The desk is looked at on every draw by those who decide (its count on the tab, what is
@@ -166,7 +171,10 @@ export class ArbiterApp {
     } catch (e) {
       body = h("p", { class: "error", "data-testid": "error" }, errorText(e));
     }
-    if (opts.onlyIfIdle && this.busy()) return;
+    if (draw < this.shown || (opts.onlyIfIdle && this.busy())) return;
+    this.shown = draw;
+    // A refresh leaves open what was open; the official's own action folds its form (it is done).
+    if (opts.onlyIfIdle) keepOpen(this.root, body);
     mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), body);
   }
 

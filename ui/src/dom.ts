@@ -21,3 +21,12 @@ export function h(tag: string, attrs: Attrs = {}, ...children: (Child | Child[])
 export function mount(root: HTMLElement, ...nodes: Node[]): void {
   root.replaceChildren(...nodes);
 }
+
+/** Opens each folding section (`<details>`) under `next` that was open under `before`, matched
+ * by its test id or else its summary's text: a background refresh must not fold a form an
+ * official has just opened to fill in. */
+export function keepOpen(before: ParentNode, next: ParentNode): void {
+  const key = (d: Element) => d.getAttribute("data-testid") ?? d.querySelector(":scope > summary")?.textContent ?? "";
+  const open = new Set(Array.from(before.querySelectorAll("details[open]"), key));
+  for (const d of next.querySelectorAll("details")) if (open.has(key(d))) (d as HTMLDetailsElement).open = true;
+}

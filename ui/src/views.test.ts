@@ -170,6 +170,27 @@ describe("a background refresh never throws away what an official typed", () => 
   });
 });
 
+describe("a background refresh never folds what an official opened", () => {
+  it("opens again the sections that were open, by test id or summary, and no others", async () => {
+    const { h, keepOpen } = await import("./dom");
+    const drawn = () => h("div", {},
+      h("details", { "data-testid": "attach-record" }, h("summary", {}, "附上棋谱")),
+      h("details", {}, h("summary", {}, "权重")),
+      h("details", {}, h("summary", {}, "其他")));
+    const before = drawn();
+    const [attach, weights] = Array.from(before.querySelectorAll("details"));
+    attach.open = true;
+    weights.open = true;
+    const next = drawn();
+    keepOpen(before, next);
+    expect(Array.from(next.querySelectorAll("details"), (d) => d.open)).toEqual([true, true, false]);
+    // Nothing open before: nothing opened after.
+    const fresh = drawn();
+    keepOpen(drawn(), fresh);
+    expect(Array.from(fresh.querySelectorAll("details"), (d) => d.open)).toEqual([false, false, false]);
+  });
+});
+
 describe("an incident's whole story", () => {
   it("strikes a replaced ruling through and says what replaced it, with the appeal's grounds", async () => {
     const { storyView } = await import("./views/story");
