@@ -41,7 +41,7 @@ impl Store {
         self.for_each_log(0, until, |_, seq, entry| {
             let Some(id) = keys::id_suffix(entry) else { return Ok(std::ops::ControlFlow::Continue(())) };
             // Under another number: a cut-short batch's entry, the event is logged again later.
-            if let Some(v) = self.db.get(keys::event(&id)).map_err(storage)?.filter(|v| keys::u64_of(v) == Some(seq)) {
+            if let Some(v) = self.primaries.value(&self.db, &id)?.filter(|v| keys::u64_of(v) == Some(seq)) {
                 match self.stored_line(&id, &v) {
                     Ok((_, line)) => {
                         out.write_all(&line).map_err(storage)?;

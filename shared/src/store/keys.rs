@@ -3,7 +3,8 @@
 //!
 //! | prefix | key | value |
 //! |---|---|---|
-//! | `e` | event id (16) | seq (8, BE) + [`Stored`]: where its journal line is (layout 4), or the line itself (before) |
+//! | `p` | first seq of a batch (8) | its events' (id (16) + what `e` held) — the id index (layout 6, `primary.rs`) |
+//! | `e` | event id (16) | before layout 6: seq (8, BE) + [`Stored`]: where its journal line is (layout 4), or the line itself (before) |
 //! | `g` | tournament `\0` game `\0` `0xFF` first seq of a batch (8) | the (hlc (12) id (16)) of the batch's events in this game (layout 5; before, one key per event: tournament `\0` game `\0` hlc id → —) |
 //! | `l` | first seq of a batch (8) | its entries (layout 4; before, one per key): seq + [`LogTag`] + event id (16), what a pull filters on without reading the event |
 //! | `o` | seq (8) | event id (16): the outbox |
@@ -16,7 +17,10 @@
 use crate::clock::Hlc;
 use crate::model::{EventId, GameId, TournamentId};
 
+/// Before layout 6, one key per event; still read (`primary.rs`).
 pub const EVENT: u8 = b'e';
+/// The id index: one key per batch (layout 6).
+pub const PRIMARY: u8 = b'p';
 pub const GAME: u8 = b'g';
 /// Layout 2's tournament-order index, removed by the migration to layout 3 (the game and
 /// set-up indexes give the same order).
@@ -172,7 +176,8 @@ pub fn meta(name: &str) -> Vec<u8> {
     k
 }
 
-/// What the primary key `e` holds after the sequence number. Since layout 4, where the event's
+/// What an event's place in the id index holds after the sequence number (a per-event `e` key's
+/// value before layout 6; each entry of a `p` group after its id since). Since layout 4, where the event's
 /// line is in the journal (a zero byte, then segment, offset, length, and the event's HLC,
 /// which with the log's tag names its index key); before, the JSON line itself (it starts
 /// with `{`, never a zero byte). Both are read: old entries are not rewritten.
@@ -182,9 +187,12 @@ pub enum Stored<'a> {
     Line(&'a [u8]),
 }
 
+/// How long [`stored_at`]'s value is.
+pub const STORED_AT_LEN: usize = 37;
+
 /// The primary key's value for an event at `at`.
 pub fn stored_at(seq: u64, at: crate::store::journal::Position, hlc: Hlc) -> Vec<u8> {
-    let mut v = Vec::with_capacity(37);
+    let mut v = Vec::with_capacity(STORED_AT_LEN);
     v.extend_from_slice(&seq.to_be_bytes());
     v.push(0);
     v.extend_from_slice(&at.segment.to_be_bytes());

@@ -59,8 +59,13 @@ fn clear_derived(db: &sled::Db) -> Result<()> {
 type Migration = fn(&sled::Db) -> Result<()>;
 
 /// Migrations by the layout they start from.
-const MIGRATIONS: &[(u64, Migration)] =
-    &[(1, migrate_1_to_2), (2, migrate_2_to_3), (3, migrate_3_to_4), (4, migrate_4_to_5)];
+const MIGRATIONS: &[(u64, Migration)] = &[
+    (1, migrate_1_to_2),
+    (2, migrate_2_to_3),
+    (3, migrate_3_to_4),
+    (4, read_old_keys_as_they_are),
+    (5, read_old_keys_as_they_are),
+];
 
 /// Layout 2 indexes the set-up's events (`n`) and keeps game summaries (`s`) instead of
 /// layout 1's cache of whole game states (`c`): one pass over the events.
@@ -121,10 +126,12 @@ fn migrate_3_to_4(db: &sled::Db) -> Result<()> {
     Ok(())
 }
 
-/// Layout 5 lists a batch's events of one game (or of the set-up) under one index key instead
-/// of one key per event; the older keys are read as they are, so nothing is rewritten. Bumped
-/// so that a build reading only per-event keys refuses the store instead of missing events.
-fn migrate_4_to_5(db: &sled::Db) -> Result<()> {
+/// Layouts whose new keys come beside the old ones, which are read as they are, so nothing is
+/// rewritten. Layout 5 lists a batch's events of one game (or of the set-up) under one index
+/// key instead of one key per event; layout 6 keeps the id index under one key per batch
+/// (`primary.rs`) instead of one per event. Bumped so that a build reading only per-event keys
+/// refuses the store instead of missing events.
+fn read_old_keys_as_they_are(db: &sled::Db) -> Result<()> {
     db.flush().map_err(storage)?;
     Ok(())
 }

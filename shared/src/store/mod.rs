@@ -21,6 +21,7 @@ mod keys;
 pub mod line;
 mod meta;
 mod outbox;
+mod primary;
 mod projection;
 pub mod stamp;
 
@@ -47,7 +48,7 @@ pub use meta::SealedMove;
 pub use outbox::Pending;
 
 /// The on-disk layout version of the store (not the wire schema). Bump with a migration.
-pub const STORE_SCHEMA: u64 = 5;
+pub const STORE_SCHEMA: u64 = 6;
 
 /// Where an appended event came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,6 +199,8 @@ pub struct Store {
     checkpoints: AtomicBool,
     report: OpenReport,
     projection: projection::Projection,
+    /// Each event's sequence number, journal line and HLC, by id (`primary.rs`).
+    primaries: primary::Primaries,
     /// Who signs what this store records (none: it records unsigned, as before schema 2).
     signer: Mutex<Option<Arc<Signer>>>,
     /// Digests of the events just signed, for their batch to move the chain head with.
@@ -300,6 +303,7 @@ impl Store {
         let device = meta::device(dir, device)?;
         let next_seq = meta::next_seq(&db)?.max(last_logged_seq(&db)?);
         let chain_heads = db.open_tree(CHAIN_HEADS).map_err(storage)?;
+        let primaries = primary::Primaries::load(&db)?;
         let mut store = Store {
             dir: dir.to_owned(),
             device: Mutex::new(device),
@@ -315,6 +319,7 @@ impl Store {
                 ..OpenReport::default()
             },
             projection: projection::Projection::default(),
+            primaries,
             signer: Mutex::new(None),
             sealed: Mutex::default(),
             heads: Mutex::default(),
@@ -345,7 +350,7 @@ impl Store {
                     if device.as_ref() == Some(&e.author.device) {
                         own_hlc = own_hlc.max(e.hlc);
                     }
-                    if self.db.get(keys::event(&e.id)).map_err(storage)?.is_none() {
+                    if self.primaries.value(&self.db, &e.id)?.is_none() {
                         missing.push((e, l.at));
                     }
                 }
@@ -386,7 +391,7 @@ impl Store {
         })?;
         for (key_seq, seq, entry) in after {
             let Some(id) = keys::id_suffix(&entry) else { continue };
-            let Some(v) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
+            let Some(v) = self.primaries.value(&self.db, &id)? else { continue };
             let Some((stored_seq, stored)) = keys::stored(&v) else { continue };
             // A log entry left by a cut-short batch whose event was applied again under a new
             // number: it goes (readers pass over such entries anyway).
@@ -476,7 +481,7 @@ impl Store {
         }
         remove(keys::seq_key(keys::OUTBOX, seq))?;
         self.remove_log_entry(key_seq, seq)?;
-        remove(keys::event(id))
+        self.primaries.remove(&self.db, key_seq, id)
     }
 
     /// Takes entry `seq` out of the arrival-log value stored under `key_seq` (the value goes with
@@ -701,8 +706,8 @@ impl Store {
     /// Under the write lock: checks each event, writes new ones to the journal (unsynced), then
     /// indexes them in sled by where their lines are. sled's atomic batches cost ~50 µs each
     /// and, worse, their writes must be flushed by the journal's ext4 commit; plain inserts in a
-    /// fixed order cost a few µs. The primary key `e/` goes last, so its presence means the
-    /// others were written; `reconcile` repairs whatever a crash cut short (docs/durability.md).
+    /// fixed order cost a few µs. The batch's id index key (`primary.rs`) goes last, so an event
+    /// indexed means the others were written; `reconcile` repairs whatever a crash cut short (docs/durability.md).
     /// `encoded`: each event's line (`wire::encode`, or the text it was decoded from), in
     /// `events`' order.
     fn apply(
@@ -717,13 +722,15 @@ impl Store {
             return Err(storage("a batch's lines do not match its events"));
         }
         let mut fresh: Vec<Fresh<'_>> = Vec::new();
+        // Where each id is in `fresh`: a batch may carry an event twice.
+        let mut in_batch: HashMap<EventId, usize> = HashMap::with_capacity(events.len());
         let mut out = Vec::with_capacity(events.len());
         let mut seq = self.next_seq.load(Ordering::SeqCst);
         for ((i, e), line) in events.iter().enumerate().zip(encoded) {
-            let same = match fresh.iter().find(|f| f.event.id == e.id) {
+            let same = match in_batch.get(&e.id).and_then(|&k| fresh.get(k)) {
                 // Compared as events: two copies may come written differently.
                 Some(f) => Some((f.seq, Ok(f.event == e))),
-                None => self.db.get(keys::event(&e.id)).map_err(storage)?.map(|v| self.same_as_stored(e, line, &v)),
+                None => self.primaries.value(&self.db, &e.id)?.map(|v| self.same_as_stored(e, line, &v)),
             };
             if let Some((s, same)) = same {
                 out.push(match same {
@@ -735,6 +742,7 @@ impl Store {
             }
             seq += 1;
             out.push(Ok(Appended::New(seq)));
+            in_batch.insert(e.id, fresh.len());
             let at = match lines {
                 Lines::InJournal(at) => {
                     at.get(i).copied().ok_or_else(|| storage("a re-applied event without its place"))?
@@ -792,8 +800,8 @@ impl Store {
     /// Writes a batch's keys to sled (see `apply`): its arrival-log value, each local event's
     /// outbox key, one index group per game (and set-up) of the batch, under the batch's first
     /// sequence number like the log; then once per game its version key and the removal of its
-    /// summary; then the primary keys, in order — so a primary key present after a crash means
-    /// everything before it was written, and a summary present is current. A batch cut short
+    /// summary; then the batch's id index group (`primary.rs`) — so an event indexed after a
+    /// crash means everything before it was written, and a summary present is current. A batch cut short
     /// and applied again on open leaves its groups twice: reads list each event once.
     fn index(&self, fresh: &[Fresh<'_>], origin: Origin, seq: u64) -> Result<()> {
         let entries: Vec<(u64, Vec<u8>)> = fresh
@@ -825,12 +833,12 @@ impl Store {
                 None => keys::setup_prefix(&e.tournament),
             };
             groups.entry(keys::index_group(prefix, first)).or_default().extend_from_slice(&keys::order(e.hlc, &e.id));
-            primaries.push((keys::event(&e.id), keys::stored_at(f.seq, f.at, e.hlc)));
+            primaries.push((e.id, primary::Place { seq: f.seq, at: f.at, hlc: e.hlc }));
         }
         for (k, v) in groups {
             self.db.insert(k, v).map_err(storage)?;
         }
-        // The signer's chain heads move with the batch (before its primary keys: a batch applied
+        // The signer's chain heads move with the batch (before its id index key: a batch applied
         // again on open, after a crash, moves them again).
         let me = self.device().map_or_else(|| crate::event::OFFICE_SIGNER.to_owned(), |d| d.to_string());
         let mut heads: BTreeMap<&TournamentId, &Event> = BTreeMap::new();
@@ -853,11 +861,11 @@ impl Store {
             self.db.remove(keys::game_key(keys::SUMMARY, t, g)).map_err(storage)?;
         }
         // Games whose new events all folded onto their kept states: their summaries are taken
-        // from those states once, and written after every primary key (a summary sled has is
+        // from those states once, and written after the id index key (a summary sled has is
         // current).
+        self.primaries.write(&self.db, first, &primaries)?;
         let mut folded_on: HashSet<(&TournamentId, &GameId)> = HashSet::new();
-        for ((k, v), f) in primaries.into_iter().zip(fresh) {
-            self.db.insert(k, v).map_err(storage)?;
+        for f in fresh {
             let on = self.projection.arrived(f.event);
             if let Some(g) = &f.event.game {
                 let key = (&f.event.tournament, g);
@@ -939,12 +947,12 @@ impl Store {
         decode_line(id, &self.stored_line(id, v)?.1)
     }
 
-    /// The event the arrival-log entry numbered `seq` names, or `None` if its primary key holds
+    /// The event the arrival-log entry numbered `seq` names, or `None` if the id index holds
     /// another number: the entry was left by a batch a crash cut short (its log value written,
-    /// its primary key not), and opening applied the event again under a new number — so each
+    /// its id index key not), and opening applied the event again under a new number — so each
     /// event is read from the log once.
     fn logged(&self, id: &EventId, seq: u64) -> Result<Option<Event>> {
-        match self.db.get(keys::event(id)).map_err(storage)? {
+        match self.primaries.value(&self.db, id)? {
             Some(v) if keys::u64_of(&v) == Some(seq) => Ok(Some(self.stored_event(id, &v)?)),
             _ => Ok(None),
         }
@@ -952,7 +960,7 @@ impl Store {
 
     /// One event by id.
     pub fn get(&self, id: &EventId) -> Result<Option<Event>> {
-        match self.db.get(keys::event(id)).map_err(storage)? {
+        match self.primaries.value(&self.db, id)? {
             Some(v) => Ok(Some(self.stored_event(id, &v)?)),
             None => Ok(None),
         }

@@ -52,8 +52,8 @@ impl Store {
             let (Some(slot), Some(id)) = (k.get(1..).and_then(keys::u64_of), keys::id_suffix(&v)) else {
                 return Err(CoreError::Damaged { message: "an outbox entry is cut short".into() });
             };
-            // Its primary key gone (opening removed an event whose line never reached the disk).
-            let Some(value) = self.db.get(keys::event(&id)).map_err(storage)? else { continue };
+            // Gone from the id index (opening removed an event whose line never reached the disk).
+            let Some(value) = self.primaries.value(&self.db, &id)? else { continue };
             let len = match keys::stored(&value) {
                 // What goes on the wire: the line without its checksum.
                 Some((_, keys::Stored::At(at, _))) => (at.len as usize).saturating_sub(super::line::SEAL_BYTES),
@@ -118,7 +118,7 @@ impl Store {
     pub fn ack(&self, ids: &[EventId]) -> Result<()> {
         let mut slots = Vec::with_capacity(ids.len());
         for id in ids {
-            if let Some(slot) = self.db.get(keys::event(id)).map_err(storage)?.as_deref().and_then(keys::u64_of) {
+            if let Some(slot) = self.primaries.value(&self.db, id)?.as_deref().and_then(keys::u64_of) {
                 slots.push(slot);
             }
         }

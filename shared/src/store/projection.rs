@@ -14,7 +14,7 @@
 //!   result), a new incident, a ruling, an escalation, an appeal or its decision — is folded
 //!   onto its state in place ([`fold_onto`]: a fact is one step, a ruling walks the state's kept
 //!   steps again, no event is read); the game's summary is taken from it and stored by the batch
-//!   after its primary keys. Anything else — a schedule, an event arriving late (sorting before
+//!   after its id index key. Anything else — a schedule, an event arriving late (sorting before
 //!   the game's last) — drops that game's state and summary (or its tournament's set-up); the
 //!   next read folds only that game (or set-up) again, from its own index. So a read costs one
 //!   game's fold at most.
@@ -24,7 +24,7 @@
 //!
 //! Consistency: drops happen in `Store::apply` under the write lock, and every fold that fills
 //! the cache runs under the same lock, so a fold never sees half a batch and no dropped state
-//! can be put back stale. In sled, a game's summary is removed before its new event's primary
+//! can be put back stale. In sled, a game's summary is removed before its new event's id index
 //! key is written, so after a crash a summary that is present is current. A stored state is
 //! never stale, only behind: it names the sequence number it was folded at, and a batch's
 //! index group is keyed by its first, so what came after it is one range of keys. Derived data
@@ -246,7 +246,7 @@ impl Projection {
 
     /// Folds `e` onto its game's kept state, or drops what it changes (see the module's
     /// documentation). Called for each new event by `Store::apply` under the write lock, after
-    /// its primary key; whether it folded on.
+    /// its id index key; whether it folded on.
     pub(super) fn arrived(&self, e: &Event) -> bool {
         let mut inner = self.lock();
         match &e.game {

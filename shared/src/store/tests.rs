@@ -14,6 +14,7 @@ pub(crate) fn tmp(name: &str) -> PathBuf {
 
 /// Rewrites every event's primary key as a store before layout 4 kept it: the line itself.
 pub(crate) fn to_lines_in_sled(s: &Store) {
+    s.primaries.to_per_event_keys(&s.db);
     for item in s.db.scan_prefix([keys::EVENT]) {
         let (k, v) = item.unwrap();
         let id = keys::id_suffix(&k).unwrap();
@@ -139,6 +140,7 @@ fn outbox_lines_read_in_runs_are_each_events_own_line() {
         mine.push(e.unwrap());
     }
     // The fifth keeps its line in sled, as a layout-3 store did.
+    s.primaries.to_per_event_keys(&s.db);
     let value = s.db.get(keys::event(&mine[4].id)).unwrap().unwrap();
     let (seq, line) = s.stored_line(&mine[4].id, &value).unwrap();
     let mut old = seq.to_be_bytes().to_vec();
@@ -402,7 +404,7 @@ fn an_event_whose_journal_line_never_reached_the_disk_is_removed_from_the_index(
     assert_eq!((s.open_report().unjournaled, s.len().unwrap()), (0, 4));
 }
 
-/// A batch cut short by a crash after its arrival-log value but before its primary keys (the
+/// A batch cut short by a crash after its arrival-log value but before its id index key (the
 /// office killed mid-push): opening applies its events again under new numbers, and the log
 /// entry left behind is not read as a second copy (the soak caught a pull and an export listing
 /// an event twice).
@@ -481,7 +483,8 @@ fn opening_reads_only_the_journal_after_the_checkpoint_sled_kept() {
             .collect();
         // sled loses its tail: the five events and the checkpoints that covered them.
         for e in &more {
-            s.db.remove(keys::event(&e.id)).unwrap();
+            let seq = keys::u64_of(&s.primaries.value(&s.db, &e.id).unwrap().unwrap()).unwrap();
+            s.db.remove(keys::seq_key(keys::PRIMARY, seq)).unwrap();
         }
         s.db.insert(keys::meta("checkpoint"), old).unwrap();
         more
@@ -779,4 +782,48 @@ fn a_signing_store_refills_its_nonces_after_recording() {
             assert!(signer.key.nonces_ready() > full / 2, "record {i}: refilled");
         }
     }
+}
+
+/// Layout 6 keeps the id index under one key per batch; a layout-5 store's per-event keys are
+/// read as they are: its events are found by id, pulled, sent and exported once, a copy of one
+/// pushed again is a duplicate (not stored twice), and what comes after goes to groups.
+#[test]
+fn per_event_keys_of_layout_5_read_beside_the_id_index_of_layout_6() {
+    let dir = tmp("migrate-5-6");
+    let t = TournamentId::new("t1").unwrap();
+    let old = {
+        let s = Store::open(&dir, Some(&device())).unwrap();
+        let r = record_n(&s, 4);
+        s.primaries.to_per_event_keys(&s.db);
+        s.db.insert(keys::meta("schema"), &5u64.to_be_bytes()).unwrap();
+        s.db.flush().unwrap();
+        r
+    };
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    assert_eq!(s.db.get(keys::meta("schema")).unwrap().as_deref(), Some(&STORE_SCHEMA.to_be_bytes()[..]));
+    assert_eq!((s.open_report().reapplied, s.len().unwrap()), (0, 4), "nothing applied again");
+    assert_eq!(s.get(&old[2].id).unwrap().as_ref(), Some(&old[2]));
+    assert_eq!(s.append(&old[1..2], Origin::Remote).unwrap(), vec![Ok(Appended::Duplicate(2))]);
+    let new = s
+        .record(
+            t.clone(),
+            Some(GameId::new("g1").unwrap()),
+            author(),
+            advice(Colour::Black),
+            DateTime::from_timestamp_millis(1_795_000_010_000).unwrap(),
+            [0x99; 10],
+        )
+        .unwrap();
+    assert!(s.db.get(keys::event(&new.id)).unwrap().is_none(), "a new event has no key of its own");
+    assert_eq!(s.db.scan_prefix([keys::PRIMARY]).count(), 1);
+    let mut all = old.clone();
+    all.push(new.clone());
+    assert_eq!(s.game_events(&t, &GameId::new("g1").unwrap()).unwrap(), all);
+    assert_eq!(s.outbox_lines(None, 100, usize::MAX).unwrap().len(), 5);
+    let mut exported = Vec::new();
+    assert_eq!(s.export(&mut exported).unwrap(), 5);
+    drop(s);
+    let s = Store::open(&dir, Some(&device())).unwrap();
+    assert_eq!((s.open_report().reapplied, s.len().unwrap()), (0, 5));
+    assert_eq!(s.get(&new.id).unwrap(), Some(new));
 }
