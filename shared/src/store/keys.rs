@@ -193,13 +193,18 @@ pub const STORED_AT_LEN: usize = 37;
 /// The primary key's value for an event at `at`.
 pub fn stored_at(seq: u64, at: crate::store::journal::Position, hlc: Hlc) -> Vec<u8> {
     let mut v = Vec::with_capacity(STORED_AT_LEN);
+    put_stored_at(&mut v, seq, at, hlc);
+    v
+}
+
+/// [`stored_at`] written onto the end of `v` (an id index group's entry).
+pub fn put_stored_at(v: &mut Vec<u8>, seq: u64, at: crate::store::journal::Position, hlc: Hlc) {
     v.extend_from_slice(&seq.to_be_bytes());
     v.push(0);
     v.extend_from_slice(&at.segment.to_be_bytes());
     v.extend_from_slice(&at.offset.to_be_bytes());
     v.extend_from_slice(&at.len.to_be_bytes());
-    hlc_bytes(&mut v, hlc);
-    v
+    hlc_bytes(v, hlc);
 }
 
 /// Reads a primary key's value: its sequence number and what follows.

@@ -84,7 +84,7 @@ impl Primaries {
         let mut v = Vec::with_capacity(batch.len() * ENTRY_LEN);
         for (id, p) in batch {
             v.extend_from_slice(id.as_uuid().as_bytes());
-            v.extend_from_slice(&keys::stored_at(p.seq, p.at, p.hlc));
+            keys::put_stored_at(&mut v, p.seq, p.at, p.hlc);
         }
         db.insert(keys::seq_key(keys::PRIMARY, first_seq), v).map_err(storage)?;
         self.places.write().unwrap_or_else(|e| e.into_inner()).extend(batch.iter().copied());
@@ -137,7 +137,12 @@ fn entry(c: &[u8]) -> Option<(EventId, Place)> {
 
 fn cut_short(key: &[u8]) -> CoreError {
     let seq = key.get(1..).and_then(keys::u64_of).unwrap_or(0);
-    CoreError::Damaged { message: format!("the id index group under sequence number {seq} is cut short") }
+    CoreError::Damaged {
+        message: format!(
+            "the id index group under sequence number {seq} is cut short; the journal is separate: \
+             `arbiter-office salvage --data DIR` exports every event it holds"
+        ),
+    }
 }
 
 /// Hashes event ids for the index: their bytes folded 8 at a time through splitmix64's
@@ -232,6 +237,7 @@ mod tests {
         db.insert(&key, &v[..v.len() - 5]).unwrap();
         let err = Primaries::load(&db).unwrap_err();
         assert_eq!(err.code(), "store_damaged", "{err}");
+        assert!(err.to_string().contains("salvage"), "it says what to do: {err}");
     }
 
     #[test]
