@@ -67,8 +67,26 @@ pub fn in_use(data: &Path) -> OfficeError {
     ))
 }
 
-/// Opens the store in `data`, saying who has it when another process does.
+/// Whether the process `pid` is alive (Linux: its `/proc` entry; elsewhere it is taken to be).
+fn alive(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.is_dir() || proc.join(pid.to_string()).is_dir()
+}
+
+/// The office process serving `data` right now: its announcement names a live process other
+/// than this one, and the store's lock is held (a killed office leaves its file behind, and its
+/// process id may since belong to something else; the lock goes with the process).
+pub fn running(data: &Path) -> Option<Serving> {
+    let s = who(data)?;
+    (s.pid != std::process::id() && alive(s.pid) && arbiter_core::store::is_held(data)).then_some(s)
+}
+
+/// Opens the store in `data`, saying who has it when another process does: at once when a
+/// running office has it, without waiting for a lock that is only being let go of.
 pub fn open_store(data: &Path) -> Result<arbiter_core::store::Store, OfficeError> {
+    if running(data).is_some() {
+        return Err(in_use(data));
+    }
     arbiter_core::store::Store::open(data, None).map_err(|e| match e {
         arbiter_core::CoreError::InUse { .. } => in_use(data),
         other => other.into(),

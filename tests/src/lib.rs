@@ -9,9 +9,10 @@ use arbiter_core::event::EventBody;
 use arbiter_core::model::{Author, Colour, DeviceId, GameId, PersonId, Role, TournamentId};
 use arbiter_core::rules::{Incident, Ruling};
 
-/// A fresh scratch directory under the system temp dir, unique to this process and `name`.
+/// A fresh scratch directory under the system temp dir, unique to this call: the tests share one
+/// process, so two modules asking for the same `name` must not meet in one directory.
 pub fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("arbiter-tests-{name}-{}", std::process::id()));
+    let d = std::env::temp_dir().join(format!("arbiter-tests-{name}-{}-{}", unique(), std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
 }
@@ -33,6 +34,12 @@ impl Drop for ScratchCleanup {
             }
         }
     }
+}
+
+/// A number no other call in this process gets.
+pub fn unique() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 pub fn tournament() -> TournamentId {

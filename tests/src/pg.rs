@@ -45,9 +45,12 @@ fn free_port() -> u16 {
 }
 
 impl PgCluster {
-    /// Initialises and starts a cluster named `name` (unique per test process).
+    /// Initialises and starts a cluster named `name` in a folder no other cluster of this process
+    /// uses (the tests share one process).
     pub fn start(name: &str) -> PgCluster {
-        let root = std::env::temp_dir().join(format!("arbiter-pg-{name}-{}", std::process::id()));
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let root = std::env::temp_dir().join(format!("arbiter-pg-{name}-{n}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
         if is_root() {

@@ -240,7 +240,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .layer(RequestDecompressionLayer::new())
         // A low level, the devices' (`GZIP_LEVEL`): JSON still shrinks several times, at a
         // fraction of the default level's CPU — the office compresses every pull page and game
-        // page (PERFORMANCE.md).
+        // page (docs/performance-history.md).
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(GZIP_LEVEL as i32)))
         .layer(CatchPanicLayer::custom(|_| {
             OfficeError::Internal("the handler panicked; nothing was stored".into()).into_response_owned()
@@ -314,14 +314,15 @@ pub async fn serve(
     if let Some(up) = &state.upstream {
         println!("venue office {} of `{}`: forwarding to {}", up.venue, up.tournament, up.central);
     }
-    println!("arbiter-office listening on {scheme}://{addr}");
     let data = state.data.clone();
     // `serving.json` tells `backup` on this machine where the office of a data folder runs; with
     // a database, several processes share the folder and a backup is the database's own.
+    // Written before the line below: whoever waits for that line finds the office announced.
     let announced = state.store.sled().is_some();
     if announced {
         state.backup_secret = Some(crate::serving::announce(&data, &format!("{scheme}://{addr}"))?);
     }
+    println!("arbiter-office listening on {scheme}://{addr}");
     let states = tokio::spawn(store_states(state.store.clone()));
     let forwarding = state.start_forwarding()?;
     let store = state.store.clone();

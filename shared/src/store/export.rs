@@ -89,7 +89,7 @@ impl Store {
             }
         }
         // If sled opens at all (it will not while the app holds it), add what the journal lacks.
-        if let Ok(db) = sled::Config::new().path(dir.join("sled")).open() {
+        if let Ok(db) = super::open_sled(&dir.join("sled"), 8 << 20) {
             report.sled_readable = true;
             for item in db.scan_prefix([keys::EVENT]) {
                 let Ok((_, v)) = item else { continue };

@@ -209,7 +209,7 @@ pub struct Store {
     /// reads its head here, not from sled (the device is rebound: forgotten).
     heads: Mutex<HashMap<TournamentId, crate::event::EventDigest>>,
     /// The signer's chain heads in sled: a tree of their own, whose few keys make moving one at
-    /// every record cheap (in the main tree it cost a tablet's record ~7 µs; docs/PERFORMANCE.md).
+    /// every record cheap (in the main tree it cost a tablet's record ~7 µs; docs/performance-history.md).
     chain_heads: sled::Tree,
     /// See [`Options::reserve_bytes`].
     reserve_bytes: u64,
@@ -1116,15 +1116,34 @@ impl Store {
 /// (docs/PERFORMANCE.md, `--bench views`). `ARBITER_SLED_CACHE_MB` sets another size.
 const SLED_CACHE_MB: u64 = 64;
 
-/// Opens sled, waiting (bounded, ~3 s) while a previous handle still holds its file lock:
-/// sled 0.34's background flusher keeps a dropped database alive for a moment.
+/// Whether some handle holds the lock of the store in `dir` at this moment: asked of the lock
+/// itself, without waiting (an office checks this before it waits for a lock that is only being
+/// let go of). A store never opened is not held.
+pub fn is_held(dir: &Path) -> bool {
+    // sled 0.34 takes an exclusive flock on `db` in its folder for as long as it is open.
+    let Ok(file) = std::fs::OpenOptions::new().read(true).open(dir.join("sled").join("db")) else {
+        return false;
+    };
+    // fs2's lock, as sled's own (std's File::try_lock_shared is newer than rust-version).
+    match fs2::FileExt::try_lock_shared(&file) {
+        Ok(()) => {
+            let _ = fs2::FileExt::unlock(&file);
+            false
+        }
+        Err(e) => e.kind() == std::io::ErrorKind::WouldBlock || e.raw_os_error() == Some(11),
+    }
+}
+
 /// Whether sled refused because another process holds its lock (a plain I/O error with this
 /// message in sled 0.34).
 fn is_lock_held(e: &sled::Error) -> bool {
     matches!(e, sled::Error::Io(io) if io.to_string().contains("could not acquire lock"))
 }
 
-fn open_sled(path: &Path, cache_bytes: u64) -> sled::Result<sled::Db> {
+/// Opens sled, waiting (bounded, ~3 s) while a previous handle still holds its file lock:
+/// sled 0.34's background work keeps a dropped database's file open for a moment, so a store
+/// reopened in the same process (a restart, a test) must wait for it rather than fail.
+pub(crate) fn open_sled(path: &Path, cache_bytes: u64) -> sled::Result<sled::Db> {
     let mut tries = 0;
     loop {
         match sled::Config::new().path(path).cache_capacity(cache_bytes).open() {

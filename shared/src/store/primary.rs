@@ -4,7 +4,7 @@
 //! number (the key its arrival-log value has), after the batch's other keys: a group present
 //! after a crash means they were all written (docs/durability.md). A sled key per event cost
 //! the office a third of its push path: sled 0.34 splits a leaf every 16 keys and copies its
-//! parent to do it (docs/PERFORMANCE.md, issue 26's ninth pass).
+//! parent to do it (docs/performance-history.md, issue 26's ninth pass).
 //!
 //! Stores written before layout 6 kept one key per event (`e` + id, [`keys::stored`]'s value);
 //! those are still read, and only looked up while any remain.
@@ -191,6 +191,12 @@ fn mix(mut z: u64) -> u64 {
 mod tests {
     use super::*;
 
+    /// Opens sled as the store does: a handle dropped a moment ago may still hold the lock
+    /// (sled 0.34's background work lets go of its file a little later).
+    fn open(dir: &std::path::Path) -> sled::Db {
+        crate::store::open_sled(dir, 8 << 20).unwrap()
+    }
+
     fn place(seq: u64) -> Place {
         Place {
             seq,
@@ -204,14 +210,14 @@ mod tests {
         let dir = crate::store::tests::tmp("primaries");
         let id = |i: u8| EventId::from_parts(1_795_000_000_000, [0x80, 0, 0, 0, 0, 0, 0, 0, 0, i]);
         {
-            let db = sled::open(&dir).unwrap();
+            let db = open(&dir);
             let p = Primaries::load(&db).unwrap();
             p.write(&db, 7, &[(id(1), place(7)), (id(2), place(8)), (id(3), place(9))]).unwrap();
             p.remove(&db, 7, &id(2)).unwrap();
             assert_eq!(p.value(&db, &id(2)).unwrap(), None);
             db.flush().unwrap();
         }
-        let db = sled::open(&dir).unwrap();
+        let db = open(&dir);
         let p = Primaries::load(&db).unwrap();
         assert_eq!(p.place(&id(1)), Some(place(7)));
         assert_eq!(p.place(&id(3)), Some(place(9)));
@@ -229,7 +235,7 @@ mod tests {
     #[test]
     fn a_group_cut_short_is_damage_not_an_empty_store() {
         let dir = crate::store::tests::tmp("primaries-cut");
-        let db = sled::open(&dir).unwrap();
+        let db = open(&dir);
         let id = EventId::from_parts(1_795_000_000_000, [0x80; 10]);
         Primaries::default().write(&db, 1, &[(id, place(1))]).unwrap();
         let key = keys::seq_key(keys::PRIMARY, 1);
@@ -243,7 +249,7 @@ mod tests {
     #[test]
     fn an_older_layouts_key_is_read_while_any_remain() {
         let dir = crate::store::tests::tmp("primaries-legacy");
-        let db = sled::open(&dir).unwrap();
+        let db = open(&dir);
         let id = EventId::from_parts(1_795_000_000_000, [0x81; 10]);
         db.insert(keys::event(&id), keys::stored_at(4, place(4).at, place(4).hlc)).unwrap();
         let p = Primaries::load(&db).unwrap();

@@ -17,7 +17,7 @@ pub const MAX_PULL_EVENTS: usize = 1_000;
 /// The gzip level of pushes (the devices) and of answers (the office). 2, not 1: zlib-rs's
 /// level 1 codes every literal with the fixed tables, 8 bits for each hex digit of a signature
 /// or chain hash; level 2 builds its own and sends 500 signed events in 62 % of level 1's bytes
-/// (60 kB rather than 97 kB) for 0.7 ms more on this machine kind (docs/PERFORMANCE.md).
+/// (60 kB rather than 97 kB) for 0.7 ms more on this machine kind (docs/performance-history.md).
 pub const GZIP_LEVEL: u32 = 2;
 
 /// `POST /api/v1/events`: a batch of events. Elements are decoded one by one, so one bad event

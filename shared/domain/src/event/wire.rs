@@ -65,7 +65,7 @@ pub fn encode(event: &Event) -> String {
 
 /// An event with the JSON line it is stored as: the text it arrived in where that is one line,
 /// so a store keeps what a device sent instead of writing the event a second time (the office's
-/// push path: ~2.7 µs an event, PERFORMANCE.md). The text decoded to exactly this event — every
+/// push path: ~2.7 µs an event, docs/performance-history.md). The text decoded to exactly this event — every
 /// object of the envelope and body refuses unknown and repeated fields — so it reads back the
 /// same; its signature covers the canonical form, not these bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::sync::tls::{client_builder, Pin, Pins};
 
-mod support;
+use crate::support;
 
 use support::BIN;
 

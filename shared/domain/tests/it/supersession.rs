@@ -1,7 +1,7 @@
 //! Who overrides whom: chief arbiter over referee, committee (appeal) over both; same-rank
 //! conflicts become disputes; nothing is deleted; results change only by authority.
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::{AppealDecision, EventBody};
 use arbiter_domain::game::OpenKind;

@@ -87,7 +87,7 @@ fn rounds_in(og: &OpenGotha) -> Vec<u16> {
     set.into_iter().collect()
 }
 
-pub(crate) fn report(path: &Path) -> Vec<(u16, Verdict)> {
+fn report(path: &Path) -> Vec<(u16, Verdict)> {
     let og = opengotha::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
     rounds_in(&og).into_iter().map(|r| (r, compare(&og, r).0)).collect()
 }

@@ -2,7 +2,7 @@
 //! decides a place, warnings come from the referees' ledger, and each withdrawal case changes
 //! exactly what the article says.
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
 use arbiter_domain::model::{Author, DeviceId, EventId, PersonId, Player, PlayerId, Rank, Role, TournamentId};

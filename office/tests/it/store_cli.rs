@@ -2,10 +2,7 @@
 //! a real throwaway cluster: `init` makes the tournament there, `import` stores logs, `export` gives every event back, and `replay` and `verify` read the database exactly
 //! as they read that export — same output, same exit status; `standings` finds its tournament there.
 
-#[path = "../../tests/src/pg.rs"]
-#[allow(dead_code)]
-mod pg;
-mod support;
+use crate::{pg, support};
 
 use std::path::Path;
 use std::process::Command;

@@ -1,6 +1,6 @@
 //! 第十八条 提子, 第十九条 禁着点, 第二十条 全局同形再现, 第二十一条 终局, 第二十二条 封棋.
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::EventBody;
 use arbiter_domain::game::Status;

@@ -5,7 +5,7 @@
 //! values, keys dropped). Over the event decoder, the fold, JSONL import and the office's push
 //! and enroll endpoints: no panic, every refusal a `{code, message}`, nothing stored changed by
 //! a refused input. `PROPTEST_CASES` sets the run's length (the test command uses the default
-//! below; `PROPTEST_CASES=20000 cargo test -p arbiter-tests --test hostile_input` for a long run).
+//! below; `PROPTEST_CASES=20000 cargo test -p arbiter-tests --test it hostile_input` for a long run).
 
 use std::path::Path;
 use std::sync::OnceLock;

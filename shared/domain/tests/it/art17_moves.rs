@@ -1,6 +1,6 @@
 //! 第十七条 行棋: scenarios from the rule text.
 
-mod support;
+use crate::support;
 
 use arbiter_domain::game::{OpenKind, Status};
 use arbiter_domain::model::Role;

@@ -1,6 +1,6 @@
 //! Chapter 2 facts a referee records: clock, pause, adjournment, end, count, resignation.
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::EventBody;
 use arbiter_domain::game::Status;

@@ -3,7 +3,7 @@
 //! warning) falls back to the 裁判法 (第二十五条二); and the counting board counts a real game
 //! by it into the count the ledger records.
 
-mod support;
+use crate::support;
 
 use arbiter_domain::board::{count_final, Method, MoveError, PassPhase, Record, Verdict};
 use arbiter_domain::event::EventBody;

@@ -8,7 +8,7 @@ use arbiter_domain::rules::Article;
 use proptest::prelude::*;
 use support::positions::{at, board, eternal_life, triple_ko, two_for_one};
 
-mod support;
+use crate::support;
 
 #[test]
 fn art4_the_opponents_stones_without_liberties_are_taken_off() {

@@ -5,7 +5,7 @@
 //! that was there may change. Each wire or rules revision adds its own logs (`revN/`).
 //!
 //! A new log's expectation is written once, by hand-checked run: `COMPAT_WRITE=1 cargo test -p
-//! arbiter-domain --test compat` writes the missing `.expected.json` files and never overwrites one.
+//! arbiter-domain --test it compat` writes the missing `.expected.json` files and never overwrites one.
 
 use std::path::{Path, PathBuf};
 

@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 
 use arbiter_core::sync::tls::{client_builder, Pin, Pins};
 
-mod support;
+use crate::support;
 
 use support::BIN;
 

@@ -1,6 +1,6 @@
 //! The Korean Baduk Association profile (seed 004).
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::EventBody;
 use arbiter_domain::rules::{Article, Count, Cycle, Incident, Margin, Objection, Outcome, ResultReason, Ruling};

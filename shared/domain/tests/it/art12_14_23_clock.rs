@@ -403,7 +403,7 @@ proptest! {
 
 // ---- The clock from the ledger: the referee's events drive it ----
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::EventBody;
 use arbiter_domain::model::Role;

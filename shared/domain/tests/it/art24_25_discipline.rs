@@ -1,6 +1,6 @@
 //! 第二十四条 赛场纪律 and 第二十五条 其它 — above all 25.2: the second warning loses the game.
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::EventBody;
 use arbiter_domain::game::OpenKind;

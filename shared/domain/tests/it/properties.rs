@@ -3,7 +3,7 @@
 //! one, only the chief arbiter or the committee changes it; and an event sorting last folded
 //! onto a game's state (`fold_onto`) gives what folding the game again gives.
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::{Event, EventBody};
 use arbiter_domain::game::{fold_game, fold_onto};

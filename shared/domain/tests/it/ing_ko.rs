@@ -10,7 +10,7 @@ use arbiter_domain::model::Colour::{self, Black, White};
 use arbiter_domain::rules::{Article, Cycle, Incident};
 use support::positions::{at, eternal_life, triple_ko, two_for_one};
 
-mod support;
+use crate::support;
 
 fn play_all(r: &mut Record, moves: &[(Colour, &str, usize)]) {
     for &(colour, point, taken) in moves {

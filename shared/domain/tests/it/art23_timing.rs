@@ -1,6 +1,6 @@
 //! 第二十三条 计时 (the allowed lateness of the test game is 15 minutes).
 
-mod support;
+use crate::support;
 
 use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, RulesetSpec, Ruling};
 use support::*;

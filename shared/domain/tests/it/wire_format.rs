@@ -1,6 +1,6 @@
 //! The JSON wire format: round trips, version checks, and errors that name the wrong field.
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::wire::{decode, decode_jsonl, encode};
 use arbiter_domain::event::{AppealDecision, EventBody, SCHEMA_VERSION};

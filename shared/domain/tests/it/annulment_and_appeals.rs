@@ -4,7 +4,7 @@
 //! a warning, a loss and an imposed pass: the effect goes, every event stays, the result is
 //! recomputed. After an imposed pass the state says who is to move (轮对方下子).
 
-mod support;
+use crate::support;
 
 use arbiter_domain::event::{AppealDecision, EventBody};
 use arbiter_domain::game::OpenKind;

@@ -1,0 +1,31 @@
+//! The pure core's integration tests, one binary (`cargo test -p arbiter-domain --test it`):
+//! a module per article group, system or format; `support` holds the given/when/then helpers.
+
+mod support;
+
+mod annulment_and_appeals;
+mod art12_14_23_clock;
+mod art17_moves;
+mod art18_to_22;
+mod art23_timing;
+mod art24_25_discipline;
+mod board;
+mod chapter2_facts;
+mod compat;
+mod counting_games;
+mod ing_ko;
+mod ing_rules;
+mod korean;
+mod opengotha_pairing_parity;
+mod opengotha_real_files;
+mod opengotha_round_trip;
+mod opengotha_weights;
+mod pairing_matching;
+mod pairing_properties;
+mod properties;
+mod rules_coverage;
+mod run_event;
+mod sgf;
+mod standings_art28_29;
+mod supersession;
+mod wire_format;
