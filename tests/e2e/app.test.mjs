@@ -32,15 +32,23 @@ async function openApp(profileDir) {
   const driver = spawn(tauriDriverPath(), [], { env: { ...process.env, ARBITER_DATA_DIR: profileDir }, stdio: "ignore" });
   await until("tauri-driver", async () => (await fetch(`${driverUrl}/status`)).ok, { timeout: 15000 });
   const wd = await WebDriver.start(driverUrl, appBin);
+  await until("the app's page watched for CSP violations", async () => (await wd.cmd("POST", "/execute/sync", { script: WATCH_CSP, args: [] })) === true);
   return {
     wd,
     close: async () => {
+      const seen = await wd.cmd("POST", "/execute/sync", { script: "return window.__csp || [];", args: [] }).catch(() => []);
       await wd.quit().catch(() => {});
       await stopProc(driver);
       await sleep(300);
+      assert.deepEqual(seen, [], "the app's pages ran under its policy with no CSP violation");
     },
   };
 }
+
+/** Collects the window's CSP violations in `window.__csp` (tauri.conf.json's policy). */
+const WATCH_CSP = `if (document.readyState === "loading") return false;
+  if (!window.__csp) { window.__csp = []; document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline"))); }
+  return true;`;
 
 before(async () => {
   data = scratch("app-office");
@@ -82,6 +90,12 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
   let wd = ref.wd;
   try {
     await wd.find("[data-testid=enroll]");
+    // The app's own policy is in force: an inline script injected into its page does not run,
+    // and the watch sees the violation (then forgets it: the walk itself must cause none).
+    const ran = await wd.cmd("POST", "/execute/sync", { script: "const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s); return window.__ran === true;", args: [] });
+    assert.equal(ran, false, "an injected inline script is refused by the app's CSP");
+    await until("the app's CSP violation seen", async () => (await wd.cmd("POST", "/execute/sync", { script: "return window.__csp.length;", args: [] })) > 0);
+    await wd.cmd("POST", "/execute/sync", { script: "window.__csp.length = 0; return true;", args: [] });
     await wd.screenshot(shots, "01-enroll.png");
     await enroll(wd, refCode.toLowerCase(), "tab-1");
     await wd.find("[data-testid=table-r1-t1]", 30000);

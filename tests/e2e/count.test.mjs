@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { chromium, codeFor, officeFetch, outDir, prepareOffice, root, saveShot, scratch, serveOffice, unfold } from "./lib.mjs";
+import { assertNoCspViolations, chromium, codeFor, officeFetch, outDir, prepareOffice, root, saveShot, scratch, serveOffice, unfold } from "./lib.mjs";
 
 let office, token, browser, chief, dir;
 const shots = path.join(outDir, "count");
@@ -26,6 +26,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await office?.stop();
+  assertNoCspViolations(browser);
 });
 
 async function gamePage(viewport, table = "r1-t2") {

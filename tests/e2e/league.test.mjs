@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, chromium, outDir, prepareOffice, saveShot, scratch, serveOffice, until } from "./lib.mjs";
+import { assertNoCspViolations, api, chromium, outDir, prepareOffice, saveShot, scratch, serveOffice, until } from "./lib.mjs";
 
 let office, token, browser;
 const shots = path.join(outDir, "league");
@@ -39,6 +39,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await office?.stop();
+  assertNoCspViolations(browser);
 });
 
 const result = (winner) => ({ body: { kind: "result_entered", data: { outcome: { outcome: "win", winner } } } });

@@ -166,13 +166,46 @@ export async function codeFor(office, token, person, role) {
 export async function chromium(office) {
   const require = createRequire(path.join(root, "ui/package.json"));
   const { chromium } = require("playwright-core");
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [
       "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
       `--ignore-certificate-errors-spki-list=${office.cert.spki}`,
     ],
   });
+  watchCsp(browser);
+  return browser;
+}
+
+/**
+ * Collects every Content-Security-Policy violation a page of `browser` reports (the page's own
+ * `securitypolicyviolation` event, and Chromium's console line) in `browser.cspViolations`. Each
+ * suite's clean-up ends with `assertNoCspViolations`: the office's pages must run under its
+ * policy with none (docs/security.md).
+ */
+function watchCsp(browser) {
+  const violations = [];
+  browser.cspViolations = violations;
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+      });
+    });
+    page.on("console", (m) => {
+      const text = m.text();
+      if (text.startsWith("CSP violation:") || text.includes("Content Security Policy")) violations.push(`${page.url()}: ${text}`);
+    });
+    return page;
+  };
+}
+
+/** Fails (after the suite has stopped its browser and office) if any page broke the policy. */
+export function assertNoCspViolations(browser) {
+  const seen = browser?.cspViolations ?? [];
+  if (seen.length) throw new Error(`the pages reported ${seen.length} CSP violation(s):\n${seen.join("\n")}`);
 }
 
 /** Opens the folding section `testid` on a playwright page unless it is open already (a click on

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { chromium, outDir, prepareOffice, scratch, serveOffice } from "./lib.mjs";
+import { assertNoCspViolations, chromium, outDir, prepareOffice, scratch, serveOffice, until } from "./lib.mjs";
 
 let office, token, browser;
 const shots = path.join(outDir, "office-pages");
@@ -21,6 +21,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await office?.stop();
+  assertNoCspViolations(browser);
 });
 
 async function signedIn(viewport) {
@@ -81,6 +82,18 @@ test("the association's player records: the registry, a player's discipline reco
   const csv = await (await import("node:fs/promises")).readFile(await download.path(), "utf8");
   assert.match(csv, /^player,name,tournament,game,round,colour,mark,article,what,at,event\n/);
   assert.equal(csv.split("\n").filter((l) => l.startsWith("p-li,") && l.includes(",warning,")).length, 2, csv);
+  await page.close();
+});
+
+test("the office's policy refuses an injected inline script, and the watch sees it", async () => {
+  const page = await browser.newPage();
+  await page.goto(office.url);
+  const before = browser.cspViolations.length;
+  await page.addScriptTag({ content: "window.injected = true;" }).catch(() => undefined);
+  await until("the violation reported", () => browser.cspViolations.length > before);
+  assert.equal(await page.evaluate(() => window.injected), undefined, "the inline script did not run");
+  const seen = browser.cspViolations.splice(before);
+  assert.ok(seen.some((v) => /script-src/.test(v)), `the violation was reported: ${seen.join(" | ")}`);
   await page.close();
 });
 

@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
-import { api, chromium, codeFor, officeFetch, outDir, root, saveShot, scratch, serveOffice, unfold } from "./lib.mjs";
+import { assertNoCspViolations, api, chromium, codeFor, officeFetch, outDir, root, saveShot, scratch, serveOffice, unfold } from "./lib.mjs";
 
 const shots = path.join(outDir, "organiser");
 const tabletBin = path.join(root, "target/debug/tablet");
@@ -29,6 +29,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await office?.stop();
+  assertNoCspViolations(browser);
 });
 
 const shot = async (page, name) => saveShot(shots, name, await page.screenshot({ fullPage: true }));

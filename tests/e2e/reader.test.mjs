@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { chromium, codeFor, officeFetch, outDir, prepareOffice, saveShot, scratch, serveOffice } from "./lib.mjs";
+import { assertNoCspViolations, chromium, codeFor, officeFetch, outDir, prepareOffice, saveShot, scratch, serveOffice } from "./lib.mjs";
 
 let office, token, browser, clockFile;
 const shots = path.join(outDir, "reader");
@@ -29,6 +29,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await office?.stop();
+  assertNoCspViolations(browser);
 });
 
 test("the last minute is read to the second on a controlled clock and the time-up becomes a loss", { timeout: 120000 }, async () => {

@@ -23,6 +23,7 @@ mod pull_scope;
 mod reader_clips;
 mod readme;
 mod restarts;
+mod security_headers;
 mod signed_ledger;
 mod slow_clients;
 mod store_conformance;

@@ -88,7 +88,7 @@ use arbiter_core::store::{EventStore, Store};
 use arbiter_core::sync::client::{SyncClient, SyncConfig};
 use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};
 use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
-use arbiter_office::server::{app, init_tournament, serve_on, AppState, Transport};
+use arbiter_office::server::{app, app_with_ui, init_tournament, serve_on, AppState, Transport};
 use tokio::sync::Notify;
 
 /// Where a device syncs to: an address and the certificates it trusts there.
@@ -157,12 +157,31 @@ impl Office {
         Office::serve_with(state, report.organiser_token, 0, Default::default(), false).await
     }
 
+    /// Starts an office that also serves the built UI in `ui` as its web pages (`serve --ui`).
+    pub async fn start_with_ui(name: &str, ui: PathBuf) -> Office {
+        let state = AppState::open(&scratch(name)).unwrap_or_else(|e| panic!("open office: {e}"));
+        let report = init_tournament(&state, tournament(), "测试杯".into(), RulesetSpec::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        Office::serve_full(state, report.organiser_token, 0, Default::default(), true, Some(ui)).await
+    }
+
     async fn serve_with(
+        state: AppState,
+        organiser_token: String,
+        port: u16,
+        limits: arbiter_office::server::conn::ConnLimits,
+        https: bool,
+    ) -> Office {
+        Office::serve_full(state, organiser_token, port, limits, https, None).await
+    }
+
+    async fn serve_full(
         mut state: AppState,
         organiser_token: String,
         port: u16,
         limits: arbiter_office::server::conn::ConnLimits,
         https: bool,
+        ui: Option<PathBuf>,
     ) -> Office {
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap_or_else(|e| panic!("bind: {e}"));
         let addr = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
@@ -174,7 +193,10 @@ impl Office {
         let url = format!("{}://{addr}", if https { "https" } else { "http" });
         state.tablet_url = Some(url.clone());
         let stop = Arc::new(Notify::new());
-        let router = app(state.clone());
+        let router = match ui {
+            Some(dir) => app_with_ui(state.clone(), dir),
+            None => app(state.clone()),
+        };
         let s = stop.clone();
         let task = tokio::spawn(async move {
             let _ = serve_on(listener, router, limits, transport, async move { s.notified().await }).await;

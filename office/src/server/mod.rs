@@ -8,6 +8,7 @@ mod board;
 pub mod conn;
 pub mod evaluations;
 mod guard;
+pub mod headers;
 pub mod idempotency;
 mod league;
 mod publish;
@@ -233,6 +234,8 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         Some(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),
         None => router.fallback(views::not_found),
     };
+    // Served over HTTPS when the office has its certificate (`with_certificate`).
+    let https = headers::Https(state.cert.is_some());
     router
         .method_not_allowed_fallback(views::method_not_allowed)
         .with_state(state)
@@ -245,6 +248,8 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .layer(CatchPanicLayer::custom(|_| {
             OfficeError::Internal("the handler panicked; nothing was stored".into()).into_response_owned()
         }))
+        // Outermost: every answer, a caught panic's and a refused body's included, gets them.
+        .layer(axum::middleware::from_fn_with_state(https, headers::secure))
 }
 
 impl OfficeError {

@@ -92,7 +92,9 @@ function recordView(r: StoryRecord): HTMLElement {
         cells.push(h("span", { class: ["pt", stone ? `stone ${stone}` : "", marked ? `checked ${r.check?.colour}` : ""].filter(Boolean).join(" "), "data-point": p, title: p }));
       }
     }
-    grid = h("div", { class: "goban readonly", "data-testid": "record-board", style: `--n: ${board.size}` }, cells);
+    grid = h("div", { class: "goban readonly", "data-testid": "record-board" }, cells);
+    // Through the CSSOM: a `style` attribute is inline style, which the office's CSP refuses.
+    grid.style.setProperty("--n", String(board.size));
   }
   const illegal = r.check?.verdict.verdict === "illegal";
   return h("section", { class: "card record", "data-testid": "story-record" },
