@@ -35,6 +35,8 @@ fn flake_hunt_reports_a_test_that_fails_every_other_run_with_its_count() {
         .arg("4")
         .env("FLAKE_HUNT_RUN", format!("'{}' --test-threads 1", binary.display()))
         .env("FLAKE_COUNTER", dir.join("counter"))
+        // Its run logs go in this test's scratch folder, not the system's temp folder.
+        .env("TMPDIR", &dir)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -48,6 +50,7 @@ fn flake_hunt_reports_a_test_that_fails_every_other_run_with_its_count() {
         .arg(repo.join("scripts/flake-hunt"))
         .arg("2")
         .env("FLAKE_HUNT_RUN", format!("'{}' steady", binary.display()))
+        .env("TMPDIR", &dir)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&steady.stdout);

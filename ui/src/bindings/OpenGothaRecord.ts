@@ -10,4 +10,9 @@ export type OpenGothaRecord = { name: string, first_name: string, rating: number
 /**
  * OpenGotha's `smmsCorrection`, added to the McMahon starting score.
  */
-smms_correction?: number, };
+smms_correction?: number, 
+/**
+ * Registered provisionally in OpenGotha (`registeringStatus="PRE"`): in the standings,
+ * never paired, as OpenGotha's pairing window pairs finally registered players only.
+ */
+preliminary?: boolean, };

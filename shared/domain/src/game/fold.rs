@@ -96,7 +96,7 @@ fn walked(e: &Event) -> Option<Walked> {
     match &e.body {
         EventBody::IncidentRecorded { .. } => Some(Walked::Incident { id: e.id }),
         body if is_walked(body) => {
-            Some(Walked::Fact { id: e.id, at_ms: at_ms(e), role: e.author.role, body: body.clone() })
+            Some(Walked::Fact { id: e.id, at_ms: at_ms(e), role: e.author.role, body: Box::new(body.clone()) })
         }
         _ => None,
     }

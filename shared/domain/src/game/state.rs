@@ -238,12 +238,13 @@ pub enum Walked {
     Incident {
         id: EventId,
     },
-    /// A clock press or a fact: what [`crate::event::Event`] the walk reads of it.
+    /// A clock press or a fact: what [`crate::event::Event`] the walk reads of it (the body
+    /// boxed: an event body is many times the size of an incident step).
     Fact {
         id: EventId,
         at_ms: u64,
         role: Role,
-        body: crate::event::EventBody,
+        body: Box<crate::event::EventBody>,
     },
 }
 

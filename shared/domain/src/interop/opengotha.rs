@@ -232,6 +232,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
                                 .map(|(i, _)| i as u16 + 1)
                                 .collect::<BTreeSet<_>>();
                         }
+                        entrant.preliminary = a.get("registeringStatus").is_some_and(|s| s == "PRE");
                         let extra = PlayerExtra {
                             key,
                             name: last,
@@ -331,6 +332,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     let category_limits = category_limits(categories, &category_attrs)?;
     let pairing = pairing_params(pairing_attrs.as_ref().unwrap_or(&HashMap::new()))?;
     let handicap = handicap_params(handicap_attrs.as_ref().unwrap_or(&HashMap::new()))?;
+    let rounds: u16 = num(&g, "numberOfRounds", 1)?;
     let (entrants, extras): (Vec<_>, Vec<_>) = players.into_iter().unzip();
     let text = |k: &str| g.get(k).cloned().unwrap_or_default();
     Ok(OpenGotha {
@@ -342,7 +344,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         komi: text("komi"),
         field: Field {
             entrants,
-            rounds: num(&g, "numberOfRounds", 1)?,
+            rounds,
             games: field_games,
             byes: field_byes,
             bye_points: mcmahon.bye_nbw2,
@@ -605,8 +607,8 @@ pub fn write(t: &OpenGotha) -> String {
         let participating: String =
             (1..=rounds as u16).map(|r| if e.absent.contains(&r) { '0' } else { '1' }).collect();
         x += &format!(
-            "<Player agaExpirationDate=\"\" agaId=\"\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"{}\" name=\"{}\" participating=\"{}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"FIN\" smmsCorrection=\"{}\"/>\n",
-            esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.first_name), rank_string(e.rank), esc(&p.name), participating, rank_string(e.rank), p.rating, e.mcmahon_correction
+            "<Player agaExpirationDate=\"\" agaId=\"\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"{}\" name=\"{}\" participating=\"{}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
+            esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.first_name), rank_string(e.rank), esc(&p.name), participating, rank_string(e.rank), p.rating, if e.preliminary { "PRE" } else { "FIN" }, e.mcmahon_correction
         );
     }
     x += "</Players>\n<Games>\n";
@@ -810,6 +812,7 @@ pub fn to_events(
                     rating: x.rating,
                     country: x.country.clone(),
                     smms_correction: e.mcmahon_correction,
+                    preliminary: e.preliminary,
                 }),
             }),
         ));

@@ -133,6 +133,14 @@ pub struct OpenGothaRecord {
     /// OpenGotha's `smmsCorrection`, added to the McMahon starting score.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub smms_correction: i32,
+    /// Registered provisionally in OpenGotha (`registeringStatus="PRE"`): in the standings,
+    /// never paired, as OpenGotha's pairing window pairs finally registered players only.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub preliminary: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_zero(n: &i32) -> bool {

@@ -24,6 +24,9 @@ pub struct Entrant {
     pub team: Option<String>,
     /// The board the organiser fixed for this player in the team, if any.
     pub board: Option<u8>,
+    /// Registered provisionally (OpenGotha's `registeringStatus="PRE"`): scored as any other
+    /// entrant, never paired — OpenGotha's pairing window pairs finally registered players only.
+    pub preliminary: bool,
 }
 
 impl Entrant {
@@ -37,12 +40,13 @@ impl Entrant {
             mcmahon_correction: 0,
             team: None,
             board: None,
+            preliminary: false,
         }
     }
 
     /// May this entrant be paired in `round`?
     pub fn available(&self, round: u16) -> bool {
-        !self.absent.contains(&round) && self.withdrawn_after.is_none_or(|w| round <= w)
+        !self.preliminary && !self.absent.contains(&round) && self.withdrawn_after.is_none_or(|w| round <= w)
     }
 }
 

@@ -29,6 +29,7 @@ fn entrant(p: &Player) -> Entrant {
         team: p.team.clone(),
         board: p.board,
         mcmahon_correction: p.opengotha.as_ref().map_or(0, |r| r.smms_correction),
+        preliminary: p.opengotha.as_ref().is_some_and(|r| r.preliminary),
         ..Entrant::new(p.id.clone(), p.name.clone(), p.rank)
     }
 }

@@ -16,6 +16,7 @@ mod counting_games;
 mod ing_ko;
 mod ing_rules;
 mod korean;
+mod opengotha_oracle;
 mod opengotha_pairing_parity;
 mod opengotha_real_files;
 mod opengotha_round_trip;

@@ -323,6 +323,7 @@ fn the_office_pairs_an_imported_file_as_opengotha_did() {
             rounds_checked += 1;
         }
     }
-    // As counted on 2026-11-24: the filters above must not quietly leave less to check.
-    assert_eq!(rounds_checked, 15, "rounds paired through the office");
+    // As counted on 2026-11-26 (15 before preliminary registrations were left unpaired, as
+    // OpenGotha leaves them): the filters above must not quietly leave less to check.
+    assert_eq!(rounds_checked, 20, "rounds paired through the office");
 }

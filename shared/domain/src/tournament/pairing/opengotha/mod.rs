@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use crate::error::{DomainError, Result};
 use crate::model::PlayerId;
-use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
+use crate::tournament::field::{Entrant, Field};
 use crate::tournament::standings::mcmahon::{McMahonParams, Scores};
 use crate::tournament::standings::Criterion;
 
@@ -275,7 +275,7 @@ fn pair_among(
         games.extend(pair_batch(&infos, &batch)?);
     }
     let total = games.iter().map(|(_, p)| i128::from(p.total())).sum();
-    let boards = tables(&infos, &past, round, games, bye);
+    let boards = tables(&infos, &past, round, games);
     Ok(Pairing { round, boards, bye: bye.map(|b| field.entrants[b].id.clone()), total })
 }
 
@@ -392,30 +392,14 @@ fn pair_batch(infos: &Infos, batch: &[usize]) -> Result<Vec<(weight::Game, Parts
 }
 
 /// Table numbers by `renumberTablesByBestScoreThenRating`: the games in order of their better
-/// player by the placement criteria after this round's pairing (pending games count their
-/// opponent), then by rating.
-fn tables(
-    infos: &Infos,
-    past: &Field,
-    round: u16,
-    games: Vec<(weight::Game, Parts)>,
-    bye: Option<usize>,
-) -> Vec<PairedBoard> {
+/// player by the placement criteria at this round, then by rating. OpenGotha reads those
+/// criteria from the scores it cached before pairing (its pairing window marks the tournament
+/// changed only once the round is paired), so this round's new games and bye are not in them:
+/// every player counts as absent from it (checked against OpenGotha's own engine,
+/// tests/oracle/).
+fn tables(infos: &Infos, past: &Field, round: u16, games: Vec<(weight::Game, Parts)>) -> Vec<PairedBoard> {
     let ids = |i: usize| infos.field.entrants[i].id.clone();
-    let mut now = past.clone();
-    for (g, _) in &games {
-        now.games.push(FieldGame {
-            round,
-            table: 0,
-            black: ids(g.black),
-            white: ids(g.white),
-            handicap: g.handicap as u8,
-            score: GameScore::Pending,
-            by_default: false,
-        });
-    }
-    now.byes.extend(bye.map(|b| (round, ids(b))));
-    let scores = Scores::new(&now, &infos.settings.mcmahon, round);
+    let scores = Scores::new(past, &infos.settings.mcmahon, round);
     let r = Some(usize::from(round) - 1);
     let crit = |c: Criterion, i: usize| match c {
         Criterion::Rating | Criterion::Cat => infos.crit(c, i, r),
