@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
-import { assertNoCspViolations, api, chromium, codeFor, officeFetch, outDir, root, saveShot, scratch, serveOffice, unfold } from "./lib.mjs";
+import { assertNoCspViolations, api, chromium, codeFor, officeFetch, outDir, root, saveShot, scratch, serveOffice, unfold, until } from "./lib.mjs";
 
 const shots = path.join(outDir, "organiser");
 const tabletBin = path.join(root, "target/debug/tablet");
@@ -164,8 +164,11 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.fill("[data-testid=round-start]", "2026-11-21 09:30");
   assert.match(await page.textContent("[data-testid=round-start-words]"), /2026年11月21日\s*星期六 09:30/);
   await page.click("[data-testid=save-start]");
+  // The field already shows what was typed, so it says nothing of the save: wait for the office
+  // to hold it (asking before the save had arrived failed one run in three under load).
+  const startsAt = new Date(2026, 10, 21, 9, 30).toISOString().replace(".000Z", "Z");
+  await until("the round's start saved", async () => (await api(office.url, token, "GET", "/rounds/1/pairings")).starts_at === startsAt);
   await page.waitForFunction(() => document.querySelector("[data-testid=round-start]")?.value === "2026-11-21 09:30");
-  assert.equal((await api(office.url, token, "GET", "/rounds/1/pairings")).starts_at, new Date(2026, 10, 21, 9, 30).toISOString().replace(".000Z", "Z"));
 
   // Table 1: the referee's tablet records two warnings to Black; 第二十五条二 decides the game.
   const sheet = await api(office.url, token, "GET", "/rounds/1/pairings");
