@@ -9,7 +9,7 @@
 //       from the rounds before: the boards, colours, handicaps, tables, the bye, and the cost
 //       OpenGotha gives each chosen pair.
 //   java Oracle play SEED FIRST COUNT OUTDIR
-//       Generated tournaments SEED+FIRST .. SEED+FIRST+COUNT-1: each made from the seed, then
+//       Generated tournaments FIRST .. FIRST+COUNT-1 of SEED: each made from the seed, then
 //       every round paired by OpenGotha from the rounds it paired before, with random results;
 //       the final file (OpenGotha's own XML) and each round's answer as above.
 
@@ -99,6 +99,10 @@ public class Oracle {
      */
     static void changed(Tournament t) throws Exception {
         t.setLastTournamentModificationTime(t.getCurrentTournamentTime());
+        // Its cache counts as fresh only when computed in a later millisecond than the change;
+        // in the same one it is computed again at every use, then with the round's bye in it
+        // (the window is never that quick): wait, so the answers do not depend on timing.
+        Thread.sleep(2);
     }
 
     static String replay(File file) throws Exception {
@@ -224,8 +228,8 @@ public class Oracle {
         return rank < 0 ? (-rank) + "K" : (rank + 1) + "D";
     }
 
-    /** Tournament number `i` of `seed`: its players and parameters, as OpenGotha's XML. */
-    static String generate(long seed, int i, Random rnd) {
+    /** Tournament number `i`, drawn from `rnd`: its players and parameters, as OpenGotha's XML. */
+    static String generate(int i, Random rnd) {
         boolean mcmahon = rnd.nextBoolean();
         int players = i % 10 == 9 ? 100 + rnd.nextInt(301) : 8 + rnd.nextInt(53);
         int rounds = 3 + rnd.nextInt(8);
@@ -287,7 +291,7 @@ public class Oracle {
         Random rnd = new Random(mix(mix(seed) ^ i));
         String name = String.format("gen-%04d", i);
         File base = new File(outDir, name + ".base.xml");
-        Files.write(base.toPath(), generate(seed, i, rnd).getBytes(StandardCharsets.UTF_8));
+        Files.write(base.toPath(), generate(i, rnd).getBytes(StandardCharsets.UTF_8));
         Tournament t = load(base);
         int rounds = t.getTournamentParameterSet().getGeneralParameterSet().getNumberOfRounds();
         StringBuilder out = new StringBuilder("{\"file\": ").append(str(name + ".xml")).append(", \"rounds\": [");

@@ -224,9 +224,9 @@ fn every_round_the_jar_paired_compared_with_ours() {
 // ties = tried. A "tie" here: other pairs whose total under our weights equals the total of the
 // jar's costs, every one of the jar's pairs weighing here what it cost there.
 const REAL: (usize, usize, usize) = (62, 8, 72);
-const GENERATED_UP_TO_60: (usize, usize, usize) = (1470, 265, 1738);
-const GENERATED_ALL: (usize, usize, usize) = (1553, 373, 1930);
+const GENERATED_UP_TO_60: (usize, usize, usize) = (1473, 265, 1738);
+const GENERATED_ALL: (usize, usize, usize) = (1556, 373, 1930);
 /// Pairs of the jar's rounds weighing here what they cost there, of all its pairs (the real
 /// files and the generated tournaments compared).
-const WEIGHTS: (usize, usize) = (28162, 28168);
-const WEIGHTS_ALL: (usize, usize) = (50754, 50760);
+const WEIGHTS: (usize, usize) = (28159, 28168);
+const WEIGHTS_ALL: (usize, usize) = (50751, 50760);
