@@ -74,12 +74,6 @@ pub fn from_opengotha(xml: &str, round: Option<u16>) -> Result<StandingsTable, O
             ),
         ));
     }
-    if t.not_played_as_half {
-        return Err(OfficeError::bad(
-            "unsupported_setting",
-            "the file counts games not played as half points (genCountNotPlayedGamesAsHalfPoint), which this project does not compute",
-        ));
-    }
     if t.categories > 1 && t.criteria.contains(&Criterion::Cat) {
         return Err(OfficeError::bad(
             "unsupported_setting",

@@ -51,9 +51,6 @@ pub struct OpenGotha {
     pub criteria: Vec<Criterion>,
     /// Criteria the file names that this project does not compute (e.g. DC, SDC, STS).
     pub unsupported: Vec<String>,
-    /// OpenGotha's "count not played games as half point" option, which this project does not
-    /// compute; standings refuse files that set it.
-    pub not_played_as_half: bool,
     pub categories: u32,
     /// Basic time and OpenGotha's complementary time system (SUDDENDEATH, STDBYOYOMI,
     /// CANBYOYOMI, FISCHER), as a time control.
@@ -327,6 +324,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         bye_nbw2: num(&g, "genNBW2ValueBye", 2)?,
         bye_mms2: num(&g, "genMMS2ValueBye", 2)?,
         round_down: flag(&g, "genRoundDownNBWMMS", true),
+        unplayed_as_half: flag(&g, "genCountNotPlayedGamesAsHalfPoint", false),
     };
     let categories: u32 = num(&g, "numberOfCategories", 1)?;
     let category_limits = category_limits(categories, &category_attrs)?;
@@ -354,7 +352,6 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         mcmahon,
         criteria,
         unsupported,
-        not_played_as_half: flag(&g, "genCountNotPlayedGamesAsHalfPoint", false),
         categories,
         time_control: time_control_of(&g)?,
         pairing,
@@ -633,7 +630,7 @@ pub fn write(t: &OpenGotha) -> String {
     let m = &t.mcmahon;
     x += &format!(
         "<TournamentParameterSet>\n<GeneralParameterSet {} beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"{}\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\">\n",
-        time_attributes(t.time_control), esc(&t.begin_date), esc(&t.end_date), t.not_played_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.absent_mms2, m.bye_mms2, rank_from_value(m.zero), m.absent_nbw2, m.bye_nbw2, m.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
+        time_attributes(t.time_control), esc(&t.begin_date), esc(&t.end_date), m.unplayed_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.absent_mms2, m.bye_mms2, rank_from_value(m.zero), m.absent_nbw2, m.bye_nbw2, m.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
     );
     if !t.category_limits.is_empty() {
         x += "<Categories>\n";
@@ -726,7 +723,6 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         mcmahon: system.and_then(|s| s.mcmahon()).unwrap_or_default(),
         criteria,
         unsupported: vec![],
-        not_played_as_half: false,
         categories: 1,
         time_control: settings.time_control,
         pairing: system.map(|s| s.opengotha_pairing().0).unwrap_or_else(PairingParams::swiss),

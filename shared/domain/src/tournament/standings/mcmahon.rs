@@ -43,6 +43,11 @@ pub struct McMahonParams {
     pub bye_mms2: i64,
     /// Round what absences and byes add down to whole points.
     pub round_down: bool,
+    /// OpenGotha's "count games not played as half a point": in SOS, SOSOS and SODOS an
+    /// opponent's score counts each of their rounds without a game played (absent, bye,
+    /// unpaired, or decided by default) as half a point, instead of what absences and byes are
+    /// worth; their own score is unchanged.
+    pub unplayed_as_half: bool,
 }
 
 impl Default for McMahonParams {
@@ -57,6 +62,7 @@ impl Default for McMahonParams {
             bye_nbw2: 2,
             bye_mms2: 2,
             round_down: true,
+            unplayed_as_half: false,
         }
     }
 }
@@ -77,6 +83,10 @@ pub struct Scores<'a> {
     smms: Vec<i64>,
     nbw2: Vec<Vec<i64>>,
     mms2: Vec<Vec<i64>>,
+    /// The scores an opponent counts with in SOS: `nbw2`/`mms2`, or their "virtual" scores
+    /// when unplayed games count as half a point.
+    sos_nbw2: Vec<Vec<i64>>,
+    sos_mms2: Vec<Vec<i64>>,
 }
 
 impl<'a> Scores<'a> {
@@ -137,7 +147,38 @@ impl<'a> Scores<'a> {
                 mms2[i][r] = 2 * smms[i] + games + down(extra_mms);
             }
         }
-        Scores { field, index, part, smms, nbw2, mms2 }
+        let (sos_nbw2, sos_mms2) = if params.unplayed_as_half {
+            Self::virtual_scores(&part, field, &smms, rounds)
+        } else {
+            (nbw2.clone(), mms2.clone())
+        };
+        Scores { field, index, part, smms, nbw2, mms2, sos_nbw2, sos_mms2 }
+    }
+
+    /// OpenGotha's `NBWVirtualX2` / `MMSVirtualX2`: points from games played (not by default,
+    /// not pending), plus a half point for every round without one.
+    fn virtual_scores(
+        part: &[Vec<Part>],
+        field: &Field,
+        smms: &[i64],
+        rounds: usize,
+    ) -> (Vec<Vec<i64>>, Vec<Vec<i64>>) {
+        let n = field.entrants.len();
+        let mut nbw2 = vec![vec![0; rounds]; n];
+        let mut mms2 = vec![vec![0; rounds]; n];
+        for (i, e) in field.entrants.iter().enumerate() {
+            let mut points = 0;
+            for r in 0..rounds {
+                let played = match part[i][r] {
+                    Part::Paired(g) if !g.by_default => g.colour_of(&e.id).and_then(|c| g.score.points(c)),
+                    _ => None,
+                };
+                points += played.unwrap_or(1);
+                nbw2[i][r] = points;
+                mms2[i][r] = 2 * smms[i] + points;
+            }
+        }
+        (nbw2, mms2)
     }
 
     /// The pairing score (MMS in half points) of every entrant before `round` (1-based).
@@ -190,7 +231,7 @@ impl<'a> Scores<'a> {
     }
 
     fn sos_w(&self, i: usize, r: usize) -> Vec<i64> {
-        self.per_round(i, r, &|o, _, _| self.nbw2[o][r], 0)
+        self.per_round(i, r, &|o, _, _| self.sos_nbw2[o][r], 0)
     }
 
     fn sos_m(&self, i: usize, r: usize) -> Vec<i64> {
@@ -202,7 +243,7 @@ impl<'a> Scores<'a> {
                 -h
             }
         };
-        self.per_round(i, r, &|o, c, g| self.mms2[o][r] + hd(c, g), 2 * self.smms[i])
+        self.per_round(i, r, &|o, c, g| self.sos_mms2[o][r] + hd(c, g), 2 * self.smms[i])
     }
 
     /// OpenGotha's SOS-1 and SOS-2 from the per-round values.
@@ -242,7 +283,7 @@ impl<'a> Scores<'a> {
             SosmM2 => Self::minus(&self.sos_m(i, r), 2, true),
             Sodosw => (0..=r)
                 .filter_map(|rr| match self.part[i][rr] {
-                    Part::Paired(g) => self.opponent(i, g).map(|(o, _)| self.nbw2[o][r] * self.won2(i, g)),
+                    Part::Paired(g) => self.opponent(i, g).map(|(o, _)| self.sos_nbw2[o][r] * self.won2(i, g)),
                     _ => None,
                 })
                 .sum(),

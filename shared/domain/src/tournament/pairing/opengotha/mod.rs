@@ -4,13 +4,14 @@
 //! OpenGotha (`Tournament.makeAutomaticPairing`) gives every pair of players a weight from its
 //! criteria ([`weight`]: avoid a rematch, colour balance, categories, score difference,
 //! draw-up/draw-down, seeding, handicap, geography), then takes the pairing of greatest total
-//! weight ([`super::matching`]), and makes each pair a game (colours, handicap). An odd count
+//! weight ([`super::matching`]: Gabow's algorithm as OpenGotha runs it, so that where two
+//! pairings weigh the same the one OpenGotha takes is taken), and makes each pair a game
+//! (colours, handicap). An odd count
 //! first gives the bye (`chooseAByePlayer`); more than 600 players are paired in score-ordered
 //! batches as OpenGotha batches them; tables go by best score, then rating
 //! (`renumberTablesByBestScoreThenRating`).
 //!
-//! What is not reproduced, and why: when two pairings have the same greatest total, OpenGotha's
-//! matching code and ours may take different ones (both are optimal); a non-deterministic
+//! What is not reproduced, and why: a non-deterministic
 //! "random" (`paiBaDeterministic = false`) cannot be reproduced and the deterministic one is
 //! used; placement criteria this project does not compute (DC, SDC, STS, CPS) count 0 in a score
 //! group's order.
