@@ -12,6 +12,10 @@
 //       Generated tournaments FIRST .. FIRST+COUNT-1 of SEED: each made from the seed, then
 //       every round paired by OpenGotha from the rounds it paired before, with random results;
 //       the final file (OpenGotha's own XML) and each round's answer as above.
+//   java Oracle time FILE.xml ROUND RUNS
+//       How long OpenGotha's makeAutomaticPairing takes on round ROUND of FILE (as `replay`
+//       prepares it): the first call, then the median of RUNS calls after as many warm-up
+//       calls, in milliseconds, as JSON on stdout (for the pairing benchmark).
 
 import info.vannier.gotha.ExternalDocument;
 import info.vannier.gotha.Game;
@@ -50,6 +54,8 @@ public class Oracle {
             }
             if (args.length == 3 && args[0].equals("replay")) {
                 Files.write(new File(args[2]).toPath(), replay(new File(args[1])).getBytes(StandardCharsets.UTF_8));
+            } else if (args.length == 4 && args[0].equals("time")) {
+                System.out.println(time(new File(args[1]), Integer.parseInt(args[2]) - 1, Integer.parseInt(args[3])));
             } else if (args.length == 5 && args[0].equals("play")) {
                 long seed = Long.parseLong(args[1]);
                 int first = Integer.parseInt(args[2]);
@@ -58,7 +64,7 @@ public class Oracle {
                     play(seed, i, new File(args[4]));
                 }
             } else {
-                System.err.println("usage: Oracle replay FILE.xml OUT.json | Oracle play SEED FIRST COUNT OUTDIR");
+                System.err.println("usage: Oracle replay FILE.xml OUT.json | Oracle play SEED FIRST COUNT OUTDIR | Oracle time FILE.xml ROUND RUNS");
                 code = 2;
             }
         } catch (Throwable e) {
@@ -122,12 +128,11 @@ public class Oracle {
     }
 
     /**
-     * Pairs round `r0` as the pairing window does with nothing selected: every finally registered
-     * player taking part in the round, in the window's default order (by score after the round
-     * before), the bye chosen from that list when it is odd, then `makeAutomaticPairing` and the
-     * tables numbered by best score then rating. Returns the round's answer as JSON.
+     * The players the pairing window pairs in round `r0` with nothing selected: every finally
+     * registered player taking part, in its default order (by score after the round before),
+     * less the bye it chooses from that list when the count is odd. Returns {list, bye}.
      */
-    static String pair(Tournament t, int r0) throws Exception {
+    static Object[] pairable(Tournament t, int r0) throws Exception {
         ArrayList<Player> pairable = new ArrayList<Player>();
         for (Player p : t.playersList()) {
             if (p.getRegisteringStatus().equals("FIN") && p.getParticipating()[r0]) {
@@ -155,6 +160,41 @@ public class Oracle {
             }
             ordered.remove(remove);
         }
+        return new Object[] {ordered, bye};
+    }
+
+    static String time(File file, int r0, int runs) throws Exception {
+        Tournament t = load(file);
+        truncate(t, r0);
+        Object[] prepared = pairable(t, r0);
+        @SuppressWarnings("unchecked")
+        ArrayList<Player> ordered = (ArrayList<Player>) prepared[0];
+        long start = System.nanoTime();
+        t.makeAutomaticPairing(ordered, r0);
+        double first = (System.nanoTime() - start) / 1e6;
+        for (int i = 0; i < runs; i++) {
+            t.makeAutomaticPairing(ordered, r0);
+        }
+        double[] ms = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            start = System.nanoTime();
+            t.makeAutomaticPairing(ordered, r0);
+            ms[i] = (System.nanoTime() - start) / 1e6;
+        }
+        java.util.Arrays.sort(ms);
+        return String.format(Locale.ROOT, "{\"players\": %d, \"first_ms\": %.1f, \"median_ms\": %.1f}", ordered.size(), first, ms[runs / 2]);
+    }
+
+    /**
+     * Pairs round `r0` as the pairing window does with nothing selected (`pairable`), then
+     * `makeAutomaticPairing` and the tables numbered by best score then rating. Returns the
+     * round's answer as JSON.
+     */
+    static String pair(Tournament t, int r0) throws Exception {
+        Object[] prepared = pairable(t, r0);
+        @SuppressWarnings("unchecked")
+        ArrayList<Player> ordered = (ArrayList<Player>) prepared[0];
+        Player bye = (Player) prepared[1];
         ArrayList<Game> games = t.makeAutomaticPairing(ordered, r0);
         // What each chosen pair cost in OpenGotha's own terms (its private costValue, as
         // makeAutomaticPairing left the pairing information).

@@ -4,6 +4,11 @@
 //! score-group search (`pairing::swiss`) that paired McMahon here before, on the same field and
 //! McMahon scores.
 //!
+//! Then the same round of the largest McMahon events of the oracle's generated corpus, paired
+//! here and by OpenGotha 3.51.02's own `makeAutomaticPairing` on the same file, same machine,
+//! when `OPENGOTHA_JARS` names a folder with its jars (as `scripts/opengotha-oracle` takes;
+//! needs a JDK): first call and warm median each side.
+//!
 //! `cargo bench -p arbiter-domain --bench pairing` (see docs/PERFORMANCE.md).
 
 mod common;
@@ -65,6 +70,70 @@ fn people<'a>(f: &'a Field, clubs: &'a [String]) -> Vec<Person<'a>> {
     f.entrants.iter().zip(clubs).map(|(e, club)| Person::of_entrant(e, club)).collect()
 }
 
+/// Rounds of the generated corpus's largest McMahon events (382 and 362 players pair in them).
+const AGAINST_OPENGOTHA: [(&str, u16); 2] = [("gen-0279.xml", 3), ("gen-0039.xml", 5)];
+
+/// Ours against OpenGotha's jar on the same files.
+fn against_opengotha() {
+    use arbiter_domain::interop::opengotha as og_file;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = root.join("tests/fixtures/opengotha/oracle/generated");
+    let jars = std::env::var_os("OPENGOTHA_JARS").map(std::path::PathBuf::from);
+    let java = jars.as_ref().and_then(|dir| {
+        let build = std::env::temp_dir().join(format!("oracle-bench-{}", std::process::id()));
+        let cp = dir.join("opengotha.jar");
+        let oracle = root.join("../../tests/oracle/Oracle.java");
+        let ok = std::process::Command::new("javac")
+            .args(["-nowarn", "-d"])
+            .arg(&build)
+            .arg("-cp")
+            .arg(&cp)
+            .arg(&oracle)
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then(|| (build.clone(), format!("{}:{}:{}", build.display(), cp.display(), dir.join("jhall.jar").display())))
+    });
+    println!(
+        "\nOne round paired here and by OpenGotha 3.51.02's makeAutomaticPairing, same file (first call · warm median)"
+    );
+    if java.is_none() {
+        println!("  (OpenGotha's jars not given: OPENGOTHA_JARS=DIR with opengotha.jar and jhall.jar, and a JDK; ours alone)");
+    }
+    for (file, round) in AGAINST_OPENGOTHA {
+        let path = corpus.join(file);
+        let og = og_file::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let people = og.people();
+        let settings = og.pairing_settings();
+        let start = std::time::Instant::now();
+        let p = opengotha::pair(&og.field, &people, &settings, round).unwrap();
+        let first = start.elapsed();
+        let warm = median(7, || opengotha::pair(&og.field, &people, &settings, round).unwrap());
+        let players = 2 * p.boards.len() + usize::from(p.bye.is_some());
+        let theirs = java.as_ref().and_then(|(_, cp)| {
+            let out = std::process::Command::new("java")
+                .args(["-Djava.awt.headless=true", "-cp", cp, "Oracle", "time"])
+                .arg(&path)
+                .args([round.to_string(), "7".into()])
+                .output()
+                .ok()?;
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
+            Some((v["first_ms"].as_f64()?, v["median_ms"].as_f64()?))
+        });
+        let ours = format!("ours {:7.1} · {:7.1} ms", ms(first), ms(warm));
+        match theirs {
+            Some((tf, tm)) => println!(
+                "  {file} round {round}, {players} players | {ours} | OpenGotha's {tf:7.1} · {tm:7.1} ms | ratio {:.2}× · {:.2}×",
+                ms(first) / tf,
+                ms(warm) / tm
+            ),
+            None => println!("  {file} round {round}, {players} players | {ours}"),
+        }
+    }
+    if let Some((build, _)) = java {
+        let _ = std::fs::remove_dir_all(build);
+    }
+}
+
 fn main() {
     let mm = McMahonParams { bar: Rank::Dan(3).value(), floor: Rank::Kyu(20).value(), ..McMahonParams::default() };
     let settings = Settings::mcmahon(mm, 9);
@@ -111,4 +180,5 @@ fn main() {
             ms(pair) / ms(search),
         );
     }
+    against_opengotha();
 }
