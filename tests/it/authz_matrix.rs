@@ -20,7 +20,8 @@ fn expected(role: Role, kind: EventKind) -> bool {
     match kind {
         TournamentCreated | PersonRegistered | PlayerRegistered => role == Organiser,
         // 第二十九条 withdrawals and byes are part of the draw the chief arbiter oversees.
-        GameScheduled | PlayerWithdrew | ByeAssigned => matches!(role, Organiser | ChiefArbiter),
+        // So are the rounds a player will miss (absences, OpenGotha's participation).
+        GameScheduled | PlayerWithdrew | PlayerAbsences | ByeAssigned => matches!(role, Organiser | ChiefArbiter),
         RoundScheduled => role == Organiser,
         // A league's venues are the central office's schedule.
         VenueAssigned => role == Organiser,
@@ -76,6 +77,7 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
             handicap: 0,
             reason: None,
         }),
+        EventKind::PlayerAbsences => EventBody::PlayerAbsences { player: PlayerId::new("a").unwrap(), rounds: vec![2] },
         EventKind::PlayerWithdrew => {
             EventBody::PlayerWithdrew { player: PlayerId::new("a").unwrap(), after_round: 1, note: None }
         }

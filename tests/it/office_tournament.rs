@@ -369,6 +369,117 @@ async fn an_opengotha_file_comes_in_and_the_event_goes_on() {
     office.shutdown().await;
 }
 
+/// OpenGotha's per-round absences: a file's come in as events, with what an absence is worth
+/// and the McMahon zero; the organiser sets more on the players page; a round pairs everyone
+/// but the absent; a round already paired keeps its absences; bad input is refused by name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn absences_come_in_with_a_file_and_the_organiser_sets_more() {
+    let office = Office::start("og-absences-office").await;
+    let http = Http { office: &office };
+    let org = office.organiser_token.clone();
+    // Five players, three rounds; Zhao misses round 2; round 1 played with Zhao's bye.
+    let xml = r#"<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201"><Players>
+<Player name="Wang" firstName="Yi" rank="3D" club="BJ" rating="2300" participating="111" smmsCorrection="0"/>
+<Player name="Li" firstName="Er" rank="1D" club="SH" rating="2100" participating="111" smmsCorrection="0"/>
+<Player name="Zhang" firstName="San" rank="2K" club="TJ" rating="1900" participating="111" smmsCorrection="0"/>
+<Player name="Sun" firstName="Wu" rank="4K" club="GZ" rating="1700" participating="111" smmsCorrection="0"/>
+<Player name="Zhao" firstName="Si" rank="5K" club="" rating="1600" participating="101" smmsCorrection="0"/>
+</Players><Games>
+<Game blackPlayer="LIER" whitePlayer="WANGYI" handicap="0" result="RESULT_WHITEWINS" roundNumber="1" tableNumber="1"/>
+<Game blackPlayer="SUNWU" whitePlayer="ZHANGSAN" handicap="0" result="RESULT_BLACKWINS" roundNumber="1" tableNumber="2"/>
+</Games><ByePlayers><ByePlayer player="ZHAOSI" roundNumber="1"/></ByePlayers><TournamentParameterSet>
+<GeneralParameterSet name="Open" basicTime="60" beginDate="2026-11-21" endDate="2026-11-21" genMMBar="3D" genMMFloor="20K" genMMZero="20K" genMMS2ValueAbsent="2" numberOfRounds="3" location="Hall"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/><PlacementCriterion name="SOSM" number="2"/><PlacementCriterion name="SOSOSM" number="3"/></PlacementCriteria></PlacementParameterSet>
+</TournamentParameterSet></Tournament>"#;
+    let (s, text) = http.call(M::POST, Some(&org), "/import/opengotha", None, Some(xml)).await;
+    assert_eq!(s, 200, "{text}");
+    let setup = http.ok(M::GET, &org, "/setup", None).await;
+    let id = |name: &str| -> String {
+        setup["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (zhao, li) = (id("Zhao Si"), id("Li Er"));
+    assert_eq!(setup["absences"][&zhao], json!([2]), "{setup}");
+    let scoring = &setup["tournament"]["settings"]["system"]["scoring"];
+    assert_eq!((scoring["zero"].as_str(), scoring["absent_mms2"].as_i64()), (Some("20k"), Some(2)), "{setup}");
+    let mut t = setup["tournament"].clone();
+    t["settings"]["allowed_lateness_minutes"] = json!(15);
+    http.ok(
+        M::PUT,
+        &org,
+        "/tournament",
+        Some(json!({"name": t["name"], "ruleset": t["ruleset"], "settings": t["settings"]})),
+    )
+    .await;
+
+    // Round 2 pairs the four present; Zhao is neither seated nor given the bye.
+    let sheet = http.ok(M::POST, &org, "/rounds/2/pair", None).await;
+    let seated = |sheet: &Value| -> Vec<String> {
+        let mut names: Vec<String> = sheet["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|b| {
+                [b["black"]["name"].as_str().unwrap().to_owned(), b["white"]["name"].as_str().unwrap().to_owned()]
+            })
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(seated(&sheet), ["Li Er", "Sun Wu", "Wang Yi", "Zhang San"], "{sheet}");
+    assert_eq!(http.ok(M::GET, &org, "/setup", None).await["byes"].get("2"), None);
+
+    // The organiser marks Li absent from round 3; round 2, already paired, keeps its absences.
+    let path = format!("/players/{li}/absences");
+    refusal(
+        http.call(M::POST, Some(&org), &path, Some(json!({"rounds": [2, 3]})), None).await,
+        400,
+        "already_paired",
+        "round 2 is already paired",
+    );
+    refusal(
+        http.call(M::POST, Some(&org), &path, Some(json!({"rounds": [4]})), None).await,
+        400,
+        "out_of_range",
+        "1–3",
+    );
+    refusal(
+        http.call(M::POST, Some(&org), &path, Some(json!({"rounds": [0]})), None).await,
+        400,
+        "out_of_range",
+        "round 0",
+    );
+    refusal(
+        http.call(M::POST, Some(&org), "/players/nobody/absences", Some(json!({"rounds": [3]})), None).await,
+        404,
+        "not_found",
+        "nobody",
+    );
+    refusal(
+        http.call(M::POST, Some(&org), &path, Some(json!({"round": 3})), None).await,
+        400,
+        "invalid_field",
+        "round",
+    );
+    http.ok(M::POST, &org, &path, Some(json!({"rounds": [3]}))).await;
+    let setup = http.ok(M::GET, &org, "/setup", None).await;
+    assert_eq!((setup["absences"][&li].clone(), setup["absences"][&zhao].clone()), (json!([3]), json!([2])));
+
+    // Round 2's results; round 3 pairs the four present, Li out.
+    for b in sheet["boards"].as_array().unwrap() {
+        let game = b["game"].as_str().unwrap();
+        let body =
+            json!({"body": {"kind": "result_entered", "data": {"outcome": {"outcome": "win", "winner": "black"}}}});
+        http.ok(M::POST, &org, &format!("/games/{game}/events"), Some(body)).await;
+    }
+    let sheet = http.ok(M::POST, &org, "/rounds/3/pair", None).await;
+    assert_eq!(seated(&sheet), ["Sun Wu", "Wang Yi", "Zhang San", "Zhao Si"], "{sheet}");
+    office.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_team_event_is_set_up_paired_by_boards_and_ranked_by_match_points() {
     // 第二十六条二 fixed boards, 第二十八条二 team standings, through the office's API.

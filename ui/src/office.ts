@@ -33,6 +33,8 @@ export class OfficeApi {
   addPlayer(p: { name: string; rank: string; club?: string; team?: string; board?: number }) { return this.call<Player>("POST", "/players", p); }
   importPlayers(csv: string) { return this.call<ImportReport>("POST", "/players/import", undefined, csv); }
   importOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha", undefined, xml); }
+  /** The rounds `player` will miss (McMahon, OpenGotha's Swiss), replacing any set before. */
+  setAbsences(player: string, rounds: number[]) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/absences`, { rounds }); }
   withdraw(player: string, afterRound: number) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/withdraw`, { after_round: afterRound }); }
   registerPerson(id: string, name: string, role: Role) { return this.call<Person>("POST", "/people", { id, name, role }); }
   devices() { return this.call<DeviceInfo[]>("GET", "/devices"); }

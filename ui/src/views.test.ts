@@ -337,3 +337,33 @@ describe("referee evaluations (第三十一条)", () => {
     expect(el.querySelector("[data-testid=eval-ref-a]")?.textContent).toContain("判罚准确");
   });
 });
+
+describe("the players page's absences (McMahon, OpenGotha's Swiss)", () => {
+  const player = { id: "p1", name: "王一", rank: { dan: 3 } };
+  const setupOf = (kind: string) => ({
+    tournament: { id: "t", name: "t", ruleset: { preset: "chinese_1988", komi: 3.75 }, settings: { system: { kind } } },
+    players: [player], people: [], withdrawals: {}, absences: { p1: [2, 4] }, byes: {}, rounds: {}, referees: {}, paired: {},
+  }) as unknown as Parameters<typeof import("./views/players").playersView>[0];
+
+  it("shows the rounds a player misses and saves what the organiser types", async () => {
+    const { playersView } = await import("./views/players");
+    setTables(labelTables);
+    setLang("en");
+    const sent: [string, number[]][] = [];
+    const api = { setAbsences: async (p: string, rounds: number[]) => { sent.push([p, rounds]); return {}; } } as unknown as OfficeApi;
+    const el = playersView(setupOf("mcmahon"), api, () => {});
+    const rounds = el.querySelector("[data-testid=absences-p1]") as HTMLInputElement;
+    expect(rounds.value).toBe("2, 4");
+    rounds.value = "3，5 6";
+    (el.querySelector("[data-testid=save-absences-p1]") as HTMLButtonElement).click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual([["p1", [3, 5, 6]]]);
+    expect(el.querySelector("[data-testid=outcome]")?.textContent).toContain("misses round(s) 3, 5, 6");
+  });
+
+  it("is not offered where the rules' own systems pair", async () => {
+    const { playersView } = await import("./views/players");
+    const el = playersView(setupOf("swiss"), {} as OfficeApi, () => {});
+    expect(el.querySelector("[data-testid=absences-p1]")).toBeNull();
+  });
+});

@@ -206,6 +206,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/players", post(running::add_player))
         .route("/players/import", post(running::import_players))
         .route("/players/{player}/withdraw", post(running::withdraw))
+        .route("/players/{player}/absences", post(running::set_absences))
         .route("/import/opengotha", post(running::import_opengotha))
         .route("/referees", post(running::assign_referee))
         .route("/venues", post(running::assign_venue))

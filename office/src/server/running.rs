@@ -287,6 +287,54 @@ pub async fn withdraw(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct Absences {
+    rounds: Vec<u16>,
+}
+
+/// `POST /api/v1/players/{player}/absences` (organiser, chief arbiter): the rounds a player will
+/// miss (OpenGotha's participation flags), replacing any set before. Rounds already paired keep
+/// what they had: a played round's scores do not change under it.
+pub async fn set_absences(
+    State(state): State<AppState>,
+    caller: Caller,
+    player: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<serde_json::Value>, OfficeError> {
+    caller.require(DRAW, "set a player's absences")?;
+    let player = PlayerId::new(path(player)?)?;
+    let a: Absences = json(raw)?;
+    command(state, caller, move |state, p, view| {
+        if !view.players.iter().any(|x| x.id == player) {
+            return Err(OfficeError::NotFound(format!("no player `{player}`")));
+        }
+        let rounds: std::collections::BTreeSet<u16> = a.rounds.iter().copied().collect();
+        let last = view.tournament.as_ref().and_then(|t| t.settings.rounds);
+        if let Some(&r) = rounds.iter().find(|&&r| r == 0 || last.is_some_and(|n| r > n)) {
+            let within = last.map_or("from 1".to_owned(), |n| format!("1–{n}"));
+            return Err(OfficeError::bad("out_of_range", format!("round {r} is not a round of this event ({within})")));
+        }
+        let paired: std::collections::BTreeSet<u16> = view
+            .games
+            .iter()
+            .filter_map(|g| g.schedule.as_ref().map(|s| s.round))
+            .chain(view.byes.keys().copied())
+            .collect();
+        let before = view.absences.get(&player).cloned().unwrap_or_default();
+        if let Some(r) = paired.iter().find(|r| before.contains(r) != rounds.contains(r)) {
+            return Err(OfficeError::bad(
+                "already_paired",
+                format!("round {r} is already paired: absences change only for rounds not yet paired"),
+            ));
+        }
+        let body = EventBody::PlayerAbsences { player: player.clone(), rounds: rounds.iter().copied().collect() };
+        record(state, p, vec![(None, body)])?;
+        Ok(Json(serde_json::json!({ "player": player, "rounds": rounds })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Assignment {
     referee: arbiter_core::model::PersonId,
     tables: Vec<u16>,

@@ -54,7 +54,10 @@ fn main() {
     println!("{PLAYERS} players, {ROUNDS} rounds (medians)");
     for (label, system) in [
         ("Swiss", System::Swiss { reading: SwissReading::TieBreak }),
-        ("McMahon", System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(20), pairing: None, handicap: None }),
+        (
+            "McMahon",
+            System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(20), pairing: None, handicap: None, scoring: None },
+        ),
     ] {
         let built = Instant::now();
         let log = event(system.clone(), ROUNDS - 1);

@@ -8,7 +8,11 @@ import type { Tournament } from "./Tournament";
 /**
  * The event's set-up as the office's pages show it.
  */
-export type Setup = { tournament: Tournament | null, players: Array<Player>, people: Array<Person>, withdrawals: { [key in PlayerId]: number }, byes: { [key in number]: Array<PlayerId> }, rounds: { [key in number]: string }, referees: { [key in number]: PersonId }, 
+export type Setup = { tournament: Tournament | null, players: Array<Player>, people: Array<Person>, withdrawals: { [key in PlayerId]: number }, 
+/**
+ * The rounds each player will miss, where any.
+ */
+absences: { [key in PlayerId]: Array<number> }, byes: { [key in number]: Array<PlayerId> }, rounds: { [key in number]: string }, referees: { [key in number]: PersonId }, 
 /**
  * Per paired round: games with a result, and games.
  */

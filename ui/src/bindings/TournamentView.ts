@@ -22,6 +22,10 @@ tournament: Tournament | null, people: Array<Person>, players: Array<Player>,
  */
 withdrawals: { [key in PlayerId]: number }, 
 /**
+ * The rounds each player will miss (OpenGotha's participation flags), where any.
+ */
+absences?: { [key in PlayerId]: Array<number> }, 
+/**
  * Who sits out each round that has a bye.
  */
 byes: { [key in number]: Array<PlayerId> }, 

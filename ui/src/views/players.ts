@@ -1,5 +1,5 @@
-// Players: one at a time, a pasted list, or a file (CSV or a whole OpenGotha event); and
-// withdrawals (第二十九条).
+// Players: one at a time, a pasted list, or a file (CSV or a whole OpenGotha event);
+// withdrawals (第二十九条); and, in events OpenGotha runs, the rounds a player will miss.
 
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
@@ -50,20 +50,33 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
     h("button", { class: "primary", "data-testid": "import-csv", onclick: () => void act(async () => t("imported", { n: (await api.importPlayers(paste.value)).players })) }, t("importCsv")),
     field(t("importFile"), file),
   );
+  const kind = setup.tournament?.settings?.system?.kind;
+  const absences = kind === "mcmahon" || kind === "opengotha_swiss";
+  const absentCell = (id: string, name: string) => {
+    const rounds = input({ type: "text", inputmode: "numeric", size: 6, placeholder: "2, 4", value: (setup.absences[id] ?? []).join(", "), "aria-label": `${t("absentRounds")}: ${name}`, "data-testid": `absences-${id}` });
+    const save = () => void act(async () => {
+      const list = rounds.value.split(/[\s,，、]+/).filter((x) => x !== "").map(Number);
+      await api.setAbsences(id, list);
+      return list.length ? t("absentSaved", { name, rounds: list.join(", ") }) : t("absentNone", { name });
+    });
+    return h("span", { class: "inline" }, rounds, h("button", { class: "small", "data-testid": `save-absences-${id}`, onclick: save }, t("save")));
+  };
   const rows = setup.players.map((p) => {
     const w = setup.withdrawals[p.id];
     return [
       p.id, p.name, rankText(p.rank), p.club ?? "", p.team ?? "",
+      ...(absences ? [absentCell(p.id, p.name)] : []),
       w !== undefined ? t("withdrawn", { n: w }) : h("button", { class: "small", "data-testid": `withdraw-${p.id}`, onclick: () => {
         const after = prompt(t("withdrawAfter"), "0");
         if (after !== null) void act(async () => { await api.withdraw(p.id, Number(after)); return `${p.name}: ${t("withdrawn", { n: after })}`; });
       } }, t("withdraw")),
     ];
   });
+  const head = ["#", t("playerName"), t("rank"), t("club"), t("team"), ...(absences ? [t("absentRounds")] : []), ""];
   return h("main", { class: "office" },
     h("h2", {}, `${t("players")} (${setup.players.length})`),
     out.el,
     h("div", { class: "columns" }, one, bulk),
-    dataTable("players", ["#", t("playerName"), t("rank"), t("club"), t("team"), ""], rows),
+    dataTable("players", head, rows),
   );
 }

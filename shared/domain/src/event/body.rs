@@ -40,6 +40,12 @@ pub enum EventBody {
         #[cfg_attr(feature = "ts", ts(optional))]
         note: Option<String>,
     },
+    /// The rounds `player` will miss (OpenGotha's participation flags): not paired in them, and
+    /// scored as an absence there. The latest for a player replaces any before; empty: none.
+    PlayerAbsences {
+        player: PlayerId,
+        rounds: Vec<u16>,
+    },
     /// A player sits out `round` with a bye (an odd number to pair, 第二十七条三).
     ByeAssigned {
         round: u16,
@@ -205,6 +211,7 @@ pub enum EventKind {
     RoundScheduled,
     RefereeAssigned,
     VenueAssigned,
+    PlayerAbsences,
     ClockStarted,
     ClockPaused,
     ClockResumed,
@@ -227,7 +234,7 @@ pub enum EventKind {
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 28] = [
+    pub const ALL: [EventKind; 29] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -237,6 +244,7 @@ impl EventKind {
         EventKind::RoundScheduled,
         EventKind::RefereeAssigned,
         EventKind::VenueAssigned,
+        EventKind::PlayerAbsences,
         EventKind::ClockStarted,
         EventKind::ClockPaused,
         EventKind::ClockResumed,
@@ -263,6 +271,7 @@ impl EventKind {
         match self {
             EventKind::RecordAttached | EventKind::KeyRegistered | EventKind::KeyRevoked => 2,
             EventKind::VenueAssigned => 3,
+            EventKind::PlayerAbsences => 4,
             _ => 1,
         }
     }
@@ -279,6 +288,7 @@ impl EventKind {
                 | EventKind::RoundScheduled
                 | EventKind::RefereeAssigned
                 | EventKind::VenueAssigned
+                | EventKind::PlayerAbsences
                 | EventKind::KeyRegistered
                 | EventKind::KeyRevoked
         )
@@ -298,6 +308,7 @@ impl EventBody {
             EventBody::RoundScheduled { .. } => K::RoundScheduled,
             EventBody::RefereeAssigned { .. } => K::RefereeAssigned,
             EventBody::VenueAssigned { .. } => K::VenueAssigned,
+            EventBody::PlayerAbsences { .. } => K::PlayerAbsences,
             EventBody::ClockStarted => K::ClockStarted,
             EventBody::ClockPaused { .. } => K::ClockPaused,
             EventBody::ClockResumed => K::ClockResumed,
@@ -334,6 +345,7 @@ impl Labelled for EventKind {
             RoundScheduled => Label::new("轮次时间", "round scheduled"),
             RefereeAssigned => Label::new("分派裁判", "referee assigned"),
             VenueAssigned => Label::new("分派赛区", "venue assigned"),
+            PlayerAbsences => Label::new("棋手缺席轮次", "rounds a player misses"),
             ClockStarted => Label::new("开钟", "clock started"),
             ClockPaused => Label::new("暂停", "paused"),
             ClockResumed => Label::new("继续", "resumed"),

@@ -18,7 +18,7 @@ use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
 use crate::tournament::pairing::opengotha::{
     DuddMode, HandicapParams, PairingParams, Person, RandomRule, SeedSystem, Settings as PairingSettings,
 };
-use crate::tournament::standings::mcmahon::McMahonParams;
+use crate::tournament::standings::mcmahon::{McMahonParams, Scoring};
 use crate::tournament::standings::Criterion;
 
 /// One OpenGotha player beyond what [`Entrant`] holds.
@@ -318,13 +318,15 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     let mcmahon = McMahonParams {
         bar: rank_value(g.get("genMMBar").map(String::as_str).unwrap_or("9D"), "genMMBar")?,
         floor: rank_value(g.get("genMMFloor").map(String::as_str).unwrap_or("30K"), "genMMFloor")?,
-        zero,
-        absent_nbw2: num(&g, "genNBW2ValueAbsent", 0)?,
-        absent_mms2: num(&g, "genMMS2ValueAbsent", 1)?,
-        bye_nbw2: num(&g, "genNBW2ValueBye", 2)?,
-        bye_mms2: num(&g, "genMMS2ValueBye", 2)?,
-        round_down: flag(&g, "genRoundDownNBWMMS", true),
-        unplayed_as_half: flag(&g, "genCountNotPlayedGamesAsHalfPoint", false),
+        scoring: Scoring {
+            zero: Rank::from_value(zero),
+            absent_nbw2: num(&g, "genNBW2ValueAbsent", 0)?,
+            absent_mms2: num(&g, "genMMS2ValueAbsent", 1)?,
+            bye_nbw2: num(&g, "genNBW2ValueBye", 2)?,
+            bye_mms2: num(&g, "genMMS2ValueBye", 2)?,
+            round_down: flag(&g, "genRoundDownNBWMMS", true),
+            unplayed_as_half: flag(&g, "genCountNotPlayedGamesAsHalfPoint", false),
+        },
     };
     let categories: u32 = num(&g, "numberOfCategories", 1)?;
     let category_limits = category_limits(categories, &category_attrs)?;
@@ -345,7 +347,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
             rounds,
             games: field_games,
             byes: field_byes,
-            bye_points: mcmahon.bye_nbw2,
+            bye_points: mcmahon.scoring.bye_nbw2,
             warnings: Default::default(),
         },
         players: extras,
@@ -630,7 +632,7 @@ pub fn write(t: &OpenGotha) -> String {
     let m = &t.mcmahon;
     x += &format!(
         "<TournamentParameterSet>\n<GeneralParameterSet {} beginDate=\"{}\" endDate=\"{}\" genCountNotPlayedGamesAsHalfPoint=\"{}\" genMMBar=\"{}\" genMMFloor=\"{}\" genMMS2ValueAbsent=\"{}\" genMMS2ValueBye=\"{}\" genMMZero=\"{}\" genNBW2ValueAbsent=\"{}\" genNBW2ValueBye=\"{}\" genRoundDownNBWMMS=\"{}\" komi=\"{}\" location=\"{}\" name=\"{}\" numberOfCategories=\"{}\" numberOfRounds=\"{}\" shortName=\"{}\" size=\"19\">\n",
-        time_attributes(t.time_control), esc(&t.begin_date), esc(&t.end_date), m.unplayed_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.absent_mms2, m.bye_mms2, rank_from_value(m.zero), m.absent_nbw2, m.bye_nbw2, m.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
+        time_attributes(t.time_control), esc(&t.begin_date), esc(&t.end_date), m.scoring.unplayed_as_half, rank_from_value(m.bar), rank_from_value(m.floor), m.scoring.absent_mms2, m.scoring.bye_mms2, rank_from_value(m.scoring.zero.value()), m.scoring.absent_nbw2, m.scoring.bye_nbw2, m.scoring.round_down, esc(&t.komi), esc(&t.location), esc(&t.name), t.categories, t.field.rounds, esc(&t.short_name)
     );
     if !t.category_limits.is_empty() {
         x += "<Categories>\n";
@@ -752,16 +754,22 @@ pub fn to_events(
     // Parameters are kept only where the file departs from OpenGotha's defaults for its kind,
     // so an event sent out and read back is the event it was.
     let own = |default: PairingParams| (og.pairing != default).then_some(Box::new(og.pairing));
+    let scoring = (og.mcmahon.scoring != Scoring::default()).then_some(og.mcmahon.scoring);
     let system = match og.criteria.first() {
         Some(Criterion::Mms) => System::McMahon {
             bar: Rank::from_value(og.mcmahon.bar),
             floor: Rank::from_value(og.mcmahon.floor),
             pairing: own(PairingParams::mcmahon()),
             handicap: (og.handicap != HandicapParams::default()).then_some(og.handicap),
+            scoring,
         },
         Some(Criterion::Nbw) => System::OpenGothaSwiss {
             pairing: own(PairingParams::swiss()),
             handicap: (og.handicap != HandicapParams::none()).then_some(og.handicap),
+            scoring,
+            bar_floor: (og.mcmahon.bar != McMahonParams::default().bar
+                || og.mcmahon.floor != McMahonParams::default().floor)
+                .then(|| (Rank::from_value(og.mcmahon.bar), Rank::from_value(og.mcmahon.floor))),
         },
         _ => System::Swiss { reading: SwissReading::TieBreak },
     };
@@ -813,9 +821,9 @@ pub fn to_events(
             }),
         ));
         if !e.absent.is_empty() {
-            notes.push(format!(
-                "{} is marked absent in rounds {:?} in OpenGotha; absences are not carried over",
-                e.name, e.absent
+            events.push((
+                None,
+                EventBody::PlayerAbsences { player: e.id.clone(), rounds: e.absent.iter().copied().collect() },
             ));
         }
     }

@@ -11,7 +11,7 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
     match kind {
         TournamentCreated | PersonRegistered | PlayerRegistered => &[Organiser],
         // 第三十一条: the chief arbiter runs the draw and oversees pairings.
-        GameScheduled | PlayerWithdrew | ByeAssigned => &[Organiser, ChiefArbiter],
+        GameScheduled | PlayerWithdrew | PlayerAbsences | ByeAssigned => &[Organiser, ChiefArbiter],
         RoundScheduled => &[Organiser],
         // A league's schedule is the central office's: which venue hosts which boards.
         VenueAssigned => &[Organiser],

@@ -40,6 +40,7 @@ pub fn field(view: &TournamentView) -> Field {
     let mut f = Field { entrants: view.players.iter().map(entrant).collect(), bye_points: 2, ..Field::default() };
     for e in &mut f.entrants {
         e.withdrawn_after = view.withdrawals.get(&e.id).copied();
+        e.absent = view.absences.get(&e.id).cloned().unwrap_or_default();
     }
     f.byes = view.byes.iter().flat_map(|(r, ps)| ps.iter().map(|p| (*r, p.clone()))).collect();
     for game in &view.games {

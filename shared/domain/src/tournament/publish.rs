@@ -205,6 +205,8 @@ pub struct Setup {
     pub players: Vec<crate::model::Player>,
     pub people: Vec<crate::model::Person>,
     pub withdrawals: std::collections::BTreeMap<PlayerId, u16>,
+    /// The rounds each player will miss, where any.
+    pub absences: std::collections::BTreeMap<PlayerId, std::collections::BTreeSet<u16>>,
     pub byes: std::collections::BTreeMap<u16, Vec<PlayerId>>,
     pub rounds: std::collections::BTreeMap<u16, DateTime<Utc>>,
     pub referees: std::collections::BTreeMap<u16, PersonId>,
@@ -227,6 +229,7 @@ pub fn setup(view: &TournamentView) -> Setup {
         players: view.players.clone(),
         people: view.people.clone(),
         withdrawals: view.withdrawals.clone(),
+        absences: view.absences.clone(),
         byes: view.byes.clone(),
         rounds: view.rounds.clone(),
         referees: view.referees.clone(),

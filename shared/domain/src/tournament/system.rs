@@ -7,7 +7,7 @@ use crate::labels::{Label, Labelled};
 use crate::model::Rank;
 use crate::tournament::pairing::opengotha::{HandicapParams, PairingParams};
 use crate::tournament::pairing::{best_of, knockout};
-use crate::tournament::standings::mcmahon::McMahonParams;
+use crate::tournament::standings::mcmahon::{McMahonParams, Scoring};
 use crate::tournament::standings::{Criterion, SwissReading};
 use crate::tournament::team;
 
@@ -57,6 +57,11 @@ pub enum System {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
         handicap: Option<HandicapParams>,
+        /// What absences, byes and unplayed games are worth, and the McMahon zero (absent:
+        /// OpenGotha's defaults; a file brought in keeps its own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        scoring: Option<Scoring>,
     },
     /// Swiss as OpenGotha runs it: ranked by NBW, SOSW, SOSOSW and paired by OpenGotha's weights
     /// and matching. The rules' own Swiss (积分编排, 第二十七条三) is [`System::Swiss`].
@@ -71,6 +76,17 @@ pub enum System {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
         handicap: Option<HandicapParams>,
+        /// What absences, byes and unplayed games are worth (absent: OpenGotha's defaults; a
+        /// file brought in keeps its own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        scoring: Option<Scoring>,
+        /// McMahon bar and floor, which OpenGotha's Swiss still reads: McMahon scores choose
+        /// the bye and, when handicaps follow MMS, the handicap (absent: 9d and 30k; a file
+        /// brought in keeps its own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional, type = "[string, string]"))]
+        bar_floor: Option<(Rank, Rank)>,
     },
 }
 
@@ -93,10 +109,12 @@ impl System {
     /// Whether the system's own settings make sense, and fit `rounds` when the set-up names it.
     pub fn check(&self, rounds: Option<u16>) -> Result<()> {
         match self {
-            System::McMahon { bar, floor, .. } if bar.value() < floor.value() => {
+            System::McMahon { bar, floor, .. } | System::OpenGothaSwiss { bar_floor: Some((bar, floor)), .. }
+                if bar.value() < floor.value() =>
+            {
                 Err(out_of_range(format!("McMahon bar {bar} is below the floor {floor}")))
             }
-            System::McMahon { pairing, handicap, .. } | System::OpenGothaSwiss { pairing, handicap } => {
+            System::McMahon { pairing, handicap, .. } | System::OpenGothaSwiss { pairing, handicap, .. } => {
                 pairing.as_deref().map_or(Ok(()), PairingParams::check)?;
                 handicap.as_ref().map_or(Ok(()), HandicapParams::check)
             }
@@ -119,8 +137,12 @@ impl System {
     /// OpenGotha parameters): what the rounds already played are ranked by.
     pub fn ranking(&self) -> System {
         match self {
-            &System::McMahon { bar, floor, .. } => System::McMahon { bar, floor, pairing: None, handicap: None },
-            System::OpenGothaSwiss { .. } => System::OpenGothaSwiss { pairing: None, handicap: None },
+            &System::McMahon { bar, floor, scoring, .. } => {
+                System::McMahon { bar, floor, pairing: None, handicap: None, scoring }
+            }
+            &System::OpenGothaSwiss { scoring, bar_floor, .. } => {
+                System::OpenGothaSwiss { pairing: None, handicap: None, scoring, bar_floor }
+            }
             other => other.clone(),
         }
     }
@@ -133,7 +155,7 @@ impl System {
             System::McMahon { pairing, handicap, .. } => {
                 (pairing.as_deref().copied().unwrap_or_else(PairingParams::mcmahon), handicap.unwrap_or_default())
             }
-            System::OpenGothaSwiss { pairing, handicap } => (
+            System::OpenGothaSwiss { pairing, handicap, .. } => (
                 pairing.as_deref().copied().unwrap_or_else(PairingParams::swiss),
                 handicap.unwrap_or_else(HandicapParams::none),
             ),
@@ -151,11 +173,17 @@ impl System {
         }
     }
 
-    /// McMahon parameters (OpenGotha's defaults otherwise) for a McMahon event.
+    /// The scores' parameters of an event OpenGotha runs: a McMahon event's bar and floor, and
+    /// either system's scoring (OpenGotha's defaults where the event sets none).
     pub fn mcmahon(&self) -> Option<McMahonParams> {
         match *self {
-            System::McMahon { bar, floor, .. } => {
-                Some(McMahonParams { bar: bar.value(), floor: floor.value(), ..McMahonParams::default() })
+            System::McMahon { bar, floor, scoring, .. } => {
+                Some(McMahonParams { bar: bar.value(), floor: floor.value(), scoring: scoring.unwrap_or_default() })
+            }
+            System::OpenGothaSwiss { scoring, bar_floor, .. } => {
+                let d = McMahonParams::default();
+                let (bar, floor) = bar_floor.map_or((d.bar, d.floor), |(b, f)| (b.value(), f.value()));
+                Some(McMahonParams { bar, floor, scoring: scoring.unwrap_or_default() })
             }
             _ => None,
         }

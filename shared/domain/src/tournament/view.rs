@@ -4,7 +4,7 @@
 //! [`GameSummary`], so a view of a 5,000-game event holds 5,000 small summaries, not 5,000
 //! folded games; a game's full state is read on its own (issue 8).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -42,6 +42,10 @@ pub struct TournamentView<G = GameSummary> {
     pub players: Vec<Player>,
     /// 第二十九条: who withdrew, after which round.
     pub withdrawals: BTreeMap<PlayerId, u16>,
+    /// The rounds each player will miss (OpenGotha's participation flags), where any.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<PlayerId, BTreeSet<u16>>>"))]
+    pub absences: BTreeMap<PlayerId, BTreeSet<u16>>,
     /// Who sits out each round that has a bye.
     pub byes: BTreeMap<u16, Vec<PlayerId>>,
     /// When each scheduled round starts.
@@ -71,6 +75,7 @@ impl<G> TournamentView<G> {
             people: vec![],
             players: vec![],
             withdrawals: BTreeMap::new(),
+            absences: BTreeMap::new(),
             byes: BTreeMap::new(),
             rounds: BTreeMap::new(),
             referees: BTreeMap::new(),
@@ -99,6 +104,7 @@ impl<G> TournamentView<G> {
             people: self.people.clone(),
             players: self.players.clone(),
             withdrawals: self.withdrawals.clone(),
+            absences: self.absences.clone(),
             byes: self.byes.clone(),
             rounds: self.rounds.clone(),
             referees: self.referees.clone(),
@@ -156,6 +162,7 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
     let mut people: BTreeMap<PersonId, Person> = BTreeMap::new();
     let mut players: BTreeMap<PlayerId, Player> = BTreeMap::new();
     let mut withdrawals = BTreeMap::new();
+    let mut absences: BTreeMap<PlayerId, BTreeSet<u16>> = BTreeMap::new();
     let mut byes: BTreeMap<u16, Vec<PlayerId>> = BTreeMap::new();
     let mut rounds = BTreeMap::new();
     let mut referees = BTreeMap::new();
@@ -177,6 +184,14 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
             }
             EventBody::PlayerWithdrew { player, after_round, .. } => {
                 withdrawals.insert(player.clone(), *after_round);
+            }
+            EventBody::PlayerAbsences { player, rounds } => {
+                let rounds: BTreeSet<u16> = rounds.iter().copied().collect();
+                if rounds.is_empty() {
+                    absences.remove(player);
+                } else {
+                    absences.insert(player.clone(), rounds);
+                }
             }
             EventBody::ByeAssigned { round, player } => {
                 let sitting_out = byes.entry(*round).or_default();
@@ -218,6 +233,7 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
         people: people.into_values().collect(),
         players: players.into_values().collect(),
         withdrawals,
+        absences,
         byes,
         rounds,
         referees,

@@ -220,6 +220,63 @@ fn every_round_the_jar_paired_compared_with_ours() {
     assert_eq!((tally.pairs - tally.weights_differ, tally.pairs), if all { WEIGHTS_ALL } else { WEIGHTS });
 }
 
+/// The office's own path on the generated corpus: each tournament brought in as events, each
+/// round paired from the ledger of the rounds before it (`support::office_path`, what the pair
+/// button records), must be the jar's round — pairs, colours, handicaps, tables, bye. The jar
+/// and the `pair` command agree (above), so the office pairs as the command does. Every
+/// generated event ranks by the office's own criteria (MMS, SOSM, SOSOSM; NBW, SOSW, SOSOSW)
+/// and has absences, which come across as events.
+#[test]
+fn the_office_pairs_every_generated_round_as_the_jar_did() {
+    use crate::support::office_path::Ledger;
+    let dir = oracle_dir().join("generated");
+    let all = std::env::var_os("ORACLE_ALL").is_some();
+    let (mut same, mut tried, mut absences) = (0, 0, 0);
+    for answer in answers(&dir) {
+        let og = opengotha::parse(&std::fs::read_to_string(dir.join(&answer.file)).unwrap()).unwrap();
+        if !all && og.field.entrants.len() > LARGE {
+            continue;
+        }
+        absences += og.field.entrants.iter().filter(|e| !e.absent.is_empty()).count();
+        let ledger = Ledger::of(&og);
+        let id_of: HashMap<&str, &PlayerId> =
+            og.players.iter().zip(&og.field.entrants).map(|(p, e)| (p.key.as_str(), &e.id)).collect();
+        for round in &answer.rounds {
+            let pairing = ledger.pair(round.round);
+            let mut ours: Vec<(u16, &PlayerId, &PlayerId, u8)> =
+                pairing.boards.iter().map(|b| (b.table, &b.white, &b.black, b.handicap)).collect();
+            ours.sort();
+            let ours_bye = &pairing.byes;
+            let mut theirs: Vec<(u16, &PlayerId, &PlayerId, u8)> = round
+                .games
+                .iter()
+                .map(|g| (g.table, id_of[g.white.as_str()], id_of[g.black.as_str()], g.handicap))
+                .collect();
+            theirs.sort();
+            let their_bye: Vec<PlayerId> = round.bye.iter().map(|b| id_of[b.as_str()].clone()).collect();
+            tried += 1;
+            if ours == theirs && *ours_bye == their_bye {
+                same += 1;
+            } else if std::env::var_os("ORACLE_VERBOSE").is_some() {
+                println!("office path: {} round {} differs", answer.file, round.round);
+                if std::env::var_os("ORACLE_DIFF").is_some() {
+                    for (a, b) in ours.iter().zip(&theirs) {
+                        println!("  ours {a:?} jar's {b:?}{}", if a == b { "" } else { "  <<" });
+                    }
+                    println!("  byes ours {ours_bye:?} jar's {their_bye:?}");
+                }
+            }
+        }
+    }
+    println!("the office's path: {same} of {tried} generated rounds the jar's ({absences} players with absences)");
+    assert!(absences > 0, "the corpus has absences to carry");
+    assert_eq!((same, tried), if all { OFFICE_ALL } else { OFFICE_UP_TO_60 });
+}
+
+/// Generated rounds the office pairs as the jar did, of those compared (≤ 60 players; all).
+const OFFICE_UP_TO_60: (usize, usize) = (1738, 1738);
+const OFFICE_ALL: (usize, usize) = (1927, 1930);
+
 // (identical, ties, tried), as docs/opengotha.md reports them. Issue 42's goal: identical +
 // ties = tried. A "tie" here: other pairs whose total under our weights equals the total of the
 // jar's costs, every one of the jar's pairs weighing here what it cost there.

@@ -42,7 +42,13 @@ fn event_run_here() -> Vec<Event> {
         venue: Some("杭州棋院".into()),
         time_control: Some(TimeControl::reserved(90, 1)),
         allowed_lateness_minutes: Some(15),
-        system: Some(System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(10), pairing: None, handicap: None }),
+        system: Some(System::McMahon {
+            bar: Rank::Dan(3),
+            floor: Rank::Kyu(10),
+            pairing: None,
+            handicap: None,
+            scoring: None,
+        }),
         rounds: Some(3),
         no_shared_places: false,
     };

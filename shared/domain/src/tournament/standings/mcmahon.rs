@@ -20,7 +20,9 @@
 use std::collections::HashMap;
 
 use crate::error::{DomainError, Result};
-use crate::model::Colour;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Colour, Rank};
 use crate::tournament::field::{Field, FieldGame, GameScore};
 use crate::tournament::frac::Frac;
 
@@ -29,34 +31,57 @@ use super::{place, Criterion, Note, Standings, Unplaced};
 /// McMahon settings, in OpenGotha's terms (ranks as [`crate::model::Rank::value`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct McMahonParams {
-    /// McMahon bar: stronger entrants start as if of this rank.
+    /// McMahon bar: stronger entrants start as if of this rank (OpenGotha's default 9d).
     pub bar: i32,
-    /// McMahon floor: weaker entrants start as if of this rank.
+    /// McMahon floor: weaker entrants start as if of this rank (OpenGotha's default 30k).
     pub floor: i32,
-    /// The rank whose starting score is 0 (OpenGotha's default 30k).
-    pub zero: i32,
-    /// Half points an absent round adds to NBW and MMS.
+    pub scoring: Scoring,
+}
+
+impl Default for McMahonParams {
+    /// OpenGotha's defaults: bar 9d, floor 30k.
+    fn default() -> Self {
+        McMahonParams::new(8, -30)
+    }
+}
+
+impl McMahonParams {
+    /// Bar and floor (rank values), OpenGotha's default scoring.
+    pub fn new(bar: i32, floor: i32) -> McMahonParams {
+        McMahonParams { bar, floor, scoring: Scoring::default() }
+    }
+}
+
+/// How OpenGotha's general parameters score what is not a game won or lost, and where
+/// starting scores count from (`GeneralParameterSet`): an event brought in from a file keeps
+/// its own; OpenGotha's defaults otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Scoring {
+    /// The rank whose starting score is 0 (OpenGotha's "MM zero", default 30k).
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
+    pub zero: Rank,
+    /// Half points an absent round adds to NBW and to MMS (defaults 0 and 1).
     pub absent_nbw2: i64,
     pub absent_mms2: i64,
-    /// Half points a bye adds to NBW and MMS.
+    /// Half points a bye adds to NBW and to MMS (defaults 2 and 2).
     pub bye_nbw2: i64,
     pub bye_mms2: i64,
-    /// Round what absences and byes add down to whole points.
+    /// Round what absences and byes add down to whole points (default true).
     pub round_down: bool,
     /// OpenGotha's "count games not played as half a point": in SOS, SOSOS and SODOS an
     /// opponent's score counts each of their rounds without a game played (absent, bye,
     /// unpaired, or decided by default) as half a point, instead of what absences and byes are
-    /// worth; their own score is unchanged.
+    /// worth; their own score is unchanged (default false).
     pub unplayed_as_half: bool,
 }
 
-impl Default for McMahonParams {
-    /// OpenGotha's defaults: bar 9d, floor 30k, zero 30k, absent ½ MMS and 0 NBW, bye 1 win.
+impl Default for Scoring {
+    /// OpenGotha's defaults: zero 30k, absent ½ MMS and 0 NBW, bye 1 win, rounded down.
     fn default() -> Self {
-        McMahonParams {
-            bar: 8,
-            floor: -30,
-            zero: -30,
+        Scoring {
+            zero: Rank::Kyu(30),
             absent_nbw2: 0,
             absent_mms2: 1,
             bye_nbw2: 2,
@@ -123,7 +148,11 @@ impl<'a> Scores<'a> {
         let smms: Vec<i64> = field
             .entrants
             .iter()
-            .map(|e| i64::from(e.rank.value().clamp(params.floor, params.bar) - params.zero + e.mcmahon_correction))
+            .map(|e| {
+                i64::from(
+                    e.rank.value().clamp(params.floor, params.bar) - params.scoring.zero.value() + e.mcmahon_correction,
+                )
+            })
             .collect();
         let mut nbw2 = vec![vec![0; rounds]; n];
         let mut mms2 = vec![vec![0; rounds]; n];
@@ -133,21 +162,21 @@ impl<'a> Scores<'a> {
                 match part[i][r] {
                     Part::Paired(g) => games += g.colour_of(&e.id).and_then(|c| g.score.points(c)).unwrap_or(0),
                     Part::Absent => {
-                        extra_nbw += params.absent_nbw2;
-                        extra_mms += params.absent_mms2;
+                        extra_nbw += params.scoring.absent_nbw2;
+                        extra_mms += params.scoring.absent_mms2;
                     }
                     Part::Bye => {
-                        extra_nbw += params.bye_nbw2;
-                        extra_mms += params.bye_mms2;
+                        extra_nbw += params.scoring.bye_nbw2;
+                        extra_mms += params.scoring.bye_mms2;
                     }
                     Part::Unpaired => {}
                 }
-                let down = |x: i64| if params.round_down { x / 2 * 2 } else { x };
+                let down = |x: i64| if params.scoring.round_down { x / 2 * 2 } else { x };
                 nbw2[i][r] = games + down(extra_nbw);
                 mms2[i][r] = 2 * smms[i] + games + down(extra_mms);
             }
         }
-        let (sos_nbw2, sos_mms2) = if params.unplayed_as_half {
+        let (sos_nbw2, sos_mms2) = if params.scoring.unplayed_as_half {
             Self::virtual_scores(&part, field, &smms, rounds)
         } else {
             (nbw2.clone(), mms2.clone())
@@ -394,7 +423,7 @@ pub fn standings(
         rows.push(Unplaced { player: e, values });
     }
     let rank = crate::model::Rank::from_value;
-    let (bar, floor, zero) = (rank(params.bar), rank(params.floor), rank(params.zero));
+    let (bar, floor, zero) = (rank(params.bar), rank(params.floor), params.scoring.zero);
     let notes = vec![Note::new(
         format!("麦克马洪分按 OpenGotha 的定义计算：上限 {bar}，下限 {floor}，起始分自 {zero} 起算"),
         format!(

@@ -2,6 +2,7 @@
 //! one second apart by the referee, the chief arbiter or the committee.
 #![allow(dead_code, unused_imports)]
 
+pub mod office_path;
 pub mod positions;
 
 use arbiter_domain::clock::Hlc;
