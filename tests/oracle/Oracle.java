@@ -12,6 +12,10 @@
 //       Generated tournaments FIRST .. FIRST+COUNT-1 of SEED: each made from the seed, then
 //       every round paired by OpenGotha from the rounds it paired before, with random results;
 //       the final file (OpenGotha's own XML) and each round's answer as above.
+//   java Oracle standings FILE.xml OUT.json
+//       The standings after the file's last round with games, as OpenGotha ranks them: each
+//       player's value of every placement criterion of the file (OpenGotha's units, as
+//       getCritValue gives them), best first.
 //   java Oracle time FILE.xml ROUND RUNS
 //       How long OpenGotha's makeAutomaticPairing takes on round ROUND of FILE (as `replay`
 //       prepares it): the first call, then the median of RUNS calls after as many warm-up
@@ -54,6 +58,8 @@ public class Oracle {
             }
             if (args.length == 3 && args[0].equals("replay")) {
                 Files.write(new File(args[2]).toPath(), replay(new File(args[1])).getBytes(StandardCharsets.UTF_8));
+            } else if (args.length == 3 && args[0].equals("standings")) {
+                Files.write(new File(args[2]).toPath(), standings(new File(args[1])).getBytes(StandardCharsets.UTF_8));
             } else if (args.length == 4 && args[0].equals("time")) {
                 System.out.println(time(new File(args[1]), Integer.parseInt(args[2]) - 1, Integer.parseInt(args[3])));
             } else if (args.length == 5 && args[0].equals("play")) {
@@ -64,7 +70,7 @@ public class Oracle {
                     play(seed, i, new File(args[4]));
                 }
             } else {
-                System.err.println("usage: Oracle replay FILE.xml OUT.json | Oracle play SEED FIRST COUNT OUTDIR | Oracle time FILE.xml ROUND RUNS");
+                System.err.println("usage: Oracle replay FILE.xml OUT.json | Oracle play SEED FIRST COUNT OUTDIR | Oracle standings FILE.xml OUT.json | Oracle time FILE.xml ROUND RUNS");
                 code = 2;
             }
         } catch (Throwable e) {
@@ -161,6 +167,42 @@ public class Oracle {
             ordered.remove(remove);
         }
         return new Object[] {ordered, bye};
+    }
+
+    static String standings(File file) throws Exception {
+        Tournament t = load(file);
+        int last = -1;
+        for (Game g : t.gamesList()) {
+            last = Math.max(last, g.getRoundNumber());
+        }
+        PlacementParameterSet pps = t.getTournamentParameterSet().getPlacementParameterSet();
+        int[] crit = pps.getPlaCriteria();
+        StringBuilder out = new StringBuilder("{\"file\": ").append(str(file.getName()))
+                .append(", \"round\": ").append(last + 1).append(", \"criteria\": [");
+        boolean first = true;
+        for (int c : crit) {
+            if (PlacementParameterSet.criterionLongName(c).equals("NULL")) {
+                continue;
+            }
+            out.append(first ? "" : ", ").append(str(PlacementParameterSet.criterionLongName(c)));
+            first = false;
+        }
+        out.append("], \"players\": [");
+        first = true;
+        for (ScoredPlayer sp : t.orderedScoredPlayersList(last, pps)) {
+            out.append(first ? "\n  " : ",\n  ").append("{\"key\": ").append(str(sp.getKeyString())).append(", \"values\": [");
+            boolean firstValue = true;
+            for (int c : crit) {
+                if (PlacementParameterSet.criterionLongName(c).equals("NULL")) {
+                    continue;
+                }
+                out.append(firstValue ? "" : ", ").append(sp.getCritValue(c, last));
+                firstValue = false;
+            }
+            out.append("]}");
+            first = false;
+        }
+        return out.append("\n]}\n").toString();
     }
 
     static String time(File file, int r0, int runs) throws Exception {

@@ -4,4 +4,4 @@
  * A ranking criterion. Chinese criteria are named for their article; McMahon criteria carry
  * OpenGotha's names (its files' placement parameters use these).
  */
-export type Criterion = "points" | "A" | "B" | "total" | "opponents_term" | "reached" | "players_left" | "match_points" | "game_points" | "board1" | "board2" | "board3" | "board4" | "board5" | "board6" | "board7" | "board8" | "NBW" | "MMS" | "SOSW" | "SOSW-1" | "SOSW-2" | "SODOSW" | "SOSOSW" | "CUSSW" | "SOSM" | "SOSM-1" | "SOSM-2" | "SODOSM" | "SOSOSM" | "CUSSM" | "EXT" | "EXR" | "Rank" | "Rating" | "CAT";
+export type Criterion = "points" | "A" | "B" | "total" | "opponents_term" | "reached" | "players_left" | "match_points" | "game_points" | "board1" | "board2" | "board3" | "board4" | "board5" | "board6" | "board7" | "board8" | "NBW" | "MMS" | "SOSW" | "SOSW-1" | "SOSW-2" | "SODOSW" | "SOSOSW" | "CUSSW" | "SOSM" | "SOSM-1" | "SOSM-2" | "SODOSM" | "SOSOSM" | "CUSSM" | "EXT" | "EXR" | "Rank" | "Rating" | "CAT" | "DC" | "SDC";

@@ -39,4 +39,10 @@ handicap?: HandicapParams,
  * What absences, byes and unplayed games are worth (absent: OpenGotha's defaults; a
  * file brought in keeps its own).
  */
-scoring?: Scoring, };
+scoring?: Scoring, 
+/**
+ * McMahon bar and floor, which OpenGotha's Swiss still reads: McMahon scores choose
+ * the bye and, when handicaps follow MMS, the handicap (absent: 9d and 30k; a file
+ * brought in keeps its own).
+ */
+bar_floor?: [string, string], };

@@ -49,7 +49,7 @@ pub struct OpenGotha {
     pub mcmahon: McMahonParams,
     /// The placement criteria, in order (NULL dropped).
     pub criteria: Vec<Criterion>,
-    /// Criteria the file names that this project does not compute (e.g. DC, SDC, STS).
+    /// Criteria the file names that this project does not compute (e.g. STS, CPS).
     pub unsupported: Vec<String>,
     pub categories: u32,
     /// Basic time and OpenGotha's complementary time system (SUDDENDEATH, STDBYOYOMI,

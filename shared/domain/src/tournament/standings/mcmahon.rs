@@ -406,6 +406,8 @@ pub fn standings(
     }
     let scores = Scores::new(field, params, round);
     let r = usize::from(round) - 1;
+    let rating = |i: usize| i64::from(ratings.get(&field.entrants[i].id).copied().unwrap_or(0));
+    let direct = direct_after(field, &scores, criteria, round, &rating);
     let mut rows = Vec::with_capacity(field.entrants.len());
     for (i, e) in field.entrants.iter().enumerate() {
         let mut values = Vec::with_capacity(criteria.len());
@@ -413,7 +415,9 @@ pub fn standings(
             values.push(match c {
                 // One category: everyone is in category 1 (OpenGotha prints 1).
                 Criterion::Cat => Frac::int(1),
-                Criterion::Rating => Frac::int(i64::from(ratings.get(&e.id).copied().unwrap_or(0))),
+                Criterion::Rating => Frac::int(rating(i)),
+                Criterion::Dc => Frac::int(direct[i].dc),
+                Criterion::Sdc => Frac::int(direct[i].sdc),
                 _ => scores.frac(c, i, r).ok_or_else(|| DomainError::OutOfRange {
                     what: "criterion",
                     message: format!("{} is not a McMahon criterion", c.name()),
@@ -438,6 +442,48 @@ pub fn standings(
         notes,
         rows: place(criteria, rows, true),
     })
+}
+
+/// DC and SDC after `round` (every player 0 where the criteria name neither).
+fn direct_after(
+    field: &Field,
+    scores: &Scores,
+    criteria: &[Criterion],
+    round: u16,
+    rating: &dyn Fn(usize) -> i64,
+) -> Vec<super::direct::Direct> {
+    let n = field.entrants.len();
+    if !super::direct::wanted(criteria) {
+        return vec![Default::default(); n];
+    }
+    let r = usize::from(round) - 1;
+    let value = |c: Criterion, i: usize| match c {
+        Criterion::Rating => rating(i),
+        _ => scores.value(c, i, r).unwrap_or(0),
+    };
+    let before: Vec<Criterion> =
+        criteria.iter().copied().take_while(|c| !matches!(c, Criterion::Dc | Criterion::Sdc)).collect();
+    // Groups are runs of players equal on the criteria before DC: any order that sorts by them.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| {
+        before.iter().map(|&c| value(c, b).cmp(&value(c, a))).find(|o| o.is_ne()).unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let index: HashMap<&crate::model::PlayerId, usize> =
+        field.entrants.iter().enumerate().map(|(i, e)| (&e.id, i)).collect();
+    let wins: Vec<(usize, usize)> = field
+        .games
+        .iter()
+        .filter(|g| g.round <= round && !g.by_default)
+        .filter_map(|g| {
+            let (w, l) = match g.score {
+                GameScore::WhiteWins => (&g.white, &g.black),
+                GameScore::BlackWins => (&g.black, &g.white),
+                _ => return None,
+            };
+            Some((*index.get(w)?, *index.get(l)?))
+        })
+        .collect();
+    super::direct::direct(n, &order, criteria, &value, &wins)
 }
 
 /// Whether any game of the field is still to be played (standings are provisional).

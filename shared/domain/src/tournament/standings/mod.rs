@@ -5,6 +5,7 @@
 pub mod art28;
 pub mod art29_withdrawal;
 pub mod best_of;
+pub mod direct;
 pub mod knockout;
 pub mod leitai;
 pub mod mcmahon;
@@ -104,6 +105,12 @@ pub enum Criterion {
     Rating,
     #[serde(rename = "CAT")]
     Cat,
+    /// OpenGotha's direct confrontation among players tied before it ([`direct`]).
+    #[serde(rename = "DC")]
+    Dc,
+    /// OpenGotha's simplified direct confrontation ([`direct`]).
+    #[serde(rename = "SDC")]
+    Sdc,
 }
 
 impl Criterion {
@@ -147,6 +154,8 @@ impl Criterion {
             Rank => "Rank",
             Rating => "Rating",
             Cat => "CAT",
+            Dc => "DC",
+            Sdc => "SDC",
         }
     }
 
@@ -171,7 +180,7 @@ impl Criterion {
     }
 
     /// Every criterion a McMahon or Swiss event run the OpenGotha way can name.
-    pub const OPENGOTHA: [Criterion; 19] = [
+    pub const OPENGOTHA: [Criterion; 21] = [
         Criterion::Cat,
         Criterion::Nbw,
         Criterion::Mms,
@@ -191,6 +200,8 @@ impl Criterion {
         Criterion::Sososm,
         Criterion::Ext,
         Criterion::Exr,
+        Criterion::Dc,
+        Criterion::Sdc,
     ];
 
     /// An OpenGotha placement criterion by the name its files use.

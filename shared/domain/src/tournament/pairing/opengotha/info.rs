@@ -9,7 +9,8 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use crate::model::PlayerId;
-use crate::tournament::field::{Field, FieldGame};
+use crate::tournament::field::{Field, FieldGame, GameScore};
+use crate::tournament::standings::direct::{self, Direct};
 use crate::tournament::standings::mcmahon::Scores;
 use crate::tournament::standings::Criterion;
 
@@ -63,6 +64,8 @@ pub struct Infos<'a> {
     pub index: HashMap<&'a PlayerId, usize>,
     /// Per entrant, per round before `rn`, the game played (if any).
     pub games: Vec<Vec<Option<&'a FieldGame>>>,
+    /// DC and SDC after the round before `rn`, where the criteria name them.
+    pub direct: Vec<Direct>,
 }
 
 impl<'a> Infos<'a> {
@@ -93,9 +96,42 @@ impl<'a> Infos<'a> {
             number_of_groups: 0,
             index,
             games,
+            direct: vec![Direct::default(); n],
         };
+        me.direct = me.direct_confrontation();
         me.fill();
         me
+    }
+
+    /// DC and SDC as OpenGotha's window leaves them when it lists the players to pair
+    /// (`orderedScoredPlayersList` after the round before): every player sorted by the criteria
+    /// before DC/SDC, then the games won on the board before this round.
+    fn direct_confrontation(&self) -> Vec<Direct> {
+        let criteria = &self.settings.criteria;
+        let n = self.field.entrants.len();
+        if !direct::wanted(criteria) {
+            return vec![Direct::default(); n];
+        }
+        let before: Vec<Criterion> =
+            criteria.iter().copied().take_while(|c| !matches!(c, Criterion::Dc | Criterion::Sdc)).collect();
+        let after = self.before();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| self.compare(&before, a, b, after));
+        let wins: Vec<(usize, usize)> = self
+            .field
+            .games
+            .iter()
+            .filter(|g| usize::from(g.round) <= self.rn && !g.by_default)
+            .filter_map(|g| {
+                let (w, l) = match g.score {
+                    GameScore::WhiteWins => (&g.white, &g.black),
+                    GameScore::BlackWins => (&g.black, &g.white),
+                    _ => return None,
+                };
+                Some((*self.index.get(w)?, *self.index.get(l)?))
+            })
+            .collect();
+        direct::direct(n, &order, criteria, &|c, i| self.crit(c, i, after), &wins)
     }
 
     /// OpenGotha's `getCritValue(crit, rn − 1)` for entrant `i`: doubled scores, rank, rating,
@@ -104,6 +140,8 @@ impl<'a> Infos<'a> {
         match c {
             Criterion::Rating => i64::from(self.people[i].rating),
             Criterion::Cat => -i64::from(self.category(i)),
+            Criterion::Dc => self.direct[i].dc,
+            Criterion::Sdc => self.direct[i].sdc,
             _ => self.scores.crit2(c, i, after).unwrap_or(0),
         }
     }

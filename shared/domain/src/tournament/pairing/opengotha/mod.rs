@@ -13,7 +13,7 @@
 //!
 //! What is not reproduced, and why: a non-deterministic
 //! "random" (`paiBaDeterministic = false`) cannot be reproduced and the deterministic one is
-//! used; placement criteria this project does not compute (DC, SDC, STS, CPS) count 0 in a score
+//! used; placement criteria this project does not compute (STS, CPS, SOSTS) count 0 in a score
 //! group's order.
 
 pub mod info;
@@ -403,7 +403,8 @@ fn tables(infos: &Infos, past: &Field, round: u16, games: Vec<(weight::Game, Par
     let scores = Scores::new(past, &infos.settings.mcmahon, round);
     let r = Some(usize::from(round) - 1);
     let crit = |c: Criterion, i: usize| match c {
-        Criterion::Rating | Criterion::Cat => infos.crit(c, i, r),
+        // DC and SDC as OpenGotha keeps them from listing the players to pair.
+        Criterion::Rating | Criterion::Cat | Criterion::Dc | Criterion::Sdc => infos.crit(c, i, r),
         _ => scores.crit2(c, i, r).unwrap_or(0),
     };
     // ScoredPlayerComparator(pps, round, keepExAequo = true): Less = `a` better.
