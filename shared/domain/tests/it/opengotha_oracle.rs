@@ -340,14 +340,14 @@ fn the_office_pairs_every_generated_round_as_the_jar_did() {
 
 /// Generated rounds the office pairs as the jar did, of those compared (≤ 60 players; all).
 const OFFICE_UP_TO_60: (usize, usize) = (1738, 1738);
-const OFFICE_ALL: (usize, usize) = (1927, 1930);
+const OFFICE_ALL: (usize, usize) = (1930, 1930);
 
 // (identical, ties, tried), as docs/opengotha.md reports them. Issue 42's goal: identical +
 // ties = tried. A "tie" here: other pairs whose total under our weights equals the total of the
 // jar's costs, every one of the jar's pairs weighing here what it cost there.
 const REAL: (usize, usize, usize) = (72, 0, 72);
 const GENERATED_UP_TO_60: (usize, usize, usize) = (1738, 0, 1738);
-const GENERATED_ALL: (usize, usize, usize) = (1927, 0, 1930);
+const GENERATED_ALL: (usize, usize, usize) = (1930, 0, 1930);
 /// Pairs of the jar's rounds weighing here what they cost there, of all its pairs (the real
 /// files and the generated tournaments compared).
 const WEIGHTS: (usize, usize) = (28168, 28168);

@@ -17,6 +17,7 @@
 //! group's order.
 
 pub mod info;
+mod java_sort;
 pub mod params;
 pub mod weight;
 
@@ -425,10 +426,18 @@ fn tables(infos: &Infos, past: &Field, round: u16, games: Vec<(weight::Game, Par
         Ordering::Less => g.black,
         _ => g.white,
     };
+    // GameComparator(BEST_SCR_ORDER): the better best player first; on equal scores the higher
+    // rating, and on equal ratings too it answers "after" both ways — so the order is the one
+    // Java's TimSort leaves, from the games in the order the pairing made them.
     let mut order: Vec<usize> = (0..games.len()).collect();
-    order.sort_by(|&x, &y| {
+    java_sort::sort(&mut order, &|&x, &y| {
         let (a, b) = (best(&games[x].0), best(&games[y].0));
-        cmp(a, b).then_with(|| rating(b).cmp(&rating(a)))
+        match cmp(a, b) {
+            Ordering::Less => -1,
+            Ordering::Greater => 1,
+            Ordering::Equal if rating(a) > rating(b) => -1,
+            Ordering::Equal => 1,
+        }
     });
     order
         .into_iter()
