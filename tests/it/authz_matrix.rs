@@ -90,7 +90,7 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
             EventBody::RefereeAssigned { referee: PersonId::new("ref-a").unwrap(), tables: vec![1] }
         }
         EventKind::ResultEntered => {
-            EventBody::ResultEntered { outcome: arbiter_core::rules::Outcome::Draw, note: None }
+            EventBody::ResultEntered { outcome: arbiter_core::rules::Outcome::Draw, note: None, forfeit: false }
         }
         EventKind::ClockStarted => EventBody::ClockStarted,
         EventKind::ClockPaused => EventBody::ClockPaused { reason: None },

@@ -71,7 +71,7 @@ fn warning() -> EventBody {
 }
 
 fn result(winner: Colour) -> EventBody {
-    EventBody::ResultEntered { outcome: Outcome::win(winner), note: None }
+    EventBody::ResultEntered { outcome: Outcome::win(winner), note: None, forfeit: false }
 }
 
 /// A tablet enrolled at the venue process `venue` for `person`, with the venue's organiser token.

@@ -310,8 +310,13 @@ public class Oracle {
         return rank < 0 ? (-rank) + "K" : (rank + 1) + "D";
     }
 
-    /** Tournament number `i`, drawn from `rnd`: its players and parameters, as OpenGotha's XML. */
-    static String generate(int i, Random rnd) {
+    /**
+     * Tournament number `i`, drawn from `rnd`: its players and parameters, as OpenGotha's XML.
+     * `extra` draws what later versions of this generator added (what absences and byes are
+     * worth, the McMahon zero, unplayed games counted as half a point, direct confrontation
+     * among the criteria) from a stream of its own, so the tournaments drawn before stay the same.
+     */
+    static String generate(int i, Random rnd, Random extra) {
         boolean mcmahon = rnd.nextBoolean();
         int players = i % 10 == 9 ? 100 + rnd.nextInt(301) : 8 + rnd.nextInt(53);
         int rounds = 3 + rnd.nextInt(8);
@@ -334,12 +339,24 @@ public class Oracle {
         x.append("</Players>\n<Games>\n</Games>\n<ByePlayers>\n</ByePlayers>\n<TournamentParameterSet>\n");
         String bar = rankName(rnd.nextInt(6) - 2);
         String floor = rankName(-20 + rnd.nextInt(8));
-        x.append(String.format("<GeneralParameterSet bInternet=\"false\" basicTime=\"60\" beginDate=\"2026-01-01\" canByoYomiTime=\"300\" complementaryTimeSystem=\"STDBYOYOMI\" director=\"\" endDate=\"2026-01-02\" fischerTime=\"10\" genCountNotPlayedGamesAsHalfPoint=\"false\" genMMBar=\"%s\" genMMFloor=\"%s\" genMMS2ValueAbsent=\"1\" genMMS2ValueBye=\"2\" genMMZero=\"30K\" genNBW2ValueAbsent=\"0\" genNBW2ValueBye=\"2\" genRoundDownNBWMMS=\"true\" komi=\"7.5\" location=\"\" name=\"Generated %d\" nbMovesCanTime=\"15\" numberOfCategories=\"1\" numberOfRounds=\"%d\" shortName=\"gen%d\" size=\"19\" stdByoYomiTime=\"30\"/>\n",
-                bar, floor, i, rounds, i));
+        // OpenGotha's defaults, or (one in three) other values for what absences and byes are
+        // worth and where starting scores count from; one in four counts unplayed games as half.
+        boolean values = extra.nextInt(3) == 0;
+        int absentMms = values ? extra.nextInt(3) : 1;
+        int absentNbw = values ? extra.nextInt(2) : 0;
+        int byeMms = values ? 1 + extra.nextInt(2) : 2;
+        int byeNbw = values ? 1 + extra.nextInt(2) : 2;
+        boolean roundDown = !values || extra.nextBoolean();
+        String zero = values ? rankName(-30 + extra.nextInt(11)) : "30K";
+        boolean unplayedHalf = extra.nextInt(4) == 0;
+        x.append(String.format("<GeneralParameterSet bInternet=\"false\" basicTime=\"60\" beginDate=\"2026-01-01\" canByoYomiTime=\"300\" complementaryTimeSystem=\"STDBYOYOMI\" director=\"\" endDate=\"2026-01-02\" fischerTime=\"10\" genCountNotPlayedGamesAsHalfPoint=\"%s\" genMMBar=\"%s\" genMMFloor=\"%s\" genMMS2ValueAbsent=\"%d\" genMMS2ValueBye=\"%d\" genMMZero=\"%s\" genNBW2ValueAbsent=\"%d\" genNBW2ValueBye=\"%d\" genRoundDownNBWMMS=\"%s\" komi=\"7.5\" location=\"\" name=\"Generated %d\" nbMovesCanTime=\"15\" numberOfCategories=\"1\" numberOfRounds=\"%d\" shortName=\"gen%d\" size=\"19\" stdByoYomiTime=\"30\"/>\n",
+                unplayedHalf, bar, floor, absentMms, byeMms, zero, absentNbw, byeNbw, roundDown, i, rounds, i));
         x.append(String.format("<HandicapParameterSet hdBasedOnMMS=\"%s\" hdCeiling=\"%d\" hdCorrection=\"%d\" hdNoHdRankThreshold=\"%s\"/>\n",
                 rnd.nextBoolean(), handicap ? 9 : 0, rnd.nextInt(3), handicap ? rankName(-rnd.nextInt(10) - 1) : "30K"));
-        String[] crit = mcmahon ? new String[] {"MMS", "SOSM", "SOSOSM", "NULL", "NULL", "NULL"}
-                : new String[] {"NBW", "SOSW", "SOSOSW", "NULL", "NULL", "NULL"};
+        // One in five ranks ties by direct confrontation before SOSOS (as European events do).
+        boolean dc = extra.nextInt(5) == 0;
+        String[] crit = mcmahon ? new String[] {"MMS", "SOSM", dc ? "DC" : "SOSOSM", dc ? "SOSOSM" : "NULL", "NULL", "NULL"}
+                : new String[] {"NBW", "SOSW", dc ? "DC" : "SOSOSW", dc ? "SOSOSW" : "NULL", "NULL", "NULL"};
         x.append("<PlacementParameterSet>\n<PlacementCriteria>\n");
         for (int c = 0; c < crit.length; c++) {
             x.append(String.format("<PlacementCriterion name=\"%s\" number=\"%d\"/>\n", crit[c], c + 1));
@@ -371,9 +388,10 @@ public class Oracle {
     static void play(long seed, int i, File outDir) throws Exception {
         // java.util.Random's first draws for nearby seeds are alike: the seed is mixed first.
         Random rnd = new Random(mix(mix(seed) ^ i));
+        Random extra = new Random(mix(mix(seed) ^ i ^ 0x5EEDL << 32));
         String name = String.format("gen-%04d", i);
         File base = new File(outDir, name + ".base.xml");
-        Files.write(base.toPath(), generate(i, rnd).getBytes(StandardCharsets.UTF_8));
+        Files.write(base.toPath(), generate(i, rnd, extra).getBytes(StandardCharsets.UTF_8));
         Tournament t = load(base);
         int rounds = t.getTournamentParameterSet().getGeneralParameterSet().getNumberOfRounds();
         StringBuilder out = new StringBuilder("{\"file\": ").append(str(name + ".xml")).append(", \"rounds\": [");
@@ -383,6 +401,11 @@ public class Oracle {
                 int roll = rnd.nextInt(100);
                 // Mostly decided games; now and then a jigo or both losing.
                 int result = roll < 2 ? Game.RESULT_EQUAL : roll < 4 ? Game.RESULT_BOTHLOSE : RESULTS[roll % 2];
+                // Now and then a game won by default (not played).
+                if (extra.nextInt(40) == 0) {
+                    result = result == Game.RESULT_WHITEWINS ? Game.RESULT_WHITEWINS_BYDEF
+                            : result == Game.RESULT_BLACKWINS ? Game.RESULT_BLACKWINS_BYDEF : result;
+                }
                 t.setResult(g, result);
             }
             changed(t);

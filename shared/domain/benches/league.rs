@@ -52,7 +52,7 @@ fn season() -> Log {
             };
             log.push(game.clone(), Role::Referee, warning);
         }
-        log.push(game, Role::Referee, EventBody::ResultEntered { outcome, note: None });
+        log.push(game, Role::Referee, EventBody::ResultEntered { outcome, note: None, forfeit: false });
     });
     log
 }

@@ -45,7 +45,7 @@ fn event(system: System, rounds: u16) -> Log {
         } else {
             Outcome::win(Colour::White)
         };
-        log.push(game, Role::Referee, EventBody::ResultEntered { outcome, note: None });
+        log.push(game, Role::Referee, EventBody::ResultEntered { outcome, note: None, forfeit: false });
     });
     log
 }

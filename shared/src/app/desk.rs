@@ -245,7 +245,7 @@ pub fn draft(
     let mut random = [0u8; 10];
     random[0] = 0x80; // RFC 4122 variant bits
     Event {
-        schema: crate::event::schema_for(body.kind()),
+        schema: crate::event::schema_for(&body),
         rules: Some(crate::rules::RULES_REVISION),
         prev: None,
         sig: None,

@@ -332,7 +332,7 @@ impl App {
         let id = self.identity()?;
         let (now_ms, now) = self.now()?;
         Ok(Event {
-            schema: crate::event::schema_for(body.kind()),
+            schema: crate::event::schema_for(&body),
             rules: Some(crate::rules::RULES_REVISION),
             prev: None,
             sig: None,

@@ -244,7 +244,7 @@ fn a_venue_office_vouches_for_its_own_devices_and_nothing_more() {
     let mut make = |author: Author, body: EventBody| {
         n += 1;
         Event {
-            schema: crate::event::schema_for(body.kind()),
+            schema: crate::event::schema_for(&body),
             id: EventId::from_parts(1_795_000_000_000 + u64::from(n), [0x80, n, 0, 0, 0, 0, 0, 0, 0, 0]),
             tournament: t.clone(),
             game: None,

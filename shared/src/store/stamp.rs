@@ -33,7 +33,7 @@ pub fn stamp(
 ) -> Result<Stamped> {
     let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
     let event = |game, author: Author, hlc, id, body: EventBody| Event {
-        schema: crate::event::schema_for(body.kind()),
+        schema: crate::event::schema_for(&body),
         rules: Some(crate::rules::RULES_REVISION),
         prev: None,
         sig: None,

@@ -68,7 +68,7 @@ impl Log {
         random[0] = 0x80;
         random[2..].copy_from_slice(&n.to_be_bytes());
         self.events.push(Event {
-            schema: arbiter_domain::event::schema_for(body.kind()),
+            schema: arbiter_domain::event::schema_for(&body),
             rules: Some(arbiter_domain::rules::RULES_REVISION),
             prev: None,
             sig: None,

@@ -118,6 +118,12 @@ pub enum EventBody {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
         note: Option<String>,
+        /// Decided without play (a forfeit from a score sheet; OpenGotha's "by default"):
+        /// counted as unplayed where that matters (OpenGotha's SOS, direct confrontation).
+        /// Schema 4; absent: played.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
+        forfeit: bool,
     },
     /// 第十六条一 a player asked the remaining reserved minutes.
     RemainingTimeAsked {
@@ -296,6 +302,15 @@ impl EventKind {
 }
 
 impl EventBody {
+    /// The wire schema that brought what this body carries: its kind's, or later for a field
+    /// added since (a forfeit entered as a result, schema 4).
+    pub fn schema(&self) -> u16 {
+        match self {
+            EventBody::ResultEntered { forfeit: true, .. } => 4,
+            _ => self.kind().schema(),
+        }
+    }
+
     pub fn kind(&self) -> EventKind {
         use EventKind as K;
         match self {

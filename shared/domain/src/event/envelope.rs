@@ -15,10 +15,10 @@ use crate::model::{Author, EventId, GameId, TournamentId};
 /// `rules`, `prev` and `sig`; schema 3 `venue_assigned`; schema 4 `player_absences`.
 pub const SCHEMA_VERSION: u16 = 4;
 
-/// The schema an event of `kind` is written in: the oldest that carries it with a signature, so
-/// that a device of an older build still reads every event but the kinds it cannot know.
-pub fn schema_for(kind: crate::event::EventKind) -> u16 {
-    kind.schema().max(2)
+/// The schema an event with `body` is written in: the oldest that carries it with a signature,
+/// so that a device of an older build still reads every event but those it cannot know.
+pub fn schema_for(body: &EventBody) -> u16 {
+    body.schema().max(2)
 }
 
 /// One recorded fact.
@@ -89,10 +89,10 @@ impl Event {
             _ => {}
         }
         let kind = self.body.kind();
-        if kind.schema() > self.schema {
+        if self.body.schema() > self.schema {
             return Err(DomainError::InvalidField {
                 field: "schema".to_owned(),
-                message: format!("a “{kind}” event needs schema {} or later, not {}", kind.schema(), self.schema),
+                message: format!("a “{kind}” event needs schema {} or later, not {}", self.body.schema(), self.schema),
             });
         }
         match (&self.game, kind.is_game_scoped()) {

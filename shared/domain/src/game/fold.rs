@@ -402,9 +402,10 @@ impl Play {
                 let article = ruleset.count_article;
                 self.set_result(GameResult { outcome, reason: ResultReason::Count, article, event: id });
             }
-            EventBody::ResultEntered { outcome, .. } => {
+            EventBody::ResultEntered { outcome, forfeit, .. } => {
                 let article = crate::rules::Article::Art13_1;
-                self.set_result(GameResult { outcome: *outcome, reason: ResultReason::Entered, article, event: id });
+                let reason = if *forfeit { ResultReason::Forfeit } else { ResultReason::Entered };
+                self.set_result(GameResult { outcome: *outcome, reason, article, event: id });
             }
             EventBody::Resigned { by } => {
                 let article = ruleset.resignation_article;

@@ -862,7 +862,7 @@ pub fn to_events(
             }
         };
         let note = g.by_default.then(|| "by default (OpenGotha)".to_owned());
-        events.push((Some(game), EventBody::ResultEntered { outcome, note }));
+        events.push((Some(game), EventBody::ResultEntered { outcome, note, forfeit: g.by_default }));
     }
     for (round, p) in &og.field.byes {
         events.push((None, EventBody::ByeAssigned { round: *round, player: p.clone() }));

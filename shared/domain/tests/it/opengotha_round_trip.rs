@@ -93,7 +93,12 @@ fn event_run_here() -> Vec<Event> {
             };
             events.push(event(events.len(), Role::ChiefArbiter, g, body));
             if let Some((g, outcome)) = result {
-                events.push(event(events.len(), Role::Referee, g, EventBody::ResultEntered { outcome, note: None }));
+                events.push(event(
+                    events.len(),
+                    Role::Referee,
+                    g,
+                    EventBody::ResultEntered { outcome, note: None, forfeit: false },
+                ));
             }
         }
     }

@@ -88,7 +88,7 @@ fn build(steps: &[Step]) -> Table {
                     1 => EventBody::ClockPaused { reason: None },
                     2 => EventBody::ClockResumed,
                     3 => EventBody::ClockPressed { by: c },
-                    4 => EventBody::ResultEntered { outcome: Outcome::win(c), note: None },
+                    4 => EventBody::ResultEntered { outcome: Outcome::win(c), note: None, forfeit: false },
                     _ => EventBody::EndConfirmed { first: c },
                 };
                 // The chief arbiter enters results too (authority after a result, 第十三条一).
@@ -252,7 +252,7 @@ fn play_rulings_and_appeals_fold_on_and_a_schedule_does_not() {
     assert_eq!(kept.after_result.len(), 1, "a referee's fact after the result waits for the chief arbiter");
     t.referee(record(Incident::Consulting { offender: Colour::Black }, Some(Ruling::Warning)));
     check(&t, &mut kept, true);
-    t.chief(EventBody::ResultEntered { outcome: Outcome::Draw, note: None });
+    t.chief(EventBody::ResultEntered { outcome: Outcome::Draw, note: None, forfeit: false });
     check(&t, &mut kept, true);
     assert_eq!(kept.superseded_results.len(), 1);
     // The chief arbiter's advice in place of the first warning: the second warning no longer

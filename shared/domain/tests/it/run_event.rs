@@ -91,7 +91,7 @@ impl Log {
     }
 
     fn result(&mut self, game: &GameId, outcome: Outcome) {
-        self.push(Role::Referee, Some(game.clone()), EventBody::ResultEntered { outcome, note: None });
+        self.push(Role::Referee, Some(game.clone()), EventBody::ResultEntered { outcome, note: None, forfeit: false });
     }
 }
 

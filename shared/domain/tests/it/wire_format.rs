@@ -241,3 +241,24 @@ fn a_line_is_kept_as_it_came_unless_it_is_not_one_line() {
     assert_eq!(Lined::decode(&unknown).unwrap_err().code(), decode(&unknown).unwrap_err().code());
     assert_eq!(Lined::encode(e.clone()).line(), encode(&e));
 }
+
+/// A forfeit entered as a result (OpenGotha's "by default") is what schema 4 brought: written
+/// at schema 4, refused at 3 (an older reader would not see it was not played), and a result
+/// entered without it is written and read exactly as before.
+#[test]
+fn a_forfeit_entered_as_a_result_needs_schema_4() {
+    use arbiter_domain::rules::Outcome;
+    let mut t = Table::chinese();
+    let forfeit = EventBody::ResultEntered { outcome: Outcome::win(Black), note: None, forfeit: true };
+    let e = t.event(Role::ChiefArbiter, forfeit);
+    let mut v: serde_json::Value = serde_json::from_str(&encode(&e)).unwrap();
+    assert_eq!((v["schema"].as_u64(), v["body"]["data"]["forfeit"].as_bool()), (Some(4), Some(true)));
+    assert_eq!(decode(&v.to_string()).unwrap(), e);
+    v["schema"] = 3.into();
+    let err = decode(&v.to_string()).unwrap_err();
+    assert!(err.to_string().contains("needs schema 4"), "{err}");
+    let played =
+        t.event(Role::ChiefArbiter, EventBody::ResultEntered { outcome: Outcome::Draw, note: None, forfeit: false });
+    let v: serde_json::Value = serde_json::from_str(&encode(&played)).unwrap();
+    assert_eq!((v["schema"].as_u64(), v["body"]["data"].get("forfeit")), (Some(2), None));
+}

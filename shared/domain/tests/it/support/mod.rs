@@ -106,7 +106,7 @@ impl Table {
         random[0] = 0x80; // a valid RFC 4122 variant
         random[8..].copy_from_slice(&self.seq.to_be_bytes());
         Event {
-            schema: arbiter_domain::event::schema_for(body.kind()),
+            schema: arbiter_domain::event::schema_for(&body),
             rules: Some(arbiter_domain::rules::RULES_REVISION),
             prev: None,
             sig: None,
