@@ -369,8 +369,8 @@ async fn an_opengotha_file_comes_in_and_the_event_goes_on() {
     office.shutdown().await;
 }
 
-/// OpenGotha's per-round absences: a file's come in as events, with what an absence is worth
-/// and the McMahon zero; the organiser sets more on the players page; a round pairs everyone
+/// OpenGotha's per-round absences: a file's come in as events, with what an absence is worth,
+/// the McMahon zero and the file's criteria; the organiser sets more on the players page; a round pairs everyone
 /// but the absent; a round already paired keeps its absences; bad input is refused by name.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn absences_come_in_with_a_file_and_the_organiser_sets_more() {
@@ -390,7 +390,7 @@ async fn absences_come_in_with_a_file_and_the_organiser_sets_more() {
 <Game blackPlayer="SUNWU" whitePlayer="ZHANGSAN" handicap="0" result="RESULT_BLACKWINS" roundNumber="1" tableNumber="2"/>
 </Games><ByePlayers><ByePlayer player="ZHAOSI" roundNumber="1"/></ByePlayers><TournamentParameterSet>
 <GeneralParameterSet name="Open" basicTime="60" beginDate="2026-11-21" endDate="2026-11-21" genMMBar="3D" genMMFloor="20K" genMMZero="20K" genMMS2ValueAbsent="2" numberOfRounds="3" location="Hall"/>
-<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/><PlacementCriterion name="SOSM" number="2"/><PlacementCriterion name="SOSOSM" number="3"/></PlacementCriteria></PlacementParameterSet>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/><PlacementCriterion name="SOSM" number="2"/><PlacementCriterion name="DC" number="3"/><PlacementCriterion name="SOSOSM" number="4"/></PlacementCriteria></PlacementParameterSet>
 </TournamentParameterSet></Tournament>"#;
     let (s, text) = http.call(M::POST, Some(&org), "/import/opengotha", None, Some(xml)).await;
     assert_eq!(s, 200, "{text}");
@@ -407,13 +407,20 @@ async fn absences_come_in_with_a_file_and_the_organiser_sets_more() {
     assert_eq!((scoring["zero"].as_str(), scoring["absent_mms2"].as_i64()), (Some("20k"), Some(2)), "{setup}");
     let mut t = setup["tournament"].clone();
     t["settings"]["allowed_lateness_minutes"] = json!(15);
-    http.ok(
-        M::PUT,
-        &org,
-        "/tournament",
-        Some(json!({"name": t["name"], "ruleset": t["ruleset"], "settings": t["settings"]})),
-    )
-    .await;
+    let put = |t: &Value| Some(json!({"name": t["name"], "ruleset": t["ruleset"], "settings": t["settings"]}));
+    // The event's criteria are OpenGotha's, its main score first, none twice.
+    for (criteria, says) in [
+        (json!(["SOSM", "MMS"]), "ranks by MMS first"),
+        (json!(["MMS", "SOSM", "MMS"]), "MMS is named twice"),
+        (json!(["MMS", "points"]), "points is not a criterion of an OpenGotha event"),
+    ] {
+        let mut bad = t.clone();
+        bad["settings"]["system"]["criteria"] = criteria;
+        refusal(http.call(M::PUT, Some(&org), "/tournament", put(&bad), None).await, 400, "out_of_range", says);
+    }
+    // The file's own criteria came in with it (DC among them).
+    assert_eq!(t["settings"]["system"]["criteria"], json!(["MMS", "SOSM", "DC", "SOSOSM"]));
+    http.ok(M::PUT, &org, "/tournament", put(&t)).await;
 
     // Round 2 pairs the four present; Zhao is neither seated nor given the bye.
     let sheet = http.ok(M::POST, &org, "/rounds/2/pair", None).await;
@@ -477,6 +484,8 @@ async fn absences_come_in_with_a_file_and_the_organiser_sets_more() {
     }
     let sheet = http.ok(M::POST, &org, "/rounds/3/pair", None).await;
     assert_eq!(seated(&sheet), ["Sun Wu", "Wang Yi", "Zhang San", "Zhao Si"], "{sheet}");
+    let standings = http.ok(M::GET, &org, "/standings", None).await;
+    assert_eq!(standings["criteria"], json!(["MMS", "SOSM", "DC", "SOSOSM"]));
     office.shutdown().await;
 }
 

@@ -56,7 +56,14 @@ fn main() {
         ("Swiss", System::Swiss { reading: SwissReading::TieBreak }),
         (
             "McMahon",
-            System::McMahon { bar: Rank::Dan(3), floor: Rank::Kyu(20), pairing: None, handicap: None, scoring: None },
+            System::McMahon {
+                bar: Rank::Dan(3),
+                floor: Rank::Kyu(20),
+                pairing: None,
+                handicap: None,
+                scoring: None,
+                criteria: None,
+            },
         ),
     ] {
         let built = Instant::now();

@@ -712,7 +712,8 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         })
         .collect();
     let system = settings.system.as_ref();
-    let criteria = system.and_then(System::opengotha_criteria).unwrap_or(&run::OPENGOTHA_SWISS_CRITERIA).to_vec();
+    let criteria =
+        system.and_then(System::opengotha_criteria).unwrap_or_else(|| run::OPENGOTHA_SWISS_CRITERIA.to_vec());
     let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
     OpenGotha {
         name: t.map(|t| t.name.clone()).unwrap_or_default(),
@@ -762,6 +763,7 @@ pub fn to_events(
             pairing: own(PairingParams::mcmahon()),
             handicap: (og.handicap != HandicapParams::default()).then_some(og.handicap),
             scoring,
+            criteria: (og.criteria != run::MCMAHON_CRITERIA).then(|| og.criteria.clone()),
         },
         Some(Criterion::Nbw) => System::OpenGothaSwiss {
             pairing: own(PairingParams::swiss()),
@@ -770,6 +772,7 @@ pub fn to_events(
             bar_floor: (og.mcmahon.bar != McMahonParams::default().bar
                 || og.mcmahon.floor != McMahonParams::default().floor)
                 .then(|| (Rank::from_value(og.mcmahon.bar), Rank::from_value(og.mcmahon.floor))),
+            criteria: (og.criteria != run::OPENGOTHA_SWISS_CRITERIA).then(|| og.criteria.clone()),
         },
         _ => System::Swiss { reading: SwissReading::TieBreak },
     };

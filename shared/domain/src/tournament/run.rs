@@ -134,8 +134,8 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
             swiss::pair(&field, round, &|p| index.points(p, before))?
         }
         System::McMahon { .. } | System::OpenGothaSwiss { .. } => {
-            let criteria = system(view)?.opengotha_criteria().unwrap_or(&MCMAHON_CRITERIA);
-            opengotha_round(view, &field, round, criteria)?
+            let criteria = system(view)?.opengotha_criteria().unwrap_or_else(|| MCMAHON_CRITERIA.to_vec());
+            opengotha_round(view, &field, round, &criteria)?
         }
         System::Match { best_of: n } => {
             if field.entrants.iter().any(|e| e.withdrawn_after.is_some_and(|w| w < round)) {
@@ -253,8 +253,16 @@ pub fn standings(view: &TournamentView, round: Option<u16>) -> Result<EventStand
         System::Swiss { reading } => art28::swiss(&field, round, reading, shared),
         System::McMahon { .. } | System::OpenGothaSwiss { .. } => {
             let params = system.mcmahon().unwrap_or_default();
-            let criteria = system.opengotha_criteria().unwrap_or(&MCMAHON_CRITERIA);
-            mcmahon::standings(&field, &params, criteria, round, &Default::default())?
+            let criteria = system.opengotha_criteria().unwrap_or_else(|| MCMAHON_CRITERIA.to_vec());
+            // Ratings as OpenGotha knew them (a file's), else its initial rating for the rank.
+            let ratings = view
+                .players
+                .iter()
+                .map(|p| {
+                    (p.id.clone(), p.opengotha.as_ref().map_or_else(|| opengotha::initial_rating(p.rank), |r| r.rating))
+                })
+                .collect();
+            mcmahon::standings(&field, &params, &criteria, round, &ratings)?
         }
         System::Match { best_of } => match_standings::standings(&field, best_of, round),
         System::Knockout { losses } => knockout_standings::standings(&field, losses, round, shared),

@@ -62,6 +62,11 @@ pub enum System {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
         scoring: Option<Scoring>,
+        /// The placement criteria, MMS first (absent: MMS, SOSM, SOSOSM; a file brought in
+        /// keeps its own, DC or Rating among them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        criteria: Option<Vec<Criterion>>,
     },
     /// Swiss as OpenGotha runs it: ranked by NBW, SOSW, SOSOSW and paired by OpenGotha's weights
     /// and matching. The rules' own Swiss (积分编排, 第二十七条三) is [`System::Swiss`].
@@ -87,6 +92,11 @@ pub enum System {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional, type = "[string, string]"))]
         bar_floor: Option<(Rank, Rank)>,
+        /// The placement criteria, NBW first (absent: NBW, SOSW, SOSOSW; a file brought in
+        /// keeps its own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        criteria: Option<Vec<Criterion>>,
     },
 }
 
@@ -116,7 +126,8 @@ impl System {
             }
             System::McMahon { pairing, handicap, .. } | System::OpenGothaSwiss { pairing, handicap, .. } => {
                 pairing.as_deref().map_or(Ok(()), PairingParams::check)?;
-                handicap.as_ref().map_or(Ok(()), HandicapParams::check)
+                handicap.as_ref().map_or(Ok(()), HandicapParams::check)?;
+                self.check_criteria()
             }
             &System::Match { best_of } => {
                 best_of::check(best_of)?;
@@ -133,16 +144,47 @@ impl System {
         }
     }
 
+    /// An OpenGotha system's own criteria: OpenGotha's, computed here, none twice, its main
+    /// score (MMS for McMahon, NBW for Swiss) first.
+    fn check_criteria(&self) -> Result<()> {
+        let (Some(criteria), main) = (match self {
+            System::McMahon { criteria, .. } => (criteria.as_ref(), Criterion::Mms),
+            System::OpenGothaSwiss { criteria, .. } => (criteria.as_ref(), Criterion::Nbw),
+            _ => (None, Criterion::Mms),
+        }) else {
+            return Ok(());
+        };
+        if criteria.first() != Some(&main) {
+            return Err(out_of_range(format!("this system ranks by {} first", main.name())));
+        }
+        if let Some(c) = criteria.iter().find(|c| !Criterion::OPENGOTHA.contains(c) || **c == Criterion::Cat) {
+            return Err(out_of_range(format!("{} is not a criterion of an OpenGotha event here", c.name())));
+        }
+        if let Some((k, c)) = criteria.iter().enumerate().find(|(k, c)| criteria[..*k].contains(c)) {
+            return Err(out_of_range(format!("{} is named twice (criterion {})", c.name(), k + 1)));
+        }
+        Ok(())
+    }
+
     /// The system without what steers only the pairing of rounds to come (a McMahon event's
     /// OpenGotha parameters): what the rounds already played are ranked by.
     pub fn ranking(&self) -> System {
         match self {
-            &System::McMahon { bar, floor, scoring, .. } => {
-                System::McMahon { bar, floor, pairing: None, handicap: None, scoring }
-            }
-            &System::OpenGothaSwiss { scoring, bar_floor, .. } => {
-                System::OpenGothaSwiss { pairing: None, handicap: None, scoring, bar_floor }
-            }
+            System::McMahon { bar, floor, scoring, criteria, .. } => System::McMahon {
+                bar: *bar,
+                floor: *floor,
+                pairing: None,
+                handicap: None,
+                scoring: *scoring,
+                criteria: criteria.clone(),
+            },
+            System::OpenGothaSwiss { scoring, bar_floor, criteria, .. } => System::OpenGothaSwiss {
+                pairing: None,
+                handicap: None,
+                scoring: *scoring,
+                bar_floor: *bar_floor,
+                criteria: criteria.clone(),
+            },
             other => other.clone(),
         }
     }
@@ -165,10 +207,12 @@ impl System {
 
     /// The placement criteria of a system OpenGotha runs (McMahon, OpenGotha's Swiss): what it
     /// is ranked by, and what orders its score groups when it is paired.
-    pub fn opengotha_criteria(&self) -> Option<&'static [Criterion]> {
+    pub fn opengotha_criteria(&self) -> Option<Vec<Criterion>> {
         match self {
-            System::McMahon { .. } => Some(&MCMAHON_CRITERIA),
-            System::OpenGothaSwiss { .. } => Some(&OPENGOTHA_SWISS_CRITERIA),
+            System::McMahon { criteria, .. } => Some(criteria.clone().unwrap_or_else(|| MCMAHON_CRITERIA.to_vec())),
+            System::OpenGothaSwiss { criteria, .. } => {
+                Some(criteria.clone().unwrap_or_else(|| OPENGOTHA_SWISS_CRITERIA.to_vec()))
+            }
             _ => None,
         }
     }

@@ -48,6 +48,7 @@ fn event_run_here() -> Vec<Event> {
             pairing: None,
             handicap: None,
             scoring: None,
+            criteria: None,
         }),
         rounds: Some(3),
         no_shared_places: false,

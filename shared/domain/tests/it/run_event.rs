@@ -228,7 +228,14 @@ fn pairing_needs_the_set_up_first() {
 fn a_mcmahon_event_ranks_by_mms_sos_sosos() {
     let players = [("a", Rank::Dan(4)), ("b", Rank::Dan(1)), ("c", Rank::Kyu(5)), ("d", Rank::Kyu(10))];
     let mut log = Log::new(
-        System::McMahon { bar: Rank::Dan(2), floor: Rank::Kyu(8), pairing: None, handicap: None, scoring: None },
+        System::McMahon {
+            bar: Rank::Dan(2),
+            floor: Rank::Kyu(8),
+            pairing: None,
+            handicap: None,
+            scoring: None,
+            criteria: None,
+        },
         2,
         &players,
     );
@@ -599,8 +606,11 @@ fn in_a_team_event_the_reserve_moves_up_and_a_team_that_cannot_fill_its_boards_s
 #[test]
 fn an_opengotha_swiss_event_pairs_by_split_and_slip_then_by_wins() {
     let players = [("a", Rank::Dan(4)), ("b", Rank::Dan(1)), ("c", Rank::Kyu(5)), ("d", Rank::Kyu(10))];
-    let mut log =
-        Log::new(System::OpenGothaSwiss { pairing: None, handicap: None, scoring: None, bar_floor: None }, 2, &players);
+    let mut log = Log::new(
+        System::OpenGothaSwiss { pairing: None, handicap: None, scoring: None, bar_floor: None, criteria: None },
+        2,
+        &players,
+    );
     // Round 1: one score group, ordered by rating (OpenGotha's initial rating from the rank);
     // OpenGotha's Swiss seeds by split and slip: 1st–3rd and 2nd–4th, even games.
     let r1 = log.pair(1);
@@ -662,6 +672,7 @@ fn an_ing_mcmahon_event_balances_its_handicap_games_by_rank_difference() {
         pairing: None,
         handicap: Some(handicap),
         scoring: None,
+        criteria: None,
     };
     let mut log = Log::under(RulesetSpec::ING, system, 1, &players);
     let games = log.pair(1);
