@@ -10,15 +10,35 @@
 //!   above everyone it beat — the weakest first; DC is (worst rank − own rank), so higher is
 //!   better, as OpenGotha counts it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::Criterion;
+use crate::model::PlayerId;
+use crate::tournament::field::{Field, GameScore};
 
 /// A player's DC and SDC (0 outside a tied group).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Direct {
     pub dc: i64,
     pub sdc: i64,
+}
+
+/// (winner, loser), as `index` numbers them, of every game of `field` up to `round` won on the
+/// board: what direct confrontation counts (a win by default is not one, nor a draw).
+pub fn wins(field: &Field, index: &HashMap<&PlayerId, usize>, round: u16) -> Vec<(usize, usize)> {
+    field
+        .games
+        .iter()
+        .filter(|g| g.round <= round && !g.by_default)
+        .filter_map(|g| {
+            let (w, l) = match g.score {
+                GameScore::WhiteWins => (&g.white, &g.black),
+                GameScore::BlackWins => (&g.black, &g.white),
+                _ => return None,
+            };
+            Some((*index.get(w)?, *index.get(l)?))
+        })
+        .collect()
 }
 
 /// Whether `criteria` name DC or SDC.

@@ -470,19 +470,7 @@ fn direct_after(
     });
     let index: HashMap<&crate::model::PlayerId, usize> =
         field.entrants.iter().enumerate().map(|(i, e)| (&e.id, i)).collect();
-    let wins: Vec<(usize, usize)> = field
-        .games
-        .iter()
-        .filter(|g| g.round <= round && !g.by_default)
-        .filter_map(|g| {
-            let (w, l) = match g.score {
-                GameScore::WhiteWins => (&g.white, &g.black),
-                GameScore::BlackWins => (&g.black, &g.white),
-                _ => return None,
-            };
-            Some((*index.get(w)?, *index.get(l)?))
-        })
-        .collect();
+    let wins = super::direct::wins(field, &index, round);
     super::direct::direct(n, &order, criteria, &value, &wins)
 }
 

@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use crate::model::PlayerId;
-use crate::tournament::field::{Field, FieldGame, GameScore};
+use crate::tournament::field::{Field, FieldGame};
 use crate::tournament::standings::direct::{self, Direct};
 use crate::tournament::standings::mcmahon::Scores;
 use crate::tournament::standings::Criterion;
@@ -117,20 +117,7 @@ impl<'a> Infos<'a> {
         let after = self.before();
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by(|&a, &b| self.compare(&before, a, b, after));
-        let wins: Vec<(usize, usize)> = self
-            .field
-            .games
-            .iter()
-            .filter(|g| usize::from(g.round) <= self.rn && !g.by_default)
-            .filter_map(|g| {
-                let (w, l) = match g.score {
-                    GameScore::WhiteWins => (&g.white, &g.black),
-                    GameScore::BlackWins => (&g.black, &g.white),
-                    _ => return None,
-                };
-                Some((*self.index.get(w)?, *self.index.get(l)?))
-            })
-            .collect();
+        let wins = direct::wins(self.field, &self.index, self.rn as u16);
         direct::direct(n, &order, criteria, &|c, i| self.crit(c, i, after), &wins)
     }
 
