@@ -171,6 +171,63 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     let by_hz = refusals.as_array().unwrap().iter().filter(|r| r["device"] == "venue-hz").count();
     assert!(by_hz >= 3, "{refusals}");
 
+    // One admission rule (issue 43): what the centre would refuse, the venue refuses up front.
+    // An older build (no signing key) cannot enroll at a venue; told why, and the code is kept.
+    let push_to = |office: &Office, token: &str, e: &arbiter_core::event::Event| {
+        let r = office
+            .http()
+            .post(format!("{}{API_PREFIX}/events", office.url))
+            .bearer_auth(token)
+            .json(&serde_json::json!({"events": [serde_json::value::RawValue::from_string(wire::encode(e)).unwrap()]}))
+            .send();
+        async move { r.await.unwrap().json::<PushResponse>().await.unwrap() }
+    };
+    let code =
+        post(&hz.office, &hz.office.organiser_token, "/enrollment-codes", serde_json::json!({"person": "ref-li"}))
+            .await["code"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+    let old_build = hz
+        .office
+        .http()
+        .post(format!("{}{API_PREFIX}/enroll", hz.office.url))
+        .json(&serde_json::json!({"code": code, "device": "tab-old", "label": "tab-old"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(old_build.status(), 400);
+    let body: serde_json::Value = old_build.json().await.unwrap();
+    assert_eq!(body["code"], "key_required", "{body}");
+    assert!(body["message"].as_str().unwrap().contains("update the app"), "{body}");
+    // A device enrolled without a key before the venue joined the league: its unsigned events
+    // are refused at the venue with the centre's reason, naming it.
+    let legacy = hz
+        .office
+        .state
+        .accounts
+        .enroll(&code, &arbiter_core::model::DeviceId::new("tab-old").unwrap(), "tab-old", None, chrono::Utc::now())
+        .unwrap();
+    let mut unsigned = li.store.get(&at_hz[0]).unwrap().unwrap();
+    unsigned.id = arbiter_core::model::EventId::from_parts(1_795_000_000_000, random_from(78));
+    unsigned.author.device = arbiter_core::model::DeviceId::new("tab-old").unwrap();
+    (unsigned.sig, unsigned.prev) = (None, None);
+    let answer = push_to(&hz.office, &legacy.token, &unsigned).await;
+    let r = &answer.results[0];
+    assert_eq!((r.status, r.code.as_deref()), (PushStatus::Rejected, Some("key_required")), "{answer:?}");
+    assert!(r.message.as_deref().unwrap().contains("by device tab-old is unsigned"), "{answer:?}");
+    // The centre gives the same reason for an unsigned event a venue forwards, naming the
+    // device that recorded it as well as the forwarder.
+    let mut by_li = unsigned.clone();
+    by_li.author.device = arbiter_core::model::DeviceId::new("tab-li").unwrap();
+    let answer = push_to(&central, &up.token, &by_li).await;
+    let r = &answer.results[0];
+    assert_eq!((r.status, r.code.as_deref()), (PushStatus::Rejected, Some("key_required")), "{answer:?}");
+    assert!(
+        r.message.as_deref().unwrap().contains("by device tab-li (forwarded by venue-hz) is unsigned"),
+        "{answer:?}"
+    );
+
     // The association's record of p1 (Black on board 1) at the centre: both events it entered,
     // at the rank of each; the two warnings and the loss they cost (第二十五条二).
     let get = |path: &str| {

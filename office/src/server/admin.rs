@@ -111,6 +111,8 @@ pub fn enroll_device(
             ));
         }
     }
+    // Refused before the code is spent: the referee updates the app and tries the same code.
+    crate::admission::enrollment(state.place(), req.key.as_ref())?;
     let enrolled = state.accounts.enroll(&req.code, &req.device, &req.label, req.key, now)?;
     if let Some(key) = req.key {
         let p = &enrolled.principal;

@@ -78,6 +78,15 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Where this office stands in a league, for the one admission rule (`crate::admission`).
+    pub fn place(&self) -> crate::admission::Place {
+        if self.upstream.is_some() {
+            crate::admission::Place::Venue
+        } else {
+            crate::admission::Place::Office
+        }
+    }
+
     /// At a venue office, starts forwarding to the central office (a round every 5 s, at once
     /// when a device pushes): the task, and what stops it.
     #[allow(clippy::type_complexity)]

@@ -128,18 +128,6 @@ fn authorize_forwarded(p: &Principal, league: &League, e: &Event) -> Result<(), 
     Ok(())
 }
 
-/// Whether a pushed event is signed as its device enrolled: a device that signs must sign
-/// everything it pushes; a build from before signatures (enrolled without a key) pushes unsigned
-/// events, kept as such. The signature itself is checked with the batch ([`check_all`]).
-fn signs_as_enrolled(p: &Principal, key: Option<PublicKey>, e: &Event) -> Result<(), OfficeError> {
-    let forged = |m: String| OfficeError::from(arbiter_core::CoreError::Forged(m));
-    match (key, &e.sig) {
-        (None, None) | (Some(_), Some(_)) => Ok(()),
-        (Some(_), None) => Err(forged(format!("event {} is unsigned, but device {} signs its events", e.id, p.device))),
-        (None, Some(_)) => Err(forged(format!("event {}: device {} enrolled without a signing key", e.id, p.device))),
-    }
-}
-
 /// Refuses a stamp further ahead of the office's clock than the bound: the device's clock is
 /// wrong, and accepting it would order it after everything recorded until then.
 fn not_ahead(e: &Event, ceiling_ms: u64, bound_ms: u64) -> Result<(), OfficeError> {
@@ -191,9 +179,10 @@ pub async fn push(
         u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0).saturating_add(state.max_clock_ahead_ms);
     let (store, accounts) = (state.store.clone(), state.accounts.clone());
     let (office_key, max_ahead) = (state.office_key, state.max_clock_ahead_ms);
+    let place = state.place();
     // Decoding and checking 500 events takes milliseconds: off the async threads, with the disk.
     let results = blocking(move || {
-        let prepared = prepare(&raw, &principal, device_key, league.as_ref(), office_key, ceiling, max_ahead)?;
+        let prepared = prepare(&raw, place, &principal, device_key, league.as_ref(), office_key, ceiling, max_ahead)?;
         for r in &prepared.refusals {
             accounts.log_refusal(&principal.tournament, r)?;
         }
@@ -241,8 +230,10 @@ fn accepted(index: usize, id: Option<String>, status: PushStatus, seq: u64) -> P
 
 /// Reads a push's events and checks each: decoded, authorized for `p`, signed as its device
 /// enrolled, not stamped ahead of `ceiling`, its signature and chain holding ([`check_all`]).
+#[allow(clippy::too_many_arguments)]
 fn prepare(
     raw: &[u8],
+    place: crate::admission::Place,
     p: &Principal,
     device_key: Option<PublicKey>,
     league: Option<&League>,
@@ -280,7 +271,7 @@ fn prepare(
                 Some(league) => authorize_forwarded(p, league, e)?,
                 None => authorize(p, e)?,
             }
-            signs_as_enrolled(p, device_key, e)?;
+            crate::admission::signature(place, p, device_key, e)?;
             not_ahead(e, ceiling, max_ahead)?;
             Ok(l)
         });
@@ -295,7 +286,7 @@ fn prepare(
                     .ok()
                     .and_then(|p| p.id)
                     .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
-                if matches!(err.code(), "clock_ahead" | "forged")
+                if matches!(err.code(), "clock_ahead" | "forged" | "key_required")
                     || matches!(
                         err,
                         OfficeError::Forbidden(_)
