@@ -388,6 +388,11 @@ impl Accounts {
         Ok(())
     }
 
+    /// How many refusals the log holds, over every tournament.
+    pub fn refusal_count(&self) -> Result<usize, OfficeError> {
+        Ok(self.tree.scan_prefix(b"refusal/")?.len())
+    }
+
     /// The newest refusals first.
     pub fn refusals(&self, t: &TournamentId, limit: usize) -> Result<Vec<Refusal>, OfficeError> {
         let mut out = Vec::new();

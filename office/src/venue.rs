@@ -18,7 +18,8 @@ use arbiter_core::ledger::Keyring;
 use arbiter_core::model::{Author, DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::store::{EventStore, Origin};
 use arbiter_core::sync::protocol::{
-    EnrollRequest, EnrollResponse, PullResponse, PushResponse, PushStatus, API_PREFIX, MAX_PULL_EVENTS, MAX_PUSH_EVENTS,
+    EnrollRequest, EnrollResponse, PullResponse, PushResponse, PushResult, PushStatus, API_PREFIX, MAX_PULL_EVENTS,
+    MAX_PUSH_EVENTS,
 };
 use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
 use serde::{Deserialize, Serialize};
@@ -177,6 +178,8 @@ pub struct Forwarder {
 
 const PULLED_TO: &[u8] = b"pulled_to";
 const PUSHED_TO: &[u8] = b"pushed_to";
+/// Events the central office refused, by id: `refused/ID`.
+const REFUSED: &str = "refused/";
 
 fn number(bytes: Option<Vec<u8>>) -> u64 {
     bytes.and_then(|b| <[u8; 8]>::try_from(b.as_slice()).ok()).map_or(0, u64::from_be_bytes)
@@ -293,33 +296,88 @@ impl Forwarder {
             .await?;
             let Some(upto) = last else { return Ok((pushed, refused)) };
             if !batch.is_empty() {
-                let lines: Vec<Box<serde_json::value::RawValue>> = batch
-                    .iter()
-                    .map(|e| serde_json::value::RawValue::from_string(wire::encode(e)))
-                    .collect::<Result<_, _>>()?;
-                let request = self
-                    .http
-                    .post(format!("{}{API_PREFIX}/events", self.up.central))
-                    .bearer_auth(&self.up.token)
-                    .json(&serde_json::json!({ "events": lines }));
-                let answer: PushResponse = answer(request).await?;
+                let answer: PushResponse = answer(self.push_request(&batch)?).await?;
                 for r in &answer.results {
                     match r.status {
                         PushStatus::Accepted | PushStatus::Duplicate => pushed += 1,
                         PushStatus::Rejected => {
                             refused += 1;
-                            eprintln!(
-                                "arbiter-office: venue: the central office refused {}: {} — {}",
-                                r.id.as_deref().unwrap_or("?"),
-                                r.code.as_deref().unwrap_or("?"),
-                                r.message.as_deref().unwrap_or("")
-                            );
+                            let event = batch.get(r.index);
+                            self.refused(event, r)?;
                         }
                     }
                 }
             }
             self.cursors.insert(PUSHED_TO, &upto.to_be_bytes())?;
         }
+    }
+
+    /// A push of `events` to the central office, gzipped as a device's push is.
+    fn push_request(&self, events: &[Event]) -> Result<reqwest::RequestBuilder, OfficeError> {
+        let lines: Vec<String> = events.iter().map(wire::encode).collect();
+        let body = arbiter_core::sync::client::push_body_of(lines.iter().map(String::as_str))?;
+        Ok(self
+            .http
+            .post(format!("{}{API_PREFIX}/events", self.up.central))
+            .bearer_auth(&self.up.token)
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .header(reqwest::header::CONTENT_ENCODING, "gzip")
+            .body(body))
+    }
+
+    /// A refusal from the central office: in this venue's refusal log with the device that
+    /// recorded the event (what the organiser sees), and kept for a resend once fixed.
+    fn refused(&self, event: Option<&Event>, r: &arbiter_core::sync::protocol::PushResult) -> Result<(), OfficeError> {
+        let id = r.id.clone().or_else(|| event.map(|e| e.id.to_string()));
+        eprintln!(
+            "arbiter-office: venue: the central office refused {}: {} — {}",
+            id.as_deref().unwrap_or("?"),
+            r.code.as_deref().unwrap_or("?"),
+            r.message.as_deref().unwrap_or("")
+        );
+        let refusal = arbiter_core::sync::protocol::Refusal {
+            at: chrono::Utc::now(),
+            device: event.map(|e| e.author.device.clone()),
+            person: event.map(|e| e.author.person.clone()),
+            role: event.map(|e| e.author.role),
+            event: id.clone(),
+            code: r.code.clone().unwrap_or_else(|| "rejected".to_owned()),
+            message: r.message.clone().unwrap_or_default(),
+            upstream: true,
+        };
+        self.accounts.log_refusal(&self.up.tournament, &refusal)?;
+        if let Some(id) = id {
+            self.cursors.insert(format!("{REFUSED}{id}").as_bytes(), b"")?;
+        }
+        Ok(())
+    }
+
+    /// Events the central office refused and that were not admitted since.
+    pub fn refused_count(&self) -> Result<usize, OfficeError> {
+        Ok(self.cursors.scan_prefix(REFUSED.as_bytes())?.len())
+    }
+
+    /// Sends `event` (one the central office refused) again, now that its cause is fixed: the
+    /// centre's answer, and the event no longer counted as refused once admitted.
+    pub async fn resend(&self, event: &arbiter_core::model::EventId) -> Result<PushResult, OfficeError> {
+        let key = format!("{REFUSED}{event}");
+        if self.cursors.get(key.as_bytes())?.is_none() {
+            return Err(OfficeError::NotFound(format!("event {event} is not one the central office refused")));
+        }
+        let Some(e) = self.store.get(event)? else {
+            return Err(OfficeError::NotFound(format!("event {event} is not in this office's ledger")));
+        };
+        let answer: PushResponse = answer(self.push_request(std::slice::from_ref(&e))?).await?;
+        let Some(r) = answer.results.into_iter().next() else {
+            return Err(arbiter_core::CoreError::Network("the central office answered no result".to_owned()).into());
+        };
+        match r.status {
+            PushStatus::Accepted | PushStatus::Duplicate => {
+                self.cursors.remove(key.as_bytes())?;
+            }
+            PushStatus::Rejected => self.refused(Some(&e), &r)?,
+        }
+        Ok(r)
     }
 
     /// Forwards until `stop` is notified: a round now and whenever `nudge` is, else every

@@ -257,6 +257,60 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     let unknown = get("/league/players/nobody").await;
     assert_eq!(unknown.status(), 404);
 
+    // Nothing refused is silent (issue 43): a board reassigned at the centre while Hangzhou was
+    // offline, an appeal recorded there on it meanwhile. The centre refuses it; the venue lists
+    // the refusal under the referee's device, counts it in /health, and once the board is
+    // Hangzhou's again its organiser resends it and the centre admits it.
+    hz.go_offline();
+    post(&central, &org, "/venues", serde_json::json!({"venue": "venue-sh", "round": 1, "tables": [1]})).await;
+    let appeal =
+        li.record(1, EventBody::AppealFiled { incident: at_hz[1], by: Colour::Black, grounds: "手机未响".into() });
+    li.settle().await;
+    hz.come_back();
+    let health = |office: &Office| {
+        let r = office.http().get(format!("{}{API_PREFIX}/health", office.url)).send();
+        async move { r.await.unwrap().json::<serde_json::Value>().await.unwrap() }
+    };
+    let mut refused = serde_json::Value::Null;
+    for _ in 0..200 {
+        refused = health(&hz.office).await;
+        if refused["refused_upstream"] == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(refused["refused_upstream"], 1, "{refused}");
+    assert!(health(&central).await["refusals"].as_u64().unwrap() >= 4, "the centre counts what it refused");
+    let at_venue = hz.office.get_json("/refusals?limit=10", &hz.office.organiser_token).await;
+    let listed = at_venue.as_array().unwrap().iter().find(|r| r["event"] == appeal.id.to_string()).unwrap().clone();
+    assert_eq!((listed["upstream"].as_bool(), listed["device"].as_str()), (Some(true), Some("tab-li")), "{listed}");
+    assert!(listed["message"].as_str().unwrap().contains("venue-sh"), "{listed}");
+    assert!(central.state.store.get(&appeal.id).unwrap().is_none());
+    let resend = |office: &Office, body: serde_json::Value| {
+        let r = office
+            .http()
+            .post(format!("{}{API_PREFIX}/refusals/resend", office.url))
+            .bearer_auth(office.organiser_token.clone())
+            .json(&body)
+            .send();
+        async move {
+            let r = r.await.unwrap();
+            (r.status().as_u16(), r.json::<serde_json::Value>().await.unwrap())
+        }
+    };
+    // Sent again before the cause is fixed: refused again, still counted.
+    let (status, again) = resend(&hz.office, serde_json::json!({"event": appeal.id})).await;
+    assert_eq!((status, again["status"].as_str()), (200, Some("rejected")), "{again}");
+    post(&central, &org, "/venues", serde_json::json!({"venue": "venue-hz", "round": 1, "tables": [1]})).await;
+    let (status, admitted) = resend(&hz.office, serde_json::json!({"event": appeal.id})).await;
+    assert_eq!((status, admitted["status"].as_str()), (200, Some("accepted")), "{admitted}");
+    assert!(central.state.store.get(&appeal.id).unwrap().is_some(), "the appeal is at the centre");
+    assert_eq!(health(&hz.office).await["refused_upstream"], 0);
+    let (status, unknown) = resend(&hz.office, serde_json::json!({"event": at_hz[0]})).await;
+    assert_eq!((status, unknown["code"].as_str()), (404, Some("not_found")), "{unknown}");
+    let (status, not_venue) = resend(&central, serde_json::json!({"event": at_hz[0]})).await;
+    assert_eq!((status, not_venue["code"].as_str()), (400, Some("not_a_venue")), "{not_venue}");
+
     // A join cut short after enrolling is finished by running it again; once done, it says so.
     let bj_code = central.code_for("venue-bj", Role::Office).await;
     let bj = scratch("venue-bj");

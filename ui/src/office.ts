@@ -12,6 +12,7 @@ import type { IssuedCode } from "./bindings/IssuedCode";
 import type { Outcome } from "./bindings/Outcome";
 import type { PairingSheet } from "./bindings/PairingSheet";
 import type { Person } from "./bindings/Person";
+import type { PushResult } from "./bindings/PushResult";
 import type { Refusal } from "./bindings/Refusal";
 import type { Player } from "./bindings/Player";
 import type { PlayerRecord } from "./bindings/PlayerRecord";
@@ -41,6 +42,8 @@ export class OfficeApi {
   revoke(device: string) { return this.call<unknown>("POST", `/devices/${encodeURIComponent(device)}/revoke`); }
   /** What the office refused, newest first (forged signatures among them). */
   refusals(limit = 50) { return this.call<Refusal[]>("GET", `/refusals?limit=${limit}`); }
+  /** At a league's venue: sends an event the central office refused again, once fixed. */
+  resendRefused(event: string) { return this.call<PushResult>("POST", "/refusals/resend", { event }); }
   issueCode(person: string) { return this.call<IssuedCode>("POST", "/enrollment-codes", { person }); }
   /** 第三十一条: the chief arbiter's evaluation of a referee (organiser, chief arbiter, committee read them). */
   evaluations() { return this.call<Evaluation[]>("GET", "/evaluations"); }

@@ -367,3 +367,28 @@ describe("the players page's absences (McMahon, OpenGotha's Swiss)", () => {
     expect(el.querySelector("[data-testid=absences-p1]")).toBeNull();
   });
 });
+
+describe("the officials page at a league's venue", () => {
+  it("says what the central office refused and sends it again", async () => {
+    const { officialsView } = await import("./views/officials");
+    setTables(labelTables);
+    setLang("en");
+    const setup = { people: [], referees: {}, players: [], rounds: {} } as unknown as Parameters<typeof officialsView>[0];
+    const refusals = [
+      { at: "2026-11-25T09:00:00Z", device: "tab-li", person: "ref-li", role: "referee" as const, event: "e9", code: "forbidden", message: "game g1 is played at venue venue-sh", upstream: true },
+      { at: "2026-11-25T09:01:00Z", device: "tab-wu", person: "ref-wu", role: "referee" as const, event: "e2", code: "clock_ahead", message: "ahead" },
+    ];
+    const sent: string[] = [];
+    let changed = 0;
+    const api = { resendRefused: async (e: string) => { sent.push(e); return { index: 0, id: e, status: "accepted" as const }; } } as unknown as OfficeApi;
+    const el = officialsView(setup, [], api, () => { changed += 1; }, refusals);
+    const rows = Array.from(el.querySelectorAll("[data-testid=refusals] tbody tr"));
+    expect(rows[0].textContent).toContain("refused by the central office: game g1 is played at venue venue-sh");
+    expect(rows[1].querySelector("button")).toBeNull();
+    (el.querySelector("[data-testid=resend-e9]") as HTMLButtonElement).click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual(["e9"]);
+    expect(changed).toBe(1);
+    expect(el.querySelector("[data-testid=outcome]")?.textContent).toContain("The central office admitted it");
+  });
+});

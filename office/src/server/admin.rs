@@ -238,6 +238,28 @@ pub async fn refusals(
     Ok(Json(state.accounts.refusals(&caller.0.tournament, q.limit.unwrap_or(100).min(10_000))?))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Resend {
+    event: arbiter_core::model::EventId,
+}
+
+/// `POST /api/v1/refusals/resend {event}` (organiser, at a league's venue): sends an event the
+/// central office refused again, once its cause is fixed (a key registered, a board
+/// reassigned); answers the centre's verdict, `{status, code?, message?}`.
+pub async fn resend(
+    State(state): State<AppState>,
+    caller: Caller,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<arbiter_core::sync::protocol::PushResult>, OfficeError> {
+    caller.require(&[Role::Organiser], "resend a refused event")?;
+    let r: Resend = json(raw)?;
+    let forwarder = state.forwarder()?.ok_or_else(|| {
+        OfficeError::bad("not_a_venue", "only a league's venue office forwards events; this office forwards none")
+    })?;
+    Ok(Json(forwarder.resend(&r.event).await?))
+}
+
 /// The first tournament, created from the office's page with the one-time code `serve` printed.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -87,6 +87,7 @@ impl AppState {
                 event: None,
                 code: code.to_owned(),
                 message: message.clone(),
+                upstream: false,
             };
             self.accounts.log_refusal(&t, &r)?;
         }

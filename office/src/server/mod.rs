@@ -87,14 +87,19 @@ impl AppState {
         }
     }
 
+    /// At a venue office, its forwarder to the central office (for a resend or a count).
+    pub fn forwarder(&self) -> Result<Option<crate::venue::Forwarder>, OfficeError> {
+        let Some(up) = &self.upstream else { return Ok(None) };
+        Ok(Some(crate::venue::Forwarder::new(up.as_ref().clone(), self.store.clone(), self.accounts.clone())?))
+    }
+
     /// At a venue office, starts forwarding to the central office (a round every 5 s, at once
     /// when a device pushes): the task, and what stops it.
     #[allow(clippy::type_complexity)]
     pub fn start_forwarding(
         &self,
     ) -> Result<Option<(tokio::task::JoinHandle<()>, Arc<tokio::sync::Notify>)>, OfficeError> {
-        let Some(up) = &self.upstream else { return Ok(None) };
-        let forwarder = crate::venue::Forwarder::new(up.as_ref().clone(), self.store.clone(), self.accounts.clone())?;
+        let Some(forwarder) = self.forwarder()? else { return Ok(None) };
         let stop = Arc::new(tokio::sync::Notify::new());
         let task =
             tokio::spawn(forwarder.run(std::time::Duration::from_secs(5), self.forward_nudge.clone(), stop.clone()));
@@ -195,6 +200,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/devices/{device}/revoke", post(admin::revoke))
         .route("/token/rotate", post(admin::rotate_token))
         .route("/refusals", get(admin::refusals))
+        .route("/refusals/resend", post(admin::resend))
         .route("/lockouts", get(admin::lockouts))
         .route("/lockouts/{address}", axum::routing::delete(admin::lift_lockout))
         .route("/status", get(views::status))

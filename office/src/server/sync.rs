@@ -258,6 +258,7 @@ fn prepare(
         event,
         code: err.code().to_owned(),
         message: err.to_string(),
+        upstream: false,
     };
     let mut results: Vec<Option<PushResult>> = vec![None; request.events.len()];
     let mut refusals = Vec::new();

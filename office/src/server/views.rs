@@ -31,6 +31,16 @@ pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
     if !corrupt.is_empty() {
         health["journal_corrupt"] = serde_json::json!(corrupt);
     }
+    // Nothing refused is silent: what this office refused (a device's or a venue's pushes), and
+    // at a venue what the central office refused of what it forwarded and was not admitted since.
+    if let Ok(n) = state.accounts.refusal_count() {
+        health["refusals"] = n.into();
+    }
+    if let Ok(Some(f)) = state.forwarder() {
+        if let Ok(n) = f.refused_count() {
+            health["refused_upstream"] = n.into();
+        }
+    }
     Json(health)
 }
 

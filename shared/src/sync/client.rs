@@ -145,13 +145,19 @@ pub const PUSH_BODY_BUDGET: usize = MAX_BODY_BYTES - 1024;
 /// line was checked to be one JSON object (`Store::outbox_lines`), so joining them makes a
 /// well-formed `PushRequest`.
 pub fn push_body(batch: &[Pending]) -> Result<Vec<u8>> {
-    let mut body = Vec::with_capacity(16 + batch.iter().map(|p| p.line.len() + 1).sum::<usize>());
+    push_body_of(batch.iter().map(|p| p.line.as_str()))
+}
+
+/// The gzipped body of a push of these event lines (each one JSON object): what a device, and
+/// a venue office forwarding its devices' events, sends.
+pub fn push_body_of<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<Vec<u8>> {
+    let mut body = Vec::with_capacity(4096);
     body.extend_from_slice(b"{\"events\":[");
-    for (i, p) in batch.iter().enumerate() {
+    for (i, line) in lines.into_iter().enumerate() {
         if i > 0 {
             body.push(b',');
         }
-        body.extend_from_slice(p.line.as_bytes());
+        body.extend_from_slice(line.as_bytes());
     }
     body.extend_from_slice(b"]}");
     gzip(&body)

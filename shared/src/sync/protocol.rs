@@ -30,6 +30,7 @@ pub struct PushRequest<E = Event> {
 /// The office's answer for one pushed event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum PushStatus {
     /// Stored now.
     Accepted,
@@ -41,17 +42,22 @@ pub enum PushStatus {
 
 /// One event's outcome, in request order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PushResult {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub index: usize,
     /// The event id, when the element was readable enough to have one.
     pub id: Option<String>,
     pub status: PushStatus,
     /// The office sequence number, for accepted and duplicate events.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
     pub seq: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub code: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub message: Option<String>,
 }
 
@@ -172,6 +178,12 @@ pub struct Refusal {
     pub event: Option<String>,
     pub code: String,
     pub message: String,
+    /// At a league's venue: refused by the central office it forwarded the event to (the
+    /// device is the one that recorded it); the organiser may resend it once the cause is
+    /// fixed (`POST /api/v1/refusals/resend`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
+    pub upstream: bool,
 }
 
 /// 第三十一条: the chief arbiter's written evaluation of a referee after the event. Kept by the

@@ -7,4 +7,10 @@ import type { Role } from "./Role";
  * A request the office refused, for the organiser to review (`GET /api/v1/refusals`): a
  * forged signature, a clock far ahead, a kind the role may not write, another's identity.
  */
-export type Refusal = { at: string, device: DeviceId | null, person: PersonId | null, role: Role | null, event: string | null, code: string, message: string, };
+export type Refusal = { at: string, device: DeviceId | null, person: PersonId | null, role: Role | null, event: string | null, code: string, message: string, 
+/**
+ * At a league's venue: refused by the central office it forwarded the event to (the
+ * device is the one that recorded it); the organiser may resend it once the cause is
+ * fixed (`POST /api/v1/refusals/resend`).
+ */
+upstream?: boolean, };

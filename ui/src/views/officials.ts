@@ -74,8 +74,23 @@ export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeAp
     h("h3", {}, t("devices")), dataTable("devices", [t("deviceId"), t("deviceLabel"), "ID", t("role"), t("signingKey"), ""], deviceRows),
     refusals.length ? h("h3", {}, t("refusedRecords")) : null,
     // What the office refused; a forged signature in red.
-    refusals.length ? dataTable("refusals", [t("when"), t("deviceId"), t("refusalCode"), t("reason")], refusals.map((r) => [
-      timeOfDay(r.at), r.device ?? "", r.code === "forged" ? h("span", { class: "flag" }, r.code) : r.code, r.message,
+    // At a league's venue, what the central office refused says so and can be sent again once
+    // its cause is fixed (a key registered, a board reassigned).
+    refusals.length ? dataTable("refusals", [t("when"), t("deviceId"), t("refusalCode"), t("reason"), ""], refusals.map((r) => [
+      timeOfDay(r.at), r.device ?? "", r.code === "forged" ? h("span", { class: "flag" }, r.code) : r.code,
+      r.upstream ? `${t("refusedByCentral")}: ${r.message}` : r.message,
+      r.upstream && r.event ? h("button", { class: "small", "data-testid": `resend-${r.event}`, onclick: async () => {
+        try {
+          const answer = await api.resendRefused(r.event!);
+          if (answer.status === "rejected") out.fail(new Error(answer.message ?? answer.code ?? "rejected"));
+          else {
+            out.ok(t("resentAdmitted"));
+            changed();
+          }
+        } catch (err) {
+          out.fail(err);
+        }
+      } }, t("resend")) : "",
     ])) : null);
 }
 
