@@ -15,6 +15,7 @@ pub mod error;
 pub mod limits;
 pub mod pair;
 pub mod pg;
+pub mod receipts;
 pub mod replay;
 pub mod server;
 pub mod serving;

@@ -210,6 +210,10 @@ enum Command {
         /// ledger registers for itself is used and printed, to compare.
         #[arg(long)]
         office_key: Option<String>,
+        /// Receipts an office gave (a JSON array, as a device or a venue keeps them): the copy
+        /// must hold what each covers — a copy cut at its end is reported.
+        #[arg(long)]
+        receipts: Option<PathBuf>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -569,7 +573,7 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Verify { file, ledger, office_key, format } => {
+        Command::Verify { file, ledger, office_key, receipts, format } => {
             let pinned = office_key
                 .map(|k| {
                     serde_json::from_value::<arbiter_core::event::PublicKey>(serde_json::Value::String(k.clone()))
@@ -589,7 +593,18 @@ fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
                     return Err(OfficeError::bad("usage", "give an export FILE, --data DIR or --store URL"))
                 }
             };
-            let report = arbiter_office::verify::verify(&events, pinned, malformed);
+            let mut report = arbiter_office::verify::verify(&events, pinned, malformed);
+            if let Some(path) = receipts {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|source| OfficeError::Read { path: path.display().to_string(), source })?;
+                let given: Vec<arbiter_core::ledger::Receipt> = serde_json::from_str(&text).map_err(|e| {
+                    OfficeError::bad(
+                        "invalid_field",
+                        format!("{}: a JSON array of receipts expected: {e}", path.display()),
+                    )
+                })?;
+                report.receipts = arbiter_office::verify::check_receipts(&events, &given);
+            }
             match format {
                 Format::Text => print!("{}", arbiter_office::verify::render_text(&report)),
                 Format::Json => println!(

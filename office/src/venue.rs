@@ -180,6 +180,8 @@ const PULLED_TO: &[u8] = b"pulled_to";
 const PUSHED_TO: &[u8] = b"pushed_to";
 /// Events the central office refused, by id: `refused/ID`.
 const REFUSED: &str = "refused/";
+/// The central office's latest receipt per signer: `receipt/TOURNAMENT/SIGNER`.
+const RECEIPT: &str = "receipt/";
 
 fn number(bytes: Option<Vec<u8>>) -> u64 {
     bytes.and_then(|b| <[u8; 8]>::try_from(b.as_slice()).ok()).map_or(0, u64::from_be_bytes)
@@ -297,6 +299,7 @@ impl Forwarder {
             let Some(upto) = last else { return Ok((pushed, refused)) };
             if !batch.is_empty() {
                 let answer: PushResponse = answer(self.push_request(&batch)?).await?;
+                self.keep_receipts(&answer.receipts)?;
                 for r in &answer.results {
                     match r.status {
                         PushStatus::Accepted | PushStatus::Duplicate => pushed += 1,
@@ -310,6 +313,25 @@ impl Forwarder {
             }
             self.cursors.insert(PUSHED_TO, &upto.to_be_bytes())?;
         }
+    }
+
+    /// Keeps the central office's latest receipt for each signer forwarded (issue 43).
+    fn keep_receipts(&self, receipts: &[arbiter_core::ledger::Receipt]) -> Result<(), OfficeError> {
+        for r in receipts.iter().filter(|r| r.holds()) {
+            self.cursors
+                .insert(format!("{RECEIPT}{}/{}", r.tournament, r.signer).as_bytes(), &serde_json::to_vec(r)?)?;
+        }
+        Ok(())
+    }
+
+    /// The central office's latest receipts for what this venue forwarded.
+    pub fn receipts(&self) -> Result<Vec<arbiter_core::ledger::Receipt>, OfficeError> {
+        Ok(self
+            .cursors
+            .scan_prefix(RECEIPT.as_bytes())?
+            .into_iter()
+            .filter_map(|(_, v)| serde_json::from_slice(&v).ok())
+            .collect())
     }
 
     /// A push of `events` to the central office, gzipped as a device's push is.
@@ -368,6 +390,7 @@ impl Forwarder {
             return Err(OfficeError::NotFound(format!("event {event} is not in this office's ledger")));
         };
         let answer: PushResponse = answer(self.push_request(std::slice::from_ref(&e))?).await?;
+        self.keep_receipts(&answer.receipts)?;
         let Some(r) = answer.results.into_iter().next() else {
             return Err(arbiter_core::CoreError::Network("the central office answered no result".to_owned()).into());
         };

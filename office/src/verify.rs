@@ -32,6 +32,29 @@ pub struct SignerReport {
     pub forks: Vec<EventId>,
 }
 
+/// A receipt held against the copy (issue 43): whether the copy holds what the office that gave
+/// it held from its signer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReceiptCheck {
+    pub tournament: TournamentId,
+    pub signer: DeviceId,
+    /// What the receipt says the office held: events, and the digest of the last.
+    pub count: u64,
+    pub last: EventDigest,
+    /// Whether the receipt's signature holds under the key it names.
+    pub signed: bool,
+    /// The signer's signed events in this copy, and whether the receipt's last is among them.
+    pub held: u64,
+    pub last_held: bool,
+}
+
+impl ReceiptCheck {
+    /// The copy holds at least what the receipt covers.
+    pub fn satisfied(&self) -> bool {
+        self.signed && self.held >= self.count && self.last_held
+    }
+}
+
 /// What `verify` found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct VerifyReport {
@@ -39,14 +62,47 @@ pub struct VerifyReport {
     pub office_key: Option<PublicKey>,
     pub signers: Vec<SignerReport>,
     pub malformed: Vec<LineError>,
+    /// The receipts given, each held against the copy.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub receipts: Vec<ReceiptCheck>,
 }
 
 impl VerifyReport {
-    /// Nothing forged, no link missing, every line read.
+    /// Nothing forged, no link missing, every line read, every receipt given satisfied.
     pub fn is_clean(&self) -> bool {
         self.malformed.is_empty()
             && self.signers.iter().all(|s| s.forged.is_empty() && s.missing_links.is_empty() && s.forks.is_empty())
+            && self.receipts.iter().all(ReceiptCheck::satisfied)
     }
+}
+
+/// Holds each receipt against `events`: a copy cut at its end, or rewritten, lacks events a
+/// receipt covers (fewer of its signer's events, or not its last).
+pub fn check_receipts(events: &[Event], receipts: &[arbiter_core::ledger::Receipt]) -> Vec<ReceiptCheck> {
+    let mut held: HashMap<(&TournamentId, &DeviceId), (u64, std::collections::HashSet<EventDigest>)> = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    for e in events.iter().filter(|e| seen.insert(e.id)) {
+        if let Some(sig) = &e.sig {
+            let h = held.entry((&e.tournament, &sig.by)).or_default();
+            h.0 += 1;
+            h.1.insert(e.digest());
+        }
+    }
+    receipts
+        .iter()
+        .map(|r| {
+            let (n, digests) = held.get(&(&r.tournament, &r.signer)).map_or((0, None), |(n, d)| (*n, Some(d)));
+            ReceiptCheck {
+                tournament: r.tournament.clone(),
+                signer: r.signer.clone(),
+                count: r.count,
+                last: r.last,
+                signed: r.holds(),
+                held: n,
+                last_held: digests.is_some_and(|d| d.contains(&r.last)),
+            }
+        })
+        .collect()
 }
 
 /// Checks `events` (read from a file or a store); `pinned` is the office key to hold them to.
@@ -104,7 +160,7 @@ pub fn verify(events: &[Event], pinned: Option<PublicKey>, malformed: Vec<LineEr
         r.missing_links.extend(chain.missing_links);
         r.forks.extend(chain.forks);
     }
-    VerifyReport { office_key: ring.office(), signers: reports.into_values().collect(), malformed }
+    VerifyReport { office_key: ring.office(), signers: reports.into_values().collect(), malformed, receipts: vec![] }
 }
 
 /// The report for people.
@@ -161,6 +217,24 @@ pub fn render_text(r: &VerifyReport) -> String {
     }
     for m in &r.malformed {
         let _ = writeln!(out, "UNREADABLE line {}: {} — {}", m.line, m.code, m.message);
+    }
+    for c in &r.receipts {
+        if !c.signed {
+            let _ = writeln!(out, "RECEIPT NOT SIGNED {} {}: its signature does not hold", c.tournament, c.signer);
+        } else if !c.satisfied() {
+            let _ = writeln!(
+                out,
+                "CUT {} {}: a receipt says the office held {} of its events, the last {}; this copy holds {}{}",
+                c.tournament,
+                c.signer,
+                c.count,
+                c.last.0[..4].iter().map(|b| format!("{b:02x}")).collect::<String>(),
+                c.held,
+                if c.last_held { "" } else { ", not that last one" }
+            );
+        } else {
+            let _ = writeln!(out, "receipt {} {}: {} events covered, held", c.tournament, c.signer, c.count);
+        }
     }
     let total: usize = r.signers.iter().map(|s| s.verified).sum();
     let unsigned: usize = r.signers.iter().map(|s| s.unsigned).sum();

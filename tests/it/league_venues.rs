@@ -118,6 +118,10 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     assert!(matches!(result.outcome, arbiter_core::rules::Outcome::Win { winner: Colour::White, .. }), "{result:?}");
     assert_eq!(result.article.to_string(), arbiter_core::rules::Article::Art25_2.to_string());
 
+    // The venue keeps the centre's receipt of what it holds from each tablet it forwarded for.
+    let kept = hz.office.state.forwarder().unwrap().unwrap().receipts().unwrap();
+    let of_li = kept.iter().find(|r| r.signer.as_str() == "tab-li").expect("a receipt for tab-li");
+    assert!(of_li.holds() && of_li.count >= 2 && of_li.office == central.state.office_key, "{of_li:?}");
     // Hangzhou loses its line to the centre and finishes its match: its hall goes on.
     hz.go_offline();
     at_hz.push(li.record(2, EventBody::Resigned { by: Colour::Black }).id);

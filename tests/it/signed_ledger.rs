@@ -269,3 +269,48 @@ async fn the_private_key_stays_on_the_device_and_a_device_without_it_enrolls_aga
     assert_eq!((by("tab-k"), by("tab-k2")), (Some(1), Some(1)), "{report:#?}");
     office.shutdown().await;
 }
+
+/// Receipts (issue 43): each push answer carries the office's signed receipt of what it now
+/// holds from the signer; the device keeps the latest. A copy of the ledger cut at its end —
+/// which the chains alone cannot show — is caught by anyone holding a receipt.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_receipt_shows_a_copy_cut_at_its_end() {
+    use arbiter_office::verify::{check_receipts, render_text};
+    let office = Office::start("receipt-office").await;
+    office.register_players(&[("p1", "李明", Rank::Dan(5)), ("p2", "陈静", Rank::Dan(4))]);
+    office.schedule(1);
+    let a = office.enroll("ref-a", Role::Referee, "tab-a").await;
+    let tab = Device::new("receipt-tab-a", &a, &office.endpoint(), |_| {});
+    tab.record(1, EventBody::ClockStarted);
+    tab.settle().await;
+    tab.record(1, EventBody::ClockPressed { by: Colour::Black });
+    let last = tab.record(1, EventBody::ClockPressed { by: Colour::White });
+    tab.settle().await;
+    let receipts = tab.client.receipts().unwrap();
+    assert_eq!(receipts.len(), 1, "{receipts:?}");
+    let r = &receipts[0];
+    assert_eq!((r.signer.as_str(), r.count, r.office), ("tab-a", 3, office.state.office_key), "{r:?}");
+    let honest = export(&office);
+    let stored_last = honest.iter().find(|e| e.id == last.id).unwrap();
+    assert_eq!(r.last, stored_last.digest(), "the receipt's last is the device's last event");
+    let checks = check_receipts(&honest, &receipts);
+    assert!(checks.iter().all(|c| c.satisfied()), "{checks:?}");
+
+    // The copy without tab-a's last event: every chain still whole, so only a receipt shows it.
+    let cut: Vec<Event> = honest.iter().filter(|e| e.id != last.id).cloned().collect();
+    let mut report = verify(&cut, None, Vec::new());
+    assert!(report.is_clean(), "a cut end leaves no gap: {report:#?}");
+    report.receipts = check_receipts(&cut, &receipts);
+    assert!(!report.is_clean());
+    let c = &report.receipts[0];
+    assert_eq!((c.held, c.last_held, c.signed), (2, false, true), "{c:?}");
+    assert!(
+        render_text(&report).contains("CUT t1 tab-a: a receipt says the office held 3"),
+        "{}",
+        render_text(&report)
+    );
+    // A receipt changed after the office signed it proves nothing.
+    let mut inflated = receipts.clone();
+    inflated[0].count = 2;
+    assert!(!check_receipts(&honest, &inflated)[0].signed);
+}

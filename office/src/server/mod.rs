@@ -71,6 +71,9 @@ pub struct AppState {
     /// Who the office's own records are by: `office`, or at a league's venue the venue office
     /// itself (`crate::venue`).
     pub office_author: arbiter_core::model::Author,
+    /// What this office holds from each signer, and the key its receipts are signed with.
+    pub receipts: Arc<dyn arbiter_core::store::Keyspace>,
+    pub receipt_key: Arc<arbiter_core::ledger::SigningKey>,
     /// The central office this venue office forwards to, if it is one.
     pub upstream: Option<Arc<crate::venue::Upstream>>,
     /// Wakes the forwarder (a device pushed): what was recorded here goes up at once.
@@ -125,6 +128,9 @@ impl AppState {
         let accounts = Accounts::new(store.keyspace("accounts")?);
         // Made on the office's first start, kept beside its data, never sent anywhere.
         let key = arbiter_core::ledger::SigningKey::load_or_create(&data.join(arbiter_core::ledger::KEY_FILE))?;
+        // The same key again, for the receipts push answers carry (the store keeps the first).
+        let receipt_key =
+            Arc::new(arbiter_core::ledger::SigningKey::load_or_create(&data.join(arbiter_core::ledger::KEY_FILE))?);
         let upstream = crate::venue::Upstream::load(data)?.map(Arc::new);
         // A venue signs as itself, its key registered by the central office, whose key (the
         // league ledger's root) its devices pin; an office on its own is the root.
@@ -147,6 +153,8 @@ impl AppState {
         store.sign_with(signer);
         let door = Arc::new(crate::door::Door::new(Default::default(), store.keyspace(crate::door::KEYSPACE)?));
         Ok(Self {
+            receipts: store.keyspace(crate::receipts::KEYSPACE)?,
+            receipt_key,
             store,
             data: data.to_path_buf(),
             office_key,

@@ -178,21 +178,31 @@ pub async fn push(
     let ceiling =
         u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0).saturating_add(state.max_clock_ahead_ms);
     let (store, accounts) = (state.store.clone(), state.accounts.clone());
+    let (tally, receipt_key) = (state.receipts.clone(), state.receipt_key.clone());
     let (office_key, max_ahead) = (state.office_key, state.max_clock_ahead_ms);
     let place = state.place();
     // Decoding and checking 500 events takes milliseconds: off the async threads, with the disk.
-    let results = blocking(move || {
+    let (results, receipts) = blocking(move || {
         let prepared = prepare(&raw, place, &principal, device_key, league.as_ref(), office_key, ceiling, max_ahead)?;
         for r in &prepared.refusals {
             accounts.log_refusal(&principal.tournament, r)?;
         }
+        let signed: Vec<crate::receipts::Signed> = prepared
+            .good
+            .iter()
+            .map(|l| {
+                let e = l.event();
+                e.sig.as_ref().map(|s| (e.tournament.clone(), s.by.clone(), e.digest()))
+            })
+            .collect();
         let stored = store.append_lined(prepared.good, Origin::Remote)?;
-        Ok(prepared.answers.answer(stored))
+        let receipts = crate::receipts::after_push(&*tally, &receipt_key, &signed, &stored)?;
+        Ok((prepared.answers.answer(stored), receipts))
     })
     .await?;
     // At a venue office, what arrived goes on to the central office now.
     state.forward_nudge.notify_one();
-    Ok(Json(PushResponse { results, office_time: Some(chrono::Utc::now()) }))
+    Ok(Json(PushResponse { results, office_time: Some(chrono::Utc::now()), receipts }))
 }
 
 /// A push read and checked: what to store, what was refused, and how to answer each element.

@@ -123,6 +123,40 @@ fn verify_finds_forgeries_and_gaps_in_an_export_and_a_data_directory() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("FORGED"), "{out}");
 
+    // A receipt the office gave for tab-wang's three records: the whole export holds it; the
+    // export without the last record (no gap to show) does not.
+    let (events, _) = arbiter_core::event::wire::decode_jsonl(&export);
+    let by_tab: Vec<&arbiter_core::event::Event> =
+        events.iter().filter(|e| e.sig.as_ref().is_some_and(|s| s.by.as_str() == "tab-wang")).collect();
+    let last = by_tab.iter().max_by_key(|e| e.order_key()).unwrap();
+    let office = SigningKey::load_or_create(&dir.join(arbiter_core::ledger::KEY_FILE)).unwrap();
+    let receipt = arbiter_core::ledger::Receipt::sign(
+        &office,
+        TournamentId::new("t1").unwrap(),
+        DeviceId::new("tab-wang").unwrap(),
+        3,
+        last.digest(),
+    );
+    let receipts = dir.with_extension("receipts.json");
+    std::fs::write(&receipts, serde_json::to_string(&vec![receipt]).unwrap()).unwrap();
+    let r = receipts.to_str().unwrap();
+    let (code, out, _) = run(&["verify", f, "--receipts", r]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("receipt t1 tab-wang: 3 events covered, held"), "{out}");
+    let last_line = last.id.to_string();
+    let cut: Vec<&str> = lines.iter().filter(|l| !l.contains(&last_line)).copied().collect();
+    std::fs::write(&file, cut.join("\n") + "\n").unwrap();
+    let (code, out, _) = run(&["verify", f]);
+    assert_eq!(code, 0, "without a receipt a cut end shows nothing: {out}");
+    let (code, out, _) = run(&["verify", f, "--receipts", r]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("CUT t1 tab-wang: a receipt says the office held 3") && out.contains("holds 2"), "{out}");
+    std::fs::write(&receipts, "{}").unwrap();
+    let (code, _, err) = run(&["verify", f, "--receipts", r]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a JSON array of receipts expected"), "{err}");
+    std::fs::write(&file, &export).unwrap();
+
     // Bad arguments say what is wrong.
     let (code, _, err) = run(&["verify", f, "--office-key", "nothex"]);
     assert_eq!(code, 2, "{err}");

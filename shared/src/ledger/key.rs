@@ -118,6 +118,11 @@ impl SigningKey {
         PublicKey(self.pair.verifying_key().to_bytes())
     }
 
+    /// An Ed25519 signature of `bytes` (RFC 8032): for what is not an event (a receipt).
+    pub fn sign_bytes(&self, bytes: &[u8]) -> [u8; 64] {
+        ed25519_dalek::Signer::sign(&self.pair, bytes).to_bytes()
+    }
+
     /// This key, signing from now on with nonces a thread prepares ahead, as a tablet does for
     /// its records (see `ledger/nonce.rs`: the referee waits for a hash, not a curve
     /// multiplication). Without a nonce ready it signs as RFC 8032 — and so it does throughout

@@ -138,6 +138,9 @@ fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
     enc.finish().map_err(|e| CoreError::Storage(e.to_string()))
 }
 
+/// The keyspace a device keeps the office's receipts in.
+const RECEIPTS: &str = "receipts";
+
 /// A push's lines stop short of the office's body limit, leaving room for the envelope.
 pub const PUSH_BODY_BUDGET: usize = MAX_BODY_BYTES - 1024;
 
@@ -306,6 +309,26 @@ impl SyncClient {
         blocking(move || store.outbox_lines(after, limit, PUSH_BODY_BUDGET)).await
     }
 
+    /// Keeps the office's latest receipt for each signer (issue 43): what this device can show
+    /// the office held, against any copy of the ledger that lacks it.
+    fn keep_receipts(&self, receipts: &[crate::ledger::Receipt]) -> Result<()> {
+        if receipts.is_empty() {
+            return Ok(());
+        }
+        let kept = crate::store::EventStore::keyspace(&*self.store, RECEIPTS)?;
+        for r in receipts.iter().filter(|r| r.holds()) {
+            let bytes = serde_json::to_vec(r).map_err(|e| CoreError::Storage(e.to_string()))?;
+            kept.insert(format!("{}/{}", r.tournament, r.signer).as_bytes(), &bytes)?;
+        }
+        Ok(())
+    }
+
+    /// The latest receipt the office gave for each signer this device pushed for.
+    pub fn receipts(&self) -> Result<Vec<crate::ledger::Receipt>> {
+        let kept = crate::store::EventStore::keyspace(&*self.store, RECEIPTS)?;
+        Ok(kept.scan_prefix(b"")?.into_iter().filter_map(|(_, v)| serde_json::from_slice(&v).ok()).collect())
+    }
+
     /// Sends one batch; returns the outbox slots the office answered for (accepted, duplicate
     /// or refused for good — the refusals also go to the status).
     async fn send_batch(&self, batch: &[Pending]) -> Result<Vec<u64>> {
@@ -318,6 +341,7 @@ impl SyncClient {
             .body(push_body(batch)?);
         let answer: PushResponse = self.answer(request).await?;
         self.measured(sent, answer.office_time)?;
+        self.keep_receipts(&answer.receipts)?;
         let mut done = Vec::new();
         let mut rejected = Vec::new();
         for r in &answer.results {

@@ -68,6 +68,10 @@ pub struct PushResponse {
     /// before it was added).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub office_time: Option<chrono::DateTime<chrono::Utc>>,
+    /// The office's signed receipt of what it now holds from each signer of the pushed events
+    /// (issue 43; absent from offices before receipts).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub receipts: Vec<crate::ledger::Receipt>,
 }
 
 /// `GET /api/v1/events?after=SEQ&limit=N`: the tournament's events after a cursor.
