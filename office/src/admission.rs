@@ -34,7 +34,7 @@ pub fn enrollment(place: Place, key: Option<&PublicKey>) -> Result<(), OfficeErr
         (Place::Venue, None) => Err(OfficeError::bad(
             KEY_REQUIRED,
             "this venue forwards to a league's central office, which admits only events signed by the device that \
-             recorded them, and this app signs none (an older build): update the app, then enroll again with a new code",
+             recorded them, and this app signs none (an older build): update the app, then enroll again — this code is not spent",
         )),
         _ => Ok(()),
     }
