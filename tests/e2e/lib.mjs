@@ -203,6 +203,22 @@ function watchCsp(browser) {
 }
 
 /** Fails (after the suite has stopped its browser and office) if any page broke the policy. */
+/**
+ * What axe-core (the npm package, in ui/node_modules) finds wrong with the page as it stands, of
+ * every impact: `[{id, impact, nodes: [html…]}]`. Evaluated through the browser's debugging
+ * protocol, which the pages' CSP does not apply to, so the check itself breaks no rule.
+ */
+export async function axeViolations(page) {
+  axeSource ??= readFileSync(path.join(root, "ui/node_modules/axe-core/axe.min.js"), "utf8");
+  await page.evaluate(axeSource);
+  return page.evaluate(() =>
+    globalThis.axe.run(document, { resultTypes: ["violations"] }).then((r) =>
+      r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.html.slice(0, 120)) })),
+    ),
+  );
+}
+let axeSource;
+
 export function assertNoCspViolations(browser) {
   const seen = browser?.cspViolations ?? [];
   if (seen.length) throw new Error(`the pages reported ${seen.length} CSP violation(s):\n${seen.join("\n")}`);

@@ -175,7 +175,9 @@ export class ArbiterApp {
     this.shown = draw;
     // A refresh leaves open what was open; the official's own action folds its form (it is done).
     if (opts.onlyIfIdle) keepOpen(this.root, body);
-    mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), body);
+    // One main region per page (the office's pages are one already).
+    const main = body.tagName === "MAIN" ? body : h("main", {}, body);
+    mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), main);
   }
 
   /** Compares the desk with the last look: new items are marked for a minute, with a chime

@@ -338,6 +338,7 @@ const words = {
   signingKey: ["签名密钥", "Signing key"],
   refusedRecords: ["被拒绝的记录", "Refused records"],
   refusalCode: ["代码", "Code"],
+  actionsColumn: ["操作", "Actions"],
   refusedByCentral: ["总部拒绝", "refused by the central office"],
   resend: ["重新发送", "Send again"],
   resentAdmitted: ["总部已接收", "The central office admitted it"],

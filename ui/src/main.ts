@@ -77,14 +77,14 @@ if (hall) {
     const input = h("input", { type: "password", id: "token", "data-testid": "token", autocomplete: "off" }) as HTMLInputElement;
     mount(
       root,
-      h(
+      h("main", {}, h(
         "form",
         { class: "card enroll", onsubmit: (e: Event) => { e.preventDefault(); startWeb(input.value.trim()); } },
         h("h1", {}, t("appTitle")),
         h("p", {}, t("officePages")),
         h("label", { class: "field" }, h("span", {}, t("token")), input),
         h("button", { type: "submit", class: "primary", "data-testid": "sign-in" }, t("signIn")),
-      ),
+      )),
     );
   }
 }

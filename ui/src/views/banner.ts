@@ -11,7 +11,8 @@ export function banner(status: AppStatus, actions: { rerender: () => void; syncN
   return h(
     "header",
     { class: "banner" },
-    h("strong", { class: "app-title" }, t("appTitle")),
+    // The page's one top heading, for screen readers and outlines.
+    h("h1", { class: "app-title" }, t("appTitle")),
     h("span", { class: `sync sync-${tone}`, "data-testid": "sync-banner" }, text),
     h("span", { class: "who" }, who),
     actions.syncNow ? h("button", { class: "small", onclick: actions.syncNow, "data-testid": "sync-now" }, t("syncNow")) : null,

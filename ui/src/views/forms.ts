@@ -3,7 +3,7 @@
 import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h } from "../dom";
 import { errorText } from "../format";
-import { lt } from "../i18n";
+import { lt, t } from "../i18n";
 
 /** A labelled form field around `control`. */
 export function field(label: string, control: HTMLElement): HTMLElement {
@@ -48,8 +48,10 @@ export function select(testid: string, options: [string, string][], current: str
 export function dataTable(testid: string, head: string[], rows: (Node | string)[][]): HTMLElement {
   return h(
     "table",
-    { class: "data", "data-testid": testid },
-    h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+    // It scrolls sideways on a narrow screen: reachable by keyboard, to scroll it too.
+    { class: "data", "data-testid": testid, tabindex: 0 },
+    // A column without a visible name (its buttons') is still named for screen readers.
+    h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x === "" ? h("span", { class: "sr-only" }, t("actionsColumn")) : x)))),
     h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c))))),
   );
 }

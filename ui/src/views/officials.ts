@@ -70,7 +70,7 @@ export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeAp
         out.fail(err);
       }
     } }, t("revoke"))]);
-  return h("main", { class: "office" }, out.el, code, h("div", { class: "columns" }, register, assign), dataTable("officials", ["ID", t("playerName"), t("role"), t("tables"), ""], rows),
+  return h("main", { class: "office" }, h("h2", {}, t("officials")), out.el, code, h("div", { class: "columns" }, register, assign), dataTable("officials", ["ID", t("playerName"), t("role"), t("tables"), ""], rows),
     h("h3", {}, t("devices")), dataTable("devices", [t("deviceId"), t("deviceLabel"), "ID", t("role"), t("signingKey"), ""], deviceRows),
     refusals.length ? h("h3", {}, t("refusedRecords")) : null,
     // What the office refused; a forged signature in red.

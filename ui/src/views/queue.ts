@@ -54,7 +54,8 @@ export function queueView(cards: QueueCard[], ctx: QueueCtx): HTMLElement {
 /** What happened, in words: the incident, its facts, the note, who recorded it. */
 export function happenedView(i: IncidentCard): HTMLElement[] {
   return [
-    h("h4", { "data-testid": "card-incident" }, lt("incident_types", i.incident.type)),
+    // The card's heading, next below the page's (h1): screen readers walk the desk by it.
+    h("h2", { class: "incident-title", "data-testid": "card-incident" }, lt("incident_types", i.incident.type)),
     ...(i.facts.length
       ? [h("dl", { class: "facts", "data-testid": "card-facts" }, i.facts.flatMap((f) => [h("dt", {}, getLang() === "zh" ? f.label.zh : f.label.en), h("dd", {}, getLang() === "zh" ? f.zh : f.en)]))]
       : []),
