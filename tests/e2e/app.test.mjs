@@ -113,6 +113,10 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.screenshot(shots, "04-second-warning-preview.png");
     await wd.click("[data-testid=confirm]");
     await wd.waitText("[data-testid=result]", (t) => t.includes("第二次警告：黑方判负（第二十五条二）"), "the loss");
+    // Heard as well as seen (issue 44): the page's live region says what was recorded and what
+    // it does, for a screen reader.
+    const heard = await wd.cmd("POST", "/execute/sync", { script: "return document.querySelector('[data-testid=announce]')?.textContent ?? ''", args: [] });
+    assert.match(heard, /^已记录: .*第二次警告：黑方判负（第二十五条二）/, heard);
     await wd.screenshot(shots, "05-second-warning-loses.png");
 
     // A 17.3 disagreement: the referee may not rule it, so it goes to the chief arbiter.

@@ -120,6 +120,36 @@ test("standings before the set-up has a system lead to the set-up page", async (
   await page.close();
 });
 
+test("every control is reached by the keyboard and shows where the keyboard is", async () => {
+  const page = await signedIn({ width: 768, height: 1024 });
+  for (const screen of ["tables", "queue", "players", "officials", "setup"]) {
+    await page.click(`[data-testid=nav-${screen}]`);
+    // The page is drawn with its tab marked: the controls counted are its own.
+    await page.waitForSelector(`[data-testid=nav-${screen}].on`);
+    const controls = await page.$$eval("button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, a[href], [tabindex='0']", (els) =>
+      els.filter((e) => e.getBoundingClientRect().height > 0 && !e.closest("details:not([open])")).length);
+    await page.evaluate(() => document.activeElement?.blur());
+    const reached = new Set();
+    const unmarked = [];
+    for (let i = 0; i < controls + 10; i++) {
+      await page.keyboard.press("Tab");
+      const seen = await page.evaluate(() => {
+        const e = document.activeElement;
+        if (!e || e === document.body) return null;
+        const style = getComputedStyle(e);
+        const key = `${Array.prototype.indexOf.call(document.querySelectorAll("*"), e)} ${e.outerHTML.slice(0, 80)}`;
+        return { key, marked: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 };
+      });
+      if (!seen) continue;
+      reached.add(seen.key);
+      if (!seen.marked) unmarked.push(seen.key);
+    }
+    assert.ok(reached.size >= controls, `${screen}: ${reached.size} of ${controls} controls reached by Tab`);
+    assert.deepEqual(unmarked, [], `${screen}: focus not shown on`);
+  }
+  await page.close();
+});
+
 for (const [name, viewport] of [
   ["portrait-768x1024", { width: 768, height: 1024 }],
   ["landscape-1280x800", { width: 1280, height: 800 }],

@@ -339,6 +339,7 @@ const words = {
   refusedRecords: ["被拒绝的记录", "Refused records"],
   refusalCode: ["代码", "Code"],
   actionsColumn: ["操作", "Actions"],
+  recordedAnnounce: ["已记录", "Recorded"],
   refusedByCentral: ["总部拒绝", "refused by the central office"],
   resend: ["重新发送", "Send again"],
   resentAdmitted: ["总部已接收", "The central office admitted it"],

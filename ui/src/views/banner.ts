@@ -2,11 +2,13 @@
 
 import type { AppStatus } from "../bindings/AppStatus";
 import { h } from "../dom";
+import { announceSync } from "../announce";
 import { bannerText } from "../format";
 import { getLang, lt, setLang, t } from "../i18n";
 
 export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void }): HTMLElement {
   const { text, tone } = bannerText(status.sync);
+  announceSync(tone, text);
   const who = status.identity ? `${lt("roles", status.identity.role)} ${status.identity.person} · ${status.identity.device}` : "";
   return h(
     "header",

@@ -11,6 +11,7 @@ import type { IncidentView } from "../bindings/IncidentView";
 import type { Objection } from "../bindings/Objection";
 import type { Role } from "../bindings/Role";
 import type { Ruling } from "../bindings/Ruling";
+import { announce } from "../announce";
 import { h } from "../dom";
 import { standingsChangeView } from "./standings";
 import { consequenceLines, resultSentence, warningDots } from "../format";
@@ -69,6 +70,8 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       confirm.setAttribute("disabled", "");
       try {
         const v = await ctx.backend.record(game, body);
+        // Heard as well as seen: what was recorded, and what it does.
+        announce(`${t("recordedAnnounce")}: ${title} — ${Array.from(lines.children, (li) => li.textContent).join("; ")}`);
         if (after) await after(v);
         await ctx.reload();
       } catch (e) {
