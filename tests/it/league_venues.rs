@@ -118,10 +118,19 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     assert!(matches!(result.outcome, arbiter_core::rules::Outcome::Win { winner: Colour::White, .. }), "{result:?}");
     assert_eq!(result.article.to_string(), arbiter_core::rules::Article::Art25_2.to_string());
 
-    // The venue keeps the centre's receipt of what it holds from each tablet it forwarded for.
-    let kept = hz.office.state.forwarder().unwrap().unwrap().receipts().unwrap();
-    let of_li = kept.iter().find(|r| r.signer.as_str() == "tab-li").expect("a receipt for tab-li");
-    assert!(of_li.holds() && of_li.count >= 2 && of_li.office == central.state.office_key, "{of_li:?}");
+    // The venue keeps the centre's receipt of what it holds from each tablet it forwarded for
+    // (kept once the centre's answer is read, a moment after the centre stored the events).
+    let forwarder = hz.office.state.forwarder().unwrap().unwrap();
+    let mut of_li = None;
+    for _ in 0..200 {
+        of_li = forwarder.receipts().unwrap().into_iter().find(|r| r.signer.as_str() == "tab-li" && r.count >= 2);
+        if of_li.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let of_li = of_li.expect("the centre's receipt for tab-li's two events, kept at the venue");
+    assert!(of_li.holds() && of_li.office == central.state.office_key, "{of_li:?}");
     // Hangzhou loses its line to the centre and finishes its match: its hall goes on.
     hz.go_offline();
     at_hz.push(li.record(2, EventBody::Resigned { by: Colour::Black }).id);
