@@ -120,6 +120,36 @@ test("standings before the set-up has a system lead to the set-up page", async (
   await page.close();
 });
 
+test("in a dim hall the device's dark setting gives a dark page that axe-core finds nothing wrong with", async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", token);
+  await page.click("[data-testid=sign-in]");
+  await page.waitForSelector("[data-testid=tables]");
+  // Relative luminance of the page's background (0 black … 1 white).
+  const luminance = () => page.evaluate(() => {
+    const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g).map(Number).map((c) => {
+      const x = c / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  });
+  for (const screen of ["tables", "game", "queue", "players", "officials", "setup", "standings"]) {
+    if (screen === "game") {
+      await page.click("[data-testid=nav-tables]");
+      await page.click("[data-testid=table-r1-t1]");
+      await page.waitForSelector("[data-testid=history]");
+    } else {
+      await page.click(`[data-testid=nav-${screen}]`);
+      await page.waitForSelector(`[data-testid=nav-${screen}].on`);
+    }
+    assert.ok((await luminance()) < 0.05, `${screen}: a dark page`);
+    assert.deepEqual(await axeViolations(page), [], `axe-core, dark: ${screen}`);
+    if (screen === "game" || screen === "players") await page.screenshot({ path: path.join(shots, `dark-${screen}.png`) });
+  }
+  await page.close();
+});
+
 test("every control is reached by the keyboard and shows where the keyboard is", async () => {
   const page = await signedIn({ width: 768, height: 1024 });
   for (const screen of ["tables", "queue", "players", "officials", "setup"]) {
