@@ -95,6 +95,13 @@ describe("views", () => {
     expect(opened).toBe("g1");
   });
 
+  it("lists the current round first, by table, then the rounds before it", () => {
+    const at = (game: string, round: number, table: number) => ({ ...row, game, round, table });
+    const el = tablesView([at("r1-t2", 1, 2), at("r2-t2", 2, 2), at("r1-t1", 1, 1), at("r2-t1", 2, 1)], () => {});
+    const order = Array.from(el.querySelectorAll("button.table-card")).map((b) => b.getAttribute("data-testid"));
+    expect(order).toEqual(["table-r2-t1", "table-r2-t2", "table-r1-t1", "table-r1-t2"]);
+  });
+
   it("switches language from the banner", () => {
     let redrawn = 0;
     const el = banner({ identity: null, notice: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } }, { rerender: () => redrawn++ });
