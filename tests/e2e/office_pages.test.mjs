@@ -221,6 +221,17 @@ for (const [name, viewport] of [
       }
       // Accessibility (issue 44): axe-core finds nothing, of any impact, at phone and tablet sizes.
       if (viewport.width < 1000) assert.deepEqual(await axeViolations(page), [], `axe-core: ${name} ${lang} ${screen}`);
+      // On a phone the tabs are one row (issue 44: three rows took a third of the screen), the
+      // current tab in view.
+      if (viewport.width <= 600) {
+        const tabs = await page.evaluate(() => {
+          const nav = document.querySelector("nav").getBoundingClientRect();
+          const on = document.querySelector("nav button.on")?.getBoundingClientRect();
+          return { height: nav.height, shown: !on || (on.left >= nav.left - 1 && on.right <= nav.right + 1) };
+        });
+        assert.ok(tabs.height < 80, `${name} ${lang} ${screen}: the tabs take ${tabs.height}px`);
+        assert.ok(tabs.shown, `${name} ${lang} ${screen}: the current tab is out of view`);
+      }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${name} ${lang} ${screen}: the page scrolls sideways by ${overflow}px`);
       const small = await page.$$eval("button, input", (els) =>

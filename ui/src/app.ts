@@ -178,6 +178,9 @@ export class ArbiterApp {
     // One main region per page (the office's pages are one already).
     const main = body.tagName === "MAIN" ? body : h("main", {}, body);
     mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), main);
+    // On a phone the tabs scroll sideways: the current one in view (the page itself stays put).
+    const on = nav.querySelector<HTMLElement>("button.on");
+    if (on && nav.scrollWidth > nav.clientWidth) nav.scrollLeft = Math.max(0, on.offsetLeft - nav.offsetLeft - 12);
   }
 
   /** Compares the desk with the last look: new items are marked for a minute, with a chime
