@@ -176,6 +176,8 @@ pub struct Forwarder {
     cursors: Arc<dyn arbiter_core::store::Keyspace>,
 }
 
+/// The forwarder's keyspace: its cursors, the refused events, the centre's receipts.
+const KEYSPACE: &str = "upstream";
 const PULLED_TO: &[u8] = b"pulled_to";
 const PUSHED_TO: &[u8] = b"pushed_to";
 /// Events the central office refused, by id: `refused/ID`.
@@ -187,10 +189,16 @@ fn number(bytes: Option<Vec<u8>>) -> u64 {
     bytes.and_then(|b| <[u8; 8]>::try_from(b.as_slice()).ok()).map_or(0, u64::from_be_bytes)
 }
 
+/// Events the central office refused of what this venue forwarded, not admitted since (for
+/// `/health`; no forwarder needed).
+pub fn refused_upstream(store: &dyn EventStore) -> Result<usize, OfficeError> {
+    Ok(store.keyspace(KEYSPACE)?.scan_prefix(REFUSED.as_bytes())?.len())
+}
+
 impl Forwarder {
     pub fn new(up: Upstream, store: Arc<dyn EventStore>, accounts: Arc<Accounts>) -> Result<Self, OfficeError> {
         let http = client(up.pin)?;
-        let cursors = store.keyspace("upstream")?;
+        let cursors = store.keyspace(KEYSPACE)?;
         Ok(Forwarder { up: Arc::new(up), store, accounts, http, cursors })
     }
 
@@ -372,11 +380,6 @@ impl Forwarder {
             self.cursors.insert(format!("{REFUSED}{id}").as_bytes(), b"")?;
         }
         Ok(())
-    }
-
-    /// Events the central office refused and that were not admitted since.
-    pub fn refused_count(&self) -> Result<usize, OfficeError> {
-        Ok(self.cursors.scan_prefix(REFUSED.as_bytes())?.len())
     }
 
     /// Sends `event` (one the central office refused) again, now that its cause is fixed: the

@@ -33,11 +33,15 @@ pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
     }
     // Nothing refused is silent: what this office refused (a device's or a venue's pushes), and
     // at a venue what the central office refused of what it forwarded and was not admitted since.
-    if let Ok(n) = state.accounts.refusal_count() {
-        health["refusals"] = n.into();
-    }
-    if let Ok(Some(f)) = state.forwarder() {
-        if let Ok(n) = f.refused_count() {
+    // Read off the async threads (a database store answers them over the network).
+    let (accounts, store, venue) = (state.accounts.clone(), state.store.clone(), state.upstream.is_some());
+    let counts = blocking(move || {
+        let upstream = if venue { Some(crate::venue::refused_upstream(&*store)?) } else { None };
+        Ok((accounts.refusal_count()?, upstream))
+    });
+    if let Ok((refusals, upstream)) = counts.await {
+        health["refusals"] = refusals.into();
+        if let Some(n) = upstream {
             health["refused_upstream"] = n.into();
         }
     }

@@ -218,28 +218,16 @@ impl Graph {
         }
     }
 
-    /// Drops the edges added while finding cycles and restores the others.
+    /// Drops the edges added while finding cycles and registers the others again, as they were.
     fn reinit(&mut self) {
-        for k in 0..self.edges.len() {
-            if self.edges[k].kind == Kind::Transitive {
-                if self.edges[k].registered {
-                    self.unregister(k);
-                }
-            } else {
-                self.register(k);
-                self.edges[k].via.clear();
-            }
-        }
         self.edges.retain(|e| e.kind != Kind::Transitive);
-        // Indices moved: register again from scratch.
         for map in self.coming.iter_mut().chain(self.outgoing.iter_mut()) {
             map.clear();
         }
         self.looped.iter_mut().for_each(|l| *l = None);
         for k in 0..self.edges.len() {
-            if self.edges[k].registered {
-                self.register(k);
-            }
+            self.edges[k].via.clear();
+            self.register(k);
         }
     }
 
