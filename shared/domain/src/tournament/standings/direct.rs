@@ -149,7 +149,6 @@ struct Edge {
     to: usize,
     kind: Kind,
     via: BTreeSet<usize>,
-    registered: bool,
 }
 
 /// The confrontation graph: nodes are group members (in DC's order), an edge per win.
@@ -175,7 +174,7 @@ impl Graph {
 
     fn add(&mut self, from: usize, to: usize, kind: Kind) -> usize {
         let k = self.edges.len();
-        self.edges.push(Edge { from, to, kind, via: BTreeSet::new(), registered: false });
+        self.edges.push(Edge { from, to, kind, via: BTreeSet::new() });
         self.register(k);
         k
     }
@@ -188,7 +187,6 @@ impl Graph {
             self.outgoing[from].insert(to, k);
             self.coming[to].insert(from, k);
         }
-        self.edges[k].registered = true;
     }
 
     fn unregister(&mut self, k: usize) {
@@ -199,7 +197,6 @@ impl Graph {
             self.outgoing[from].remove(&to);
             self.coming[to].remove(&from);
         }
-        self.edges[k].registered = false;
     }
 
     fn find(&self, from: usize, to: usize) -> Option<usize> {
