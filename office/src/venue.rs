@@ -189,6 +189,26 @@ fn number(bytes: Option<Vec<u8>>) -> u64 {
     bytes.and_then(|b| <[u8; 8]>::try_from(b.as_slice()).ok()).map_or(0, u64::from_be_bytes)
 }
 
+/// How often a venue forwards when nothing nudges it: 5 s, or `ARBITER_FORWARD_EVERY_MS`
+/// (50–600,000). A value out of range is an error naming the variable.
+pub fn forward_every() -> Result<Duration, OfficeError> {
+    let Ok(text) = std::env::var("ARBITER_FORWARD_EVERY_MS") else { return Ok(Duration::from_secs(5)) };
+    match text.trim().parse::<u64>() {
+        Ok(ms) if (50..=600_000).contains(&ms) => Ok(Duration::from_millis(ms)),
+        _ => Err(OfficeError::bad(
+            "bad_setting",
+            format!("ARBITER_FORWARD_EVERY_MS is `{text}`: give milliseconds, 50–600000"),
+        )),
+    }
+}
+
+/// Events in this venue's arrival log after the last one the forwarder has answered for (for
+/// `/health`: 0 once everything recorded here has reached the central office or been refused).
+pub fn forward_behind(store: &dyn EventStore) -> Result<u64, OfficeError> {
+    let pushed = number(store.keyspace(KEYSPACE)?.get(PUSHED_TO)?);
+    Ok(store.last_seq()?.saturating_sub(pushed))
+}
+
 /// Events the central office refused of what this venue forwarded, not admitted since (for
 /// `/health`; no forwarder needed).
 pub fn refused_upstream(store: &dyn EventStore) -> Result<usize, OfficeError> {
@@ -407,7 +427,8 @@ impl Forwarder {
     }
 
     /// Forwards until `stop` is notified: a round now and whenever `nudge` is, else every
-    /// `every`; after a failure it waits twice as long each time (up to a minute).
+    /// `every`; after a failure it waits twice as long each time, up to 30 intervals and at
+    /// most a minute (a line back up is found within that).
     pub async fn run(self, every: Duration, nudge: Arc<tokio::sync::Notify>, stop: Arc<tokio::sync::Notify>) {
         let mut wait = every;
         loop {
@@ -415,7 +436,7 @@ impl Forwarder {
                 Ok(_) => every,
                 Err(e) => {
                     eprintln!("arbiter-office: venue: forwarding to {} failed: {e}", self.up.central);
-                    (wait * 2).clamp(every, Duration::from_secs(60))
+                    (wait * 2).clamp(every, (every * 30).min(Duration::from_secs(60)).max(every))
                 }
             };
             tokio::select! {

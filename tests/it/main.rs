@@ -12,6 +12,7 @@ mod flake_hunt;
 mod hostile_input;
 mod https_pinning;
 mod journal_corrupt;
+mod league_harness;
 mod league_processes;
 mod league_venues;
 mod office_postgres;

@@ -2,8 +2,10 @@
 
 use std::path::PathBuf;
 
+pub mod harness;
 pub mod league;
 pub mod pg;
+pub mod procs;
 
 use arbiter_core::event::EventBody;
 use arbiter_core::model::{Author, Colour, DeviceId, GameId, PersonId, Role, TournamentId};
@@ -458,20 +460,22 @@ impl Device {
 
     /// Records an event on game `id` on this device (offline: nothing is sent).
     pub fn record_on(&self, id: &GameId, body: EventBody) -> Event {
+        self.record_at(id, body, chrono::Utc::now()).unwrap_or_else(|e| panic!("record: {e}"))
+    }
+
+    /// Records an event on game `id` as this device's clock reads `now` (a clock off by some
+    /// minutes records with it).
+    pub fn record_at(
+        &self,
+        id: &GameId,
+        body: EventBody,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> arbiter_core::Result<Event> {
         let n = self.counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let salt = u64::from(
             self.author.device.as_str().bytes().fold(0u32, |a, b| a.wrapping_mul(31).wrapping_add(u32::from(b))),
         );
-        self.store
-            .record(
-                tournament(),
-                Some(id.clone()),
-                self.author.clone(),
-                body,
-                chrono::Utc::now(),
-                random_from((salt << 24) | n),
-            )
-            .unwrap_or_else(|e| panic!("record: {e}"))
+        self.store.record(tournament(), Some(id.clone()), self.author.clone(), body, now, random_from((salt << 24) | n))
     }
 
     /// Rounds until a round moves nothing and the outbox is empty (bounded).
@@ -523,6 +527,11 @@ pub fn state_digest(store: &dyn EventStore, games: u32) -> String {
 }
 
 impl Device {
+    /// A device over the store in `dir` (made if new), numbering its records from 0.
+    pub fn at(dir: &std::path::Path, enrolled: &EnrollResponse, office: &Endpoint) -> Device {
+        Self::over(dir, enrolled, office, |_| {}, 0)
+    }
+
     /// A device over an existing store directory (not wiped), e.g. after its process was killed.
     pub fn reopen(dir: &std::path::Path, enrolled: &EnrollResponse, office: &Endpoint) -> Device {
         Self::over(dir, enrolled, office, |_| {}, 1_000_000)

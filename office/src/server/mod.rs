@@ -105,7 +105,7 @@ impl AppState {
         let Some(forwarder) = self.forwarder()? else { return Ok(None) };
         let stop = Arc::new(tokio::sync::Notify::new());
         let task =
-            tokio::spawn(forwarder.run(std::time::Duration::from_secs(5), self.forward_nudge.clone(), stop.clone()));
+            tokio::spawn(forwarder.run(crate::venue::forward_every()?, self.forward_nudge.clone(), stop.clone()));
         Ok(Some((task, stop)))
     }
 

@@ -36,13 +36,18 @@ pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
     // Read off the async threads (a database store answers them over the network).
     let (accounts, store, venue) = (state.accounts.clone(), state.store.clone(), state.upstream.is_some());
     let counts = blocking(move || {
-        let upstream = if venue { Some(crate::venue::refused_upstream(&*store)?) } else { None };
+        let upstream = if venue {
+            Some((crate::venue::refused_upstream(&*store)?, crate::venue::forward_behind(&*store)?))
+        } else {
+            None
+        };
         Ok((accounts.refusal_count()?, upstream))
     });
     if let Ok((refusals, upstream)) = counts.await {
         health["refusals"] = refusals.into();
-        if let Some(n) = upstream {
-            health["refused_upstream"] = n.into();
+        if let Some((refused, behind)) = upstream {
+            health["refused_upstream"] = refused.into();
+            health["forward_behind"] = behind.into();
         }
     }
     Json(health)

@@ -1,0 +1,500 @@
+//! One history's world: the processes, the lines between them, the tablets, and what each
+//! tablet was told of what it recorded.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use arbiter_core::event::EventBody;
+use arbiter_core::model::{Colour, DeviceId, EventId, GameId};
+use arbiter_core::rules::{Incident, Outcome, RulesetSpec, Ruling};
+use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};
+use arbiter_office::server::{init_tournament, AppState};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use super::check::{self, Violation};
+use super::{Line, Op, Proc, Record, SLOTS};
+use crate::league::Link;
+use crate::pg::PgCluster;
+use crate::procs::{OfficeProc, Tmpfs};
+use crate::{scratch, test_key, tournament, Device, Endpoint};
+
+/// What every history shares: the office program and one PostgreSQL cluster (a database each).
+pub struct Ctx {
+    pub office: String,
+    pub pg: PgCluster,
+}
+
+/// A history's figures, for the run's summary.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Stats {
+    pub ops: usize,
+    /// Events tablets recorded, and of them acknowledged by their venue.
+    pub recorded: usize,
+    pub acknowledged: usize,
+    /// Refused to a tablet by its venue (a clock too far ahead, a revoked device's), and refused
+    /// by the centre of what a venue forwarded.
+    pub refused_at_venue: usize,
+    pub refused_upstream: usize,
+    pub kills: usize,
+    pub cuts: usize,
+    pub disk_full: usize,
+    pub pg_restarts: usize,
+    /// Older builds refused at enrollment, then enrolled with a key.
+    pub keyless_refused: usize,
+    pub revoked: usize,
+    pub re_enrolled: usize,
+    pub receipts: usize,
+}
+
+/// A tablet and what it knows of its records.
+pub(super) struct Tablet {
+    pub dev: Device,
+    link: Link,
+    pub revoked: bool,
+    pub recorded: Vec<EventId>,
+    /// Refused for good by its venue, with the reason.
+    pub rejected: BTreeMap<String, String>,
+    pub venue: usize,
+}
+
+struct Slot {
+    venue: usize,
+    person: String,
+    tablet: Option<Tablet>,
+    generation: u32,
+}
+
+pub(super) struct Venue {
+    pub proc: OfficeProc,
+    pub token: String,
+    pub dir: PathBuf,
+    up: Link,
+    fs: Option<Tmpfs>,
+    /// Its games: the league's tables at this venue.
+    pub games: Vec<GameId>,
+}
+
+pub(super) struct World<'a> {
+    ctx: &'a Ctx,
+    root: PathBuf,
+    pub db: String,
+    pub central: Vec<OfficeProc>,
+    pub org: String,
+    pub venues: Vec<Venue>,
+    slots: Vec<Slot>,
+    /// Tablets no longer in a slot (re-enrolled): what they were told still holds.
+    pub retired: Vec<Tablet>,
+    pg_down: bool,
+    pub stats: Stats,
+    /// What broke while the history ran (checked at the end with the rest).
+    pub found: Vec<Violation>,
+}
+
+const VENUE_ENV: [(&str, &str); 2] = [("ARBITER_RESERVE_MB", "8"), ("ARBITER_FORWARD_EVERY_MS", "100")];
+const TMPFS_MB: u64 = 160;
+
+impl World<'_> {
+    /// Sets a world up, plays `ops` on it, brings it to quiescence and checks it.
+    pub async fn play(ctx: &Ctx, seed: u64, ops: &[Op]) -> Result<Stats, Vec<Violation>> {
+        let mut w = World::set_up(ctx, seed).await;
+        w.stats.ops = ops.len();
+        for op in ops {
+            w.apply(*op).await;
+        }
+        let quiet = w.quiesce().await;
+        let mut violations = std::mem::take(&mut w.found);
+        violations.extend(check::check(&mut w).await);
+        if let Err(why) = quiet {
+            violations.insert(0, Violation::new("quiescence", why));
+        }
+        let stats = w.stats;
+        if violations.is_empty() {
+            w.tear_down();
+            Ok(stats)
+        } else {
+            eprintln!("harness: history {seed} kept at {}", w.root.display());
+            Err(violations)
+        }
+    }
+
+    async fn set_up(ctx: &Ctx, seed: u64) -> World<'_> {
+        let root = scratch(&format!("harness-{seed}"));
+        std::fs::create_dir_all(&root).unwrap_or_else(|e| panic!("{e}"));
+        let db = ctx.pg.database(&format!("harness_{seed}_{}", crate::unique()));
+        let central_dir = root.join("central");
+        let org = {
+            let state = AppState::open_on(&central_dir, Some(&db)).unwrap_or_else(|e| panic!("{e}"));
+            init_tournament(&state, tournament(), "围甲联赛".into(), RulesetSpec::default())
+                .unwrap_or_else(|e| panic!("{e}"))
+                .organiser_token
+        };
+        let central: Vec<OfficeProc> =
+            (0..2).map(|_| OfficeProc::start(&ctx.office, &central_dir, Some(&db), &[])).collect();
+        let c = &central[0];
+        let settings = json!({"system": {"kind": "team", "boards": 2, "pairing": "round_robin"}, "rounds": 3,
+            "time_control": {"main_minutes": 60, "reserved_minutes": 5}, "allowed_lateness_minutes": 15});
+        c.ok(
+            &org,
+            Method::PUT,
+            "/tournament",
+            Some(json!({"name": "围甲联赛", "ruleset": {"preset": "chinese_1988"}, "settings": settings})),
+        )
+        .await;
+        for team in ["杭州", "上海", "北京", "深圳"] {
+            for board in [1, 2] {
+                let p = json!({"name": format!("{team}{board}台"), "rank": format!("{}d", 6 - board), "team": team, "board": board});
+                c.ok(&org, Method::POST, "/players", Some(p)).await;
+            }
+        }
+        let sheet = c.ok(&org, Method::POST, "/rounds/1/pair", Some(json!({}))).await;
+        let games: Vec<GameId> = sheet["boards"]
+            .as_array()
+            .map(|b| b.iter().filter_map(|b| GameId::new(b["game"].as_str()?).ok()).collect())
+            .unwrap_or_default();
+        assert_eq!(games.len(), 4, "{sheet}");
+        let names = ["venue-hz", "venue-sh"];
+        for (v, name) in names.iter().enumerate() {
+            c.ok(&org, Method::POST, "/people", Some(json!({"id": name, "name": name, "role": "office"}))).await;
+            let tables = [2 * v + 1, 2 * v + 2];
+            c.ok(&org, Method::POST, "/venues", Some(json!({"venue": name, "round": 1, "tables": tables}))).await;
+        }
+        let mut slots = Vec::new();
+        for s in 0..SLOTS {
+            let person = format!("ref-{s}");
+            c.ok(&org, Method::POST, "/people", Some(json!({"id": person, "name": person, "role": "referee"}))).await;
+            slots.push(Slot { venue: usize::from(s / 3), person, tablet: None, generation: 0 });
+        }
+        // Each venue reaches its own central process, through a line the harness can cut.
+        let mut venues = Vec::new();
+        for (v, name) in names.iter().enumerate() {
+            let up = Link::to(format!("127.0.0.1:{}", central[v].port).parse().unwrap_or_else(|e| panic!("{e}"))).await;
+            let code = c.ok(&org, Method::POST, "/enrollment-codes", Some(json!({"person": name}))).await["code"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            // Venue 0 on a small disk of its own, to fill (where this process may mount one).
+            let fs = if v == 0 { Tmpfs::mount(&format!("harness-{seed}-disk"), TMPFS_MB) } else { None };
+            let dir = fs.as_ref().map_or_else(|| root.join(name), |fs| fs.dir.join("data"));
+            let device = DeviceId::new(*name).unwrap_or_else(|e| panic!("{e}"));
+            let joined = arbiter_office::venue::join_office(&dir, &up.url, c.cert, &code, &device)
+                .await
+                .unwrap_or_else(|e| panic!("join: {e}"));
+            let proc = OfficeProc::start(&ctx.office, &dir, None, &VENUE_ENV);
+            let games = games[2 * v..2 * v + 2].to_vec();
+            venues.push(Venue { proc, token: joined.organiser_token, dir, up, fs, games });
+        }
+        let mut w = World {
+            ctx,
+            root,
+            db,
+            central,
+            org,
+            venues,
+            slots,
+            retired: Vec::new(),
+            pg_down: false,
+            stats: Stats::default(),
+            found: Vec::new(),
+        };
+        for s in 0..SLOTS {
+            if s % 3 != 2 {
+                w.enroll(s, true).await;
+            }
+        }
+        w
+    }
+
+    /// Enrolls slot `s`'s tablet at its venue with a key (an older build tries without one
+    /// first, and must be refused up front with `key_required`, its code not spent).
+    async fn enroll(&mut self, s: u8, keyed_first: bool) -> Option<()> {
+        let slot = self.slots.get_mut(usize::from(s))?;
+        let venue = &self.venues[slot.venue];
+        if !venue.proc.alive() {
+            return None;
+        }
+        slot.generation += 1;
+        let device = format!("tab-{s}-{}", slot.generation);
+        let code = venue
+            .proc
+            .call(&venue.token, Method::POST, "/enrollment-codes", Some(json!({"person": slot.person})))
+            .await
+            .ok()?["code"]
+            .as_str()?
+            .to_owned();
+        let url = format!("{}{API_PREFIX}/enroll", venue.proc.url);
+        if !keyed_first {
+            let r = venue.proc.http.post(&url).json(&json!({"code": code, "device": device, "label": device})).send().await.ok()?;
+            let status = r.status().as_u16();
+            let body: Value = r.json().await.unwrap_or_default();
+            if status == 200 || body["code"] != "key_required" {
+                self.found.push(Violation::new(
+                    "one admission rule",
+                    format!("a keyless older build at venue {} was answered {status} {body}", slot.venue),
+                ));
+                return None;
+            }
+            self.stats.keyless_refused += 1;
+        }
+        let r = venue
+            .proc
+            .http
+            .post(&url)
+            .json(&json!({"code": code, "device": device, "label": device, "key": test_key(&device).public()}))
+            .send()
+            .await
+            .ok()?;
+        if !r.status().is_success() {
+            return None;
+        }
+        let enrolled: EnrollResponse = r.json().await.ok()?;
+        let link = Link::to(format!("127.0.0.1:{}", venue.proc.port).parse().ok()?).await;
+        let endpoint = Endpoint { url: link.url.clone(), pin: venue.proc.endpoint().pin };
+        let dev = Device::at(&self.root.join(&device), &enrolled, &endpoint);
+        let venue_no = slot.venue;
+        let old = slot.tablet.replace(Tablet {
+            dev,
+            link,
+            revoked: false,
+            recorded: Vec::new(),
+            rejected: BTreeMap::new(),
+            venue: venue_no,
+        });
+        self.retired.extend(old);
+        Some(())
+    }
+
+    fn tablet(&mut self, s: u8) -> Option<&mut Tablet> {
+        self.slots.get_mut(usize::from(s))?.tablet.as_mut()
+    }
+
+    fn proc(&mut self, p: Proc) -> &mut OfficeProc {
+        match p {
+            Proc::Central(i) => &mut self.central[usize::from(i % 2)],
+            Proc::Venue(i) => &mut self.venues[usize::from(i % 2)].proc,
+        }
+    }
+
+    fn line(&self, l: Line) -> Option<&Link> {
+        match l {
+            Line::Tablet(s) => self.slots.get(usize::from(s))?.tablet.as_ref().map(|t| &t.link),
+            Line::Upstream(v) => self.venues.get(usize::from(v)).map(|v| &v.up),
+        }
+    }
+
+    async fn apply(&mut self, op: Op) {
+        match op {
+            Op::Record { tablet, game, what, skew_min } => {
+                let Some(t) = self.tablet(tablet) else { return };
+                if t.revoked {
+                    return;
+                }
+                let g = self.venues[t_venue(&self.slots, tablet)].games[usize::from(game % 2)].clone();
+                let Some(t) = self.tablet(tablet) else { return };
+                let at = chrono::Utc::now() + chrono::Duration::minutes(i64::from(skew_min));
+                if let Ok(e) = t.dev.record_at(&g, body(what), at) {
+                    t.recorded.push(e.id);
+                    self.stats.recorded += 1;
+                }
+            }
+            Op::Sync { tablet } => {
+                if let Some(t) = self.tablet(tablet) {
+                    t.round().await;
+                }
+            }
+            Op::Cut(l) => {
+                if let Some(link) = self.line(l) {
+                    link.cut();
+                    self.stats.cuts += 1;
+                }
+            }
+            Op::Restore(l) => {
+                if let Some(link) = self.line(l) {
+                    link.restore();
+                }
+            }
+            Op::Kill(p) => {
+                let p = self.proc(p);
+                if p.alive() {
+                    p.kill();
+                    self.stats.kills += 1;
+                }
+            }
+            Op::Restart(p) => {
+                // A process on a full disk does not start: the disk is freed first.
+                if matches!(p, Proc::Venue(0)) {
+                    self.free_disk();
+                }
+                self.proc(p).restart();
+            }
+            Op::DiskFull(true) => {
+                if let Some(fs) = self.venues[0].fs.as_mut() {
+                    if !fs.full() {
+                        // Below the venue's 8 MB reserve: its writes are refused, nothing torn.
+                        fs.fill(4 << 20);
+                        self.stats.disk_full += 1;
+                    }
+                }
+            }
+            Op::DiskFull(false) => self.free_disk(),
+            Op::PgRestart => {
+                self.ctx.pg.stop();
+                self.pg_down = true;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                self.ctx.pg.restart();
+                self.pg_down = false;
+                self.stats.pg_restarts += 1;
+            }
+            Op::Revoke { tablet } => {
+                let Some(slot) = self.slots.get(usize::from(tablet)) else { return };
+                let Some(t) = slot.tablet.as_ref() else { return };
+                let v = &self.venues[slot.venue];
+                let path = format!("/devices/{}/revoke", t.dev.author.device);
+                if v.proc.call(&v.token, Method::POST, &path, None).await.is_ok() {
+                    if let Some(t) = self.tablet(tablet) {
+                        t.revoked = true;
+                    }
+                    self.stats.revoked += 1;
+                }
+            }
+            Op::ReEnroll { tablet } => {
+                if self.tablet(tablet).is_some() && self.enroll(tablet, true).await.is_some() {
+                    self.stats.re_enrolled += 1;
+                }
+            }
+            Op::Enroll { tablet } => {
+                if self.tablet(tablet).is_none() {
+                    self.enroll(tablet, false).await;
+                }
+            }
+            Op::Pause { ms } => tokio::time::sleep(Duration::from_millis(u64::from(ms))).await,
+        }
+    }
+
+    fn free_disk(&mut self) {
+        if let Some(fs) = self.venues[0].fs.as_mut() {
+            fs.free();
+        }
+    }
+
+    /// Every fault healed, every line up, every process running; then rounds until every
+    /// tablet's outbox is empty and every venue has forwarded all it holds (bounded).
+    async fn quiesce(&mut self) -> Result<(), String> {
+        self.free_disk();
+        if self.pg_down {
+            self.ctx.pg.restart();
+        }
+        for p in [Proc::Central(0), Proc::Central(1), Proc::Venue(0), Proc::Venue(1)] {
+            self.proc(p).restart();
+        }
+        for l in (0..SLOTS).map(Line::Tablet).chain((0..2).map(Line::Upstream)) {
+            if let Some(link) = self.line(l) {
+                link.restore();
+            }
+        }
+        let mut waiting = String::new();
+        for _ in 0..150 {
+            waiting.clear();
+            for slot in &mut self.slots {
+                if let Some(t) = slot.tablet.as_mut() {
+                    if !t.revoked && !t.round().await {
+                        waiting += &format!("{} moved events; ", t.dev.author.device);
+                    }
+                }
+            }
+            for slot in &self.slots {
+                if let Some(t) = slot.tablet.as_ref() {
+                    let pending = t.dev.store.pending().unwrap_or(usize::MAX);
+                    if !t.revoked && pending > 0 {
+                        waiting += &format!("{} has {pending} waiting; ", t.dev.author.device);
+                    }
+                }
+            }
+            for (v, venue) in self.venues.iter().enumerate() {
+                let health = venue.proc.call("", Method::GET, "/health", None).await;
+                let behind = health.as_ref().ok().and_then(|h| h["forward_behind"].as_u64());
+                if behind != Some(0) {
+                    waiting += &format!("venue {v} forward_behind {behind:?}; ");
+                }
+            }
+            if waiting.is_empty() {
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Err(format!("not quiet after 15 s: {waiting}"))
+    }
+
+    /// Every tablet, in slots and retired.
+    pub fn tablets(&self) -> impl Iterator<Item = &Tablet> {
+        self.slots.iter().filter_map(|s| s.tablet.as_ref()).chain(&self.retired)
+    }
+
+    /// The tablets still in use (not revoked, not replaced).
+    pub fn live_tablets(&self) -> impl Iterator<Item = &Tablet> {
+        self.slots.iter().filter_map(|s| s.tablet.as_ref()).filter(|t| !t.revoked)
+    }
+
+    pub fn central_url(&self) -> &str {
+        &self.db
+    }
+
+    fn tear_down(self) {
+        let root = self.root.clone();
+        drop(self);
+        let _ = std::fs::remove_dir_all(root);
+    }
+}
+
+fn t_venue(slots: &[Slot], s: u8) -> usize {
+    slots.get(usize::from(s)).map_or(0, |s| s.venue)
+}
+
+impl Tablet {
+    /// One sync round; a refusal for good is kept with its reason (a network failure is not one).
+    /// Whether it moved nothing (and reached its venue).
+    async fn round(&mut self) -> bool {
+        let r = self.dev.client.round().await;
+        for r in self.dev.client.status().rejected {
+            self.rejected.entry(r.id).or_insert_with(|| format!("{}: {}", r.error.code, r.error.message));
+        }
+        r.is_ok_and(|r| r.pushed == 0 && r.pulled == 0)
+    }
+
+    /// What its venue acknowledged: recorded, out of the outbox, not refused.
+    pub fn acknowledged(&self) -> Vec<EventId> {
+        let waiting: std::collections::HashSet<EventId> = self
+            .dev
+            .store
+            .outbox_lines(None, usize::MAX, usize::MAX)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
+        self.recorded
+            .iter()
+            .filter(|id| !waiting.contains(id) && !self.rejected.contains_key(&id.to_string()))
+            .copied()
+            .collect()
+    }
+}
+
+fn body(what: Record) -> EventBody {
+    let colour = |black: bool| if black { Colour::Black } else { Colour::White };
+    match what {
+        Record::Warning { black } => EventBody::IncidentRecorded {
+            incident: Incident::Disturbing { offender: colour(black) },
+            ruling: Some(Ruling::Warning),
+            note: None,
+        },
+        Record::Advice { black } => EventBody::IncidentRecorded {
+            incident: Incident::Disturbing { offender: colour(black) },
+            ruling: Some(Ruling::Advice),
+            note: None,
+        },
+        Record::Result { black_wins } => {
+            EventBody::ResultEntered { outcome: Outcome::win(colour(black_wins)), note: None, forfeit: false }
+        }
+    }
+}
