@@ -213,10 +213,16 @@ pub async fn revoke(
     let device = DeviceId::new(device)?;
     let t = caller.0.tournament;
     blocking(move || {
-        state.accounts.revoke(&t, &device)?;
+        // The ledger's revocation first: on a full disk nothing changes and the organiser is
+        // told so (revoked here but not in the ledger, the device would be refused while its
+        // key still signed for it everywhere else).
+        if !state.accounts.knows_device(&t, &device)? {
+            return Err(OfficeError::NotFound(format!("no device `{device}` in `{t}`")));
+        }
         if state.accounts.device_key(&t, &device)?.is_some() {
             record_office(&state, &t, EventBody::KeyRevoked { signer: device.clone() })?;
         }
+        state.accounts.revoke(&t, &device)?;
         Ok(Json(serde_json::json!({ "revoked": device })))
     })
     .await

@@ -300,7 +300,7 @@ impl World<'_> {
             }
             Op::Sync { tablet } => {
                 if let Some(t) = self.tablet(tablet) {
-                    t.round().await;
+                    let _ = t.round().await;
                 }
             }
             Op::Cut(l) => {
@@ -398,8 +398,13 @@ impl World<'_> {
             waiting.clear();
             for slot in &mut self.slots {
                 if let Some(t) = slot.tablet.as_mut() {
-                    if !t.revoked && !t.round().await {
-                        waiting += &format!("{} moved events; ", t.dev.author.device);
+                    if t.revoked {
+                        continue;
+                    }
+                    match t.round().await {
+                        Ok(0) => {}
+                        Ok(n) => waiting += &format!("{} moved {n} event(s); ", t.dev.author.device),
+                        Err(e) => waiting += &format!("{}: {e}; ", t.dev.author.device),
                     }
                 }
             }
@@ -453,13 +458,13 @@ fn t_venue(slots: &[Slot], s: u8) -> usize {
 
 impl Tablet {
     /// One sync round; a refusal for good is kept with its reason (a network failure is not one).
-    /// Whether it moved nothing (and reached its venue).
-    async fn round(&mut self) -> bool {
+    /// What it moved, or why it failed.
+    async fn round(&mut self) -> Result<usize, String> {
         let r = self.dev.client.round().await;
         for r in self.dev.client.status().rejected {
             self.rejected.entry(r.id).or_insert_with(|| format!("{}: {}", r.error.code, r.error.message));
         }
-        r.is_ok_and(|r| r.pushed == 0 && r.pulled == 0)
+        r.map(|r| r.pushed + r.pulled).map_err(|e| e.to_string())
     }
 
     /// What its venue acknowledged: recorded, out of the outbox, not refused.
