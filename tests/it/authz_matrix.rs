@@ -37,6 +37,8 @@ fn expected(role: Role, kind: EventKind) -> bool {
         AppealFiled => matches!(role, Referee | ChiefArbiter | Committee),
         AppealDecided => role == Committee,
         RecordAttached => matches!(role, Referee | ChiefArbiter | Committee),
+        // Undo: the table's officials, of their own records (game::undo).
+        IncidentWithdrawn => matches!(role, Referee | ChiefArbiter),
         // The office records keys itself; a push of one is refused for every role.
         KeyRegistered | KeyRevoked => false,
     }
@@ -77,6 +79,7 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
             handicap: 0,
             reason: None,
         }),
+        EventKind::IncidentWithdrawn => EventBody::IncidentWithdrawn { incident: some },
         EventKind::PlayerAbsences => EventBody::PlayerAbsences { player: PlayerId::new("a").unwrap(), rounds: vec![2] },
         EventKind::PlayerWithdrew => {
             EventBody::PlayerWithdrew { player: PlayerId::new("a").unwrap(), after_round: 1, note: None }

@@ -40,9 +40,8 @@ async fn random_histories_with_faults_keep_the_leagues_invariants() {
     let ctx = Ctx { office: OFFICE.to_owned(), pg: PgCluster::start("harness") };
     let started = std::time::Instant::now();
     if let Some(seed) = env_u64("HARNESS_SEED") {
-        let keep: Option<Vec<usize>> = std::env::var("HARNESS_KEEP")
-            .ok()
-            .map(|k| k.split(',').filter_map(|i| i.trim().parse().ok()).collect());
+        let keep: Option<Vec<usize>> =
+            std::env::var("HARNESS_KEEP").ok().map(|k| k.split(',').filter_map(|i| i.trim().parse().ok()).collect());
         let ops = harness::generate(seed, harness::length(seed));
         for (i, op) in ops.iter().enumerate().filter(|(i, _)| keep.as_ref().is_none_or(|k| k.contains(i))) {
             println!("  op {i}: {op:?}");

@@ -195,4 +195,7 @@ export class WebBackend implements Backend {
   checkMove(sgf: string, moveNo: number) { return this.post<MoveCheck>("/board/check", { sgf, move_no: moveNo }); }
   syncNow() { return this.status(); }
   standingsPreview(game: string, body: EventBody) { return this.post<StandingsPreview>(`/games/${encodeURIComponent(game)}/preview-standings`, { body }); }
+  lateness(game: string, blackArrived: number | null, whiteArrived: number | null) {
+    return this.post<LatenessScreen | null>(`/games/${encodeURIComponent(game)}/lateness`, { black_arrived: blackArrived, white_arrived: whiteArrived });
+  }
 }

@@ -244,6 +244,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/games/{game}/pairing", axum::routing::put(running::override_pairing))
         .route("/games/{game}/events", post(running::record_game_event))
         .route("/games/{game}/allowed", post(running::allowed))
+        .route("/games/{game}/lateness", post(running::lateness))
         .route("/games/{game}/preview", post(running::preview))
         .route("/games/{game}/preview-standings", post(publish::preview_standings))
         .route("/standings", get(publish::standings))

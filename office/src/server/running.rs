@@ -544,6 +544,10 @@ pub async fn record_game_event(
     locked(state, caller, move |state, p| {
         let g = scheduled(state, &p.tournament, &game)?;
         check(&g, p.role, &e.body)?;
+        if let EventBody::IncidentWithdrawn { incident } = &e.body {
+            let now = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
+            arbiter_core::game::undo::check_in(&g, *incident, &p.device, now)?;
+        }
         record(state, p, vec![(Some(game.clone()), e.body)])?;
         game_page(state, &p.tournament, &game).map(Json)
     })
@@ -597,6 +601,35 @@ pub async fn allowed(
         let g = state_of(&state, &caller.0.tournament, &game)?;
         let ruleset = arbiter_core::rules::Ruleset::from_spec(g.ruleset);
         Ok(Json(arbiter_core::rules::allowed(&ruleset, &q.incident, caller.0.role, g.rule_context())))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arrivals {
+    black_arrived: Option<u64>,
+    white_arrived: Option<u64>,
+}
+
+/// `POST /api/v1/games/{game}/lateness` `{black_arrived, white_arrived}` (ms, or null while not
+/// here): the late-arrival timer at the office's clock (第二十三条一–三), as the tablet's; null
+/// while the round has no start time.
+pub async fn lateness(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<Option<arbiter_core::app::LatenessScreen>>, OfficeError> {
+    caller.require(&[Role::Referee, Role::ChiefArbiter], "time a late arrival")?;
+    let game = GameId::new(path(game)?)?;
+    let q: Arrivals = json(raw)?;
+    blocking(move || {
+        let t = &caller.0.tournament;
+        let g = scheduled(&state, t, &game)?;
+        let now = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
+        let setup = state.store.setup(t)?;
+        Ok(Json(arbiter_core::app::lateness_screen(&g, &setup, q.black_arrived, q.white_arrived, now)))
     })
     .await
 }

@@ -62,6 +62,9 @@ pub enum DomainError {
     /// 第十二条; the allowed lateness, 第二十三条): the organiser has not chosen it yet.
     #[error("the tournament's set-up has no {missing} yet")]
     SetupIncomplete { missing: &'static str },
+    /// An undo the rules of undo refuse (game::undo): too late, another device's, already ruled on.
+    #[error("cannot undo: {0}")]
+    UndoRefused(String),
 }
 
 impl DomainError {
@@ -85,6 +88,7 @@ impl DomainError {
             Self::AfterResult(_) => "after_result",
             Self::ConflictingDuplicate(_) => "conflicting_duplicate",
             Self::SetupIncomplete { .. } => "setup_incomplete",
+            Self::UndoRefused(_) => "undo_refused",
         }
     }
 

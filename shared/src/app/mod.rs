@@ -30,7 +30,7 @@ use crate::wall_clock::WallClock;
 
 pub use desk::QueueCard;
 pub use identity::{Identity, PublicIdentity};
-pub use reader::{reader_view, LatenessScreen, ReaderView, Spoken};
+pub use reader::{lateness_screen, reader_view, LatenessScreen, ReaderView, Spoken};
 pub use story::Story;
 pub use views::{game_view, seals_of, tables, GameView, PlayerInfo, SealView, TableRow};
 
@@ -382,7 +382,10 @@ impl App {
         let id = self.identity()?;
         let state = self.state_of(game)?;
         validate(&state, id.role, &body)?;
-        let (_, now) = self.now()?;
+        let (now_ms, now) = self.now()?;
+        if let EventBody::IncidentWithdrawn { incident } = &body {
+            crate::game::undo::check_in(&state, *incident, &id.device, now_ms)?;
+        }
         self.store.record(
             id.tournament.clone(),
             Some(game.clone()),

@@ -98,16 +98,28 @@ impl App {
         white_arrived: Option<u64>,
     ) -> Result<Option<LatenessScreen>> {
         let state = self.state_of(game)?;
-        let Some(schedule) = state.schedule.as_ref() else { return Ok(None) };
-        let Some(starts_at) = self.setup()?.rounds.get(&schedule.round).copied() else { return Ok(None) };
-        let starts_at_ms = u64::try_from(starts_at.timestamp_millis()).unwrap_or(0);
         let (now_ms, _) = self.now()?;
-        let allowed = schedule.allowed_lateness_minutes;
-        Ok(Some(LatenessScreen {
-            now_ms,
-            starts_at_ms,
-            allowed_minutes: allowed,
-            view: crate::timing::lateness(starts_at_ms, allowed, black_arrived, white_arrived, now_ms),
-        }))
+        Ok(lateness_screen(&state, &*self.setup()?, black_arrived, white_arrived, now_ms))
     }
+}
+
+/// The late-arrival timer of `state`'s game at `now_ms` (第二十三条一–三), from its round's start
+/// in `setup`; None while the game or its round has no start. The tablet's and the office's.
+pub fn lateness_screen(
+    state: &crate::game::GameState,
+    setup: &crate::tournament::TournamentView,
+    black_arrived: Option<u64>,
+    white_arrived: Option<u64>,
+    now_ms: u64,
+) -> Option<LatenessScreen> {
+    let schedule = state.schedule.as_ref()?;
+    let starts_at = setup.rounds.get(&schedule.round).copied()?;
+    let starts_at_ms = u64::try_from(starts_at.timestamp_millis()).unwrap_or(0);
+    let allowed = schedule.allowed_lateness_minutes;
+    Some(LatenessScreen {
+        now_ms,
+        starts_at_ms,
+        allowed_minutes: allowed,
+        view: crate::timing::lateness(starts_at_ms, allowed, black_arrived, white_arrived, now_ms),
+    })
 }

@@ -48,6 +48,8 @@ pub struct GameView {
     pub black: PlayerInfo,
     pub white: PlayerInfo,
     pub catalogue: Vec<CatalogueEntry>,
+    /// The incidents referees record most, one tap per side (rules::quick).
+    pub quick: Vec<crate::rules::QuickAction>,
     /// Who signed each incident and ruling of the history (checked when it reached this store:
     /// the office checks every push, a device every pull); none for an unsigned one.
     pub seals: Vec<SealView>,
@@ -135,8 +137,10 @@ pub fn game_view(setup: &TournamentView, state: Arc<GameState>, seals: Vec<SealV
         .ok_or_else(|| DomainError::WrongScope(format!("game `{}` is not scheduled (yet)", state.game)))?;
     let names = Names::of_two(setup, [&schedule.black, &schedule.white]);
     let (black, white) = (names.info(&schedule.black), names.info(&schedule.white));
-    let catalogue = catalogue(&Ruleset::from_spec(state.ruleset));
-    Ok(GameView { state, black, white, catalogue, seals })
+    let ruleset = Ruleset::from_spec(state.ruleset);
+    let catalogue = catalogue(&ruleset);
+    let quick = crate::rules::quick_actions(&ruleset, state.rule_context());
+    Ok(GameView { state, black, white, catalogue, quick, seals })
 }
 
 impl App {

@@ -82,7 +82,10 @@ pub(super) async fn check(w: &mut World<'_>) -> Vec<Violation> {
         match AppState::open(&v.dir) {
             Ok(s) => venues.push(s),
             Err(e) => {
-                out.push(Violation::new("durability", format!("venue store at {} does not open: {e}", v.dir.display())));
+                out.push(Violation::new(
+                    "durability",
+                    format!("venue store at {} does not open: {e}", v.dir.display()),
+                ));
                 return out;
             }
         }
@@ -149,7 +152,8 @@ pub(super) async fn check(w: &mut World<'_>) -> Vec<Violation> {
         let venue = &w.venues[v];
         for g in &venue.games {
             let (here, there) = (game_state(&*state.store, g), game_state(&centre, g));
-            let refused_here = events.iter().any(|e| e.game.as_ref() == Some(g) && up_refused.contains_key(&e.id.to_string()));
+            let refused_here =
+                events.iter().any(|e| e.game.as_ref() == Some(g) && up_refused.contains_key(&e.id.to_string()));
             if here != there && !refused_here {
                 out.push(Violation::new("replicas agree", format!("game {g}: venue {v} {here} — centre {there}")));
             }

@@ -40,9 +40,15 @@ pub enum Proc {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Record {
     /// A warning for disturbing (第二十四条): the second in a game loses it (第二十五条二).
-    Warning { black: bool },
-    Advice { black: bool },
-    Result { black_wins: bool },
+    Warning {
+        black: bool,
+    },
+    Advice {
+        black: bool,
+    },
+    Result {
+        black_wins: bool,
+    },
 }
 
 /// One step of a history.
@@ -50,8 +56,15 @@ pub enum Record {
 pub enum Op {
     /// Slot `tablet` records `what` on its venue's game `game` (0 or 1), its clock `skew_min`
     /// minutes ahead (the bound is 5).
-    Record { tablet: u8, game: u8, what: Record, skew_min: u8 },
-    Sync { tablet: u8 },
+    Record {
+        tablet: u8,
+        game: u8,
+        what: Record,
+        skew_min: u8,
+    },
+    Sync {
+        tablet: u8,
+    },
     Cut(Line),
     Restore(Line),
     Kill(Proc),
@@ -60,13 +73,21 @@ pub enum Op {
     DiskFull(bool),
     PgRestart,
     /// The venue's organiser revokes the tablet (lost, or stolen).
-    Revoke { tablet: u8 },
+    Revoke {
+        tablet: u8,
+    },
     /// The slot's referee enrolls the tablet again, under a new device id.
-    ReEnroll { tablet: u8 },
+    ReEnroll {
+        tablet: u8,
+    },
     /// The slot's older build tries to enroll without a key (refused up front), then updates
     /// and enrolls with one.
-    Enroll { tablet: u8 },
-    Pause { ms: u16 },
+    Enroll {
+        tablet: u8,
+    },
+    Pause {
+        ms: u16,
+    },
 }
 
 /// SplitMix64: small, seeded, the same on every machine.

@@ -225,7 +225,14 @@ impl World<'_> {
             .to_owned();
         let url = format!("{}{API_PREFIX}/enroll", venue.proc.url);
         if !keyed_first {
-            let r = venue.proc.http.post(&url).json(&json!({"code": code, "device": device, "label": device})).send().await.ok()?;
+            let r = venue
+                .proc
+                .http
+                .post(&url)
+                .json(&json!({"code": code, "device": device, "label": device}))
+                .send()
+                .await
+                .ok()?;
             let status = r.status().as_u16();
             let body: Value = r.json().await.unwrap_or_default();
             if status == 200 || body["code"] != "key_required" {

@@ -2,12 +2,17 @@
 import type { CatalogueEntry } from "./CatalogueEntry";
 import type { GameState } from "./GameState";
 import type { PlayerInfo } from "./PlayerInfo";
+import type { QuickAction } from "./QuickAction";
 import type { SealView } from "./SealView";
 
 /**
  * The game screen: state, players and the incident catalogue of its ruleset.
  */
 export type GameView = { state: GameState, black: PlayerInfo, white: PlayerInfo, catalogue: Array<CatalogueEntry>, 
+/**
+ * The incidents referees record most, one tap per side (rules::quick).
+ */
+quick: Array<QuickAction>, 
 /**
  * Who signed each incident and ruling of the history (checked when it reached this store:
  * the office checks every push, a device every pull); none for an unsigned one.

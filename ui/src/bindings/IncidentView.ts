@@ -8,6 +8,7 @@ import type { Hlc } from "./Hlc";
 import type { Incident } from "./Incident";
 import type { Role } from "./Role";
 import type { RulingRecord } from "./RulingRecord";
+import type { Withdrawal } from "./Withdrawal";
 
 /**
  * An incident with its rulings and consequence.
@@ -38,4 +39,8 @@ escalated_to: Array<Role>,
  * The rules revision it was recorded under: the checks of that revision apply to every
  * ruling on it (`rules::revision`).
  */
-rules: number, };
+rules: number, 
+/**
+ * Undone by the device that recorded it (game::undo): it decides nothing.
+ */
+withdrawn?: Withdrawal, };

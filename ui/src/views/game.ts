@@ -48,6 +48,12 @@ function choice<T extends string>(options: [T, string][], current: T | null, pic
   );
 }
 
+/** game::undo::WINDOW_MS: how long after recording the recording device may undo. */
+export const UNDO_WINDOW_MS = 30_000;
+
+/** The record this device may still undo, kept across redraws of the game screen. */
+let undoable: { game: string; incident: string; title: string; until: number } | null = null;
+
 const colours = (): [Colour, string][] => [
   ["black", lt("colours", "black")],
   ["white", lt("colours", "white")],
@@ -63,15 +69,21 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   async function confirmFlow(title: string, body: EventBody, after?: (v: GameView) => Promise<void>): Promise<void> {
     const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", {}, "…"));
     const confirm = h("button", { class: "primary", disabled: true, "data-testid": "confirm" }, t("confirm"));
-    panel.replaceChildren(h("h3", {}, title), h("h4", {}, t("consequence")), lines, h("div", { class: "row" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel"))));
+    // The confirm bar sits at the bottom of a phone's screen, where a thumb reaches.
+    panel.replaceChildren(h("h3", {}, title), h("h4", {}, t("consequence")), lines, h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel"))));
+    panel.scrollIntoView?.({ block: "nearest" });
     // Set before the button can be enabled: a click as soon as the consequence shows (while the
     // standings' preview is still on its way) records.
     confirm.onclick = async () => {
       confirm.setAttribute("disabled", "");
       try {
+        const before = new Set(s.incidents.map((i) => i.id));
         const v = await ctx.backend.record(game, body);
         // Heard as well as seen: what was recorded, and what it does.
         announce(`${t("recordedAnnounce")}: ${title} — ${Array.from(lines.children, (li) => li.textContent).join("; ")}`);
+        // An incident just recorded here may be undone for 30 s (game::undo).
+        const mine = v.state.incidents.find((i) => !before.has(i.id));
+        if (body.kind === "incident_recorded" && mine) undoable = { game, incident: mine.id, title, until: Date.now() + UNDO_WINDOW_MS };
         if (after) await after(v);
         await ctx.reload();
       } catch (e) {
@@ -80,7 +92,9 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     };
     try {
       const p = await ctx.backend.preview(game, body);
-      lines.replaceChildren(...consequenceLines(p).map((x) => h("li", {}, x)));
+      // A result the record would bring (the second warning's loss) is shown in red.
+      const result = p.result_after && JSON.stringify(p.result_after) !== JSON.stringify(p.result_before) ? t("resultWillBe") : null;
+      lines.replaceChildren(...consequenceLines(p).map((x) => h("li", result && x.startsWith(result) ? { class: "loss", "data-testid": "loss" } : {}, x)));
       if (!p.refused) confirm.removeAttribute("disabled");
       // At the office every game is known: show what the ruling does to the standings too.
       if (!p.refused && ctx.backend.standingsPreview) {
@@ -425,12 +439,13 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     s.incidents.map((i) =>
       h(
         "li",
-        { class: i.effective ? "" : "open" },
+        { class: i.withdrawn ? "withdrawn" : i.effective ? "" : "open" },
         h("div", { class: "line" },
           h("span", { class: "time" }, time(i.wall_time)),
           h("strong", {}, lt("incident_types", i.incident.type)),
           h("span", { class: "article" }, i.article ? lt("articles", i.article) : ""),
           h("span", { class: "ruling" }, i.effective ? lt("rulings", i.effective.ruling) : "—"),
+          i.withdrawn ? h("span", { class: "flag undone", "data-testid": "undone" }, t("undoneAt", { time: time(i.withdrawn.wall_time), by: i.withdrawn.author.person })) : null,
           i.disputed ? h("span", { class: "flag" }, lt("open_kinds", "dispute")) : null,
           i.after_result ? h("span", { class: "flag" }, lt("open_kinds", "after_result")) : null,
           s.open.some((o) => o.kind === "escalation" && o.incident === i.id) ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
@@ -466,6 +481,77 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       )
     : null;
 
+  /** 第二十三条 at one tap: side `c` sits down now, the other was on time; the timer's proposal
+   * goes to the confirm step. Where the device runs no timer (the office's pages), the form. */
+  async function quickLateness(c: Colour): Promise<void> {
+    const timer = ctx.backend.lateness?.bind(ctx.backend);
+    const form = () => {
+      const e = view.catalogue.find((x) => x.incident === "late_arrival");
+      if (e) recorder(e);
+    };
+    if (!timer) return form();
+    try {
+      const first = await timer(game, null, null);
+      if (!first) return void panel.replaceChildren(h("p", { class: "error" }, t("noRoundStart")));
+      const arrived: Record<Colour, number> = { black: first.starts_at_ms, white: first.starts_at_ms };
+      arrived[c] = first.now_ms;
+      const now = await timer(game, arrived.black, arrived.white);
+      const p = now?.view.proposal;
+      if (!p) return void panel.replaceChildren(h("p", {}, t("notLate", { colour: lt("colours", c) })));
+      const ruling: Ruling = p.proposal === "deduct" ? "deduct_late_time" : p.proposal === "forfeit" ? "forfeit" : "both_forfeit";
+      const body: EventBody = { kind: "incident_recorded", data: { incident: { type: "late_arrival", facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs } }, ruling } };
+      await confirmFlow(`${lt("colours", c)} · ${t("lateness")} · ${lt("rulings", ruling)}`, body);
+    } catch (e) {
+      panel.replaceChildren(h("p", { class: "error" }, (e as Error).message));
+    }
+  }
+
+  // One row per side: the incidents referees record most under this game's ruleset, each one
+  // tap and one confirm (rules::quick).
+  const quick = atTable && view.quick.length
+    ? h("section", { class: "quick card", "data-testid": "quick", "aria-label": t("quickActions") },
+        (["black", "white"] as Colour[]).map((c) =>
+          h("div", { class: "quick-row", "data-testid": `quick-${c}` },
+            h("span", { class: `quick-side player ${c}` }, `${lt("colours", c)} ${(c === "black" ? view.black : view.white).name}`),
+            view.quick.map((q) =>
+              h("button", { type: "button", class: "quick-action", "data-testid": `quick-${c}-${q.incident}-${q.ruling}`, onclick: () => void confirmFlow(`${lt("colours", c)} · ${l(q.label)} · ${l(q.ruling_label)}`, { kind: "incident_recorded", data: { incident: q[c], ruling: q.ruling } }) },
+                l(q.label), h("small", {}, l(q.ruling_label)))),
+            h("button", { type: "button", class: "quick-action", "data-testid": `quick-${c}-late_arrival`, onclick: () => void quickLateness(c) }, lt("incident_types", "late_arrival"), h("small", {}, lt("articles", "23.1"))),
+          ),
+        ),
+      )
+    : null;
+
+  /** The undo bar: for 30 s after a record, the device that made it may take it back. */
+  function undoBar(): HTMLElement | null {
+    const u = undoable;
+    if (!u || u.game !== game || Date.now() >= u.until || !canRecord) return null;
+    const left = () => Math.max(0, Math.ceil((u.until - Date.now()) / 1000));
+    const button = h("button", { type: "button", "data-testid": "undo" }, t("undo", { s: left() }));
+    const bar = h("div", { class: "undo-bar", role: "status", "data-testid": "undo-bar" }, h("span", {}, `${t("recordedAnnounce")}: ${u.title}`), button);
+    const tick = setInterval(() => {
+      if (!bar.isConnected || Date.now() >= u.until) {
+        clearInterval(tick);
+        bar.remove();
+        if (undoable === u && Date.now() >= u.until) undoable = null;
+        return;
+      }
+      button.textContent = t("undo", { s: left() });
+    }, 1000);
+    button.onclick = async () => {
+      button.setAttribute("disabled", "");
+      try {
+        await ctx.backend.record(game, { kind: "incident_withdrawn", data: { incident: u.incident } });
+        undoable = null;
+        announce(`${t("undone")}: ${u.title}`);
+        await ctx.reload();
+      } catch (e) {
+        bar.replaceChildren(h("span", { class: "error" }, (e as Error).message));
+      }
+    };
+    return bar;
+  }
+
   const sched = s.schedule;
   return h(
     "main",
@@ -482,7 +568,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       s.to_move ? h("p", { class: "to-move", "data-testid": "to-move" }, t("toMove", { colour: lt("colours", s.to_move.colour), article: lt("articles", s.to_move.article) })) : null,
     ),
     h("div", { class: "columns" },
-      h("div", { class: "left" }, actions, panel),
+      h("div", { class: "left" }, undoBar(), quick, panel, actions),
       h("div", { class: "right card" }, h("h3", {}, t("history")), history),
     ),
   );

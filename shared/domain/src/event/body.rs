@@ -198,6 +198,11 @@ pub enum EventBody {
         #[cfg_attr(feature = "ts", ts(optional))]
         move_no: Option<u32>,
     },
+    /// Undo (schema 5): the device that recorded `incident` takes it back within
+    /// [`crate::game::undo::WINDOW_MS`] — a correction, nothing deleted; the history shows both.
+    IncidentWithdrawn {
+        incident: EventId,
+    },
 }
 
 /// The largest game record an event may carry: a long 19×19 game with comments is ~20 KB.
@@ -237,10 +242,11 @@ pub enum EventKind {
     RecordAttached,
     KeyRegistered,
     KeyRevoked,
+    IncidentWithdrawn,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 29] = [
+    pub const ALL: [EventKind; 30] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -270,6 +276,7 @@ impl EventKind {
         EventKind::RecordAttached,
         EventKind::KeyRegistered,
         EventKind::KeyRevoked,
+        EventKind::IncidentWithdrawn,
     ];
 
     /// The wire schema version that brought this kind in: an event of an older one is refused.
@@ -278,6 +285,7 @@ impl EventKind {
             EventKind::RecordAttached | EventKind::KeyRegistered | EventKind::KeyRevoked => 2,
             EventKind::VenueAssigned => 3,
             EventKind::PlayerAbsences => 4,
+            EventKind::IncidentWithdrawn => 5,
             _ => 1,
         }
     }
@@ -341,6 +349,7 @@ impl EventBody {
             EventBody::AppealFiled { .. } => K::AppealFiled,
             EventBody::AppealDecided { .. } => K::AppealDecided,
             EventBody::RecordAttached { .. } => K::RecordAttached,
+            EventBody::IncidentWithdrawn { .. } => K::IncidentWithdrawn,
             EventBody::KeyRegistered { .. } => K::KeyRegistered,
             EventBody::KeyRevoked { .. } => K::KeyRevoked,
         }
@@ -378,6 +387,7 @@ impl Labelled for EventKind {
             AppealFiled => Label::new("申诉", "appeal filed"),
             AppealDecided => Label::new("申诉决定", "appeal decided"),
             RecordAttached => Label::new("附棋谱", "game record attached"),
+            IncidentWithdrawn => Label::new("撤销记录", "record undone"),
             KeyRegistered => Label::new("登记签名密钥", "signing key registered"),
             KeyRevoked => Label::new("吊销设备", "device revoked"),
         }

@@ -12,8 +12,9 @@ use crate::model::{Author, EventId, GameId, TournamentId};
 /// The newest wire schema version this build writes; it reads every version up to it. Bump it
 /// whenever the meaning or shape of a field changes or a kind is added, and keep a reader for
 /// the old ones; see `docs/events.md`. Schema 2 brought `record_attached` and the envelope's
-/// `rules`, `prev` and `sig`; schema 3 `venue_assigned`; schema 4 `player_absences`.
-pub const SCHEMA_VERSION: u16 = 4;
+/// `rules`, `prev` and `sig`; schema 3 `venue_assigned`; schema 4 `player_absences`; schema 5
+/// `incident_withdrawn` (undo).
+pub const SCHEMA_VERSION: u16 = 5;
 
 /// The schema an event with `body` is written in: the oldest that carries it with a signature,
 /// so that a device of an older build still reads every event but those it cannot know.

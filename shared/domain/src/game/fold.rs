@@ -527,6 +527,7 @@ impl Fold {
                     consequence: None,
                     escalated_to: Vec::new(),
                     rules: e.rules_revision(),
+                    withdrawn: None,
                 };
                 if let Some(r) = ruling {
                     let rec = self.ruling_record(e, incident, *r, e.author.role, None, view.rules);
@@ -602,6 +603,29 @@ impl Fold {
                 }
             }
         }
+        self.index_withdrawals(events);
+    }
+
+    /// Undos last: each checked against the incident with every ruling, escalation and appeal
+    /// on it indexed, at the undo's own stamp (game::undo).
+    fn index_withdrawals(&mut self, events: &[&Event]) {
+        for e in events {
+            let EventBody::IncidentWithdrawn { incident } = &e.body else { continue };
+            let appealed = self.appeals.iter().any(|a| a.incident == *incident);
+            let checked = match self.incidents.get(incident) {
+                Some(view) => crate::game::undo::check(view, appealed, &e.author.device, e.hlc.wall_ms),
+                None => Err(unknown("an undo", *incident)),
+            };
+            match checked {
+                Ok(()) => {
+                    if let Some(view) = self.incidents.get_mut(incident) {
+                        view.withdrawn =
+                            Some(Withdrawal { event: e.id, wall_time: e.wall_time, author: e.author.clone() });
+                    }
+                }
+                Err(err) => self.reject(e.id, &err),
+            }
+        }
     }
 
     fn push_ruling(&mut self, incident: EventId, rec: RulingRecord) {
@@ -615,6 +639,10 @@ impl Fold {
     fn settle_rulings(&mut self) {
         for view in self.incidents.values_mut() {
             view.rulings.sort_by_key(|r| (r.hlc, r.event));
+            if view.withdrawn.is_some() {
+                view.effective = None;
+                continue;
+            }
             let top = view.rulings.iter().filter(|r| r.refused.is_none()).map(|r| r.rank).max();
             let Some(top) = top else { continue };
             let Some(first) = view.rulings.iter().find(|r| r.refused.is_none() && r.rank == top) else { continue };
@@ -747,6 +775,9 @@ impl Fold {
     fn incident_items(&self, id: &EventId) -> Vec<OpenItem> {
         let mut open = Vec::new();
         let Some(v) = self.incidents.get(id) else { return open };
+        if v.withdrawn.is_some() {
+            return open;
+        }
         let article = v.article;
         let item =
             |kind, for_role, event| OpenItem { kind, for_role, event, incident: Some(v.id), article, refused: vec![] };

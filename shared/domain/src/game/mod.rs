@@ -5,6 +5,7 @@ pub mod preview;
 pub mod sealed_move;
 pub mod state;
 pub mod summary;
+pub mod undo;
 pub mod validate;
 
 pub use fold::{fold_game, fold_onto, folds_on};
@@ -13,8 +14,9 @@ pub use fold::{fold_game, fold_onto, folds_on};
 /// events (a new field). Stores keep derived data (game states, summaries) tagged with it and
 /// compute it again from the events when a build of another revision opens them. A rules
 /// correction is no reason: it comes with a new rules revision ([`crate::rules::revision`]),
-/// so what old events mean never changes. 2: incidents say their rules revision.
-pub const FOLD_REVISION: u32 = 2;
+/// so what old events mean never changes. 2: incidents say their rules revision. 3: and whether
+/// they were undone.
+pub const FOLD_REVISION: u32 = 3;
 pub use preview::{preview, preview_on, Preview};
 pub use sealed_move::{Salt, SealDigest};
 pub use state::*;

@@ -120,6 +120,19 @@ pub struct IncidentView {
     /// ruling on it (`rules::revision`).
     #[serde(default = "first_revision")]
     pub rules: u16,
+    /// Undone by the device that recorded it (game::undo): it decides nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub withdrawn: Option<Withdrawal>,
+}
+
+/// An undo: the `incident_withdrawn` event, when, and by whom.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Withdrawal {
+    pub event: EventId,
+    pub wall_time: DateTime<Utc>,
+    pub author: Author,
 }
 
 fn first_revision() -> u16 {

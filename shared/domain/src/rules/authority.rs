@@ -30,6 +30,8 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         // Evidence for whoever decides the incident: the table's referee, the chief arbiter, or
         // the committee hearing an appeal.
         RecordAttached => &[Referee, ChiefArbiter, Committee],
+        // Undo: whoever recorded the incident at the table, on the same device (game::undo).
+        IncidentWithdrawn => &[Referee, ChiefArbiter],
         // Keys are the office's own record (it refuses them from anyone who pushes); a venue
         // office records its own devices' keys, and forwards them.
         KeyRegistered | KeyRevoked => &[Organiser, Office],

@@ -29,4 +29,5 @@ mod run_event;
 mod sgf;
 mod standings_art28_29;
 mod supersession;
+mod undo;
 mod wire_format;

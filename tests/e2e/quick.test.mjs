@@ -1,0 +1,119 @@
+// Quick records at the table (issue 44), measured in Debian's Chromium on a phone-sized page:
+// for every quick action of a Chinese-rules event and of a Korean one (the KBA's yellow cards),
+// the taps and the time from the table list to a confirmed record, then the undo within 30 s
+// that records a correction (the history says so; nothing is deleted). A chief arbiter records
+// here from the office's pages, as from the tablet (the Tauri walk measures the tablet).
+// Printed as a table and asserted: ≤ 3 taps and ≤ 2 s each.
+
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { api, assertNoCspViolations, chromium, codeFor, officeFetch, outDir, prepareOffice, saveShot, scratch, serveOffice } from "./lib.mjs";
+
+const shots = path.join(outDir, "quick");
+const offices = [];
+let browser;
+
+/** An office with one paired round of `preset` rules, started five minutes ago, and a chief arbiter. */
+async function event(preset) {
+  const data = scratch(`quick-${preset}`);
+  const token = await prepareOffice(data, `t-${preset}`);
+  const office = await serveOffice(data);
+  offices.push(office);
+  await api(office.url, token, "PUT", "/tournament", {
+    name: preset === "korean" ? "바둑 대회" : "快棋杯",
+    ruleset: { preset },
+    settings: { time_control: { main_minutes: 60, reserved_minutes: 5 }, allowed_lateness_minutes: 15, system: { kind: "swiss" }, rounds: 3 },
+  });
+  for (const [name, rank] of [["张一", "5d"], ["李二", "4d"], ["王三", "3d"], ["赵四", "2d"]]) await api(office.url, token, "POST", "/players", { name, rank });
+  await api(office.url, token, "PUT", "/rounds/1", { starts_at: new Date(Date.now() - 5 * 60_000).toISOString() });
+  await api(office.url, token, "POST", "/rounds/1/pair");
+  const code = await codeFor(office, token, "chief-liu", "chief_arbiter");
+  const r = await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, device: `desk-${preset}`, label: "desk" }) });
+  return { office, chief: (await r.json()).token };
+}
+
+before(async () => {
+  const first = await event("chinese_1988");
+  browser = await chromium(first.office);
+  offices.first = first;
+});
+
+after(async () => {
+  await browser?.close();
+  for (const o of offices) await o.stop();
+  assertNoCspViolations(browser);
+});
+
+/** Measures every quick action of the event at `url` for Black on the first table. */
+async function measure(ev, lang) {
+  // Chromium trusts this office's certificate by its key: a browser per office.
+  const own = ev === offices.first ? browser : await chromium(ev.office);
+  const page = await own.newPage({ viewport: { width: 390, height: 844 } });
+  await page.addInitScript((l) => localStorage.setItem("lang", l), lang);
+  await page.goto(ev.office.url);
+  await page.fill("[data-testid=token]", ev.chief);
+  await page.click("[data-testid=sign-in]");
+  await page.waitForSelector("[data-testid=tables] [data-testid^=table-]");
+  const game = (await page.getAttribute("[data-testid=tables] [data-testid^=table-]", "data-testid")).slice("table-".length);
+  // The buttons of Black's row, as this ruleset has them.
+  await page.click(`[data-testid=table-${game}]`);
+  await page.waitForSelector("[data-testid=quick-black] button");
+  const actions = await page.$$eval("[data-testid=quick-black] button", (bs) => bs.map((b) => b.dataset.testid));
+  await page.click("[data-testid=back]");
+  const rows = [];
+  for (const action of actions) {
+    await page.waitForSelector(`[data-testid=table-${game}]`);
+    // Each action before this one left its (undone) record in the history.
+    const before = rows.length;
+    let taps = 0;
+    const tap = async (sel) => {
+      await page.click(sel);
+      taps += 1;
+    };
+    const t0 = Date.now();
+    await tap(`[data-testid=table-${game}]`);
+    await tap(`[data-testid=${action}]`);
+    await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+    const consequence = await page.textContent("[data-testid=consequence]");
+    await tap("[data-testid=confirm]");
+    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=history] > li").length > n, before);
+    const ms = Date.now() - t0;
+    rows.push({ action, taps, ms, consequence: consequence.trim() });
+    if (rows.length === 1) await saveShot(shots, `${lang}-after-quick.png`, await page.screenshot({ fullPage: true }));
+    // Undone within 30 s: a correction event; the record stays in the history, marked.
+    await page.click("[data-testid=undo]");
+    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=history] li.withdrawn [data-testid=undone]").length === n, rows.length);
+    const kept = await page.$$eval("[data-testid=history] > li", (l) => l.length);
+    assert.equal(kept, before + 1, `${action}: the undone record stays in the history`);
+    assert.equal(await page.textContent("[data-testid=dots-black]"), "○○", `${action}: undone, no warning counts`);
+    assert.doesNotMatch(await page.textContent("[data-testid=result]"), /判负|loses|wins/i, `${action}: undone, no result`);
+    await page.click("[data-testid=back]");
+  }
+  await page.close();
+  if (own !== browser) {
+    await own.close();
+    assertNoCspViolations(own);
+  }
+  return rows;
+}
+
+test("every quick record takes three taps from the table list and under 2 s; undo within 30 s", async () => {
+  const korean = await event("korean");
+  const measured = [...(await measure(offices.first, "zh")).map((r) => ({ rules: "chinese_1988", ...r })), ...(await measure(korean, "en")).map((r) => ({ rules: "korean", ...r }))];
+  console.log("rules         quick action                                    taps   ms");
+  for (const r of measured) console.log(`${r.rules.padEnd(13)} ${r.action.padEnd(48)} ${String(r.taps).padStart(4)} ${String(r.ms).padStart(5)}`);
+  const kinds = new Set(measured.map((r) => r.action.replace(/^quick-black-/, "")));
+  assert.ok(kinds.size >= 10, `at least the ten most common incidents: ${[...kinds].join(", ")}`);
+  for (const must of ["disturbing-warning", "disturbing-advice", "late_arrival", "phone_rang-warning"]) assert.ok(kinds.has(must), `${must} has a quick action`);
+  for (const r of measured) {
+    assert.ok(r.taps <= 3, `${r.rules} ${r.action}: ${r.taps} taps`);
+    assert.ok(r.ms <= 2000, `${r.rules} ${r.action}: ${r.ms} ms`);
+  }
+  // The consequence shown before the confirm: a KBA ring is a yellow card; lateness proposes
+  // the deduction 第二十三条一 orders (five minutes late, within the fifteen allowed).
+  const ring = measured.find((r) => r.rules === "korean" && r.action.endsWith("phone_rang-warning"));
+  assert.match(ring.consequence, /Warning: Black/);
+  const late = measured.find((r) => r.rules === "chinese_1988" && r.action.endsWith("late_arrival"));
+  assert.match(late.consequence, /黑方时限扣除/);
+});
