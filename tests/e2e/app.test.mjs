@@ -101,7 +101,38 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.find("[data-testid=table-r1-t1]", 30000);
     await wd.screenshot(shots, "02-tables.png");
 
+    // Quick records (issue 44), measured on the tablet: from the table list, the table, the
+    // quick action, the confirm — three taps — until the record is in the game's history; then
+    // undone within 30 s (a correction event: the record stays, marked, and counts for nothing).
+    const js = (script) => wd.cmd("POST", "/execute/sync", { script, args: [] });
+    const historyLength = () => js("return document.querySelectorAll('[data-testid=history] > li').length;");
+    const measured = [];
+    for (const action of ["quick-black-disturbing-advice", "quick-black-disturbing-warning", "quick-white-late_arrival"]) {
+      let taps = 0;
+      const t0 = Date.now();
+      for (const sel of ["[data-testid=table-r1-t1]", `[data-testid=${action}]`]) {
+        await wd.click(sel);
+        taps += 1;
+      }
+      await wd.find("[data-testid=confirm]:not([disabled])");
+      await wd.click("[data-testid=confirm]");
+      taps += 1;
+      await until(`${action} recorded`, async () => (await historyLength()) > measured.length);
+      measured.push({ action, taps, ms: Date.now() - t0 });
+      if (measured.length === 2) await wd.screenshot(shots, "02a-quick-warning-undo-bar.png");
+      await wd.click("[data-testid=undo]");
+      await until(`${action} undone`, async () => (await js("return document.querySelectorAll('[data-testid=history] li.withdrawn').length;")) === measured.length);
+      await wd.click("[data-testid=back]");
+    }
+    for (const m of measured) console.log(`tablet quick record: ${m.action.padEnd(34)} ${m.taps} taps ${String(m.ms).padStart(5)} ms`);
+    for (const m of measured) {
+      assert.ok(m.taps <= 3, `${m.action}: ${m.taps} taps`);
+      assert.ok(m.ms <= 2000, `${m.action}: ${m.ms} ms`);
+    }
+
     await wd.click("[data-testid=table-r1-t1]");
+    await wd.waitText("[data-testid=history]", (t) => t.includes("已撤销"), "the undone records kept in the history");
+    await wd.screenshot(shots, "02b-undone-in-history.png");
     const first = await recordIncident(wd, "discipline", "disturbing", "warning");
     assert.match(first, /警告：黑方（第二十四条二），本局第1次/);
     await wd.screenshot(shots, "03-first-warning-preview.png");
