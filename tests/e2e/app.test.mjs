@@ -347,7 +347,10 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
         under: Array.from(document.querySelectorAll("main *, nav *")).filter((e) => shown(e) && e.getBoundingClientRect().top < bar.bottom - 0.5).map((e) => e.outerHTML.slice(0, 60)),
       };`;
     for (const lang of ["zh", "en"]) {
-      if (lang === "en") await c.click("[data-testid=lang]");
+      if (lang === "en") {
+        await c.click("[data-testid=lang]");
+        await c.click("[data-testid=lang-en]");
+      }
       for (const [w, hgt] of [[390, 844], [768, 1024], [1280, 800]]) {
         await c.cmd("POST", "/window/rect", { width: w, height: hgt });
         await c.cmd("POST", "/execute/sync", { script: "window.scrollTo(0, 0); return true;", args: [] });
@@ -360,6 +363,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
       }
     }
     await c.click("[data-testid=lang]");
+    await c.click("[data-testid=lang-zh]");
     // Decided from the card, with a confirm step; the other item stays.
     await c.click('[data-testid=queue-card][data-game="r1-t2"] .option[data-value=restore] button');
     await c.click('[data-testid=queue-card][data-game="r1-t2"] [data-testid=card-confirm]');

@@ -45,8 +45,10 @@ test("an organiser reads tables, a game and the queue in the browser", async () 
   await page.screenshot({ path: path.join(shots, "01-tables-zh.png") });
 
   await page.click("[data-testid=lang]");
+  await page.click("[data-testid=lang-en]");
   await page.waitForFunction(() => document.body.textContent.includes("Second warning: Black loses (Art. 25.2)"));
   await page.click("[data-testid=lang]");
+  await page.click("[data-testid=lang-zh]");
 
   await page.click("[data-testid=table-r1-t1]");
   await page.waitForSelector("[data-testid=history]");
@@ -200,6 +202,7 @@ for (const [name, viewport] of [
         await page.waitForSelector("[data-testid=tables]");
         if (lang === "en" && (await page.getAttribute("html", "lang")) !== "en") {
           await page.click("[data-testid=lang]");
+          await page.click("[data-testid=lang-en]");
           await page.waitForFunction(() => document.documentElement.lang === "en");
         }
       } else if (screen === "game") {

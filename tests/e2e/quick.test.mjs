@@ -45,6 +45,16 @@ after(async () => {
   assertNoCspViolations(browser);
 });
 
+/** A chief arbiter's page at the event `ev`, in `viewport`, the device's language left unset. */
+async function chiefPage(own, ev, viewport) {
+  const page = await own.newPage({ viewport });
+  await page.goto(ev.office.url);
+  await page.fill("[data-testid=token]", ev.chief);
+  await page.click("[data-testid=sign-in]");
+  await page.waitForSelector("[data-testid=tables] [data-testid^=table-]");
+  return page;
+}
+
 /** Measures every quick action of the event at `url` for Black on the first table. */
 async function measure(ev, lang) {
   // Chromium trusts this office's certificate by its key: a browser per office.
@@ -100,6 +110,7 @@ async function measure(ev, lang) {
 
 test("every quick record takes three taps from the table list and under 2 s; undo within 30 s", async () => {
   const korean = await event("korean");
+  offices.koreanChief = korean.chief;
   const measured = [...(await measure(offices.first, "zh")).map((r) => ({ rules: "chinese_1988", ...r })), ...(await measure(korean, "en")).map((r) => ({ rules: "korean", ...r }))];
   console.log("rules         quick action                                    taps   ms");
   for (const r of measured) console.log(`${r.rules.padEnd(13)} ${r.action.padEnd(48)} ${String(r.taps).padStart(4)} ${String(r.ms).padStart(5)}`);
@@ -116,4 +127,45 @@ test("every quick record takes three taps from the table list and under 2 s; und
   assert.match(ring.consequence, /Warning: Black/);
   const late = measured.find((r) => r.rules === "chinese_1988" && r.action.endsWith("late_arrival"));
   assert.match(late.consequence, /黑方时限扣除/);
+});
+
+test("five languages: the game, a queue card and the standings in each, the ruleset's by default", async () => {
+  const ev = offices.first;
+  // A 17.3 dispute the referee may not rule: a card on the chief arbiter's desk.
+  const tables = await (await officeFetch(`${ev.office.url}/api/v1/tables`, { headers: { Authorization: `Bearer ${ev.chief}` } })).json();
+  const game = tables[1].game;
+  const moved = { kind: "incident_recorded", data: { incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } } } };
+  await api(ev.office.url, ev.chief, "POST", `/games/${game}/events`, { body: moved });
+  const page = await chiefPage(browser, ev, { width: 768, height: 1024 });
+  const words = { zh: "常用记录", zh_hant: "常用記錄", ko: "빠른 기록", ja: "よく使う記録", en: "Quick records" };
+  const tags = { zh: "zh-CN", zh_hant: "zh-TW", ko: "ko-KR", ja: "ja-JP", en: "en" };
+  for (const lang of ["zh", "zh_hant", "ko", "ja", "en"]) {
+    await page.click("[data-testid=lang]");
+    await page.click(`[data-testid=lang-${lang}]`);
+    await page.waitForFunction((tag) => document.documentElement.lang === tag, tags[lang]);
+    await page.click("[data-testid=nav-tables]");
+    await page.click(`[data-testid=table-${game}]`);
+    await page.waitForSelector("[data-testid=quick]");
+    assert.equal(await page.getAttribute("[data-testid=quick]", "aria-label"), words[lang], lang);
+    await saveShot(shots, `lang-${lang}-game.png`, await page.screenshot({ fullPage: true }));
+    await page.click("[data-testid=nav-queue]");
+    await page.waitForSelector("[data-testid=queue-card]");
+    await saveShot(shots, `lang-${lang}-queue.png`, await page.screenshot({ fullPage: true }));
+    await page.click("[data-testid=nav-standings]");
+    await page.waitForSelector("[data-testid=notes]");
+    await saveShot(shots, `lang-${lang}-standings.png`, await page.screenshot({ fullPage: true }));
+  }
+  await page.close();
+
+  // A device that never chose: the KBA's event opens in Korean, the Chinese one in 简体.
+  const korean = offices.find((o) => o !== ev.office && o.url);
+  assert.ok(korean);
+  const own = await chromium(korean);
+  const ko = await chiefPage(own, { office: korean, chief: offices.koreanChief }, { width: 390, height: 844 });
+  assert.equal(await ko.getAttribute("html", "lang"), "ko-KR");
+  assert.match(await ko.textContent("nav"), /내 대국/);
+  await saveShot(shots, "lang-default-korean-tables.png", await ko.screenshot({ fullPage: true }));
+  await ko.close();
+  await own.close();
+  assertNoCspViolations(own);
 });

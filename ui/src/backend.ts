@@ -2,6 +2,7 @@
 // the office's HTTP API (its web pages: organisers run the event, chief arbiters and the
 // committee decide from the browser as they would from a tablet).
 
+import type { RulesetSpec } from "./bindings/RulesetSpec";
 import type { AllowedRuling } from "./bindings/AllowedRuling";
 import type { AppStatus } from "./bindings/AppStatus";
 import type { Colour } from "./bindings/Colour";
@@ -171,11 +172,12 @@ export class WebBackend implements Backend {
     return officeCall<T>(this.fetchFn, this.base, this.token, "POST", path, body);
   }
   async status(): Promise<AppStatus> {
-    const s = await this.get<{ you: PublicIdentity & { office_url?: string } }>("/status");
+    const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null }>("/status");
     return {
       identity: { ...s.you, office_url: this.base },
       sync: { online: true, pending: 0, last_success: new Date().toISOString(), last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null },
       notice: null,
+      ruleset: s.ruleset,
     };
   }
   labels() { return this.get<LabelTables>("/labels", false); }

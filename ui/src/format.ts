@@ -5,7 +5,7 @@ import type { GameResult } from "./bindings/GameResult";
 import type { Margin } from "./bindings/Margin";
 import type { Preview } from "./bindings/Preview";
 import type { SyncStatus } from "./bindings/SyncStatus";
-import { getLang, lt, t } from "./i18n";
+import { getLang, locale as localeTag, lt, t, type Lang, type Word } from "./i18n";
 
 /** What an error says to the reader: in their language where its code has words of ours
  * (the office's messages are English), else the message as it came. */
@@ -25,10 +25,9 @@ export function marginText(m: Margin): string {
   if (m.unit === "stones") {
     const whole = Math.floor(m.quarters_or_halves / 4);
     const frac = ["", "¼", "½", "¾"][m.quarters_or_halves % 4];
-    return `${whole === 0 && frac ? "" : whole}${frac}${getLang() === "zh" ? "子" : " stones"}`;
+    return t("stonesUnit", { n: `${whole === 0 && frac ? "" : whole}${frac}` });
   }
-  const points = m.quarters_or_halves / 2;
-  return `${points}${getLang() === "zh" ? "目" : " points"}`;
+  return t("pointsUnit", { n: m.quarters_or_halves / 2 });
 }
 
 const other = (c: Colour): Colour => (c === "black" ? "white" : "black");
@@ -37,18 +36,16 @@ const other = (c: Colour): Colour => (c === "black" ? "white" : "black");
 export function resultSentence(r: GameResult): string {
   const art = lt("articles", r.article);
   const reason = lt("reasons", r.reason);
-  const zh = getLang() === "zh";
   if (r.outcome === "win") {
     if (r.reason === "count" || r.reason === "resignation" || r.reason === "entered") {
       const outcome = lt("outcomes", r.winner === "black" ? "black_wins" : "white_wins");
       const margin = r.margin ? ` ${marginText(r.margin)}` : "";
-      return zh ? `${outcome}${margin}（${reason}，${art}）` : `${outcome}${margin} (${reason}, ${art})`;
+      return t("resultCounted", { outcome, margin, reason, art });
     }
-    const loser = lt("colours", other(r.winner));
-    return zh ? `${reason}：${loser}判负（${art}）` : `${capital(reason)}: ${loser} loses (${art})`;
+    return t("resultLoses", { reason, Reason: capital(reason), loser: lt("colours", other(r.winner)), art });
   }
   const outcome = lt("outcomes", r.outcome);
-  return zh ? `${outcome}（${reason}，${art}）` : `${capital(outcome)} (${reason}, ${art})`;
+  return t("resultOther", { outcome, Outcome: capital(outcome), reason, art });
 }
 
 function capital(s: string): string {
@@ -57,7 +54,6 @@ function capital(s: string): string {
 
 /** What the referee sees before confirming: one line per effect, the result last. */
 export function consequenceLines(p: Preview): string[] {
-  const zh = getLang() === "zh";
   if (p.refused) return [t("refusedBecause") + p.refused.message];
   const lines: string[] = [];
   if (p.flagged_after_result) lines.push(t("flagged"));
@@ -67,16 +63,16 @@ export function consequenceLines(p: Preview): string[] {
     const col = (x: Colour) => lt("colours", x);
     if (c.warning) {
       const n = p.warnings_after[c.warning];
-      lines.push(zh ? `警告：${col(c.warning)}（${art}），本局第${n}次` : `Warning: ${col(c.warning)} (${art}), ${n} in this game`);
+      lines.push(t("cWarning", { c: col(c.warning), art, n }));
     }
-    if (c.advice) lines.push(zh ? `劝告：${col(c.advice)}（${art}），不计入警告` : `Advice: ${col(c.advice)} (${art}), not a warning`);
-    if (c.pass) lines.push(zh ? `弃权一次：${col(c.pass)}（${art}）` : `One pass imposed on ${col(c.pass)} (${art})`);
+    if (c.advice) lines.push(t("cAdvice", { c: col(c.advice), art }));
+    if (c.pass) lines.push(t("cPass", { c: col(c.pass), art }));
     for (const a of c.clock) {
       const min = Math.round((Math.abs(a.secs) / 60) * 10) / 10;
-      lines.push(zh ? `${col(a.colour)}时限扣除 ${min} 分钟（${art}）` : `${col(a.colour)}: ${min} min taken off the clock (${art})`);
+      lines.push(t("cClock", { c: col(a.colour), min, art }));
     }
-    if (c.report_to_committee) lines.push(zh ? `申报大会组委会（${art}）` : `Reported to the organising committee (${art})`);
-    if (c.approved_absence) lines.push(zh ? `同意离席一次（${art}）` : `Absence approved, once per game (${art})`);
+    if (c.report_to_committee) lines.push(t("cReport", { art }));
+    if (c.approved_absence) lines.push(t("cAbsence", { art }));
   }
   const before = JSON.stringify(p.result_before);
   if (p.result_after && JSON.stringify(p.result_after) !== before) lines.push(t("resultWillBe") + resultSentence(p.result_after));
@@ -85,7 +81,7 @@ export function consequenceLines(p: Preview): string[] {
 }
 
 /** The sync banner: offline / N waiting / synced at hh:mm / last error. */
-export function bannerText(s: SyncStatus, locale = getLang() === "zh" ? "zh-CN" : "en-GB"): { text: string; tone: "ok" | "warn" | "bad" } {
+export function bannerText(s: SyncStatus, locale = localeTag()): { text: string; tone: "ok" | "warn" | "bad" } {
   const parts: string[] = [];
   let tone: "ok" | "warn" | "bad" = "ok";
   if (!s.online) {
@@ -121,21 +117,21 @@ export function bannerText(s: SyncStatus, locale = getLang() === "zh" ? "zh-CN" 
 
 /** A standings criterion's name for people: the article's letter or OpenGotha's name. */
 export function criterionName(c: string): string {
-  const zh = getLang() === "zh";
-  const names: Record<string, [string, string]> = {
-    points: ["积分", "Points"],
-    A: ["A 胜和对手分", "A (beaten opponents)"],
-    B: ["B 警告", "B (warnings)"],
-    total: ["总得分", "Total"],
-    opponents_term: ["对手分项", "Opponents' term"],
-    reached: ["淘汰轮次", "Out in round"],
-    match_points: ["场分", "Match points"],
-    players_left: ["剩余人数", "Players left"],
-    game_points: ["局分", "Game points"],
-    ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8].map((k) => [`board${k}`, [`第${k}台局分`, `Board ${k}`]])),
+  const names: Record<string, Word> = {
+    points: "crPoints",
+    A: "crA",
+    B: "crB",
+    total: "crTotal",
+    opponents_term: "crOpponents",
+    reached: "crReached",
+    match_points: "crMatchPoints",
+    players_left: "crPlayersLeft",
+    game_points: "crGamePoints",
   };
+  const board = /^board(\d)$/.exec(c);
+  if (board) return t("crBoard", { k: board[1] });
   const n = names[c];
-  return n ? n[zh ? 0 : 1] : c;
+  return n ? t(n) : c;
 }
 
 /** A standings value as people read it (OpenGotha's halves as ½). */
@@ -154,8 +150,15 @@ export function handicapText(stones: number): string {
 }
 
 export function rankText(rank: string): string {
-  if (getLang() !== "zh") return rank;
   const m = /^(\d+)([kdp])$/.exec(rank);
-  if (!m) return rank;
-  return m[2] === "k" ? `${m[1]}级` : m[2] === "d" ? `业余${m[1]}段` : `职业${m[1]}段`;
+  // Kyu, amateur dan, professional dan, as each language writes them.
+  const forms: Partial<Record<Lang, [string, string, string]>> = {
+    zh: ["{n}级", "业余{n}段", "职业{n}段"],
+    zh_hant: ["{n}級", "業餘{n}段", "職業{n}段"],
+    ko: ["{n}급", "아마 {n}단", "프로 {n}단"],
+    ja: ["{n}級", "アマ{n}段", "プロ{n}段"],
+  };
+  const f = forms[getLang()];
+  if (!m || !f) return rank;
+  return f["kdp".indexOf(m[2])].replace("{n}", m[1]);
 }

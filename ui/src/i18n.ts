@@ -1,23 +1,61 @@
-// Language: Simplified Chinese by default, English on request. Rule labels (articles,
-// incidents, rulings, outcomes…) come from the core's tables; this file holds only the app's
-// own words (buttons, headings).
+// Language: one of five, chosen per device (kept in this browser or tablet); without a choice,
+// the tournament's ruleset decides (한국어 for the KBA's rules, 繁體中文 for Ing's, else 简体).
+// Rule labels (articles, incidents, rulings, outcomes…) come from the core's tables; this file
+// holds the app's own words in 简体 and English, and lang/ the same words in 繁體, 한국어 and
+// 日本語 (a missing word is a type error, and a unit test checks none is empty).
 
 import type { Label } from "./bindings/Label";
 import type { LabelTables } from "./bindings/LabelTables";
+import type { Lang } from "./bindings/Lang";
+import { ja } from "./lang/ja";
+import { ko } from "./lang/ko";
+import { zh_hant } from "./lang/zh_hant";
 
-export type Lang = "zh" | "en";
+export type { Lang };
 
-let lang: Lang = (globalThis.localStorage?.getItem("lang") as Lang) || "zh";
+/** Every language, in the order the switch offers them, each named in itself. */
+export const LANGS: [Lang, string][] = [["zh", "简体中文"], ["zh_hant", "繁體中文"], ["ko", "한국어"], ["ja", "日本語"], ["en", "English"]];
+
+const isLang = (v: unknown): v is Lang => LANGS.some(([l]) => l === v);
+const stored = globalThis.localStorage?.getItem("lang");
+let lang: Lang = isLang(stored) ? stored : "zh";
 let tables: LabelTables | null = null;
 
 export function getLang(): Lang {
   return lang;
 }
 
-export function setLang(l: Lang): void {
+/** Whether this device's user chose a language (else the ruleset's is used). */
+export function langChosen(): boolean {
+  return isLang(globalThis.localStorage?.getItem("lang"));
+}
+
+/** BCP 47 tags, for dates, times and the page's `lang`. */
+const LOCALES: Record<Lang, string> = { zh: "zh-CN", en: "en-GB", zh_hant: "zh-TW", ko: "ko-KR", ja: "ja-JP" };
+
+export function locale(l: Lang = lang): string {
+  return LOCALES[l];
+}
+
+function apply(l: Lang): void {
   lang = l;
+  if (globalThis.document) document.documentElement.lang = l === "en" ? "en" : LOCALES[l];
+}
+
+/** The user's choice: kept on this device. */
+export function setLang(l: Lang): void {
   globalThis.localStorage?.setItem("lang", l);
-  document.documentElement.lang = l === "zh" ? "zh-CN" : "en";
+  apply(l);
+}
+
+/** The language a ruleset's referees read: 한국어 for the KBA's rules, 繁體 for Ing's. */
+export function rulesetLang(preset: string | undefined): Lang {
+  return preset === "korean" ? "ko" : preset === "ing" ? "zh_hant" : "zh";
+}
+
+/** Uses the ruleset's language unless this device's user chose one. */
+export function defaultLangFor(preset: string | undefined): void {
+  if (!langChosen()) apply(rulesetLang(preset));
 }
 
 export function setTables(t: LabelTables): void {
@@ -29,14 +67,19 @@ export function labels(): LabelTables {
   return tables;
 }
 
-/** "label：value" in Chinese, "label: value" in English. */
+/** Languages written with CJK punctuation (：、（）); Korean and English use the Latin ones. */
+export function cjk(l: Lang = lang): boolean {
+  return l === "zh" || l === "zh_hant" || l === "ja";
+}
+
+/** "label：value" in Chinese and Japanese, "label: value" otherwise. */
 export function labelled(label: string, value: string): string {
-  return lang === "zh" ? `${label}：${value}` : `${label}: ${value}`;
+  return cjk() ? `${label}：${value}` : `${label}: ${value}`;
 }
 
 /** A list joined as each language joins one: 、 or a comma. */
 export function listed(items: string[]): string {
-  return items.join(lang === "zh" ? "、" : ", ");
+  return items.join(cjk() ? "、" : ", ");
 }
 
 /** A core label in the current language. */
@@ -383,13 +426,47 @@ const words = {
   noChange: ["名次不变", "No change in the standings"],
   refreshing: ["每 {n} 秒自动更新", "Refreshes every {n} s"],
   printedAt: ["打印时间", "Printed"],
+  languageMenu: ["语言", "Language"],
+  stonesUnit: ["{n}子", "{n} stones"],
+  pointsUnit: ["{n}目", "{n} points"],
+  resultCounted: ["{outcome}{margin}（{reason}，{art}）", "{outcome}{margin} ({reason}, {art})"],
+  resultLoses: ["{reason}：{loser}判负（{art}）", "{Reason}: {loser} loses ({art})"],
+  resultOther: ["{outcome}（{reason}，{art}）", "{Outcome} ({reason}, {art})"],
+  cWarning: ["警告：{c}（{art}），本局第{n}次", "Warning: {c} ({art}), {n} in this game"],
+  cAdvice: ["劝告：{c}（{art}），不计入警告", "Advice: {c} ({art}), not a warning"],
+  cPass: ["弃权一次：{c}（{art}）", "One pass imposed on {c} ({art})"],
+  cClock: ["{c}时限扣除 {min} 分钟（{art}）", "{c}: {min} min taken off the clock ({art})"],
+  cReport: ["申报大会组委会（{art}）", "Reported to the organising committee ({art})"],
+  cAbsence: ["同意离席一次（{art}）", "Absence approved, once per game ({art})"],
+  territoryDetail: ["（地{t} + 提子{p}）", " ({t} territory + {p} prisoners)"],
+  dateAs: ["格式：{eg}", "as {eg}"],
+  crPoints: ["积分", "Points"],
+  crA: ["A 胜和对手分", "A (beaten opponents)"],
+  crB: ["B 警告", "B (warnings)"],
+  crTotal: ["总得分", "Total"],
+  crOpponents: ["对手分项", "Opponents' term"],
+  crReached: ["淘汰轮次", "Out in round"],
+  crMatchPoints: ["场分", "Match points"],
+  crPlayersLeft: ["剩余人数", "Players left"],
+  crGamePoints: ["局分", "Game points"],
+  crBoard: ["第{k}台局分", "Board {k}"],
 } satisfies Record<string, [string, string]>;
 
 export type Word = keyof typeof words;
 
+const others: Record<"zh_hant" | "ko" | "ja", Record<Word, string>> = { zh_hant, ko, ja };
+
+/** `word` in `l`, its placeholders as written. */
+export function wordIn(l: Lang, word: Word): string {
+  return l === "zh" ? words[word][0] : l === "en" ? words[word][1] : others[l][word];
+}
+
+/** Every word's key (for the tests that hold each language to all of them). */
+export const WORDS = Object.keys(words) as Word[];
+
 /** The app's own word in the current language, with `{n}`-style placeholders filled in. */
 export function t(word: Word, vars: Record<string, string | number> = {}): string {
-  let s = words[word][lang === "zh" ? 0 : 1];
+  let s = wordIn(lang, word);
   for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, String(v));
   return s;
 }

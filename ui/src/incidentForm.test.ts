@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FactField } from "./bindings/FactField";
 import { buildIncident, defaultFacts, factsOf, problems } from "./incidentForm";
 
-const lbl = { zh: "x", en: "x" };
+const lbl = { zh: "x", en: "x", zh_hant: "x", ko: "x", ja: "x" };
 const moved: FactField[] = [
   { name: "mover", kind: "optional_colour", label: lbl },
   { name: "players_agree", kind: "bool", label: lbl },

@@ -7,7 +7,7 @@ import { invoke } from "@tauri-apps/api/core";
 import { ArbiterApp } from "./app";
 import { TauriBackend, WebBackend } from "./backend";
 import { h, mount } from "./dom";
-import { setLang, setTables, t, type Lang } from "./i18n";
+import { LANGS, setLang, setTables, t } from "./i18n";
 import { OfficeApi } from "./office";
 import { createView } from "./views/create";
 import { hallView } from "./views/hall";
@@ -16,7 +16,8 @@ import { printPairings, printStandings } from "./views/print";
 const root = document.getElementById("app") as HTMLElement;
 const inTauri = "__TAURI_INTERNALS__" in window;
 const params = new URLSearchParams(location.search);
-if (params.get("lang") === "zh" || params.get("lang") === "en") setLang(params.get("lang") as Lang);
+const asked = LANGS.find(([l]) => l === params.get("lang"))?.[0];
+if (asked) setLang(asked);
 
 function startWeb(token: string): void {
   sessionStorage.setItem("token", token);

@@ -36,8 +36,8 @@ const disputeCard: QueueCard = {
   happened: {
     incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } },
     facts: [
-      { name: "mover", label: { zh: "移子方（如知道）", en: "who moved them (if known)" }, zh: "白方", en: "White" },
-      { name: "players_agree", label: { zh: "对局者意见一致", en: "both players agree" }, zh: "否", en: "no" },
+      { name: "mover", label: { zh: "移子方（如知道）", en: "who moved them (if known)", zh_hant: "移子方（如知道）", ko: "돌을 옮긴 쪽(알면)", ja: "石を動かした側（分かれば）" }, zh: "白方", en: "White", zh_hant: "白方", ko: "백", ja: "白" },
+      { name: "players_agree", label: { zh: "对局者意见一致", en: "both players agree", zh_hant: "對局者意見一致", ko: "대국자 의견 일치", ja: "対局者の意見が一致" }, zh: "否", en: "no", zh_hant: "否", ko: "아니오", ja: "いいえ" },
     ],
     note: "黑方称白方碰动了两子",
     recorded: wang("2026-11-24T10:00:00Z"),
@@ -104,9 +104,12 @@ describe("views", () => {
 
   it("switches language from the banner", () => {
     let redrawn = 0;
-    const el = banner({ identity: null, notice: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } }, { rerender: () => redrawn++ });
+    const el = banner({ identity: null, notice: null, ruleset: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } }, { rerender: () => redrawn++ });
     expect(el.querySelector("[data-testid=sync-banner]")?.textContent).toBe("1 条待同步 · 尚未同步");
     (el.querySelector("[data-testid=lang]") as HTMLButtonElement).click();
+    expect(el.querySelector("[data-testid=lang-menu]")?.hasAttribute("hidden")).toBe(false);
+    expect([...el.querySelectorAll("[data-testid=lang-menu] button")].map((b) => b.textContent)).toEqual(["简体中文", "繁體中文", "한국어", "日本語", "English"]);
+    (el.querySelector("[data-testid=lang-en]") as HTMLButtonElement).click();
     expect(redrawn).toBe(1);
     expect(tablesView([row], () => {}).textContent).toContain("Second warning: Black loses (Art. 25.2)");
   });

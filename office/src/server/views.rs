@@ -104,13 +104,19 @@ pub(super) fn tournament_view(state: &AppState, caller: &Caller) -> Result<Tourn
 
 /// `GET /api/v1/status`.
 pub async fn status(State(state): State<AppState>, caller: Caller) -> Result<Json<serde_json::Value>, OfficeError> {
-    let t = state.accounts.tournament(&caller.0.tournament)?;
-    let store = state.store.clone();
-    let last_seq = blocking(move || Ok(store.last_seq()?)).await?;
+    let created = state.accounts.tournament(&caller.0.tournament)?;
+    let (store, id) = (state.store.clone(), caller.0.tournament.clone());
+    // The ledger's set-up, as `PUT /tournament` last changed it (the accounts keep it as created).
+    let (last_seq, setup) = blocking(move || Ok((store.last_seq()?, store.setup(&id)?))).await?;
+    let (name, ruleset) = match (&setup.tournament, created) {
+        (Some(t), _) => (Some(t.name.clone()), Some(t.ruleset)),
+        (None, Some(t)) => (Some(t.name), Some(t.ruleset)),
+        (None, None) => (None, None),
+    };
     Ok(Json(serde_json::json!({
         "tournament": caller.0.tournament,
-        "name": t.as_ref().map(|t| t.name.clone()),
-        "ruleset": t.map(|t| t.ruleset),
+        "name": name,
+        "ruleset": ruleset,
         "last_seq": last_seq,
         "you": caller.0,
     })))

@@ -137,6 +137,53 @@ mod tests {
     }
 }
 
+#[cfg(test)]
+mod languages {
+    use crate::labels::Label;
+    use crate::rules::{catalogue, quick_actions, RuleContext, Ruleset, RulesetSpec};
+
+    /// Every label a screen can show has its own words in every language (issue 44): the
+    /// tables, each ruleset's catalogue (incidents, headings, rulings, articles, facts) and its
+    /// quick actions.
+    #[test]
+    fn no_label_is_missing_in_any_language() {
+        let t = super::tables();
+        let mut all: Vec<Label> = [
+            &t.roles,
+            &t.colours,
+            &t.rulesets,
+            &t.statuses,
+            &t.outcomes,
+            &t.reasons,
+            &t.rulings,
+            &t.incident_types,
+            &t.groups,
+            &t.articles,
+            &t.event_kinds,
+            &t.open_kinds,
+            &t.scatter_causes,
+            &t.cycles,
+        ]
+        .into_iter()
+        .flat_map(|table| table.values().copied())
+        .collect();
+        for spec in [RulesetSpec::default(), RulesetSpec::Korean, RulesetSpec::ING] {
+            let ruleset = Ruleset::from_spec(spec);
+            for e in catalogue(&ruleset) {
+                all.extend([e.label, e.group_label]);
+                all.extend(e.rulings.iter().flat_map(|r| [r.label, r.article_label]));
+                all.extend(e.facts.iter().map(|f| f.label));
+            }
+            all.extend(
+                quick_actions(&ruleset, RuleContext::for_game(None)).iter().flat_map(|q| [q.label, q.ruling_label]),
+            );
+        }
+        let missing: Vec<String> =
+            all.iter().filter(|l| !l.translated()).map(|l| format!("{} ({})", l.zh, l.en)).collect();
+        assert!(missing.is_empty(), "labels without 繁體/한국어/日本語: {missing:?}");
+    }
+}
+
 /// Writes the label tables as JSON beside the generated TypeScript types, for the UI's unit
 /// tests (`cargo test -p arbiter-domain --features ts`).
 #[cfg(all(test, feature = "ts"))]

@@ -57,6 +57,9 @@ pub struct AppStatus {
     pub sync: SyncStatus,
     /// Why this device must enroll again (its signing key is missing), if it must.
     pub notice: Option<crate::error::ErrorBody>,
+    /// The tournament's ruleset, once its set-up is here: the screens' language where the
+    /// device has no choice of its own (한국어 for the KBA's rules, 繁體 for Ing's).
+    pub ruleset: Option<crate::rules::RulesetSpec>,
 }
 
 /// The app over one device store.
@@ -145,6 +148,7 @@ impl App {
             identity: self.identity.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(Identity::public),
             sync: self.client().map(|c| c.status()).unwrap_or_default(),
             notice: self.notice.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+            ruleset: self.setup().ok().and_then(|s| s.tournament.as_ref().map(|t| t.ruleset)),
         }
     }
 

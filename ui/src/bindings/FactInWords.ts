@@ -5,4 +5,4 @@ import type { Label } from "./Label";
  * One recorded fact in words, for a card, a story or a printout: what the fact is, and its
  * value in both languages.
  */
-export type FactInWords = { name: string, label: Label, zh: string, en: string, };
+export type FactInWords = { name: string, label: Label, zh: string, en: string, zh_hant: string, ko: string, ja: string, };

@@ -4,7 +4,7 @@ import type { AppStatus } from "../bindings/AppStatus";
 import { h } from "../dom";
 import { announceSync } from "../announce";
 import { bannerText } from "../format";
-import { getLang, lt, setLang, t } from "../i18n";
+import { getLang, LANGS, locale, lt, setLang, t } from "../i18n";
 
 export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void }): HTMLElement {
   const { text, tone } = bannerText(status.sync);
@@ -20,17 +20,27 @@ export function banner(status: AppStatus, actions: { rerender: () => void; syncN
     actions.syncNow ? h("button", { class: "small", onclick: actions.syncNow, "data-testid": "sync-now" }, t("syncNow")) : null,
     // Events the office has not taken (offline, or this tablet was revoked): hand them over.
     actions.showUnsent && status.sync.pending > 0 ? h("button", { class: "small", onclick: actions.showUnsent, "data-testid": "show-unsent" }, t("unsent")) : null,
-    h(
-      "button",
-      {
-        class: "small",
-        "data-testid": "lang",
-        onclick: () => {
-          setLang(getLang() === "zh" ? "en" : "zh");
-          actions.rerender();
-        },
-      },
-      getLang() === "zh" ? "EN" : "中文",
+    languageSwitch(actions.rerender),
+  );
+}
+
+/** The language switch: a button naming the current language that opens the five, each named
+ * in itself; the choice is kept on this device. */
+function languageSwitch(rerender: () => void): HTMLElement {
+  const current = LANGS.find(([l]) => l === getLang())?.[1] ?? "";
+  const menu = h(
+    "div",
+    { class: "lang-menu", role: "menu", hidden: true, "data-testid": "lang-menu" },
+    LANGS.map(([code, name]) =>
+      h("button", { class: "small", role: "menuitemradio", "aria-checked": code === getLang() ? "true" : "false", lang: locale(code), "data-testid": `lang-${code}`, onclick: () => {
+        setLang(code);
+        rerender();
+      } }, name),
     ),
   );
+  const button = h("button", { class: "small", "data-testid": "lang", "aria-haspopup": "menu", "aria-expanded": "false", "aria-label": `${t("languageMenu")}: ${current}`, onclick: () => {
+    menu.hidden = !menu.hidden;
+    button.setAttribute("aria-expanded", String(!menu.hidden));
+  } }, current);
+  return h("span", { class: "lang-switch" }, button, menu);
 }

@@ -12,7 +12,7 @@ import type { Outcome } from "../bindings/Outcome";
 import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h } from "../dom";
 import { marginText } from "../format";
-import { getLang, lt, t } from "../i18n";
+import { lt, t } from "../i18n";
 
 const COLUMNS = "ABCDEFGHJKLMNOPQRST";
 
@@ -36,13 +36,9 @@ export function toggle(list: string[], p: string): string[] {
 
 /** Each side's total as the method counts it: 子 for area, points otherwise. */
 export function totalsText(a: CountAnswer): string {
-  const zh = getLang() === "zh";
-  const unit = a.tally.method === "area" ? (zh ? "子" : " stones") : zh ? "目" : " points";
-  const b = a.tally.black.total_halves / 2;
-  const w = a.tally.white.total_halves / 2;
-  const detail = (s: CountAnswer["tally"]["black"]) =>
-    a.tally.method === "territory" ? (zh ? `（地${s.territory} + 提子${s.prisoners}）` : ` (${s.territory} territory + ${s.prisoners} prisoners)`) : "";
-  return `${lt("colours", "black")} ${b}${unit}${detail(a.tally.black)} · ${lt("colours", "white")} ${w}${unit}${detail(a.tally.white)}`;
+  const total = (n: number) => t(a.tally.method === "area" ? "stonesUnit" : "pointsUnit", { n });
+  const detail = (s: CountAnswer["tally"]["black"]) => (a.tally.method === "territory" ? t("territoryDetail", { t: s.territory, p: s.prisoners }) : "");
+  return `${lt("colours", "black")} ${total(a.tally.black.total_halves / 2)}${detail(a.tally.black)} · ${lt("colours", "white")} ${total(a.tally.white.total_halves / 2)}${detail(a.tally.white)}`;
 }
 
 /** “黑胜 ¾子（1.5目）” / “White wins 0.5 points” / “和棋”: a margin in 子 also in points (1 子 = 2 目). */

@@ -3,7 +3,7 @@
 import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h } from "../dom";
 import { errorText } from "../format";
-import { lt, t } from "../i18n";
+import { locale as localeTag, lt, t, wordIn, type Lang } from "../i18n";
 
 /** A labelled form field around `control`. */
 export function field(label: string, control: HTMLElement): HTMLElement {
@@ -110,8 +110,8 @@ export function dayTimeText(d: Date): string {
 }
 
 /** A date (with the time, when `time`) in words in `lang`: 2026年11月21日星期六 / Saturday, 21 November 2026. */
-export function dateWords(d: Date, lang: "zh" | "en", time = false): string {
-  const locale = lang === "zh" ? "zh-CN" : "en-GB";
+export function dateWords(d: Date, lang: Lang, time = false): string {
+  const locale = localeTag(lang);
   const day = d.toLocaleDateString(locale, { weekday: "long", year: "numeric", month: "long", day: "numeric" });
   return time ? `${day} ${d.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" })}` : day;
 }
@@ -121,12 +121,12 @@ export function dateWords(d: Date, lang: "zh" | "en", time = false): string {
  * with what it names shown beside it in the page's language — a browser's own date picker
  * would show the browser's locale, not the page's.
  */
-export function dateField(testid: string, value: string, lang: "zh" | "en", time = false): { el: HTMLElement; input: HTMLInputElement } {
+export function dateField(testid: string, value: string, lang: Lang, time = false): { el: HTMLElement; input: HTMLInputElement } {
   const inp = input({ type: "text", inputmode: "numeric", value, placeholder: time ? "2026-11-21 09:30" : "2026-11-21", "data-testid": testid, autocomplete: "off" });
   const words = h("small", { class: "date-words", "data-testid": `${testid}-words` });
   const show = () => {
     const d = time ? parseDayTime(inp.value) : parseDay(inp.value);
-    words.textContent = inp.value.trim() === "" ? "" : d ? dateWords(d, lang, time) : lang === "zh" ? "格式：2026-11-21" + (time ? " 09:30" : "") : "as 2026-11-21" + (time ? " 09:30" : "");
+    words.textContent = inp.value.trim() === "" ? "" : d ? dateWords(d, lang, time) : wordIn(lang, "dateAs").replace("{eg}", "2026-11-21" + (time ? " 09:30" : ""));
     words.className = d || inp.value.trim() === "" ? "date-words" : "date-words bad";
   };
   inp.addEventListener("input", show);

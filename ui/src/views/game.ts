@@ -14,9 +14,9 @@ import type { Ruling } from "../bindings/Ruling";
 import { announce } from "../announce";
 import { h } from "../dom";
 import { standingsChangeView } from "./standings";
-import { consequenceLines, resultSentence, warningDots } from "../format";
+import { consequenceLines, rankText, resultSentence, warningDots } from "../format";
 import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
-import { getLang, l, lt, t } from "../i18n";
+import { l, locale, lt, t } from "../i18n";
 import { countBoard } from "./countBoard";
 import { clockText } from "./reader";
 
@@ -399,7 +399,8 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   }
 
   function incidentActions(i: IncidentView): HTMLElement | null {
-    if (!canRecord || !ctx.role) return null;
+    // An undone record is kept to be read, not acted on.
+    if (!canRecord || !ctx.role || i.withdrawn) return null;
     const b: HTMLElement[] = [];
     if (ctx.role === "referee" && !i.escalated_to.includes("chief_arbiter")) {
       b.push(h("button", { class: "small", "data-testid": "escalate", onclick: () => void confirmFlow(t("escalate"), { kind: "escalated", data: { incident: i.id, to: "chief_arbiter" } }) }, t("escalate")));
@@ -432,7 +433,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     return h("div", { class: "row" }, b);
   }
 
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(getLang() === "zh" ? "zh-CN" : "en-GB", { hour: "2-digit", minute: "2-digit" });
+  const time = (iso: string) => new Date(iso).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
   const history = h(
     "ol",
     { class: "history", "data-testid": "history" },
@@ -560,8 +561,8 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       h("button", { class: "small", onclick: ctx.back, "data-testid": "back" }, t("back")),
       h("h2", {}, sched ? `${t("round", { n: sched.round })} ${t("table", { n: sched.table })}` : game),
       h("div", { class: "players" },
-        h("span", { class: "player black" }, `${t("black")} ${view.black.name} ${view.black.rank_zh ?? ""}`, h("span", { class: "dots", "data-testid": "dots-black" }, warningDots(s.sides.black.warnings.length))),
-        h("span", { class: "player white" }, `${t("white")} ${view.white.name} ${view.white.rank_zh ?? ""}`, h("span", { class: "dots", "data-testid": "dots-white" }, warningDots(s.sides.white.warnings.length))),
+        h("span", { class: "player black" }, `${t("black")} ${view.black.name} ${view.black.rank ? rankText(view.black.rank) : ""}`, h("span", { class: "dots", "data-testid": "dots-black" }, warningDots(s.sides.black.warnings.length))),
+        h("span", { class: "player white" }, `${t("white")} ${view.white.name} ${view.white.rank ? rankText(view.white.rank) : ""}`, h("span", { class: "dots", "data-testid": "dots-white" }, warningDots(s.sides.white.warnings.length))),
       ),
       h("p", { class: "status", "data-testid": "status" }, lt("statuses", s.status.status)),
       h("p", { class: "result", "data-testid": "result" }, s.result ? resultSentence(s.result) : t("noResult")),

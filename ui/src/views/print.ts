@@ -6,12 +6,12 @@ import type { EventStandings } from "../bindings/EventStandings";
 import type { PairingSheet } from "../bindings/PairingSheet";
 import { h } from "../dom";
 import { handicapText, rankText, resultSentence } from "../format";
-import { getLang, t } from "../i18n";
+import { locale, t } from "../i18n";
 import { dataTable } from "./forms";
 import { crosstableTable, notesAndChanges, standingsTable } from "./standings";
 
 function page(title: string, sub: string, ...body: HTMLElement[]): HTMLElement {
-  const now = new Date().toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB");
+  const now = new Date().toLocaleString(locale());
   return h("article", { class: "sheet", "data-testid": "sheet" },
     h("header", {}, h("h1", {}, title), h("p", {}, sub)),
     ...body,
@@ -20,7 +20,7 @@ function page(title: string, sub: string, ...body: HTMLElement[]): HTMLElement {
 }
 
 export function printPairings(name: string, s: PairingSheet): HTMLElement {
-  const start = s.starts_at ? ` · ${t("startsAt")} ${new Date(s.starts_at).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB")}` : "";
+  const start = s.starts_at ? ` · ${t("startsAt")} ${new Date(s.starts_at).toLocaleString(locale())}` : "";
   return page(name, `${t("round", { n: s.round })}${start}`,
     dataTable("print-pairings", [t("tableNo"), t("black"), t("white"), t("referee"), t("result")],
       s.boards.map((b) => [String(b.table), `${b.black.name} ${rankText(b.black.rank)}${handicapText(b.handicap)}`, `${b.white.name} ${rankText(b.white.rank)}`, b.referee?.name ?? "", b.result ? resultSentence(b.result) : ""])),

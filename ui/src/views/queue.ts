@@ -9,7 +9,7 @@ import type { QueueCard } from "../bindings/QueueCard";
 import type { Step } from "../bindings/Step";
 import { h } from "../dom";
 import { consequenceLines, rankText } from "../format";
-import { getLang, labelled, lt, t } from "../i18n";
+import { getLang, l, labelled, locale, lt, t } from "../i18n";
 
 /** The key of an open item: the event that opened it. */
 export function itemKey(c: QueueCard): string {
@@ -23,7 +23,7 @@ export function waitedMinutes(from: string, now: Date): number {
 
 /** A time of day in the page's language. */
 export function timeOfDay(at: string): string {
-  return new Date(at).toLocaleTimeString(getLang() === "zh" ? "zh-CN" : "en-GB", { hour: "2-digit", minute: "2-digit" });
+  return new Date(at).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
 }
 
 export function stepText(word: "recordedBy" | "escalatedBy" | "openedBy", s: Step): string {
@@ -57,7 +57,7 @@ export function happenedView(i: IncidentCard): HTMLElement[] {
     // The card's heading, next below the page's (h1): screen readers walk the desk by it.
     h("h2", { class: "incident-title", "data-testid": "card-incident" }, lt("incident_types", i.incident.type)),
     ...(i.facts.length
-      ? [h("dl", { class: "facts", "data-testid": "card-facts" }, i.facts.flatMap((f) => [h("dt", {}, getLang() === "zh" ? f.label.zh : f.label.en), h("dd", {}, getLang() === "zh" ? f.zh : f.en)]))]
+      ? [h("dl", { class: "facts", "data-testid": "card-facts" }, i.facts.flatMap((f) => [h("dt", {}, l(f.label)), h("dd", {}, f[getLang()])]))]
       : []),
     ...(i.note ? [h("p", { class: "note", "data-testid": "card-note" }, labelled(t("note"), i.note))] : []),
   ];

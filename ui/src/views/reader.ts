@@ -140,7 +140,8 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
       const v = await ctx.backend.reader(game, after);
       view = v;
       after = Math.max(after ?? 0, v.now_ms);
-      const english = getLang() === "en";
+      // The reader's calls are the Chinese rules' words (第十二条): read in English, else in Chinese.
+      const english = getLang() === "en" || getLang() === "ko";
       for (const s of v.say.filter((x) => x.at_ms > saidUpTo)) {
         saidUpTo = s.at_ms;
         const words = english ? s.en : s.zh;

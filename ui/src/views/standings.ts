@@ -39,10 +39,17 @@ export function crosstableTable(c: Crosstable): HTMLElement {
     ]));
 }
 
+/** A note from the core: in Chinese or English (the core writes its notes in those two; a
+ * Korean screen reads the English, 繁體 and 日本語 the Chinese). */
+function noteText(n: { zh: string; en: string }): string {
+  const lang = getLang();
+  return lang === "en" || lang === "ko" ? n.en : n.zh;
+}
+
 export function notesAndChanges(s: EventStandings): HTMLElement {
   return h("div", { class: "notes" },
     s.pending ? h("p", { class: "flag", "data-testid": "pending" }, t("pending", { n: s.pending })) : null,
-    h("ul", { "data-testid": "notes" }, s.notes.map((n) => h("li", {}, n[getLang()]))),
+    h("ul", { "data-testid": "notes" }, s.notes.map((n) => h("li", {}, noteText(n)))),
     s.changes.length
       ? h("div", { "data-testid": "changes" }, h("h3", {}, t("changes")),
           h("ul", {}, s.changes.map((c) => h("li", {},

@@ -161,6 +161,23 @@ pub struct FactInWords {
     pub label: Label,
     pub zh: String,
     pub en: String,
+    pub zh_hant: String,
+    pub ko: String,
+    pub ja: String,
+}
+
+/// A fact's value in each language.
+struct Said([String; 5]);
+
+impl Said {
+    fn label(l: Label) -> Said {
+        Said(crate::labels::Lang::ALL.map(|lang| l.get(lang).to_owned()))
+    }
+
+    /// A value that reads the same in every language (a point, a note).
+    fn same(s: &str) -> Said {
+        Said(std::array::from_fn(|_| s.to_owned()))
+    }
 }
 
 /// Every fact `incident` records, in the order its form asks for them, in words.
@@ -171,16 +188,16 @@ pub fn in_words(incident: &crate::rules::Incident) -> Vec<FactInWords> {
         .iter()
         .map(|f| {
             let v = recorded.and_then(|r| r.get(f.name)).unwrap_or(&serde_json::Value::Null);
-            let (zh, en) = words(f.kind, v);
-            FactInWords { name: f.name, label: f.label, zh, en }
+            let Said([zh, en, zh_hant, ko, ja]) = words(f.kind, v);
+            FactInWords { name: f.name, label: f.label, zh, en, zh_hant, ko, ja }
         })
         .collect()
 }
 
-fn words(kind: FactKind, v: &serde_json::Value) -> (String, String) {
+fn words(kind: FactKind, v: &serde_json::Value) -> Said {
     use crate::labels::Labelled;
     use serde_json::Value;
-    let both = |l: Label| (l.zh.to_owned(), l.en.to_owned());
+    let both = Said::label;
     let label_of = |l: Option<Label>| both(l.unwrap_or(Label::new("未记录", "not recorded")));
     match (kind, v) {
         (FactKind::Colour | FactKind::OptionalColour, Value::String(_)) => {
@@ -188,11 +205,12 @@ fn words(kind: FactKind, v: &serde_json::Value) -> (String, String) {
         }
         (FactKind::OptionalColour, Value::Null) => both(Label::new("不明", "unknown")),
         (FactKind::Bool, Value::Bool(b)) => both(if *b { Label::new("是", "yes") } else { Label::new("否", "no") }),
-        (FactKind::OptionalPoint | FactKind::Text, Value::String(s)) => (s.clone(), s.clone()),
+        (FactKind::OptionalPoint | FactKind::Text, Value::String(s)) => Said::same(s),
         (FactKind::Seconds, Value::Number(n)) => {
             let secs = n.as_u64().unwrap_or(0);
             let (m, s) = (secs / 60, secs % 60);
-            (format!("{m}分{s}秒"), format!("{m} min {s} s"))
+            let cjk = format!("{m}分{s}秒");
+            Said([cjk.clone(), format!("{m} min {s} s"), cjk.clone(), format!("{m}분 {s}초"), cjk])
         }
         (FactKind::ScatterCause, _) => {
             label_of(serde_json::from_value::<crate::rules::ScatterCause>(v.clone()).ok().map(|c| c.label()))
@@ -202,10 +220,13 @@ fn words(kind: FactKind, v: &serde_json::Value) -> (String, String) {
         }
         (FactKind::OptionalObjection, Value::Null) => both(Label::new("未提出", "none raised")),
         (FactKind::OptionalObjection, _) => match serde_json::from_value::<crate::rules::Objection>(v.clone()) {
-            Ok(crate::rules::Objection::Record { offending_move, claimed_after_move }) => (
+            Ok(crate::rules::Objection::Record { offending_move, claimed_after_move }) => Said([
                 format!("第{offending_move}手，第{claimed_after_move}手后提出"),
                 format!("move {offending_move}, raised after move {claimed_after_move}"),
-            ),
+                format!("第{offending_move}手，第{claimed_after_move}手後提出"),
+                format!("{offending_move}수째, {claimed_after_move}수 뒤에 제기"),
+                format!("{offending_move}手目、{claimed_after_move}手目の後に申し出"),
+            ]),
             Ok(crate::rules::Objection::Referee { play_went_on: true }) => {
                 both(Label::new("裁判确认：提出时对局已继续", "the referee confirms play had gone on"))
             }
