@@ -365,10 +365,15 @@ impl Accounts {
 
     /// Revokes a device: refused from its next request on.
     pub fn revoke(&self, t: &TournamentId, device: &DeviceId) -> Result<(), OfficeError> {
+        self.set_revoked(t, device, true)
+    }
+
+    /// Revokes a device, or takes a revocation back (one the ledger could not record).
+    pub fn set_revoked(&self, t: &TournamentId, device: &DeviceId, revoked: bool) -> Result<(), OfficeError> {
         let key = format!("dev/{t}/{device}");
         let mut d: DeviceRecord =
             self.get(&key)?.ok_or_else(|| OfficeError::NotFound(format!("no device `{device}` in `{t}`")))?;
-        d.revoked = true;
+        d.revoked = revoked;
         self.put(&key, &d)
     }
 

@@ -129,14 +129,34 @@ pub fn enroll_device(
 
 /// Records an event of the office's own (a key registered or revoked), signed by it.
 fn record_office(state: &AppState, t: &TournamentId, body: EventBody) -> Result<(), OfficeError> {
-    state.store.record_all(
-        t,
-        &state.office_author,
-        vec![(None, body)],
-        state.clock.now(),
-        &mut arbiter_core::random_id_bits,
-    )?;
+    record_office_at(state, t, body, state.clock.now())
+}
+
+fn record_office_at(
+    state: &AppState,
+    t: &TournamentId,
+    body: EventBody,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(), OfficeError> {
+    state.store.record_all(t, &state.office_author, vec![(None, body)], now, &mut arbiter_core::random_id_bits)?;
     Ok(())
+}
+
+/// The latest stamp (ms) on an event of `device` in tournament `t` this office holds.
+fn latest_stamp(
+    store: &dyn arbiter_core::store::EventStore,
+    t: &TournamentId,
+    device: &DeviceId,
+) -> Result<u64, OfficeError> {
+    let (mut after, mut latest) = (0, 0);
+    loop {
+        let page = store.since(after, 1000)?;
+        let Some(&(last, _)) = page.last() else { return Ok(latest) };
+        for (_, e) in page.iter().filter(|(_, e)| e.tournament == *t && e.author.device == *device) {
+            latest = latest.max(e.hlc.wall_ms);
+        }
+        after = last;
+    }
 }
 
 #[derive(Deserialize)]
@@ -216,13 +236,24 @@ pub async fn revoke(
         // The ledger's revocation first: on a full disk nothing changes and the organiser is
         // told so (revoked here but not in the ledger, the device would be refused while its
         // key still signed for it everywhere else).
+        // The device is refused from now on; then its key is revoked in the ledger, stamped
+        // after every event of it this office admitted (one stamped a few minutes ahead, within
+        // the bound, must stay before the revocation on every replica, or a tablet pulling it
+        // later would refuse it as signed after). On a full disk the token is given back: the
+        // two stay together.
         if !state.accounts.knows_device(&t, &device)? {
             return Err(OfficeError::NotFound(format!("no device `{device}` in `{t}`")));
         }
-        if state.accounts.device_key(&t, &device)?.is_some() {
-            record_office(&state, &t, EventBody::KeyRevoked { signer: device.clone() })?;
-        }
         state.accounts.revoke(&t, &device)?;
+        if state.accounts.device_key(&t, &device)?.is_some() {
+            let after = latest_stamp(&*state.store, &t, &device)?.saturating_add(1);
+            let after = chrono::DateTime::from_timestamp_millis(i64::try_from(after).unwrap_or(i64::MAX));
+            let now = state.clock.now().max(after.unwrap_or_default());
+            if let Err(e) = record_office_at(&state, &t, EventBody::KeyRevoked { signer: device.clone() }, now) {
+                state.accounts.set_revoked(&t, &device, false)?;
+                return Err(e);
+            }
+        }
         Ok(Json(serde_json::json!({ "revoked": device })))
     })
     .await
