@@ -144,11 +144,13 @@ impl App {
 
     /// The device's identity and the sync banner.
     pub fn status(&self) -> AppStatus {
+        // Read before the struct below: its temporaries hold the identity's lock to the end.
+        let ruleset = self.setup().ok().and_then(|s| s.tournament.as_ref().map(|t| t.ruleset));
         AppStatus {
             identity: self.identity.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(Identity::public),
             sync: self.client().map(|c| c.status()).unwrap_or_default(),
             notice: self.notice.lock().unwrap_or_else(|e| e.into_inner()).clone(),
-            ruleset: self.setup().ok().and_then(|s| s.tournament.as_ref().map(|t| t.ruleset)),
+            ruleset,
         }
     }
 
