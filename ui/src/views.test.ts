@@ -109,6 +109,9 @@ describe("views", () => {
     (el.querySelector("[data-testid=lang]") as HTMLButtonElement).click();
     expect(el.querySelector("[data-testid=lang-menu]")?.hasAttribute("hidden")).toBe(false);
     expect([...el.querySelectorAll("[data-testid=lang-menu] button")].map((b) => b.textContent)).toEqual(["简体中文", "繁體中文", "한국어", "日本語", "English"]);
+    // The banner is drawn again every few seconds: an open menu stays open.
+    const again = banner({ identity: null, notice: null, ruleset: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } }, { rerender: () => {} });
+    expect(again.querySelector("[data-testid=lang-menu]")?.hasAttribute("hidden")).toBe(false);
     (el.querySelector("[data-testid=lang-en]") as HTMLButtonElement).click();
     expect(redrawn).toBe(1);
     expect(tablesView([row], () => {}).textContent).toContain("Second warning: Black loses (Art. 25.2)");

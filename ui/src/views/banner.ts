@@ -24,23 +24,29 @@ export function banner(status: AppStatus, actions: { rerender: () => void; syncN
   );
 }
 
+/** Whether the language menu is open: the banner is drawn again every few seconds (the sync
+ * state), and an open menu must stay open under the user's finger. */
+let menuOpen = false;
+
 /** The language switch: a button naming the current language that opens the five, each named
  * in itself; the choice is kept on this device. */
 function languageSwitch(rerender: () => void): HTMLElement {
   const current = LANGS.find(([l]) => l === getLang())?.[1] ?? "";
   const menu = h(
     "div",
-    { class: "lang-menu", role: "menu", hidden: true, "data-testid": "lang-menu" },
+    { class: "lang-menu", role: "menu", hidden: !menuOpen, "data-testid": "lang-menu" },
     LANGS.map(([code, name]) =>
       h("button", { class: "small", role: "menuitemradio", "aria-checked": code === getLang() ? "true" : "false", lang: locale(code), "data-testid": `lang-${code}`, onclick: () => {
+        menuOpen = false;
         setLang(code);
         rerender();
       } }, name),
     ),
   );
-  const button = h("button", { class: "small", "data-testid": "lang", "aria-haspopup": "menu", "aria-expanded": "false", "aria-label": `${t("languageMenu")}: ${current}`, onclick: () => {
-    menu.hidden = !menu.hidden;
-    button.setAttribute("aria-expanded", String(!menu.hidden));
+  const button = h("button", { class: "small", "data-testid": "lang", "aria-haspopup": "menu", "aria-expanded": String(menuOpen), "aria-label": `${t("languageMenu")}: ${current}`, onclick: () => {
+    menuOpen = !menuOpen;
+    menu.hidden = !menuOpen;
+    button.setAttribute("aria-expanded", String(menuOpen));
   } }, current);
   return h("span", { class: "lang-switch" }, button, menu);
 }
