@@ -23,22 +23,6 @@ fn env_u64(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
 }
 
-fn add(total: &mut Stats, s: &Stats) {
-    total.ops += s.ops;
-    total.recorded += s.recorded;
-    total.acknowledged += s.acknowledged;
-    total.refused_at_venue += s.refused_at_venue;
-    total.refused_upstream += s.refused_upstream;
-    total.kills += s.kills;
-    total.cuts += s.cuts;
-    total.disk_full += s.disk_full;
-    total.pg_restarts += s.pg_restarts;
-    total.keyless_refused += s.keyless_refused;
-    total.revoked += s.revoked;
-    total.re_enrolled += s.re_enrolled;
-    total.receipts += s.receipts;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_histories_with_faults_keep_the_leagues_invariants() {
     let ctx = Ctx { office: OFFICE.to_owned(), pg: PgCluster::start("harness") };
@@ -64,7 +48,7 @@ async fn random_histories_with_faults_keep_the_leagues_invariants() {
     let mut failed: Vec<u64> = Vec::new();
     for seed in seeds {
         match harness::run(&ctx, seed, None).await {
-            Ok(s) => add(&mut total, &s),
+            Ok(s) => total += s,
             Err(found) => {
                 eprintln!("history {seed} broke {} invariant(s); shrinking…", found.len());
                 let budget = usize::try_from(env_u64("HARNESS_SHRINK_RUNS").unwrap_or(40)).unwrap_or(40);

@@ -28,6 +28,28 @@ pub struct LabelTables {
     pub rulesets: std::collections::BTreeMap<String, Label>,
 }
 
+impl LabelTables {
+    /// Every table, for what holds them all to a rule (tests).
+    pub fn all(&self) -> [&std::collections::BTreeMap<String, Label>; 14] {
+        [
+            &self.roles,
+            &self.colours,
+            &self.statuses,
+            &self.outcomes,
+            &self.reasons,
+            &self.rulings,
+            &self.incident_types,
+            &self.groups,
+            &self.articles,
+            &self.event_kinds,
+            &self.open_kinds,
+            &self.scatter_causes,
+            &self.cycles,
+            &self.rulesets,
+        ]
+    }
+}
+
 fn wire_name<T: Serialize>(v: &T) -> String {
     serde_json::to_value(v).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
 }
@@ -116,20 +138,7 @@ mod tests {
         assert_eq!(t.articles["5"].zh, "第五条");
         assert_eq!(t.articles["25.2"].zh, "第二十五条二");
         assert_eq!(t.roles["chief_arbiter"].en, "chief arbiter");
-        for table in [
-            &t.roles,
-            &t.colours,
-            &t.rulesets,
-            &t.statuses,
-            &t.outcomes,
-            &t.reasons,
-            &t.rulings,
-            &t.incident_types,
-            &t.groups,
-            &t.articles,
-            &t.event_kinds,
-            &t.open_kinds,
-        ] {
+        for table in t.all() {
             for (k, l) in table {
                 assert!(!k.is_empty() && !l.zh.is_empty() && !l.en.is_empty(), "{k}: {l:?}");
             }
@@ -148,25 +157,7 @@ mod languages {
     #[test]
     fn no_label_is_missing_in_any_language() {
         let t = super::tables();
-        let mut all: Vec<Label> = [
-            &t.roles,
-            &t.colours,
-            &t.rulesets,
-            &t.statuses,
-            &t.outcomes,
-            &t.reasons,
-            &t.rulings,
-            &t.incident_types,
-            &t.groups,
-            &t.articles,
-            &t.event_kinds,
-            &t.open_kinds,
-            &t.scatter_causes,
-            &t.cycles,
-        ]
-        .into_iter()
-        .flat_map(|table| table.values().copied())
-        .collect();
+        let mut all: Vec<Label> = t.all().into_iter().flat_map(|table| table.values().copied()).collect();
         for spec in [RulesetSpec::default(), RulesetSpec::Korean, RulesetSpec::ING] {
             let ruleset = Ruleset::from_spec(spec);
             for e in catalogue(&ruleset) {

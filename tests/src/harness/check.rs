@@ -90,7 +90,7 @@ pub(super) async fn check(w: &mut World<'_>) -> Vec<Violation> {
             }
         }
     }
-    let centre = match arbiter_office::pg::PgStore::connect(w.central_url()) {
+    let centre = match arbiter_office::pg::PgStore::connect(&w.db) {
         Ok(s) => s,
         Err(e) => {
             out.push(Violation::new("durability", format!("the centre's database: {e}")));
@@ -129,7 +129,9 @@ pub(super) async fn check(w: &mut World<'_>) -> Vec<Violation> {
             }
         }
         for t in w.tablets().filter(|t| t.venue == v) {
-            for id in t.acknowledged() {
+            let acknowledged = t.acknowledged();
+            stats.acknowledged += acknowledged.len();
+            for id in acknowledged {
                 if !venue_ids.contains(&id) {
                     out.push(Violation::new(
                         "acknowledged is kept",
@@ -146,7 +148,6 @@ pub(super) async fn check(w: &mut World<'_>) -> Vec<Violation> {
                     ));
                 }
             }
-            stats.acknowledged += t.acknowledged().len();
         }
         // 3. The venue's games, as it and the centre hold them.
         let venue = &w.venues[v];

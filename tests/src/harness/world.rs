@@ -48,6 +48,39 @@ pub struct Stats {
     pub receipts: usize,
 }
 
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, s: Stats) {
+        let Stats {
+            ops,
+            recorded,
+            acknowledged,
+            refused_at_venue,
+            refused_upstream,
+            kills,
+            cuts,
+            disk_full,
+            pg_restarts,
+            keyless_refused,
+            revoked,
+            re_enrolled,
+            receipts,
+        } = s;
+        self.ops += ops;
+        self.recorded += recorded;
+        self.acknowledged += acknowledged;
+        self.refused_at_venue += refused_at_venue;
+        self.refused_upstream += refused_upstream;
+        self.kills += kills;
+        self.cuts += cuts;
+        self.disk_full += disk_full;
+        self.pg_restarts += pg_restarts;
+        self.keyless_refused += keyless_refused;
+        self.revoked += revoked;
+        self.re_enrolled += re_enrolled;
+        self.receipts += receipts;
+    }
+}
+
 /// A tablet and what it knows of its records.
 pub(super) struct Tablet {
     pub dev: Device,
@@ -293,14 +326,11 @@ impl World<'_> {
     async fn apply(&mut self, op: Op) {
         match op {
             Op::Record { tablet, game, what, skew_min } => {
-                let Some(t) = self.tablet(tablet) else { return };
-                if t.revoked {
-                    return;
-                }
-                let g = self.venues[t_venue(&self.slots, tablet)].games[usize::from(game % 2)].clone();
-                let Some(t) = self.tablet(tablet) else { return };
+                let Some(slot) = self.slots.get_mut(usize::from(tablet)) else { return };
+                let Some(t) = slot.tablet.as_mut().filter(|t| !t.revoked) else { return };
+                let g = &self.venues[t.venue].games[usize::from(game % 2)];
                 let at = chrono::Utc::now() + chrono::Duration::minutes(i64::from(skew_min));
-                if let Ok(e) = t.dev.record_at(&g, body(what), at) {
+                if let Ok(e) = t.dev.record_at(g, body(what), at) {
                     t.recorded.push(e.id);
                     self.stats.recorded += 1;
                 }
@@ -448,19 +478,11 @@ impl World<'_> {
         self.slots.iter().filter_map(|s| s.tablet.as_ref()).filter(|t| !t.revoked)
     }
 
-    pub fn central_url(&self) -> &str {
-        &self.db
-    }
-
     fn tear_down(self) {
         let root = self.root.clone();
         drop(self);
         let _ = std::fs::remove_dir_all(root);
     }
-}
-
-fn t_venue(slots: &[Slot], s: u8) -> usize {
-    slots.get(usize::from(s)).map_or(0, |s| s.venue)
 }
 
 impl Tablet {

@@ -507,8 +507,9 @@ impl Fold {
         }
     }
 
-    /// Collects incidents, then rulings, escalations and appeals on them, then appeal decisions.
-    /// Three passes because a ruling's HLC may precede its incident's on a skewed device.
+    /// Collects incidents, then rulings, escalations and appeals on them, then appeal decisions,
+    /// then undos. Passes, not one walk, because a ruling's HLC may precede its incident's on a
+    /// skewed device.
     fn index(&mut self, events: &[&Event]) {
         for e in events {
             if let EventBody::IncidentRecorded { incident, ruling, note } = &e.body {
