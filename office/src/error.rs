@@ -59,6 +59,15 @@ impl OfficeError {
         OfficeError::BadRequest { code, message: message.into() }
     }
 
+    /// The `{code, message}` an HTTP client reads: with the core's sentences in each language
+    /// where the refusal is the core's, English only where it is the office's own.
+    pub fn body(&self) -> arbiter_core::ErrorBody {
+        match self {
+            OfficeError::Core(e) => e.body(),
+            _ => arbiter_core::ErrorBody::english(self.code(), self.to_string()),
+        }
+    }
+
     /// Stable code for scripts and HTTP clients.
     pub fn code(&self) -> &'static str {
         match self {
@@ -111,7 +120,7 @@ impl From<DomainError> for OfficeError {
 
 impl IntoResponse for OfficeError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "code": self.code(), "message": self.to_string() });
+        let body = self.body();
         let mut response = (self.status(), axum::Json(body)).into_response();
         if let OfficeError::TooManyAttempts { wait_seconds } = self {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, wait_seconds.max(1).into());

@@ -679,9 +679,10 @@ fn ask_running_office(
         let status = answer.status().as_u16();
         let body: serde_json::Value = answer.json().await.map_err(network)?;
         if status != 200 {
-            let code = body["code"].as_str().unwrap_or("remote").to_owned();
-            let message = body["message"].as_str().unwrap_or_default().to_owned();
-            return Err(OfficeError::Core(arbiter_core::CoreError::Remote { status, code, message }));
+            let code = body["code"].as_str().unwrap_or("remote");
+            let message = body["message"].as_str().unwrap_or_default();
+            let error = arbiter_core::ErrorBody::english(code, message);
+            return Err(OfficeError::Core(arbiter_core::CoreError::remote(status, error)));
         }
         Ok(serde_json::from_value(body)?)
     })

@@ -115,10 +115,7 @@ pub fn from_view(view: &TournamentView, round: Option<u16>) -> Result<StandingsT
     let mut t = table(title, &s.standings, &club, |v| v.to_decimal());
     if s.pending > 0 {
         let n = s.pending;
-        t.notes.push(Note::new(
-            format!("{n} 局尚无结果：成绩为临时"),
-            format!("{n} game(s) have no result yet: these standings are provisional"),
-        ));
+        t.notes.push(arbiter_core::tournament::standings::provisional(n));
     }
     Ok(t)
 }

@@ -139,6 +139,9 @@ test("five languages: the game, a queue card and the standings in each, the rule
   const page = await chiefPage(browser, ev, { width: 768, height: 1024 });
   const words = { zh: "常用记录", zh_hant: "常用記錄", ko: "빠른 기록", ja: "よく使う記録", en: "Quick records" };
   const tags = { zh: "zh-CN", zh_hant: "zh-TW", ko: "ko-KR", ja: "ja-JP", en: "en" };
+  // What each language's sentences are written in: Hangul, kana, characters only 繁體 uses,
+  // only 简体 uses, and Latin letters with no Chinese characters at all.
+  const script = { ko: /[\uac00-\ud7af]/, ja: /[\u3040-\u30ff]/, zh_hant: /[條積輪對]/, zh: /[条积轮对]/, en: /^[^\u4e00-\u9fff]*[A-Za-z]{4}[^\u4e00-\u9fff]*$/ };
   for (const lang of ["zh", "zh_hant", "ko", "ja", "en"]) {
     await page.click("[data-testid=lang]");
     await page.click(`[data-testid=lang-${lang}]`);
@@ -152,7 +155,10 @@ test("five languages: the game, a queue card and the standings in each, the rule
     await page.waitForSelector("[data-testid=queue-card]");
     await saveShot(shots, `lang-${lang}-queue.png`, await page.screenshot({ fullPage: true }));
     await page.click("[data-testid=nav-standings]");
-    await page.waitForSelector("[data-testid=notes]");
+    await page.waitForSelector("[data-testid=notes] li");
+    // The core's notes on how the standings were computed, in the language chosen.
+    const notes = await page.textContent("[data-testid=notes]");
+    assert.match(notes, script[lang], `${lang} standings notes: ${notes}`);
     await saveShot(shots, `lang-${lang}-standings.png`, await page.screenshot({ fullPage: true }));
   }
   await page.close();

@@ -251,7 +251,7 @@ async fn the_byo_yomi_reader_reads_the_clock_the_referee_presses() {
     for _ in 0..125 {
         time.advance(Duration::seconds(1));
         let r = app.reader(&game(1), Some(last)).unwrap();
-        heard.extend(r.say.iter().map(|s| (((s.at_ms - started) / 1000) as i64, s.zh.clone())));
+        heard.extend(r.say.iter().map(|s| (((s.at_ms - started) / 1000) as i64, s.words.zh.clone())));
         last = r.now_ms;
         if r.time_up.is_some() {
             break;

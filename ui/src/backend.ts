@@ -9,6 +9,8 @@ import type { Colour } from "./bindings/Colour";
 import type { CountAnswer } from "./bindings/CountAnswer";
 import type { CountRequest } from "./bindings/CountRequest";
 import type { ErrorBody } from "./bindings/ErrorBody";
+import type { Said } from "./bindings/Said";
+import { said as saidIn } from "./i18n";
 import type { EventBody } from "./bindings/EventBody";
 import type { GameView } from "./bindings/GameView";
 import type { Incident } from "./bindings/Incident";
@@ -60,9 +62,10 @@ export interface Backend {
   standingsPreview?(game: string, body: EventBody): Promise<StandingsPreview>;
 }
 
-/** Errors from either backend arrive as `{code, message}`. */
+/** Errors from either backend arrive as `{code, message}`, and with the core's sentence in
+ * each language where it said one: the error's message is then the reader's language. */
 export class BackendError extends Error {
-  constructor(public readonly code: string, message: string) {
+  constructor(public readonly code: string, message: string, public readonly said?: Said) {
     super(message);
   }
 }
@@ -70,7 +73,7 @@ export class BackendError extends Error {
 export function asError(e: unknown): BackendError {
   if (e instanceof BackendError) return e;
   const b = e as Partial<ErrorBody>;
-  if (b && typeof b.code === "string" && typeof b.message === "string") return new BackendError(b.code, b.message);
+  if (b && typeof b.code === "string" && typeof b.message === "string") return new BackendError(b.code, saidIn({ message: b.message, said: b.said }), b.said);
   return new BackendError("unknown", String(e));
 }
 

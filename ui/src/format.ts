@@ -5,10 +5,10 @@ import type { GameResult } from "./bindings/GameResult";
 import type { Margin } from "./bindings/Margin";
 import type { Preview } from "./bindings/Preview";
 import type { SyncStatus } from "./bindings/SyncStatus";
-import { getLang, locale as localeTag, lt, t, type Lang, type Word } from "./i18n";
+import { getLang, locale as localeTag, lt, said, t, type Lang, type Word } from "./i18n";
 
-/** What an error says to the reader: in their language where its code has words of ours
- * (the office's messages are English), else the message as it came. */
+/** What an error says to the reader: the screen's own words where its code has them, else
+ * the error's message — already in the reader's language where the core said it in each. */
 export function errorText(e: unknown): string {
   const code = (e as { code?: unknown } | null)?.code;
   if (code === "setup_incomplete") return t("setupIncomplete");
@@ -54,7 +54,7 @@ function capital(s: string): string {
 
 /** What the referee sees before confirming: one line per effect, the result last. */
 export function consequenceLines(p: Preview): string[] {
-  if (p.refused) return [t("refusedBecause") + p.refused.message];
+  if (p.refused) return [t("refusedBecause") + said(p.refused)];
   const lines: string[] = [];
   if (p.flagged_after_result) lines.push(t("flagged"));
   const c = p.consequence;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import tables from "./bindings/label-tables.json";
-import { LANGS, WORDS, rulesetLang, wordIn } from "./i18n";
+import { asError } from "./backend";
+import { LANGS, WORDS, rulesetLang, said, setLang, wordIn } from "./i18n";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1].toLowerCase()).sort();
 
@@ -37,5 +38,22 @@ describe("five languages (issue 44)", () => {
     expect(rulesetLang("korean")).toBe("ko");
     expect(rulesetLang("ing")).toBe("zh_hant");
     expect(rulesetLang("chinese_1988")).toBe("zh");
+  });
+});
+
+describe("the core's sentences in the device's language (issue 44)", () => {
+  const body = {
+    code: "undo_refused",
+    message: "cannot undo: this record is already undone",
+    said: { zh: "不能撤销：此记录已撤销", en: "cannot undo: this record is already undone", zh_hant: "不能撤銷：此記錄已撤銷", ko: "취소할 수 없습니다: 이 기록은 이미 취소되었습니다", ja: "取り消せません：この記録はすでに取り消されています" },
+  };
+  it("a refusal the core said in each language reads in the chosen one; an office's own stays as it came", () => {
+    for (const [lang] of LANGS) {
+      setLang(lang);
+      expect(asError(body).message).toBe(body.said[lang]);
+      expect(said(body)).toBe(body.said[lang]);
+      expect(asError({ code: "forbidden", message: "referee may not export" }).message).toBe("referee may not export");
+    }
+    setLang("zh");
   });
 });

@@ -7,6 +7,7 @@
 import type { Label } from "./bindings/Label";
 import type { LabelTables } from "./bindings/LabelTables";
 import type { Lang } from "./bindings/Lang";
+import type { Said } from "./bindings/Said";
 import { ja } from "./lang/ja";
 import { ko } from "./lang/ko";
 import { zh_hant } from "./lang/zh_hant";
@@ -85,6 +86,12 @@ export function listed(items: string[]): string {
 /** A core label in the current language. */
 export function l(label: Label | undefined, fallback = "?"): string {
   return label ? label[lang] : fallback;
+}
+
+/** What the core said (an error, a refusal, a note) in the current language: its sentence
+ * where it gave one in each language, else its message as it came (an office's own, English). */
+export function said(b: { message?: string; said?: Said }): string {
+  return b.said ? b.said[lang] : b.message ?? "";
 }
 
 /** A value's label from one of the core's tables, by its wire name. */

@@ -36,12 +36,18 @@ describe("the byo-yomi reader screen (第十二条)", () => {
   it("plays the recorded clip where the platform has no voice for the language", () => {
     const played: string[] = [];
     vi.stubGlobal("Audio", class { constructor(public src: string) { played.push(src); } play() { return Promise.resolve(); } });
-    expect(speak("1", "c1", false)).toBe("voice");
-    expect(speak("one minute left", "left1", true)).toBe("clip");
-    expect(played).toEqual(["clips/en/left1.wav"]);
+    expect(speak("1", "c1", "zh")).toBe("voice");
+    // 繁體 is read by a Mandarin voice where the platform has one.
+    expect(speak("還剩1分鐘", "left1", "zh_hant")).toBe("voice");
+    expect(spoken.map((s) => s.lang)).toEqual(["zh-CN", "zh-TW"]);
+    expect(speak("one minute left", "left1", "en")).toBe("clip");
+    expect(speak("1분 남았습니다", "left1", "ko")).toBe("clip");
+    expect(speak("残り1分", "left1", "ja")).toBe("clip");
+    expect(played).toEqual(["clips/en/left1.wav", "clips/ko/left1.wav", "clips/ja/left1.wav"]);
     vi.stubGlobal("speechSynthesis", undefined);
-    expect(speak("10，超时判负", "timeup", false)).toBe("clip");
-    expect(played).toEqual(["clips/en/left1.wav", "clips/zh/timeup.wav"]);
+    expect(speak("10，超时判负", "timeup", "zh")).toBe("clip");
+    expect(speak("10，超時判負", "timeup", "zh_hant")).toBe("clip");
+    expect(played.slice(3)).toEqual(["clips/zh/timeup.wav", "clips/zh/timeup.wav"]);
   });
 
   it("shows main time as a clock and byo-yomi as reserve and seconds", () => {
@@ -64,8 +70,8 @@ describe("the byo-yomi reader screen (第十二条)", () => {
   it("speaks each call once, presses for the side to move, and proposes the 23.5 loss when time is up", async () => {
     const script = [
       view(1_000, []),
-      view(2_000, [{ at_ms: 2_000, call: { call: "count", n: 1 }, zh: "1", en: "1", clip: "c1" }]),
-      view(3_000, [{ at_ms: 3_000, call: { call: "time_up" }, zh: "10，超时判负", en: "10 — loss on time", clip: "timeup" }], { time_up: { side: "white", at_ms: 3_000 } }),
+      view(2_000, [{ at_ms: 2_000, call: { call: "count", n: 1 }, words: { zh: "1", en: "1", zh_hant: "1", ko: "1", ja: "1" }, clip: "c1" }]),
+      view(3_000, [{ at_ms: 3_000, call: { call: "time_up" }, words: { zh: "10，超时判负", en: "10 — loss on time", zh_hant: "10，超時判負", ko: "10, 시간패", ja: "10、時間切れ負け" }, clip: "timeup" }], { time_up: { side: "white", at_ms: 3_000 } }),
     ];
     const asked: (number | null)[] = [];
     const recorded: EventBody[] = [];

@@ -563,8 +563,7 @@ pub(super) fn check(g: &arbiter_core::game::GameState, role: Role, body: &EventB
     let lower = role.ruling_rank().unwrap_or(0) < 2
         && !matches!(body, EventBody::AppealFiled { .. } | EventBody::RecordAttached { .. });
     if let Some(r) = g.result.filter(|_| lower) {
-        let why = format!("{} ({})", arbiter_core::labels::Labelled::label(&r.reason).en, r.article.cite());
-        return Err(arbiter_core::DomainError::AfterResult(why).into());
+        return Err(arbiter_core::DomainError::AfterResult { reason: r.reason, article: r.article }.into());
     }
     Ok(())
 }
@@ -647,9 +646,7 @@ pub async fn preview(
     blocking(move || {
         let t = &caller.0.tournament;
         let g = scheduled(&state, t, &game)?;
-        let refused = check(&g, caller.0.role, &e.body)
-            .err()
-            .map(|e| arbiter_core::ErrorBody { code: e.code().to_owned(), message: e.to_string() });
+        let refused = check(&g, caller.0.role, &e.body).err().map(|e| e.body());
         let events = state.store.game_events(t, &game)?;
         let default = state.store.setup(t)?.default_ruleset();
         let proposed = draft(&caller.0, &game, &events, e.body, state.clock.now());

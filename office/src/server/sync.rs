@@ -48,12 +48,8 @@ fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
         )));
     }
     if matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. }) {
-        return Err(arbiter_core::DomainError::NotAuthorized {
-            role: p.role.to_string(),
-            action: format!("record “{}”", e.body.kind()),
-            needs: " (the office records signing keys itself, at enrollment and revocation)".into(),
-        }
-        .into());
+        let action = arbiter_core::error::Forbidden::RecordKey(e.body.kind());
+        return Err(arbiter_core::DomainError::not_authorized(p.role, action, None).into());
     }
     check_author(p.role, e.body.kind())?;
     if let EventBody::Escalated { to, .. } = e.body {
@@ -157,6 +153,7 @@ fn rejected(index: usize, id: Option<String>, err: &OfficeError) -> PushResult {
         seq: None,
         code: Some(err.code().to_owned()),
         message: Some(err.to_string()),
+        said: err.body().said,
     }
 }
 
@@ -235,7 +232,7 @@ impl Answers {
 }
 
 fn accepted(index: usize, id: Option<String>, status: PushStatus, seq: u64) -> PushResult {
-    PushResult { index, id, status, seq: Some(seq), code: None, message: None }
+    PushResult { index, id, status, seq: Some(seq), code: None, message: None, said: None }
 }
 
 /// Reads a push's events and checks each: decoded, authorized for `p`, signed as its device

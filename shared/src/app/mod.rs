@@ -16,7 +16,7 @@ use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::clock::ClockSkew;
-use crate::error::{CoreError, DomainError, Result};
+use crate::error::{CoreError, DomainError, Result, Scope};
 use crate::event::{Event, EventBody};
 use crate::game::{preview_on, validate, Preview, Salt, SealDigest};
 use crate::ledger::{SigningKey, KEY_FILE};
@@ -44,7 +44,7 @@ async fn office_answer<T: serde::de::DeserializeOwned>(pins: &Pins, request: req
     if !resp.status().is_success() {
         let status = resp.status().as_u16();
         let body: crate::error::ErrorBody = resp.json().await.map_err(|e| CoreError::Network(e.to_string()))?;
-        return Err(CoreError::Remote { status, code: body.code, message: body.message });
+        return Err(CoreError::remote(status, body));
     }
     resp.json().await.map_err(|e| CoreError::Network(e.to_string()))
 }
@@ -131,11 +131,7 @@ impl App {
 
     fn identity(&self) -> Result<Identity> {
         let identity = self.identity.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        Ok(identity.ok_or_else(|| DomainError::NotAuthorized {
-            role: "this device".into(),
-            action: "record before it is enrolled".into(),
-            needs: " (enter the office's enrollment code first)".into(),
-        })?)
+        Ok(identity.ok_or(DomainError::NotEnrolled)?)
     }
 
     fn client(&self) -> Option<SyncClient> {
@@ -374,8 +370,7 @@ impl App {
         let draft = self.draft(game, body)?;
         let state = self.state_of(game)?;
         let refused = validate(&state, id.role, &draft.body).err().map(|e| e.body());
-        let mut p = preview_on(&state, &events, default, &draft)
-            .ok_or_else(|| DomainError::WrongScope("a game event needs a game".into()))?;
+        let mut p = preview_on(&state, &events, default, &draft).ok_or(DomainError::WrongScope(Scope::NeedsGame))?;
         if p.refused.is_none() {
             p.refused = refused;
         }
@@ -473,9 +468,8 @@ pub fn story_of(
     viewer: crate::model::Author,
     now: chrono::DateTime<Utc>,
 ) -> Result<Story> {
-    let state = store
-        .game_state(tournament, game)?
-        .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
+    let state =
+        store.game_state(tournament, game)?.ok_or_else(|| DomainError::WrongScope(Scope::NoGame(game.to_string())))?;
     let events = store.game_events(tournament, game)?;
     story::story(&*store.setup(tournament)?, &state, &events, incident, viewer, now)
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::game::GameState;
+use crate::labels::Said;
 use crate::model::GameId;
 use crate::timing::{due, Call, ClockView, TimeUp};
 
@@ -19,9 +20,9 @@ pub struct Spoken {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub at_ms: u64,
     pub call: Call,
-    pub zh: String,
-    pub en: String,
-    /// The recorded clip for platforms without a voice (`clips/<zh|en>/<clip>.wav`).
+    /// The call in each language.
+    pub words: Said,
+    /// The recorded clip for platforms without a voice (`clips/<zh|en|ko|ja>/<clip>.wav`).
     pub clip: String,
 }
 
@@ -47,13 +48,7 @@ pub fn reader_view(state: &GameState, after_ms: Option<u64>, now_ms: u64) -> Rea
     let say = match (&clock, after_ms) {
         (Some(c), Some(after)) => due(c, after, now_ms)
             .into_iter()
-            .map(|a| Spoken {
-                at_ms: a.at_ms,
-                call: a.call,
-                zh: a.call.words(false),
-                en: a.call.words(true),
-                clip: a.call.clip(),
-            })
+            .map(|a| Spoken { at_ms: a.at_ms, call: a.call, words: a.call.said(), clip: a.call.clip() })
             .collect(),
         _ => vec![],
     };

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::board::counting_board::BoardSetup;
 use crate::board::MoveCheck;
-use crate::error::{DomainError, Result};
+use crate::error::{DomainError, Result, Scope};
 use crate::event::{AppealDecision, Event, EventBody};
 use crate::game::{GameState, OpenItem};
 use crate::interop::sgf;
@@ -109,7 +109,8 @@ pub fn story(
     viewer: Author,
     now: DateTime<Utc>,
 ) -> Result<Story> {
-    let missing = || DomainError::WrongScope(format!("no incident `{incident}` in game `{}`", state.game));
+    let missing =
+        || DomainError::WrongScope(Scope::NoIncident { incident: incident.to_string(), game: state.game.to_string() });
     let view = state.incident(incident).ok_or_else(missing)?;
     let schedule = state.schedule.as_ref().ok_or_else(missing)?;
     let step = |id: EventId| step_of(setup, events, id);
@@ -204,7 +205,7 @@ fn record_view(e: &Event, ko: crate::rules::KoRule) -> StoryRecord {
             g.ko = Some(ko);
             sgf::record_at(&g, *move_no)
         }),
-        _ => Err(DomainError::WrongScope(format!("event `{}` attaches no record", e.id))),
+        _ => Err(DomainError::WrongScope(Scope::NoRecord(e.id.to_string()))),
     };
     match looked {
         Ok(at) => {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::error::{DomainError, Result};
+use crate::error::{DomainError, Result, Scope};
 use crate::game::{GameResult, GameState, GameSummary, Status};
 use crate::model::{DeviceId, EventId, GameId, Player, PlayerId, Rank};
 use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec};
@@ -131,10 +131,8 @@ pub fn tables<'a>(setup: &TournamentView, games: impl IntoIterator<Item = &'a Ga
 
 /// One game's screen, from the set-up (for names) and the game's state.
 pub fn game_view(setup: &TournamentView, state: Arc<GameState>, seals: Vec<SealView>) -> Result<GameView> {
-    let schedule = state
-        .schedule
-        .as_ref()
-        .ok_or_else(|| DomainError::WrongScope(format!("game `{}` is not scheduled (yet)", state.game)))?;
+    let schedule =
+        state.schedule.as_ref().ok_or_else(|| DomainError::WrongScope(Scope::NotScheduled(state.game.to_string())))?;
     let names = Names::of_two(setup, [&schedule.black, &schedule.white]);
     let (black, white) = (names.info(&schedule.black), names.info(&schedule.white));
     let ruleset = Ruleset::from_spec(state.ruleset);
@@ -173,7 +171,7 @@ impl App {
         let state = self
             .store
             .game_state(&id.tournament, game)?
-            .ok_or_else(|| DomainError::WrongScope(format!("no game `{game}` here (yet)")))?;
+            .ok_or_else(|| DomainError::WrongScope(Scope::NoGame(game.to_string())))?;
         let seals = seals_of(&*self.store, &state)?;
         game_view(&*self.setup()?, state, seals)
     }

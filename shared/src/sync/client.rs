@@ -105,12 +105,8 @@ pub struct RoundReport {
 pub async fn office_error(resp: reqwest::Response) -> CoreError {
     let status = resp.status().as_u16();
     match resp.json::<ErrorBody>().await {
-        Ok(b) => CoreError::Remote { status, code: b.code, message: b.message },
-        Err(_) => CoreError::Remote {
-            status,
-            code: "unknown".into(),
-            message: "the office answered without an error body".into(),
-        },
+        Ok(b) => CoreError::remote(status, b),
+        Err(_) => CoreError::remote(status, ErrorBody::english("unknown", "the office answered without an error body")),
     }
 }
 
@@ -353,16 +349,16 @@ impl SyncClient {
                     error: ErrorBody {
                         code: r.code.clone().unwrap_or_default(),
                         message: r.message.clone().unwrap_or_default(),
+                        said: r.said.clone(),
                     },
                 });
             }
         }
         if done.is_empty() {
-            return Err(CoreError::Remote {
-                status: 200,
-                code: "empty_answer".into(),
-                message: "the office answered no event of the batch".into(),
-            });
+            return Err(CoreError::remote(
+                200,
+                ErrorBody::english("empty_answer", "the office answered no event of the batch"),
+            ));
         }
         if !rejected.is_empty() {
             self.set_status(|s| s.rejected.extend(rejected));

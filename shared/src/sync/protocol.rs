@@ -59,6 +59,11 @@ pub struct PushResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub message: Option<String>,
+    /// The refusal in each language, where the office's core said it (issue 44; absent from
+    /// offices before it, which the tablet reads as English only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub said: Option<Box<arbiter_domain::labels::Said>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

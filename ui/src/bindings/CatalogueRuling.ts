@@ -15,4 +15,4 @@ min_role: Role,
 /**
  * When it applies, in words (“always” for most rows).
  */
-when: string, };
+when: Label, };

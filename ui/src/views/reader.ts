@@ -10,7 +10,7 @@ import type { OvertimeClock } from "../bindings/OvertimeClock";
 import type { ReaderView } from "../bindings/ReaderView";
 import type { SideView } from "../bindings/SideView";
 import { h } from "../dom";
-import { getLang, lt, t } from "../i18n";
+import { getLang, lt, t, type Lang } from "../i18n";
 
 /** `m:ss` for a duration in ms (rounded down to the second, as a clock shows it). */
 export function clockText(ms: number): string {
@@ -46,23 +46,33 @@ export function sideNote(side: SideView, overtime: OvertimeClock = MINUTES): str
 
 const MINUTES: OvertimeClock = { system: "periods", count: 5, period_ms: 60_000 };
 
+/** Each language's voice tag, and the folder of its recorded clips (繁體 reads the Mandarin). */
+const VOICES: Record<Lang, { tag: string; clips: string }> = {
+  zh: { tag: "zh-CN", clips: "zh" },
+  zh_hant: { tag: "zh-TW", clips: "zh" },
+  en: { tag: "en-GB", clips: "en" },
+  ko: { tag: "ko-KR", clips: "ko" },
+  ja: { tag: "ja-JP", clips: "ja" },
+};
+
 /**
- * Says a call: with the platform's voice for the language where it has one, otherwise with the
- * recorded clip shipped with the app (`clips/<zh|en>/<clip>.wav`), so the reader speaks offline
- * everywhere. Returns how it was said.
+ * Says a call in `lang`: with the platform's voice for the language where it has one, otherwise
+ * with the recorded clip shipped with the app (`clips/<zh|en|ko|ja>/<clip>.wav`), so the reader
+ * speaks offline everywhere. Returns how it was said.
  */
-export function speak(words: string, clip: string, english: boolean): "voice" | "clip" | "none" {
-  const lang = english ? "en" : "zh";
+export function speak(words: string, clip: string, lang: Lang): "voice" | "clip" | "none" {
+  const voice = VOICES[lang];
   const synth = (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
-  const voiced = synth && typeof SpeechSynthesisUtterance !== "undefined" && synth.getVoices().some((v) => v.lang.toLowerCase().startsWith(lang));
+  const prefix = voice.tag.slice(0, 2).toLowerCase();
+  const voiced = synth && typeof SpeechSynthesisUtterance !== "undefined" && synth.getVoices().some((v) => v.lang.toLowerCase().startsWith(prefix));
   if (synth && voiced) {
     const u = new SpeechSynthesisUtterance(words);
-    u.lang = english ? "en-GB" : "zh-CN";
+    u.lang = voice.tag;
     synth.speak(u);
     return "voice";
   }
   if (typeof Audio === "undefined") return "none";
-  void new Audio(`clips/${lang}/${clip}.wav`).play().catch(() => undefined);
+  void new Audio(`clips/${voice.clips}/${clip}.wav`).play().catch(() => undefined);
   return "clip";
 }
 
@@ -140,13 +150,12 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
       const v = await ctx.backend.reader(game, after);
       view = v;
       after = Math.max(after ?? 0, v.now_ms);
-      // The reader's calls are the Chinese rules' words (第十二条): read in English, else in Chinese.
-      const english = getLang() === "en" || getLang() === "ko";
+      // The reader's calls (第十二条) in the device's language.
+      const lang = getLang();
       for (const s of v.say.filter((x) => x.at_ms > saidUpTo)) {
         saidUpTo = s.at_ms;
-        const words = english ? s.en : s.zh;
-        said.textContent = words;
-        said.dataset.by = speak(words, s.clip, english);
+        said.textContent = s.words[lang];
+        said.dataset.by = speak(s.words[lang], s.clip, lang);
       }
       draw(v);
       error.textContent = "";

@@ -7,7 +7,7 @@ import type { EventStandings } from "../bindings/EventStandings";
 import type { StandingsPreview } from "../bindings/StandingsPreview";
 import { h } from "../dom";
 import { criterionName, rankText, resultSentence, valueText } from "../format";
-import { getLang, lt, t } from "../i18n";
+import { l, lt, t } from "../i18n";
 import { saveAs, type OfficeApi } from "../office";
 import { dataTable, outcomeLine } from "./forms";
 
@@ -39,17 +39,11 @@ export function crosstableTable(c: Crosstable): HTMLElement {
     ]));
 }
 
-/** A note from the core: in Chinese or English (the core writes its notes in those two; a
- * Korean screen reads the English, 繁體 and 日本語 the Chinese). */
-function noteText(n: { zh: string; en: string }): string {
-  const lang = getLang();
-  return lang === "en" || lang === "ko" ? n.en : n.zh;
-}
 
 export function notesAndChanges(s: EventStandings): HTMLElement {
   return h("div", { class: "notes" },
     s.pending ? h("p", { class: "flag", "data-testid": "pending" }, t("pending", { n: s.pending })) : null,
-    h("ul", { "data-testid": "notes" }, s.notes.map((n) => h("li", {}, noteText(n)))),
+    h("ul", { "data-testid": "notes" }, s.notes.map((n) => h("li", {}, l(n)))),
     s.changes.length
       ? h("div", { "data-testid": "changes" }, h("h3", {}, t("changes")),
           h("ul", {}, s.changes.map((c) => h("li", {},

@@ -9,7 +9,7 @@ import type { StoryRecord } from "../bindings/StoryRecord";
 import type { StoryStep } from "../bindings/StoryStep";
 import { h } from "../dom";
 import { rankText } from "../format";
-import { labelled, listed, lt, t } from "../i18n";
+import { labelled, listed, lt, said, t } from "../i18n";
 import { pointName } from "./countBoard";
 import { sealMark } from "./game";
 import { happenedView, option, timeOfDay } from "./queue";
@@ -44,7 +44,7 @@ export function storyView(story: Story, ctx: StoryCtx): HTMLElement {
       // The recording's note is shown once, with what happened above.
       s.note && s.kind !== "recorded" ? h("p", { class: "note" }, labelled(t(s.kind === "appealed" ? "grounds" : "note"), s.note)) : null,
       replaced ? h("p", { class: "why", "data-testid": "replaced-by" }, t("replacedBy", { name: replaced.by.name, time: timeOfDay(replaced.by.at) })) : null,
-      s.refused ? h("p", { class: "why flag" }, labelled(t("refused"), s.refused.message)) : null,
+      s.refused ? h("p", { class: "why flag" }, labelled(t("refused"), said(s.refused))) : null,
     );
   });
   const player = (p: Story["black"], mark: string) => `${mark} ${p.name} ${p.rank ? rankText(p.rank) : ""}`.trim();

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::error::DomainError;
+use crate::error::{DomainError, Unmet};
 use crate::event::{wire, AppealDecision, Event, EventBody};
 use crate::game::state::*;
 use crate::model::{Colour, EventId, GameId, PerColour, Role};
@@ -696,11 +696,9 @@ impl Fold {
         }
         let c = consequence(&view.incident, eff.ruling, eff.article, self.ctx);
         if let Some(who) = c.approved_absence {
-            if let Some(&earlier) = self.sides.get(who).approved_absences.first() {
-                let err = DomainError::ConditionNotMet {
-                    article: eff.article.cite(),
-                    message: format!("only one approved absence per game; {who} already had one (incident {earlier})"),
-                };
+            // The earlier approval stands; this one is refused.
+            if !self.sides.get(who).approved_absences.is_empty() {
+                let err = DomainError::ConditionNotMet { article: eff.article, why: Unmet::OneApprovedAbsence(who) };
                 self.reject_walk(eff.event, &err);
                 return;
             }

@@ -7,7 +7,7 @@
 //! The same check runs on the device before recording (its clock's now) and in every replica's
 //! fold (the withdrawal's own stamp), so a late or foreign undo is refused everywhere alike.
 
-use crate::error::{DomainError, Result};
+use crate::error::{DomainError, Result, UndoRefusal};
 use crate::game::state::{GameState, IncidentView};
 use crate::model::{DeviceId, EventId};
 
@@ -17,26 +17,19 @@ pub const WINDOW_MS: u64 = 30_000;
 /// Refuses an undo of `view` by `device` at `at_ms` (ms since the epoch, the undoing device's
 /// clock) that the rules of undo do not allow.
 pub fn check(view: &IncidentView, appealed: bool, device: &DeviceId, at_ms: u64) -> Result<()> {
-    let refuse = |m: String| Err(DomainError::UndoRefused(m));
+    let refuse = |why| Err(DomainError::UndoRefused(why));
     if view.withdrawn.is_some() {
-        return refuse("this record is already undone".to_owned());
+        return refuse(UndoRefusal::AlreadyUndone);
     }
     if view.author.device != *device {
-        return refuse(format!(
-            "only the device that recorded it ({}) may undo it; ask the chief arbiter for a ruling",
-            view.author.device
-        ));
+        return refuse(UndoRefusal::OtherDevice(view.author.device.to_string()));
     }
     let waited = at_ms.saturating_sub(view.hlc.wall_ms);
     if waited > WINDOW_MS {
-        return refuse(format!(
-            "{} s have passed (undo is for the first {} s); ask the chief arbiter for a ruling",
-            waited / 1000,
-            WINDOW_MS / 1000
-        ));
+        return refuse(UndoRefusal::TooLate { waited_s: waited / 1000, window_s: WINDOW_MS / 1000 });
     }
     if view.rulings.iter().any(|r| r.event != view.id) || !view.escalated_to.is_empty() || appealed {
-        return refuse("another official has acted on it; ask the chief arbiter for a ruling".to_owned());
+        return refuse(UndoRefusal::ActedOn);
     }
     Ok(())
 }

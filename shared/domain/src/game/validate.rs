@@ -2,7 +2,7 @@
 //! checked against the game as it stands. The fold applies the same penalty check, so an event
 //! that slips past here (another device, an old build) is still refused on every replica.
 
-use crate::error::{DomainError, Result};
+use crate::error::{DomainError, Result, Unmet};
 use crate::event::{AppealDecision, EventBody};
 use crate::game::state::{GameState, Status};
 use crate::model::Role;
@@ -50,8 +50,8 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             let appealed = ctx.under(state.incident(a.incident).map_or(ctx.revision, |v| v.rules));
             if a.decision.is_some() {
                 return Err(DomainError::ConditionNotMet {
-                    article: crate::rules::Article::Art16_4.cite(),
-                    message: "this appeal is already decided".to_owned(),
+                    article: crate::rules::Article::Art16_4,
+                    why: Unmet::AppealDecided,
                 });
             }
             match decision {
@@ -69,17 +69,15 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
                 ),
             }
         }
-        EventBody::ClockResumed if state.status != Status::Paused => Err(status_error("the clock is not paused")),
+        EventBody::ClockResumed if state.status != Status::Paused => Err(status_error(Unmet::NotPaused)),
         // 第十二条: only a running clock is pressed, and only by the side to move.
-        EventBody::ClockPressed { .. } if state.status != Status::Playing => {
-            Err(press_error("the clock is not running (start or resume it first)".to_owned()))
-        }
+        EventBody::ClockPressed { .. } if state.status != Status::Playing => Err(press_error(Unmet::ClockNotRunning)),
         EventBody::ClockPressed { by } => match state.clock().map(|c| c.to_move()) {
-            Some(to_move) if to_move != *by => Err(press_error(format!("{to_move} is to move, not {by}"))),
+            Some(to_move) if to_move != *by => Err(press_error(Unmet::NotToMove { to_move, by: *by })),
             _ => Ok(()),
         },
         EventBody::MoveUnsealed { .. } if !matches!(state.status, Status::Adjourned { .. }) => {
-            Err(status_error("the game is not adjourned with a sealed move"))
+            Err(status_error(Unmet::NotAdjourned))
         }
         // 第十四条: the point opened must be the one sealed, when the seal can tell.
         EventBody::MoveUnsealed { point, salt: Some(salt) } => match state.status {
@@ -94,7 +92,7 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             _ => Ok(()),
         },
         EventBody::GameAdjourned { .. } if !matches!(state.status, Status::Playing | Status::Paused) => {
-            Err(status_error("only a game in play can be adjourned"))
+            Err(status_error(Unmet::NotInPlay))
         }
         EventBody::CountRecorded { count } => counting::decide(*count, &ruleset).map(drop),
         _ => Ok(()),
@@ -114,8 +112,8 @@ fn admit(
         if let Some(who) = incident.offender() {
             if !state.sides.get(who).approved_absences.is_empty() {
                 return Err(DomainError::ConditionNotMet {
-                    article: entry.article.cite(),
-                    message: format!("only one approved absence per game, and {who} already had it"),
+                    article: entry.article,
+                    why: Unmet::OneApprovedAbsence(who),
                 });
             }
         }
@@ -123,10 +121,10 @@ fn admit(
     Ok(())
 }
 
-fn press_error(message: String) -> DomainError {
-    DomainError::ConditionNotMet { article: crate::rules::Article::Art12.cite(), message }
+fn press_error(why: Unmet) -> DomainError {
+    DomainError::ConditionNotMet { article: crate::rules::Article::Art12, why }
 }
 
-fn status_error(message: &str) -> DomainError {
-    DomainError::ConditionNotMet { article: crate::rules::Article::Art14.cite(), message: message.to_owned() }
+fn status_error(why: Unmet) -> DomainError {
+    DomainError::ConditionNotMet { article: crate::rules::Article::Art14, why }
 }

@@ -3,7 +3,11 @@
 //! English beside it in the code; 繁體中文 (the Ing rules, Taiwan), 한국어 (the KBA's rules) and
 //! 日本語 in a table of their own ([`translations`]), keyed by the Chinese (issue 44).
 
+mod said;
 mod translations;
+
+pub(crate) use said::said;
+pub use said::Said;
 
 use serde::{Serialize, Serializer};
 
@@ -21,6 +25,18 @@ pub enum Lang {
 
 impl Lang {
     pub const ALL: [Lang; 5] = [Lang::Zh, Lang::En, Lang::ZhHant, Lang::Ko, Lang::Ja];
+
+    /// This language's one of `five`, given in the order of [`Lang::ALL`].
+    pub fn pick<T>(self, five: [T; 5]) -> T {
+        let [zh, en, zh_hant, ko, ja] = five;
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+            Lang::ZhHant => zh_hant,
+            Lang::Ko => ko,
+            Lang::Ja => ja,
+        }
+    }
 }
 
 /// A label: Simplified Chinese and English written where the value is defined; the other

@@ -1,6 +1,6 @@
 //! Who may write what, and whose ruling supersedes whose.
 
-use crate::error::{DomainError, Result};
+use crate::error::{DomainError, Forbidden, Result};
 use crate::event::EventKind;
 use crate::model::Role;
 
@@ -44,7 +44,7 @@ pub fn check_author(role: Role, kind: EventKind) -> Result<()> {
     if allowed.contains(&role) {
         Ok(())
     } else {
-        Err(DomainError::not_authorized(role, format!("record “{kind}”"), allowed.first().copied()))
+        Err(DomainError::not_authorized(role, Forbidden::Record(kind), allowed.first().copied()))
     }
 }
 
@@ -54,10 +54,6 @@ pub fn check_escalation(from: Role, to: Role) -> Result<()> {
     if ok {
         Ok(())
     } else {
-        Err(DomainError::not_authorized(
-            from,
-            format!("escalate to {to}: escalations go up, to the chief arbiter or the committee"),
-            None,
-        ))
+        Err(DomainError::not_authorized(from, Forbidden::EscalateTo(to), None))
     }
 }

@@ -19,7 +19,7 @@ pub struct CatalogueRuling {
     /// The lowest role that may make it.
     pub min_role: Role,
     /// When it applies, in words (“always” for most rows).
-    pub when: &'static str,
+    pub when: Label,
 }
 
 /// One incident type under a ruleset.

@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 
-use crate::error::{DomainError, Result};
+use crate::error::{words, DomainError, Forbidden, Result, Unmet};
+use crate::labels::Label;
 use crate::model::Role;
 use crate::rules::{Article, Incident, IncidentType, Ruleset, Ruling, ScatterCause};
 
@@ -159,10 +160,9 @@ impl Condition {
                 OneLateBeyondLimit | BothLateBeyondLimit | LateWithinLimit,
                 Incident::LateArrival { black_late_secs, white_late_secs },
             ) => {
-                let limit = ctx.allowed_lateness_secs.ok_or(DomainError::MissingFact {
-                    article: article.cite(),
-                    fact: "allowed_lateness_minutes (schedule the game first)",
-                })?;
+                let limit = ctx
+                    .allowed_lateness_secs
+                    .ok_or(DomainError::MissingFact { article, fact: words::ALLOWED_LATENESS })?;
                 let beyond = [*black_late_secs, *white_late_secs].iter().filter(|&&s| s > limit).count();
                 let late = [*black_late_secs, *white_late_secs].iter().filter(|&&s| s > 0).count();
                 match self {
@@ -184,11 +184,7 @@ impl Condition {
                     if ctx.revision < crate::rules::revision::OBJECTION_REQUIRED_SINCE {
                         return Ok(self == ObjectedAtOnce);
                     }
-                    return Err(DomainError::MissingFact {
-                        article: Article::KrA3_1.cite(),
-                        fact:
-                            "objection (when the claim was raised: against the move record, or as the referee confirms)",
-                    });
+                    return Err(DomainError::MissingFact { article: Article::KrA3_1, fact: words::OBJECTION });
                 };
                 let went_on = objection.play_went_on().map_err(|message| DomainError::InvalidField {
                     field: "incident.facts.objection".into(),
@@ -196,10 +192,7 @@ impl Condition {
                 })?;
                 if self == ObjectedAtOnce && went_on {
                     // Refused under the sentence that decides it, not the row's own article.
-                    return Err(DomainError::ConditionNotMet {
-                        article: Article::KrA3_1.cite(),
-                        message: "play had gone on before the objection: the foul counts as accepted".into(),
-                    });
+                    return Err(DomainError::ConditionNotMet { article: Article::KrA3_1, why: Unmet::PlayWentOn });
                 }
                 went_on == (self == PlayWentOn)
             }
@@ -208,45 +201,96 @@ impl Condition {
         })
     }
 
-    /// What must be true for a row with this condition, in words for error messages.
-    pub fn describe(self) -> &'static str {
+    /// What must be true for a row with this condition, in words for forms and error messages
+    /// (the Chinese is the whole clause, “仅当…时适用”; the English follows “applies”).
+    pub fn describe(self) -> Label {
         use Condition::*;
-        match self {
-            Always => "always",
-            StoneNotDropped => "only when the stone did not just fall from the hand",
-            StoneDropped => "only when the stone truly fell from the hand",
-            AgreedNotDeliberate => "only when both players agree and nothing was moved deliberately",
-            DisagreedNotDeliberate => {
-                "only when the players disagree (the chief arbiter rules) and nothing was moved deliberately"
+        use ScatterCause::*;
+        let (zh, en) = match self {
+            Always => ("任何情况下均适用", "always"),
+            StoneNotDropped => ("仅当棋子并非从手中失落时适用", "only when the stone did not just fall from the hand"),
+            StoneDropped => ("仅当棋子确系从手中失落时适用", "only when the stone truly fell from the hand"),
+            AgreedNotDeliberate => {
+                ("仅当双方认可且并非故意移动时适用", "only when both players agree and nothing was moved deliberately")
             }
-            DeliberatelyMoved => "only when the stones were moved deliberately",
-            Agreed => "only when both players agree",
-            NotAgreed => "only when the players do not agree",
-            Scattered(ScatterCause::ForceMajeure, Some(true)) => {
-                "only when scattered by force majeure and the players can reconstruct it"
+            DisagreedNotDeliberate => (
+                "仅当双方意见不一（由裁判长裁决）且并非故意移动时适用",
+                "only when the players disagree (the chief arbiter rules) and nothing was moved deliberately",
+            ),
+            DeliberatelyMoved => ("仅当故意移动棋子时适用", "only when the stones were moved deliberately"),
+            Agreed => ("仅当双方认可时适用", "only when both players agree"),
+            NotAgreed => ("仅当双方不认可时适用", "only when the players do not agree"),
+            Scattered(ForceMajeure, Some(true)) => (
+                "仅当因不可抗力弄乱且能够复原时适用",
+                "only when scattered by force majeure and the players can reconstruct it",
+            ),
+            Scattered(ForceMajeure, _) => (
+                "仅当因不可抗力弄乱且无法复原时适用",
+                "only when scattered by force majeure and it cannot be reconstructed",
+            ),
+            Scattered(Unintentional, Some(true)) => {
+                ("仅当无意弄乱且能够复原时适用", "only when scattered unintentionally and it can be reconstructed")
             }
-            Scattered(ScatterCause::ForceMajeure, _) => {
-                "only when scattered by force majeure and it cannot be reconstructed"
+            Scattered(Unintentional, _) => {
+                ("仅当无意弄乱且无法复原时适用", "only when scattered unintentionally and it cannot be reconstructed")
             }
-            Scattered(ScatterCause::Unintentional, Some(true)) => {
-                "only when scattered unintentionally and it can be reconstructed"
+            Scattered(Deliberate, _) => ("仅当故意弄乱时适用", "only when scattered deliberately"),
+            OneLateBeyondLimit => {
+                ("仅当恰有一方迟到超过允许时间时适用", "only when exactly one side is later than the allowed lateness")
             }
-            Scattered(ScatterCause::Unintentional, _) => {
-                "only when scattered unintentionally and it cannot be reconstructed"
+            BothLateBeyondLimit => {
+                ("仅当双方迟到均超过允许时间时适用", "only when both sides are later than the allowed lateness")
             }
-            Scattered(ScatterCause::Deliberate, _) => "only when scattered deliberately",
-            OneLateBeyondLimit => "only when exactly one side is later than the allowed lateness",
-            BothLateBeyondLimit => "only when both sides are later than the allowed lateness",
-            LateWithinLimit => "only when someone is late and nobody beyond the allowed lateness",
-            Overtime => "only when the player's time ran out",
-            ApprovableAbsence => "only without overtime, and when asked for during the opponent's time",
-            NoOvertime => "only when the player's time did not run out",
-            RingOnly => "only for a ring without a call",
-            CallInHall => "only when a call was taken in the hall",
-            ObjectedAtOnce => "only when the opponent objected at once, before play went on",
-            PlayWentOn => "only when play had gone on before the objection",
-        }
+            LateWithinLimit => (
+                "仅当有人迟到但均未超过允许时间时适用",
+                "only when someone is late and nobody beyond the allowed lateness",
+            ),
+            Overtime => ("仅当该方超时时适用", "only when the player's time ran out"),
+            ApprovableAbsence => (
+                "仅当未超时且在对方用时期间提出时适用",
+                "only without overtime, and when asked for during the opponent's time",
+            ),
+            NoOvertime => ("仅当该方未超时时适用", "only when the player's time did not run out"),
+            RingOnly => ("仅当手机响铃而未接听时适用", "only for a ring without a call"),
+            CallInHall => ("仅当在赛场内接听电话时适用", "only when a call was taken in the hall"),
+            ObjectedAtOnce => (
+                "仅当对方在对局继续前当即提出异议时适用",
+                "only when the opponent objected at once, before play went on",
+            ),
+            PlayWentOn => ("仅当提出异议前对局已继续时适用", "only when play had gone on before the objection"),
+        };
+        Label::new(zh, en)
     }
+
+    /// Every condition the tables use, for the test that holds their words to every language.
+    pub const ALL: [Condition; 23] = {
+        use Condition::*;
+        [
+            Always,
+            StoneNotDropped,
+            StoneDropped,
+            AgreedNotDeliberate,
+            DisagreedNotDeliberate,
+            DeliberatelyMoved,
+            Agreed,
+            NotAgreed,
+            Scattered(ScatterCause::ForceMajeure, Some(true)),
+            Scattered(ScatterCause::ForceMajeure, None),
+            Scattered(ScatterCause::Unintentional, Some(true)),
+            Scattered(ScatterCause::Unintentional, None),
+            Scattered(ScatterCause::Deliberate, None),
+            OneLateBeyondLimit,
+            BothLateBeyondLimit,
+            LateWithinLimit,
+            Overtime,
+            ApprovableAbsence,
+            NoOvertime,
+            RingOnly,
+            CallInHall,
+            ObjectedAtOnce,
+            PlayWentOn,
+        ]
+    };
 }
 
 /// Does this ruling need to know whom it falls on?
@@ -270,7 +314,7 @@ pub fn check(
     let kind = incident.kind();
     let rows = ruleset.table.rows_for(kind);
     let Some(first) = rows.clone().next() else {
-        return Err(DomainError::NotInRuleset { ruleset: ruleset.preset.to_string(), incident: kind.to_string() });
+        return Err(DomainError::NotInRuleset { ruleset: ruleset.preset, incident: kind });
     };
     // Annulment is no article's penalty: whoever may overrule a referee (the chief arbiter,
     // 第三十一条六; the committee on appeal, 第十六条四) may find that no foul happened, under the
@@ -285,11 +329,7 @@ pub fn check(
                 when: Condition::Always,
             })
         } else {
-            Err(DomainError::not_authorized(
-                role,
-                format!("find that no foul happened on “{kind}”"),
-                Some(Role::ChiefArbiter),
-            ))
+            Err(DomainError::not_authorized(role, Forbidden::FindNoFoul(kind), Some(Role::ChiefArbiter)))
         };
     }
     let with_ruling: Vec<&'static PenaltyEntry> = rows.clone().filter(|e| e.ruling == ruling).collect();
@@ -310,19 +350,19 @@ pub fn check(
     }
     if met.is_empty() {
         return Err(DomainError::ConditionNotMet {
-            article: example.article.cite(),
-            message: format!("“{ruling}” applies {}", example.when.describe()),
+            article: example.article,
+            why: Unmet::Condition { ruling, when: example.when },
         });
     }
     if role.ruling_rank().is_none() {
-        return Err(DomainError::not_authorized(role, format!("rule on “{kind}”"), Some(Role::Referee)));
+        return Err(DomainError::not_authorized(role, Forbidden::RuleOn(kind), Some(Role::Referee)));
     }
     let Some(entry) = met.iter().copied().find(|e| role >= e.min_role) else {
         let needs = met.iter().map(|e| e.min_role).min();
-        return Err(DomainError::not_authorized(role, format!("rule “{ruling}” on “{kind}” here"), needs));
+        return Err(DomainError::not_authorized(role, Forbidden::Rule(ruling, kind), needs));
     };
     if needs_offender(ruling) && incident.offender().is_none() {
-        return Err(DomainError::MissingFact { article: entry.article.cite(), fact: "offender" });
+        return Err(DomainError::MissingFact { article: entry.article, fact: words::OFFENDER });
     }
     Ok(*entry)
 }

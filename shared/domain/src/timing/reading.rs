@@ -12,6 +12,7 @@
 use serde::Serialize;
 
 use super::game_clock::{GameClock, OvertimeClock};
+use crate::labels::{Lang, Said};
 
 const SECOND_MS: u64 = 1_000;
 const MINUTE_MS: u64 = 60_000;
@@ -34,27 +35,44 @@ pub enum Call {
 }
 
 impl Call {
-    /// The words, in Chinese or English.
-    pub fn words(self, english: bool) -> String {
-        match (self, english) {
-            (Call::Seconds(n), false) => format!("{n}秒"),
-            (Call::Seconds(n), true) => format!("{n} seconds"),
-            (Call::MinutesLeft(n), false) => format!("还剩{n}分钟"),
-            (Call::MinutesLeft(1), true) => "one minute left".to_owned(),
-            (Call::MinutesLeft(n), true) => format!("{n} minutes left"),
-            (Call::PeriodsLeft(n), false) => format!("还剩{n}次"),
-            (Call::PeriodsLeft(1), true) => "one period left".to_owned(),
-            (Call::PeriodsLeft(n), true) => format!("{n} periods left"),
+    /// The words in `lang`: the Chinese rules' calls (第十二条) as a reader says them in each.
+    pub fn words(self, lang: Lang) -> String {
+        use Lang::*;
+        match (self, lang) {
+            (Call::Seconds(n), Zh | ZhHant | Ja) => format!("{n}秒"),
+            (Call::Seconds(n), En) => format!("{n} seconds"),
+            (Call::Seconds(n), Ko) => format!("{n}초"),
+            (Call::MinutesLeft(n), Zh) => format!("还剩{n}分钟"),
+            (Call::MinutesLeft(n), ZhHant) => format!("還剩{n}分鐘"),
+            (Call::MinutesLeft(1), En) => "one minute left".to_owned(),
+            (Call::MinutesLeft(n), En) => format!("{n} minutes left"),
+            (Call::MinutesLeft(n), Ko) => format!("{n}분 남았습니다"),
+            (Call::MinutesLeft(n), Ja) => format!("残り{n}分"),
+            (Call::PeriodsLeft(n), Zh) => format!("还剩{n}次"),
+            (Call::PeriodsLeft(n), ZhHant) => format!("還剩{n}次"),
+            (Call::PeriodsLeft(1), En) => "one period left".to_owned(),
+            (Call::PeriodsLeft(n), En) => format!("{n} periods left"),
+            (Call::PeriodsLeft(n), Ko) => format!("{n}회 남았습니다"),
+            (Call::PeriodsLeft(n), Ja) => format!("残り{n}回"),
             (Call::Count(n), _) => n.to_string(),
-            (Call::TimeUp, false) => "10，超时判负".to_owned(),
-            (Call::TimeUp, true) => "10 — loss on time".to_owned(),
+            (Call::TimeUp, Zh) => "10，超时判负".to_owned(),
+            (Call::TimeUp, ZhHant) => "10，超時判負".to_owned(),
+            (Call::TimeUp, En) => "10 — loss on time".to_owned(),
+            (Call::TimeUp, Ko) => "10, 시간패".to_owned(),
+            (Call::TimeUp, Ja) => "10、時間切れ負け".to_owned(),
         }
+    }
+
+    /// The words in every language.
+    pub fn said(self) -> Said {
+        Said::each(|l| self.words(l))
     }
 }
 
 impl Call {
-    /// The name of its recorded clip (`ui/public/clips/<zh|en>/<name>.wav`), for platforms with
-    /// no voice for the language. Clips exist for up to 9 minutes left.
+    /// The name of its recorded clip (`ui/public/clips/<zh|en|ko|ja>/<name>.wav`; 繁體 reads
+    /// the Mandarin), for platforms with no voice for the language. Clips exist for up to 9
+    /// minutes left.
     pub fn clip(self) -> String {
         match self {
             Call::Seconds(n) => format!("s{n}"),

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::error::{DomainError, Result};
+use crate::error::{words, DomainError, Result};
 use crate::event::{EventBody, NewEvent};
 pub use crate::game::Overruled;
 use crate::game::{GameResult, GameSummary};
@@ -24,12 +24,12 @@ use super::{ledger, TournamentView};
 
 pub use super::system::{MCMAHON_CRITERIA, OPENGOTHA_SWISS_CRITERIA};
 
-fn setup_missing(missing: &'static str) -> DomainError {
+fn setup_missing(missing: crate::labels::Label) -> DomainError {
     DomainError::SetupIncomplete { missing }
 }
 
 fn system(view: &TournamentView) -> Result<System> {
-    view.tournament.as_ref().and_then(|t| t.settings.system.clone()).ok_or_else(|| setup_missing("system (第二十七条)"))
+    view.tournament.as_ref().and_then(|t| t.settings.system.clone()).ok_or_else(|| setup_missing(words::SYSTEM))
 }
 
 /// The id of the game at `table` in `round`.
@@ -98,9 +98,9 @@ fn opengotha_round(view: &TournamentView, field: &Field, round: u16, criteria: &
 /// The pairing of `round` by the event's system, and the events that record it: one
 /// `game_scheduled` per board (game ids `r{round}-t{table}`), and a `bye_assigned`.
 pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Vec<NewEvent>)> {
-    let t = view.tournament.as_ref().ok_or_else(|| setup_missing("tournament"))?;
-    let time_control: TimeControl = t.settings.time_control.ok_or_else(|| setup_missing("time control (第十二条)"))?;
-    let lateness = t.settings.allowed_lateness_minutes.ok_or_else(|| setup_missing("allowed lateness (第二十三条)"))?;
+    let t = view.tournament.as_ref().ok_or_else(|| setup_missing(words::TOURNAMENT))?;
+    let time_control: TimeControl = t.settings.time_control.ok_or_else(|| setup_missing(words::TIME_CONTROL))?;
+    let lateness = t.settings.allowed_lateness_minutes.ok_or_else(|| setup_missing(words::LATENESS_LIMIT))?;
     if let Some(max) = t.settings.rounds {
         if round == 0 || round > max {
             return Err(DomainError::OutOfRange {

@@ -1,6 +1,7 @@
 //! The game clock and the byo-yomi reader, sentence by sentence of 第十二条, 第十四条 and
 //! 第二十三条, on a fake clock: every fact carries its own time in ms.
 
+use arbiter_domain::labels::Lang;
 use arbiter_domain::model::Colour::{Black, White};
 use arbiter_domain::timing::{
     due, schedule, Announcement, Call, ClockError, ClockFact as F, ClockSettings, GameClock, OvertimeClock, TimeUp,
@@ -108,15 +109,24 @@ fn art12_the_reader_reads_each_byo_yomi_minute_and_what_is_left() {
             (60, Call::MinutesLeft(2)),
         ]
     );
-    assert_eq!(Call::MinutesLeft(2).words(false), "还剩2分钟");
-    assert_eq!(Call::MinutesLeft(2).words(true), "2 minutes left");
+    assert_eq!(Call::MinutesLeft(2).words(Lang::Zh), "还剩2分钟");
+    assert_eq!(Call::MinutesLeft(2).words(Lang::En), "2 minutes left");
+    assert_eq!(Call::MinutesLeft(2).words(Lang::ZhHant), "還剩2分鐘");
+    assert_eq!(Call::MinutesLeft(2).words(Lang::Ko), "2분 남았습니다");
+    assert_eq!(Call::MinutesLeft(2).words(Lang::Ja), "残り2分");
+    assert_eq!(Call::TimeUp.words(Lang::Ja), "10、時間切れ負け");
+    // Every call is said in every language, none of them left in English.
+    for call in [Call::Seconds(30), Call::MinutesLeft(1), Call::PeriodsLeft(3), Call::Count(7), Call::TimeUp] {
+        let s = call.said();
+        assert!(s.whole() || matches!(call, Call::Count(_)), "{call:?}: {s:?}");
+    }
 }
 
 #[test]
 fn art12_the_last_minute_is_read_to_the_second() {
     // One reserved minute left when the turn starts at 10:00 into byo-yomi.
     let c = clock(ClockSettings::reserved(0, 1), &[]);
-    let said: Vec<(u64, String)> = schedule(&c).iter().map(|a| (a.at_ms / S, a.call.words(false))).collect();
+    let said: Vec<(u64, String)> = schedule(&c).iter().map(|a| (a.at_ms / S, a.call.words(Lang::Zh))).collect();
     let want: Vec<(u64, String)> = [
         (30, "30秒"),
         (40, "40秒"),
@@ -271,8 +281,8 @@ fn byo_yomi_periods_follow_the_reserved_minutes_rule_with_their_own_length() {
     .chain([(90 * S, Call::TimeUp)])
     .collect();
     assert_eq!(calls(&c), want);
-    assert_eq!(Call::PeriodsLeft(2).words(false), "还剩2次");
-    assert_eq!(Call::PeriodsLeft(1).words(true), "one period left");
+    assert_eq!(Call::PeriodsLeft(2).words(Lang::Zh), "还剩2次");
+    assert_eq!(Call::PeriodsLeft(1).words(Lang::En), "one period left");
     // Using the last period loses, at its exact end (第二十三条五).
     assert_eq!(c.time_up(90 * S), Some(TimeUp { side: Black, at_ms: 90 * S }));
     assert_eq!(c.time_up(90 * S - 1), None);

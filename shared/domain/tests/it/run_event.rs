@@ -166,6 +166,7 @@ fn a_round_robin_runs_every_round_and_a_withdrawal_after_half_credits_the_rest()
         .find(|p| s.standings.rows.iter().any(|r| r.player.as_str() == *p && r.values[0].to_string() == "4"))
         .expect("d's last opponent has 2 draws + the credited win = 4 points");
     assert!(s.standings.notes.iter().any(|n| n.zh.contains("第二十九条二")), "{d_opponent_in_round_3}");
+    assert!(s.standings.notes.iter().all(|n| n.whole()), "a note not in every language: {:?}", s.standings.notes);
     assert_eq!(s.standings.criteria, [Criterion::Points, Criterion::BeatenOpponents, Criterion::Warnings]);
 }
 
@@ -298,6 +299,7 @@ fn a_best_of_three_match_stops_when_decided_and_a_withdrawal_gives_the_rest_away
     assert_eq!(s.standings.rows[0].player, pid("a"));
     assert_eq!(s.standings.rows[0].values[0].to_string(), "4");
     assert!(s.standings.notes.iter().any(|n| n.en.contains("decided")));
+    assert!(s.standings.notes.iter().all(|n| n.whole()), "a note not in every language: {:?}", s.standings.notes);
 
     // 第二十九条四: b wins game 1, then a withdraws: the two unplayed games go to b.
     let mut log = Log::new(System::Match { best_of: 3 }, 3, &players);
@@ -309,6 +311,7 @@ fn a_best_of_three_match_stops_when_decided_and_a_withdrawal_gives_the_rest_away
     let points = |p: &str| s.standings.rows.iter().find(|r| r.player.as_str() == p).unwrap().values[0].to_string();
     assert_eq!((points("b"), points("a")), ("6".into(), "0".into()));
     assert!(s.standings.notes.iter().any(|n| n.zh.contains("第二十九条四")));
+    assert!(s.standings.notes.iter().all(|n| n.whole()), "a note not in every language: {:?}", s.standings.notes);
 }
 
 /// Plays every board of `round`: the stronger player (earlier in `players`) wins, unless the
@@ -357,6 +360,7 @@ fn a_single_elimination_of_six_seeds_the_bracket_and_gives_the_top_two_the_byes(
     assert!(pairs.contains(&("s1", "s5")) && pairs.contains(&("s2", "s3")), "{pairs:?}");
     let s = run::standings(&log.view(), None).unwrap();
     assert!(s.standings.notes.iter().any(|n| n.en.contains("2 players still in")));
+    assert!(s.standings.notes.iter().all(|n| n.whole()), "a note not in every language: {:?}", s.standings.notes);
     let final_ = play_round(&mut log, 3, &players, &[("s1", "s2")]);
     assert_eq!(final_, vec![(pid("s2"), pid("s1"))]);
     let err = run::pair_round(&log.view(), 4).unwrap_err();
@@ -371,6 +375,7 @@ fn a_single_elimination_of_six_seeds_the_bracket_and_gives_the_top_two_the_byes(
     assert!(place("s3").shared && place("s3").place == 3 && place("s5").place == 3);
     assert!(place("s4").shared && place("s4").place == 5 && place("s6").place == 5);
     assert!(s.standings.notes.iter().any(|n| n.en.contains("S2 won")), "{:?}", s.standings.notes);
+    assert!(s.standings.notes.iter().all(|n| n.whole()), "a note not in every language: {:?}", s.standings.notes);
 }
 
 #[test]

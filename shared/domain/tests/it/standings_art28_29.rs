@@ -173,6 +173,7 @@ fn warnings_from_the_ledger_break_a_tie_then_places_are_shared_or_played_off() {
     let no_shared = art28::round_robin(&f, 3, false);
     assert_eq!(table(&no_shared)[..2], [("p1".into(), 1, false, true, None), ("p4".into(), 1, false, true, None)]);
     assert!(no_shared.notes.iter().any(|n| n.zh.contains("第二十八条 D") && n.en.contains("Art. 28 D")));
+    assert!(no_shared.notes.iter().any(|n| n.ko.starts_with("제28조 D") && n.ja.starts_with("第二十八条 D")));
 }
 
 /// 第二十八条一2, six players, two rounds (½ maximum = 2): total = points + SOS ÷ 2 − 2.
@@ -247,6 +248,7 @@ fn round_robin_withdrawal_after_half_gives_the_rest_to_the_opponents() {
     assert_eq!(value(&s, "p4", Criterion::Points), Frac::int(2));
     assert_eq!(value(&s, "p1", Criterion::BeatenOpponents), Frac::new(3 + 2, 1), "P3 (3) + P4 (2)");
     assert!(s.notes.iter().any(|n| n.zh.contains("其余 1 局作对手胜") && n.en.contains("1 unplayed game(s)")));
+    assert!(s.notes.iter().any(|n| n.zh_hant.contains("其餘 1 局作對手勝") && n.ko.contains("남은 1국")));
 }
 
 /// 第二十九条三: in a three-round Swiss P9 wins round 1 and withdraws. After round 3 its

@@ -7,6 +7,7 @@
 //! - 四 team and match play: results stand, games not played are the opponent's wins (the
 //!   same credit as the round robin's second case).
 
+use crate::labels::said;
 use crate::model::PlayerId;
 use crate::tournament::field::{Field, FieldGame, FieldIndex, GameScore};
 use crate::tournament::frac::Frac;
@@ -32,9 +33,12 @@ pub fn round_robin_field(field: &Field) -> (Field, Vec<PlayerId>, Vec<Note>) {
             out.games.retain(|g| g.colour_of(&w.id).is_none());
             void.push(w.id.clone());
             let (name, rounds) = (&w.name, field.rounds);
-            notes.push(Note::new(
-                format!("第二十九条二：{name} 已赛 {played} 局（共 {rounds} 轮）不足一半后退出，其已赛成绩全部无效"),
-                format!("Art. 29.2: {name} withdrew after {played} of {rounds} rounds (fewer than half): all of that player's results are void"),
+            notes.push(said!(_l =>
+                zh: format!("第二十九条二：{name} 已赛 {played} 局（共 {rounds} 轮）不足一半后退出，其已赛成绩全部无效"),
+                en: format!("Art. 29.2: {name} withdrew after {played} of {rounds} rounds (fewer than half): all of that player's results are void"),
+                zh_hant: format!("第二十九條二：{name} 已賽 {played} 局（共 {rounds} 輪）不足一半後退出，其已賽成績全部無效"),
+                ko: format!("제29조 2항: {name}이(가) 전체 {rounds}라운드 중 {played}국(절반 미만)을 두고 기권했으므로 그 대국자의 성적은 모두 무효입니다"),
+                ja: format!("第二十九条第二項：{name} は全 {rounds} 回戦のうち {played} 局（半分未満）で棄権したため、その成績はすべて無効です"),
             ));
             continue;
         }
@@ -65,9 +69,12 @@ pub fn round_robin_field(field: &Field) -> (Field, Vec<PlayerId>, Vec<Note>) {
             }
         }
         let (name, rounds) = (&w.name, field.rounds);
-        notes.push(Note::new(
-            format!("第二十九条二：{name} 已赛 {played} 局（共 {rounds} 轮）达到一半后退出，其余 {credited} 局作对手胜"),
-            format!("Art. 29.2: {name} withdrew after {played} of {rounds} rounds (at least half): {credited} unplayed game(s) scored as the opponents' wins"),
+        notes.push(said!(_l =>
+            zh: format!("第二十九条二：{name} 已赛 {played} 局（共 {rounds} 轮）达到一半后退出，其余 {credited} 局作对手胜"),
+            en: format!("Art. 29.2: {name} withdrew after {played} of {rounds} rounds (at least half): {credited} unplayed game(s) scored as the opponents' wins"),
+            zh_hant: format!("第二十九條二：{name} 已賽 {played} 局（共 {rounds} 輪）達到一半後退出，其餘 {credited} 局作對手勝"),
+            ko: format!("제29조 2항: {name}이(가) 전체 {rounds}라운드 중 {played}국(절반 이상)을 두고 기권했으므로 남은 {credited}국은 상대의 승리입니다"),
+            ja: format!("第二十九条第二項：{name} は全 {rounds} 回戦のうち {played} 局（半分以上）で棄権したため、残りの {credited} 局は相手の勝ちとします"),
         ));
     }
     (out, void, notes)

@@ -17,6 +17,7 @@
 //! - EXT / EXR: opponents' NBW weighted by how much stronger they were than the handicap said
 //!   (0, 1, 2, 3), over games played / won.
 
+use crate::labels::said;
 use std::collections::HashMap;
 
 use crate::error::{DomainError, Result};
@@ -26,7 +27,7 @@ use crate::model::{Colour, Rank};
 use crate::tournament::field::{Field, FieldGame, GameScore};
 use crate::tournament::frac::Frac;
 
-use super::{place, Criterion, Note, Standings, Unplaced};
+use super::{place, Criterion, Standings, Unplaced};
 
 /// McMahon settings, in OpenGotha's terms (ranks as [`crate::model::Rank::value`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -428,11 +429,12 @@ pub fn standings(
     }
     let rank = crate::model::Rank::from_value;
     let (bar, floor, zero) = (rank(params.bar), rank(params.floor), params.scoring.zero);
-    let notes = vec![Note::new(
-        format!("麦克马洪分按 OpenGotha 的定义计算：上限 {bar}，下限 {floor}，起始分自 {zero} 起算"),
-        format!(
-            "McMahon scores as OpenGotha defines them: bar {bar}, floor {floor}, starting score counted from {zero}"
-        ),
+    let notes = vec![said!(_l =>
+        zh: format!("麦克马洪分按 OpenGotha 的定义计算：上限 {bar}，下限 {floor}，起始分自 {zero} 起算"),
+        en: format!("McMahon scores as OpenGotha defines them: bar {bar}, floor {floor}, starting score counted from {zero}"),
+        zh_hant: format!("麥克馬洪分按 OpenGotha 的定義計算：上限 {bar}，下限 {floor}，起始分自 {zero} 起算"),
+        ko: format!("맥마흔 점수는 OpenGotha의 정의대로 계산합니다: 상한 {bar}, 하한 {floor}, 시작 점수는 {zero}부터"),
+        ja: format!("マクマホン点は OpenGotha の定義で計算します：上限 {bar}、下限 {floor}、開始点は {zero} から"),
     )];
     Ok(Standings {
         round,

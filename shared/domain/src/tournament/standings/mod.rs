@@ -11,6 +11,7 @@ pub mod leitai;
 pub mod mcmahon;
 pub mod team;
 
+use crate::labels::said;
 use std::cmp::Ordering;
 
 use serde::Serialize;
@@ -237,26 +238,29 @@ pub struct Standing {
     pub withdrawn_after: Option<u16>,
 }
 
-/// Something people should know about how standings were computed, in both languages.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
-pub struct Note {
-    pub zh: String,
-    pub en: String,
+/// Something people should know about how standings were computed, in every language.
+pub type Note = crate::labels::Said;
+
+/// 第二十八条 D, where shared places are not allowed.
+pub(crate) fn no_shared_places() -> Note {
+    said!(_l =>
+        zh: "第二十八条 D：本赛不允许名次并列，并列者须加赛或抽签",
+        en: "Art. 28 D: shared places are not allowed here; tied players are flagged for a play-off or lots",
+        zh_hant: "第二十八條 D：本賽不允許名次並列，並列者須加賽或抽籤",
+        ko: "제28조 D: 이 대회는 공동 순위를 허용하지 않습니다. 동점자는 재대국이나 추첨 대상으로 표시합니다",
+        ja: "第二十八条 D：この大会では同順位を認めません。同点者はプレーオフか抽選の対象として示します",
+    )
 }
 
-impl Note {
-    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Note {
-        Note { zh: zh.into(), en: en.into() }
-    }
-
-    /// 第二十八条 D, where shared places are not allowed.
-    pub(crate) fn no_shared_places() -> Note {
-        Note::new(
-            "第二十八条 D：本赛不允许名次并列，并列者须加赛或抽签",
-            "Art. 28 D: shared places are not allowed here; tied players are flagged for a play-off or lots",
-        )
-    }
+/// `n` games of the rounds counted have no result yet.
+pub fn provisional(n: usize) -> Note {
+    said!(_l =>
+        zh: format!("{n} 局尚无结果：成绩为临时"),
+        en: format!("{n} game(s) have no result yet: these standings are provisional"),
+        zh_hant: format!("{n} 局尚無結果：成績為臨時"),
+        ko: format!("{n}국의 결과가 아직 없습니다: 이 순위는 잠정입니다"),
+        ja: format!("{n} 局の結果がまだありません：この順位は暫定です"),
+    )
 }
 
 /// How 第二十八条一2's Swiss total is read (see the rules digest).

@@ -1,0 +1,234 @@
+//! The pure crate's one error type. Every variant has a stable machine `code` so the UI and
+//! HTTP see `{code, message}` and never have to match on text.
+
+use serde::Serialize;
+
+use crate::event::EventKind;
+use crate::labels::{Label, Said};
+use crate::model::{Colour, Role};
+use crate::rules::penalty::Condition;
+use crate::rules::{Article, IncidentType, Preset, ResultReason, Ruling};
+
+mod messages;
+
+pub use messages::words;
+
+/// Everything the rules, the wire format and the folds can refuse, with enough context to say
+/// what was wrong. What a referee meets at the table is kept as values (articles, rulings,
+/// colours), so [`DomainError::said`] can say it in each language; the wire format's refusals
+/// keep their technical detail as written, in a sentence of each language.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DomainError {
+    /// A line of the wire format is not JSON at all.
+    MalformedJson(String),
+    /// A field is missing, has the wrong type or an unknown value.
+    InvalidField { field: String, message: String },
+    /// A value inside a decoded event refused for its own reason — a malformed id
+    /// (`invalid_id`), a rank, point or komi out of range (`out_of_range`) — at `field`.
+    InField { code: &'static str, field: String, message: String },
+    /// The event says it is of a schema version this build does not read.
+    UnsupportedSchema { found: u64, supported: u16 },
+    /// An id is empty, too long or uses characters outside `[A-Za-z0-9._-]`.
+    InvalidId { kind: &'static str, value: String, reason: &'static str },
+    /// A number or coordinate outside what the rules allow.
+    OutOfRange { what: &'static str, message: String },
+    /// The ruleset in force has no such ruling for this incident.
+    RulingNotAllowed { article: Article, incident: IncidentType, ruling: Ruling, allowed: Vec<Ruling> },
+    /// The ruling exists for this incident but the recorded facts do not permit it.
+    ConditionNotMet { article: Article, why: Unmet },
+    /// The author's role may not do this.
+    NotAuthorized { role: Role, action: Forbidden, needs: Option<Role> },
+    /// A device that has not enrolled tries to record.
+    NotEnrolled,
+    /// A fact the article needs was not recorded.
+    MissingFact { article: Article, fact: Label },
+    /// The ruleset in force does not cover this kind of incident.
+    NotInRuleset { ruleset: Preset, incident: IncidentType },
+    /// A ruling, escalation or appeal names an incident this replica does not have.
+    UnknownIncident { what: &'static str, incident: String },
+    /// An appeal decision names an appeal this replica does not have.
+    UnknownAppeal(String),
+    /// The event or request does not belong to the game or tournament it names.
+    WrongScope(Scope),
+    /// The game has a result; only the chief arbiter or the committee may change it.
+    AfterResult { reason: ResultReason, article: Article },
+    /// The same event id arrived with two different contents.
+    ConflictingDuplicate(String),
+    /// The tournament's set-up lacks what this needs (a system, 第二十七条; a time control,
+    /// 第十二条; the allowed lateness, 第二十三条): the organiser has not chosen it yet.
+    SetupIncomplete { missing: Label },
+    /// An undo the rules of undo refuse (game::undo): too late, another device's, already ruled on.
+    UndoRefused(UndoRefusal),
+}
+
+/// Why the recorded facts do not permit a ruling or an event of play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unmet {
+    /// The table row for this ruling applies only when its condition holds.
+    Condition { ruling: Ruling, when: Condition },
+    /// KBA Appendix 3.1: the objection came after play went on.
+    PlayWentOn,
+    /// 第十六条四: the appeal already has its decision.
+    AppealDecided,
+    /// 第二十三条六: one approved absence per player and game.
+    OneApprovedAbsence(Colour),
+    /// 第十二条: only a running clock is pressed.
+    ClockNotRunning,
+    /// 第十二条: only the side to move presses.
+    NotToMove { to_move: Colour, by: Colour },
+    /// 第十四条: only a paused clock resumes.
+    NotPaused,
+    /// 第十四条: only an adjourned game with a sealed move is unsealed.
+    NotAdjourned,
+    /// 第十四条: only a game in play is adjourned.
+    NotInPlay,
+}
+
+/// What a role was refused (see [`DomainError::NotAuthorized`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Forbidden {
+    /// Record an event of this kind.
+    Record(EventKind),
+    /// Record a signing key: the office records them itself, at enrollment and revocation.
+    RecordKey(EventKind),
+    /// Find that no foul happened (第三十一条六, 第十六条四).
+    FindNoFoul(IncidentType),
+    /// Rule on an incident at all.
+    RuleOn(IncidentType),
+    /// Make this ruling on this incident, here (its row needs a higher role).
+    Rule(Ruling, IncidentType),
+    /// Escalate, other than up to the chief arbiter or the committee.
+    EscalateTo(Role),
+}
+
+/// What a request named that is not here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// A game event without a game.
+    NeedsGame,
+    /// No such game (yet): not synced, or mistyped.
+    NoGame(String),
+    /// The game exists but no round has scheduled it.
+    NotScheduled(String),
+    /// No such incident in the game.
+    NoIncident { incident: String, game: String },
+    /// The event attaches no record.
+    NoRecord(String),
+}
+
+/// Why an undo is refused (`game::undo`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UndoRefusal {
+    AlreadyUndone,
+    /// Only the recording device may undo.
+    OtherDevice(String),
+    /// The window has passed: seconds waited, seconds allowed.
+    TooLate {
+        waited_s: u64,
+        window_s: u64,
+    },
+    /// A ruling, an escalation or an appeal has acted on it.
+    ActedOn,
+}
+
+impl DomainError {
+    /// Stable code for UIs and HTTP clients.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::MalformedJson(_) => "malformed_json",
+            Self::InvalidField { .. } => "invalid_field",
+            Self::InField { code, .. } => code,
+            Self::UnsupportedSchema { .. } => "unsupported_schema",
+            Self::InvalidId { .. } => "invalid_id",
+            Self::OutOfRange { .. } => "out_of_range",
+            Self::RulingNotAllowed { .. } => "ruling_not_allowed",
+            Self::ConditionNotMet { .. } => "condition_not_met",
+            Self::NotAuthorized { .. } | Self::NotEnrolled => "not_authorized",
+            Self::MissingFact { .. } => "missing_fact",
+            Self::NotInRuleset { .. } => "not_in_ruleset",
+            Self::UnknownIncident { .. } => "unknown_incident",
+            Self::UnknownAppeal(_) => "unknown_appeal",
+            Self::WrongScope(_) => "wrong_scope",
+            Self::AfterResult { .. } => "after_result",
+            Self::ConflictingDuplicate(_) => "conflicting_duplicate",
+            Self::SetupIncomplete { .. } => "setup_incomplete",
+            Self::UndoRefused(_) => "undo_refused",
+        }
+    }
+
+    /// The `{code, message}` form shown to UIs and HTTP clients, with the sentence in each language.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody { code: self.code().to_owned(), message: self.to_string(), said: Some(Box::new(self.said())) }
+    }
+
+    pub fn not_authorized(role: Role, action: Forbidden, needs: Option<Role>) -> Self {
+        Self::NotAuthorized { role, action, needs }
+    }
+
+    pub fn ruling_not_allowed(article: Article, incident: IncidentType, ruling: Ruling, allowed: &[Ruling]) -> Self {
+        Self::RulingNotAllowed { article, incident, ruling, allowed: allowed.to_vec() }
+    }
+
+    /// The refusal in each language (issue 44): what the referee reads after “不能记录：”.
+    pub fn said(&self) -> Said {
+        messages::domain(self)
+    }
+}
+
+/// The English of [`DomainError::said`]: one template for the message and its languages.
+impl std::fmt::Display for DomainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.said().en)
+    }
+}
+
+/// “a, b, c”, or “none”.
+fn listed(rulings: &[Ruling]) -> String {
+    if rulings.is_empty() {
+        return "none".to_owned();
+    }
+    rulings.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// Codes a value's own refusal keeps through decoding (see [`DomainError::InField`]).
+const KEPT_CODES: [&str; 2] = ["invalid_id", "out_of_range"];
+
+/// Carries `e` through serde: its code rides in front of the message (`[invalid_id] …`) so
+/// that the decoder can report it as itself, at the field serde names.
+pub fn to_serde<E: serde::de::Error>(e: DomainError) -> E {
+    E::custom(format!("[{}] {e}", e.code()))
+}
+
+/// The error a decoder reports for `message` at `field`: the value's own code where
+/// [`to_serde`] carried one, else `invalid_field`.
+pub fn at_field(field: String, message: String) -> DomainError {
+    for code in KEPT_CODES {
+        if let Some(rest) = message.strip_prefix(&format!("[{code}] ")) {
+            return DomainError::InField { code, field, message: rest.to_owned() };
+        }
+    }
+    DomainError::InvalidField { field, message }
+}
+
+/// The wire shape of an error: a code to branch on and a sentence for people.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct ErrorBody {
+    pub code: String,
+    pub message: String,
+    /// The message in each language, where the core says it (its rules' refusals); absent
+    /// where only English was written (an office's own refusals) and in bodies stored before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub said: Option<Box<Said>>,
+}
+
+impl ErrorBody {
+    /// A body with no sentence in other languages.
+    pub fn english(code: impl Into<String>, message: impl Into<String>) -> Self {
+        ErrorBody { code: code.into(), message: message.into(), said: None }
+    }
+}
+
+/// Result alias for the pure crate.
+pub type Result<T, E = DomainError> = std::result::Result<T, E>;
