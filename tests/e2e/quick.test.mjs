@@ -3,12 +3,13 @@
 // the taps and the time from the table list to a confirmed record, then the undo within 30 s
 // that records a correction (the history says so; nothing is deleted). A chief arbiter records
 // here from the office's pages, as from the tablet (the Tauri walk measures the tablet).
-// Printed as a table and asserted: ≤ 3 taps and ≤ 2 s each.
+// Printed as a table and asserted: ≤ 3 taps and ≤ 2 s each. Then every language: the game, a
+// queue card and the standings, screenshots kept, axe-core finding nothing on each.
 
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, assertNoCspViolations, chromium, codeFor, officeFetch, outDir, prepareOffice, saveShot, scratch, serveOffice } from "./lib.mjs";
+import { api, assertNoCspViolations, axeViolations, chromium, codeFor, officeFetch, outDir, prepareOffice, saveShot, scratch, serveOffice } from "./lib.mjs";
 
 const shots = path.join(outDir, "quick");
 const offices = [];
@@ -151,15 +152,18 @@ test("five languages: the game, a queue card and the standings in each, the rule
     await page.waitForSelector("[data-testid=quick]");
     assert.equal(await page.getAttribute("[data-testid=quick]", "aria-label"), words[lang], lang);
     await saveShot(shots, `lang-${lang}-game.png`, await page.screenshot({ fullPage: true }));
+    assert.deepEqual(await axeViolations(page), [], `axe-core: ${lang} game`);
     await page.click("[data-testid=nav-queue]");
     await page.waitForSelector("[data-testid=queue-card]");
     await saveShot(shots, `lang-${lang}-queue.png`, await page.screenshot({ fullPage: true }));
+    assert.deepEqual(await axeViolations(page), [], `axe-core: ${lang} queue`);
     await page.click("[data-testid=nav-standings]");
     await page.waitForSelector("[data-testid=notes] li");
     // The core's notes on how the standings were computed, in the language chosen.
     const notes = await page.textContent("[data-testid=notes]");
     assert.match(notes, script[lang], `${lang} standings notes: ${notes}`);
     await saveShot(shots, `lang-${lang}-standings.png`, await page.screenshot({ fullPage: true }));
+    assert.deepEqual(await axeViolations(page), [], `axe-core: ${lang} standings`);
   }
   await page.close();
 

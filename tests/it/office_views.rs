@@ -163,7 +163,8 @@ async fn the_office_reads_a_games_clock_and_the_calls_due() {
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     // Slept through 30 and 40 seconds: only what is true now is said.
     assert_eq!(v["say"].as_array().unwrap().len(), 1, "{v}");
-    assert_eq!(v["say"][0]["zh"], "40秒");
+    assert_eq!(v["say"][0]["words"]["zh"], "40秒");
+    assert_eq!(v["say"][0]["words"]["ko"], "40초");
     assert_eq!(v["say"][0]["clip"], "s40");
     assert_eq!(v["clock"]["to_move"], "black");
     assert_eq!(v["clock"]["black"]["reserve"], 2);
@@ -257,7 +258,7 @@ async fn the_reader_reads_byo_yomi_periods_as_the_organiser_set_them() {
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     // A period used at 30 s ("还剩2次") is said even though the reader slept past it; then 10 s
     // into the next.
-    let said: Vec<&str> = v["say"].as_array().unwrap().iter().filter_map(|c| c["zh"].as_str()).collect();
+    let said: Vec<&str> = v["say"].as_array().unwrap().iter().filter_map(|c| c["words"]["zh"].as_str()).collect();
     assert_eq!(said, ["还剩2次", "10秒"], "{v}");
     assert_eq!(v["clock"]["overtime"], serde_json::json!({"system": "periods", "count": 3, "period_ms": 30000}));
     assert_eq!(v["clock"]["black"]["reserve"], 2);

@@ -55,12 +55,22 @@ describe("format", () => {
     };
     expect(consequenceLines(p)).toEqual(["警告：白方（第二十四条二），本局第2次", "结果将为：第二次警告：白方判负（第二十五条二）"]);
     expect(consequenceLines({ ...p, refused: { code: "ruling_not_allowed", message: "第十八条 …" } })).toEqual(["不能记录：第十八条 …"]);
+    // A refusal the core said in each language is read in the device's.
+    const refused = { code: "undo_refused", message: "cannot undo: this record is already undone", said: { zh: "不能撤销：此记录已撤销", en: "cannot undo: this record is already undone", zh_hant: "不能撤銷：此記錄已撤銷", ko: "취소할 수 없습니다: 이 기록은 이미 취소되었습니다", ja: "取り消せません：この記録はすでに取り消されています" } };
+    expect(consequenceLines({ ...p, refused })).toEqual(["不能记录：不能撤销：此记录已撤销"]);
   });
 
   it("words the sync banner", () => {
     const b = bannerText({ online: false, pending: 3, last_success: null, last_error: "office unreachable: refused", last_error_code: "network", rejected: [], forged: [], clock_skew: null });
     expect(b.tone).toBe("bad");
     expect(b.text).toBe("离线 · 3 条待同步 · 尚未同步 · 错误: office unreachable: refused");
+    // The core's failure in each language: the banner says it in the device's.
+    const said = { zh: "无法连接办公室：refused", en: "office unreachable: refused", zh_hant: "無法連線辦公室：refused", ko: "사무국에 연결할 수 없습니다: refused", ja: "事務局に接続できません：refused" };
+    const down = { online: false, pending: 0, last_success: null, last_error: said.en, last_error_code: "network", last_error_said: said, rejected: [], forged: [], clock_skew: null };
+    expect(bannerText(down).text).toContain("错误: 无法连接办公室：refused");
+    setLang("ko");
+    expect(bannerText(down).text).toContain("사무국에 연결할 수 없습니다: refused");
+    setLang("zh");
     expect(bannerText({ online: true, pending: 0, last_success: "2026-11-22T09:05:00Z", last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null }, "en-GB").tone).toBe("ok");
   });
 

@@ -103,7 +103,7 @@ export function bannerText(s: SyncStatus, locale = localeTag()): { text: string;
     parts.unshift(t("certChanged"));
     tone = "bad";
   }
-  if (s.last_error) parts.push(`${t("lastError")}: ${s.last_error}`);
+  if (s.last_error) parts.push(`${t("lastError")}: ${said({ message: s.last_error, said: s.last_error_said })}`);
   // A minute or more off the office's clock: events are stamped with the office's time, but the
   // referee should know (and fix the tablet's date).
   const off = s.clock_skew?.offset_ms ?? 0;

@@ -76,6 +76,10 @@ pub struct SyncStatus {
     /// Its stable code: the banner turns red for `office_certificate_changed` (someone may be
     /// impersonating the office).
     pub last_error_code: Option<String>,
+    /// The last failure in each language, for the banner in the device's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub last_error_said: Option<Box<arbiter_domain::labels::Said>>,
     /// Events the office refused for good (they are kept locally, not resent).
     pub rejected: Vec<RejectedEvent>,
     /// Pulled events whose signature did not hold, or whose signer may not sign them: not
@@ -453,12 +457,14 @@ impl SyncClient {
                     s.last_success = Some(now);
                     s.last_error = None;
                     s.last_error_code = None;
+                    s.last_error_said = None;
                 });
             }
             Err(e) => self.set_status(|s| {
                 s.online = !matches!(e, CoreError::Network(_));
                 s.last_error = Some(e.to_string());
                 s.last_error_code = Some(e.code().to_owned());
+                s.last_error_said = Some(Box::new(e.said()));
             }),
         }
         result
