@@ -28,7 +28,7 @@ const FILES: &[&str] =
     &[arbiter_core::ledger::KEY_FILE, "tls/office.crt", "tls/office.key", "tls/next.crt", "tls/next.key"];
 
 /// The sled keyspaces a backup carries.
-const TREES: &[&str] = &["accounts", crate::server::evaluations::TREE];
+const TREES: &[&str] = &crate::keyspaces::BACKED_UP;
 
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Header {

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::Accounts;
 use crate::error::OfficeError;
-use crate::server::blocking;
+use crate::runtime::blocking;
 
 /// The file naming the central office.
 pub const UPSTREAM_FILE: &str = "upstream.json";
@@ -446,51 +446,4 @@ impl Forwarder {
             }
         }
     }
-}
-
-/// What `venue join` leaves: the upstream, this venue's own organiser token (its pages, its
-/// referees' codes), and the first round's figures.
-#[derive(Debug)]
-pub struct Joined {
-    pub upstream: Upstream,
-    pub organiser_token: String,
-    pub first_round: Forwarded,
-}
-
-/// Makes the office at `data` a venue of the league at `central` ([`join`]), pulls what the
-/// league set there, and opens the league here under its own organiser (no `tournament_created`
-/// is recorded: the league's comes from the central office).
-pub async fn join_office(
-    data: &Path,
-    central: &str,
-    pin: CertFingerprint,
-    code: &str,
-    device: &DeviceId,
-) -> Result<Joined, OfficeError> {
-    // A join cut short after enrolling (the first pull failed) is finished, not refused: the
-    // code is spent, and the venue needs its organiser.
-    let upstream = match Upstream::load(data)? {
-        Some(up) => up,
-        None => join(data, central, pin, code, device).await?,
-    };
-    let state = crate::server::AppState::open(data)?;
-    if state.accounts.tournament(&upstream.tournament)?.is_some() {
-        return Err(OfficeError::bad(
-            "already_joined",
-            format!(
-                "{} is already a venue of `{}` ({UPSTREAM_FILE}): run `serve`",
-                data.display(),
-                upstream.tournament
-            ),
-        ));
-    }
-    let forwarder = Forwarder::new(upstream.clone(), state.store.clone(), state.accounts.clone())?;
-    let first_round = forwarder.round().await?;
-    let setup = state.store.setup(&upstream.tournament)?;
-    let record = crate::accounts::TournamentRecord {
-        name: setup.tournament.as_ref().map_or_else(|| upstream.tournament.to_string(), |t| t.name.clone()),
-        ruleset: setup.default_ruleset(),
-    };
-    let (_, organiser_token) = state.accounts.create_tournament(&upstream.tournament, &record)?;
-    Ok(Joined { upstream, organiser_token, first_round })
 }

@@ -145,7 +145,7 @@ async fn a_match_day_across_two_venue_processes_reaches_the_centre_once() {
         let code = post("/enrollment-codes", json!({"person": name})).await["code"].as_str().unwrap().to_owned();
         let dir = scratch(&format!("procs-{name}"));
         let device = arbiter_core::model::DeviceId::new(name).unwrap();
-        let joined = arbiter_office::venue::join_office(&dir, &via, central.cert, &code, &device).await.unwrap();
+        let joined = arbiter_office::server::join_office(&dir, &via, central.cert, &code, &device).await.unwrap();
         venues.push((Proc::start(&dir, None), joined.organiser_token));
     }
     let (hz, sh) = (&venues[0], &venues[1]);

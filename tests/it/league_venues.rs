@@ -80,7 +80,7 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     let body: serde_json::Value = tablet_try.json().await.unwrap();
     assert_eq!(body["code"], "invalid_role", "{body}");
     let referee_code = central.code_for("ref-zhao", Role::Referee).await;
-    let wrong = arbiter_office::venue::join_office(
+    let wrong = arbiter_office::server::join_office(
         &scratch("venue-wrong"),
         &central.url,
         central.cert.unwrap(),
@@ -330,9 +330,9 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     let device = arbiter_core::model::DeviceId::new("venue-bj").unwrap();
     arbiter_office::venue::join(&bj, &central.url, central.cert.unwrap(), &bj_code, &device).await.unwrap();
     let done =
-        arbiter_office::venue::join_office(&bj, &central.url, central.cert.unwrap(), "spent", &device).await.unwrap();
+        arbiter_office::server::join_office(&bj, &central.url, central.cert.unwrap(), "spent", &device).await.unwrap();
     assert!(done.organiser_token.starts_with("wa1_"));
-    let again = arbiter_office::venue::join_office(&bj, &central.url, central.cert.unwrap(), "spent", &device)
+    let again = arbiter_office::server::join_office(&bj, &central.url, central.cert.unwrap(), "spent", &device)
         .await
         .unwrap_err();
     assert_eq!(again.code(), "already_joined", "{again}");

@@ -35,7 +35,7 @@ impl Venue {
     pub async fn join(name: &str, central: &Office, code: &str) -> Venue {
         let data = scratch(name);
         let device = arbiter_core::model::DeviceId::new(name).unwrap();
-        let joined = arbiter_office::venue::join_office(&data, &central.url, central.cert.unwrap(), code, &device)
+        let joined = arbiter_office::server::join_office(&data, &central.url, central.cert.unwrap(), code, &device)
             .await
             .unwrap();
         assert!(joined.first_round.pulled > 0, "the league's set-up came down");

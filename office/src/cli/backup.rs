@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use arbiter_core::CoreError;
 use arbiter_office::backup::{self, BackupReport};
 use arbiter_office::serving::{self, Serving};
-use arbiter_office::{server, tls, OfficeError};
+use arbiter_office::{runtime, tls, OfficeError};
 
 use super::DEFAULT_DATA;
 
@@ -50,7 +50,7 @@ fn ask_running_office(data: &Path, running: &Serving, to: &Path) -> Result<Backu
     };
     let secret = running.backup_secret.clone().unwrap_or_default();
     let url = format!("{}/api/v1/backup", running.address);
-    server::runtime()?.block_on(async move {
+    runtime::runtime()?.block_on(async move {
         let network = |e: reqwest::Error| OfficeError::Core(CoreError::Network(e.to_string()));
         let client = client_builder(&Pins::new(pin))?.build().map_err(network)?;
         let answer = client

@@ -92,7 +92,7 @@ pub fn run(a: Args) -> Result<ExitCode, OfficeError> {
     } else {
         server::Transport::Https(state.with_certificate()?)
     };
-    let runtime = server::runtime()?;
+    let runtime = arbiter_office::runtime::runtime()?;
     let limits = server::conn::ConnLimits {
         max_connections: usize::try_from(a.max_connections).unwrap_or(usize::MAX),
         request_timeout: std::time::Duration::from_secs(a.request_timeout_seconds),

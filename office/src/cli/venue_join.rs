@@ -37,8 +37,8 @@ pub fn run(Args { data, central, pin, code, device }: Args) -> Result<ExitCode, 
         }
     };
     let device = arbiter_core::model::DeviceId::new(device)?;
-    let joined = arbiter_office::server::runtime()?
-        .block_on(arbiter_office::venue::join_office(&data, &central, pin, &code, &device))?;
+    let joined = arbiter_office::runtime::runtime()?
+        .block_on(arbiter_office::server::join_office(&data, &central, pin, &code, &device))?;
     let up = &joined.upstream;
     println!("venue office {} of `{}` at {}", up.venue, up.tournament, up.central);
     println!("pulled {} events of the league's set-up and this venue's games", joined.first_round.pulled);

@@ -14,8 +14,9 @@ use serde::Deserialize;
 
 use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
 use crate::error::OfficeError;
+use crate::runtime::blocking;
 use crate::server::sync::body;
-use crate::server::{blocking, AppState, Caller, ClientAddr};
+use crate::server::{AppState, Caller, ClientAddr};
 
 /// Records an event authored by `p` at the office (the organiser's set-up facts).
 fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), OfficeError> {

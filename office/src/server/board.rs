@@ -11,8 +11,9 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::error::OfficeError;
+use crate::runtime::blocking;
 use crate::server::admin::json;
-use crate::server::{blocking, Caller};
+use crate::server::Caller;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -11,12 +11,11 @@ use axum::extract::{Path, State};
 use axum::Json;
 
 use crate::error::OfficeError;
+use crate::keyspaces::EVALUATIONS as TREE;
+use crate::runtime::blocking;
 use crate::server::sync::body;
 use crate::server::views::view_of;
-use crate::server::{blocking, AppState, Caller};
-
-/// The keyspace's name.
-pub const TREE: &str = "evaluations";
+use crate::server::{AppState, Caller};
 
 fn key(tournament: &str, referee: &str) -> Vec<u8> {
     let mut k = tournament.as_bytes().to_vec();

@@ -19,7 +19,8 @@ use sha2::{Digest, Sha256};
 use arbiter_core::store::Keyspace;
 
 use crate::error::OfficeError;
-use crate::server::{blocking, AppState};
+use crate::runtime::blocking;
+use crate::server::AppState;
 
 /// The header a client names its request with.
 pub const HEADER: &str = "idempotency-key";
@@ -76,7 +77,7 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     };
     let request_hash = hex::encode(Sha256::digest(&bytes));
     let _one_at_a_time = GATE.lock().await;
-    let tree = match state.store.keyspace("idempotency") {
+    let tree = match state.store.keyspace(crate::keyspaces::IDEMPOTENCY) {
         Ok(t) => t,
         Err(e) => return OfficeError::from(e).into_response(),
     };

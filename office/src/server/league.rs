@@ -12,7 +12,8 @@ use axum::response::Response;
 use axum::Json;
 
 use crate::error::OfficeError;
-use crate::server::{blocking, AppState, Caller};
+use crate::runtime::blocking;
+use crate::server::{AppState, Caller};
 
 const READERS: [Role; 3] = [Role::Organiser, Role::Committee, Role::ChiefArbiter];
 

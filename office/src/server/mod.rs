@@ -14,6 +14,7 @@ mod league;
 mod publish;
 mod running;
 mod sync;
+mod venue_join;
 mod views;
 
 use std::net::SocketAddr;
@@ -36,6 +37,7 @@ pub use admin::{enroll_device, init_tournament};
 pub use arbiter_core::sync::protocol::InitReport;
 pub use auth::Caller;
 pub use guard::ClientAddr;
+pub use venue_join::{join_office, Joined};
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -125,7 +127,7 @@ impl AppState {
             }
             None => Arc::new(crate::serving::open_store(data)?),
         };
-        let accounts = Accounts::new(store.keyspace("accounts")?);
+        let accounts = Accounts::new(store.keyspace(crate::keyspaces::ACCOUNTS)?);
         // Made on the office's first start, kept beside its data, never sent anywhere.
         let key = arbiter_core::ledger::SigningKey::load_or_create(&data.join(arbiter_core::ledger::KEY_FILE))?;
         // The same key again, for the receipts push answers carry (the store keeps the first).
@@ -301,17 +303,6 @@ impl Transport {
     }
 }
 
-/// Threads the office runs store work on (each handler's `blocking` part) at most. tokio's
-/// default is 512: a round's start burst (500 tablets pulling at once) then ran ~500 threads on
-/// two cores, each leaving memory behind in malloc's arenas. Pushes share `fdatasync` (group
-/// commit), so fewer threads do not mean fewer events per sync.
-pub const BLOCKING_THREADS: usize = 32;
-
-/// The runtime `serve` runs on.
-pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(BLOCKING_THREADS).build()
-}
-
 /// Serves until Ctrl-C (or SIGTERM), printing the bound address first so callers that asked for
 /// port 0 learn the port.
 pub async fn serve(
@@ -465,11 +456,4 @@ fn query<T>(
 /// Unwraps a path parameter, answering a malformed one with `bad_path`.
 fn path<T>(p: Result<axum::extract::Path<T>, axum::extract::rejection::PathRejection>) -> Result<T, OfficeError> {
     p.map(|axum::extract::Path(t)| t).map_err(|e| OfficeError::bad("bad_path", e.to_string()))
-}
-
-/// Runs blocking store work off the async threads (appends wait for `fdatasync`).
-pub(crate) async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, OfficeError> + Send + 'static,
-) -> Result<T, OfficeError> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| OfficeError::Internal(format!("worker failed: {e}")))?
 }

@@ -20,9 +20,10 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::error::OfficeError;
+use crate::runtime::blocking;
 use crate::server::admin::json;
 use crate::server::views::{tournament_view, view_of};
-use crate::server::{blocking, path, query, AppState, Caller};
+use crate::server::{path, query, AppState, Caller};
 use crate::standings::{csv_field, from_view, render_csv};
 
 /// `GET /api/v1/setup`.

@@ -20,10 +20,11 @@ use serde::Deserialize;
 
 use crate::accounts::Principal;
 use crate::error::OfficeError;
+use crate::runtime::blocking;
 use crate::server::admin::json;
 use crate::server::sync::body;
 use crate::server::views::{game_page, state_of, view_of};
-use crate::server::{blocking, path, AppState, Caller};
+use crate::server::{path, AppState, Caller};
 
 const SETUP: &[Role] = &[Role::Organiser];
 /// 第三十一条四: the chief arbiter runs the draw and oversees pairings.

@@ -17,7 +17,8 @@ use serde_json::value::RawValue;
 
 use crate::accounts::{Principal, Refusal};
 use crate::error::OfficeError;
-use crate::server::{blocking, AppState, Caller};
+use crate::runtime::blocking;
+use crate::server::{AppState, Caller};
 
 /// Reads a request body, turning axum's plain-text rejections into `{code, message}`.
 pub(super) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, OfficeError> {

@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use crate::error::OfficeError;
-use crate::server::{blocking, AppState, Caller};
+use crate::runtime::blocking;
+use crate::server::{AppState, Caller};
 
 /// `GET /health`: the process answers; and whether it can write, and why not (no token: a
 /// supervisor or a load balancer asks).

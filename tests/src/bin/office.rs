@@ -25,7 +25,7 @@ fn main() {
             std::process::exit(3);
         }
     };
-    let runtime = match arbiter_office::server::runtime() {
+    let runtime = match arbiter_office::runtime::runtime() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("runtime: {e}");

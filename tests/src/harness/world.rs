@@ -211,7 +211,7 @@ impl World<'_> {
             let fs = if v == 0 { Tmpfs::mount(&format!("harness-{seed}-disk"), TMPFS_MB) } else { None };
             let dir = fs.as_ref().map_or_else(|| root.join(name), |fs| fs.dir.join("data"));
             let device = DeviceId::new(*name).unwrap_or_else(|e| panic!("{e}"));
-            let joined = arbiter_office::venue::join_office(&dir, &up.url, c.cert, &code, &device)
+            let joined = arbiter_office::server::join_office(&dir, &up.url, c.cert, &code, &device)
                 .await
                 .unwrap_or_else(|e| panic!("join: {e}"));
             let proc = OfficeProc::start(&ctx.office, &dir, None, &VENUE_ENV);
