@@ -171,14 +171,14 @@ impl DomainError {
 
     /// The refusal in each language (issue 44): what the referee reads after “不能记录：”.
     pub fn said(&self) -> Said {
-        messages::domain(self)
+        Said::each(|l| messages::domain(self, l))
     }
 }
 
 /// The English of [`DomainError::said`]: one template for the message and its languages.
 impl std::fmt::Display for DomainError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.said().en)
+        f.write_str(&messages::domain(self, crate::labels::Lang::En))
     }
 }
 

@@ -6,8 +6,8 @@
 mod said;
 mod translations;
 
-pub(crate) use said::said;
 pub use said::Said;
+pub(crate) use said::{said, say};
 
 use serde::{Serialize, Serializer};
 

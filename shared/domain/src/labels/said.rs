@@ -49,17 +49,28 @@ impl From<Label> for Said {
     }
 }
 
-/// A [`Said`] from one template per language; `$l` is the language, for the labels put in:
-/// `said!(l => zh: format!("{}…", who.label().get(l)), en: …, zh_hant: …, ko: …, ja: …)`.
-macro_rules! said {
-    ($l:ident => zh: $zh:expr, en: $en:expr, zh_hant: $zht:expr, ko: $ko:expr, ja: $ja:expr $(,)?) => {
-        $crate::labels::Said::each(|$l| match $l {
+/// One template per language, the one for `$l` made: `say!(l => zh: format!("{}…",
+/// who.label().get(l)), en: …, zh_hant: …, ko: …, ja: …)`. For a sentence wanted in one
+/// language only (an error's English `Display`), so the others are not built.
+macro_rules! say {
+    ($l:ident => zh: $zh:expr, en: $en:expr, zh_hant: $zht:expr, ko: $ko:expr, ja: $ja:expr $(,)?) => {{
+        let said: String = match $l {
             $crate::labels::Lang::Zh => $zh.into(),
             $crate::labels::Lang::En => $en.into(),
             $crate::labels::Lang::ZhHant => $zht.into(),
             $crate::labels::Lang::Ko => $ko.into(),
             $crate::labels::Lang::Ja => $ja.into(),
-        })
+        };
+        said
+    }};
+}
+pub(crate) use say;
+
+/// A [`Said`] from one template per language ([`say!`] in each); `$l` is the language, for the
+/// labels put in.
+macro_rules! said {
+    ($l:ident => $($templates:tt)*) => {
+        $crate::labels::Said::each(|$l| $crate::labels::say!($l => $($templates)*))
     };
 }
 pub(crate) use said;

@@ -261,36 +261,6 @@ impl Condition {
         };
         Label::new(zh, en)
     }
-
-    /// Every condition the tables use, for the test that holds their words to every language.
-    pub const ALL: [Condition; 23] = {
-        use Condition::*;
-        [
-            Always,
-            StoneNotDropped,
-            StoneDropped,
-            AgreedNotDeliberate,
-            DisagreedNotDeliberate,
-            DeliberatelyMoved,
-            Agreed,
-            NotAgreed,
-            Scattered(ScatterCause::ForceMajeure, Some(true)),
-            Scattered(ScatterCause::ForceMajeure, None),
-            Scattered(ScatterCause::Unintentional, Some(true)),
-            Scattered(ScatterCause::Unintentional, None),
-            Scattered(ScatterCause::Deliberate, None),
-            OneLateBeyondLimit,
-            BothLateBeyondLimit,
-            LateWithinLimit,
-            Overtime,
-            ApprovableAbsence,
-            NoOvertime,
-            RingOnly,
-            CallInHall,
-            ObjectedAtOnce,
-            PlayWentOn,
-        ]
-    };
 }
 
 /// Does this ruling need to know whom it falls on?
