@@ -182,6 +182,9 @@ test("an organiser runs the event and the referee's second warning reaches the s
     /第二次警告：黑方判负（第二十五条二）/.test(document.querySelector("[data-testid=pairings] tbody tr:nth-child(1)")?.textContent ?? ""));
   for (const table of [2, 3]) {
     await page.click(`[data-testid=result-${table}-whiteWins]`);
+    // Asked first, with the game and the result named; then recorded.
+    assert.match(await page.textContent("[data-testid=result-ask]"), new RegExp(`第${table}台.*白胜`));
+    await page.click("[data-testid=result-confirm]");
     await page.waitForSelector(`[data-testid=result-${table}-whiteWins]`, { state: "detached" });
   }
 

@@ -39,6 +39,9 @@ fn expected(role: Role, kind: EventKind) -> bool {
         RecordAttached => matches!(role, Referee | ChiefArbiter | Committee),
         // Undo: the table's officials, of their own records (game::undo).
         IncidentWithdrawn => matches!(role, Referee | ChiefArbiter),
+        // A result changes only by a correction: the chief arbiter, the committee by an appeal
+        // (第十六条四), the organiser of its own entries.
+        ResultCorrected => matches!(role, ChiefArbiter | Committee | Organiser),
         // The office records keys itself; a push of one is refused for every role.
         KeyRegistered | KeyRevoked => false,
     }
@@ -80,6 +83,12 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
             reason: None,
         }),
         EventKind::IncidentWithdrawn => EventBody::IncidentWithdrawn { incident: some },
+        EventKind::ResultCorrected => EventBody::ResultCorrected {
+            replaces: some,
+            outcome: None,
+            cause: arbiter_core::game::CorrectionCause::Appeal,
+            why: "x".into(),
+        },
         EventKind::PlayerAbsences => EventBody::PlayerAbsences { player: PlayerId::new("a").unwrap(), rounds: vec![2] },
         EventKind::PlayerWithdrew => {
             EventBody::PlayerWithdrew { player: PlayerId::new("a").unwrap(), after_round: 1, note: None }

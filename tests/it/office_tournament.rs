@@ -177,20 +177,39 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
         )
         .await;
     }
-    // A result for a game that already has one is the chief arbiter's matter.
-    refusal(
-        http.call(
+    // A result entered on a game already decided is kept and flagged: the first result stands.
+    let page = http
+        .ok(
             M::POST,
-            Some(&org),
+            &org,
             &format!("/games/{t1}/events"),
             Some(json!({"body": {"kind": "result_entered", "data": {"outcome": {"outcome": "draw"}}}})),
-            None,
         )
-        .await,
+        .await;
+    assert_eq!(page["state"]["result"]["reason"], "second_warning", "{}", page["state"]["result"]);
+    assert_eq!(page["state"]["after_result"].as_array().map(Vec::len), Some(1));
+    assert!(page["state"]["open"].as_array().unwrap().iter().any(|o| o["kind"] == "after_result"));
+    // The organiser corrects only what an organiser entered; a ruling's result is the chief
+    // arbiter's to correct (game::correction), and nothing is stored.
+    let decided = page["state"]["result"]["event"].clone();
+    let fix = json!({"body": {"kind": "result_corrected", "data": {
+        "replaces": decided, "outcome": {"outcome": "draw"}, "cause": "wrong_entry", "why": "录错了"}}});
+    refusal(
+        http.call(M::POST, Some(&org), &format!("/games/{t1}/events"), Some(fix.clone()), None).await,
         400,
-        "after_result",
-        "already decided",
+        "correction_refused",
+        "organiser entered",
     );
+    let mut no_reason = fix.clone();
+    no_reason["body"]["data"]["why"] = json!(" ");
+    refusal(
+        http.call(M::POST, Some(&chief.token), &format!("/games/{t1}/events"), Some(no_reason), None).await,
+        400,
+        "correction_refused",
+        "reason is needed",
+    );
+    let after = http.ok(M::GET, &org, &format!("/games/{t1}"), None).await;
+    assert_eq!(after["state"]["corrections"], json!([]), "nothing stored");
 
     let standings = http.ok(M::GET, &org, "/standings", None).await;
     let row = |id: &str| standings["rows"].as_array().unwrap().iter().find(|r| r["player"] == id).unwrap().clone();

@@ -37,7 +37,7 @@ export function resultSentence(r: GameResult): string {
   const art = lt("articles", r.article);
   const reason = lt("reasons", r.reason);
   if (r.outcome === "win") {
-    if (r.reason === "count" || r.reason === "resignation" || r.reason === "entered") {
+    if (r.reason === "count" || r.reason === "resignation" || r.reason === "entered" || r.reason === "corrected") {
       const outcome = lt("outcomes", r.winner === "black" ? "black_wins" : "white_wins");
       const margin = r.margin ? ` ${marginText(r.margin)}` : "";
       return t("resultCounted", { outcome, margin, reason, art });
@@ -52,11 +52,26 @@ function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** What the referee sees before confirming: one line per effect, the result last. */
+/** The line of a preview that says what becomes of the result, if anything does: a result
+ * the record brings, or one it changes (a correction, a decision on the deciding incident).
+ * A record flagged after the result changes nothing: its line says the result stays. */
+export function resultLine(p: Preview): string | null {
+  if (p.refused) return null;
+  const before = p.result_before;
+  const after = p.result_after;
+  if (p.flagged_after_result) return before ? t("flaggedStays", { result: resultSentence(before) }) : t("flagged");
+  if (JSON.stringify(after) === JSON.stringify(before)) return null;
+  if (!before && after) return t("resultWillBe") + resultSentence(after);
+  return t("resultChanges", { from: before ? resultSentence(before) : t("noResult"), to: after ? resultSentence(after) : t("noResult") });
+}
+
+/** What the referee sees before confirming: one line per effect, what becomes of the result
+ * first when the record is flagged after it, else last. */
 export function consequenceLines(p: Preview): string[] {
   if (p.refused) return [t("refusedBecause") + said(p.refused)];
   const lines: string[] = [];
-  if (p.flagged_after_result) lines.push(t("flagged"));
+  const result = resultLine(p);
+  if (p.flagged_after_result && result) lines.push(result);
   const c = p.consequence;
   if (c) {
     const art = lt("articles", c.article);
@@ -74,8 +89,7 @@ export function consequenceLines(p: Preview): string[] {
     if (c.report_to_committee) lines.push(t("cReport", { art }));
     if (c.approved_absence) lines.push(t("cAbsence", { art }));
   }
-  const before = JSON.stringify(p.result_before);
-  if (p.result_after && JSON.stringify(p.result_after) !== before) lines.push(t("resultWillBe") + resultSentence(p.result_after));
+  if (!p.flagged_after_result && result) lines.push(result);
   if (lines.length === 0) lines.push(t("none"));
   return lines;
 }

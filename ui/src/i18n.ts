@@ -457,6 +457,19 @@ const words = {
   crPlayersLeft: ["剩余人数", "Players left"],
   crGamePoints: ["局分", "Game points"],
   crBoard: ["第{k}台局分", "Board {k}"],
+  flaggedStays: ["本局已终局：此记录保留并提交裁判长，结果仍为{result}", "The game is decided: this record is kept and flagged for the chief arbiter; the result stays {result}"],
+  resultChanges: ["结果将由{from}改为{to}", "The result changes from {from} to {to}"],
+  correctResult: ["更正结果", "Correct the result"],
+  correctionCause: ["更正类别", "Kind of correction"],
+  noResultAgain: ["取消结果（对局恢复）", "No result (the game reopens)"],
+  corrections: ["结果更正", "Result corrections"],
+  correctedBy: ["{role}{who}更正：{from} → {to}（{cause}：{why}）", "Corrected by the {role} {who}: {from} → {to} ({cause}: {why})"],
+  enterResultAsk: ["录入结果：{game}，{result}？", "Enter the result of {game}: {result}?"],
+  correctAsk: ["更正结果：{game}，{from} → {to}？", "Correct the result of {game}: {from} → {to}?"],
+  resultEntered: ["已录入：{game}，{result}", "Entered: {game}, {result}"],
+  undoEntryWhy: ["录入后30秒内撤销", "undone within 30 s of entry"],
+  correct: ["更正", "Correct"],
+  resultUndone: ["已撤销录入：{game}", "Entry undone: {game}"],
 } satisfies Record<string, [string, string]>;
 
 export type Word = keyof typeof words;

@@ -6,6 +6,7 @@ import type { Board } from "./bindings/Board";
 import type { Crosstable } from "./bindings/Crosstable";
 import type { DeviceInfo } from "./bindings/DeviceInfo";
 import type { EventStandings } from "./bindings/EventStandings";
+import type { EventBody } from "./bindings/EventBody";
 import type { GameView } from "./bindings/GameView";
 import type { ImportReport } from "./bindings/ImportReport";
 import type { IssuedCode } from "./bindings/IssuedCode";
@@ -53,7 +54,9 @@ export class OfficeApi {
   pair(round: number) { return this.call<PairingSheet>("POST", `/rounds/${round}/pair`); }
   pairings(round: number) { return this.call<PairingSheet>("GET", `/rounds/${round}/pairings`); }
   override(game: string, black: string, white: string, reason: string) { return this.call<PairingSheet>("PUT", `/games/${encodeURIComponent(game)}/pairing`, { black, white, reason }); }
-  enterResult(game: string, outcome: Outcome) { return this.call<GameView>("POST", `/games/${encodeURIComponent(game)}/events`, { body: { kind: "result_entered", data: { outcome } } }); }
+  enterResult(game: string, outcome: Outcome) { return this.record(game, { kind: "result_entered", data: { outcome } }); }
+  /** Records `body` on `game` from the office's pages (a result, a correction), checked as the tablet checks it. */
+  record(game: string, body: EventBody) { return this.call<GameView>("POST", `/games/${encodeURIComponent(game)}/events`, { body }); }
   standings(round?: number) { return this.call<EventStandings>("GET", `/standings${round ? `?round=${round}` : ""}`); }
   crosstable(round?: number) { return this.call<Crosstable>("GET", `/crosstable${round ? `?round=${round}` : ""}`); }
   /** The association's registry and one player's record, across every event of this office. */

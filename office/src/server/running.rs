@@ -555,17 +555,11 @@ pub async fn record_game_event(
     .await
 }
 
-/// The checks the office makes before recording on a game: the rules' (`game::validate`), and
-/// — since the office knows the result, where an offline device may not — a fact below the
-/// chief arbiter's authority after a result is refused at once (a device's is kept and flagged).
+/// The checks the office makes before recording on a game: the rules' (`game::validate`). A
+/// record on a decided game is not refused: as on a tablet, it is kept and flagged for the
+/// chief arbiter, and the result stands (game::correction).
 pub(super) fn check(g: &arbiter_core::game::GameState, role: Role, body: &EventBody) -> Result<(), OfficeError> {
     validate(g, role, body)?;
-    // An appeal and a record attached as evidence change nothing the result stands on.
-    let lower = role.ruling_rank().unwrap_or(0) < 2
-        && !matches!(body, EventBody::AppealFiled { .. } | EventBody::RecordAttached { .. });
-    if let Some(r) = g.result.filter(|_| lower) {
-        return Err(arbiter_core::DomainError::AfterResult { reason: r.reason, article: r.article }.into());
-    }
     Ok(())
 }
 

@@ -26,11 +26,13 @@ pub struct LabelTables {
     pub cycles: std::collections::BTreeMap<String, Label>,
     /// Each ruleset preset's description: what it rules by, and what it falls back on.
     pub rulesets: std::collections::BTreeMap<String, Label>,
+    /// Why a result was corrected (game::correction).
+    pub correction_causes: std::collections::BTreeMap<String, Label>,
 }
 
 impl LabelTables {
     /// Every table, for what holds them all to a rule (tests).
-    pub fn all(&self) -> [&std::collections::BTreeMap<String, Label>; 14] {
+    pub fn all(&self) -> [&std::collections::BTreeMap<String, Label>; 15] {
         [
             &self.roles,
             &self.colours,
@@ -46,6 +48,7 @@ impl LabelTables {
             &self.scatter_causes,
             &self.cycles,
             &self.rulesets,
+            &self.correction_causes,
         ]
     }
 }
@@ -120,6 +123,7 @@ pub fn tables() -> LabelTables {
                 (preset.unwrap_or_default(), Label::new(zh, en))
             })
             .collect(),
+        correction_causes: table(crate::game::CorrectionCause::ALL),
     }
 }
 
@@ -134,6 +138,7 @@ mod tests {
         assert_eq!(t.articles.len(), 55);
         assert_eq!(t.articles["ing.2"].en, "Ing rules 2 (ko)");
         assert_eq!(t.rulesets.len(), 3);
+        assert_eq!(t.correction_causes["wrong_entry"].en, "result entered wrong");
         assert!(t.rulesets["ing"].zh.contains("裁判法"));
         assert_eq!(t.articles["5"].zh, "第五条");
         assert_eq!(t.articles["25.2"].zh, "第二十五条二");

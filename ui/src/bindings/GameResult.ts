@@ -4,6 +4,7 @@ import type { Colour } from "./Colour";
 import type { EventId } from "./EventId";
 import type { Margin } from "./Margin";
 import type { ResultReason } from "./ResultReason";
+import type { Role } from "./Role";
 
 /**
  * The game's result, with the article that decided it and the event it came from.
@@ -12,4 +13,9 @@ export type GameResult = { reason: ResultReason, article: Article,
 /**
  * The incident or fact that decided it.
  */
-event: EventId, } & ({ "outcome": "win", winner: Colour, margin?: Margin, } | { "outcome": "draw" } | { "outcome": "replay_ordered" } | { "outcome": "both_lose" } | { "outcome": "no_result" });
+event: EventId, 
+/**
+ * The role of who recorded that event (who may correct an entered result: the organiser
+ * only its own, game::correction). Absent in states folded before it was kept.
+ */
+by?: Role, } & ({ "outcome": "win", winner: Colour, margin?: Margin, } | { "outcome": "draw" } | { "outcome": "replay_ordered" } | { "outcome": "both_lose" } | { "outcome": "no_result" });

@@ -28,6 +28,11 @@ disputed: boolean,
  */
 after_result: boolean, 
 /**
+ * Recorded after the result, it would have decided the game again (a loss, the second
+ * warning): kept, flagged, and the result stands (rules revision 3).
+ */
+would_decide?: boolean, 
+/**
  * The consequence applied to the game, if any was.
  */
 consequence: Consequence | null, 

@@ -9,4 +9,8 @@ export type LabelTables = { roles: { [key in string]: Label }, colours: { [key i
 /**
  * Each ruleset preset's description: what it rules by, and what it falls back on.
  */
-rulesets: { [key in string]: Label }, };
+rulesets: { [key in string]: Label }, 
+/**
+ * Why a result was corrected (game::correction).
+ */
+correction_causes: { [key in string]: Label }, };

@@ -3,4 +3,4 @@
 /**
  * Why the game ended so.
  */
-export type ResultReason = "count" | "resignation" | "time" | "forfeit" | "second_warning" | "double_move" | "deliberate_moved_stones" | "scattered_board" | "ruling" | "entered";
+export type ResultReason = "count" | "resignation" | "time" | "forfeit" | "second_warning" | "double_move" | "deliberate_moved_stones" | "scattered_board" | "ruling" | "entered" | "corrected";

@@ -14,7 +14,8 @@ import type { Ruling } from "../bindings/Ruling";
 import { announce } from "../announce";
 import { h } from "../dom";
 import { standingsChangeView } from "./standings";
-import { consequenceLines, rankText, resultSentence, warningDots } from "../format";
+import { consequenceLines, rankText, resultLine, resultSentence, warningDots } from "../format";
+import { correctionForm, correctionList } from "./correction";
 import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
 import { l, locale, lt, said, t } from "../i18n";
 import { countBoard } from "./countBoard";
@@ -92,9 +93,10 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     };
     try {
       const p = await ctx.backend.preview(game, body);
-      // A result the record would bring (the second warning's loss) is shown in red.
-      const result = p.result_after && JSON.stringify(p.result_after) !== JSON.stringify(p.result_before) ? t("resultWillBe") : null;
-      lines.replaceChildren(...consequenceLines(p).map((x) => h("li", result && x.startsWith(result) ? { class: "loss", "data-testid": "loss" } : {}, x)));
+      // What becomes of the result (the second warning's loss, a correction) is shown in red;
+      // a record kept after the result says the result stays.
+      const result = resultLine(p);
+      lines.replaceChildren(...consequenceLines(p).map((x) => h("li", x === result ? { class: p.flagged_after_result ? "flag" : "loss", "data-testid": p.flagged_after_result ? "stays" : "loss" } : {}, x)));
       if (!p.refused) confirm.removeAttribute("disabled");
       // At the office every game is known: show what the ruling does to the standings too.
       if (!p.refused && ctx.backend.standingsPreview) {
@@ -566,11 +568,21 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       ),
       h("p", { class: "status", "data-testid": "status" }, lt("statuses", s.status.status)),
       h("p", { class: "result", "data-testid": "result" }, s.result ? resultSentence(s.result) : t("noResult")),
+      // A result changes only by a correction (game::correction): the chief arbiter's, the
+      // committee's by an appeal, the organiser's of its own entries.
+      canRecord && s.result && (ctx.role === "chief_arbiter" || ctx.role === "committee" || ctx.role === "organiser")
+        ? h("button", { class: "small", "data-testid": "correct-result", onclick: () => {
+            const r = s.result;
+            if (!r) return;
+            panel.replaceChildren(h("h3", {}, t("correctResult")), correctionForm(r, ctx.role, "game", (body) => void confirmFlow(t("correctResult"), body)));
+            panel.scrollIntoView?.({ block: "nearest" });
+          } }, t("correctResult"))
+        : null,
       s.to_move ? h("p", { class: "to-move", "data-testid": "to-move" }, t("toMove", { colour: lt("colours", s.to_move.colour), article: lt("articles", s.to_move.article) })) : null,
     ),
     h("div", { class: "columns" },
       h("div", { class: "left" }, undoBar(), quick, panel, actions),
-      h("div", { class: "right card" }, h("h3", {}, t("history")), history),
+      h("div", { class: "right card" }, h("h3", {}, t("history")), correctionList(s.corrections), history),
     ),
   );
 }

@@ -1,15 +1,19 @@
 // Rounds: the draw (第二十七条; the chief arbiter runs it, 第三十一条四), the pairing sheet
-// with tables and referees, results entered from the score sheets (第十三条一), the chief
-// arbiter's override with a reason, and printing.
+// with tables and referees, results entered from the score sheets (第十三条一) — each confirmed
+// with the game and result named, undone within 30 s, corrected later by its own act
+// (game::correction) — the chief arbiter's override with a reason, and printing.
 
-import type { Outcome } from "../bindings/Outcome";
+import type { EventBody } from "../bindings/EventBody";
+import type { GameView } from "../bindings/GameView";
 import type { PairingSheet } from "../bindings/PairingSheet";
+import type { SheetBoard } from "../bindings/SheetBoard";
 import type { Role } from "../bindings/Role";
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
 import { handicapText, rankText, resultSentence } from "../format";
 import { getLang, t } from "../i18n";
 import type { OfficeApi } from "../office";
+import { causesFor, correctionForm, OUTCOMES } from "./correction";
 import { dataTable, dateField, dayTimeText, field, input, outcomeLine, parseDayTime, select } from "./forms";
 
 export interface RoundsCtx {
@@ -21,12 +25,17 @@ export interface RoundsCtx {
   print: (what: "pairings", round: number) => void;
 }
 
-const RESULTS: [string, Outcome][] = [
-  ["blackWins", { outcome: "win", winner: "black" }],
-  ["whiteWins", { outcome: "win", winner: "white" }],
-  ["draw", { outcome: "draw" }],
-  ["bothLose", { outcome: "both_lose" }],
-];
+/** How long after entering a result the rounds page offers to undo it (as quick records). */
+const UNDO_WINDOW_MS = 30_000;
+
+/** The result this page entered last, while it may still be undone: undone by a correction
+ * that takes it away (the entry and its undo both stay in the history). */
+let undoable: { game: string; event: string; name: string; result: string; until: number } | null = null;
+
+/** A board named as the organiser reads it off the score sheet. */
+function boardName(round: number, b: SheetBoard): string {
+  return `${t("round", { n: round })} ${t("table", { n: b.table })} ${b.black.name} – ${b.white.name}`;
+}
 
 export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): HTMLElement {
   const out = outcomeLine();
@@ -59,12 +68,41 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
     sheet.boards.length ? h("button", { class: "small", "data-testid": "print-pairings", onclick: () => ctx.print("pairings", ctx.round) }, t("print")) : null,
   );
   const playerOptions = setup.players.map((p): [string, string] => [p.id, `${p.name} ${p.rank}`]);
+  const entering = ctx.role === "organiser" || ctx.role === "chief_arbiter";
+  /** Asks before recording `body` on board `b`: the question names the game and the result. */
+  const ask = (cell: HTMLElement, question: string, body: EventBody, done?: (v: GameView) => void) => {
+    const yes = h("button", { class: "primary small", "data-testid": "result-confirm" }, t("confirm"));
+    yes.onclick = () => void act(async () => {
+      yes.setAttribute("disabled", "");
+      const v = await ctx.api.record(cell.dataset.game ?? "", body);
+      done?.(v);
+    });
+    cell.replaceChildren(h("div", { class: "result-ask", "data-testid": "result-ask" }, h("span", {}, question), yes,
+      h("button", { class: "small", "data-testid": "result-cancel", onclick: () => ctx.go(ctx.round) }, t("cancel"))));
+  };
   const rows = sheet.boards.map((b) => {
-    const result = b.result
-      ? resultSentence(b.result)
-      : ctx.role === "organiser" || ctx.role === "chief_arbiter"
-        ? h("div", { class: "row" }, RESULTS.map(([word, outcome]) => h("button", { class: "small", "data-testid": `result-${b.table}-${word}`, onclick: () => void act(() => ctx.api.enterResult(b.game, outcome)) }, t(word as "draw"))))
-        : t("noResult");
+    const name = boardName(sheet.round, b);
+    const cell = h("div", { "data-game": b.game });
+    const current = b.result;
+    if (current) {
+      cell.append(resultSentence(current));
+      if (entering && causesFor(ctx.role).length) {
+        cell.append(h("details", { "data-testid": `correct-${b.table}` },
+          h("summary", {}, t("correct")),
+          correctionForm(current, ctx.role, String(b.table), (body, to) =>
+            ask(cell, t("correctAsk", { game: name, from: resultSentence(current), to }), body))));
+      }
+    } else if (entering) {
+      cell.append(h("div", { class: "row" }, OUTCOMES.map(([word, outcome]) => h("button", { class: "small", "data-testid": `result-${b.table}-${word}`, onclick: () => {
+        const words = t(word);
+        ask(cell, t("enterResultAsk", { game: name, result: words }), { kind: "result_entered", data: { outcome } }, (v) => {
+          if (v.state.result) undoable = { game: b.game, event: v.state.result.event, name, result: words, until: Date.now() + UNDO_WINDOW_MS };
+        });
+      } }, t(word)))));
+    } else {
+      cell.append(t("noResult"));
+    }
+    const result = cell;
     const override = ctx.role === "chief_arbiter" && !b.result && b.status.status === "scheduled"
       ? h("details", { "data-testid": `override-${b.table}` },
           h("summary", {}, t("overridePairing")),
@@ -90,5 +128,34 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
     : h("p", { class: "empty" }, t("notPaired"));
   // Which round is on screen, for whoever waits for a redraw.
   table.dataset.round = String(sheet.round);
-  return h("main", { class: "office" }, tabs, head, out.el, table, sheet.byes.length ? h("p", { "data-testid": "bye" }, `${t("bye")}：${sheet.byes.map((p) => p.name).join("、")}`) : null);
+  return h("main", { class: "office" }, tabs, head, out.el, undoBar(sheet, ctx, out), table, sheet.byes.length ? h("p", { "data-testid": "bye" }, `${t("bye")}：${sheet.byes.map((p) => p.name).join("、")}`) : null);
+}
+
+/** For 30 s after a result is entered here, the way to take it back: a correction that leaves
+ * the game without a result (cause: a wrong entry), kept in the history with the entry. */
+function undoBar(sheet: PairingSheet, ctx: RoundsCtx, out: ReturnType<typeof outcomeLine>): HTMLElement | null {
+  const u = undoable;
+  if (!u || Date.now() >= u.until || !sheet.boards.some((b) => b.game === u.game && b.result?.event === u.event)) return null;
+  const left = () => Math.max(0, Math.ceil((u.until - Date.now()) / 1000));
+  const button = h("button", { type: "button", "data-testid": "undo-result" }, t("undo", { s: left() }));
+  const bar = h("div", { class: "undo-bar", role: "status", "data-testid": "undo-result-bar" }, h("span", {}, t("resultEntered", { game: u.name, result: u.result })), button);
+  const tick = setInterval(() => {
+    if (!bar.isConnected || Date.now() >= u.until) {
+      clearInterval(tick);
+      bar.remove();
+      return;
+    }
+    button.textContent = t("undo", { s: left() });
+  }, 1000);
+  button.onclick = async () => {
+    button.setAttribute("disabled", "");
+    try {
+      await ctx.api.record(u.game, { kind: "result_corrected", data: { replaces: u.event, cause: "wrong_entry", why: t("undoEntryWhy") } });
+      undoable = null;
+      ctx.go(ctx.round);
+    } catch (e) {
+      out.fail(e);
+    }
+  };
+  return bar;
 }

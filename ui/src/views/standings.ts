@@ -9,6 +9,7 @@ import { h } from "../dom";
 import { criterionName, rankText, resultSentence, valueText } from "../format";
 import { l, lt, t } from "../i18n";
 import { saveAs, type OfficeApi } from "../office";
+import { correctionText } from "./correction";
 import { dataTable, outcomeLine } from "./forms";
 
 /** What a decision would do to the standings: who moves, from where to where. */
@@ -48,7 +49,8 @@ export function notesAndChanges(s: EventStandings): HTMLElement {
       ? h("div", { "data-testid": "changes" }, h("h3", {}, t("changes")),
           h("ul", {}, s.changes.map((c) => h("li", {},
             `${t("round", { n: c.round })} ${t("table", { n: c.table })}：`,
-            c.overruled.map((o) => `${lt("rulings", o.was)} → ${lt("rulings", o.now)}（${o.article ? lt("articles", o.article) : ""}，${lt("roles", o.rank === 3 ? "committee" : "chief_arbiter")}）`).join("；"),
+            [...c.overruled.map((o) => `${lt("rulings", o.was)} → ${lt("rulings", o.now)}（${o.article ? lt("articles", o.article) : ""}，${lt("roles", o.rank === 3 ? "committee" : "chief_arbiter")}）`),
+              ...c.corrections.map(correctionText)].join("；"),
             ` · ${t("result")}：${c.now ? resultSentence(c.now) : t("noResult")}`))))
       : null,
   );

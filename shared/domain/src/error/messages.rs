@@ -2,7 +2,7 @@
 //! their own labels (articles, rulings, roles, colours); the English is the error's `Display`,
 //! so the `message` every client already reads says what it said before.
 
-use super::{DomainError, Forbidden, Scope, UndoRefusal, Unmet};
+use super::{CorrectionRefusal, DomainError, Forbidden, Scope, UndoRefusal, Unmet};
 use crate::labels::{say, Labelled, Lang};
 use crate::rules::{Article, IncidentType, Ruling};
 
@@ -125,13 +125,6 @@ pub(super) fn domain(e: &DomainError, l: Lang) -> String {
             ja: format!("指している異議申し立て {a} はここにはまだありません（未同期かもしれません）"),
         ),
         WrongScope(s) => scope(s, l),
-        AfterResult { reason, article } => say!(l =>
-            zh: format!("对局已有结果（{}，{}）；已保留并提交裁判长", w(reason, l), w(article, l)),
-            en: format!("game already decided ({} ({})); kept and flagged for the chief arbiter", reason.label().en, article.cite()),
-            zh_hant: format!("對局已有結果（{}，{}）；已保留並提交裁判長", w(reason, l), w(article, l)),
-            ko: format!("이미 결과가 난 대국입니다({}, {}). 기록은 보존되고 심판장에게 표시됩니다", w(reason, l), w(article, l)),
-            ja: format!("対局はすでに決着しています（{}、{}）。記録は残し、審判長に回します", w(reason, l), w(article, l)),
-        ),
         ConflictingDuplicate(id) => say!(l =>
             zh: format!("事件 {id} 出现了两份不同内容；保留另一份"),
             en: format!("event id {id} was seen with different contents; the other copy is kept"),
@@ -156,6 +149,63 @@ pub(super) fn domain(e: &DomainError, l: Lang) -> String {
                 ja: format!("取り消せません：{}", r),
             )
         }
+        CorrectionRefused(r) => {
+            let r = correction(r, l);
+            say!(l =>
+                zh: format!("不能更正结果：{}", r),
+                en: format!("cannot correct the result: {}", r),
+                zh_hant: format!("不能更正結果：{}", r),
+                ko: format!("결과를 정정할 수 없습니다: {}", r),
+                ja: format!("結果を訂正できません：{}", r),
+            )
+        }
+    }
+}
+
+fn correction(r: &CorrectionRefusal, l: Lang) -> String {
+    match r {
+        CorrectionRefusal::NoResult => say!(l =>
+            zh: "此对局尚无结果",
+            en: "this game has no result yet",
+            zh_hant: "此對局尚無結果",
+            ko: "이 대국에는 아직 결과가 없습니다",
+            ja: "この対局にはまだ結果がありません",
+        ),
+        CorrectionRefusal::NotInForce { named } => say!(l =>
+            zh: format!("所指结果（{named}）不是此对局现有的结果；请刷新后再更正"),
+            en: format!("the result it names ({named}) is not the game's result now; reload and correct again"),
+            zh_hant: format!("所指結果（{named}）不是此對局現有的結果；請重新整理後再更正"),
+            ko: format!("가리키는 결과({named})는 이 대국의 현재 결과가 아닙니다. 새로 고친 뒤 다시 정정하세요"),
+            ja: format!("指している結果（{named}）はこの対局の現在の結果ではありません。再読み込みしてから訂正してください"),
+        ),
+        CorrectionRefusal::NoReason => say!(l =>
+            zh: "须写明更正理由",
+            en: "a reason is needed",
+            zh_hant: "須寫明更正理由",
+            ko: "정정 사유를 적어야 합니다",
+            ja: "訂正の理由を書いてください",
+        ),
+        CorrectionRefusal::ReasonTooLong { max } => say!(l =>
+            zh: format!("理由最多 {max} 字"),
+            en: format!("the reason is longer than {max} characters"),
+            zh_hant: format!("理由最多 {max} 字"),
+            ko: format!("사유는 {max}자를 넘을 수 없습니다"),
+            ja: format!("理由は {max} 文字以内です"),
+        ),
+        CorrectionRefusal::CauseNotOpen { role, cause } => say!(l =>
+            zh: format!("{}不能以“{}”为由更正结果", w(role, l), w(cause, l)),
+            en: format!("a {role} may not correct a result for “{cause}”"),
+            zh_hant: format!("{}不能以「{}」為由更正結果", w(role, l), w(cause, l)),
+            ko: format!("{}은(는) ‘{}’을(를) 이유로 결과를 정정할 수 없습니다", w(role, l), w(cause, l)),
+            ja: format!("{}は「{}」を理由に結果を訂正できません", w(role, l), w(cause, l)),
+        ),
+        CorrectionRefusal::NotOrganisersEntry => say!(l =>
+            zh: "组织者只能更正组织者录入的结果；裁判判出的结果由裁判长更正",
+            en: "the organiser corrects only results the organiser entered; a result from a ruling is the chief arbiter's to correct",
+            zh_hant: "組織者只能更正組織者錄入的結果；裁判判出的結果由裁判長更正",
+            ko: "주최자는 주최자가 입력한 결과만 정정할 수 있습니다. 판정으로 난 결과는 심판장이 정정합니다",
+            ja: "主催者が訂正できるのは主催者が入力した結果だけです。裁定による結果は審判長が訂正します",
+        ),
     }
 }
 
@@ -380,7 +430,7 @@ mod tests {
     use crate::labels::Label;
     use crate::model::{Colour, Role};
     use crate::rules::penalty::Condition;
-    use crate::rules::{Preset, ResultReason, Ruleset, RulesetSpec};
+    use crate::rules::{Preset, Ruleset, RulesetSpec};
 
     /// Every condition a preset's penalty table uses.
     fn conditions() -> Vec<Condition> {
@@ -417,7 +467,6 @@ mod tests {
             E::MissingFact { article: Article::Art23_1, fact: words::OFFENDER },
             E::UnknownIncident { what: "an undo", incident: id.clone() },
             E::UnknownAppeal(id.clone()),
-            E::AfterResult { reason: ResultReason::Resignation, article: Article::Art9 },
             E::ConflictingDuplicate(id.clone()),
         ];
         for p in [Preset::Chinese1988, Preset::Korean, Preset::Ing] {
@@ -472,6 +521,16 @@ mod tests {
         ] {
             all.push(E::UndoRefused(r));
         }
+        for r in [
+            CorrectionRefusal::NoResult,
+            CorrectionRefusal::NotInForce { named: id.clone() },
+            CorrectionRefusal::NoReason,
+            CorrectionRefusal::ReasonTooLong { max: 500 },
+            CorrectionRefusal::CauseNotOpen { role: Role::Committee, cause: crate::game::CorrectionCause::WrongEntry },
+            CorrectionRefusal::NotOrganisersEntry,
+        ] {
+            all.push(E::CorrectionRefused(r));
+        }
         for e in &all {
             match e {
                 E::MalformedJson(_)
@@ -489,10 +548,10 @@ mod tests {
                 | E::UnknownIncident { .. }
                 | E::UnknownAppeal(_)
                 | E::WrongScope(_)
-                | E::AfterResult { .. }
                 | E::ConflictingDuplicate(_)
                 | E::SetupIncomplete { .. }
-                | E::UndoRefused(_) => {}
+                | E::UndoRefused(_)
+                | E::CorrectionRefused(_) => {}
             }
         }
         all

@@ -7,7 +7,7 @@ use crate::event::EventKind;
 use crate::labels::{Label, Said};
 use crate::model::{Colour, Role};
 use crate::rules::penalty::Condition;
-use crate::rules::{Article, IncidentType, Preset, ResultReason, Ruling};
+use crate::rules::{Article, IncidentType, Preset, Ruling};
 
 mod messages;
 
@@ -50,8 +50,6 @@ pub enum DomainError {
     UnknownAppeal(String),
     /// The event or request does not belong to the game or tournament it names.
     WrongScope(Scope),
-    /// The game has a result; only the chief arbiter or the committee may change it.
-    AfterResult { reason: ResultReason, article: Article },
     /// The same event id arrived with two different contents.
     ConflictingDuplicate(String),
     /// The tournament's set-up lacks what this needs (a system, 第二十七条; a time control,
@@ -59,6 +57,8 @@ pub enum DomainError {
     SetupIncomplete { missing: Label },
     /// An undo the rules of undo refuse (game::undo): too late, another device's, already ruled on.
     UndoRefused(UndoRefusal),
+    /// A result correction the rules of correction refuse (game::correction).
+    CorrectionRefused(CorrectionRefusal),
 }
 
 /// Why the recorded facts do not permit a ruling or an event of play.
@@ -131,6 +131,23 @@ pub enum UndoRefusal {
     ActedOn,
 }
 
+/// Why a result correction is refused (`game::correction`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CorrectionRefusal {
+    /// The game has no result to correct.
+    NoResult,
+    /// It names a result the game does not have (another, or one already replaced).
+    NotInForce { named: String },
+    /// No reason given.
+    NoReason,
+    /// The reason is longer than this many characters.
+    ReasonTooLong { max: usize },
+    /// This role may not correct for this cause (the committee: by an appeal only).
+    CauseNotOpen { role: Role, cause: crate::game::CorrectionCause },
+    /// The organiser corrects only a result an organiser entered.
+    NotOrganisersEntry,
+}
+
 impl DomainError {
     /// Stable code for UIs and HTTP clients.
     pub fn code(&self) -> &'static str {
@@ -149,10 +166,10 @@ impl DomainError {
             Self::UnknownIncident { .. } => "unknown_incident",
             Self::UnknownAppeal(_) => "unknown_appeal",
             Self::WrongScope(_) => "wrong_scope",
-            Self::AfterResult { .. } => "after_result",
             Self::ConflictingDuplicate(_) => "conflicting_duplicate",
             Self::SetupIncomplete { .. } => "setup_incomplete",
             Self::UndoRefused(_) => "undo_refused",
+            Self::CorrectionRefused(_) => "correction_refused",
         }
     }
 

@@ -203,6 +203,18 @@ pub enum EventBody {
     IncidentWithdrawn {
         incident: EventId,
     },
+    /// A result corrected (schema 6, game::correction): `replaces` names the event that decided
+    /// the result in force; the result becomes `outcome` (absent: the game has no result again,
+    /// as for a result entered on the wrong game), for `cause`, said in `why`. Nothing is
+    /// deleted: the history shows the result replaced, by whom and why.
+    ResultCorrected {
+        replaces: EventId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        outcome: Option<Outcome>,
+        cause: crate::game::CorrectionCause,
+        why: String,
+    },
 }
 
 /// The largest game record an event may carry: a long 19×19 game with comments is ~20 KB.
@@ -243,10 +255,11 @@ pub enum EventKind {
     KeyRegistered,
     KeyRevoked,
     IncidentWithdrawn,
+    ResultCorrected,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 30] = [
+    pub const ALL: [EventKind; 31] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -277,6 +290,7 @@ impl EventKind {
         EventKind::KeyRegistered,
         EventKind::KeyRevoked,
         EventKind::IncidentWithdrawn,
+        EventKind::ResultCorrected,
     ];
 
     /// The wire schema version that brought this kind in: an event of an older one is refused.
@@ -286,6 +300,7 @@ impl EventKind {
             EventKind::VenueAssigned => 3,
             EventKind::PlayerAbsences => 4,
             EventKind::IncidentWithdrawn => 5,
+            EventKind::ResultCorrected => 6,
             _ => 1,
         }
     }
@@ -350,6 +365,7 @@ impl EventBody {
             EventBody::AppealDecided { .. } => K::AppealDecided,
             EventBody::RecordAttached { .. } => K::RecordAttached,
             EventBody::IncidentWithdrawn { .. } => K::IncidentWithdrawn,
+            EventBody::ResultCorrected { .. } => K::ResultCorrected,
             EventBody::KeyRegistered { .. } => K::KeyRegistered,
             EventBody::KeyRevoked { .. } => K::KeyRevoked,
         }
@@ -388,6 +404,7 @@ impl Labelled for EventKind {
             AppealDecided => Label::new("申诉决定", "appeal decided"),
             RecordAttached => Label::new("附棋谱", "game record attached"),
             IncidentWithdrawn => Label::new("撤销记录", "record undone"),
+            ResultCorrected => Label::new("更正结果", "result corrected"),
             KeyRegistered => Label::new("登记签名密钥", "signing key registered"),
             KeyRevoked => Label::new("吊销设备", "device revoked"),
         }

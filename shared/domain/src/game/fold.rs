@@ -10,7 +10,9 @@ use crate::game::state::*;
 use crate::model::{Colour, EventId, GameId, PerColour, Role};
 use crate::rules::authority::{check_author, check_escalation};
 use crate::rules::penalty::{allowed, check, RuleContext};
-use crate::rules::{consequence, counting, Incident, Outcome, ResultReason, Ruleset, RulesetSpec, Ruling};
+use crate::rules::{
+    consequence, counting, Incident, Outcome, ResultReason, Ruleset, RulesetSpec, Ruling, FIRST_RESULT_STANDS_SINCE,
+};
 use crate::timing::ClockFact;
 
 /// Rank of the chief arbiter's rulings: at and above it, a decision may change a result.
@@ -78,6 +80,7 @@ pub fn fold_game<'a>(
         result: None,
         to_move: None,
         superseded_results: Vec::new(),
+        corrections: Vec::new(),
         incidents,
         appeals: fold.appeals,
         open,
@@ -96,7 +99,14 @@ fn walked(e: &Event) -> Option<Walked> {
     match &e.body {
         EventBody::IncidentRecorded { .. } => Some(Walked::Incident { id: e.id }),
         body if is_walked(body) => {
-            Some(Walked::Fact { id: e.id, at_ms: at_ms(e), role: e.author.role, body: Box::new(body.clone()) })
+            Some(Walked::Fact {
+                id: e.id,
+                at_ms: at_ms(e),
+                role: e.author.role,
+                rules: e.rules_revision(),
+                person: matches!(body, EventBody::ResultCorrected { .. }).then(|| e.author.person.clone()),
+                body: Box::new(body.clone()),
+            })
         }
         _ => None,
     }
@@ -133,13 +143,15 @@ pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
             let mut play = Play::from_state(state);
             let before = play.after_result.len();
             let ruleset = Ruleset::from_spec(state.ruleset);
-            if let Err(err) = play.step(&ruleset, e.id, at_ms(e), e.author.role, &e.body) {
+            let by = Some(e.author.person.clone());
+            if let Err(err) = play.step(&ruleset, e.id, at_ms(e), e.author.role, by, e.rules_revision(), &e.body) {
                 let refused = Rejected { event: e.id, error: err.body() };
                 state.walk.rejected.push(refused.clone());
                 state.rejected.push(refused);
             }
             state.walk.steps.extend(walked(e));
-            // After-result items come last in `open`, in event order (`Fold::open_items`).
+            // After-result items come last in `open`, in event order (`Fold::open_items`); a
+            // correction, which closes them, is never folded on.
             state.open.extend(play.after_result[before..].iter().map(|&id| after_result_item(id)));
             play.into_state(state);
         }
@@ -150,9 +162,11 @@ pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
 }
 
 /// Whether [`fold_onto`] may take an event of this kind (it still refuses one an earlier event
-/// named): a caller holding a stored state checks this before reading it.
+/// named): a caller holding a stored state checks this before reading it. A correction is not
+/// (rare, and one that takes a result away needs the status under it, which a state with a
+/// result does not keep): the game is folded again.
 pub fn folds_on(body: &EventBody) -> bool {
-    is_walked(body)
+    (is_walked(body) && !matches!(body, EventBody::ResultCorrected { .. }))
         || matches!(
             body,
             EventBody::IncidentRecorded { .. }
@@ -177,7 +191,8 @@ fn fold_incident_onto(state: &mut GameState, e: &Event) {
     // The earlier incidents' items are in `state.open` already; none names this incident (they
     // would have been refused as unknown).
     let open_appeals = fold.appeals.iter().filter(|a| a.decision.is_none()).count();
-    let at = state.open.len().saturating_sub(open_appeals + fold.play.after_result.len());
+    let open_facts = fold.play.after_result.iter().filter(|e| !fold.play.closed(e)).count();
+    let at = state.open.len().saturating_sub(open_appeals + open_facts);
     state.open.splice(at..at, fold.incident_items(&e.id));
     fold.into_state(state);
 }
@@ -278,7 +293,11 @@ struct Play {
     result: Option<GameResult>,
     to_move: Option<ToMove>,
     superseded_results: Vec<GameResult>,
+    corrections: Vec<crate::game::Correction>,
     after_result: Vec<EventId>,
+    /// What was flagged after the result since the last correction (facts and incidents), for
+    /// the next correction to close. Only a walk fills it: a correction is never folded on.
+    pending: Vec<EventId>,
     /// 第十二条/第十四条/第二十三条三 facts for the game clock, with their times.
     clock_facts: Vec<(ClockFact, u64)>,
 }
@@ -296,6 +315,7 @@ fn is_fact(body: &EventBody) -> bool {
             | EventBody::CountRecorded { .. }
             | EventBody::Resigned { .. }
             | EventBody::ResultEntered { .. }
+            | EventBody::ResultCorrected { .. }
     )
 }
 
@@ -312,7 +332,9 @@ impl Default for Play {
             result: None,
             to_move: None,
             superseded_results: Vec::new(),
+            corrections: Vec::new(),
             after_result: Vec::new(),
+            pending: Vec::new(),
             clock_facts: Vec::new(),
         }
     }
@@ -320,16 +342,24 @@ impl Default for Play {
 
 impl Play {
     /// Takes the walk's part out of a folded state (`state.status` says `Finished` whenever
-    /// there is a result, and a result is never taken back, so the status under it is moot).
+    /// there is a result; only a correction takes one away, and it is never folded on, so the
+    /// status under it is moot here).
     fn from_state(state: &mut GameState) -> Self {
         Play {
             status: state.status,
             result: state.result,
             to_move: state.to_move,
             superseded_results: std::mem::take(&mut state.superseded_results),
+            corrections: std::mem::take(&mut state.corrections),
             after_result: std::mem::take(&mut state.after_result),
+            pending: Vec::new(),
             clock_facts: std::mem::take(&mut state.clock_facts),
         }
+    }
+
+    /// Whether a correction has dealt with what was flagged as `event` after the result.
+    fn closed(&self, event: &EventId) -> bool {
+        self.corrections.iter().any(|c| c.closes.contains(event))
     }
 
     /// Puts it into the state as the full fold shows it.
@@ -338,18 +368,22 @@ impl Play {
         state.to_move = self.to_move.filter(|_| self.result.is_none());
         state.result = self.result;
         state.superseded_results = self.superseded_results;
+        state.corrections = self.corrections;
         state.after_result = self.after_result;
         state.clock_facts = self.clock_facts;
     }
 
-    /// One step of the walk other than an incident (event `id`, at `at_ms`, by `role`); an error
-    /// is the event's refusal.
+    /// One step of the walk other than an incident (event `id`, at `at_ms`, by `person` in
+    /// `role`, under rules revision `rules`); an error is the event's refusal.
+    #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         ruleset: &Ruleset,
         id: EventId,
         at_ms: u64,
         role: Role,
+        person: Option<crate::model::PersonId>,
+        rules: u16,
         body: &EventBody,
     ) -> Result<(), DomainError> {
         match body {
@@ -363,20 +397,54 @@ impl Play {
             // Nor does stopping or restarting the clocks: a referee who stops them while the
             // chief arbiter decides, and the decision ends the game, has nothing to flag.
             EventBody::ClockPaused { .. } | EventBody::ClockResumed if self.result.is_some() => Ok(()),
+            EventBody::ResultCorrected { replaces, outcome, cause, why } => {
+                crate::game::correction::check(self.result.as_ref(), role, *replaces, *cause, why)?;
+                let Some(replaced) = self.result.take() else { return Ok(()) };
+                self.superseded_results.push(replaced);
+                self.result = outcome.map(|outcome| GameResult {
+                    outcome,
+                    reason: ResultReason::Corrected,
+                    article: cause.article(),
+                    event: id,
+                    by: Some(role),
+                });
+                self.corrections.push(crate::game::Correction {
+                    event: id,
+                    replaced,
+                    outcome: *outcome,
+                    cause: *cause,
+                    why: why.trim().to_owned(),
+                    by: role,
+                    person,
+                    closes: std::mem::take(&mut self.pending),
+                });
+                Ok(())
+            }
             body if is_fact(body) => {
-                let authority = role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
+                // Before revision 3 the chief arbiter's fact after a result replaced it; from
+                // it on, the first decisive event stands for everyone (game::correction).
+                let authority =
+                    rules < FIRST_RESULT_STANDS_SINCE && role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
                 if self.result.is_some() && !authority {
                     self.after_result.push(id);
+                    self.pending.push(id);
                     return Ok(());
                 }
                 self.to_move = None;
-                self.apply_fact(ruleset, id, at_ms, body)
+                self.apply_fact(ruleset, id, at_ms, role, body)
             }
             _ => Ok(()),
         }
     }
 
-    fn apply_fact(&mut self, ruleset: &Ruleset, id: EventId, at_ms: u64, body: &EventBody) -> Result<(), DomainError> {
+    fn apply_fact(
+        &mut self,
+        ruleset: &Ruleset,
+        id: EventId,
+        at_ms: u64,
+        role: Role,
+        body: &EventBody,
+    ) -> Result<(), DomainError> {
         let clock = match body {
             EventBody::ClockStarted => Some(ClockFact::Start { to_move: Colour::Black }),
             EventBody::ClockPaused { .. } => Some(ClockFact::Pause),
@@ -400,12 +468,12 @@ impl Play {
             EventBody::CountRecorded { count } => {
                 let outcome = counting::decide(*count, ruleset)?;
                 let article = ruleset.count_article;
-                self.set_result(GameResult { outcome, reason: ResultReason::Count, article, event: id });
+                self.set_result(GameResult { outcome, reason: ResultReason::Count, article, event: id, by: Some(role) });
             }
             EventBody::ResultEntered { outcome, forfeit, .. } => {
                 let article = crate::rules::Article::Art13_1;
                 let reason = if *forfeit { ResultReason::Forfeit } else { ResultReason::Entered };
-                self.set_result(GameResult { outcome: *outcome, reason, article, event: id });
+                self.set_result(GameResult { outcome: *outcome, reason, article, event: id, by: Some(role) });
             }
             EventBody::Resigned { by } => {
                 let article = ruleset.resignation_article;
@@ -414,6 +482,7 @@ impl Play {
                     reason: ResultReason::Resignation,
                     article,
                     event: id,
+                    by: Some(role),
                 });
             }
             _ => {}
@@ -421,11 +490,13 @@ impl Play {
         Ok(())
     }
 
+    /// Decides the game (or, before revision 3, replaces its result). The status under the
+    /// result is kept: `into_state` shows `Finished` while there is one, and a correction that
+    /// takes it away shows the game as it stood.
     fn set_result(&mut self, new: GameResult) {
         if let Some(old) = self.result.replace(new) {
             self.superseded_results.push(old);
         }
-        self.status = Status::Finished;
     }
 }
 
@@ -525,6 +596,7 @@ impl Fold {
                     effective: None,
                     disputed: false,
                     after_result: false,
+                    would_decide: false,
                     consequence: None,
                     escalated_to: Vec::new(),
                     rules: e.rules_revision(),
@@ -675,8 +747,9 @@ impl Fold {
                     self.play.to_move = None;
                     self.apply_incident(*id);
                 }
-                Walked::Fact { id, at_ms, role, body } => {
-                    if let Err(err) = self.play.step(&self.ruleset, *id, *at_ms, *role, body) {
+                Walked::Fact { id, at_ms, role, rules, person, body } => {
+                    let by = person.clone();
+                    if let Err(err) = self.play.step(&self.ruleset, *id, *at_ms, *role, by, *rules, body) {
                         self.reject_walk(*id, &err);
                     }
                 }
@@ -688,10 +761,21 @@ impl Fold {
         let after = self.play.result.is_some();
         let Some(view) = self.incidents.get_mut(&id) else { return };
         view.after_result = after;
+        view.would_decide = false;
         let kind = view.incident.kind();
-        let Some(eff) = view.effective else { return };
+        // From revision 3 the first decisive event stands: after it, a ruling that would decide
+        // the game again is kept and flagged, whoever gives it (game::correction).
+        let stands = after && view.rules >= FIRST_RESULT_STANDS_SINCE;
+        let Some(eff) = view.effective else {
+            if after {
+                self.play.pending.push(id);
+            }
+            return;
+        };
+        let by = view.rulings.iter().find(|r| r.event == eff.event).map(|r| r.author.role);
         // After a result, only the chief arbiter or the committee changes anything.
         if after && eff.rank < CHIEF_RANK {
+            self.play.pending.push(id);
             return;
         }
         let c = consequence(&view.incident, eff.ruling, eff.article, self.ctx);
@@ -721,8 +805,13 @@ impl Fold {
         if let Some(w) = c.report_to_committee {
             self.sides.get_mut(w).reported_to_committee.push(id);
         }
+        let mut would_decide = false;
         if let Some((outcome, reason)) = c.result {
-            self.play.set_result(GameResult { outcome, reason, article: c.article, event: id });
+            if stands {
+                would_decide = true;
+            } else {
+                self.play.set_result(GameResult { outcome, reason, article: c.article, event: id, by });
+            }
         }
         if let Some(w) = c.warning {
             let earlier: Vec<_> = self
@@ -739,12 +828,23 @@ impl Fold {
             // text's own sentence cited where it has one, e.g. KBA's second ring).
             if warnings.len() == self.ruleset.warnings_to_lose && (self.play.result.is_none() || after) {
                 let article = self.ruleset.warning_loss(kind, &earlier);
-                self.play.set_result(GameResult {
-                    outcome: Outcome::win(w.opponent()),
-                    reason: ResultReason::SecondWarning,
-                    article,
-                    event: id,
-                });
+                if stands {
+                    would_decide = true;
+                } else {
+                    self.play.set_result(GameResult {
+                        outcome: Outcome::win(w.opponent()),
+                        reason: ResultReason::SecondWarning,
+                        article,
+                        event: id,
+                        by,
+                    });
+                }
+            }
+        }
+        if would_decide {
+            self.play.pending.push(id);
+            if let Some(view) = self.incidents.get_mut(&id) {
+                view.would_decide = true;
             }
         }
     }
@@ -765,7 +865,7 @@ impl Fold {
                 refused: a.refused.clone(),
             });
         }
-        open.extend(self.play.after_result.iter().map(|&e| after_result_item(e)));
+        open.extend(self.play.after_result.iter().filter(|e| !self.play.closed(e)).map(|&e| after_result_item(e)));
         open
     }
 
@@ -788,7 +888,11 @@ impl Fold {
                 escalated_open = true;
             }
         }
-        if v.after_result && top_rank < CHIEF_RANK {
+        // Flagged after the result until the chief arbiter rules on it or corrects the result;
+        // one that would have decided the game again waits even when the chief recorded it.
+        let reviewed = v.rulings.iter().any(|r| r.refused.is_none() && r.rank >= CHIEF_RANK && r.event != v.id);
+        let waits = top_rank < CHIEF_RANK || v.would_decide && !reviewed;
+        if v.after_result && waits && !self.play.closed(&v.id) {
             open.push(item(OpenKind::AfterResult, Role::ChiefArbiter, v.id));
         } else if v.disputed {
             let to = if top_rank >= 3 { Role::Committee } else { Role::ChiefArbiter };

@@ -61,6 +61,11 @@ pub struct GameResult {
     pub article: Article,
     /// The incident or fact that decided it.
     pub event: EventId,
+    /// The role of who recorded that event (who may correct an entered result: the organiser
+    /// only its own, game::correction). Absent in states folded before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub by: Option<Role>,
 }
 
 /// A ruling on an incident, as recorded, with what became of it.
@@ -112,6 +117,11 @@ pub struct IncidentView {
     pub disputed: bool,
     /// Recorded after the game's result (in the agreed event order).
     pub after_result: bool,
+    /// Recorded after the result, it would have decided the game again (a loss, the second
+    /// warning): kept, flagged, and the result stands (rules revision 3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
+    pub would_decide: bool,
     /// The consequence applied to the game, if any was.
     pub consequence: Option<Consequence>,
     /// Roles the incident was escalated to.
@@ -217,6 +227,9 @@ pub struct GameState {
     pub to_move: Option<ToMove>,
     /// Results the chief arbiter or the committee replaced, oldest first.
     pub superseded_results: Vec<GameResult>,
+    /// The result's corrections, in event order (game::correction).
+    #[serde(default)]
+    pub corrections: Vec<crate::game::Correction>,
     pub incidents: Vec<IncidentView>,
     pub appeals: Vec<AppealView>,
     pub open: Vec<OpenItem>,
@@ -257,6 +270,13 @@ pub enum Walked {
         id: EventId,
         at_ms: u64,
         role: Role,
+        /// The rules revision it was recorded under.
+        #[serde(default = "first_revision")]
+        rules: u16,
+        /// Who recorded it, for a correction (its history names them); none for other facts,
+        /// which are most of a game's events (clock presses).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        person: Option<crate::model::PersonId>,
         body: Box<crate::event::EventBody>,
     },
 }

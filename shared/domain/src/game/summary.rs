@@ -26,6 +26,9 @@ pub struct GameSummary {
     pub earlier_results: Vec<GameResult>,
     /// Rulings a higher authority replaced (第十六条四 appeal, the chief arbiter's decision).
     pub overruled: Vec<Overruled>,
+    /// The result's corrections, who made them and why (game::correction).
+    #[serde(default)]
+    pub corrections: Vec<crate::game::Correction>,
 }
 
 /// A ruling a higher authority replaced (第十六条四 appeal, the chief arbiter's decision).
@@ -52,6 +55,7 @@ impl GameSummary {
             open: state.open.clone(),
             earlier_results: state.superseded_results.clone(),
             overruled: overruled(state),
+            corrections: state.corrections.clone(),
         }
     }
 }

@@ -95,6 +95,9 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             Err(status_error(Unmet::NotInPlay))
         }
         EventBody::CountRecorded { count } => counting::decide(*count, &ruleset).map(drop),
+        EventBody::ResultCorrected { replaces, cause, why, .. } => {
+            crate::game::correction::check(state.result.as_ref(), role, *replaces, *cause, why)
+        }
         _ => Ok(()),
     }
 }

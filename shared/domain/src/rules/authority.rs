@@ -32,6 +32,9 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         RecordAttached => &[Referee, ChiefArbiter, Committee],
         // Undo: whoever recorded the incident at the table, on the same device (game::undo).
         IncidentWithdrawn => &[Referee, ChiefArbiter],
+        // A result changes only by this act (game::correction): the chief arbiter, the
+        // committee deciding an appeal (第十六条四), the organiser for its own entries.
+        ResultCorrected => &[ChiefArbiter, Committee, Organiser],
         // Keys are the office's own record (it refuses them from anyone who pushes); a venue
         // office records its own devices' keys, and forwards them.
         KeyRegistered | KeyRevoked => &[Organiser, Office],

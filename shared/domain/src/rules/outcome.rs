@@ -78,11 +78,13 @@ pub enum ResultReason {
     Ruling,
     /// 第十三条一: entered by a referee or the chief arbiter (a score sheet, a decision).
     Entered,
+    /// Corrected by an explicit correction (game::correction), which names what it replaced.
+    Corrected,
 }
 
 impl ResultReason {
     /// Every reason, for label tables.
-    pub const ALL: [ResultReason; 10] = [
+    pub const ALL: [ResultReason; 11] = [
         ResultReason::Count,
         ResultReason::Resignation,
         ResultReason::Time,
@@ -93,6 +95,7 @@ impl ResultReason {
         ResultReason::ScatteredBoard,
         ResultReason::Ruling,
         ResultReason::Entered,
+        ResultReason::Corrected,
     ];
 
     /// Position in [`ResultReason::ALL`]; a new variant fails to compile here until listed.
@@ -109,6 +112,7 @@ impl ResultReason {
             ScatteredBoard => 7,
             Ruling => 8,
             Entered => 9,
+            Corrected => 10,
         }
     }
 }
@@ -127,6 +131,7 @@ impl Labelled for ResultReason {
             ScatteredBoard => Label::new("散乱棋局", "scattered board"),
             Ruling => Label::new("裁判判决", "by ruling"),
             Entered => Label::new("录入结果", "entered"),
+            Corrected => Label::new("结果已更正", "corrected"),
         }
     }
 }

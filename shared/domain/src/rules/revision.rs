@@ -8,9 +8,16 @@
 //! | 1 | everything recorded before revisions were written down; a fact a later revision asks for may be missing |
 //! | 2 | KBA 付則第三条1: a claim of an illegal move, a ko recapture, a double move or a wrongful removal must say when it was raised (`objection`); without it the loss is refused |
 
+//! | 3 | a decided game stays decided: the first decisive event stands, a later one (by anyone) is kept and flagged, and only a `result_corrected` changes the result (game::correction) |
+
 /// The revision this build admits new events under.
-pub const RULES_REVISION: u16 = 2;
+pub const RULES_REVISION: u16 = 3;
 
 /// From this revision on, the rows that turn on 付則第三条1 need the `objection` fact; before
 /// it, the referee's ruling stands as given (the claim taken as raised at once).
 pub const OBJECTION_REQUIRED_SINCE: u16 = 2;
+
+/// From this revision on, a game's first decisive event stands: a later ruling or fact that
+/// would decide it again, the chief arbiter's included, is kept and flagged. Before it, the
+/// chief arbiter's or the committee's later decisive ruling replaced the result.
+pub const FIRST_RESULT_STANDS_SINCE: u16 = 3;

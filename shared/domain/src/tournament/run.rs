@@ -215,6 +215,8 @@ pub struct ResultChange {
     /// Results the game had before, oldest first.
     pub earlier: Vec<GameResult>,
     pub overruled: Vec<Overruled>,
+    /// The corrections that changed it: what each replaced, who made it and why.
+    pub corrections: Vec<crate::game::Correction>,
     pub now: Option<GameResult>,
 }
 
@@ -225,6 +227,7 @@ fn change(g: &GameSummary, s: &Game) -> Option<ResultChange> {
         table: s.table,
         earlier: g.earlier_results.clone(),
         overruled: g.overruled.clone(),
+        corrections: g.corrections.clone(),
         now: g.result,
     })
 }

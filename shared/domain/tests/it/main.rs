@@ -24,6 +24,7 @@ mod opengotha_weights;
 mod pairing_matching;
 mod pairing_properties;
 mod properties;
+mod result_correction;
 mod rules_coverage;
 mod run_event;
 mod sgf;

@@ -25,6 +25,9 @@ enum Step {
     Escalate(usize, bool),
     Appeal(usize, bool),
     Decide(usize, u8),
+    /// A correction (game::correction): who, for what cause, to what outcome, and whether it
+    /// names the result in force or another event.
+    Correct(u8, usize),
 }
 
 fn incident(kind: u8, black: bool) -> Incident {
@@ -63,6 +66,7 @@ fn step() -> impl Strategy<Value = Step> {
         1 => (any::<usize>(), any::<bool>()).prop_map(|(i, up)| Step::Escalate(i, up)),
         1 => (any::<usize>(), any::<bool>()).prop_map(|(i, b)| Step::Appeal(i, b)),
         1 => (any::<usize>(), any::<u8>()).prop_map(|(i, d)| Step::Decide(i, d)),
+        1 => (any::<u8>(), any::<usize>()).prop_map(|(k, i)| Step::Correct(k, i)),
     ]
 }
 
@@ -125,6 +129,18 @@ fn build(steps: &[Step]) -> Table {
                     },
                 };
                 t.committee(EventBody::AppealDecided { appeal, decision, note: None });
+            }
+            Step::Correct(k, i) => {
+                let role = [Role::ChiefArbiter, Role::Committee, Role::Organiser, Role::Referee][usize::from(k % 4)];
+                let cause = arbiter_domain::game::CorrectionCause::ALL[usize::from(k / 4) % 3];
+                let outcome = [None, Some(Outcome::Draw), Some(Outcome::win(Colour::Black))][usize::from(k / 12) % 3];
+                // Mostly the result in force (when there is one), else any earlier event.
+                let current = fold(&t, &t.events).result.map(|r| r.event);
+                let replaces = match current {
+                    Some(e) if k < 200 => e,
+                    _ => t.events[i % t.events.len()].id,
+                };
+                t.push(role, correct(replaces, outcome, cause, "更正"));
             }
             Step::Chief(..) | Step::Escalate(..) | Step::Appeal(..) | Step::Decide(..) => {}
         }
@@ -195,23 +211,28 @@ proptest! {
         }
     }
 
+    /// A decided game stays decided (rules revision 3): once there is a result, it changes only
+    /// by a correction or by a chief arbiter's or committee's decision on an incident (which may
+    /// change the ruling that decided it) — never by a later fact or incident, whoever records
+    /// it. Every correction the fold admits is listed once, and named the result it replaced.
     #[test]
-    fn a_result_once_reached_changes_only_by_authority(steps in prop::collection::vec(step(), 0..24)) {
+    fn a_result_once_reached_changes_only_by_a_correction_or_a_decision(steps in prop::collection::vec(step(), 0..24)) {
         let t = build(&steps);
         let mut decided: Option<arbiter_domain::game::GameResult> = None;
         for n in 1..=t.events.len() {
             let s = fold(&t, &t.events[..n]);
             // At most one result at a time, and it is the one the status says.
             prop_assert_eq!(s.result.is_some(), s.status == arbiter_domain::game::Status::Finished);
-            if let (Some(before), Some(now)) = (decided, s.result) {
-                if before != now {
-                    prop_assert!(t.events[n - 1].author.role >= Role::ChiefArbiter,
-                        "a referee's event changed {:?} into {:?}", before, now);
-                }
+            let last = &t.events[n - 1];
+            if decided.is_some() && decided != s.result {
+                let by_decision = matches!(last.body, EventBody::RulingIssued { .. } | EventBody::AppealDecided { .. })
+                    && last.author.role >= Role::ChiefArbiter;
+                let by_correction = matches!(last.body, EventBody::ResultCorrected { .. })
+                    && s.corrections.last().is_some_and(|c| c.event == last.id && Some(c.replaced) == decided);
+                prop_assert!(by_decision || by_correction, "{:?} changed {:?} into {:?}", last.body, decided, s.result);
             }
-            if decided.is_some() && s.result.is_none() {
-                prop_assert!(t.events[n - 1].author.role >= Role::ChiefArbiter);
-            }
+            let ids: std::collections::BTreeSet<_> = s.corrections.iter().map(|c| c.event).collect();
+            prop_assert_eq!(ids.len(), s.corrections.len());
             decided = s.result;
         }
     }
@@ -252,9 +273,11 @@ fn play_rulings_and_appeals_fold_on_and_a_schedule_does_not() {
     assert_eq!(kept.after_result.len(), 1, "a referee's fact after the result waits for the chief arbiter");
     t.referee(record(Incident::Consulting { offender: Colour::Black }, Some(Ruling::Warning)));
     check(&t, &mut kept, true);
-    t.chief(EventBody::ResultEntered { outcome: Outcome::Draw, note: None, forfeit: false });
+    // The chief arbiter's entry after the result is kept and flagged: the first result stands.
+    let draw = t.chief(EventBody::ResultEntered { outcome: Outcome::Draw, note: None, forfeit: false });
     check(&t, &mut kept, true);
-    assert_eq!(kept.superseded_results.len(), 1);
+    assert!(kept.superseded_results.is_empty());
+    assert!(kept.after_result.contains(&draw));
     // The chief arbiter's advice in place of the first warning: the second warning no longer
     // loses the game, and the referee's resignation after it counts again.
     t.chief(rule(first, Ruling::Advice));
@@ -263,10 +286,11 @@ fn play_rulings_and_appeals_fold_on_and_a_schedule_does_not() {
     let reasons =
         |k: &arbiter_domain::game::GameState| k.superseded_results.iter().map(|r| r.reason).collect::<Vec<_>>();
     assert_eq!(
-        reasons(&kept),
-        [arbiter_domain::rules::ResultReason::Resignation],
-        "the resignation stood, then the draw"
+        kept.result.map(|r| r.reason),
+        Some(arbiter_domain::rules::ResultReason::Resignation),
+        "the resignation decides, the draw after it is flagged"
     );
+    assert!(reasons(&kept).is_empty());
     t.referee(EventBody::Escalated { incident: first, to: Role::ChiefArbiter, note: None });
     check(&t, &mut kept, true);
     t.chief(EventBody::Escalated { incident: first, to: Role::Committee, note: None });
@@ -280,7 +304,13 @@ fn play_rulings_and_appeals_fold_on_and_a_schedule_does_not() {
     t.committee(EventBody::AppealDecided { appeal, decision, note: None });
     check(&t, &mut kept, true);
     assert_eq!(kept.warnings(Colour::White), 2);
+    assert_eq!(kept.result.map(|r| r.reason), Some(arbiter_domain::rules::ResultReason::SecondWarning));
+    // A correction is folded again, never on (it may take the result away).
+    let decided = kept.result.unwrap().event;
+    t.chief(correct(decided, Some(Outcome::Draw), arbiter_domain::game::CorrectionCause::RulingAnnulled, "复核"));
+    check(&t, &mut kept, false);
     assert_eq!(reasons(&kept), [arbiter_domain::rules::ResultReason::SecondWarning]);
+    assert_eq!(kept.corrections.len(), 1);
     assert!(kept.open.iter().all(|o| o.kind != arbiter_domain::game::OpenKind::Appeal));
     t.schedule(RulesetSpec::default(), 30);
     check(&t, &mut kept, false);

@@ -20,6 +20,9 @@ pub const START_MS: u64 = 1_795_000_000_000;
 pub struct Table {
     pub events: Vec<Event>,
     pub game: GameId,
+    /// The rules revision the events are recorded under (this build's, unless a test stands
+    /// where an earlier build stood).
+    pub rules: u16,
     ms: u64,
     seq: u16,
 }
@@ -41,14 +44,26 @@ impl Table {
     }
 
     pub fn unscheduled() -> Self {
-        Table { events: Vec::new(), game: GameId::new("g1").unwrap(), ms: START_MS, seq: 0 }
+        Table {
+            events: Vec::new(),
+            game: GameId::new("g1").unwrap(),
+            rules: arbiter_domain::rules::RULES_REVISION,
+            ms: START_MS,
+            seq: 0,
+        }
     }
 
     /// Game `id` in `round` at `table` between `black` and `white` (players of tournament t1),
     /// its events stamped after `after_ms` so several tables can share one log. Komi 2 子 (the
     /// 1988 rules), so that a count can be a draw.
     pub fn at(id: &str, round: u16, table: u16, black: &str, white: &str, after_ms: u64) -> Self {
-        let mut t = Table { events: Vec::new(), game: GameId::new(id).unwrap(), ms: after_ms, seq: 0 };
+        let mut t = Table {
+            events: Vec::new(),
+            game: GameId::new(id).unwrap(),
+            rules: arbiter_domain::rules::RULES_REVISION,
+            ms: after_ms,
+            seq: 0,
+        };
         let game = Game {
             id: t.game.clone(),
             round,
@@ -107,7 +122,7 @@ impl Table {
         random[8..].copy_from_slice(&self.seq.to_be_bytes());
         Event {
             schema: arbiter_domain::event::schema_for(&body),
-            rules: Some(arbiter_domain::rules::RULES_REVISION),
+            rules: Some(self.rules),
             prev: None,
             sig: None,
             id: EventId::from_parts(self.ms, random),
@@ -165,6 +180,16 @@ impl Table {
 
 pub fn record(incident: Incident, ruling: Option<Ruling>) -> EventBody {
     EventBody::IncidentRecorded { incident, ruling, note: None }
+}
+
+/// A correction of the result decided by `replaces`.
+pub fn correct(
+    replaces: EventId,
+    outcome: Option<arbiter_domain::rules::Outcome>,
+    cause: arbiter_domain::game::CorrectionCause,
+    why: &str,
+) -> EventBody {
+    EventBody::ResultCorrected { replaces, outcome, cause, why: why.to_owned() }
 }
 
 pub fn rule(incident: EventId, ruling: Ruling) -> EventBody {
