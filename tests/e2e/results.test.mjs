@@ -6,10 +6,11 @@
 // - the chief arbiter corrects it to "White wins" from the game page: the preview says the
 //   result changes from … to …; the standings move, and their changes list says who corrected
 //   it and why;
-// - on another table Black's second warning loses the game (第二十五条二); the chief arbiter
-//   then taps White's "time exceeded · loss": the preview says the record is kept and flagged
-//   and the result stays — never that it changes — and after confirming the 25.2 loss stands
-//   and the record waits on the chief arbiter's desk as "after the result".
+// - on another table Black's second warning loses the game (第二十五条二); the game then shows
+//   no quick buttons, and the chief arbiter records White's time loss through the form: the
+//   preview says the record is kept and flagged and the result stays — never that it changes —
+//   and after confirming the 25.2 loss stands and the record waits on the chief arbiter's desk
+//   as "after the result".
 // Screenshots in test-output/results/.
 
 import assert from "node:assert/strict";
@@ -89,7 +90,7 @@ test("a wrong result is undone, a result corrected by the chief arbiter, a decid
   await page.click("[data-testid=result-1-blackWins]");
   await page.click("[data-testid=result-confirm]");
   await page.waitForSelector("[data-testid=undo-result-bar]");
-  assert.equal((await points())[board1.black.name], "1");
+  assert.equal((await points())[board1.black.name], "2", "a win is 2 points (第二十八条)");
   await page.close();
 
   // The chief arbiter finds the score sheet was misread: White won. From the game page.
@@ -108,17 +109,17 @@ test("a wrong result is undone, a result corrected by the chief arbiter, a decid
   await saveShot(shots, "03-correct-preview.png", await desk.screenshot({ fullPage: true }));
   await desk.click("[data-testid=confirm]");
   await desk.waitForFunction(() => /白胜/.test(document.querySelector("[data-testid=result]")?.textContent ?? ""));
-  assert.match(await desk.textContent("[data-testid=corrections]"), /裁判长chief-liu更正：黑胜（录入结果，第十三条一） → 白胜（结果录入有误：记分表上是白胜）/);
+  assert.match(await desk.textContent("[data-testid=corrections]"), /裁判长 chief-liu 更正：黑胜（录入结果，第十三条一） → 白胜（结果录入有误：记分表上是白胜）/);
   await saveShot(shots, "04-corrected-history.png", await desk.screenshot({ fullPage: true }));
   const after = await points();
-  assert.deepEqual([after[board1.black.name], after[board1.white.name]], ["0", "1"], "the standings move");
+  assert.deepEqual([after[board1.black.name], after[board1.white.name]], ["0", "2"], "the standings move");
 
   // The standings say why: the change, who made it and the reason.
   await desk.click("[data-testid=nav-standings]");
   await desk.waitForSelector("[data-testid=changes]");
   const changes = await desk.textContent("[data-testid=changes]");
   assert.match(changes, /第1轮 第1台/);
-  assert.match(changes, /裁判长chief-liu更正.*记分表上是白胜/);
+  assert.match(changes, /裁判长 chief-liu 更正.*记分表上是白胜/);
   await saveShot(shots, "05-standings-changes.png", await desk.screenshot({ fullPage: true }));
   assert.deepEqual(await axeViolations(desk), [], "axe-core on the standings with a correction");
 
@@ -135,8 +136,15 @@ test("a wrong result is undone, a result corrected by the chief arbiter, a decid
   }
   assert.match(await desk.textContent("[data-testid=result]"), /第二次警告：黑方判负（第二十五条二）/);
 
-  // Then White's "time exceeded · loss": kept and flagged, the result stays — said once, plainly.
-  await desk.click("[data-testid=quick-white-time_exceeded-offender_loses]");
+  // A decided game offers no quick buttons. The chief arbiter records White's time loss
+  // (第二十三条五) through the form: the preview says the record is kept and flagged and the
+  // result stays — said once, plainly.
+  assert.equal(await desk.isVisible("[data-testid=quick]"), false, "no quick buttons on a decided game");
+  await desk.click("[data-testid=record-incident]");
+  await desk.click("[data-testid=groups] button[data-value=timing]");
+  await desk.click("[data-testid=types] button[data-value=time_exceeded]");
+  await desk.click("[data-testid=fact-offender] button[data-value=white]");
+  await desk.click("[data-testid=rulings] button[data-value=offender_loses]");
   await desk.waitForSelector("[data-testid=confirm]:not([disabled])");
   const kept = await desk.textContent("[data-testid=consequence]");
   assert.match(kept, /本局已终局：此记录保留并提交裁判长，结果仍为第二次警告：黑方判负（第二十五条二）/);

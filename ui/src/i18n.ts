@@ -463,7 +463,7 @@ const words = {
   correctionCause: ["更正类别", "Kind of correction"],
   noResultAgain: ["取消结果（对局恢复）", "No result (the game reopens)"],
   corrections: ["结果更正", "Result corrections"],
-  correctedBy: ["{role}{who}更正：{from} → {to}（{cause}：{why}）", "Corrected by the {role} {who}: {from} → {to} ({cause}: {why})"],
+  correctedBy: ["{role} {who} 更正：{from} → {to}（{cause}：{why}）", "Corrected by the {role} {who}: {from} → {to} ({cause}: {why})"],
   enterResultAsk: ["录入结果：{game}，{result}？", "Enter the result of {game}: {result}?"],
   correctAsk: ["更正结果：{game}，{from} → {to}？", "Correct the result of {game}: {from} → {to}?"],
   resultEntered: ["已录入：{game}，{result}", "Entered: {game}, {result}"],

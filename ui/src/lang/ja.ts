@@ -363,7 +363,7 @@ export const ja: Record<Word, string> = {
   correctionCause: "訂正の区分",
   noResultAgain: "結果を取り消す（対局再開）",
   corrections: "結果の訂正",
-  correctedBy: "{role}{who}が訂正：{from} → {to}（{cause}：{why}）",
+  correctedBy: "{role} {who} が訂正：{from} → {to}（{cause}：{why}）",
   enterResultAsk: "{game}の結果を{result}と入力しますか？",
   correctAsk: "{game}の結果を訂正しますか？{from} → {to}",
   resultEntered: "入力しました：{game}、{result}",

@@ -362,7 +362,7 @@ export const zh_hant: Record<Word, string> = {
   correctionCause: "更正類別",
   noResultAgain: "取消結果（對局恢復）",
   corrections: "結果更正",
-  correctedBy: "{role}{who}更正：{from} → {to}（{cause}：{why}）",
+  correctedBy: "{role} {who} 更正：{from} → {to}（{cause}：{why}）",
   enterResultAsk: "錄入結果：{game}，{result}？",
   correctAsk: "更正結果：{game}，{from} → {to}？",
   resultEntered: "已錄入：{game}，{result}",

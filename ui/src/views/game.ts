@@ -510,8 +510,9 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   }
 
   // One row per side: the incidents referees record most under this game's ruleset, each one
-  // tap and one confirm (rules::quick).
-  const quick = atTable && view.quick.length
+  // tap and one confirm (rules::quick). Not on a decided game: what is still recorded there
+  // (misconduct after the game) goes through the form, whose preview says the result stays.
+  const quick = atTable && view.quick.length && !s.result
     ? h("section", { class: "quick card", "data-testid": "quick", "aria-label": t("quickActions") },
         (["black", "white"] as Colour[]).map((c) =>
           h("div", { class: "quick-row", "data-testid": `quick-${c}` },
