@@ -82,6 +82,15 @@ fn render_game(out: &mut String, g: &GameState, players: &[Player]) {
             let _ = writeln!(out, "    result: none yet");
         }
     }
+    for c in &g.corrections {
+        let to = c.outcome.map_or_else(|| "no result".to_owned(), |o| o.to_string());
+        let who = c.person.as_ref().map_or_else(String::new, |p| format!(" {p}"));
+        let _ = writeln!(
+            out,
+            "    corrected by{who} ({}): {} ({}) → {to} — {}: {}",
+            c.by, c.replaced.outcome, c.replaced.reason, c.cause, c.why
+        );
+    }
     for c in Colour::BOTH {
         let s = g.sides.get(c);
         let _ = writeln!(
