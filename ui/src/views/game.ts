@@ -16,7 +16,7 @@ import { h } from "../dom";
 import { standingsChangeView } from "./standings";
 import { consequenceLines, rankText, resultSentence, warningDots } from "../format";
 import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
-import { l, locale, lt, said, t } from "../i18n";
+import { l, labelled, locale, lt, said, t } from "../i18n";
 import { countBoard } from "./countBoard";
 import { clockText } from "./reader";
 
@@ -190,7 +190,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           return;
         }
         const found = c.verdict.incident;
-        out.textContent = `${lt("articles", c.verdict.article)}：${c.verdict.reason}`;
+        out.textContent = labelled(lt("articles", c.verdict.article), c.verdict.reason);
         const entry = found && view.catalogue.find((e) => e.incident === found.type);
         // The record goes with the incident as evidence: its story shows this move checked.
         if (found && entry) factsForm(entry, factsOf(found), out.textContent, { sgf: await f.text(), moveNo: c.move_no });

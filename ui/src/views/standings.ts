@@ -7,13 +7,13 @@ import type { EventStandings } from "../bindings/EventStandings";
 import type { StandingsPreview } from "../bindings/StandingsPreview";
 import { h } from "../dom";
 import { criterionName, rankText, resultSentence, valueText } from "../format";
-import { l, lt, t } from "../i18n";
+import { bracketed, cjk, l, labelled, listed, lt, t } from "../i18n";
 import { saveAs, type OfficeApi } from "../office";
 import { dataTable, outcomeLine } from "./forms";
 
 /** What a decision would do to the standings: who moves, from where to where. */
 export function standingsChangeView(sp: StandingsPreview): HTMLElement {
-  const moves = sp.moves.map((m) => `${m.name}：${m.place_before ?? "—"} → ${m.place_after ?? "—"}（${m.score_before ?? "—"} → ${m.score_after ?? "—"}）`);
+  const moves = sp.moves.map((m) => `${labelled(m.name, `${m.place_before ?? "—"} → ${m.place_after ?? "—"}`)}${bracketed(`${m.score_before ?? "—"} → ${m.score_after ?? "—"}`)}`);
   return h("div", { "data-testid": "standings-change" }, h("h4", {}, t("standingsChange")), moves.length ? h("ul", {}, moves.map((x) => h("li", {}, x))) : h("p", {}, t("noChange")));
 }
 
@@ -47,9 +47,9 @@ export function notesAndChanges(s: EventStandings): HTMLElement {
     s.changes.length
       ? h("div", { "data-testid": "changes" }, h("h3", {}, t("changes")),
           h("ul", {}, s.changes.map((c) => h("li", {},
-            `${t("round", { n: c.round })} ${t("table", { n: c.table })}：`,
-            c.overruled.map((o) => `${lt("rulings", o.was)} → ${lt("rulings", o.now)}（${o.article ? lt("articles", o.article) : ""}，${lt("roles", o.rank === 3 ? "committee" : "chief_arbiter")}）`).join("；"),
-            ` · ${t("result")}：${c.now ? resultSentence(c.now) : t("noResult")}`))))
+            labelled(`${t("round", { n: c.round })} ${t("table", { n: c.table })}`, ""),
+            c.overruled.map((o) => `${lt("rulings", o.was)} → ${lt("rulings", o.now)}${bracketed(listed([...(o.article ? [lt("articles", o.article)] : []), lt("roles", o.rank === 3 ? "committee" : "chief_arbiter")]))}`).join(cjk() ? "；" : "; "),
+             ` · ${labelled(t("result"), c.now ? resultSentence(c.now) : t("noResult"))}`))))
       : null,
   );
 }
