@@ -3,17 +3,14 @@
 // lang/*.ts, every word a ruleset says its own way, and the core's label tables as the UI reads
 // them.
 
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+/// <reference types="vite/client" />
 import { afterEach, describe, expect, it } from "vitest";
+import glossary from "../../docs/glossary.md?raw";
+import scripts from "../../shared/domain/src/labels/simplified_only.txt?raw";
 import tables from "./bindings/label-tables.json";
 import { LANGS, WORDS, bracketed, labelled, listed, rulesetWordIn, setLang, setRuleset, t, wordIn, type Lang, type Word } from "./i18n";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = (p: string) => join(here, "..", "..", p);
-const glossary = readFileSync(root("docs/glossary.md"), "utf8");
-const [simplifiedOnly, notJapanese] = readFileSync(root("shared/domain/src/labels/simplified_only.txt"), "utf8").split("\n");
+const [simplifiedOnly, notJapanese] = scripts.split("\n");
 
 /** A table of the glossary, by its heading: one record per row, keyed by the header's cells. */
 function table(heading: string): Record<string, string>[] {
@@ -77,7 +74,7 @@ export function mixed(lang: Lang, text: string): string[] {
 
 /** Every word of the app in the five languages, with the ruleset's own words. */
 function allWords(): { from: string; five: Record<Lang, string> }[] {
-  const out = WORDS.map((w) => ({ from: w, five: Object.fromEntries(ORDER.map((l) => [l, wordIn(l, w)])) as Record<Lang, string> }));
+  const out: { from: string; five: Record<Lang, string> }[] = WORDS.map((w) => ({ from: w, five: Object.fromEntries(ORDER.map((l) => [l, wordIn(l, w)])) as Record<Lang, string> }));
   for (const preset of ["chinese_1988", "korean", "ing"]) {
     for (const w of WORDS) {
       const five = Object.fromEntries(ORDER.map((l) => [l, rulesetWordIn(l, w, preset)])) as Record<Lang, string>;
@@ -129,7 +126,7 @@ describe("the app's words follow docs/glossary.md", () => {
   it("each ruleset counts, scores and passes in its own words", () => {
     const wrong: string[] = [];
     for (const row of table("## Terms by ruleset")) {
-      for (const w of row.words.split(", ") as Word[]) {
+      for (const w of row.words.split(", ").map((x) => x as Word)) {
         expect(WORDS).toContain(w);
         for (const lang of ORDER) {
           const text = rulesetWordIn(lang, w, row.ruleset);

@@ -159,7 +159,7 @@ export function countBoard(ctx: CountBoardContext): HTMLElement {
   return h(
     "section",
     { class: "count-board", "data-testid": "count-board" },
-    h("h3", {}, `${t("countBoard")}（${article}）`),
+    h("h3", {}, `${t("countBoard")}${bracketed(article)}`),
     h("label", { class: "field" }, h("span", {}, t("countFromRecord")), file),
     h("div", { class: "row" }, h("span", {}, t("countNewBoard")), size),
     modes,

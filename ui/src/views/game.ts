@@ -452,7 +452,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           s.open.some((o) => o.kind === "escalation" && o.incident === i.id) ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
         ),
         h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${said(r.refused)}` : "", sealMark(view.seals.find((x) => x.event === r.event)?.signer)))),
-        s.appeals.filter((a) => a.incident === i.id && !a.decision).map((a) => h("p", { class: "flag", "data-testid": "open-appeal" }, `${t("appeal")}：${a.grounds}`, a.refused.map((r) => ` · ${t("refused")}: ${said(r)}`).join(""))),
+        s.appeals.filter((a) => a.incident === i.id && !a.decision).map((a) => h("p", { class: "flag", "data-testid": "open-appeal" }, labelled(t("appeal"), a.grounds), a.refused.map((r) => ` · ${t("refused")}: ${said(r)}`).join(""))),
         ctx.openStory ? h("button", { class: "small", "data-testid": "open-story", onclick: () => ctx.openStory?.(i.id) }, t("wholeStory")) : null,
         incidentActions(i),
       ),

@@ -15,7 +15,7 @@ function page(title: string, sub: string, ...body: HTMLElement[]): HTMLElement {
   return h("article", { class: "sheet", "data-testid": "sheet" },
     h("header", {}, h("h1", {}, title), h("p", {}, sub)),
     ...body,
-    h("footer", {}, `${t("printedAt")} ${now} · 围棋裁判 Weiqi Arbiter`),
+    h("footer", {}, `${t("printedAt")} ${now} · ${t("appTitle")}`),
   );
 }
 

@@ -8,7 +8,7 @@ import type { Role } from "../bindings/Role";
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
 import { handicapText, rankText, resultSentence } from "../format";
-import { getLang, labelled, t } from "../i18n";
+import { getLang, labelled, listed, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dataTable, dateField, dayTimeText, field, input, outcomeLine, parseDayTime, select } from "./forms";
 
@@ -90,5 +90,5 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
     : h("p", { class: "empty" }, t("notPaired"));
   // Which round is on screen, for whoever waits for a redraw.
   table.dataset.round = String(sheet.round);
-  return h("main", { class: "office" }, tabs, head, out.el, table, sheet.byes.length ? h("p", { "data-testid": "bye" }, `${t("bye")}：${sheet.byes.map((p) => p.name).join("、")}`) : null);
+  return h("main", { class: "office" }, tabs, head, out.el, table, sheet.byes.length ? h("p", { "data-testid": "bye" }, labelled(t("bye"), listed(sheet.byes.map((p) => p.name)))) : null);
 }

@@ -22,7 +22,7 @@ export function standingsTable(s: EventStandings): HTMLElement {
   return dataTable("standings", [t("place"), t("playerName"), t("rank"), ...crit.map(criterionName), t("decidedBy")],
     s.rows.map((r) => [
       `${r.place}${r.shared ? "=" : r.playoff_or_lots ? "*" : ""}`,
-      r.withdrawn_after !== undefined ? `${r.name}（${t("withdrawn", { n: r.withdrawn_after })}）` : r.name,
+      r.withdrawn_after !== undefined ? `${r.name}${bracketed(t("withdrawn", { n: r.withdrawn_after }))}` : r.name,
       rankText(r.rank),
       ...r.values.map((v, i) => h("span", { class: r.decided_by === crit[i] ? "decided" : "" }, valueText(v))),
       r.decided_by ? criterionName(r.decided_by) : "",

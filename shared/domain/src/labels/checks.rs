@@ -25,6 +25,7 @@ const LATIN_ALLOWED: &[(&str, &str)] = &[
     ("NBW", "OpenGotha's criterion code"),
     ("SOSW", "OpenGotha's criterion code"),
     ("SOSOSW", "OpenGotha's criterion code"),
+    ("SST", "the Ing rules' own name in English, 計點制"),
 ];
 
 /// Full-width punctuation: Chinese and Japanese write it; English and Korean do not.
