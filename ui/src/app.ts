@@ -4,7 +4,7 @@ import type { AppStatus } from "./bindings/AppStatus";
 import type { Backend, BackendError } from "./backend";
 import { h, keepOpen, mount } from "./dom";
 import { errorText } from "./format";
-import { defaultLangFor, setTables, t } from "./i18n";
+import { defaultLangFor, setRuleset, setTables, t } from "./i18n";
 import { banner } from "./views/banner";
 import { enrollView } from "./views/enroll";
 import { gameView } from "./views/game";
@@ -152,6 +152,7 @@ export class ArbiterApp {
     this.status = await this.backend.status();
     // Without a choice on this device, the tournament's ruleset picks the language.
     defaultLangFor(this.status.ruleset?.preset);
+    setRuleset(this.status.ruleset?.preset);
     const tabs = tabsFor(this.status.identity?.role, this.office !== null);
     // The desk is looked at on every draw by those who decide (its count on the tab, what is
     // new announced), by others only on the queue screen: the cards cost previews to build.

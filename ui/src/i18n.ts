@@ -73,6 +73,11 @@ export function cjk(l: Lang = lang): boolean {
   return l === "zh" || l === "zh_hant" || l === "ja";
 }
 
+/** "（x）" in Chinese and Japanese, " (x)" otherwise: a bracket after a word. */
+export function bracketed(x: string): string {
+  return cjk() ? `（${x}）` : ` (${x})`;
+}
+
 /** "label：value" in Chinese and Japanese, "label: value" otherwise. */
 export function labelled(label: string, value: string): string {
   return cjk() ? `${label}：${value}` : `${label}: ${value}`;
@@ -135,14 +140,14 @@ const words = {
   refused: ["被拒绝", "refused"],
   escalate: ["报请裁判长", "Escalate to the chief arbiter"],
   appeal: ["申诉", "Appeal"],
-  grounds: ["申诉理由", "Grounds"],
+  grounds: ["申诉理由", "Grounds of the appeal"],
   decide: ["裁决", "Decide"],
   upheld: ["维持原判", "Uphold"],
   overturn: ["改判", "Overturn"],
   annul: ["撤销原判（不构成犯规）", "Annul (no foul happened)"],
   toMove: ["弃权一次后（{article}）轮{colour}下子", "After the imposed pass ({article}), {colour} is to move"],
   clock: ["计时", "Clock"],
-  start: ["开钟", "Start"],
+  start: ["开钟", "Start the clock"],
   reader: ["读秒", "Byo-yomi reader"],
   pressClock: ["按钟", "Press clock"],
   readerNotStarted: ["尚未开钟", "The clock has not started"],
@@ -150,15 +155,15 @@ const words = {
   arrived: ["{colour}到场", "{colour} arrived"],
   notHere: ["未到", "not here"],
   waited: ["开赛后", "Since the start"],
-  lateLeft: ["允许迟到{m}分钟，剩余", "of {m} min allowed, left"],
+  lateLeft: ["允许迟到{m}分钟，剩余", "of {m} min lateness allowed, left"],
   noRoundStart: ["本轮未设开赛时间", "This round has no start time"],
   record: ["记录", "Record"],
   reserveLeft: ["另有读秒 {n} 分钟", "then {n} min byo-yomi"],
   byoYomiLeft: ["读秒 · 还剩{n}分钟", "byo-yomi · {n} min left"],
   periodsThen: ["另有读秒 {n} 次 × {s} 秒", "then {n} × {s} s byo-yomi"],
   periodsLeft: ["读秒 · 还剩{n}次（每次{s}秒）", "byo-yomi · {n} × {s} s left"],
-  blockThen: ["另有加拿大读秒：{n} 手 / {m}", "then Canadian: {n} moves in {m}"],
-  blockLeft: ["加拿大读秒 · 还需 {n} 手", "Canadian · {n} moves to make"],
+  blockThen: ["另有加拿大读秒：{n} 手 / {m}", "then Canadian byo-yomi: {n} moves in {m}"],
+  blockLeft: ["加拿大读秒 · 还需 {n} 手", "Canadian byo-yomi · {n} moves to make"],
   fischerEach: ["费舍尔 · 每手加 {s} 秒", "Fischer · +{s} s a move"],
   timeUpProposal: ["{colour}超时（第二十三条五）：判负？", "{colour} ran out of time (Art. 23.5): loss?"],
   pause: ["暂停", "Pause"],
@@ -233,7 +238,7 @@ const words = {
   noReferees: ["尚无裁判员", "no referees yet"],
   rounds: ["轮次", "Rounds"],
   standings: ["成绩", "Standings"],
-  setupIncomplete: ["比赛设置尚未完成：请先在“比赛设置”页选定赛制（第二十七条）、用时（第十二条）和允许迟到时间（第二十三条）。", "The set-up is not complete yet: choose the system (第二十七条), the time control (第十二条) and the allowed lateness (第二十三条) on the Set-up page first."],
+  setupIncomplete: ["比赛设置尚未完成：请先在“比赛设置”页选定赛制（第二十七条）、用时（第十二条）和允许迟到时间（第二十三条）。", "The set-up is not complete yet: choose the system (Art. 27), the time control (Art. 12) and the allowed lateness (Art. 23) on the Set-up page first."],
   toSetup: ["去比赛设置", "Go to the set-up"],
   // The association's pages (issue 30).
   league: ["棋手档案", "Player records"],
@@ -278,7 +283,7 @@ const words = {
   otPeriods: ["读秒次数（日韩）", "Byo-yomi periods"],
   otCanadian: ["加拿大读秒", "Canadian byo-yomi"],
   otFischer: ["费舍尔加秒", "Fischer increment"],
-  otPeriodCount: ["读秒次数", "Periods"],
+  otPeriodCount: ["读秒次数", "Byo-yomi periods"],
   otPeriodSeconds: ["每次（秒）", "Seconds each"],
   otCanMoves: ["每段手数", "Moves per block"],
   otCanMinutes: ["每段（分钟）", "Minutes per block"],
@@ -289,17 +294,17 @@ const words = {
   swissReading: ["总得分的理解", "Reading of the total"],
   readingTieBreak: ["作为同分时的区分（默认）", "As a tie-break within equal points (default)"],
   readingLiteral: ["按字面总分排名", "Rank by the printed total"],
-  bar: ["上限（bar）", "Bar"],
+  bar: ["上限", "Bar"],
   bestOf: ["局数（第二十七条四）", "Games (Art. 27.4)"],
   boards: ["台数（第二十六条二）", "Boards (Art. 26.2)"],
   teamPairing: ["团体编排", "Teams meet by"],
   lives: ["几败淘汰（第二十七条一）", "Out after (Art. 27.1)"],
-  floor: ["下限（floor）", "Floor"],
+  floor: ["下限", "Floor"],
   pairsBy_swiss: ["按积分分组编排（第二十七条三）：尽量不重复对局，黑白均衡，每人最多轮空一次。", "Paired within score groups (Art. 27.3): no rematch while one can be avoided, colours balanced, one bye each at most."],
   pairsBy_round_robin: ["按贝格尔表编排（第二十七条二）。", "Paired by Berger tables (Art. 27.2)."],
   pairsBy_double_round_robin: ["按贝格尔表编排两遍，第二遍黑白互换（第二十七条二）。", "Berger tables twice, colours swapped the second time (Art. 27.2)."],
   pairsBy_mcmahon: ["与 OpenGotha 相同的编排：按 OpenGotha 的各项准则为每一对选手计算权重，取总权重最大的配对；让子按下面的设置。", "Paired as OpenGotha pairs McMahon: every pair weighed by OpenGotha's criteria, the heaviest pairing taken; handicaps as set below."],
-  pairsBy_opengotha_swiss: ["与 OpenGotha 相同的瑞士制：按胜局数（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各项准则编排，不让子。中国的积分编排制是另一种比赛办法。", "Swiss as OpenGotha runs it: ranked by wins (NBW), SOSW, SOSOSW and paired by OpenGotha's criteria, even games. China's 积分编排 is the other Swiss."],
+  pairsBy_opengotha_swiss: ["与 OpenGotha 相同的瑞士制：按胜局数（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各项准则编排，不让子。中国的积分编排制是另一种比赛办法。", "Swiss as OpenGotha runs it: ranked by wins (NBW), SOSW, SOSOSW and paired by OpenGotha's criteria, even games. The Chinese rules' own Swiss (Art. 27.3) is the other system."],
   pairsBy_match: ["两人对局，黑白每局交换（第二十七条四）。", "Two players; colours alternate each game (Art. 27.4)."],
   pairsBy_knockout: ["按淘汰制编排（第二十七条一），同败场数者相遇。", "Knockout (Art. 27.1): players with as many losses meet."],
   pairsBy_team: ["团体之间按所选办法编排，台次按队员顺序。", "Teams meet by the chosen system; boards by the players' order."],
@@ -361,7 +366,7 @@ const words = {
   dateFormat: ["日期请写成 2026-11-21", "write the date as 2026-11-21"],
   dateTimeFormat: ["请写成 2026-11-21 09:30", "write it as 2026-11-21 09:30"],
   recordedBy: ["{name}（{role}）{time} 记录", "Recorded by {name} ({role}) at {time}"],
-  escalatedBy: ["{name}（{role}）{time} 报请裁判长", "Escalated by {name} ({role}) at {time}"],
+  escalatedBy: ["{name}（{role}）{time} 报请裁判长", "Escalated to the chief arbiter by {name} ({role}) at {time}"],
   openedBy: ["{name}（{role}）{time} 提出", "Raised by {name} ({role}) at {time}"],
   soundOn: ["新事项提示音：开", "Sound for new items: on"],
   soundOff: ["新事项提示音：关", "Sound for new items: off"],
@@ -470,6 +475,31 @@ const words = {
   undoEntryWhy: ["录入后30秒内撤销", "undone within 30 s of entry"],
   correct: ["更正", "Correct"],
   resultUndone: ["已撤销录入：{game}", "Entry undone: {game}"],
+  // The rules and systems an organiser chooses among.
+  rsChinese2: ["中国规则（1988）· 贴2子", "Chinese rules (1988) · komi 2 stones"],
+  rsChinese275: ["中国规则 · 贴2¾子", "Chinese rules · komi 2¾ stones"],
+  rsChinese375: ["中国规则 · 贴3¾子", "Chinese rules · komi 3¾ stones"],
+  rsKorean: ["韩国棋院规则 · 贴6目半", "KBA rules · komi 6.5 points"],
+  rsIng: ["应氏规则（计点制）· 贴8点", "Ing rules (SST) · komi 8 points"],
+  sys_swiss: ["积分编排制", "Swiss (the Chinese rules')"],
+  sys_round_robin: ["循环制", "round robin"],
+  sys_double_round_robin: ["双循环制", "double round robin"],
+  sys_mcmahon: ["麦克马洪制", "McMahon"],
+  sys_opengotha_swiss: ["瑞士制（OpenGotha）", "Swiss (OpenGotha)"],
+  sys_match: ["多局决胜制", "best-of-N match"],
+  sys_knockout: ["淘汰制", "knockout"],
+  sys_team: ["团体赛", "team event"],
+  sys_leitai: ["擂台赛", "winner stays on"],
+  team_round_robin: ["团体循环赛", "team round robin"],
+  team_double_round_robin: ["团体双循环赛", "team double round robin"],
+  team_swiss: ["团体积分编排赛", "team Swiss"],
+  bestOf3: ["三局两胜", "best of 3"],
+  bestOf5: ["五局三胜", "best of 5"],
+  bestOf7: ["七局四胜", "best of 7"],
+  bestOf10: ["十局制", "10 games"],
+  lives1: ["单败淘汰", "single elimination"],
+  lives2: ["双败淘汰", "double elimination"],
+  lives3: ["多败淘汰（三败）", "out after 3 losses"],
 } satisfies Record<string, [string, string]>;
 
 export type Word = keyof typeof words;
@@ -481,12 +511,46 @@ export function wordIn(l: Lang, word: Word): string {
   return l === "zh" ? words[word][0] : l === "en" ? words[word][1] : others[l][word];
 }
 
+/** Words a ruleset says its own way (docs/glossary.md, "Terms by ruleset"): Ing counts in
+ * points (點) with a komi of points (貼點) and passes with a 虛手 (seed 003); the KBA counts
+ * territory (地計算, seed 004). In 简体, English, 繁體, 한국어, 日本語. */
+const BY_RULESET: Record<string, Partial<Record<Word, [string, string, string, string, string]>>> = {
+  ing: {
+    pointsUnit: ["{n}点", "{n} points", "{n}點", "{n}점", "{n}点"],
+    komi: ["贴点", "Komi", "貼點", "덤", "コミ"],
+    count: ["计点", "Count", "計點", "계점", "計点"],
+    countBoard: ["计点棋盘", "Counting board", "計點棋盤", "계점판", "盤面で計点"],
+    recordCount: ["记录计点结果", "Record the count", "記錄計點結果", "계점 기록", "計点を記録"],
+    countByHand: ["直接输入计点结果", "Enter a count by hand", "直接輸入計點結果", "계점 직접 입력", "計点の結果を手入力"],
+    pass: ["虚手", "pass", "虛手", "패스", "パス"],
+  },
+  korean: {
+    count: ["数目", "Count", "數目", "계가", "地計算"],
+    countBoard: ["数目棋盘", "Counting board", "數目棋盤", "계가판", "整地・地計算"],
+    recordCount: ["记录数目结果", "Record the count", "記錄數目結果", "계가 기록", "地計算を記録"],
+    countByHand: ["直接输入数目结果", "Enter a count by hand", "直接輸入數目結果", "계가 직접 입력", "地計算の結果を手入力"],
+  },
+};
+
+let preset: string | undefined;
+
+/** The tournament's ruleset (its preset), for the words it says its own way. */
+export function setRuleset(p: string | undefined): void {
+  preset = p;
+}
+
+/** `word` in `l` as `ruleset` says it, its placeholders as written. */
+export function rulesetWordIn(l: Lang, word: Word, ruleset: string | undefined = preset): string {
+  const own = ruleset ? BY_RULESET[ruleset]?.[word] : undefined;
+  return own ? own[["zh", "en", "zh_hant", "ko", "ja"].indexOf(l)] : wordIn(l, word);
+}
+
 /** Every word's key (for the tests that hold each language to all of them). */
 export const WORDS = Object.keys(words) as Word[];
 
 /** The app's own word in the current language, with `{n}`-style placeholders filled in. */
 export function t(word: Word, vars: Record<string, string | number> = {}): string {
-  let s = wordIn(lang, word);
+  let s = rulesetWordIn(lang, word);
   for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, String(v));
   return s;
 }

@@ -12,7 +12,7 @@ import type { Outcome } from "../bindings/Outcome";
 import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h } from "../dom";
 import { marginText } from "../format";
-import { lt, t } from "../i18n";
+import { bracketed, lt, t } from "../i18n";
 
 const COLUMNS = "ABCDEFGHJKLMNOPQRST";
 
@@ -46,7 +46,7 @@ export function outcomeText(o: Outcome): string {
   if (o.outcome === "win") {
     const who = lt("outcomes", o.winner === "black" ? "black_wins" : "white_wins");
     if (!o.margin) return who;
-    const points = o.margin.unit === "stones" ? `（${marginText({ unit: "points", quarters_or_halves: o.margin.quarters_or_halves })}）` : "";
+    const points = o.margin.unit === "stones" ? bracketed(marginText({ unit: "points", quarters_or_halves: o.margin.quarters_or_halves })) : "";
     return `${who} ${marginText(o.margin)}${points}`;
   }
   return lt("outcomes", o.outcome);
@@ -103,7 +103,7 @@ export function countBoard(ctx: CountBoardContext): HTMLElement {
     note.textContent = "";
     try {
       answer = await ctx.backend.countBoard({ board, dead, method, komi });
-      summary.textContent = `${totalsText(answer)} · ${t("komi")} ${komi} · ${outcomeText(answer.outcome)}（${article}）`;
+      summary.textContent = `${totalsText(answer)} · ${t("komi")} ${komi} · ${outcomeText(answer.outcome)}${bracketed(article)}`;
       if (answer.count && ctx.record) {
         recordButton.removeAttribute("disabled");
       } else {
@@ -159,7 +159,7 @@ export function countBoard(ctx: CountBoardContext): HTMLElement {
   return h(
     "section",
     { class: "count-board", "data-testid": "count-board" },
-    h("h3", {}, `${t("countBoard")}（${article}）`),
+    h("h3", {}, `${t("countBoard")}${bracketed(article)}`),
     h("label", { class: "field" }, h("span", {}, t("countFromRecord")), file),
     h("div", { class: "row" }, h("span", {}, t("countNewBoard")), size),
     modes,

@@ -19,7 +19,7 @@ export function rulesetSelect(testid: string, current?: RulesetSpec): HTMLSelect
   const value = current?.preset === "korean" || current?.preset === "ing" ? current.preset : `chinese_1988|${current?.preset === "chinese_1988" ? current.komi : 3.75}`;
   return select(
     testid,
-    [["chinese_1988|2", "中国规则 1988 · 2子"], ["chinese_1988|2.75", "中国规则 · 2¾子"], ["chinese_1988|3.75", "中国规则 · 3¾子"], ["korean", "韩国棋院规则 · 6.5目"], ["ing", "应氏规则（计点制）· 贴8点"]],
+    [["chinese_1988|2", t("rsChinese2")], ["chinese_1988|2.75", t("rsChinese275")], ["chinese_1988|3.75", t("rsChinese375")], ["korean", t("rsKorean")], ["ing", t("rsIng")]],
     value,
   );
 }

@@ -17,7 +17,7 @@ import { standingsChangeView } from "./standings";
 import { consequenceLines, rankText, resultLine, resultSentence, warningDots } from "../format";
 import { correctionForm, correctionList } from "./correction";
 import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
-import { l, locale, lt, said, t } from "../i18n";
+import { l, labelled, locale, lt, said, t } from "../i18n";
 import { countBoard } from "./countBoard";
 import { clockText } from "./reader";
 
@@ -192,7 +192,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           return;
         }
         const found = c.verdict.incident;
-        out.textContent = `${lt("articles", c.verdict.article)}：${c.verdict.reason}`;
+        out.textContent = labelled(lt("articles", c.verdict.article), c.verdict.reason);
         const entry = found && view.catalogue.find((e) => e.incident === found.type);
         // The record goes with the incident as evidence: its story shows this move checked.
         if (found && entry) factsForm(entry, factsOf(found), out.textContent, { sgf: await f.text(), moveNo: c.move_no });
@@ -454,7 +454,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           s.open.some((o) => o.kind === "escalation" && o.incident === i.id) ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
         ),
         h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${said(r.refused)}` : "", sealMark(view.seals.find((x) => x.event === r.event)?.signer)))),
-        s.appeals.filter((a) => a.incident === i.id && !a.decision).map((a) => h("p", { class: "flag", "data-testid": "open-appeal" }, `${t("appeal")}：${a.grounds}`, a.refused.map((r) => ` · ${t("refused")}: ${said(r)}`).join(""))),
+        s.appeals.filter((a) => a.incident === i.id && !a.decision).map((a) => h("p", { class: "flag", "data-testid": "open-appeal" }, labelled(t("appeal"), a.grounds), a.refused.map((r) => ` · ${t("refused")}: ${said(r)}`).join(""))),
         ctx.openStory ? h("button", { class: "small", "data-testid": "open-story", onclick: () => ctx.openStory?.(i.id) }, t("wholeStory")) : null,
         incidentActions(i),
       ),

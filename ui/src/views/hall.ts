@@ -4,7 +4,7 @@
 import type { Board } from "../bindings/Board";
 import { h } from "../dom";
 import { criterionName, handicapText, resultSentence, valueText } from "../format";
-import { t } from "../i18n";
+import { labelled, listed, t } from "../i18n";
 
 export function hallView(b: Board, everySecs: number): HTMLElement {
   const s = b.standings;
@@ -20,7 +20,7 @@ export function hallView(b: Board, everySecs: number): HTMLElement {
             h("td", {}, `○ ${x.white.name}`),
             h("td", {}, x.result ? resultSentence(x.result) : "")))),
         ),
-        b.pairings.byes.length ? h("p", {}, `${t("bye")}：${b.pairings.byes.map((p) => p.name).join("、")}`) : null,
+        b.pairings.byes.length ? h("p", {}, labelled(t("bye"), listed(b.pairings.byes.map((p) => p.name)))) : null,
       ),
       s
         ? h("section", {},

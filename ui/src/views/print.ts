@@ -6,7 +6,7 @@ import type { EventStandings } from "../bindings/EventStandings";
 import type { PairingSheet } from "../bindings/PairingSheet";
 import { h } from "../dom";
 import { handicapText, rankText, resultSentence } from "../format";
-import { locale, t } from "../i18n";
+import { labelled, listed, locale, t } from "../i18n";
 import { dataTable } from "./forms";
 import { crosstableTable, notesAndChanges, standingsTable } from "./standings";
 
@@ -15,7 +15,7 @@ function page(title: string, sub: string, ...body: HTMLElement[]): HTMLElement {
   return h("article", { class: "sheet", "data-testid": "sheet" },
     h("header", {}, h("h1", {}, title), h("p", {}, sub)),
     ...body,
-    h("footer", {}, `${t("printedAt")} ${now} · 围棋裁判 Weiqi Arbiter`),
+    h("footer", {}, `${t("printedAt")} ${now} · ${t("appTitle")}`),
   );
 }
 
@@ -24,7 +24,7 @@ export function printPairings(name: string, s: PairingSheet): HTMLElement {
   return page(name, `${t("round", { n: s.round })}${start}`,
     dataTable("print-pairings", [t("tableNo"), t("black"), t("white"), t("referee"), t("result")],
       s.boards.map((b) => [String(b.table), `${b.black.name} ${rankText(b.black.rank)}${handicapText(b.handicap)}`, `${b.white.name} ${rankText(b.white.rank)}`, b.referee?.name ?? "", b.result ? resultSentence(b.result) : ""])),
-    ...(s.byes.length ? [h("p", {}, `${t("bye")}：${s.byes.map((p) => p.name).join("、")}`)] : []),
+    ...(s.byes.length ? [h("p", {}, labelled(t("bye"), listed(s.byes.map((p) => p.name))))] : []),
   );
 }
 

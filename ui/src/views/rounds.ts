@@ -11,7 +11,7 @@ import type { Role } from "../bindings/Role";
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
 import { handicapText, rankText, resultSentence } from "../format";
-import { getLang, t } from "../i18n";
+import { getLang, labelled, listed, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { causesFor, correctionForm, OUTCOMES } from "./correction";
 import { dataTable, dateField, dayTimeText, field, input, outcomeLine, parseDayTime, select } from "./forms";
@@ -62,7 +62,7 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
     ctx.role === "organiser" ? field(t("startsAt"), whenField.el) : null,
     ctx.role === "organiser" ? h("button", { class: "small", "data-testid": "save-start", onclick: () => {
       const at = parseDayTime(when.value);
-      if (!at) return out.fail(new Error(`${t("startsAt")}：${when.value} — ${t("dateTimeFormat")}`));
+      if (!at) return out.fail(new Error(`${labelled(t("startsAt"), when.value)} — ${t("dateTimeFormat")}`));
       void act(() => ctx.api.scheduleRound(ctx.round, at.toISOString()));
     } }, t("save")) : null,
     sheet.boards.length ? h("button", { class: "small", "data-testid": "print-pairings", onclick: () => ctx.print("pairings", ctx.round) }, t("print")) : null,
@@ -119,7 +119,7 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
       h("span", {}, `● ${b.black.name} ${rankText(b.black.rank)}${handicapText(b.handicap)}`),
       h("span", {}, `○ ${b.white.name} ${rankText(b.white.rank)}`),
       b.referee?.name ?? "",
-      h("div", {}, result, b.reason ? h("small", { class: "reason" }, `${t("overridePairing")}：${b.reason}`) : null, override),
+      h("div", {}, result, b.reason ? h("small", { class: "reason" }, labelled(t("overridePairing"), b.reason)) : null, override),
       h("button", { class: "small", onclick: () => ctx.open(b.game), "data-testid": `open-${b.table}` }, "›"),
     ];
   });
@@ -128,7 +128,7 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
     : h("p", { class: "empty" }, t("notPaired"));
   // Which round is on screen, for whoever waits for a redraw.
   table.dataset.round = String(sheet.round);
-  return h("main", { class: "office" }, tabs, head, out.el, undoBar(sheet, ctx, out), table, sheet.byes.length ? h("p", { "data-testid": "bye" }, `${t("bye")}：${sheet.byes.map((p) => p.name).join("、")}`) : null);
+  return h("main", { class: "office" }, tabs, head, out.el, undoBar(sheet, ctx, out), table, sheet.byes.length ? h("p", { "data-testid": "bye" }, labelled(t("bye"), listed(sheet.byes.map((p) => p.name)))) : null);
 }
 
 /** For 30 s after a result is entered here, the way to take it back: a correction that leaves

@@ -7,7 +7,7 @@ import type { System } from "../bindings/System";
 import type { TeamPairing } from "../bindings/TeamPairing";
 import type { TimeControl } from "../bindings/TimeControl";
 import { h } from "../dom";
-import { getLang, t } from "../i18n";
+import { getLang, labelled, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dateField, field, input, outcomeLine, parseDay, rulesetField, rulesetOf, rulesetSelect, select } from "./forms";
 import { opengothaForm } from "./opengothaParams";
@@ -60,16 +60,16 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   showOvertime();
   const lateness = input({ type: "number", min: 0, max: 240, value: s.allowed_lateness_minutes ?? 15, "data-testid": "t-lateness" });
   const sys = s.system;
-  const kind = select("t-system", [["swiss", "积分编排制 Swiss"], ["round_robin", "循环制 round robin"], ["double_round_robin", "双循环 double round robin"], ["mcmahon", "麦克马洪 McMahon"], ["opengotha_swiss", "瑞士制 Swiss (OpenGotha)"], ["match", "多局决胜制 best-of-N match"], ["knockout", "淘汰制 knockout"], ["team", "团体赛 team event"], ["leitai", "擂台赛 winner stays on"]],
+  const kind = select("t-system", (["swiss", "round_robin", "double_round_robin", "mcmahon", "opengotha_swiss", "match", "knockout", "team", "leitai"] as const).map((k) => [k, t(`sys_${k}`)]),
     sys?.kind === "round_robin" ? (sys.double ? "double_round_robin" : "round_robin") : sys?.kind ?? "swiss");
   const reading = select("t-reading", [["tie_break", t("readingTieBreak")], ["literal", t("readingLiteral")]], sys?.kind === "swiss" ? sys.reading : "tie_break");
   const bar = select("t-bar", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.bar : "3d");
   const floor = select("t-floor", RANKS.map((r) => [r, r]), sys?.kind === "mcmahon" ? sys.floor : "20k");
   const rounds = input({ type: "number", min: 1, max: 99, value: s.rounds ?? 5, "data-testid": "t-rounds" });
-  const bestOf = select("t-best-of", [["3", "三局两胜 (3)"], ["5", "五局三胜 (5)"], ["7", "七局四胜 (7)"], ["10", "十局制 (10)"]], sys?.kind === "match" ? String(sys.best_of) : "3");
-  const lives = select("t-lives", [["1", "单败淘汰 single elimination"], ["2", "双败淘汰 double elimination"], ["3", "多败淘汰 out after 3 losses"]], sys?.kind === "knockout" ? String(sys.losses) : "1");
+  const bestOf = select("t-best-of", (["3", "5", "7", "10"] as const).map((n) => [n, t(`bestOf${n}`)]), sys?.kind === "match" ? String(sys.best_of) : "3");
+  const lives = select("t-lives", (["1", "2", "3"] as const).map((n) => [n, t(`lives${n}`)]), sys?.kind === "knockout" ? String(sys.losses) : "1");
   const teamBoards = input({ type: "number", min: 1, max: 8, value: sys?.kind === "team" ? sys.boards : 4, "data-testid": "t-boards" });
-  const teamPairing = select("t-team-pairing", [["round_robin", "团体循环 team round robin"], ["double_round_robin", "团体双循环 team double round robin"], ["swiss", "团体积分编排 team Swiss"]], sys?.kind === "team" ? sys.pairing : "round_robin");
+  const teamPairing = select("t-team-pairing", (["round_robin", "double_round_robin", "swiss"] as const).map((k) => [k, t(`team_${k}`)]), sys?.kind === "team" ? sys.pairing : "round_robin");
   const shared = input({ type: "checkbox", checked: !s.no_shared_places, "data-testid": "t-shared" });
   const out = outcomeLine();
   // Only the settings of the chosen system are shown.
@@ -102,7 +102,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
       e.preventDefault();
       for (const d of [begin, end]) {
         if (d.value.trim() && !parseDay(d.value)) {
-          out.fail(new Error(`${t(d === begin ? "begin" : "end")}：${d.value} — ${t("dateFormat")}`));
+          out.fail(new Error(`${labelled(t(d === begin ? "begin" : "end"), d.value)} — ${t("dateFormat")}`));
           return;
         }
       }

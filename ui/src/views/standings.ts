@@ -7,14 +7,14 @@ import type { EventStandings } from "../bindings/EventStandings";
 import type { StandingsPreview } from "../bindings/StandingsPreview";
 import { h } from "../dom";
 import { criterionName, rankText, resultSentence, valueText } from "../format";
-import { l, lt, t } from "../i18n";
+import { bracketed, cjk, l, labelled, listed, lt, t } from "../i18n";
 import { saveAs, type OfficeApi } from "../office";
 import { correctionText } from "./correction";
 import { dataTable, outcomeLine } from "./forms";
 
 /** What a decision would do to the standings: who moves, from where to where. */
 export function standingsChangeView(sp: StandingsPreview): HTMLElement {
-  const moves = sp.moves.map((m) => `${m.name}：${m.place_before ?? "—"} → ${m.place_after ?? "—"}（${m.score_before ?? "—"} → ${m.score_after ?? "—"}）`);
+  const moves = sp.moves.map((m) => `${labelled(m.name, `${m.place_before ?? "—"} → ${m.place_after ?? "—"}`)}${bracketed(`${m.score_before ?? "—"} → ${m.score_after ?? "—"}`)}`);
   return h("div", { "data-testid": "standings-change" }, h("h4", {}, t("standingsChange")), moves.length ? h("ul", {}, moves.map((x) => h("li", {}, x))) : h("p", {}, t("noChange")));
 }
 
@@ -23,7 +23,7 @@ export function standingsTable(s: EventStandings): HTMLElement {
   return dataTable("standings", [t("place"), t("playerName"), t("rank"), ...crit.map(criterionName), t("decidedBy")],
     s.rows.map((r) => [
       `${r.place}${r.shared ? "=" : r.playoff_or_lots ? "*" : ""}`,
-      r.withdrawn_after !== undefined ? `${r.name}（${t("withdrawn", { n: r.withdrawn_after })}）` : r.name,
+      r.withdrawn_after !== undefined ? `${r.name}${bracketed(t("withdrawn", { n: r.withdrawn_after }))}` : r.name,
       rankText(r.rank),
       ...r.values.map((v, i) => h("span", { class: r.decided_by === crit[i] ? "decided" : "" }, valueText(v))),
       r.decided_by ? criterionName(r.decided_by) : "",
@@ -48,10 +48,10 @@ export function notesAndChanges(s: EventStandings): HTMLElement {
     s.changes.length
       ? h("div", { "data-testid": "changes" }, h("h3", {}, t("changes")),
           h("ul", {}, s.changes.map((c) => h("li", {},
-            `${t("round", { n: c.round })} ${t("table", { n: c.table })}：`,
-            [...c.overruled.map((o) => `${lt("rulings", o.was)} → ${lt("rulings", o.now)}（${o.article ? lt("articles", o.article) : ""}，${lt("roles", o.rank === 3 ? "committee" : "chief_arbiter")}）`),
-              ...c.corrections.map(correctionText)].join("；"),
-            ` · ${t("result")}：${c.now ? resultSentence(c.now) : t("noResult")}`))))
+            labelled(`${t("round", { n: c.round })} ${t("table", { n: c.table })}`, ""),
+            [...c.overruled.map((o) => `${lt("rulings", o.was)} → ${lt("rulings", o.now)}${bracketed(listed([...(o.article ? [lt("articles", o.article)] : []), lt("roles", o.rank === 3 ? "committee" : "chief_arbiter")]))}`),
+              ...c.corrections.map(correctionText)].join(cjk() ? "；" : "; "),
+            ` · ${labelled(t("result"), c.now ? resultSentence(c.now) : t("noResult"))}`))))
       : null,
   );
 }

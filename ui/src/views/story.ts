@@ -9,7 +9,7 @@ import type { StoryRecord } from "../bindings/StoryRecord";
 import type { StoryStep } from "../bindings/StoryStep";
 import { h } from "../dom";
 import { rankText } from "../format";
-import { labelled, listed, lt, said, t } from "../i18n";
+import { bracketed, labelled, listed, lt, said, t } from "../i18n";
 import { pointName } from "./countBoard";
 import { sealMark } from "./game";
 import { happenedView, option, timeOfDay } from "./queue";
@@ -71,9 +71,9 @@ export function checkLine(r: StoryRecord): string {
   const c = r.check;
   if (!c) return t("recordAllLegal", { n: r.moves });
   const move = t("moveOf", { n: c.move_no, colour: lt("colours", c.colour), point: c.point ?? t("pass") });
-  if (c.verdict.verdict === "legal") return `${move}：${t("legalMove")}`;
+  if (c.verdict.verdict === "legal") return labelled(move, t("legalMove"));
   const what = c.verdict.incident ? lt("incident_types", c.verdict.incident.type) : c.verdict.reason;
-  return `${move}：${what}（${lt("articles", c.verdict.article)}）`;
+  return `${labelled(move, what)}${bracketed(lt("articles", c.verdict.article))}`;
 }
 
 /** The attached record: the move checked, and the board just before it with that point marked. */

@@ -71,7 +71,7 @@ pub fn komi_units(method: Method, komi: f64) -> Result<u32> {
     match method {
         Method::Area => {
             let k: ChineseKomi = serde_json::from_value(serde_json::json!(komi)).map_err(|e| {
-                DomainError::OutOfRange { what: "komi", message: format!("{e} (in 子 for area counting)") }
+                DomainError::OutOfRange { what: "komi", message: format!("{e} (in stones for area counting)") }
             })?;
             Ok(k.quarters())
         }

@@ -2,13 +2,19 @@
 //! their own labels (articles, rulings, roles, colours); the English is the error's `Display`,
 //! so the `message` every client already reads says what it said before.
 
-use super::{CorrectionRefusal, DomainError, Forbidden, Scope, UndoRefusal, Unmet};
+use super::{detail, CorrectionRefusal, DomainError, Forbidden, Scope, UndoRefusal, Unmet};
 use crate::labels::{say, Labelled, Lang};
 use crate::rules::{Article, IncidentType, Ruling};
 
 /// `x`'s label in `l`.
 fn w(x: &impl Labelled, l: Lang) -> &'static str {
     x.label().get(l)
+}
+
+/// `x`'s label in English: the English message names articles, rulings and people in English
+/// only (the labels' `Display` is “中文 (English)”, for logs).
+fn en(x: &impl Labelled) -> &'static str {
+    x.label().en
 }
 
 /// The rulings listed in `l`: “判负、警告”, “none”.
@@ -21,22 +27,41 @@ fn rulings(allowed: &[Ruling], l: Lang) -> String {
 
 /// `e` in `l`.
 pub(super) fn domain(e: &DomainError, l: Lang) -> String {
+    said(e, l, false)
+}
+
+/// `e`'s `message`: the English as it has always read, articles, rulings and people named
+/// “中文 (English)”, for what the derived states of stored logs hold (tests/compat) and every
+/// client that reads `message`. Screens read the [`Said`](crate::labels::Said), English there
+/// in English only.
+pub(super) fn message(e: &DomainError) -> String {
+    said(e, Lang::En, true)
+}
+
+/// `e` in `l`; `legacy`: the English of [`message`].
+fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
     use DomainError::*;
     match e {
-        MalformedJson(d) => say!(l =>
-            zh: format!("不是有效的 JSON：{d}"),
-            en: format!("not valid JSON: {d}"),
-            zh_hant: format!("不是有效的 JSON：{d}"),
-            ko: format!("올바른 JSON이 아닙니다: {d}"),
-            ja: format!("有効な JSON ではありません：{d}"),
-        ),
-        InvalidField { field, message } | InField { field, message, .. } => say!(l =>
-            zh: format!("字段 `{field}`：{message}"),
-            en: format!("field `{field}`: {message}"),
-            zh_hant: format!("欄位 `{field}`：{message}"),
-            ko: format!("필드 `{field}`: {message}"),
-            ja: format!("フィールド `{field}`：{message}"),
-        ),
+        MalformedJson(d) => {
+            let d = detail::detail(d, l);
+            say!(l =>
+                zh: format!("不是有效的 JSON：{d}"),
+                en: format!("not valid JSON: {d}"),
+                zh_hant: format!("不是有效的 JSON：{d}"),
+                ko: format!("올바른 JSON이 아닙니다: {d}"),
+                ja: format!("有効な JSON ではありません：{d}"),
+            )
+        }
+        InvalidField { field, message } | InField { field, message, .. } => {
+            let m = detail::detail(message, l);
+            say!(l =>
+                zh: format!("字段 `{field}`：{m}"),
+                en: format!("field `{field}`: {m}"),
+                zh_hant: format!("欄位 `{field}`：{m}"),
+                ko: format!("필드 `{field}`: {m}"),
+                ja: format!("フィールド `{field}`：{m}"),
+            )
+        }
         UnsupportedSchema { found, supported } => say!(l =>
             zh: format!("不支持第 {found} 版数据格式（本版本读取第 1 至 {supported} 版）"),
             en: format!("schema version {found} is not supported (this build reads versions 1 to {supported})"),
@@ -44,43 +69,57 @@ pub(super) fn domain(e: &DomainError, l: Lang) -> String {
             ko: format!("데이터 형식 버전 {found}은(는) 지원되지 않습니다(이 빌드는 버전 1~{supported}을 읽습니다)"),
             ja: format!("データ形式のバージョン {found} には対応していません（このビルドはバージョン 1〜{supported} を読みます）"),
         ),
-        InvalidId { kind, value, reason } => say!(l =>
-            zh: format!("无效的 {kind} 编号 `{value}`：{reason}"),
-            en: format!("invalid {kind} id `{value}`: {reason}"),
-            zh_hant: format!("無效的 {kind} 編號 `{value}`：{reason}"),
-            ko: format!("잘못된 {kind} ID `{value}`: {reason}"),
-            ja: format!("無効な {kind} ID `{value}`：{reason}"),
-        ),
-        OutOfRange { what, message } => say!(l =>
-            zh: format!("{what} 超出范围：{message}"),
-            en: format!("{what}: {message}"),
-            zh_hant: format!("{what} 超出範圍：{message}"),
-            ko: format!("{what} 범위 초과: {message}"),
-            ja: format!("{what} が範囲外です：{message}"),
-        ),
+        InvalidId { kind, value, reason } => {
+            let (k, r) = (detail::name(kind, l), detail::detail(reason, l));
+            say!(l =>
+                zh: format!("无效的{k}编号 `{value}`：{r}"),
+                en: format!("invalid {kind} id `{value}`: {reason}"),
+                zh_hant: format!("無效的{k}編號 `{value}`：{r}"),
+                ko: format!("잘못된 {k} ID `{value}`: {r}"),
+                ja: format!("無効な{k}ID `{value}`：{r}"),
+            )
+        }
+        OutOfRange { what, message } => {
+            let (w, m) = (detail::name(what, l), detail::detail(message, l));
+            say!(l =>
+                zh: format!("{w}超出范围：{m}"),
+                en: format!("{what}: {message}"),
+                zh_hant: format!("{w}超出範圍：{m}"),
+                ko: format!("{w} 범위 초과: {m}"),
+                ja: format!("{w}が範囲外です：{m}"),
+            )
+        }
         RulingNotAllowed { article, incident, ruling, allowed } => {
             let (a, i, r) = (article, incident, ruling);
             say!(l =>
                 zh: format!("{}：“{}”不能判“{}”（可判：{}）", w(a, l), w(i, l), w(r, l), rulings(allowed, l)),
-                en: format!("{}: ruling “{r}” is not allowed for “{i}” (allowed: {})", a.cite(), super::listed(allowed)),
+                en: if legacy {
+                    format!("{}: ruling “{r}” is not allowed for “{i}” (allowed: {})", a.cite(), super::listed(allowed, true))
+                } else {
+                    format!("{}: ruling “{}” is not allowed for “{}” (allowed: {})", en(a), en(r), en(i), super::listed(allowed, false))
+                },
                 zh_hant: format!("{}：「{}」不能判「{}」（可判：{}）", w(a, l), w(i, l), w(r, l), rulings(allowed, l)),
                 ko: format!("{}: ‘{}’에는 ‘{}’ 판정을 내릴 수 없습니다(가능한 판정: {})", w(a, l), w(i, l), w(r, l), rulings(allowed, l)),
                 ja: format!("{}：「{}」に「{}」の裁定はできません（可能な裁定：{}）", w(a, l), w(i, l), w(r, l), rulings(allowed, l)),
             )
         }
         ConditionNotMet { article, why } => {
-            let why = unmet(why, l);
+            let why = unmet(why, l, legacy);
             match l {
-                Lang::En => format!("{}: {why}", article.cite()),
+                Lang::En => format!("{}: {why}", if legacy { article.cite() } else { en(article).to_owned() }),
                 Lang::Zh | Lang::ZhHant | Lang::Ja => format!("{}：{why}", w(article, l)),
                 Lang::Ko => format!("{}: {why}", w(article, l)),
             }
         }
         NotAuthorized { role, action, needs } => {
-            let action = forbidden(action, l);
+            let action = forbidden(action, l, legacy);
             say!(l =>
                 zh: format!("{}无权{}{}", w(role, l), action, needs.map(|r| format!("（需{}）", w(&r, l))).unwrap_or_default()),
-                en: format!("{role} may not {}{}", action, needs.map(|r| format!(" (needs {r})")).unwrap_or_default()),
+                en: if legacy {
+                    format!("{role} may not {}{}", action, needs.map(|r| format!(" (needs {r})")).unwrap_or_default())
+                } else {
+                    format!("{} may not {}{}", en(role), action, needs.map(|r| format!(" (needs {})", en(&r))).unwrap_or_default())
+                },
                 zh_hant: format!("{}無權{}{}", w(role, l), action, needs.map(|r| format!("（需{}）", w(&r, l))).unwrap_or_default()),
                 ko: format!("{}은(는) {} 권한이 없습니다{}", w(role, l), action, needs.map(|r| format!(" ({} 필요)", w(&r, l))).unwrap_or_default()),
                 ja: format!("{}には{}権限がありません{}", w(role, l), action, needs.map(|r| format!("（{}が必要）", w(&r, l))).unwrap_or_default()),
@@ -95,7 +134,11 @@ pub(super) fn domain(e: &DomainError, l: Lang) -> String {
         ),
         MissingFact { article, fact } => say!(l =>
             zh: format!("{}：此判决须先记录“{}”", w(article, l), fact.get(l)),
-            en: format!("{}: the fact `{}` must be recorded for this ruling", article.cite(), fact.en),
+            en: if legacy {
+                format!("{}: the fact `{}` must be recorded for this ruling", article.cite(), fact.en)
+            } else {
+                format!("{}: the fact “{}” must be recorded for this ruling", en(article), fact.en)
+            },
             zh_hant: format!("{}：此判決須先記錄「{}」", w(article, l), fact.get(l)),
             ko: format!("{}: 이 판정에는 ‘{}’을(를) 기록해야 합니다", w(article, l), fact.get(l)),
             ja: format!("{}：この裁定には「{}」の記録が必要です", w(article, l), fact.get(l)),
@@ -104,7 +147,11 @@ pub(super) fn domain(e: &DomainError, l: Lang) -> String {
             let (other, art) = (IncidentType::OtherFoul, Article::Art25_1);
             say!(l =>
                 zh: format!("{}中没有关于“{}”的条文；请记为“{}”（{}）", w(ruleset, l), w(incident, l), w(&other, l), w(&art, l)),
-                en: format!("the {ruleset} ruleset has no article for “{incident}”; record it as `other_foul` (第二十五条一, any other foul)"),
+                en: if legacy {
+                    format!("the {ruleset} ruleset has no article for “{incident}”; record it as `other_foul` (第二十五条一, any other foul)")
+                } else {
+                    format!("the {} have no article for “{}”; record it as “{}” ({})", en(ruleset), en(incident), en(&other), en(&art))
+                },
                 zh_hant: format!("{}中沒有關於「{}」的條文；請記為「{}」（{}）", w(ruleset, l), w(incident, l), w(&other, l), w(&art, l)),
                 ko: format!("{}에는 ‘{}’에 관한 조항이 없습니다. ‘{}’({})으로 기록하세요", w(ruleset, l), w(incident, l), w(&other, l), w(&art, l)),
                 ja: format!("{}には「{}」の条文がありません。「{}」（{}）として記録してください", w(ruleset, l), w(incident, l), w(&other, l), w(&art, l)),
@@ -114,7 +161,7 @@ pub(super) fn domain(e: &DomainError, l: Lang) -> String {
             zh: format!("所指事件 {incident} 在此尚不存在（可能尚未同步）"),
             en: format!("{what} refers to incident {incident}, which is not known here (yet)"),
             zh_hant: format!("所指事件 {incident} 在此尚不存在（可能尚未同步）"),
-            ko: format!("가리키는 사건 {incident}이(가) 여기에는 아직 없습니다(아직 동기화되지 않았을 수 있습니다)"),
+            ko: format!("가리키는 상황 {incident}이(가) 여기에는 아직 없습니다(아직 동기화되지 않았을 수 있습니다)"),
             ja: format!("指している事案 {incident} はここにはまだありません（未同期かもしれません）"),
         ),
         UnknownAppeal(a) => say!(l =>
@@ -194,7 +241,7 @@ fn correction(r: &CorrectionRefusal, l: Lang) -> String {
         ),
         CorrectionRefusal::CauseNotOpen { role, cause } => say!(l =>
             zh: format!("{}不能以“{}”为由更正结果", w(role, l), w(cause, l)),
-            en: format!("a {role} may not correct a result for “{cause}”"),
+            en: format!("a {} may not correct a result for “{}”", role.label().en, cause.label().en),
             zh_hant: format!("{}不能以「{}」為由更正結果", w(role, l), w(cause, l)),
             ko: format!("{}은(는) ‘{}’을(를) 이유로 결과를 정정할 수 없습니다", w(role, l), w(cause, l)),
             ja: format!("{}は「{}」を理由に結果を訂正できません", w(role, l), w(cause, l)),
@@ -209,13 +256,13 @@ fn correction(r: &CorrectionRefusal, l: Lang) -> String {
     }
 }
 
-fn unmet(why: &Unmet, l: Lang) -> String {
+fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
     match why {
         Unmet::Condition { ruling, when } => {
             let c = when.describe();
             say!(l =>
                 zh: format!("“{}”{}", w(ruling, l), c.get(l)),
-                en: format!("“{ruling}” applies {}", c.en),
+                en: if legacy { format!("“{ruling}” applies {}", c.en) } else { format!("“{}” applies {}", en(ruling), c.en) },
                 zh_hant: format!("「{}」{}", w(ruling, l), c.get(l)),
                 ko: format!("‘{}’ 판정은 {} 적용됩니다", w(ruling, l), c.get(l)),
                 ja: format!("「{}」は{}適用されます", w(ruling, l), c.get(l)),
@@ -239,7 +286,7 @@ fn unmet(why: &Unmet, l: Lang) -> String {
             zh: format!("每局只准离席一次，{}已用过", w(c, l)),
             en: format!("only one approved absence per game, and {} already had it", c.label().en),
             zh_hant: format!("每局只准離席一次，{}已用過", w(c, l)),
-            ko: format!("한 대국에 승인된 자리 비움은 한 번뿐이며 {}은(는) 이미 사용했습니다", w(c, l)),
+            ko: format!("한 대국에 허가된 이석은 한 번뿐이며 {}은(는) 이미 사용했습니다", w(c, l)),
             ja: format!("離席の承認は一局に一度だけで、{}はすでに使っています", w(c, l)),
         ),
         Unmet::ClockNotRunning => say!(l =>
@@ -280,46 +327,50 @@ fn unmet(why: &Unmet, l: Lang) -> String {
     }
 }
 
-fn forbidden(f: &Forbidden, l: Lang) -> String {
+fn forbidden(f: &Forbidden, l: Lang, legacy: bool) -> String {
     match f {
         Forbidden::Record(k) => say!(l =>
             zh: format!("记录“{}”", w(k, l)),
-            en: format!("record “{k}”"),
+            en: if legacy { format!("record “{k}”") } else { format!("record “{}”", en(k)) },
             zh_hant: format!("記錄「{}」", w(k, l)),
             ko: format!("‘{}’을(를) 기록할", w(k, l)),
             ja: format!("「{}」を記録する", w(k, l)),
         ),
         Forbidden::RecordKey(k) => say!(l =>
             zh: format!("记录“{}”（签名密钥由办公室在登记和吊销时自行记录）", w(k, l)),
-            en: format!("record “{k}” (the office records signing keys itself, at enrollment and revocation)"),
+            en: format!("record “{}” (the office records signing keys itself, at enrollment and revocation)", if legacy { k.to_string() } else { en(k).to_owned() }),
             zh_hant: format!("記錄「{}」（簽名金鑰由辦公室在登記和撤銷時自行記錄）", w(k, l)),
             ko: format!("‘{}’을(를) 기록할(서명 키는 사무국이 등록과 취소 때 직접 기록합니다)", w(k, l)),
             ja: format!("「{}」を記録する（署名鍵は登録と失効のときに事務局が自ら記録します）", w(k, l)),
         ),
         Forbidden::FindNoFoul(i) => say!(l =>
             zh: format!("认定“{}”不构成犯规", w(i, l)),
-            en: format!("find that no foul happened on “{i}”"),
+            en: if legacy { format!("find that no foul happened on “{i}”") } else { format!("find that no foul happened on “{}”", en(i)) },
             zh_hant: format!("認定「{}」不構成犯規", w(i, l)),
             ko: format!("‘{}’을(를) 반칙이 아니라고 판정할", w(i, l)),
             ja: format!("「{}」を反則でないと認定する", w(i, l)),
         ),
         Forbidden::RuleOn(i) => say!(l =>
             zh: format!("对“{}”作出判决", w(i, l)),
-            en: format!("rule on “{i}”"),
+            en: if legacy { format!("rule on “{i}”") } else { format!("rule on “{}”", en(i)) },
             zh_hant: format!("對「{}」作出判決", w(i, l)),
             ko: format!("‘{}’에 대해 판정할", w(i, l)),
             ja: format!("「{}」について裁定する", w(i, l)),
         ),
         Forbidden::Rule(r, i) => say!(l =>
             zh: format!("在此对“{}”判“{}”", w(i, l), w(r, l)),
-            en: format!("rule “{r}” on “{i}” here"),
+            en: if legacy { format!("rule “{r}” on “{i}” here") } else { format!("rule “{}” on “{}” here", en(r), en(i)) },
             zh_hant: format!("在此對「{}」判「{}」", w(i, l), w(r, l)),
             ko: format!("여기서 ‘{}’에 ‘{}’ 판정을 내릴", w(i, l), w(r, l)),
             ja: format!("ここで「{}」に「{}」の裁定をする", w(i, l), w(r, l)),
         ),
         Forbidden::EscalateTo(to) => say!(l =>
             zh: format!("上报给{}（只能向上报给裁判长或仲裁委员会）", w(to, l)),
-            en: format!("escalate to {to}: escalations go up, to the chief arbiter or the committee"),
+            en: if legacy {
+                format!("escalate to {to}: escalations go up, to the chief arbiter or the committee")
+            } else {
+                format!("escalate to the {}: escalations go up, to the chief arbiter or the committee", en(to))
+            },
             zh_hant: format!("上報給{}（只能向上報給裁判長或仲裁委員會）", w(to, l)),
             ko: format!("{}에게 이관할(이관은 위로, 심판장이나 위원회에만 가능합니다)", w(to, l)),
             ja: format!("{}に上申する（上申は上へ、審判長か委員会にのみ）", w(to, l)),
@@ -354,7 +405,7 @@ fn scope(s: &Scope, l: Lang) -> String {
             zh: format!("对局 `{game}` 中没有事件 `{incident}`"),
             en: format!("no incident `{incident}` in game `{game}`"),
             zh_hant: format!("對局 `{game}` 中沒有事件 `{incident}`"),
-            ko: format!("대국 `{game}`에 사건 `{incident}`이(가) 없습니다"),
+            ko: format!("대국 `{game}`에 상황 `{incident}`이(가) 없습니다"),
             ja: format!("対局 `{game}` に事案 `{incident}` はありません"),
         ),
         Scope::NoRecord(e) => say!(l =>
@@ -377,11 +428,11 @@ fn undo(r: &UndoRefusal, l: Lang) -> String {
             ja: "この記録はすでに取り消されています",
         ),
         UndoRefusal::OtherDevice(d) => say!(l =>
-            zh: format!("只有记录它的设备（{d}）可以撤销；请裁判长裁决"),
+            zh: format!("只有记录它的设备（`{d}`）可以撤销；请裁判长裁决"),
             en: format!("only the device that recorded it ({d}) may undo it; ask the chief arbiter for a ruling"),
-            zh_hant: format!("只有記錄它的裝置（{d}）可以撤銷；請裁判長裁決"),
-            ko: format!("기록한 기기({d})만 취소할 수 있습니다. 심판장에게 판정을 요청하세요"),
-            ja: format!("取り消せるのは記録した端末（{d}）だけです。審判長に裁定を求めてください"),
+            zh_hant: format!("只有記錄它的裝置（`{d}`）可以撤銷；請裁判長裁決"),
+            ko: format!("기록한 기기(`{d}`)만 취소할 수 있습니다. 심판장에게 판정을 요청하세요"),
+            ja: format!("取り消せるのは記録した端末（`{d}`）だけです。審判長に裁定を求めてください"),
         ),
         UndoRefusal::TooLate { waited_s, window_s } => say!(l =>
             zh: format!("已过 {waited_s} 秒（撤销限于记录后 {window_s} 秒内）；请裁判长裁决"),
@@ -412,10 +463,10 @@ pub mod words {
     );
     pub const ALLOWED_LATENESS: Label =
         Label::new("允许迟到时间（先编排对局）", "allowed_lateness_minutes (schedule the game first)");
-    pub const SYSTEM: Label = Label::new("赛制（第二十七条）", "system (第二十七条)");
+    pub const SYSTEM: Label = Label::new("赛制（第二十七条）", "system (Art. 27)");
     pub const TOURNAMENT: Label = Label::new("比赛", "tournament");
-    pub const TIME_CONTROL: Label = Label::new("用时规定（第十二条）", "time control (第十二条)");
-    pub const LATENESS_LIMIT: Label = Label::new("允许迟到时间（第二十三条）", "allowed lateness (第二十三条)");
+    pub const TIME_CONTROL: Label = Label::new("用时规定（第十二条）", "time control (Art. 12)");
+    pub const LATENESS_LIMIT: Label = Label::new("允许迟到时间（第二十三条）", "allowed lateness (Art. 23)");
 
     /// Every label above, for the test that holds them to the translation table.
     pub const ALL: [Label; 7] =
@@ -423,7 +474,7 @@ pub mod words {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::error::{words, DomainError as E};
     use crate::event::EventKind;
@@ -447,14 +498,19 @@ mod tests {
 
     /// One of each refusal, every sub-reason included. The match below fails to compile when
     /// a variant is added, so a new refusal cannot go without its words.
-    fn one_of_each() -> Vec<E> {
+    pub(crate) fn one_of_each() -> Vec<E> {
         let id = "0190a5b2-7c3e-7000-8000-000000000001".to_owned();
         let mut all = vec![
             E::MalformedJson("expected value at line 1".into()),
             E::InvalidField { field: "body.kind".into(), message: "unknown variant `x`".into() },
-            E::InField { code: "invalid_id", field: "game".into(), message: "empty".into() },
+            E::InvalidField { field: "line 2".into(), message: "a name of 1 to 100 characters is needed".into() },
+            E::InField { code: "invalid_id", field: "game".into(), message: "it is empty".into() },
             E::UnsupportedSchema { found: 9, supported: 5 },
-            E::InvalidId { kind: "game", value: "a b".into(), reason: "space" },
+            E::InvalidId {
+                kind: "game",
+                value: "a b".into(),
+                reason: "only letters, digits, '.', '_' and '-' are allowed",
+            },
             E::OutOfRange { what: "komi", message: "at most 100".into() },
             E::ruling_not_allowed(
                 Article::Art25_2,
@@ -562,7 +618,8 @@ mod tests {
         for e in one_of_each() {
             let s = e.said();
             assert!(s.whole(), "{e:?} is not said in every language: {s:?}");
-            assert_eq!(s.en, e.to_string(), "the English is the message");
+            // The message keeps its English as it always read; the screens' English is English only.
+            assert_eq!(e.body().message, e.to_string());
             assert_eq!(e.body().said.as_deref(), Some(&s));
             // The CJK sentences are not the English with a few words swapped in.
             for l in [Lang::Zh, Lang::ZhHant, Lang::Ko, Lang::Ja] {

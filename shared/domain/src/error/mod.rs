@@ -9,9 +9,19 @@ use crate::model::{Colour, Role};
 use crate::rules::penalty::Condition;
 use crate::rules::{Article, IncidentType, Preset, Ruling};
 
+mod detail;
 mod messages;
 
 pub use messages::words;
+
+/// One of each refusal, every sub-reason included (for the crate's language checks).
+#[cfg(test)]
+pub(crate) fn every_refusal() -> Vec<DomainError> {
+    messages::tests::one_of_each()
+}
+
+#[cfg(test)]
+pub(crate) use detail::every_detail;
 
 /// Everything the rules, the wire format and the folds can refuse, with enough context to say
 /// what was wrong. What a referee meets at the table is kept as values (articles, rulings,
@@ -192,19 +202,20 @@ impl DomainError {
     }
 }
 
-/// The English of [`DomainError::said`]: one template for the message and its languages.
+/// The `message`: the English as it always read (see `messages::message`); the screens' English is in [`DomainError::said`].
 impl std::fmt::Display for DomainError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&messages::domain(self, crate::labels::Lang::En))
+        f.write_str(&messages::message(self))
     }
 }
 
-/// “a, b, c”, or “none”.
-fn listed(rulings: &[Ruling]) -> String {
+/// “a, b, c”, or “none”; `legacy`: each as “中文 (English)”, as [`DomainError`]'s `message` says them.
+fn listed(rulings: &[Ruling], legacy: bool) -> String {
     if rulings.is_empty() {
         return "none".to_owned();
     }
-    rulings.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    let each = |r: &Ruling| if legacy { r.to_string() } else { crate::labels::Labelled::label(r).en.to_owned() };
+    rulings.iter().map(each).collect::<Vec<_>>().join(", ")
 }
 
 /// Codes a value's own refusal keeps through decoding (see [`DomainError::InField`]).

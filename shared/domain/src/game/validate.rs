@@ -86,7 +86,7 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             {
                 Err(DomainError::InvalidField {
                     field: "point".into(),
-                    message: format!("第十四条: {point} is not the sealed move (it does not match the seal)"),
+                    message: format!("Art. 14: {point} is not the sealed move (it does not match the seal)"),
                 })
             }
             _ => Ok(()),

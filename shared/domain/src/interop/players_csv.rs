@@ -16,7 +16,7 @@ pub fn parse_rank(s: &str) -> Result<Rank> {
     let t = t.replace('段', if pro { "p" } else { "d" }).replace('级', "k");
     t.parse().map_err(|_| DomainError::OutOfRange {
         what: "rank",
-        message: format!("`{s}` is not a rank (e.g. 3d, 5k, 1p, 业余3段, 5级)"),
+        message: format!("`{s}` is not a rank (e.g. `3d`, `5k`, `1p`, `业余3段`, `5级`)"),
     })
 }
 

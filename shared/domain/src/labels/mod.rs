@@ -3,6 +3,8 @@
 //! English beside it in the code; 繁體中文 (the Ing rules, Taiwan), 한국어 (the KBA's rules) and
 //! 日本語 in a table of their own ([`translations`]), keyed by the Chinese (issue 44).
 
+#[cfg(test)]
+mod checks;
 mod said;
 mod translations;
 

@@ -82,8 +82,8 @@ impl TimeControl {
     pub fn check(&self) -> Result<()> {
         let bad = |message: &str| DomainError::OutOfRange { what: "time control", message: message.to_owned() };
         match (self.reserved_minutes, self.overtime) {
-            (Some(_), Some(_)) => return Err(bad("give reserved_minutes (第十二条) or overtime, not both")),
-            (None, None) => return Err(bad("give reserved_minutes (第十二条) or an overtime system")),
+            (Some(_), Some(_)) => return Err(bad("give reserved_minutes (Art. 12) or overtime, not both")),
+            (None, None) => return Err(bad("give reserved_minutes (Art. 12) or an overtime system")),
             _ => {}
         }
         if self.main_minutes > 600 {

@@ -52,7 +52,7 @@ pub fn catalogue(ruleset: &Ruleset) -> Vec<CatalogueEntry> {
                 .rows_for(kind)
                 .map(|e| CatalogueRuling {
                     ruling: e.ruling,
-                    label: e.ruling.label(),
+                    label: e.ruling.label_under(e.article),
                     article: e.article,
                     article_label: e.article.number(),
                     min_role: e.min_role,

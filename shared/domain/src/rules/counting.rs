@@ -22,7 +22,7 @@ impl HalfStones {
         } else {
             Err(DomainError::OutOfRange {
                 what: "count",
-                message: format!("{} 子 is more than the board's 361 points", f64::from(halves) / 2.0),
+                message: format!("{} stones is more than the board's 361 points", f64::from(halves) / 2.0),
             })
         }
     }

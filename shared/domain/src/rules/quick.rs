@@ -84,7 +84,7 @@ pub fn quick_actions(ruleset: &Ruleset, ctx: RuleContext) -> Vec<QuickAction> {
             allowed(ruleset, &white, Role::Referee, ctx).iter().find(|a| a.ruling == ruling)?;
             let ruling_label = match (ruleset.preset, ruling) {
                 (Preset::Korean, Ruling::Warning) => Label::new("黄牌（警告）", "yellow card (warning)"),
-                _ => ruling.label(),
+                _ => ruling.label_under(article),
             };
             Some(QuickAction { incident: kind, black, white, ruling, article, label: kind.label(), ruling_label })
         })

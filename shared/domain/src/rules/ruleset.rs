@@ -49,7 +49,7 @@ impl<'de> Deserialize<'de> for ChineseKomi {
             3.75 => Ok(ChineseKomi::ThreeAndThreeQuarters),
             _ => Err(crate::error::to_serde(crate::error::DomainError::OutOfRange {
                 what: "komi",
-                message: format!("{v} 子 is not one of the rules' values 2, 2.75 or 3.75"),
+                message: format!("{v} stones is not one of the rules' values 2, 2.75 or 3.75"),
             })),
         }
     }
@@ -247,7 +247,7 @@ impl Ruleset {
                 ko: KoRule::Chinese,
                 description: (
                     "韩国棋院规则：数目法贴6目半，附则的犯规判负（须即时提出），其余依中国规则裁判法。",
-                    "KBA rules: territory counting, komi 6.5, the appendix's fouls (objected to at once); otherwise the Chinese referee rules.",
+                    "KBA rules: territory counting, komi 6.5, a loss by a foul for the appendix's fouls (objected to at once); otherwise the Chinese referee rules.",
                 ),
             },
             RulesetSpec::Ing { komi_points } => Ruleset {

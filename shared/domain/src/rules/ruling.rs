@@ -126,3 +126,21 @@ impl Labelled for Ruling {
     }
 }
 display_via_label!(Ruling);
+
+impl Ruling {
+    /// The ruling as the article it applies names it: a loss under 第二十三条五/六 is a loss on
+    /// time (超时判负: 시간패, 時間切れ負け), under the KBA's 附則 and 競技の規則 a loss by a
+    /// foul (反則負け); elsewhere the ruling's own label.
+    pub fn label_under(self, article: crate::rules::Article) -> Label {
+        use crate::rules::Article::*;
+        match (self, article) {
+            (Ruling::OffenderLoses, Art23_5 | Art23_6) => Label::new("超时判负", "loss on time"),
+            (
+                Ruling::OffenderLoses,
+                KrA1_1 | KrA1_2 | KrA1_3 | KrA1_4 | KrA1_5 | KrA1_6 | KrA3_1 | KrC1_1_1 | KrC1_1_2 | KrC1_2_1
+                | KrC1_2_2 | KrC2_3,
+            ) => Label::new("犯规判负", "loss by a foul"),
+            _ => self.label(),
+        }
+    }
+}

@@ -15,6 +15,9 @@ use super::game_clock::{GameClock, OvertimeClock};
 use crate::labels::{Lang, Said};
 
 const SECOND_MS: u64 = 1_000;
+
+/// The native Korean numbers a timekeeper counts the last ten seconds in (index = the number).
+const KO_COUNT: [&str; 11] = ["영", "하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟", "아홉", "열"];
 const MINUTE_MS: u64 = 60_000;
 
 /// One thing the reader says.
@@ -54,11 +57,14 @@ impl Call {
             (Call::PeriodsLeft(n), En) => format!("{n} periods left"),
             (Call::PeriodsLeft(n), Ko) => format!("{n}회 남았습니다"),
             (Call::PeriodsLeft(n), Ja) => format!("残り{n}回"),
+            // Korean timekeepers count the last seconds in native numbers (하나, 둘, 셋 …), not
+            // the Sino-Korean 일, 이, 삼 a voice reads "1, 2, 3" as; the minutes stay Sino-Korean.
+            (Call::Count(n), Ko) => KO_COUNT.get(usize::from(n)).map_or_else(|| n.to_string(), |w| (*w).to_owned()),
             (Call::Count(n), _) => n.to_string(),
             (Call::TimeUp, Zh) => "10，超时判负".to_owned(),
             (Call::TimeUp, ZhHant) => "10，超時判負".to_owned(),
             (Call::TimeUp, En) => "10 — loss on time".to_owned(),
-            (Call::TimeUp, Ko) => "10, 시간패".to_owned(),
+            (Call::TimeUp, Ko) => "열, 시간패".to_owned(),
             (Call::TimeUp, Ja) => "10、時間切れ負け".to_owned(),
         }
     }

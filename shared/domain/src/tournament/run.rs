@@ -141,7 +141,7 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
             if field.entrants.iter().any(|e| e.withdrawn_after.is_some_and(|w| w < round)) {
                 return Err(DomainError::OutOfRange {
                     what: "match",
-                    message: "a player withdrew: the unplayed games are the opponent's wins (第二十九条四)".into(),
+                    message: "a player withdrew: the unplayed games are the opponent's wins (Art. 29.4)".into(),
                 });
             }
             best_of::pair(&field, &seeds(&field), round, n)?

@@ -246,7 +246,7 @@ impl Labelled for System {
             System::Knockout { losses: 1 } => Label::new("单败淘汰制", "single elimination"),
             System::Knockout { losses: 2 } => Label::new("双败淘汰制", "double elimination"),
             System::Knockout { .. } => Label::new("多败淘汰制", "multiple elimination"),
-            System::Leitai => Label::new("擂台赛", "winner stays on (擂台赛)"),
+            System::Leitai => Label::new("擂台赛", "winner stays on"),
             System::Team { pairing: TeamPairing::RoundRobin, .. } => Label::new("团体循环赛", "team round robin"),
             System::Team { pairing: TeamPairing::DoubleRoundRobin, .. } => {
                 Label::new("团体双循环赛", "team double round robin")

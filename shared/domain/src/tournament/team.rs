@@ -64,7 +64,7 @@ impl Teams {
         for e in field.entrants.iter().filter(|e| e.withdrawn_after != Some(0)) {
             let Some(team) = e.team.as_deref() else {
                 return Err(out_of_range(format!(
-                    "{} ({}) has no team: a team event needs one (第二十六条二)",
+                    "{} ({}) has no team: a team event needs one (Art. 26.2)",
                     e.name, e.id
                 )));
             };

@@ -115,6 +115,12 @@ fn art12_the_reader_reads_each_byo_yomi_minute_and_what_is_left() {
     assert_eq!(Call::MinutesLeft(2).words(Lang::Ko), "2분 남았습니다");
     assert_eq!(Call::MinutesLeft(2).words(Lang::Ja), "残り2分");
     assert_eq!(Call::TimeUp.words(Lang::Ja), "10、時間切れ負け");
+    // The last ten seconds as Korean timekeepers count them: native numbers, 열 with the loss.
+    let ko: Vec<String> = (1..=9).map(|n| Call::Count(n).words(Lang::Ko)).collect();
+    assert_eq!(ko, ["하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟", "아홉"]);
+    assert_eq!(Call::TimeUp.words(Lang::Ko), "열, 시간패");
+    assert_eq!(Call::Count(3).words(Lang::Ja), "3");
+    assert_eq!(Call::Count(3).words(Lang::Zh), "3");
     // Every call is said in every language, none of them left in English.
     for call in [Call::Seconds(30), Call::MinutesLeft(1), Call::PeriodsLeft(3), Call::Count(7), Call::TimeUp] {
         let s = call.said();

@@ -123,7 +123,7 @@ fn art_14_the_sealed_move_stays_hidden_until_it_is_opened_and_must_match_its_sea
     let e = t
         .try_push(Role::Referee, EventBody::MoveUnsealed { point: "D4".parse().unwrap(), salt: Some(salt) })
         .unwrap_err();
-    assert!(e.to_string().contains("第十四条") && e.to_string().contains("D4"), "{e}");
+    assert!(e.to_string().contains("Art. 14") && e.to_string().contains("D4"), "{e}");
     // The right point with a wrong salt is no better.
     let wrong = Salt::from_bytes([8; 16]);
     assert!(t.try_push(Role::Referee, EventBody::MoveUnsealed { point: q16, salt: Some(wrong) }).is_err());

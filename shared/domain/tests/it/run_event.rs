@@ -306,7 +306,7 @@ fn a_best_of_three_match_stops_when_decided_and_a_withdrawal_gives_the_rest_away
     let (g1, _, _) = log.pair(1).remove(0);
     log.result(&g1, Outcome::win(Colour::White));
     log.push(Role::ChiefArbiter, None, EventBody::PlayerWithdrew { player: pid("a"), after_round: 1, note: None });
-    assert!(run::pair_round(&log.view(), 2).unwrap_err().to_string().contains("第二十九条四"));
+    assert!(run::pair_round(&log.view(), 2).unwrap_err().to_string().contains("Art. 29.4"));
     let s = run::standings(&log.view(), None).unwrap();
     let points = |p: &str| s.standings.rows.iter().find(|r| r.player.as_str() == p).unwrap().values[0].to_string();
     assert_eq!((points("b"), points("a")), ("6".into(), "0".into()));

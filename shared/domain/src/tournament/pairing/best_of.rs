@@ -18,7 +18,7 @@ pub fn check(best_of: u8) -> Result<()> {
     }
     Err(DomainError::OutOfRange {
         what: "match",
-        message: format!("best of {best_of}: the rules name 3, 5, 7 or 10 games (第二十七条四)"),
+        message: format!("best of {best_of}: the rules name 3, 5, 7 or 10 games (Art. 27.4)"),
     })
 }
 

@@ -23,7 +23,7 @@ pub fn check(losses: u8) -> Result<()> {
     Err(DomainError::OutOfRange {
         what: "knockout",
         message: format!(
-            "out after {losses} losses: a knockout runs with 1 (单败), 2 (双败) or 3 (多败) (第二十七条一)"
+            "out after {losses} losses: a knockout runs with 1 (single), 2 (double) or 3 (multiple elimination) (Art. 27.1)"
         ),
     })
 }

@@ -70,7 +70,10 @@ fn sides(field: &Field) -> Result<[Side; 2]> {
         })
         .collect();
     if sides.len() != 2 {
-        return Err(out_of_range(format!("a 擂台赛 is between two teams, not {} (第二十七条六)", sides.len())));
+        return Err(out_of_range(format!(
+            "a winner-stays-on match is between two teams, not {} (Art. 27.6)",
+            sides.len()
+        )));
     }
     let b = sides.remove(1);
     let a = sides.remove(0);
@@ -115,7 +118,7 @@ pub fn pair(field: &Field, round: u16) -> Result<RoundPairing> {
     }
     let l = state(field, round.saturating_sub(1))?;
     if let Some(w) = l.winner() {
-        return Err(out_of_range(format!("the 擂台赛 is over: {} won", w.team)));
+        return Err(out_of_range(format!("the winner-stays-on match is over: {} won", w.team)));
     }
     let (Some(a), Some(b)) = (l.sides[0].current(), l.sides[1].current()) else {
         return Err(out_of_range("both teams' last players lost: the organising committee decides".into()));

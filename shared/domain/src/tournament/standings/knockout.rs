@@ -26,14 +26,14 @@ pub fn standings(field: &Field, lives: u8, up_to: u16, shared_allowed: bool) -> 
     let kind = match lives {
         1 => ["单败淘汰", "single elimination", "單敗淘汰", "싱글 엘리미네이션", "シングルエリミネーション"],
         2 => ["双败淘汰", "double elimination", "雙敗淘汰", "더블 엘리미네이션", "ダブルエリミネーション"],
-        _ => ["多败淘汰", "multiple elimination", "多敗淘汰", "멀티 엘리미네이션", "マルチプルエリミネーション"],
+        _ => ["多败淘汰", "multiple elimination", "多敗淘汰", "다패 탈락", "多敗エリミネーション"],
     };
     let mut notes = vec![said!(l =>
-        zh: format!("第二十七条一 {}：同轮被淘汰者名次并列；“reached”为被淘汰的轮次", l.pick(kind)),
-        en: format!("Art. 27.1 {}: players out in the same round share the place; \"reached\" is the round a player went out in", l.pick(kind)),
-        zh_hant: format!("第二十七條一 {}：同輪被淘汰者名次並列；「reached」為被淘汰的輪次", l.pick(kind)),
-        ko: format!("제27조 1항 {}: 같은 라운드에서 탈락한 대국자는 공동 순위이며, ‘reached’는 탈락한 라운드입니다", l.pick(kind)),
-        ja: format!("第二十七条第一項 {}：同じ回戦で敗退した者は同順位。「reached」は敗退した回戦です", l.pick(kind)),
+        zh: format!("第二十七条一 {}：同轮被淘汰者名次并列；“淘汰轮次”为被淘汰的轮次", l.pick(kind)),
+        en: format!("Art. 27.1 {}: players out in the same round share the place; \"out in round\" is the round a player went out in", l.pick(kind)),
+        zh_hant: format!("第二十七條一 {}：同輪被淘汰者名次並列；「淘汰輪次」為被淘汰的輪次", l.pick(kind)),
+        ko: format!("제27조 1항 {}: 같은 라운드에서 탈락한 대국자는 공동 순위이며, ‘탈락 라운드’는 탈락한 라운드입니다", l.pick(kind)),
+        ja: format!("第二十七条第一項 {}：同じ回戦で敗退した者は同順位。「敗退の回戦」は敗退した回戦です", l.pick(kind)),
     )];
     if let [winner] = left[..] {
         notes.push(said!(_l =>
