@@ -5,7 +5,7 @@
 // - the organiser enters "Black wins"; the standings count it;
 // - the chief arbiter corrects it to "White wins" from the game page: the preview says the
 //   result changes from … to …; the standings move, and their changes list says who corrected
-//   it and why;
+//   it and why, and so does the round's results export (CSV);
 // - on another table Black's second warning loses the game (第二十五条二); the game then shows
 //   no quick buttons, and the chief arbiter records White's time loss through the form: the
 //   preview says the record is kept and flagged and the result stays — never that it changes —
@@ -122,6 +122,10 @@ test("a wrong result is undone, a result corrected by the chief arbiter, a decid
   assert.match(changes, /裁判长 chief-liu 更正.*记分表上是白胜/);
   await saveShot(shots, "05-standings-changes.png", await desk.screenshot({ fullPage: true }));
   assert.deepEqual(await axeViolations(desk), [], "axe-core on the standings with a correction");
+  // The round's results export says it too.
+  const csv = await (await officeFetch(`${office.url}/api/v1/rounds/1/pairings?format=csv`, { headers: { Authorization: `Bearer ${organiser}` } })).text();
+  const line = csv.split("\r\n").find((l) => l.startsWith("1,1,"));
+  assert.match(line, /White wins,0,"?both lose → no result, by the organiser organiser \(result entered wrong: .+\); Black wins → White wins, by the chief arbiter chief-liu \(result entered wrong: 记分表上是白胜\)/);
 
   // Table 2: Black's second warning loses the game (第二十五条二), recorded from the quick row.
   await desk.click("[data-testid=nav-tables]");

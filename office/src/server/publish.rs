@@ -58,10 +58,21 @@ fn wants_csv(f: &Format) -> Result<bool, OfficeError> {
 }
 
 fn sheet_csv(s: &PairingSheet) -> String {
-    let mut out = String::from("round,table,black,black_rank,white,white_rank,referee,result,handicap\r\n");
+    use arbiter_core::labels::Labelled;
+    let mut out = String::from("round,table,black,black_rank,white,white_rank,referee,result,handicap,corrections\r\n");
     for b in &s.boards {
-        let result =
-            b.result.map(|r| arbiter_core::labels::Labelled::label(&r.outcome).en.to_owned()).unwrap_or_default();
+        let result = b.result.map(|r| r.outcome.label().en.to_owned()).unwrap_or_default();
+        // Who changed the result and why, in the order it happened (game::correction).
+        let corrections = b
+            .corrections
+            .iter()
+            .map(|c| {
+                let to = c.outcome.map_or("no result", |o| o.label().en);
+                let who = c.person.as_ref().map_or_else(String::new, |p| format!(" {p}"));
+                format!("{} → {to}, by the {}{who} ({}: {})", c.replaced.outcome.label().en, c.by.label().en, c.cause.label().en, c.why)
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
         let referee = b.referee.as_ref().map(|r| r.name.clone()).unwrap_or_default();
         let row = [
             s.round.to_string(),
@@ -73,12 +84,13 @@ fn sheet_csv(s: &PairingSheet) -> String {
             referee,
             result,
             b.handicap.to_string(),
+            corrections,
         ];
         out += &row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",");
         out += "\r\n";
     }
     for p in &s.byes {
-        out += &format!("{},,{},{},bye,,,,\r\n", s.round, csv_field(&p.name), p.rank);
+        out += &format!("{},,{},{},bye,,,,,\r\n", s.round, csv_field(&p.name), p.rank);
     }
     out
 }

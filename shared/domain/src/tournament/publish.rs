@@ -47,6 +47,8 @@ pub struct SheetBoard {
     pub result: Option<GameResult>,
     /// 第三十一条四: why the chief arbiter set this pairing by hand.
     pub reason: Option<String>,
+    /// How the result came to be what it is: each correction, who made it and why.
+    pub corrections: Vec<crate::game::Correction>,
 }
 
 /// One round's pairing sheet.
@@ -88,6 +90,7 @@ pub fn pairing_sheet(view: &TournamentView, round: u16) -> PairingSheet {
                 status: g.status,
                 result: g.result,
                 reason: s.reason.clone(),
+                corrections: g.corrections.clone(),
             })
         })
         .collect();
