@@ -34,6 +34,7 @@ async function gamePage(viewport, table = "r1-t2") {
   await page.goto(office.url);
   await page.fill("[data-testid=token]", chief);
   await page.click("[data-testid=sign-in]");
+  await page.click("[data-testid=nav-tables]");
   await page.click(`[data-testid=table-${table}]`);
   await page.waitForSelector("[data-testid=actions]");
   return page;
@@ -157,6 +158,7 @@ test("the record goes with the incident: its story shows the move checked and th
   await phone.goto(office.url);
   await phone.fill("[data-testid=token]", chief);
   await phone.click("[data-testid=sign-in]");
+  await phone.click("[data-testid=nav-tables]");
   await phone.click("[data-testid=table-r1-t1]");
   await phone.click("[data-testid=open-story]");
   await phone.waitForSelector("[data-testid=record-board]");

@@ -57,6 +57,7 @@ test("the season's standings, a match, the registry, and the hall display refres
   await page.goto(office.url);
   await page.fill("[data-testid=token]", token);
   await page.click("[data-testid=sign-in]");
+  await page.click("[data-testid=nav-tables]");
   await page.waitForSelector("[data-testid=tables], .empty");
 
   // The round's sheet: each match's boards, with their results.

@@ -186,9 +186,7 @@ export async function chromium(office) {
 function watchCsp(browser) {
   const violations = [];
   browser.cspViolations = violations;
-  const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (options) => {
-    const page = await newPage(options);
+  const watch = async (page) => {
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (e) => {
         console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
@@ -199,6 +197,16 @@ function watchCsp(browser) {
       if (text.startsWith("CSP violation:") || text.includes("Content Security Policy")) violations.push(`${page.url()}: ${text}`);
     });
     return page;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => watch(await newPage(options));
+  // A context of its own (a phone with its own storage): its pages are watched alike.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const contextPage = context.newPage.bind(context);
+    context.newPage = async () => watch(await contextPage());
+    return context;
   };
 }
 

@@ -32,6 +32,7 @@ async function signedIn(viewport, { axe = viewport.width < 1000 } = {}) {
   if (axe) assert.deepEqual(await axeViolations(page), [], `axe-core, sign-in at ${viewport.width}px`);
   await page.fill("[data-testid=token]", token);
   await page.click("[data-testid=sign-in]");
+  await page.click("[data-testid=nav-tables]");
   await page.waitForSelector("[data-testid=tables]");
   return page;
 }
@@ -112,8 +113,8 @@ test("a wrong token is refused with the office's message", async () => {
   await page.goto(office.url);
   await page.fill("[data-testid=token]", "wa1_forged");
   await page.click("[data-testid=sign-in]");
-  await page.waitForSelector("[data-testid=error]");
-  assert.match(await page.textContent("[data-testid=error]"), /unknown or forged token/);
+  await page.waitForSelector("[data-testid=sign-in-notice]");
+  assert.match(await page.textContent("[data-testid=sign-in-notice]"), /unknown or forged token/);
   await page.close();
 });
 
@@ -132,6 +133,7 @@ test("in a dim hall the device's dark setting gives a dark page that axe-core fi
   await page.goto(office.url);
   await page.fill("[data-testid=token]", token);
   await page.click("[data-testid=sign-in]");
+  await page.click("[data-testid=nav-tables]");
   await page.waitForSelector("[data-testid=tables]");
   // Relative luminance of the page's background (0 black … 1 white).
   const luminance = () => page.evaluate(() => {
@@ -222,7 +224,7 @@ for (const [name, viewport] of [
         // This event has no system yet (第二十七条): no standings, the reason in the reader's
         // language and the way to the set-up page — not the office's English message.
         const why = await page.textContent("[data-testid=standings-not-ready]");
-        assert.match(why, lang === "zh" ? /^比赛设置尚未完成.*赛制（第二十七条）/ : /^The set-up is not complete yet.*system \(第二十七条\)/, why);
+        assert.match(why, lang === "zh" ? /^比赛设置尚未完成.*赛制（第二十七条）/ : /^The set-up is not complete yet.*system \(Art. 27\)/, why);
         assert.equal(await page.locator("[data-testid=error]").count(), 0);
         assert.equal(await page.locator("[data-testid=to-setup]").count(), 1);
       }

@@ -53,6 +53,9 @@ async function chiefPage(own, ev, viewport) {
   await page.goto(ev.office.url);
   await page.fill("[data-testid=token]", ev.chief);
   await page.click("[data-testid=sign-in]");
+  // A chief arbiter lands on the desk.
+  await page.waitForSelector("[data-testid=queue], [data-testid=queue-empty]");
+  await page.click("[data-testid=nav-tables]");
   await page.waitForSelector("[data-testid=tables] [data-testid^=table-]");
   return page;
 }
@@ -66,6 +69,8 @@ async function measure(ev, lang) {
   await page.goto(ev.office.url);
   await page.fill("[data-testid=token]", ev.chief);
   await page.click("[data-testid=sign-in]");
+  await page.waitForSelector("[data-testid=queue], [data-testid=queue-empty]");
+  await page.click("[data-testid=nav-tables]");
   await page.waitForSelector("[data-testid=tables] [data-testid^=table-]");
   const game = (await page.getAttribute("[data-testid=tables] [data-testid^=table-]", "data-testid")).slice("table-".length);
   // The buttons of Black's row, as this ruleset has them.

@@ -50,6 +50,7 @@ test("the last minute is read to the second on a controlled clock and the time-u
   await page.goto(office.url);
   await page.fill("[data-testid=token]", enrolled.token);
   await page.click("[data-testid=sign-in]");
+  await page.click("[data-testid=nav-tables]");
   await page.click("[data-testid=table-r9-t1]");
   // The clock starts at T0 (the office's time is the file's). The standings' preview is held
   // until after the click: confirming as soon as the consequence shows must record (a busy

@@ -94,7 +94,9 @@ test("a wrong result is undone, a result corrected by the chief arbiter, a decid
   await page.close();
 
   // The chief arbiter finds the score sheet was misread: White won. From the game page.
-  const desk = await signedIn(chief, "[data-testid=tables] [data-testid^=table-]");
+  // The chief arbiter lands on the desk.
+  const desk = await signedIn(chief, "[data-testid=queue], [data-testid=queue-empty]");
+  await desk.click("[data-testid=nav-tables]");
   await desk.click(`[data-testid=table-${board1.game}]`);
   await desk.waitForSelector("[data-testid=correct-result]");
   await desk.click("[data-testid=correct-result]");

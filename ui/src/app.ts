@@ -56,6 +56,16 @@ function tabsFor(role: Role | undefined, office: boolean): Tab[] {
   }
 }
 
+/** The screen a role's day starts on, in the office's pages. */
+export function landing(role: Role | undefined): Screen {
+  switch (role) {
+    case "organiser": return { name: "setup" };
+    case "chief_arbiter":
+    case "committee": return { name: "queue" };
+    default: return { name: "tables" };
+  }
+}
+
 /** Whether any field under `root` differs from what the screen drew. */
 export function edited(root: HTMLElement): boolean {
   const changed = (el: Element): boolean => {
@@ -86,10 +96,18 @@ export class ArbiterApp {
   private started = 0;
   private shown = 0;
 
-  constructor(private readonly root: HTMLElement, private readonly backend: Backend, private readonly office: OfficeApi | null = null) {}
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly backend: Backend,
+    private readonly office: OfficeApi | null = null,
+    private readonly opts: { signOut?: () => void } = {},
+  ) {}
 
   async start(pollMs = 2000): Promise<void> {
     setTables(await this.backend.labels());
+    // Each role lands where its day starts: the organiser on set-up, the chief arbiter and the
+    // committee on the desk, a referee on their tables.
+    if (this.office) this.screen = landing((await this.backend.status()).identity?.role);
     // A field focused under the sticky top bar is brought clear of it. (Not CSS scroll-padding
     // or scroll-margin: WebKit's WebDriver then cannot click anything, and the Tauri walk
     // drives the app through it.)
@@ -126,6 +144,7 @@ export class ArbiterApp {
       rerender: () => void this.render(),
       syncNow: this.backend.kind === "tauri" ? () => void this.backend.syncNow().then(() => this.tick()) : undefined,
       showUnsent: this.backend.unsent ? () => void this.showUnsent() : undefined,
+      signOut: this.opts.signOut ? () => { this.stop(); this.opts.signOut?.(); } : undefined,
     });
   }
 
@@ -244,9 +263,11 @@ export class ArbiterApp {
       }
       case "game": {
         const game = this.screen.game;
+        const waiting = (await this.backend.waiting?.()) ?? [];
         return gameView(await this.backend.game(game), {
           backend: this.backend,
           role,
+          waiting: waiting.filter((q) => q.game === game),
           reload: () => this.go({ name: "game", game }),
           back: () => void this.go({ name: "tables" }),
           openReader: this.backend.reader ? () => void this.go({ name: "reader", game }) : undefined,

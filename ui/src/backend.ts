@@ -9,8 +9,10 @@ import type { Colour } from "./bindings/Colour";
 import type { CountAnswer } from "./bindings/CountAnswer";
 import type { CountRequest } from "./bindings/CountRequest";
 import type { ErrorBody } from "./bindings/ErrorBody";
+import * as outbox from "./outbox";
+import type { Queued } from "./outbox";
 import type { Said } from "./bindings/Said";
-import { said as saidIn } from "./i18n";
+import { said as saidIn, t } from "./i18n";
 import type { EventBody } from "./bindings/EventBody";
 import type { GameView } from "./bindings/GameView";
 import type { Incident } from "./bindings/Incident";
@@ -36,7 +38,10 @@ export interface Backend {
   game(game: string): Promise<GameView>;
   allowed(game: string, incident: Incident): Promise<AllowedRuling[]>;
   preview(game: string, body: EventBody): Promise<Preview>;
-  record(game: string, body: EventBody): Promise<GameView>;
+  /** Records `body` on `game`; `title` names it while it waits (the office's pages offline). */
+  record(game: string, body: EventBody, title?: string): Promise<GameView>;
+  /** What this phone recorded that has not reached the office yet (the office's pages). */
+  waiting?(): Promise<Queued[]>;
   /** The desk: a card per open item, most urgent first. */
   queue(): Promise<QueueCard[]>;
   /** One incident's whole story, and what this official may decide on it. */
@@ -68,6 +73,27 @@ export class BackendError extends Error {
   constructor(public readonly code: string, message: string, public readonly said?: Said) {
     super(message);
   }
+}
+
+/** The office could not be reached (no network, the hall's Wi-Fi dropped, the office down). */
+export class OfficeUnreachable extends BackendError {
+  constructor(detail: string) {
+    super("network", t("officeUnreachable") + (detail ? ` (${detail})` : ""));
+  }
+}
+
+/** A record kept on this phone until the office can be reached: not recorded yet. */
+export class KeptOffline extends BackendError {
+  constructor() {
+    super("kept_offline", t("keptOffline"));
+  }
+}
+
+/** Called when the office no longer knows this browser's token (revoked, or rotated): the
+ * page signs out and says why. */
+let signedOut: ((message: string) => void) | null = null;
+export function whenSignedOut(f: (message: string) => void): void {
+  signedOut = f;
 }
 
 export function asError(e: unknown): BackendError {
@@ -133,12 +159,12 @@ const RETRY_STATUS = new Set([502, 503, 504]);
  * An action (POST, PUT, DELETE) carries an Idempotency-Key and is sent once more with the same
  * key if the network failed or a gateway answered 502–504: the office records it once.
  */
-export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: string | null, method: string, path: string, body?: unknown, text?: string): Promise<T> {
+export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: string | null, method: string, path: string, body?: unknown, text?: string, key?: string): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const action = method !== "GET";
-  if (action) headers["Idempotency-Key"] = idempotencyKey();
+  if (action) headers["Idempotency-Key"] = key ?? idempotencyKey();
   const send = () => fetchFn(`${base}/api/v1${path}`, { method, headers, body: text ?? (body === undefined ? undefined : JSON.stringify(body)) });
   let r: Response;
   try {
@@ -149,8 +175,13 @@ export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: 
       if (!action) throw e;
       r = await send();
     } catch (again) {
-      throw new BackendError("network", String(again));
+      throw new OfficeUnreachable(String((again as Error).message ?? again));
     }
+  }
+  // The office no longer knows this token: revoked, or rotated. The page signs out.
+  if (r.status === 401 && token) {
+    const said = await r.clone().json().then((b: ErrorBody) => asError(b).message, () => r.statusText);
+    signedOut?.(said);
   }
   const raw = await r.text();
   let parsed: unknown = raw;
@@ -163,33 +194,92 @@ export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: 
   return parsed as T;
 }
 
-/** The office's web pages: the same screens over `/api/v1`, with an official's token. */
+/** The office's web pages: the same screens over `/api/v1`, with an official's token. A phone
+ * that loses the office keeps working on what it last saw: it records into its outbox
+ * (outbox.ts), shows it waiting, and sends it once the office answers again. */
 export class WebBackend implements Backend {
   readonly kind = "web";
   readonly canRecord = true;
+  /** What the office last answered, shown while it cannot be reached. */
+  private last: { status?: AppStatus; tables?: TableRow[]; games: Map<string, GameView> } = { games: new Map() };
+  /** Records made offline that the office refused when they arrived, with why. */
+  private refused: AppStatus["sync"]["rejected"] = [];
   constructor(readonly base: string, readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {}
   private get<T>(path: string, auth = true): Promise<T> {
     return officeCall<T>(this.fetchFn, this.base, auth ? this.token : null, "GET", path);
   }
-  private post<T>(path: string, body: unknown): Promise<T> {
-    return officeCall<T>(this.fetchFn, this.base, this.token, "POST", path, body);
+  private post<T>(path: string, body: unknown, key?: string): Promise<T> {
+    return officeCall<T>(this.fetchFn, this.base, this.token, "POST", path, body, undefined, key);
   }
   async status(): Promise<AppStatus> {
-    const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null }>("/status");
-    return {
-      identity: { ...s.you, office_url: this.base },
-      sync: { online: true, pending: 0, last_success: new Date().toISOString(), last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null },
-      notice: null,
-      ruleset: s.ruleset,
-    };
+    // What waits on this phone goes first, in order, each with its own key; while the office
+    // cannot be reached it stays.
+    const flushed = await outbox.flush(async (q) => {
+      try {
+        await this.post<GameView>(`/games/${encodeURIComponent(q.game)}/events`, { body: q.body }, q.id);
+      } catch (e) {
+        throw e instanceof OfficeUnreachable ? new outbox.Unreachable(e.message) : e;
+      }
+    });
+    const pending = flushed.left;
+    try {
+      const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null }>("/status");
+      for (const r of flushed.refused) {
+        const e = asError(r.error);
+        this.refused.push({ id: r.record.id, code: e.code, message: `${r.record.title}: ${e.message}`, said: e.said });
+      }
+      const refused = [...this.refused];
+      const status: AppStatus = {
+        identity: { ...s.you, office_url: this.base },
+        sync: { online: true, pending, last_success: new Date().toISOString(), last_error: null, last_error_code: null, rejected: refused, forged: [], clock_skew: null },
+        notice: null,
+        ruleset: s.ruleset,
+      };
+      this.last.status = status;
+      return status;
+    } catch (e) {
+      const before = this.last.status;
+      if (!(e instanceof OfficeUnreachable) || !before) throw e;
+      // Offline: who this is and what the office last said, and what waits on this phone.
+      return { ...before, sync: { ...before.sync, online: false, pending: (await outbox.waiting()).length, last_error: null, last_error_code: null } };
+    }
+  }
+  /** What waits on this phone for the office. */
+  waiting() { return outbox.waiting(); }
+  /** `f`'s answer, kept; the kept one while the office cannot be reached. */
+  private async kept<T>(f: () => Promise<T>, keep: (v: T) => void, kept: () => T | undefined): Promise<T> {
+    try {
+      const v = await f();
+      keep(v);
+      return v;
+    } catch (e) {
+      const v = kept();
+      if (e instanceof OfficeUnreachable && v !== undefined) return v;
+      throw e;
+    }
   }
   labels() { return this.get<LabelTables>("/labels", false); }
   enroll() { return enrollAtTable(); }
-  tables() { return this.get<TableRow[]>("/tables"); }
-  game(game: string) { return this.get<GameView>(`/games/${encodeURIComponent(game)}`); }
+  tables() {
+    return this.kept(() => this.get<TableRow[]>("/tables"), (v) => { this.last.tables = v; }, () => this.last.tables);
+  }
+  game(game: string) {
+    return this.kept(() => this.get<GameView>(`/games/${encodeURIComponent(game)}`), (v) => { this.last.games.set(game, v); }, () => this.last.games.get(game));
+  }
   allowed(game: string, incident: Incident) { return this.post<AllowedRuling[]>(`/games/${encodeURIComponent(game)}/allowed`, { incident }); }
   preview(game: string, body: EventBody) { return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body }); }
-  record(game: string, body: EventBody) { return this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, { body }); }
+  /** Sent at once; kept on this phone (the outbox) when the office cannot be reached, and sent
+   * with the same key later: recorded once. */
+  async record(game: string, body: EventBody, title = "") {
+    const id = outbox.recordId();
+    try {
+      return await this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, { body }, id);
+    } catch (e) {
+      if (!(e instanceof OfficeUnreachable)) throw e;
+      await outbox.keep({ id, game, body, title, at: new Date().toISOString() });
+      throw new KeptOffline();
+    }
+  }
   queue() { return this.get<QueueCard[]>("/queue"); }
   story(game: string, incident: string) { return this.get<Story>(`/games/${encodeURIComponent(game)}/incidents/${encodeURIComponent(incident)}/story`); }
   reader(game: string, afterMs: number | null) {

@@ -1,17 +1,20 @@
 // Entry point: inside the Tauri window the referee app talks to the shell's commands; in a
-// browser (the office's web pages) it asks for an organiser's or chief arbiter's token and
-// reads the office's API.
+// browser (the office's web pages, on a phone as on a computer) it signs in with a token or an
+// official's enrollment code (signin.ts), keeps working through a dropped connection (the
+// service worker keeps the pages, the outbox what was recorded) and reads the office's API.
 
 import "./style.css";
 import { invoke } from "@tauri-apps/api/core";
 import { ArbiterApp } from "./app";
-import { TauriBackend, WebBackend } from "./backend";
+import { OfficeUnreachable, TauriBackend, WebBackend, whenSignedOut } from "./backend";
 import { h, mount } from "./dom";
 import { LANGS, setLang, setTables, t } from "./i18n";
 import { OfficeApi } from "./office";
 import { createView } from "./views/create";
 import { hallView } from "./views/hall";
 import { printPairings, printStandings } from "./views/print";
+import { enrollLinkView, forgetToken, linkInHash, savedToken, saveToken, signInView } from "./signin";
+import * as outbox from "./outbox";
 
 const root = document.getElementById("app") as HTMLElement;
 const inTauri = "__TAURI_INTERNALS__" in window;
@@ -20,13 +23,44 @@ const asked = LANGS.find(([l]) => l === params.get("lang"))?.[0];
 if (asked) setLang(asked);
 
 function startWeb(token: string): void {
-  sessionStorage.setItem("token", token);
+  saveToken(token);
   const backend = new WebBackend(location.origin, token);
-  void new ArbiterApp(root, backend, new OfficeApi(location.origin, token)).start().catch((e) => {
-    sessionStorage.removeItem("token");
-    mount(root, h("p", { class: "error", "data-testid": "error" }, String(e.message ?? e)));
+  const app = new ArbiterApp(root, backend, new OfficeApi(location.origin, token), { signOut: () => signOut() });
+  void app.start().then(() => {
+    started = true;
+  }, async (e) => {
+    if (e instanceof OfficeUnreachable) return offlineStart(token);
+    forgetToken();
+    mount(root, signInView(location.origin, startWeb, t("cannotSignIn", { why: String(e.message ?? e) })));
   });
 }
+
+/** Whether the pages are up: from then on the office refusing the token signs this browser out. */
+let started = false;
+
+/** Opened with no office to answer (a reload in a hall whose Wi-Fi dropped): the kept page,
+ * honestly — what waits on this phone, and a way to try again. */
+async function offlineStart(token: string): Promise<void> {
+  const waiting = await outbox.waiting();
+  mount(root, h("main", {}, h("section", { class: "card", "data-testid": "offline-start" },
+    h("h1", {}, t("appTitle")),
+    h("p", { class: "flag", role: "status" }, t("offlineStart", { n: waiting.length })),
+    waiting.length ? h("ul", { "data-testid": "waiting" }, waiting.map((q) => h("li", {}, `${new Date(q.at).toLocaleTimeString()} · ${q.title || q.body.kind}`))) : null,
+    h("button", { class: "primary", "data-testid": "retry", onclick: () => startWeb(token) }, t("retry")),
+  )));
+}
+
+/** Signed out: by the official, or because the office no longer knows this browser. */
+function signOut(why?: string): void {
+  started = false;
+  forgetToken();
+  mount(root, signInView(location.origin, startWeb, why ? t("signedOut", { why }) : undefined));
+}
+
+// The office revoked this browser's device (or rotated the token): out at the next request.
+whenSignedOut((why) => {
+  if (started) signOut(why);
+});
 
 /** `?hall=TOURNAMENT[&every=SECONDS]`: the hall display, no token, refreshing by itself. */
 async function startHall(tournament: string): Promise<void> {
@@ -59,7 +93,8 @@ async function startPrint(what: string, token: string): Promise<void> {
 const hall = params.get("hall");
 const create = params.get("create");
 const print = params.get("print");
-const saved = sessionStorage.getItem("token");
+const saved = savedToken();
+const link = linkInHash(location.hash);
 if (hall) {
   void startHall(hall);
 } else if (print && saved) {
@@ -73,19 +108,18 @@ if (hall) {
 } else if (inTauri) {
   void new ArbiterApp(root, new TauriBackend(invoke)).start();
 } else {
-  if (saved) startWeb(saved);
-  else {
-    const input = h("input", { type: "password", id: "token", "data-testid": "token", autocomplete: "off" }) as HTMLInputElement;
-    mount(
-      root,
-      h("main", {}, h(
-        "form",
-        { class: "card enroll", onsubmit: (e: Event) => { e.preventDefault(); startWeb(input.value.trim()); } },
-        h("h1", {}, t("appTitle")),
-        h("p", {}, t("officePages")),
-        h("label", { class: "field" }, h("span", {}, t("token")), input),
-        h("button", { type: "submit", class: "primary", "data-testid": "sign-in" }, t("signIn")),
-      )),
-    );
-  }
+  registerServiceWorker();
+  if (link) {
+    // Opened from an enrollment QR code: the code stays out of the address bar and history.
+    history.replaceState(null, "", location.pathname + location.search);
+    mount(root, enrollLinkView(location.origin, link, startWeb));
+  } else if (saved) startWeb(saved);
+  else mount(root, signInView(location.origin, startWeb));
+}
+
+/** The pages open without the office (a dropped hall Wi-Fi): the service worker keeps them. A
+ * browser runs one only for a certificate it trusts (docs/running.md: trusting the office). */
+function registerServiceWorker(): void {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").catch(() => undefined);
 }

@@ -202,6 +202,7 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/ready", get(views::ready))
         .route("/backup", post(admin::backup))
         .route("/enroll", post(admin::enroll))
+        .route("/certificate", get(views::certificate))
         .route("/tournaments", post(admin::create_tournament))
         .route("/events", post(sync::push).get(sync::pull))
         .route("/people", post(admin::register_person))

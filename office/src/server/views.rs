@@ -18,6 +18,26 @@ use crate::error::OfficeError;
 use crate::runtime::blocking;
 use crate::server::{AppState, Caller};
 
+/// `GET /api/v1/certificate` (no token): the office's certificate (DER), for a phone to install
+/// once so that its browser trusts the hall office (docs/running.md) — and so runs the pages'
+/// service worker. Public: it is what every TLS handshake shows anyway.
+pub async fn certificate(State(state): State<AppState>) -> Result<Response, OfficeError> {
+    if state.cert.is_none() {
+        return Err(OfficeError::NotFound("this office serves plain HTTP: it has no certificate".to_owned()));
+    }
+    let data = state.data.clone();
+    let cert = blocking(move || crate::tls::current(&data)).await?;
+    let der = cert.chain.first().map(|c| c.as_ref().to_vec()).unwrap_or_default();
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-x509-ca-cert"),
+            (header::CONTENT_DISPOSITION, "attachment; filename=\"arbiter-office.crt\""),
+        ],
+        der,
+    )
+        .into_response())
+}
+
 /// `GET /health`: the process answers; and whether it can write, and why not (no token: a
 /// supervisor or a load balancer asks).
 pub async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {

@@ -208,7 +208,7 @@ impl App {
         device: &str,
         label: &str,
     ) -> Result<PublicIdentity> {
-        let (office_url, code, pin) = if office_url.trim().starts_with(crate::sync::enroll_link::SCHEME) {
+        let (office_url, code, pin) = if crate::sync::enroll_link::EnrollLink::looks_like(office_url) {
             let link = crate::sync::enroll_link::EnrollLink::parse(office_url)?;
             let pin = link.fingerprint.map(|f| Pin::Exact(vec![f]));
             (link.office, link.code, pin)

@@ -1,22 +1,26 @@
-//! The enrollment link an office page shows as a QR code and a tablet reads with its camera or
-//! takes pasted: `weiqi-arbiter:enroll?v=1&office=<address>&code=<one-time code>&fp=<SHA-256 of
-//! the office certificate>` (no `fp` for a plain-http loopback demo). Versioned, because printed
-//! codes outlive releases; `fp` is optional within version 1.
+//! The enrollment link an office page shows as a QR code, for a tablet's camera or pasted into
+//! the app, and for a phone's camera, which opens it in the browser. Version 2, written now, is
+//! the office's own address with the one-time code and the certificate's SHA-256 in the
+//! fragment: `https://192.168.1.10:7878/#enroll=<code>&fp=<sha256>&v=2`. A phone opens the
+//! office's pages, which enroll that browser; the fragment never reaches a server, so the code
+//! is in no log. Version 1, `weiqi-arbiter:enroll?v=1&office=<address>&code=<code>&fp=<sha256>`,
+//! is still read: printed codes outlive releases. `fp` is optional in both (a plain-http
+//! loopback demo has no certificate).
 
 use reqwest::Url;
 
 use crate::error::{DomainError, Result};
 use crate::sync::tls::CertFingerprint;
 
-/// The link's scheme.
+/// Version 1's scheme.
 pub const SCHEME: &str = "weiqi-arbiter";
-/// The link layout this build writes and reads.
-pub const VERSION: &str = "1";
+/// The link layout this build writes; it reads this one and version 1.
+pub const VERSION: &str = "2";
 
 /// What a tablet needs to enroll.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EnrollLink {
-    /// The office's address as tablets reach it, e.g. `http://192.168.1.10:7878`.
+    /// The office's address as tablets reach it, e.g. `https://192.168.1.10:7878`.
     pub office: String,
     pub code: String,
     /// The certificate the tablet pins.
@@ -28,36 +32,65 @@ fn invalid(message: impl Into<String>) -> DomainError {
 }
 
 impl EnrollLink {
-    /// The link as text (what the QR code holds).
+    /// The link as text (what the QR code holds): version 2.
     pub fn to_uri(&self) -> String {
-        let mut u = format!("{SCHEME}:enroll?v={VERSION}");
-        let fp = self.fingerprint.map(|f| f.to_string());
-        let pairs = [("office", Some(&self.office)), ("code", Some(&self.code)), ("fp", fp.as_ref())];
-        for (k, v) in pairs.into_iter().filter_map(|(k, v)| Some((k, v?))) {
-            u.push('&');
-            u.push_str(k);
-            u.push('=');
-            u.extend(url_escape(v));
+        let mut u = format!("{}/#enroll=", self.office.trim_end_matches('/'));
+        u.extend(url_escape(&self.code));
+        if let Some(fp) = self.fingerprint {
+            u.push_str(&format!("&fp={fp}"));
         }
+        u.push_str(&format!("&v={VERSION}"));
         u
     }
 
-    /// Reads a link; says what is wrong with one that is not.
+    /// Whether `text` looks like a link of either version (not an office address typed alone).
+    pub fn looks_like(text: &str) -> bool {
+        let t = text.trim();
+        t.starts_with(SCHEME) || t.contains("#enroll=")
+    }
+
+    /// Reads a link of either version; says what is wrong with one that is not.
     pub fn parse(text: &str) -> Result<EnrollLink> {
         let url = Url::parse(text.trim()).map_err(|e| invalid(format!("not a link: {e}")))?;
-        if url.scheme() != SCHEME || url.path() != "enroll" {
+        match url.scheme() {
+            SCHEME => Self::parse_v1(&url),
+            "https" | "http" => Self::parse_v2(&url),
+            _ => Err(invalid(format!("not an enrollment link (expected https://…/#enroll=… or {SCHEME}:enroll?…)")).into()),
+        }
+    }
+
+    fn parse_v1(url: &Url) -> Result<EnrollLink> {
+        if url.path() != "enroll" {
             return Err(invalid(format!("not an enrollment link (expected {SCHEME}:enroll?…)")).into());
         }
         let get = |k: &str| url.query_pairs().find(|(n, _)| n == k).map(|(_, v)| v.into_owned());
         match get("v").as_deref() {
-            Some(VERSION) => {}
-            Some(v) => return Err(invalid(format!("link version {v}; this app reads version {VERSION}")).into()),
+            Some("1") => {}
+            Some(v) => return Err(invalid(format!("link version {v}; this app reads versions 1 and {VERSION}")).into()),
             None => return Err(invalid("the link has no version").into()),
         }
         let office = get("office").filter(|o| !o.is_empty()).ok_or_else(|| invalid("the link names no office"))?;
         let code = get("code").filter(|c| !c.is_empty()).ok_or_else(|| invalid("the link has no code"))?;
         let fingerprint = get("fp").map(|f| f.parse()).transpose()?;
         Ok(EnrollLink { office, code, fingerprint })
+    }
+
+    fn parse_v2(url: &Url) -> Result<EnrollLink> {
+        let fragment = url.fragment().filter(|f| f.starts_with("enroll=")).ok_or_else(|| {
+            invalid("not an enrollment link (an office address alone: scan the code's QR or type the code)")
+        })?;
+        // The fragment is laid out as a query: read it as one.
+        let as_query = Url::parse(&format!("https://fragment.invalid/?{fragment}"))
+            .map_err(|e| invalid(format!("not a link: {e}")))?;
+        let pairs: Vec<(String, String)> = as_query.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+        let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        match get("v").as_deref() {
+            Some(VERSION) | None => {}
+            Some(v) => return Err(invalid(format!("link version {v}; this app reads versions 1 and {VERSION}")).into()),
+        }
+        let code = get("enroll").filter(|c| !c.is_empty()).ok_or_else(|| invalid("the link has no code"))?;
+        let fingerprint = get("fp").map(|f| f.parse()).transpose()?;
+        Ok(EnrollLink { office: url.origin().ascii_serialization(), code, fingerprint })
     }
 }
 
@@ -82,20 +115,25 @@ mod tests {
         let l =
             EnrollLink { office: "https://192.168.1.10:7878".into(), code: "K7M2-9QXD".into(), fingerprint: Some(fp) };
         let text = l.to_uri();
-        assert_eq!(
-            text,
-            format!("weiqi-arbiter:enroll?v=1&office=https%3A%2F%2F192.168.1.10%3A7878&code=K7M2-9QXD&fp={fp}")
-        );
+        assert_eq!(text, format!("https://192.168.1.10:7878/#enroll=K7M2-9QXD&fp={fp}&v=2"));
         assert_eq!(EnrollLink::parse(&text).unwrap(), l);
+        assert!(EnrollLink::looks_like(&text));
+        assert!(!EnrollLink::looks_like("https://192.168.1.10:7878"));
         let plain = EnrollLink { office: "http://127.0.0.1:7878".into(), code: "K7M2-9QXD".into(), fingerprint: None };
         assert_eq!(EnrollLink::parse(&plain.to_uri()).unwrap(), plain);
+        // Version 1, as codes printed by earlier builds say it.
+        let v1 = format!("weiqi-arbiter:enroll?v=1&office=https%3A%2F%2F192.168.1.10%3A7878&code=K7M2-9QXD&fp={fp}");
+        assert_eq!(EnrollLink::parse(&v1).unwrap(), l);
         for (bad, says) in [
-            ("http://192.168.1.10:7878", "not an enrollment link"),
+            ("http://192.168.1.10:7878", "an office address alone"),
+            ("https://192.168.1.10:7878/#enroll=K7M2-9QXD&v=3", "version 3"),
+            ("https://192.168.1.10:7878/#enroll=", "no code"),
             ("weiqi-arbiter:enroll?v=2&office=x&code=y", "version 2"),
             ("weiqi-arbiter:enroll?v=1&code=y", "no office"),
             ("weiqi-arbiter:enroll?v=1&office=http%3A%2F%2Fa", "no code"),
             ("nonsense", "not a link"),
-            ("weiqi-arbiter:enroll?v=1&office=a&code=y&fp=12ab", "64 hex digits"),
+            ("ftp://a/#enroll=x", "not an enrollment link"),
+            ("https://a/#enroll=K7M2-9QXD&fp=12ab", "64 hex digits"),
         ] {
             let e = EnrollLink::parse(bad).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");

@@ -6,7 +6,7 @@ import type { InitReport } from "../bindings/InitReport";
 import { officeCall } from "../backend";
 import { h } from "../dom";
 import { t } from "../i18n";
-import { field, input, outcomeLine, rulesetField, rulesetOf, rulesetSelect } from "./forms";
+import { copyButton, field, input, outcomeLine, rulesetField, rulesetOf, rulesetSelect } from "./forms";
 
 export function createView(base: string, setupCode: string, signIn: (token: string) => void): HTMLElement {
   const out = outcomeLine();
@@ -23,7 +23,8 @@ export function createView(base: string, setupCode: string, signIn: (token: stri
       form.remove();
       done.replaceChildren(
         h("p", {}, t("tokenOnce")),
-        h("p", { class: "code", "data-testid": "organiser-token" }, r.organiser_token),
+        h("p", { class: "code secret", "data-testid": "organiser-token" }, r.organiser_token),
+        copyButton(r.organiser_token),
         h("button", { class: "primary", "data-testid": "continue", onclick: () => signIn(r.organiser_token) }, t("continueSetUp")),
       );
     } catch (err) {

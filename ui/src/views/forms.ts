@@ -52,7 +52,8 @@ export function dataTable(testid: string, head: string[], rows: (Node | string)[
     { class: "data", "data-testid": testid, tabindex: 0 },
     // A column without a visible name (its buttons') is still named for screen readers.
     h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x === "" ? h("span", { class: "sr-only" }, t("actionsColumn")) : x)))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c))))),
+    // On a phone each row reads as a card, each cell under its column's name (style.css).
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => h("td", { "data-label": head[i] ?? "" }, c))))),
   );
 }
 
@@ -132,4 +133,20 @@ export function dateField(testid: string, value: string, lang: Lang, time = fals
   inp.addEventListener("input", show);
   show();
   return { el: h("span", { class: "date-field" }, inp, words), input: inp };
+}
+
+/** A button that copies `text` (a token shown once, a link) and says it did. */
+export function copyButton(text: string): HTMLElement {
+  const b = h("button", { type: "button", class: "small", "data-testid": "copy" }, t("copy"));
+  b.onclick = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      b.textContent = t("copied");
+    } catch {
+      // No clipboard (an insecure page, a refusal): select the text for a long press instead.
+      const shown = b.previousElementSibling;
+      if (shown) globalThis.getSelection?.()?.selectAllChildren(shown);
+    }
+  };
+  return b;
 }

@@ -1,7 +1,8 @@
 // The game screen: who plays, where the game stands, and every action a referee takes at the
 // table — each one previewed (“see the consequence before confirming”) and then recorded.
 
-import type { Backend } from "../backend";
+import { KeptOffline, OfficeUnreachable, type Backend } from "../backend";
+import type { Queued } from "../outbox";
 import type { CatalogueEntry } from "../bindings/CatalogueEntry";
 import type { Colour } from "../bindings/Colour";
 import type { EventBody } from "../bindings/EventBody";
@@ -31,6 +32,15 @@ export interface GameCtx {
   openReader?: () => void;
   /** Opens an incident's whole story. */
   openStory?: (incident: string) => void;
+  /** What this phone recorded on this game that has not reached the office yet. */
+  waiting?: Queued[];
+}
+
+/** Scrolls so that `what` sits above `bar` (the sticky confirm bar on a phone): the consequence
+ * is read before Confirm is tapped, never hidden under it. */
+export function keepAbove(what: HTMLElement, bar: HTMLElement): void {
+  const overlap = what.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+  if (overlap > 0) window.scrollBy?.(0, overlap + 8);
 }
 
 /** Who signed an event: “✓ 签名 tab-wang 已验证”, or a red “未签名” for a build from before
@@ -70,8 +80,9 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   async function confirmFlow(title: string, body: EventBody, after?: (v: GameView) => Promise<void>): Promise<void> {
     const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", {}, "…"));
     const confirm = h("button", { class: "primary", disabled: true, "data-testid": "confirm" }, t("confirm"));
+    const bar = h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel")));
     // The confirm bar sits at the bottom of a phone's screen, where a thumb reaches.
-    panel.replaceChildren(h("h3", {}, title), h("h4", {}, t("consequence")), lines, h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel"))));
+    panel.replaceChildren(h("h3", {}, title), h("h4", {}, t("consequence")), lines, bar);
     panel.scrollIntoView?.({ block: "nearest" });
     // Set before the button can be enabled: a click as soon as the consequence shows (while the
     // standings' preview is still on its way) records.
@@ -79,7 +90,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       confirm.setAttribute("disabled", "");
       try {
         const before = new Set(s.incidents.map((i) => i.id));
-        const v = await ctx.backend.record(game, body);
+        const v = await ctx.backend.record(game, body, title);
         // Heard as well as seen: what was recorded, and what it does.
         announce(`${t("recordedAnnounce")}: ${title} — ${Array.from(lines.children, (li) => li.textContent).join("; ")}`);
         // An incident just recorded here may be undone for 30 s (game::undo).
@@ -88,6 +99,12 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         if (after) await after(v);
         await ctx.reload();
       } catch (e) {
+        // The office could not be reached: kept on this phone, sent when it can be.
+        if (e instanceof KeptOffline) {
+          announce(`${title} — ${e.message}`);
+          await ctx.reload().catch(() => undefined);
+          return;
+        }
         lines.append(h("li", { class: "error" }, (e as Error).message));
       }
     };
@@ -98,12 +115,20 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       const result = resultLine(p);
       lines.replaceChildren(...consequenceLines(p).map((x) => h("li", x === result ? { class: p.flagged_after_result ? "flag" : "loss", "data-testid": p.flagged_after_result ? "stays" : "loss" } : {}, x)));
       if (!p.refused) confirm.removeAttribute("disabled");
+      keepAbove(lines, bar);
       // At the office every game is known: show what the ruling does to the standings too.
       if (!p.refused && ctx.backend.standingsPreview) {
         const sp = await ctx.backend.standingsPreview(game, body).catch(() => null);
         if (sp) lines.after(standingsChangeView(sp));
+        keepAbove(lines, bar);
       }
     } catch (e) {
+      // No office to preview with: the record may still be made, and is said for what it is.
+      if (e instanceof OfficeUnreachable) {
+        lines.replaceChildren(h("li", { class: "flag", "data-testid": "offline-preview" }, t("offlineNoPreview")));
+        confirm.removeAttribute("disabled");
+        return;
+      }
       lines.replaceChildren(h("li", { class: "error" }, (e as Error).message));
     }
   }
@@ -583,7 +608,18 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     ),
     h("div", { class: "columns" },
       h("div", { class: "left" }, undoBar(), quick, panel, actions),
-      h("div", { class: "right card" }, h("h3", {}, t("history")), correctionList(s.corrections), history),
+      h("div", { class: "right card" }, h("h3", {}, t("history")), waitingList(ctx.waiting ?? []), correctionList(s.corrections), history),
     ),
   );
+}
+
+/** What this phone recorded on the game that has not reached the office: each with its time,
+ * and what it waits for. */
+function waitingList(waiting: Queued[]): HTMLElement | null {
+  if (!waiting.length) return null;
+  const time = (iso: string) => new Date(iso).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return h("div", { class: "waiting", "data-testid": "waiting" },
+    h("h4", {}, t("waitingHere")),
+    h("p", { class: "flag" }, t("keptOffline")),
+    h("ol", {}, waiting.map((q) => h("li", { "data-testid": "waiting-record" }, `${time(q.at)} · ${q.title || q.body.kind}`))));
 }

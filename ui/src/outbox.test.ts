@@ -1,0 +1,68 @@
+// The office pages' outbox on a phone that loses the office: records kept in order, sent once
+// each with their own Idempotency-Key when the office answers again, a refusal reported.
+import "fake-indexeddb/auto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { KeptOffline, WebBackend } from "./backend";
+import * as outbox from "./outbox";
+
+const warning = { kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender: "black" } }, ruling: "warning" } } as const;
+
+beforeEach(async () => {
+  // Each test starts with an empty queue.
+  await outbox.flush(async () => undefined);
+});
+
+describe("outbox", () => {
+  it("keeps records in order, stops at the first the office cannot be reached for, sends each once", async () => {
+    await outbox.keep({ id: "a", game: "g1", body: warning, title: "first", at: "2026-11-27T08:00:00Z" });
+    await outbox.keep({ id: "b", game: "g1", body: warning, title: "second", at: "2026-11-27T08:00:05Z" });
+    const down = await outbox.flush(async () => { throw new outbox.Unreachable("down"); });
+    expect(down).toEqual({ sent: [], refused: [], left: 2 });
+    expect((await outbox.waiting()).map((q) => q.id)).toEqual(["a", "b"]);
+    const sent: string[] = [];
+    const up = await outbox.flush(async (q) => { sent.push(q.id); });
+    expect(sent).toEqual(["a", "b"]);
+    expect(up.left).toBe(0);
+    expect(await outbox.waiting()).toEqual([]);
+  });
+
+  it("reports a record the office refused and keeps it out of the queue", async () => {
+    await outbox.keep({ id: "c", game: "g1", body: warning, title: "refused", at: "2026-11-27T08:01:00Z" });
+    const r = await outbox.flush(async () => { throw new Error("no such game"); });
+    expect(r.refused.map((x) => [x.record.id, x.error.message])).toEqual([["c", "no such game"]]);
+    expect(await outbox.waiting()).toEqual([]);
+  });
+});
+
+describe("WebBackend offline", () => {
+  it("keeps a record made offline and sends it, with its key, once the office answers", async () => {
+    let online = false;
+    const posts: string[] = [];
+    const fake = (async (url: string, init?: RequestInit) => {
+      if (!online) throw new TypeError("Failed to fetch");
+      if (init?.method === "POST") posts.push((init.headers as Record<string, string>)["Idempotency-Key"]);
+      const body = url.endsWith("/status") ? { you: { person: "ref-wang", role: "referee", device: "web-1", tournament: "t1" }, ruleset: null } : { state: {} };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }) as typeof fetch;
+    const b = new WebBackend("https://office", "wa1_x", fake);
+    await expect(b.record("g1", warning, "黑方 · 警告")).rejects.toBeInstanceOf(KeptOffline);
+    const [kept] = await outbox.waiting();
+    expect(kept.title).toBe("黑方 · 警告");
+    expect(kept.id).toMatch(/^[0-9a-f]{32}$/);
+    // Still offline: asking for the status sends nothing and keeps the record.
+    await expect(b.status()).rejects.toThrow();
+    expect((await outbox.waiting()).map((q) => q.id)).toEqual([kept.id]);
+    online = true;
+    const s = await b.status();
+    expect(s.sync.online).toBe(true);
+    expect(posts).toEqual([kept.id]);
+    // Asked again: nothing is sent twice.
+    await b.status();
+    expect(posts).toEqual([kept.id]);
+    // Offline again after a status was seen: who this is stays, marked offline.
+    online = false;
+    const off = await b.status();
+    expect(off.sync.online).toBe(false);
+    expect(off.identity?.person).toBe("ref-wang");
+  });
+});

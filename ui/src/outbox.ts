@@ -1,0 +1,118 @@
+// The office pages' outbox: what a phone records while the office cannot be reached, kept in
+// the browser (IndexedDB, which a reload or a restart of the phone keeps) until it is sent — in
+// the order it was recorded, each once. Its id is the request's Idempotency-Key, which the
+// office answers once and gives the same answer again for a day (office/src/server/
+// idempotency.rs): a record sent, its answer lost, and sent again is recorded once. The office
+// computes its consequence when it arrives; nothing here pretends to know it.
+
+import type { EventBody } from "./bindings/EventBody";
+
+/** A record waiting to be sent. */
+export interface Queued {
+  /** Its Idempotency-Key: the same on every try. */
+  id: string;
+  game: string;
+  body: EventBody;
+  /** What the official saw on the button, to list it while it waits. */
+  title: string;
+  /** When it was recorded (ISO). */
+  at: string;
+}
+
+/** What sending the queue found. */
+export interface Flushed {
+  sent: Queued[];
+  /** Refused by the office (kept out of the queue, with why). */
+  refused: { record: Queued; error: Error }[];
+  /** Still waiting: the office could not be reached. */
+  left: number;
+}
+
+/** The office could not be reached: the record waits. */
+export class Unreachable extends Error {}
+
+const DB = "arbiter-outbox";
+const STORE = "records";
+
+/** Whether this browser keeps data for pages (IndexedDB); without it nothing waits here. */
+const available = () => typeof indexedDB !== "undefined";
+
+function open(): Promise<IDBDatabase> {
+  if (!available()) return Promise.reject(new Error("this browser cannot keep records while offline (no IndexedDB)"));
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    // `seq` keeps the order they were recorded in.
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "seq", autoIncrement: true });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error("IndexedDB cannot be opened"));
+  });
+}
+
+async function run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const req = f(tx.objectStore(STORE));
+      // Resolved once the transaction is committed: a record kept is kept.
+      tx.oncomplete = () => resolve(req.result);
+      tx.onerror = () => reject(tx.error ?? new Error("IndexedDB write failed"));
+      tx.onabort = () => reject(tx.error ?? new Error("IndexedDB write aborted"));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Keeps `record` until it is sent. */
+export async function keep(record: Queued): Promise<void> {
+  await run("readwrite", (s) => s.add(record));
+}
+
+/** Every record waiting, oldest first. */
+export async function waiting(): Promise<Queued[]> {
+  if (!available()) return [];
+  const rows = await run("readonly", (s) => s.getAll() as IDBRequest<(Queued & { seq: number })[]>);
+  return rows.sort((a, b) => a.seq - b.seq).map(({ seq: _seq, ...q }) => q);
+}
+
+async function drop(id: string): Promise<void> {
+  const rows = await run("readonly", (s) => s.getAll() as IDBRequest<(Queued & { seq: number })[]>);
+  const row = rows.find((r) => r.id === id);
+  if (row) await run("readwrite", (s) => s.delete(row.seq));
+}
+
+/** Sends what waits, oldest first, one at a time; stops at the first the office cannot be
+ * reached for (it and those after it wait, in order). `send` throws `Unreachable` for that,
+ * anything else for a refusal. One flush at a time in this page. */
+let flushing: Promise<Flushed> | null = null;
+export function flush(send: (q: Queued) => Promise<void>): Promise<Flushed> {
+  flushing ??= (async () => {
+    const out: Flushed = { sent: [], refused: [], left: 0 };
+    const queue = await waiting();
+    for (const [i, q] of queue.entries()) {
+      try {
+        await send(q);
+        out.sent.push(q);
+      } catch (e) {
+        if (e instanceof Unreachable) {
+          out.left = queue.length - i;
+          break;
+        }
+        out.refused.push({ record: q, error: e as Error });
+      }
+      await drop(q.id);
+    }
+    return out;
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+/** A fresh id for a record: 128 random bits in hex, the form of every Idempotency-Key. */
+export function recordId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
