@@ -60,6 +60,25 @@ export async function prepareOffice(data, tournament, fixtures = []) {
   return token;
 }
 
+/**
+ * A running office with one event of `preset` rules set up — a 3-round Swiss, 60 minutes + 5
+ * reserved, 15 minutes' lateness, four players — round 1 paired and started five minutes ago.
+ */
+export async function pairedEvent(name, title, preset = "chinese_1988") {
+  const data = scratch(name);
+  const token = await prepareOffice(data, `t-${name}`);
+  const office = await serveOffice(data);
+  await api(office.url, token, "PUT", "/tournament", {
+    name: title,
+    ruleset: preset === "chinese_1988" ? { preset, komi: 3.75 } : { preset },
+    settings: { time_control: { main_minutes: 60, reserved_minutes: 5 }, allowed_lateness_minutes: 15, system: { kind: "swiss" }, rounds: 3 },
+  });
+  for (const [n, rank] of [["张一", "5d"], ["李二", "4d"], ["王三", "3d"], ["赵四", "2d"]]) await api(office.url, token, "POST", "/players", { name: n, rank });
+  await api(office.url, token, "PUT", "/rounds/1", { starts_at: new Date(Date.now() - 5 * 60_000).toISOString() });
+  const sheet = await api(office.url, token, "POST", "/rounds/1/pair");
+  return { office, token, sheet };
+}
+
 /** The office's certificate as `arbiter-office cert show` prints it (made if the office has none). */
 async function certificate(data) {
   const out = await run(["cert", "show", "--data", data]);

@@ -34,7 +34,7 @@ after(async () => {
 
 const shot = async (page, name) => saveShot(shots, name, await page.screenshot({ fullPage: true }));
 
-async function signIn(page, tok, first = "[data-testid=tables], [data-testid=setup-form], .empty") {
+async function signIn(page, tok, first = "[data-testid=tables], [data-testid=setup-form], [data-testid=queue], .empty") {
   await page.goto(office.url);
   await page.fill("[data-testid=token]", tok);
   await page.click("[data-testid=sign-in]");

@@ -20,24 +20,14 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, assertNoCspViolations, axeViolations, chromium, outDir, prepareOffice, saveShot, scratch, serveOffice, until } from "./lib.mjs";
+import { api, assertNoCspViolations, axeViolations, chromium, outDir, pairedEvent, saveShot, until } from "./lib.mjs";
 
 const shots = path.join(outDir, "phone");
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 let office, organiser, browser, sheet;
 
 before(async () => {
-  const data = scratch("phone");
-  organiser = await prepareOffice(data, "t-phone");
-  office = await serveOffice(data);
-  await api(office.url, organiser, "PUT", "/tournament", {
-    name: "手机杯",
-    ruleset: { preset: "chinese_1988", komi: 3.75 },
-    settings: { time_control: { main_minutes: 60, reserved_minutes: 5 }, allowed_lateness_minutes: 15, system: { kind: "swiss" }, rounds: 3 },
-  });
-  for (const [name, rank] of [["张一", "5d"], ["李二", "4d"], ["王三", "3d"], ["赵四", "2d"]]) await api(office.url, organiser, "POST", "/players", { name, rank });
-  await api(office.url, organiser, "PUT", "/rounds/1", { starts_at: new Date(Date.now() - 5 * 60_000).toISOString() });
-  sheet = await api(office.url, organiser, "POST", "/rounds/1/pair");
+  ({ office, token: organiser, sheet } = await pairedEvent("phone", "手机杯"));
   await api(office.url, organiser, "POST", "/people", { id: "ref-li", name: "李裁判", role: "referee" });
   await api(office.url, organiser, "POST", "/people", { id: "chief-ma", name: "马裁判长", role: "chief_arbiter" });
   await api(office.url, organiser, "POST", "/referees", { referee: "ref-li", tables: [1, 2] });

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, assertNoCspViolations, axeViolations, chromium, codeFor, officeFetch, outDir, prepareOffice, saveShot, scratch, serveOffice } from "./lib.mjs";
+import { api, assertNoCspViolations, axeViolations, chromium, codeFor, officeFetch, outDir, pairedEvent, saveShot } from "./lib.mjs";
 
 const shots = path.join(outDir, "quick");
 const offices = [];
@@ -19,18 +19,8 @@ let browser;
 
 /** An office with one paired round of `preset` rules, started five minutes ago, and a chief arbiter. */
 async function event(preset) {
-  const data = scratch(`quick-${preset}`);
-  const token = await prepareOffice(data, `t-${preset}`);
-  const office = await serveOffice(data);
+  const { office, token } = await pairedEvent(`quick-${preset}`, preset === "korean" ? "바둑 대회" : "快棋杯", preset);
   offices.push(office);
-  await api(office.url, token, "PUT", "/tournament", {
-    name: preset === "korean" ? "바둑 대회" : "快棋杯",
-    ruleset: { preset },
-    settings: { time_control: { main_minutes: 60, reserved_minutes: 5 }, allowed_lateness_minutes: 15, system: { kind: "swiss" }, rounds: 3 },
-  });
-  for (const [name, rank] of [["张一", "5d"], ["李二", "4d"], ["王三", "3d"], ["赵四", "2d"]]) await api(office.url, token, "POST", "/players", { name, rank });
-  await api(office.url, token, "PUT", "/rounds/1", { starts_at: new Date(Date.now() - 5 * 60_000).toISOString() });
-  await api(office.url, token, "POST", "/rounds/1/pair");
   const code = await codeFor(office, token, "chief-liu", "chief_arbiter");
   const r = await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, device: `desk-${preset}`, label: "desk" }) });
   return { office, chief: (await r.json()).token };

@@ -16,24 +16,14 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, assertNoCspViolations, axeViolations, chromium, codeFor, officeFetch, outDir, prepareOffice, saveShot, scratch, serveOffice, until } from "./lib.mjs";
+import { api, assertNoCspViolations, axeViolations, chromium, codeFor, officeFetch, outDir, pairedEvent, saveShot, until } from "./lib.mjs";
 
 const shots = path.join(outDir, "results");
 const phone = { width: 390, height: 844 };
 let office, organiser, chief, browser, sheet;
 
 before(async () => {
-  const data = scratch("results");
-  organiser = await prepareOffice(data, "t-results");
-  office = await serveOffice(data);
-  await api(office.url, organiser, "PUT", "/tournament", {
-    name: "更正杯",
-    ruleset: { preset: "chinese_1988", komi: 3.75 },
-    settings: { time_control: { main_minutes: 60, reserved_minutes: 5 }, allowed_lateness_minutes: 15, system: { kind: "swiss" }, rounds: 3 },
-  });
-  for (const [name, rank] of [["张一", "5d"], ["李二", "4d"], ["王三", "3d"], ["赵四", "2d"]]) await api(office.url, organiser, "POST", "/players", { name, rank });
-  await api(office.url, organiser, "PUT", "/rounds/1", { starts_at: new Date(Date.now() - 5 * 60_000).toISOString() });
-  sheet = await api(office.url, organiser, "POST", "/rounds/1/pair");
+  ({ office, token: organiser, sheet } = await pairedEvent("results", "更正杯"));
   const code = await codeFor(office, organiser, "chief-liu", "chief_arbiter");
   const r = await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "desk-liu", label: "desk" }) });
   chief = (await r.json()).token;

@@ -69,7 +69,13 @@ fn sheet_csv(s: &PairingSheet) -> String {
             .map(|c| {
                 let to = c.outcome.map_or("no result", |o| o.label().en);
                 let who = c.person.as_ref().map_or_else(String::new, |p| format!(" {p}"));
-                format!("{} → {to}, by the {}{who} ({}: {})", c.replaced.outcome.label().en, c.by.label().en, c.cause.label().en, c.why)
+                format!(
+                    "{} → {to}, by the {}{who} ({}: {})",
+                    c.replaced.outcome.label().en,
+                    c.by.label().en,
+                    c.cause.label().en,
+                    c.why
+                )
             })
             .collect::<Vec<_>>()
             .join("; ");

@@ -55,7 +55,10 @@ impl EnrollLink {
         match url.scheme() {
             SCHEME => Self::parse_v1(&url),
             "https" | "http" => Self::parse_v2(&url),
-            _ => Err(invalid(format!("not an enrollment link (expected https://…/#enroll=… or {SCHEME}:enroll?…)")).into()),
+            _ => {
+                Err(invalid(format!("not an enrollment link (expected https://…/#enroll=… or {SCHEME}:enroll?…)"))
+                    .into())
+            }
         }
     }
 
@@ -82,7 +85,8 @@ impl EnrollLink {
         // The fragment is laid out as a query: read it as one.
         let as_query = Url::parse(&format!("https://fragment.invalid/?{fragment}"))
             .map_err(|e| invalid(format!("not a link: {e}")))?;
-        let pairs: Vec<(String, String)> = as_query.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+        let pairs: Vec<(String, String)> =
+            as_query.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
         let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
         match get("v").as_deref() {
             Some(VERSION) | None => {}

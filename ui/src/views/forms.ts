@@ -150,3 +150,29 @@ export function copyButton(text: string): HTMLElement {
   };
   return b;
 }
+
+/** An undo bar: `said` and a button counting down to `until`; gone at `until` (then `expired`
+ * runs). The button runs `undo`; a failure is said in the bar. */
+export function undoCountdown(testid: string, said: string, until: number, undo: () => Promise<void>, expired?: () => void): HTMLElement {
+  const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  const button = h("button", { type: "button", "data-testid": testid }, t("undo", { s: left() }));
+  const bar = h("div", { class: "undo-bar", role: "status", "data-testid": `${testid}-bar` }, h("span", {}, said), button);
+  const tick = setInterval(() => {
+    if (!bar.isConnected || Date.now() >= until) {
+      clearInterval(tick);
+      bar.remove();
+      if (Date.now() >= until) expired?.();
+      return;
+    }
+    button.textContent = t("undo", { s: left() });
+  }, 1000);
+  button.onclick = async () => {
+    button.setAttribute("disabled", "");
+    try {
+      await undo();
+    } catch (e) {
+      bar.replaceChildren(h("span", { class: "error" }, (e as Error).message));
+    }
+  };
+  return bar;
+}

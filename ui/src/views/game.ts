@@ -20,6 +20,7 @@ import { correctionForm, correctionList } from "./correction";
 import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
 import { l, labelled, locale, lt, said, t } from "../i18n";
 import { countBoard } from "./countBoard";
+import { undoCountdown } from "./forms";
 import { clockText } from "./reader";
 
 export interface GameCtx {
@@ -555,30 +556,14 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   function undoBar(): HTMLElement | null {
     const u = undoable;
     if (!u || u.game !== game || Date.now() >= u.until || !canRecord) return null;
-    const left = () => Math.max(0, Math.ceil((u.until - Date.now()) / 1000));
-    const button = h("button", { type: "button", "data-testid": "undo" }, t("undo", { s: left() }));
-    const bar = h("div", { class: "undo-bar", role: "status", "data-testid": "undo-bar" }, h("span", {}, `${t("recordedAnnounce")}: ${u.title}`), button);
-    const tick = setInterval(() => {
-      if (!bar.isConnected || Date.now() >= u.until) {
-        clearInterval(tick);
-        bar.remove();
-        if (undoable === u && Date.now() >= u.until) undoable = null;
-        return;
-      }
-      button.textContent = t("undo", { s: left() });
-    }, 1000);
-    button.onclick = async () => {
-      button.setAttribute("disabled", "");
-      try {
-        await ctx.backend.record(game, { kind: "incident_withdrawn", data: { incident: u.incident } });
-        undoable = null;
-        announce(`${t("undone")}: ${u.title}`);
-        await ctx.reload();
-      } catch (e) {
-        bar.replaceChildren(h("span", { class: "error" }, (e as Error).message));
-      }
-    };
-    return bar;
+    return undoCountdown("undo", `${t("recordedAnnounce")}: ${u.title}`, u.until, async () => {
+      await ctx.backend.record(game, { kind: "incident_withdrawn", data: { incident: u.incident } });
+      undoable = null;
+      announce(`${t("undone")}: ${u.title}`);
+      await ctx.reload();
+    }, () => {
+      if (undoable === u) undoable = null;
+    });
   }
 
   const sched = s.schedule;

@@ -14,7 +14,7 @@ import { handicapText, rankText, resultSentence } from "../format";
 import { getLang, labelled, listed, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { causesFor, correctionForm, OUTCOMES } from "./correction";
-import { dataTable, dateField, dayTimeText, field, input, outcomeLine, parseDayTime, select } from "./forms";
+import { dataTable, dateField, dayTimeText, field, input, outcomeLine, parseDayTime, select, undoCountdown } from "./forms";
 
 export interface RoundsCtx {
   api: OfficeApi;
@@ -128,34 +128,17 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
     : h("p", { class: "empty" }, t("notPaired"));
   // Which round is on screen, for whoever waits for a redraw.
   table.dataset.round = String(sheet.round);
-  return h("main", { class: "office" }, tabs, head, out.el, undoBar(sheet, ctx, out), table, sheet.byes.length ? h("p", { "data-testid": "bye" }, labelled(t("bye"), listed(sheet.byes.map((p) => p.name)))) : null);
+  return h("main", { class: "office" }, tabs, head, out.el, undoBar(sheet, ctx), table, sheet.byes.length ? h("p", { "data-testid": "bye" }, labelled(t("bye"), listed(sheet.byes.map((p) => p.name)))) : null);
 }
 
 /** For 30 s after a result is entered here, the way to take it back: a correction that leaves
  * the game without a result (cause: a wrong entry), kept in the history with the entry. */
-function undoBar(sheet: PairingSheet, ctx: RoundsCtx, out: ReturnType<typeof outcomeLine>): HTMLElement | null {
+function undoBar(sheet: PairingSheet, ctx: RoundsCtx): HTMLElement | null {
   const u = undoable;
   if (!u || Date.now() >= u.until || !sheet.boards.some((b) => b.game === u.game && b.result?.event === u.event)) return null;
-  const left = () => Math.max(0, Math.ceil((u.until - Date.now()) / 1000));
-  const button = h("button", { type: "button", "data-testid": "undo-result" }, t("undo", { s: left() }));
-  const bar = h("div", { class: "undo-bar", role: "status", "data-testid": "undo-result-bar" }, h("span", {}, t("resultEntered", { game: u.name, result: u.result })), button);
-  const tick = setInterval(() => {
-    if (!bar.isConnected || Date.now() >= u.until) {
-      clearInterval(tick);
-      bar.remove();
-      return;
-    }
-    button.textContent = t("undo", { s: left() });
-  }, 1000);
-  button.onclick = async () => {
-    button.setAttribute("disabled", "");
-    try {
-      await ctx.api.record(u.game, { kind: "result_corrected", data: { replaces: u.event, cause: "wrong_entry", why: t("undoEntryWhy") } });
-      undoable = null;
-      ctx.go(ctx.round);
-    } catch (e) {
-      out.fail(e);
-    }
-  };
-  return bar;
+  return undoCountdown("undo-result", t("resultEntered", { game: u.name, result: u.result }), u.until, async () => {
+    await ctx.api.record(u.game, { kind: "result_corrected", data: { replaces: u.event, cause: "wrong_entry", why: t("undoEntryWhy") } });
+    undoable = null;
+    ctx.go(ctx.round);
+  });
 }

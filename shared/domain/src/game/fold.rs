@@ -98,16 +98,14 @@ pub fn fold_game<'a>(
 fn walked(e: &Event) -> Option<Walked> {
     match &e.body {
         EventBody::IncidentRecorded { .. } => Some(Walked::Incident { id: e.id }),
-        body if is_walked(body) => {
-            Some(Walked::Fact {
-                id: e.id,
-                at_ms: at_ms(e),
-                role: e.author.role,
-                rules: e.rules_revision(),
-                person: matches!(body, EventBody::ResultCorrected { .. }).then(|| e.author.person.clone()),
-                body: Box::new(body.clone()),
-            })
-        }
+        body if is_walked(body) => Some(Walked::Fact {
+            id: e.id,
+            at_ms: at_ms(e),
+            role: e.author.role,
+            rules: e.rules_revision(),
+            person: matches!(body, EventBody::ResultCorrected { .. }).then(|| e.author.person.clone()),
+            body: Box::new(body.clone()),
+        }),
         _ => None,
     }
 }
@@ -423,8 +421,7 @@ impl Play {
             body if is_fact(body) => {
                 // Before revision 3 the chief arbiter's fact after a result replaced it; from
                 // it on, the first decisive event stands for everyone (game::correction).
-                let authority =
-                    rules < FIRST_RESULT_STANDS_SINCE && role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
+                let authority = rules < FIRST_RESULT_STANDS_SINCE && role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
                 if self.result.is_some() && !authority {
                     self.after_result.push(id);
                     self.pending.push(id);
@@ -468,7 +465,13 @@ impl Play {
             EventBody::CountRecorded { count } => {
                 let outcome = counting::decide(*count, ruleset)?;
                 let article = ruleset.count_article;
-                self.set_result(GameResult { outcome, reason: ResultReason::Count, article, event: id, by: Some(role) });
+                self.set_result(GameResult {
+                    outcome,
+                    reason: ResultReason::Count,
+                    article,
+                    event: id,
+                    by: Some(role),
+                });
             }
             EventBody::ResultEntered { outcome, forfeit, .. } => {
                 let article = crate::rules::Article::Art13_1;

@@ -39,7 +39,10 @@ fn second_warning_stands_over_the_chief_arbiters_later_loss_ruling() {
     let (t, second, late) = second_warning_then_chiefs_time_loss();
     let s = t.state();
     let r = s.result.unwrap();
-    assert_eq!((r.outcome, r.reason, r.article, r.event), (Outcome::win(White), ResultReason::SecondWarning, Article::Art25_2, second));
+    assert_eq!(
+        (r.outcome, r.reason, r.article, r.event),
+        (Outcome::win(White), ResultReason::SecondWarning, Article::Art25_2, second)
+    );
     assert_eq!(r.by, Some(Role::Referee));
     assert!(s.superseded_results.is_empty());
     let v = s.incident(late).unwrap();
@@ -53,34 +56,54 @@ fn second_warning_stands_over_the_chief_arbiters_later_loss_ruling() {
 fn the_same_scenario_corrected_gives_the_corrected_result_with_its_history() {
     let (mut t, second, late) = second_warning_then_chiefs_time_loss();
     let fix = t
-        .try_push(Role::ChiefArbiter, correct(second, Some(Outcome::win(Black)), CorrectionCause::RulingAnnulled, "  白方先超时，第二次警告在超时之后  "))
+        .try_push(
+            Role::ChiefArbiter,
+            correct(
+                second,
+                Some(Outcome::win(Black)),
+                CorrectionCause::RulingAnnulled,
+                "  白方先超时，第二次警告在超时之后  ",
+            ),
+        )
         .unwrap();
     let s = t.state();
     let r = s.result.unwrap();
-    assert_eq!((r.outcome, r.reason, r.article, r.event, r.by), (Outcome::win(Black), ResultReason::Corrected, Article::Art13_1, fix, Some(Role::ChiefArbiter)));
+    assert_eq!(
+        (r.outcome, r.reason, r.article, r.event, r.by),
+        (Outcome::win(Black), ResultReason::Corrected, Article::Art13_1, fix, Some(Role::ChiefArbiter))
+    );
     assert_eq!(s.status, Status::Finished);
     assert_eq!(s.superseded_results.len(), 1);
     assert_eq!(s.superseded_results[0].reason, ResultReason::SecondWarning);
     let c = &s.corrections[0];
-    assert_eq!((c.event, c.replaced.event, c.outcome, c.cause, c.by), (fix, second, Some(Outcome::win(Black)), CorrectionCause::RulingAnnulled, Role::ChiefArbiter));
+    assert_eq!(
+        (c.event, c.replaced.event, c.outcome, c.cause, c.by),
+        (fix, second, Some(Outcome::win(Black)), CorrectionCause::RulingAnnulled, Role::ChiefArbiter)
+    );
     assert_eq!(c.why, "白方先超时，第二次警告在超时之后", "the reason as given, trimmed");
     assert_eq!(c.closes, vec![late], "it deals with what was flagged before it");
     assert!(after_result_items(&s).is_empty());
     // A second correction names the first correction as the result it replaces.
-    let err = t.try_push(Role::ChiefArbiter, correct(second, Some(Outcome::Draw), CorrectionCause::WrongEntry, "再改")).unwrap_err();
+    let err = t
+        .try_push(Role::ChiefArbiter, correct(second, Some(Outcome::Draw), CorrectionCause::WrongEntry, "再改"))
+        .unwrap_err();
     assert_eq!(err, DomainError::CorrectionRefused(CorrectionRefusal::NotInForce { named: second.to_string() }));
     t.try_push(Role::ChiefArbiter, correct(fix, Some(Outcome::Draw), CorrectionCause::WrongEntry, "再改")).unwrap();
     let s = t.state();
     assert_eq!(s.result.unwrap().outcome, Outcome::Draw);
     assert_eq!(s.corrections.len(), 2);
-    assert_eq!(s.superseded_results.iter().map(|r| r.reason).collect::<Vec<_>>(), [ResultReason::SecondWarning, ResultReason::Corrected]);
+    assert_eq!(
+        s.superseded_results.iter().map(|r| r.reason).collect::<Vec<_>>(),
+        [ResultReason::SecondWarning, ResultReason::Corrected]
+    );
 }
 
 #[test]
 fn a_count_stands_over_a_later_time_loss_and_a_correction_replaces_it() {
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
-    let count = t.referee(EventBody::CountRecorded { count: Count::Area { black_stones: HalfStones::new(370).unwrap() } });
+    let count =
+        t.referee(EventBody::CountRecorded { count: Count::Area { black_stones: HalfStones::new(370).unwrap() } });
     let decided = t.state().result.unwrap();
     assert_eq!((decided.reason, decided.event), (ResultReason::Count, count));
     // A tablet that had not seen the count records a time loss; the chief arbiter confirms it.
@@ -95,7 +118,12 @@ fn a_count_stands_over_a_later_time_loss_and_a_correction_replaces_it() {
     assert!(s.incident(late).unwrap().would_decide);
     assert!(after_result_items(&s).is_empty(), "ruled on by the chief arbiter: dealt with");
     // The explicit act does.
-    let fix = t.try_push(Role::ChiefArbiter, correct(count, Some(Outcome::win(White)), CorrectionCause::RulingAnnulled, "黑方在数子前已超时")).unwrap();
+    let fix = t
+        .try_push(
+            Role::ChiefArbiter,
+            correct(count, Some(Outcome::win(White)), CorrectionCause::RulingAnnulled, "黑方在数子前已超时"),
+        )
+        .unwrap();
     let s = t.state();
     assert_eq!(s.result.map(|r| (r.outcome, r.event)), Some((Outcome::win(White), fix)));
     assert_eq!(s.superseded_results, vec![decided]);
@@ -106,12 +134,21 @@ fn a_resignation_stands_over_a_later_forfeit_until_corrected() {
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
     let resign = t.referee(EventBody::Resigned { by: White });
-    let forfeit = t.try_push(Role::ChiefArbiter, EventBody::ResultEntered { outcome: Outcome::win(White), note: None, forfeit: true }).unwrap();
+    let forfeit = t
+        .try_push(
+            Role::ChiefArbiter,
+            EventBody::ResultEntered { outcome: Outcome::win(White), note: None, forfeit: true },
+        )
+        .unwrap();
     let s = t.state();
     assert_eq!(s.result.map(|r| (r.reason, r.event)), Some((ResultReason::Resignation, resign)));
     assert_eq!(s.after_result, vec![forfeit], "kept");
     assert_eq!(after_result_items(&s), vec![forfeit], "and flagged");
-    t.try_push(Role::ChiefArbiter, correct(resign, Some(Outcome::win(White)), CorrectionCause::WrongEntry, "记错了认输方")).unwrap();
+    t.try_push(
+        Role::ChiefArbiter,
+        correct(resign, Some(Outcome::win(White)), CorrectionCause::WrongEntry, "记错了认输方"),
+    )
+    .unwrap();
     let s = t.state();
     assert_eq!(s.result.unwrap().outcome, Outcome::win(White));
     assert_eq!(s.after_result, vec![forfeit], "still in the history");
@@ -156,7 +193,9 @@ fn what_changes_the_deciding_ruling_still_moves_the_result() {
 fn a_correction_that_takes_the_result_away_reopens_the_game() {
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
-    let entered = t.try_push(Role::Organiser, EventBody::ResultEntered { outcome: Outcome::BothLose, note: None, forfeit: false }).unwrap();
+    let entered = t
+        .try_push(Role::Organiser, EventBody::ResultEntered { outcome: Outcome::BothLose, note: None, forfeit: false })
+        .unwrap();
     assert_eq!(t.state().result.unwrap().by, Some(Role::Organiser));
     let undo = t.try_push(Role::Organiser, correct(entered, None, CorrectionCause::WrongEntry, "录错了")).unwrap();
     let s = t.state();
@@ -164,7 +203,12 @@ fn a_correction_that_takes_the_result_away_reopens_the_game() {
     assert_eq!(s.status, Status::Playing, "as it stood before the entry");
     assert_eq!(s.corrections[0].event, undo);
     // The right result entered afterwards decides the game.
-    let right = t.try_push(Role::Organiser, EventBody::ResultEntered { outcome: Outcome::win(Black), note: None, forfeit: false }).unwrap();
+    let right = t
+        .try_push(
+            Role::Organiser,
+            EventBody::ResultEntered { outcome: Outcome::win(Black), note: None, forfeit: false },
+        )
+        .unwrap();
     let s = t.state();
     assert_eq!(s.result.map(|r| (r.outcome, r.event)), Some((Outcome::win(Black), right)));
     assert!(s.after_result.is_empty());
@@ -174,13 +218,18 @@ fn a_correction_that_takes_the_result_away_reopens_the_game() {
 fn bad_corrections_are_refused_with_what_was_wrong_and_change_nothing() {
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
-    let none = t.try_push(Role::ChiefArbiter, correct(t.events[0].id, Some(Outcome::Draw), CorrectionCause::WrongEntry, "x"));
+    let none =
+        t.try_push(Role::ChiefArbiter, correct(t.events[0].id, Some(Outcome::Draw), CorrectionCause::WrongEntry, "x"));
     assert_eq!(none.unwrap_err(), DomainError::CorrectionRefused(CorrectionRefusal::NoResult));
     t.incident(disturbing(Black), Ruling::Warning);
     let second = t.incident(disturbing(Black), Ruling::Warning);
     let fix = |why: &str, cause| correct(second, Some(Outcome::Draw), cause, why);
     let cases: Vec<(Role, EventBody, DomainError)> = vec![
-        (Role::ChiefArbiter, fix(" \n ", CorrectionCause::WrongEntry), DomainError::CorrectionRefused(CorrectionRefusal::NoReason)),
+        (
+            Role::ChiefArbiter,
+            fix(" \n ", CorrectionCause::WrongEntry),
+            DomainError::CorrectionRefused(CorrectionRefusal::NoReason),
+        ),
         (
             Role::ChiefArbiter,
             fix(&"长".repeat(501), CorrectionCause::WrongEntry),
@@ -189,9 +238,16 @@ fn bad_corrections_are_refused_with_what_was_wrong_and_change_nothing() {
         (
             Role::Committee,
             fix("委员会", CorrectionCause::WrongEntry),
-            DomainError::CorrectionRefused(CorrectionRefusal::CauseNotOpen { role: Role::Committee, cause: CorrectionCause::WrongEntry }),
+            DomainError::CorrectionRefused(CorrectionRefusal::CauseNotOpen {
+                role: Role::Committee,
+                cause: CorrectionCause::WrongEntry,
+            }),
         ),
-        (Role::Organiser, fix("组织者", CorrectionCause::WrongEntry), DomainError::CorrectionRefused(CorrectionRefusal::NotOrganisersEntry)),
+        (
+            Role::Organiser,
+            fix("组织者", CorrectionCause::WrongEntry),
+            DomainError::CorrectionRefused(CorrectionRefusal::NotOrganisersEntry),
+        ),
         (
             Role::ChiefArbiter,
             correct(t.events[0].id, Some(Outcome::Draw), CorrectionCause::WrongEntry, "别的结果"),
