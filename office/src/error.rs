@@ -49,6 +49,9 @@ pub enum OfficeError {
          which re-reads the journal and goes on (under systemd: Restart=on-failure)"
     )]
     StoreFailed(String),
+    /// The office cannot start as asked (its port, its folder, its certificate), and what to do.
+    #[error("{0}")]
+    Startup(String),
     /// The office cannot do this now (`/ready` while it cannot write): 503 with the cause's code.
     #[error("{message}")]
     Unavailable { code: &'static str, message: String },
@@ -86,6 +89,7 @@ impl OfficeError {
             OfficeError::Internal(_) => "internal",
             OfficeError::OfficeRunning(_) => "office_running",
             OfficeError::StoreFailed(_) => "store_failed",
+            OfficeError::Startup(_) => "cannot_start",
             OfficeError::Unavailable { code, .. } => code,
         }
     }
@@ -105,9 +109,11 @@ impl OfficeError {
             OfficeError::Core(CoreError::DiskFull { .. }) => StatusCode::INSUFFICIENT_STORAGE,
             OfficeError::Core(CoreError::Storage(_) | CoreError::Damaged { .. }) => StatusCode::INTERNAL_SERVER_ERROR,
             OfficeError::Core(_) => StatusCode::BAD_REQUEST,
-            OfficeError::Read { .. } | OfficeError::Write(_) | OfficeError::Encode(_) | OfficeError::Internal(_) => {
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
+            OfficeError::Read { .. }
+            | OfficeError::Write(_)
+            | OfficeError::Encode(_)
+            | OfficeError::Internal(_)
+            | OfficeError::Startup(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod runtime;
 pub mod server;
 pub mod serving;
 pub mod standings;
+pub mod startup;
 pub mod tls;
 pub mod venue;
 pub mod verify;

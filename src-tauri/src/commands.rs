@@ -151,6 +151,12 @@ pub async fn rotate_token(app: State<'_, Arc<App>>) -> Reply<()> {
     app.rotate_token().await.map_err(|e| e.body())
 }
 
+/// The office's receipts this tablet keeps, written to a file for an auditor: [file, text].
+#[tauri::command]
+pub fn export_receipts(app: State<'_, Arc<App>>) -> Reply<(String, String)> {
+    app.export_receipts().map(|(file, text)| (file.display().to_string(), text)).map_err(|e| e.body())
+}
+
 /// The events the office has not acknowledged, as JSON lines (a revoked tablet's hand-over).
 #[tauri::command]
 pub fn unsent(app: State<'_, Arc<App>>) -> Reply<String> {

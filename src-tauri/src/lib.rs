@@ -44,6 +44,7 @@ pub fn builder<R: tauri::Runtime>() -> tauri::Builder<R> {
         commands::sync_now,
         commands::rotate_token,
         commands::unsent,
+        commands::export_receipts,
     ])
 }
 

@@ -131,6 +131,21 @@ async fn a_referee_walks_a_game_through_the_app_service() {
     }
     assert_eq!(app.store().pending().unwrap(), 0);
     assert_eq!(event_set(&*office.state.store), before, "resending is idempotent: nothing doubled");
+    // For an auditor: the office's receipt of what it holds of this tablet's events, to a file.
+    let (file, text) = app.export_receipts().unwrap();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    let receipts: Vec<arbiter_core::ledger::Receipt> = serde_json::from_str(&text).unwrap();
+    let mine: Vec<_> = receipts.iter().filter(|r| r.signer.as_str() == "tab-1").collect();
+    assert_eq!(mine.len(), 1, "{text}");
+    let signed = office
+        .state
+        .store
+        .all_events()
+        .unwrap()
+        .iter()
+        .filter(|e| e.sig.as_ref().is_some_and(|s| s.by.as_str() == "tab-1"))
+        .count();
+    assert_eq!(mine[0].count as usize, signed, "the office's count of this tablet's signed events");
     stop.notify_one();
     task.await.unwrap();
     office.shutdown().await;

@@ -141,12 +141,14 @@ async fn a_match_day_across_two_venue_processes_reaches_the_centre_once() {
     // Hangzhou reaches the centre through a line the test can cut; Shanghai directly.
     let line = Link::to(central.url.trim_start_matches("https://").parse().unwrap()).await;
     let mut venues = Vec::new();
+    let mut venue_dirs = Vec::new();
     for (name, via) in [("venue-hz", line.url.clone()), ("venue-sh", central.url.clone())] {
         let code = post("/enrollment-codes", json!({"person": name})).await["code"].as_str().unwrap().to_owned();
         let dir = scratch(&format!("procs-{name}"));
         let device = arbiter_core::model::DeviceId::new(name).unwrap();
         let joined = arbiter_office::server::join_office(&dir, &via, central.cert, &code, &device).await.unwrap();
         venues.push((Proc::start(&dir, None), joined.organiser_token));
+        venue_dirs.push(dir);
     }
     let (hz, sh) = (&venues[0], &venues[1]);
     let li = tablet(&hz.0, &hz.1, "ref-hz", "tab-hz").await;
@@ -204,5 +206,26 @@ async fn a_match_day_across_two_venue_processes_reaches_the_centre_once() {
     let record = get(format!("/league/players/{}", boards[0].1)).await;
     assert_eq!(record["entry"]["warnings"], 2, "{record}");
     assert_eq!(record["entry"]["losses_by_penalty"], 1, "{record}");
+
+    // An auditor's walk (docs/security.md): Hangzhou keeps the centre's receipts (what
+    // `arbiter-office receipts --data` prints); a copy of the centre's ledger without Hangzhou's
+    // last event has every chain whole, and only the receipts show it is cut (what
+    // `verify --receipts` says).
+    drop(li);
+    drop(venues);
+    let hz = AppState::open_on(&venue_dirs[0], None).unwrap();
+    let receipts = hz.forwarder().unwrap().expect("a venue").receipts().unwrap();
+    assert!(receipts.iter().any(|r| r.signer.as_str() == "tab-hz"), "{receipts:?}");
+    let copy = store.all_events().unwrap();
+    let honest = arbiter_office::verify::check_receipts(&copy, &receipts);
+    assert!(honest.iter().all(|c| c.satisfied()), "{honest:?}");
+    let last = *at_hz.last().unwrap();
+    let cut: Vec<_> = copy.into_iter().filter(|e| e.id != last).collect();
+    let mut report = arbiter_office::verify::verify(&cut, None, Vec::new());
+    let tab = report.signers.iter().find(|s| s.signer.as_str() == "tab-hz").expect("the tablet's chain");
+    assert!(tab.missing_links.is_empty() && tab.forged.is_empty(), "a cut end leaves no gap in the chain: {tab:?}");
+    report.receipts = arbiter_office::verify::check_receipts(&cut, &receipts);
+    let said = arbiter_office::verify::render_text(&report);
+    assert!(said.contains("CUT") && said.contains("tab-hz"), "{said}");
     drop(line);
 }

@@ -90,7 +90,7 @@ use arbiter_core::store::{EventStore, Store};
 use arbiter_core::sync::client::{SyncClient, SyncConfig};
 use arbiter_core::sync::protocol::{EnrollResponse, API_PREFIX};
 use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
-use arbiter_office::server::{app, app_with_ui, init_tournament, serve_on, AppState, Transport};
+use arbiter_office::server::{app, app_with_pages, init_tournament, pages::Pages, serve_on, AppState, Transport};
 use tokio::sync::Notify;
 
 /// Where a device syncs to: an address and the certificates it trusts there.
@@ -196,7 +196,7 @@ impl Office {
         state.tablet_url = Some(url.clone());
         let stop = Arc::new(Notify::new());
         let router = match ui {
-            Some(dir) => app_with_ui(state.clone(), dir),
+            Some(dir) => app_with_pages(state.clone(), Pages::Dir(dir)),
             None => app(state.clone()),
         };
         let s = stop.clone();

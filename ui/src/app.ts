@@ -144,8 +144,23 @@ export class ArbiterApp {
       rerender: () => void this.render(),
       syncNow: this.backend.kind === "tauri" ? () => void this.backend.syncNow().then(() => this.tick()) : undefined,
       showUnsent: this.backend.unsent ? () => void this.showUnsent() : undefined,
+      exportReceipts: this.backend.exportReceipts ? () => void this.showReceipts() : undefined,
       signOut: this.opts.signOut ? () => { this.stop(); this.opts.signOut?.(); } : undefined,
     });
+  }
+
+  /** The office's receipts, written to a file for an auditor: where, and what. */
+  private async showReceipts(): Promise<void> {
+    try {
+      const [file, text] = (await this.backend.exportReceipts?.()) ?? ["", ""];
+      const panel = h("section", { class: "panel card", "data-testid": "receipts" }, h("h3", {}, t("receipts")),
+        h("p", { "data-testid": "receipts-file" }, t("receiptsSaved", { file, cmd: "arbiter-office verify --receipts" })),
+        h("textarea", { readonly: true, rows: 8, "data-testid": "receipts-text" }, text),
+        h("button", { class: "small", onclick: () => void this.render() }, t("back")));
+      this.root.querySelector("main, .card")?.replaceWith(panel);
+    } catch (e) {
+      this.root.querySelector("main, .card")?.replaceWith(h("p", { class: "error" }, (e as Error).message));
+    }
   }
 
   /** The unsent events as text to copy for the chief arbiter; a panel, so refreshes leave it. */

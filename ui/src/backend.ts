@@ -49,6 +49,8 @@ export interface Backend {
   syncNow(): Promise<AppStatus>;
   /** This tablet's events the office has not taken, as JSON lines (for the chief arbiter). */
   unsent?(): Promise<string>;
+  /** The office's receipts this tablet keeps, written to a file for an auditor: [file, text]. */
+  exportReceipts?(): Promise<[string, string]>;
   /** The byo-yomi reader (第十二条): the clock now, and what to say since `afterMs`. */
   reader?(game: string, afterMs: number | null): Promise<ReaderView>;
   /** The late-arrival timer (第二十三条一–三), given who arrived when; null without a round start. */
@@ -130,6 +132,7 @@ export class TauriBackend implements Backend {
   story(game: string, incident: string) { return this.call<Story>("story", { game, incident }); }
   syncNow() { return this.call<AppStatus>("sync_now"); }
   unsent() { return this.call<string>("unsent"); }
+  exportReceipts() { return this.call<[string, string]>("export_receipts"); }
   reader(game: string, afterMs: number | null) { return this.call<ReaderView>("reader", { game, afterMs }); }
   sealMove(game: string, sealer: Colour, point: string) { return this.call<GameView>("seal_move", { game, sealer, point }); }
   sealedMove(game: string) { return this.call<string | null>("sealed_move", { game }); }

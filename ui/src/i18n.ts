@@ -518,6 +518,8 @@ const words = {
   retry: ["重试", "Try again"],
   copy: ["复制", "Copy"],
   copied: ["已复制", "Copied"],
+  receipts: ["回执", "Receipts"],
+  receiptsSaved: ["办公室的回执已保存到 {file}（审核时与账本副本核对：{cmd}）", "The office's receipts are saved to {file} (an auditor checks a copy of the ledger with them: {cmd})"],
 } satisfies Record<string, [string, string]>;
 
 export type Word = keyof typeof words;

@@ -16,6 +16,7 @@ mod export;
 mod import;
 mod init;
 mod pair;
+mod receipts;
 mod replay;
 mod restore;
 mod salvage;
@@ -81,6 +82,9 @@ enum Command {
     Verify(verify::Args),
     /// Export what can still be read from a damaged store (journal first), to stdout.
     Salvage(salvage::Args),
+    /// Print the central office's receipts this venue office keeps (JSON, as `verify --receipts`
+    /// reads): the central office's signed count and last digest of each signer's events.
+    Receipts(receipts::Args),
     /// Write a backup of the office (events, accounts, keys) to a new file, also while `serve`
     /// runs on the directory (the running office writes it). The file holds private keys.
     Backup(backup::Args),
@@ -104,6 +108,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, OfficeError> {
         Command::Count(a) => count::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Salvage(a) => salvage::run(a),
+        Command::Receipts(a) => receipts::run(a),
         Command::Backup(a) => backup::run(a),
         Command::Restore(a) => restore::run(a),
     }

@@ -15,7 +15,8 @@ pub struct Args {
     place: Place,
     #[arg(long, default_value = "127.0.0.1:7878")]
     bind: SocketAddr,
-    /// The built UI to serve as the office's web pages (default: ui/dist when it exists).
+    /// A folder of a built UI to serve as the office's web pages instead of the one built into
+    /// this binary (development).
     #[arg(long)]
     ui: Option<PathBuf>,
     /// The address tablets reach this office at (e.g. http://192.168.1.10:7878), for the
@@ -60,7 +61,9 @@ pub fn run(a: Args) -> Result<ExitCode, OfficeError> {
             format!("--insecure-http serves only on a loopback address (127.0.0.1 or [::1]), not {bind}"),
         ));
     }
-    let ui = a.ui.or_else(|| Some(PathBuf::from("ui/dist")).filter(|d| d.join("index.html").exists()));
+    // The pages built into the binary, unless a folder is named (development).
+    let pages = a.ui.map_or(server::pages::Pages::Built, server::pages::Pages::Dir);
+    arbiter_office::startup::data_folder(&a.place.data)?;
     let mut state = AppState::open_on(&a.place.data, a.place.store.as_deref())?;
     state.max_clock_ahead_ms = a.max_clock_ahead_minutes * 60_000;
     state.tablet_url = a.tablet_url.map(|u| u.trim_end_matches('/').to_owned());
@@ -90,13 +93,14 @@ pub fn run(a: Args) -> Result<ExitCode, OfficeError> {
         );
         server::Transport::InsecureHttp
     } else {
-        server::Transport::Https(state.with_certificate()?)
+        let data = state.data.clone();
+        server::Transport::Https(state.with_certificate().map_err(|e| arbiter_office::startup::certificate(&data, &e))?)
     };
     let runtime = arbiter_office::runtime::runtime()?;
     let limits = server::conn::ConnLimits {
         max_connections: usize::try_from(a.max_connections).unwrap_or(usize::MAX),
         request_timeout: std::time::Duration::from_secs(a.request_timeout_seconds),
     };
-    runtime.block_on(server::serve(state, bind, ui, limits, transport))?;
+    runtime.block_on(server::serve(state, bind, pages, limits, transport))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -11,6 +11,7 @@ mod guard;
 pub mod headers;
 pub mod idempotency;
 mod league;
+pub mod pages;
 mod publish;
 mod running;
 mod sync;
@@ -188,15 +189,15 @@ impl AppState {
 
 /// The office's routes under `/api/v1` (no web pages).
 pub fn app(state: AppState) -> Router {
-    router(state, None)
+    router(state, pages::Pages::None)
 }
 
-/// The API plus the web pages (the built UI in `ui`) for organisers and chief arbiters.
-pub fn app_with_ui(state: AppState, ui: std::path::PathBuf) -> Router {
-    router(state, Some(ui))
+/// The API plus the web pages for every official (`pages::Pages`).
+pub fn app_with_pages(state: AppState, pages: pages::Pages) -> Router {
+    router(state, pages)
 }
 
-fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
+fn router(state: AppState, pages: pages::Pages) -> Router {
     let api = Router::new()
         .route("/health", get(views::health))
         .route("/ready", get(views::ready))
@@ -258,9 +259,10 @@ fn router(state: AppState, ui: Option<std::path::PathBuf>) -> Router {
         .route("/public/{tournament}/board", get(publish::public_board));
     let api = api.layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent));
     let router = Router::new().nest(arbiter_core::sync::protocol::API_PREFIX, api.fallback(views::not_found));
-    let router = match ui {
-        Some(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),
-        None => router.fallback(views::not_found),
+    let router = match pages {
+        pages::Pages::Built => router.fallback(pages::serve_built),
+        pages::Pages::Dir(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),
+        pages::Pages::None => router.fallback(views::not_found),
     };
     // Served over HTTPS when the office has its certificate (`with_certificate`).
     let https = headers::Https(state.cert.is_some());
@@ -309,11 +311,11 @@ impl Transport {
 pub async fn serve(
     mut state: AppState,
     bind: SocketAddr,
-    ui: Option<std::path::PathBuf>,
+    pages: pages::Pages,
     limits: conn::ConnLimits,
     transport: Transport,
 ) -> Result<(), OfficeError> {
-    let listener = tokio::net::TcpListener::bind(bind).await?;
+    let listener = crate::startup::bind(bind, &state.data).await?;
     let addr = listener.local_addr()?;
     let scheme = transport.scheme();
     if state.tablet_url.is_none() && !addr.ip().is_unspecified() {
@@ -344,14 +346,17 @@ pub async fn serve(
     if announced {
         state.backup_secret = Some(crate::serving::announce(&data, &format!("{scheme}://{addr}"))?);
     }
+    match &pages {
+        pages::Pages::Built if pages::built_in() => println!("pages: built into this binary"),
+        pages::Pages::Built => eprintln!("arbiter-office: WARNING: {}", pages::HOW_TO_BUILD),
+        pages::Pages::Dir(dir) => println!("pages: served from {}", dir.display()),
+        pages::Pages::None => {}
+    }
     println!("arbiter-office listening on {scheme}://{addr}");
     let states = tokio::spawn(store_states(state.store.clone()));
     let forwarding = state.start_forwarding()?;
     let store = state.store.clone();
-    let router = match ui {
-        Some(dir) => app_with_ui(state, dir),
-        None => app(state),
-    };
+    let router = app_with_pages(state, pages);
     let failed = Arc::new(std::sync::Mutex::new(None));
     let stop = {
         let failed = failed.clone();

@@ -15,6 +15,7 @@ mod golden_scenarios;
 mod office_running_cli;
 mod pair_cli;
 mod standings_cli;
+mod startup_errors;
 mod store_cli;
 mod store_env_cli;
 mod store_failed;

@@ -197,6 +197,16 @@ impl App {
         Ok(out)
     }
 
+    /// The office's receipts this device keeps, written to `receipts.json` in its data folder
+    /// for an auditor (`arbiter-office verify --receipts`): the file, and its text.
+    pub fn export_receipts(&self) -> Result<(std::path::PathBuf, String)> {
+        let receipts = crate::sync::client::kept_receipts(&*self.store)?;
+        let text = serde_json::to_string_pretty(&receipts).map_err(|e| CoreError::Storage(e.to_string()))?;
+        let file = self.store.dir().join("receipts.json");
+        crate::store::file::write_atomic_private(self.store.dir(), "receipts.json", text.as_bytes())?;
+        Ok((file, text))
+    }
+
     /// Trades the office's one-time code for this device's token, pins the office's certificate,
     /// and starts syncing. `office_url` may be the QR code's whole link (address, code and
     /// certificate); typed by hand, `fingerprint` is the short form the office page shows.

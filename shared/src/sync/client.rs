@@ -141,6 +141,19 @@ fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
 /// The keyspace a device keeps the office's receipts in.
 const RECEIPTS: &str = "receipts";
 
+/// The office's latest receipt for each signer a device pushed for, as its store keeps them (an
+/// auditor compares a copy of the ledger with them: `arbiter-office verify --receipts`). A kept
+/// receipt that cannot be read is an error, not left out: the export must be whole.
+pub fn kept_receipts(store: &dyn crate::store::EventStore) -> Result<Vec<crate::ledger::Receipt>> {
+    let kept = store.keyspace(RECEIPTS)?;
+    kept.scan_prefix(b"")?
+        .into_iter()
+        .map(|(_, v)| {
+            serde_json::from_slice(&v).map_err(|e| CoreError::Storage(format!("a kept receipt cannot be read: {e}")))
+        })
+        .collect()
+}
+
 /// A push's lines stop short of the office's body limit, leaving room for the envelope.
 pub const PUSH_BODY_BUDGET: usize = MAX_BODY_BYTES - 1024;
 
@@ -325,8 +338,7 @@ impl SyncClient {
 
     /// The latest receipt the office gave for each signer this device pushed for.
     pub fn receipts(&self) -> Result<Vec<crate::ledger::Receipt>> {
-        let kept = crate::store::EventStore::keyspace(&*self.store, RECEIPTS)?;
-        Ok(kept.scan_prefix(b"")?.into_iter().filter_map(|(_, v)| serde_json::from_slice(&v).ok()).collect())
+        kept_receipts(&*self.store)
     }
 
     /// Sends one batch; returns the outbox slots the office answered for (accepted, duplicate

@@ -2,7 +2,7 @@
 //! `office DATA BIND [STORE]` — prints the listening line on stdout like `arbiter-office serve`;
 //! STORE, a PostgreSQL connection string, holds the events instead of DATA.
 
-use arbiter_office::server::{serve, AppState, Transport};
+use arbiter_office::server::{pages::Pages, serve, AppState, Transport};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -32,7 +32,7 @@ fn main() {
             std::process::exit(4);
         }
     };
-    if let Err(e) = runtime.block_on(serve(state, bind, None, Default::default(), transport)) {
+    if let Err(e) = runtime.block_on(serve(state, bind, Pages::None, Default::default(), transport)) {
         eprintln!("serve failed: {e}");
         std::process::exit(5);
     }

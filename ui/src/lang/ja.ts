@@ -412,4 +412,6 @@ export const ja: Record<Word, string> = {
   retry: "再試行",
   copy: "コピー",
   copied: "コピーしました",
+  receipts: "受領証",
+  receiptsSaved: "事務局の受領証を {file} に保存しました（監査では台帳の写しと照合します：{cmd}）",
 };

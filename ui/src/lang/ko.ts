@@ -412,4 +412,6 @@ export const ko: Record<Word, string> = {
   retry: "다시 시도",
   copy: "복사",
   copied: "복사됨",
+  receipts: "수령증",
+  receiptsSaved: "사무국의 수령증을 {file}에 저장했습니다(감사 시 원장 사본과 대조: {cmd})",
 };

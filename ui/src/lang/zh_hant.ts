@@ -411,4 +411,6 @@ export const zh_hant: Record<Word, string> = {
   retry: "重試",
   copy: "複製",
   copied: "已複製",
+  receipts: "回執",
+  receiptsSaved: "辦公室的回執已儲存到 {file}（稽核時與帳本副本核對：{cmd}）",
 };

@@ -6,7 +6,7 @@ import { announceSync } from "../announce";
 import { bannerText } from "../format";
 import { getLang, LANGS, locale, lt, setLang, t } from "../i18n";
 
-export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void; signOut?: () => void }): HTMLElement {
+export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void; exportReceipts?: () => void; signOut?: () => void }): HTMLElement {
   const { text, tone } = bannerText(status.sync);
   announceSync(tone, text);
   const who = status.identity ? `${lt("roles", status.identity.role)} ${status.identity.person} · ${status.identity.device}` : "";
@@ -21,6 +21,8 @@ export function banner(status: AppStatus, actions: { rerender: () => void; syncN
     // Events the office has not taken (offline, or this tablet was revoked): hand them over.
     actions.showUnsent && status.sync.pending > 0 ? h("button", { class: "small", onclick: actions.showUnsent, "data-testid": "show-unsent" }, t("unsent")) : null,
     languageSwitch(actions.rerender),
+    // For an auditor: the office's signed word of what it holds of this tablet's records.
+    actions.exportReceipts && status.identity ? h("button", { class: "small", onclick: actions.exportReceipts, "data-testid": "export-receipts" }, t("receipts")) : null,
     actions.signOut ? h("button", { class: "small", onclick: actions.signOut, "data-testid": "sign-out" }, t("signOut")) : null,
   );
 }
