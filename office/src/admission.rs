@@ -1,4 +1,4 @@
-//! One admission rule for every office a league joins together (issue 43): what a standalone
+//! One admission rule for every office a league joins together: what a standalone
 //! office, a league's venue office and its central office admit, signed how — decided here
 //! only, so that what a venue acknowledges to a tablet the central office admits too.
 //!

@@ -1,5 +1,5 @@
-//! What this office holds from each signer, for the receipts its push answers carry (issue 43,
-//! `arbiter_core::ledger::receipt`): per tournament and signer, the signed events stored and
+//! What this office holds from each signer, for the receipts its push answers carry
+//! (`arbiter_core::ledger::receipt`): per tournament and signer, the signed events stored and
 //! the digest of the last, in the store's own keyspace — shared by every office process on one
 //! database, each update a compare-and-swap. Counted from the first push this build answered: on
 //! an office upgraded mid-event the count is what it stored since, a lower bound.

@@ -1,4 +1,4 @@
-//! A venue office of a league (issue 30): an office on its own sled store, offline-capable,
+//! A venue office of a league: an office on its own sled store, offline-capable,
 //! enrolled at the central office as a device of role `office`. It pulls down what the league
 //! sets centrally (players, officials, the schedule, its venue's games) and forwards upstream
 //! everything recorded here — its referees' events and its devices' keys — exactly once: the
@@ -343,7 +343,8 @@ impl Forwarder {
         }
     }
 
-    /// Keeps the central office's latest receipt for each signer forwarded (issue 43).
+    /// Keeps the central office's latest receipt for each signer forwarded: what this venue can
+    /// show the centre held, against any copy that lacks it.
     fn keep_receipts(&self, receipts: &[arbiter_core::ledger::Receipt]) -> Result<(), OfficeError> {
         for r in receipts.iter().filter(|r| r.holds()) {
             self.cursors

@@ -32,7 +32,7 @@ pub struct SignerReport {
     pub forks: Vec<EventId>,
 }
 
-/// A receipt held against the copy (issue 43): whether the copy holds what the office that gave
+/// A receipt held against the copy: whether the copy holds what the office that gave
 /// it held from its signer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ReceiptCheck {

@@ -94,8 +94,9 @@ impl CoreError {
         Self::Remote { status, code: body.code, message: body.message, said: body.said }
     }
 
-    /// The error in each language (issue 44). The English is its `Display`; the detail a
-    /// disk or a network gave (paths, OS messages) is kept as it came, inside each sentence.
+    /// The error in each language, for a screen in any of them. The English is its `Display`;
+    /// the detail a disk or a network gave (paths, OS messages) is kept as it came, inside each
+    /// sentence.
     pub fn said(&self) -> Said {
         let en = self.to_string();
         // Each language's sentence from its template; `{}` where the detail goes.

@@ -1,4 +1,4 @@
-//! A venue office catching up with the central office (issue 30): a venue that was offline
+//! A venue office catching up with the central office: a venue that was offline
 //! holds 50,000 events its referees recorded; when its line comes back, one forwarding round
 //! sends them all. Measured against the same venue forwarding to a central office on sled,
 //! in the same run, over real HTTPS on loopback.

@@ -1,5 +1,5 @@
 //! The office on PostgreSQL against the office on sled, in the same run, over real HTTPS on
-//! loopback (issue 29).
+//! loopback.
 //!
 //! `cargo bench -p arbiter-tests --bench pg_ingest`
 //!

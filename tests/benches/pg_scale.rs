@@ -1,4 +1,4 @@
-//! A game page on the office on PostgreSQL when the database holds years of events (issue 29):
+//! A game page on the office on PostgreSQL when the database holds years of events:
 //! 10,000,000 events across 1,000 tournaments (each: 16 players, 8 rounds of 8 games, ~150
 //! events of play per game), against the same page when it held 100,000 events of 10
 //! tournaments — measured in the same run, on the same office process, over real HTTPS.

@@ -1,4 +1,4 @@
-//! Soak (issue 8): the real office, as its own process, and N referees' tablets — each a real
+//! Soak: the real office, as its own process, and N referees' tablets — each a real
 //! store on disk and the real sync client over HTTPS on loopback — through a whole event,
 //! compressed in time: set-up, then for each round the draw, the round's start as a burst (every
 //! tablet pulls its game and starts the clocks), incidents at a steady rate, some tablets off the

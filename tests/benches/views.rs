@@ -1,4 +1,4 @@
-//! The office's views as the history grows (issue 8): a tournament of 500 scheduled games (or
+//! The office's views as the history grows: a tournament of 500 scheduled games (or
 //! one per `VIEWS_EVENTS_PER_GAME` events), its log filled with referees' incidents to 10,000 and
 //! then 100,000 events (or the sizes in `VIEWS_SIZES`, e.g. `VIEWS_SIZES=10000,100000,1000000`),
 //! served over real HTTPS on loopback.

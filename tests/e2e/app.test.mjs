@@ -101,7 +101,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.find("[data-testid=table-r1-t1]", 30000);
     await wd.screenshot(shots, "02-tables.png");
 
-    // Quick records (issue 44), measured on the tablet: from the table list, the table, the
+    // Quick records, measured on the tablet: from the table list, the table, the
     // quick action, the confirm — three taps — until the record is in the game's history; then
     // undone within 30 s (a correction event: the record stays, marked, and counts for nothing).
     const js = (script) => wd.cmd("POST", "/execute/sync", { script, args: [] });
@@ -157,7 +157,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     const second = await recordIncident(wd, "discipline", "consulting", "warning");
     assert.match(second, /结果将为：第二次警告：黑方判负（第二十五条二）/, "the loss is shown before confirming");
     await wd.screenshot(shots, "04-second-warning-preview.png");
-    // Heard as well as seen (issue 44): the page's live region says what was recorded and what
+    // Heard as well as seen: the page's live region says what was recorded and what
     // it does, for a screen reader. Everything it says is kept: a sync state change may follow
     // the record's announcement at once.
     await js("window.__heard = []; new MutationObserver(() => { const r = document.querySelector('[data-testid=announce]'); if (r && window.__heard.at(-1) !== r.textContent) window.__heard.push(r.textContent); }).observe(document.body, { childList: true, subtree: true, characterData: true }); return true;");

@@ -1,4 +1,4 @@
-// A league's season in a real browser (issue 30), Debian's Chromium via playwright-core
+// A league's season in a real browser, Debian's Chromium via playwright-core
 // against a real office: a team round robin (第二十六条二) of four teams on two boards, its
 // first round's matches assigned to two venues, results in. The pages an association reads:
 // the season's standings (第二十八条二: match points, game points, board by board), a match's

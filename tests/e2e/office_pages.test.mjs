@@ -228,9 +228,9 @@ for (const [name, viewport] of [
         assert.equal(await page.locator("[data-testid=error]").count(), 0);
         assert.equal(await page.locator("[data-testid=to-setup]").count(), 1);
       }
-      // Accessibility (issue 44): axe-core finds nothing, of any impact, at phone and tablet sizes.
+      // Accessibility: axe-core finds nothing, of any impact, at phone and tablet sizes.
       if (viewport.width < 1000) assert.deepEqual(await axeViolations(page), [], `axe-core: ${name} ${lang} ${screen}`);
-      // On a phone the tabs are one row (issue 44: three rows took a third of the screen), the
+      // On a phone the tabs are one row (three rows would take a third of the screen), the
       // current tab in view.
       if (viewport.width <= 600) {
         const tabs = await page.evaluate(() => {

@@ -204,7 +204,7 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.click("[data-testid=nav-officials]");
   await page.click("[data-testid=revoke-tab-wang]");
   await page.waitForFunction(() => document.querySelector("[data-testid=devices]")?.textContent.includes("已吊销"));
-  // The tablet signed what it recorded: its key's short fingerprint is on its row (issue 26).
+  // The tablet signed what it recorded: its key's short fingerprint is on its row.
   assert.match(await page.locator("[data-testid=devices] tr", { hasText: "tab-wang" }).innerText(), /\b[0-9a-f]{16}\b/);
   await shot(page, "06b-device-revoked.png");
 
@@ -320,7 +320,7 @@ test("the chief arbiter decides from the browser and sees the standings change f
   await page.waitForSelector("[data-testid=story]");
   assert.match(await page.textContent("[data-testid=story-recorded]"), /^赵裁判（裁判员）\d\d:\d\d 记录/);
   assert.match(await page.textContent("[data-testid=story-escalated]"), /报请裁判长/);
-  // Signed on the referee's tablet, checked by the office as it arrived (issue 26).
+  // Signed on the referee's tablet, checked by the office as it arrived.
   assert.match(await page.textContent("[data-testid=story-recorded] [data-testid=seal]"), /✓ 签名 tab-zhao 已验证/);
   await page.click(".option[data-value=draw] button");
   await page.waitForSelector("[data-testid=standings-change]");

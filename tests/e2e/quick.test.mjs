@@ -1,4 +1,4 @@
-// Quick records at the table (issue 44), measured in Debian's Chromium on a phone-sized page:
+// Quick records at the table, measured in Debian's Chromium on a phone-sized page:
 // for every quick action of a Chinese-rules event and of a Korean one (the KBA's yellow cards),
 // the taps and the time from the table list to a confirmed record, then the undo within 30 s
 // that records a correction (the history says so; nothing is deleted). A chief arbiter records

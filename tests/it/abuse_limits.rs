@@ -1,4 +1,4 @@
-//! Guessing from the hall's network (issue: hall security, abuse limits): a client that tries
+//! Guessing from the hall's network: a client that tries
 //! enrollment codes or tokens is answered normally for a few mistakes, then made to wait, then
 //! locked out — while an official enrolling from another address is not slowed at all. The
 //! organiser sees the lock-out, and the refusal log, and lifts it. Real office on loopback;

@@ -1,4 +1,4 @@
-//! The generative fault harness over real processes (issue 43, item 4; `arbiter_tests::harness`):
+//! The generative fault harness over real processes (`arbiter_tests::harness`):
 //! random histories of a league's match day with faults, each checked at quiescence. Bounded
 //! here (`HARNESS_HISTORIES`, 50 by default, from `HARNESS_FROM`); a failure is shrunk and
 //! printed as the line that replays it (`HARNESS_SEED`, `HARNESS_KEEP`). Every seed it found a

@@ -1,4 +1,4 @@
-//! A league's match day on real processes (issue 30): a central office process on PostgreSQL,
+//! A league's match day on real processes: a central office process on PostgreSQL,
 //! two venue office processes on sled (each joined to the centre and forwarding), and a
 //! referee's tablet at each venue. At Hangzhou a referee's second warning loses board 1
 //! (第二十五条二); Hangzhou's line to the centre is cut, it finishes its match, the line comes

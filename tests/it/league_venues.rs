@@ -1,4 +1,4 @@
-//! A league's venues forward to a central office (issue 30): a central office on PostgreSQL,
+//! A league's venues forward to a central office: a central office on PostgreSQL,
 //! two venue offices on sled, each enrolled at the centre as a device of role `office`. The
 //! league sets the schedule, the officials and the venues centrally; each venue pulls them down,
 //! its referees enroll there, and what they record goes up exactly once — also after the venue
@@ -184,7 +184,7 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     let by_hz = refusals.as_array().unwrap().iter().filter(|r| r["device"] == "venue-hz").count();
     assert!(by_hz >= 3, "{refusals}");
 
-    // One admission rule (issue 43): what the centre would refuse, the venue refuses up front.
+    // One admission rule: what the centre would refuse, the venue refuses up front.
     // An older build (no signing key) cannot enroll at a venue; told why, and the code is kept.
     let push_to = |office: &Office, token: &str, e: &arbiter_core::event::Event| {
         let r = office
@@ -270,7 +270,7 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     let unknown = get("/league/players/nobody").await;
     assert_eq!(unknown.status(), 404);
 
-    // Nothing refused is silent (issue 43): a board reassigned at the centre while Hangzhou was
+    // Nothing refused is silent: a board reassigned at the centre while Hangzhou was
     // offline, an appeal recorded there on it meanwhile. The centre refuses it; the venue lists
     // the refusal under the referee's device, counts it in /health, and once the board is
     // Hangzhou's again its organiser resends it and the centre admits it.

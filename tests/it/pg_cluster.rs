@@ -1,4 +1,4 @@
-//! The throwaway PostgreSQL cluster the office's database store is tested on (issue 29): it
+//! The throwaway PostgreSQL cluster the office's database store is tested on: it
 //! starts as an unprivileged user on a loopback port, serves SQL over TCP, keeps a committed
 //! row, and once stopped refuses connections.
 

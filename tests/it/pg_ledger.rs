@@ -1,4 +1,4 @@
-//! The office's events in PostgreSQL (issue 29), on a real throwaway cluster, with several
+//! The office's events in PostgreSQL, on a real throwaway cluster, with several
 //! offices on one database (what one store alone cannot show; the single-store suite is
 //! `store_conformance.rs`): pulls by arrival number are exact while two offices append at once
 //! (no number is passed by), the same events pushed through both are stored once, and a

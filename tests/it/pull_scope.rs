@@ -1,4 +1,4 @@
-//! A referee's tablet holds what it needs (issue 8, `sync::scope`, docs/sync.md): the set-up,
+//! A referee's tablet holds what it needs (`sync::scope`, docs/sync.md): the set-up,
 //! the games at its tables (第三十一条三) and its own records — never another table's events —
 //! and it still converges on what it holds; a new table or a game moved onto one brings that
 //! game's earlier events. Everyone else is sent everything. Real office and stores, loopback.

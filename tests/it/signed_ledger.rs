@@ -1,4 +1,4 @@
-//! The signed ledger (issue 26): every event is signed by its device (or by the office for what
+//! The signed ledger: every event is signed by its device (or by the office for what
 //! officials record in its pages), chained per signer, and checked by the office on push, by
 //! devices on pull and by `arbiter-office verify` on an export. The forgery matrix: a body byte
 //! changed, the author changed, the time changed, another device's key, a replay under a new id,
@@ -270,7 +270,7 @@ async fn the_private_key_stays_on_the_device_and_a_device_without_it_enrolls_aga
     office.shutdown().await;
 }
 
-/// Receipts (issue 43): each push answer carries the office's signed receipt of what it now
+/// Receipts: each push answer carries the office's signed receipt of what it now
 /// holds from the signer; the device keeps the latest. A copy of the ledger cut at its end —
 /// which the chains alone cannot show — is caught by anyone holding a receipt.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

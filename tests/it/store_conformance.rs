@@ -1,4 +1,4 @@
-//! One store test suite, two stores (issue 29): every check of `store::conformance` — appends
+//! One store test suite, two stores: every check of `store::conformance` — appends
 //! idempotent by id, pulls exact in arrival order, reads in the agreed order, everything back
 //! after a reopen, keyspaces, recording stamped, signed and chained — and the property that what
 //! a store keeps derived equals the full fold after every arrival (random orders, duplicates,

@@ -1,5 +1,5 @@
 // Our driver around OpenGotha 3.51.02's own pairing engine, run headless as the oracle for the
-// pairing parity tests (issue 42). The jar is fetched (lucvannier/opengotha:
+// pairing parity tests. The jar is fetched (lucvannier/opengotha:
 // distribution/opengotha.jar, lib/jhall.jar) and never committed; `scripts/opengotha-oracle`
 // compiles and runs this. What it answers is committed as data under
 // shared/domain/tests/fixtures/opengotha/oracle/.

@@ -1,4 +1,4 @@
-//! A league's venue offices in tests and benchmarks (issue 30): a venue joined to a central
+//! A league's venue offices in tests and benchmarks: a venue joined to a central
 //! office, its hall's tablets, and waiting for what it forwards.
 
 use std::time::Duration;

@@ -1,4 +1,4 @@
-// What screen readers should hear as it happens (issue 44): one polite live region outside the
+// What screen readers should hear as it happens: one polite live region outside the
 // views, which are redrawn (a region replaced with its page is not reliably read out).
 
 import { h } from "./dom";

@@ -5,7 +5,7 @@ import { LANGS, WORDS, rulesetLang, said, setLang, wordIn } from "./i18n";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1].toLowerCase()).sort();
 
-describe("five languages (issue 44)", () => {
+describe("five languages", () => {
   it("every word of the app is in every language, with the 简体's placeholders", () => {
     const missing: string[] = [];
     for (const [lang] of LANGS) {
@@ -41,7 +41,7 @@ describe("five languages (issue 44)", () => {
   });
 });
 
-describe("the core's sentences in the device's language (issue 44)", () => {
+describe("the core's sentences in the device's language", () => {
   const body = {
     code: "undo_refused",
     message: "cannot undo: this record is already undone",

@@ -240,7 +240,7 @@ const words = {
   standings: ["成绩", "Standings"],
   setupIncomplete: ["比赛设置尚未完成：请先在“比赛设置”页选定赛制（第二十七条）、用时（第十二条）和允许迟到时间（第二十三条）。", "The set-up is not complete yet: choose the system (Art. 27), the time control (Art. 12) and the allowed lateness (Art. 23) on the Set-up page first."],
   toSetup: ["去比赛设置", "Go to the set-up"],
-  // The association's pages (issue 30).
+  // The association's pages.
   league: ["棋手档案", "Player records"],
   leagueAbout: ["本办公室所有比赛的棋手：每人一个编号，历次参赛的段位，警告、判负与申诉记录，供协会纪律委员会查阅。", "Every player of every event this office runs: one id each, the rank at each event, and the warnings, losses by a penalty and appeals, for the association's discipline committee."],
   disciplineCsv: ["导出纪律记录 (CSV)", "Export the discipline record (CSV)"],

@@ -1,4 +1,4 @@
-//! `venue-join`: make this office a venue of a league (issue 30).
+//! `venue-join`: make this office a venue of a league.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -1,4 +1,4 @@
-//! The office's store in PostgreSQL (issue 29): the same [`EventStore`] the sled store is, for a
+//! The office's store in PostgreSQL: the same [`EventStore`] the sled store is, for a
 //! central office that several `serve` processes share.
 //!
 //! - `events`: append-only, unique by event id, each under an arrival number; a pull reads by

@@ -1,4 +1,4 @@
-//! The association's pages across every event this office runs (issue 30): the player
+//! The association's pages across every event this office runs: the player
 //! registry, a player's record (ranks over time, discipline), and the discipline record as CSV
 //! for the committee. Read for the organiser, the committee and the chief arbiter.
 

@@ -59,7 +59,7 @@ fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
     Ok(())
 }
 
-/// What the central office checks a venue office's forwarded events against (issue 30): the
+/// What the central office checks a venue office's forwarded events against: the
 /// league's set-up (venues, registered keys) and each game's round and table.
 struct League {
     setup: std::sync::Arc<arbiter_core::tournament::TournamentView>,

@@ -1,4 +1,4 @@
-//! `venue-join` (issue 30): an office becomes a venue of a league — enrolled at the central
+//! `venue-join`: an office becomes a venue of a league — enrolled at the central
 //! office ([`venue::join`]), the league's set-up pulled, and opened here under its own
 //! organiser. Here, not in `venue`, because it opens the office's [`AppState`]: the server
 //! depends on the venue's forwarder, not the other way round.

@@ -1,4 +1,4 @@
-//! The command line on a PostgreSQL store (`--store URL`, issue 29), through the real binary and
+//! The command line on a PostgreSQL store (`--store URL`), through the real binary and
 //! a real throwaway cluster: `init` makes the tournament there, `import` stores logs, `export` gives every event back, and `replay` and `verify` read the database exactly
 //! as they read that export — same output, same exit status; `standings` finds its tournament there.
 

@@ -1,4 +1,4 @@
-//! A league's season (issue 30): 16 teams of 8 boards, a team round robin of 15 rounds (960
+//! A league's season: 16 teams of 8 boards, a team round robin of 15 rounds (960
 //! board games, 第二十六条二), every result in — the season standings (第二十八条二: match
 //! points, game points, then board by board) and every player's discipline record, against
 //! folding the season's ledger in the same run.

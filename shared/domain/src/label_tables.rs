@@ -156,7 +156,7 @@ mod languages {
     use crate::labels::Label;
     use crate::rules::{catalogue, quick_actions, RuleContext, Ruleset, RulesetSpec};
 
-    /// Every label a screen can show has its own words in every language (issue 44): the
+    /// Every label a screen can show has its own words in every language: the
     /// tables, each ruleset's catalogue (incidents, headings, rulings, articles, facts) and its
     /// quick actions.
     #[test]

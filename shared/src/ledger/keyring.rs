@@ -34,7 +34,7 @@ struct DeviceKey {
 }
 
 impl DeviceKey {
-    /// A venue office of a league (issue 30): it registers its own devices' keys and signs
+    /// A venue office of a league: it registers its own devices' keys and signs
     /// what it records on its officials' behalf, as the office does in its own tournaments.
     fn is_venue(&self) -> bool {
         self.role == Some(Role::Office)
@@ -241,7 +241,7 @@ impl Keyring {
 }
 
 impl Keyring {
-    /// What a venue office may sign (issue 30): as itself, while not revoked; the keys of its own
+    /// What a venue office may sign: as itself, while not revoked; the keys of its own
     /// officials' devices (never the office's, never another venue's), and their revocation
     /// only of keys it registered; anything else it records on an official's behalf.
     fn venue_may_sign(&self, e: &Event, venue_id: &DeviceId, venue: &DeviceKey) -> Result<()> {

@@ -1,4 +1,4 @@
-//! Ed25519 signing in two halves, for a tablet's records (issue 26). Most of a signature's cost
+//! Ed25519 signing in two halves, for a tablet's records. Most of a signature's cost
 //! is its nonce's point R = r·B; RFC 8032 derives r from the message, so R can only be computed
 //! once the event is known: ~15 µs on the referee's path of every durable record. A Schnorr
 //! signature is as sound with any secret nonce that is never used twice (Schnorr's signatures

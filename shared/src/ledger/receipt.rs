@@ -1,4 +1,4 @@
-//! Receipts (issue 43): an office's signed statement of what it holds from one signer in one
+//! Receipts: an office's signed statement of what it holds from one signer in one
 //! tournament — how many of its signed events, and the digest of the last — given with every
 //! push answer. A chain proves what a copy holds, not that nothing came after; whoever keeps a
 //! receipt can show a copy that lacks events the office once held (its end cut, or rewritten).

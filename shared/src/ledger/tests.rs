@@ -227,7 +227,7 @@ impl Tamper for Event {
     }
 }
 
-/// A league's chain of trust (issue 30): the central office registers a venue office's key
+/// A league's chain of trust: the central office registers a venue office's key
 /// (role `office`); the venue registers its referees' tablets; a tablet's ruling verifies under
 /// the central office's pinned key alone. A venue may not register the office, another venue,
 /// or revoke a key it did not register, and after its own revocation nothing it signs holds.

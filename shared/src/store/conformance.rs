@@ -1,6 +1,7 @@
 //! What every [`EventStore`] must do, as checks that take a way to open one: the sled store's
-//! tests and the PostgreSQL store's (tests crate, `store_conformance.rs`) run the same suite
-//! (issue 29). Built for tests only (`cfg(test)` or the `testkit` feature).
+//! tests and the PostgreSQL store's (tests crate, `store_conformance.rs`) run the same suite:
+//! what one promises, the other must. Built for tests only (`cfg(test)` or the `testkit`
+//! feature).
 //!
 //! Events here are made up to order: the `n`th event's id and HLC both grow with `n`.
 

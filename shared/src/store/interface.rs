@@ -1,7 +1,7 @@
 //! What a store is to those who serve from it — the office's handlers, its command line and the
 //! views shared with the app: one interface, two implementations. [`Store`] (sled + journal)
 //! is every tablet's and a venue office's; the office crate's PostgreSQL store is a central
-//! office's, shared by several processes (issue 29). Both answer with the same types, so a
+//! office's, shared by several processes. Both answer with the same types, so a
 //! handler cannot tell them apart.
 
 use std::collections::HashMap;

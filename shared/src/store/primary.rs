@@ -4,7 +4,7 @@
 //! number (the key its arrival-log value has), after the batch's other keys: a group present
 //! after a crash means they were all written (docs/durability.md). A sled key per event cost
 //! the office a third of its push path: sled 0.34 splits a leaf every 16 keys and copies its
-//! parent to do it (docs/performance-history.md, issue 26's ninth pass).
+//! parent to do it (docs/performance-history.md, "Signed events, ninth pass").
 //!
 //! Stores written before layout 6 kept one key per event (`e` + id, [`keys::stored`]'s value);
 //! those are still read, and only looked up while any remain.

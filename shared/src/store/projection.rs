@@ -1,5 +1,5 @@
 //! Derived state kept with the events, so that a screen costs what it shows, not the length
-//! of the history (issue 8).
+//! of the history.
 //!
 //! - The games last read whole keep their folded state in memory (at most 1,024 games and
 //!   50,000 events between them; the least recently read is let go first) and in sled (`f`,

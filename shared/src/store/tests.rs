@@ -566,7 +566,7 @@ fn scan_log_keeps_what_the_tag_admits_and_reads_untagged_entries() {
     assert_eq!(super::last_logged_seq(&s.db).unwrap(), first + 4);
 }
 
-/// Issue 8, bounded open: with a journal in many segments, a reopen reads only after the
+/// Bounded open: with a journal in many segments, a reopen reads only after the
 /// checkpoint (in the last segment); sled lost whole is rebuilt from every segment, and salvage
 /// exports every segment's lines.
 #[test]

@@ -322,7 +322,7 @@ impl SyncClient {
         blocking(move || store.outbox_lines(after, limit, PUSH_BODY_BUDGET)).await
     }
 
-    /// Keeps the office's latest receipt for each signer (issue 43): what this device can show
+    /// Keeps the office's latest receipt for each signer: what this device can show
     /// the office held, against any copy of the ledger that lacks it.
     fn keep_receipts(&self, receipts: &[crate::ledger::Receipt]) -> Result<()> {
         if receipts.is_empty() {

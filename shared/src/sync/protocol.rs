@@ -59,8 +59,8 @@ pub struct PushResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub message: Option<String>,
-    /// The refusal in each language, where the office's core said it (issue 44; absent from
-    /// offices before it, which the tablet reads as English only).
+    /// The refusal in each language, where the office's core said it (absent from older
+    /// offices, which the tablet reads as English only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub said: Option<Box<arbiter_domain::labels::Said>>,
@@ -74,7 +74,7 @@ pub struct PushResponse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub office_time: Option<chrono::DateTime<chrono::Utc>>,
     /// The office's signed receipt of what it now holds from each signer of the pushed events
-    /// (issue 43; absent from offices before receipts).
+    /// (absent from offices older than receipts).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub receipts: Vec<crate::ledger::Receipt>,
 }

@@ -24,7 +24,7 @@ pub enum PullScope {
         tables: BTreeSet<u16>,
         games: HashSet<GameId>,
     },
-    /// A league's venue office (issue 30): the set-up, and the games its rounds' tables hold
+    /// A league's venue office: the set-up, and the games its rounds' tables hold
     /// there (`venue_assigned`).
     Venue {
         venue: PersonId,

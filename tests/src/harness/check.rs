@@ -1,4 +1,4 @@
-//! The league's invariants at quiescence (issue 43):
+//! The league's invariants at quiescence:
 //! 1. every event a tablet's venue acknowledged is at that venue, and at the centre or listed
 //!    as refused on both offices with a reason; every refusal to a tablet is in its venue's log;
 //! 2. no event twice, at any office;

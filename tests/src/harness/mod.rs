@@ -1,4 +1,4 @@
-//! A generative fault harness over real processes (issue 43, item 4): a league's match day as
+//! A generative fault harness over real processes: a league's match day as
 //! a random history — tablets at two venue office processes (sled), a central office of two
 //! processes on one PostgreSQL database — with faults at random points: SIGKILL of any office
 //! process, a cut line between any two (a TCP relay the harness holds), a full disk under a

@@ -15,7 +15,7 @@ id: string | null, status: PushStatus,
  */
 seq?: number, code?: string, message?: string, 
 /**
- * The refusal in each language, where the office's core said it (issue 44; absent from
- * offices before it, which the tablet reads as English only).
+ * The refusal in each language, where the office's core said it (absent from older
+ * offices, which the tablet reads as English only).
  */
 said?: Said, };

@@ -38,7 +38,7 @@ rounds: { [key in number]: string },
  */
 referees: { [key in number]: PersonId }, 
 /**
- * A league's venues: round → table → the venue office that hosts it (issue 30).
+ * A league's venues: round → table → the venue office that hosts it.
  */
 venues?: { [key in number]: { [key in number]: PersonId } }, games: Array<GameSummary>, 
 /**

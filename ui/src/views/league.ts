@@ -1,4 +1,4 @@
-// The association's pages across every event this office runs (issue 30): the player registry
+// The association's pages across every event this office runs: the player registry
 // (one id each, the events and ranks they were entered at, games, warnings, losses by a penalty,
 // appeals) and a player's discipline record, with the record of everyone as CSV.
 

@@ -7,7 +7,8 @@ import { lt, t } from "../i18n";
 
 export function tablesView(rows: TableRow[], open: (game: string) => void): HTMLElement {
   if (rows.length === 0) return h("p", { class: "empty" }, t("noTables"));
-  // The current round (the latest paired) first, by table; the rounds before it after (issue 44).
+  // The round being played (the latest paired) first, by table: it is the one an official
+  // looks for; the rounds before it after.
   const ordered = [...rows].sort((a, b) => b.round - a.round || a.table - b.table);
   return h(
     "ul",

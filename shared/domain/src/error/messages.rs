@@ -1,4 +1,4 @@
-//! [`DomainError`]s in words, one template per language (issue 44). The values put in bring
+//! [`DomainError`]s in words, one template per language. The values put in bring
 //! their own labels (articles, rulings, roles, colours); the English is the error's `Display`,
 //! so the `message` every client already reads says what it said before.
 

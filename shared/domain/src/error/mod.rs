@@ -196,7 +196,7 @@ impl DomainError {
         Self::RulingNotAllowed { article, incident, ruling, allowed: allowed.to_vec() }
     }
 
-    /// The refusal in each language (issue 44): what the referee reads after “不能记录：”.
+    /// The refusal in each language: what the referee reads after “不能记录：”.
     pub fn said(&self) -> Said {
         Said::each(|l| messages::domain(self, l))
     }

@@ -1,4 +1,4 @@
-//! Undo at the table (issue 44): the device that recorded an incident may take it back within
+//! Undo at the table: the device that recorded an incident may take it back within
 //! [`WINDOW_MS`] — a mistaken tap, the wrong side — by recording `incident_withdrawn`. Nothing
 //! is deleted: the history keeps the incident and says it was undone, and the incident decides
 //! nothing from then on. Once the window has passed, or another official has acted on it (a

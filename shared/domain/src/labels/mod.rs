@@ -1,7 +1,7 @@
 //! Labels in the languages the rules are refereed in, kept in the core so the app, the office
 //! and every export say the same thing. Simplified Chinese first: it is the referees' language;
 //! English beside it in the code; 繁體中文 (the Ing rules, Taiwan), 한국어 (the KBA's rules) and
-//! 日本語 in a table of their own ([`translations`]), keyed by the Chinese (issue 44).
+//! 日本語 in a table of their own ([`translations`]), keyed by the Chinese.
 
 #[cfg(test)]
 mod checks;

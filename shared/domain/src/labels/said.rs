@@ -1,5 +1,5 @@
 //! A sentence the core says to people — an error, a standings note — in every language a screen
-//! may be in (issue 44). Unlike a [`Label`], it is built at run time from a template per
+//! may be in. Unlike a [`Label`], it is built at run time from a template per
 //! language with values (players, articles, rulings) put in; the values bring their own labels.
 
 use serde::{Deserialize, Serialize};

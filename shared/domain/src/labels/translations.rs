@@ -1,4 +1,4 @@
-//! The core's labels in 繁體中文, 한국어 and 日本語 (issue 44), one row per Simplified Chinese
+//! The core's labels in 繁體中文, 한국어 and 日本語, one row per Simplified Chinese
 //! label: the label tables' columns past the first two. 繁體 is OpenCC's `s2twp` of the Chinese,
 //! read over; the Korean and Japanese follow each text's own terms (seed 004 is the KBA's
 //! Japanese text: 競技の規則, 附則). Sorted by the Chinese, for a binary search; a label missing

@@ -1,4 +1,4 @@
-//! A player's record across every event an association runs (issue 30): one id per player, the
+//! A player's record across every event an association runs: one id per player, the
 //! ranks they were entered at over time, and their discipline record — warnings (第二十五条),
 //! advice, imposed passes, reports to the committee (第二十四条一), losses by a penalty, and
 //! appeals with their outcome (第十六条四) — for the association's committee. Pure: it reads

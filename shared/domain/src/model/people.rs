@@ -10,7 +10,7 @@ use crate::model::ids::{DeviceId, PersonId};
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Role {
-    /// A venue office of a league (issue 30): forwards what its referees record in the matches
+    /// A venue office of a league: forwards what its referees record in the matches
     /// it hosts to the central office, and registers its own devices' keys; rules on nothing.
     /// Lowest, so that it never outranks an official.
     Office,

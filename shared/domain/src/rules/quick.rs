@@ -1,4 +1,4 @@
-//! Quick actions (issue 44): the incidents referees record most, as the game's ruleset has
+//! Quick actions: the incidents referees record most, as the game's ruleset has
 //! them, each ready for either side with the ruling a referee gives it first — one tap on the
 //! game screen and one confirm. Everything else stays in the full form.
 //!

@@ -2,7 +2,7 @@
 //!
 //! Tournament-wide work (pairing, standings, sheets) needs of each game only its
 //! [`GameSummary`], so a view of a 5,000-game event holds 5,000 small summaries, not 5,000
-//! folded games; a game's full state is read on its own (issue 8).
+//! folded games; a game's full state is read on its own.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -52,7 +52,7 @@ pub struct TournamentView<G = GameSummary> {
     pub rounds: BTreeMap<u16, DateTime<Utc>>,
     /// 第三十一条三: the referee at each table.
     pub referees: BTreeMap<u16, PersonId>,
-    /// A league's venues: round → table → the venue office that hosts it (issue 30).
+    /// A league's venues: round → table → the venue office that hosts it.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<u16, BTreeMap<u16, PersonId>>>"))]
     pub venues: BTreeMap<u16, BTreeMap<u16, PersonId>>,

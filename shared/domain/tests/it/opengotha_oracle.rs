@@ -1,4 +1,4 @@
-//! Pairing parity with OpenGotha's own engine (issue 42): every round OpenGotha 3.51.02's jar
+//! Pairing parity with OpenGotha's own engine: every round OpenGotha 3.51.02's jar
 //! paired — the real files of `fixtures/opengotha/pairing/` replayed round by round, and a
 //! generated corpus of tournaments it paired from the rounds it paired before
 //! (`fixtures/opengotha/oracle/`, made by `scripts/opengotha-oracle` with `tests/oracle/`) —
@@ -341,7 +341,7 @@ fn the_office_pairs_every_generated_round_as_the_jar_did() {
 const OFFICE_UP_TO_60: (usize, usize) = (1738, 1738);
 const OFFICE_ALL: (usize, usize) = (1930, 1930);
 
-// (identical, ties, tried), as docs/opengotha.md reports them. Issue 42's goal: identical +
+// (identical, ties, tried), as docs/opengotha.md reports them. The goal: identical +
 // ties = tried. A "tie" here: other pairs whose total under our weights equals the total of the
 // jar's costs, every one of the jar's pairs weighing here what it cost there.
 const REAL: (usize, usize, usize) = (72, 0, 72);

@@ -1,27 +1,30 @@
 //! `docs/rules-coverage.md` cannot drift: every article the code cites (each variant of
 //! `rules::Article`, by its wire id) has a row; every row's id that names an article is one;
-//! every file a row names exists; every test a row names is a `fn` of that name in its file;
-//! every verdict is one of the three words, and a partial one says what is missing.
+//! every place a row names exists where it says — a file, then a `fn` of that name in it, or a
+//! penalty-table row written as it stands in it and citing the row's own article; every test a
+//! row names is a `fn` of that name in its file; every verdict is one of the three words, and a
+//! partial one says what is missing.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 fn repo() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
 }
 
-/// The wire ids of every article variant, read from its declaration.
-fn declared_articles() -> BTreeSet<String> {
+/// The wire id of every article variant, with the variant's name, read from its declaration.
+fn declared_articles() -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(repo().join("shared/domain/src/rules/article.rs")).unwrap();
-    let mut ids = BTreeSet::new();
+    let mut ids = BTreeMap::new();
     let mut pending: Option<String> = None;
     for line in text.lines().map(str::trim) {
         if let Some(rest) = line.strip_prefix("#[serde(rename = \"") {
             pending = rest.split('"').next().map(str::to_owned);
         } else if let Some(id) = pending.take() {
             // The next line is the variant the rename belongs to.
-            assert!(line.ends_with(','), "a rename not followed by its variant: {line}");
-            ids.insert(id);
+            let variant =
+                line.strip_suffix(',').unwrap_or_else(|| panic!("a rename not followed by its variant: {line}"));
+            ids.insert(id, variant.to_owned());
         }
     }
     ids
@@ -52,10 +55,43 @@ fn rows() -> Vec<Row> {
         .collect()
 }
 
+/// Checks one entry of a row's code cell (the notation the doc states at its top):
+/// `FILE::NAME` — `fn NAME` is declared in FILE; `FILE::row(…)` — that text stands in FILE and
+/// cites `article` (the row's own variant; `None` where the verdict is not applicable, and then
+/// it must cite some article). Returns why not.
+fn applied_at(entry: &str, article: Option<&str>) -> Result<(), String> {
+    let (file, place) = entry.split_once("::").ok_or_else(|| format!("`{entry}` is not FILE::fn or FILE::row(…)"))?;
+    let source = std::fs::read_to_string(repo().join(file)).map_err(|e| format!("{file}: {e}"))?;
+    if place.starts_with("row(") {
+        if !place.ends_with(')') {
+            return Err(format!("`{place}` is not a whole table row"));
+        }
+        if !source.contains(place) {
+            return Err(format!("no table row `{place}` in {file}"));
+        }
+        // The row's third field is its article.
+        let cited = place.trim_start_matches("row(").split(", ").nth(2).unwrap_or_default();
+        match article {
+            Some(variant) if cited != variant => return Err(format!("`{place}` cites {cited}, not {variant}")),
+            None if cited.is_empty() => return Err(format!("`{place}` cites no article")),
+            _ => {}
+        }
+        return Ok(());
+    }
+    if place.is_empty() || !place.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(format!("`{place}` is neither a function's name nor a table row"));
+    }
+    if source.contains(&format!("fn {place}(")) || source.contains(&format!("fn {place}<")) {
+        Ok(())
+    } else {
+        Err(format!("no fn {place} in {file}"))
+    }
+}
+
 #[test]
 fn every_article_the_code_cites_has_its_row() {
-    let ids: BTreeSet<String> = rows().into_iter().map(|r| r.id).collect();
-    let missing: Vec<String> = declared_articles().into_iter().filter(|a| !ids.contains(a)).collect();
+    let ids: std::collections::BTreeSet<String> = rows().into_iter().map(|r| r.id).collect();
+    let missing: Vec<String> = declared_articles().into_keys().filter(|a| !ids.contains(a)).collect();
     assert!(missing.is_empty(), "articles without a row in docs/rules-coverage.md: {missing:?}");
 }
 
@@ -67,11 +103,12 @@ fn every_row_names_files_and_tests_that_exist_and_a_verdict() {
     for r in &rows {
         // An id shaped like a wire id of the enum must be one (the chapter 4 rows have none).
         if r.id.contains('.') && !r.id.starts_with("28.") {
-            assert!(declared.contains(&r.id), "row {}: no such article", r.id);
+            assert!(declared.contains_key(&r.id), "row {}: no such article", r.id);
             assert!(serde_json::from_str::<arbiter_domain::rules::Article>(&format!("\"{}\"", r.id)).is_ok());
         }
         assert!(!r.code.is_empty() && !r.tests.is_empty(), "row {}: names no file or no test", r.id);
-        for file in &r.code {
+        for entry in &r.code {
+            let file = entry.split_once("::").map_or(entry.as_str(), |(f, _)| f);
             assert!(repo().join(file).is_file(), "row {}: no file {file}", r.id);
         }
         for t in &r.tests {
@@ -87,4 +124,43 @@ fn every_row_names_files_and_tests_that_exist_and_a_verdict() {
             || r.verdict.starts_with("not applicable: ");
         assert!(verdict_ok, "row {}: verdict `{}`", r.id, r.verdict);
     }
+}
+
+#[test]
+fn every_row_names_the_function_or_table_row_that_applies_it() {
+    let declared = declared_articles();
+    for r in rows() {
+        // A table row cites this row's article (a paragraph the code never cites has no table
+        // row); a moot paragraph's row cites the article that makes it moot.
+        let article = declared.get(&r.id).map(String::as_str);
+        let moot = r.verdict.starts_with("not applicable: ");
+        for entry in &r.code {
+            let table_row = entry.contains("::row(");
+            let id = &r.id;
+            assert!(!table_row || article.is_some(), "row {id}: `{entry}` is a table row, but no article is {id}");
+            if let Err(why) = applied_at(entry, article.filter(|_| !moot)) {
+                panic!("row {}: {why}", r.id);
+            }
+        }
+    }
+}
+
+/// The check fails on what the table once said: a file that names the rule but does not apply
+/// it, a row of another article, a function that is not there.
+#[test]
+fn the_check_refuses_a_place_that_does_not_apply_the_paragraph() {
+    let art25 = "shared/domain/src/rules/chinese/art25_other.rs";
+    // 第二十五条二 is applied by the fold, not by the file whose comment mentions it.
+    assert!(applied_at(art25, Some("Art25_2")).is_err(), "a bare file");
+    assert!(applied_at(&format!("{art25}::apply_incident"), Some("Art25_2")).is_err(), "a fn of another file");
+    assert!(applied_at("shared/domain/src/game/fold.rs::apply_incident", Some("Art25_2")).is_ok());
+    let art17 = "shared/domain/src/rules/chinese/art17_moves.rs";
+    let double_move = "row(DoubleMove, OffenderLoses, Art17_1, Referee, Always)";
+    assert!(applied_at(&format!("{art17}::{double_move}"), Some("Art17_1")).is_ok());
+    assert!(applied_at(&format!("{art17}::{double_move}"), Some("Art17_2")).is_err(), "another article's row");
+    assert!(
+        applied_at(&format!("{art17}::row(DoubleMove, Warning, Art17_1, Referee, Always)"), Some("Art17_1")).is_err()
+    );
+    assert!(applied_at(&format!("{art17}::row(DoubleMove"), Some("Art17_1")).is_err(), "not a whole row");
+    assert!(applied_at("shared/domain/src/game/fold.rs::apply_incident(", None).is_err(), "not a name");
 }

@@ -1,4 +1,4 @@
-//! Undo at the table (issue 44, game::undo): the device that recorded an incident takes it back
+//! Undo at the table (game::undo): the device that recorded an incident takes it back
 //! within 30 s by a correction event — nothing deleted; later, or once another official acted,
 //! only a ruling changes it. Every replica's fold holds the same rule at the undo's own stamp.
 
