@@ -203,6 +203,13 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
 
     // Cut the office off: the tablet keeps recording and says so.
     await until("everything synced before the cut", async () => (await wd.text("[data-testid=sync-banner]")).includes("已同步") && !(await wd.text("[data-testid=sync-banner]")).includes("待同步"), { timeout: 30000 });
+    // For an auditor: the office's receipts of this tablet's records, written to a file.
+    await wd.click("[data-testid=export-receipts]");
+    await wd.waitText("[data-testid=receipts-file]", (t) => /receipts\.json/.test(t), "the receipts file");
+    const receipts = JSON.parse(await js("return document.querySelector('[data-testid=receipts-text]').value;"));
+    assert.ok(receipts.some((r) => r.signer === "tab-1" && r.count > 0), JSON.stringify(receipts));
+    await wd.screenshot(shots, "06c-receipts.png");
+    await wd.click("[data-testid=receipts] button");
     await office.stop();
     await wd.click("[data-testid=clock-pause]");
     await wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "pause preview");

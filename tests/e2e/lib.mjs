@@ -102,7 +102,9 @@ export async function serveOffice(data, port = 0, extra = []) {
 
 function listen(data, port, extra) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, "--ui", path.join(root, "ui/dist"), ...extra], { cwd: root });
+    // The pages the binary carries (built into it from ui/dist), started from an empty folder:
+    // what an organiser runs — nothing read from the source tree.
+    const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, ...extra], { cwd: mkdtempSync(path.join(tmpdir(), "arbiter-e2e-cwd-")) });
     let seen = "";
     const timer = setTimeout(() => reject(new Error(`office did not start: ${seen}`)), 15000);
     proc.stdout.on("data", (d) => {
