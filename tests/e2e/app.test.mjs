@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
@@ -27,6 +27,11 @@ function tauriDriverPath() {
   }
 }
 
+/** Runs `script` in the app's page. */
+function js0(wd, script) {
+  return wd.cmd("POST", "/execute/sync", { script, args: [] });
+}
+
 /** Starts tauri-driver for one app profile (its own data directory) and opens a session. */
 async function openApp(profileDir) {
   const driver = spawn(tauriDriverPath(), [], { env: { ...process.env, ARBITER_DATA_DIR: profileDir }, stdio: "ignore" });
@@ -35,6 +40,13 @@ async function openApp(profileDir) {
   await until("the app's page watched for CSP violations", async () => (await wd.cmd("POST", "/execute/sync", { script: WATCH_CSP, args: [] })) === true);
   return {
     wd,
+    /** SIGKILL to the app this session started (a descendant of its tauri-driver), and to no
+     * other process on the machine. */
+    kill: () => {
+      const pids = descendants(driver.pid).filter((pid) => exeOf(pid) === realpathSync(appBin));
+      assert.ok(pids.length > 0, "the app runs under this session's tauri-driver");
+      for (const pid of pids) process.kill(pid, "SIGKILL");
+    },
     close: async () => {
       const seen = await wd.cmd("POST", "/execute/sync", { script: "return window.__csp || [];", args: [] }).catch(() => []);
       await wd.quit().catch(() => {});
@@ -43,6 +55,37 @@ async function openApp(profileDir) {
       assert.deepEqual(seen, [], "the app's pages ran under its policy with no CSP violation");
     },
   };
+}
+
+/** Every process below `root` (children, their children…), read from /proc. */
+function descendants(root) {
+  const parent = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The parent's id is the 2nd field after the command name in parentheses.
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const below = [];
+  let frontier = [root];
+  while (frontier.length) {
+    frontier = [...parent].filter(([, pp]) => frontier.includes(pp)).map(([pid]) => pid);
+    below.push(...frontier);
+  }
+  return below;
+}
+
+/** The executable a process runs, or null. */
+function exeOf(pid) {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return null;
+  }
 }
 
 /** Collects the window's CSP violations in `window.__csp` (tauri.conf.json's policy). */
@@ -81,7 +124,9 @@ async function recordIncident(wd, group, type, ruling) {
 }
 
 test("a referee walks a game; offline and back; the chief arbiter decides", async () => {
-  const refCode = await codeFor(office, token, "ref-wang", "referee");
+  // The referee registered by name, as the organiser does: the header shows the name.
+  await api(office.url, token, "POST", "/people", { id: "ref-wang", name: "王裁判", role: "referee" });
+  const refCode = (await api(office.url, token, "POST", "/enrollment-codes", { person: "ref-wang" })).code;
   const chiefCode = await codeFor(office, token, "chief-liu", "chief_arbiter");
 
   // ---- The referee's tablet ----
@@ -97,8 +142,19 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await until("the app's CSP violation seen", async () => (await wd.cmd("POST", "/execute/sync", { script: "return window.__csp.length;", args: [] })) > 0);
     await wd.cmd("POST", "/execute/sync", { script: "window.__csp.length = 0; return true;", args: [] });
     await wd.screenshot(shots, "01-enroll.png");
+    // Not enrolled yet: said neutrally, with what to do (not a red failure).
+    assert.match(await wd.text("[data-testid=sync-banner]"), /^本设备尚未登记/);
+    // A pasted (or scanned) link is read at once: its code and certificate fill their fields.
+    await wd.type("[data-testid=office]", `${office.url}/#enroll=${refCode}&fp=${office.cert.sha256}&v=2`);
+    await wd.waitText("[data-testid=enroll-link-read]", (t) => t.includes(refCode), "the link read");
+    assert.equal(await js0(wd, "return document.querySelector('[data-testid=code]').value;"), refCode);
+    assert.equal(await js0(wd, "return document.querySelector('[data-testid=fingerprint]').value;"), office.cert.short);
+    await wd.screenshot(shots, "01b-link-read.png");
     await enroll(wd, refCode.toLowerCase(), "tab-1");
     await wd.find("[data-testid=table-r1-t1]", 30000);
+    // The header names the official; a referee's tablet has no chief arbiter's desk.
+    await wd.waitText("[data-testid=who]", (t) => t.startsWith("裁判员 王裁判 · tab-1"), "the referee's name in the header");
+    assert.deepEqual(await js0(wd, "return [...document.querySelectorAll('nav button')].map((b) => b.dataset.testid);"), ["nav-tables"]);
     await wd.screenshot(shots, "02-tables.png");
 
     // Quick records, measured on the tablet: from the table list, the table, the
@@ -202,7 +258,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.click("[data-testid=back]");
 
     // Cut the office off: the tablet keeps recording and says so.
-    await until("everything synced before the cut", async () => (await wd.text("[data-testid=sync-banner]")).includes("已同步") && !(await wd.text("[data-testid=sync-banner]")).includes("待同步"), { timeout: 30000 });
+    await until("everything synced before the cut", async () => (await wd.text("[data-testid=sync-banner]")).includes("已同步") && !(await wd.text("[data-testid=sync-banner]")).includes("发送"), { timeout: 30000 });
     // For an auditor: the office's receipts of this tablet's records, written to a file.
     await wd.click("[data-testid=export-receipts]");
     await wd.waitText("[data-testid=receipts-file]", (t) => /receipts\.json/.test(t), "the receipts file");
@@ -215,7 +271,33 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "pause preview");
     await wd.click("[data-testid=confirm]");
     await wd.waitText("[data-testid=status]", (t) => t.includes("暂停"), "paused while offline");
-    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("离线") && t.includes("1 条待同步"), "offline, one waiting", 30000);
+    const offline = await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("无法连接赛事办公室") && t.includes("1 条记录待发送"), "offline, one waiting", 30000);
+    // In a referee's words: no address, no library's English; the detail is one tap away.
+    assert.match(offline, /^无法连接赛事办公室 · 1 条记录待发送，连接后自动发送 · 上次发送 \d\d:\d\d$/);
+    await wd.click("[data-testid=sync-details]");
+    assert.ok((await wd.text("[data-testid=sync-detail]")).length > 0, "the technical detail, on a tap");
+    // What waits, as a list a referee reads.
+    await wd.click("[data-testid=show-unsent]");
+    await wd.find("[data-testid=unsent-row]");
+    const unsent = await js0(wd, "return [...document.querySelectorAll('[data-testid=unsent-row]')].map((r) => r.textContent);");
+    assert.equal(unsent.length, 1, unsent.join(" | "));
+    assert.match(unsent[0], /第1轮 第\d台 .+ – .+ · 暂停 · \d\d:\d\d无法连接赛事办公室/);
+    await wd.screenshot(shots, "07-unsent-list.png");
+    await wd.click("[data-testid=unsent-open]");
+    await wd.find("[data-testid=history]");
+    // In English after a switch: the banner and what the screen reader hears.
+    await wd.click("[data-testid=lang]");
+    await wd.click("[data-testid=lang-en]");
+    const english = await wd.waitText("[data-testid=sync-banner]", (t) => t.startsWith("The office cannot be reached"), "the banner in English");
+    assert.match(english, /^The office cannot be reached · waiting to send: 1 \(they go by themselves once the office is back\) · last sent at \d\d:\d\d$/);
+    assert.doesNotMatch(english, /https?:|error sending/);
+    const spoken = await js0(wd, "const r = document.querySelector('[data-testid=announce]'); return [r.lang, r.textContent];");
+    assert.equal(spoken[0], "en");
+    assert.match(spoken[1], /^The office cannot be reached/);
+    await wd.screenshot(shots, "07-offline-english.png");
+    await wd.click("[data-testid=lang]");
+    await wd.click("[data-testid=lang-zh]");
+    await wd.waitText("[data-testid=sync-banner]", (t) => t.startsWith("无法连接赛事办公室"), "back in Chinese");
     await wd.screenshot(shots, "07-offline-one-waiting.png");
     // Offline the counting board still counts: the core runs in the app (第九条). One black
     // stone on an empty 9×9 board: all 81 points are Black's.
@@ -226,13 +308,13 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.screenshot(shots, "07b-count-board-offline.png");
 
     // Kill the app outright (SIGKILL) while offline: what was confirmed is still there.
-    execFileSync("pkill", ["-9", "-f", appBin]);
+    ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;
     await wd.click("[data-testid=table-r1-t2]");
     await wd.waitText("[data-testid=status]", (t) => t.includes("暂停"), "the pause survived kill -9");
-    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("1 条待同步") && t.includes("已同步"), "still one waiting, and the last sync time kept");
+    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("1 条记录待发送") && t.includes("上次发送"), "still one waiting, and the last sync time kept");
     await wd.screenshot(shots, "08-after-kill-9.png");
     // The reader after the kill: the clock as the ledger left it — White to move, paused,
     // Black's time what it was at the press.
@@ -244,7 +326,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // Bring the office back on the same address: the tablet catches up by itself (or at once on “sync”).
     office = await serveOffice(data, port);
     await wd.click("[data-testid=sync-now]");
-    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("已同步") && !t.includes("待同步") && !t.includes("离线"), "synced again", 40000);
+    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("已同步") && !t.includes("发送") && !t.includes("无法连接"), "synced again", 40000);
     await wd.screenshot(shots, "09-synced.png");
     const state = await api(office.url, token, "GET", "/games/r1-t2/state");
     assert.equal(state.status.status, "paused", "the office has the pause recorded offline");
@@ -262,7 +344,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
       const s = await api(office.url, token, "GET", "/games/r1-t2/state");
       return s.status.status === "adjourned" && typeof s.status.seal === "string" && !JSON.stringify(s).includes("Q16");
     }, { timeout: 30000 });
-    execFileSync("pkill", ["-9", "-f", appBin]);
+    ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;
@@ -276,7 +358,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // ledger's timestamps — Black still to move, its time still running down.
     await wd.click("[data-testid=open-reader]");
     await wd.waitText("[data-testid=reader-press]", (t) => t.includes("黑方"), "Black to move after the sealed move");
-    execFileSync("pkill", ["-9", "-f", appBin]);
+    ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;
@@ -291,7 +373,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // minute). Killed mid-period and restarted, the reader reads on from the ledger's
     // timestamps: the seconds used of the minute went on counting while the app was gone (or,
     // if the restart took the whole minute, the time-up is proposed — never a fresh minute).
-    execFileSync("pkill", ["-9", "-f", appBin]);
+    ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;
@@ -307,7 +389,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.waitText("[data-testid=reader-black]", (t) => seconds(t) >= 4, "four seconds of the minute used", 15000);
     const beforeKill = seconds(await wd.text("[data-testid=reader-black]"));
     const readAt = Date.now();
-    execFileSync("pkill", ["-9", "-f", appBin]);
+    ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;
@@ -343,8 +425,8 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     assert.match(await card("card-white"), /\S/);
     assert.equal(await card("card-incident"), "移子");
     assert.match(await card("card-facts"), /对局者意见一致\s*否/);
-    assert.match(await card("card-recorded"), /^ref-wang（裁判员）\d\d:\d\d 记录$/);
-    assert.match(await card("card-escalated"), /^ref-wang（裁判员）\d\d:\d\d 报请裁判长$/);
+    assert.match(await card("card-recorded"), /^王裁判（裁判员）\d\d:\d\d 记录$/);
+    assert.match(await card("card-escalated"), /^王裁判（裁判员）\d\d:\d\d 报请裁判长$/);
     assert.equal(await card("card-referee-ruling"), "裁判的判决：尚未判决");
     assert.match(await c.text("[data-testid=queue-card] [data-testid=card-options]"), /移动之子挪回原处[\s\S]*判和[\s\S]*结果将为：和棋/);
     await c.screenshot(shots, "10-chief-queue.png");

@@ -102,7 +102,7 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await chief.page.fill("[data-testid=token]", chiefCode.code.toLowerCase());
   await chief.page.click("[data-testid=sign-in]");
   await chief.page.waitForSelector("[data-testid=queue], [data-testid=queue-empty]");
-  assert.match(await chief.page.textContent("header.banner"), /裁判长 chief-ma/);
+  assert.match(await chief.page.textContent("[data-testid=who]"), /^裁判长 马裁判长 · web-/);
   await saveShot(shots, "02-chief-desk.png", await chief.page.screenshot({ fullPage: true }));
   // The same code again (spent): said, and nothing stored.
   await bad.page.fill("[data-testid=token]", chiefCode.code);
@@ -157,7 +157,7 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await ref.page.click("[data-testid=confirm]");
   await ref.page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 2);
   assert.match(await ref.page.textContent("[data-testid=waiting]"), /未送达办公室：已保存在本机/);
-  assert.match(await ref.page.textContent("[data-testid=sync-banner]"), /离线/);
+  assert.match(await ref.page.textContent("[data-testid=sync-banner]"), /^无法连接赛事办公室 · 2 条记录待发送/);
   await saveShot(shots, "04-offline-waiting.png", await ref.page.screenshot({ fullPage: true }));
   // A reload while offline: the office's page, kept by the service worker, with what waits.
   await ref.page.reload();

@@ -12,6 +12,8 @@ export function announce(text: string): void {
     region = h("p", { class: "sr-only", role: "status", "aria-live": "polite", "data-testid": "announce" });
     document.body.append(region);
   }
+  // Read in the page's language (a switch changes it): a screen reader picks its voice by it.
+  region.lang = document.documentElement.lang;
   region.textContent = text;
 }
 

@@ -4,7 +4,9 @@ import type { AppStatus } from "./bindings/AppStatus";
 import type { Backend, BackendError } from "./backend";
 import { h, keepOpen, mount } from "./dom";
 import { errorText } from "./format";
-import { defaultLangFor, setRuleset, setTables, t } from "./i18n";
+import { defaultLangFor, locale, lt, said, setRuleset, setTables, t } from "./i18n";
+import type { EventBody } from "./bindings/EventBody";
+import type { TableRow } from "./bindings/TableRow";
 import { banner } from "./views/banner";
 import { enrollView } from "./views/enroll";
 import { gameView } from "./views/game";
@@ -43,7 +45,8 @@ type Tab = Exclude<Screen["name"], "game" | "reader" | "story">;
 
 /** The screens each role has in the office's pages (the tablet has tables and the queue). */
 function tabsFor(role: Role | undefined, office: boolean): Tab[] {
-  if (!office) return ["tables", "queue"];
+  // On a tablet: a referee's tables; the chief arbiter's and the committee's desk beside them.
+  if (!office) return role === "chief_arbiter" || role === "committee" ? ["tables", "queue"] : ["tables"];
   switch (role) {
     case "organiser":
       return ["setup", "players", "officials", "rounds", "standings", "tables", "queue", "evaluations", "league"];
@@ -163,11 +166,22 @@ export class ArbiterApp {
     }
   }
 
-  /** The unsent events as text to copy for the chief arbiter; a panel, so refreshes leave it. */
+  /** What this tablet recorded that the office has not taken, as a referee reads it — each
+   * record's table, players, incident, ruling, time and why it waits, its game one tap away —
+   * and the signed lines to copy for the chief arbiter. A panel, so refreshes leave it. */
   private async showUnsent(): Promise<void> {
     const text = (await this.backend.unsent?.()) ?? "";
-    const area = h("textarea", { readonly: true, rows: 12, "data-testid": "unsent-text" }, text);
-    const panel = h("section", { class: "panel card" }, h("h3", {}, t("unsent")), h("p", {}, t("unsentHelp")), area,
+    const tables = await this.backend.tables().catch(() => [] as TableRow[]);
+    const sync = this.status?.sync;
+    const rows = unsentRows(text, tables, sync ?? null);
+    const list = h("ol", { class: "unsent-list", "data-testid": "unsent-list" }, rows.map((r) =>
+      h("li", { "data-testid": "unsent-row" },
+        h("div", {}, h("strong", {}, r.where), ` · ${r.what} · ${r.when}`),
+        h("div", { class: "hint" }, r.why),
+        r.game ? h("button", { class: "small", "data-testid": "unsent-open", onclick: () => void this.go({ name: "game", game: r.game ?? "" }) }, t("history")) : null)));
+    const area = h("textarea", { readonly: true, rows: 8, "data-testid": "unsent-text" }, text);
+    const panel = h("section", { class: "panel card" }, h("h3", {}, t("unsent")), list,
+      h("details", {}, h("summary", {}, t("copyForChief")), h("p", {}, t("unsentHelp")), area),
       h("button", { class: "small", onclick: () => void this.render() }, t("back")));
     this.root.querySelector("main, .card")?.replaceWith(panel);
   }
@@ -358,4 +372,21 @@ export function clearOfBar(root: HTMLElement, target: EventTarget | null): void 
 /** Opens a printable sheet in a new tab (it reads the same session's token). */
 function printPage(query: string): void {
   window.open(`${location.pathname}?${query}`, "_blank");
+}
+
+/** The unsent records (JSON lines, as the tablet keeps them) in a referee's words. */
+export function unsentRows(lines: string, tables: TableRow[], sync: AppStatus["sync"] | null): { game: string | null; where: string; what: string; when: string; why: string }[] {
+  return lines.split("\n").filter((l) => l.trim()).map((line) => {
+    const e = JSON.parse(line) as { id: string; game?: string; wall_time: string; body: EventBody };
+    const row = tables.find((r) => r.game === e.game);
+    const where = row ? `${t("round", { n: row.round })} ${t("table", { n: row.table })} ${row.black.name} – ${row.white.name}` : e.game ?? "";
+    const b = e.body;
+    const what = b.kind === "incident_recorded"
+      ? [lt("incident_types", b.data.incident.type), b.data.ruling ? lt("rulings", b.data.ruling) : t("noRuling")].join(" · ")
+      : b.kind === "ruling_issued" ? lt("rulings", b.data.ruling) : lt("event_kinds", b.kind);
+    const when = new Date(e.wall_time).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
+    const refused = sync?.rejected.find((r) => r.id === e.id);
+    const why = refused ? `${t("refused")}: ${said(refused)}` : sync && !sync.online ? t("officeUnreachable") : t("sending", { n: 1 });
+    return { game: e.game ?? null, where, what, when, why };
+  });
 }

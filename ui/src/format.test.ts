@@ -81,13 +81,19 @@ describe("format", () => {
   it("words the sync banner", () => {
     const b = bannerText({ online: false, pending: 3, last_success: null, last_error: "office unreachable: refused", last_error_code: "network", rejected: [], forged: [], clock_skew: null });
     expect(b.tone).toBe("bad");
-    expect(b.text).toBe("离线 · 3 条待同步 · 尚未同步 · 错误: office unreachable: refused");
-    // The core's failure in each language: the banner says it in the device's.
+    expect(b.text).toBe("无法连接赛事办公室 · 3 条记录待发送，连接后自动发送 · 尚未同步");
+    // The technical detail is one tap away, never in the banner.
+    expect(b.detail).toBe("office unreachable: refused");
+    // The core's failure in each language: the detail says it in the device's.
     const said = { zh: "无法连接办公室：refused", en: "office unreachable: refused", zh_hant: "無法連線辦公室：refused", ko: "사무국에 연결할 수 없습니다: refused", ja: "事務局に接続できません：refused" };
-    const down = { online: false, pending: 0, last_success: null, last_error: said.en, last_error_code: "network", last_error_said: said, rejected: [], forged: [], clock_skew: null };
-    expect(bannerText(down).text).toContain("错误: 无法连接办公室：refused");
+    const down = { online: false, pending: 1, last_success: "2026-11-22T06:21:00Z", last_error: said.en, last_error_code: "network", last_error_said: said, rejected: [], forged: [], clock_skew: null };
+    expect(bannerText(down, "en-GB").detail).toBe("无法连接办公室：refused");
+    expect(bannerText(down, "en-GB").text).not.toContain("refused");
     setLang("ko");
-    expect(bannerText(down).text).toContain("사무국에 연결할 수 없습니다: refused");
+    expect(bannerText(down, "en-GB").detail).toBe("사무국에 연결할 수 없습니다: refused");
+    expect(bannerText(down, "en-GB").text).toMatch(/^대회 사무국에 연결할 수 없습니다 · 기록 1건이 대기 중이며, 연결되면 자동으로 보내집니다 · 마지막 전송 \d\d:21$/);
+    setLang("en");
+    expect(bannerText(down, "en-GB").text).toMatch(/^The office cannot be reached · waiting to send: 1 \(they go by themselves once the office is back\) · last sent at \d\d:21$/);
     setLang("zh");
     expect(bannerText({ online: true, pending: 0, last_success: "2026-11-22T09:05:00Z", last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null }, "en-GB").tone).toBe("ok");
   });

@@ -95,29 +95,28 @@ export function consequenceLines(p: Preview): string[] {
 }
 
 /** The sync banner: offline / N waiting / synced at hh:mm / last error. */
-export function bannerText(s: SyncStatus, locale = localeTag()): { text: string; tone: "ok" | "warn" | "bad" } {
+export function bannerText(s: SyncStatus, locale = localeTag()): { text: string; tone: "ok" | "warn" | "bad"; detail: string | null } {
   const parts: string[] = [];
   let tone: "ok" | "warn" | "bad" = "ok";
+  const hhmm = (iso: string) => new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+  // In words a referee acts on: whether the office answers, what waits, when it last went.
   if (!s.online) {
-    parts.push(t("offline"));
+    parts.push(t("officeUnreachable"));
     tone = "bad";
-  }
-  if (s.pending > 0) {
-    parts.push(t("waiting", { n: s.pending }));
-    if (tone === "ok") tone = "warn";
-  }
-  if (s.last_success) {
-    const hhmm = new Date(s.last_success).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
-    parts.push(t("syncedAt", { t: hhmm }));
+    if (s.pending > 0) parts.push(t("waitToSend", { n: s.pending }));
+    parts.push(s.last_success ? t("lastSentAt", { t: hhmm(s.last_success) }) : t("neverSynced"));
   } else {
-    parts.push(t("neverSynced"));
+    if (s.pending > 0) {
+      parts.push(t("sending", { n: s.pending }));
+      tone = "warn";
+    }
+    parts.push(s.last_success ? t("syncedAt", { t: hhmm(s.last_success) }) : t("neverSynced"));
   }
   // Someone may be impersonating the office: say it first, in red, whatever else holds.
   if (s.last_error_code === "office_certificate_changed") {
     parts.unshift(t("certChanged"));
     tone = "bad";
   }
-  if (s.last_error) parts.push(`${t("lastError")}: ${said({ message: s.last_error, said: s.last_error_said })}`);
   // A minute or more off the office's clock: events are stamped with the office's time, but the
   // referee should know (and fix the tablet's date).
   const off = s.clock_skew?.offset_ms ?? 0;
@@ -126,7 +125,10 @@ export function bannerText(s: SyncStatus, locale = localeTag()): { text: string;
     parts.push(t(off < 0 ? "clockAhead" : "clockBehind", { n }));
     if (tone === "ok") tone = "warn";
   }
-  return { text: parts.join(" · "), tone };
+  // The technical detail (the network's or the office's own words) is one tap away, for the
+  // chief arbiter or the organiser — never in the banner.
+  const detail = s.last_error ? said({ message: s.last_error, said: s.last_error_said }) : null;
+  return { text: parts.join(" · "), tone, detail };
 }
 
 /** A standings criterion's name for people: the article's letter or OpenGotha's name. */

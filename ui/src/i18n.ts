@@ -520,6 +520,13 @@ const words = {
   copied: ["已复制", "Copied"],
   receipts: ["回执", "Receipts"],
   receiptsSaved: ["办公室的回执已保存到 {file}（审核时与账本副本核对：{cmd}）", "The office's receipts are saved to {file} (an auditor checks a copy of the ledger with them: {cmd})"],
+  waitToSend: ["{n} 条记录待发送，连接后自动发送", "waiting to send: {n} (they go by themselves once the office is back)"],
+  sending: ["{n} 条记录发送中", "sending {n}"],
+  lastSentAt: ["上次发送 {t}", "last sent at {t}"],
+  notEnrolledYet: ["本设备尚未登记：请输入办公室给的登记码，或扫描其二维码", "This device is not enrolled yet: type the code the office gave you, or scan its QR code"],
+  details: ["详情", "Details"],
+  enrollLinkRead: ["已读取登记链接：将以登记码 {code} 在 {office} 登记本设备", "Link read: this device enrolls at {office} with code {code}"],
+  copyForChief: ["复制给裁判长（签名原文）", "Copy for the chief arbiter (the signed lines)"],
 } satisfies Record<string, [string, string]>;
 
 export type Word = keyof typeof words;

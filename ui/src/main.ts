@@ -13,7 +13,8 @@ import { OfficeApi } from "./office";
 import { createView } from "./views/create";
 import { hallView } from "./views/hall";
 import { printPairings, printStandings } from "./views/print";
-import { enrollLinkView, forgetToken, linkInHash, savedToken, saveToken, signInView } from "./signin";
+import { enrollLinkView, forgetToken, savedToken, saveToken, signInView } from "./signin";
+import { readEnrollLink } from "./views/enroll";
 import * as outbox from "./outbox";
 
 const root = document.getElementById("app") as HTMLElement;
@@ -94,7 +95,7 @@ const hall = params.get("hall");
 const create = params.get("create");
 const print = params.get("print");
 const saved = savedToken();
-const link = linkInHash(location.hash);
+const link = readEnrollLink(location.href);
 if (hall) {
   void startHall(hall);
 } else if (print && saved) {

@@ -29,14 +29,6 @@ export function isCode(text: string): boolean {
   return /^[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}$/.test(text.trim());
 }
 
-/** An enrollment link's fragment (`#enroll=CODE&fp=SHA256&v=2`): the code and fingerprint. */
-export function linkInHash(hash: string): { code: string; fingerprint: string | null } | null {
-  if (!hash.startsWith("#enroll=")) return null;
-  const p = new URLSearchParams(hash.slice(1));
-  const code = p.get("enroll")?.trim();
-  return code ? { code, fingerprint: p.get("fp") } : null;
-}
-
 /** The short form of a certificate's SHA-256, as the office pages show it beside a code. */
 export function shortFingerprint(sha256: string): string {
   return sha256.slice(0, 16).toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");

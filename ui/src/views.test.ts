@@ -4,6 +4,8 @@ import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
 import { tablesView } from "./views/tables";
 import { banner } from "./views/banner";
+import { enrollView, readEnrollLink } from "./views/enroll";
+import { unsentRows } from "./app";
 import type { QueueCard } from "./bindings/QueueCard";
 import type { Story } from "./bindings/Story";
 import type { StoryStep } from "./bindings/StoryStep";
@@ -105,7 +107,9 @@ describe("views", () => {
   it("switches language from the banner", () => {
     let redrawn = 0;
     const el = banner({ identity: null, notice: null, ruleset: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } }, { rerender: () => redrawn++ });
-    expect(el.querySelector("[data-testid=sync-banner]")?.textContent).toBe("1 条待同步 · 尚未同步");
+    // Not enrolled yet: said neutrally, with what to do.
+    expect(el.querySelector("[data-testid=sync-banner]")?.textContent).toBe("本设备尚未登记：请输入办公室给的登记码，或扫描其二维码");
+    expect(el.querySelector("[data-testid=sync-banner]")?.className).toContain("sync-neutral");
     (el.querySelector("[data-testid=lang]") as HTMLButtonElement).click();
     expect(el.querySelector("[data-testid=lang-menu]")?.hasAttribute("hidden")).toBe(false);
     expect([...el.querySelectorAll("[data-testid=lang-menu] button")].map((b) => b.textContent)).toEqual(["简体中文", "繁體中文", "한국어", "日本語", "English"]);
@@ -403,5 +407,48 @@ describe("the officials page at a league's venue", () => {
     expect(sent).toEqual(["e9"]);
     expect(changed).toBe(1);
     expect(el.querySelector("[data-testid=outcome]")?.textContent).toContain("The central office admitted it");
+  });
+});
+
+describe("the referee's app says what it holds in a referee's words", () => {
+  beforeEach(() => {
+    setTables(labelTables);
+    setLang("zh");
+  });
+
+  it("reads an enrollment link of either version into its office, code and certificate", () => {
+    const fp = "ab".repeat(32);
+    expect(readEnrollLink(`https://192.168.1.10:7878/#enroll=K7M2-9QXD&fp=${fp}&v=2`)).toEqual({ office: "https://192.168.1.10:7878", code: "K7M2-9QXD", fingerprint: fp });
+    expect(readEnrollLink(`weiqi-arbiter:enroll?v=1&office=https%3A%2F%2F192.168.1.10%3A7878&code=K7M2-9QXD&fp=${fp}`)).toEqual({ office: "https://192.168.1.10:7878", code: "K7M2-9QXD", fingerprint: fp });
+    expect(readEnrollLink("https://192.168.1.10:7878")).toBeNull();
+    expect(readEnrollLink("K7M2-9QXD")).toBeNull();
+  });
+
+  it("fills the enrollment form from a pasted link before anything is sent", () => {
+    let sent = false;
+    const form = enrollView(async () => { sent = true; });
+    const office = form.querySelector("#office") as HTMLInputElement;
+    office.value = `https://192.168.1.10:7878/#enroll=K7M2-9QXD&fp=${"ab".repeat(32)}&v=2`;
+    office.dispatchEvent(new Event("input"));
+    expect((form.querySelector("#code") as HTMLInputElement).value).toBe("K7M2-9QXD");
+    expect((form.querySelector("#fingerprint") as HTMLInputElement).value).toBe("ABAB ABAB ABAB ABAB");
+    expect(form.querySelector("[data-testid=enroll-link-read]")?.textContent).toBe("已读取登记链接：将以登记码 K7M2-9QXD 在 https://192.168.1.10:7878 登记本设备");
+    expect(sent).toBe(false);
+  });
+
+  it("lists unsent records by table, players, incident, ruling, time and why each waits", () => {
+    const line = (id: string, body: unknown) => JSON.stringify({ id, game: "g1", wall_time: "2026-11-22T06:21:00Z", body });
+    const text = [
+      line("e1", { kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender: "black" } }, ruling: "warning" } }),
+      line("e2", { kind: "clock_paused", data: {} }),
+    ].join("\n") + "\n";
+    const offline = { online: false, pending: 2, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null };
+    const rows = unsentRows(text, [row], offline);
+    expect(rows.map((r) => [r.where, r.what, r.why])).toEqual([
+      ["第1轮 第3台 李明 – 陈静", "妨碍他人思考 · 警告一次", "无法连接赛事办公室"],
+      ["第1轮 第3台 李明 – 陈静", "暂停", "无法连接赛事办公室"],
+    ]);
+    const refused = { ...offline, online: true, rejected: [{ id: "e1", code: "not_authorized", message: "revoked" }] };
+    expect(unsentRows(text, [row], refused)[0].why).toBe("被拒绝: revoked");
   });
 });

@@ -134,12 +134,17 @@ pub async fn status(State(state): State<AppState>, caller: Caller) -> Result<Jso
         (None, Some(t)) => (Some(t.name), Some(t.ruleset)),
         (None, None) => (None, None),
     };
+    // The official's name as registered, for the pages' header.
+    let mut you = serde_json::to_value(&caller.0)?;
+    if let Some(p) = setup.people.iter().find(|p| p.id == caller.0.person) {
+        you["name"] = serde_json::json!(p.name);
+    }
     Ok(Json(serde_json::json!({
         "tournament": caller.0.tournament,
         "name": name,
         "ruleset": ruleset,
         "last_seq": last_seq,
-        "you": caller.0,
+        "you": you,
     })))
 }
 

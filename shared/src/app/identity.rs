@@ -37,6 +37,11 @@ pub struct PublicIdentity {
     pub person: PersonId,
     pub role: Role,
     pub device: DeviceId,
+    /// The official's name as the organiser registered it (what the header shows), once the
+    /// device holds the tournament's set-up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub name: Option<String>,
 }
 
 impl Identity {
@@ -48,6 +53,7 @@ impl Identity {
             person: self.person.clone(),
             role: self.role,
             device: self.device.clone(),
+            name: None,
         }
     }
 

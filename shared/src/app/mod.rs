@@ -141,9 +141,14 @@ impl App {
     /// The device's identity and the sync banner.
     pub fn status(&self) -> AppStatus {
         // Read before the struct below: its temporaries hold the identity's lock to the end.
-        let ruleset = self.setup().ok().and_then(|s| s.tournament.as_ref().map(|t| t.ruleset));
+        let setup = self.setup().ok();
+        let ruleset = setup.as_ref().and_then(|s| s.tournament.as_ref().map(|t| t.ruleset));
+        let mut identity = self.identity.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(Identity::public);
+        if let (Some(me), Some(setup)) = (identity.as_mut(), &setup) {
+            me.name = setup.people.iter().find(|p| p.id == me.person).map(|p| p.name.clone());
+        }
         AppStatus {
-            identity: self.identity.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(Identity::public),
+            identity,
             sync: self.client().map(|c| c.status()).unwrap_or_default(),
             notice: self.notice.lock().unwrap_or_else(|e| e.into_inner()).clone(),
             ruleset,

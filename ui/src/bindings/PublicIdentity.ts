@@ -11,4 +11,9 @@ export type PublicIdentity = { office_url: string,
 /**
  * The pinned certificate's short fingerprint, to compare with the office page's.
  */
-office_cert: string | null, tournament: TournamentId, person: PersonId, role: Role, device: DeviceId, };
+office_cert: string | null, tournament: TournamentId, person: PersonId, role: Role, device: DeviceId, 
+/**
+ * The official's name as the organiser registered it (what the header shows), once the
+ * device holds the tournament's set-up.
+ */
+name?: string, };

@@ -414,4 +414,11 @@ export const ja: Record<Word, string> = {
   copied: "コピーしました",
   receipts: "受領証",
   receiptsSaved: "事務局の受領証を {file} に保存しました（監査では台帳の写しと照合します：{cmd}）",
+  waitToSend: "記録 {n} 件が待機中、接続が戻れば自動で送ります",
+  sending: "記録 {n} 件を送信中",
+  lastSentAt: "最終送信 {t}",
+  notEnrolledYet: "この端末はまだ登録されていません。事務局から受け取ったコードを入力するか、QRコードを読み取ってください",
+  details: "詳細",
+  enrollLinkRead: "登録リンクを読み取りました：コード {code} で {office} にこの端末を登録します",
+  copyForChief: "審判長に渡す写し（署名付きの原文）",
 };

@@ -414,4 +414,11 @@ export const ko: Record<Word, string> = {
   copied: "복사됨",
   receipts: "수령증",
   receiptsSaved: "사무국의 수령증을 {file}에 저장했습니다(감사 시 원장 사본과 대조: {cmd})",
+  waitToSend: "기록 {n}건이 대기 중이며, 연결되면 자동으로 보내집니다",
+  sending: "기록 {n}건 전송 중",
+  lastSentAt: "마지막 전송 {t}",
+  notEnrolledYet: "이 기기는 아직 등록되지 않았습니다. 사무국에서 받은 코드를 입력하거나 QR 코드를 스캔하세요",
+  details: "자세히",
+  enrollLinkRead: "등록 링크를 읽었습니다: 코드 {code}로 {office}에 이 기기를 등록합니다",
+  copyForChief: "심판장에게 전달할 복사본(서명된 원문)",
 };

@@ -413,4 +413,11 @@ export const zh_hant: Record<Word, string> = {
   copied: "已複製",
   receipts: "回執",
   receiptsSaved: "辦公室的回執已儲存到 {file}（稽核時與帳本副本核對：{cmd}）",
+  waitToSend: "{n} 筆記錄待傳送，連線後自動傳送",
+  sending: "{n} 筆記錄傳送中",
+  lastSentAt: "上次傳送 {t}",
+  notEnrolledYet: "本裝置尚未登記：請輸入辦公室給的登記碼，或掃描其二維碼",
+  details: "詳情",
+  enrollLinkRead: "已讀取登記連結：將以登記碼 {code} 在 {office} 登記本裝置",
+  copyForChief: "複製給裁判長（簽名原文）",
 };

@@ -2,30 +2,45 @@
 
 import type { AppStatus } from "../bindings/AppStatus";
 import { h } from "../dom";
-import { announceSync } from "../announce";
+import { announce, announceSync } from "../announce";
 import { bannerText } from "../format";
 import { getLang, LANGS, locale, lt, setLang, t } from "../i18n";
 
 export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void; exportReceipts?: () => void; signOut?: () => void }): HTMLElement {
-  const { text, tone } = bannerText(status.sync);
+  const words = bannerText(status.sync);
+  // A device not enrolled yet is not failing: it says what to do, neutrally.
+  const { text, tone, detail } = status.identity ? words : { text: t("notEnrolledYet"), tone: "neutral", detail: null };
   announceSync(tone, text);
-  const who = status.identity ? `${lt("roles", status.identity.role)} ${status.identity.person} · ${status.identity.device}` : "";
+  const who = status.identity ? `${lt("roles", status.identity.role)} ${status.identity.name ?? status.identity.person} · ${status.identity.device}` : "";
+  const shown = h("p", { class: "sync-detail", role: "status", "data-testid": "sync-detail", hidden: !detailOpen }, detail ?? "");
   return h(
     "header",
     { class: "banner" },
     // The page's one top heading, for screen readers and outlines.
     h("h1", { class: "app-title" }, t("appTitle")),
     h("span", { class: `sync sync-${tone}`, "data-testid": "sync-banner" }, text),
-    h("span", { class: "who" }, who),
+    detail ? h("button", { class: "small", "data-testid": "sync-details", "aria-expanded": String(detailOpen), onclick: () => {
+      detailOpen = !detailOpen;
+      shown.hidden = !detailOpen;
+    } }, t("details")) : null,
+    h("span", { class: "who", "data-testid": "who" }, who),
     actions.syncNow ? h("button", { class: "small", onclick: actions.syncNow, "data-testid": "sync-now" }, t("syncNow")) : null,
     // Events the office has not taken (offline, or this tablet was revoked): hand them over.
     actions.showUnsent && status.sync.pending > 0 ? h("button", { class: "small", onclick: actions.showUnsent, "data-testid": "show-unsent" }, t("unsent")) : null,
-    languageSwitch(actions.rerender),
+    languageSwitch(() => {
+      actions.rerender();
+      // Heard in the language just chosen, not the last one.
+      announce(bannerText(status.sync).text);
+    }),
     // For an auditor: the office's signed word of what it holds of this tablet's records.
     actions.exportReceipts && status.identity ? h("button", { class: "small", onclick: actions.exportReceipts, "data-testid": "export-receipts" }, t("receipts")) : null,
     actions.signOut ? h("button", { class: "small", onclick: actions.signOut, "data-testid": "sign-out" }, t("signOut")) : null,
+    detail ? shown : null,
   );
 }
+
+/** Whether the sync detail is shown (the banner is drawn again every few seconds). */
+let detailOpen = false;
 
 /** Whether the language menu is open: the banner is drawn again every few seconds (the sync
  * state), and an open menu must stay open under the user's finger. */
