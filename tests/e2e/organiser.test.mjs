@@ -66,7 +66,9 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.waitForSelector("[data-testid=nav-setup]");
 
   // Set-up: a 3-round Swiss (第二十七条三), 60 minutes + 5 reserved (第十二条), 15 minutes' lateness.
-  await page.click("[data-testid=nav-setup]");
+  // The organiser lands on set-up: no tab to press (a press would draw the form again, under
+  // what is being typed).
+  await page.waitForSelector("[data-testid=nav-setup].on");
   await page.waitForSelector("[data-testid=setup-form]");
   await page.fill("[data-testid=t-name]", "城市围棋公开赛");
   await page.fill("[data-testid=t-begin]", "2026-11-21");
