@@ -77,7 +77,7 @@ pub fn count(text: &str, dead: &[String], rules: CountRules, komi: Option<f64>) 
     let game = sgf::parse(text)?;
     let record = sgf::replay(&game).map_err(|(n, e)| {
         let article = e.article().map(|a| format!(" ({})", a.number().zh)).unwrap_or_default();
-        OfficeError::bad("illegal_move", format!("move {n}: {e}{article}"))
+        OfficeError::IllegalMove(format!("move {n}: {e}{article}"))
     })?;
     let mut dead_points: Vec<Coord> = Vec::new();
     for d in dead.iter().flat_map(|d| d.split(',')).filter(|d| !d.trim().is_empty()) {

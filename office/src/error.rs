@@ -49,12 +49,28 @@ pub enum OfficeError {
          which re-reads the journal and goes on (under systemd: Restart=on-failure)"
     )]
     StoreFailed(String),
+    /// An event this office does not admit, kept on the device and listed for the organiser
+    /// (the refusal log): why, typed, and what to do.
+    #[error("{message}")]
+    NotAdmitted { why: NotAdmitted, message: String },
+    /// A game record with an illegal move (its number, the article).
+    #[error("{0}")]
+    IllegalMove(String),
     /// The office cannot start as asked (its port, its folder, its certificate), and what to do.
     #[error("{0}")]
     Startup(String),
     /// The office cannot do this now (`/ready` while it cannot write): 503 with the cause's code.
     #[error("{message}")]
     Unavailable { code: &'static str, message: String },
+}
+
+/// Why an event is not admitted (see [`OfficeError::NotAdmitted`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotAdmitted {
+    /// Stamped further ahead of the office's clock than allowed.
+    ClockAhead,
+    /// Unsigned where this office admits only events signed by their device (a league).
+    KeyRequired,
 }
 
 impl OfficeError {
@@ -90,6 +106,9 @@ impl OfficeError {
             OfficeError::OfficeRunning(_) => "office_running",
             OfficeError::StoreFailed(_) => "store_failed",
             OfficeError::Startup(_) => "cannot_start",
+            OfficeError::NotAdmitted { why: NotAdmitted::ClockAhead, .. } => "clock_ahead",
+            OfficeError::NotAdmitted { why: NotAdmitted::KeyRequired, .. } => "key_required",
+            OfficeError::IllegalMove(_) => "illegal_move",
             OfficeError::Unavailable { code, .. } => code,
         }
     }
@@ -101,20 +120,63 @@ impl OfficeError {
             OfficeError::Forbidden(_) => StatusCode::FORBIDDEN,
             OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
             OfficeError::Conflict(_) | OfficeError::OfficeRunning(_) => StatusCode::CONFLICT,
-            OfficeError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            OfficeError::BadRequest { .. } | OfficeError::NotAdmitted { .. } | OfficeError::IllegalMove(_) => {
+                StatusCode::BAD_REQUEST
+            }
             OfficeError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            OfficeError::StoreFailed(_)
-            | OfficeError::Unavailable { .. }
-            | OfficeError::Core(CoreError::Unavailable(_)) => StatusCode::SERVICE_UNAVAILABLE,
-            OfficeError::Core(CoreError::DiskFull { .. }) => StatusCode::INSUFFICIENT_STORAGE,
-            OfficeError::Core(CoreError::Storage(_) | CoreError::Damaged { .. }) => StatusCode::INTERNAL_SERVER_ERROR,
-            OfficeError::Core(_) => StatusCode::BAD_REQUEST,
+            OfficeError::StoreFailed(_) | OfficeError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            OfficeError::Core(e) => core_status(e),
             OfficeError::Read { .. }
             | OfficeError::Write(_)
             | OfficeError::Encode(_)
             | OfficeError::Internal(_)
             | OfficeError::Startup(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+}
+
+/// The status of a core error at the office: every variant decided (a new one must be), 4xx
+/// for what the caller sent, 5xx for the office's own store and the offices it speaks to.
+fn core_status(e: &CoreError) -> StatusCode {
+    match e {
+        CoreError::Domain(d) => domain_status(d),
+        CoreError::Forged(_) => StatusCode::BAD_REQUEST,
+        CoreError::InUse { .. } => StatusCode::CONFLICT,
+        CoreError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        CoreError::DiskFull { .. } => StatusCode::INSUFFICIENT_STORAGE,
+        CoreError::Storage(_)
+        | CoreError::Damaged { .. }
+        | CoreError::JournalCorrupt { .. }
+        | CoreError::KeyMissing(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        // Another office (a venue's central office) failed or could not be reached.
+        CoreError::Network(_) | CoreError::OfficeCertificate { .. } | CoreError::Remote { .. } => {
+            StatusCode::BAD_GATEWAY
+        }
+    }
+}
+
+/// What the rules, the wire format and the folds refuse is the caller's to fix: 4xx.
+fn domain_status(e: &DomainError) -> StatusCode {
+    match e {
+        DomainError::MalformedJson(_)
+        | DomainError::InvalidField { .. }
+        | DomainError::InField { .. }
+        | DomainError::UnsupportedSchema { .. }
+        | DomainError::InvalidId { .. }
+        | DomainError::OutOfRange { .. }
+        | DomainError::RulingNotAllowed { .. }
+        | DomainError::ConditionNotMet { .. }
+        | DomainError::NotAuthorized { .. }
+        | DomainError::NotEnrolled
+        | DomainError::MissingFact { .. }
+        | DomainError::NotInRuleset { .. }
+        | DomainError::UnknownIncident { .. }
+        | DomainError::UnknownAppeal(_)
+        | DomainError::WrongScope(_)
+        | DomainError::ConflictingDuplicate(_)
+        | DomainError::SetupIncomplete { .. }
+        | DomainError::UndoRefused(_)
+        | DomainError::CorrectionRefused(_) => StatusCode::BAD_REQUEST,
     }
 }
 

@@ -28,7 +28,7 @@ pub struct Args {
 pub fn run(Args { file, dead, ruleset, komi, format }: Args) -> Result<ExitCode, OfficeError> {
     let report = match count::count(&read(&file)?, &dead, ruleset, komi) {
         Ok(r) => r,
-        Err(e) if e.code() == "illegal_move" => {
+        Err(e @ OfficeError::IllegalMove(_)) => {
             eprintln!("arbiter-office: {}: {e}", file.display());
             return Ok(ExitCode::from(1));
         }

@@ -132,13 +132,13 @@ fn not_ahead(e: &Event, ceiling_ms: u64, bound_ms: u64) -> Result<(), OfficeErro
         return Ok(());
     }
     let ahead_min = (e.hlc.wall_ms - ceiling_ms.saturating_sub(bound_ms)) / 60_000;
-    Err(OfficeError::bad(
-        "clock_ahead",
-        format!(
+    Err(OfficeError::NotAdmitted {
+        why: crate::error::NotAdmitted::ClockAhead,
+        message: format!(
             "stamped {ahead_min} minute(s) ahead of the office's clock (at most {} allowed): the device's clock is wrong; the event stays on the device for the chief arbiter",
             bound_ms / 60_000
         ),
-    ))
+    })
 }
 
 #[derive(serde::Deserialize)]
@@ -295,15 +295,15 @@ fn prepare(
                     .ok()
                     .and_then(|p| p.id)
                     .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
-                if matches!(err.code(), "clock_ahead" | "forged" | "key_required")
-                    || matches!(
-                        err,
-                        OfficeError::Forbidden(_)
-                            | OfficeError::Core(arbiter_core::CoreError::Domain(
-                                arbiter_core::DomainError::NotAuthorized { .. }
-                            ))
-                    )
-                {
+                if matches!(
+                    err,
+                    OfficeError::NotAdmitted { .. }
+                        | OfficeError::Core(arbiter_core::CoreError::Forged(_))
+                        | OfficeError::Forbidden(_)
+                        | OfficeError::Core(arbiter_core::CoreError::Domain(
+                            arbiter_core::DomainError::NotAuthorized { .. }
+                        ))
+                ) {
                     refusals.push(refusal(id.clone(), &err));
                 }
                 results[index] = Some(rejected(index, id, &err));

@@ -240,9 +240,11 @@ pub async fn story(
         let viewer = super::running::author(&caller.0);
         arbiter_core::app::story_of(&*state.store, &caller.0.tournament, &game, incident, viewer, state.clock.now())
             .map(Json)
-            .map_err(|e| match e.code() {
-                "wrong_scope" => OfficeError::NotFound(e.to_string()),
-                _ => e.into(),
+            .map_err(|e| match e {
+                arbiter_core::CoreError::Domain(arbiter_core::DomainError::WrongScope(_)) => {
+                    OfficeError::NotFound(e.to_string())
+                }
+                other => other.into(),
             })
     })
     .await
