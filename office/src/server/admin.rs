@@ -15,7 +15,7 @@ use serde::Deserialize;
 use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
 use crate::error::OfficeError;
 use crate::runtime::blocking;
-use crate::server::sync::body;
+use crate::server::request::{body, json};
 use crate::server::{AppState, Caller, ClientAddr};
 
 /// Records an event authored by `p` at the office (the organiser's set-up facts).
@@ -52,16 +52,6 @@ pub fn init_tournament(
         }),
     )?;
     Ok(InitReport { tournament: id, organiser_token: token })
-}
-
-/// Parses a JSON body, naming the field that is wrong.
-pub(super) fn json<T: for<'de> Deserialize<'de>>(raw: Result<Bytes, BytesRejection>) -> Result<T, OfficeError> {
-    let raw = body(raw)?;
-    let mut de = serde_json::Deserializer::from_slice(&raw);
-    serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        OfficeError::bad("invalid_field", format!("field `{path}`: {}", e.into_inner()))
-    })
 }
 
 /// `POST /api/v1/enroll` (no token): `{code, device, label}` → a device token, shown once.

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use crate::error::OfficeError;
 use crate::runtime::blocking;
-use crate::server::admin::json;
+use crate::server::request::json;
 use crate::server::Caller;
 
 #[derive(Deserialize)]

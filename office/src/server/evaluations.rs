@@ -13,8 +13,8 @@ use axum::Json;
 use crate::error::OfficeError;
 use crate::keyspaces::EVALUATIONS as TREE;
 use crate::runtime::blocking;
-use crate::server::sync::body;
-use crate::server::views::view_of;
+use crate::server::games::view_of;
+use crate::server::request::body;
 use crate::server::{AppState, Caller};
 
 fn key(tournament: &str, referee: &str) -> Vec<u8> {

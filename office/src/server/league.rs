@@ -58,5 +58,5 @@ pub async fn discipline_csv(State(state): State<AppState>, caller: Caller) -> Re
     caller.require(&[Role::Organiser, Role::Committee], "export the discipline record")?;
     let body =
         blocking(move || Ok(arbiter_core::league::csv(&arbiter_core::league::records(&every_event(&state)?)))).await?;
-    Ok(super::publish::csv(body, "discipline.csv"))
+    Ok(crate::server::request::csv(body, "discipline.csv"))
 }

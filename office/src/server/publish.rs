@@ -21,8 +21,8 @@ use serde::Deserialize;
 
 use crate::error::OfficeError;
 use crate::runtime::blocking;
-use crate::server::admin::json;
-use crate::server::views::{tournament_view, view_of};
+use crate::server::games::{tournament_view, view_of};
+use crate::server::request::{csv, json};
 use crate::server::{path, query, AppState, Caller};
 use crate::standings::{csv_field, from_view, render_csv};
 
@@ -36,17 +36,6 @@ pub async fn setup(State(state): State<AppState>, caller: Caller) -> Result<Json
 pub struct Format {
     format: Option<String>,
     round: Option<u16>,
-}
-
-pub(super) fn csv(body: String, name: &str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
-        ],
-        body,
-    )
-        .into_response()
 }
 
 fn wants_csv(f: &Format) -> Result<bool, OfficeError> {
@@ -249,15 +238,15 @@ pub async fn preview_standings(
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<StandingsPreview>, OfficeError> {
     let game = GameId::new(path(game)?)?;
-    let p: super::running::GameEvent = json(raw)?;
+    let p: crate::server::games::GameEvent = json(raw)?;
     blocking(move || {
         let t = &caller.0.tournament;
         let before_view = view_of(&state, t)?;
-        let g = super::running::scheduled(&state, t, &game)?;
-        super::running::check(&g, caller.0.role, &p.body)?;
+        let g = crate::server::games::scheduled(&state, t, &game)?;
+        crate::server::games::check(&g, caller.0.role, &p.body)?;
         // Only this game changes: fold it again with the proposal, keep the other summaries.
         let mut events = state.store.game_events(t, &game)?;
-        events.push(super::running::draft(&caller.0, &game, &events, p.body, state.clock.now()));
+        events.push(crate::server::games::draft(&caller.0, &game, &events, p.body, state.clock.now()));
         let proposed = GameSummary::of(&fold_game(&game, before_view.default_ruleset(), &events));
         let mut after_view = before_view.clone();
         for s in after_view.games.iter_mut().filter(|s| s.game == game) {

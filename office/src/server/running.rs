@@ -3,12 +3,9 @@
 //! 第三十一条四), referees to tables (第三十一条三), withdrawals (第二十九条), results
 //! (第十三条一) and rulings from the browser — each an event in the ledger, checked first.
 
-use std::sync::Arc;
-
 use arbiter_core::event::{Event, EventBody};
-use arbiter_core::game::validate;
 use arbiter_core::interop::{opengotha, players_csv};
-use arbiter_core::model::{Author, GameId, Player, PlayerId, Rank, Role, Settings, Tournament, TournamentId};
+use arbiter_core::model::{GameId, Player, PlayerId, Rank, Role, Settings, Tournament};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::tournament::publish::{pairing_sheet, ImportReport, PairingSheet};
 use arbiter_core::tournament::{run, System, TournamentView};
@@ -21,18 +18,14 @@ use serde::Deserialize;
 use crate::accounts::Principal;
 use crate::error::OfficeError;
 use crate::runtime::blocking;
-use crate::server::admin::json;
-use crate::server::sync::body;
-use crate::server::views::{game_page, state_of, view_of};
+use crate::server::games::{check, draft, scheduled, GameEvent};
+use crate::server::games::{game_page, state_of, view_of};
+use crate::server::request::{author, body, json};
 use crate::server::{path, AppState, Caller};
 
 const SETUP: &[Role] = &[Role::Organiser];
 /// 第三十一条四: the chief arbiter runs the draw and oversees pairings.
 const DRAW: &[Role] = &[Role::Organiser, Role::ChiefArbiter];
-
-pub(super) fn author(p: &Principal) -> Author {
-    Author { device: p.device.clone(), person: p.person.clone(), role: p.role }
-}
 
 /// Records office-made events in one durable batch, as the caller.
 fn record(
@@ -507,27 +500,6 @@ pub async fn override_pairing(
     .await
 }
 
-/// `{body}`: an event body proposed on a game (to record, or to preview).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameEvent {
-    pub(super) body: EventBody,
-}
-
-/// The scheduled game `game` of `t`, as kept (one game's state, not the tournament's), or
-/// `not_found`.
-pub(super) fn scheduled(
-    state: &AppState,
-    t: &TournamentId,
-    game: &GameId,
-) -> Result<Arc<arbiter_core::game::GameState>, OfficeError> {
-    state
-        .store
-        .game_state(t, game)?
-        .filter(|g| g.schedule.is_some())
-        .ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))
-}
-
 /// `POST /api/v1/games/{game}/events`: an official records from the browser what they would
 /// record at the table (a result, the chief arbiter's ruling, the committee's decision),
 /// checked against the game as the app checks it.
@@ -553,26 +525,6 @@ pub async fn record_game_event(
         game_page(state, &p.tournament, &game).map(Json)
     })
     .await
-}
-
-/// The checks the office makes before recording on a game: the rules' (`game::validate`). A
-/// record on a decided game is not refused: as on a tablet, it is kept and flagged for the
-/// chief arbiter, and the result stands (game::correction).
-pub(super) fn check(g: &arbiter_core::game::GameState, role: Role, body: &EventBody) -> Result<(), OfficeError> {
-    validate(g, role, body)?;
-    Ok(())
-}
-
-/// An event `p` would record on `game` after everything in `events`: stamped just after the
-/// latest, for previews (never stored).
-pub(super) fn draft(
-    p: &Principal,
-    game: &GameId,
-    events: &[Event],
-    body: EventBody,
-    now: chrono::DateTime<chrono::Utc>,
-) -> Event {
-    arbiter_core::app::desk::draft(&p.tournament, game, events, author(p), body, now)
 }
 
 #[derive(Deserialize)]

@@ -18,20 +18,8 @@ use serde_json::value::RawValue;
 use crate::accounts::{Principal, Refusal};
 use crate::error::OfficeError;
 use crate::runtime::blocking;
+use crate::server::request::body;
 use crate::server::{AppState, Caller};
-
-/// Reads a request body, turning axum's plain-text rejections into `{code, message}`.
-pub(super) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, OfficeError> {
-    body.map_err(|e| {
-        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-            OfficeError::TooLarge(format!(
-                "the request body is larger than {MAX_BODY_BYTES} bytes (after decompression)"
-            ))
-        } else {
-            OfficeError::bad("bad_body", format!("cannot read the request body: {e}"))
-        }
-    })
-}
 
 /// Authorization of one event against the caller: own tournament, own identity, a kind the
 /// role may write (rules::authority), escalations only upward.

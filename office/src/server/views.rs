@@ -3,7 +3,7 @@
 
 use arbiter_core::app::{GameView, QueueCard, TableRow};
 use arbiter_core::game::{GameState, IncidentView};
-use arbiter_core::model::{GameId, PlayerId, Role, TournamentId};
+use arbiter_core::model::{GameId, PlayerId, Role};
 use arbiter_core::rules::Article;
 use arbiter_core::tournament::TournamentView;
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -12,10 +12,10 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 use crate::error::OfficeError;
 use crate::runtime::blocking;
+use crate::server::games::{game_page, state_of, tournament_view};
 use crate::server::{AppState, Caller};
 
 /// `GET /api/v1/certificate` (no token): the office's certificate (DER), for a phone to install
@@ -98,29 +98,6 @@ pub async fn not_found() -> OfficeError {
 
 pub async fn method_not_allowed() -> OfficeError {
     OfficeError::bad("method_not_allowed", "this endpoint does not take that method")
-}
-
-/// The whole tournament, as the store keeps it derived.
-pub(super) fn view_of(state: &AppState, t: &TournamentId) -> Result<TournamentView, OfficeError> {
-    state.store.tournament_view(t)?.ok_or_else(|| OfficeError::NotFound(format!("tournament `{t}` has no events yet")))
-}
-
-/// One game's state as kept: a 404 naming the game unless the tournament has it.
-pub(super) fn state_of(state: &AppState, t: &TournamentId, game: &GameId) -> Result<Arc<GameState>, OfficeError> {
-    state.store.game_state(t, game)?.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}` in `{t}`")))
-}
-
-/// One game's screen (state, players, catalogue) from the kept state and set-up.
-pub(super) fn game_page(state: &AppState, t: &TournamentId, game: &GameId) -> Result<GameView, OfficeError> {
-    let s = state_of(state, t, game)?;
-    // Not scheduled (yet) is a 404 too: there is no game screen to show.
-    let seals = arbiter_core::app::seals_of(&*state.store, &s)?;
-    arbiter_core::app::game_view(&*state.store.setup(t)?, s, seals).map_err(|e| OfficeError::NotFound(e.to_string()))
-}
-
-/// The caller's tournament, folded.
-pub(super) fn tournament_view(state: &AppState, caller: &Caller) -> Result<TournamentView, OfficeError> {
-    view_of(state, &caller.0.tournament)
 }
 
 /// `GET /api/v1/status`.
@@ -237,7 +214,7 @@ pub async fn story(
     let incident: arbiter_core::model::EventId =
         incident.parse().map_err(|_| OfficeError::bad("invalid_field", format!("`{incident}` is not an event id")))?;
     blocking(move || {
-        let viewer = super::running::author(&caller.0);
+        let viewer = crate::server::request::author(&caller.0);
         arbiter_core::app::story_of(&*state.store, &caller.0.tournament, &game, incident, viewer, state.clock.now())
             .map(Json)
             .map_err(|e| match e {
@@ -256,7 +233,7 @@ pub async fn story(
 pub async fn queue(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<QueueCard>>, OfficeError> {
     blocking(move || {
         let now = state.clock.now();
-        let viewer = super::running::author(&caller.0);
+        let viewer = crate::server::request::author(&caller.0);
         Ok(Json(arbiter_core::app::desk_cards(&*state.store, &caller.0.tournament, viewer, now)?))
     })
     .await

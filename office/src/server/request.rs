@@ -1,0 +1,54 @@
+//! What every handler needs of a request and its answer, in one place no handler owns: the
+//! body read with axum's rejections as `{code, message}`, JSON with the wrong field named, who
+//! the caller is as an event's author, a CSV answer. Handlers import this, never each other.
+
+use arbiter_core::model::Author;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use crate::accounts::Principal;
+use crate::error::OfficeError;
+use crate::server::MAX_BODY_BYTES;
+
+/// Reads a request body, turning axum's plain-text rejections into `{code, message}`.
+pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, OfficeError> {
+    body.map_err(|e| {
+        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            OfficeError::TooLarge(format!(
+                "the request body is larger than {MAX_BODY_BYTES} bytes (after decompression)"
+            ))
+        } else {
+            OfficeError::bad("bad_body", format!("cannot read the request body: {e}"))
+        }
+    })
+}
+
+/// Parses a JSON body, naming the field that is wrong.
+pub(crate) fn json<T: for<'de> Deserialize<'de>>(raw: Result<Bytes, BytesRejection>) -> Result<T, OfficeError> {
+    let raw = body(raw)?;
+    let mut de = serde_json::Deserializer::from_slice(&raw);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        OfficeError::bad("invalid_field", format!("field `{path}`: {}", e.into_inner()))
+    })
+}
+
+/// The caller as the author of what the office records for them.
+pub(crate) fn author(p: &Principal) -> Author {
+    Author { device: p.device.clone(), person: p.person.clone(), role: p.role }
+}
+
+/// A CSV answer, saved by the browser as `name`.
+pub(crate) fn csv(body: String, name: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+        ],
+        body,
+    )
+        .into_response()
+}
