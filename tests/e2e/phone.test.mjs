@@ -75,11 +75,13 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await org.page.waitForSelector("[data-testid=setup-form]");
   for (const tab of ["setup", "players", "officials", "rounds", "standings", "tables", "queue", "evaluations", "league"]) {
     await org.page.click(`[data-testid=nav-${tab}]`);
-    await org.page.waitForSelector("main");
-    await org.page.waitForTimeout(150);
+    // Drawn: its tab marked as the one shown.
+    await org.page.waitForSelector(`[data-testid=nav-${tab}].on`);
     assert.deepEqual(await offScreen(org.page), [], `nothing off the right edge on ${tab}`);
   }
-  await saveShot(shots, "00-organiser-rounds.png", await (await org.page.click("[data-testid=nav-rounds]"), org.page).screenshot({ fullPage: true }));
+  await org.page.click("[data-testid=nav-rounds]");
+  await org.page.waitForSelector("[data-testid=pairings]");
+  await saveShot(shots, "00-organiser-rounds.png", await org.page.screenshot({ fullPage: true }));
   await org.page.click("[data-testid=nav-officials]");
   const chiefCode = await issue(org.page, "chief-ma");
   const refCode = await issue(org.page, "ref-li");
@@ -123,6 +125,8 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await saveShot(shots, "03-enroll-link.png", await ref.page.screenshot({ fullPage: true }));
   await ref.page.click("[data-testid=enroll-phone]");
   await ref.page.waitForSelector("[data-testid=tables] [data-testid^=table-]");
+  // A referee's tabs: their tables and the standings, no chief arbiter's desk.
+  assert.deepEqual(await ref.page.$$eval("nav button", (bs) => bs.map((b) => b.dataset.testid)), ["nav-tables", "nav-standings"]);
   const me = (await api(office.url, organiser, "GET", "/devices")).find((d) => d.person === "ref-li");
   assert.equal(me.role, "referee");
   assert.match(me.label, /手机浏览器/);

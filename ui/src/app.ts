@@ -55,7 +55,8 @@ function tabsFor(role: Role | undefined, office: boolean): Tab[] {
     case "committee":
       return ["tables", "queue", "standings", "evaluations", "league"];
     default:
-      return ["tables", "queue", "standings"];
+      // A referee: their tables and the standings, no chief arbiter's desk.
+      return ["tables", "standings"];
   }
 }
 
@@ -98,6 +99,8 @@ export class ArbiterApp {
    * data (a refresh that set out before an official's action lands after it). */
   private started = 0;
   private shown = 0;
+  /** Whether the first draw has put the official on their role's page. */
+  private landed = false;
 
   constructor(
     private readonly root: HTMLElement,
@@ -108,9 +111,6 @@ export class ArbiterApp {
 
   async start(pollMs = 2000): Promise<void> {
     setTables(await this.backend.labels());
-    // Each role lands where its day starts: the organiser on set-up, the chief arbiter and the
-    // committee on the desk, a referee on their tables.
-    if (this.office) this.screen = landing((await this.backend.status()).identity?.role);
     // A field focused under the sticky top bar is brought clear of it. (Not CSS scroll-padding
     // or scroll-margin: WebKit's WebDriver then cannot click anything, and the Tauri walk
     // drives the app through it.)
@@ -198,6 +198,12 @@ export class ArbiterApp {
   async render(opts: { onlyIfIdle?: boolean } = {}): Promise<void> {
     const draw = ++this.started;
     this.status = await this.backend.status();
+    // Each role lands where its day starts (the office's pages): the organiser on set-up, the
+    // chief arbiter and the committee on the desk, a referee on their tables.
+    if (this.office && !this.landed) {
+      this.landed = true;
+      this.screen = landing(this.status.identity?.role);
+    }
     // Without a choice on this device, the tournament's ruleset picks the language.
     defaultLangFor(this.status.ruleset?.preset);
     setRuleset(this.status.ruleset?.preset);

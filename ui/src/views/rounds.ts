@@ -70,11 +70,11 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
   const playerOptions = setup.players.map((p): [string, string] => [p.id, `${p.name} ${p.rank}`]);
   const entering = ctx.role === "organiser" || ctx.role === "chief_arbiter";
   /** Asks before recording `body` on board `b`: the question names the game and the result. */
-  const ask = (cell: HTMLElement, question: string, body: EventBody, done?: (v: GameView) => void) => {
+  const ask = (cell: HTMLElement, game: string, question: string, body: EventBody, done?: (v: GameView) => void) => {
     const yes = h("button", { class: "primary small", "data-testid": "result-confirm" }, t("confirm"));
     yes.onclick = () => void act(async () => {
       yes.setAttribute("disabled", "");
-      const v = await ctx.api.record(cell.dataset.game ?? "", body);
+      const v = await ctx.api.record(game, body);
       done?.(v);
     });
     cell.replaceChildren(h("div", { class: "result-ask", "data-testid": "result-ask" }, h("span", {}, question), yes,
@@ -82,7 +82,7 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
   };
   const rows = sheet.boards.map((b) => {
     const name = boardName(sheet.round, b);
-    const cell = h("div", { "data-game": b.game });
+    const cell = h("div");
     const current = b.result;
     if (current) {
       cell.append(resultSentence(current));
@@ -90,12 +90,12 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
         cell.append(h("details", { "data-testid": `correct-${b.table}` },
           h("summary", {}, t("correct")),
           correctionForm(current, ctx.role, String(b.table), (body, to) =>
-            ask(cell, t("correctAsk", { game: name, from: resultSentence(current), to }), body))));
+            ask(cell, b.game, t("correctAsk", { game: name, from: resultSentence(current), to }), body))));
       }
     } else if (entering) {
       cell.append(h("div", { class: "row" }, OUTCOMES.map(([word, outcome]) => h("button", { class: "small", "data-testid": `result-${b.table}-${word}`, onclick: () => {
         const words = t(word);
-        ask(cell, t("enterResultAsk", { game: name, result: words }), { kind: "result_entered", data: { outcome } }, (v) => {
+        ask(cell, b.game, t("enterResultAsk", { game: name, result: words }), { kind: "result_entered", data: { outcome } }, (v) => {
           if (v.state.result) undoable = { game: b.game, event: v.state.result.event, name, result: words, until: Date.now() + UNDO_WINDOW_MS };
         });
       } }, t(word)))));

@@ -141,8 +141,8 @@ pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
             let mut play = Play::from_state(state);
             let before = play.after_result.len();
             let ruleset = Ruleset::from_spec(state.ruleset);
-            let by = Some(e.author.person.clone());
-            if let Err(err) = play.step(&ruleset, e.id, at_ms(e), e.author.role, by, e.rules_revision(), &e.body) {
+            // No person: only a correction needs one, and a correction is never folded on.
+            if let Err(err) = play.step(&ruleset, e.id, at_ms(e), e.author.role, None, e.rules_revision(), &e.body) {
                 let refused = Rejected { event: e.id, error: err.body() };
                 state.walk.rejected.push(refused.clone());
                 state.rejected.push(refused);
