@@ -144,7 +144,8 @@ fn core_status(e: &CoreError) -> StatusCode {
         CoreError::InUse { .. } => StatusCode::CONFLICT,
         CoreError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         CoreError::DiskFull { .. } => StatusCode::INSUFFICIENT_STORAGE,
-        CoreError::Storage(_)
+        CoreError::Storage { .. }
+        | CoreError::Broken(_)
         | CoreError::Damaged { .. }
         | CoreError::JournalCorrupt { .. }
         | CoreError::KeyMissing(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -12,9 +12,19 @@ pub enum CoreError {
     /// The rules, the wire format or a fold refused (see [`DomainError`]).
     #[error(transparent)]
     Domain(#[from] DomainError),
-    /// The disk or the embedded database failed.
-    #[error("storage error: {0}")]
-    Storage(String),
+    /// The disk, the embedded index or the database failed: what was being done and how, with
+    /// the failure's kind and the error itself kept for whoever decides by them.
+    #[error("storage error: {message}")]
+    Storage {
+        cause: StorageCause,
+        message: String,
+        #[source]
+        source: Option<Source>,
+    },
+    /// A check this program makes of its own work failed: a bug, not bad input and not a
+    /// failing disk. Nothing was written.
+    #[error("internal error: {0}; nothing was written — please report it")]
+    Broken(&'static str),
     /// The store is damaged; the message says what can still be recovered and how.
     #[error("store damaged: {message}")]
     Damaged { message: String },
@@ -69,7 +79,8 @@ impl CoreError {
     pub fn code(&self) -> &'static str {
         match self {
             Self::Domain(e) => e.code(),
-            Self::Storage(_) => "storage",
+            Self::Storage { .. } => "storage",
+            Self::Broken(_) => "internal",
             Self::Network(_) => "network",
             Self::Remote { .. } => "remote",
             Self::OfficeCertificate { .. } => "office_certificate_changed",
@@ -105,7 +116,19 @@ impl CoreError {
         };
         match self {
             Self::Domain(e) => e.said(),
-            Self::Storage(d) => frame(["存储错误：{}", "", "儲存錯誤：{}", "저장소 오류: {}", "ストレージのエラー：{}"], d),
+            Self::Storage { message, .. } => {
+                frame(["存储错误：{}", "", "儲存錯誤：{}", "저장소 오류: {}", "ストレージのエラー：{}"], message)
+            }
+            Self::Broken(what) => frame(
+                [
+                    "内部错误：{}；未写入任何内容，请报告此问题",
+                    "",
+                    "內部錯誤：{}；未寫入任何內容，請回報此問題",
+                    "내부 오류: {}. 아무것도 쓰지 않았습니다. 이 문제를 알려 주세요",
+                    "内部エラー：{}。何も書き込んでいません。この問題を報告してください",
+                ],
+                what,
+            ),
             Self::Damaged { message } => frame(
                 ["存储已损坏：{}", "", "儲存已損壞：{}", "저장소 손상: {}", "ストレージが破損しています：{}"],
                 message,
@@ -193,6 +216,133 @@ impl CoreError {
     }
 }
 
+/// What kind of storage failure an error was, decided by type (never read off its message).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StorageCause {
+    /// The operating system refused a file operation, of this kind.
+    Io(std::io::ErrorKind),
+    /// The embedded index (sled) failed other than by I/O.
+    Index,
+    /// The database (PostgreSQL) failed.
+    Database,
+    /// A value kept beside the events could not be written or read as JSON.
+    Encoding,
+    /// The operating system gave no random bytes (ids, keys, nonces need them).
+    Randomness,
+    /// A worker thread stopped before it answered.
+    Worker,
+}
+
+/// The error a storage failure came from, kept whole (a chain of sources) and shareable, so
+/// [`CoreError`] stays `Clone`. Two are equal when they say the same.
+#[derive(Debug, Clone)]
+pub struct Source(std::sync::Arc<dyn std::error::Error + Send + Sync + 'static>);
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Source) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for Source {}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Source {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+/// An error that a storage failure can come from, and the kind of failure it is.
+pub trait StorageError: std::error::Error + Send + Sync + 'static {
+    fn storage_cause(&self) -> StorageCause;
+}
+
+impl StorageError for std::io::Error {
+    fn storage_cause(&self) -> StorageCause {
+        StorageCause::Io(self.kind())
+    }
+}
+
+impl StorageError for sled::Error {
+    fn storage_cause(&self) -> StorageCause {
+        match self {
+            sled::Error::Io(io) => StorageCause::Io(io.kind()),
+            _ => StorageCause::Index,
+        }
+    }
+}
+
+impl StorageError for serde_json::Error {
+    fn storage_cause(&self) -> StorageCause {
+        match self.io_error_kind() {
+            Some(kind) => StorageCause::Io(kind),
+            None => StorageCause::Encoding,
+        }
+    }
+}
+
+impl StorageError for std::str::Utf8Error {
+    /// A key of the index that is not text: the index is not as written.
+    fn storage_cause(&self) -> StorageCause {
+        StorageCause::Index
+    }
+}
+
+impl StorageError for getrandom::Error {
+    fn storage_cause(&self) -> StorageCause {
+        StorageCause::Randomness
+    }
+}
+
+impl StorageError for tokio::task::JoinError {
+    fn storage_cause(&self) -> StorageCause {
+        StorageCause::Worker
+    }
+}
+
+impl CoreError {
+    /// A storage failure: `e` as it came, its kind kept.
+    pub fn storage<E: StorageError>(e: E) -> CoreError {
+        CoreError::Storage {
+            cause: e.storage_cause(),
+            message: e.to_string(),
+            source: Some(Source(std::sync::Arc::new(e))),
+        }
+    }
+
+    /// A storage failure while doing `what` (e.g. "cannot write /data/receipts.json").
+    pub fn storage_in<E: StorageError>(what: impl std::fmt::Display, e: E) -> CoreError {
+        CoreError::Storage {
+            cause: e.storage_cause(),
+            message: format!("{what}: {e}"),
+            source: Some(Source(std::sync::Arc::new(e))),
+        }
+    }
+
+    /// A storage failure of a kind no [`StorageError`] of this crate names (the database's).
+    pub fn storage_of(
+        cause: StorageCause,
+        message: String,
+        source: impl std::error::Error + Send + Sync + 'static,
+    ) -> CoreError {
+        CoreError::Storage { cause, message, source: Some(Source(std::sync::Arc::new(source))) }
+    }
+
+    /// The operating system's kind of the failure, where an I/O error was its cause.
+    pub fn io_kind(&self) -> Option<std::io::ErrorKind> {
+        match self {
+            CoreError::Storage { cause: StorageCause::Io(kind), .. } => Some(*kind),
+            _ => None,
+        }
+    }
+}
+
 /// Result alias for the core crate.
 pub type Result<T, E = CoreError> = std::result::Result<T, E>;
 
@@ -205,7 +355,8 @@ mod tests {
         let from_office = DomainError::NotEnrolled.body();
         let all = [
             CoreError::Domain(DomainError::NotEnrolled),
-            CoreError::Storage("Input/output error (os error 5)".into()),
+            CoreError::storage(std::io::Error::from_raw_os_error(5)),
+            CoreError::Broken("a batch's lines do not match its events"),
             CoreError::Damaged { message: "meta tree unreadable".into() },
             CoreError::Network("connection refused".into()),
             CoreError::OfficeCertificate { expected: "ab12".into(), seen: "cd34".into() },
@@ -227,5 +378,22 @@ mod tests {
         // An office's refusal in the core's words reaches the tablet in every language.
         let remote = CoreError::remote(409, DomainError::NotEnrolled.body()).said();
         assert!(remote.ko.ends_with(&DomainError::NotEnrolled.said().ko), "{}", remote.ko);
+    }
+
+    #[test]
+    fn a_storage_error_keeps_its_kind_and_its_source() {
+        let e = CoreError::storage_in(
+            "cannot write /data/receipts.json",
+            std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+        );
+        assert_eq!(e.io_kind(), Some(std::io::ErrorKind::PermissionDenied));
+        assert!(matches!(e, CoreError::Storage { cause: StorageCause::Io(std::io::ErrorKind::PermissionDenied), .. }));
+        let source = std::error::Error::source(&e).map(ToString::to_string);
+        assert_eq!(source.as_deref(), Some("permission denied"));
+        assert!(e.to_string().starts_with("storage error: cannot write /data/receipts.json: "), "{e}");
+        // JSON that is not what was kept is an encoding failure, not an I/O one.
+        let Err(json) = serde_json::from_str::<u32>("\"x\"") else { panic!("a string read as a number") };
+        assert!(matches!(CoreError::storage(json), CoreError::Storage { cause: StorageCause::Encoding, .. }));
+        assert_eq!(CoreError::Broken("x").code(), "internal");
     }
 }

@@ -25,6 +25,6 @@ pub use error::{CoreError, DomainError, ErrorBody, Result};
 /// edges that mint ids (the app, the office); pure code takes them as an argument instead.
 pub fn random_id_bits() -> Result<[u8; 10]> {
     let mut r = [0u8; 10];
-    getrandom::fill(&mut r).map_err(|e| CoreError::Storage(format!("no randomness from the OS: {e}")))?;
+    getrandom::fill(&mut r).map_err(|e| CoreError::storage_in("no randomness from the OS", e))?;
     Ok(r)
 }

@@ -9,7 +9,7 @@ use arbiter_tests::pg::PgCluster;
 
 const OFFICE: &str = env!("CARGO_BIN_EXE_office");
 
-/// Histories that found bugs, replayed first every run.
+/// Histories that found bugs, replayed first every run: a seed and the ops kept of it.
 /// - 11: a revocation on a full disk revoked the device's token but not its key in the ledger,
 ///   and told the organiser it had failed (the tablet was cut off unseen); the ledger's
 ///   revocation now comes first, and on a full disk nothing changes.
@@ -17,10 +17,33 @@ const OFFICE: &str = env!("CARGO_BIN_EXE_office");
 ///   then the venue revoked the tablet: the revocation, stamped by the venue's clock, came before
 ///   the result, so a tablet pulling it later refused it as signed after — the replicas differed.
 ///   A revocation is now stamped after every event of the device the office holds.
-const REGRESSIONS: &[u64] = &[11, 197];
+const REGRESSIONS: &[(u64, Option<&[usize]>)] = &[(11, None), (197, None)];
 
 fn env_u64(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
+}
+
+/// Runs history `seed` (its ops at `keep`, or all) twice: both runs must give the same trace.
+async fn twice(ctx: &Ctx, seed: u64, keep: Option<&[usize]>) -> harness::Played {
+    let first = harness::run(ctx, seed, keep).await;
+    let second = harness::run(ctx, seed, keep).await;
+    let differ: Vec<String> = first
+        .trace
+        .iter()
+        .zip(&second.trace)
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| format!("  first:  {a}\n  second: {b}"))
+        .collect();
+    assert!(
+        differ.is_empty() && first.trace.len() == second.trace.len(),
+        "history {seed} did not replay: its two runs differ in {} line(s)\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
+    let broke =
+        |p: &harness::Played| p.violations.iter().map(|v| v.invariant).collect::<std::collections::BTreeSet<_>>();
+    assert_eq!(broke(&first), broke(&second), "history {seed} broke other invariants the second time");
+    second
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -30,54 +53,96 @@ async fn random_histories_with_faults_keep_the_leagues_invariants() {
     if let Some(seed) = env_u64("HARNESS_SEED") {
         let keep: Option<Vec<usize>> =
             std::env::var("HARNESS_KEEP").ok().map(|k| k.split(',').filter_map(|i| i.trim().parse().ok()).collect());
-        let ops = harness::generate(seed, harness::length(seed));
-        for (i, op) in ops.iter().enumerate().filter(|(i, _)| keep.as_ref().is_none_or(|k| k.contains(i))) {
-            println!("  op {i}: {op:?}");
+        // Twice, to show the line replays: the same trace and the same invariants broken.
+        let played = twice(&ctx, seed, keep.as_deref()).await;
+        for line in &played.trace {
+            println!("  {line}");
         }
-        match harness::run(&ctx, seed, keep.as_deref()).await {
-            Ok(s) => println!("history {seed}: invariants hold — {s:?}"),
-            Err(v) => panic!("history {seed}: {}", v.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")),
-        }
+        let found: Vec<String> = played.violations.iter().map(ToString::to_string).collect();
+        assert!(found.is_empty(), "history {seed}, the same both times:\n{}", found.join("\n"));
+        println!("history {seed}: invariants hold, twice — {:?}", played.stats);
         return;
     }
     let n = env_u64("HARNESS_HISTORIES").unwrap_or(50);
     let from = env_u64("HARNESS_FROM").unwrap_or(1);
-    let seeds = REGRESSIONS.iter().copied().chain(from..from + n);
+    let regressions = REGRESSIONS.iter().copied();
+    let histories = regressions.chain((from..from + n).map(|seed| (seed, None)));
     let mut total = Stats::default();
-    let mut histories = 0;
+    let mut count = 0;
     let mut failed: Vec<u64> = Vec::new();
-    for seed in seeds {
-        match harness::run(&ctx, seed, None).await {
-            Ok(s) => total += s,
-            Err(found) => {
-                eprintln!("history {seed} broke {} invariant(s); shrinking…", found.len());
-                let budget = usize::try_from(env_u64("HARNESS_SHRINK_RUNS").unwrap_or(40)).unwrap_or(40);
-                let (keep, last) = harness::shrink(&ctx, seed, found, budget).await;
-                let ops = harness::generate(seed, harness::length(seed));
-                let kept: Vec<String> = keep.iter().filter_map(|&i| ops.get(i)).map(|op| format!("  {op:?}")).collect();
-                let report = format!(
-                    "history {seed}, shrunk to {} op(s):\n{}\n{}\nreplay: {}",
-                    keep.len(),
-                    kept.join("\n"),
-                    last.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
-                    harness::replay_line(seed, &keep)
-                );
-                // A long run goes on to find what else breaks; the bounded one stops here.
-                if std::env::var_os("HARNESS_KEEP_GOING").is_none() {
-                    panic!("{report}");
-                }
-                eprintln!("{report}");
-                failed.push(seed);
-            }
+    let mut first_trace = None;
+    for (seed, keep) in histories {
+        let played = harness::run(&ctx, seed, keep).await;
+        if seed == from && keep.is_none() {
+            first_trace = Some(played.trace.clone());
         }
-        histories += 1;
+        count += 1;
+        if played.violations.is_empty() {
+            total += played.stats;
+            continue;
+        }
+        let found = played.violations;
+        eprintln!("history {seed} broke {} invariant(s); shrinking…", found.len());
+        let budget = usize::try_from(env_u64("HARNESS_SHRINK_RUNS").unwrap_or(40)).unwrap_or(40);
+        let (keep, last) = harness::shrink(&ctx, seed, found, budget).await;
+        let ops = harness::generate(seed, harness::length(seed));
+        let kept: Vec<String> = keep.iter().filter_map(|&i| ops.get(i)).map(|op| format!("  {op:?}")).collect();
+        let report = format!(
+            "history {seed}, shrunk to {} op(s):\n{}\n{}\nreplay: {}",
+            keep.len(),
+            kept.join("\n"),
+            last.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
+            harness::replay_line(seed, &keep)
+        );
+        // A long run goes on to find what else breaks; the bounded one stops here.
+        if std::env::var_os("HARNESS_KEEP_GOING").is_none() {
+            panic!("{report}");
+        }
+        eprintln!("{report}");
+        failed.push(seed);
     }
-    assert!(failed.is_empty(), "{} of {histories} histories broke invariants: seeds {failed:?}", failed.len());
+    assert!(failed.is_empty(), "{} of {count} histories broke invariants: seeds {failed:?}", failed.len());
+    // The first history again: a seed is its history, timing included, or shrinking would
+    // shrink noise.
+    let replayed = harness::run(&ctx, from, None).await;
+    assert_eq!(first_trace.as_ref(), Some(&replayed.trace), "history {from} did not replay to the same trace");
     println!(
-        "harness: {histories} histories (seeds {from}–{}, and {} regression seeds), 0 violations, {:.1} s — {total:?}",
+        "harness: {count} histories (seeds {from}–{}, and {} regression histories), 0 violations, history {from} replayed alike, {:.1} s — {total:?}",
         from + n - 1,
         REGRESSIONS.len(),
         started.elapsed().as_secs_f64()
     );
-    assert!(total.acknowledged > 0 && total.kills > 0 && total.cuts > 0, "the histories exercised nothing: {total:?}");
+    // Every fault the harness can inject happened somewhere in the run.
+    let Stats {
+        acknowledged,
+        kills,
+        restarts,
+        cuts,
+        disk_full,
+        pg_restarts,
+        keyless_refused,
+        revoked,
+        re_enrolled,
+        refused_at_venue,
+        ..
+    } = total;
+    let exercised = [
+        ("acknowledged records", acknowledged),
+        ("kills", kills),
+        ("restarts", restarts),
+        ("cut lines", cuts),
+        ("PostgreSQL restarts", pg_restarts),
+        ("keyless builds refused", keyless_refused),
+        ("revocations", revoked),
+        ("re-enrolments", re_enrolled),
+        ("records refused at a venue", refused_at_venue),
+    ];
+    for (what, n) in exercised {
+        assert!(n > 0, "no {what} in {count} histories: {total:?}");
+    }
+    if arbiter_tests::procs::is_root() {
+        assert!(disk_full > 0, "no full disk in {count} histories: {total:?}");
+    } else {
+        println!("harness: no full disk was exercised — mounting the venue's small tmpfs needs root");
+    }
 }

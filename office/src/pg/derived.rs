@@ -111,7 +111,7 @@ impl PgStore {
 
     /// Every game's summary folded under the tournament's `default_ruleset`.
     async fn summaries_under(&self, t: &TournamentId, default_ruleset: RulesetSpec) -> Result<Vec<Arc<GameSummary>>> {
-        let ruleset_text = serde_json::to_string(&default_ruleset).map_err(|e| CoreError::Storage(e.to_string()))?;
+        let ruleset_text = serde_json::to_string(&default_ruleset).map_err(CoreError::storage)?;
         let client = self.client().await?;
         let rows = client
             .query(
@@ -136,7 +136,7 @@ impl PgStore {
             let g = GameId::new(game)?;
             let state = self.state_at(t, &g, last, default_ruleset).await?;
             let summary = GameSummary::of(&state);
-            let text = serde_json::to_string(&summary).map_err(|e| CoreError::Storage(e.to_string()))?;
+            let text = serde_json::to_string(&summary).map_err(CoreError::storage)?;
             // Kept for every process; one folded at a later number is never replaced by this.
             let client = self.client().await?;
             client

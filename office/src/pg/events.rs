@@ -246,8 +246,9 @@ impl PgStore {
 }
 
 fn decode(seq: i64, line: &str) -> Result<(u64, Event)> {
-    let e =
-        wire::decode(line).map_err(|e| CoreError::Storage(format!("PostgreSQL: event #{seq} cannot be read: {e}")))?;
+    // The database gave back a line that is not an event: the table is damaged.
+    let e = wire::decode(line)
+        .map_err(|e| CoreError::Damaged { message: format!("PostgreSQL: event #{seq} cannot be read: {e}") })?;
     Ok((seq as u64, e))
 }
 

@@ -137,7 +137,7 @@ pub(crate) fn pg_error(e: tokio_postgres::Error) -> CoreError {
     if unavailable {
         CoreError::Unavailable(format!("PostgreSQL: {said}"))
     } else {
-        CoreError::Storage(format!("PostgreSQL: {said}"))
+        CoreError::storage_of(arbiter_core::error::StorageCause::Database, format!("PostgreSQL: {said}"), e)
     }
 }
 

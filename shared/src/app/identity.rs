@@ -86,6 +86,6 @@ pub(super) fn load(dir: &std::path::Path) -> Result<Option<Identity>> {
 
 pub(super) fn save(store: &Store, id: &Identity) -> Result<()> {
     store.claim_device(&id.device)?;
-    let bytes = serde_json::to_vec_pretty(id).map_err(|e| CoreError::Storage(e.to_string()))?;
+    let bytes = serde_json::to_vec_pretty(id).map_err(CoreError::storage)?;
     crate::store::file::write_atomic(store.dir(), FILE, &bytes)
 }

@@ -84,7 +84,7 @@ impl App {
     /// Opens the app with a given clock (a wrong one, in tests of clock skew).
     pub fn open_with_clock(dir: &std::path::Path, clock: WallClock) -> Result<Self> {
         std::fs::create_dir_all(dir)
-            .map_err(|e| CoreError::Storage(format!("cannot create {}: {e}", dir.display())))?;
+            .map_err(|e| CoreError::storage_in(format_args!("cannot create {}", dir.display()), e))?;
         let identity = identity::load(dir)?;
         let store = Arc::new(Store::open(dir, identity.as_ref().map(|i| &i.device))?);
         let mut notice = None;
@@ -206,7 +206,7 @@ impl App {
     /// for an auditor (`arbiter-office verify --receipts`): the file, and its text.
     pub fn export_receipts(&self) -> Result<(std::path::PathBuf, String)> {
         let receipts = crate::sync::client::kept_receipts(&*self.store)?;
-        let text = serde_json::to_string_pretty(&receipts).map_err(|e| CoreError::Storage(e.to_string()))?;
+        let text = serde_json::to_string_pretty(&receipts).map_err(CoreError::storage)?;
         let file = self.store.dir().join("receipts.json");
         crate::store::file::write_atomic_private(self.store.dir(), "receipts.json", text.as_bytes())?;
         Ok((file, text))
@@ -421,7 +421,7 @@ impl App {
     /// the ledger sees the move before it is opened.
     pub fn seal_move(&self, game: &GameId, sealer: Colour, point: Point) -> Result<GameView> {
         let mut b = [0u8; 16];
-        getrandom::fill(&mut b).map_err(|e| CoreError::Storage(format!("no randomness from the OS: {e}")))?;
+        getrandom::fill(&mut b).map_err(|e| CoreError::storage_in("no randomness from the OS", e))?;
         let salt = Salt::from_bytes(b);
         let seal = SealDigest::of(game, point, &salt);
         self.store.keep_sealed_move(game, &SealedMove { point, salt })?;

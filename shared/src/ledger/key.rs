@@ -39,16 +39,19 @@ impl std::fmt::Debug for SigningKey {
     }
 }
 
-fn storage(what: &str, path: &Path, e: impl std::fmt::Display) -> CoreError {
-    CoreError::Storage(format!("{what} {}: {e}", path.display()))
+fn storage(what: &str, path: &Path, e: std::io::Error) -> CoreError {
+    CoreError::storage_in(format_args!("{what} {}", path.display()), e)
 }
 
 impl SigningKey {
     /// A new key from the system's randomness (not stored).
     pub fn generate() -> Result<(SigningKey, Vec<u8>)> {
         let rng = SystemRandom::new();
-        let doc = Ed25519KeyPair::generate_pkcs8(&rng)
-            .map_err(|_| CoreError::Storage("no randomness from the system for a signing key".into()))?;
+        let doc = Ed25519KeyPair::generate_pkcs8(&rng).map_err(|_| CoreError::Storage {
+            cause: crate::error::StorageCause::Randomness,
+            message: "no randomness from the system for a signing key".into(),
+            source: None,
+        })?;
         let bytes = doc.as_ref().to_vec();
         Ok((Self::from_pkcs8(&bytes)?, bytes))
     }
@@ -86,7 +89,7 @@ impl SigningKey {
         f.write_all(pkcs8).and_then(|()| f.sync_all()).map_err(|e| storage("cannot write", &tmp, e))?;
         if path.exists() {
             let _ = std::fs::remove_file(&tmp);
-            return Err(storage("will not replace the signing key", path, "it exists"));
+            return Err(storage("will not replace the signing key", path, std::io::ErrorKind::AlreadyExists.into()));
         }
         std::fs::rename(&tmp, path).map_err(|e| storage("cannot write", path, e))?;
         if let Some(dir) = path.parent() {

@@ -151,9 +151,7 @@ impl Keyring {
         }
         answers
             .into_iter()
-            .map(|a| {
-                a.unwrap_or_else(|| (Err(CoreError::Storage("an event was not checked".into())), EventDigest([0; 32])))
-            })
+            .map(|a| a.unwrap_or_else(|| (Err(CoreError::Broken("an event was not checked")), EventDigest([0; 32]))))
             .collect()
     }
 

@@ -33,7 +33,7 @@ fn write(dir: &Path, name: &str, bytes: &[u8], mode: u32) -> Result<()> {
         std::fs::rename(&tmp, &path)?;
         std::fs::File::open(dir)?.sync_all()
     };
-    write().map_err(|e| CoreError::Storage(format!("cannot write {}: {e}", path.display())))
+    write().map_err(|e| CoreError::storage_in(format_args!("cannot write {}", path.display()), e))
 }
 
 /// Reads `dir/name`, or `None` when it does not exist.
@@ -42,6 +42,6 @@ pub fn read(dir: &Path, name: &str) -> Result<Option<Vec<u8>>> {
     match std::fs::read(&path) {
         Ok(b) => Ok(Some(b)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(CoreError::Storage(format!("cannot read {}: {e}", path.display()))),
+        Err(e) => Err(CoreError::storage_in(format_args!("cannot read {}", path.display()), e)),
     }
 }

@@ -81,7 +81,7 @@ pub trait EventStore: Send + Sync {
         let events = self.record_all(&tournament, &author, vec![(game, body)], now, &mut || {
             random.take().map_or_else(crate::random_id_bits, Ok)
         })?;
-        events.into_iter().last().ok_or_else(|| super::storage("record produced no event"))
+        events.into_iter().last().ok_or(crate::CoreError::Broken("a record produced no event"))
     }
     /// Every event, in arrival order (for a command that reads a whole ledger: replay, verify).
     fn all_events(&self) -> Result<Vec<Event>> {

@@ -290,13 +290,15 @@ impl super::Store {
     /// seal) until the referee opens it.
     pub fn sealed_move(&self, game: &crate::model::GameId) -> Result<Option<SealedMove>> {
         let v = self.db.get(keys::meta(&format!("sealed/{game}"))).map_err(storage)?;
-        v.map(|v| serde_json::from_slice(&v).map_err(|e| CoreError::Storage(format!("sealed move of {game}: {e}"))))
-            .transpose()
+        v.map(|v| {
+            serde_json::from_slice(&v).map_err(|e| CoreError::storage_in(format_args!("sealed move of {game}"), e))
+        })
+        .transpose()
     }
 
     /// Keeps the sealed move on disk before its seal is recorded, so a killed app still has it.
     pub fn keep_sealed_move(&self, game: &crate::model::GameId, sealed: &SealedMove) -> Result<()> {
-        let bytes = serde_json::to_vec(sealed).map_err(|e| CoreError::Storage(e.to_string()))?;
+        let bytes = serde_json::to_vec(sealed).map_err(CoreError::storage)?;
         self.db.insert(keys::meta(&format!("sealed/{game}")), bytes).map_err(storage)?;
         self.db.flush().map_err(storage)?;
         Ok(())

@@ -120,11 +120,15 @@ impl Options {
     /// `ARBITER_RESERVE_MB` (0: no reserve) ask for; a value that is not a size in range is an
     /// error naming the variable.
     pub fn from_env() -> Result<Self> {
-        let size = |name: &str, unit: &str, shift: u32, min: u64, max: u64| -> Result<Option<u64>> {
+        let size = |name: &'static str, unit: &str, shift: u32, min: u64, max: u64| -> Result<Option<u64>> {
             let Ok(text) = std::env::var(name) else { return Ok(None) };
             match text.trim().parse::<u64>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(Some(n << shift)),
-                _ => Err(storage(format!("{name} is `{text}`: give the size in {unit}, {min}–{max}"))),
+                _ => Err(DomainError::OutOfRange {
+                    what: name,
+                    message: format!("{name} is `{text}`: give the size in {unit}, {min}–{max}"),
+                }
+                .into()),
             }
         };
         let d = Options::default();
@@ -237,8 +241,8 @@ pub fn office_author() -> Result<Author> {
     })
 }
 
-fn storage(e: impl std::fmt::Display) -> CoreError {
-    CoreError::Storage(e.to_string())
+fn storage<E: crate::error::StorageError>(e: E) -> CoreError {
+    CoreError::storage(e)
 }
 
 /// Whether `e` says the disk (or the user's quota) is full.
@@ -261,9 +265,10 @@ impl Store {
     /// [`Store::open`] with the sizes given.
     pub fn open_with(dir: &Path, device: Option<&DeviceId>, options: Options) -> Result<Self> {
         let Options { cache_bytes, segment_bytes, reserve_bytes } = options;
-        std::fs::create_dir_all(dir).map_err(|e| storage(format!("cannot create {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CoreError::storage_in(format_args!("cannot create {}", dir.display()), e))?;
         let db = open_sled(&dir.join("sled"), cache_bytes).map_err(|e| {
-            if is_lock_held(&e) {
+            if is_lock_held(&e, &dir.join("sled")) {
                 return CoreError::InUse { dir: dir.display().to_string() };
             }
             // sled writes as it opens: on a full disk that is not damage.
@@ -594,7 +599,7 @@ impl Store {
         if is_disk_full(&e) {
             return self.disk_full(fs2::available_space(&self.dir).unwrap_or(0));
         }
-        storage(format!("{what} {}: {e}", self.dir.display()))
+        CoreError::storage_in(format_args!("{what} {}", self.dir.display()), e)
     }
 
     /// Why this store can no longer write until it is opened again, if it cannot (a failed
@@ -719,7 +724,7 @@ impl Store {
         lines: Lines<'_>,
     ) -> Result<Vec<Result<Appended>>> {
         if encoded.len() != events.len() {
-            return Err(storage("a batch's lines do not match its events"));
+            return Err(CoreError::Broken("a batch's lines do not match its events"));
         }
         let mut fresh: Vec<Fresh<'_>> = Vec::new();
         // Where each id is in `fresh`: a batch may carry an event twice.
@@ -745,7 +750,7 @@ impl Store {
             in_batch.insert(e.id, fresh.len());
             let at = match lines {
                 Lines::InJournal(at) => {
-                    at.get(i).copied().ok_or_else(|| storage("a re-applied event without its place"))?
+                    at.get(i).copied().ok_or(CoreError::Broken("a re-applied event without its place"))?
                 }
                 // Set below, once the batch's lines are written and their place is known.
                 Lines::Write(_) => journal::Position { segment: 0, offset: 0, len: 0 },
@@ -767,7 +772,8 @@ impl Store {
             let mut offset = written.at.offset;
             for f in &mut fresh {
                 // The line's bytes without the newline.
-                let len = u32::try_from(sealed.line(f.index).len() - 1).map_err(storage)?;
+                let len = u32::try_from(sealed.line(f.index).len() - 1)
+                    .map_err(|_| CoreError::Broken("a journal line longer than 4 GiB"))?;
                 f.at = journal::Position { segment: written.at.segment, offset, len };
                 offset += u64::from(len) + 1;
             }
@@ -1120,8 +1126,14 @@ const SLED_CACHE_MB: u64 = 64;
 /// itself, without waiting (an office checks this before it waits for a lock that is only being
 /// let go of). A store never opened is not held.
 pub fn is_held(dir: &Path) -> bool {
-    // sled 0.34 takes an exclusive flock on `db` in its folder for as long as it is open.
-    let Ok(file) = std::fs::OpenOptions::new().read(true).open(dir.join("sled").join("db")) else {
+    sled_lock_held(&dir.join("sled"))
+}
+
+/// Whether the sled database in `sled_dir` is locked by a handle: sled 0.34 takes an exclusive
+/// flock on `db` in its folder for as long as it is open, so the lock is asked, not sled's
+/// error message read.
+fn sled_lock_held(sled_dir: &Path) -> bool {
+    let Ok(file) = std::fs::OpenOptions::new().read(true).open(sled_dir.join("db")) else {
         return false;
     };
     // fs2's lock, as sled's own (std's File::try_lock_shared is newer than rust-version).
@@ -1134,10 +1146,10 @@ pub fn is_held(dir: &Path) -> bool {
     }
 }
 
-/// Whether sled refused because another process holds its lock (a plain I/O error with this
-/// message in sled 0.34).
-fn is_lock_held(e: &sled::Error) -> bool {
-    matches!(e, sled::Error::Io(io) if io.to_string().contains("could not acquire lock"))
+/// Whether sled's failure to open `sled_dir` is its lock, held by another handle: an I/O
+/// failure while the lock is held.
+fn is_lock_held(e: &sled::Error, sled_dir: &Path) -> bool {
+    matches!(e, sled::Error::Io(_)) && sled_lock_held(sled_dir)
 }
 
 /// Opens sled, waiting (bounded, ~3 s) while a previous handle still holds its file lock:
@@ -1149,7 +1161,7 @@ pub(crate) fn open_sled(path: &Path, cache_bytes: u64) -> sled::Result<sled::Db>
         match sled::Config::new().path(path).cache_capacity(cache_bytes).open() {
             // A process that is closing lets go within moments; one that is running does not,
             // and the caller hears so within 3 s (sled 0.34's flusher keeps a dropped database for a moment).
-            Err(e) if is_lock_held(&e) && tries < 60 => {
+            Err(e) if is_lock_held(&e, path) && tries < 60 => {
                 tries += 1;
                 std::thread::sleep(std::time::Duration::from_millis(50));
             }

@@ -856,3 +856,19 @@ fn a_stores_lock_is_seen_held_while_it_is_open_and_never_before() {
     record_n(&s, 1);
     assert!(is_held(&dir));
 }
+
+#[test]
+fn a_store_open_elsewhere_is_in_use_by_its_lock_not_a_storage_error() {
+    let dir = tmp("in-use");
+    let first = Store::open(&dir, Some(&device())).unwrap();
+    assert!(is_held(&dir));
+    // The same folder opened again while the first handle lives: refused as in use, after the
+    // bounded wait for a handle that is only closing.
+    match Store::open(&dir, Some(&device())) {
+        Err(CoreError::InUse { dir: d }) => assert_eq!(d, dir.display().to_string()),
+        Err(other) => panic!("expected InUse, got {other:?}"),
+        Ok(_) => panic!("a store held by another handle opened"),
+    }
+    drop(first);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -134,8 +134,8 @@ pub struct SyncClient {
 fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
     let mut enc =
         flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(crate::sync::protocol::GZIP_LEVEL));
-    enc.write_all(bytes).map_err(|e| CoreError::Storage(e.to_string()))?;
-    enc.finish().map_err(|e| CoreError::Storage(e.to_string()))
+    enc.write_all(bytes).map_err(CoreError::storage)?;
+    enc.finish().map_err(CoreError::storage)
 }
 
 /// The keyspace a device keeps the office's receipts in.
@@ -148,9 +148,7 @@ pub fn kept_receipts(store: &dyn crate::store::EventStore) -> Result<Vec<crate::
     let kept = store.keyspace(RECEIPTS)?;
     kept.scan_prefix(b"")?
         .into_iter()
-        .map(|(_, v)| {
-            serde_json::from_slice(&v).map_err(|e| CoreError::Storage(format!("a kept receipt cannot be read: {e}")))
-        })
+        .map(|(_, v)| serde_json::from_slice(&v).map_err(|e| CoreError::storage_in("a kept receipt cannot be read", e)))
         .collect()
 }
 
@@ -180,7 +178,7 @@ pub fn push_body_of<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<Vec<
 }
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| CoreError::Storage(format!("worker failed: {e}")))?
+    tokio::task::spawn_blocking(f).await.map_err(|e| CoreError::storage_in("worker failed", e))?
 }
 
 impl SyncClient {
@@ -330,7 +328,7 @@ impl SyncClient {
         }
         let kept = crate::store::EventStore::keyspace(&*self.store, RECEIPTS)?;
         for r in receipts.iter().filter(|r| r.holds()) {
-            let bytes = serde_json::to_vec(r).map_err(|e| CoreError::Storage(e.to_string()))?;
+            let bytes = serde_json::to_vec(r).map_err(CoreError::storage)?;
             kept.insert(format!("{}/{}", r.tournament, r.signer).as_bytes(), &bytes)?;
         }
         Ok(())

@@ -16,7 +16,7 @@ mod check;
 mod world;
 
 pub use check::Violation;
-pub use world::{Ctx, Stats};
+pub use world::{Ctx, Played, Stats};
 
 /// A tablet's place: slots 0–2 at venue 0, 3–5 at venue 1; a slot `% 3 == 2` begins with an
 /// older build (no key), enrolled only by [`Op::Enroll`].
@@ -171,20 +171,24 @@ pub fn length(seed: u64) -> usize {
     20 + usize::try_from(Rng::new(seed ^ 0x5eed).below(21)).unwrap_or(0)
 }
 
-/// Runs history `seed` with only the ops at `keep` (all when None): its figures, or what broke.
-pub async fn run(ctx: &Ctx, seed: u64, keep: Option<&[usize]>) -> Result<Stats, Vec<Violation>> {
+/// Runs history `seed` with only the ops at `keep` (all when None). Each op keeps its index,
+/// and with it the time its records are stamped at, so a shrunk history is the same history
+/// with ops left out, not a shifted one.
+pub async fn run(ctx: &Ctx, seed: u64, keep: Option<&[usize]>) -> Played {
     let ops = generate(seed, length(seed));
-    let chosen: Vec<Op> = match keep {
-        Some(k) => k.iter().filter_map(|&i| ops.get(i).copied()).collect(),
-        None => ops,
+    let chosen: Vec<(usize, Op)> = match keep {
+        Some(k) => k.iter().filter_map(|&i| Some((i, *ops.get(i)?))).collect(),
+        None => ops.into_iter().enumerate().collect(),
     };
     world::World::play(ctx, seed, &chosen).await
 }
 
 /// Shrinks failing history `seed` to a minimal set of its ops that still fails (removing runs of
-/// ops, halves first, then single ones; at most `budget` runs). Answers the ops kept and the
-/// violations of the last failing run.
+/// ops, halves first, then single ones; at most `budget` runs). A candidate counts as failing
+/// only if it breaks one of the invariants the first run broke, so shrinking never wanders
+/// off to another failure. Answers the ops kept and the violations of the last failing run.
 pub async fn shrink(ctx: &Ctx, seed: u64, first: Vec<Violation>, budget: usize) -> (Vec<usize>, Vec<Violation>) {
+    let broken: std::collections::BTreeSet<&'static str> = first.iter().map(|v| v.invariant).collect();
     let mut keep: Vec<usize> = (0..length(seed)).collect();
     let mut last = first;
     let mut runs = 0;
@@ -195,12 +199,12 @@ pub async fn shrink(ctx: &Ctx, seed: u64, first: Vec<Violation>, budget: usize) 
             let candidate: Vec<usize> =
                 keep.iter().enumerate().filter(|(i, _)| *i < start || *i >= start + chunk).map(|(_, &k)| k).collect();
             runs += 1;
-            match run(ctx, seed, Some(&candidate)).await {
-                Err(v) => {
-                    keep = candidate;
-                    last = v;
-                }
-                Ok(_) => start += chunk,
+            let played = run(ctx, seed, Some(&candidate)).await;
+            if played.violations.iter().any(|v| broken.contains(v.invariant)) {
+                keep = candidate;
+                last = played.violations;
+            } else {
+                start += chunk;
             }
         }
         chunk /= 2;

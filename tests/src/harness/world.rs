@@ -38,6 +38,7 @@ pub struct Stats {
     pub refused_at_venue: usize,
     pub refused_upstream: usize,
     pub kills: usize,
+    pub restarts: usize,
     pub cuts: usize,
     pub disk_full: usize,
     pub pg_restarts: usize,
@@ -57,6 +58,7 @@ impl std::ops::AddAssign for Stats {
             refused_at_venue,
             refused_upstream,
             kills,
+            restarts,
             cuts,
             disk_full,
             pg_restarts,
@@ -71,6 +73,7 @@ impl std::ops::AddAssign for Stats {
         self.refused_at_venue += refused_at_venue;
         self.refused_upstream += refused_upstream;
         self.kills += kills;
+        self.restarts += restarts;
         self.cuts += cuts;
         self.disk_full += disk_full;
         self.pg_restarts += pg_restarts;
@@ -79,6 +82,17 @@ impl std::ops::AddAssign for Stats {
         self.re_enrolled += re_enrolled;
         self.receipts += receipts;
     }
+}
+
+/// What one history did: its figures, its trace and what broke.
+#[derive(Debug)]
+pub struct Played {
+    pub stats: Stats,
+    /// Each op and what it did, then what the league holds at quiescence, in words that do not
+    /// depend on the run (no ports, folders or wall-clock times): the same seed gives the same
+    /// trace.
+    pub trace: Vec<String>,
+    pub violations: Vec<Violation>,
 }
 
 /// A tablet and what it knows of its records.
@@ -120,7 +134,10 @@ pub(super) struct World<'a> {
     /// Tablets no longer in a slot (re-enrolled): what they were told still holds.
     pub retired: Vec<Tablet>,
     pg_down: bool,
+    /// When the history's ops began: the tablets' clocks count from it ([`World::at`]).
+    start: chrono::DateTime<chrono::Utc>,
     pub stats: Stats,
+    pub trace: Vec<String>,
     /// What broke while the history ran (checked at the end with the rest).
     pub found: Vec<Violation>,
 }
@@ -130,11 +147,13 @@ const TMPFS_MB: u64 = 160;
 
 impl World<'_> {
     /// Sets a world up, plays `ops` on it, brings it to quiescence and checks it.
-    pub async fn play(ctx: &Ctx, seed: u64, ops: &[Op]) -> Result<Stats, Vec<Violation>> {
+    pub async fn play(ctx: &Ctx, seed: u64, ops: &[(usize, Op)]) -> Played {
         let mut w = World::set_up(ctx, seed).await;
         w.stats.ops = ops.len();
-        for op in ops {
-            w.apply(*op).await;
+        w.start = chrono::Utc::now();
+        for &(i, op) in ops {
+            let did = w.apply(i, op).await;
+            w.trace.push(format!("op {i} {op:?}: {did}"));
         }
         let quiet = w.quiesce().await;
         let mut violations = std::mem::take(&mut w.found);
@@ -142,14 +161,13 @@ impl World<'_> {
         if let Err(why) = quiet {
             violations.insert(0, Violation::new("quiescence", why));
         }
-        let stats = w.stats;
-        if violations.is_empty() {
+        let played = Played { stats: w.stats, trace: std::mem::take(&mut w.trace), violations };
+        if played.violations.is_empty() {
             w.tear_down();
-            Ok(stats)
         } else {
             eprintln!("harness: history {seed} kept at {}", w.root.display());
-            Err(violations)
         }
+        played
     }
 
     async fn set_up(ctx: &Ctx, seed: u64) -> World<'_> {
@@ -184,8 +202,10 @@ impl World<'_> {
         let sheet = c.ok(&org, Method::POST, "/rounds/1/pair", Some(json!({}))).await;
         let games: Vec<GameId> = sheet["boards"]
             .as_array()
-            .map(|b| b.iter().filter_map(|b| GameId::new(b["game"].as_str()?).ok()).collect())
-            .unwrap_or_default();
+            .unwrap_or_else(|| panic!("a pairing sheet without boards: {sheet}"))
+            .iter()
+            .filter_map(|b| GameId::new(b["game"].as_str()?).ok())
+            .collect();
         assert_eq!(games.len(), 4, "{sheet}");
         let names = ["venue-hz", "venue-sh"];
         for (v, name) in names.iter().enumerate() {
@@ -203,10 +223,8 @@ impl World<'_> {
         let mut venues = Vec::new();
         for (v, name) in names.iter().enumerate() {
             let up = Link::to(format!("127.0.0.1:{}", central[v].port).parse().unwrap_or_else(|e| panic!("{e}"))).await;
-            let code = c.ok(&org, Method::POST, "/enrollment-codes", Some(json!({"person": name}))).await["code"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
+            let code = c.ok(&org, Method::POST, "/enrollment-codes", Some(json!({"person": name}))).await;
+            let code = code["code"].as_str().unwrap_or_else(|| panic!("no enrolment code in {code}")).to_owned();
             // Venue 0 on a small disk of its own, to fill (where this process may mount one).
             let fs = if v == 0 { Tmpfs::mount(&format!("harness-{seed}-disk"), TMPFS_MB) } else { None };
             let dir = fs.as_ref().map_or_else(|| root.join(name), |fs| fs.dir.join("data"));
@@ -228,34 +246,38 @@ impl World<'_> {
             slots,
             retired: Vec::new(),
             pg_down: false,
+            start: chrono::Utc::now(),
             stats: Stats::default(),
+            trace: Vec::new(),
             found: Vec::new(),
         };
         for s in 0..SLOTS {
             if s % 3 != 2 {
-                w.enroll(s, true).await;
+                if let Err(why) = w.enroll(s, true).await {
+                    panic!("the harness could not enroll slot {s} at set-up: {why}");
+                }
             }
         }
         w
     }
 
     /// Enrolls slot `s`'s tablet at its venue with a key (an older build tries without one
-    /// first, and must be refused up front with `key_required`, its code not spent).
-    async fn enroll(&mut self, s: u8, keyed_first: bool) -> Option<()> {
-        let slot = self.slots.get_mut(usize::from(s))?;
+    /// first, and must be refused up front with `key_required`, its code not spent). The new
+    /// device's name, or why it was not enrolled.
+    async fn enroll(&mut self, s: u8, keyed_first: bool) -> Result<String, String> {
+        let slot = self.slots.get_mut(usize::from(s)).ok_or("no such slot")?;
         let venue = &self.venues[slot.venue];
         if !venue.proc.alive() {
-            return None;
+            return Err("its venue is down".into());
         }
-        slot.generation += 1;
-        let device = format!("tab-{s}-{}", slot.generation);
         let code = venue
             .proc
             .call(&venue.token, Method::POST, "/enrollment-codes", Some(json!({"person": slot.person})))
             .await
-            .ok()?["code"]
-            .as_str()?
-            .to_owned();
+            .map_err(|r| format!("no code: {} {}", r.status, r.body["code"]))?;
+        let code = code["code"].as_str().ok_or_else(|| format!("no code in {code}"))?.to_owned();
+        slot.generation += 1;
+        let device = format!("tab-{s}-{}", slot.generation);
         let url = format!("{}{API_PREFIX}/enroll", venue.proc.url);
         if !keyed_first {
             let r = venue
@@ -265,15 +287,15 @@ impl World<'_> {
                 .json(&json!({"code": code, "device": device, "label": device}))
                 .send()
                 .await
-                .ok()?;
+                .map_err(|e| format!("keyless enrolment not answered: {e}"))?;
             let status = r.status().as_u16();
-            let body: Value = r.json().await.unwrap_or_default();
+            let body: Value = r.json().await.map_err(|e| format!("keyless enrolment answered no JSON: {e}"))?;
             if status == 200 || body["code"] != "key_required" {
                 self.found.push(Violation::new(
                     "one admission rule",
                     format!("a keyless older build at venue {} was answered {status} {body}", slot.venue),
                 ));
-                return None;
+                return Err("a keyless build was admitted".into());
             }
             self.stats.keyless_refused += 1;
         }
@@ -284,12 +306,13 @@ impl World<'_> {
             .json(&json!({"code": code, "device": device, "label": device, "key": test_key(&device).public()}))
             .send()
             .await
-            .ok()?;
+            .map_err(|e| format!("enrolment not answered: {e}"))?;
         if !r.status().is_success() {
-            return None;
+            return Err(format!("enrolment refused: {}", r.status().as_u16()));
         }
-        let enrolled: EnrollResponse = r.json().await.ok()?;
-        let link = Link::to(format!("127.0.0.1:{}", venue.proc.port).parse().ok()?).await;
+        let enrolled: EnrollResponse = r.json().await.map_err(|e| format!("enrolment answer: {e}"))?;
+        let addr = format!("127.0.0.1:{}", venue.proc.port).parse().map_err(|e| format!("{e}"))?;
+        let link = Link::to(addr).await;
         let endpoint = Endpoint { url: link.url.clone(), pin: venue.proc.endpoint().pin };
         let dev = Device::at(&self.root.join(&device), &enrolled, &endpoint);
         let venue_no = slot.venue;
@@ -302,7 +325,7 @@ impl World<'_> {
             venue: venue_no,
         });
         self.retired.extend(old);
-        Some(())
+        Ok(device)
     }
 
     fn tablet(&mut self, s: u8) -> Option<&mut Tablet> {
@@ -323,39 +346,65 @@ impl World<'_> {
         }
     }
 
-    async fn apply(&mut self, op: Op) {
+    /// The time op `i` is recorded at by a tablet whose clock is `skew_min` ahead: one second
+    /// per op after the history's start, so a seed stamps its events alike on every run (the
+    /// offices' own clocks stay real; one second an op keeps the tablets ahead of them).
+    fn at(&self, i: usize, skew_min: u8) -> chrono::DateTime<chrono::Utc> {
+        let secs = i64::try_from(i).unwrap_or(i64::MAX);
+        self.start + chrono::Duration::seconds(secs) + chrono::Duration::minutes(i64::from(skew_min))
+    }
+
+    /// Applies op `i`; what it did, in words that are the same on every run of the seed.
+    async fn apply(&mut self, i: usize, op: Op) -> String {
         match op {
             Op::Record { tablet, game, what, skew_min } => {
-                let Some(slot) = self.slots.get_mut(usize::from(tablet)) else { return };
-                let Some(t) = slot.tablet.as_mut().filter(|t| !t.revoked) else { return };
+                let at = self.at(i, skew_min);
+                let Some(slot) = self.slots.get_mut(usize::from(tablet)) else { return "no such slot".into() };
+                let Some(t) = slot.tablet.as_mut() else { return "no tablet".into() };
+                if t.revoked {
+                    return "revoked: nothing recorded".into();
+                }
                 let g = &self.venues[t.venue].games[usize::from(game % 2)];
-                let at = chrono::Utc::now() + chrono::Duration::minutes(i64::from(skew_min));
-                if let Ok(e) = t.dev.record_at(g, body(what), at) {
-                    t.recorded.push(e.id);
-                    self.stats.recorded += 1;
+                match t.dev.record_at(g, body(what), at) {
+                    Ok(e) => {
+                        // Its id carries the history's start time: the trace counts instead.
+                        t.recorded.push(e.id);
+                        self.stats.recorded += 1;
+                        format!("recorded, the tablet's {}", t.recorded.len())
+                    }
+                    Err(e) => format!("refused on the tablet: {}", e.code()),
                 }
             }
-            Op::Sync { tablet } => {
-                if let Some(t) = self.tablet(tablet) {
-                    let _ = t.round().await;
-                }
-            }
-            Op::Cut(l) => {
-                if let Some(link) = self.line(l) {
+            Op::Sync { tablet } => match self.tablet(tablet) {
+                Some(t) => match t.push().await {
+                    Ok(n) => format!("pushed {n}, refused {}", t.rejected.len()),
+                    Err(code) => format!("failed: {code}"),
+                },
+                None => "no tablet".into(),
+            },
+            Op::Cut(l) => match self.line(l) {
+                Some(link) => {
                     link.cut();
                     self.stats.cuts += 1;
+                    "cut".into()
                 }
-            }
-            Op::Restore(l) => {
-                if let Some(link) = self.line(l) {
+                None => "no such line".into(),
+            },
+            Op::Restore(l) => match self.line(l) {
+                Some(link) => {
                     link.restore();
+                    "restored".into()
                 }
-            }
+                None => "no such line".into(),
+            },
             Op::Kill(p) => {
                 let p = self.proc(p);
                 if p.alive() {
                     p.kill();
                     self.stats.kills += 1;
+                    "killed".into()
+                } else {
+                    "was down".into()
                 }
             }
             Op::Restart(p) => {
@@ -363,18 +412,29 @@ impl World<'_> {
                 if matches!(p, Proc::Venue(0)) {
                     self.free_disk();
                 }
-                self.proc(p).restart();
-            }
-            Op::DiskFull(true) => {
-                if let Some(fs) = self.venues[0].fs.as_mut() {
-                    if !fs.full() {
-                        // Below the venue's 8 MB reserve: its writes are refused, nothing torn.
-                        fs.fill(4 << 20);
-                        self.stats.disk_full += 1;
-                    }
+                let p = self.proc(p);
+                if p.alive() {
+                    "was running".into()
+                } else {
+                    p.restart();
+                    self.stats.restarts += 1;
+                    "restarted".into()
                 }
             }
-            Op::DiskFull(false) => self.free_disk(),
+            Op::DiskFull(true) => match self.venues[0].fs.as_mut() {
+                Some(fs) if fs.full() => "full already".into(),
+                Some(fs) => {
+                    // Below the venue's 8 MB reserve: its writes are refused, nothing torn.
+                    fs.fill(4 << 20);
+                    self.stats.disk_full += 1;
+                    "filled".into()
+                }
+                None => "no disk of its own (not root)".into(),
+            },
+            Op::DiskFull(false) => {
+                self.free_disk();
+                "freed".into()
+            }
             Op::PgRestart => {
                 self.ctx.pg.stop();
                 self.pg_down = true;
@@ -382,30 +442,49 @@ impl World<'_> {
                 self.ctx.pg.restart();
                 self.pg_down = false;
                 self.stats.pg_restarts += 1;
+                "restarted".into()
             }
             Op::Revoke { tablet } => {
-                let Some(slot) = self.slots.get(usize::from(tablet)) else { return };
-                let Some(t) = slot.tablet.as_ref() else { return };
+                let Some(slot) = self.slots.get(usize::from(tablet)) else { return "no such slot".into() };
+                let Some(t) = slot.tablet.as_ref() else { return "no tablet".into() };
                 let v = &self.venues[slot.venue];
                 let path = format!("/devices/{}/revoke", t.dev.author.device);
-                if v.proc.call(&v.token, Method::POST, &path, None).await.is_ok() {
-                    if let Some(t) = self.tablet(tablet) {
-                        t.revoked = true;
+                match v.proc.call(&v.token, Method::POST, &path, None).await {
+                    Ok(_) => {
+                        if let Some(t) = self.tablet(tablet) {
+                            t.revoked = true;
+                        }
+                        self.stats.revoked += 1;
+                        "revoked".into()
                     }
-                    self.stats.revoked += 1;
+                    Err(r) => format!("refused {} {}", r.status, r.body["code"]),
                 }
             }
             Op::ReEnroll { tablet } => {
-                if self.tablet(tablet).is_some() && self.enroll(tablet, true).await.is_some() {
-                    self.stats.re_enrolled += 1;
+                if self.tablet(tablet).is_none() {
+                    return "no tablet".into();
+                }
+                match self.enroll(tablet, true).await {
+                    Ok(device) => {
+                        self.stats.re_enrolled += 1;
+                        format!("enrolled {device}")
+                    }
+                    Err(why) => format!("not enrolled: {why}"),
                 }
             }
             Op::Enroll { tablet } => {
-                if self.tablet(tablet).is_none() {
-                    self.enroll(tablet, false).await;
+                if self.tablet(tablet).is_some() {
+                    return "enrolled already".into();
+                }
+                match self.enroll(tablet, false).await {
+                    Ok(device) => format!("refused without a key, then enrolled {device}"),
+                    Err(why) => format!("not enrolled: {why}"),
                 }
             }
-            Op::Pause { ms } => tokio::time::sleep(Duration::from_millis(u64::from(ms))).await,
+            Op::Pause { ms } => {
+                tokio::time::sleep(Duration::from_millis(u64::from(ms))).await;
+                "paused".into()
+            }
         }
     }
 
@@ -439,8 +518,10 @@ impl World<'_> {
                         continue;
                     }
                     match t.round().await {
-                        Ok(0) => {}
-                        Ok(n) => waiting += &format!("{} moved {n} event(s); ", t.dev.author.device),
+                        Ok(r) if r.pushed + r.pulled == 0 => {}
+                        Ok(r) => {
+                            waiting += &format!("{} moved {} event(s); ", t.dev.author.device, r.pushed + r.pulled)
+                        }
                         Err(e) => waiting += &format!("{}: {e}; ", t.dev.author.device),
                     }
                 }
@@ -487,30 +568,38 @@ impl World<'_> {
 
 impl Tablet {
     /// One sync round; a refusal for good is kept with its reason (a network failure is not one).
-    /// What it moved, or why it failed.
-    async fn round(&mut self) -> Result<usize, String> {
+    async fn round(&mut self) -> Result<arbiter_core::sync::client::RoundReport, String> {
         let r = self.dev.client.round().await;
         for r in self.dev.client.status().rejected {
             self.rejected.entry(r.id).or_insert_with(|| format!("{}: {}", r.error.code, r.error.message));
         }
-        r.map(|r| r.pushed + r.pulled).map_err(|e| e.to_string())
+        r.map_err(|e| why(&e))
+    }
+
+    /// A round, as the trace tells it: what it pushed (what it pulled depends on when the
+    /// venue's forwarder ran, so it is not told), or the kind of failure.
+    async fn push(&mut self) -> Result<usize, String> {
+        self.round().await.map(|r| r.pushed)
     }
 
     /// What its venue acknowledged: recorded, out of the outbox, not refused.
-    pub fn acknowledged(&self) -> Vec<EventId> {
-        let waiting: std::collections::HashSet<EventId> = self
-            .dev
-            .store
-            .outbox_lines(None, usize::MAX, usize::MAX)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|p| p.id)
-            .collect();
-        self.recorded
+    pub fn acknowledged(&self) -> arbiter_core::Result<Vec<EventId>> {
+        let waiting: std::collections::HashSet<EventId> =
+            self.dev.store.outbox_lines(None, usize::MAX, usize::MAX)?.into_iter().map(|p| p.id).collect();
+        Ok(self
+            .recorded
             .iter()
             .filter(|id| !waiting.contains(id) && !self.rejected.contains_key(&id.to_string()))
             .copied()
-            .collect()
+            .collect())
+    }
+}
+
+/// A failure in words the same on every run: its code, and an office's own code for a refusal.
+fn why(e: &arbiter_core::CoreError) -> String {
+    match e {
+        arbiter_core::CoreError::Remote { status, code, .. } => format!("{status} {code}"),
+        other => other.code().to_owned(),
     }
 }
 
