@@ -2,22 +2,25 @@
 //! random histories of a league's match day with faults, each checked at quiescence. Bounded
 //! here (`HARNESS_HISTORIES`, 50 by default, from `HARNESS_FROM`); a failure is shrunk and
 //! printed as the line that replays it (`HARNESS_SEED`, `HARNESS_KEEP`). Every seed it found a
-//! bug with stays below as a regression case.
+//! bug with stays below as a regression case. `HARNESS_OFFICE` runs a copy of the office
+//! program instead of the one cargo built (a long run, while building goes on).
 
 use arbiter_tests::harness::{self, Ctx, Stats};
 use arbiter_tests::pg::PgCluster;
 
 const OFFICE: &str = env!("CARGO_BIN_EXE_office");
 
-/// Histories that found bugs, replayed first every run: a seed and the ops kept of it.
-/// - 11: a revocation on a full disk revoked the device's token but not its key in the ledger,
-///   and told the organiser it had failed (the tablet was cut off unseen); the ledger's
-///   revocation now comes first, and on a full disk nothing changes.
-/// - 197: a tablet's result stamped 3 minutes ahead (within the bound) was admitted at its venue,
-///   then the venue revoked the tablet: the revocation, stamped by the venue's clock, came before
-///   the result, so a tablet pulling it later refused it as signed after — the replicas differed.
-///   A revocation is now stamped after every event of the device the office holds.
-const REGRESSIONS: &[(u64, Option<&[usize]>)] = &[(11, None), (197, None)];
+/// Histories that found bugs, replayed first every run: a seed and the ops kept of it, each
+/// the shrunk line its bug's mutant (`tests/mutants/`, `scripts/harness-mutant`) fails on.
+/// - 11 (ops 8, 22: the venue's disk fills, then a tablet is revoked): a revocation on a full
+///   disk revoked the device's token but not its key in the ledger, and told the organiser it had
+///   failed (the tablet was cut off unseen); now the token is given back when the ledger cannot
+///   record the revocation, and on a full disk nothing changes.
+/// - 197 (ops 13, 15, 19: a tablet records, syncs, is revoked): the revocation, stamped by the
+///   venue's clock, came before the tablet's record stamped ahead of it (within the bound), so
+///   a tablet pulling it later refused the record as signed after — the replicas differed. A
+///   revocation is now stamped after every event of the device the office holds.
+const REGRESSIONS: &[(u64, Option<&[usize]>)] = &[(11, Some(&[8, 22])), (197, Some(&[13, 15, 19]))];
 
 fn env_u64(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
@@ -36,9 +39,10 @@ async fn twice(ctx: &Ctx, seed: u64, keep: Option<&[usize]>) -> harness::Played 
         .collect();
     assert!(
         differ.is_empty() && first.trace.len() == second.trace.len(),
-        "history {seed} did not replay: its two runs differ in {} line(s)\n{}",
+        "history {seed} did not replay: its two runs differ in {} line(s)\n{}\nthe first run's trace:\n  {}",
         differ.len(),
-        differ.join("\n")
+        differ.join("\n"),
+        first.trace.join("\n  ")
     );
     let broke =
         |p: &harness::Played| p.violations.iter().map(|v| v.invariant).collect::<std::collections::BTreeSet<_>>();
@@ -46,9 +50,27 @@ async fn twice(ctx: &Ctx, seed: u64, keep: Option<&[usize]>) -> harness::Played 
     second
 }
 
+/// Shrinks failing history `seed` and says what it shrank to, with the line that replays it.
+async fn shrunk(ctx: &Ctx, seed: u64, found: Vec<harness::Violation>) -> String {
+    eprintln!("history {seed} broke {} invariant(s); shrinking…", found.len());
+    let budget = usize::try_from(env_u64("HARNESS_SHRINK_RUNS").unwrap_or(40)).unwrap_or(40);
+    let (keep, last) = harness::shrink(ctx, seed, found, budget).await;
+    let ops = harness::generate(seed, harness::length(seed));
+    let kept: Vec<String> = keep.iter().filter_map(|&i| ops.get(i)).map(|op| format!("  {op:?}")).collect();
+    format!(
+        "history {seed}, shrunk to {} op(s):\n{}\n{}\nreplay: {}",
+        keep.len(),
+        kept.join("\n"),
+        last.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
+        harness::replay_line(seed, &keep)
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_histories_with_faults_keep_the_leagues_invariants() {
-    let ctx = Ctx { office: OFFICE.to_owned(), pg: PgCluster::start("harness") };
+    // A long run may use a copy of the office program, so that building goes on meanwhile.
+    let office = std::env::var("HARNESS_OFFICE").unwrap_or_else(|_| OFFICE.to_owned());
+    let ctx = Ctx { office, pg: PgCluster::start("harness") };
     let started = std::time::Instant::now();
     if let Some(seed) = env_u64("HARNESS_SEED") {
         let keep: Option<Vec<usize>> =
@@ -58,10 +80,15 @@ async fn random_histories_with_faults_keep_the_leagues_invariants() {
         for line in &played.trace {
             println!("  {line}");
         }
+        if played.violations.is_empty() {
+            println!("history {seed}: invariants hold, twice — {:?}", played.stats);
+            return;
+        }
         let found: Vec<String> = played.violations.iter().map(ToString::to_string).collect();
-        assert!(found.is_empty(), "history {seed}, the same both times:\n{}", found.join("\n"));
-        println!("history {seed}: invariants hold, twice — {:?}", played.stats);
-        return;
+        if keep.is_some() {
+            panic!("history {seed} broke the same invariants both times:\n{}", found.join("\n"));
+        }
+        panic!("{}", shrunk(&ctx, seed, played.violations).await);
     }
     let n = env_u64("HARNESS_HISTORIES").unwrap_or(50);
     let from = env_u64("HARNESS_FROM").unwrap_or(1);
@@ -81,19 +108,7 @@ async fn random_histories_with_faults_keep_the_leagues_invariants() {
             total += played.stats;
             continue;
         }
-        let found = played.violations;
-        eprintln!("history {seed} broke {} invariant(s); shrinking…", found.len());
-        let budget = usize::try_from(env_u64("HARNESS_SHRINK_RUNS").unwrap_or(40)).unwrap_or(40);
-        let (keep, last) = harness::shrink(&ctx, seed, found, budget).await;
-        let ops = harness::generate(seed, harness::length(seed));
-        let kept: Vec<String> = keep.iter().filter_map(|&i| ops.get(i)).map(|op| format!("  {op:?}")).collect();
-        let report = format!(
-            "history {seed}, shrunk to {} op(s):\n{}\n{}\nreplay: {}",
-            keep.len(),
-            kept.join("\n"),
-            last.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
-            harness::replay_line(seed, &keep)
-        );
+        let report = shrunk(&ctx, seed, played.violations).await;
         // A long run goes on to find what else breaks; the bounded one stops here.
         if std::env::var_os("HARNESS_KEEP_GOING").is_none() {
             panic!("{report}");
@@ -104,8 +119,10 @@ async fn random_histories_with_faults_keep_the_leagues_invariants() {
     assert!(failed.is_empty(), "{} of {count} histories broke invariants: seeds {failed:?}", failed.len());
     // The first history again: a seed is its history, timing included, or shrinking would
     // shrink noise.
-    let replayed = harness::run(&ctx, from, None).await;
-    assert_eq!(first_trace.as_ref(), Some(&replayed.trace), "history {from} did not replay to the same trace");
+    if let Some(first) = first_trace {
+        let replayed = harness::run(&ctx, from, None).await;
+        assert_eq!(first, replayed.trace, "history {from} did not replay to the same trace");
+    }
     println!(
         "harness: {count} histories (seeds {from}–{}, and {} regression histories), 0 violations, history {from} replayed alike, {:.1} s — {total:?}",
         from + n - 1,
@@ -137,6 +154,10 @@ async fn random_histories_with_faults_keep_the_leagues_invariants() {
         ("re-enrolments", re_enrolled),
         ("records refused at a venue", refused_at_venue),
     ];
+    // A short run (a handful of seeds by hand) need not meet every fault.
+    if n < 50 {
+        return;
+    }
     for (what, n) in exercised {
         assert!(n > 0, "no {what} in {count} histories: {total:?}");
     }

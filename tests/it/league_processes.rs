@@ -162,7 +162,7 @@ async fn a_match_day_across_two_venue_processes_reaches_the_centre_once() {
     wu.settle().await;
 
     // Hangzhou's line is cut; it finishes its match, its tablet syncing with the venue.
-    line.cut();
+    line.cut().await;
     at_hz.push(on(&li, &boards[1].0, result(Colour::White)));
     li.settle().await;
     let store = arbiter_office::pg::PgStore::connect(&url).unwrap();

@@ -104,6 +104,8 @@ pub struct Link {
     online: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// Bumped on each cut: relays of an earlier generation stop.
     generation: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Relayed connections still open.
+    open: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -115,15 +117,20 @@ impl Link {
         let url = format!("https://{}", listener.local_addr().unwrap());
         let online = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let generation = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-        let (on, gen) = (online.clone(), generation.clone());
+        let open = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (on, gen, live) = (online.clone(), generation.clone(), open.clone());
         let task = tokio::spawn(async move {
             while let Ok((mut inbound, _)) = listener.accept().await {
                 if !on.load(Ordering::SeqCst) {
                     continue; // dropped: the line is down
                 }
-                let (born, gen) = (gen.load(Ordering::SeqCst), gen.clone());
+                let (born, gen, live) = (gen.load(Ordering::SeqCst), gen.clone(), live.clone());
+                live.fetch_add(1, Ordering::SeqCst);
                 tokio::spawn(async move {
-                    let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await else { return };
+                    let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await else {
+                        live.fetch_sub(1, Ordering::SeqCst);
+                        return;
+                    };
                     let relay = tokio::io::copy_bidirectional(&mut inbound, &mut outbound);
                     let cut = async {
                         while gen.load(Ordering::SeqCst) == born {
@@ -131,21 +138,37 @@ impl Link {
                         }
                     };
                     tokio::select! { _ = relay => {}, () = cut => {} }
+                    drop((inbound, outbound));
+                    live.fetch_sub(1, Ordering::SeqCst);
                 });
             }
         });
-        Link { url, online, generation, task }
+        Link { url, online, generation, open, task }
     }
 
-    /// The line goes down: open connections are dropped, new ones refused.
-    pub fn cut(&self) {
-        self.online.store(false, std::sync::atomic::Ordering::SeqCst);
-        self.generation.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    /// The line goes down: new connections are refused, and open ones are dropped before this
+    /// returns (bounded, 2 s), so what is sent next finds the line down — not an old
+    /// connection that has not heard yet.
+    pub async fn cut(&self) {
+        use std::sync::atomic::Ordering;
+        self.online.store(false, Ordering::SeqCst);
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        for _ in 0..100 {
+            if self.open.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     /// The line comes back.
     pub fn restore(&self) {
         self.online.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Whether the line is up.
+    pub fn is_up(&self) -> bool {
+        self.online.load(std::sync::atomic::Ordering::SeqCst)
     }
 }
 

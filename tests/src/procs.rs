@@ -58,6 +58,14 @@ impl OfficeProc {
         self.child.is_some()
     }
 
+    /// Whether it stopped by itself (it exits with status 75 when its store can no longer
+    /// write): its exit status, once; it is then not alive, and a restart starts it again.
+    pub fn stopped_by_itself(&mut self) -> Option<std::process::ExitStatus> {
+        let status = self.child.as_mut()?.try_wait().ok().flatten()?;
+        self.child = None;
+        Some(status)
+    }
+
     /// SIGKILL, and reaped: nothing of it runs on.
     pub fn kill(&mut self) {
         if let Some(mut c) = self.child.take() {

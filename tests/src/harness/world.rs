@@ -154,6 +154,7 @@ impl World<'_> {
         for &(i, op) in ops {
             let did = w.apply(i, op).await;
             w.trace.push(format!("op {i} {op:?}: {did}"));
+            w.settle().await;
         }
         let quiet = w.quiesce().await;
         let mut violations = std::mem::take(&mut w.found);
@@ -384,7 +385,7 @@ impl World<'_> {
             },
             Op::Cut(l) => match self.line(l) {
                 Some(link) => {
-                    link.cut();
+                    link.cut().await;
                     self.stats.cuts += 1;
                     "cut".into()
                 }
@@ -485,6 +486,39 @@ impl World<'_> {
                 tokio::time::sleep(Duration::from_millis(u64::from(ms))).await;
                 "paused".into()
             }
+        }
+    }
+
+    /// Ordered operations: what a venue can hand on to the centre now is handed on before the
+    /// next op, so when its forwarder runs is the history's, not the scheduler's (an event
+    /// forwarded before or after a revocation is another history). A venue that cannot reach
+    /// its central process now is not waited for; it hands on at the op that lets it. Bounded
+    /// (4 s: a forwarder backing off after a failure waits up to 3 s).
+    async fn settle(&mut self) {
+        // A process that stopped by itself is part of the history: said in the trace, and
+        // started again by the next restart of it.
+        for p in [Proc::Central(0), Proc::Central(1), Proc::Venue(0), Proc::Venue(1)] {
+            if let Some(status) = self.proc(p).stopped_by_itself() {
+                self.trace.push(format!("{p:?} stopped by itself: {status}"));
+            }
+        }
+        for _ in 0..200 {
+            let mut busy = false;
+            for (v, venue) in self.venues.iter().enumerate() {
+                let full = venue.fs.as_ref().is_some_and(Tmpfs::full);
+                let reachable = venue.proc.alive() && venue.up.is_up() && self.central[v].alive() && !self.pg_down;
+                if !reachable || full {
+                    continue;
+                }
+                let health = venue.proc.call("", Method::GET, "/health", None).await;
+                if health.ok().and_then(|h| h["forward_behind"].as_u64()) != Some(0) {
+                    busy = true;
+                }
+            }
+            if !busy {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
