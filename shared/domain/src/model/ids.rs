@@ -157,7 +157,8 @@ mod tests {
     #[test]
     fn slugs_are_validated() {
         assert!(GameId::new("r1-t03").is_ok());
-        assert_eq!(GameId::new("").map_err(|e| e.code()), Err("invalid_id"));
+        let empty = DomainError::InvalidId { kind: "game", value: String::new(), reason: "it is empty" };
+        assert_eq!(GameId::new(""), Err(empty));
         assert!(GameId::new("a b").is_err());
         assert!(GameId::new("x".repeat(65)).is_err());
         let err = serde_json::from_str::<PlayerId>("\"李/昌镐\"").unwrap_err();
@@ -170,7 +171,9 @@ mod tests {
         assert_eq!(v7.as_uuid().get_version_num(), 7);
         assert_eq!(v7.to_string().parse::<EventId>(), Ok(v7));
         let v4 = "4a0c7e4e-9f3b-4d1a-8e2f-1c2d3e4f5a6b";
-        assert_eq!(v4.parse::<EventId>().map_err(|e| e.code()), Err("invalid_id"));
+        let v4_refused =
+            DomainError::InvalidId { kind: "event", value: v4.to_owned(), reason: "event ids must be UUID version 7" };
+        assert_eq!(v4.parse::<EventId>(), Err(v4_refused));
         assert!("nope".parse::<EventId>().is_err());
     }
 

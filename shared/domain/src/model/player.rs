@@ -154,7 +154,9 @@ mod tests {
     #[test]
     fn ranks_round_trip_and_reject_nonsense() {
         for bad in ["5級", "¡", "", "段"] {
-            assert_eq!(bad.parse::<Rank>().unwrap_err().code(), "out_of_range", "{bad}");
+            let expected =
+                DomainError::OutOfRange { what: "rank", message: format!("`{bad}`: expected e.g. 5k, 3d or 9p") };
+            assert_eq!(bad.parse::<Rank>(), Err(expected), "{bad}");
         }
         for s in ["1k", "30k", "1d", "9d", "9p"] {
             assert_eq!(s.parse::<Rank>().map(|r| r.to_string()).as_deref(), Ok(s));

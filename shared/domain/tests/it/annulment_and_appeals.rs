@@ -6,11 +6,13 @@
 
 use crate::support;
 
+use arbiter_domain::error::Forbidden;
 use arbiter_domain::event::{AppealDecision, EventBody};
 use arbiter_domain::game::OpenKind;
 use arbiter_domain::model::Role;
-use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, Ruling};
+use arbiter_domain::rules::{Article, Incident, IncidentType, Outcome, Preset, ResultReason, Ruling};
 use arbiter_domain::tournament::replay;
+use arbiter_domain::DomainError;
 use support::*;
 
 fn disturbing() -> Incident {
@@ -37,10 +39,13 @@ fn a_refused_committee_decision_leaves_the_appeal_open_with_the_refusal_beside_i
     let s = t.state();
     let ap = &s.appeals[0];
     assert!(ap.decision.is_none(), "a refused decision decides nothing");
-    assert_eq!(
-        (ap.refused.len(), ap.refused[0].event, ap.refused[0].error.code.as_str()),
-        (1, refused, "ruling_not_allowed")
+    let not_allowed = DomainError::ruling_not_allowed(
+        Article::Art24_2,
+        IncidentType::Disturbing,
+        Ruling::NoPenalty,
+        &[Ruling::Advice, Ruling::Warning],
     );
+    assert_eq!((ap.refused.len(), ap.refused[0].event, &ap.refused[0].error), (1, refused, &not_allowed.body()));
     assert_eq!(s.warnings(Black), 1, "the warning stays in force");
     let open = s.open.iter().find(|o| o.kind == OpenKind::Appeal).expect("still in the committee's queue");
     assert_eq!((open.for_role, open.refused.len()), (Role::Committee, 1));
@@ -112,7 +117,8 @@ fn the_chief_arbiter_finds_that_no_foul_happened_but_a_referee_cannot() {
         let mut t = Table::chinese();
         let id = t.try_incident(incident.clone(), ruling).unwrap();
         let err = t.try_push(Role::Referee, rule(id, Ruling::Void)).unwrap_err();
-        assert_eq!(err.code(), "not_authorized", "{err}");
+        let forbidden = Forbidden::FindNoFoul(incident.kind());
+        assert_eq!(err, DomainError::not_authorized(Role::Referee, forbidden, Some(Role::ChiefArbiter)));
         let allowed = arbiter_domain::rules::allowed(
             &Default::default(),
             &incident,
@@ -148,6 +154,6 @@ fn after_an_imposed_pass_the_opponent_is_to_move_until_something_else_happens() 
 fn the_not_in_ruleset_message_names_the_incident_type_to_use() {
     let mut t = Table::chinese();
     let err = t.try_incident(Incident::Noise { offender: Black }, Ruling::Warning).unwrap_err();
-    assert_eq!(err.code(), "not_in_ruleset");
+    assert_eq!(err, DomainError::NotInRuleset { ruleset: Preset::Chinese1988, incident: IncidentType::Noise });
     assert!(err.to_string().contains("`other_foul`") && err.to_string().contains("第二十五条一"), "{err}");
 }

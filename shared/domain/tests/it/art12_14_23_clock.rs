@@ -421,9 +421,11 @@ proptest! {
 
 use crate::support;
 
+use arbiter_domain::error::Unmet;
 use arbiter_domain::event::EventBody;
 use arbiter_domain::model::Role;
-use arbiter_domain::rules::{Incident, Ruling};
+use arbiter_domain::rules::{Article, Incident, Ruling};
+use arbiter_domain::DomainError;
 use support::Table;
 
 #[test]
@@ -438,7 +440,10 @@ fn the_ledger_drives_the_clock_presses_pauses_adjournment_and_deducted_lateness(
     t.referee(EventBody::ClockPressed { by: Black });
     // 第十二条: a press by the side not to move is refused, naming the article.
     let err = t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap_err();
-    assert_eq!(err.code(), "condition_not_met");
+    assert_eq!(
+        err,
+        DomainError::ConditionNotMet { article: Article::Art12, why: Unmet::NotToMove { to_move: White, by: Black } }
+    );
     assert!(err.to_string().contains("第十二条"), "{err}");
     t.wait(3 * M - S);
     t.referee(EventBody::ClockPressed { by: White });
@@ -460,8 +465,8 @@ fn the_ledger_drives_the_clock_presses_pauses_adjournment_and_deducted_lateness(
     let v = c.view(t.now() + 600 * M);
     assert_eq!((v.to_move, v.running, v.black.main_ms), (White, false, 48 * M - S));
     assert_eq!(
-        t.try_push(Role::Referee, EventBody::ClockPressed { by: White }).unwrap_err().code(),
-        "condition_not_met",
+        t.try_push(Role::Referee, EventBody::ClockPressed { by: White }).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::Art12, why: Unmet::ClockNotRunning },
         "not while adjourned"
     );
 }

@@ -2,9 +2,12 @@
 
 use crate::support;
 
+use arbiter_domain::error::{words, Forbidden};
 use arbiter_domain::game::{OpenKind, Status};
 use arbiter_domain::model::Role;
-use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, Ruling, ScatterCause};
+use arbiter_domain::rules::penalty::Condition;
+use arbiter_domain::rules::{Article, Incident, IncidentType, Outcome, ResultReason, Ruling, ScatterCause};
+use arbiter_domain::DomainError;
 use support::*;
 
 #[test]
@@ -26,7 +29,15 @@ fn art_17_1_the_double_mover_loses() {
 fn art_17_1_allows_no_lesser_ruling() {
     let mut t = Table::chinese();
     let err = t.try_incident(Incident::DoubleMove { offender: White, objection: None }, Ruling::Warning).unwrap_err();
-    assert_eq!(err.code(), "ruling_not_allowed");
+    assert_eq!(
+        err,
+        DomainError::ruling_not_allowed(
+            Article::Art17_1,
+            IncidentType::DoubleMove,
+            Ruling::Warning,
+            &[Ruling::OffenderLoses]
+        )
+    );
     assert!(err.to_string().contains("第十七条一"), "{err}");
 }
 
@@ -50,9 +61,9 @@ fn art_17_2_a_stone_that_truly_fell_is_replayed_without_warning() {
     assert_eq!(t.state().warnings(Black), 0);
     // And a dropped stone cannot be punished as a lifted one, nor the reverse.
     let err = t.try_incident(Incident::StoneLifted { offender: Black, dropped: true }, Ruling::RestoreWithWarning);
-    assert_eq!(err.unwrap_err().code(), "condition_not_met");
+    assert_eq!(err.unwrap_err(), unmet(Article::Art17_2, Ruling::RestoreWithWarning, Condition::StoneNotDropped));
     let err = t.try_incident(Incident::StoneLifted { offender: Black, dropped: false }, Ruling::DroppedStoneReplayed);
-    assert_eq!(err.unwrap_err().code(), "condition_not_met");
+    assert_eq!(err.unwrap_err(), unmet(Article::Art17_2, Ruling::DroppedStoneReplayed, Condition::StoneDropped));
 }
 
 fn moved(agree: bool, deliberate: bool, mover: Option<arbiter_domain::model::Colour>) -> Incident {
@@ -69,9 +80,14 @@ fn art_17_3_with_both_players_agreeing_the_referee_restores_or_accepts() {
         assert_eq!(s.incident(id).unwrap().effective.unwrap().ruling, ruling);
         assert!(s.result.is_none() && s.open.is_empty());
     }
-    // Draw and replay are not the referee's to give, even with agreement.
+    // With agreement only restore or accept: a draw or a replay is for when the players disagree.
     let mut t = Table::chinese();
-    assert_eq!(t.try_incident(moved(true, false, None), Ruling::Draw).unwrap_err().code(), "condition_not_met");
+    for ruling in [Ruling::Draw, Ruling::Replay] {
+        assert_eq!(
+            t.try_incident(moved(true, false, None), ruling).unwrap_err(),
+            unmet(Article::Art17_3, ruling, Condition::DisagreedNotDeliberate)
+        );
+    }
 }
 
 #[test]
@@ -79,7 +95,14 @@ fn art_17_3_when_the_players_disagree_only_the_chief_arbiter_rules() {
     // 在对局者意见不一致时，应立即报请裁判长处理。
     let mut t = Table::chinese();
     let err = t.try_incident(moved(false, false, None), Ruling::Restore).unwrap_err();
-    assert_eq!(err.code(), "not_authorized");
+    assert_eq!(
+        err,
+        DomainError::not_authorized(
+            Role::Referee,
+            Forbidden::Rule(Ruling::Restore, IncidentType::MovedStones),
+            Some(Role::ChiefArbiter)
+        )
+    );
     assert!(err.to_string().contains("chief arbiter"), "{err}");
 
     let id = t.referee(record(moved(false, false, None), None));
@@ -115,7 +138,7 @@ fn art_17_3_deliberately_moving_stones_loses() {
     // Without knowing who moved them there is no one to declare the loser.
     let mut t = Table::chinese();
     let err = t.try_incident(moved(false, true, None), Ruling::OffenderLoses).unwrap_err();
-    assert_eq!(err.code(), "missing_fact");
+    assert_eq!(err, DomainError::MissingFact { article: Article::Art17_3, fact: words::OFFENDER });
 }
 
 fn scattered(cause: ScatterCause, by: Option<arbiter_domain::model::Colour>, reconstructable: bool) -> Incident {
@@ -128,7 +151,10 @@ fn art_17_4_force_majeure_reconstruct_or_else_draw_or_replay() {
     let mut t = Table::chinese();
     t.try_incident(scattered(ScatterCause::ForceMajeure, None, true), Ruling::Reconstruct).unwrap();
     assert!(t.state().result.is_none());
-    assert!(t.try_incident(scattered(ScatterCause::ForceMajeure, None, true), Ruling::Draw).is_err());
+    assert_eq!(
+        t.try_incident(scattered(ScatterCause::ForceMajeure, None, true), Ruling::Draw).unwrap_err(),
+        unmet(Article::Art17_4, Ruling::Draw, Condition::Scattered(ScatterCause::ForceMajeure, Some(false)))
+    );
     for (ruling, outcome) in [(Ruling::Draw, Outcome::Draw), (Ruling::Replay, Outcome::ReplayOrdered)] {
         let mut t = Table::chinese();
         t.try_incident(scattered(ScatterCause::ForceMajeure, None, false), ruling).unwrap();
@@ -143,7 +169,11 @@ fn art_17_4_unintentional_reconstruct_or_else_the_scatterer_loses() {
     t.try_incident(scattered(ScatterCause::Unintentional, Some(Black), true), Ruling::Reconstruct).unwrap();
     assert!(t.state().result.is_none());
     let mut t = Table::chinese();
-    assert!(t.try_incident(scattered(ScatterCause::Unintentional, Some(Black), false), Ruling::Draw).is_err());
+    // The only draw under 17.4 is for force majeure.
+    assert_eq!(
+        t.try_incident(scattered(ScatterCause::Unintentional, Some(Black), false), Ruling::Draw).unwrap_err(),
+        unmet(Article::Art17_4, Ruling::Draw, Condition::Scattered(ScatterCause::ForceMajeure, Some(false)))
+    );
     t.try_incident(scattered(ScatterCause::Unintentional, Some(Black), false), Ruling::OffenderLoses).unwrap();
     let r = t.state().result.unwrap();
     assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(White), ResultReason::ScatteredBoard, Article::Art17_4));
@@ -153,7 +183,11 @@ fn art_17_4_unintentional_reconstruct_or_else_the_scatterer_loses() {
 fn art_17_4_deliberate_scattering_loses_even_if_reconstructable() {
     // 如对局一方故意散乱棋局，判负。
     let mut t = Table::chinese();
-    assert!(t.try_incident(scattered(ScatterCause::Deliberate, Some(White), true), Ruling::Reconstruct).is_err());
+    // The refusal names the first reconstruct row (force majeure); no row is for deliberate scattering.
+    assert_eq!(
+        t.try_incident(scattered(ScatterCause::Deliberate, Some(White), true), Ruling::Reconstruct).unwrap_err(),
+        unmet(Article::Art17_4, Ruling::Reconstruct, Condition::Scattered(ScatterCause::ForceMajeure, Some(true)))
+    );
     t.try_incident(scattered(ScatterCause::Deliberate, Some(White), true), Ruling::OffenderLoses).unwrap();
     assert_eq!(t.state().result.unwrap().outcome, Outcome::win(Black));
 }

@@ -2,10 +2,12 @@
 
 use crate::support;
 
+use arbiter_domain::error::Unmet;
 use arbiter_domain::event::EventBody;
 use arbiter_domain::game::Status;
 use arbiter_domain::model::Role;
-use arbiter_domain::rules::{Article, Cycle, Incident, Outcome, Ruling};
+use arbiter_domain::rules::{Article, Cycle, Incident, IncidentType, Outcome, Ruling};
+use arbiter_domain::DomainError;
 use support::*;
 
 #[test]
@@ -18,9 +20,16 @@ fn art_18_wrongful_removal_warns_the_remover_and_restores() {
     let s = t.state();
     assert_eq!(s.sides.white.warnings, vec![id]);
     assert_eq!(s.incident(id).unwrap().effective.unwrap().article, Article::Art18);
-    assert!(t
-        .try_incident(Incident::WrongfulRemoval { offender: White, objection: None }, Ruling::OffenderLoses)
-        .is_err());
+    assert_eq!(
+        t.try_incident(Incident::WrongfulRemoval { offender: White, objection: None }, Ruling::OffenderLoses)
+            .unwrap_err(),
+        DomainError::ruling_not_allowed(
+            Article::Art18,
+            IncidentType::WrongfulRemoval,
+            Ruling::OffenderLoses,
+            &[Ruling::RestoreWithWarning]
+        )
+    );
 }
 
 #[test]
@@ -54,7 +63,15 @@ fn art_20_2_false_life_is_not_alive() {
     let mut t = Table::chinese();
     t.try_incident(Incident::FalseLife { owner: Black }, Ruling::NotAlive).unwrap();
     assert!(t.state().result.is_none());
-    assert!(t.try_incident(Incident::FalseLife { owner: Black }, Ruling::TreatedAsSeki).is_err());
+    assert_eq!(
+        t.try_incident(Incident::FalseLife { owner: Black }, Ruling::TreatedAsSeki).unwrap_err(),
+        DomainError::ruling_not_allowed(
+            Article::Art20_2,
+            IncidentType::FalseLife,
+            Ruling::TreatedAsSeki,
+            &[Ruling::NotAlive]
+        )
+    );
 }
 
 #[test]
@@ -70,8 +87,13 @@ fn art_20_3_rare_cycles_are_a_draw_or_a_replay() {
     }
     let mut t = Table::chinese();
     assert_eq!(
-        t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::NoResult).unwrap_err().code(),
-        "ruling_not_allowed"
+        t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::NoResult).unwrap_err(),
+        DomainError::ruling_not_allowed(
+            Article::Art20_3,
+            IncidentType::RareCycle,
+            Ruling::NoResult,
+            &[Ruling::Draw, Ruling::Replay]
+        )
     );
 }
 
@@ -79,7 +101,15 @@ fn art_20_3_rare_cycles_are_a_draw_or_a_replay() {
 fn art_20_4_a_repetition_shape_is_no_reason_to_refuse_the_end() {
     let mut t = Table::chinese();
     t.try_incident(Incident::RepetitionEndRefusal { by: White }, Ruling::MustEnd).unwrap();
-    assert!(t.try_incident(Incident::RepetitionEndRefusal { by: White }, Ruling::PlayContinues).is_err());
+    assert_eq!(
+        t.try_incident(Incident::RepetitionEndRefusal { by: White }, Ruling::PlayContinues).unwrap_err(),
+        DomainError::ruling_not_allowed(
+            Article::Art20_4,
+            IncidentType::RepetitionEndRefusal,
+            Ruling::PlayContinues,
+            &[Ruling::MustEnd]
+        )
+    );
 }
 
 #[test]
@@ -98,7 +128,15 @@ fn art_21_2_and_21_3_neutral_points_are_seki_and_disputes_are_settled_by_play() 
     let mut t = Table::chinese();
     t.try_incident(Incident::NeutralPoints, Ruling::TreatedAsSeki).unwrap();
     t.try_incident(Incident::LifeAndDeathDispute, Ruling::SettledByPlay).unwrap();
-    assert!(t.try_incident(Incident::LifeAndDeathDispute, Ruling::Draw).is_err());
+    assert_eq!(
+        t.try_incident(Incident::LifeAndDeathDispute, Ruling::Draw).unwrap_err(),
+        DomainError::ruling_not_allowed(
+            Article::Art21_3,
+            IncidentType::LifeAndDeathDispute,
+            Ruling::Draw,
+            &[Ruling::SettledByPlay]
+        )
+    );
     let s = t.state();
     assert_eq!(s.incidents.len(), 2);
     assert!(s.result.is_none() && s.open.is_empty());
@@ -126,7 +164,13 @@ fn art_14_the_sealed_move_stays_hidden_until_it_is_opened_and_must_match_its_sea
     assert!(e.to_string().contains("Art. 14") && e.to_string().contains("D4"), "{e}");
     // The right point with a wrong salt is no better.
     let wrong = Salt::from_bytes([8; 16]);
-    assert!(t.try_push(Role::Referee, EventBody::MoveUnsealed { point: q16, salt: Some(wrong) }).is_err());
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::MoveUnsealed { point: q16, salt: Some(wrong) }).unwrap_err(),
+        DomainError::InvalidField {
+            field: "point".into(),
+            message: "Art. 14: Q16 is not the sealed move (it does not match the seal)".into()
+        }
+    );
     assert!(matches!(t.state().status, Status::Adjourned { .. }));
     t.try_push(Role::Referee, EventBody::MoveUnsealed { point: q16, salt: Some(salt) }).unwrap();
     assert_eq!(t.state().status, Status::Playing);
@@ -142,7 +186,10 @@ fn art_14_and_22_sealed_move_adjourn_unseal_and_an_occupied_point_is_one_pass() 
     // 第二十二条: 如封棋之点已有棋子时，判弃权一次，轮对方下子。
     let mut t = Table::chinese();
     t.referee(EventBody::ClockStarted);
-    assert!(t.try_push(Role::Referee, EventBody::MoveUnsealed { point: "Q16".parse().unwrap(), salt: None }).is_err());
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::MoveUnsealed { point: "Q16".parse().unwrap(), salt: None }).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::Art14, why: Unmet::NotAdjourned }
+    );
     t.try_push(Role::Referee, EventBody::GameAdjourned { sealer: White, seal: None }).unwrap();
     assert_eq!(t.state().status, Status::Adjourned { sealer: White, seal: None });
     t.try_push(Role::Referee, EventBody::MoveUnsealed { point: "Q16".parse().unwrap(), salt: None }).unwrap();

@@ -2,7 +2,10 @@
 
 use crate::support;
 
-use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, RulesetSpec, Ruling};
+use arbiter_domain::error::{words, Unmet};
+use arbiter_domain::rules::penalty::Condition;
+use arbiter_domain::rules::{Article, Incident, IncidentType, Outcome, ResultReason, RulesetSpec, Ruling};
+use arbiter_domain::DomainError;
 use support::*;
 
 fn late(black_min: u32, white_min: u32) -> Incident {
@@ -26,7 +29,10 @@ fn art_23_1_one_side_beyond_the_allowed_lateness_forfeits() {
 fn art_23_2_both_beyond_the_allowed_lateness_both_forfeit() {
     // 双方迟到超过赛场规定时间，则判双方弃权作负。
     let mut t = Table::chinese();
-    assert_eq!(t.try_incident(late(20, 30), Ruling::Forfeit).unwrap_err().code(), "condition_not_met");
+    assert_eq!(
+        t.try_incident(late(20, 30), Ruling::Forfeit).unwrap_err(),
+        unmet(Article::Art23_1, Ruling::Forfeit, Condition::OneLateBeyondLimit)
+    );
     t.try_incident(late(20, 30), Ruling::BothForfeit).unwrap();
     let r = t.state().result.unwrap();
     assert_eq!((r.outcome, r.reason, r.article), (Outcome::BothLose, ResultReason::Forfeit, Article::Art23_2));
@@ -36,7 +42,11 @@ fn art_23_2_both_beyond_the_allowed_lateness_both_forfeit() {
 fn art_23_3_lateness_within_the_limit_is_deducted_from_the_late_sides_clock() {
     // 一方或双方迟到均未超过规定时间，则在一方或双方时限内分别扣除各自的迟到时间。
     let mut t = Table::chinese();
-    assert!(t.try_incident(late(15, 0), Ruling::Forfeit).is_err(), "exactly at the limit is not beyond it");
+    assert_eq!(
+        t.try_incident(late(15, 0), Ruling::Forfeit).unwrap_err(),
+        unmet(Article::Art23_1, Ruling::Forfeit, Condition::OneLateBeyondLimit),
+        "exactly at the limit is not beyond it"
+    );
     let id = t.try_incident(late(15, 4), Ruling::DeductLateTime).unwrap();
     let s = t.state();
     assert_eq!(s.sides.black.clock_adjustment_secs, -900);
@@ -48,12 +58,16 @@ fn art_23_3_lateness_within_the_limit_is_deducted_from_the_late_sides_clock() {
 #[test]
 fn lateness_needs_someone_late_and_a_scheduled_limit() {
     let mut t = Table::chinese();
-    for r in [Ruling::Forfeit, Ruling::BothForfeit, Ruling::DeductLateTime] {
-        assert_eq!(t.try_incident(late(0, 0), r).unwrap_err().code(), "condition_not_met");
+    for (r, article, when) in [
+        (Ruling::Forfeit, Article::Art23_1, Condition::OneLateBeyondLimit),
+        (Ruling::BothForfeit, Article::Art23_2, Condition::BothLateBeyondLimit),
+        (Ruling::DeductLateTime, Article::Art23_3, Condition::LateWithinLimit),
+    ] {
+        assert_eq!(t.try_incident(late(0, 0), r).unwrap_err(), unmet(article, r, when));
     }
     let mut t = Table::unscheduled();
     let err = t.try_incident(late(20, 0), Ruling::Forfeit).unwrap_err();
-    assert_eq!(err.code(), "missing_fact");
+    assert_eq!(err, DomainError::MissingFact { article: Article::Art23_1, fact: words::ALLOWED_LATENESS });
     assert!(err.to_string().contains("allowed_lateness"), "{err}");
     // Once the schedule arrives (from another device, say), the same record applies.
     t.referee(record(late(20, 0), Some(Ruling::Forfeit)));
@@ -71,7 +85,15 @@ fn art_23_4_pressing_the_clock_before_removing_captures_is_advice_or_a_warning()
     let s = t.state();
     assert_eq!(s.sides.black.advice, vec![a]);
     assert_eq!(s.sides.black.warnings, vec![w]);
-    assert!(t.try_incident(Incident::ClockBeforeCapture { offender: Black }, Ruling::OffenderLoses).is_err());
+    assert_eq!(
+        t.try_incident(Incident::ClockBeforeCapture { offender: Black }, Ruling::OffenderLoses).unwrap_err(),
+        DomainError::ruling_not_allowed(
+            Article::Art23_4,
+            IncidentType::ClockBeforeCapture,
+            Ruling::OffenderLoses,
+            &[Ruling::Advice, Ruling::Warning]
+        )
+    );
 }
 
 #[test]
@@ -91,7 +113,10 @@ fn away(overtime: bool, asked_in_opponent_time: bool) -> Incident {
 fn art_23_6_away_in_byo_yomi_the_count_goes_on_and_overtime_loses() {
     // 读秒时间棋手离席，裁判员应按规定继续读秒计时，超时判负。
     let mut t = Table::chinese();
-    assert!(t.try_incident(away(true, false), Ruling::NoPenalty).is_err());
+    assert_eq!(
+        t.try_incident(away(true, false), Ruling::NoPenalty).unwrap_err(),
+        unmet(Article::Art23_6, Ruling::NoPenalty, Condition::NoOvertime)
+    );
     t.try_incident(away(true, false), Ruling::OffenderLoses).unwrap();
     let r = t.state().result.unwrap();
     assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(White), ResultReason::Time, Article::Art23_6));
@@ -101,16 +126,20 @@ fn art_23_6_away_in_byo_yomi_the_count_goes_on_and_overtime_loses() {
 fn art_23_6_one_approved_absence_per_game_asked_during_the_opponents_time() {
     // 棋手如急需离席，须在对方思考时提出，并征得裁判员同意，但每局只限一次。
     let mut t = Table::chinese();
-    assert_eq!(t.try_incident(away(false, false), Ruling::AbsenceApproved).unwrap_err().code(), "condition_not_met");
+    assert_eq!(
+        t.try_incident(away(false, false), Ruling::AbsenceApproved).unwrap_err(),
+        unmet(Article::Art23_6, Ruling::AbsenceApproved, Condition::ApprovableAbsence)
+    );
     let first = t.try_incident(away(false, true), Ruling::AbsenceApproved).unwrap();
     let err = t.try_incident(away(false, true), Ruling::AbsenceApproved).unwrap_err();
-    assert_eq!(err.code(), "condition_not_met");
+    let once = DomainError::ConditionNotMet { article: Article::Art23_6, why: Unmet::OneApprovedAbsence(Black) };
+    assert_eq!(err, once);
     assert!(err.to_string().contains("one approved absence"), "{err}");
     // A second approval that reaches the fold anyway (another tablet) is refused there too.
     let second = t.referee(record(away(false, true), Some(Ruling::AbsenceApproved)));
     let s = t.state();
     assert_eq!(s.sides.black.approved_absences, vec![first]);
-    assert!(s.rejected.iter().any(|r| r.event == second && r.error.code == "condition_not_met"));
+    assert_eq!(refusal(&s, second), Some(&once.body()), "{:?}", s.rejected);
     // The other player still has their own.
     t.try_incident(
         Incident::AwayInByoyomi { offender: White, overtime: false, requested_in_opponent_time: true },

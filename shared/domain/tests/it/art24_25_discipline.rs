@@ -2,10 +2,12 @@
 
 use crate::support;
 
+use arbiter_domain::error::words;
 use arbiter_domain::event::EventBody;
 use arbiter_domain::game::OpenKind;
 use arbiter_domain::model::Role;
-use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, Ruling};
+use arbiter_domain::rules::{Article, Incident, IncidentType, Outcome, ResultReason, Ruling};
+use arbiter_domain::DomainError;
 use support::*;
 
 #[test]
@@ -16,8 +18,14 @@ fn art_24_1_leaving_the_hall_is_a_warning_and_a_report_to_the_committee() {
     let s = t.state();
     assert_eq!(s.sides.white.warnings, vec![id]);
     assert_eq!(s.sides.white.reported_to_committee, vec![id]);
-    assert!(
-        t.try_incident(Incident::LeftHall { offender: White }, Ruling::Warning).is_err(),
+    assert_eq!(
+        t.try_incident(Incident::LeftHall { offender: White }, Ruling::Warning).unwrap_err(),
+        DomainError::ruling_not_allowed(
+            Article::Art24_1,
+            IncidentType::LeftHall,
+            Ruling::Warning,
+            &[Ruling::WarningAndReport]
+        ),
         "the report is not optional"
     );
 }
@@ -27,7 +35,15 @@ fn art_24_2_disturbing_others_is_advice_or_a_warning() {
     let mut t = Table::chinese();
     t.try_incident(Incident::Disturbing { offender: Black }, Ruling::Advice).unwrap();
     assert_eq!(t.state().sides.black.advice.len(), 1);
-    assert!(t.try_incident(Incident::Disturbing { offender: Black }, Ruling::OffenderLoses).is_err());
+    assert_eq!(
+        t.try_incident(Incident::Disturbing { offender: Black }, Ruling::OffenderLoses).unwrap_err(),
+        DomainError::ruling_not_allowed(
+            Article::Art24_2,
+            IncidentType::Disturbing,
+            Ruling::OffenderLoses,
+            &[Ruling::Advice, Ruling::Warning]
+        )
+    );
 }
 
 #[test]
@@ -62,7 +78,10 @@ fn art_25_1_the_referee_rules_an_uncovered_foul_or_refers_it_to_the_chief_arbite
     // A loss under 25.1 needs to know who committed the foul.
     let mut t = Table::chinese();
     let anon = Incident::OtherFoul { offender: None, description: "noise".into() };
-    assert_eq!(t.try_incident(anon, Ruling::OffenderLoses).unwrap_err().code(), "missing_fact");
+    assert_eq!(
+        t.try_incident(anon, Ruling::OffenderLoses).unwrap_err(),
+        DomainError::MissingFact { article: Article::Art25_1, fact: words::OFFENDER }
+    );
 }
 
 #[test]
@@ -133,7 +152,13 @@ fn the_referee_sees_the_second_warnings_loss_before_confirming() {
     // A ruling the article does not allow is shown as refused, with the reason.
     let bad = t.event(Role::Referee, record(Incident::Consulting { offender: White }, Some(Ruling::Advice)));
     let p = arbiter_domain::game::preview(&t.events, Default::default(), &bad).unwrap();
-    assert_eq!(p.refused.unwrap().code, "ruling_not_allowed");
+    let not_allowed = DomainError::ruling_not_allowed(
+        Article::Art24_3,
+        IncidentType::Consulting,
+        Ruling::Advice,
+        &[Ruling::Warning, Ruling::OffenderLoses],
+    );
+    assert_eq!(p.refused, Some(not_allowed.body()));
 }
 
 /// The desk's previews fold a draft onto the kept state instead of folding the game twice:

@@ -2,10 +2,12 @@
 
 use crate::support;
 
-use arbiter_domain::event::EventBody;
+use arbiter_domain::error::{Forbidden, Unmet};
+use arbiter_domain::event::{EventBody, EventKind};
 use arbiter_domain::game::Status;
 use arbiter_domain::model::Role;
 use arbiter_domain::rules::{Article, ChineseKomi, Count, HalfStones, Margin, Outcome, ResultReason, RulesetSpec};
+use arbiter_domain::DomainError;
 use support::*;
 
 #[test]
@@ -15,7 +17,10 @@ fn clock_start_pause_resume() {
     assert_eq!(t.state().status, Status::Scheduled);
     t.referee(EventBody::ClockStarted);
     assert_eq!(t.state().status, Status::Playing);
-    assert_eq!(t.try_push(Role::Referee, EventBody::ClockResumed).unwrap_err().code(), "condition_not_met");
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::ClockResumed).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::Art14, why: Unmet::NotPaused }
+    );
     t.try_push(Role::Referee, EventBody::ClockPaused { reason: Some("午休".into()) }).unwrap();
     assert_eq!(t.state().status, Status::Paused);
     t.try_push(Role::Referee, EventBody::ClockResumed).unwrap();
@@ -71,6 +76,12 @@ fn asking_the_remaining_time_is_recorded_and_changes_nothing() {
 #[test]
 fn the_referee_records_events_only_for_their_roles_kinds() {
     let mut t = Table::chinese();
-    assert_eq!(t.try_push(Role::Organiser, EventBody::ClockStarted).unwrap_err().code(), "not_authorized");
-    assert_eq!(t.try_push(Role::Committee, EventBody::Resigned { by: Black }).unwrap_err().code(), "not_authorized");
+    assert_eq!(
+        t.try_push(Role::Organiser, EventBody::ClockStarted).unwrap_err(),
+        DomainError::not_authorized(Role::Organiser, Forbidden::Record(EventKind::ClockStarted), Some(Role::Referee))
+    );
+    assert_eq!(
+        t.try_push(Role::Committee, EventBody::Resigned { by: Black }).unwrap_err(),
+        DomainError::not_authorized(Role::Committee, Forbidden::Record(EventKind::Resigned), Some(Role::Referee))
+    );
 }

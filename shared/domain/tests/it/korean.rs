@@ -2,9 +2,17 @@
 
 use crate::support;
 
+use arbiter_domain::error::{words, Unmet};
 use arbiter_domain::event::EventBody;
-use arbiter_domain::rules::{Article, Count, Cycle, Incident, Margin, Objection, Outcome, ResultReason, Ruling};
+use arbiter_domain::rules::penalty::Condition;
+use arbiter_domain::rules::{
+    Article, Count, Cycle, Incident, IncidentType, Margin, Objection, Outcome, Preset, ResultReason, Ruling,
+};
+use arbiter_domain::DomainError;
 use support::*;
+
+/// 付則 第三条1: the objection came after play went on, so the foul counts as accepted.
+const TOO_LATE: DomainError = DomainError::ConditionNotMet { article: Article::KrA3_1, why: Unmet::PlayWentOn };
 
 /// The opponent objected before playing on (付則 第三条1), as the referee confirms.
 const AT_ONCE: Option<Objection> = Some(Objection::Referee { play_went_on: false });
@@ -18,7 +26,16 @@ fn an_illegal_move_loses_at_once() {
         Incident::DoubleMove { offender: Black, objection: AT_ONCE },
     ] {
         let mut t = Table::korean();
-        assert!(t.try_incident(inc.clone(), Ruling::MoveVoidPass).is_err(), "no pass under KBA: {inc:?}");
+        assert_eq!(
+            t.try_incident(inc.clone(), Ruling::MoveVoidPass).unwrap_err(),
+            DomainError::ruling_not_allowed(
+                Article::KrA1_1,
+                inc.kind(),
+                Ruling::MoveVoidPass,
+                &[Ruling::OffenderLoses, Ruling::NoPenalty]
+            ),
+            "no pass under KBA: {inc:?}"
+        );
         t.try_incident(inc, Ruling::OffenderLoses).unwrap();
         let r = t.state().result.unwrap();
         assert_eq!((r.outcome, r.article), (Outcome::win(White), Article::KrA1_1));
@@ -31,7 +48,10 @@ fn moved_stones_restored_or_continued_by_agreement_else_both_lose() {
     let moved = |agree| Incident::MovedStones { mover: None, players_agree: agree, deliberate: false };
     let mut t = Table::korean();
     t.try_incident(moved(false), Ruling::Restore).unwrap();
-    assert!(t.try_incident(moved(false), Ruling::Accept).is_err());
+    assert_eq!(
+        t.try_incident(moved(false), Ruling::Accept).unwrap_err(),
+        unmet(Article::KrA1_3, Ruling::Accept, Condition::Agreed)
+    );
     t.try_incident(moved(true), Ruling::Accept).unwrap();
     assert!(t.state().result.is_none());
     t.try_incident(moved(false), Ruling::BothLose).unwrap();
@@ -43,7 +63,10 @@ fn moved_stones_restored_or_continued_by_agreement_else_both_lose() {
 fn repetition_neither_side_yields_is_no_result() {
     // 囲碁規則 第十六条: 無勝負.
     let mut t = Table::korean();
-    assert!(t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::Draw).is_err());
+    assert_eq!(
+        t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::Draw).unwrap_err(),
+        DomainError::ruling_not_allowed(Article::Kr16, IncidentType::RareCycle, Ruling::Draw, &[Ruling::NoResult])
+    );
     t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::NoResult).unwrap();
     let r = t.state().result.unwrap();
     assert_eq!((r.outcome, r.article), (Outcome::NoResult, Article::Kr16));
@@ -60,7 +83,7 @@ fn where_seed_004_is_silent_the_chinese_article_applies_and_is_cited() {
 fn korean_only_incidents_are_refused_under_the_chinese_rules() {
     let mut t = Table::chinese();
     let err = t.try_incident(Incident::PhoneRang { offender: Black, call: false }, Ruling::Warning).unwrap_err();
-    assert_eq!(err.code(), "not_in_ruleset");
+    assert_eq!(err, DomainError::NotInRuleset { ruleset: Preset::Chinese1988, incident: IncidentType::PhoneRang });
 }
 
 #[test]
@@ -69,7 +92,9 @@ fn territory_count_with_komi_and_the_game_record_shows_the_ruleset() {
     t.referee(EventBody::EndConfirmed { first: Black });
     let area =
         EventBody::CountRecorded { count: serde_json::from_str(r#"{"method":"area","black_stones":185}"#).unwrap() };
-    assert_eq!(t.try_push(arbiter_domain::model::Role::Referee, area).unwrap_err().code(), "invalid_field");
+    let err = t.try_push(arbiter_domain::model::Role::Referee, area).unwrap_err();
+    assert!(matches!(&err, DomainError::InvalidField { field, .. } if field == "count.method"), "{err:?}");
+    assert!(err.to_string().contains("territory"), "{err}");
     t.referee(EventBody::CountRecorded { count: Count::Territory { black_points: 70, white_points: 62 } });
     let s = t.state();
     let r = s.result.unwrap();
@@ -172,7 +197,10 @@ fn row_call_in_the_hall_loses_under_competition_1_1_1() {
     // 競技の規則 第一条1 1) 対局場で通話をしたら反則負け; a call is no yellow card.
     let call = || Incident::PhoneRang { offender: White, call: true };
     let mut t = Table::korean();
-    assert!(t.try_incident(call(), Ruling::Warning).is_err());
+    assert_eq!(
+        t.try_incident(call(), Ruling::Warning).unwrap_err(),
+        unmet(Article::KrC1_1_1, Ruling::Warning, Condition::RingOnly)
+    );
     assert_eq!(cites(call(), Ruling::OffenderLoses), (Article::KrC1_1_1, Some(Article::KrC1_1_1)));
 }
 
@@ -226,7 +254,7 @@ fn appendix_3_1_an_objection_after_play_went_on_is_too_late() {
     ] {
         let mut t = Table::korean();
         let e = t.try_incident(inc.clone(), Ruling::OffenderLoses).unwrap_err();
-        assert_eq!(e.code(), "condition_not_met", "{inc:?}");
+        assert_eq!(e, TOO_LATE, "{inc:?}");
         assert!(e.to_string().contains("附则第三条1") && e.to_string().contains("accepted"), "{e}");
         // What the referee records instead: the foul stands, under 付則第三条1.
         assert_eq!(cites(inc, Ruling::NoPenalty), (Article::KrA3_1, None));
@@ -243,9 +271,15 @@ fn appendix_3_1_against_the_move_record() {
     };
     assert_eq!(cites(at(87), Ruling::OffenderLoses), (Article::KrA1_1, Some(Article::KrA1_1)));
     let mut t = Table::korean();
-    assert_eq!(t.try_incident(at(88), Ruling::OffenderLoses).unwrap_err().code(), "condition_not_met");
+    assert_eq!(t.try_incident(at(88), Ruling::OffenderLoses).unwrap_err(), TOO_LATE);
     // A claim "after move 80" about move 87 is no claim: the facts are wrong.
-    assert_eq!(t.try_incident(at(80), Ruling::OffenderLoses).unwrap_err().code(), "invalid_field");
+    assert_eq!(
+        t.try_incident(at(80), Ruling::OffenderLoses).unwrap_err(),
+        DomainError::InvalidField {
+            field: "incident.facts.objection".into(),
+            message: "the claim after move 80 comes before the foul at move 87".into()
+        }
+    );
     assert!(t.state().result.is_none());
 }
 
@@ -255,7 +289,7 @@ fn appendix_3_1_needs_to_know_when_the_claim_was_raised() {
     let e = t
         .try_incident(Incident::KoRecapture { offender: White, point: None, objection: None }, Ruling::OffenderLoses)
         .unwrap_err();
-    assert_eq!(e.code(), "missing_fact");
+    assert_eq!(e, DomainError::MissingFact { article: Article::KrA3_1, fact: words::OBJECTION });
     assert!(e.to_string().contains("附则第三条1"), "{e}");
 }
 
@@ -294,5 +328,6 @@ fn appendix_3_1_applies_to_what_is_recorded_after_it_never_to_what_was_ruled_bef
     now.incident(old, Ruling::OffenderLoses);
     let s = now.state();
     assert_eq!(s.result, None);
-    assert_eq!(s.rejected[0].error.code, "missing_fact");
+    let unsaid = DomainError::MissingFact { article: Article::KrA3_1, fact: words::OBJECTION };
+    assert_eq!(s.rejected[0].error, unsaid.body());
 }

@@ -335,7 +335,8 @@ fn an_incident_an_earlier_ruling_named_is_folded_again() {
     t.events[r].hlc = early;
     let without: Vec<Event> = t.events.iter().filter(|e| e.id != incident).cloned().collect();
     let mut kept = fold(&t, &without);
-    assert!(kept.rejected.iter().any(|x| x.error.code == "unknown_incident"));
+    let unknown = arbiter_domain::DomainError::UnknownIncident { what: "a ruling", incident: incident.to_string() };
+    assert_eq!(refusal(&kept, t.events[r].id), Some(&unknown.body()));
     assert!(!fold_onto(&mut kept, &t.events[i]));
     assert_eq!(kept, fold(&t, &without), "left untouched");
     assert!(fold(&t, &t.events).incidents[0].effective.is_some(), "the ruling stands once its incident is held");

@@ -3,10 +3,12 @@
 
 use crate::support;
 
-use arbiter_domain::event::{AppealDecision, EventBody};
+use arbiter_domain::error::{Forbidden, Unmet};
+use arbiter_domain::event::{AppealDecision, EventBody, EventKind};
 use arbiter_domain::game::OpenKind;
 use arbiter_domain::model::Role;
-use arbiter_domain::rules::{Incident, Outcome, ResultReason, Ruling};
+use arbiter_domain::rules::{Article, Incident, Outcome, ResultReason, Ruling};
+use arbiter_domain::DomainError;
 use support::*;
 
 fn disturbing(c: arbiter_domain::model::Colour) -> Incident {
@@ -62,7 +64,14 @@ fn an_appeal_decision_supersedes_both_and_closes_the_appeal() {
         decision: AppealDecision::Overturned { ruling: Ruling::Warning },
         note: None,
     };
-    assert_eq!(t.try_push(Role::ChiefArbiter, decision.clone()).unwrap_err().code(), "not_authorized");
+    assert_eq!(
+        t.try_push(Role::ChiefArbiter, decision.clone()).unwrap_err(),
+        DomainError::not_authorized(
+            Role::ChiefArbiter,
+            Forbidden::Record(EventKind::AppealDecided),
+            Some(Role::Committee)
+        )
+    );
     let decided = t.try_push(Role::Committee, decision.clone()).unwrap();
     let s = t.state();
     let v = s.incident(inc).unwrap();
@@ -73,7 +82,11 @@ fn an_appeal_decision_supersedes_both_and_closes_the_appeal() {
     assert!(s.result.is_none(), "the loss is overturned into a warning");
     assert_eq!(s.warnings(White), 1);
     assert!(s.open.is_empty());
-    assert_eq!(t.try_push(Role::Committee, decision).unwrap_err().code(), "condition_not_met", "decided once");
+    assert_eq!(
+        t.try_push(Role::Committee, decision).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::Art16_4, why: Unmet::AppealDecided },
+        "decided once"
+    );
 }
 
 #[test]
@@ -124,20 +137,26 @@ fn agreeing_rulings_of_the_same_rank_are_no_dispute() {
 fn roles_that_may_not_rule_are_refused_on_every_path() {
     let mut t = Table::chinese();
     let inc = t.try_incident(disturbing(Black), Ruling::Advice).unwrap();
-    assert_eq!(t.try_push(Role::Organiser, rule(inc, Ruling::Warning)).unwrap_err().code(), "not_authorized");
-    assert_eq!(t.try_push(Role::Committee, rule(inc, Ruling::Warning)).unwrap_err().code(), "not_authorized");
+    // The committee rules only by deciding an appeal, never by a ruling of its own.
+    for role in [Role::Organiser, Role::Committee] {
+        assert_eq!(
+            t.try_push(role, rule(inc, Ruling::Warning)).unwrap_err(),
+            DomainError::not_authorized(role, Forbidden::Record(EventKind::RulingIssued), Some(Role::Referee))
+        );
+    }
     assert_eq!(
         t.try_push(Role::ChiefArbiter, EventBody::Escalated { incident: inc, to: Role::ChiefArbiter, note: None })
-            .unwrap_err()
-            .code(),
-        "not_authorized",
+            .unwrap_err(),
+        DomainError::not_authorized(Role::ChiefArbiter, Forbidden::EscalateTo(Role::ChiefArbiter), None),
         "escalations go up"
     );
     // Events that bypass the device's check are refused by the fold on every replica.
     let forged = t.push(Role::Organiser, rule(inc, Ruling::Warning));
     let s = t.state();
     assert_eq!(s.warnings(Black), 0);
-    assert!(s.rejected.iter().any(|r| r.event == forged && r.error.code == "not_authorized"));
+    let forbidden =
+        DomainError::not_authorized(Role::Organiser, Forbidden::Record(EventKind::RulingIssued), Some(Role::Referee));
+    assert_eq!(refusal(&s, forged), Some(&forbidden.body()));
 }
 
 #[test]
@@ -145,9 +164,10 @@ fn a_ruling_on_an_unknown_incident_is_refused_with_a_clear_error() {
     let mut t = Table::chinese();
     let ghost = Table::chinese().event(Role::Referee, EventBody::ClockStarted).id;
     let err = t.try_push(Role::ChiefArbiter, rule(ghost, Ruling::Warning)).unwrap_err();
-    assert_eq!(err.code(), "unknown_incident");
+    assert_eq!(err, DomainError::UnknownIncident { what: "this", incident: ghost.to_string() });
     let id = t.chief(rule(ghost, Ruling::Warning));
-    assert!(t.state().rejected.iter().any(|r| r.event == id && r.error.code == "unknown_incident"));
+    let unknown = DomainError::UnknownIncident { what: "a ruling", incident: ghost.to_string() };
+    assert_eq!(refusal(&t.state(), id), Some(&unknown.body()));
 }
 
 #[test]

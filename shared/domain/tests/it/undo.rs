@@ -4,10 +4,12 @@
 
 use crate::support;
 
-use arbiter_domain::event::EventBody;
+use arbiter_domain::error::{Forbidden, UndoRefusal};
+use arbiter_domain::event::{EventBody, EventKind};
 use arbiter_domain::game::undo::{self, WINDOW_MS};
 use arbiter_domain::model::{DeviceId, Role};
 use arbiter_domain::rules::{Incident, Ruling};
+use arbiter_domain::DomainError;
 use support::*;
 
 fn undo(incident: arbiter_domain::model::EventId) -> EventBody {
@@ -40,13 +42,14 @@ fn an_undo_after_30_s_is_refused_on_the_device_and_in_every_fold() {
     t.wait(WINDOW_MS);
     let device = DeviceId::new("dev-ref-wang").unwrap();
     let late = undo::check_in(&t.state(), w, &device, t.now() + 1_000).unwrap_err();
-    assert_eq!(late.code(), "undo_refused");
+    let too_late = DomainError::UndoRefused(UndoRefusal::TooLate { waited_s: 31, window_s: 30 });
+    assert_eq!(late, too_late);
     assert!(late.to_string().contains("chief arbiter"), "{late}");
     // Recorded all the same (an old build, a wrong clock): every replica refuses it alike.
     let id = t.referee(undo(w));
     let s = t.state();
     assert_eq!(s.sides.white.warnings, vec![w], "the warning stands");
-    assert!(s.rejected.iter().any(|r| r.event == id && r.error.code == "undo_refused"), "{:?}", s.rejected);
+    assert_eq!(refusal(&s, id), Some(&too_late.body()), "{:?}", s.rejected);
 }
 
 #[test]
@@ -55,7 +58,8 @@ fn only_the_recording_device_may_undo_and_not_once_another_official_acted() {
     let w = t.incident(Incident::Disturbing { offender: Black }, Ruling::Advice);
     let other = DeviceId::new("dev-ref-li").unwrap();
     let e = undo::check_in(&t.state(), w, &other, t.now()).unwrap_err();
-    assert!(e.to_string().contains("dev-ref-wang"), "{e}");
+    let foreign_device = DomainError::UndoRefused(UndoRefusal::OtherDevice("dev-ref-wang".into()));
+    assert_eq!(e, foreign_device);
     // Another tablet's undo in the ledger is refused by the fold too.
     let mut foreign = t.event(Role::Referee, undo(w));
     foreign.author.device = other;
@@ -63,18 +67,28 @@ fn only_the_recording_device_may_undo_and_not_once_another_official_acted() {
     t.events.push(foreign);
     let s = t.state();
     assert!(s.incident(w).unwrap().withdrawn.is_none());
-    assert!(s.rejected.iter().any(|r| r.event == foreign_id), "{:?}", s.rejected);
+    assert_eq!(refusal(&s, foreign_id), Some(&foreign_device.body()), "{:?}", s.rejected);
 
     // The chief arbiter ruled on it: the referee's undo comes too late for that.
     let mut t = Table::chinese();
     let w = t.incident(Incident::Disturbing { offender: Black }, Ruling::Advice);
     t.chief(rule(w, Ruling::Warning));
     let me = DeviceId::new("dev-ref-wang").unwrap();
-    assert!(undo::check_in(&t.state(), w, &me, t.now()).unwrap_err().to_string().contains("another official"));
+    let e = undo::check_in(&t.state(), w, &me, t.now()).unwrap_err();
+    assert_eq!(e, DomainError::UndoRefused(UndoRefusal::ActedOn));
+    assert!(e.to_string().contains("another official"), "{e}");
     // Undone once is undone: a second undo is refused.
     let mut t = Table::chinese();
     let w = t.incident(Incident::Disturbing { offender: Black }, Ruling::Advice);
     t.referee(undo(w));
-    assert!(undo::check_in(&t.state(), w, &me, t.now()).unwrap_err().to_string().contains("already"));
-    assert!(t.try_push(Role::Committee, undo(w)).is_err(), "a committee does not undo a table's record");
+    assert_eq!(undo::check_in(&t.state(), w, &me, t.now()), Err(DomainError::UndoRefused(UndoRefusal::AlreadyUndone)));
+    assert_eq!(
+        t.try_push(Role::Committee, undo(w)).unwrap_err(),
+        DomainError::not_authorized(
+            Role::Committee,
+            Forbidden::Record(EventKind::IncidentWithdrawn),
+            Some(Role::Referee)
+        ),
+        "a committee does not undo a table's record"
+    );
 }

@@ -6,11 +6,13 @@ pub mod office_path;
 pub mod positions;
 
 use arbiter_domain::clock::Hlc;
+use arbiter_domain::error::Unmet;
 use arbiter_domain::event::{Event, EventBody, SCHEMA_VERSION};
 use arbiter_domain::game::{fold_game, validate, GameState};
 use arbiter_domain::model::*;
-use arbiter_domain::rules::{Incident, RulesetSpec, Ruling};
-use arbiter_domain::DomainError;
+use arbiter_domain::rules::penalty::Condition;
+use arbiter_domain::rules::{Article, Incident, RulesetSpec, Ruling};
+use arbiter_domain::{DomainError, ErrorBody};
 use chrono::{TimeZone, Utc};
 
 pub const START_MS: u64 = 1_795_000_000_000;
@@ -194,6 +196,17 @@ pub fn correct(
 
 pub fn rule(incident: EventId, ruling: Ruling) -> EventBody {
     EventBody::RulingIssued { incident, ruling, note: None }
+}
+
+/// The refusal of `ruling` because its table row under `article` applies only `when`.
+pub fn unmet(article: Article, ruling: Ruling, when: Condition) -> DomainError {
+    DomainError::ConditionNotMet { article, why: Unmet::Condition { ruling, when } }
+}
+
+/// The fold keeps only the body of what it refused (`ErrorBody`), so a test names the typed
+/// refusal and compares the body it makes: its message says the variant's fields.
+pub fn refusal(state: &GameState, event: EventId) -> Option<&ErrorBody> {
+    state.rejected.iter().find(|r| r.event == event).map(|r| &r.error)
 }
 
 pub use arbiter_domain::model::Colour::{Black, White};
