@@ -15,6 +15,7 @@ mod journal_corrupt;
 mod league_harness;
 mod league_processes;
 mod league_venues;
+mod module_graph;
 mod office_postgres;
 mod office_tournament;
 mod office_views;

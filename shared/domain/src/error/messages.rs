@@ -480,7 +480,7 @@ pub(crate) mod tests {
     use crate::event::EventKind;
     use crate::labels::Label;
     use crate::model::{Colour, Role};
-    use crate::rules::penalty::Condition;
+    use crate::rules::condition::Condition;
     use crate::rules::{Preset, Ruleset, RulesetSpec};
 
     /// Every condition a preset's penalty table uses.

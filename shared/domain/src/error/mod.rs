@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::event::EventKind;
 use crate::labels::{Label, Said};
 use crate::model::{Colour, Role};
-use crate::rules::penalty::Condition;
+use crate::rules::condition::Condition;
 use crate::rules::{Article, IncidentType, Preset, Ruling};
 
 mod detail;

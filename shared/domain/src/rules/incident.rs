@@ -6,34 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::labels::{display_via_label, Label, Labelled};
 use crate::model::{Colour, Point};
-
-/// Why the board was scattered (第十七条四).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
-pub enum ScatterCause {
-    /// 外界不可抗拒的原因.
-    ForceMajeure,
-    /// 确属无意.
-    Unintentional,
-    /// 故意.
-    Deliberate,
-}
-
-impl ScatterCause {
-    pub const ALL: [ScatterCause; 3] =
-        [ScatterCause::ForceMajeure, ScatterCause::Unintentional, ScatterCause::Deliberate];
-}
-
-impl Labelled for ScatterCause {
-    fn label(&self) -> Label {
-        match self {
-            ScatterCause::ForceMajeure => Label::new("外界不可抗拒的原因", "force majeure"),
-            ScatterCause::Unintentional => Label::new("确属无意", "unintentional"),
-            ScatterCause::Deliberate => Label::new("故意", "deliberate"),
-        }
-    }
-}
+pub use crate::rules::condition::ScatterCause;
 
 /// The rare cycles of 第二十条三.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -5,6 +5,7 @@ pub mod article;
 pub mod authority;
 pub mod catalogue;
 mod chinese;
+pub mod condition;
 pub mod consequence;
 pub mod counting;
 pub mod facts;

@@ -1,0 +1,78 @@
+//! When a row of a penalty table applies ([`Condition`]), and the facts of a scattered board
+//! it reads ([`ScatterCause`]). A leaf: the refusal that names an unmet condition
+//! ([`crate::error`]) carries these values, and the table that judges them
+//! ([`crate::rules::penalty`]) refuses with that error, so neither may be imported here.
+
+use serde::{Deserialize, Serialize};
+
+use crate::labels::{Label, Labelled};
+
+/// When a row applies, judged from the recorded facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Condition {
+    Always,
+    /// 17.2: the stone did not just fall from the hand.
+    StoneNotDropped,
+    /// 17.2: the stone truly fell.
+    StoneDropped,
+    /// 17.3: both players agree, and nothing was moved deliberately.
+    AgreedNotDeliberate,
+    /// 17.3: the players disagree, and nothing was moved deliberately.
+    DisagreedNotDeliberate,
+    /// 17.3: the stones were moved deliberately.
+    DeliberatelyMoved,
+    /// KBA Appendix 1.3: the players agree (deliberateness is not a fact there).
+    Agreed,
+    /// KBA Appendix 1.3: the players do not agree.
+    NotAgreed,
+    /// 17.4: the board was scattered for this cause; `Some(b)` when reconstructability matters.
+    Scattered(ScatterCause, Option<bool>),
+    /// 23.1: exactly one side was later than the allowed lateness.
+    OneLateBeyondLimit,
+    /// 23.2: both sides were later than the allowed lateness.
+    BothLateBeyondLimit,
+    /// 23.3: someone was late, nobody beyond the limit.
+    LateWithinLimit,
+    /// 23.6: the player ran out of time while away.
+    Overtime,
+    /// 23.6: no overtime, and the absence was asked for during the opponent's time.
+    ApprovableAbsence,
+    /// 23.6: no overtime.
+    NoOvertime,
+    /// KBA Competition 1.1: a ring, no call.
+    RingOnly,
+    /// KBA Competition 1.1: a call taken in the hall.
+    CallInHall,
+    /// KBA Appendix 3.1: the opponent objected before play went on.
+    ObjectedAtOnce,
+    /// KBA Appendix 3.1: play had gone on before the objection: the foul counts as accepted.
+    PlayWentOn,
+}
+
+/// Why the board was scattered (第十七条四).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub enum ScatterCause {
+    /// 外界不可抗拒的原因.
+    ForceMajeure,
+    /// 确属无意.
+    Unintentional,
+    /// 故意.
+    Deliberate,
+}
+
+impl ScatterCause {
+    pub const ALL: [ScatterCause; 3] =
+        [ScatterCause::ForceMajeure, ScatterCause::Unintentional, ScatterCause::Deliberate];
+}
+
+impl Labelled for ScatterCause {
+    fn label(&self) -> Label {
+        match self {
+            ScatterCause::ForceMajeure => Label::new("外界不可抗拒的原因", "force majeure"),
+            ScatterCause::Unintentional => Label::new("确属无意", "unintentional"),
+            ScatterCause::Deliberate => Label::new("故意", "deliberate"),
+        }
+    }
+}
