@@ -19,7 +19,8 @@ use arbiter_core::model::{DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::store::Keyspace;
 
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
+use arbiter_core::DomainError;
 
 /// An authenticated caller.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,7 +192,7 @@ impl Accounts {
     ) -> Result<(), OfficeError> {
         if role == Role::Organiser {
             return Err(OfficeError::bad(
-                "invalid_role",
+                RequestFault::InvalidRole,
                 "officials are referees, chief arbiters or committee members; the organiser exists already",
             ));
         }
@@ -235,10 +236,11 @@ impl Accounts {
         now: DateTime<Utc>,
     ) -> Result<Enrolled, OfficeError> {
         if device.as_str() == arbiter_core::event::OFFICE_SIGNER {
-            return Err(OfficeError::bad(
-                "invalid_field",
-                "`office` is the office's own name; choose another device id",
-            ));
+            return Err(DomainError::InvalidField {
+                field: "device".into(),
+                message: "`office` is the office's own name; choose another device id".into(),
+            }
+            .into());
         }
         let key = format!("code/{}", sha256_hex(&normalise_code(code)));
         let Some(stored) = self.tree.get(key.as_bytes())? else {

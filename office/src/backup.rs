@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use arbiter_core::store::Store;
 use base64::Engine as _;
 
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 
 /// The format's version.
 pub const VERSION: u32 = 1;
@@ -125,7 +125,7 @@ pub struct RestoreReport {
 }
 
 fn bad_backup(from: &Path, line: usize, why: impl std::fmt::Display) -> OfficeError {
-    OfficeError::bad("bad_backup", format!("{}:{line}: {why}; nothing was restored", from.display()))
+    OfficeError::bad(RequestFault::BadBackup, format!("{}:{line}: {why}; nothing was restored", from.display()))
 }
 
 /// Writes a backup to the new file `to` (readable by its owner only: it holds private keys),

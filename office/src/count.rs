@@ -12,6 +12,7 @@ use arbiter_core::rules::{Margin, Outcome};
 use serde::Serialize;
 
 use crate::error::OfficeError;
+use arbiter_core::DomainError;
 
 /// The rules a record is counted by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,8 +42,8 @@ impl CountRules {
             CountRules::Korean => 6.5,
             CountRules::Ing => 8.0,
         });
-        let units =
-            komi_units(self.method(), k).map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;
+        let units = komi_units(self.method(), k)
+            .map_err(|e| DomainError::OutOfRange { what: "komi", message: format!("--komi: {e}") })?;
         Ok((k, units))
     }
 }
@@ -81,11 +82,9 @@ pub fn count(text: &str, dead: &[String], rules: CountRules, komi: Option<f64>) 
     })?;
     let mut dead_points: Vec<Coord> = Vec::new();
     for d in dead.iter().flat_map(|d| d.split(',')).filter(|d| !d.trim().is_empty()) {
-        let p = Coord::parse(d, game.size).ok_or_else(|| {
-            OfficeError::bad(
-                "invalid_field",
-                format!("--dead: `{}` is not a point of a {1}×{1} board (e.g. D4)", d.trim(), game.size),
-            )
+        let p = Coord::parse(d, game.size).ok_or_else(|| DomainError::InvalidField {
+            field: "--dead".into(),
+            message: format!("`{}` is not a point of a {1}×{1} board (e.g. D4)", d.trim(), game.size),
         })?;
         dead_points.push(p);
     }
@@ -94,7 +93,7 @@ pub fn count(text: &str, dead: &[String], rules: CountRules, komi: Option<f64>) 
     }
     let captured = [record.prisoners(Colour::Black), record.prisoners(Colour::White)];
     let t = count_final(record.position(), &dead_points, rules.method(), captured)
-        .map_err(|e| OfficeError::bad("invalid_field", format!("--dead: {e}")))?;
+        .map_err(|e| DomainError::InvalidField { field: "--dead".into(), message: e.to_string() })?;
     Ok(CountReport {
         method: t.method,
         komi,

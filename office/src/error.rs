@@ -33,8 +33,12 @@ pub enum OfficeError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// A request refused for its form or its place before any rule was asked.
     #[error("{message}")]
-    BadRequest { code: &'static str, message: String },
+    BadRequest { what: RequestFault, message: String },
+    /// An endpoint asked with a method it does not take.
+    #[error("{0}")]
+    MethodNotAllowed(&'static str),
     #[error("{0}")]
     TooLarge(String),
     #[error("internal error: {0}")]
@@ -59,9 +63,98 @@ pub enum OfficeError {
     /// The office cannot start as asked (its port, its folder, its certificate), and what to do.
     #[error("{0}")]
     Startup(String),
-    /// The office cannot do this now (`/ready` while it cannot write): 503 with the cause's code.
-    #[error("{message}")]
-    Unavailable { code: &'static str, message: String },
+    /// The office cannot write now (`/ready`): 503 with why (the store failed, the disk is full).
+    #[error("{0}")]
+    NotReady(Box<OfficeError>),
+    /// This binary was built without the officials' pages, and no folder of them was given.
+    #[error("{0}")]
+    PagesNotBuilt(&'static str),
+}
+
+/// What was wrong with a request, a command's argument, a setting or a file the office refused
+/// before asking any rule (the rules' own refusals are [`DomainError`]s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestFault {
+    /// A query string that does not parse, or a value out of its range.
+    Query,
+    /// A body that cannot be read (not UTF-8, cut short).
+    Body,
+    /// A path segment that does not parse.
+    Path,
+    /// An `Idempotency-Key` that is not 1–128 visible ASCII characters.
+    IdempotencyKey,
+    /// An `Idempotency-Key` already used for another request.
+    IdempotencyKeyReused,
+    /// An enrolment code used by a device of another role.
+    InvalidRole,
+    /// Asked of a venue office only, at an office that is not one.
+    NotAVenue,
+    /// A data folder that is already a venue of a league.
+    AlreadyJoined,
+    /// A file backup asked of an office that keeps its events in PostgreSQL.
+    NotASledStore,
+    /// Absences changed for a round already paired.
+    AlreadyPaired,
+    /// An event that is not recorded on a game, sent to a game's endpoint.
+    NotAGameEvent,
+    /// An environment setting out of its range.
+    BadSetting,
+    /// A backup file that cannot be restored (the line and why).
+    BadBackup,
+    /// A certificate or key file the office cannot use.
+    InvalidCertificate,
+    /// An OpenGotha file asking for what this project does not compute (a system, a criterion).
+    Unsupported,
+    /// A command given too little to work on (no file, folder or database).
+    Usage,
+    /// A command's source holds several tournaments, and none was named.
+    Ambiguous,
+}
+
+impl RequestFault {
+    /// Stable code for scripts and HTTP clients.
+    pub fn code(self) -> &'static str {
+        match self {
+            RequestFault::Query => "bad_query",
+            RequestFault::Body => "bad_body",
+            RequestFault::Path => "bad_path",
+            RequestFault::IdempotencyKey => "invalid_idempotency_key",
+            RequestFault::IdempotencyKeyReused => "idempotency_key_reused",
+            RequestFault::InvalidRole => "invalid_role",
+            RequestFault::NotAVenue => "not_a_venue",
+            RequestFault::AlreadyJoined => "already_joined",
+            RequestFault::NotASledStore => "not_a_sled_store",
+            RequestFault::AlreadyPaired => "already_paired",
+            RequestFault::NotAGameEvent => "not_a_game_event",
+            RequestFault::BadSetting => "bad_setting",
+            RequestFault::BadBackup => "bad_backup",
+            RequestFault::InvalidCertificate => "invalid_certificate",
+            RequestFault::Unsupported => "unsupported",
+            RequestFault::Usage => "usage",
+            RequestFault::Ambiguous => "ambiguous",
+        }
+    }
+
+    fn status(self) -> StatusCode {
+        match self {
+            RequestFault::Query
+            | RequestFault::Body
+            | RequestFault::Path
+            | RequestFault::IdempotencyKey
+            | RequestFault::IdempotencyKeyReused
+            | RequestFault::InvalidRole
+            | RequestFault::NotAVenue
+            | RequestFault::NotASledStore
+            | RequestFault::NotAGameEvent
+            | RequestFault::BadSetting
+            | RequestFault::BadBackup
+            | RequestFault::InvalidCertificate
+            | RequestFault::Unsupported
+            | RequestFault::Usage
+            | RequestFault::Ambiguous => StatusCode::BAD_REQUEST,
+            RequestFault::AlreadyJoined | RequestFault::AlreadyPaired => StatusCode::CONFLICT,
+        }
+    }
 }
 
 /// Why an event is not admitted (see [`OfficeError::NotAdmitted`]).
@@ -74,8 +167,9 @@ pub enum NotAdmitted {
 }
 
 impl OfficeError {
-    pub fn bad(code: &'static str, message: impl Into<String>) -> Self {
-        OfficeError::BadRequest { code, message: message.into() }
+    /// A request refused for `what`, and what to do.
+    pub fn bad(what: RequestFault, message: impl Into<String>) -> Self {
+        OfficeError::BadRequest { what, message: message.into() }
     }
 
     /// The `{code, message}` an HTTP client reads: with the core's sentences in each language
@@ -83,6 +177,7 @@ impl OfficeError {
     pub fn body(&self) -> arbiter_core::ErrorBody {
         match self {
             OfficeError::Core(e) => e.body(),
+            OfficeError::NotReady(e) => e.body(),
             _ => arbiter_core::ErrorBody::english(self.code(), self.to_string()),
         }
     }
@@ -100,7 +195,8 @@ impl OfficeError {
             OfficeError::Forbidden(_) => "forbidden",
             OfficeError::NotFound(_) => "not_found",
             OfficeError::Conflict(_) => "conflict",
-            OfficeError::BadRequest { code, .. } => code,
+            OfficeError::BadRequest { what, .. } => what.code(),
+            OfficeError::MethodNotAllowed(_) => "method_not_allowed",
             OfficeError::TooLarge(_) => "too_large",
             OfficeError::Internal(_) => "internal",
             OfficeError::OfficeRunning(_) => "office_running",
@@ -109,7 +205,8 @@ impl OfficeError {
             OfficeError::NotAdmitted { why: NotAdmitted::ClockAhead, .. } => "clock_ahead",
             OfficeError::NotAdmitted { why: NotAdmitted::KeyRequired, .. } => "key_required",
             OfficeError::IllegalMove(_) => "illegal_move",
-            OfficeError::Unavailable { code, .. } => code,
+            OfficeError::NotReady(e) => e.code(),
+            OfficeError::PagesNotBuilt(_) => "pages_not_built",
         }
     }
 
@@ -120,11 +217,13 @@ impl OfficeError {
             OfficeError::Forbidden(_) => StatusCode::FORBIDDEN,
             OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
             OfficeError::Conflict(_) | OfficeError::OfficeRunning(_) => StatusCode::CONFLICT,
-            OfficeError::BadRequest { .. } | OfficeError::NotAdmitted { .. } | OfficeError::IllegalMove(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            OfficeError::BadRequest { what, .. } => what.status(),
+            OfficeError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            OfficeError::NotAdmitted { .. } | OfficeError::IllegalMove(_) => StatusCode::BAD_REQUEST,
             OfficeError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            OfficeError::StoreFailed(_) | OfficeError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            OfficeError::StoreFailed(_) | OfficeError::NotReady(_) | OfficeError::PagesNotBuilt(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             OfficeError::Core(e) => core_status(e),
             OfficeError::Read { .. }
             | OfficeError::Write(_)

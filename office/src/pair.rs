@@ -8,7 +8,8 @@ use arbiter_core::interop::opengotha;
 use arbiter_core::tournament::pairing::opengotha::{pair, Kind, Parts};
 use serde::Serialize;
 
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
+use arbiter_core::DomainError;
 
 /// A player as the report names them.
 #[derive(Debug, Clone, Serialize)]
@@ -51,13 +52,16 @@ pub struct PairReport {
 pub fn pair_file(xml: &str, round: u16, explain: bool) -> Result<PairReport, OfficeError> {
     let og = opengotha::parse(xml)?;
     if round == 0 {
-        return Err(OfficeError::bad("out_of_range", "--round: rounds are numbered from 1"));
+        return Err(
+            DomainError::OutOfRange { what: "round", message: "--round: rounds are numbered from 1".into() }.into()
+        );
     }
     if round > og.field.rounds {
-        return Err(OfficeError::bad(
-            "out_of_range",
-            format!("--round {round}: the tournament has {} rounds (numberOfRounds)", og.field.rounds),
-        ));
+        return Err(DomainError::OutOfRange {
+            what: "round",
+            message: format!("--round {round}: the tournament has {} rounds (numberOfRounds)", og.field.rounds),
+        }
+        .into());
     }
     let settings = og.pairing_settings();
     let system = match settings.kind() {
@@ -66,7 +70,7 @@ pub fn pair_file(xml: &str, round: u16, explain: bool) -> Result<PairReport, Off
         Kind::SwissCat => "swiss_cat",
         Kind::Other => {
             return Err(OfficeError::bad(
-                "unsupported",
+                RequestFault::Unsupported,
                 "the file's first placement criterion is not MMS, NBW or CAT: OpenGotha pairs only McMahon and Swiss tournaments automatically",
             ))
         }

@@ -9,6 +9,9 @@ use arbiter_core::tournament::standings::{mcmahon, Criterion, Note, Standings};
 use arbiter_core::tournament::{run, Frac, TournamentView};
 use serde::Serialize;
 
+use arbiter_core::DomainError;
+
+use crate::error::RequestFault;
 use crate::OfficeError;
 
 /// Standings ready to print: names and values as people read them.
@@ -66,7 +69,7 @@ pub fn from_opengotha(xml: &str, round: Option<u16>) -> Result<StandingsTable, O
     if !t.unsupported.is_empty() {
         let supported: Vec<&str> = Criterion::OPENGOTHA.iter().map(|c| c.name()).collect();
         return Err(OfficeError::bad(
-            "unsupported_criterion",
+            RequestFault::Unsupported,
             format!(
                 "the file ranks by {}, which this project does not compute (it computes {})",
                 t.unsupported.join(", "),
@@ -76,19 +79,20 @@ pub fn from_opengotha(xml: &str, round: Option<u16>) -> Result<StandingsTable, O
     }
     if t.categories > 1 && t.criteria.contains(&Criterion::Cat) {
         return Err(OfficeError::bad(
-            "unsupported_setting",
+            RequestFault::Unsupported,
             "the file ranks by CAT over several categories, which this project does not compute",
         ));
     }
     if t.criteria.is_empty() {
-        return Err(OfficeError::bad("unsupported_setting", "the file names no placement criteria"));
+        return Err(OfficeError::bad(RequestFault::Unsupported, "the file names no placement criteria"));
     }
     let round = round.unwrap_or(t.field.rounds);
     if round == 0 || round > t.field.rounds {
-        return Err(OfficeError::bad(
-            "out_of_range",
-            format!("round {round} is outside the file's 1–{}", t.field.rounds),
-        ));
+        return Err(DomainError::OutOfRange {
+            what: "round",
+            message: format!("round {round} is outside the file's 1–{}", t.field.rounds),
+        }
+        .into());
     }
     let implied: std::collections::HashSet<_> = t
         .field

@@ -17,7 +17,7 @@ use rcgen::PublicKeyData;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 
 /// Which of the office's certificates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +60,7 @@ fn dir(data: &Path) -> PathBuf {
 }
 
 fn bad(message: String) -> OfficeError {
-    OfficeError::bad("invalid_certificate", message)
+    OfficeError::bad(RequestFault::InvalidCertificate, message)
 }
 
 /// The names a self-signed certificate carries (browsers check them; devices do not).

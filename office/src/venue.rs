@@ -25,8 +25,9 @@ use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::Accounts;
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
+use arbiter_core::DomainError;
 
 /// The file naming the central office.
 pub const UPSTREAM_FILE: &str = "upstream.json";
@@ -63,7 +64,11 @@ impl Upstream {
         let path = Self::path(data);
         match std::fs::read(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
-                OfficeError::bad("invalid_field", format!("{}: not a venue's upstream file: {e}", path.display()))
+                DomainError::InvalidField {
+                    field: path.display().to_string(),
+                    message: format!("not a venue's upstream file: {e}"),
+                }
+                .into()
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(source) => Err(OfficeError::Read { path: path.display().to_string(), source }),
@@ -115,7 +120,7 @@ pub async fn join(
 ) -> Result<Upstream, OfficeError> {
     if Upstream::load(data)?.is_some() {
         return Err(OfficeError::bad(
-            "already_joined",
+            RequestFault::AlreadyJoined,
             format!("{} already forwards to a central office ({UPSTREAM_FILE})", data.display()),
         ));
     }
@@ -133,7 +138,7 @@ pub async fn join(
         answer(client(pin)?.post(format!("{central}{API_PREFIX}/enroll")).json(&request)).await?;
     if enrolled.role != Role::Office {
         return Err(OfficeError::bad(
-            "invalid_role",
+            RequestFault::InvalidRole,
             format!(
                 "the code is for a {} ({}), not a venue office: ask the league's organiser for a venue's code",
                 enrolled.role, enrolled.person
@@ -141,7 +146,11 @@ pub async fn join(
         ));
     }
     let Some(central_key) = enrolled.office_key else {
-        return Err(OfficeError::bad("invalid_field", "the central office sent no key to pin: it is too old a build"));
+        return Err(DomainError::InvalidField {
+            field: "office_key".into(),
+            message: "the central office sent no key to pin: it is too old a build".into(),
+        }
+        .into());
     };
     let up = Upstream {
         central,
@@ -196,7 +205,7 @@ pub fn forward_every() -> Result<Duration, OfficeError> {
     match text.trim().parse::<u64>() {
         Ok(ms) if (50..=600_000).contains(&ms) => Ok(Duration::from_millis(ms)),
         _ => Err(OfficeError::bad(
-            "bad_setting",
+            RequestFault::BadSetting,
             format!("ARBITER_FORWARD_EVERY_MS is `{text}`: give milliseconds, 50–600000"),
         )),
     }

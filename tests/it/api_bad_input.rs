@@ -41,7 +41,7 @@ async fn every_mistake_is_a_clear_4xx_and_changes_nothing() {
         ("bad pull query", http.get(format!("{events}?after=minus-one")).bearer_auth(&e.token), 400, "bad_query"),
         ("pull limit zero", http.get(format!("{events}?limit=0")).bearer_auth(&e.token), 400, "bad_query"),
         ("unknown route", http.get(format!("{}/api/v2/events", office.url)), 404, "not_found"),
-        ("wrong method", http.delete(&events).bearer_auth(&e.token), 400, "method_not_allowed"),
+        ("wrong method", http.delete(&events).bearer_auth(&e.token), 405, "method_not_allowed"),
         (
             "bad game id",
             http.get(format!("{}{API_PREFIX}/games/a%20b/state", office.url)).bearer_auth(&e.token),

@@ -463,7 +463,7 @@ async fn absences_come_in_with_a_file_and_the_organiser_sets_more() {
     let path = format!("/players/{li}/absences");
     refusal(
         http.call(M::POST, Some(&org), &path, Some(json!({"rounds": [2, 3]})), None).await,
-        400,
+        409,
         "already_paired",
         "round 2 is already paired",
     );

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use arbiter_core::CoreError;
+use arbiter_core::DomainError;
 use arbiter_office::backup::{self, BackupReport};
 use arbiter_office::serving::{self, Serving};
 use arbiter_office::{runtime, tls, OfficeError};
@@ -21,7 +22,8 @@ pub struct Args {
 }
 
 pub fn run(Args { data, to }: Args) -> Result<ExitCode, OfficeError> {
-    let to = std::path::absolute(&to).map_err(|e| OfficeError::bad("invalid_field", format!("--to: {e}")))?;
+    let to = std::path::absolute(&to)
+        .map_err(|e| DomainError::InvalidField { field: "--to".into(), message: e.to_string() })?;
     let report = match serving::who(&data) {
         Some(running) => match ask_running_office(&data, &running, &to) {
             Ok(report) => report,

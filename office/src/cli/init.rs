@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use arbiter_core::model::TournamentId;
 use arbiter_core::rules::{ChineseKomi, RulesetSpec};
+use arbiter_core::DomainError;
 use arbiter_office::server::{self, AppState};
 use arbiter_office::{tls, OfficeError};
 use clap::ValueEnum;
@@ -45,7 +46,7 @@ fn ruleset(arg: RulesetArg, komi: f64) -> Result<RulesetSpec, OfficeError> {
         RulesetArg::Ing => RulesetSpec::ING,
         RulesetArg::Chinese1988 => {
             let komi: ChineseKomi = serde_json::from_value(serde_json::json!(komi))
-                .map_err(|e| OfficeError::bad("out_of_range", format!("--komi: {e}")))?;
+                .map_err(|e| DomainError::OutOfRange { what: "komi", message: format!("--komi: {e}") })?;
             RulesetSpec::Chinese1988 { komi }
         }
     })

@@ -3,6 +3,7 @@
 
 use std::process::ExitCode;
 
+use arbiter_office::error::RequestFault;
 use arbiter_office::server::AppState;
 use arbiter_office::OfficeError;
 
@@ -18,7 +19,7 @@ pub fn run(Args { place }: Args) -> Result<ExitCode, OfficeError> {
     let state = AppState::open_on(&place.data, place.store.as_deref())?;
     let Some(forwarder) = state.forwarder()? else {
         return Err(OfficeError::bad(
-            "not_a_venue",
+            RequestFault::NotAVenue,
             format!(
                 "{} is not a venue office: it keeps no central office's receipts (its own go to the devices that push to it: \
                  a tablet exports them from its settings)",

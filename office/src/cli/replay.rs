@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use arbiter_office::error::RequestFault;
 use arbiter_office::{replay, OfficeError};
 
 use super::{print, read, Format, Ledger};
@@ -22,7 +23,9 @@ pub fn run(Args { file, ledger, format }: Args) -> Result<ExitCode, OfficeError>
     let (report, source) = match (file, ledger.open()?) {
         (Some(file), _) => (replay::run(&read(&file)?), file.display().to_string()),
         (None, Some(store)) => (replay::of_events(&store.all_events()?), store.place()),
-        (None, None) => return Err(OfficeError::bad("usage", "give an event log FILE, --data DIR or --store URL")),
+        (None, None) => {
+            return Err(OfficeError::bad(RequestFault::Usage, "give an event log FILE, --data DIR or --store URL"))
+        }
     };
     print(&match format {
         Format::Text => replay::render_text(&report),

@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use arbiter_core::DomainError;
 use arbiter_office::server::{self, AppState};
 use arbiter_office::OfficeError;
 
@@ -46,20 +47,18 @@ pub fn run(a: Args) -> Result<ExitCode, OfficeError> {
     let bind = a.bind;
     let scheme = if a.insecure_http { "http://" } else { "https://" };
     if let Some(u) = a.tablet_url.as_ref().filter(|u| !u.starts_with(scheme)) {
-        return Err(OfficeError::bad(
-            "invalid_field",
-            format!(
-                "--tablet-url {u}: this office serves {scheme}, so tablets must use an address starting with {scheme}"
-            ),
-        ));
+        return Err(OfficeError::from(DomainError::InvalidField {
+            field: "--tablet-url".into(),
+            message: format!("{u}: this office serves {scheme}, so tablets must use an address starting with {scheme}"),
+        }));
     }
     // Plain HTTP is for a demo on this machine only: on a shared network anyone could read the
     // tokens (and forge rulings with them).
     if a.insecure_http && !bind.ip().is_loopback() {
-        return Err(OfficeError::bad(
-            "invalid_field",
-            format!("--insecure-http serves only on a loopback address (127.0.0.1 or [::1]), not {bind}"),
-        ));
+        return Err(OfficeError::from(DomainError::InvalidField {
+            field: "--insecure-http".into(),
+            message: format!("serves only on a loopback address (127.0.0.1 or [::1]), not {bind}"),
+        }));
     }
     // The pages built into the binary, unless a folder is named (development).
     let pages = a.ui.map_or(server::pages::Pages::Built, server::pages::Pages::Dir);
@@ -70,10 +69,10 @@ pub fn run(a: Args) -> Result<ExitCode, OfficeError> {
     if let Some(file) = a.clock_file {
         // A clock anyone with the file can move: for tests on this machine only.
         if !bind.ip().is_loopback() {
-            return Err(OfficeError::bad(
-                "invalid_field",
-                format!("--clock-file serves only on a loopback address, not {bind}"),
-            ));
+            return Err(OfficeError::from(DomainError::InvalidField {
+                field: "--clock-file".into(),
+                message: format!("serves only on a loopback address, not {bind}"),
+            }));
         }
         eprintln!(
             "arbiter-office: WARNING: --clock-file {}: games are timed by that file (tests only)",

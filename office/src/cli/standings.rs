@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use arbiter_office::error::RequestFault;
 use arbiter_office::{standings, OfficeError};
 
 use super::{print, read, Ledger, TableFormat};
@@ -39,7 +40,7 @@ pub fn run(Args { file, ledger, tournament, round, format }: Args) -> Result<Exi
                 None => {
                     let ids: Vec<String> = views.iter().map(|v| v.id.to_string()).collect();
                     return Err(OfficeError::bad(
-                        "ambiguous",
+                        RequestFault::Ambiguous,
                         format!(
                             "{from} holds {} tournaments ({}): name one with --tournament",
                             ids.len(),
@@ -50,7 +51,9 @@ pub fn run(Args { file, ledger, tournament, round, format }: Args) -> Result<Exi
             };
             standings::from_view(&view, round)?
         }
-        (None, None) => return Err(OfficeError::bad("usage", "give an OpenGotha file, --data DIR or --store URL")),
+        (None, None) => {
+            return Err(OfficeError::bad(RequestFault::Usage, "give an OpenGotha file, --data DIR or --store URL"))
+        }
     };
     print(&match format {
         TableFormat::Text => standings::render_text(&table),

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use arbiter_core::sync::tls::Pin;
+use arbiter_core::DomainError;
 use arbiter_office::OfficeError;
 
 use super::DEFAULT_DATA;
@@ -30,10 +31,10 @@ pub fn run(Args { data, central, pin, code, device }: Args) -> Result<ExitCode, 
     let pin = match Pin::typed(&pin)? {
         Pin::Exact(fps) if fps.len() == 1 => fps[0],
         _ => {
-            return Err(OfficeError::bad(
-                "invalid_field",
-                "--pin: the central office's full fingerprint, 64 hex digits",
-            ))
+            return Err(OfficeError::from(DomainError::InvalidField {
+                field: "--pin".into(),
+                message: "the central office's full fingerprint, 64 hex digits".into(),
+            }))
         }
     };
     let device = arbiter_core::model::DeviceId::new(device)?;

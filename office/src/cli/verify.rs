@@ -4,6 +4,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use arbiter_core::DomainError;
+use arbiter_office::error::RequestFault;
 use arbiter_office::{verify, OfficeError};
 
 use super::{read, Format, Ledger};
@@ -30,19 +32,30 @@ pub struct Args {
 pub fn run(Args { file, ledger, office_key, receipts, format }: Args) -> Result<ExitCode, OfficeError> {
     let pinned = office_key
         .map(|k| {
-            serde_json::from_value::<arbiter_core::event::PublicKey>(serde_json::Value::String(k.clone()))
-                .map_err(|_| OfficeError::bad("invalid_field", format!("--office-key `{k}`: 64 hex digits expected")))
+            serde_json::from_value::<arbiter_core::event::PublicKey>(serde_json::Value::String(k.clone())).map_err(
+                |_| {
+                    OfficeError::from(DomainError::InvalidField {
+                        field: "--office-key".into(),
+                        message: format!("`{k}`: 64 hex digits expected"),
+                    })
+                },
+            )
         })
         .transpose()?;
     let (events, malformed) = match (file, ledger.open()?) {
         (Some(file), _) => arbiter_core::event::wire::decode_jsonl(&read(&file)?),
         (None, Some(store)) => (store.all_events()?, Vec::new()),
-        (None, None) => return Err(OfficeError::bad("usage", "give an export FILE, --data DIR or --store URL")),
+        (None, None) => {
+            return Err(OfficeError::bad(RequestFault::Usage, "give an export FILE, --data DIR or --store URL"))
+        }
     };
     let mut report = verify::verify(&events, pinned, malformed);
     if let Some(path) = receipts {
         let given: Vec<arbiter_core::ledger::Receipt> = serde_json::from_str(&read(&path)?).map_err(|e| {
-            OfficeError::bad("invalid_field", format!("{}: a JSON array of receipts expected: {e}", path.display()))
+            OfficeError::from(DomainError::InvalidField {
+                field: path.display().to_string(),
+                message: format!("a JSON array of receipts expected: {e}"),
+            })
         })?;
         report.receipts = verify::check_receipts(&events, &given);
     }

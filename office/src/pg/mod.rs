@@ -36,6 +36,7 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::NoTls;
 
 use crate::error::OfficeError;
+use arbiter_core::DomainError;
 
 type CoreResult<T> = Result<T, CoreError>;
 
@@ -155,8 +156,9 @@ impl PgStore {
     /// Connects to `url` (`postgres://user@host:port/db` or `host=… port=… user=… dbname=…`)
     /// and brings the schema up to date.
     pub fn connect(url: &str) -> Result<PgStore, OfficeError> {
-        let mut config: tokio_postgres::Config = url.parse().map_err(|e| {
-            OfficeError::bad("invalid_field", format!("--store {url}: not a PostgreSQL connection string ({e})"))
+        let mut config: tokio_postgres::Config = url.parse().map_err(|e| DomainError::InvalidField {
+            field: "--store".into(),
+            message: format!("{url}: not a PostgreSQL connection string ({e})"),
         })?;
         // Ours first: a later `-c` of the same setting (the caller's) wins.
         let options = format!("-c statement_timeout={STATEMENT_TIMEOUT_MS} {}", config.get_options().unwrap_or(""));

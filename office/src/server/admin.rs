@@ -13,10 +13,11 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::request::{body, json};
 use crate::server::{AppState, Caller, ClientAddr};
+use arbiter_core::DomainError;
 
 /// Records an event authored by `p` at the office (the organiser's set-up facts).
 fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), OfficeError> {
@@ -88,13 +89,13 @@ pub fn enroll_device(
         let venue = Role::Office;
         if role == venue && req.role != Some(venue) {
             return Err(OfficeError::bad(
-                "invalid_role",
+                RequestFault::InvalidRole,
                 "this code is for a venue office: enroll it with `arbiter-office venue-join`, not a tablet",
             ));
         }
         if req.role.is_some_and(|r| r != role) {
             return Err(OfficeError::bad(
-                "invalid_role",
+                RequestFault::InvalidRole,
                 format!(
                     "this code is for a {role}, not a {}: ask the organiser for the right code",
                     req.role.unwrap_or(role)
@@ -195,7 +196,11 @@ pub async fn issue_code(
     let req: CodeRequest = json(raw)?;
     let ttl = req.ttl_minutes.unwrap_or(24 * 60);
     if !(1..=7 * 24 * 60).contains(&ttl) {
-        return Err(OfficeError::bad("out_of_range", "ttl_minutes must be between 1 and 10080 (one week)"));
+        return Err(DomainError::OutOfRange {
+            what: "ttl_minutes",
+            message: "ttl_minutes must be between 1 and 10080 (one week)".into(),
+        }
+        .into());
     }
     let t = caller.0.tournament;
     blocking(move || {
@@ -283,7 +288,10 @@ pub async fn resend(
     caller.require(&[Role::Organiser], "resend a refused event")?;
     let r: Resend = json(raw)?;
     let forwarder = state.forwarder()?.ok_or_else(|| {
-        OfficeError::bad("not_a_venue", "only a league's venue office forwards events; this office forwards none")
+        OfficeError::bad(
+            RequestFault::NotAVenue,
+            "only a league's venue office forwards events; this office forwards none",
+        )
     })?;
     Ok(Json(forwarder.resend(&r.event).await?))
 }
@@ -308,10 +316,10 @@ pub async fn create_tournament(
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<InitReport>, OfficeError> {
     let n: NewTournament = json(raw)?;
-    let id = TournamentId::new(n.id.trim()).map_err(|e| OfficeError::bad("invalid_field", format!("id: {e}")))?;
+    let id = TournamentId::new(n.id.trim())?;
     let name = n.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 200 {
-        return Err(OfficeError::bad("invalid_field", "name: 1 to 200 characters"));
+        return Err(DomainError::InvalidField { field: "name".into(), message: "1 to 200 characters".into() }.into());
     }
     blocking(move || {
         let taken = state.guarded(addr, || match state.accounts.take_setup_code(&n.setup_code)? {
@@ -346,8 +354,9 @@ pub async fn lift_lockout(
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(&[Role::Organiser], "lift a lock-out")?;
     let address = super::path(address)?;
-    let ip: std::net::IpAddr =
-        address.parse().map_err(|_| OfficeError::bad("invalid_field", format!("`{address}` is not an IP address")))?;
+    let ip: std::net::IpAddr = address
+        .parse()
+        .map_err(|_| OfficeError::bad(RequestFault::Path, format!("`{address}` is not an IP address")))?;
     if !state.lift(ip)? {
         return Err(OfficeError::NotFound(format!("{ip} has no failed tries on record")));
     }
@@ -408,19 +417,20 @@ pub async fn backup(
         to: std::path::PathBuf,
     }
     let To { to } = serde_json::from_slice(&body(raw)?).map_err(|e| {
-        OfficeError::bad("malformed_json", format!("the body must be {{\"to\": \"/path/of/a/new/file\"}}: {e}"))
+        DomainError::MalformedJson(format!("the body must be {{\"to\": \"/path/of/a/new/file\"}}: {e}"))
     })?;
     if !to.is_absolute() {
-        return Err(OfficeError::bad(
-            "invalid_field",
-            "to: an absolute path (the office's working directory is not the caller's)",
-        ));
+        return Err(DomainError::InvalidField {
+            field: "to".into(),
+            message: "an absolute path (the office's working directory is not the caller's)".into(),
+        }
+        .into());
     }
     let store = state.store.clone();
     blocking(move || {
         let sled = store.sled().ok_or_else(|| {
             OfficeError::bad(
-                "not_a_sled_store",
+                RequestFault::NotASledStore,
                 "this office keeps its events in PostgreSQL: back it up with pg_dump (docs/deploy.md)",
             )
         })?;

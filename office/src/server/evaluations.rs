@@ -10,12 +10,13 @@ use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{Path, State};
 use axum::Json;
 
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::keyspaces::EVALUATIONS as TREE;
 use crate::runtime::blocking;
 use crate::server::games::view_of;
 use crate::server::request::body;
 use crate::server::{AppState, Caller};
+use arbiter_core::DomainError;
 
 fn key(tournament: &str, referee: &str) -> Vec<u8> {
     let mut k = tournament.as_bytes().to_vec();
@@ -42,17 +43,18 @@ pub async fn put(
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Evaluation>, OfficeError> {
     caller.require(&[Role::ChiefArbiter], "evaluate referees (第三十一条)")?;
-    let Path(person) = person.map_err(|e| OfficeError::bad("invalid_id", e.to_string()))?;
+    let Path(person) = person.map_err(|e| OfficeError::bad(RequestFault::Path, e.to_string()))?;
     let referee = PersonId::new(person)?;
     let Text { text } = serde_json::from_slice(&body(raw)?)
-        .map_err(|e| OfficeError::bad("malformed_json", format!("the body must be {{\"text\": \"…\"}}: {e}")))?;
+        .map_err(|e| DomainError::MalformedJson(format!("the body must be {{\"text\": \"…\"}}: {e}")))?;
     let text = text.trim().to_owned();
     let chars = text.chars().count();
     if chars == 0 || chars > MAX_EVALUATION_CHARS {
-        return Err(OfficeError::bad(
-            "invalid_field",
-            format!("text: 1 to {MAX_EVALUATION_CHARS} characters ({chars} given)"),
-        ));
+        return Err(DomainError::InvalidField {
+            field: "text".into(),
+            message: format!("1 to {MAX_EVALUATION_CHARS} characters ({chars} given)"),
+        }
+        .into());
     }
     let p = caller.0;
     blocking(move || {

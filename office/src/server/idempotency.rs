@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 
 use arbiter_core::store::Keyspace;
 
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::AppState;
 
@@ -44,7 +44,7 @@ struct Kept {
 }
 
 fn bad(message: impl Into<String>) -> Response {
-    OfficeError::bad("invalid_idempotency_key", message).into_response()
+    OfficeError::bad(RequestFault::IdempotencyKey, message).into_response()
 }
 
 /// The middleware (on the API's routes).
@@ -91,7 +91,7 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
             if let Ok(kept) = serde_json::from_slice::<Kept>(&v) {
                 if kept.request != request_hash {
                     return OfficeError::bad(
-                        "idempotency_key_reused",
+                        RequestFault::IdempotencyKeyReused,
                         format!("Idempotency-Key `{key}` was used for another request to this endpoint; use a new key for a new action"),
                     )
                     .into_response();

@@ -34,7 +34,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::decompression::RequestDecompressionLayer;
 
 use crate::accounts::Accounts;
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 
 pub use admin::{enroll_device, init_tournament};
 pub use arbiter_core::sync::protocol::InitReport;
@@ -458,10 +458,10 @@ fn query<T>(
     q: Result<axum::extract::Query<T>, axum::extract::rejection::QueryRejection>,
     hint: &str,
 ) -> Result<T, OfficeError> {
-    q.map(|axum::extract::Query(t)| t).map_err(|e| OfficeError::bad("bad_query", format!("{e}; {hint}")))
+    q.map(|axum::extract::Query(t)| t).map_err(|e| OfficeError::bad(RequestFault::Query, format!("{e}; {hint}")))
 }
 
 /// Unwraps a path parameter, answering a malformed one with `bad_path`.
 fn path<T>(p: Result<axum::extract::Path<T>, axum::extract::rejection::PathRejection>) -> Result<T, OfficeError> {
-    p.map(|axum::extract::Path(t)| t).map_err(|e| OfficeError::bad("bad_path", e.to_string()))
+    p.map(|axum::extract::Path(t)| t).map_err(|e| OfficeError::bad(RequestFault::Path, e.to_string()))
 }

@@ -39,7 +39,7 @@ pub const HOW_TO_BUILD: &str = "this office was compiled without its pages: buil
 /// UI does not have is a 404 in the API's form.
 pub async fn serve_built(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     if method != Method::GET && method != Method::HEAD {
-        return OfficeError::bad("method_not_allowed", "the pages are read with GET").into_response();
+        return OfficeError::MethodNotAllowed("the pages are read with GET").into_response();
     }
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
@@ -47,7 +47,7 @@ pub async fn serve_built(method: Method, uri: Uri, headers: HeaderMap) -> Respon
         let missing = if built_in() {
             OfficeError::NotFound(format!("no page `/{path}`; the API lives under /api/v1 (see docs/sync.md)"))
         } else {
-            OfficeError::Unavailable { code: "pages_not_built", message: HOW_TO_BUILD.to_owned() }
+            OfficeError::PagesNotBuilt(HOW_TO_BUILD)
         };
         return missing.into_response();
     };

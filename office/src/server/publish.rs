@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::games::{tournament_view, view_of};
 use crate::server::request::{csv, json};
@@ -42,7 +42,7 @@ fn wants_csv(f: &Format) -> Result<bool, OfficeError> {
     match f.format.as_deref() {
         None | Some("json") => Ok(false),
         Some("csv") => Ok(true),
-        Some(other) => Err(OfficeError::bad("bad_query", format!("format `{other}`: use json or csv"))),
+        Some(other) => Err(OfficeError::bad(RequestFault::Query, format!("format `{other}`: use json or csv"))),
     }
 }
 

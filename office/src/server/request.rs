@@ -10,8 +10,9 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use crate::accounts::Principal;
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::server::MAX_BODY_BYTES;
+use arbiter_core::DomainError;
 
 /// Reads a request body, turning axum's plain-text rejections into `{code, message}`.
 pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, OfficeError> {
@@ -21,7 +22,7 @@ pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, OfficeE
                 "the request body is larger than {MAX_BODY_BYTES} bytes (after decompression)"
             ))
         } else {
-            OfficeError::bad("bad_body", format!("cannot read the request body: {e}"))
+            OfficeError::bad(RequestFault::Body, format!("cannot read the request body: {e}"))
         }
     })
 }
@@ -32,7 +33,7 @@ pub(crate) fn json<T: for<'de> Deserialize<'de>>(raw: Result<Bytes, BytesRejecti
     let mut de = serde_json::Deserializer::from_slice(&raw);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
-        OfficeError::bad("invalid_field", format!("field `{path}`: {}", e.into_inner()))
+        DomainError::InvalidField { field: path, message: e.into_inner().to_string() }.into()
     })
 }
 

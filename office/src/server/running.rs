@@ -16,12 +16,13 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::accounts::Principal;
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::games::{check, draft, scheduled, GameEvent};
 use crate::server::games::{game_page, state_of, view_of};
 use crate::server::request::{author, body, json};
 use crate::server::{path, AppState, Caller};
+use arbiter_core::DomainError;
 
 const SETUP: &[Role] = &[Role::Organiser];
 /// 第三十一条四: the chief arbiter runs the draw and oversees pairings.
@@ -67,8 +68,14 @@ async fn command<T: Send + 'static>(
     locked(state, caller, move |state, p| f(state, p, view_of(state, &p.tournament)?)).await
 }
 
-fn bad(code: &'static str, message: impl Into<String>) -> OfficeError {
-    OfficeError::bad(code, message)
+/// A field of the organiser's form that is wrong, and how.
+fn invalid(field: &str, message: impl Into<String>) -> OfficeError {
+    DomainError::InvalidField { field: field.to_owned(), message: message.into() }.into()
+}
+
+/// A number outside what the event allows.
+fn out_of_range(what: &'static str, message: impl Into<String>) -> OfficeError {
+    DomainError::OutOfRange { what, message: message.into() }.into()
 }
 
 /// What the organiser sets: everything but the tournament's id.
@@ -84,18 +91,18 @@ pub struct TournamentUpdate {
 fn check_settings(s: &Settings, view: &TournamentView) -> Result<(), OfficeError> {
     if let Some(r) = s.rounds {
         if !(1..=99).contains(&r) {
-            return Err(bad("out_of_range", "rounds: 1 to 99"));
+            return Err(out_of_range("rounds", "rounds: 1 to 99"));
         }
     }
     if let Some(tc) = s.time_control {
         tc.check()?;
     }
     if s.allowed_lateness_minutes.is_some_and(|m| m > 240) {
-        return Err(bad("out_of_range", "allowed lateness (第二十三条): at most 240 minutes"));
+        return Err(out_of_range("allowed lateness", "allowed lateness (第二十三条): at most 240 minutes"));
     }
     if let (Some(b), Some(e)) = (s.begin, s.end) {
         if e < b {
-            return Err(bad("out_of_range", format!("the event ends ({e}) before it begins ({b})")));
+            return Err(out_of_range("dates", format!("the event ends ({e}) before it begins ({b})")));
         }
     }
     if let Some(system) = &s.system {
@@ -132,7 +139,7 @@ pub async fn put_tournament(
     let u: TournamentUpdate = json(raw)?;
     let name = u.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 200 {
-        return Err(bad("invalid_field", "name: 1 to 200 characters"));
+        return Err(invalid("name", "1 to 200 characters"));
     }
     command(state, caller, move |state, p, view| {
         check_settings(&u.settings, &view)?;
@@ -168,7 +175,7 @@ pub async fn add_player(
     let n: NewPlayer = json(raw)?;
     let name = n.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 100 {
-        return Err(bad("invalid_field", "name: 1 to 100 characters"));
+        return Err(invalid("name", "1 to 100 characters"));
     }
     let rank: Rank = players_csv::parse_rank(&n.rank)?;
     let board = n.board.map(|b| players_csv::parse_board(&b.to_string())).transpose()?;
@@ -204,7 +211,8 @@ pub async fn import_players(
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<ImportReport>, OfficeError> {
     caller.require(SETUP, "register players")?;
-    let text = String::from_utf8(body(raw)?.to_vec()).map_err(|_| bad("bad_body", "the CSV must be UTF-8 text"))?;
+    let text = String::from_utf8(body(raw)?.to_vec())
+        .map_err(|_| OfficeError::bad(RequestFault::Body, "the CSV must be UTF-8 text"))?;
     command(state, caller, move |state, p, view| {
         let first = next_id(&view, 0)?;
         let offset = first.as_str()[1..].parse::<usize>().unwrap_or(1) - 1;
@@ -225,7 +233,8 @@ pub async fn import_opengotha(
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<ImportReport>, OfficeError> {
     caller.require(SETUP, "import an OpenGotha file")?;
-    let text = String::from_utf8(body(raw)?.to_vec()).map_err(|_| bad("bad_body", "the file must be UTF-8 XML"))?;
+    let text = String::from_utf8(body(raw)?.to_vec())
+        .map_err(|_| OfficeError::bad(RequestFault::Body, "the file must be UTF-8 XML"))?;
     let og = opengotha::parse(&text)?;
     command(state, caller, move |state, p, view| {
         if !view.players.is_empty() {
@@ -305,7 +314,7 @@ pub async fn set_absences(
         let last = view.tournament.as_ref().and_then(|t| t.settings.rounds);
         if let Some(&r) = rounds.iter().find(|&&r| r == 0 || last.is_some_and(|n| r > n)) {
             let within = last.map_or("from 1".to_owned(), |n| format!("1–{n}"));
-            return Err(OfficeError::bad("out_of_range", format!("round {r} is not a round of this event ({within})")));
+            return Err(out_of_range("round", format!("round {r} is not a round of this event ({within})")));
         }
         let paired: std::collections::BTreeSet<u16> = view
             .games
@@ -316,7 +325,7 @@ pub async fn set_absences(
         let before = view.absences.get(&player).cloned().unwrap_or_default();
         if let Some(r) = paired.iter().find(|r| before.contains(r) != rounds.contains(r)) {
             return Err(OfficeError::bad(
-                "already_paired",
+                RequestFault::AlreadyPaired,
                 format!("round {r} is already paired: absences change only for rounds not yet paired"),
             ));
         }
@@ -343,7 +352,7 @@ pub async fn assign_referee(
     caller.require(&[Role::ChiefArbiter, Role::Organiser], "assign referees")?;
     let a: Assignment = json(raw)?;
     if a.tables.is_empty() || a.tables.contains(&0) {
-        return Err(bad("invalid_field", "tables: one or more table numbers from 1"));
+        return Err(invalid("tables", "one or more table numbers from 1"));
     }
     command(state, caller, move |state, p, view| {
         if !view.people.iter().any(|x| x.id == a.referee && x.role == Role::Referee) {
@@ -377,7 +386,7 @@ pub async fn assign_venue(
     caller.require(&[Role::Organiser], "assign venues")?;
     let a: VenueAssignment = json(raw)?;
     if a.round == 0 || a.tables.is_empty() || a.tables.contains(&0) {
-        return Err(bad("invalid_field", "round from 1, tables: one or more table numbers from 1"));
+        return Err(invalid("tables", "round from 1, tables: one or more table numbers from 1"));
     }
     command(state, caller, move |state, p, view| {
         if !view.people.iter().any(|x| x.id == a.venue && x.role == Role::Office) {
@@ -399,7 +408,7 @@ pub struct RoundTime {
 fn round_of(p: Result<Path<u16>, PathRejection>) -> Result<u16, OfficeError> {
     let r = path(p)?;
     if r == 0 {
-        return Err(bad("bad_path", "rounds count from 1"));
+        return Err(OfficeError::bad(RequestFault::Path, "rounds count from 1"));
     }
     Ok(r)
 }
@@ -461,10 +470,10 @@ pub async fn override_pairing(
     let o: Override = json(raw)?;
     let reason = o.reason.trim().to_owned();
     if reason.is_empty() {
-        return Err(bad("invalid_field", "reason: say why the pairing is changed (第三十一条四)"));
+        return Err(invalid("reason", "say why the pairing is changed (第三十一条四)"));
     }
     if o.black == o.white {
-        return Err(bad("invalid_field", "a player cannot play themselves"));
+        return Err(invalid("white", "a player cannot play themselves"));
     }
     command(state, caller, move |state, p, view| {
         let g = view.games.iter().find(|g| g.game == game).and_then(|g| g.schedule.clone());
@@ -512,7 +521,10 @@ pub async fn record_game_event(
     let game = GameId::new(path(game)?)?;
     let e: GameEvent = json(raw)?;
     if !e.body.kind().is_game_scoped() {
-        return Err(bad("wrong_scope", format!("“{}” is not recorded on a game", e.body.kind())));
+        return Err(OfficeError::bad(
+            RequestFault::NotAGameEvent,
+            format!("“{}” is not recorded on a game", e.body.kind()),
+        ));
     }
     locked(state, caller, move |state, p| {
         let g = scheduled(state, &p.tournament, &game)?;
@@ -598,7 +610,7 @@ pub async fn preview(
         let default = state.store.setup(t)?.default_ruleset();
         let proposed = draft(&caller.0, &game, &events, e.body, state.clock.now());
         let mut p = arbiter_core::game::preview_on(&g, &events, default, &proposed)
-            .ok_or_else(|| OfficeError::bad("wrong_scope", "a game event needs a game"))?;
+            .ok_or_else(|| OfficeError::from(DomainError::WrongScope(arbiter_core::error::Scope::NeedsGame)))?;
         if p.refused.is_none() {
             p.refused = refused;
         }

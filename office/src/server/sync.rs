@@ -16,10 +16,11 @@ use axum::Json;
 use serde_json::value::RawValue;
 
 use crate::accounts::{Principal, Refusal};
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::request::body;
 use crate::server::{AppState, Caller};
+use arbiter_core::DomainError;
 
 /// Authorization of one event against the caller: own tournament, own identity, a kind the
 /// role may write (rules::authority), escalations only upward.
@@ -238,7 +239,7 @@ fn prepare(
     max_ahead: u64,
 ) -> Result<Prepared, OfficeError> {
     let request: PushRequest<&RawValue> = serde_json::from_slice(raw)
-        .map_err(|e| OfficeError::bad("malformed_json", format!("the body must be {{\"events\": [...]}}: {e}")))?;
+        .map_err(|e| DomainError::MalformedJson(format!("the body must be {{\"events\": [...]}}: {e}")))?;
     if request.events.len() > MAX_PUSH_EVENTS {
         return Err(OfficeError::TooLarge(format!(
             "{} events in one push; at most {MAX_PUSH_EVENTS}",
@@ -376,7 +377,7 @@ pub async fn pull(
     let q = super::query(query, &format!("expected ?after=<sequence number>&limit=<1..{MAX_PULL_EVENTS}>"))?;
     let limit = q.limit.unwrap_or(MAX_PULL_EVENTS);
     if limit == 0 || limit > MAX_PULL_EVENTS {
-        return Err(OfficeError::bad("bad_query", format!("limit must be between 1 and {MAX_PULL_EVENTS}")));
+        return Err(OfficeError::bad(RequestFault::Query, format!("limit must be between 1 and {MAX_PULL_EVENTS}")));
     }
     let caller = caller.0;
     let store = state.store.clone();

@@ -8,7 +8,7 @@ use std::path::Path;
 use arbiter_core::model::DeviceId;
 use arbiter_core::sync::tls::CertFingerprint;
 
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::server::AppState;
 use crate::venue::{self, Forwarded, Forwarder, Upstream, UPSTREAM_FILE};
 
@@ -40,7 +40,7 @@ pub async fn join_office(
     let state = AppState::open(data)?;
     if state.accounts.tournament(&upstream.tournament)?.is_some() {
         return Err(OfficeError::bad(
-            "already_joined",
+            RequestFault::AlreadyJoined,
             format!(
                 "{} is already a venue of `{}` ({UPSTREAM_FILE}): run `serve`",
                 data.display(),

@@ -13,10 +13,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::error::OfficeError;
+use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::games::{game_page, state_of, tournament_view};
 use crate::server::{AppState, Caller};
+use arbiter_core::DomainError;
 
 /// `GET /api/v1/certificate` (no token): the office's certificate (DER), for a phone to install
 /// once so that its browser trusts the hall office (docs/running.md) — and so runs the pages'
@@ -80,7 +81,7 @@ pub async fn ready(State(state): State<AppState>) -> Result<Json<serde_json::Val
     let store = state.store.clone();
     match blocking(move || Ok(writable(&*store))).await? {
         Ok(()) => Ok(Json(serde_json::json!({ "ready": true }))),
-        Err(e) => Err(OfficeError::Unavailable { code: e.code(), message: e.to_string() }),
+        Err(e) => Err(OfficeError::NotReady(Box::new(e))),
     }
 }
 
@@ -97,7 +98,7 @@ pub async fn not_found() -> OfficeError {
 }
 
 pub async fn method_not_allowed() -> OfficeError {
-    OfficeError::bad("method_not_allowed", "this endpoint does not take that method")
+    OfficeError::MethodNotAllowed("this endpoint does not take that method")
 }
 
 /// `GET /api/v1/status`.
@@ -178,7 +179,7 @@ pub async fn incidents(
     let f = super::query(q, "filters: round, table, article, player")?;
     let article = match &f.article {
         Some(a) => Some(serde_json::from_value::<Article>(serde_json::Value::String(a.clone())).map_err(|_| {
-            OfficeError::bad("bad_query", format!("`{a}` is not an article number such as 17.3 or 25.1"))
+            OfficeError::bad(RequestFault::Query, format!("`{a}` is not an article number such as 17.3 or 25.1"))
         })?),
         None => None,
     };
@@ -211,8 +212,10 @@ pub async fn story(
 ) -> Result<Json<arbiter_core::app::Story>, OfficeError> {
     let (game, incident) = super::path(p)?;
     let game = GameId::new(game)?;
-    let incident: arbiter_core::model::EventId =
-        incident.parse().map_err(|_| OfficeError::bad("invalid_field", format!("`{incident}` is not an event id")))?;
+    let incident: arbiter_core::model::EventId = incident.parse().map_err(|_| DomainError::InvalidField {
+        field: "incident".into(),
+        message: format!("`{incident}` is not an event id"),
+    })?;
     blocking(move || {
         let viewer = crate::server::request::author(&caller.0);
         arbiter_core::app::story_of(&*state.store, &caller.0.tournament, &game, incident, viewer, state.clock.now())
@@ -281,7 +284,7 @@ pub async fn export(
     let q = super::query(q, "use ?format=json or ?format=csv")?;
     let format = q.format.unwrap_or_else(|| "json".into());
     if format != "json" && format != "csv" {
-        return Err(OfficeError::bad("bad_query", format!("format `{format}`: use json or csv")));
+        return Err(OfficeError::bad(RequestFault::Query, format!("format `{format}`: use json or csv")));
     }
     blocking(move || {
         let view = tournament_view(&state, &caller)?;

@@ -67,11 +67,11 @@ fn a_bad_pair_or_a_plain_http_hall_is_refused_with_a_reason() {
 
     let (code, _, err) = office(&["serve", "--data", &data, "--bind", "0.0.0.0:0", "--insecure-http"]);
     assert_ne!(code, 0);
-    assert!(err.contains("--insecure-http serves only on a loopback address"), "{err}");
+    assert!(err.contains("`--insecure-http`: serves only on a loopback address"), "{err}");
     // The test clock (a file anyone on this machine can write) is refused off loopback too.
     let (code, _, err) = office(&["serve", "--data", &data, "--bind", "0.0.0.0:0", "--clock-file", "/tmp/clock"]);
     assert_ne!(code, 0);
-    assert!(err.contains("--clock-file serves only on a loopback address"), "{err}");
+    assert!(err.contains("`--clock-file`: serves only on a loopback address"), "{err}");
     let (code, _, err) =
         office(&["serve", "--data", &data, "--bind", "127.0.0.1:0", "--tablet-url", "http://192.168.1.10:7878"]);
     assert_ne!(code, 0);
