@@ -191,15 +191,22 @@ fn a_journal_write_that_meets_a_full_disk_is_cut_off_and_the_store_goes_on() {
             role: Role::Referee,
         })
     };
+    // Each event's own id bits: `[i as u8; 10]` repeated every 256 events, and a repeated id
+    // with another body is a conflicting duplicate, not a full disk.
+    let bits = |i: usize| {
+        let mut r = [0u8; 10];
+        r[2..].copy_from_slice(&(i as u64).to_be_bytes());
+        r
+    };
     let mut acknowledged = 0usize;
     for i in 0..10 {
-        store.record(t.clone(), None, author.clone(), body(i), now, [i as u8; 10]).unwrap();
+        store.record(t.clone(), None, author.clone(), body(i), now, bits(i)).unwrap();
         acknowledged += 1;
     }
     let filler = fill(&fs.0, 64 << 10);
     let mut refused = None;
     for i in 10..100_000 {
-        match store.record(t.clone(), None, author.clone(), body(i), now, [i as u8; 10]) {
+        match store.record(t.clone(), None, author.clone(), body(i), now, bits(i)) {
             Ok(_) => acknowledged += 1,
             Err(e) => {
                 refused = Some(e);
@@ -208,10 +215,11 @@ fn a_journal_write_that_meets_a_full_disk_is_cut_off_and_the_store_goes_on() {
         }
     }
     let refused = refused.expect("the disk filled up");
+    assert!(matches!(refused, arbiter_core::CoreError::DiskFull { .. }), "refused for the full disk: {refused:?}");
     assert!(store.failure().is_none(), "a failed write is not the end of the store: {refused}");
     std::fs::remove_file(&filler).unwrap();
     for i in 200..205 {
-        store.record(t.clone(), None, author.clone(), body(i), now, [i as u8; 10]).unwrap();
+        store.record(t.clone(), None, author.clone(), body(i), now, bits(i)).unwrap();
         acknowledged += 1;
     }
     drop(store);
