@@ -162,6 +162,7 @@ fn domain_status(e: &DomainError) -> StatusCode {
         | DomainError::InvalidField { .. }
         | DomainError::InField { .. }
         | DomainError::UnsupportedSchema { .. }
+        | DomainError::UnsupportedOpenGothaSystem { .. }
         | DomainError::InvalidId { .. }
         | DomainError::OutOfRange { .. }
         | DomainError::RulingNotAllowed { .. }
