@@ -797,6 +797,12 @@ pub fn to_events(
         },
         _ => System::Swiss { reading: SwissReading::TieBreak },
     };
+    if og.pairing.table_order == TableOrder::OpenGotha351 {
+        notes.push(format!(
+            "tables numbered as OpenGotha 3.51 numbers them, as the OpenGotha {} that saved the file did (3.52 numbers them otherwise); change it in the set-up",
+            og.version
+        ));
+    }
     let time_control = og.time_control;
     if let Some(tc) = time_control {
         notes.push(format!(
