@@ -230,7 +230,11 @@ fn compare_with_jar(version: &str, expected: &Figures) {
     for ((corpus, system, verdict), n) in &tally.rounds {
         println!("{version} {corpus:9} {system:7} {verdict:?}: {n}");
     }
-    println!("{version}: pair weights equal to the jar's cost: {} of {}", tally.pairs - tally.weights_differ, tally.pairs);
+    println!(
+        "{version}: pair weights equal to the jar's cost: {} of {}",
+        tally.pairs - tally.weights_differ,
+        tally.pairs
+    );
     let figure =
         |corpus| (tally.count(corpus, Verdict::Identical), tally.count(corpus, Verdict::Tie), tally.tried(corpus));
     println!("{version}: real: {:?}, generated: {:?} (identical, ties, tried)", figure("real"), figure("generated"));
@@ -399,7 +403,9 @@ fn office_pairs_as(version: &str, expected: (usize, usize)) {
             }
         }
     }
-    println!("{version}: the office's path: {same} of {tried} generated rounds the jar's ({absences} players with absences)");
+    println!(
+        "{version}: the office's path: {same} of {tried} generated rounds the jar's ({absences} players with absences)"
+    );
     assert!(absences > 0, "the corpus has absences to carry");
     assert_eq!((same, tried), expected, "{version}: the office's path");
 }

@@ -53,12 +53,7 @@ impl TableOrder {
 /// changed only once the round is paired), so this round's new games and bye are not in them:
 /// every player counts as absent from it (checked against OpenGotha's own engine,
 /// tests/oracle/).
-pub(super) fn number(
-    infos: &Infos,
-    past: &Field,
-    round: u16,
-    games: Vec<(weight::Game, Parts)>,
-) -> Vec<PairedBoard> {
+pub(super) fn number(infos: &Infos, past: &Field, round: u16, games: Vec<(weight::Game, Parts)>) -> Vec<PairedBoard> {
     let ids = |i: usize| infos.field.entrants[i].id.clone();
     let scores = Scores::new(past, &infos.settings.mcmahon, round);
     let r = Some(usize::from(round) - 1);
