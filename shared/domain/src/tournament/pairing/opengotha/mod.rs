@@ -308,6 +308,18 @@ pub fn weigh(
     round: u16,
     pairs: &[(PlayerId, PlayerId)],
 ) -> Result<i128> {
+    Ok(weigh_each(field, people, settings, round, pairs)?.into_iter().sum())
+}
+
+/// Each pair's weight in `round`, as [`weigh`] weighs them, in the order given: the scores
+/// before the round are computed once for all of them.
+pub fn weigh_each(
+    field: &Field,
+    people: &[Person],
+    settings: &Settings,
+    round: u16,
+    pairs: &[(PlayerId, PlayerId)],
+) -> Result<Vec<i128>> {
     if round == 0 || people.len() != field.entrants.len() {
         return Err(out_of_range("a round from 1 and one player record per entrant".into()));
     }
@@ -315,17 +327,18 @@ pub fn weigh(
     let infos = Infos::new(&past, people, settings, usize::from(round) - 1);
     let position: HashMap<usize, usize> =
         list_order(&infos, round).into_iter().enumerate().map(|(pos, i)| (i, pos)).collect();
-    let mut total = 0i128;
-    for (a, b) in pairs {
-        let (Some(&i), Some(&j)) = (infos.index.get(a), infos.index.get(b)) else {
-            return Err(out_of_range(format!("{a} or {b} is not an entrant")));
-        };
-        let (pi, pj) =
-            (position.get(&i).copied().unwrap_or(usize::MAX), position.get(&j).copied().unwrap_or(usize::MAX));
-        let p = if pi <= pj { infos.weight(i, j) } else { infos.weight(j, i) };
-        total += i128::from(p.total());
-    }
-    Ok(total)
+    pairs
+        .iter()
+        .map(|(a, b)| {
+            let (Some(&i), Some(&j)) = (infos.index.get(a), infos.index.get(b)) else {
+                return Err(out_of_range(format!("{a} or {b} is not an entrant")));
+            };
+            let (pi, pj) =
+                (position.get(&i).copied().unwrap_or(usize::MAX), position.get(&j).copied().unwrap_or(usize::MAX));
+            let p = if pi <= pj { infos.weight(i, j) } else { infos.weight(j, i) };
+            Ok(i128::from(p.total()))
+        })
+        .collect()
 }
 
 /// Splits more than 600 players into batches the way `makeAutomaticPairing` does: take
