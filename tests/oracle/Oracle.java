@@ -339,7 +339,8 @@ public class Oracle {
      * BZS; accented names).
      */
     static String generate(int i, Random rnd, Random extra, Random later, String version) {
-        // One tournament in four, for 3.52: names with accents (what 3.51.02 mis-imported).
+        // One tournament in four, for 3.52: names with accents (3.51.02 loses their games when it
+        // reads a file without dataVersion, as both releases save them).
         boolean accents = later != null && later.nextInt(4) == 0;
         boolean mcmahon = rnd.nextBoolean();
         int players = i % 10 == 9 ? 100 + rnd.nextInt(301) : 8 + rnd.nextInt(53);
