@@ -262,6 +262,7 @@ fn domain_status(e: &DomainError) -> StatusCode {
         | DomainError::InvalidField { .. }
         | DomainError::InField { .. }
         | DomainError::UnsupportedSchema { .. }
+        | DomainError::UnsupportedOpenGothaSystem { .. }
         | DomainError::InvalidId { .. }
         | DomainError::OutOfRange { .. }
         | DomainError::RulingNotAllowed { .. }

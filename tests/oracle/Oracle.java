@@ -1,9 +1,11 @@
-// Our driver around OpenGotha 3.51.02's own pairing engine, run headless as the oracle for the
-// pairing parity tests. The jar is fetched (lucvannier/opengotha:
-// distribution/opengotha.jar, lib/jhall.jar) and never committed; `scripts/opengotha-oracle`
+// Our driver around OpenGotha's own pairing engine (3.51.02 or 3.52.03), run headless as the
+// oracle for the pairing parity tests. The jar is fetched or built from OpenGotha's public
+// repositories (see scripts/opengotha-oracle) and never committed; `scripts/opengotha-oracle`
 // compiles and runs this. What it answers is committed as data under
-// shared/domain/tests/fixtures/opengotha/oracle/.
+// shared/domain/tests/fixtures/opengotha/oracle/VERSION/.
 //
+//   java Oracle version
+//       The jar's version (OpenGotha's fullVersionNumber, e.g. 3.52.03).
 //   java Oracle replay FILE.xml OUT.json
 //       Every round of FILE that has games, paired again as OpenGotha's pairing window pairs it
 //       from the rounds before: the boards, colours, handicaps, tables, the bye, and the cost
@@ -56,7 +58,9 @@ public class Oracle {
                 System.setProperty(scheme + ".proxyHost", "127.0.0.1");
                 System.setProperty(scheme + ".proxyPort", "9");
             }
-            if (args.length == 3 && args[0].equals("replay")) {
+            if (args.length == 1 && args[0].equals("version")) {
+                System.out.println(version());
+            } else if (args.length == 3 && args[0].equals("replay")) {
                 Files.write(new File(args[2]).toPath(), replay(new File(args[1])).getBytes(StandardCharsets.UTF_8));
             } else if (args.length == 3 && args[0].equals("standings")) {
                 Files.write(new File(args[2]).toPath(), standings(new File(args[1])).getBytes(StandardCharsets.UTF_8));
@@ -70,7 +74,7 @@ public class Oracle {
                     play(seed, i, new File(args[4]));
                 }
             } else {
-                System.err.println("usage: Oracle replay FILE.xml OUT.json | Oracle play SEED FIRST COUNT OUTDIR | Oracle standings FILE.xml OUT.json | Oracle time FILE.xml ROUND RUNS");
+                System.err.println("usage: Oracle version | Oracle replay FILE.xml OUT.json | Oracle play SEED FIRST COUNT OUTDIR | Oracle standings FILE.xml OUT.json | Oracle time FILE.xml ROUND RUNS");
                 code = 2;
             }
         } catch (Throwable e) {
@@ -79,6 +83,20 @@ public class Oracle {
         }
         // OpenGotha's RMI registry thread keeps the JVM alive otherwise.
         System.exit(code);
+    }
+
+    /** The jar's own version number, as it writes it in a file's fullVersionNumber. */
+    static String version() throws Exception {
+        // Gotha is package-private: read through reflection, as the driver reads costValue.
+        Method m = Class.forName("info.vannier.gotha.Gotha").getDeclaredMethod("getGothaFullVersionNumber");
+        m.setAccessible(true);
+        return (String) m.invoke(null);
+    }
+
+    /** Whether the jar is OpenGotha 3.52 or later (handicap base, Breizh groups). */
+    static boolean since352() throws Exception {
+        String[] v = version().split("\\.");
+        return Integer.parseInt(v[0]) * 100 + Integer.parseInt(v[1]) >= 352;
     }
 
     /** Loads FILE into a fresh tournament. */
@@ -304,6 +322,8 @@ public class Oracle {
     static final String[] COUNTRIES = {"FR", "DE", "PL", "CZ", "HU", "AT", "ES", "IT"};
     static final String[] SEED_SYSTEMS = {"SPLITANDRANDOM", "SPLITANDFOLD", "SPLITANDSLIP"};
     static final String[] DUDD = {"TOP", "MID", "BOT"};
+    /** Accented letters of European names, upper and lower case (Latin-1 and beyond). */
+    static final String[] ACCENTED = {"É", "é", "è", "Ö", "ö", "ü", "Ü", "ß", "ç", "Ł", "ł", "ñ", "Å", "ø", "ž", "Č"};
 
     static String rankName(int rank) {
         // OpenGotha's ranks: -30 = 30K … -1 = 1K, 0 = 1D … 8 = 9D.
@@ -314,9 +334,14 @@ public class Oracle {
      * Tournament number `i`, drawn from `rnd`: its players and parameters, as OpenGotha's XML.
      * `extra` draws what later versions of this generator added (what absences and byes are
      * worth, the McMahon zero, unplayed games counted as half a point, direct confrontation
-     * among the criteria) from a stream of its own, so the tournaments drawn before stay the same.
+     * among the criteria) from a stream of its own, so the tournaments drawn before stay the same;
+     * `later`, null for a 3.51 jar, what only 3.52 reads (the handicap base by name, RANK, MMS or
+     * BZS; accented names).
      */
-    static String generate(int i, Random rnd, Random extra) {
+    static String generate(int i, Random rnd, Random extra, Random later, String version) {
+        // One tournament in four, for 3.52: names with accents (3.51.02 loses their games when it
+        // reads a file without dataVersion, as both releases save them).
+        boolean accents = later != null && later.nextInt(4) == 0;
         boolean mcmahon = rnd.nextBoolean();
         int players = i % 10 == 9 ? 100 + rnd.nextInt(301) : 8 + rnd.nextInt(53);
         int rounds = 3 + rnd.nextInt(8);
@@ -324,7 +349,7 @@ public class Oracle {
         boolean defaults = rnd.nextInt(4) == 0;
         StringBuilder x = new StringBuilder();
         x.append("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-        x.append("<Tournament dataVersion=\"201\" fullVersionNumber=\"3.51.02\" runningMode=\"SAL\">\n<Players>\n");
+        x.append("<Tournament dataVersion=\"201\" fullVersionNumber=\"" + version + "\" runningMode=\"SAL\">\n<Players>\n");
         for (int p = 0; p < players; p++) {
             int rank = Math.max(-30, Math.min(8, (int) Math.round(rnd.nextGaussian() * 8 - 6)));
             int rating = (rank + 21) * 100 + rnd.nextInt(100) - 50;
@@ -333,8 +358,14 @@ public class Oracle {
                 // A few players miss a round or two.
                 part.append(r > 0 && r < rounds && rnd.nextInt(25) == 0 ? '0' : '1');
             }
-            x.append(String.format("<Player agaExpirationDate=\"\" agaId=\"\" club=\"%s\" country=\"%s\" egfPin=\"\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"P%03d\" grade=\"\" name=\"Gen%04d\" participating=\"%s\" rank=\"%s\" rating=\"%d\" ratingOrigin=\"\" registeringStatus=\"FIN\" smmsCorrection=\"0\"/>\n",
-                    CLUBS[rnd.nextInt(CLUBS.length)], COUNTRIES[rnd.nextInt(COUNTRIES.length)], p, i, part, rankName(rank), rating));
+            String first = String.format("P%03d", p);
+            String name = String.format("Gen%04d", i);
+            if (accents && later.nextInt(3) == 0) {
+                first = ACCENTED[later.nextInt(ACCENTED.length)] + first;
+                name = name + ACCENTED[later.nextInt(ACCENTED.length)];
+            }
+            x.append(String.format("<Player agaExpirationDate=\"\" agaId=\"\" club=\"%s\" country=\"%s\" egfPin=\"\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"%s\" grade=\"\" name=\"%s\" participating=\"%s\" rank=\"%s\" rating=\"%d\" ratingOrigin=\"\" registeringStatus=\"FIN\" smmsCorrection=\"0\"/>\n",
+                    CLUBS[rnd.nextInt(CLUBS.length)], COUNTRIES[rnd.nextInt(COUNTRIES.length)], first, name, part, rankName(rank), rating));
         }
         x.append("</Players>\n<Games>\n</Games>\n<ByePlayers>\n</ByePlayers>\n<TournamentParameterSet>\n");
         String bar = rankName(rnd.nextInt(6) - 2);
@@ -351,8 +382,18 @@ public class Oracle {
         boolean unplayedHalf = extra.nextInt(4) == 0;
         x.append(String.format("<GeneralParameterSet bInternet=\"false\" basicTime=\"60\" beginDate=\"2026-01-01\" canByoYomiTime=\"300\" complementaryTimeSystem=\"STDBYOYOMI\" director=\"\" endDate=\"2026-01-02\" fischerTime=\"10\" genCountNotPlayedGamesAsHalfPoint=\"%s\" genMMBar=\"%s\" genMMFloor=\"%s\" genMMS2ValueAbsent=\"%d\" genMMS2ValueBye=\"%d\" genMMZero=\"%s\" genNBW2ValueAbsent=\"%d\" genNBW2ValueBye=\"%d\" genRoundDownNBWMMS=\"%s\" komi=\"7.5\" location=\"\" name=\"Generated %d\" nbMovesCanTime=\"15\" numberOfCategories=\"1\" numberOfRounds=\"%d\" shortName=\"gen%d\" size=\"19\" stdByoYomiTime=\"30\"/>\n",
                 unplayedHalf, bar, floor, absentMms, byeMms, zero, absentNbw, byeNbw, roundDown, i, rounds, i));
-        x.append(String.format("<HandicapParameterSet hdBasedOnMMS=\"%s\" hdCeiling=\"%d\" hdCorrection=\"%d\" hdNoHdRankThreshold=\"%s\"/>\n",
-                rnd.nextBoolean(), handicap ? 9 : 0, rnd.nextInt(3), handicap ? rankName(-rnd.nextInt(10) - 1) : "30K"));
+        boolean onMms = rnd.nextBoolean();
+        int ceiling = handicap ? 9 : 0;
+        int correction = rnd.nextInt(3);
+        String threshold = handicap ? rankName(-rnd.nextInt(10) - 1) : "30K";
+        // 3.52 names the base (RANK, MMS or BZS); hdBasedOnMMS is what 3.51 reads, and 3.52
+        // reads it too when hdBase is absent (one file in four here).
+        String base = "";
+        if (later != null && later.nextInt(4) != 0) {
+            base = String.format(" hdBase=\"%s\"", new String[] {"RANK", "MMS", "BZS"}[later.nextInt(3)]);
+        }
+        x.append(String.format("<HandicapParameterSet%s hdBasedOnMMS=\"%s\" hdCeiling=\"%d\" hdCorrection=\"%d\" hdNoHdRankThreshold=\"%s\"/>\n",
+                base, onMms, ceiling, correction, threshold));
         // One in five ranks ties by direct confrontation before SOSOS (as European events do).
         boolean dc = extra.nextInt(5) == 0;
         String[] crit = mcmahon ? new String[] {"MMS", "SOSM", dc ? "DC" : "SOSOSM", dc ? "SOSOSM" : "NULL", "NULL", "NULL"}
@@ -389,9 +430,10 @@ public class Oracle {
         // java.util.Random's first draws for nearby seeds are alike: the seed is mixed first.
         Random rnd = new Random(mix(mix(seed) ^ i));
         Random extra = new Random(mix(mix(seed) ^ i ^ 0x5EEDL << 32));
+        Random later = since352() ? new Random(mix(mix(seed) ^ i ^ 0x352L << 40)) : null;
         String name = String.format("gen-%04d", i);
         File base = new File(outDir, name + ".base.xml");
-        Files.write(base.toPath(), generate(i, rnd, extra).getBytes(StandardCharsets.UTF_8));
+        Files.write(base.toPath(), generate(i, rnd, extra, later, version()).getBytes(StandardCharsets.UTF_8));
         Tournament t = load(base);
         int rounds = t.getTournamentParameterSet().getGeneralParameterSet().getNumberOfRounds();
         StringBuilder out = new StringBuilder("{\"file\": ").append(str(name + ".xml")).append(", \"rounds\": [");

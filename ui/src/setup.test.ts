@@ -48,6 +48,19 @@ describe("a McMahon event's OpenGotha parameters", () => {
     expect(opengothaForm("opengotha_swiss", MCMAHON_PAIRING).read().pairing).toEqual(MCMAHON_PAIRING);
   });
 
+  it("numbers tables as OpenGotha 3.52 does unless the event keeps 3.51's (a file 3.51 saved)", () => {
+    expect(MCMAHON_PAIRING.table_order).toBe("opengotha_3_52");
+    const form = opengothaForm("mcmahon");
+    const order = form.el.querySelector<HTMLSelectElement>('[data-testid="og-table-order"]')!;
+    expect(order.value).toBe("opengotha_3_52");
+    const kept = { ...MCMAHON_PAIRING, table_order: "opengotha_3_51" as const };
+    const imported = opengothaForm("mcmahon", kept);
+    expect(imported.el.querySelector<HTMLSelectElement>('[data-testid="og-table-order"]')!.value).toBe("opengotha_3_51");
+    expect(imported.read().pairing).toEqual(kept);
+    order.value = "opengotha_3_51";
+    expect(form.read().pairing).toEqual(kept);
+  });
+
   it("reads ranks as OpenGotha's values", () => {
     expect([rankValue("30k"), rankValue("1k"), rankValue("1d"), rankValue("9d")]).toEqual([-30, -1, 0, 8]);
     for (const r of ["30k", "5k", "1k", "1d", "3d", "9d"]) expect(rankOfValue(rankValue(r))).toBe(r);

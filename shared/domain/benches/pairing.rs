@@ -4,10 +4,11 @@
 //! score-group search (`pairing::swiss`) that paired McMahon here before, on the same field and
 //! McMahon scores.
 //!
-//! Then the same round of the largest McMahon events of the oracle's generated corpus, paired
-//! here and by OpenGotha 3.51.02's own `makeAutomaticPairing` on the same file, same machine,
-//! when `OPENGOTHA_JARS` names a folder with its jars (as `scripts/opengotha-oracle` takes;
-//! needs a JDK): first call and warm median each side.
+//! Then the same round of the largest McMahon events of the oracle's generated corpus (the one
+//! OpenGotha 3.52.03 paired), paired here and by OpenGotha's own `makeAutomaticPairing` on the
+//! same file, same machine, when `OPENGOTHA_JARS` names a folder with its jars (as
+//! `scripts/opengotha-oracle` takes — 3.52.03's, the release organisers run; needs a JDK): first
+//! call and warm median each side, the jar's version said.
 //!
 //! `cargo bench -p arbiter-domain --bench pairing` (see docs/PERFORMANCE.md).
 
@@ -77,7 +78,7 @@ const AGAINST_OPENGOTHA: [(&str, u16); 2] = [("gen-0279.xml", 3), ("gen-0039.xml
 fn against_opengotha() {
     use arbiter_domain::interop::opengotha as og_file;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let corpus = root.join("tests/fixtures/opengotha/oracle/generated");
+    let corpus = root.join("tests/fixtures/opengotha/oracle/3.52.03/generated");
     let jars = std::env::var_os("OPENGOTHA_JARS").map(std::path::PathBuf::from);
     let java = jars.as_ref().and_then(|dir| {
         let build = std::env::temp_dir().join(format!("oracle-bench-{}", std::process::id()));
@@ -93,8 +94,16 @@ fn against_opengotha() {
             .is_ok_and(|s| s.success());
         ok.then(|| (build.clone(), format!("{}:{}:{}", build.display(), cp.display(), dir.join("jhall.jar").display())))
     });
+    let version = java.as_ref().and_then(|(_, cp)| {
+        let out = std::process::Command::new("java")
+            .args(["-Djava.awt.headless=true", "-cp", cp, "Oracle", "version"])
+            .output()
+            .ok()?;
+        Some(String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    });
     println!(
-        "\nOne round paired here and by OpenGotha 3.51.02's makeAutomaticPairing, same file (first call · warm median)"
+        "\nOne round paired here and by OpenGotha {}'s makeAutomaticPairing, same file (first call · warm median)",
+        version.as_deref().unwrap_or("(no jar)")
     );
     if java.is_none() {
         println!("  (OpenGotha's jars not given: OPENGOTHA_JARS=DIR with opengotha.jar and jhall.jar, and a JDK; ours alone)");

@@ -2,6 +2,7 @@
 import type { Criterion } from "./Criterion";
 import type { DuddMode } from "./DuddMode";
 import type { SeedSystem } from "./SeedSystem";
+import type { TableOrder } from "./TableOrder";
 
 /**
  * The weights and switches of OpenGotha's pairing (its `PairingParameterSet`). Weights are
@@ -25,4 +26,9 @@ rank_threshold: number, nb_wins_threshold_active: boolean, def_sec_crit: number,
 /**
  * Kept for the file's round trip; OpenGotha itself no longer reads it.
  */
-prefer_mms_diff_rather_than_same_clubs_group: number, };
+prefer_mms_diff_rather_than_same_clubs_group: number, 
+/**
+ * Which release's table numbering: not an OpenGotha parameter but its version's behaviour
+ * (3.52's unless an event brought in from a file 3.51 saved keeps 3.51's).
+ */
+table_order: TableOrder, };

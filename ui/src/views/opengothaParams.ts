@@ -7,6 +7,7 @@ import type { DuddMode } from "../bindings/DuddMode";
 import type { HandicapParams } from "../bindings/HandicapParams";
 import type { PairingParams } from "../bindings/PairingParams";
 import type { SeedSystem } from "../bindings/SeedSystem";
+import type { TableOrder } from "../bindings/TableOrder";
 import defaults from "../bindings/opengotha-defaults.json";
 import { h } from "../dom";
 import { t } from "../i18n";
@@ -69,6 +70,9 @@ export function opengothaForm(system: OpenGothaSystem, pairing?: PairingParams, 
   const upper = select("og-dudd-upper", modes, p.dudd_upper_mode);
   const lower = select("og-dudd-lower", modes, p.dudd_lower_mode);
   const compensate = input({ type: "checkbox", checked: p.compensate_dudd, "data-testid": "og-compensate" });
+  // Which OpenGotha release's table numbering: 3.52's unless the event came from a file 3.51 saved.
+  const orders: [TableOrder, string][] = [["opengotha_3_52", t("tableOrder352")], ["opengotha_3_51", t("tableOrder351")]];
+  const tableOrder = select("og-table-order", orders, p.table_order);
   const byMms = input({ type: "checkbox", checked: hd.based_on_mms, "data-testid": "og-hd-mms" });
   const noHdFrom = select("og-hd-threshold", RANKS.map((r) => [r, r]), rankOfValue(hd.no_handicap_rank_threshold));
   const correction = input({ type: "number", min: 0, max: 9, value: hd.correction, "data-testid": "og-hd-correction" });
@@ -83,6 +87,7 @@ export function opengothaForm(system: OpenGothaSystem, pairing?: PairingParams, 
     field(t("seedThen"), seed2),
     h("div", { class: "row2" }, field(t("duddUpper"), upper), field(t("duddLower"), lower)),
     h("label", { class: "check" }, compensate, h("span", {}, t("duddCompensate"))),
+    field(t("tableOrder"), tableOrder),
     h("label", { class: "check" }, byMms, h("span", {}, t("hdByMms"))),
     field(t("hdThreshold"), noHdFrom),
     h("div", { class: "row2" }, field(t("hdCorrection"), correction), field(t("hdCeiling"), ceiling)),
@@ -100,6 +105,7 @@ export function opengothaForm(system: OpenGothaSystem, pairing?: PairingParams, 
         dudd_upper_mode: upper.value as DuddMode,
         dudd_lower_mode: lower.value as DuddMode,
         compensate_dudd: compensate.checked,
+        table_order: tableOrder.value as TableOrder,
         prefer_mms_diff_rather_than_same_club: Number(club.value),
         prefer_mms_diff_rather_than_same_country: Number(country.value),
       };

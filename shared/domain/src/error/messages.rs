@@ -69,6 +69,13 @@ fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
             ko: format!("데이터 형식 버전 {found}은(는) 지원되지 않습니다(이 빌드는 버전 1~{supported}을 읽습니다)"),
             ja: format!("データ形式のバージョン {found} には対応していません（このビルドはバージョン 1〜{supported} を読みます）"),
         ),
+        UnsupportedOpenGothaSystem { system } => say!(l =>
+            zh: format!("不支持 OpenGotha 的 {system} 赛制（本版本编排和排名麦克马洪制与瑞士制）"),
+            en: format!("OpenGotha's {system} system is not supported (this build pairs and ranks McMahon and Swiss)"),
+            zh_hant: format!("不支援 OpenGotha 的 {system} 賽制（本版本編排和排名麥克馬洪制與瑞士制）"),
+            ko: format!("OpenGotha의 {system} 방식은 지원되지 않습니다(이 빌드는 맥마흔과 스위스 방식을 대진하고 순위를 매깁니다)"),
+            ja: format!("OpenGotha の {system} 方式には対応していません（このビルドはマクマホン方式とスイス方式を組み合わせ・順位付けします）"),
+        ),
         InvalidId { kind, value, reason } => {
             let (k, r) = (detail::name(kind, l), detail::detail(reason, l));
             say!(l =>
@@ -506,6 +513,7 @@ pub(crate) mod tests {
             E::InvalidField { field: "line 2".into(), message: "a name of 1 to 100 characters is needed".into() },
             E::InField { code: "invalid_id", field: "game".into(), message: "it is empty".into() },
             E::UnsupportedSchema { found: 9, supported: 5 },
+            E::UnsupportedOpenGothaSystem { system: "Breizh" },
             E::InvalidId {
                 kind: "game",
                 value: "a b".into(),
@@ -593,6 +601,7 @@ pub(crate) mod tests {
                 | E::InvalidField { .. }
                 | E::InField { .. }
                 | E::UnsupportedSchema { .. }
+                | E::UnsupportedOpenGothaSystem { .. }
                 | E::InvalidId { .. }
                 | E::OutOfRange { .. }
                 | E::RulingNotAllowed { .. }

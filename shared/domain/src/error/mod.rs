@@ -38,6 +38,9 @@ pub enum DomainError {
     InField { code: &'static str, field: String, message: String },
     /// The event says it is of a schema version this build does not read.
     UnsupportedSchema { found: u64, supported: u16 },
+    /// An OpenGotha file of a tournament system this build neither pairs nor ranks: `system`
+    /// is OpenGotha's name for it (Breizh, OpenGotha 3.52's groups by BZS score).
+    UnsupportedOpenGothaSystem { system: &'static str },
     /// An id is empty, too long or uses characters outside `[A-Za-z0-9._-]`.
     InvalidId { kind: &'static str, value: String, reason: &'static str },
     /// A number or coordinate outside what the rules allow.
@@ -166,6 +169,7 @@ impl DomainError {
             Self::InvalidField { .. } => "invalid_field",
             Self::InField { code, .. } => code,
             Self::UnsupportedSchema { .. } => "unsupported_schema",
+            Self::UnsupportedOpenGothaSystem { .. } => "unsupported_opengotha_system",
             Self::InvalidId { .. } => "invalid_id",
             Self::OutOfRange { .. } => "out_of_range",
             Self::RulingNotAllowed { .. } => "ruling_not_allowed",

@@ -16,7 +16,7 @@ use crate::error::{DomainError, Result};
 use crate::model::{Overtime, PlayerId, Rank, TimeControl};
 use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
 use crate::tournament::pairing::opengotha::{
-    DuddMode, HandicapParams, PairingParams, Person, RandomRule, SeedSystem, Settings as PairingSettings,
+    DuddMode, HandicapParams, PairingParams, Person, RandomRule, SeedSystem, Settings as PairingSettings, TableOrder,
 };
 use crate::tournament::standings::mcmahon::{McMahonParams, Scoring};
 use crate::tournament::standings::Criterion;
@@ -308,6 +308,11 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     criteria_names.sort_by_key(|(n, _)| *n);
     let mut criteria = Vec::new();
     let mut unsupported = Vec::new();
+    // OpenGotha 3.52 makes a tournament Breizh when BZS is among its criteria (its
+    // `tournamentType`): groups by BZS score, which is neither paired nor ranked here.
+    if criteria_names.iter().any(|(_, n)| n == "BZS") {
+        return Err(DomainError::UnsupportedOpenGothaSystem { system: "Breizh" });
+    }
     for (_, name) in criteria_names.into_iter().filter(|(_, n)| n != "NULL") {
         match Criterion::from_opengotha(&name) {
             Some(c) => criteria.push(c),
@@ -330,7 +335,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     };
     let categories: u32 = num(&g, "numberOfCategories", 1)?;
     let category_limits = category_limits(categories, &category_attrs)?;
-    let pairing = pairing_params(pairing_attrs.as_ref().unwrap_or(&HashMap::new()))?;
+    let mut pairing = pairing_params(pairing_attrs.as_ref().unwrap_or(&HashMap::new()))?;
+    // Not in the file's parameters but in the version that saved it.
+    pairing.table_order = TableOrder::of_version(&version);
     let handicap = handicap_params(handicap_attrs.as_ref().unwrap_or(&HashMap::new()))?;
     let rounds: u16 = num(&g, "numberOfRounds", 1)?;
     let (entrants, extras): (Vec<_>, Vec<_>) = players.into_iter().unzip();
@@ -467,6 +474,7 @@ fn pairing_params(a: &HashMap<String, String>) -> Result<PairingParams> {
             "paiSePreferMMSDiffRatherThanSameClubsGroup",
             d.prefer_mms_diff_rather_than_same_clubs_group,
         )?,
+        table_order: d.table_order,
     })
 }
 
@@ -505,7 +513,13 @@ fn per_mille(a: &HashMap<String, String>, key: &str, default: u16) -> Result<u16
 fn handicap_params(a: &HashMap<String, String>) -> Result<HandicapParams> {
     let d = HandicapParams::default();
     Ok(HandicapParams {
-        based_on_mms: flag(a, "hdBasedOnMMS", d.based_on_mms),
+        // 3.52 names the base (`hdBase`: RANK, MMS or BZS, and BZS pairs as RANK in 3.52.03);
+        // without it, 3.51's `hdBasedOnMMS`, which 3.52 reads too.
+        based_on_mms: match a.get("hdBase").map(String::as_str) {
+            Some("MMS") => true,
+            Some("RANK" | "BZS") => false,
+            _ => flag(a, "hdBasedOnMMS", d.based_on_mms),
+        },
         no_handicap_rank_threshold: rank_value(
             a.get("hdNoHdRankThreshold").map_or("1D", String::as_str),
             "hdNoHdRankThreshold",
@@ -518,7 +532,8 @@ fn handicap_params(a: &HashMap<String, String>) -> Result<HandicapParams> {
 /// The `HandicapParameterSet` element for `t`.
 fn handicap_element(h: &HandicapParams) -> String {
     format!(
-        "<HandicapParameterSet hdBasedOnMMS=\"{}\" hdCeiling=\"{}\" hdCorrection=\"{}\" hdNoHdRankThreshold=\"{}\"/>\n",
+        "<HandicapParameterSet hdBase=\"{}\" hdBasedOnMMS=\"{}\" hdCeiling=\"{}\" hdCorrection=\"{}\" hdNoHdRankThreshold=\"{}\"/>\n",
+        if h.based_on_mms { "MMS" } else { "RANK" },
         h.based_on_mms,
         h.ceiling,
         h.correction,
@@ -598,7 +613,13 @@ fn rank_from_value(v: i32) -> String {
 
 /// Writes an OpenGotha tournament file (`dataVersion` 201) that OpenGotha and [`parse`] read.
 pub fn write(t: &OpenGotha) -> String {
-    let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<Tournament dataVersion=\"201\" runningMode=\"SAL\">\n<Players>\n");
+    // An event that numbers tables as OpenGotha 3.51 did says so as that release's files do, so
+    // that it keeps that numbering when read back.
+    let version = match t.pairing.table_order {
+        TableOrder::OpenGotha351 => " fullVersionNumber=\"3.51.02\"",
+        TableOrder::OpenGotha352 => "",
+    };
+    let mut x = format!("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<Tournament dataVersion=\"201\"{version} runningMode=\"SAL\">\n<Players>\n");
     let rounds = usize::from(t.field.rounds.max(1));
     let mut key_of: HashMap<&PlayerId, &str> = HashMap::new();
     for (e, p) in t.field.entrants.iter().zip(&t.players) {
@@ -776,6 +797,12 @@ pub fn to_events(
         },
         _ => System::Swiss { reading: SwissReading::TieBreak },
     };
+    if og.pairing.table_order == TableOrder::OpenGotha351 {
+        notes.push(format!(
+            "tables numbered as OpenGotha 3.51 numbers them, as the OpenGotha {} that saved the file did (3.52 numbers them otherwise); change it in the set-up",
+            og.version
+        ));
+    }
     let time_control = og.time_control;
     if let Some(tc) = time_control {
         notes.push(format!(

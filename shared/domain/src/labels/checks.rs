@@ -25,6 +25,7 @@ const LATIN_ALLOWED: &[(&str, &str)] = &[
     ("NBW", "OpenGotha's criterion code"),
     ("SOSW", "OpenGotha's criterion code"),
     ("SOSOSW", "OpenGotha's criterion code"),
+    ("Breizh", "an OpenGotha system's own name, as its window shows it"),
     ("SST", "the Ing rules' own name in English, 計點制"),
 ];
 

@@ -19,6 +19,7 @@ mod korean;
 mod opengotha_oracle;
 mod opengotha_pairing_parity;
 mod opengotha_real_files;
+mod opengotha_releases;
 mod opengotha_round_trip;
 mod opengotha_weights;
 mod pairing_matching;

@@ -1,7 +1,9 @@
-//! Pairing parity with OpenGotha's own engine: every round OpenGotha 3.51.02's jar
-//! paired — the real files of `fixtures/opengotha/pairing/` replayed round by round, and a
-//! generated corpus of tournaments it paired from the rounds it paired before
-//! (`fixtures/opengotha/oracle/`, made by `scripts/opengotha-oracle` with `tests/oracle/`) —
+//! Pairing parity with OpenGotha's own engine: every round OpenGotha's jar paired — 3.52.03,
+//! the release organisers run, and 3.51.02, whose table numbering events brought in from its
+//! files keep — the real files of `fixtures/opengotha/pairing/` replayed round by round, and a
+//! generated corpus of tournaments each jar paired from the rounds it paired before
+//! (`fixtures/opengotha/oracle/VERSION/`, made by `scripts/opengotha-oracle` with
+//! `tests/oracle/`) —
 //! paired here from the same rounds before, and compared board by board: the pairs, colours,
 //! handicaps, tables and the bye; and each pair's weight here against the cost OpenGotha gave it.
 //! No JVM runs here: what the jar answered is committed as data.
@@ -11,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use arbiter_domain::interop::opengotha::{self, OpenGotha};
 use arbiter_domain::model::PlayerId;
-use arbiter_domain::tournament::pairing::opengotha::{pair, weigh};
+use arbiter_domain::tournament::pairing::opengotha::{pair, weigh_each, TableOrder};
 use arbiter_domain::tournament::standings::Criterion;
 use serde::Deserialize;
 
@@ -61,8 +63,20 @@ struct Compared {
     pairs: usize,
 }
 
-fn oracle_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/opengotha/oracle")
+/// The releases whose answers are committed, the current one first.
+const V352: &str = "3.52.03";
+const V351: &str = "3.51.02";
+
+/// What `version`'s jar answered.
+fn oracle_dir(version: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/opengotha/oracle").join(version)
+}
+
+/// `og` as `version`'s jar pairs it: its own rules, whatever version saved the file (a file's
+/// own version picks the colour rule and the table order its games were made under).
+fn as_paired_by(og: &mut OpenGotha, version: &str) {
+    og.version = version.into();
+    og.pairing.table_order = TableOrder::of_version(version);
 }
 
 fn compare(file: &str, og: &OpenGotha, answer: &Round) -> Compared {
@@ -76,8 +90,9 @@ fn compare(file: &str, og: &OpenGotha, answer: &Round) -> Compared {
 
     // Each of the jar's pairs weighed here, against its cost there.
     let mut weights_differ = 0;
-    for g in &answer.games {
-        let w = weigh(&og.field, &people, &settings, round, &[(id(&g.white), id(&g.black))]).unwrap();
+    let jars_pairs: Vec<(PlayerId, PlayerId)> = answer.games.iter().map(|g| (id(&g.white), id(&g.black))).collect();
+    let weights = weigh_each(&og.field, &people, &settings, round, &jars_pairs).unwrap();
+    for (g, &w) in answer.games.iter().zip(&weights) {
         weights_differ += usize::from(w != i128::from(g.cost));
         if w != i128::from(g.cost) && std::env::var_os("ORACLE_WEIGHTS").is_some() {
             println!(
@@ -169,13 +184,11 @@ fn answers(dir: &Path) -> Vec<Answer> {
 /// (`ORACLE_ALL=1 cargo test --release -p arbiter-domain --test it opengotha_oracle`).
 const LARGE: usize = 60;
 
-fn run(tally: &mut Tally, corpus: &'static str, answers: &[Answer], xml_dir: &Path, all: bool) {
+fn run(tally: &mut Tally, corpus: &'static str, answers: &[Answer], xml_dir: &Path, all: bool, version: &str) {
     for answer in answers {
         let mut og = opengotha::parse(&std::fs::read_to_string(xml_dir.join(&answer.file)).unwrap())
             .unwrap_or_else(|e| panic!("{}: {e}", answer.file));
-        // The jar is 3.51.02, whatever version saved the file: its rules are the ones to follow
-        // (a file's own version picks the colour rule its games were made under).
-        og.version = "3.51.02".into();
+        as_paired_by(&mut og, version);
         if !all && og.field.entrants.len() > LARGE {
             continue;
         }
@@ -192,12 +205,20 @@ fn run(tally: &mut Tally, corpus: &'static str, answers: &[Answer], xml_dir: &Pa
     }
 }
 
-/// Every round the jar paired, compared; the figures docs/opengotha.md reports. They are held
-/// here so that any change shows: a round that stops matching fails this test, and so does one
-/// that starts to (update the figures and the doc together).
-#[test]
-fn every_round_the_jar_paired_compared_with_ours() {
-    let dir = oracle_dir();
+/// The figures of one jar's corpora: (identical, ties, tried) for the real files, the generated
+/// tournaments of ≤ 60 players and all of them; pairs weighing here what they cost there, of all
+/// (default run, `ORACLE_ALL`).
+struct Figures {
+    real: (usize, usize, usize),
+    generated_up_to_60: (usize, usize, usize),
+    generated_all: (usize, usize, usize),
+    weights: (usize, usize),
+    weights_all: (usize, usize),
+}
+
+/// Every round `version`'s jar paired, compared with ours paired by that release's rules.
+fn compare_with_jar(version: &str, expected: &Figures) {
+    let dir = oracle_dir(version);
     let real = answers(&dir.join("real"));
     let generated = answers(&dir.join("generated"));
     assert_eq!(real.len(), 15, "every real file has the jar's answer");
@@ -205,19 +226,57 @@ fn every_round_the_jar_paired_compared_with_ours() {
     let all = std::env::var_os("ORACLE_ALL").is_some();
     let mut tally = Tally::default();
     let pairing = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/opengotha/pairing");
-    run(&mut tally, "real", &real, &pairing, true);
-    run(&mut tally, "generated", &generated, &dir.join("generated"), all);
+    run(&mut tally, "real", &real, &pairing, true, version);
+    run(&mut tally, "generated", &generated, &dir.join("generated"), all, version);
     for ((corpus, system, verdict), n) in &tally.rounds {
-        println!("{corpus:9} {system:7} {verdict:?}: {n}");
+        println!("{version} {corpus:9} {system:7} {verdict:?}: {n}");
     }
-    println!("pair weights equal to the jar's cost: {} of {}", tally.pairs - tally.weights_differ, tally.pairs);
+    println!(
+        "{version}: pair weights equal to the jar's cost: {} of {}",
+        tally.pairs - tally.weights_differ,
+        tally.pairs
+    );
     let figure =
         |corpus| (tally.count(corpus, Verdict::Identical), tally.count(corpus, Verdict::Tie), tally.tried(corpus));
-    println!("real: {:?}, generated: {:?} (identical, ties, tried)", figure("real"), figure("generated"));
-    assert_eq!(figure("real"), REAL, "real files: (identical, ties, tried)");
-    let generated_expected = if all { GENERATED_ALL } else { GENERATED_UP_TO_60 };
-    assert_eq!(figure("generated"), generated_expected, "generated: (identical, ties, tried)");
-    assert_eq!((tally.pairs - tally.weights_differ, tally.pairs), if all { WEIGHTS_ALL } else { WEIGHTS });
+    println!("{version}: real: {:?}, generated: {:?} (identical, ties, tried)", figure("real"), figure("generated"));
+    assert_eq!(figure("real"), expected.real, "{version} real files: (identical, ties, tried)");
+    let generated_expected = if all { expected.generated_all } else { expected.generated_up_to_60 };
+    assert_eq!(figure("generated"), generated_expected, "{version} generated: (identical, ties, tried)");
+    let weights = if all { expected.weights_all } else { expected.weights };
+    assert_eq!((tally.pairs - tally.weights_differ, tally.pairs), weights, "{version}: pair weights");
+}
+
+/// Every round OpenGotha 3.52.03 paired, compared; the figures docs/opengotha.md reports. They
+/// are held here so that any change shows: a round that stops matching fails this test, and so
+/// does one that starts to (update the figures and the doc together).
+#[test]
+fn every_round_3_52_03_paired_compared_with_ours() {
+    compare_with_jar(V352, &FIGURES_352);
+}
+
+/// Every round OpenGotha 3.51.02 paired, compared with ours numbering tables as 3.51 did.
+#[test]
+fn every_round_3_51_02_paired_compared_with_ours() {
+    compare_with_jar(V351, &FIGURES_351);
+}
+
+/// The two releases pair the real files alike but number most of their rounds' tables
+/// otherwise: numbered by 3.51's order, 3.52.03's rounds of the real files keep their pairs,
+/// colours and handicaps, and 60 of 72 get other tables. So the table order is what the
+/// comparison with each jar holds, not a detail both would pass.
+#[test]
+fn the_releases_number_the_real_files_tables_otherwise() {
+    let pairing = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/opengotha/pairing");
+    let mut verdicts: BTreeMap<Verdict, usize> = BTreeMap::new();
+    for answer in answers(&oracle_dir(V352).join("real")) {
+        let mut og = opengotha::parse(&std::fs::read_to_string(pairing.join(&answer.file)).unwrap()).unwrap();
+        as_paired_by(&mut og, V352);
+        og.pairing.table_order = TableOrder::OpenGotha351;
+        for round in &answer.rounds {
+            *verdicts.entry(compare(&answer.file, &og, round).verdict).or_default() += 1;
+        }
+    }
+    assert_eq!(verdicts, BTreeMap::from([(Verdict::Identical, 12), (Verdict::Tables, 60)]));
 }
 
 /// What the jar answered for one file's standings.
@@ -240,9 +299,15 @@ struct RankedPlayer {
 /// half a point where the file says so — equal to what OpenGotha's own engine gives.
 #[test]
 fn standings_of_the_real_files_equal_the_jars() {
+    for version in [V352, V351] {
+        standings_equal(version);
+    }
+}
+
+fn standings_equal(version: &str) {
     use arbiter_domain::tournament::standings::mcmahon;
     use arbiter_domain::tournament::Frac;
-    let dir = oracle_dir().join("standings");
+    let dir = oracle_dir(version).join("standings");
     let pairing = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/opengotha/pairing");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
@@ -280,7 +345,7 @@ fn standings_of_the_real_files_equal_the_jars() {
             }
         }
     }
-    println!("standings: {values} values of {} files equal to the jar's ({direct} non-zero DC)", files.len());
+    println!("{version} standings: {values} values of {} files equal to the jar's ({direct} non-zero DC)", files.len());
     assert_eq!(files.len(), 15);
     assert!(direct > 0, "some DC to check");
 }
@@ -289,11 +354,18 @@ fn standings_of_the_real_files_equal_the_jars() {
 /// round paired from the ledger of the rounds before it (`support::office_path`, what the pair
 /// button records), must be the jar's round — pairs, colours, handicaps, tables, bye. The jar
 /// and the `pair` command agree (above), so the office pairs as the command does. Absences,
-/// games won by default, the file's criteria (DC among them) and scoring come across.
+/// games won by default, the file's criteria (DC among them) and scoring come across; so does
+/// the release that saved the file: 3.52.03's files are paired by 3.52's table order, 3.51.02's
+/// keep 3.51's.
 #[test]
 fn the_office_pairs_every_generated_round_as_the_jar_did() {
+    office_pairs_as(V352, if std::env::var_os("ORACLE_ALL").is_some() { OFFICE_352_ALL } else { OFFICE_352 });
+    office_pairs_as(V351, if std::env::var_os("ORACLE_ALL").is_some() { OFFICE_351_ALL } else { OFFICE_351 });
+}
+
+fn office_pairs_as(version: &str, expected: (usize, usize)) {
     use crate::support::office_path::Ledger;
-    let dir = oracle_dir().join("generated");
+    let dir = oracle_dir(version).join("generated");
     let all = std::env::var_os("ORACLE_ALL").is_some();
     let (mut same, mut tried, mut absences) = (0, 0, 0);
     for answer in answers(&dir) {
@@ -332,22 +404,35 @@ fn the_office_pairs_every_generated_round_as_the_jar_did() {
             }
         }
     }
-    println!("the office's path: {same} of {tried} generated rounds the jar's ({absences} players with absences)");
+    println!(
+        "{version}: the office's path: {same} of {tried} generated rounds the jar's ({absences} players with absences)"
+    );
     assert!(absences > 0, "the corpus has absences to carry");
-    assert_eq!((same, tried), if all { OFFICE_ALL } else { OFFICE_UP_TO_60 });
+    assert_eq!((same, tried), expected, "{version}: the office's path");
 }
 
-/// Generated rounds the office pairs as the jar did, of those compared (≤ 60 players; all).
-const OFFICE_UP_TO_60: (usize, usize) = (1738, 1738);
-const OFFICE_ALL: (usize, usize) = (1930, 1930);
+/// Generated rounds the office pairs as each jar did, of those compared (≤ 60 players; all).
+const OFFICE_352: (usize, usize) = (1738, 1738);
+const OFFICE_352_ALL: (usize, usize) = (1930, 1930);
+const OFFICE_351: (usize, usize) = (1738, 1738);
+const OFFICE_351_ALL: (usize, usize) = (1930, 1930);
 
 // (identical, ties, tried), as docs/opengotha.md reports them. The goal: identical +
 // ties = tried. A "tie" here: other pairs whose total under our weights equals the total of the
-// jar's costs, every one of the jar's pairs weighing here what it cost there.
-const REAL: (usize, usize, usize) = (72, 0, 72);
-const GENERATED_UP_TO_60: (usize, usize, usize) = (1738, 0, 1738);
-const GENERATED_ALL: (usize, usize, usize) = (1930, 0, 1930);
-/// Pairs of the jar's rounds weighing here what they cost there, of all its pairs (the real
-/// files and the generated tournaments compared).
-const WEIGHTS: (usize, usize) = (28168, 28168);
-const WEIGHTS_ALL: (usize, usize) = (50760, 50760);
+// jar's costs, every one of the jar's pairs weighing here what it cost there. Weights: pairs of
+// the jar's rounds weighing here what they cost there, of all its pairs (the real files and the
+// generated tournaments compared).
+const FIGURES_352: Figures = Figures {
+    real: (72, 0, 72),
+    generated_up_to_60: (1738, 0, 1738),
+    generated_all: (1930, 0, 1930),
+    weights: (28168, 28168),
+    weights_all: (50760, 50760),
+};
+const FIGURES_351: Figures = Figures {
+    real: (72, 0, 72),
+    generated_up_to_60: (1738, 0, 1738),
+    generated_all: (1930, 0, 1930),
+    weights: (28168, 28168),
+    weights_all: (50760, 50760),
+};

@@ -9,7 +9,8 @@
 //! (colours, handicap). An odd count
 //! first gives the bye (`chooseAByePlayer`); more than 600 players are paired in score-ordered
 //! batches as OpenGotha batches them; tables go by best score, then rating
-//! (`renumberTablesByBestScoreThenRating`).
+//! (`renumberTablesByBestScoreThenRating`, by the rule of the release the event follows:
+//! [`TableOrder`]).
 //!
 //! What is not reproduced, and why: a non-deterministic
 //! "random" (`paiBaDeterministic = false`) cannot be reproduced and the deterministic one is
@@ -19,9 +20,9 @@
 pub mod info;
 mod java_sort;
 pub mod params;
+mod tables;
 pub mod weight;
 
-use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
 
 use serde::Serialize;
@@ -29,13 +30,14 @@ use serde::Serialize;
 use crate::error::{DomainError, Result};
 use crate::model::PlayerId;
 use crate::tournament::field::{Entrant, Field};
-use crate::tournament::standings::mcmahon::{McMahonParams, Scores};
+use crate::tournament::standings::mcmahon::McMahonParams;
 use crate::tournament::standings::Criterion;
 
 use super::matching::{max_weight_matching, Weights};
 use super::{Board, RoundPairing};
 use info::{main_criterion, Infos, MIN_RANK, SMMS_CORR_MAX, SMMS_CORR_MIN};
 pub use params::{DuddMode, HandicapParams, PairingParams, SeedSystem};
+pub use tables::TableOrder;
 pub use weight::Parts;
 
 /// `Pairing.PAIRING_GROUP_MIN_SIZE` and `_MAX_SIZE`: past 600 players, OpenGotha pairs in
@@ -93,12 +95,18 @@ impl RandomRule {
     /// The rule of the OpenGotha version that wrote a file (`fullVersionNumber`, e.g.
     /// "3.51.01"); the current rule when the version is missing or unreadable.
     pub fn of_version(version: &str) -> RandomRule {
-        let parts: Option<Vec<u32>> = version.trim().split('.').map(|p| p.parse().ok()).collect();
-        match parts {
-            Some(v) if !v.is_empty() && v < vec![3, 51, 1] => RandomRule::Ordered,
+        match version_parts(version) {
+            Some(v) if v < vec![3, 51, 1] => RandomRule::Ordered,
             _ => RandomRule::Symmetric,
         }
     }
+}
+
+/// An OpenGotha `fullVersionNumber` ("3.51.02", "3.52") as numbers; None when missing or
+/// unreadable.
+fn version_parts(version: &str) -> Option<Vec<u32>> {
+    let parts: Option<Vec<u32>> = version.trim().split('.').map(|p| p.parse().ok()).collect();
+    parts.filter(|v| !v.is_empty())
 }
 
 /// The settings OpenGotha pairs by.
@@ -277,7 +285,7 @@ fn pair_among(
         games.extend(pair_batch(&infos, &batch)?);
     }
     let total = games.iter().map(|(_, p)| i128::from(p.total())).sum();
-    let boards = tables(&infos, &past, round, games);
+    let boards = tables::number(&infos, &past, round, games);
     Ok(Pairing { round, boards, bye: bye.map(|b| field.entrants[b].id.clone()), total })
 }
 
@@ -300,6 +308,18 @@ pub fn weigh(
     round: u16,
     pairs: &[(PlayerId, PlayerId)],
 ) -> Result<i128> {
+    Ok(weigh_each(field, people, settings, round, pairs)?.into_iter().sum())
+}
+
+/// Each pair's weight in `round`, as [`weigh`] weighs them, in the order given: the scores
+/// before the round are computed once for all of them.
+pub fn weigh_each(
+    field: &Field,
+    people: &[Person],
+    settings: &Settings,
+    round: u16,
+    pairs: &[(PlayerId, PlayerId)],
+) -> Result<Vec<i128>> {
     if round == 0 || people.len() != field.entrants.len() {
         return Err(out_of_range("a round from 1 and one player record per entrant".into()));
     }
@@ -307,17 +327,18 @@ pub fn weigh(
     let infos = Infos::new(&past, people, settings, usize::from(round) - 1);
     let position: HashMap<usize, usize> =
         list_order(&infos, round).into_iter().enumerate().map(|(pos, i)| (i, pos)).collect();
-    let mut total = 0i128;
-    for (a, b) in pairs {
-        let (Some(&i), Some(&j)) = (infos.index.get(a), infos.index.get(b)) else {
-            return Err(out_of_range(format!("{a} or {b} is not an entrant")));
-        };
-        let (pi, pj) =
-            (position.get(&i).copied().unwrap_or(usize::MAX), position.get(&j).copied().unwrap_or(usize::MAX));
-        let p = if pi <= pj { infos.weight(i, j) } else { infos.weight(j, i) };
-        total += i128::from(p.total());
-    }
-    Ok(total)
+    pairs
+        .iter()
+        .map(|(a, b)| {
+            let (Some(&i), Some(&j)) = (infos.index.get(a), infos.index.get(b)) else {
+                return Err(out_of_range(format!("{a} or {b} is not an entrant")));
+            };
+            let (pi, pj) =
+                (position.get(&i).copied().unwrap_or(usize::MAX), position.get(&j).copied().unwrap_or(usize::MAX));
+            let p = if pi <= pj { infos.weight(i, j) } else { infos.weight(j, i) };
+            Ok(i128::from(p.total()))
+        })
+        .collect()
 }
 
 /// Splits more than 600 players into batches the way `makeAutomaticPairing` does: take
@@ -391,68 +412,6 @@ fn pair_batch(infos: &Infos, batch: &[usize]) -> Result<Vec<(weight::Game, Parts
     }
     let at = |i: usize, j: usize| i * (2 * n - i - 1) / 2 + (j - i - 1);
     Ok(pairs.into_iter().map(|(i, j)| (infos.game_between(batch[i], batch[j]), parts[at(i, j)])).collect())
-}
-
-/// Table numbers by `renumberTablesByBestScoreThenRating`: the games in order of their better
-/// player by the placement criteria at this round, then by rating. OpenGotha reads those
-/// criteria from the scores it cached before pairing (its pairing window marks the tournament
-/// changed only once the round is paired), so this round's new games and bye are not in them:
-/// every player counts as absent from it (checked against OpenGotha's own engine,
-/// tests/oracle/).
-fn tables(infos: &Infos, past: &Field, round: u16, games: Vec<(weight::Game, Parts)>) -> Vec<PairedBoard> {
-    let ids = |i: usize| infos.field.entrants[i].id.clone();
-    let scores = Scores::new(past, &infos.settings.mcmahon, round);
-    let r = Some(usize::from(round) - 1);
-    let crit = |c: Criterion, i: usize| match c {
-        // DC and SDC as OpenGotha keeps them from listing the players to pair.
-        Criterion::Rating | Criterion::Cat | Criterion::Dc | Criterion::Sdc => infos.crit(c, i, r),
-        _ => scores.crit2(c, i, r).unwrap_or(0),
-    };
-    // ScoredPlayerComparator(pps, round, keepExAequo = true): Less = `a` better.
-    let cmp = |a: usize, b: usize| -> Ordering {
-        for &c in &infos.settings.criteria {
-            let (x, y) = (crit(c, a), crit(c, b));
-            if x != y {
-                return y.cmp(&x);
-            }
-        }
-        Ordering::Equal
-    };
-    let rating = |i: usize| infos.people[i].rating;
-    // OpenGotha's GameComparator takes Black as a game's "best" when White scores better (a
-    // quirk of its comparison signs); reproduced so tables come out as OpenGotha numbers them.
-    let best = |g: &weight::Game| match cmp(g.white, g.black) {
-        Ordering::Equal if rating(g.white) < rating(g.black) => g.black,
-        Ordering::Less => g.black,
-        _ => g.white,
-    };
-    // GameComparator(BEST_SCR_ORDER): the better best player first; on equal scores the higher
-    // rating, and on equal ratings too it answers "after" both ways — so the order is the one
-    // Java's TimSort leaves, from the games in the order the pairing made them.
-    let mut order: Vec<usize> = (0..games.len()).collect();
-    java_sort::sort(&mut order, &|&x, &y| {
-        let (a, b) = (best(&games[x].0), best(&games[y].0));
-        match cmp(a, b) {
-            Ordering::Less => -1,
-            Ordering::Greater => 1,
-            Ordering::Equal if rating(a) > rating(b) => -1,
-            Ordering::Equal => 1,
-        }
-    });
-    order
-        .into_iter()
-        .enumerate()
-        .map(|(t, k)| {
-            let (g, parts) = &games[k];
-            PairedBoard {
-                table: t as u16 + 1,
-                white: ids(g.white),
-                black: ids(g.black),
-                handicap: g.handicap as u8,
-                weight: *parts,
-            }
-        })
-        .collect()
 }
 
 fn out_of_range(message: String) -> DomainError {

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::TableOrder;
 use crate::error::{DomainError, Result};
 use crate::tournament::standings::Criterion;
 
@@ -86,6 +87,9 @@ pub struct PairingParams {
     pub prefer_mms_diff_rather_than_same_club: i32,
     /// Kept for the file's round trip; OpenGotha itself no longer reads it.
     pub prefer_mms_diff_rather_than_same_clubs_group: i32,
+    /// Which release's table numbering: not an OpenGotha parameter but its version's behaviour
+    /// (3.52's unless an event brought in from a file 3.51 saved keeps 3.51's).
+    pub table_order: TableOrder,
 }
 
 impl Default for PairingParams {
@@ -118,6 +122,7 @@ impl Default for PairingParams {
             prefer_mms_diff_rather_than_same_country: 1,
             prefer_mms_diff_rather_than_same_club: 3,
             prefer_mms_diff_rather_than_same_clubs_group: 2,
+            table_order: TableOrder::OpenGotha352,
         }
     }
 }
