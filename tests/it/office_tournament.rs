@@ -114,7 +114,7 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     refusal(
         http.call(M::POST, Some(&org), "/players/import", None, Some("王一,3d\n李二,3x\n")).await,
         400,
-        "invalid_field",
+        "bad_lines",
         "line 2",
     );
     assert_eq!(players_of(&http.ok(M::GET, &org, "/setup", None).await), 0);
@@ -122,7 +122,7 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     refusal(
         http.call(M::POST, Some(&org), "/players/import", None, Some("")).await,
         400,
-        "invalid_field",
+        "bad_lines",
         "no players",
     );
     let (s, text) = http.call(M::POST, Some(&org), "/players/import", None, Some(csv)).await;

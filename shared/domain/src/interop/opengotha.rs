@@ -31,8 +31,16 @@ pub struct PlayerExtra {
     pub club: String,
     pub country: String,
     pub rating: i32,
+    /// Empty, or a PIN checked on reading.
     pub egf_pin: String,
+    pub ffg_licence: String,
+    /// The player's other attributes OpenGotha writes (`agaId`, `agaExpirationDate`,
+    /// `ffgLicenceStatus`, `grade`, `ratingOrigin`), as read; empty ones left out.
+    pub kept: std::collections::BTreeMap<String, String>,
 }
+
+/// The player attributes OpenGotha writes that this project keeps without reading.
+const KEPT: [&str; 5] = ["agaExpirationDate", "agaId", "ffgLicenceStatus", "grade", "ratingOrigin"];
 
 /// An OpenGotha tournament as this project reads it.
 #[derive(Debug, Clone, PartialEq)]
@@ -232,12 +240,22 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
                         entrant.preliminary = a.get("registeringStatus").is_some_and(|s| s == "PRE");
                         let extra = PlayerExtra {
                             key,
-                            name: last,
-                            first_name: first,
+                            name: last.clone(),
+                            first_name: first.clone(),
                             club: a.get("club").cloned().unwrap_or_default(),
                             country: a.get("country").cloned().unwrap_or_default(),
                             rating: num(&a, "rating", 0)?,
-                            egf_pin: a.get("egfPin").cloned().unwrap_or_default(),
+                            egf_pin: match a.get("egfPin").map(|p| p.trim()) {
+                                None | Some("") => String::new(),
+                                Some(p) => crate::model::Pin::new(p)
+                                    .map_err(|e| bad(format!("player `{last} {first}`: {e}")))?
+                                    .to_string(),
+                            },
+                            ffg_licence: a.get("ffgLicence").map(|l| l.trim().to_owned()).unwrap_or_default(),
+                            kept: KEPT
+                                .iter()
+                                .filter_map(|k| Some(((*k).to_owned(), a.get(*k).filter(|v| !v.trim().is_empty())?.clone())))
+                                .collect(),
                         };
                         players.push((entrant, extra));
                     }
@@ -603,11 +621,12 @@ pub fn write(t: &OpenGotha) -> String {
     let mut key_of: HashMap<&PlayerId, &str> = HashMap::new();
     for (e, p) in t.field.entrants.iter().zip(&t.players) {
         key_of.insert(&e.id, &p.key);
+        let kept = |k: &str| p.kept.get(k).map(|v| esc(v)).unwrap_or_default();
         let participating: String =
             (1..=rounds as u16).map(|r| if e.absent.contains(&r) { '0' } else { '1' }).collect();
         x += &format!(
-            "<Player agaExpirationDate=\"\" agaId=\"\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"{}\" name=\"{}\" participating=\"{}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
-            esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.first_name), rank_string(e.rank), esc(&p.name), participating, rank_string(e.rank), p.rating, if e.preliminary { "PRE" } else { "FIN" }, e.mcmahon_correction
+            "<Player agaExpirationDate=\"{}\" agaId=\"{}\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"{}\" ffgLicenceStatus=\"{}\" firstName=\"{}\" grade=\"{}\" name=\"{}\" participating=\"{}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"{}\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
+            kept("agaExpirationDate"), kept("agaId"), esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.ffg_licence), kept("ffgLicenceStatus"), esc(&p.first_name), p.kept.get("grade").map_or_else(|| rank_string(e.rank), |g| esc(g)), esc(&p.name), participating, rank_string(e.rank), p.rating, kept("ratingOrigin"), if e.preliminary { "PRE" } else { "FIN" }, e.mcmahon_correction
         );
     }
     x += "</Players>\n<Games>\n";
@@ -707,7 +726,9 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
                 country: record.map(|r| r.country.clone()).unwrap_or_default(),
                 rating: record
                     .map_or_else(|| crate::tournament::pairing::opengotha::initial_rating(e.rank), |r| r.rating),
-                egf_pin: String::new(),
+                egf_pin: record.and_then(|r| r.egf_pin.as_ref()).map(ToString::to_string).unwrap_or_default(),
+                ffg_licence: record.and_then(|r| r.ffg_licence.clone()).unwrap_or_default(),
+                kept: record.map(|r| r.kept.clone()).unwrap_or_default(),
             }
         })
         .collect();
@@ -721,7 +742,7 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         location: settings.venue.clone().unwrap_or_default(),
         begin_date: date(settings.begin),
         end_date: date(settings.end.or(settings.begin)),
-        komi: String::new(),
+        komi: settings.komi_half_points.map(crate::model::tournament::komi_text).unwrap_or_default(),
         players,
         mcmahon: system.and_then(|s| s.mcmahon()).unwrap_or_default(),
         criteria,
@@ -799,6 +820,7 @@ pub fn to_events(
         system: Some(system),
         rounds: Some(og.field.rounds),
         no_shared_places: false,
+        komi_half_points: crate::model::tournament::komi_half_points(&og.komi),
     };
     let name = if og.name.is_empty() { og.short_name.clone() } else { og.name.clone() };
     let mut events = vec![(None, EventBody::TournamentCreated(Tournament { id: id.clone(), name, ruleset, settings }))];
@@ -820,6 +842,9 @@ pub fn to_events(
                     country: x.country.clone(),
                     smms_correction: e.mcmahon_correction,
                     preliminary: e.preliminary,
+                    egf_pin: crate::model::Pin::new(&x.egf_pin).ok(),
+                    ffg_licence: Some(x.ffg_licence.clone()).filter(|l| !l.is_empty()),
+                    kept: x.kept.clone(),
                 }),
             }),
         ));
