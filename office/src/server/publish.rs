@@ -169,7 +169,8 @@ pub async fn export_h9(State(state): State<AppState>, caller: Caller) -> Result<
         let rounds = og.field.rounds.max(1);
         let s = mcmahon::standings(&og.field, &og.mcmahon, &og.criteria, rounds, &og.ratings())?;
         let header = egd_h9::H9Header {
-            class: "D".into(),
+            class: og.time_control.as_ref().map_or("X", egd_h9::egf_class).to_owned(),
+            handicap_correction: og.handicap.correction,
             event: og.name.clone(),
             location: og.location.clone(),
             begin_date: og.begin_date.clone(),
@@ -180,7 +181,7 @@ pub async fn export_h9(State(state): State<AppState>, caller: Caller) -> Result<
         };
         let people = egd_h9::players_of(&og);
         let who = |p: &PlayerId| people.get(p).map(|x| x.0.clone()).unwrap_or_default();
-        let text = egd_h9::write(&header, &s, &og.field, &who);
+        let text = egd_h9::write(&header, &s, &og.field, egd_h9::free_rounds(&og), &who);
         Ok((
             [
                 (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
@@ -211,7 +212,7 @@ pub async fn export_tou(State(state): State<AppState>, caller: Caller) -> Result
         };
         let people = egd_h9::players_of(&og);
         let who = |p: &PlayerId| people.get(p).cloned().unwrap_or_default();
-        let text = ffg_tou::write(&header, &s, &og.field, &who);
+        let text = ffg_tou::write(&header, &s, &og.field, egd_h9::free_rounds(&og), &who);
         Ok((
             [
                 (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::egd_h9::{fit, round_cell, H9Player};
+use super::egd_h9::{fit, round_cell, FreeRounds, H9Player};
 use crate::model::{PlayerId, TimeControl};
 use crate::tournament::field::Field;
 use crate::tournament::standings::Standings;
@@ -29,6 +29,7 @@ pub fn write(
     h: &TouHeader,
     standings: &Standings,
     field: &Field,
+    free: FreeRounds,
     who: &dyn Fn(&PlayerId) -> (H9Player, Option<String>),
 ) -> String {
     let (time, ta) = match &h.time {
@@ -67,7 +68,7 @@ pub fn write(
             fit(p.club.trim(), 4, true)
         );
         for round in 1..=standings.round {
-            let cell = round_cell(field, &line_of, &row.player, round).replace(['/', '!'], "");
+            let cell = round_cell(field, &line_of, free, &row.player, round).replace(['/', '!'], "");
             line += &fit(&cell, 8, true);
         }
         out += &line;

@@ -623,7 +623,8 @@ pub fn write(t: &OpenGotha) -> String {
         key_of.insert(&e.id, &p.key);
         let kept = |k: &str| p.kept.get(k).map(|v| esc(v)).unwrap_or_default();
         let participating: String =
-            (1..=rounds as u16).map(|r| if e.absent.contains(&r) { '0' } else { '1' }).collect();
+            // OpenGotha writes a flag for each of the 20 rounds it can hold, played or not.
+            (1..=rounds.max(20) as u16).map(|r| if e.absent.contains(&r) { '0' } else { '1' }).collect();
         x += &format!(
             "<Player agaExpirationDate=\"{}\" agaId=\"{}\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"{}\" ffgLicenceStatus=\"{}\" firstName=\"{}\" grade=\"{}\" name=\"{}\" participating=\"{}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"{}\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
             kept("agaExpirationDate"), kept("agaId"), esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.ffg_licence), kept("ffgLicenceStatus"), esc(&p.first_name), p.kept.get("grade").map_or_else(|| rank_string(e.rank), |g| esc(g)), esc(&p.name), participating, rank_string(e.rank), p.rating, kept("ratingOrigin"), if e.preliminary { "PRE" } else { "FIN" }, e.mcmahon_correction

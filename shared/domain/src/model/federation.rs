@@ -43,12 +43,16 @@ MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR
 SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC \
 VE VG VI VN VU WF WS YE YT ZA ZM ZW";
 
+/// Codes ISO 3166 reserves exceptionally that go databases use: `UK`, the EGD's and
+/// OpenGotha's code for the United Kingdom.
+const EXCEPTIONALLY_RESERVED: [&str; 1] = ["UK"];
+
 impl Country {
-    /// Checks `s` (blanks ignored, either case) against ISO 3166-1 alpha-2.
+    /// Checks `s` (blanks ignored, either case) against ISO 3166-1 alpha-2 (and `UK`).
     pub fn new(s: &str) -> Result<Country> {
         let t = s.trim().to_ascii_uppercase();
         let b = t.as_bytes();
-        if b.len() == 2 && b.iter().all(u8::is_ascii_uppercase) && ISO_3166.split(' ').any(|c| c == t) {
+        if b.len() == 2 && b.iter().all(u8::is_ascii_uppercase) && (ISO_3166.split(' ').any(|c| c == t) || EXCEPTIONALLY_RESERVED.contains(&t.as_str())) {
             Ok(Country([b[0], b[1]]))
         } else {
             Err(DomainError::OutOfRange {
@@ -116,6 +120,7 @@ mod tests {
     fn a_country_is_an_assigned_iso_code() {
         assert_eq!(Country::new("fr").unwrap().as_str(), "FR");
         assert_eq!(Country::new("CN").unwrap().to_string(), "CN");
+        assert_eq!(Country::new("UK").unwrap().as_str(), "UK");
         for bad in ["XX", "FRA", "F", "ZZ", "1A", ""] {
             assert!(matches!(Country::new(bad), Err(DomainError::OutOfRange { what: "country", .. })), "{bad}");
         }

@@ -145,7 +145,7 @@ pub struct OpenGothaRecord {
     /// `ffgLicenceStatus`, `grade`, `ratingOrigin`), kept as read so its file comes back whole
     /// (schema 7).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<std::collections::BTreeMap<String, String>>", optional))]
     pub kept: std::collections::BTreeMap<String, String>,
     /// Registered provisionally in OpenGotha (`registeringStatus="PRE"`): in the standings,
     /// never paired, as OpenGotha's pairing window pairs finally registered players only.
