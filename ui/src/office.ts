@@ -1,6 +1,10 @@
 // The organiser's and chief arbiter's calls to the office (web pages only): set-up, players,
 // officials, the draw, results, standings, exports. Every type comes from the Rust side.
 
+import type { CsvReview } from "./bindings/CsvReview";
+import type { ListKind } from "./bindings/ListKind";
+import type { Listed } from "./bindings/Listed";
+import type { Refreshed } from "./bindings/Refreshed";
 import type { Evaluation } from "./bindings/Evaluation";
 import type { Board } from "./bindings/Board";
 import type { Crosstable } from "./bindings/Crosstable";
@@ -32,8 +36,13 @@ export class OfficeApi {
   }
   setup() { return this.call<Setup>("GET", "/setup"); }
   putTournament(name: string, ruleset: RulesetSpec, settings: Settings) { return this.call<Tournament>("PUT", "/tournament", { name, ruleset, settings }); }
-  addPlayer(p: { name: string; rank: string; club?: string; team?: string; board?: number }) { return this.call<Player>("POST", "/players", p); }
+  addPlayer(p: { name: string; rank: string; club?: string; team?: string; board?: number; surname?: string; given_name?: string; country?: string; pin?: string; rating?: number }) { return this.call<Player>("POST", "/players", p); }
   importPlayers(csv: string) { return this.call<ImportReport>("POST", "/players/import", undefined, csv); }
+  previewPlayers(csv: string) { return this.call<CsvReview>("POST", "/players/import?preview=true", undefined, csv); }
+  deletePlayer(player: string) { return this.call<unknown>("DELETE", `/players/${encodeURIComponent(player)}`); }
+  loadRatingList(kind: ListKind, text: string) { return this.call<{ kind: ListKind; date: string; players: number }>("POST", `/rating-list?kind=${kind}`, undefined, text); }
+  searchRatingList(q: string) { return this.call<Listed[]>("GET", `/rating-list/search?q=${encodeURIComponent(q)}`); }
+  refreshRatings() { return this.call<Refreshed[]>("POST", "/rating-list/refresh"); }
   importOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha", undefined, xml); }
   /** The rounds `player` will miss (McMahon, OpenGotha's Swiss), replacing any set before. */
   setAbsences(player: string, rounds: number[]) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/absences`, { rounds }); }
