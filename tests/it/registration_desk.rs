@@ -12,7 +12,8 @@ use reqwest::Method as M;
 use serde_json::{json, Value};
 
 async fn call(office: &Office, method: M, path: &str, body: Option<Value>, text: Option<&str>) -> (u16, String) {
-    let mut r = office.http().request(method, format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(&office.organiser_token);
+    let mut r =
+        office.http().request(method, format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(&office.organiser_token);
     if let Some(b) = body {
         r = r.json(&b);
     }
@@ -89,9 +90,11 @@ async fn a_csv_is_previewed_a_mistake_deleted_and_a_player_found_by_pin() {
     assert!(r["notes"][0].as_str().unwrap().contains("already registered (p001)"), "{r}");
 
     // A bad PIN or country from the form: refused by its variant's code, nothing stored.
-    let (s, t) = call(&office, M::POST, "/players", Some(json!({"name": "X Y", "rank": "1d", "pin": "1234567"})), None).await;
+    let (s, t) =
+        call(&office, M::POST, "/players", Some(json!({"name": "X Y", "rank": "1d", "pin": "1234567"})), None).await;
     assert!(s == 400 && t.contains("out_of_range") && t.contains("8 digits"), "{s} {t}");
-    let (s, t) = call(&office, M::POST, "/players", Some(json!({"name": "X Y", "rank": "1d", "country": "XX"})), None).await;
+    let (s, t) =
+        call(&office, M::POST, "/players", Some(json!({"name": "X Y", "rank": "1d", "country": "XX"})), None).await;
     assert!(s == 400 && t.contains("ISO 3166"), "{s} {t}");
 
     // A rating list in another format is refused naming the line; the EGF's loads.
@@ -102,15 +105,20 @@ async fn a_csv_is_previewed_a_mistake_deleted_and_a_player_found_by_pin() {
     let found = ok(&office, M::GET, "/rating-list/search?q=45678901", None, None).await;
     assert_eq!(found.as_array().unwrap().len(), 1);
     let p = &found[0];
-    assert_eq!((p["surname"].as_str(), p["rank"].as_str(), p["rating"].as_i64()), (Some("Novak"), Some("2d"), Some(2210)));
+    assert_eq!(
+        (p["surname"].as_str(), p["rank"].as_str(), p["rating"].as_i64()),
+        (Some("Novak"), Some("2d"), Some(2210))
+    );
     let by_name = ok(&office, M::GET, "/rating-list/search?q=dupont", None, None).await;
     assert_eq!(by_name[0]["given_name"], "Jean Pierre");
     let novak = ok(
         &office,
         M::POST,
         "/players",
-        Some(json!({"name": "Novak Petr", "surname": "Novak", "given_name": "Petr", "rank": p["rank"], "club": p["club"],
-                    "country": p["country"], "pin": p["pin"], "rating": p["rating"]})),
+        Some(
+            json!({"name": "Novak Petr", "surname": "Novak", "given_name": "Petr", "rank": p["rank"], "club": p["club"],
+                    "country": p["country"], "pin": p["pin"], "rating": p["rating"]}),
+        ),
         None,
     )
     .await;
@@ -167,7 +175,9 @@ async fn opengotha_files_come_back_whole_and_the_h9_is_the_egds() {
             let name = format!("exports/{}", file.replace("xml", ext));
             // `EXPORTS_WRITE=1` writes a new expectation, to be checked by hand before it is kept.
             if std::env::var_os("EXPORTS_WRITE").is_some() {
-                let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/domain/tests/fixtures").join(&name);
+                let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../shared/domain/tests/fixtures")
+                    .join(&name);
                 std::fs::create_dir_all(p.parent().unwrap()).unwrap();
                 std::fs::write(p, &ours).unwrap();
             }

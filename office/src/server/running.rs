@@ -224,7 +224,11 @@ fn federation_record(n: &NewPlayer, name: &str, rank: Rank) -> Result<Option<Ope
         Some(s) => (s, clean(&n.given_name).unwrap_or_default()),
         None => players_csv::split_name(name),
     };
-    let any = pin.is_some() || country.is_some() || n.rating.is_some() || clean(&n.surname).is_some() || clean(&n.ffg_licence).is_some();
+    let any = pin.is_some()
+        || country.is_some()
+        || n.rating.is_some()
+        || clean(&n.surname).is_some()
+        || clean(&n.ffg_licence).is_some();
     Ok(any.then(|| OpenGothaRecord {
         name: surname,
         first_name: given,
@@ -281,7 +285,8 @@ pub async fn import_players(
         let mut players = Vec::new();
         for r in review.rows {
             match r.duplicate_of {
-                Some(d) => notes.push(format!("line {}: `{}` is already registered ({d}): not added again", r.line, r.player.name)),
+                Some(d) => notes
+                    .push(format!("line {}: `{}` is already registered ({d}): not added again", r.line, r.player.name)),
                 None => players.push(r.player),
             }
         }
@@ -322,7 +327,8 @@ pub async fn delete_player(
         if !view.players.iter().any(|x| x.id == player) {
             return Err(OfficeError::NotFound(format!("no player `{player}`")));
         }
-        let seated = view.games.iter().filter_map(|g| g.schedule.as_ref()).find(|s| s.black == player || s.white == player);
+        let seated =
+            view.games.iter().filter_map(|g| g.schedule.as_ref()).find(|s| s.black == player || s.white == player);
         if let Some(s) = seated {
             return Err(OfficeError::Conflict(format!(
                 "`{player}` is paired in round {}: a player who has a game withdraws (第二十九条), never is deleted",
@@ -366,7 +372,11 @@ pub async fn load_rating_list(
     crate::runtime::blocking(move || {
         let list = rating_list::parse(q.kind, &text)?;
         let answer = serde_json::json!({ "kind": list.kind, "date": list.date, "players": list.players.len() });
-        state.rating_lists.lock().unwrap_or_else(|e| e.into_inner()).insert(caller.0.tournament.clone(), Arc::new(list));
+        state
+            .rating_lists
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(caller.0.tournament.clone(), Arc::new(list));
         Ok(Json(answer))
     })
     .await

@@ -86,18 +86,23 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
   listFile.onchange = () => {
     const f = listFile.files?.[0];
     if (!f) return;
-    void act(async () => {
-      const buf = new Uint8Array(await f.arrayBuffer());
-      // UTF-8 if it is, else the federations' Latin-1 (one character a byte, so columns hold).
-      let text: string;
+    // Loading a list changes no player: the page is not drawn again, its answer stays shown.
+    void (async () => {
       try {
-        text = new TextDecoder("utf-8", { fatal: true }).decode(buf);
-      } catch {
-        text = new TextDecoder("latin1").decode(buf);
+        const buf = new Uint8Array(await f.arrayBuffer());
+        // UTF-8 if it is, else the federations' Latin-1 (one character a byte, so columns hold).
+        let text: string;
+      try {
+          text = new TextDecoder("utf-8", { fatal: true }).decode(buf);
+        } catch {
+          text = new TextDecoder("latin1").decode(buf);
+        }
+        const r = await api.loadRatingList(listKind.value as ListKind, text);
+        out.ok(t("ratingListLoaded", { n: r.players, date: r.date }));
+      } catch (e) {
+        out.fail(e);
       }
-      const r = await api.loadRatingList(listKind.value as ListKind, text);
-      return t("ratingListLoaded", { n: r.players, date: r.date });
-    });
+    })();
   };
   const q = input({ type: "search", "data-testid": "list-q" });
   const hits = h("div", { "data-testid": "list-hits" });

@@ -254,7 +254,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
                             ffg_licence: a.get("ffgLicence").map(|l| l.trim().to_owned()).unwrap_or_default(),
                             kept: KEPT
                                 .iter()
-                                .filter_map(|k| Some(((*k).to_owned(), a.get(*k).filter(|v| !v.trim().is_empty())?.clone())))
+                                .filter_map(|k| {
+                                    Some(((*k).to_owned(), a.get(*k).filter(|v| !v.trim().is_empty())?.clone()))
+                                })
                                 .collect(),
                         };
                         players.push((entrant, extra));

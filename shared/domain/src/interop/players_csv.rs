@@ -103,7 +103,8 @@ pub fn split_name(name: &str) -> (String, String) {
         return (s.trim().to_owned(), g.trim().to_owned());
     }
     let words: Vec<&str> = name.split_whitespace().collect();
-    let capital = |w: &&str| w.chars().count() > 1 && w.chars().all(|c| !c.is_lowercase()) && w.chars().any(char::is_uppercase);
+    let capital =
+        |w: &&str| w.chars().count() > 1 && w.chars().all(|c| !c.is_lowercase()) && w.chars().any(char::is_uppercase);
     if words.len() > 1 && words.iter().filter(|w| capital(w)).count() == 1 {
         if let Some(i) = words.iter().position(capital) {
             let given: Vec<&str> = words.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, w)| *w).collect();
@@ -192,22 +193,22 @@ pub fn review(text: &str, existing: &[Player], first: usize) -> CsvReview {
             }
         }
         match row(&f, columns.as_deref(), line_no, first + rows.len()) {
-            Err(messages) => faults.extend(
-                messages.into_iter().map(|message| crate::error::LineFault { line: line_no, message }),
-            ),
+            Err(messages) => {
+                faults.extend(messages.into_iter().map(|message| crate::error::LineFault { line: line_no, message }))
+            }
             Ok(mut r) => {
                 let key = name_key(&r.surname, &r.given_name);
                 let pin = r.player.opengotha.as_ref().and_then(|o| o.egf_pin.clone());
-                let same_pin = |p: &Player| pin.is_some() && p.opengotha.as_ref().and_then(|o| o.egf_pin.clone()) == pin;
-                r.duplicate_of = existing
-                    .iter()
-                    .find(|p| player_key(p) == key || same_pin(p))
-                    .map(|p| p.id.to_string())
-                    .or_else(|| {
-                        rows.iter()
-                            .find(|o| name_key(&o.surname, &o.given_name) == key || same_pin(&o.player))
-                            .map(|o| format!("line {}", o.line))
-                    });
+                let same_pin =
+                    |p: &Player| pin.is_some() && p.opengotha.as_ref().and_then(|o| o.egf_pin.clone()) == pin;
+                r.duplicate_of =
+                    existing.iter().find(|p| player_key(p) == key || same_pin(p)).map(|p| p.id.to_string()).or_else(
+                        || {
+                            rows.iter()
+                                .find(|o| name_key(&o.surname, &o.given_name) == key || same_pin(&o.player))
+                                .map(|o| format!("line {}", o.line))
+                        },
+                    );
                 rows.push(r);
             }
         }
@@ -219,7 +220,12 @@ pub fn review(text: &str, existing: &[Player], first: usize) -> CsvReview {
 }
 
 /// One line's player, or everything wrong with it.
-fn row(f: &[String], columns: Option<&[Option<Column>]>, line: u32, index: usize) -> std::result::Result<CsvRow, Vec<String>> {
+fn row(
+    f: &[String],
+    columns: Option<&[Option<Column>]>,
+    line: u32,
+    index: usize,
+) -> std::result::Result<CsvRow, Vec<String>> {
     use Column::*;
     let positional = [Name, Rank, Club, Team, Board];
     let mut errors = Vec::new();
@@ -258,7 +264,8 @@ fn row(f: &[String], columns: Option<&[Option<Column>]>, line: u32, index: usize
         Some(r) => parse_rank(&r).map_err(|e| errors.push(e.to_string())).ok(),
     };
     let board = get(Board).and_then(|b| parse_board(&b).map_err(|e| errors.push(e.to_string())).ok());
-    let country = get(Country).and_then(|c| crate::model::Country::new(&c).map_err(|e| errors.push(e.to_string())).ok());
+    let country =
+        get(Country).and_then(|c| crate::model::Country::new(&c).map_err(|e| errors.push(e.to_string())).ok());
     let pin = get(Pin).and_then(|p| crate::model::Pin::new(&p).map_err(|e| errors.push(e.to_string())).ok());
     let rating = get(Rating).and_then(|r| match r.parse::<i32>() {
         Ok(v) if (-900..=2949).contains(&v) => Some(v),
@@ -359,9 +366,15 @@ mod tests {
         assert!(r.faults[2].message.contains("`1234` is not an EGF PIN"), "{:?}", r.faults[2]);
         assert_eq!(r.rows.len(), 2);
         let anna = &r.rows[0];
-        assert_eq!((anna.surname.as_str(), anna.given_name.as_str(), anna.player.name.as_str()), ("Schmidt", "Anna", "Schmidt Anna"));
+        assert_eq!(
+            (anna.surname.as_str(), anna.given_name.as_str(), anna.player.name.as_str()),
+            ("Schmidt", "Anna", "Schmidt Anna")
+        );
         let og = anna.player.opengotha.as_ref().unwrap();
-        assert_eq!((og.country.as_str(), og.egf_pin.as_ref().map(|p| p.as_str()), og.rating), ("DE", Some("12345678"), 2300));
+        assert_eq!(
+            (og.country.as_str(), og.egf_pin.as_ref().map(|p| p.as_str()), og.rating),
+            ("DE", Some("12345678"), 2300)
+        );
         match parse(text, 0) {
             Err(DomainError::BadLines { file: "players csv", lines }) => assert_eq!(lines.len(), 3),
             other => panic!("{other:?}"),
@@ -380,7 +393,8 @@ mod tests {
     #[test]
     fn a_player_already_registered_is_flagged_by_name_or_pin() {
         let existing = parse("surname,given_name,rank,pin\nSchmidt,Anna,3d,12345678\n", 0).unwrap();
-        let r = review("name,rank,pin\n\"Schmidt, Anna\",3d,\nOther,2d,12345678\nNew One,1k,\nNEW one,1k,\n", &existing, 1);
+        let r =
+            review("name,rank,pin\n\"Schmidt, Anna\",3d,\nOther,2d,12345678\nNew One,1k,\nNEW one,1k,\n", &existing, 1);
         let dup: Vec<Option<&str>> = r.rows.iter().map(|x| x.duplicate_of.as_deref()).collect();
         assert_eq!(dup, vec![Some("p001"), Some("p001"), None, Some("line 4")]);
         assert_eq!(r.rows[0].player.id.as_str(), "p002");

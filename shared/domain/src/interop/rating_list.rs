@@ -65,7 +65,13 @@ pub fn rank_of_rating(rating: i32) -> Rank {
 }
 
 fn cols(chars: &[char], from: usize, to: usize) -> String {
-    chars.get(from.min(chars.len())..to.min(chars.len())).unwrap_or_default().iter().collect::<String>().trim().to_owned()
+    chars
+        .get(from.min(chars.len())..to.min(chars.len()))
+        .unwrap_or_default()
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_owned()
 }
 
 fn country(s: &str) -> std::result::Result<Option<Country>, String> {
@@ -91,7 +97,11 @@ fn egf_line(c: &[char]) -> std::result::Result<Listed, Vec<String>> {
     }
     let country = country(&cols(c, 49, 52)).map_err(|e| errs.push(e)).ok().flatten();
     let grade = cols(c, 60, 63);
-    let rank = grade.to_lowercase().parse::<Rank>().map_err(|_| errs.push(format!("grade `{grade}` in columns 61–63 is not a rank"))).ok();
+    let rank = grade
+        .to_lowercase()
+        .parse::<Rank>()
+        .map_err(|_| errs.push(format!("grade `{grade}` in columns 61–63 is not a rank")))
+        .ok();
     let r = cols(c, 71, 75);
     let rating = r.parse::<i32>().map_err(|_| errs.push(format!("rating `{r}` in columns 72–75 is not a number"))).ok();
     match (rank, rating, errs.is_empty()) {
@@ -171,7 +181,10 @@ pub fn parse(kind: ListKind, text: &str) -> Result<RatingList> {
                     continue;
                 }
                 if c.len() < 60 {
-                    faults.push(LineFault { line: line_no, message: format!("{} characters; an FFG list's line has 61", c.len()) });
+                    faults.push(LineFault {
+                        line: line_no,
+                        message: format!("{} characters; an FFG list's line has 61", c.len()),
+                    });
                     continue;
                 }
                 ffg_line(&c)
@@ -184,8 +197,12 @@ pub fn parse(kind: ListKind, text: &str) -> Result<RatingList> {
     }
     if players.is_empty() && faults.is_empty() {
         let what = match kind {
-            ListKind::Egf => "no player line of the EGF's list (a PIN of 8 digits in columns 2–9): is it another format?",
-            ListKind::Ffg => "no player line of the FFG's list (`NAME Given` then a rating in columns 39–43): is it another format?",
+            ListKind::Egf => {
+                "no player line of the EGF's list (a PIN of 8 digits in columns 2–9): is it another format?"
+            }
+            ListKind::Ffg => {
+                "no player line of the FFG's list (`NAME Given` then a rating in columns 39–43): is it another format?"
+            }
         };
         faults.push(LineFault { line: first_text_line.unwrap_or(1), message: what.into() });
     }
@@ -211,12 +228,10 @@ impl RatingList {
         self.players
             .iter()
             .filter(|p| {
-                p.pin.as_ref().is_some_and(|x| x.as_str() == q)
-                    || p.ffg_licence.as_deref() == Some(q)
-                    || {
-                        let name = fold(&format!("{}{}", p.surname, p.given_name));
-                        words.iter().all(|w| name.contains(w.as_str()))
-                    }
+                p.pin.as_ref().is_some_and(|x| x.as_str() == q) || p.ffg_licence.as_deref() == Some(q) || {
+                    let name = fold(&format!("{}{}", p.surname, p.given_name));
+                    words.iter().all(|w| name.contains(w.as_str()))
+                }
             })
             .take(limit)
             .collect()
@@ -280,7 +295,11 @@ impl Listed {
     /// (what OpenGotha knew beyond the list is kept).
     pub fn apply_to(&self, p: &Player) -> Player {
         let old = p.opengotha.clone().unwrap_or_default();
-        let name = if self.given_name.is_empty() { self.surname.clone() } else { format!("{} {}", self.surname, self.given_name) };
+        let name = if self.given_name.is_empty() {
+            self.surname.clone()
+        } else {
+            format!("{} {}", self.surname, self.given_name)
+        };
         Player {
             id: p.id.clone(),
             name,

@@ -52,7 +52,10 @@ impl Country {
     pub fn new(s: &str) -> Result<Country> {
         let t = s.trim().to_ascii_uppercase();
         let b = t.as_bytes();
-        if b.len() == 2 && b.iter().all(u8::is_ascii_uppercase) && (ISO_3166.split(' ').any(|c| c == t) || EXCEPTIONALLY_RESERVED.contains(&t.as_str())) {
+        if b.len() == 2
+            && b.iter().all(u8::is_ascii_uppercase)
+            && (ISO_3166.split(' ').any(|c| c == t) || EXCEPTIONALLY_RESERVED.contains(&t.as_str()))
+        {
             Ok(Country([b[0], b[1]]))
         } else {
             Err(DomainError::OutOfRange {
