@@ -92,7 +92,7 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
         const buf = new Uint8Array(await f.arrayBuffer());
         // UTF-8 if it is, else the federations' Latin-1 (one character a byte, so columns hold).
         let text: string;
-      try {
+        try {
           text = new TextDecoder("utf-8", { fatal: true }).decode(buf);
         } catch {
           text = new TextDecoder("latin1").decode(buf);
