@@ -44,7 +44,7 @@ pub fn adjusted_minutes(tc: &crate::model::TimeControl) -> u32 {
     let extra = match tc.overtime() {
         Overtime::ReservedMinutes { minutes } => 45 * 60 * u32::from(minutes.min(1)),
         Overtime::Periods { seconds, .. } => 45 * u32::from(seconds),
-        Overtime::Canadian { moves, seconds } => 60 * u32::from(seconds) / u32::from(moves.max(1)),
+        Overtime::Canadian { moves, seconds } => 60 * seconds / u32::from(moves.max(1)),
         Overtime::Fischer { seconds } => 120 * u32::from(seconds),
     };
     (main + extra) / 60
