@@ -12,7 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use crate::error::{DomainError, Result};
+use crate::error::{DomainError, LineFault, Result};
 use crate::model::{Overtime, PlayerId, Rank, TimeControl};
 use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
 use crate::tournament::pairing::opengotha::{
@@ -187,10 +187,44 @@ fn result_string(s: GameScore, by_default: bool) -> String {
     }
 }
 
+/// One `Player` element: the entrant and what OpenGotha knows beyond it.
+fn player_of(a: &HashMap<String, String>, n: usize) -> Result<(Entrant, PlayerExtra)> {
+    let (last, first) = (a.get("name").cloned().unwrap_or_default(), a.get("firstName").cloned().unwrap_or_default());
+    let key = (last.clone() + &first).replace(' ', "").to_uppercase();
+    let rank = a.get("rank").ok_or_else(|| bad(format!("player {key} has no rank")))?;
+    let rank = parse_rank(rank).map_err(|e| bad(format!("player {key}: {e}")))?;
+    let mut entrant = Entrant::new(player_id(&key, n)?, format!("{last} {first}").trim().to_owned(), rank);
+    entrant.mcmahon_correction = num(&a, "smmsCorrection", 0)?;
+    if let Some(p) = a.get("participating") {
+        entrant.absent =
+            p.chars().enumerate().filter(|(_, c)| *c == '0').map(|(i, _)| i as u16 + 1).collect::<BTreeSet<_>>();
+    }
+    entrant.preliminary = a.get("registeringStatus").is_some_and(|s| s == "PRE");
+    let extra = PlayerExtra {
+        key,
+        name: last.clone(),
+        first_name: first.clone(),
+        club: a.get("club").cloned().unwrap_or_default(),
+        country: a.get("country").cloned().unwrap_or_default(),
+        rating: num(&a, "rating", 0)?,
+        egf_pin: match a.get("egfPin").map(|p| p.trim()) {
+            None | Some("") => String::new(),
+            Some(p) => crate::model::Pin::new(p).map_err(|e| bad(format!("player `{last} {first}`: {e}")))?.to_string(),
+        },
+        ffg_licence: a.get("ffgLicence").map(|l| l.trim().to_owned()).unwrap_or_default(),
+        kept: KEPT
+            .iter()
+            .filter_map(|k| Some(((*k).to_owned(), a.get(*k).filter(|v| !v.trim().is_empty())?.clone())))
+            .collect(),
+    };
+    Ok((entrant, extra))
+}
+
 /// Reads an OpenGotha tournament file. Every refusal names what was wrong.
 pub fn parse(xml: &str) -> Result<OpenGotha> {
     let mut reader = Reader::from_str(xml);
     let mut players: Vec<(Entrant, PlayerExtra)> = Vec::new();
+    let mut faults: Vec<LineFault> = Vec::new();
     let mut games: Vec<HashMap<String, String>> = Vec::new();
     let mut byes: Vec<HashMap<String, String>> = Vec::new();
     let mut general: Option<HashMap<String, String>> = None;
@@ -218,48 +252,14 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
                     b"TeamTournamentParameterSet" => in_team_section = true,
                     b"Player" => {
                         let a = attrs(&e)?;
-                        let n = players.len() + 1;
-                        let (last, first) = (
-                            a.get("name").cloned().unwrap_or_default(),
-                            a.get("firstName").cloned().unwrap_or_default(),
-                        );
-                        let key = (last.clone() + &first).replace(' ', "").to_uppercase();
-                        let rank = a.get("rank").ok_or_else(|| bad(format!("player {key} has no rank")))?;
-                        let rank = parse_rank(rank).map_err(|e| bad(format!("player {key}: {e}")))?;
-                        let mut entrant =
-                            Entrant::new(player_id(&key, n)?, format!("{last} {first}").trim().to_owned(), rank);
-                        entrant.mcmahon_correction = num(&a, "smmsCorrection", 0)?;
-                        if let Some(p) = a.get("participating") {
-                            entrant.absent = p
-                                .chars()
-                                .enumerate()
-                                .filter(|(_, c)| *c == '0')
-                                .map(|(i, _)| i as u16 + 1)
-                                .collect::<BTreeSet<_>>();
+                        // Every bad player is named with its line, not only the first.
+                        let at = (reader.buffer_position() as usize).min(xml.len());
+                        let line = xml[..at].matches('\n').count() as u32 + 1;
+                        match player_of(&a, players.len() + faults.len() + 1) {
+                            Ok(p) => players.push(p),
+                            Err(DomainError::InvalidField { message, .. }) => faults.push(LineFault { line, message }),
+                            Err(e) => faults.push(LineFault { line, message: e.to_string() }),
                         }
-                        entrant.preliminary = a.get("registeringStatus").is_some_and(|s| s == "PRE");
-                        let extra = PlayerExtra {
-                            key,
-                            name: last.clone(),
-                            first_name: first.clone(),
-                            club: a.get("club").cloned().unwrap_or_default(),
-                            country: a.get("country").cloned().unwrap_or_default(),
-                            rating: num(&a, "rating", 0)?,
-                            egf_pin: match a.get("egfPin").map(|p| p.trim()) {
-                                None | Some("") => String::new(),
-                                Some(p) => crate::model::Pin::new(p)
-                                    .map_err(|e| bad(format!("player `{last} {first}`: {e}")))?
-                                    .to_string(),
-                            },
-                            ffg_licence: a.get("ffgLicence").map(|l| l.trim().to_owned()).unwrap_or_default(),
-                            kept: KEPT
-                                .iter()
-                                .filter_map(|k| {
-                                    Some(((*k).to_owned(), a.get(*k).filter(|v| !v.trim().is_empty())?.clone()))
-                                })
-                                .collect(),
-                        };
-                        players.push((entrant, extra));
                     }
                     b"Game" => games.push(attrs(&e)?),
                     b"ByePlayer" => byes.push(attrs(&e)?),
@@ -285,6 +285,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
             Event::End(e) if e.name().as_ref() == b"TeamTournamentParameterSet" => in_team_section = false,
             _ => {}
         }
+    }
+    if !faults.is_empty() {
+        return Err(DomainError::BadLines { file: "opengotha file", lines: faults });
     }
     if !saw_root {
         return Err(bad("no <Tournament> element: this is not an OpenGotha tournament file"));
