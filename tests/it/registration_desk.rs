@@ -158,7 +158,13 @@ async fn opengotha_files_come_back_whole_and_the_h9_is_the_egds() {
     for file in ["Tournoi de Juvisy.xml", "TournoiChinois.xml", "ioct_20_02.xml"] {
         let office = Office::start("og-round-trip").await;
         let xml = fixture(&format!("opengotha/{file}"));
-        ok(&office, M::POST, "/import/opengotha", None, Some(&xml)).await;
+        let preview = ok(&office, M::POST, "/import/opengotha?preview=true", None, Some(&xml)).await;
+        assert_eq!(ok(&office, M::GET, "/setup", None, None).await["players"].as_array().unwrap().len(), 0, "{file}");
+        let done = ok(&office, M::POST, "/import/opengotha", None, Some(&xml)).await;
+        assert_eq!(
+            (preview["players"].clone(), preview["games"].clone()),
+            (done["players"].clone(), done["games"].clone())
+        );
         let (_, back) = call(&office, M::GET, "/export/opengotha", None, None).await;
         let (theirs, ours) = (players(&xml), players(&back));
         assert_eq!(theirs.len(), ours.len(), "{file}");

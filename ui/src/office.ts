@@ -44,6 +44,7 @@ export class OfficeApi {
   searchRatingList(q: string) { return this.call<Listed[]>("GET", `/rating-list/search?q=${encodeURIComponent(q)}`); }
   refreshRatings() { return this.call<Refreshed[]>("POST", "/rating-list/refresh"); }
   importOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha", undefined, xml); }
+  previewOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha?preview=true", undefined, xml); }
   /** The rounds `player` will miss (McMahon, OpenGotha's Swiss), replacing any set before. */
   setAbsences(player: string, rounds: number[]) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/absences`, { rounds }); }
   withdraw(player: string, afterRound: number) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/withdraw`, { after_round: afterRound }); }

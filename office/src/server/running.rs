@@ -435,15 +435,18 @@ pub async fn refresh_ratings(
     .await
 }
 
-/// `POST /api/v1/import/opengotha` (organiser), body an OpenGotha tournament file: brings a
-/// whole event in mid-way — set-up, players, pairings, results, byes — into a tournament that
-/// has no players yet.
+/// `POST /api/v1/import/opengotha[?preview=true]` (organiser), body an OpenGotha tournament
+/// file: brings a whole event in mid-way — set-up, players, pairings, results, byes — into a
+/// tournament that has no players yet. Every bad player is named with its line; a preview says
+/// what would come in and stores nothing.
 pub async fn import_opengotha(
     State(state): State<AppState>,
     caller: Caller,
+    q: Result<axum::extract::Query<ImportQuery>, axum::extract::rejection::QueryRejection>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<ImportReport>, OfficeError> {
     caller.require(SETUP, "import an OpenGotha file")?;
+    let q = crate::server::query(q, "use ?preview=true or nothing")?;
     let text = String::from_utf8(body(raw)?.to_vec()).map_err(|_| bad("bad_body", "the file must be UTF-8 XML"))?;
     let og = opengotha::parse(&text)?;
     command(state, caller, move |state, p, view| {
@@ -456,9 +459,19 @@ pub async fn import_opengotha(
         }
         let ruleset = view.tournament.as_ref().map(|t| t.ruleset).unwrap_or_default();
         let (bodies, notes) = opengotha::to_events(&og, &p.tournament, ruleset)?;
+        use arbiter_core::event::EventKind as K;
+        if q.preview {
+            // What the file would bring, before anything is stored.
+            let count = |k| bodies.iter().filter(|(_, b)| b.kind() == k).count() as u32;
+            return Ok(Json(ImportReport {
+                players: count(K::PlayerRegistered),
+                games: count(K::GameScheduled),
+                events: bodies.len() as u32,
+                notes,
+            }));
+        }
         let events = record(state, p, bodies)?;
         let count = |k| events.iter().filter(|e| e.body.kind() == k).count() as u32;
-        use arbiter_core::event::EventKind as K;
         Ok(Json(ImportReport {
             players: count(K::PlayerRegistered),
             games: count(K::GameScheduled),

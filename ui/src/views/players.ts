@@ -37,14 +37,31 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
   );
   const paste = h("textarea", { rows: 6, "data-testid": "csv", placeholder: "王一,5d,北京\n李二,4d,上海" }) as HTMLTextAreaElement;
   const file = input({ type: "file", accept: ".csv,.txt,.xml", "data-testid": "file" });
+  // A file is previewed first, as a paste is: a CSV in the paste box; an OpenGotha file by
+  // what it would bring, with a button to bring it in.
   file.onchange = () => {
     const f = file.files?.[0];
     if (!f) return;
-    void act(async () => {
+    void (async () => {
       const text = await f.text();
-      const r = text.trimStart().startsWith("<") ? await api.importOpenGotha(text) : await api.importPlayers(text);
-      return [t("imported", { n: r.players }), ...r.notes].join(" · ");
-    });
+      if (!text.trimStart().startsWith("<")) {
+        paste.value = text;
+        preview();
+        return;
+      }
+      try {
+        const r = await api.previewOpenGotha(text);
+        review.replaceChildren(
+          h("p", { "data-testid": "og-preview" }, [t("previewRows", { n: r.players }), ...r.notes].join(" · ")),
+          h("button", { class: "primary", "data-testid": "import-og", onclick: () => void act(async () => {
+            const done = await api.importOpenGotha(text);
+            return [t("imported", { n: done.players }), ...done.notes].join(" · ");
+          }) }, t("importCsv")),
+        );
+      } catch (e) {
+        out.fail(e);
+      }
+    })();
   };
   // What a paste would add, every bad line and every player already registered, before
   // anything is stored.
