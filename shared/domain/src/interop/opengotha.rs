@@ -194,7 +194,7 @@ fn player_of(a: &HashMap<String, String>, n: usize) -> Result<(Entrant, PlayerEx
     let rank = a.get("rank").ok_or_else(|| bad(format!("player {key} has no rank")))?;
     let rank = parse_rank(rank).map_err(|e| bad(format!("player {key}: {e}")))?;
     let mut entrant = Entrant::new(player_id(&key, n)?, format!("{last} {first}").trim().to_owned(), rank);
-    entrant.mcmahon_correction = num(&a, "smmsCorrection", 0)?;
+    entrant.mcmahon_correction = num(a, "smmsCorrection", 0)?;
     if let Some(p) = a.get("participating") {
         entrant.absent =
             p.chars().enumerate().filter(|(_, c)| *c == '0').map(|(i, _)| i as u16 + 1).collect::<BTreeSet<_>>();
@@ -206,7 +206,7 @@ fn player_of(a: &HashMap<String, String>, n: usize) -> Result<(Entrant, PlayerEx
         first_name: first.clone(),
         club: a.get("club").cloned().unwrap_or_default(),
         country: a.get("country").cloned().unwrap_or_default(),
-        rating: num(&a, "rating", 0)?,
+        rating: num(a, "rating", 0)?,
         egf_pin: match a.get("egfPin").map(|p| p.trim()) {
             None | Some("") => String::new(),
             Some(p) => crate::model::Pin::new(p).map_err(|e| bad(format!("player `{last} {first}`: {e}")))?.to_string(),
