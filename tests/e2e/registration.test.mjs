@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, test } from "node:test";
-import { api, assertNoCspViolations, chromium, officeFetch, outDir, prepareOffice, root, saveShot, scratch, serveOffice, until } from "./lib.mjs";
+import { api, assertNoCspViolations, chromium, officeFetch, outDir, prepareOffice, root, saveShot, scratch, serveOffice, unfold, until } from "./lib.mjs";
 
 const shots = path.join(outDir, "registration");
 const sizes = [
@@ -106,6 +106,13 @@ for (const [size, device] of sizes) {
       assert.ok(!body.includes("Mistaken"), `${p} still names the deleted player: ${body.slice(0, 300)}`);
     }
     assert.match(await text(office, token, "/export/h9"), /Schmidt Anna +3D DE Berl .* \|12345678/);
+    // The history keeps both acts.
+    await unfold(page, "registration-history");
+    await page.waitForSelector("[data-testid=history] tbody tr");
+    const mistakes = await page.locator("[data-testid=history] tbody tr", { hasText: "Mistaken Entry" }).allInnerTexts();
+    assert.equal(mistakes.length, 2, mistakes.join("\n"));
+    assert.match(mistakes[0], /player registered/);
+    assert.match(mistakes[1], /player deleted/);
 
     // A player found in the EGF's list by PIN, registered with its rank, rating, club and PIN.
     await page.selectOption("[data-testid=list-kind]", "egf");

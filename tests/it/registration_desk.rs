@@ -137,6 +137,11 @@ async fn a_csv_is_previewed_a_mistake_deleted_and_a_player_found_by_pin() {
     assert!(!h9.contains("Mistake") && h9.contains("Novak Petr") && h9.contains(" |45678901"), "{h9}");
     let (_, players_csv) = call(&office, M::GET, "/export/players.csv", None, None).await;
     assert!(!players_csv.contains("Mistake"), "{players_csv}");
+    // The history keeps the registration and the deletion.
+    let history = ok(&office, M::GET, "/players/history", None, None).await;
+    let kinds: Vec<&str> =
+        history.as_array().unwrap().iter().filter(|e| e["player"] == id).map(|e| e["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, vec!["player_registered", "player_deleted"]);
     // Deleting again: not found.
     assert_eq!(call(&office, M::DELETE, &format!("/players/{id}"), None, None).await.0, 404);
 

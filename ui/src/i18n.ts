@@ -345,6 +345,8 @@ const words = {
   addPlayer: ["登记棋手", "Register a player"],
   pasteCsv: ["粘贴名单（姓名,段位,单位,队,台次）", "Paste a list (name,rank,club,team,board)"],
   importCsv: ["导入名单", "Import the list"],
+  registrationHistory: ["登记记录", "Registration history"],
+  time: ["时间", "Time"],
   previewCsv: ["预览名单", "Preview the list"],
   previewFaults: ["有 {n} 行不对，改正后再导入", "{n} bad lines: correct them, then import"],
   previewRows: ["将登记 {n} 名棋手", "{n} players to register"],

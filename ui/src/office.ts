@@ -1,6 +1,7 @@
 // The organiser's and chief arbiter's calls to the office (web pages only): set-up, players,
 // officials, the draw, results, standings, exports. Every type comes from the Rust side.
 
+import type { EventKind } from "./bindings/EventKind";
 import type { CsvReview } from "./bindings/CsvReview";
 import type { ListKind } from "./bindings/ListKind";
 import type { Listed } from "./bindings/Listed";
@@ -29,6 +30,9 @@ import type { Setup } from "./bindings/Setup";
 import type { Tournament } from "./bindings/Tournament";
 import { BackendError, officeCall } from "./backend";
 
+/** One entry of the registration history (`GET /players/history`). */
+export interface RegistrationEntry { at_ms: number; kind: EventKind; player: string; name: string; by: string; note?: string; after_round?: number }
+
 export class OfficeApi {
   constructor(readonly base: string, readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {}
   private call<T>(method: string, path: string, body?: unknown, text?: string): Promise<T> {
@@ -39,6 +43,7 @@ export class OfficeApi {
   addPlayer(p: { name: string; rank: string; club?: string; team?: string; board?: number; surname?: string; given_name?: string; country?: string; pin?: string; rating?: number }) { return this.call<Player>("POST", "/players", p); }
   importPlayers(csv: string) { return this.call<ImportReport>("POST", "/players/import", undefined, csv); }
   previewPlayers(csv: string) { return this.call<CsvReview>("POST", "/players/import?preview=true", undefined, csv); }
+  registrationHistory() { return this.call<RegistrationEntry[]>("GET", "/players/history"); }
   deletePlayer(player: string) { return this.call<unknown>("DELETE", `/players/${encodeURIComponent(player)}`); }
   loadRatingList(kind: ListKind, text: string) { return this.call<{ kind: ListKind; date: string; players: number }>("POST", `/rating-list?kind=${kind}`, undefined, text); }
   searchRatingList(q: string) { return this.call<Listed[]>("GET", `/rating-list/search?q=${encodeURIComponent(q)}`); }

@@ -242,6 +242,7 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         .route("/players/import", post(running::import_players))
         .route("/players/{player}/withdraw", post(running::withdraw))
         .route("/players/{player}", axum::routing::delete(running::delete_player))
+        .route("/players/history", get(running::registration_history))
         // The EGF's whole list is some megabytes: more than a push may carry.
         .route("/rating-list", post(running::load_rating_list).layer(DefaultBodyLimit::max(64 << 20)))
         .route("/rating-list/search", get(running::search_rating_list))

@@ -23,7 +23,7 @@ use crate::accounts::Principal;
 use crate::error::OfficeError;
 use crate::runtime::blocking;
 use crate::server::games::{check, draft, scheduled, GameEvent};
-use crate::server::games::{game_page, state_of, view_of};
+use crate::server::games::{game_page, setup_events, state_of, view_of};
 use crate::server::request::{author, body, json};
 use crate::server::{path, AppState, Caller};
 
@@ -342,6 +342,60 @@ pub async fn delete_player(
         }
         record(state, p, vec![(None, EventBody::PlayerDeleted { player: player.clone(), note: d.note })])?;
         Ok(Json(serde_json::json!({ "player": player, "deleted": true })))
+    })
+    .await
+}
+
+/// One entry of the registration history: who registered, corrected, withdrew or deleted whom.
+#[derive(serde::Serialize)]
+pub struct RegistrationEntry {
+    /// Milliseconds since the Unix epoch (the event's stamp).
+    at_ms: u64,
+    kind: arbiter_core::event::EventKind,
+    player: PlayerId,
+    /// The player's name as registered last before this entry.
+    name: String,
+    by: arbiter_core::model::PersonId,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    after_round: Option<u16>,
+}
+
+/// `GET /api/v1/players/history` (organiser, chief arbiter): every registration, correction,
+/// withdrawal (第二十九条) and deletion, in the order they were recorded — nothing is erased
+/// from it when a player is deleted.
+pub async fn registration_history(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<Vec<RegistrationEntry>>, OfficeError> {
+    caller.require(DRAW, "read the registration history")?;
+    crate::runtime::blocking(move || {
+        let mut names: std::collections::HashMap<PlayerId, String> = std::collections::HashMap::new();
+        let mut out = Vec::new();
+        for e in setup_events(&state, &caller.0.tournament)? {
+            let (player, note, after_round) = match &e.body {
+                EventBody::PlayerRegistered(p) => {
+                    names.insert(p.id.clone(), p.name.clone());
+                    (p.id.clone(), None, None)
+                }
+                EventBody::PlayerWithdrew { player, after_round, note } => {
+                    (player.clone(), note.clone(), Some(*after_round))
+                }
+                EventBody::PlayerDeleted { player, note } => (player.clone(), note.clone(), None),
+                _ => continue,
+            };
+            out.push(RegistrationEntry {
+                at_ms: e.hlc.wall_ms,
+                kind: e.body.kind(),
+                name: names.get(&player).cloned().unwrap_or_default(),
+                player,
+                by: e.author.person.clone(),
+                note,
+                after_round,
+            });
+        }
+        Ok(Json(out))
     })
     .await
 }

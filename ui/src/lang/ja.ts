@@ -240,6 +240,8 @@ export const ja: Record<Word, string> = {
   addPlayer: "選手を登録",
   pasteCsv: "一覧を貼り付け（名前,段級位,クラブ,チーム,盤）",
   importCsv: "一覧を取り込む",
+  registrationHistory: "登録の記録",
+  time: "時刻",
   previewCsv: "一覧を確認",
   previewFaults: "誤った行が {n} 行あります。直してから取り込んでください",
   previewRows: "{n} 人の選手を登録します",

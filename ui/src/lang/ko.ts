@@ -240,6 +240,8 @@ export const ko: Record<Word, string> = {
   addPlayer: "선수 등록",
   pasteCsv: "목록 붙여넣기(이름,단급,클럽,팀,판)",
   importCsv: "목록 가져오기",
+  registrationHistory: "등록 기록",
+  time: "시각",
   previewCsv: "목록 미리 보기",
   previewFaults: "잘못된 행 {n}개: 고친 뒤 가져오세요",
   previewRows: "선수 {n}명을 등록합니다",

@@ -239,6 +239,8 @@ export const zh_hant: Record<Word, string> = {
   addPlayer: "登記棋手",
   pasteCsv: "貼上名單（姓名,段位,單位,隊,臺次）",
   importCsv: "匯入名單",
+  registrationHistory: "登記記錄",
+  time: "時間",
   previewCsv: "預覽名單",
   previewFaults: "有 {n} 行不對，改正後再匯入",
   previewRows: "將登記 {n} 名棋手",

@@ -5,7 +5,7 @@ import type { ListKind } from "../bindings/ListKind";
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
 import { rankText } from "../format";
-import { t } from "../i18n";
+import { lt, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dataTable, field, input, outcomeLine } from "./forms";
 
@@ -181,11 +181,24 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
       ),
     ];
   });
+  // Every registration, withdrawal and deletion, as recorded: a deleted player stays here.
+  const history = h("details", { class: "card", "data-testid": "registration-history" }, h("summary", {}, t("registrationHistory")));
+  // Read when opened: most visits to the page do not need it.
+  history.addEventListener("toggle", () => {
+    if (!(history as HTMLDetailsElement).open || history.querySelector("table")) return;
+    void api.registrationHistory().then((entries) => {
+      history.append(dataTable("history", [t("time"), "#", t("playerName"), "", t("note")], entries.map((e) => [
+        new Date(e.at_ms).toLocaleString(), e.player, e.name,
+        lt("event_kinds", e.kind) + (e.after_round !== undefined ? ` (${t("withdrawn", { n: e.after_round })})` : ""), e.note ?? "",
+      ])));
+    }).catch((e) => out.fail(e));
+  });
   const head = ["#", t("playerName"), t("rank"), t("club"), t("team"), ...(absences ? [t("absentRounds")] : []), ""];
   return h("main", { class: "office" },
     h("h2", {}, `${t("players")} (${setup.players.length})`),
     out.el,
     h("div", { class: "columns" }, one, bulk, lists),
     dataTable("players", head, rows),
+    history,
   );
 }
