@@ -196,3 +196,31 @@ async fn opengotha_files_come_back_whole_and_the_h9_is_the_egds() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_has_played_withdraws_and_is_never_deleted() {
+    let office = Office::start("desk-played").await;
+    ok(
+        &office,
+        M::PUT,
+        "/tournament",
+        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
+                    "settings": {"system": {"kind": "swiss"}, "rounds": 3, "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
+        None,
+    )
+    .await;
+    ok(&office, M::POST, "/players/import", None, Some("王一,3d\n李二,2d\n张三,1d\n")).await;
+    ok(&office, M::POST, "/rounds/1/pair", None, None).await;
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    let bye = setup["byes"]["1"][0].as_str().unwrap().to_owned();
+    let paired = ["p001", "p002", "p003"].into_iter().find(|p| *p != bye).unwrap();
+    for (who, says) in [(paired, "is paired in round 1"), (bye.as_str(), "had the bye in round 1")] {
+        let (s, t) = call(&office, M::DELETE, &format!("/players/{who}"), None, None).await;
+        let v: Value = serde_json::from_str(&t).unwrap();
+        assert_eq!((s, v["code"].as_str()), (409, Some("conflict")), "{t}");
+        assert!(v["message"].as_str().unwrap().contains(says), "{t}");
+    }
+    assert_eq!(ok(&office, M::GET, "/setup", None, None).await["players"].as_array().unwrap().len(), 3);
+    // Withdrawal stays open to them (第二十九条).
+    ok(&office, M::POST, &format!("/players/{paired}/withdraw"), Some(json!({"after_round": 1})), None).await;
+}
