@@ -129,6 +129,17 @@ for (const [size, device] of sizes) {
     assert.equal(novak.club, "Brno");
     assert.deepEqual([novak.opengotha.rating, novak.opengotha.egf_pin, novak.opengotha.country], [2210, "45678901", "CZ"]);
     await saveShot(shots, `${size}-03-from-the-list.png`, await page.screenshot({ fullPage: true }));
+
+    // A newer list: what changes is shown, player by player, and recorded when confirmed.
+    await page.setInputFiles("[data-testid=list-file]", path.join(root, "shared/domain/tests/fixtures/ratings/egf_test_newer.txt"));
+    await until("the newer list loaded", async () => /04 Dec 2026/.test(await page.textContent("[data-testid=outcome]")));
+    await page.click("[data-testid=refresh-ratings]");
+    await page.waitForSelector("[data-testid=rating-changes] tbody tr");
+    const changes = await page.locator("[data-testid=rating-changes] tbody tr").allInnerTexts();
+    assert.equal(changes.length, 1, changes.join("\n"));
+    assert.match(changes[0], /Schmidt Anna[\s\S]*3[\s\S]*→[\s\S]*4[\s\S]*2300 → 2356/);
+    await page.click("[data-testid=confirm-ratings]");
+    await until("the new rating recorded", async () => (await api(office.url, token, "GET", "/setup")).players.find((p) => p.id === "p001").opengotha.rating === 2356);
     assert.deepEqual(await offScreen(page), [], "every control of the players page fits the screen");
     await context.close();
   });

@@ -345,6 +345,7 @@ const words = {
   addPlayer: ["登记棋手", "Register a player"],
   pasteCsv: ["粘贴名单（姓名,段位,单位,队,台次）", "Paste a list (name,rank,club,team,board)"],
   importCsv: ["导入名单", "Import the list"],
+  ratingsToChange: ["新名单将改动 {n} 名棋手", "The list changes {n} players"],
   registrationHistory: ["登记记录", "Registration history"],
   time: ["时间", "Time"],
   previewCsv: ["预览名单", "Preview the list"],

@@ -47,7 +47,7 @@ export class OfficeApi {
   deletePlayer(player: string) { return this.call<unknown>("DELETE", `/players/${encodeURIComponent(player)}`); }
   loadRatingList(kind: ListKind, text: string) { return this.call<{ kind: ListKind; date: string; players: number }>("POST", `/rating-list?kind=${kind}`, undefined, text); }
   searchRatingList(q: string) { return this.call<Listed[]>("GET", `/rating-list/search?q=${encodeURIComponent(q)}`); }
-  refreshRatings() { return this.call<Refreshed[]>("POST", "/rating-list/refresh"); }
+  refreshRatings(preview: boolean) { return this.call<Refreshed[]>("POST", `/rating-list/refresh${preview ? "?preview=true" : ""}`); }
   importOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha", undefined, xml); }
   previewOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha?preview=true", undefined, xml); }
   /** The rounds `player` will miss (McMahon, OpenGotha's Swiss), replacing any set before. */

@@ -240,6 +240,7 @@ export const ja: Record<Word, string> = {
   addPlayer: "選手を登録",
   pasteCsv: "一覧を貼り付け（名前,段級位,クラブ,チーム,盤）",
   importCsv: "一覧を取り込む",
+  ratingsToChange: "新しい一覧で {n} 人が変わります",
   registrationHistory: "登録の記録",
   time: "時刻",
   previewCsv: "一覧を確認",

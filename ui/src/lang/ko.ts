@@ -240,6 +240,7 @@ export const ko: Record<Word, string> = {
   addPlayer: "선수 등록",
   pasteCsv: "목록 붙여넣기(이름,단급,클럽,팀,판)",
   importCsv: "목록 가져오기",
+  ratingsToChange: "새 목록이 선수 {n}명을 바꿉니다",
   registrationHistory: "등록 기록",
   time: "시각",
   previewCsv: "목록 미리 보기",

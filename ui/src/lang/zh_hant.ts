@@ -239,6 +239,7 @@ export const zh_hant: Record<Word, string> = {
   addPlayer: "登記棋手",
   pasteCsv: "貼上名單（姓名,段位,單位,隊,臺次）",
   importCsv: "匯入名單",
+  ratingsToChange: "新名單將改動 {n} 名棋手",
   registrationHistory: "登記記錄",
   time: "時間",
   previewCsv: "預覽名單",

@@ -143,13 +143,28 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
       out.fail(e);
     }
   })();
+  // What a newer list changes, each player before and after, then recorded on confirmation.
+  const showChanges = () => void (async () => {
+    try {
+      const changes = await api.refreshRatings(true);
+      hits.replaceChildren(
+        h("p", {}, t("ratingsToChange", { n: changes.length })),
+        dataTable("rating-changes", ["#", t("playerName"), t("rank"), t("rating")], changes.map((c) => [
+          c.player, c.name, `${rankText(c.rank_before)} → ${rankText(c.rank_after)}`, `${c.rating_before ?? ""} → ${c.rating_after}`,
+        ])),
+        ...(changes.length ? [h("button", { class: "primary", "data-testid": "confirm-ratings", onclick: () => void act(async () => t("ratingsChanged", { n: (await api.refreshRatings(false)).length })) }, t("confirm"))] : []),
+      );
+    } catch (e) {
+      out.fail(e);
+    }
+  })();
   const lists = h("form", { class: "card form", onsubmit: (e: Event) => { e.preventDefault(); search(); } },
     h("h3", {}, t("ratingList")),
     h("div", { class: "row2" }, field(t("ratingListKind"), listKind), field(t("importFile"), listFile)),
     field(t("ratingSearch"), q),
     h("div", { class: "inline" },
       h("button", { type: "submit", "data-testid": "list-search" }, t("ratingSearch")),
-      h("button", { type: "button", "data-testid": "refresh-ratings", onclick: () => void act(async () => t("ratingsChanged", { n: (await api.refreshRatings()).length })) }, t("refreshRatings")),
+      h("button", { type: "button", "data-testid": "refresh-ratings", onclick: showChanges }, t("refreshRatings")),
     ),
     hits,
   );
