@@ -260,6 +260,7 @@ fn domain_status(e: &DomainError) -> StatusCode {
     match e {
         DomainError::MalformedJson(_)
         | DomainError::InvalidField { .. }
+        | DomainError::BadLines { .. }
         | DomainError::InField { .. }
         | DomainError::UnsupportedSchema { .. }
         | DomainError::UnsupportedOpenGothaSystem { .. }

@@ -124,7 +124,8 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.fill("[data-testid=csv]", "王一,5d,北京\n李二,4x,上海\n");
   await page.click("[data-testid=import-csv]");
   await page.waitForSelector("[data-testid=outcome].error");
-  assert.match(await page.textContent("[data-testid=outcome]"), /line 2/);
+  // Every bad line named, in the page's language.
+  assert.match(await page.textContent("[data-testid=outcome]"), /第 2 行：段位/);
   await page.fill("[data-testid=csv]", "姓名,段位,单位\n王一,5d,北京\n李二,4d,上海\n张三,3d,天津\n赵四,2d,北京\n钱五,1d,杭州\n孙六,5级,南京\n");
   await page.click("[data-testid=import-csv]");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=players] tbody tr").length === 6);

@@ -23,6 +23,8 @@ fn expected(role: Role, kind: EventKind) -> bool {
         // So are the rounds a player will miss (absences, OpenGotha's participation).
         GameScheduled | PlayerWithdrew | PlayerAbsences | ByeAssigned => matches!(role, Organiser | ChiefArbiter),
         RoundScheduled => role == Organiser,
+        // Undoing a registration made by mistake is the organiser's, as registering is.
+        PlayerDeleted => role == Organiser,
         // A league's venues are the central office's schedule.
         VenueAssigned => role == Organiser,
         // 第三十一条三: the chief arbiter assigns the referees (the organiser may too).
@@ -90,6 +92,7 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
             why: "x".into(),
         },
         EventKind::PlayerAbsences => EventBody::PlayerAbsences { player: PlayerId::new("a").unwrap(), rounds: vec![2] },
+        EventKind::PlayerDeleted => EventBody::PlayerDeleted { player: PlayerId::new("a").unwrap(), note: None },
         EventKind::PlayerWithdrew => {
             EventBody::PlayerWithdrew { player: PlayerId::new("a").unwrap(), after_round: 1, note: None }
         }

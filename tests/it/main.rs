@@ -24,6 +24,7 @@ mod pg_ledger;
 mod pull_scope;
 mod reader_clips;
 mod readme;
+mod registration_desk;
 mod restarts;
 mod security_headers;
 mod signed_ledger;

@@ -114,17 +114,12 @@ async fn an_organiser_runs_a_swiss_event_and_the_ledger_reaches_the_standings() 
     refusal(
         http.call(M::POST, Some(&org), "/players/import", None, Some("王一,3d\n李二,3x\n")).await,
         400,
-        "invalid_field",
+        "bad_lines",
         "line 2",
     );
     assert_eq!(players_of(&http.ok(M::GET, &org, "/setup", None).await), 0);
     let csv = "姓名,段位,单位\n王一,5d,北京\n李二,4d,上海\n张三,3d,天津\n赵四,2d,北京\n钱五,1d,杭州\n";
-    refusal(
-        http.call(M::POST, Some(&org), "/players/import", None, Some("")).await,
-        400,
-        "invalid_field",
-        "no players",
-    );
+    refusal(http.call(M::POST, Some(&org), "/players/import", None, Some("")).await, 400, "bad_lines", "no players");
     let (s, text) = http.call(M::POST, Some(&org), "/players/import", None, Some(csv)).await;
     assert_eq!(s, 200, "{text}");
     let one = http.ok(M::POST, &org, "/players", Some(json!({"name": "孙六", "rank": "5级", "club": "南京"}))).await;

@@ -1,6 +1,11 @@
 // The organiser's and chief arbiter's calls to the office (web pages only): set-up, players,
 // officials, the draw, results, standings, exports. Every type comes from the Rust side.
 
+import type { EventKind } from "./bindings/EventKind";
+import type { CsvReview } from "./bindings/CsvReview";
+import type { ListKind } from "./bindings/ListKind";
+import type { Listed } from "./bindings/Listed";
+import type { Refreshed } from "./bindings/Refreshed";
 import type { Evaluation } from "./bindings/Evaluation";
 import type { Board } from "./bindings/Board";
 import type { Crosstable } from "./bindings/Crosstable";
@@ -25,6 +30,9 @@ import type { Setup } from "./bindings/Setup";
 import type { Tournament } from "./bindings/Tournament";
 import { BackendError, officeCall } from "./backend";
 
+/** One entry of the registration history (`GET /players/history`). */
+export interface RegistrationEntry { at_ms: number; kind: EventKind; player: string; name: string; by: string; note?: string; after_round?: number }
+
 export class OfficeApi {
   constructor(readonly base: string, readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {}
   private call<T>(method: string, path: string, body?: unknown, text?: string): Promise<T> {
@@ -32,9 +40,16 @@ export class OfficeApi {
   }
   setup() { return this.call<Setup>("GET", "/setup"); }
   putTournament(name: string, ruleset: RulesetSpec, settings: Settings) { return this.call<Tournament>("PUT", "/tournament", { name, ruleset, settings }); }
-  addPlayer(p: { name: string; rank: string; club?: string; team?: string; board?: number }) { return this.call<Player>("POST", "/players", p); }
+  addPlayer(p: { name: string; rank: string; club?: string; team?: string; board?: number; surname?: string; given_name?: string; country?: string; pin?: string; rating?: number }) { return this.call<Player>("POST", "/players", p); }
   importPlayers(csv: string) { return this.call<ImportReport>("POST", "/players/import", undefined, csv); }
+  previewPlayers(csv: string) { return this.call<CsvReview>("POST", "/players/import?preview=true", undefined, csv); }
+  registrationHistory() { return this.call<RegistrationEntry[]>("GET", "/players/history"); }
+  deletePlayer(player: string) { return this.call<unknown>("DELETE", `/players/${encodeURIComponent(player)}`); }
+  loadRatingList(kind: ListKind, text: string) { return this.call<{ kind: ListKind; date: string; players: number }>("POST", `/rating-list?kind=${kind}`, undefined, text); }
+  searchRatingList(q: string) { return this.call<Listed[]>("GET", `/rating-list/search?q=${encodeURIComponent(q)}`); }
+  refreshRatings(preview: boolean) { return this.call<Refreshed[]>("POST", `/rating-list/refresh${preview ? "?preview=true" : ""}`); }
   importOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha", undefined, xml); }
+  previewOpenGotha(xml: string) { return this.call<ImportReport>("POST", "/import/opengotha?preview=true", undefined, xml); }
   /** The rounds `player` will miss (McMahon, OpenGotha's Swiss), replacing any set before. */
   setAbsences(player: string, rounds: number[]) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/absences`, { rounds }); }
   withdraw(player: string, afterRound: number) { return this.call<unknown>("POST", `/players/${encodeURIComponent(player)}/withdraw`, { after_round: afterRound }); }

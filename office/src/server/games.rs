@@ -35,6 +35,16 @@ pub(crate) fn game_page(state: &AppState, t: &TournamentId, game: &GameId) -> Re
 }
 
 /// The caller's tournament, folded.
+/// The tournament's events that belong to no game (set-up, registrations, withdrawals,
+/// deletions), in the order they arrived: what a registration history reads.
+pub(crate) fn setup_events(state: &AppState, t: &TournamentId) -> Result<Vec<arbiter_core::event::Event>, OfficeError> {
+    let until = state.store.last_seq()?;
+    let (page, _) = state
+        .store
+        .scan_log(0, until, usize::MAX, usize::MAX, &mut |tag| tag.tournament == t.as_str() && tag.game.is_none())?;
+    Ok(page.into_iter().map(|(_, e)| e).collect())
+}
+
 pub(crate) fn tournament_view(state: &AppState, caller: &Caller) -> Result<TournamentView, OfficeError> {
     view_of(state, &caller.0.tournament)
 }

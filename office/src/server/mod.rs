@@ -23,6 +23,8 @@ mod views;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use arbiter_core::interop::rating_list::RatingList;
+use arbiter_core::model::TournamentId;
 use arbiter_core::store::EventStore;
 use arbiter_core::sync::protocol::{GZIP_LEVEL, MAX_BODY_BYTES};
 use arbiter_core::sync::tls::CertFingerprint;
@@ -83,6 +85,9 @@ pub struct AppState {
     pub upstream: Option<Arc<crate::venue::Upstream>>,
     /// Wakes the forwarder (a device pushed): what was recorded here goes up at once.
     pub forward_nudge: Arc<tokio::sync::Notify>,
+    /// The rating list the organiser loaded for each tournament (a file, no network at a
+    /// venue), kept while the office runs: it is looked up, never a fact of the ledger.
+    pub rating_lists: Arc<std::sync::Mutex<std::collections::HashMap<TournamentId, Arc<RatingList>>>>,
 }
 
 impl AppState {
@@ -175,6 +180,7 @@ impl AppState {
             office_author,
             upstream,
             forward_nudge: Arc::default(),
+            rating_lists: Arc::default(),
         })
     }
 
@@ -235,6 +241,12 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         .route("/players", post(running::add_player))
         .route("/players/import", post(running::import_players))
         .route("/players/{player}/withdraw", post(running::withdraw))
+        .route("/players/{player}", axum::routing::delete(running::delete_player))
+        .route("/players/history", get(running::registration_history))
+        // The EGF's whole list is some megabytes: more than a push may carry.
+        .route("/rating-list", post(running::load_rating_list).layer(DefaultBodyLimit::max(64 << 20)))
+        .route("/rating-list/search", get(running::search_rating_list))
+        .route("/rating-list/refresh", post(running::refresh_ratings))
         .route("/players/{player}/absences", post(running::set_absences))
         .route("/import/opengotha", post(running::import_opengotha))
         .route("/referees", post(running::assign_referee))
@@ -257,6 +269,7 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         .route("/crosstable", get(publish::crosstable_view))
         .route("/export/opengotha", get(publish::export_opengotha))
         .route("/export/h9", get(publish::export_h9))
+        .route("/export/tou", get(publish::export_tou))
         .route("/export/players.csv", get(publish::export_players))
         .route("/public/{tournament}/board", get(publish::public_board));
     let api = api.layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent));

@@ -4,7 +4,7 @@
 //! and the standings a proposed ruling would give, before the chief arbiter confirms it.
 
 use arbiter_core::game::{fold_game, GameSummary};
-use arbiter_core::interop::{egd_h9, opengotha};
+use arbiter_core::interop::{egd_h9, ffg_tou, opengotha};
 use arbiter_core::model::{GameId, PlayerId, TournamentId};
 use arbiter_core::tournament::publish::{
     self, pairing_sheet, Board, Crosstable, PairingSheet, Setup, StandingsPreview,
@@ -169,24 +169,54 @@ pub async fn export_h9(State(state): State<AppState>, caller: Caller) -> Result<
         let rounds = og.field.rounds.max(1);
         let s = mcmahon::standings(&og.field, &og.mcmahon, &og.criteria, rounds, &og.ratings())?;
         let header = egd_h9::H9Header {
-            class: "D".into(),
+            class: og.time_control.as_ref().map_or("X", egd_h9::egf_class).to_owned(),
+            handicap_correction: og.handicap.correction,
             event: og.name.clone(),
             location: og.location.clone(),
             begin_date: og.begin_date.clone(),
             end_date: og.end_date.clone(),
-            komi: String::new(),
-            time_minutes: og.time_control.map_or(0, |tc| u32::from(tc.main_minutes)),
-            byo_yomi: og.time_control.map_or_else(String::new, |tc| tc.overtime().to_string()),
+            komi: og.komi.clone(),
+            time_minutes: og.time_control.as_ref().map_or(0, egd_h9::adjusted_minutes),
+            byo_yomi: og.time_control.as_ref().map_or("", egd_h9::overtime_words).to_owned(),
         };
-        let who = |p: &PlayerId| {
-            let club = v.players.iter().find(|x| &x.id == p).and_then(|x| x.club.clone()).unwrap_or_default();
-            (String::new(), club)
-        };
-        let text = egd_h9::write(&header, &s, &og.field, &who);
+        let people = egd_h9::players_of(&og);
+        let who = |p: &PlayerId| people.get(p).map(|x| x.0.clone()).unwrap_or_default();
+        let text = egd_h9::write(&header, &s, &og.field, egd_h9::free_rounds(&og), &who);
         Ok((
             [
                 (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
                 (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}.h9\"", v.id)),
+            ],
+            text,
+        )
+            .into_response())
+    })
+    .await
+}
+
+/// `GET /api/v1/export/tou`: results for the FFG (its `.tou`), ranked as the `.h9` is.
+pub async fn export_tou(State(state): State<AppState>, caller: Caller) -> Result<Response, OfficeError> {
+    blocking(move || {
+        let v = tournament_view(&state, &caller)?;
+        let og = opengotha::from_view(&v);
+        let rounds = og.field.rounds.max(1);
+        let s = mcmahon::standings(&og.field, &og.mcmahon, &og.criteria, rounds, &og.ratings())?;
+        let date = og.begin_date.split('-').rev().collect::<Vec<_>>().join("/");
+        let header = ffg_tou::TouHeader {
+            short_name: og.short_name.clone(),
+            date,
+            town: og.location.clone(),
+            name: og.name.clone(),
+            komi: og.komi.clone(),
+            time: og.time_control,
+        };
+        let people = egd_h9::players_of(&og);
+        let who = |p: &PlayerId| people.get(p).cloned().unwrap_or_default();
+        let text = ffg_tou::write(&header, &s, &og.field, egd_h9::free_rounds(&og), &who);
+        Ok((
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}.tou\"", v.id)),
             ],
             text,
         )

@@ -4,8 +4,12 @@
 //! (第十三条一) and rulings from the browser — each an event in the ledger, checked first.
 
 use arbiter_core::event::{Event, EventBody};
+use std::sync::Arc;
+
+use arbiter_core::error::DomainError;
+use arbiter_core::interop::rating_list::{self, ListKind, RatingList};
 use arbiter_core::interop::{opengotha, players_csv};
-use arbiter_core::model::{GameId, Player, PlayerId, Rank, Role, Settings, Tournament};
+use arbiter_core::model::{Country, GameId, OpenGothaRecord, Pin, Player, PlayerId, Rank, Role, Settings, Tournament};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::tournament::publish::{pairing_sheet, ImportReport, PairingSheet};
 use arbiter_core::tournament::{run, System, TournamentView};
@@ -19,10 +23,9 @@ use crate::accounts::Principal;
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::games::{check, draft, scheduled, GameEvent};
-use crate::server::games::{game_page, state_of, view_of};
+use crate::server::games::{game_page, setup_events, state_of, view_of};
 use crate::server::request::{author, body, json};
 use crate::server::{path, AppState, Caller};
-use arbiter_core::DomainError;
 
 const SETUP: &[Role] = &[Role::Organiser];
 /// 第三十一条四: the chief arbiter runs the draw and oversees pairings.
@@ -163,9 +166,26 @@ pub struct NewPlayer {
     /// The team board the organiser fixes (第二十六条二), 1 to 8.
     #[serde(default)]
     board: Option<u8>,
+    /// Surname and given name apart (else `name` is split by the documented rule).
+    #[serde(default)]
+    surname: Option<String>,
+    #[serde(default)]
+    given_name: Option<String>,
+    /// ISO 3166 alpha-2.
+    #[serde(default)]
+    country: Option<String>,
+    /// EGF PIN, 8 digits.
+    #[serde(default)]
+    pin: Option<String>,
+    #[serde(default)]
+    ffg_licence: Option<String>,
+    /// On OpenGotha's scale, -900 to 2949.
+    #[serde(default)]
+    rating: Option<i32>,
 }
 
-/// `POST /api/v1/players` (organiser): one player; the id is the next `pNNN`.
+/// `POST /api/v1/players` (organiser): one player; the id is the next `pNNN`. With a PIN,
+/// country, rating or the two names apart, what OpenGotha and the EGD know of the player too.
 pub async fn add_player(
     State(state): State<AppState>,
     caller: Caller,
@@ -180,6 +200,7 @@ pub async fn add_player(
     let rank: Rank = players_csv::parse_rank(&n.rank)?;
     let board = n.board.map(|b| players_csv::parse_board(&b.to_string())).transpose()?;
     let clean = |s: Option<String>| s.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    let og = federation_record(&n, &name, rank)?;
     command(state, caller, move |state, p, view| {
         let player = Player {
             id: next_id(&view, 0)?,
@@ -188,12 +209,41 @@ pub async fn add_player(
             club: clean(n.club),
             team: clean(n.team),
             board,
-            opengotha: None,
+            opengotha: og,
         };
         record(state, p, vec![(None, EventBody::PlayerRegistered(player.clone()))])?;
         Ok(Json(player))
     })
     .await
+}
+
+/// What OpenGotha and the EGD know of a player registered by hand: none unless the form gave
+/// more than the entry list's name and rank. PIN and country are checked here, at the edge.
+fn federation_record(n: &NewPlayer, name: &str, rank: Rank) -> Result<Option<OpenGothaRecord>, OfficeError> {
+    let clean = |s: &Option<String>| s.as_ref().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    let pin = clean(&n.pin).map(|p| Pin::new(&p)).transpose()?;
+    let country = clean(&n.country).map(|c| Country::new(&c)).transpose()?;
+    if n.rating.is_some_and(|r| !(-900..=2949).contains(&r)) {
+        return Err(out_of_range("rating", "-900 to 2949 (OpenGotha's scale)"));
+    }
+    let (surname, given) = match clean(&n.surname) {
+        Some(s) => (s, clean(&n.given_name).unwrap_or_default()),
+        None => players_csv::split_name(name),
+    };
+    let any = pin.is_some()
+        || country.is_some()
+        || n.rating.is_some()
+        || clean(&n.surname).is_some()
+        || clean(&n.ffg_licence).is_some();
+    Ok(any.then(|| OpenGothaRecord {
+        name: surname,
+        first_name: given,
+        rating: n.rating.unwrap_or_else(|| arbiter_core::tournament::pairing::opengotha::initial_rating(rank)),
+        country: country.map(|c| c.to_string()).unwrap_or_default(),
+        egf_pin: pin,
+        ffg_licence: clean(&n.ffg_licence),
+        ..OpenGothaRecord::default()
+    }))
 }
 
 /// The id after the highest `pNNN` in use, plus `offset`.
@@ -203,36 +253,261 @@ fn next_id(view: &TournamentView, offset: usize) -> Result<PlayerId, OfficeError
     Ok(PlayerId::new(format!("p{:03}", used.max(view.players.len()) + offset + 1))?)
 }
 
-/// `POST /api/v1/players/import` (organiser), body CSV text `name,rank[,club[,team]]`: all
-/// players or none (a bad line is named and nothing is stored).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportQuery {
+    /// Say what the CSV would add, every bad line and every duplicate; store nothing.
+    #[serde(default)]
+    preview: bool,
+}
+
+/// `POST /api/v1/players/import[?preview=true]` (organiser), body CSV text (`name,rank[,club
+/// [,team[,board]]]`, or columns named by a header: `surname,given_name,rank,club,country,pin,
+/// rating`, …). A preview answers what would be added — every bad line, and each row already
+/// registered (same name or PIN) or repeated in the file — and stores nothing. Without it: any
+/// bad line refuses all of it, naming every one; rows already registered are not added again
+/// (the notes name them).
 pub async fn import_players(
     State(state): State<AppState>,
     caller: Caller,
+    q: Result<axum::extract::Query<ImportQuery>, axum::extract::rejection::QueryRejection>,
     raw: Result<Bytes, BytesRejection>,
-) -> Result<Json<ImportReport>, OfficeError> {
+) -> Result<axum::response::Response, OfficeError> {
+    use axum::response::IntoResponse;
     caller.require(SETUP, "register players")?;
+    let q = crate::server::query(q, "use ?preview=true or nothing")?;
     let text = String::from_utf8(body(raw)?.to_vec())
         .map_err(|_| OfficeError::bad(RequestFault::Body, "the CSV must be UTF-8 text"))?;
     command(state, caller, move |state, p, view| {
         let first = next_id(&view, 0)?;
         let offset = first.as_str()[1..].parse::<usize>().unwrap_or(1) - 1;
-        let players = players_csv::parse(&text, offset)?;
+        let review = players_csv::review(&text, &view.players, offset);
+        if q.preview {
+            return Ok(Json(review).into_response());
+        }
+        if !review.faults.is_empty() {
+            return Err(DomainError::BadLines { file: "players csv", lines: review.faults }.into());
+        }
+        let mut notes = Vec::new();
+        let mut players = Vec::new();
+        for r in review.rows {
+            match r.duplicate_of {
+                Some(d) => notes
+                    .push(format!("line {}: `{}` is already registered ({d}): not added again", r.line, r.player.name)),
+                None => players.push(r.player),
+            }
+        }
+        // Ids follow on from the last one in use, with no gap where a duplicate was left out.
+        for (i, pl) in players.iter_mut().enumerate() {
+            pl.id = PlayerId::new(format!("p{:03}", offset + i + 1))?;
+        }
         let n = players.len();
-        record(state, p, players.into_iter().map(|pl| (None, EventBody::PlayerRegistered(pl))).collect())?;
-        Ok(Json(ImportReport { players: n as u32, games: 0, events: n as u32, notes: vec![] }))
+        if n > 0 {
+            record(state, p, players.into_iter().map(|pl| (None, EventBody::PlayerRegistered(pl))).collect())?;
+        }
+        Ok(Json(ImportReport { players: n as u32, games: 0, events: n as u32, notes }).into_response())
     })
     .await
 }
 
-/// `POST /api/v1/import/opengotha` (organiser), body an OpenGotha tournament file: brings a
-/// whole event in mid-way — set-up, players, pairings, results, byes — into a tournament that
-/// has no players yet.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deletion {
+    #[serde(default)]
+    note: Option<String>,
+}
+
+/// `DELETE /api/v1/players/{player}` (organiser): a player registered by mistake, who has no
+/// game and no bye, is deleted — gone from every list, standings and export; the history keeps
+/// both acts. One who has played withdraws instead (第二十九条).
+pub async fn delete_player(
+    State(state): State<AppState>,
+    caller: Caller,
+    player: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<serde_json::Value>, OfficeError> {
+    caller.require(SETUP, "delete a player")?;
+    let player = PlayerId::new(path(player)?)?;
+    let raw = body(raw)?;
+    let d: Deletion = if raw.is_empty() { Deletion { note: None } } else { json(Ok(raw))? };
+    command(state, caller, move |state, p, view| {
+        if !view.players.iter().any(|x| x.id == player) {
+            return Err(OfficeError::NotFound(format!("no player `{player}`")));
+        }
+        let seated =
+            view.games.iter().filter_map(|g| g.schedule.as_ref()).find(|s| s.black == player || s.white == player);
+        if let Some(s) = seated {
+            return Err(OfficeError::Conflict(format!(
+                "`{player}` is paired in round {}: a player who has a game withdraws (第二十九条), never is deleted",
+                s.round
+            )));
+        }
+        if let Some(r) = view.byes.iter().find(|(_, ps)| ps.contains(&player)).map(|(r, _)| *r) {
+            return Err(OfficeError::Conflict(format!(
+                "`{player}` had the bye in round {r}: a player who has played withdraws (第二十九条), never is deleted"
+            )));
+        }
+        record(state, p, vec![(None, EventBody::PlayerDeleted { player: player.clone(), note: d.note })])?;
+        Ok(Json(serde_json::json!({ "player": player, "deleted": true })))
+    })
+    .await
+}
+
+/// One entry of the registration history: who registered, corrected, withdrew or deleted whom.
+#[derive(serde::Serialize)]
+pub struct RegistrationEntry {
+    /// Milliseconds since the Unix epoch (the event's stamp).
+    at_ms: u64,
+    kind: arbiter_core::event::EventKind,
+    player: PlayerId,
+    /// The player's name as registered last before this entry.
+    name: String,
+    by: arbiter_core::model::PersonId,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    after_round: Option<u16>,
+}
+
+/// `GET /api/v1/players/history` (organiser, chief arbiter): every registration, correction,
+/// withdrawal (第二十九条) and deletion, in the order they were recorded — nothing is erased
+/// from it when a player is deleted.
+pub async fn registration_history(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<Vec<RegistrationEntry>>, OfficeError> {
+    caller.require(DRAW, "read the registration history")?;
+    crate::runtime::blocking(move || {
+        let mut names: std::collections::HashMap<PlayerId, String> = std::collections::HashMap::new();
+        let mut out = Vec::new();
+        for e in setup_events(&state, &caller.0.tournament)? {
+            let (player, note, after_round) = match &e.body {
+                EventBody::PlayerRegistered(p) => {
+                    names.insert(p.id.clone(), p.name.clone());
+                    (p.id.clone(), None, None)
+                }
+                EventBody::PlayerWithdrew { player, after_round, note } => {
+                    (player.clone(), note.clone(), Some(*after_round))
+                }
+                EventBody::PlayerDeleted { player, note } => (player.clone(), note.clone(), None),
+                _ => continue,
+            };
+            out.push(RegistrationEntry {
+                at_ms: e.hlc.wall_ms,
+                kind: e.body.kind(),
+                name: names.get(&player).cloned().unwrap_or_default(),
+                player,
+                by: e.author.person.clone(),
+                note,
+                after_round,
+            });
+        }
+        Ok(Json(out))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    kind: ListKind,
+}
+
+/// `POST /api/v1/rating-list?kind=egf|ffg` (organiser), body the list's file as published
+/// (UTF-8, or ISO-8859-1 as the federations write it): kept for this tournament while the
+/// office runs. A file of another format, or bad lines, is refused naming them.
+pub async fn load_rating_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    q: Result<axum::extract::Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<serde_json::Value>, OfficeError> {
+    caller.require(SETUP, "load a rating list")?;
+    let q = crate::server::query(q, "use ?kind=egf or ?kind=ffg")?;
+    let bytes = body(raw)?;
+    let text = match String::from_utf8(bytes.to_vec()) {
+        Ok(t) => t,
+        // Not UTF-8: the federations' Latin-1, one character a byte.
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    };
+    crate::runtime::blocking(move || {
+        let list = rating_list::parse(q.kind, &text)?;
+        let answer = serde_json::json!({ "kind": list.kind, "date": list.date, "players": list.players.len() });
+        state
+            .rating_lists
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(caller.0.tournament.clone(), Arc::new(list));
+        Ok(Json(answer))
+    })
+    .await
+}
+
+fn loaded_list(state: &AppState, p: &Principal) -> Result<Arc<RatingList>, OfficeError> {
+    state
+        .rating_lists
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&p.tournament)
+        .cloned()
+        .ok_or_else(|| OfficeError::NotFound("no rating list loaded for this tournament".into()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Search {
+    q: String,
+}
+
+/// `GET /api/v1/rating-list/search?q=` (organiser): up to 20 players of the loaded list whose
+/// PIN or licence is `q`, or whose name holds its words.
+pub async fn search_rating_list(
+    State(state): State<AppState>,
+    caller: Caller,
+    q: Result<axum::extract::Query<Search>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Vec<rating_list::Listed>>, OfficeError> {
+    caller.require(SETUP, "search the rating list")?;
+    let q = crate::server::query(q, "use ?q=a name or a PIN")?;
+    crate::runtime::blocking(move || {
+        let list = loaded_list(&state, &caller.0)?;
+        Ok(Json(list.search(&q.q, 20).into_iter().cloned().collect()))
+    })
+    .await
+}
+
+/// `POST /api/v1/rating-list/refresh[?preview=true]` (organiser): the registered players the
+/// loaded list changes (rank, rating), each before and after; without `preview`, recorded (a
+/// later registration of the same id corrects the earlier one).
+pub async fn refresh_ratings(
+    State(state): State<AppState>,
+    caller: Caller,
+    q: Result<axum::extract::Query<ImportQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Vec<rating_list::Refreshed>>, OfficeError> {
+    caller.require(SETUP, "refresh ratings")?;
+    let q = crate::server::query(q, "use ?preview=true or nothing")?;
+    command(state, caller, move |state, p, view| {
+        let list = loaded_list(state, p)?;
+        let changes = list.refresh(&view.players);
+        if !q.preview && !changes.is_empty() {
+            record(state, p, changes.iter().map(|c| (None, EventBody::PlayerRegistered(c.updated.clone()))).collect())?;
+        }
+        Ok(Json(changes))
+    })
+    .await
+}
+
+/// `POST /api/v1/import/opengotha[?preview=true]` (organiser), body an OpenGotha tournament
+/// file: brings a whole event in mid-way — set-up, players, pairings, results, byes — into a
+/// tournament that has no players yet. Every bad player is named with its line; a preview says
+/// what would come in and stores nothing.
 pub async fn import_opengotha(
     State(state): State<AppState>,
     caller: Caller,
+    q: Result<axum::extract::Query<ImportQuery>, axum::extract::rejection::QueryRejection>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<ImportReport>, OfficeError> {
     caller.require(SETUP, "import an OpenGotha file")?;
+    let q = crate::server::query(q, "use ?preview=true or nothing")?;
     let text = String::from_utf8(body(raw)?.to_vec())
         .map_err(|_| OfficeError::bad(RequestFault::Body, "the file must be UTF-8 XML"))?;
     let og = opengotha::parse(&text)?;
@@ -246,9 +521,19 @@ pub async fn import_opengotha(
         }
         let ruleset = view.tournament.as_ref().map(|t| t.ruleset).unwrap_or_default();
         let (bodies, notes) = opengotha::to_events(&og, &p.tournament, ruleset)?;
+        use arbiter_core::event::EventKind as K;
+        if q.preview {
+            // What the file would bring, before anything is stored.
+            let count = |k| bodies.iter().filter(|(_, b)| b.kind() == k).count() as u32;
+            return Ok(Json(ImportReport {
+                players: count(K::PlayerRegistered),
+                games: count(K::GameScheduled),
+                events: bodies.len() as u32,
+                notes,
+            }));
+        }
         let events = record(state, p, bodies)?;
         let count = |k| events.iter().filter(|e| e.body.kind() == k).count() as u32;
-        use arbiter_core::event::EventKind as K;
         Ok(Json(ImportReport {
             players: count(K::PlayerRegistered),
             games: count(K::GameScheduled),

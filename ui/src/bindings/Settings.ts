@@ -22,4 +22,10 @@ system?: System, rounds?: number,
 /**
  * 第二十八条 D: no shared places — ties go to a play-off or lots (otherwise C: shared).
  */
-no_shared_places?: boolean, };
+no_shared_places?: boolean, 
+/**
+ * The komi the event's exports announce (EGD `KM[]`, OpenGotha's `komi`, the FFG's
+ * `;komi=`), in half points (15: 7.5), as an OpenGotha file gave it (schema 7). The
+ * ruleset's komi decides counted games; this one is what the files say.
+ */
+komi_half_points?: number, };

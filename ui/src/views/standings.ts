@@ -84,6 +84,7 @@ export function standingsView(s: EventStandings, cross: Crosstable, api: OfficeA
       exp(`${t("export")} CSV`, "/standings?format=csv", "standings.csv", "text/csv"),
       exp("OpenGotha XML", "/export/opengotha", "tournament.xml", "application/xml"),
       exp("EGD .h9", "/export/h9", "results.h9", "text/plain"),
+      exp("FFG .tou", "/export/tou", "results.tou", "text/plain"),
       exp(`${t("players")} CSV`, "/export/players.csv", "players.csv", "text/csv"),
     ),
     out.el,

@@ -203,6 +203,32 @@ fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
                 ja: format!("取り消せません：{}", r),
             )
         }
+        BadLines { file, lines } => {
+            let f = detail::name(file, l);
+            let n = lines.len();
+            let each: Vec<String> = lines
+                .iter()
+                .map(|x| {
+                    let m = detail::detail(&x.message, l);
+                    let line = x.line;
+                    say!(l =>
+                        zh: format!("第 {line} 行：{m}"),
+                        en: format!("line {line}: {}", x.message),
+                        zh_hant: format!("第 {line} 行：{m}"),
+                        ko: format!("{line}행: {m}"),
+                        ja: format!("{line} 行目：{m}"),
+                    )
+                })
+                .collect();
+            let all = each.join(if l == Lang::En { "; " } else { "；" });
+            say!(l =>
+                zh: format!("{f}有 {n} 行不对，未登记任何内容：{all}"),
+                en: format!("{file}: {n} bad lines, nothing stored: {all}"),
+                zh_hant: format!("{f}有 {n} 行不對，未登記任何內容：{all}"),
+                ko: format!("{f}에 잘못된 행이 {n}개 있어 아무것도 저장하지 않았습니다: {all}"),
+                ja: format!("{f}に誤った行が {n} 行あり、何も登録していません：{all}"),
+            )
+        }
         CorrectionRefused(r) => {
             let r = correction(r, l);
             say!(l =>
@@ -520,6 +546,10 @@ pub(crate) mod tests {
                 reason: "only letters, digits, '.', '_' and '-' are allowed",
             },
             E::OutOfRange { what: "komi", message: "at most 100".into() },
+            E::BadLines {
+                file: "players csv",
+                lines: vec![crate::error::LineFault { line: 3, message: "rank: `3x` is not a rank".into() }],
+            },
             E::ruling_not_allowed(
                 Article::Art25_2,
                 IncidentType::PhoneRang,
@@ -616,7 +646,8 @@ pub(crate) mod tests {
                 | E::ConflictingDuplicate(_)
                 | E::SetupIncomplete { .. }
                 | E::UndoRefused(_)
-                | E::CorrectionRefused(_) => {}
+                | E::CorrectionRefused(_)
+                | E::BadLines { .. } => {}
             }
         }
         all

@@ -72,6 +72,17 @@ pub enum DomainError {
     UndoRefused(UndoRefusal),
     /// A result correction the rules of correction refuse (game::correction).
     CorrectionRefused(CorrectionRefusal),
+    /// A file brought in (a players' CSV, a rating list) has bad lines: every one of them, each
+    /// with what is wrong, so the organiser fixes them all at once. Nothing was stored.
+    BadLines { file: &'static str, lines: Vec<LineFault> },
+}
+
+/// One bad line of a file brought in: its number (from 1) and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct LineFault {
+    pub line: u32,
+    pub message: String,
 }
 
 /// Why the recorded facts do not permit a ruling or an event of play.
@@ -184,6 +195,7 @@ impl DomainError {
             Self::SetupIncomplete { .. } => "setup_incomplete",
             Self::UndoRefused(_) => "undo_refused",
             Self::CorrectionRefused(_) => "correction_refused",
+            Self::BadLines { .. } => "bad_lines",
         }
     }
 

@@ -40,6 +40,16 @@ pub enum EventBody {
         #[cfg_attr(feature = "ts", ts(optional))]
         note: Option<String>,
     },
+    /// The organiser deletes a player registered by mistake (schema 7): one who has played no
+    /// game and had no bye, so nothing ranked depends on them. From then on the player is in no
+    /// list, standings or export; the history keeps both the registration and the deletion.
+    /// A player who has played withdraws instead (第二十九条).
+    PlayerDeleted {
+        player: PlayerId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        note: Option<String>,
+    },
     /// The rounds `player` will miss (OpenGotha's participation flags): not paired in them, and
     /// scored as an absence there. The latest for a player replaces any before; empty: none.
     PlayerAbsences {
@@ -256,10 +266,11 @@ pub enum EventKind {
     KeyRevoked,
     IncidentWithdrawn,
     ResultCorrected,
+    PlayerDeleted,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 31] = [
+    pub const ALL: [EventKind; 32] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -291,6 +302,7 @@ impl EventKind {
         EventKind::KeyRevoked,
         EventKind::IncidentWithdrawn,
         EventKind::ResultCorrected,
+        EventKind::PlayerDeleted,
     ];
 
     /// The wire schema version that brought this kind in: an event of an older one is refused.
@@ -301,6 +313,7 @@ impl EventKind {
             EventKind::PlayerAbsences => 4,
             EventKind::IncidentWithdrawn => 5,
             EventKind::ResultCorrected => 6,
+            EventKind::PlayerDeleted => 7,
             _ => 1,
         }
     }
@@ -313,6 +326,7 @@ impl EventKind {
                 | EventKind::PersonRegistered
                 | EventKind::PlayerRegistered
                 | EventKind::PlayerWithdrew
+                | EventKind::PlayerDeleted
                 | EventKind::ByeAssigned
                 | EventKind::RoundScheduled
                 | EventKind::RefereeAssigned
@@ -330,6 +344,13 @@ impl EventBody {
     pub fn schema(&self) -> u16 {
         match self {
             EventBody::ResultEntered { forfeit: true, .. } => 4,
+            EventBody::TournamentCreated(t) if t.settings.komi_half_points.is_some() => 7,
+            // A federation's number for the player came with schema 7.
+            EventBody::PlayerRegistered(Player { opengotha: Some(r), .. })
+                if r.egf_pin.is_some() || r.ffg_licence.is_some() || !r.kept.is_empty() =>
+            {
+                7
+            }
             _ => self.kind().schema(),
         }
     }
@@ -342,6 +363,7 @@ impl EventBody {
             EventBody::PlayerRegistered(_) => K::PlayerRegistered,
             EventBody::GameScheduled(_) => K::GameScheduled,
             EventBody::PlayerWithdrew { .. } => K::PlayerWithdrew,
+            EventBody::PlayerDeleted { .. } => K::PlayerDeleted,
             EventBody::ByeAssigned { .. } => K::ByeAssigned,
             EventBody::RoundScheduled { .. } => K::RoundScheduled,
             EventBody::RefereeAssigned { .. } => K::RefereeAssigned,
@@ -381,6 +403,7 @@ impl Labelled for EventKind {
             PlayerRegistered => Label::new("登记棋手", "player registered"),
             GameScheduled => Label::new("编排对局", "game scheduled"),
             PlayerWithdrew => Label::new("棋手退出比赛", "player withdrew"),
+            PlayerDeleted => Label::new("删除误登记的棋手", "player deleted (registered by mistake)"),
             ByeAssigned => Label::new("轮空", "bye"),
             RoundScheduled => Label::new("轮次时间", "round scheduled"),
             RefereeAssigned => Label::new("分派裁判", "referee assigned"),

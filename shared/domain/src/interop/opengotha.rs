@@ -12,7 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use crate::error::{DomainError, Result};
+use crate::error::{DomainError, LineFault, Result};
 use crate::model::{Overtime, PlayerId, Rank, TimeControl};
 use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
 use crate::tournament::pairing::opengotha::{
@@ -31,8 +31,16 @@ pub struct PlayerExtra {
     pub club: String,
     pub country: String,
     pub rating: i32,
+    /// Empty, or a PIN checked on reading.
     pub egf_pin: String,
+    pub ffg_licence: String,
+    /// The player's other attributes OpenGotha writes (`agaId`, `agaExpirationDate`,
+    /// `ffgLicenceStatus`, `grade`, `ratingOrigin`), as read; empty ones left out.
+    pub kept: std::collections::BTreeMap<String, String>,
 }
+
+/// The player attributes OpenGotha writes that this project keeps without reading.
+const KEPT: [&str; 5] = ["agaExpirationDate", "agaId", "ffgLicenceStatus", "grade", "ratingOrigin"];
 
 /// An OpenGotha tournament as this project reads it.
 #[derive(Debug, Clone, PartialEq)]
@@ -179,10 +187,44 @@ fn result_string(s: GameScore, by_default: bool) -> String {
     }
 }
 
+/// One `Player` element: the entrant and what OpenGotha knows beyond it.
+fn player_of(a: &HashMap<String, String>, n: usize) -> Result<(Entrant, PlayerExtra)> {
+    let (last, first) = (a.get("name").cloned().unwrap_or_default(), a.get("firstName").cloned().unwrap_or_default());
+    let key = (last.clone() + &first).replace(' ', "").to_uppercase();
+    let rank = a.get("rank").ok_or_else(|| bad(format!("player {key} has no rank")))?;
+    let rank = parse_rank(rank).map_err(|e| bad(format!("player {key}: {e}")))?;
+    let mut entrant = Entrant::new(player_id(&key, n)?, format!("{last} {first}").trim().to_owned(), rank);
+    entrant.mcmahon_correction = num(a, "smmsCorrection", 0)?;
+    if let Some(p) = a.get("participating") {
+        entrant.absent =
+            p.chars().enumerate().filter(|(_, c)| *c == '0').map(|(i, _)| i as u16 + 1).collect::<BTreeSet<_>>();
+    }
+    entrant.preliminary = a.get("registeringStatus").is_some_and(|s| s == "PRE");
+    let extra = PlayerExtra {
+        key,
+        name: last.clone(),
+        first_name: first.clone(),
+        club: a.get("club").cloned().unwrap_or_default(),
+        country: a.get("country").cloned().unwrap_or_default(),
+        rating: num(a, "rating", 0)?,
+        egf_pin: match a.get("egfPin").map(|p| p.trim()) {
+            None | Some("") => String::new(),
+            Some(p) => crate::model::Pin::new(p).map_err(|e| bad(format!("player `{last} {first}`: {e}")))?.to_string(),
+        },
+        ffg_licence: a.get("ffgLicence").map(|l| l.trim().to_owned()).unwrap_or_default(),
+        kept: KEPT
+            .iter()
+            .filter_map(|k| Some(((*k).to_owned(), a.get(*k).filter(|v| !v.trim().is_empty())?.clone())))
+            .collect(),
+    };
+    Ok((entrant, extra))
+}
+
 /// Reads an OpenGotha tournament file. Every refusal names what was wrong.
 pub fn parse(xml: &str) -> Result<OpenGotha> {
     let mut reader = Reader::from_str(xml);
     let mut players: Vec<(Entrant, PlayerExtra)> = Vec::new();
+    let mut faults: Vec<LineFault> = Vec::new();
     let mut games: Vec<HashMap<String, String>> = Vec::new();
     let mut byes: Vec<HashMap<String, String>> = Vec::new();
     let mut general: Option<HashMap<String, String>> = None;
@@ -210,36 +252,14 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
                     b"TeamTournamentParameterSet" => in_team_section = true,
                     b"Player" => {
                         let a = attrs(&e)?;
-                        let n = players.len() + 1;
-                        let (last, first) = (
-                            a.get("name").cloned().unwrap_or_default(),
-                            a.get("firstName").cloned().unwrap_or_default(),
-                        );
-                        let key = (last.clone() + &first).replace(' ', "").to_uppercase();
-                        let rank = a.get("rank").ok_or_else(|| bad(format!("player {key} has no rank")))?;
-                        let rank = parse_rank(rank).map_err(|e| bad(format!("player {key}: {e}")))?;
-                        let mut entrant =
-                            Entrant::new(player_id(&key, n)?, format!("{last} {first}").trim().to_owned(), rank);
-                        entrant.mcmahon_correction = num(&a, "smmsCorrection", 0)?;
-                        if let Some(p) = a.get("participating") {
-                            entrant.absent = p
-                                .chars()
-                                .enumerate()
-                                .filter(|(_, c)| *c == '0')
-                                .map(|(i, _)| i as u16 + 1)
-                                .collect::<BTreeSet<_>>();
+                        // Every bad player is named with its line, not only the first.
+                        let at = (reader.buffer_position() as usize).min(xml.len());
+                        let line = xml[..at].matches('\n').count() as u32 + 1;
+                        match player_of(&a, players.len() + faults.len() + 1) {
+                            Ok(p) => players.push(p),
+                            Err(DomainError::InvalidField { message, .. }) => faults.push(LineFault { line, message }),
+                            Err(e) => faults.push(LineFault { line, message: e.to_string() }),
                         }
-                        entrant.preliminary = a.get("registeringStatus").is_some_and(|s| s == "PRE");
-                        let extra = PlayerExtra {
-                            key,
-                            name: last,
-                            first_name: first,
-                            club: a.get("club").cloned().unwrap_or_default(),
-                            country: a.get("country").cloned().unwrap_or_default(),
-                            rating: num(&a, "rating", 0)?,
-                            egf_pin: a.get("egfPin").cloned().unwrap_or_default(),
-                        };
-                        players.push((entrant, extra));
                     }
                     b"Game" => games.push(attrs(&e)?),
                     b"ByePlayer" => byes.push(attrs(&e)?),
@@ -265,6 +285,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
             Event::End(e) if e.name().as_ref() == b"TeamTournamentParameterSet" => in_team_section = false,
             _ => {}
         }
+    }
+    if !faults.is_empty() {
+        return Err(DomainError::BadLines { file: "opengotha file", lines: faults });
     }
     if !saw_root {
         return Err(bad("no <Tournament> element: this is not an OpenGotha tournament file"));
@@ -624,11 +647,13 @@ pub fn write(t: &OpenGotha) -> String {
     let mut key_of: HashMap<&PlayerId, &str> = HashMap::new();
     for (e, p) in t.field.entrants.iter().zip(&t.players) {
         key_of.insert(&e.id, &p.key);
+        let kept = |k: &str| p.kept.get(k).map(|v| esc(v)).unwrap_or_default();
         let participating: String =
-            (1..=rounds as u16).map(|r| if e.absent.contains(&r) { '0' } else { '1' }).collect();
+            // OpenGotha writes a flag for each of the 20 rounds it can hold, played or not.
+            (1..=rounds.max(20) as u16).map(|r| if e.absent.contains(&r) { '0' } else { '1' }).collect();
         x += &format!(
-            "<Player agaExpirationDate=\"\" agaId=\"\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"\" ffgLicenceStatus=\"\" firstName=\"{}\" grade=\"{}\" name=\"{}\" participating=\"{}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
-            esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.first_name), rank_string(e.rank), esc(&p.name), participating, rank_string(e.rank), p.rating, if e.preliminary { "PRE" } else { "FIN" }, e.mcmahon_correction
+            "<Player agaExpirationDate=\"{}\" agaId=\"{}\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"{}\" ffgLicenceStatus=\"{}\" firstName=\"{}\" grade=\"{}\" name=\"{}\" participating=\"{}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"{}\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
+            kept("agaExpirationDate"), kept("agaId"), esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.ffg_licence), kept("ffgLicenceStatus"), esc(&p.first_name), p.kept.get("grade").map_or_else(|| rank_string(e.rank), |g| esc(g)), esc(&p.name), participating, rank_string(e.rank), p.rating, kept("ratingOrigin"), if e.preliminary { "PRE" } else { "FIN" }, e.mcmahon_correction
         );
     }
     x += "</Players>\n<Games>\n";
@@ -728,7 +753,9 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
                 country: record.map(|r| r.country.clone()).unwrap_or_default(),
                 rating: record
                     .map_or_else(|| crate::tournament::pairing::opengotha::initial_rating(e.rank), |r| r.rating),
-                egf_pin: String::new(),
+                egf_pin: record.and_then(|r| r.egf_pin.as_ref()).map(ToString::to_string).unwrap_or_default(),
+                ffg_licence: record.and_then(|r| r.ffg_licence.clone()).unwrap_or_default(),
+                kept: record.map(|r| r.kept.clone()).unwrap_or_default(),
             }
         })
         .collect();
@@ -742,7 +769,7 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         location: settings.venue.clone().unwrap_or_default(),
         begin_date: date(settings.begin),
         end_date: date(settings.end.or(settings.begin)),
-        komi: String::new(),
+        komi: settings.komi_half_points.map(crate::model::tournament::komi_text).unwrap_or_default(),
         players,
         mcmahon: system.and_then(|s| s.mcmahon()).unwrap_or_default(),
         criteria,
@@ -826,6 +853,7 @@ pub fn to_events(
         system: Some(system),
         rounds: Some(og.field.rounds),
         no_shared_places: false,
+        komi_half_points: crate::model::tournament::komi_half_points(&og.komi),
     };
     let name = if og.name.is_empty() { og.short_name.clone() } else { og.name.clone() };
     let mut events = vec![(None, EventBody::TournamentCreated(Tournament { id: id.clone(), name, ruleset, settings }))];
@@ -847,6 +875,9 @@ pub fn to_events(
                     country: x.country.clone(),
                     smms_correction: e.mcmahon_correction,
                     preliminary: e.preliminary,
+                    egf_pin: crate::model::Pin::new(&x.egf_pin).ok(),
+                    ffg_licence: Some(x.ffg_licence.clone()).filter(|l| !l.is_empty()),
+                    kept: x.kept.clone(),
                 }),
             }),
         ));

@@ -1,9 +1,12 @@
-//! Players pasted or uploaded as CSV: `name,rank[,club[,team[,board]]]`, one per line, an
-//! optional header line (board: the team board the organiser fixes, 第二十六条二). Ranks as organisers write them: `3d`, `5K`, `1p`, `业余3段`, `5级`, `职业9段`.
-//! All or nothing: any bad line refuses the whole paste, naming the line.
+//! Players pasted or uploaded as CSV: `name,rank[,club[,team[,board]]]`, one per line, or
+//! any columns named by a header line (`surname,given_name,rank,club,country,pin,rating`, …;
+//! board: the team board the organiser fixes, 第二十六条二). Ranks as organisers write them:
+//! `3d`, `5K`, `1p`, `业余3段`, `5级`, `职业9段`. [`review`] reads every line and says what each
+//! would add, every bad line and every player already registered, before anything is stored;
+//! [`parse`] is all or nothing.
 
 use crate::error::{DomainError, Result};
-use crate::model::{Player, PlayerId, Rank};
+use crate::model::{OpenGothaRecord, Player, PlayerId, Rank};
 
 /// Reads a rank the way entry lists write it.
 pub fn parse_rank(s: &str) -> Result<Rank> {
@@ -55,44 +58,249 @@ fn fields(line: &str) -> Vec<String> {
     out.into_iter().map(|f| f.trim().to_owned()).collect()
 }
 
-/// Parses the CSV into players with ids `p001`, `p002`, … after the `existing` ones.
-pub fn parse(text: &str, existing: usize) -> Result<Vec<Player>> {
-    let mut players = Vec::new();
+/// What a column of a players' CSV holds. With a header line, columns are read by their names
+/// (either language); without one, by position: `name,rank[,club[,team[,board]]]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Name,
+    Surname,
+    Given,
+    Rank,
+    Club,
+    Team,
+    Board,
+    Country,
+    Pin,
+    Rating,
+}
+
+fn column(header: &str) -> Option<Column> {
+    use Column::*;
+    Some(match header.trim().to_lowercase().replace([' ', '-'], "_").as_str() {
+        "name" | "姓名" => Name,
+        "surname" | "family_name" | "last_name" | "姓" => Surname,
+        "given_name" | "first_name" | "firstname" | "名" => Given,
+        "rank" | "grade" | "段位" => Rank,
+        "club" | "单位" | "俱乐部" => Club,
+        "team" | "队" | "队伍" => Team,
+        "board" | "台次" => Board,
+        "country" | "国家" => Country,
+        "pin" | "egf_pin" | "egd_pin" => Pin,
+        "rating" | "等级分" => Rating,
+        _ => return None,
+    })
+}
+
+/// A player's name split into surname and given name, as OpenGotha and the EGD keep them.
+///
+/// One column holds both; the rule, shown in the preview before anything is stored:
+/// `Surname, Given` splits at the comma; else a single word written all in capitals among
+/// others is the surname (`Anna SCHMIDT`); else the name is in the EGD's order, surname first
+/// (`Schmidt Anna`, `王 一`); a name without a blank (`王一`) is all surname.
+pub fn split_name(name: &str) -> (String, String) {
+    let name = name.trim();
+    if let Some((s, g)) = name.split_once(',') {
+        return (s.trim().to_owned(), g.trim().to_owned());
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let capital =
+        |w: &&str| w.chars().count() > 1 && w.chars().all(|c| !c.is_lowercase()) && w.chars().any(char::is_uppercase);
+    if words.len() > 1 && words.iter().filter(|w| capital(w)).count() == 1 {
+        if let Some(i) = words.iter().position(capital) {
+            let given: Vec<&str> = words.iter().enumerate().filter(|(k, _)| *k != i).map(|(_, w)| *w).collect();
+            return (words[i].to_owned(), given.join(" "));
+        }
+    }
+    match name.split_once(char::is_whitespace) {
+        Some((s, g)) => (s.to_owned(), g.trim().to_owned()),
+        None => (name.to_owned(), String::new()),
+    }
+}
+
+/// OpenGotha's key for a player: surname and given name, blanks removed, upper case. Two
+/// registrations with the same key are the same person to OpenGotha.
+pub fn name_key(surname: &str, given: &str) -> String {
+    format!("{surname}{given}").split_whitespace().collect::<String>().to_uppercase()
+}
+
+/// The key of a registered player: from what OpenGotha knew, else the name split by the rule.
+pub fn player_key(p: &Player) -> String {
+    match &p.opengotha {
+        Some(r) => name_key(&r.name, &r.first_name),
+        None => {
+            let (s, g) = split_name(&p.name);
+            name_key(&s, &g)
+        }
+    }
+}
+
+/// One player a CSV would add, with the line it came from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct CsvRow {
+    pub line: u32,
+    pub player: Player,
+    /// The surname and given name the row is read as (the rule of [`split_name`]).
+    pub surname: String,
+    pub given_name: String,
+    /// Already registered (an id) or earlier in the same file (`line N`): the same name or PIN.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub duplicate_of: Option<String>,
+}
+
+/// What a CSV would do, before anything is stored: the players it adds and every bad line.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct CsvReview {
+    pub rows: Vec<CsvRow>,
+    pub faults: Vec<crate::error::LineFault>,
+}
+
+/// Reads every line of `text` against the players `existing`; new ids are `pNNN` from
+/// `p{first}`. Bad lines are all listed, none stops the reading; duplicates are flagged.
+pub fn review(text: &str, existing: &[Player], first: usize) -> CsvReview {
+    let mut rows: Vec<CsvRow> = Vec::new();
+    let mut faults = Vec::new();
+    let mut columns: Option<Vec<Option<Column>>> = None;
+    let mut seen_first = false;
     for (n, line) in text.lines().enumerate() {
+        let line_no = n as u32 + 1;
         let line = line.trim_start_matches('\u{feff}');
         if line.trim().is_empty() {
             continue;
         }
         let f = fields(line);
-        let bad = |m: String| DomainError::InvalidField { field: format!("line {}", n + 1), message: m };
-        if n == 0 && matches!(f[0].to_lowercase().as_str(), "name" | "姓名") {
-            continue;
+        if !seen_first {
+            seen_first = true;
+            if column(&f[0]).is_some() {
+                let cols: Vec<Option<Column>> = f.iter().map(|h| column(h)).collect();
+                if let Some(i) = cols.iter().position(Option::is_none) {
+                    faults.push(crate::error::LineFault {
+                        line: line_no,
+                        message: format!("column `{}` is not one this reads (name or surname and given_name, rank, club, team, board, country, pin, rating)", f[i]),
+                    });
+                } else if !cols.contains(&Some(Column::Rank))
+                    || !(cols.contains(&Some(Column::Name)) || cols.contains(&Some(Column::Surname)))
+                {
+                    faults.push(crate::error::LineFault {
+                        line: line_no,
+                        message: "the header needs a rank column and a name (or surname) column".into(),
+                    });
+                }
+                columns = Some(cols);
+                continue;
+            }
         }
-        let name = f.first().cloned().unwrap_or_default();
-        if name.is_empty() || name.chars().count() > 100 {
-            return Err(bad("a name of 1 to 100 characters is needed".into()));
+        match row(&f, columns.as_deref(), line_no, first + rows.len()) {
+            Err(messages) => {
+                faults.extend(messages.into_iter().map(|message| crate::error::LineFault { line: line_no, message }))
+            }
+            Ok(mut r) => {
+                let key = name_key(&r.surname, &r.given_name);
+                let pin = r.player.opengotha.as_ref().and_then(|o| o.egf_pin.clone());
+                let same_pin =
+                    |p: &Player| pin.is_some() && p.opengotha.as_ref().and_then(|o| o.egf_pin.clone()) == pin;
+                r.duplicate_of =
+                    existing.iter().find(|p| player_key(p) == key || same_pin(p)).map(|p| p.id.to_string()).or_else(
+                        || {
+                            rows.iter()
+                                .find(|o| name_key(&o.surname, &o.given_name) == key || same_pin(&o.player))
+                                .map(|o| format!("line {}", o.line))
+                        },
+                    );
+                rows.push(r);
+            }
         }
-        let rank = f.get(1).ok_or_else(|| bad(format!("`{name}` has no rank (name,rank[,club[,team[,board]]])")))?;
-        let rank = parse_rank(rank).map_err(|e| bad(e.to_string()))?;
-        let opt = |i: usize| f.get(i).filter(|s| !s.is_empty()).cloned();
-        if f.len() > 5 {
-            return Err(bad(format!("{} columns; expected name,rank[,club[,team[,board]]]", f.len())));
-        }
-        let board = opt(4).map(|b| parse_board(&b)).transpose().map_err(|e| bad(e.to_string()))?;
-        players.push(Player {
-            id: PlayerId::new(format!("p{:03}", existing + players.len() + 1))?,
-            name,
-            rank,
-            club: opt(2),
-            team: opt(3),
-            board,
-            opengotha: None,
+    }
+    if rows.is_empty() && faults.is_empty() {
+        faults.push(crate::error::LineFault { line: 1, message: "no players in the text".into() });
+    }
+    CsvReview { rows, faults }
+}
+
+/// One line's player, or everything wrong with it.
+fn row(
+    f: &[String],
+    columns: Option<&[Option<Column>]>,
+    line: u32,
+    index: usize,
+) -> std::result::Result<CsvRow, Vec<String>> {
+    use Column::*;
+    let positional = [Name, Rank, Club, Team, Board];
+    let mut errors = Vec::new();
+    let width = columns.map_or(positional.len(), <[_]>::len);
+    if f.len() > width {
+        errors.push(if columns.is_some() {
+            format!("{} columns; the header has {width}", f.len())
+        } else {
+            format!("{} columns; expected name,rank[,club[,team[,board]]]", f.len())
         });
     }
-    if players.is_empty() {
-        return Err(DomainError::InvalidField { field: "csv".into(), message: "no players in the text".into() });
+    let get = |c: Column| -> Option<String> {
+        let i = match columns {
+            Some(cols) => cols.iter().position(|x| *x == Some(c))?,
+            None => positional.iter().position(|x| *x == c)?,
+        };
+        f.get(i).filter(|s| !s.is_empty()).cloned()
+    };
+    let (surname, given, explicit) = match (get(Surname), get(Given), get(Name)) {
+        (Some(s), g, _) => (s, g.unwrap_or_default(), true),
+        (None, _, Some(n)) => {
+            let (s, g) = split_name(&n);
+            (s, g, n.contains(','))
+        }
+        (None, _, None) => (String::new(), String::new(), false),
+    };
+    let name = if given.is_empty() { surname.clone() } else { format!("{surname} {given}") };
+    if name.is_empty() || name.chars().count() > 100 {
+        errors.push("a name of 1 to 100 characters is needed".into());
     }
-    Ok(players)
+    let rank = match get(Rank) {
+        None => {
+            errors.push(format!("`{name}` has no rank"));
+            None
+        }
+        Some(r) => parse_rank(&r).map_err(|e| errors.push(e.to_string())).ok(),
+    };
+    let board = get(Board).and_then(|b| parse_board(&b).map_err(|e| errors.push(e.to_string())).ok());
+    let country =
+        get(Country).and_then(|c| crate::model::Country::new(&c).map_err(|e| errors.push(e.to_string())).ok());
+    let pin = get(Pin).and_then(|p| crate::model::Pin::new(&p).map_err(|e| errors.push(e.to_string())).ok());
+    let rating = get(Rating).and_then(|r| match r.parse::<i32>() {
+        Ok(v) if (-900..=2949).contains(&v) => Some(v),
+        _ => {
+            errors.push(format!("rating: `{r}` is not a rating from -900 to 2949"));
+            None
+        }
+    });
+    let (Some(rank), true) = (rank, errors.is_empty()) else { return Err(errors) };
+    let id = PlayerId::new(format!("p{:03}", index + 1)).map_err(|e| vec![e.to_string()])?;
+    let record = (explicit || country.is_some() || pin.is_some() || rating.is_some()).then(|| OpenGothaRecord {
+        name: surname.clone(),
+        first_name: given.clone(),
+        rating: rating.unwrap_or_else(|| crate::tournament::pairing::opengotha::initial_rating(rank)),
+        country: country.map(|c| c.to_string()).unwrap_or_default(),
+        egf_pin: pin,
+        ..OpenGothaRecord::default()
+    });
+    Ok(CsvRow {
+        line,
+        player: Player { id, name, rank, club: get(Club), team: get(Team), board, opengotha: record },
+        surname,
+        given_name: given,
+        duplicate_of: None,
+    })
+}
+
+/// Parses the CSV into players with ids `p001`, `p002`, … after the `existing` ones: all or
+/// nothing, every bad line named ([`DomainError::BadLines`]).
+pub fn parse(text: &str, existing: usize) -> Result<Vec<Player>> {
+    let r = review(text, &[], existing);
+    if !r.faults.is_empty() {
+        return Err(DomainError::BadLines { file: "players csv", lines: r.faults });
+    }
+    Ok(r.rows.into_iter().map(|r| r.player).collect())
 }
 
 #[cfg(test)]
@@ -140,5 +348,55 @@ mod tests {
     fn a_fifth_column_fixes_the_team_board() {
         let p = parse("王一,3d,,A队,2\n", 0).unwrap();
         assert_eq!((p[0].team.as_deref(), p[0].board), (Some("A队"), Some(2)));
+    }
+
+    #[test]
+    fn every_bad_line_is_listed_with_what_is_wrong() {
+        let text = "surname,given_name,rank,club,country,pin\n\
+                    Schmidt,Anna,3d,Berlin,DE,12345678\n\
+                    Dupont,Jean,3x,Paris,FR,23456789\n\
+                    Rossi,Marco,2k,Roma,XX,34567890\n\
+                    Novak,Petr,1d,Brno,CZ,1234\n\
+                    Tanaka,Yuki,5k,,JP,\n";
+        let r = review(text, &[], 0);
+        let lines: Vec<u32> = r.faults.iter().map(|f| f.line).collect();
+        assert_eq!(lines, vec![3, 4, 5]);
+        assert!(r.faults[0].message.contains("`3x` is not a rank"), "{:?}", r.faults[0]);
+        assert!(r.faults[1].message.contains("`XX` is not a country code"), "{:?}", r.faults[1]);
+        assert!(r.faults[2].message.contains("`1234` is not an EGF PIN"), "{:?}", r.faults[2]);
+        assert_eq!(r.rows.len(), 2);
+        let anna = &r.rows[0];
+        assert_eq!(
+            (anna.surname.as_str(), anna.given_name.as_str(), anna.player.name.as_str()),
+            ("Schmidt", "Anna", "Schmidt Anna")
+        );
+        let og = anna.player.opengotha.as_ref().unwrap();
+        assert_eq!(
+            (og.country.as_str(), og.egf_pin.as_ref().map(|p| p.as_str()), og.rating),
+            ("DE", Some("12345678"), 2300)
+        );
+        match parse(text, 0) {
+            Err(DomainError::BadLines { file: "players csv", lines }) => assert_eq!(lines.len(), 3),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn one_column_names_split_by_the_documented_rule() {
+        assert_eq!(split_name("Schmidt, Anna"), ("Schmidt".into(), "Anna".into()));
+        assert_eq!(split_name("Anna SCHMIDT"), ("SCHMIDT".into(), "Anna".into()));
+        assert_eq!(split_name("Schmidt Anna Maria"), ("Schmidt".into(), "Anna Maria".into()));
+        assert_eq!(split_name("王一"), ("王一".into(), String::new()));
+        assert_eq!(split_name("王 一"), ("王".into(), "一".into()));
+    }
+
+    #[test]
+    fn a_player_already_registered_is_flagged_by_name_or_pin() {
+        let existing = parse("surname,given_name,rank,pin\nSchmidt,Anna,3d,12345678\n", 0).unwrap();
+        let r =
+            review("name,rank,pin\n\"Schmidt, Anna\",3d,\nOther,2d,12345678\nNew One,1k,\nNEW one,1k,\n", &existing, 1);
+        let dup: Vec<Option<&str>> = r.rows.iter().map(|x| x.duplicate_of.as_deref()).collect();
+        assert_eq!(dup, vec![Some("p001"), Some("p001"), None, Some("line 4")]);
+        assert_eq!(r.rows[0].player.id.as_str(), "p002");
     }
 }

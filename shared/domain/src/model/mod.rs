@@ -1,6 +1,7 @@
 //! The domain model: who plays, who rules, what is scheduled.
 
 pub mod colour;
+pub mod federation;
 pub mod game;
 pub mod ids;
 pub mod people;
@@ -8,6 +9,7 @@ pub mod player;
 pub mod tournament;
 
 pub use colour::{Colour, PerColour};
+pub use federation::{Country, Pin};
 pub use game::{Game, Overtime, Point, TimeControl};
 pub use ids::{DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
 pub use people::{Author, Device, Person, Role};

@@ -133,6 +133,20 @@ pub struct OpenGothaRecord {
     /// OpenGotha's `smmsCorrection`, added to the McMahon starting score.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub smms_correction: i32,
+    /// The player's EGF PIN (schema 7), from an OpenGotha file, a CSV or a rating list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub egf_pin: Option<crate::model::Pin>,
+    /// The player's FFG licence (schema 7), seven characters, from the FFG's list or a file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub ffg_licence: Option<String>,
+    /// The other attributes OpenGotha writes of a player (`agaId`, `agaExpirationDate`,
+    /// `ffgLicenceStatus`, `grade`, `ratingOrigin`), kept as read so its file comes back whole
+    /// (schema 7).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<std::collections::BTreeMap<String, String>>", optional))]
+    pub kept: std::collections::BTreeMap<String, String>,
     /// Registered provisionally in OpenGotha (`registeringStatus="PRE"`): in the standings,
     /// never paired, as OpenGotha's pairing window pairs finally registered players only.
     #[serde(default, skip_serializing_if = "is_false")]

@@ -56,6 +56,30 @@ pub struct Settings {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub no_shared_places: bool,
+    /// The komi the event's exports announce (EGD `KM[]`, OpenGotha's `komi`, the FFG's
+    /// `;komi=`), in half points (15: 7.5), as an OpenGotha file gave it (schema 7). The
+    /// ruleset's komi decides counted games; this one is what the files say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub komi_half_points: Option<i16>,
+}
+
+/// A komi in half points as files write it: `7.5`, `6`, `-0.5`.
+pub fn komi_text(half_points: i16) -> String {
+    let sign = if half_points < 0 { "-" } else { "" };
+    let h = half_points.unsigned_abs();
+    if h % 2 == 0 {
+        format!("{sign}{}", h / 2)
+    } else {
+        format!("{sign}{}.5", h / 2)
+    }
+}
+
+/// A komi as files write it (`7.5`, `6`), in half points; none when it is not a multiple of ½.
+pub fn komi_half_points(text: &str) -> Option<i16> {
+    let x: f64 = text.trim().parse().ok()?;
+    let h = x * 2.0;
+    (h.fract() == 0.0 && h.abs() <= 400.0).then_some(h as i16)
 }
 
 impl Settings {

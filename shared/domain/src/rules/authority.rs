@@ -13,6 +13,8 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         // 第三十一条: the chief arbiter runs the draw and oversees pairings.
         GameScheduled | PlayerWithdrew | PlayerAbsences | ByeAssigned => &[Organiser, ChiefArbiter],
         RoundScheduled => &[Organiser],
+        // Registration is the organiser's: so is undoing one made by mistake.
+        PlayerDeleted => &[Organiser],
         // A league's schedule is the central office's: which venue hosts which boards.
         VenueAssigned => &[Organiser],
         // 第三十一条三: the chief arbiter assigns the referees.

@@ -185,6 +185,12 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
             EventBody::PlayerWithdrew { player, after_round, .. } => {
                 withdrawals.insert(player.clone(), *after_round);
             }
+            // Gone from every list; a later registration of the same id brings them back.
+            EventBody::PlayerDeleted { player, .. } => {
+                players.remove(player);
+                withdrawals.remove(player);
+                absences.remove(player);
+            }
             EventBody::PlayerAbsences { player, rounds } => {
                 let rounds: BTreeSet<u16> = rounds.iter().copied().collect();
                 if rounds.is_empty() {

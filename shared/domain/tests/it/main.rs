@@ -25,6 +25,7 @@ mod opengotha_weights;
 mod pairing_matching;
 mod pairing_properties;
 mod properties;
+mod rating_lists;
 mod result_correction;
 mod rules_coverage;
 mod run_event;

@@ -52,6 +52,7 @@ fn event_run_here() -> Vec<Event> {
         }),
         rounds: Some(3),
         no_shared_places: false,
+        komi_half_points: None,
     };
     let t = Tournament {
         id: TournamentId::new("t1").unwrap(),
@@ -184,7 +185,9 @@ fn bad_files_are_refused_with_what_was_wrong() {
     ];
     for (xml, says) in cases {
         let e = opengotha::parse(xml).unwrap_err();
-        assert_eq!(e.code(), "invalid_field");
+        // A bad player is one of the file's bad lines; the rest, the file's own refusal.
+        let want = if xml.contains("Player name") && !xml.contains("<Game") { "bad_lines" } else { "invalid_field" };
+        assert_eq!(e.code(), want, "{xml}");
         assert!(e.to_string().contains(says), "{xml}: {e}");
     }
 }
@@ -224,4 +227,22 @@ fn time_systems_go_to_opengotha_and_back() {
     o.time_control = Some(TimeControl::reserved(60, 1));
     let bad = opengotha::write(&o).replace("STDBYOYOMI", "HOURGLASS");
     assert!(opengotha::parse(&bad).unwrap_err().to_string().contains("HOURGLASS"));
+}
+
+#[test]
+fn every_bad_player_of_a_file_is_named_with_its_line() {
+    let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Tournament dataVersion=\"201\"><Players>\n\
+<Player name=\"Wang\" firstName=\"Yi\" rank=\"3X\" rating=\"2300\"/>\n\
+<Player name=\"Li\" firstName=\"Er\" rank=\"1D\" rating=\"2100\"/>\n\
+<Player name=\"Zhang\" firstName=\"San\" rank=\"2K\" egfPin=\"123\" rating=\"1900\"/>\n\
+</Players></Tournament>\n";
+    match opengotha::parse(xml) {
+        Err(arbiter_domain::error::DomainError::BadLines { file: "opengotha file", lines }) => {
+            let at: Vec<u32> = lines.iter().map(|f| f.line).collect();
+            assert_eq!(at, vec![3, 5]);
+            assert!(lines[0].message.contains("3X"), "{}", lines[0].message);
+            assert!(lines[1].message.contains("8 digits"), "{}", lines[1].message);
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -1,0 +1,226 @@
+//! The registration desk on a real office on 127.0.0.1: a CSV previewed with every bad line and
+//! every player already registered before anything is stored; a player registered by mistake
+//! deleted and gone from standings and exports; a player found in a rating list by PIN and
+//! registered with its rating; ratings refreshed from a newer list; OpenGotha's own files in and
+//! out again with every player attribute OpenGotha writes; the EGD's `.h9` and the FFG's `.tou`.
+
+use std::collections::BTreeMap;
+
+use arbiter_core::sync::protocol::API_PREFIX;
+use arbiter_tests::*;
+use reqwest::Method as M;
+use serde_json::{json, Value};
+
+async fn call(office: &Office, method: M, path: &str, body: Option<Value>, text: Option<&str>) -> (u16, String) {
+    let mut r =
+        office.http().request(method, format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(&office.organiser_token);
+    if let Some(b) = body {
+        r = r.json(&b);
+    }
+    if let Some(t) = text {
+        r = r.body(t.to_owned());
+    }
+    let resp = r.send().await.unwrap();
+    (resp.status().as_u16(), resp.text().await.unwrap())
+}
+
+async fn ok(office: &Office, method: M, path: &str, body: Option<Value>, text: Option<&str>) -> Value {
+    let (s, t) = call(office, method, path, body, text).await;
+    assert!((200..300).contains(&s), "{path}: {s} {t}");
+    serde_json::from_str(&t).unwrap_or(Value::String(t))
+}
+
+fn fixture(path: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/domain/tests/fixtures").join(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Every `<Player …/>` of an OpenGotha file, as its attributes by OpenGotha's key.
+fn players(xml: &str) -> BTreeMap<String, BTreeMap<String, String>> {
+    let mut out = BTreeMap::new();
+    for el in xml.split("<Player ").skip(1) {
+        let el = &el[..el.find("/>").unwrap()];
+        let mut attrs = BTreeMap::new();
+        let mut rest = el;
+        while let Some(eq) = rest.find("=\"") {
+            let key = rest[..eq].trim().to_owned();
+            let after = &rest[eq + 2..];
+            let end = after.find('"').unwrap();
+            attrs.insert(key, after[..end].to_owned());
+            rest = &after[end + 1..];
+        }
+        let key = format!("{}{}", attrs["name"], attrs["firstName"]).replace(' ', "").to_uppercase();
+        out.insert(key, attrs);
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_csv_is_previewed_a_mistake_deleted_and_a_player_found_by_pin() {
+    let office = Office::start("desk-office").await;
+    // Every bad line at once, with what is wrong; nothing stored.
+    let csv = "surname,given_name,rank,club,country,pin\n\
+               Schmidt,Anna,3d,Berl,DE,12345678\n\
+               Dupont,Jean,3x,Pari,FR,23456789\n\
+               Rossi,Marco,2k,Roma,XX,\n\
+               Novak,Petr,1d,Brno,CZ,1234\n\
+               Tanaka,Yuki,5k,,JP,\n";
+    let preview = ok(&office, M::POST, "/players/import?preview=true", None, Some(csv)).await;
+    let faults: Vec<u64> = preview["faults"].as_array().unwrap().iter().map(|f| f["line"].as_u64().unwrap()).collect();
+    assert_eq!(faults, vec![3, 4, 5]);
+    assert_eq!(preview["rows"][0]["surname"], "Schmidt");
+    assert_eq!(preview["rows"][0]["given_name"], "Anna");
+    let (s, t) = call(&office, M::POST, "/players/import", None, Some(csv)).await;
+    let v: Value = serde_json::from_str(&t).unwrap();
+    assert_eq!((s, v["code"].as_str()), (400, Some("bad_lines")), "{t}");
+    for l in ["line 3", "line 4", "line 5"] {
+        assert!(v["message"].as_str().unwrap().contains(l), "{t}");
+    }
+    assert_eq!(ok(&office, M::GET, "/setup", None, None).await["players"].as_array().unwrap().len(), 0);
+
+    // A good file; then one with a player already registered: flagged, not added twice.
+    let good = "surname,given_name,rank,club,country,pin\nSchmidt,Anna,3d,Berl,DE,12345678\nTanaka,Yuki,5k,,JP,\nLee,Min,1k,Seou,KR,\n";
+    assert_eq!(ok(&office, M::POST, "/players/import", None, Some(good)).await["players"], 3);
+    let again = "name,rank,pin\n\"Schmidt, Anna\",3d,\nGarcia Lucia,2k,\n";
+    let preview = ok(&office, M::POST, "/players/import?preview=true", None, Some(again)).await;
+    assert_eq!(preview["rows"][0]["duplicate_of"], "p001");
+    assert!(preview["rows"][1].get("duplicate_of").is_none());
+    let r = ok(&office, M::POST, "/players/import", None, Some(again)).await;
+    assert_eq!(r["players"], 1);
+    assert!(r["notes"][0].as_str().unwrap().contains("already registered (p001)"), "{r}");
+
+    // A bad PIN or country from the form: refused by its variant's code, nothing stored.
+    let (s, t) =
+        call(&office, M::POST, "/players", Some(json!({"name": "X Y", "rank": "1d", "pin": "1234567"})), None).await;
+    assert!(s == 400 && t.contains("out_of_range") && t.contains("8 digits"), "{s} {t}");
+    let (s, t) =
+        call(&office, M::POST, "/players", Some(json!({"name": "X Y", "rank": "1d", "country": "XX"})), None).await;
+    assert!(s == 400 && t.contains("ISO 3166"), "{s} {t}");
+
+    // A rating list in another format is refused naming the line; the EGF's loads.
+    let (s, t) = call(&office, M::POST, "/rating-list?kind=egf", None, Some(&fixture("ratings/ffg_test.txt"))).await;
+    assert!(s == 400 && t.contains("bad_lines") && t.contains("line 1") && t.contains("another format"), "{s} {t}");
+    let loaded = ok(&office, M::POST, "/rating-list?kind=egf", None, Some(&fixture("ratings/egf_test.txt"))).await;
+    assert_eq!((loaded["players"].as_u64(), loaded["date"].as_str()), (Some(6), Some("27 Nov 2026")));
+    let found = ok(&office, M::GET, "/rating-list/search?q=45678901", None, None).await;
+    assert_eq!(found.as_array().unwrap().len(), 1);
+    let p = &found[0];
+    assert_eq!(
+        (p["surname"].as_str(), p["rank"].as_str(), p["rating"].as_i64()),
+        (Some("Novak"), Some("2d"), Some(2210))
+    );
+    let by_name = ok(&office, M::GET, "/rating-list/search?q=dupont", None, None).await;
+    assert_eq!(by_name[0]["given_name"], "Jean Pierre");
+    let novak = ok(
+        &office,
+        M::POST,
+        "/players",
+        Some(
+            json!({"name": "Novak Petr", "surname": "Novak", "given_name": "Petr", "rank": p["rank"], "club": p["club"],
+                    "country": p["country"], "pin": p["pin"], "rating": p["rating"]}),
+        ),
+        None,
+    )
+    .await;
+    assert_eq!(novak["opengotha"]["egf_pin"], "45678901");
+    assert_eq!(novak["opengotha"]["rating"], 2210);
+
+    // A player registered by mistake is deleted: gone from the set-up, standings and exports.
+    let mistake = ok(&office, M::POST, "/players", Some(json!({"name": "Mistake Made", "rank": "9k"})), None).await;
+    let id = mistake["id"].as_str().unwrap().to_owned();
+    ok(&office, M::DELETE, &format!("/players/{id}"), None, None).await;
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    assert!(!setup["players"].as_array().unwrap().iter().any(|p| p["id"] == id), "{setup}");
+    let (_, xml) = call(&office, M::GET, "/export/opengotha", None, None).await;
+    assert!(!xml.contains("Mistake") && xml.contains("egfPin=\"45678901\""), "{xml}");
+    let (_, h9) = call(&office, M::GET, "/export/h9", None, None).await;
+    assert!(!h9.contains("Mistake") && h9.contains("Novak Petr") && h9.contains(" |45678901"), "{h9}");
+    let (_, players_csv) = call(&office, M::GET, "/export/players.csv", None, None).await;
+    assert!(!players_csv.contains("Mistake"), "{players_csv}");
+    // The history keeps the registration and the deletion.
+    let history = ok(&office, M::GET, "/players/history", None, None).await;
+    let kinds: Vec<&str> =
+        history.as_array().unwrap().iter().filter(|e| e["player"] == id).map(|e| e["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, vec!["player_registered", "player_deleted"]);
+    // Deleting again: not found.
+    assert_eq!(call(&office, M::DELETE, &format!("/players/{id}"), None, None).await.0, 404);
+
+    // A newer list: what changes is shown, then recorded.
+    ok(&office, M::POST, "/rating-list?kind=egf", None, Some(&fixture("ratings/egf_test_newer.txt"))).await;
+    let changes = ok(&office, M::POST, "/rating-list/refresh?preview=true", None, None).await;
+    let changes = changes.as_array().unwrap();
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert_eq!((changes[0]["rank_before"].as_str(), changes[0]["rank_after"].as_str()), (Some("3d"), Some("4d")));
+    assert_eq!((changes[0]["rating_before"].as_i64(), changes[0]["rating_after"].as_i64()), (Some(2300), Some(2356)));
+    ok(&office, M::POST, "/rating-list/refresh", None, None).await;
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    let anna = setup["players"].as_array().unwrap().iter().find(|p| p["id"] == "p001").unwrap().clone();
+    assert_eq!((anna["rank"].as_str(), anna["opengotha"]["rating"].as_i64()), (Some("4d"), Some(2356)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn opengotha_files_come_back_whole_and_the_h9_is_the_egds() {
+    for file in ["Tournoi de Juvisy.xml", "TournoiChinois.xml", "ioct_20_02.xml"] {
+        let office = Office::start("og-round-trip").await;
+        let xml = fixture(&format!("opengotha/{file}"));
+        let preview = ok(&office, M::POST, "/import/opengotha?preview=true", None, Some(&xml)).await;
+        assert_eq!(ok(&office, M::GET, "/setup", None, None).await["players"].as_array().unwrap().len(), 0, "{file}");
+        let done = ok(&office, M::POST, "/import/opengotha", None, Some(&xml)).await;
+        assert_eq!(
+            (preview["players"].clone(), preview["games"].clone()),
+            (done["players"].clone(), done["games"].clone())
+        );
+        let (_, back) = call(&office, M::GET, "/export/opengotha", None, None).await;
+        let (theirs, ours) = (players(&xml), players(&back));
+        assert_eq!(theirs.len(), ours.len(), "{file}");
+        for (key, a) in &theirs {
+            let b = ours.get(key).unwrap_or_else(|| panic!("{file}: {key} lost"));
+            for (attr, v) in a {
+                assert_eq!(b.get(attr), Some(v), "{file}: {key}'s {attr}");
+            }
+        }
+        let komi = |x: &str| x.split(" komi=\"").nth(1).map(|k| k[..k.find('"').unwrap()].to_owned());
+        assert_eq!(komi(&back), komi(&xml), "{file}");
+        for (path, ext) in [("/export/h9", "h9"), ("/export/tou", "tou")] {
+            let (_, ours) = call(&office, M::GET, path, None, None).await;
+            let name = format!("exports/{}", file.replace("xml", ext));
+            // `EXPORTS_WRITE=1` writes a new expectation, to be checked by hand before it is kept.
+            if std::env::var_os("EXPORTS_WRITE").is_some() {
+                let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../shared/domain/tests/fixtures")
+                    .join(&name);
+                std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+                std::fs::write(p, &ours).unwrap();
+            }
+            assert_eq!(ours, fixture(&name), "{file}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_has_played_withdraws_and_is_never_deleted() {
+    let office = Office::start("desk-played").await;
+    ok(
+        &office,
+        M::PUT,
+        "/tournament",
+        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
+                    "settings": {"system": {"kind": "swiss"}, "rounds": 3, "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
+        None,
+    )
+    .await;
+    ok(&office, M::POST, "/players/import", None, Some("王一,3d\n李二,2d\n张三,1d\n")).await;
+    ok(&office, M::POST, "/rounds/1/pair", None, None).await;
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    let bye = setup["byes"]["1"][0].as_str().unwrap().to_owned();
+    let paired = ["p001", "p002", "p003"].into_iter().find(|p| *p != bye).unwrap();
+    for (who, says) in [(paired, "is paired in round 1"), (bye.as_str(), "had the bye in round 1")] {
+        let (s, t) = call(&office, M::DELETE, &format!("/players/{who}"), None, None).await;
+        let v: Value = serde_json::from_str(&t).unwrap();
+        assert_eq!((s, v["code"].as_str()), (409, Some("conflict")), "{t}");
+        assert!(v["message"].as_str().unwrap().contains(says), "{t}");
+    }
+    assert_eq!(ok(&office, M::GET, "/setup", None, None).await["players"].as_array().unwrap().len(), 3);
+    // Withdrawal stays open to them (第二十九条).
+    ok(&office, M::POST, &format!("/players/{paired}/withdraw"), Some(json!({"after_round": 1})), None).await;
+}
