@@ -1,6 +1,6 @@
 //! The generative fault harness over real processes (`arbiter_tests::harness`):
 //! random histories of a league's match day with faults, each checked at quiescence. Bounded
-//! here (`HARNESS_HISTORIES`, 50 by default, from `HARNESS_FROM`); a failure is shrunk and
+//! here (`HARNESS_HISTORIES`, 40 by default, from `HARNESS_FROM`); a failure is shrunk and
 //! printed as the line that replays it (`HARNESS_SEED`, `HARNESS_KEEP`). Every seed it found a
 //! bug with stays below as a regression case. `HARNESS_OFFICE` runs a copy of the office
 //! program instead of the one cargo built (a long run, while building goes on).
@@ -90,7 +90,7 @@ async fn random_histories_with_faults_keep_the_leagues_invariants() {
         }
         panic!("{}", shrunk(&ctx, seed, played.violations).await);
     }
-    let n = env_u64("HARNESS_HISTORIES").unwrap_or(50);
+    let n = env_u64("HARNESS_HISTORIES").unwrap_or(40);
     let from = env_u64("HARNESS_FROM").unwrap_or(1);
     let regressions = REGRESSIONS.iter().copied();
     let histories = regressions.chain((from..from + n).map(|seed| (seed, None)));
@@ -155,7 +155,7 @@ async fn random_histories_with_faults_keep_the_leagues_invariants() {
         ("records refused at a venue", refused_at_venue),
     ];
     // A short run (a handful of seeds by hand) need not meet every fault.
-    if n < 50 {
+    if n < 40 {
         return;
     }
     for (what, n) in exercised {

@@ -594,12 +594,7 @@ async fn the_first_tournament_is_created_from_the_page_with_the_one_time_setup_c
         "setup code",
     );
     // Bad input is refused before the code is spent.
-    refusal(
-        http.call(M::POST, None, "/tournaments", Some(body(&code, "城市")), None).await,
-        400,
-        "invalid_field",
-        "id",
-    );
+    refusal(http.call(M::POST, None, "/tournaments", Some(body(&code, "城市")), None).await, 400, "invalid_id", "城市");
     let (s, text) = http.call(M::POST, None, "/tournaments", Some(body(&code.to_lowercase(), "city")), None).await;
     assert_eq!(s, 200, "{text}");
     let created: Value = serde_json::from_str(&text).unwrap();

@@ -537,7 +537,11 @@ pub(crate) mod tests {
             E::MalformedJson("expected value at line 1".into()),
             E::InvalidField { field: "body.kind".into(), message: "unknown variant `x`".into() },
             E::InvalidField { field: "line 2".into(), message: "a name of 1 to 100 characters is needed".into() },
-            E::InField { code: "invalid_id", field: "game".into(), message: "it is empty".into() },
+            E::InField {
+                fault: crate::error::FieldFault::InvalidId,
+                field: "game".into(),
+                message: "it is empty".into(),
+            },
             E::UnsupportedSchema { found: 9, supported: 5 },
             E::UnsupportedOpenGothaSystem { system: "Breizh" },
             E::InvalidId {

@@ -33,9 +33,9 @@ pub enum DomainError {
     MalformedJson(String),
     /// A field is missing, has the wrong type or an unknown value.
     InvalidField { field: String, message: String },
-    /// A value inside a decoded event refused for its own reason — a malformed id
-    /// (`invalid_id`), a rank, point or komi out of range (`out_of_range`) — at `field`.
-    InField { code: &'static str, field: String, message: String },
+    /// A value inside a decoded event refused for its own reason — a malformed id, a rank,
+    /// point or komi out of range — at `field`.
+    InField { fault: FieldFault, field: String, message: String },
     /// The event says it is of a schema version this build does not read.
     UnsupportedSchema { found: u64, supported: u16 },
     /// An OpenGotha file of a tournament system this build neither pairs nor ranks: `system`
@@ -178,7 +178,7 @@ impl DomainError {
         match self {
             Self::MalformedJson(_) => "malformed_json",
             Self::InvalidField { .. } => "invalid_field",
-            Self::InField { code, .. } => code,
+            Self::InField { fault, .. } => fault.code(),
             Self::UnsupportedSchema { .. } => "unsupported_schema",
             Self::UnsupportedOpenGothaSystem { .. } => "unsupported_opengotha_system",
             Self::InvalidId { .. } => "invalid_id",
@@ -234,8 +234,26 @@ fn listed(rulings: &[Ruling], legacy: bool) -> String {
     rulings.iter().map(each).collect::<Vec<_>>().join(", ")
 }
 
-/// Codes a value's own refusal keeps through decoding (see [`DomainError::InField`]).
-const KEPT_CODES: [&str; 2] = ["invalid_id", "out_of_range"];
+/// A value's own refusal, kept through decoding (see [`DomainError::InField`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldFault {
+    /// As [`DomainError::InvalidId`].
+    InvalidId,
+    /// As [`DomainError::OutOfRange`].
+    OutOfRange,
+}
+
+impl FieldFault {
+    const ALL: [FieldFault; 2] = [FieldFault::InvalidId, FieldFault::OutOfRange];
+
+    /// The code of the refusal it keeps.
+    pub fn code(self) -> &'static str {
+        match self {
+            FieldFault::InvalidId => "invalid_id",
+            FieldFault::OutOfRange => "out_of_range",
+        }
+    }
+}
 
 /// Carries `e` through serde: its code rides in front of the message (`[invalid_id] …`) so
 /// that the decoder can report it as itself, at the field serde names.
@@ -246,9 +264,10 @@ pub fn to_serde<E: serde::de::Error>(e: DomainError) -> E {
 /// The error a decoder reports for `message` at `field`: the value's own code where
 /// [`to_serde`] carried one, else `invalid_field`.
 pub fn at_field(field: String, message: String) -> DomainError {
-    for code in KEPT_CODES {
-        if let Some(rest) = message.strip_prefix(&format!("[{code}] ")) {
-            return DomainError::InField { code, field, message: rest.to_owned() };
+    // serde carries a custom error as text only: the fault rides in front of it (`to_serde`).
+    for fault in FieldFault::ALL {
+        if let Some(rest) = message.strip_prefix(&format!("[{}] ", fault.code())) {
+            return DomainError::InField { fault, field, message: rest.to_owned() };
         }
     }
     DomainError::InvalidField { field, message }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use crate::model::{Colour, PlayerId};
 use crate::tournament::field::{Field, GameScore};
 use crate::tournament::frac::Frac;
-use crate::tournament::standings::Standings;
+use crate::tournament::standings::{Standing, Standings};
 
 /// Who a line of an `.h9` is about, as the EGD matches players: surname and given name (the
 /// EGD's order, surname first), country, club and, when known, the EGF PIN.
@@ -207,12 +207,8 @@ pub fn write(
     for c in &standings.criteria {
         out += &fit(c.short_name(), 5, true);
     }
-    let line_of: HashMap<&PlayerId, usize> =
-        standings.rows.iter().enumerate().map(|(i, r)| (&r.player, i + 1)).collect();
-    let mut prev_place = 0;
-    for row in &standings.rows {
-        let place = if row.place == prev_place { String::new() } else { row.place.to_string() };
-        prev_place = row.place;
+    let line_of = line_numbers(standings);
+    for (place, row) in placed(standings) {
         let p = who(&row.player);
         let country = if p.country.trim().len() < 2 { "XX".to_owned() } else { p.country.clone() };
         let club = if p.club.trim().is_empty() { "xxxx".to_owned() } else { p.club.clone() };
@@ -241,6 +237,21 @@ pub fn write(
         out += &line;
     }
     out + "\n"
+}
+
+/// Each player's line in a results file, by which its round cells name opponents.
+pub(super) fn line_numbers(standings: &Standings) -> HashMap<&PlayerId, usize> {
+    standings.rows.iter().enumerate().map(|(i, r)| (&r.player, i + 1)).collect()
+}
+
+/// Each row with its place as results files write it: only where it changes from the row above.
+pub(super) fn placed(standings: &Standings) -> impl Iterator<Item = (String, &Standing)> {
+    let mut prev_place = 0;
+    standings.rows.iter().map(move |row| {
+        let place = if row.place == prev_place { String::new() } else { row.place.to_string() };
+        prev_place = row.place;
+        (place, row)
+    })
 }
 
 /// What free rounds are worth in `og`, as OpenGotha writes them: by its McMahon values when

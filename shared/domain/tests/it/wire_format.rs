@@ -19,7 +19,7 @@ fn invalid_at(err: &DomainError, at: &str) -> bool {
 fn at_field(err: &DomainError) -> Option<(&str, &str)> {
     match err {
         DomainError::InvalidField { field, .. } => Some(("invalid_field", field)),
-        DomainError::InField { code, field, .. } => Some((code, field)),
+        DomainError::InField { fault, field, .. } => Some((fault.code(), field)),
         _ => None,
     }
 }
