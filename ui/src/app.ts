@@ -133,11 +133,15 @@ export class ArbiterApp {
     if (arrived && !this.busy()) await this.render({ onlyIfIdle: true });
   }
 
-  /** An official is in the middle of something: a preview to confirm, or a form with something
-   * typed or ticked and not yet sent (a refresh would throw it away), or reading seconds. */
+  /** An official is in the middle of something: a preview or a question to confirm, or a form
+   * with something typed or ticked and not yet sent (a refresh would throw it away), or reading
+   * seconds. */
   private busy(): boolean {
     // The reader draws itself every quarter second; a redraw would restart it mid-count.
     if (this.screen.name === "reader") return true;
+    // A result asked about ("Black wins? Confirm"): redrawn, its Confirm would move under the
+    // finger on a slow phone, each refresh a new button.
+    if (this.root.querySelector(".result-ask") !== null) return true;
     return this.root.querySelector(".panel:not(:empty)") !== null || edited(this.root);
   }
 
