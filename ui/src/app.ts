@@ -125,11 +125,14 @@ export class ArbiterApp {
   }
 
   private async tick(): Promise<void> {
-    const before = JSON.stringify(this.status?.sync.last_success);
+    // What arrived: at the office, its arrival number (its contact time is new at every poll,
+    // and a redraw every two seconds would take the focus and the finger's target away).
+    const mark = () => this.backend.arrivals?.() ?? JSON.stringify(this.status?.sync.last_success);
+    const before = mark();
     this.status = await this.backend.status().catch(() => this.status);
     const head = this.root.querySelector("header.banner");
     if (head && this.status) head.replaceWith(this.banner(this.status));
-    const arrived = JSON.stringify(this.status?.sync.last_success) !== before;
+    const arrived = mark() !== before;
     if (arrived && !this.busy()) await this.render({ onlyIfIdle: true });
   }
 

@@ -51,6 +51,9 @@ export interface Backend {
   unsent?(): Promise<string>;
   /** The office's receipts this tablet keeps, written to a file for an auditor: [file, text]. */
   exportReceipts?(): Promise<[string, string]>;
+  /** A mark that changes when anything arrives at the office (its arrival number), for the
+   * pages to redraw then and only then; a tablet's screens follow its sync time instead. */
+  arrivals?(): string | undefined;
   /** The byo-yomi reader (第十二条): the clock now, and what to say since `afterMs`. */
   reader?(game: string, afterMs: number | null): Promise<ReaderView>;
   /** The late-arrival timer (第二十三条一–三), given who arrived when; null without a round start. */
@@ -207,12 +210,17 @@ export class WebBackend implements Backend {
   private last: { status?: AppStatus; tables?: TableRow[]; games: Map<string, GameView> } = { games: new Map() };
   /** Records made offline that the office refused when they arrived, with why. */
   private refused: AppStatus["sync"]["rejected"] = [];
+  /** The office's arrival number at the last status. */
+  private lastSeq: number | undefined;
   constructor(readonly base: string, readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {}
   private get<T>(path: string, auth = true): Promise<T> {
     return officeCall<T>(this.fetchFn, this.base, auth ? this.token : null, "GET", path);
   }
   private post<T>(path: string, body: unknown, key?: string): Promise<T> {
     return officeCall<T>(this.fetchFn, this.base, this.token, "POST", path, body, undefined, key);
+  }
+  arrivals(): string | undefined {
+    return this.lastSeq === undefined ? undefined : String(this.lastSeq);
   }
   async status(): Promise<AppStatus> {
     // What waits on this phone goes first, in order, each with its own key; while the office
@@ -226,7 +234,8 @@ export class WebBackend implements Backend {
     });
     const pending = flushed.left;
     try {
-      const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null }>("/status");
+      const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null; last_seq?: number }>("/status");
+      this.lastSeq = s.last_seq;
       for (const r of flushed.refused) {
         const e = asError(r.error);
         this.refused.push({ id: r.record.id, code: e.code, message: `${r.record.title}: ${e.message}`, said: e.said });

@@ -65,4 +65,22 @@ describe("WebBackend offline", () => {
     expect(off.sync.online).toBe(false);
     expect(off.identity?.person).toBe("ref-wang");
   });
+
+  it("marks what arrived at the office by its arrival number, not by each contact", async () => {
+    let seq = 5;
+    const fake = (async (url: string) => {
+      const body = url.endsWith("/status") ? { you: { person: "org", role: "organiser", device: "web-1", tournament: "t1" }, ruleset: null, last_seq: seq } : {};
+      return new Response(JSON.stringify(body), { status: 200 });
+    }) as typeof fetch;
+    const b = new WebBackend("https://office", "wa1_x", fake);
+    expect(b.arrivals()).toBeUndefined();
+    await b.status();
+    const first = b.arrivals();
+    // Asked again with nothing new: the same mark, though the contact time moved on.
+    await b.status();
+    expect(b.arrivals()).toBe(first);
+    seq = 6;
+    await b.status();
+    expect(b.arrivals()).not.toBe(first);
+  });
 });
