@@ -189,7 +189,8 @@ test("an organiser runs the event and the referee's second warning reaches the s
     // Asked first, with the game and the result named; then recorded.
     assert.match(await page.textContent("[data-testid=result-ask]"), new RegExp(`第${table}台.*白胜`));
     await page.click("[data-testid=result-confirm]");
-    await page.waitForSelector(`[data-testid=result-${table}-whiteWins]`, { state: "detached" });
+    // The question goes once the office recorded it (its buttons went when it was asked).
+    await page.waitForSelector("[data-testid=result-ask]", { state: "detached" });
   }
 
   // The standings: the loss counts, and B counts the two warnings from the ledger.
