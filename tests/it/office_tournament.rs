@@ -14,12 +14,14 @@ use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;
 use serde_json::{json, Value};
 
-struct Http<'a> {
-    office: &'a Office,
+/// Calls on an office's API as whoever holds the token given (shared with the registration desk's
+/// tests).
+pub(crate) struct Http<'a> {
+    pub(crate) office: &'a Office,
 }
 
 impl Http<'_> {
-    async fn call(
+    pub(crate) async fn call(
         &self,
         method: reqwest::Method,
         token: Option<&str>,

@@ -6,22 +6,14 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_core::sync::protocol::API_PREFIX;
 use arbiter_tests::*;
 use reqwest::Method as M;
 use serde_json::{json, Value};
 
+/// The organiser's call on `office`.
 async fn call(office: &Office, method: M, path: &str, body: Option<Value>, text: Option<&str>) -> (u16, String) {
-    let mut r =
-        office.http().request(method, format!("{}{API_PREFIX}{path}", office.url)).bearer_auth(&office.organiser_token);
-    if let Some(b) = body {
-        r = r.json(&b);
-    }
-    if let Some(t) = text {
-        r = r.body(t.to_owned());
-    }
-    let resp = r.send().await.unwrap();
-    (resp.status().as_u16(), resp.text().await.unwrap())
+    let http = crate::office_tournament::Http { office };
+    http.call(method, Some(&office.organiser_token), path, body, text).await
 }
 
 async fn ok(office: &Office, method: M, path: &str, body: Option<Value>, text: Option<&str>) -> Value {
