@@ -68,7 +68,7 @@ async fn catch_up(name: &str, pg: Option<&PgCluster>) -> f64 {
 }
 
 async fn run() {
-    let pg = PgCluster::start("catchup");
+    let pg = PgCluster::start_fsynced("catchup");
     let sled = catch_up("catchup-sled", None).await;
     let postgres = catch_up("catchup-pg", Some(&pg)).await;
     println!("a venue's catch-up of {EVENTS} signed events in one forwarding round, over HTTPS:");

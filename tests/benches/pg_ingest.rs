@@ -94,7 +94,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 async fn run() {
-    let pg = PgCluster::start("bench");
+    let pg = PgCluster::start_fsynced("bench");
     let (mut sled, mut one, mut two) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..3 {
         sled.push(ingest(&format!("bench-pg-sled-{round}"), None, 1).await);

@@ -172,7 +172,7 @@ async fn pages(office: &Office, tokens: &[String], seed: u64) -> (Duration, Dura
 async fn run() {
     let tournaments: usize =
         std::env::var("PG_SCALE_TOURNAMENTS").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000).max(SMALL + 1);
-    let pg = PgCluster::start("scale");
+    let pg = PgCluster::start_fsynced("scale");
     let url = pg.database("scale");
     let data = scratch("bench-pg-scale");
     let state = AppState::open_on(&data, Some(&url)).expect("open");

@@ -11,6 +11,7 @@ pub struct PgCluster {
     root: PathBuf,
     bin: PathBuf,
     pub port: u16,
+    fsync: bool,
 }
 
 /// The newest installed PostgreSQL's binaries (`/usr/lib/postgresql/<version>/bin`).
@@ -46,8 +47,18 @@ fn free_port() -> u16 {
 
 impl PgCluster {
     /// Initialises and starts a cluster named `name` in a folder no other cluster of this process
-    /// uses (the tests share one process).
+    /// uses (the tests share one process), for tests: fsync off (see `start_server`).
     pub fn start(name: &str) -> PgCluster {
+        PgCluster::start_with(name, false)
+    }
+
+    /// The same, every commit flushed to the disk as a production server does: for benchmarks
+    /// that compare the PostgreSQL store with the sled store's fsynced journal.
+    pub fn start_fsynced(name: &str) -> PgCluster {
+        PgCluster::start_with(name, true)
+    }
+
+    fn start_with(name: &str, fsync: bool) -> PgCluster {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let root = std::env::temp_dir().join(format!("arbiter-pg-{name}-{n}-{}", std::process::id()));
@@ -68,7 +79,7 @@ impl PgCluster {
         assert!(init.status.success(), "initdb: {}", String::from_utf8_lossy(&init.stderr));
         // A port another process took between our look and the server's bind: try another.
         for _ in 0..3 {
-            let cluster = PgCluster { root: root.clone(), bin: bin.clone(), port: free_port() };
+            let cluster = PgCluster { root: root.clone(), bin: bin.clone(), port: free_port(), fsync };
             if cluster.start_server() {
                 return cluster;
             }
@@ -80,7 +91,12 @@ impl PgCluster {
     fn start_server(&self) -> bool {
         let root_s = self.root.to_str().unwrap().to_owned();
         let data_s = format!("{root_s}/data");
-        let options = format!("-p {} -k {root_s} -c listen_addresses=127.0.0.1", self.port);
+        // Tests run with fsync off: a commit still reaches the kernel before it returns
+        // (synchronous_commit stays on), so a killed or restarted server loses nothing; only a
+        // crash of the whole machine could, and no test makes one. The flushes cost most of a
+        // test's time here.
+        let fsync = if self.fsync { "on" } else { "off" };
+        let options = format!("-p {} -k {root_s} -c listen_addresses=127.0.0.1 -c fsync={fsync}", self.port);
         let log = format!("{root_s}/server.log");
         as_server_user(
             &self.bin.join("pg_ctl"),
