@@ -109,21 +109,37 @@ impl PgCluster {
             .take(60)
             .collect();
         for sql in [format!("DROP DATABASE IF EXISTS {name}"), format!("CREATE DATABASE {name}")] {
-            let out = Command::new(self.bin.join("psql"))
-                .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", "postgres", "-qc", &sql])
-                .output()
-                .unwrap_or_else(|e| panic!("psql: {e}"));
+            let out = self.psql_command("postgres", "-qc", &sql).output().unwrap_or_else(|e| panic!("psql: {e}"));
             assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
         }
         format!("host=127.0.0.1 port={} user=arbiter dbname={name}", self.port)
     }
 
     /// Runs `sql` in database `dbname` (as the test's superuser), panicking on an error.
+    /// `psql` running `sql` (after `flags`, e.g. `-qc`) on `dbname` of this cluster: without the
+    /// person's `~/.psqlrc` (-X: their settings are not the test's) and never waiting at a
+    /// password prompt (-w).
+    fn psql_command(&self, dbname: &str, flags: &str, sql: &str) -> Command {
+        let mut c = Command::new(self.bin.join("psql"));
+        c.args([
+            "-X",
+            "-w",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            &self.port.to_string(),
+            "-U",
+            "arbiter",
+            "-d",
+            dbname,
+            flags,
+            sql,
+        ]);
+        c
+    }
+
     pub fn psql(&self, dbname: &str, sql: &str) {
-        let out = Command::new(self.bin.join("psql"))
-            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", dbname, "-qc", sql])
-            .output()
-            .unwrap_or_else(|e| panic!("psql: {e}"));
+        let out = self.psql_command(dbname, "-qc", sql).output().unwrap_or_else(|e| panic!("psql: {e}"));
         assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
     }
 
@@ -131,8 +147,8 @@ impl PgCluster {
     /// connection of its own, in the background; returns once the lock is held.
     pub fn hold_lock(&self, table: &str, seconds: u32) -> std::process::Child {
         let sql = format!("BEGIN; LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep({seconds}); COMMIT;");
-        let mut child = Command::new(self.bin.join("psql"))
-            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", "postgres", "-qc", &sql])
+        let mut child = self
+            .psql_command("postgres", "-qc", &sql)
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("psql: {e}"));
@@ -140,21 +156,7 @@ impl PgCluster {
             "SELECT count(*) FROM pg_locks WHERE relation = '{table}'::regclass AND mode = 'AccessExclusiveLock' AND granted"
         );
         for _ in 0..100 {
-            let out = Command::new(self.bin.join("psql"))
-                .args([
-                    "-h",
-                    "127.0.0.1",
-                    "-p",
-                    &self.port.to_string(),
-                    "-U",
-                    "arbiter",
-                    "-d",
-                    "postgres",
-                    "-tAc",
-                    &held,
-                ])
-                .output()
-                .unwrap_or_else(|e| panic!("psql: {e}"));
+            let out = self.psql_command("postgres", "-tAc", &held).output().unwrap_or_else(|e| panic!("psql: {e}"));
             if String::from_utf8_lossy(&out.stdout).trim() == "1" {
                 return child;
             }
