@@ -3,10 +3,12 @@
 // through tauri-driver: on one machine (one home folder, made by this test), an instance left in
 // Japanese does not make the next instance, in a folder of its own, start in Japanese — as once
 // an earlier walk in Japanese failed the e2e's walk — and the Japanese instance's folder alone
-// brings it back in Japanese, from another home.
+// brings it back in Japanese, from another home. And a run's folders are gone when it ends.
 
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { WebDriver, appBin, appEnv, outDir, scratch, startTauriDriver, stopProc, until } from "./lib.mjs";
@@ -87,4 +89,17 @@ test("an instance left in Japanese on this machine leaves the next instance, in 
   } finally {
     await app.close();
   }
+});
+
+test("the folders a run makes are gone when it ends", () => {
+  const script = `import("${new URL("./lib.mjs", import.meta.url).href}").then((l) => {
+    const env = l.appEnv(l.scratch("probe"));
+    console.log(JSON.stringify([env.ARBITER_DATA_DIR, env.HOME, env.XDG_DATA_HOME]));
+  });`;
+  const env = { ...process.env };
+  delete env.ARBITER_E2E_KEEP;
+  const made = JSON.parse(execFileSync(process.execPath, ["-e", script], { env }).toString());
+  assert.equal(made.length, 3);
+  for (const dir of made) assert.ok(dir.startsWith(path.join(tmpdir(), "arbiter-e2e-")), dir);
+  assert.deepEqual(made.filter((dir) => existsSync(dir)), [], "nothing left behind");
 });

@@ -183,3 +183,30 @@ impl Drop for PgCluster {
         let _ = std::fs::remove_dir_all(&self.root);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A person's psql start-up file is not the tests': one that sends its output elsewhere and
+    /// fails a statement (as `PSQLRC` points psql to it, like a `~/.psqlrc`) leaves the tests'
+    /// psql answering cleanly — where psql without `-X` runs it, so the file is really there to
+    /// be ignored.
+    #[test]
+    fn the_tests_psql_reads_no_startup_file() {
+        let pg = PgCluster::start("psqlrc");
+        let rc = pg.root.join("hostile-psqlrc");
+        std::fs::write(&rc, "SELECT 1/0;\n\\o /dev/null\n").unwrap();
+        let ours = pg.psql_command("postgres", "-tAc", "SELECT 41 + 1").env("PSQLRC", &rc).output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&ours.stdout).trim(), "42");
+        assert_eq!(String::from_utf8_lossy(&ours.stderr), "");
+        let port = pg.port.to_string();
+        let bare = Command::new(pg.bin.join("psql"))
+            .args(["-w", "-h", "127.0.0.1", "-p", &port, "-U", "arbiter", "-d", "postgres", "-tAc", "SELECT 41 + 1"])
+            .env("PSQLRC", &rc)
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&bare.stdout).trim(), "", "psql without -X sent its answer to /dev/null");
+        assert!(String::from_utf8_lossy(&bare.stderr).contains("division by zero"), "psql without -X ran the file");
+    }
+}
