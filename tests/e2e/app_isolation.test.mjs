@@ -3,11 +3,13 @@
 // through tauri-driver: on one machine (one home folder, made by this test), an instance left in
 // Japanese does not make the next instance, in a folder of its own, start in Japanese — as once
 // an earlier walk in Japanese failed the e2e's walk — and the Japanese instance's folder alone
-// brings it back in Japanese, from another home. And a run's folders are gone when it ends.
+// brings it back in Japanese, from another home — with tauri-driver's usual ports held, as by a
+// run left over. And a run's folders are gone when it ends.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
@@ -35,6 +37,16 @@ async function openApp(dataDir, home) {
   };
 }
 
+/** Listens on `port` of 127.0.0.1, as a program an earlier run left there would; null if
+ * something else holds it already (as good for the test). */
+function hold(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(null));
+    server.listen(port, "127.0.0.1", () => resolve(server));
+  });
+}
+
 /** Every path under `dir`, relative to it. */
 function tree(dir) {
   return readdirSync(dir, { recursive: true }).map(String).sort();
@@ -43,7 +55,16 @@ function tree(dir) {
 test("an instance left in Japanese on this machine leaves the next instance, in its own folder, in the default language", async () => {
   const home = scratch("machine-home");
   const japanese = scratch("app-ja");
+  // tauri-driver's own ports (4444, and 4445 for WebKitWebDriver) held, as by a run left over.
+  const held = await Promise.all([4444, 4445].map(hold));
+  try {
+    await walk(home, japanese);
+  } finally {
+    for (const server of held) server?.close();
+  }
+});
 
+async function walk(home, japanese) {
   // ---- An instance used in Japanese, then closed ----
   let app = await openApp(japanese, home);
   try {
@@ -89,7 +110,7 @@ test("an instance left in Japanese on this machine leaves the next instance, in 
   } finally {
     await app.close();
   }
-});
+}
 
 test("the folders a run makes are gone when it ends", () => {
   const script = `import("${new URL("./lib.mjs", import.meta.url).href}").then((l) => {
