@@ -1,6 +1,6 @@
 // Language: one of five, chosen per device (prefs.ts: in the app's data folder, or in this
-// browser); without a choice,
-// the tournament's ruleset decides (한국어 for the KBA's rules, 繁體中文 for Ing's, else 简体).
+// browser); without a choice, the tournament's ruleset decides (한국어 for the KBA's rules,
+// 繁體中文 for Ing's, else 简体).
 // Rule labels (articles, incidents, rulings, outcomes…) come from the core's tables; this file
 // holds the app's own words in 简体 and English, and lang/ the same words in 繁體, 한국어 and
 // 日本語 (a missing word is a type error, and a unit test checks none is empty).

@@ -101,4 +101,22 @@ mod tests {
         assert_eq!(load(&dir).unwrap(), chosen);
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn two_apps_on_two_folders_share_no_preferences_and_a_reopened_app_has_its_own() {
+        let (one, two) = (scratch("app-one"), scratch("app-two"));
+        {
+            let a = crate::app::App::open(&one).unwrap();
+            let b = crate::app::App::open(&two).unwrap();
+            let chosen = Preferences { lang: Some(Lang::Ja), queue_muted: true };
+            assert_eq!(a.set_preferences(&chosen).unwrap(), chosen);
+            assert_eq!(b.preferences().unwrap(), Preferences::default());
+        }
+        let again = crate::app::App::open(&one).unwrap();
+        assert_eq!(again.preferences().unwrap().lang, Some(Lang::Ja));
+        drop(again);
+        for dir in [one, two] {
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
 }
