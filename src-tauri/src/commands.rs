@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use arbiter_core::app::{
-    App, AppStatus, GameView, LatenessScreen, PublicIdentity, QueueCard, ReaderView, Story, TableRow,
+    App, AppStatus, GameView, LatenessScreen, Preferences, PublicIdentity, QueueCard, ReaderView, Story, TableRow,
 };
 use arbiter_core::board::counting_board::{self, CountAnswer, CountRequest, LoadedRecord};
 use arbiter_core::board::MoveCheck;
@@ -161,4 +161,16 @@ pub fn export_receipts(app: State<'_, Arc<App>>) -> Reply<(String, String)> {
 #[tauri::command]
 pub fn unsent(app: State<'_, Arc<App>>) -> Reply<String> {
     app.unsent().map_err(|e| e.body())
+}
+
+/// This device's preferences (language, chime), kept in its data folder.
+#[tauri::command]
+pub fn preferences(app: State<'_, Arc<App>>) -> Reply<Preferences> {
+    app.preferences().map_err(|e| e.body())
+}
+
+/// Keeps the user's preferences in the data folder, durably; returns them as kept.
+#[tauri::command]
+pub fn set_preferences(app: State<'_, Arc<App>>, preferences: Preferences) -> Reply<Preferences> {
+    app.set_preferences(&preferences).map_err(|e| e.body())
 }

@@ -6,36 +6,25 @@
 // kept in test-output/app/.
 
 import assert from "node:assert/strict";
-import { spawn, execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
-import { homedir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { WebDriver, api, appBin, codeFor, outDir, prepareOffice, scratch, serveOffice, sleep, stopProc, until } from "./lib.mjs";
+import { appEnv, startTauriDriver } from "./lib.mjs";
 
 const shots = path.join(outDir, "app");
-const driverUrl = "http://127.0.0.1:4444";
 let data, token, office, port;
-
-function tauriDriverPath() {
-  try {
-    return execFileSync("which", ["tauri-driver"]).toString().trim();
-  } catch {
-    const p = path.join(homedir(), ".cargo/bin/tauri-driver");
-    if (existsSync(p)) return p;
-    throw new Error("tauri-driver is not installed (scripts/setup installs it)");
-  }
-}
 
 /** Runs `script` in the app's page. */
 function js0(wd, script) {
   return wd.cmd("POST", "/execute/sync", { script, args: [] });
 }
 
-/** Starts tauri-driver for one app profile (its own data directory) and opens a session. */
+/** Starts tauri-driver for one app profile (its own data directory, and a new home and XDG
+ * folders each start: all the app keeps is in its data directory) and opens a session. */
 async function openApp(profileDir) {
-  const driver = spawn(tauriDriverPath(), [], { env: { ...process.env, ARBITER_DATA_DIR: profileDir }, stdio: "ignore" });
-  await until("tauri-driver", async () => (await fetch(`${driverUrl}/status`)).ok, { timeout: 15000 });
+  const { driver, url: driverUrl } = await startTauriDriver(appEnv(profileDir));
   const wd = await WebDriver.start(driverUrl, appBin);
   await until("the app's page watched for CSP violations", async () => (await wd.cmd("POST", "/execute/sync", { script: WATCH_CSP, args: [] })) === true);
   return {

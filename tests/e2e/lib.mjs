@@ -1,13 +1,16 @@
 // Helpers for the end-to-end suites: a real office process on 127.0.0.1 speaking HTTPS with its
 // own certificate, organiser calls pinned to that certificate, Debian's Chromium through
 // playwright-core trusting exactly that certificate's key, and a small WebDriver client for
-// tauri-driver. Every wait is bounded.
+// tauri-driver. Every wait is bounded. Every process starts from folders of its own, made for
+// this run and removed when it ends (data, home and XDG folders, the browser's profile), and
+// listens on ports free at the time: nothing a person or an earlier run left is read.
 
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
-import { tmpdir } from "node:os";
+import net from "node:net";
+import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -16,8 +19,87 @@ export const officeBin = path.join(root, "target/debug/arbiter-office");
 export const appBin = path.join(root, "target/debug/weiqi-arbiter");
 export const outDir = path.join(root, "test-output");
 
+/** The folders this run made: removed when it ends (ARBITER_E2E_KEEP=1 keeps them to look at). */
+const made = [];
+process.on("exit", () => {
+  if (process.env.ARBITER_E2E_KEEP !== "1") for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new empty folder of this run's, removed when the run ends. */
 export function scratch(name) {
-  return mkdtempSync(path.join(tmpdir(), `arbiter-e2e-${name}-`));
+  const dir = mkdtempSync(path.join(tmpdir(), `arbiter-e2e-${name}-`));
+  made.push(dir);
+  return dir;
+}
+
+/**
+ * A home folder of its own with its XDG folders (`home`: a new one unless given), as the
+ * environment's variables a program reads them from: what the referee app, WebKit or Chromium
+ * keep "for the user" stays there, and nothing in the real home is read.
+ */
+export function ownHome(home = scratch("home")) {
+  const sub = (p) => {
+    const dir = path.join(home, p);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  };
+  return {
+    HOME: home,
+    XDG_DATA_HOME: sub(".local/share"),
+    XDG_CONFIG_HOME: sub(".config"),
+    XDG_CACHE_HOME: sub(".cache"),
+    XDG_STATE_HOME: sub(".local/state"),
+    XDG_RUNTIME_DIR: sub("run"),
+  };
+}
+
+/** The referee app's environment: its data folder `dataDir` and a home of its own (`home`: new
+ * unless given). */
+export function appEnv(dataDir, home) {
+  return { ...process.env, ...ownHome(home), ARBITER_DATA_DIR: dataDir };
+}
+
+/** A loopback port free now (the OS's pick), for a program that must be told its port. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** tauri-driver: on PATH, else where `cargo install` puts it (the tool, not state). */
+export function tauriDriverPath() {
+  try {
+    return execFileSync("which", ["tauri-driver"]).toString().trim();
+  } catch {
+    const p = path.join(homedir(), ".cargo/bin/tauri-driver");
+    if (existsSync(p)) return p;
+    throw new Error("tauri-driver is not installed (scripts/setup installs it)");
+  }
+}
+
+/**
+ * Starts tauri-driver (and through it WebKitWebDriver, which starts the app with `env`) on two
+ * ports free now, not its fixed 4444 and 4445 another run may hold; a port taken between the
+ * look and its bind: tried again on others (bounded). Answers `{ driver, url }`.
+ */
+export async function startTauriDriver(env) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    let native = await freePort();
+    while (native === port) native = await freePort();
+    const driver = spawn(tauriDriverPath(), ["--port", String(port), "--native-port", String(native)], { env, stdio: "ignore" });
+    let exited = false;
+    driver.once("exit", () => (exited = true));
+    const url = `http://127.0.0.1:${port}`;
+    const up = await until("tauri-driver", async () => exited || (await fetch(`${url}/status`)).ok, { timeout: 15000 });
+    if (up && !exited) return { driver, url };
+    if (attempt >= 3) throw new Error("tauri-driver exited at start three times (its ports taken?)");
+  }
 }
 
 export function sleep(ms) {
@@ -104,7 +186,7 @@ function listen(data, port, extra) {
   return new Promise((resolve, reject) => {
     // The pages the binary carries (built into it from ui/dist), started from an empty folder:
     // what an organiser runs — nothing read from the source tree.
-    const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, ...extra], { cwd: mkdtempSync(path.join(tmpdir(), "arbiter-e2e-cwd-")) });
+    const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, ...extra], { cwd: scratch("cwd"), env: { ...process.env, ...ownHome() } });
     let seen = "";
     const timer = setTimeout(() => reject(new Error(`office did not start: ${seen}`)), 15000);
     proc.stdout.on("data", (d) => {
@@ -187,8 +269,11 @@ export async function codeFor(office, token, person, role) {
 export async function chromium(office) {
   const require = createRequire(path.join(root, "ui/package.json"));
   const { chromium } = require("playwright-core");
+  // Playwright gives it a new profile folder of its own (removed when it closes); a home of its
+  // own holds what Chromium keeps beside a profile (its NSS database, caches).
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
+    env: { ...process.env, ...ownHome() },
     args: [
       "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
       `--ignore-certificate-errors-spki-list=${office.cert.spki}`,

@@ -125,21 +125,37 @@ impl PgCluster {
             .take(60)
             .collect();
         for sql in [format!("DROP DATABASE IF EXISTS {name}"), format!("CREATE DATABASE {name}")] {
-            let out = Command::new(self.bin.join("psql"))
-                .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", "postgres", "-qc", &sql])
-                .output()
-                .unwrap_or_else(|e| panic!("psql: {e}"));
+            let out = self.psql_command("postgres", "-qc", &sql).output().unwrap_or_else(|e| panic!("psql: {e}"));
             assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
         }
         format!("host=127.0.0.1 port={} user=arbiter dbname={name}", self.port)
     }
 
+    /// `psql` running `sql` (after `flags`, e.g. `-qc`) on `dbname` of this cluster: without the
+    /// person's `~/.psqlrc` (-X: their settings are not the test's) and never waiting at a
+    /// password prompt (-w).
+    fn psql_command(&self, dbname: &str, flags: &str, sql: &str) -> Command {
+        let mut c = Command::new(self.bin.join("psql"));
+        c.args([
+            "-X",
+            "-w",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            &self.port.to_string(),
+            "-U",
+            "arbiter",
+            "-d",
+            dbname,
+            flags,
+            sql,
+        ]);
+        c
+    }
+
     /// Runs `sql` in database `dbname` (as the test's superuser), panicking on an error.
     pub fn psql(&self, dbname: &str, sql: &str) {
-        let out = Command::new(self.bin.join("psql"))
-            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", dbname, "-qc", sql])
-            .output()
-            .unwrap_or_else(|e| panic!("psql: {e}"));
+        let out = self.psql_command(dbname, "-qc", sql).output().unwrap_or_else(|e| panic!("psql: {e}"));
         assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
     }
 
@@ -147,8 +163,8 @@ impl PgCluster {
     /// connection of its own, in the background; returns once the lock is held.
     pub fn hold_lock(&self, table: &str, seconds: u32) -> std::process::Child {
         let sql = format!("BEGIN; LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep({seconds}); COMMIT;");
-        let mut child = Command::new(self.bin.join("psql"))
-            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-U", "arbiter", "-d", "postgres", "-qc", &sql])
+        let mut child = self
+            .psql_command("postgres", "-qc", &sql)
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("psql: {e}"));
@@ -156,21 +172,7 @@ impl PgCluster {
             "SELECT count(*) FROM pg_locks WHERE relation = '{table}'::regclass AND mode = 'AccessExclusiveLock' AND granted"
         );
         for _ in 0..100 {
-            let out = Command::new(self.bin.join("psql"))
-                .args([
-                    "-h",
-                    "127.0.0.1",
-                    "-p",
-                    &self.port.to_string(),
-                    "-U",
-                    "arbiter",
-                    "-d",
-                    "postgres",
-                    "-tAc",
-                    &held,
-                ])
-                .output()
-                .unwrap_or_else(|e| panic!("psql: {e}"));
+            let out = self.psql_command("postgres", "-tAc", &held).output().unwrap_or_else(|e| panic!("psql: {e}"));
             if String::from_utf8_lossy(&out.stdout).trim() == "1" {
                 return child;
             }
@@ -195,5 +197,32 @@ impl Drop for PgCluster {
     fn drop(&mut self) {
         self.stop();
         let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A person's psql start-up file is not the tests': one that sends its output elsewhere and
+    /// fails a statement (as `PSQLRC` points psql to it, like a `~/.psqlrc`) leaves the tests'
+    /// psql answering cleanly — where psql without `-X` runs it, so the file is really there to
+    /// be ignored.
+    #[test]
+    fn the_tests_psql_reads_no_startup_file() {
+        let pg = PgCluster::start("psqlrc");
+        let rc = pg.root.join("hostile-psqlrc");
+        std::fs::write(&rc, "SELECT 1/0;\n\\o /dev/null\n").unwrap();
+        let ours = pg.psql_command("postgres", "-tAc", "SELECT 41 + 1").env("PSQLRC", &rc).output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&ours.stdout).trim(), "42");
+        assert_eq!(String::from_utf8_lossy(&ours.stderr), "");
+        let port = pg.port.to_string();
+        let bare = Command::new(pg.bin.join("psql"))
+            .args(["-w", "-h", "127.0.0.1", "-p", &port, "-U", "arbiter", "-d", "postgres", "-tAc", "SELECT 41 + 1"])
+            .env("PSQLRC", &rc)
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&bare.stdout).trim(), "", "psql without -X sent its answer to /dev/null");
+        assert!(String::from_utf8_lossy(&bare.stderr).contains("division by zero"), "psql without -X ran the file");
     }
 }

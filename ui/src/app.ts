@@ -5,6 +5,7 @@ import type { Backend, BackendError } from "./backend";
 import { h, keepOpen, mount } from "./dom";
 import { errorText } from "./format";
 import { defaultLangFor, locale, lt, said, setRuleset, setTables, t } from "./i18n";
+import { queueMuted, setQueueMuted } from "./prefs";
 import type { EventBody } from "./bindings/EventBody";
 import type { TableRow } from "./bindings/TableRow";
 import { banner } from "./views/banner";
@@ -94,7 +95,7 @@ export class ArbiterApp {
    * arrived: it is marked new for a minute. */
   private seen: Set<string> | null = null;
   private arrived = new Map<string, number>();
-  private muted = globalThis.localStorage?.getItem("queueMuted") === "1";
+  private muted = queueMuted();
   /** Draws are numbered as they start; one slower than a later draw never covers it with older
    * data (a refresh that set out before an official's action lands after it). */
   private started = 0;
@@ -297,7 +298,7 @@ export class ArbiterApp {
           muted: this.muted,
           toggleMute: () => {
             this.muted = !this.muted;
-            globalThis.localStorage?.setItem("queueMuted", this.muted ? "1" : "0");
+            setQueueMuted(this.muted);
             void this.render();
           },
         });

@@ -1,5 +1,6 @@
-// Language: one of five, chosen per device (kept in this browser or tablet); without a choice,
-// the tournament's ruleset decides (한국어 for the KBA's rules, 繁體中文 for Ing's, else 简体).
+// Language: one of five, chosen per device (prefs.ts: in the app's data folder, or in this
+// browser); without a choice, the tournament's ruleset decides (한국어 for the KBA's rules,
+// 繁體中文 for Ing's, else 简体).
 // Rule labels (articles, incidents, rulings, outcomes…) come from the core's tables; this file
 // holds the app's own words in 简体 and English, and lang/ the same words in 繁體, 한국어 and
 // 日本語 (a missing word is a type error, and a unit test checks none is empty).
@@ -9,6 +10,7 @@ import type { LabelTables } from "./bindings/LabelTables";
 import type { Lang } from "./bindings/Lang";
 import type { Said } from "./bindings/Said";
 import { ja } from "./lang/ja";
+import { chooseLang, chosenLang } from "./prefs";
 import { ko } from "./lang/ko";
 import { zh_hant } from "./lang/zh_hant";
 
@@ -18,7 +20,7 @@ export type { Lang };
 export const LANGS: [Lang, string][] = [["zh", "简体中文"], ["zh_hant", "繁體中文"], ["ko", "한국어"], ["ja", "日本語"], ["en", "English"]];
 
 const isLang = (v: unknown): v is Lang => LANGS.some(([l]) => l === v);
-const stored = globalThis.localStorage?.getItem("lang");
+const stored = chosenLang();
 let lang: Lang = isLang(stored) ? stored : "zh";
 let tables: LabelTables | null = null;
 
@@ -28,7 +30,13 @@ export function getLang(): Lang {
 
 /** Whether this device's user chose a language (else the ruleset's is used). */
 export function langChosen(): boolean {
-  return isLang(globalThis.localStorage?.getItem("lang"));
+  return isLang(chosenLang());
+}
+
+/** Uses the language this device's user chose, if any: once the app's preferences are read. */
+export function useChosenLang(): void {
+  const chosen = chosenLang();
+  if (isLang(chosen)) apply(chosen);
 }
 
 /** BCP 47 tags, for dates, times and the page's `lang`. */
@@ -45,7 +53,7 @@ function apply(l: Lang): void {
 
 /** The user's choice: kept on this device. */
 export function setLang(l: Lang): void {
-  globalThis.localStorage?.setItem("lang", l);
+  chooseLang(l);
   apply(l);
 }
 

@@ -8,7 +8,8 @@ import { invoke } from "@tauri-apps/api/core";
 import { ArbiterApp } from "./app";
 import { OfficeUnreachable, TauriBackend, WebBackend, whenSignedOut } from "./backend";
 import { h, mount } from "./dom";
-import { LANGS, setLang, setTables, t } from "./i18n";
+import { LANGS, setLang, setTables, t, useChosenLang } from "./i18n";
+import { useAppPreferences } from "./prefs";
 import { OfficeApi } from "./office";
 import { createView } from "./views/create";
 import { hallView } from "./views/hall";
@@ -107,7 +108,11 @@ if (hall) {
     startWeb(token);
   }));
 } else if (inTauri) {
-  void new ArbiterApp(root, new TauriBackend(invoke)).start();
+  // The app's preferences are in its data folder: read before the first screen is drawn.
+  void useAppPreferences(invoke).then(() => {
+    useChosenLang();
+    return new ArbiterApp(root, new TauriBackend(invoke)).start();
+  });
 } else {
   registerServiceWorker();
   if (link) {

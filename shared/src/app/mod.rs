@@ -5,6 +5,7 @@
 
 pub mod desk;
 mod identity;
+pub mod preferences;
 mod reader;
 pub mod story;
 mod views;
@@ -30,6 +31,7 @@ use crate::wall_clock::WallClock;
 
 pub use desk::QueueCard;
 pub use identity::{Identity, PublicIdentity};
+pub use preferences::Preferences;
 pub use reader::{lateness_screen, reader_view, LatenessScreen, ReaderView, Spoken};
 pub use story::Story;
 pub use views::{game_view, seals_of, tables, GameView, PlayerInfo, SealView, TableRow};
@@ -73,6 +75,8 @@ pub struct App {
     clock: WallClock,
     /// Why the device must enroll (again), for the start screen.
     notice: Mutex<Option<crate::error::ErrorBody>>,
+    /// One writer of the preferences file at a time (its temporary file has one name).
+    preferences: Mutex<()>,
 }
 
 impl App {
@@ -113,6 +117,7 @@ impl App {
             started: Arc::new(Notify::new()),
             clock,
             notice: Mutex::new(notice),
+            preferences: Mutex::new(()),
         })
     }
 
@@ -127,6 +132,20 @@ impl App {
 
     pub fn store(&self) -> &Arc<Store> {
         &self.store
+    }
+
+    /// This device's preferences, kept in its data folder beside the store (the defaults until
+    /// its user chooses).
+    pub fn preferences(&self) -> Result<Preferences> {
+        let _one = self.preferences.lock().unwrap_or_else(|e| e.into_inner());
+        preferences::load(self.store.dir())
+    }
+
+    /// Keeps `chosen` as this device's preferences, durably, in its data folder.
+    pub fn set_preferences(&self, chosen: &Preferences) -> Result<Preferences> {
+        let _one = self.preferences.lock().unwrap_or_else(|e| e.into_inner());
+        preferences::save(self.store.dir(), chosen)?;
+        Ok(chosen.clone())
     }
 
     fn identity(&self) -> Result<Identity> {
