@@ -216,3 +216,58 @@ async fn a_player_who_has_played_withdraws_and_is_never_deleted() {
     // Withdrawal stays open to them (第二十九条).
     ok(&office, M::POST, &format!("/players/{paired}/withdraw"), Some(json!({"after_round": 1})), None).await;
 }
+
+/// What OpenGotha needs to read an export whole, from an event created in the office: a
+/// one-word name (王一, 朴廷桓) gets OpenGotha's placeholder first name `x` (its `Player` refuses
+/// an empty one, and its reader then imports nothing); a name is split by the desk's rule
+/// (`Anna SCHMIDT` → SCHMIDT, Anna) and kept as written on the way in (李昌镐); a withdrawn
+/// player takes part in no round after the withdrawal; the komi is the ruleset's in every file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exports_carry_what_opengotha_needs_to_read_them() {
+    let office = Office::start("desk-exports").await;
+    ok(
+        &office,
+        M::PUT,
+        "/tournament",
+        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
+                    "settings": {"system": {"kind": "mcmahon", "bar": "3d", "floor": "20k"}, "rounds": 4,
+                                 "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
+        None,
+    )
+    .await;
+    ok(
+        &office,
+        M::POST,
+        "/players/import",
+        None,
+        Some("王一,3d\n朴廷桓,9d\nAnna SCHMIDT,2d\n李昌镐,9d\nSchmidt Hans,1k\n"),
+    )
+    .await;
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    let names: Vec<&str> = setup["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["王一", "朴廷桓", "Anna SCHMIDT", "李昌镐", "Schmidt Hans"]);
+    ok(&office, M::POST, "/rounds/1/pair", None, None).await;
+    ok(&office, M::POST, "/players/p005/withdraw", Some(json!({"after_round": 1})), None).await;
+    let (_, xml) = call(&office, M::GET, "/export/opengotha", None, None).await;
+    let ps = players(&xml);
+    let who = |key: &str| ps.get(key).unwrap_or_else(|| panic!("{key} not in {ps:?}"));
+    for (key, name, first) in [
+        ("王一X", "王一", "x"),
+        ("朴廷桓X", "朴廷桓", "x"),
+        ("李昌镐X", "李昌镐", "x"),
+        ("SCHMIDTANNA", "SCHMIDT", "Anna"),
+        ("SCHMIDTHANS", "Schmidt", "Hans"),
+    ] {
+        assert_eq!((who(key)["name"].as_str(), who(key)["firstName"].as_str()), (name, first), "{key}");
+    }
+    assert_eq!(&who("SCHMIDTHANS")["participating"][..4], "1000", "withdrawn after round 1");
+    assert_eq!(&who("王一X")["participating"][..4], "1111");
+    assert!(xml.contains(" komi=\"7.5\" "), "{xml}");
+    let (_, h9) = call(&office, M::GET, "/export/h9", None, None).await;
+    assert!(h9.contains("; KM[7.5]\n"), "{h9}");
+    // The EGD's file has no placeholder: a one-word name is all surname.
+    assert!(h9.lines().any(|l| l.contains(" 李昌镐 ") && !l.contains(" x ")), "{h9}");
+    let (_, tou) = call(&office, M::GET, "/export/tou", None, None).await;
+    assert!(tou.contains(";komi=7.5\n"), "{tou}");
+    office.shutdown().await;
+}

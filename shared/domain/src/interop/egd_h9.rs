@@ -273,7 +273,12 @@ pub fn players_of(og: &super::opengotha::OpenGotha) -> HashMap<PlayerId, (H9Play
         .map(|(e, p)| {
             let who = H9Player {
                 surname: p.name.clone(),
-                given_name: p.first_name.clone(),
+                // OpenGotha's placeholder for no first name is no name for the EGD.
+                given_name: if p.first_name == super::players_csv::NO_FIRST_NAME {
+                    String::new()
+                } else {
+                    p.first_name.clone()
+                },
                 country: p.country.clone(),
                 club: p.club.clone(),
                 pin: crate::model::Pin::new(&p.egf_pin).ok(),
