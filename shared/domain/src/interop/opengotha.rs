@@ -359,8 +359,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     let categories: u32 = num(&g, "numberOfCategories", 1)?;
     let category_limits = category_limits(categories, &category_attrs)?;
     let mut pairing = pairing_params(pairing_attrs.as_ref().unwrap_or(&HashMap::new()))?;
-    // Not in the file's parameters but in the version that saved it.
-    pairing.table_order = TableOrder::of_version(&version);
+    // Tables as the release the organiser runs numbers them (3.52.03), whatever release saved
+    // the file: 3.51's order only when the organiser picks it.
+    pairing.table_order = TableOrder::OpenGotha352;
     let handicap = handicap_params(handicap_attrs.as_ref().unwrap_or(&HashMap::new()))?;
     let rounds: u16 = num(&g, "numberOfRounds", 1)?;
     let (entrants, extras): (Vec<_>, Vec<_>) = players.into_iter().unzip();
@@ -646,13 +647,7 @@ fn written_first_name(first: &str) -> &str {
 
 /// Writes an OpenGotha tournament file (`dataVersion` 201) that OpenGotha and [`parse`] read.
 pub fn write(t: &OpenGotha) -> String {
-    // An event that numbers tables as OpenGotha 3.51 did says so as that release's files do, so
-    // that it keeps that numbering when read back.
-    let version = match t.pairing.table_order {
-        TableOrder::OpenGotha351 => " fullVersionNumber=\"3.51.02\"",
-        TableOrder::OpenGotha352 => "",
-    };
-    let mut x = format!("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<Tournament dataVersion=\"201\"{version} runningMode=\"SAL\">\n<Players>\n");
+    let mut x = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<Tournament dataVersion=\"201\" runningMode=\"SAL\">\n<Players>\n".to_owned();
     let rounds = usize::from(t.field.rounds.max(1));
     let mut key_of: HashMap<&PlayerId, &str> = HashMap::new();
     for (e, p) in t.field.entrants.iter().zip(&t.players) {
@@ -844,9 +839,9 @@ pub fn to_events(
         },
         _ => System::Swiss { reading: SwissReading::TieBreak },
     };
-    if og.pairing.table_order == TableOrder::OpenGotha351 {
+    if TableOrder::of_version(&og.version) == TableOrder::OpenGotha351 {
         notes.push(format!(
-            "tables numbered as OpenGotha 3.51 numbers them, as the OpenGotha {} that saved the file did (3.52 numbers them otherwise); change it in the set-up",
+            "saved by OpenGotha {}: tables are numbered as OpenGotha 3.52.03 numbers them (3.51 numbered them otherwise); pick 3.51's order in the set-up if this event is paired in OpenGotha 3.51",
             og.version
         ));
     }
