@@ -250,6 +250,15 @@ async fn one_event(seed: u64, i: u64) -> usize {
     let mut withdrawn: Option<String> = None;
     for round in 1..=rounds {
         let sheet = get_post(&http, &org, &format!("/rounds/{round}/pair")).await;
+        // Mid-round, results pending: one order everywhere; once an event, OpenGotha reads it too.
+        let (xml, keys, egd) = exported_names(&http, &org).await;
+        let moment = format!("event {i} ({sys}), round {round} paired");
+        one_order(&http, &org, opengotha_system.then_some(&egd), &moment).await;
+        if round == 2 && opengotha_system {
+            let dir = scratch(&format!("og-reader-{i}-mid"));
+            std::fs::create_dir_all(&dir).unwrap();
+            standings_agree(&http, &org, &opengotha_reads(&xml, &dir), &keys, &moment).await;
+        }
         let mut warned = false;
         for b in sheet["boards"].as_array().unwrap() {
             let game = b["game"].as_str().unwrap();
@@ -298,6 +307,14 @@ async fn one_event(seed: u64, i: u64) -> usize {
             }
             entered.insert((round, black.to_owned(), white.to_owned()), result);
         }
+        let (_, _, egd) = exported_names(&http, &org).await;
+        one_order(
+            &http,
+            &org,
+            opengotha_system.then_some(&egd),
+            &format!("event {i} ({sys}), round {round}'s results in"),
+        )
+        .await;
         if withdraw_after == Some(round) {
             let who = ids[d.below(n as u64) as usize].clone();
             let (s, t) = http
@@ -404,44 +421,98 @@ async fn one_event(seed: u64, i: u64) -> usize {
     // Standings after every round, for OpenGotha's own systems: the criteria, every player's
     // values, the order (equal up to players tied on every criterion).
     if opengotha_system {
-        for st in jar["standings"].as_array().unwrap() {
-            let round = st["round"].as_u64().unwrap();
-            let ours = get(&http, &org, &format!("/standings?round={round}")).await;
-            let criteria: Vec<&str> = st["criteria"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
-            let our_criteria: Vec<&str> =
-                ours["criteria"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
-            assert_eq!(our_criteria, criteria, "{what}: round {round}");
-            let rows = ours["rows"].as_array().unwrap();
-            let jar_rows = st["rows"].as_array().unwrap();
-            assert_eq!(rows.len(), jar_rows.len(), "{what}: round {round}");
-            let by_key: HashMap<&str, &Value> =
-                rows.iter().map(|r| (key_of[r["player"].as_str().unwrap()].as_str(), r)).collect();
-            for (k, theirs) in jar_rows.iter().enumerate() {
-                let key = theirs["key"].as_str().unwrap();
-                let ours_row = by_key[key];
-                for (c, name) in criteria.iter().enumerate() {
-                    let v = ours_row["values"][c].clone();
-                    let ours_v = (v["num"].as_i64().unwrap(), v["den"].as_i64().unwrap());
-                    let jar_v = jar_value(name, theirs["values"][c].as_i64().unwrap());
-                    assert!(
-                        same(ours_v, jar_v),
-                        "{what}: round {round}, {key}'s {name}: ours {ours_v:?}, OpenGotha's {jar_v:?}"
-                    );
-                    // The same place in the order: the row at this place has the same values.
-                    let at = &rows[k]["values"][c];
-                    assert!(
-                        same((at["num"].as_i64().unwrap(), at["den"].as_i64().unwrap()), jar_v),
-                        "{what}: round {round}, place {}: ours is {}, OpenGotha's {key}",
-                        k + 1,
-                        rows[k]["name"]
-                    );
-                    compared += 1;
-                }
-            }
-        }
+        compared += standings_agree(&http, &org, &jar, &key_of, &what).await;
     }
     office.shutdown().await;
     compared
+}
+
+/// OpenGotha's standings after every round it read against the page's: the criteria, every
+/// player's values and, place by place, the values (the order, up to players tied on all).
+async fn standings_agree(
+    http: &Http<'_>,
+    org: &str,
+    jar: &Value,
+    key_of: &HashMap<String, String>,
+    what: &str,
+) -> usize {
+    let mut compared = 0;
+    for st in jar["standings"].as_array().unwrap() {
+        let round = st["round"].as_u64().unwrap();
+        let ours = get(http, org, &format!("/standings?round={round}")).await;
+        let criteria: Vec<&str> = st["criteria"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        let our_criteria: Vec<&str> =
+            ours["criteria"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        assert_eq!(our_criteria, criteria, "{what}: round {round}");
+        let rows = ours["rows"].as_array().unwrap();
+        let jar_rows = st["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), jar_rows.len(), "{what}: round {round}");
+        let by_key: HashMap<&str, &Value> =
+            rows.iter().map(|r| (key_of[r["player"].as_str().unwrap()].as_str(), r)).collect();
+        let frac = |v: &Value| (v["num"].as_i64().unwrap(), v["den"].as_i64().unwrap());
+        for (k, theirs) in jar_rows.iter().enumerate() {
+            let key = theirs["key"].as_str().unwrap();
+            for (c, name) in criteria.iter().enumerate() {
+                let jar_v = jar_value(name, theirs["values"][c].as_i64().unwrap());
+                let ours_v = frac(&by_key[key]["values"][c]);
+                assert!(
+                    same(ours_v, jar_v),
+                    "{what}: round {round}, {key}'s {name}: ours {ours_v:?}, OpenGotha's {jar_v:?}"
+                );
+                // The same place in the order: the row at this place has the same values.
+                assert!(
+                    same(frac(&rows[k]["values"][c]), jar_v),
+                    "{what}: round {round}, place {}: ours is {}, OpenGotha's {key}",
+                    k + 1,
+                    rows[k]["name"]
+                );
+                compared += 1;
+            }
+        }
+    }
+    compared
+}
+
+/// The page, the printed standings (CSV) and, for OpenGotha's systems, the EGD's `.h9` rank the
+/// players in one order: `egd` gives each player's name as the `.h9` writes it. (The rules' own
+/// Swiss ranks by 第二十八条's criteria, which the `.h9` cannot name: its `.h9` ranks by
+/// OpenGotha's Swiss criteria, docs/opengotha.md.)
+async fn one_order(http: &Http<'_>, org: &str, egd: Option<&HashMap<String, String>>, what: &str) {
+    let page = get(http, org, "/standings").await;
+    let ids: Vec<&str> = page["rows"].as_array().unwrap().iter().map(|r| r["player"].as_str().unwrap()).collect();
+    let names: Vec<&str> = page["rows"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    let (s, csv) = http.call(M::GET, Some(org), "/standings?format=csv", None, None).await;
+    assert_eq!(s, 200, "{csv}");
+    let printed: Vec<String> =
+        csv.lines().skip(1).map(|l| l.split(',').nth(2).unwrap_or("").trim_matches('"').to_owned()).collect();
+    assert_eq!(printed, names, "{what}: the printed standings against the page");
+    let Some(egd) = egd else { return };
+    let (s, h9) = http.call(M::GET, Some(org), "/export/h9", None, None).await;
+    assert_eq!(s, 200, "{h9}");
+    let in_h9: Vec<String> = h9
+        .lines()
+        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
+        .map(|l| l.chars().skip(5).take(30).collect::<String>().trim_end().to_owned())
+        .collect();
+    let expected: Vec<String> =
+        ids.iter().map(|id| egd[*id].chars().take(30).collect::<String>().trim_end().to_owned()).collect();
+    assert_eq!(in_h9, expected, "{what}: the .h9 against the page\n{h9}");
+}
+
+/// Each player's OpenGotha key and name as the `.h9` writes it, from the export now.
+async fn exported_names(http: &Http<'_>, org: &str) -> (String, HashMap<String, String>, HashMap<String, String>) {
+    let setup = get(http, org, "/setup").await;
+    let (s, xml) = http.call(M::GET, Some(org), "/export/opengotha", None, None).await;
+    assert_eq!(s, 200, "{xml}");
+    let (mut keys, mut egd) = (HashMap::new(), HashMap::new());
+    let part = |s: &str| s.split_whitespace().collect::<Vec<_>>().join("_");
+    for (p, w) in setup["players"].as_array().unwrap().iter().zip(player_elements(&xml)) {
+        let id = p["id"].as_str().unwrap().to_owned();
+        keys.insert(id.clone(), format!("{}{}", w["name"], w["firstName"]).replace(' ', "").to_uppercase());
+        let given = if w["firstName"] == NO_FIRST_NAME { String::new() } else { part(&w["firstName"]) };
+        egd.insert(id, format!("{} {given}", part(&w["name"])).trim_end().to_owned());
+    }
+    (xml, keys, egd)
 }
 
 async fn get(http: &Http<'_>, token: &str, path: &str) -> Value {

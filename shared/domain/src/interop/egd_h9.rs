@@ -176,7 +176,11 @@ pub fn round_cell(
             format!("{opp}{res}{typ}{col}{}", g.handicap)
         }
         None if field.byes.iter().any(|(r, p)| *r == round && p == player) => free_cell(free.bye).to_owned(),
-        None if field.entrants.iter().any(|e| &e.id == player && e.absent.contains(&round)) => {
+        // Absent, or withdrawn before the round (第二十九条): OpenGotha's absence.
+        None if field.entrants.iter().any(|e| {
+            &e.id == player && (e.absent.contains(&round) || e.withdrawn_after.is_some_and(|w| round > w))
+        }) =>
+        {
             free_cell(free.absent).to_owned()
         }
         None => free_cell(0).to_owned(),
