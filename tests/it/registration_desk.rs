@@ -271,3 +271,46 @@ async fn exports_carry_what_opengotha_needs_to_read_them() {
     assert!(tou.contains(";komi=7.5\n"), "{tou}");
     office.shutdown().await;
 }
+
+/// A player entered twice by hand is caught: the same name (OpenGotha's key: surname and given
+/// name, blanks removed, upper case) or the same PIN as a registered player is answered with the
+/// match and stores nothing; confirmed, it is another person of that name (two 王伟).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_entered_twice_by_hand_is_answered_with_the_match() {
+    let office = Office::start("desk-twice").await;
+    ok(
+        &office,
+        M::PUT,
+        "/tournament",
+        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
+                    "settings": {"system": {"kind": "swiss"}, "rounds": 3, "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
+        None,
+    )
+    .await;
+    let first =
+        ok(&office, M::POST, "/players", Some(json!({"name": "王伟", "rank": "3d", "club": "北京"})), None).await;
+    assert_eq!(first["id"], "p001");
+    ok(&office, M::POST, "/players", Some(json!({"name": "Anna SCHMIDT", "rank": "2d", "pin": "12345678"})), None)
+        .await;
+    let count = |v: &Value| v["players"].as_array().unwrap().len();
+    for (body, says) in [
+        (json!({"name": "王伟", "rank": "1d"}), "p001 王伟 (3d, 北京)"),
+        (json!({"name": "王 伟", "rank": "1d"}), "p001 王伟"),
+        (json!({"name": "Schmidt, Anna", "rank": "2d"}), "p002 Anna SCHMIDT"),
+        (json!({"name": "Other Person", "rank": "2d", "pin": "12345678"}), "p002 Anna SCHMIDT"),
+    ] {
+        let (s, t) = call(&office, M::POST, "/players", Some(body.clone()), None).await;
+        let v: Value = serde_json::from_str(&t).unwrap();
+        assert_eq!((s, v["code"].as_str()), (409, Some("already_registered")), "{body}: {t}");
+        assert!(v["message"].as_str().unwrap().contains(says), "{body}: {t}");
+        assert_eq!(count(&ok(&office, M::GET, "/setup", None, None).await), 2, "nothing stored: {body}");
+    }
+    // Confirmed: another player of that name.
+    let second =
+        ok(&office, M::POST, "/players", Some(json!({"name": "王伟", "rank": "1d", "confirm": true})), None).await;
+    assert_eq!((second["id"].as_str(), second["name"].as_str()), (Some("p003"), Some("王伟")));
+    // A different name and no PIN in common is registered at once.
+    ok(&office, M::POST, "/players", Some(json!({"name": "王伟伟", "rank": "1d"})), None).await;
+    assert_eq!(count(&ok(&office, M::GET, "/setup", None, None).await), 4);
+    office.shutdown().await;
+}
