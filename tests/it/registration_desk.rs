@@ -314,3 +314,39 @@ async fn a_player_entered_twice_by_hand_is_answered_with_the_match() {
     assert_eq!(count(&ok(&office, M::GET, "/setup", None, None).await), 4);
     office.shutdown().await;
 }
+
+/// A name as written beside the one in Latin letters the EGD takes: a CSV with a name column and
+/// surname and given-name columns keeps 李昌镐 on the pages and gives OpenGotha and the `.h9`
+/// `Lee Changho`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_latin_name_beside_the_name_as_written_goes_to_the_egd() {
+    let office = Office::start("desk-latin").await;
+    ok(
+        &office,
+        M::PUT,
+        "/tournament",
+        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
+                    "settings": {"system": {"kind": "mcmahon", "bar": "3d", "floor": "20k"}, "rounds": 3,
+                                 "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
+        None,
+    )
+    .await;
+    ok(
+        &office,
+        M::POST,
+        "/players/import",
+        None,
+        Some("姓名,surname,given_name,rank\n李昌镐,Lee,Changho,9d\n이세돌,Lee,Sedol,9d\n"),
+    )
+    .await;
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    let names: Vec<&str> = setup["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["李昌镐", "이세돌"]);
+    let (_, xml) = call(&office, M::GET, "/export/opengotha", None, None).await;
+    let ps = players(&xml);
+    assert_eq!((ps["LEECHANGHO"]["name"].as_str(), ps["LEECHANGHO"]["firstName"].as_str()), ("Lee", "Changho"));
+    let (_, h9) = call(&office, M::GET, "/export/h9", None, None).await;
+    assert!(h9.contains(" Lee Changho ") && h9.contains(" Lee Sedol "), "{h9}");
+    assert!(!h9.contains("李昌镐"), "{h9}");
+    office.shutdown().await;
+}

@@ -277,13 +277,16 @@ fn row(
         f.get(i).filter(|s| !s.is_empty()).cloned()
     };
     // A name is kept as written (`李昌镐`, `Anna SCHMIDT`); surname and given name, in two
-    // columns or at a comma, are joined as such names are written (`join_name`).
+    // columns or at a comma, are joined as such names are written (`join_name`). With both, the
+    // two columns are the name OpenGotha and the EGD get (`Lee`, `Changho`) beside the name as
+    // written.
+    let as_written = |n: String| n.split_whitespace().collect::<Vec<_>>().join(" ");
     let (surname, given, explicit, written) = match (get(Surname), get(Given), get(Name)) {
-        (Some(s), g, _) => (s, g.unwrap_or_default(), true, None),
+        (Some(s), g, n) => (s, g.unwrap_or_default(), true, n.map(as_written)),
         (None, _, Some(n)) => {
             let (s, g) = split_name(&n);
             let comma = n.contains(',');
-            (s, g, comma, (!comma).then(|| n.split_whitespace().collect::<Vec<_>>().join(" ")))
+            (s, g, comma, (!comma).then(|| as_written(n.clone())))
         }
         (None, _, None) => (String::new(), String::new(), false, None),
     };
@@ -434,6 +437,10 @@ mod tests {
         let names: Vec<&str> = p.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["李昌镐", "이창호", "井山裕太", "Schmidt Anna"]);
         assert_eq!(join_name("王一", NO_FIRST_NAME), "王一");
+        // The name as written beside the one OpenGotha and the EGD get, in Latin letters.
+        let p = parse("姓名,surname,given_name,rank\n李昌镐,Lee,Changho,9d\n", 0).unwrap();
+        let og = p[0].opengotha.as_ref().unwrap();
+        assert_eq!((p[0].name.as_str(), og.name.as_str(), og.first_name.as_str()), ("李昌镐", "Lee", "Changho"));
     }
 
     #[test]
