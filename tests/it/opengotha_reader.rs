@@ -1,6 +1,6 @@
 //! OpenGotha 3.52.03's own reader on the office's exports, in every test run: events of the
-//! systems OpenGotha knows (McMahon, McMahon with handicaps, OpenGotha's Swiss) and the rules' own
-//! Swiss, generated from a seed and run through a real office on 127.0.0.1 — byes, absences,
+//! systems OpenGotha knows (McMahon, McMahon with handicaps, OpenGotha's Swiss), the rules' own
+//! Swiss and round robin, generated from a seed and run through a real office on 127.0.0.1 — byes, absences,
 //! withdrawals (第二十九条), one-word, two-part, Chinese, Korean, Japanese and accented names,
 //! wins, jigo, both losing, wins by default and second-warning losses (第二十五条二) — exported
 //! with `GET /export/opengotha`, read by OpenGotha's `ExternalDocument` through
@@ -142,9 +142,10 @@ const NAMES: [&str; 32] = [
     "Hoàng Minh",
 ];
 
-/// The office's systems this compares, as the set-up page sends them.
+/// The office's systems this compares, as the set-up page sends them, and whether OpenGotha
+/// ranks it as the office does (the rules' Swiss and round robin rank by 第二十八条).
 fn system(kind: u64, d: &mut Draw) -> (Value, bool) {
-    match kind % 4 {
+    match kind % 5 {
         0 => (json!({"kind": "mcmahon", "bar": "3d", "floor": "15k"}), true),
         1 => (
             json!({"kind": "mcmahon", "bar": "1d", "floor": "20k",
@@ -152,7 +153,8 @@ fn system(kind: u64, d: &mut Draw) -> (Value, bool) {
             true,
         ),
         2 => (json!({"kind": "opengotha_swiss"}), true),
-        _ => (json!({"kind": "swiss"}), false),
+        3 => (json!({"kind": "swiss"}), false),
+        _ => (json!({"kind": "round_robin"}), false),
     }
 }
 
@@ -216,13 +218,19 @@ async fn one_event(seed: u64, i: u64) -> usize {
     let http = Http { office: &office };
     let org = office.organiser_token.clone();
     let (sys, opengotha_system) = system(i, &mut d);
-    let rounds = 3 + d.below(3) as u16;
+    let mut rounds = 3 + d.below(3) as u16;
+    // A round robin's rounds are its players' count (less one when even): 5 to 7 players.
+    let round_robin = sys["kind"] == "round_robin";
+    let rr_players = 5 + d.below(3) as u16;
+    if round_robin {
+        rounds = rr_players - 1 + rr_players % 2;
+    }
     let setup = json!({"name": format!("Reader {i}"), "ruleset": {"preset": "chinese_1988"},
         "settings": {"system": sys, "rounds": rounds, "allowed_lateness_minutes": 15,
                      "time_control": {"main_minutes": 60, "reserved_minutes": 1}}});
     let (s, t) = http.call(M::PUT, Some(&org), "/tournament", Some(setup), None).await;
     assert_eq!(s, 200, "{t}");
-    let n = 7 + d.below(10) as usize;
+    let n = if round_robin { usize::from(rr_players) } else { 7 + d.below(10) as usize };
     let mut pool: Vec<&str> = NAMES.to_vec();
     let mut csv = String::new();
     for _ in 0..n {
@@ -234,6 +242,9 @@ async fn one_event(seed: u64, i: u64) -> usize {
     let setup = get(&http, &org, "/setup").await;
     let ids: Vec<String> =
         setup["players"].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap().to_owned()).collect();
+    // `Schmidt Anna` and `Anna SCHMIDT` are one person to OpenGotha (and to the import, which
+    // leaves the second out).
+    let n = ids.len();
     // Two players miss a round (OpenGotha's participation), set before the draw.
     for _ in 0..2 {
         let who = &ids[d.below(n as u64) as usize];
