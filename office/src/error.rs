@@ -33,6 +33,11 @@ pub enum OfficeError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// A player registered by hand who has a registered player's name or PIN: the message names
+    /// the match; sent again with `"confirm": true` it is registered (two people can share a
+    /// name such as 王伟).
+    #[error("{0}")]
+    AlreadyRegistered(String),
     /// A request refused for its form or its place before any rule was asked.
     #[error("{message}")]
     BadRequest { what: RequestFault, message: String },
@@ -195,6 +200,7 @@ impl OfficeError {
             OfficeError::Forbidden(_) => "forbidden",
             OfficeError::NotFound(_) => "not_found",
             OfficeError::Conflict(_) => "conflict",
+            OfficeError::AlreadyRegistered(_) => "already_registered",
             OfficeError::BadRequest { what, .. } => what.code(),
             OfficeError::MethodNotAllowed(_) => "method_not_allowed",
             OfficeError::TooLarge(_) => "too_large",
@@ -216,7 +222,9 @@ impl OfficeError {
             OfficeError::TooManyAttempts { .. } | OfficeError::LockedOut(_) => StatusCode::TOO_MANY_REQUESTS,
             OfficeError::Forbidden(_) => StatusCode::FORBIDDEN,
             OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
-            OfficeError::Conflict(_) | OfficeError::OfficeRunning(_) => StatusCode::CONFLICT,
+            OfficeError::Conflict(_) | OfficeError::AlreadyRegistered(_) | OfficeError::OfficeRunning(_) => {
+                StatusCode::CONFLICT
+            }
             OfficeError::BadRequest { what, .. } => what.status(),
             OfficeError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             OfficeError::NotAdmitted { .. } | OfficeError::IllegalMove(_) => StatusCode::BAD_REQUEST,

@@ -2,10 +2,11 @@
 //! OpenGotha would, from its players, parameters and the games and byes of the rounds before N
 //! (any of rounds N and later in the file are not read), and prints the boards — each player as
 //! OpenGotha's key (name + first name, as in the file's `<Game>` elements) and display name —
-//! with the bye, and with `--explain` every board's weight part by part.
+//! with the bye, and with `--explain` every board's weight part by part. Tables are numbered as
+//! OpenGotha 3.52.03 numbers them, or as 3.51.02 did with `--tables 3.51`, and the report says which.
 
 use arbiter_core::interop::opengotha;
-use arbiter_core::tournament::pairing::opengotha::{pair, Kind, Parts};
+use arbiter_core::tournament::pairing::opengotha::{pair, Kind, Parts, TableOrder};
 use serde::Serialize;
 
 use crate::error::{OfficeError, RequestFault};
@@ -42,6 +43,8 @@ pub struct PairReport {
     /// "mcmahon", "swiss" or "swiss_cat": OpenGotha's tournament type, from its first
     /// placement criterion.
     pub system: &'static str,
+    /// The OpenGotha release whose table order numbered the boards: "3.52.03" or "3.51.02".
+    pub tables: &'static str,
     pub boards: Vec<PairBoard>,
     pub bye: Option<Named>,
     /// The total weight, as a decimal string (it can pass 2⁵³).
@@ -49,8 +52,9 @@ pub struct PairReport {
 }
 
 /// Pairs round `round` of the OpenGotha file `xml`.
-pub fn pair_file(xml: &str, round: u16, explain: bool) -> Result<PairReport, OfficeError> {
-    let og = opengotha::parse(xml)?;
+pub fn pair_file(xml: &str, round: u16, explain: bool, tables: TableOrder) -> Result<PairReport, OfficeError> {
+    let mut og = opengotha::parse(xml)?;
+    og.pairing.table_order = tables;
     if round == 0 {
         return Err(
             DomainError::OutOfRange { what: "round", message: "--round: rounds are numbered from 1".into() }.into()
@@ -86,6 +90,10 @@ pub fn pair_file(xml: &str, round: u16, explain: bool) -> Result<PairReport, Off
         tournament: if og.name.is_empty() { og.short_name.clone() } else { og.name.clone() },
         round,
         system,
+        tables: match tables {
+            TableOrder::OpenGotha352 => "3.52.03",
+            TableOrder::OpenGotha351 => "3.51.02",
+        },
         boards: pairing
             .boards
             .iter()
@@ -105,7 +113,10 @@ pub fn pair_file(xml: &str, round: u16, explain: bool) -> Result<PairReport, Off
 
 /// The report as a table an organiser reads.
 pub fn render_text(r: &PairReport) -> String {
-    let mut out = format!("{} — round {} ({})\n", r.tournament, r.round, r.system);
+    let mut out = format!(
+        "{} — round {} ({}), tables numbered as OpenGotha {} numbers them\n",
+        r.tournament, r.round, r.system, r.tables
+    );
     let who = |n: &Named| format!("{} ({})", n.name, n.rank);
     let width = r.boards.iter().map(|b| who(&b.white).chars().count()).max().unwrap_or(5).max(5);
     out += &format!("{:>5}  {:<width$}  {:<5}  {}\n", "table", "White", "hcp", "Black");

@@ -19,6 +19,7 @@ mod module_graph;
 mod office_postgres;
 mod office_tournament;
 mod office_views;
+mod opengotha_reader;
 mod pg_cluster;
 mod pg_ledger;
 mod pull_scope;

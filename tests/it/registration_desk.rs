@@ -216,3 +216,137 @@ async fn a_player_who_has_played_withdraws_and_is_never_deleted() {
     // Withdrawal stays open to them (第二十九条).
     ok(&office, M::POST, &format!("/players/{paired}/withdraw"), Some(json!({"after_round": 1})), None).await;
 }
+
+/// What OpenGotha needs to read an export whole, from an event created in the office: a
+/// one-word name (王一, 朴廷桓) gets OpenGotha's placeholder first name `x` (its `Player` refuses
+/// an empty one, and its reader then imports nothing); a name is split by the desk's rule
+/// (`Anna SCHMIDT` → SCHMIDT, Anna) and kept as written on the way in (李昌镐); a withdrawn
+/// player takes part in no round after the withdrawal; the komi is the ruleset's in every file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exports_carry_what_opengotha_needs_to_read_them() {
+    let office = Office::start("desk-exports").await;
+    ok(
+        &office,
+        M::PUT,
+        "/tournament",
+        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
+                    "settings": {"system": {"kind": "mcmahon", "bar": "3d", "floor": "20k"}, "rounds": 4,
+                                 "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
+        None,
+    )
+    .await;
+    ok(
+        &office,
+        M::POST,
+        "/players/import",
+        None,
+        Some("王一,3d\n朴廷桓,9d\nAnna SCHMIDT,2d\n李昌镐,9d\nSchmidt Hans,1k\n"),
+    )
+    .await;
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    let names: Vec<&str> = setup["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["王一", "朴廷桓", "Anna SCHMIDT", "李昌镐", "Schmidt Hans"]);
+    ok(&office, M::POST, "/rounds/1/pair", None, None).await;
+    ok(&office, M::POST, "/players/p005/withdraw", Some(json!({"after_round": 1})), None).await;
+    let (_, xml) = call(&office, M::GET, "/export/opengotha", None, None).await;
+    let ps = players(&xml);
+    let who = |key: &str| ps.get(key).unwrap_or_else(|| panic!("{key} not in {ps:?}"));
+    for (key, name, first) in [
+        ("王一X", "王一", "x"),
+        ("朴廷桓X", "朴廷桓", "x"),
+        ("李昌镐X", "李昌镐", "x"),
+        ("SCHMIDTANNA", "SCHMIDT", "Anna"),
+        ("SCHMIDTHANS", "Schmidt", "Hans"),
+    ] {
+        assert_eq!((who(key)["name"].as_str(), who(key)["firstName"].as_str()), (name, first), "{key}");
+    }
+    assert_eq!(&who("SCHMIDTHANS")["participating"][..4], "1000", "withdrawn after round 1");
+    assert_eq!(&who("王一X")["participating"][..4], "1111");
+    assert!(xml.contains(" komi=\"7.5\" "), "{xml}");
+    let (_, h9) = call(&office, M::GET, "/export/h9", None, None).await;
+    assert!(h9.contains("; KM[7.5]\n"), "{h9}");
+    // The EGD's file has no placeholder: a one-word name is all surname.
+    assert!(h9.lines().any(|l| l.contains(" 李昌镐 ") && !l.contains(" x ")), "{h9}");
+    let (_, tou) = call(&office, M::GET, "/export/tou", None, None).await;
+    assert!(tou.contains(";komi=7.5\n"), "{tou}");
+    office.shutdown().await;
+}
+
+/// A player entered twice by hand is caught: the same name (OpenGotha's key: surname and given
+/// name, blanks removed, upper case) or the same PIN as a registered player is answered with the
+/// match and stores nothing; confirmed, it is another person of that name (two 王伟).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_entered_twice_by_hand_is_answered_with_the_match() {
+    let office = Office::start("desk-twice").await;
+    ok(
+        &office,
+        M::PUT,
+        "/tournament",
+        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
+                    "settings": {"system": {"kind": "swiss"}, "rounds": 3, "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
+        None,
+    )
+    .await;
+    let first =
+        ok(&office, M::POST, "/players", Some(json!({"name": "王伟", "rank": "3d", "club": "北京"})), None).await;
+    assert_eq!(first["id"], "p001");
+    ok(&office, M::POST, "/players", Some(json!({"name": "Anna SCHMIDT", "rank": "2d", "pin": "12345678"})), None)
+        .await;
+    let count = |v: &Value| v["players"].as_array().unwrap().len();
+    for (body, says) in [
+        (json!({"name": "王伟", "rank": "1d"}), "p001 王伟 (3d, 北京)"),
+        (json!({"name": "王 伟", "rank": "1d"}), "p001 王伟"),
+        (json!({"name": "Schmidt, Anna", "rank": "2d"}), "p002 Anna SCHMIDT"),
+        (json!({"name": "Other Person", "rank": "2d", "pin": "12345678"}), "p002 Anna SCHMIDT"),
+    ] {
+        let (s, t) = call(&office, M::POST, "/players", Some(body.clone()), None).await;
+        let v: Value = serde_json::from_str(&t).unwrap();
+        assert_eq!((s, v["code"].as_str()), (409, Some("already_registered")), "{body}: {t}");
+        assert!(v["message"].as_str().unwrap().contains(says), "{body}: {t}");
+        assert_eq!(count(&ok(&office, M::GET, "/setup", None, None).await), 2, "nothing stored: {body}");
+    }
+    // Confirmed: another player of that name.
+    let second =
+        ok(&office, M::POST, "/players", Some(json!({"name": "王伟", "rank": "1d", "confirm": true})), None).await;
+    assert_eq!((second["id"].as_str(), second["name"].as_str()), (Some("p003"), Some("王伟")));
+    // A different name and no PIN in common is registered at once.
+    ok(&office, M::POST, "/players", Some(json!({"name": "王伟伟", "rank": "1d"})), None).await;
+    assert_eq!(count(&ok(&office, M::GET, "/setup", None, None).await), 4);
+    office.shutdown().await;
+}
+
+/// A name as written beside the one in Latin letters the EGD takes: a CSV with a name column and
+/// surname and given-name columns keeps 李昌镐 on the pages and gives OpenGotha and the `.h9`
+/// `Lee Changho`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_latin_name_beside_the_name_as_written_goes_to_the_egd() {
+    let office = Office::start("desk-latin").await;
+    ok(
+        &office,
+        M::PUT,
+        "/tournament",
+        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
+                    "settings": {"system": {"kind": "mcmahon", "bar": "3d", "floor": "20k"}, "rounds": 3,
+                                 "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
+        None,
+    )
+    .await;
+    ok(
+        &office,
+        M::POST,
+        "/players/import",
+        None,
+        Some("姓名,surname,given_name,rank\n李昌镐,Lee,Changho,9d\n이세돌,Lee,Sedol,9d\n"),
+    )
+    .await;
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    let names: Vec<&str> = setup["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["李昌镐", "이세돌"]);
+    let (_, xml) = call(&office, M::GET, "/export/opengotha", None, None).await;
+    let ps = players(&xml);
+    assert_eq!((ps["LEECHANGHO"]["name"].as_str(), ps["LEECHANGHO"]["firstName"].as_str()), ("Lee", "Changho"));
+    let (_, h9) = call(&office, M::GET, "/export/h9", None, None).await;
+    assert!(h9.contains(" Lee Changho ") && h9.contains(" Lee Sedol "), "{h9}");
+    assert!(!h9.contains("李昌镐"), "{h9}");
+    office.shutdown().await;
+}

@@ -354,6 +354,7 @@ const words = {
   club: ["单位", "Club"],
   team: ["队", "Team"],
   addPlayer: ["登记棋手", "Register a player"],
+  registerAnyway: ["仍然登记（另一位同名棋手）", "Register anyway (another player of that name)"],
   pasteCsv: ["粘贴名单（姓名,段位,单位,队,台次）", "Paste a list (name,rank,club,team,board)"],
   importCsv: ["导入名单", "Import the list"],
   ratingsToChange: ["新名单将改动 {n} 名棋手", "The list changes {n} players"],

@@ -40,7 +40,7 @@ export class OfficeApi {
   }
   setup() { return this.call<Setup>("GET", "/setup"); }
   putTournament(name: string, ruleset: RulesetSpec, settings: Settings) { return this.call<Tournament>("PUT", "/tournament", { name, ruleset, settings }); }
-  addPlayer(p: { name: string; rank: string; club?: string; team?: string; board?: number; surname?: string; given_name?: string; country?: string; pin?: string; rating?: number }) { return this.call<Player>("POST", "/players", p); }
+  addPlayer(p: { name: string; rank: string; club?: string; team?: string; board?: number; surname?: string; given_name?: string; country?: string; pin?: string; rating?: number; confirm?: boolean }) { return this.call<Player>("POST", "/players", p); }
   importPlayers(csv: string) { return this.call<ImportReport>("POST", "/players/import", undefined, csv); }
   previewPlayers(csv: string) { return this.call<CsvReview>("POST", "/players/import?preview=true", undefined, csv); }
   registrationHistory() { return this.call<RegistrationEntry[]>("GET", "/players/history"); }

@@ -385,6 +385,40 @@ describe("the players page's absences (McMahon, OpenGotha's Swiss)", () => {
   });
 });
 
+describe("a player entered twice by hand", () => {
+  it("is answered with the match and registered only when the organiser confirms", async () => {
+    const { playersView } = await import("./views/players");
+    const { BackendError } = await import("./backend");
+    setTables(labelTables);
+    setLang("en");
+    const setup = {
+      tournament: { id: "t", name: "t", ruleset: { preset: "chinese_1988", komi: 3.75 }, settings: { system: { kind: "swiss" } } },
+      players: [{ id: "p001", name: "王伟", rank: { dan: 3 } }], people: [], withdrawals: {}, absences: {}, byes: {}, rounds: {}, referees: {}, paired: {},
+    } as unknown as Parameters<typeof playersView>[0];
+    const sent: unknown[] = [];
+    const api = {
+      addPlayer: async (p: { confirm?: boolean }) => {
+        sent.push(p);
+        if (!p.confirm) throw new BackendError("already_registered", "already registered with the same name or PIN: p001 王伟 (3d)");
+        return { id: "p002", name: "王伟", rank: { dan: 1 } };
+      },
+    } as unknown as OfficeApi;
+    const el = playersView(setup, api, () => {});
+    (el.querySelector("[data-testid=p-name]") as HTMLInputElement).value = "王伟";
+    (el.querySelector("[data-testid=p-rank]") as HTMLInputElement).value = "1d";
+    (el.querySelector("form") as HTMLFormElement).dispatchEvent(new Event("submit", { cancelable: true }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(el.querySelector("[data-testid=outcome]")?.textContent).toContain("p001 王伟");
+    const anyway = el.querySelector("[data-testid=add-player-anyway]") as HTMLButtonElement;
+    expect(anyway).not.toBeNull();
+    anyway.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent.map((p) => (p as { confirm?: boolean }).confirm)).toEqual([undefined, true]);
+    expect(el.querySelector("[data-testid=outcome]")?.textContent).toBe("p002 王伟");
+    expect(el.querySelector("[data-testid=add-player-anyway]")).toBeNull();
+  });
+});
+
 describe("the officials page at a league's venue", () => {
   it("says what the central office refused and sends it again", async () => {
     const { officialsView } = await import("./views/officials");

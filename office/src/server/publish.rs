@@ -10,7 +10,8 @@ use arbiter_core::tournament::publish::{
     self, pairing_sheet, Board, Crosstable, PairingSheet, Setup, StandingsPreview,
 };
 use arbiter_core::tournament::run;
-use arbiter_core::tournament::standings::mcmahon;
+use arbiter_core::tournament::standings::{mcmahon, Standings};
+use arbiter_core::tournament::{System, TournamentView};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -161,13 +162,25 @@ pub async fn export_opengotha(State(state): State<AppState>, caller: Caller) -> 
     .await
 }
 
+/// The standings a results file ranks by, after the last round paired: for OpenGotha's systems
+/// the page's, so that the file, the page and the printed standings rank players alike at every
+/// moment; for the others (whose criteria, 第二十八条's, the EGD's and the FFG's files cannot
+/// name) the OpenGotha Swiss criteria the XML export names.
+fn export_standings(v: &TournamentView, og: &opengotha::OpenGotha) -> Result<Standings, OfficeError> {
+    let system = v.tournament.as_ref().and_then(|t| t.settings.system.as_ref());
+    if matches!(system, Some(System::McMahon { .. } | System::OpenGothaSwiss { .. })) {
+        return Ok(run::standings(v, None)?.standings);
+    }
+    let last = og.field.games.iter().map(|g| g.round).chain(og.field.byes.iter().map(|(r, _)| *r)).max().unwrap_or(1);
+    Ok(mcmahon::standings(&og.field, &og.mcmahon, &og.criteria, last.max(1), &og.ratings())?)
+}
+
 /// `GET /api/v1/export/h9`: results for the European Go Database (OpenGotha's criteria).
 pub async fn export_h9(State(state): State<AppState>, caller: Caller) -> Result<Response, OfficeError> {
     blocking(move || {
         let v = tournament_view(&state, &caller)?;
         let og = opengotha::from_view(&v);
-        let rounds = og.field.rounds.max(1);
-        let s = mcmahon::standings(&og.field, &og.mcmahon, &og.criteria, rounds, &og.ratings())?;
+        let s = export_standings(&v, &og)?;
         let header = egd_h9::H9Header {
             class: og.time_control.as_ref().map_or("X", egd_h9::egf_class).to_owned(),
             handicap_correction: og.handicap.correction,
@@ -199,8 +212,7 @@ pub async fn export_tou(State(state): State<AppState>, caller: Caller) -> Result
     blocking(move || {
         let v = tournament_view(&state, &caller)?;
         let og = opengotha::from_view(&v);
-        let rounds = og.field.rounds.max(1);
-        let s = mcmahon::standings(&og.field, &og.mcmahon, &og.criteria, rounds, &og.ratings())?;
+        let s = export_standings(&v, &og)?;
         let date = og.begin_date.split('-').rev().collect::<Vec<_>>().join("/");
         let header = ffg_tou::TouHeader {
             short_name: og.short_name.clone(),

@@ -182,6 +182,10 @@ pub struct NewPlayer {
     /// On OpenGotha's scale, -900 to 2949.
     #[serde(default)]
     rating: Option<i32>,
+    /// Registers the player though one already registered has the same name (OpenGotha's key)
+    /// or PIN: two people can share a name.
+    #[serde(default)]
+    confirm: bool,
 }
 
 /// `POST /api/v1/players` (organiser): one player; the id is the next `pNNN`. With a PIN,
@@ -201,7 +205,31 @@ pub async fn add_player(
     let board = n.board.map(|b| players_csv::parse_board(&b.to_string())).transpose()?;
     let clean = |s: Option<String>| s.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     let og = federation_record(&n, &name, rank)?;
+    let confirm = n.confirm;
     command(state, caller, move |state, p, view| {
+        // The same person entered twice by hand: answered with the match until confirmed.
+        let (surname, given) = match &og {
+            Some(r) => (r.name.clone(), r.first_name.clone()),
+            None => players_csv::split_name(&name),
+        };
+        let key = players_csv::name_key(&surname, &given);
+        let pin = og.as_ref().and_then(|r| r.egf_pin.clone());
+        let same = |q: &Player| {
+            players_csv::player_key(q) == key
+                || pin.is_some() && q.opengotha.as_ref().and_then(|r| r.egf_pin.clone()) == pin
+        };
+        let matches: Vec<String> = view
+            .players
+            .iter()
+            .filter(|q| same(q))
+            .map(|q| format!("{} {} ({}{})", q.id, q.name, q.rank, q.club.as_deref().map(|c| format!(", {c}")).unwrap_or_default()))
+            .collect();
+        if !matches.is_empty() && !confirm {
+            return Err(OfficeError::AlreadyRegistered(format!(
+                "already registered with the same name or PIN: {}; send it again with \"confirm\": true to register another player",
+                matches.join("; ")
+            )));
+        }
         let player = Player {
             id: next_id(&view, 0)?,
             name,

@@ -108,3 +108,62 @@ fn bad_files_and_rounds_are_refused_with_exit_2() {
     assert!(err.contains("cannot read"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Tables as the organiser's OpenGotha numbers them: a file saved by 3.51 is numbered as 3.52.03
+/// numbers it unless `--tables 3.51` is asked, and the report says which; each equals the
+/// answer that release's jar gave for the round (committed as data, tests/oracle/).
+#[test]
+fn tables_are_numbered_as_the_release_asked_for_3_52_03_by_default() {
+    let path = fixture("SGCPairingsR1.xml");
+    let jar = |version: &str| -> serde_json::Value {
+        let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/domain/tests/fixtures/opengotha/oracle")
+            .join(version)
+            .join("real/SGCPairingsR1.json");
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    // (table, the two players' keys) of every board: the file's release (3.51) picks the
+    // colours' "random" rule, the jar its own; the tables are what the flag decides.
+    let pair = |t: u64, a: &str, b: &str| (t, a.min(b).to_owned(), a.max(b).to_owned());
+    let boards = |v: &serde_json::Value| -> BTreeSet<(u64, String, String)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|b| pair(b["table"].as_u64().unwrap(), b["white"].as_str().unwrap(), b["black"].as_str().unwrap()))
+            .collect()
+    };
+    let mut differ = 0;
+    for round in 2..=5u16 {
+        let mut tables = Vec::new();
+        for (flag, version) in [(None, "3.52.03"), (Some("3.51"), "3.51.02")] {
+            let r = round.to_string();
+            let mut args = vec!["pair", path.to_str().unwrap(), "--round", &r, "--format", "json"];
+            if let Some(f) = flag {
+                args.extend(["--tables", f]);
+            }
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{err}");
+            let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(report["tables"], version);
+            let answer = jar(version);
+            let theirs = &answer["rounds"].as_array().unwrap().iter().find(|a| a["round"] == round).unwrap()["games"];
+            let keyed: BTreeSet<(u64, String, String)> = report["boards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| {
+                    let key = |c: &str| b[c]["key"].as_str().unwrap().to_owned();
+                    pair(b["table"].as_u64().unwrap(), &key("white"), &key("black"))
+                })
+                .collect();
+            assert_eq!(keyed, boards(theirs), "round {round}, tables as OpenGotha {version}");
+            tables.push(keyed);
+        }
+        differ += usize::from(tables[0] != tables[1]);
+    }
+    assert!(differ > 0, "the two releases number some round's tables otherwise");
+    let (_, text, _) = run(&["pair", path.to_str().unwrap(), "--round", "2"]);
+    assert!(text.contains("tables numbered as OpenGotha 3.52.03 numbers them"), "{text}");
+    let (code, _, err) = run(&["pair", path.to_str().unwrap(), "--round", "2", "--tables", "3.50"]);
+    assert_eq!(code, 2, "{err}");
+}

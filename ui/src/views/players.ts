@@ -1,6 +1,7 @@
 // Players: one at a time, a pasted list, or a file (CSV or a whole OpenGotha event);
 // withdrawals (第二十九条); and, in events OpenGotha runs, the rounds a player will miss.
 
+import { BackendError } from "../backend";
 import type { ListKind } from "../bindings/ListKind";
 import type { Setup } from "../bindings/Setup";
 import { h } from "../dom";
@@ -23,17 +24,31 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
   const rank = input({ type: "text", placeholder: "3d / 5k / 业余3段", "data-testid": "p-rank" });
   const club = input({ type: "text", "data-testid": "p-club" });
   const team = input({ type: "text", "data-testid": "p-team" });
+  // The same name or PIN as a registered player is answered with the match: registered only
+  // when the organiser says it is another person (two people can share a name such as 王伟).
+  const duplicate = h("div", { "data-testid": "duplicate" });
+  const addOne = (confirm: boolean) => void (async () => {
+    duplicate.replaceChildren();
+    try {
+      const p = await api.addPlayer({ name: name.value, rank: rank.value, club: club.value || undefined, team: team.value || undefined, confirm: confirm || undefined });
+      out.ok(`${p.id} ${p.name}`);
+      changed();
+    } catch (e) {
+      out.fail(e);
+      if (e instanceof BackendError && e.code === "already_registered") {
+        duplicate.replaceChildren(h("button", { type: "button", class: "primary", "data-testid": "add-player-anyway", onclick: () => addOne(true) }, t("registerAnyway")));
+      }
+    }
+  })();
   const one = h("form", { class: "card form", onsubmit: (e: Event) => {
     e.preventDefault();
-    void act(async () => {
-      const p = await api.addPlayer({ name: name.value, rank: rank.value, club: club.value || undefined, team: team.value || undefined });
-      return `${p.id} ${p.name}`;
-    });
+    addOne(false);
   } },
     h("h3", {}, t("addPlayer")),
     h("div", { class: "row2" }, field(t("playerName"), name), field(t("rank"), rank)),
     h("div", { class: "row2" }, field(t("club"), club), field(t("team"), team)),
     h("button", { type: "submit", class: "primary", "data-testid": "add-player" }, t("register")),
+    duplicate,
   );
   const paste = h("textarea", { rows: 6, "data-testid": "csv", placeholder: "王一,5d,北京\n李二,4d,上海" }) as HTMLTextAreaElement;
   const file = input({ type: "file", accept: ".csv,.txt,.xml", "data-testid": "file" });

@@ -176,7 +176,11 @@ pub fn round_cell(
             format!("{opp}{res}{typ}{col}{}", g.handicap)
         }
         None if field.byes.iter().any(|(r, p)| *r == round && p == player) => free_cell(free.bye).to_owned(),
-        None if field.entrants.iter().any(|e| &e.id == player && e.absent.contains(&round)) => {
+        // Absent, or withdrawn before the round (第二十九条): OpenGotha's absence.
+        None if field.entrants.iter().any(|e| {
+            &e.id == player && (e.absent.contains(&round) || e.withdrawn_after.is_some_and(|w| round > w))
+        }) =>
+        {
             free_cell(free.absent).to_owned()
         }
         None => free_cell(0).to_owned(),
@@ -273,7 +277,12 @@ pub fn players_of(og: &super::opengotha::OpenGotha) -> HashMap<PlayerId, (H9Play
         .map(|(e, p)| {
             let who = H9Player {
                 surname: p.name.clone(),
-                given_name: p.first_name.clone(),
+                // OpenGotha's placeholder for no first name is no name for the EGD.
+                given_name: if p.first_name == super::players_csv::NO_FIRST_NAME {
+                    String::new()
+                } else {
+                    p.first_name.clone()
+                },
                 country: p.country.clone(),
                 club: p.club.clone(),
                 pin: crate::model::Pin::new(&p.egf_pin).ok(),

@@ -193,7 +193,7 @@ fn player_of(a: &HashMap<String, String>, n: usize) -> Result<(Entrant, PlayerEx
     let key = (last.clone() + &first).replace(' ', "").to_uppercase();
     let rank = a.get("rank").ok_or_else(|| bad(format!("player {key} has no rank")))?;
     let rank = parse_rank(rank).map_err(|e| bad(format!("player {key}: {e}")))?;
-    let mut entrant = Entrant::new(player_id(&key, n)?, format!("{last} {first}").trim().to_owned(), rank);
+    let mut entrant = Entrant::new(player_id(&key, n)?, super::players_csv::join_name(&last, &first), rank);
     entrant.mcmahon_correction = num(a, "smmsCorrection", 0)?;
     if let Some(p) = a.get("participating") {
         entrant.absent =
@@ -359,8 +359,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     let categories: u32 = num(&g, "numberOfCategories", 1)?;
     let category_limits = category_limits(categories, &category_attrs)?;
     let mut pairing = pairing_params(pairing_attrs.as_ref().unwrap_or(&HashMap::new()))?;
-    // Not in the file's parameters but in the version that saved it.
-    pairing.table_order = TableOrder::of_version(&version);
+    // Tables as the release the organiser runs numbers them (3.52.03), whatever release saved
+    // the file: 3.51's order only when the organiser picks it.
+    pairing.table_order = TableOrder::OpenGotha352;
     let handicap = handicap_params(handicap_attrs.as_ref().unwrap_or(&HashMap::new()))?;
     let rounds: u16 = num(&g, "numberOfRounds", 1)?;
     let (entrants, extras): (Vec<_>, Vec<_>) = players.into_iter().unzip();
@@ -634,26 +635,32 @@ fn rank_from_value(v: i32) -> String {
     rank_string(Rank::from_value(v))
 }
 
+/// The first name OpenGotha reads: its own placeholder for a player who has none (its `Player`
+/// refuses an empty one, and the whole file with it).
+fn written_first_name(first: &str) -> &str {
+    if first.trim().is_empty() {
+        super::players_csv::NO_FIRST_NAME
+    } else {
+        first
+    }
+}
+
 /// Writes an OpenGotha tournament file (`dataVersion` 201) that OpenGotha and [`parse`] read.
 pub fn write(t: &OpenGotha) -> String {
-    // An event that numbers tables as OpenGotha 3.51 did says so as that release's files do, so
-    // that it keeps that numbering when read back.
-    let version = match t.pairing.table_order {
-        TableOrder::OpenGotha351 => " fullVersionNumber=\"3.51.02\"",
-        TableOrder::OpenGotha352 => "",
-    };
-    let mut x = format!("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<Tournament dataVersion=\"201\"{version} runningMode=\"SAL\">\n<Players>\n");
+    let mut x = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<Tournament dataVersion=\"201\" runningMode=\"SAL\">\n<Players>\n".to_owned();
     let rounds = usize::from(t.field.rounds.max(1));
     let mut key_of: HashMap<&PlayerId, &str> = HashMap::new();
     for (e, p) in t.field.entrants.iter().zip(&t.players) {
         key_of.insert(&e.id, &p.key);
         let kept = |k: &str| p.kept.get(k).map(|v| esc(v)).unwrap_or_default();
+        // OpenGotha writes a flag for each of the 20 rounds it can hold, played or not; a player
+        // who withdrew (第二十九条) takes part in no round after it, so OpenGotha pairs them no more.
+        let takes_part = |r: u16| !e.absent.contains(&r) && e.withdrawn_after.is_none_or(|w| r <= w);
         let participating: String =
-            // OpenGotha writes a flag for each of the 20 rounds it can hold, played or not.
-            (1..=rounds.max(20) as u16).map(|r| if e.absent.contains(&r) { '0' } else { '1' }).collect();
+            (1..=rounds.max(20) as u16).map(|r| if takes_part(r) { '1' } else { '0' }).collect();
         x += &format!(
             "<Player agaExpirationDate=\"{}\" agaId=\"{}\" club=\"{}\" country=\"{}\" egfPin=\"{}\" ffgLicence=\"{}\" ffgLicenceStatus=\"{}\" firstName=\"{}\" grade=\"{}\" name=\"{}\" participating=\"{}\" rank=\"{}\" rating=\"{}\" ratingOrigin=\"{}\" registeringStatus=\"{}\" smmsCorrection=\"{}\"/>\n",
-            kept("agaExpirationDate"), kept("agaId"), esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.ffg_licence), kept("ffgLicenceStatus"), esc(&p.first_name), p.kept.get("grade").map_or_else(|| rank_string(e.rank), |g| esc(g)), esc(&p.name), participating, rank_string(e.rank), p.rating, kept("ratingOrigin"), if e.preliminary { "PRE" } else { "FIN" }, e.mcmahon_correction
+            kept("agaExpirationDate"), kept("agaId"), esc(&p.club), esc(&p.country), esc(&p.egf_pin), esc(&p.ffg_licence), kept("ffgLicenceStatus"), esc(written_first_name(&p.first_name)), p.kept.get("grade").map_or_else(|| rank_string(e.rank), |g| esc(g)), esc(&p.name), participating, rank_string(e.rank), p.rating, kept("ratingOrigin"), if e.preliminary { "PRE" } else { "FIN" }, e.mcmahon_correction
         );
     }
     x += "</Players>\n<Games>\n";
@@ -731,20 +738,22 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         .map(|e| {
             let p = view.players.iter().find(|p| p.id == e.id);
             let record = p.and_then(|p| p.opengotha.as_ref());
-            let (name, first) = match (record, e.name.split_once(' ')) {
-                (Some(r), _) => (r.name.clone(), r.first_name.clone()),
-                (None, Some((a, b))) => (a.to_owned(), b.to_owned()),
-                (None, None) => (e.name.clone(), String::new()),
+            // A name registered in the office is split by the registration desk's rule.
+            let (name, first) = match record {
+                Some(r) => (r.name.clone(), r.first_name.clone()),
+                None => super::players_csv::split_name(&e.name),
             };
-            // OpenGotha identifies players by name + first name: make clashes unique.
-            let base = (name.clone() + &first).replace(' ', "").to_uppercase();
+            // OpenGotha identifies players by name + first name (as it writes them): make
+            // clashes unique.
+            let base = (name.clone() + written_first_name(&first)).replace(' ', "").to_uppercase();
             let mut key = base.clone();
             let mut n = 2;
             while !keys.insert(key.clone()) {
                 key = format!("{base}{n}");
                 n += 1;
             }
-            let first = if key == base { first } else { format!("{first}{}", &key[base.len()..]) };
+            let first =
+                if key == base { first } else { format!("{}{}", written_first_name(&first), &key[base.len()..]) };
             PlayerExtra {
                 key,
                 name,
@@ -769,7 +778,13 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         location: settings.venue.clone().unwrap_or_default(),
         begin_date: date(settings.begin),
         end_date: date(settings.end.or(settings.begin)),
-        komi: settings.komi_half_points.map(crate::model::tournament::komi_text).unwrap_or_default(),
+        // The komi a file gave, else the ruleset's (an event created in the office).
+        komi: crate::model::tournament::komi_text(settings.komi_half_points.unwrap_or_else(|| {
+            t.map_or(0, |t| match crate::rules::Ruleset::from_spec(t.ruleset).komi {
+                crate::rules::Komi::QuarterStones(q) => q as i16,
+                crate::rules::Komi::HalfPoints(h) => h as i16,
+            })
+        })),
         players,
         mcmahon: system.and_then(|s| s.mcmahon()).unwrap_or_default(),
         criteria,
@@ -824,9 +839,9 @@ pub fn to_events(
         },
         _ => System::Swiss { reading: SwissReading::TieBreak },
     };
-    if og.pairing.table_order == TableOrder::OpenGotha351 {
+    if TableOrder::of_version(&og.version) == TableOrder::OpenGotha351 {
         notes.push(format!(
-            "tables numbered as OpenGotha 3.51 numbers them, as the OpenGotha {} that saved the file did (3.52 numbers them otherwise); change it in the set-up",
+            "saved by OpenGotha {}: tables are numbered as OpenGotha 3.52.03 numbers them (3.51 numbered them otherwise); pick 3.51's order in the set-up if this event is paired in OpenGotha 3.51",
             og.version
         ));
     }

@@ -117,6 +117,38 @@ pub fn split_name(name: &str) -> (String, String) {
     }
 }
 
+/// A surname and a given name as one name, as the name is written: East Asian names (Han,
+/// Hangul, kana) without a blank (`李` + `昌镐` → `李昌镐`), others with one (`Schmidt Anna`);
+/// OpenGotha's placeholder for no first name ([`NO_FIRST_NAME`]) is not part of the name.
+pub fn join_name(surname: &str, given: &str) -> String {
+    let (surname, given) = (surname.trim(), given.trim());
+    if given.is_empty() || given == NO_FIRST_NAME {
+        return surname.to_owned();
+    }
+    if surname.is_empty() {
+        return given.to_owned();
+    }
+    if surname.chars().chain(given.chars()).all(is_east_asian) {
+        format!("{surname}{given}")
+    } else {
+        format!("{surname} {given}")
+    }
+}
+
+/// The first name OpenGotha gives a player who has none: its `Player` refuses an empty first
+/// name, and its own readers of the EGF list and of `.h9` files write `x` then ("Just because
+/// an empty first name is not allowed", `ExternalDocument`, `RatingList`).
+pub const NO_FIRST_NAME: &str = "x";
+
+/// A letter of a script whose names are written without blanks: Han, Hangul, kana.
+fn is_east_asian(c: char) -> bool {
+    matches!(u32::from(c),
+        0x3040..=0x30FF // hiragana, katakana
+        | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F // Han
+        | 0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF // Hangul
+    )
+}
+
 /// OpenGotha's key for a player: surname and given name, blanks removed, upper case. Two
 /// registrations with the same key are the same person to OpenGotha.
 pub fn name_key(surname: &str, given: &str) -> String {
@@ -244,15 +276,21 @@ fn row(
         };
         f.get(i).filter(|s| !s.is_empty()).cloned()
     };
-    let (surname, given, explicit) = match (get(Surname), get(Given), get(Name)) {
-        (Some(s), g, _) => (s, g.unwrap_or_default(), true),
+    // A name is kept as written (`李昌镐`, `Anna SCHMIDT`); surname and given name, in two
+    // columns or at a comma, are joined as such names are written (`join_name`). With both, the
+    // two columns are the name OpenGotha and the EGD get (`Lee`, `Changho`) beside the name as
+    // written.
+    let as_written = |n: String| n.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (surname, given, explicit, written) = match (get(Surname), get(Given), get(Name)) {
+        (Some(s), g, n) => (s, g.unwrap_or_default(), true, n.map(as_written)),
         (None, _, Some(n)) => {
             let (s, g) = split_name(&n);
-            (s, g, n.contains(','))
+            let comma = n.contains(',');
+            (s, g, comma, (!comma).then(|| as_written(n.clone())))
         }
-        (None, _, None) => (String::new(), String::new(), false),
+        (None, _, None) => (String::new(), String::new(), false, None),
     };
-    let name = if given.is_empty() { surname.clone() } else { format!("{surname} {given}") };
+    let name = written.unwrap_or_else(|| join_name(&surname, &given));
     if name.is_empty() || name.chars().count() > 100 {
         errors.push("a name of 1 to 100 characters is needed".into());
     }
@@ -388,6 +426,21 @@ mod tests {
         assert_eq!(split_name("Schmidt Anna Maria"), ("Schmidt".into(), "Anna Maria".into()));
         assert_eq!(split_name("王一"), ("王一".into(), String::new()));
         assert_eq!(split_name("王 一"), ("王".into(), "一".into()));
+    }
+
+    #[test]
+    fn names_are_kept_as_written_and_parts_joined_as_the_script_writes_them() {
+        let p = parse("name,rank\n李昌镐,9d\nAnna SCHMIDT,3d\n\"Schmidt, Anna\",2d\n王  一,1d\n", 0).unwrap();
+        let names: Vec<&str> = p.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["李昌镐", "Anna SCHMIDT", "Schmidt Anna", "王 一"]);
+        let p = parse("姓,名,段位\n李,昌镐,9d\n이,창호,9d\n井山,裕太,9d\nSchmidt,Anna,3d\n", 0).unwrap();
+        let names: Vec<&str> = p.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["李昌镐", "이창호", "井山裕太", "Schmidt Anna"]);
+        assert_eq!(join_name("王一", NO_FIRST_NAME), "王一");
+        // The name as written beside the one OpenGotha and the EGD get, in Latin letters.
+        let p = parse("姓名,surname,given_name,rank\n李昌镐,Lee,Changho,9d\n", 0).unwrap();
+        let og = p[0].opengotha.as_ref().unwrap();
+        assert_eq!((p[0].name.as_str(), og.name.as_str(), og.first_name.as_str()), ("李昌镐", "Lee", "Changho"));
     }
 
     #[test]

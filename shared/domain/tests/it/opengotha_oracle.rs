@@ -369,11 +369,14 @@ fn office_pairs_as(version: &str, expected: (usize, usize)) {
     let all = std::env::var_os("ORACLE_ALL").is_some();
     let (mut same, mut tried, mut absences) = (0, 0, 0);
     for answer in answers(&dir) {
-        let og = opengotha::parse(&std::fs::read_to_string(dir.join(&answer.file)).unwrap()).unwrap();
+        let mut og = opengotha::parse(&std::fs::read_to_string(dir.join(&answer.file)).unwrap()).unwrap();
         if !all && og.field.entrants.len() > LARGE {
             continue;
         }
         absences += og.field.entrants.iter().filter(|e| !e.absent.is_empty()).count();
+        // Every file comes in with 3.52.03's tables; 3.51.02's corpus as its organiser would
+        // run it: with 3.51's order picked in the set-up.
+        og.pairing.table_order = TableOrder::of_version(version);
         let ledger = Ledger::of(&og);
         let id_of: HashMap<&str, &PlayerId> =
             og.players.iter().zip(&og.field.entrants).map(|(p, e)| (p.key.as_str(), &e.id)).collect();

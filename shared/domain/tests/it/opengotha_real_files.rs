@@ -86,7 +86,10 @@ fn scores_and_tie_breaks_equal_opengotha_exports() {
         for (i, r) in rows.iter().enumerate() {
             let place = if i > 0 && rows[i - 1].values == r.values { ours[i - 1].0 } else { i as u32 + 1 };
             let values = r.values.iter().map(|v| egd_h9::og_value(*v).chars().take(4).collect()).collect();
-            ours.push((place, as_h9_name(&r.name), r.rank.to_string().to_ascii_uppercase(), values));
+            // OpenGotha's export names a player by name and first name as they are in the file.
+            let k = t.field.entrants.iter().position(|e| e.id == r.player).unwrap();
+            let written = format!("{} {}", t.players[k].name, t.players[k].first_name);
+            ours.push((place, as_h9_name(&written), r.rank.to_string().to_ascii_uppercase(), values));
         }
         let mut theirs = theirs;
         theirs.sort();

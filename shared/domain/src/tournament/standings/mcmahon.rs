@@ -124,7 +124,10 @@ impl<'a> Scores<'a> {
         let mut part = vec![vec![Part::Unpaired; rounds]; n];
         for (row, e) in part.iter_mut().zip(&field.entrants) {
             for (r, slot) in row.iter_mut().enumerate() {
-                if e.absent.contains(&(r as u16 + 1)) {
+                // A player who withdrew (第二十九条) takes part in no later round: absent, as
+                // OpenGotha counts the rounds its organiser marks them out of.
+                let round = r as u16 + 1;
+                if e.absent.contains(&round) || e.withdrawn_after.is_some_and(|w| round > w) {
                     *slot = Part::Absent;
                 }
             }
