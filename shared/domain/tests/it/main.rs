@@ -15,6 +15,7 @@ mod compat;
 mod counting_games;
 mod ing_ko;
 mod ing_rules;
+mod input_bounds;
 mod korean;
 mod opengotha_oracle;
 mod opengotha_pairing_parity;

@@ -253,6 +253,14 @@ fn pair_among(
         }
         players.retain(|&i| selected.contains(&field.entrants[i].id));
     }
+    // Every player's score falls in a score group when the scores and the groups agree; a
+    // player outside every group is refused here, not divided by an empty group's size.
+    if let Some(&i) = players.iter().find(|&&i| infos.infos[i].group_size == 0) {
+        return Err(out_of_range(format!(
+            "round {round}: {}'s score is outside every score group (its bar, floor and correction disagree)",
+            field.entrants[i].id
+        )));
+    }
     if players.len() < 2 {
         return Err(out_of_range(format!(
             "round {round} has {} player(s) available; a pairing needs two",
