@@ -547,6 +547,7 @@ pub async fn import_opengotha(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Withdrawal {
+    #[serde(deserialize_with = "arbiter_core::model::game::rounds::one")]
     after_round: u16,
     #[serde(default)]
     note: Option<String>,
@@ -576,6 +577,7 @@ pub async fn withdraw(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Absences {
+    #[serde(deserialize_with = "arbiter_core::model::game::rounds::list")]
     rounds: Vec<u16>,
 }
 
@@ -657,6 +659,7 @@ pub async fn assign_referee(
 #[serde(deny_unknown_fields)]
 pub struct VenueAssignment {
     venue: arbiter_core::model::PersonId,
+    #[serde(deserialize_with = "arbiter_core::model::game::rounds::one")]
     round: u16,
     tables: Vec<u16>,
 }
@@ -694,6 +697,9 @@ fn round_of(p: Result<Path<u16>, PathRejection>) -> Result<u16, OfficeError> {
     let r = path(p)?;
     if r == 0 {
         return Err(OfficeError::bad(RequestFault::Path, "rounds count from 1"));
+    }
+    if r > arbiter_core::model::game::MAX_ROUNDS {
+        return Err(arbiter_core::model::game::round_over(r).into());
     }
     Ok(r)
 }

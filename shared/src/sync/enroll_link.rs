@@ -27,6 +27,9 @@ pub struct EnrollLink {
     pub fingerprint: Option<CertFingerprint>,
 }
 
+/// The longest link read, in bytes.
+pub const MAX_LINK_BYTES: usize = 4096;
+
 fn invalid(message: impl Into<String>) -> DomainError {
     DomainError::InvalidField { field: "enroll_link".into(), message: message.into() }
 }
@@ -51,6 +54,11 @@ impl EnrollLink {
 
     /// Reads a link of either version; says what is wrong with one that is not.
     pub fn parse(text: &str) -> Result<EnrollLink> {
+        // Bounds (docs/security.md): a QR code holds under 3 KB; a code is 8 characters.
+        if text.len() > MAX_LINK_BYTES {
+            let b = (0, MAX_LINK_BYTES as i64);
+            return Err(DomainError::over_bound("enroll link", "length", 1, text.len(), b).into());
+        }
         let url = Url::parse(text.trim()).map_err(|e| invalid(format!("not a link: {e}")))?;
         match url.scheme() {
             SCHEME => Self::parse_v1(&url),

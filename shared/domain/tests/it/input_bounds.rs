@@ -170,3 +170,54 @@ fn a_set_up_refuses_an_mm_zero_other_than_30k_and_half_points_beyond_one_point()
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn the_other_formats_bound_what_they_read() {
+    use arbiter_domain::event::wire::{decode, encode};
+    use arbiter_domain::event::EventBody;
+    use arbiter_domain::interop::{players_csv, rating_list, sgf};
+    use arbiter_domain::model::Role;
+
+    // The wire format: a round number over MAX_ROUNDS is refused at its field.
+    let mut t = crate::support::Table::chinese();
+    let mut bye = t.event(Role::Organiser, EventBody::ByeAssigned { round: 3, player: PlayerId::new("p001").unwrap() });
+    bye.game = None;
+    let mut v: serde_json::Value = serde_json::from_str(&encode(&bye)).unwrap();
+    assert_eq!(decode(&v.to_string()).unwrap(), bye);
+    v["body"]["data"]["round"] = 65_535.into();
+    match decode(&v.to_string()) {
+        Err(DomainError::InField { field, .. }) => assert_eq!(field, "body.data.round"),
+        other => panic!("{other:?}"),
+    }
+    // Players as CSV: at most MAX_PLAYERS, the line that passes it named.
+    let csv: String = (0..players_csv::MAX_PLAYERS + 5).map(|i| format!("Player {i},3k\n")).collect();
+    let r = players_csv::review(&csv, &[], 0);
+    assert_eq!(r.rows.len(), players_csv::MAX_PLAYERS);
+    assert_eq!(r.faults.last().map(|f| f.line), Some(players_csv::MAX_PLAYERS as u32 + 1));
+    // And its bad lines are listed up to MAX_FAULTS, not a million of them.
+    let bad: String = (0..10_000).map(|i| format!("Player {i},3x\n")).collect();
+    assert_eq!(players_csv::review(&bad, &[], 0).faults.len(), players_csv::MAX_FAULTS + 1);
+    // A rating list's line longer than any list's.
+    let long = format!(" 12345678 {}\n", "x".repeat(5000));
+    match rating_list::parse(rating_list::ListKind::Egf, &long) {
+        Err(DomainError::OverBound { field, line: 1, .. }) => assert_eq!(field, "line length"),
+        other => panic!("{other:?}"),
+    }
+    // An SGF record of more moves than any game has.
+    let moves: String = (0..sgf::MAX_MOVES + 1).map(|i| if i % 2 == 0 { ";B[]" } else { ";W[]" }).collect();
+    match sgf::parse(&format!("(;GM[1]SZ[19]\n{moves})")) {
+        Err(DomainError::OverBound { file: "sgf", field, line: 2, .. }) => assert_eq!(field, "moves"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(sgf::parse(&format!("(;GM[1]SZ[19]{})", &moves[4..])).unwrap().moves.len(), sgf::MAX_MOVES);
+    // A pairing asked for a round far past any event's is refused before it sizes a row of
+    // scores per player for it.
+    let f = field(&[Rank::Kyu(1), Rank::Kyu(2)]);
+    let entrants = f.entrants.clone();
+    let people: Vec<Person> = entrants.iter().map(|e| Person::of_entrant(e, "")).collect();
+    let settings = Settings::mcmahon(McMahonParams::default(), 5);
+    assert!(matches!(
+        og_pairing::pair(&f, &people, &settings, 65_535),
+        Err(DomainError::OutOfRange { what: "round", .. })
+    ));
+}

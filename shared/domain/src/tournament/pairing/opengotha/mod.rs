@@ -232,6 +232,9 @@ fn pair_among(
     if round == 0 {
         return Err(out_of_range("rounds are numbered from 1".into()));
     }
+    if round > crate::model::game::MAX_ROUNDS {
+        return Err(crate::model::game::round_over(round));
+    }
     if people.len() != field.entrants.len() {
         return Err(out_of_range(format!(
             "{} entrants but {} player records: each entrant needs one",
@@ -328,7 +331,7 @@ pub fn weigh_each(
     round: u16,
     pairs: &[(PlayerId, PlayerId)],
 ) -> Result<Vec<i128>> {
-    if round == 0 || people.len() != field.entrants.len() {
+    if round == 0 || round > crate::model::game::MAX_ROUNDS || people.len() != field.entrants.len() {
         return Err(out_of_range("a round from 1 and one player record per entrant".into()));
     }
     let past = before(field, round);
