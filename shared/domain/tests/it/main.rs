@@ -30,6 +30,7 @@ mod rating_lists;
 mod result_correction;
 mod rules_coverage;
 mod run_event;
+mod setup_properties;
 mod sgf;
 mod standings_art28_29;
 mod supersession;
