@@ -31,12 +31,28 @@ const SETUP: &[Role] = &[Role::Organiser];
 /// 第三十一条四: the chief arbiter runs the draw and oversees pairings.
 const DRAW: &[Role] = &[Role::Organiser, Role::ChiefArbiter];
 
+/// A fault for the tests that show a failed request leaves the event able to go on
+/// (`office/tests/it/failed_request.rs`): with `ARBITER_FAULT_PANIC_ONCE=<event kind>` (e.g.
+/// `GameScheduled`) in the environment, the first batch holding an event of that kind panics
+/// under the command lock, before anything is stored. Unset, as in every real deployment, it
+/// does nothing.
+fn injected_fault(bodies: &[arbiter_core::event::NewEvent]) {
+    static FIRED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let Ok(kind) = std::env::var("ARBITER_FAULT_PANIC_ONCE") else { return };
+    if bodies.iter().any(|(_, b)| format!("{:?}", b.kind()) == kind)
+        && !FIRED.swap(true, std::sync::atomic::Ordering::SeqCst)
+    {
+        panic!("ARBITER_FAULT_PANIC_ONCE: a fault injected at recording {kind}");
+    }
+}
+
 /// Records office-made events in one durable batch, as the caller.
 fn record(
     state: &AppState,
     p: &Principal,
     bodies: Vec<arbiter_core::event::NewEvent>,
 ) -> Result<Vec<Event>, OfficeError> {
+    injected_fault(&bodies);
     Ok(state.store.record_all(
         &p.tournament,
         &author(p),

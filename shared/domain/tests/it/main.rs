@@ -13,6 +13,7 @@ mod board;
 mod chapter2_facts;
 mod compat;
 mod counting_games;
+mod format_fuzz;
 mod ing_ko;
 mod ing_rules;
 mod input_bounds;
