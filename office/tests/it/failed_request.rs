@@ -104,6 +104,12 @@ async fn after_a_500_the_event_goes_on_and_the_same_request_is_answered_as_witho
     let (s2, b2) = control.call(M::POST, "/rounds/1/pair", None).await;
     assert_eq!((s1, &b1["code"]), (s2, &b2["code"]));
     assert_eq!(s1, 409);
+    // A round far past any event's is refused before it sizes anything, and answers on.
+    for path in ["/rounds/65535/pair", "/standings?round=65535"] {
+        let method = if path.starts_with("/rounds") { M::POST } else { M::GET };
+        let (s, b) = faulty.call(method, path, None).await;
+        assert_eq!((s, b["code"].as_str()), (400, Some("out_of_range")), "{path}: {b}");
+    }
     // The event goes on: a late entry is registered in both.
     faulty.ok(M::POST, "/players", Some(json!({"name": "庚", "rank": "4k"}))).await;
     drop(faulty);

@@ -136,6 +136,10 @@ mod tests {
         // Version 1, as codes printed by earlier builds say it.
         let v1 = format!("weiqi-arbiter:enroll?v=1&office=https%3A%2F%2F192.168.1.10%3A7878&code=K7M2-9QXD&fp={fp}");
         assert_eq!(EnrollLink::parse(&v1).unwrap(), l);
+        // A link longer than any QR code holds is refused before it is read.
+        let long = format!("https://192.168.1.10:7878/#enroll=K7M2-9QXD&x={}", "a".repeat(MAX_LINK_BYTES));
+        let e = EnrollLink::parse(&long).unwrap_err();
+        assert!(e.to_string().contains("length") && e.to_string().contains("4096"), "{e}");
         for (bad, says) in [
             ("http://192.168.1.10:7878", "an office address alone"),
             ("https://192.168.1.10:7878/#enroll=K7M2-9QXD&v=3", "version 3"),
