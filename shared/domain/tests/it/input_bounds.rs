@@ -221,3 +221,17 @@ fn the_other_formats_bound_what_they_read() {
         Err(DomainError::OutOfRange { what: "round", .. })
     ));
 }
+
+#[test]
+fn a_negative_geography_factor_is_refused_not_overflowed() {
+    // Found by format_fuzz.rs: `paiSePreferMMSDiffRatherThanSameClub="-1000000"` in a real file
+    // overflowed the geography weight (weight.rs) when its next round was paired.
+    let path = format!("{}/tests/fixtures/opengotha/TournoiChinois.xml", env!("CARGO_MANIFEST_DIR"));
+    let xml = std::fs::read_to_string(path).unwrap();
+    let bad =
+        xml.replace("paiSePreferMMSDiffRatherThanSameClub=\"3\"", "paiSePreferMMSDiffRatherThanSameClub=\"-1000000\"");
+    assert_ne!(bad, xml);
+    let e = opengotha::parse(&bad).unwrap_err();
+    assert!(e.to_string().contains("prefer_mms_diff_rather_than_same_club"), "{e}");
+    assert!(opengotha::parse(&xml).is_ok());
+}
