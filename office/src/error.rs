@@ -269,6 +269,7 @@ fn domain_status(e: &DomainError) -> StatusCode {
         DomainError::MalformedJson(_)
         | DomainError::InvalidField { .. }
         | DomainError::BadLines { .. }
+        | DomainError::OverBound { .. }
         | DomainError::InField { .. }
         | DomainError::UnsupportedSchema { .. }
         | DomainError::UnsupportedOpenGothaSystem { .. }

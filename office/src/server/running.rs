@@ -31,12 +31,28 @@ const SETUP: &[Role] = &[Role::Organiser];
 /// 第三十一条四: the chief arbiter runs the draw and oversees pairings.
 const DRAW: &[Role] = &[Role::Organiser, Role::ChiefArbiter];
 
+/// A fault for the tests that show a failed request leaves the event able to go on
+/// (`office/tests/it/failed_request.rs`): with `ARBITER_FAULT_PANIC_ONCE=<event kind>` (e.g.
+/// `GameScheduled`) in the environment, the first batch holding an event of that kind panics
+/// under the command lock, before anything is stored. Unset, as in every real deployment, it
+/// does nothing.
+fn injected_fault(bodies: &[arbiter_core::event::NewEvent]) {
+    static FIRED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let Ok(kind) = std::env::var("ARBITER_FAULT_PANIC_ONCE") else { return };
+    if bodies.iter().any(|(_, b)| format!("{:?}", b.kind()) == kind)
+        && !FIRED.swap(true, std::sync::atomic::Ordering::SeqCst)
+    {
+        panic!("ARBITER_FAULT_PANIC_ONCE: a fault injected at recording {kind}");
+    }
+}
+
 /// Records office-made events in one durable batch, as the caller.
 fn record(
     state: &AppState,
     p: &Principal,
     bodies: Vec<arbiter_core::event::NewEvent>,
 ) -> Result<Vec<Event>, OfficeError> {
+    injected_fault(&bodies);
     Ok(state.store.record_all(
         &p.tournament,
         &author(p),
@@ -575,6 +591,7 @@ pub async fn import_opengotha(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Withdrawal {
+    #[serde(deserialize_with = "arbiter_core::model::game::rounds::one")]
     after_round: u16,
     #[serde(default)]
     note: Option<String>,
@@ -604,6 +621,7 @@ pub async fn withdraw(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Absences {
+    #[serde(deserialize_with = "arbiter_core::model::game::rounds::list")]
     rounds: Vec<u16>,
 }
 
@@ -685,6 +703,7 @@ pub async fn assign_referee(
 #[serde(deny_unknown_fields)]
 pub struct VenueAssignment {
     venue: arbiter_core::model::PersonId,
+    #[serde(deserialize_with = "arbiter_core::model::game::rounds::one")]
     round: u16,
     tables: Vec<u16>,
 }
@@ -722,6 +741,9 @@ fn round_of(p: Result<Path<u16>, PathRejection>) -> Result<u16, OfficeError> {
     let r = path(p)?;
     if r == 0 {
         return Err(OfficeError::bad(RequestFault::Path, "rounds count from 1"));
+    }
+    if r > arbiter_core::model::game::MAX_ROUNDS {
+        return Err(arbiter_core::model::game::round_over(r).into());
     }
     Ok(r)
 }

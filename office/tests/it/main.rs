@@ -11,6 +11,7 @@ mod backup_restore;
 mod cert_cli;
 mod count_cli;
 mod disk_full;
+mod failed_request;
 mod golden_scenarios;
 mod office_running_cli;
 mod pair_cli;

@@ -103,6 +103,17 @@ fn bad_files_and_rounds_are_refused_with_exit_2() {
     assert!(err.contains("numbered from 1"), "{err}");
     let (code, _, _) = run(&["pair", path.to_str().unwrap()]);
     assert_eq!(code, 2, "--round is required");
+    // A count far beyond OpenGotha's (numberOfCategories ≤ 9) is refused by name and line;
+    // it aborted the process before ("memory allocation of 15999999996 bytes failed").
+    let huge = dir.join("huge.xml");
+    let xml = std::fs::read_to_string(&path).unwrap();
+    let at = xml.find("<GeneralParameterSet").unwrap();
+    let line = xml[..at].matches('\n').count() + 1;
+    let xml = xml.replacen("<GeneralParameterSet", "<GeneralParameterSet numberOfCategories=\"4000000000\"", 1);
+    std::fs::write(&huge, xml.replacen(" numberOfCategories=\"1\"", "", 1)).unwrap();
+    let (code, _, err) = run(&["pair", huge.to_str().unwrap(), "--round", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("numberOfCategories") && err.contains(&format!("line {line}")), "{err}");
     let (code, _, err) = run(&["pair", dir.join("missing.xml").to_str().unwrap(), "--round", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");

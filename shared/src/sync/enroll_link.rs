@@ -27,6 +27,9 @@ pub struct EnrollLink {
     pub fingerprint: Option<CertFingerprint>,
 }
 
+/// The longest link read, in bytes.
+pub const MAX_LINK_BYTES: usize = 4096;
+
 fn invalid(message: impl Into<String>) -> DomainError {
     DomainError::InvalidField { field: "enroll_link".into(), message: message.into() }
 }
@@ -51,6 +54,11 @@ impl EnrollLink {
 
     /// Reads a link of either version; says what is wrong with one that is not.
     pub fn parse(text: &str) -> Result<EnrollLink> {
+        // Bounds (docs/security.md): a QR code holds under 3 KB; a code is 8 characters.
+        if text.len() > MAX_LINK_BYTES {
+            let b = (0, MAX_LINK_BYTES as i64);
+            return Err(DomainError::over_bound("enroll link", "length", 1, text.len(), b).into());
+        }
         let url = Url::parse(text.trim()).map_err(|e| invalid(format!("not a link: {e}")))?;
         match url.scheme() {
             SCHEME => Self::parse_v1(&url),
@@ -128,6 +136,10 @@ mod tests {
         // Version 1, as codes printed by earlier builds say it.
         let v1 = format!("weiqi-arbiter:enroll?v=1&office=https%3A%2F%2F192.168.1.10%3A7878&code=K7M2-9QXD&fp={fp}");
         assert_eq!(EnrollLink::parse(&v1).unwrap(), l);
+        // A link longer than any QR code holds is refused before it is read.
+        let long = format!("https://192.168.1.10:7878/#enroll=K7M2-9QXD&x={}", "a".repeat(MAX_LINK_BYTES));
+        let e = EnrollLink::parse(&long).unwrap_err();
+        assert!(e.to_string().contains("length") && e.to_string().contains("4096"), "{e}");
         for (bad, says) in [
             ("http://192.168.1.10:7878", "an office address alone"),
             ("https://192.168.1.10:7878/#enroll=K7M2-9QXD&v=3", "version 3"),

@@ -7,7 +7,8 @@
  */
 export type Scoring = { 
 /**
- * The rank whose starting score is 0 (OpenGotha's "MM zero", default 30k).
+ * OpenGotha's "MM zero", kept as the event or file set it; scores count from 30k whatever
+ * it says, as OpenGotha 3.52.03 counts them (its `setGenMMZero` ignores its argument).
  */
 zero: string, 
 /**

@@ -229,6 +229,17 @@ fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
                 ja: format!("{f}に誤った行が {n} 行あり、何も登録していません：{all}"),
             )
         }
+        OverBound { file, field, line, value, min, max } => {
+            let f = detail::name(file, l);
+            let at = |zh: &str| if *line == 0 { String::new() } else { zh.replace("{}", &line.to_string()) };
+            say!(l =>
+                zh: format!("{f}{}：`{field}` = {value} 超出界限 {min}–{max}，未登记任何内容", at("第 {} 行")),
+                en: format!("{file}{}: `{field}` = {value} is outside its bounds {min}–{max}; nothing stored", at(", line {}")),
+                zh_hant: format!("{f}{}：`{field}` = {value} 超出界限 {min}–{max}，未登記任何內容", at("第 {} 行")),
+                ko: format!("{f}{}: `{field}` = {value}은(는) 한계 {min}~{max}를 벗어나 아무것도 저장하지 않았습니다", at(" {}행")),
+                ja: format!("{f}{}：`{field}` = {value} は上下限 {min}〜{max} の外です。何も登録していません", at(" {} 行目")),
+            )
+        }
         CorrectionRefused(r) => {
             let r = correction(r, l);
             say!(l =>
@@ -554,6 +565,8 @@ pub(crate) mod tests {
                 file: "players csv",
                 lines: vec![crate::error::LineFault { line: 3, message: "rank: `3x` is not a rank".into() }],
             },
+            E::over_bound("opengotha file", "numberOfCategories", 12, 4_000_000_000u64, (1, 9)),
+            E::over_bound("event line", "body.rounds", 0, 70_000, (1, 100)),
             E::ruling_not_allowed(
                 Article::Art25_2,
                 IncidentType::PhoneRang,
@@ -651,7 +664,8 @@ pub(crate) mod tests {
                 | E::SetupIncomplete { .. }
                 | E::UndoRefused(_)
                 | E::CorrectionRefused(_)
-                | E::BadLines { .. } => {}
+                | E::BadLines { .. }
+                | E::OverBound { .. } => {}
             }
         }
         all

@@ -75,6 +75,11 @@ pub enum DomainError {
     /// A file brought in (a players' CSV, a rating list) has bad lines: every one of them, each
     /// with what is wrong, so the organiser fixes them all at once. Nothing was stored.
     BadLines { file: &'static str, lines: Vec<LineFault> },
+    /// A count, length, index or number read from a file or a request outside its documented
+    /// bound (docs/security.md), refused before it sizes an allocation or a loop: the `field`,
+    /// the `line` it is on (from 1; 0 for a request, which has no lines), the value as written
+    /// (cut short) and the bounds. Nothing was stored.
+    OverBound { file: &'static str, field: String, line: u32, value: String, min: i64, max: i64 },
 }
 
 /// One bad line of a file brought in: its number (from 1) and what is wrong with it.
@@ -196,6 +201,7 @@ impl DomainError {
             Self::UndoRefused(_) => "undo_refused",
             Self::CorrectionRefused(_) => "correction_refused",
             Self::BadLines { .. } => "bad_lines",
+            Self::OverBound { .. } => "over_bound",
         }
     }
 
@@ -206,6 +212,22 @@ impl DomainError {
 
     pub fn not_authorized(role: Role, action: Forbidden, needs: Option<Role>) -> Self {
         Self::NotAuthorized { role, action, needs }
+    }
+
+    /// [`DomainError::OverBound`], the value cut to 24 characters (it may be megabytes long).
+    pub fn over_bound(
+        file: &'static str,
+        field: impl Into<String>,
+        line: u32,
+        value: impl std::fmt::Display,
+        (min, max): (i64, i64),
+    ) -> Self {
+        let value = value.to_string();
+        let value = match value.char_indices().nth(24) {
+            Some((at, _)) => format!("{}…", &value[..at]),
+            None => value,
+        };
+        Self::OverBound { file, field: field.into(), line, value, min, max }
     }
 
     pub fn ruling_not_allowed(article: Article, incident: IncidentType, ruling: Ruling, allowed: &[Ruling]) -> Self {

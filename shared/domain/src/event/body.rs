@@ -35,6 +35,7 @@ pub enum EventBody {
     /// 第二十九条 a player withdraws after playing up to `after_round` (0: before round 1).
     PlayerWithdrew {
         player: PlayerId,
+        #[serde(deserialize_with = "crate::model::game::rounds::one")]
         after_round: u16,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
@@ -54,15 +55,18 @@ pub enum EventBody {
     /// scored as an absence there. The latest for a player replaces any before; empty: none.
     PlayerAbsences {
         player: PlayerId,
+        #[serde(deserialize_with = "crate::model::game::rounds::list")]
         rounds: Vec<u16>,
     },
     /// A player sits out `round` with a bye (an odd number to pair, 第二十七条三).
     ByeAssigned {
+        #[serde(deserialize_with = "crate::model::game::rounds::one")]
         round: u16,
         player: PlayerId,
     },
     /// Round `round` starts at `starts_at`.
     RoundScheduled {
+        #[serde(deserialize_with = "crate::model::game::rounds::one")]
         round: u16,
         starts_at: DateTime<Utc>,
     },
@@ -75,6 +79,7 @@ pub enum EventBody {
     /// role `office`): that venue forwards those games' events to the central office.
     VenueAssigned {
         venue: PersonId,
+        #[serde(deserialize_with = "crate::model::game::rounds::one")]
         round: u16,
         tables: Vec<u16>,
     },

@@ -115,6 +115,83 @@ fn bad(message: impl Into<String>) -> DomainError {
     DomainError::InvalidField { field: "opengotha".into(), message: message.into() }
 }
 
+/// What an OpenGotha file may hold: OpenGotha 3.52.03's own limits (`Gotha.MAX_NUMBER_OF_*`,
+/// `Player.MIN_RATING`/`MAX_RATING`, `PlacementParameterSet.PLA_SMMS_CORR_*`), so every file
+/// it writes is read. Each is checked as it is read, before it sizes an allocation or a loop
+/// (docs/security.md).
+pub mod bounds {
+    /// `Player` elements.
+    pub const PLAYERS: (i64, i64) = (0, 2000);
+    /// `numberOfRounds`, a game's or a bye's `roundNumber`, and the length of `participating`.
+    pub const ROUNDS: (i64, i64) = (1, 20);
+    /// `numberOfCategories` (0 is read as 1, as OpenGotha does).
+    pub const CATEGORIES: (i64, i64) = (0, 9);
+    /// `Game` and `ByePlayer` elements: a board or a bye for every player every round.
+    pub const GAMES: (i64, i64) = (0, PLAYERS.1 * ROUNDS.1);
+    /// A game's `tableNumber`.
+    pub const TABLE: (i64, i64) = (0, 1000);
+    /// A game's `handicap`.
+    pub const HANDICAP: (i64, i64) = (0, 9);
+    /// A player's `smmsCorrection` (the McMahon score groups span exactly this).
+    pub const SMMS_CORRECTION: (i64, i64) = (-1, 2);
+    /// A player's `rating`.
+    pub const RATING: (i64, i64) = (-900, 2949);
+    /// The half points an absence or a bye is worth (`genNBW2ValueAbsent` …).
+    pub const HALF_POINTS: (i64, i64) = (0, 2);
+}
+
+const FILE: &str = "opengotha file";
+
+/// The integer `key` of element `a` on `line`, `default` when absent, within `(min, max)`: a
+/// number too large for any integer type is out of bounds too, not "not a number".
+fn bounded<T: TryFrom<i64>>(
+    a: &HashMap<String, String>,
+    key: &str,
+    default: T,
+    line: u32,
+    (min, max): (i64, i64),
+) -> Result<T> {
+    let Some(v) = a.get(key).map(|v| v.trim()).filter(|v| !v.is_empty()) else { return Ok(default) };
+    let out = || DomainError::over_bound(FILE, key, line, v, (min, max));
+    let n: i64 = match v.parse() {
+        Ok(n) => n,
+        Err(_) if v.strip_prefix('-').unwrap_or(v).bytes().all(|b| b.is_ascii_digit()) => return Err(out()),
+        Err(_) => return Err(bad(format!("`{key}` = `{v}` is not a number"))),
+    };
+    if !(min..=max).contains(&n) {
+        return Err(out());
+    }
+    T::try_from(n).map_err(|_| out())
+}
+
+/// A count of elements read so far against its bound: refused at the first one too many.
+fn count_within(what: &str, count: usize, line: u32, (min, max): (i64, i64)) -> Result<()> {
+    if count as i64 > max {
+        return Err(DomainError::over_bound(FILE, format!("number of <{what}> elements"), line, count, (min, max)));
+    }
+    Ok(())
+}
+
+/// Line numbers of byte offsets met in increasing order, each newline counted once (a file of
+/// thousands of players is not scanned from its start for each).
+struct Lines<'a> {
+    text: &'a str,
+    at: usize,
+    line: u32,
+}
+
+impl Lines<'_> {
+    fn of(&mut self, pos: u64) -> u32 {
+        let pos = usize::try_from(pos).unwrap_or(usize::MAX).min(self.text.len());
+        if pos > self.at {
+            let newlines = self.text.as_bytes()[self.at..pos].iter().filter(|&&b| b == b'\n').count();
+            self.line = self.line.saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX));
+            self.at = pos;
+        }
+        self.line
+    }
+}
+
 fn attrs(e: &BytesStart) -> Result<HashMap<String, String>> {
     let mut out = HashMap::new();
     for a in e.attributes() {
@@ -188,14 +265,18 @@ fn result_string(s: GameScore, by_default: bool) -> String {
 }
 
 /// One `Player` element: the entrant and what OpenGotha knows beyond it.
-fn player_of(a: &HashMap<String, String>, n: usize) -> Result<(Entrant, PlayerExtra)> {
+fn player_of(a: &HashMap<String, String>, n: usize, line: u32) -> Result<(Entrant, PlayerExtra)> {
     let (last, first) = (a.get("name").cloned().unwrap_or_default(), a.get("firstName").cloned().unwrap_or_default());
     let key = (last.clone() + &first).replace(' ', "").to_uppercase();
     let rank = a.get("rank").ok_or_else(|| bad(format!("player {key} has no rank")))?;
     let rank = parse_rank(rank).map_err(|e| bad(format!("player {key}: {e}")))?;
     let mut entrant = Entrant::new(player_id(&key, n)?, super::players_csv::join_name(&last, &first), rank);
-    entrant.mcmahon_correction = num(a, "smmsCorrection", 0)?;
+    entrant.mcmahon_correction = bounded(a, "smmsCorrection", 0, line, bounds::SMMS_CORRECTION)?;
     if let Some(p) = a.get("participating") {
+        if p.chars().count() as i64 > bounds::ROUNDS.1 {
+            let length = format!("{} characters", p.chars().count());
+            return Err(DomainError::over_bound(FILE, "participating", line, length, (0, bounds::ROUNDS.1)));
+        }
         entrant.absent =
             p.chars().enumerate().filter(|(_, c)| *c == '0').map(|(i, _)| i as u16 + 1).collect::<BTreeSet<_>>();
     }
@@ -206,7 +287,7 @@ fn player_of(a: &HashMap<String, String>, n: usize) -> Result<(Entrant, PlayerEx
         first_name: first.clone(),
         club: a.get("club").cloned().unwrap_or_default(),
         country: a.get("country").cloned().unwrap_or_default(),
-        rating: num(a, "rating", 0)?,
+        rating: bounded(a, "rating", 0, line, bounds::RATING)?,
         egf_pin: match a.get("egfPin").map(|p| p.trim()) {
             None | Some("") => String::new(),
             Some(p) => crate::model::Pin::new(p).map_err(|e| bad(format!("player `{last} {first}`: {e}")))?.to_string(),
@@ -236,6 +317,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     let mut in_team_section = false;
     let mut saw_root = false;
     let mut version = String::new();
+    let mut lines = Lines { text: xml, at: 0, line: 1 };
+    // Where each element was, for the refusals that come after the whole file is read.
+    let (mut game_lines, mut bye_lines, mut general_line) = (Vec::new(), Vec::new(), 0);
     loop {
         let ev = reader
             .read_event()
@@ -244,6 +328,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
             Event::Eof => break,
             Event::Start(e) | Event::Empty(e) => {
                 let name = e.name().as_ref().to_vec();
+                let line = lines.of(reader.buffer_position());
                 match name.as_slice() {
                     b"Tournament" => {
                         saw_root = true;
@@ -251,22 +336,36 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
                     }
                     b"TeamTournamentParameterSet" => in_team_section = true,
                     b"Player" => {
+                        count_within("Player", players.len() + faults.len() + 1, line, bounds::PLAYERS)?;
                         let a = attrs(&e)?;
                         // Every bad player is named with its line, not only the first.
-                        let at = (reader.buffer_position() as usize).min(xml.len());
-                        let line = xml[..at].matches('\n').count() as u32 + 1;
-                        match player_of(&a, players.len() + faults.len() + 1) {
+                        match player_of(&a, players.len() + faults.len() + 1, line) {
                             Ok(p) => players.push(p),
+                            Err(e @ DomainError::OverBound { .. }) => return Err(e),
                             Err(DomainError::InvalidField { message, .. }) => faults.push(LineFault { line, message }),
                             Err(e) => faults.push(LineFault { line, message: e.to_string() }),
                         }
                     }
-                    b"Game" => games.push(attrs(&e)?),
-                    b"ByePlayer" => byes.push(attrs(&e)?),
-                    b"GeneralParameterSet" => general = Some(attrs(&e)?),
+                    b"Game" => {
+                        count_within("Game", games.len() + 1, line, bounds::GAMES)?;
+                        games.push(attrs(&e)?);
+                        game_lines.push(line);
+                    }
+                    b"ByePlayer" => {
+                        count_within("ByePlayer", byes.len() + 1, line, bounds::GAMES)?;
+                        byes.push(attrs(&e)?);
+                        bye_lines.push(line);
+                    }
+                    b"GeneralParameterSet" => {
+                        general = Some(attrs(&e)?);
+                        general_line = line;
+                    }
                     b"PairingParameterSet" => pairing_attrs = Some(attrs(&e)?),
                     b"HandicapParameterSet" => handicap_attrs = Some(attrs(&e)?),
-                    b"Category" => category_attrs.push(attrs(&e)?),
+                    b"Category" => {
+                        count_within("Category", category_attrs.len() + 1, line, bounds::CATEGORIES)?;
+                        category_attrs.push(attrs(&e)?);
+                    }
                     b"ClubsGroup" => clubs_groups.push(Vec::new()),
                     b"Club" => {
                         let a = attrs(&e)?;
@@ -293,6 +392,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         return Err(bad("no <Tournament> element: this is not an OpenGotha tournament file"));
     }
     let g = general.ok_or_else(|| bad("no <GeneralParameterSet>: the file has no tournament parameters"))?;
+    let rounds: u16 = bounded(&g, "numberOfRounds", 1, general_line, bounds::ROUNDS)?;
     let by_key: HashMap<&str, &PlayerId> = players.iter().map(|(e, x)| (x.key.as_str(), &e.id)).collect();
     let find = |key: &str, what: &str| -> Result<PlayerId> {
         let k = key.replace(' ', "").to_uppercase();
@@ -303,9 +403,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     };
     let mut field_games = Vec::with_capacity(games.len());
     let mut known_colour = Vec::with_capacity(games.len());
-    for a in &games {
+    for (a, &line) in games.iter().zip(&game_lines) {
         known_colour.push(flag(a, "knownColor", true));
-        let round: u16 = num(a, "roundNumber", 1)?;
+        let round: u16 = bounded(a, "roundNumber", 1, line, (1, i64::from(rounds)))?;
         let black =
             find(a.get("blackPlayer").map(String::as_str).unwrap_or(""), &format!("round {round} black player"))?;
         let white =
@@ -313,17 +413,17 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         let (score, by_default) = score(a.get("result").map(String::as_str).unwrap_or("RESULT_UNKNOWN"))?;
         field_games.push(FieldGame {
             round,
-            table: num(a, "tableNumber", 0)?,
+            table: bounded(a, "tableNumber", 0, line, bounds::TABLE)?,
             black,
             white,
-            handicap: num(a, "handicap", 0)?,
+            handicap: bounded(a, "handicap", 0, line, bounds::HANDICAP)?,
             score,
             by_default,
         });
     }
     let mut field_byes = Vec::new();
-    for a in &byes {
-        let round: u16 = num(a, "roundNumber", 1)?;
+    for (a, &line) in byes.iter().zip(&bye_lines) {
+        let round: u16 = bounded(a, "roundNumber", 1, line, (1, i64::from(rounds)))?;
         field_byes
             .push((round, find(a.get("player").map(String::as_str).unwrap_or(""), &format!("round {round} bye"))?));
     }
@@ -342,28 +442,40 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
             None => unsupported.push(name),
         }
     }
-    let zero = rank_value(g.get("genMMZero").map(String::as_str).unwrap_or("30K"), "genMMZero")?;
+    // Read, and then set aside: OpenGotha 3.52.03 counts McMahon scores from 30k whatever the
+    // file says (`GeneralParameterSet.setGenMMZero` stores −30, not its argument).
+    rank_value(g.get("genMMZero").map(String::as_str).unwrap_or("30K"), "genMMZero")?;
+    let half = |key: &str, default: i64| bounded(&g, key, default, general_line, bounds::HALF_POINTS);
     let mcmahon = McMahonParams {
         bar: rank_value(g.get("genMMBar").map(String::as_str).unwrap_or("9D"), "genMMBar")?,
         floor: rank_value(g.get("genMMFloor").map(String::as_str).unwrap_or("30K"), "genMMFloor")?,
         scoring: Scoring {
-            zero: Rank::from_value(zero),
-            absent_nbw2: num(&g, "genNBW2ValueAbsent", 0)?,
-            absent_mms2: num(&g, "genMMS2ValueAbsent", 1)?,
-            bye_nbw2: num(&g, "genNBW2ValueBye", 2)?,
-            bye_mms2: num(&g, "genMMS2ValueBye", 2)?,
+            zero: Scoring::default().zero,
+            absent_nbw2: half("genNBW2ValueAbsent", 0)?,
+            absent_mms2: half("genMMS2ValueAbsent", 1)?,
+            bye_nbw2: half("genNBW2ValueBye", 2)?,
+            bye_mms2: half("genMMS2ValueBye", 2)?,
             round_down: flag(&g, "genRoundDownNBWMMS", true),
             unplayed_as_half: flag(&g, "genCountNotPlayedGamesAsHalfPoint", false),
         },
     };
-    let categories: u32 = num(&g, "numberOfCategories", 1)?;
+    if mcmahon.bar < mcmahon.floor {
+        let message = format!(
+            "the McMahon bar {} is below the floor {}",
+            rank_from_value(mcmahon.bar),
+            rank_from_value(mcmahon.floor)
+        );
+        return Err(DomainError::BadLines { file: FILE, lines: vec![LineFault { line: general_line, message }] });
+    }
+    let categories: u32 = bounded(&g, "numberOfCategories", 1, general_line, bounds::CATEGORIES)?;
     let category_limits = category_limits(categories, &category_attrs)?;
     let mut pairing = pairing_params(pairing_attrs.as_ref().unwrap_or(&HashMap::new()))?;
     // Tables as the release the organiser runs numbers them (3.52.03), whatever release saved
     // the file: 3.51's order only when the organiser picks it.
     pairing.table_order = TableOrder::OpenGotha352;
     let handicap = handicap_params(handicap_attrs.as_ref().unwrap_or(&HashMap::new()))?;
-    let rounds: u16 = num(&g, "numberOfRounds", 1)?;
+    // The values the set-up refuses are refused here too: the `pair` command pairs on them.
+    pairing.check().and_then(|()| handicap.check()).map_err(|e| bad(format!("pairing parameters: {e}")))?;
     let (entrants, extras): (Vec<_>, Vec<_>) = players.into_iter().unzip();
     let text = |k: &str| g.get(k).cloned().unwrap_or_default();
     Ok(OpenGotha {

@@ -189,6 +189,11 @@ pub struct CsvReview {
     pub faults: Vec<crate::error::LineFault>,
 }
 
+/// The most players one file brings in (OpenGotha holds 2,000 in a tournament).
+pub const MAX_PLAYERS: usize = 2000;
+/// The most bad lines listed before the reading stops.
+pub const MAX_FAULTS: usize = 100;
+
 /// Reads every line of `text` against the players `existing`; new ids are `pNNN` from
 /// `p{first}`. Bad lines are all listed, none stops the reading; duplicates are flagged.
 pub fn review(text: &str, existing: &[Player], first: usize) -> CsvReview {
@@ -197,10 +202,26 @@ pub fn review(text: &str, existing: &[Player], first: usize) -> CsvReview {
     let mut columns: Option<Vec<Option<Column>>> = None;
     let mut seen_first = false;
     for (n, line) in text.lines().enumerate() {
-        let line_no = n as u32 + 1;
+        let line_no = u32::try_from(n).unwrap_or(u32::MAX).saturating_add(1);
         let line = line.trim_start_matches('\u{feff}');
         if line.trim().is_empty() {
             continue;
+        }
+        // Bounds (docs/security.md): a file of a tournament's players, its faults listed until
+        // there are enough to fix first.
+        if rows.len() >= MAX_PLAYERS {
+            faults.push(crate::error::LineFault {
+                line: line_no,
+                message: format!("more than {MAX_PLAYERS} players in one file: bring them in in parts"),
+            });
+            break;
+        }
+        if faults.len() >= MAX_FAULTS {
+            faults.push(crate::error::LineFault {
+                line: line_no,
+                message: format!("{MAX_FAULTS} bad lines before this one: fix those first"),
+            });
+            break;
         }
         let f = fields(line);
         if !seen_first {

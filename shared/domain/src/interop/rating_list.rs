@@ -144,6 +144,13 @@ fn ffg_line(c: &[char]) -> std::result::Result<Listed, Vec<String>> {
     }
 }
 
+/// The most player lines a list may have.
+pub const MAX_PLAYERS: usize = 1_000_000;
+/// The most bad lines listed before the reading stops.
+pub const MAX_FAULTS: usize = 100;
+/// The longest line (the lists' lines are about 110 and 61 characters).
+pub const MAX_LINE_BYTES: usize = 1024;
+
 /// Reads a list of `kind`. Every bad player line is a fault ([`DomainError::BadLines`]); a file
 /// with no player line of that format is refused naming its first line.
 pub fn parse(kind: ListKind, text: &str) -> Result<RatingList> {
@@ -152,10 +159,36 @@ pub fn parse(kind: ListKind, text: &str) -> Result<RatingList> {
     let mut date = String::new();
     let mut first_text_line = None;
     for (n, raw) in text.lines().enumerate() {
-        let line_no = n as u32 + 1;
+        let line_no = u32::try_from(n).unwrap_or(u32::MAX).saturating_add(1);
         let line = raw.trim_end_matches('\r').trim_start_matches('\u{feff}');
         if line.trim().is_empty() {
             continue;
+        }
+        // Bounds (docs/security.md): the EGF's whole list is under a tenth of this.
+        if players.len() >= MAX_PLAYERS {
+            return Err(DomainError::over_bound(
+                "rating list",
+                "player lines",
+                line_no,
+                players.len() + 1,
+                (0, MAX_PLAYERS as i64),
+            ));
+        }
+        if faults.len() >= MAX_FAULTS {
+            faults.push(LineFault {
+                line: line_no,
+                message: format!("{MAX_FAULTS} bad lines before this one: fix those first"),
+            });
+            break;
+        }
+        if raw.len() > MAX_LINE_BYTES {
+            return Err(DomainError::over_bound(
+                "rating list",
+                "line length",
+                line_no,
+                raw.len(),
+                (0, MAX_LINE_BYTES as i64),
+            ));
         }
         first_text_line.get_or_insert(line_no);
         let c: Vec<char> = line.chars().collect();

@@ -44,6 +44,10 @@ pub struct SgfGame {
 /// How deep variations may nest: editors nest one level per branching move, far below this.
 const MAX_DEPTH: usize = 1_000;
 
+/// The most moves a record's main line may have (docs/security.md): a 19×19 game runs to a few
+/// hundred; each move replayed is checked against every position before it.
+pub const MAX_MOVES: usize = 2_000;
+
 fn invalid(text: &str, at: usize, what: &str) -> DomainError {
     let before = &text[..at.min(text.len())];
     let line = before.matches('\n').count() + 1;
@@ -209,6 +213,11 @@ pub fn parse(text: &str) -> Result<SgfGame> {
     for node in &line {
         for (k, colour) in [("B", Colour::Black), ("W", Colour::White)] {
             if let Some(v) = first(node, k) {
+                if moves.len() >= MAX_MOVES {
+                    let line = text[..at(node, k).min(text.len())].matches('\n').count() + 1;
+                    let line = u32::try_from(line).unwrap_or(u32::MAX);
+                    return Err(DomainError::over_bound("sgf", "moves", line, moves.len() + 1, (0, MAX_MOVES as i64)));
+                }
                 moves.push(SgfMove { colour, at: point(text, at(node, k), &v, size)?, comment: first(node, "C") });
             }
         }

@@ -104,12 +104,59 @@ impl TimeControl {
     }
 }
 
+/// The most rounds an event has: every round number read from an event, a file or a request
+/// is at most this (docs/security.md), since a round number sizes each player's row of scores.
+/// A double round robin of 100 players fits.
+pub const MAX_ROUNDS: u16 = 200;
+
+/// A round number over [`MAX_ROUNDS`], refused.
+pub fn round_over(round: impl fmt::Display) -> DomainError {
+    DomainError::OutOfRange {
+        what: "round",
+        message: format!("round {round} is over the {MAX_ROUNDS} an event may have"),
+    }
+}
+
+/// Round numbers as the wire format reads them: at most [`MAX_ROUNDS`], refused at their field.
+pub mod rounds {
+    use serde::{Deserialize, Deserializer};
+
+    use super::{round_over, MAX_ROUNDS};
+
+    fn check(r: u16) -> Result<u16, crate::error::DomainError> {
+        if r > MAX_ROUNDS {
+            return Err(round_over(r));
+        }
+        Ok(r)
+    }
+
+    /// One round number.
+    pub fn one<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
+        check(u16::deserialize(d)?).map_err(crate::error::to_serde)
+    }
+
+    /// An optional number of rounds.
+    pub fn optional<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u16>, D::Error> {
+        Option::<u16>::deserialize(d)?.map(check).transpose().map_err(crate::error::to_serde)
+    }
+
+    /// A list of round numbers: no longer than [`MAX_ROUNDS`] (each counted once), each at most it.
+    pub fn list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u16>, D::Error> {
+        let v = Vec::<u16>::deserialize(d)?;
+        if v.len() > usize::from(MAX_ROUNDS) {
+            return Err(crate::error::to_serde(round_over(format!("list of {}", v.len()))));
+        }
+        v.into_iter().map(check).collect::<Result<_, _>>().map_err(crate::error::to_serde)
+    }
+}
+
 /// A scheduled game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Game {
     pub id: GameId,
+    #[serde(deserialize_with = "rounds::one")]
     pub round: u16,
     pub table: u16,
     pub black: PlayerId,

@@ -49,7 +49,11 @@ pub struct Settings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub system: Option<System>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::model::game::rounds::optional"
+    )]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub rounds: Option<u16>,
     /// 第二十八条 D: no shared places — ties go to a play-off or lots (otherwise C: shared).

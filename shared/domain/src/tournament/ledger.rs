@@ -28,7 +28,9 @@ fn entrant(p: &Player) -> Entrant {
     Entrant {
         team: p.team.clone(),
         board: p.board,
-        mcmahon_correction: p.opengotha.as_ref().map_or(0, |r| r.smms_correction),
+        // Within OpenGotha's range (`PLA_SMMS_CORR_MIN`/`_MAX`), which its score groups span: a
+        // record from elsewhere saying more cannot leave a player in no group.
+        mcmahon_correction: p.opengotha.as_ref().map_or(0, |r| r.smms_correction.clamp(-1, 2)),
         preliminary: p.opengotha.as_ref().is_some_and(|r| r.preliminary),
         ..Entrant::new(p.id.clone(), p.name.clone(), p.rank)
     }

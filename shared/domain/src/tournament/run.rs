@@ -101,6 +101,9 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
     let t = view.tournament.as_ref().ok_or_else(|| setup_missing(words::TOURNAMENT))?;
     let time_control: TimeControl = t.settings.time_control.ok_or_else(|| setup_missing(words::TIME_CONTROL))?;
     let lateness = t.settings.allowed_lateness_minutes.ok_or_else(|| setup_missing(words::LATENESS_LIMIT))?;
+    if round > crate::model::game::MAX_ROUNDS {
+        return Err(crate::model::game::round_over(round));
+    }
     if let Some(max) = t.settings.rounds {
         if round == 0 || round > max {
             return Err(DomainError::OutOfRange {
@@ -250,6 +253,9 @@ pub fn standings(view: &TournamentView, round: Option<u16>) -> Result<EventStand
     let field = ledger::field(view);
     let last = field.games.iter().map(|g| g.round).chain(field.byes.iter().map(|(r, _)| *r)).max().unwrap_or(0);
     let round = round.unwrap_or(last).max(1);
+    if round > crate::model::game::MAX_ROUNDS {
+        return Err(crate::model::game::round_over(round));
+    }
     let shared = !view.tournament.as_ref().is_some_and(|t| t.settings.no_shared_places);
     let standings = match system {
         System::RoundRobin { .. } => art28::round_robin(&field, round, shared),

@@ -124,7 +124,11 @@ impl System {
             {
                 Err(out_of_range(format!("McMahon bar {bar} is below the floor {floor}")))
             }
-            System::McMahon { pairing, handicap, .. } | System::OpenGothaSwiss { pairing, handicap, .. } => {
+            System::McMahon { pairing, handicap, scoring, .. }
+            | System::OpenGothaSwiss { pairing, handicap, scoring, .. } => {
+                if let Some(s) = scoring {
+                    check_scoring(s)?;
+                }
                 pairing.as_deref().map_or(Ok(()), PairingParams::check)?;
                 handicap.as_ref().map_or(Ok(()), HandicapParams::check)?;
                 self.check_criteria()
@@ -254,6 +258,30 @@ impl Labelled for System {
             System::Team { pairing: TeamPairing::Swiss, .. } => Label::new("团体积分编排赛", "team Swiss"),
         }
     }
+}
+
+/// OpenGotha's scoring as it can run: starting scores from 30k (OpenGotha 3.52.03's
+/// `setGenMMZero` ignores its argument, and the score groups are counted from 30k), and an
+/// absence or a bye worth 0, ½ or 1 point.
+fn check_scoring(s: &Scoring) -> Result<()> {
+    let thirty_kyu = Scoring::default().zero;
+    if s.zero != thirty_kyu {
+        return Err(out_of_range(format!(
+            "the MM zero {} cannot be set: McMahon scores count from {thirty_kyu}, as OpenGotha 3.52.03 counts them whatever its MM zero says",
+            s.zero
+        )));
+    }
+    for (name, v) in [
+        ("absent_nbw2", s.absent_nbw2),
+        ("absent_mms2", s.absent_mms2),
+        ("bye_nbw2", s.bye_nbw2),
+        ("bye_mms2", s.bye_mms2),
+    ] {
+        if !(0..=2).contains(&v) {
+            return Err(out_of_range(format!("{name} = {v} must be 0, 1 or 2 half points")));
+        }
+    }
+    Ok(())
 }
 
 fn out_of_range(message: String) -> DomainError {

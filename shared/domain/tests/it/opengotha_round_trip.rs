@@ -182,7 +182,7 @@ fn bad_files_are_refused_with_what_was_wrong() {
             "round 1: `AB` is in two games",
         ),
         (
-            r#"<Tournament><Players><Player name="A" firstName="B" rank="1D"/><Player name="C" firstName="D" rank="1D"/></Players><Games><Game blackPlayer="AB" whitePlayer="CD" roundNumber="2" result="RESULT_WHITEWINS"/></Games><ByePlayers><ByePlayer player="CD" roundNumber="2"/></ByePlayers><GeneralParameterSet/></Tournament>"#,
+            r#"<Tournament><Players><Player name="A" firstName="B" rank="1D"/><Player name="C" firstName="D" rank="1D"/></Players><Games><Game blackPlayer="AB" whitePlayer="CD" roundNumber="2" result="RESULT_WHITEWINS"/></Games><ByePlayers><ByePlayer player="CD" roundNumber="2"/></ByePlayers><GeneralParameterSet numberOfRounds="2"/></Tournament>"#,
             "has the bye",
         ),
     ];

@@ -60,7 +60,8 @@ impl McMahonParams {
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Scoring {
-    /// The rank whose starting score is 0 (OpenGotha's "MM zero", default 30k).
+    /// OpenGotha's "MM zero", kept as the event or file set it; scores count from 30k whatever
+    /// it says, as OpenGotha 3.52.03 counts them (its `setGenMMZero` ignores its argument).
     #[cfg_attr(feature = "ts", ts(type = "string"))]
     pub zero: Rank,
     /// Half points an absent round adds to NBW and to MMS (defaults 0 and 1).
@@ -153,8 +154,12 @@ impl<'a> Scores<'a> {
             .entrants
             .iter()
             .map(|e| {
+                // OpenGotha 3.52.03 counts from 30k whatever the MM zero says (its
+                // `setGenMMZero` stores −30, not its argument), and its score groups span the
+                // scores counted so: a zero of 20k would leave the weakest in no group.
+                let zero = Scoring::default().zero.value();
                 i64::from(
-                    e.rank.value().clamp(params.floor, params.bar) - params.scoring.zero.value() + e.mcmahon_correction,
+                    e.rank.value().clamp(params.floor, params.bar.max(params.floor)) - zero + e.mcmahon_correction,
                 )
             })
             .collect();
@@ -431,7 +436,7 @@ pub fn standings(
         rows.push(Unplaced { player: e, values });
     }
     let rank = crate::model::Rank::from_value;
-    let (bar, floor, zero) = (rank(params.bar), rank(params.floor), params.scoring.zero);
+    let (bar, floor, zero) = (rank(params.bar), rank(params.floor), Scoring::default().zero);
     let notes = vec![said!(_l =>
         zh: format!("麦克马洪分按 OpenGotha 的定义计算：上限 {bar}，下限 {floor}，起始分自 {zero} 起算"),
         en: format!("McMahon scores as OpenGotha defines them: bar {bar}, floor {floor}, starting score counted from {zero}"),

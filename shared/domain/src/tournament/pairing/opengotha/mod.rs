@@ -232,6 +232,9 @@ fn pair_among(
     if round == 0 {
         return Err(out_of_range("rounds are numbered from 1".into()));
     }
+    if round > crate::model::game::MAX_ROUNDS {
+        return Err(crate::model::game::round_over(round));
+    }
     if people.len() != field.entrants.len() {
         return Err(out_of_range(format!(
             "{} entrants but {} player records: each entrant needs one",
@@ -252,6 +255,14 @@ fn pair_among(
             return Err(out_of_range(format!("{missing} is not an entrant")));
         }
         players.retain(|&i| selected.contains(&field.entrants[i].id));
+    }
+    // Every player's score falls in a score group when the scores and the groups agree; a
+    // player outside every group is refused here, not divided by an empty group's size.
+    if let Some(&i) = players.iter().find(|&&i| infos.infos[i].group_size == 0) {
+        return Err(out_of_range(format!(
+            "round {round}: {}'s score is outside every score group (its bar, floor and correction disagree)",
+            field.entrants[i].id
+        )));
     }
     if players.len() < 2 {
         return Err(out_of_range(format!(
@@ -320,7 +331,7 @@ pub fn weigh_each(
     round: u16,
     pairs: &[(PlayerId, PlayerId)],
 ) -> Result<Vec<i128>> {
-    if round == 0 || people.len() != field.entrants.len() {
+    if round == 0 || round > crate::model::game::MAX_ROUNDS || people.len() != field.entrants.len() {
         return Err(out_of_range("a round from 1 and one player record per entrant".into()));
     }
     let past = before(field, round);

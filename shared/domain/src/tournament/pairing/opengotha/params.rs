@@ -11,6 +11,10 @@ use crate::tournament::standings::Criterion;
 /// The largest weight a parameter may take: OpenGotha's ceiling for avoiding a rematch.
 pub const MAX_WEIGHT: i64 = 500_000_000_000_000;
 
+/// The most a "prefer a score difference rather than the same country/club/group" factor may
+/// be: each counts in score groups and is capped at the whole range, so more changes nothing.
+pub const MAX_GEO_FACTOR: i64 = 1000;
+
 fn bad(message: String) -> DomainError {
     DomainError::OutOfRange { what: "settings", message }
 }
@@ -152,6 +156,17 @@ impl PairingParams {
             // OpenGotha's own ceilings keep a round's total below 2⁶³ (PAIBA_MAX_AVOIDDUPLGAME).
             if !(0..=MAX_WEIGHT).contains(&w) {
                 return Err(bad(format!("pairing weight {name} = {w} must be between 0 and {MAX_WEIGHT}")));
+            }
+        }
+        for (name, f) in [
+            ("prefer_mms_diff_rather_than_same_country", self.prefer_mms_diff_rather_than_same_country),
+            ("prefer_mms_diff_rather_than_same_club", self.prefer_mms_diff_rather_than_same_club),
+            ("prefer_mms_diff_rather_than_same_clubs_group", self.prefer_mms_diff_rather_than_same_clubs_group),
+        ] {
+            // A factor divided by the number of score groups, then capped at 1: a negative one
+            // sends the geography weight past any integer (found by format_fuzz.rs).
+            if !(0..=MAX_GEO_FACTOR).contains(&i64::from(f)) {
+                return Err(bad(format!("{name} = {f} must be between 0 and {MAX_GEO_FACTOR}")));
             }
         }
         if self.nx1_factor_per_mille > 1000 {

@@ -329,6 +329,7 @@ impl Infos<'_> {
         }
         let curve = max as f64 * (1.0 - ratio) * (1.0 + k * ratio);
         // OpenGotha subtracts from the score-difference weight, not from the geography one.
-        (pp.minimize_score_difference - curve as i64).min(max)
+        // Saturating: equal to Java's for every value the set-up admits, never an overflow.
+        pp.minimize_score_difference.saturating_sub(curve as i64).min(max)
     }
 }
