@@ -83,8 +83,10 @@ test("the last minute is read to the second on a controlled clock and the time-u
     } else {
       await page.waitForSelector("[data-testid=reader-confirm-loss]", { timeout: 10000 });
     }
-    // A poll is 250 ms: one more lets a call due at this second be spoken.
-    await page.waitForTimeout(300);
+    // The screen has read to this second: every call due by then has been said.
+    await page.waitForFunction((t) => Number(document.querySelector("[data-testid=reader]")?.dataset.readTo) >= t, T0 + s * 1000, {
+      timeout: 10000,
+    });
     const said = await page.evaluate(() => window.__said);
     const now = said.slice(seen).map((x) => x.text);
     seen = said.length;

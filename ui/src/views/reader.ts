@@ -158,6 +158,8 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
         said.dataset.by = speak(s.words[lang], s.clip, lang);
       }
       draw(v);
+      // How far the screen has read: every call due by this time has been said.
+      root.dataset.readTo = String(v.now_ms);
       error.textContent = "";
     } catch (e) {
       error.textContent = (e as Error).message;
