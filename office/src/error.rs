@@ -29,6 +29,13 @@ pub enum OfficeError {
     LockedOut(u32),
     #[error("{0}")]
     Forbidden(String),
+    /// A referee recording on a table the chief arbiter did not assign them (第三十一条三):
+    /// the table, and the referee's own.
+    #[error(
+        "table {table} is not assigned to referee `{referee}` (their tables: {}); the chief arbiter assigns a cover from the desk",
+        tables.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
+    )]
+    NotYourTable { table: u16, referee: arbiter_core::model::PersonId, tables: Vec<u16> },
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
@@ -193,6 +200,7 @@ impl OfficeError {
             OfficeError::TooManyAttempts { .. } => "too_many_attempts",
             OfficeError::LockedOut(_) => "locked_out",
             OfficeError::Forbidden(_) => "forbidden",
+            OfficeError::NotYourTable { .. } => "not_your_table",
             OfficeError::NotFound(_) => "not_found",
             OfficeError::Conflict(_) => "conflict",
             OfficeError::BadRequest { what, .. } => what.code(),
@@ -214,7 +222,7 @@ impl OfficeError {
         match self {
             OfficeError::Unauthenticated(_) | OfficeError::NotRecognised(_) => StatusCode::UNAUTHORIZED,
             OfficeError::TooManyAttempts { .. } | OfficeError::LockedOut(_) => StatusCode::TOO_MANY_REQUESTS,
-            OfficeError::Forbidden(_) => StatusCode::FORBIDDEN,
+            OfficeError::Forbidden(_) | OfficeError::NotYourTable { .. } => StatusCode::FORBIDDEN,
             OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
             OfficeError::Conflict(_) | OfficeError::OfficeRunning(_) => StatusCode::CONFLICT,
             OfficeError::BadRequest { what, .. } => what.status(),

@@ -356,3 +356,63 @@ async fn the_chief_arbiter_evaluates_each_referee_and_no_tablet_receives_it() {
     office.state.store.export(&mut exported).unwrap();
     assert!(!String::from_utf8(exported).unwrap().contains("很好"));
 }
+
+/// 第三十一条三: a referee records at the tables assigned to them. Referees on tables 1–2 and
+/// 3–4: a record of one on the other's table is refused (403, naming the table and the
+/// referee's tables) and nothing is stored; a cover the chief arbiter assigns lets it through;
+/// the table list names each table's referee, for a referee's phone to put their own first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_referee_records_only_at_their_own_tables() {
+    use reqwest::Method;
+    let office = Office::start("own-tables").await;
+    office.schedule(4);
+    let li = office.enroll("ref-li", Role::Referee, "web-li").await;
+    let wang = office.enroll("ref-wang", Role::Referee, "web-wang").await;
+    let chief = office.enroll("chief-ma", Role::ChiefArbiter, "web-ma").await;
+    let org = office.organiser_token.clone();
+    for (referee, tables) in [("ref-li", [1, 2]), ("ref-wang", [3, 4])] {
+        let (s, r) =
+            send(&office, Method::POST, &org, "/referees", Some(serde_json::json!({"referee": referee, "tables": tables})))
+                .await;
+        assert_eq!(s, 200, "{r}");
+    }
+    let warning = serde_json::json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "disturbing", "facts": {"offender": "black"}}, "ruling": "warning"}}});
+
+    let (s, mine) = send(&office, Method::POST, &li.token, "/games/g1/events", Some(warning.clone())).await;
+    assert_eq!(s, 200, "on their own table: {mine}");
+    let (s, refused) = send(&office, Method::POST, &li.token, "/games/g3/events", Some(warning.clone())).await;
+    assert_eq!((s, refused["code"].as_str()), (403, Some("not_your_table")), "{refused}");
+    assert_eq!(
+        refused["message"],
+        "table 3 is not assigned to referee `ref-li` (their tables: 1, 2); the chief arbiter assigns a cover from the desk"
+    );
+    let (_, g3) = send(&office, Method::GET, &org, "/games/g3/state", None).await;
+    assert_eq!(g3["incidents"].as_array().map(Vec::len), Some(0), "nothing stored: {g3}");
+
+    // The chief arbiter is held to no table; a cover for table 3 lets ref-li record there.
+    let (s, r) = send(&office, Method::POST, &chief.token, "/games/g4/events", Some(warning.clone())).await;
+    assert_eq!(s, 200, "{r}");
+    let (s, r) = send(
+        &office,
+        Method::POST,
+        &chief.token,
+        "/referees",
+        Some(serde_json::json!({"referee": "ref-li", "tables": [3]})),
+    )
+    .await;
+    assert_eq!(s, 200, "{r}");
+    let (s, r) = send(&office, Method::POST, &li.token, "/games/g3/events", Some(warning.clone())).await;
+    assert_eq!(s, 200, "covering table 3: {r}");
+    let (s, r) = send(&office, Method::POST, &wang.token, "/games/g3/events", Some(warning)).await;
+    assert_eq!((s, r["code"].as_str()), (403, Some("not_your_table")), "table 3 is no longer ref-wang's: {r}");
+
+    let (_, rows) = send(&office, Method::GET, &li.token, "/tables", None).await;
+    let referees: Vec<(u64, Option<&str>)> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["table"].as_u64().unwrap(), r["referee"].as_str()))
+        .collect();
+    assert_eq!(referees, [(1, Some("ref-li")), (2, Some("ref-li")), (3, Some("ref-li")), (4, Some("ref-wang"))]);
+    office.shutdown().await;
+}

@@ -120,6 +120,12 @@ export class ArbiterApp {
     this.timer = setInterval(() => void this.tick(), pollMs);
   }
 
+  /** The official signed in, when a referee: their own tables come first. */
+  private me(): string | null {
+    const id = this.status?.identity;
+    return id?.role === "referee" ? id.person : null;
+  }
+
   stop(): void {
     if (this.timer) clearInterval(this.timer);
   }
@@ -282,7 +288,7 @@ export class ArbiterApp {
       : undefined;
     switch (this.screen.name) {
       case "tables":
-        return tablesView(await this.backend.tables(), open);
+        return tablesView(await this.backend.tables(), open, this.me());
       case "queue": {
         const shown = queueView(cards ?? (await this.backend.queue()), {
           open,
@@ -339,7 +345,7 @@ export class ArbiterApp {
         return readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) });
       }
     }
-    if (!office) return tablesView(await this.backend.tables(), open);
+    if (!office) return tablesView(await this.backend.tables(), open, this.me());
     switch (this.screen.name) {
       case "setup":
         return setupView(await office.setup(), office);

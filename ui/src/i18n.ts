@@ -541,6 +541,8 @@ const words = {
   cannotSignIn: ["无法登录：{why}", "Cannot sign in: {why}"],
   phoneLabel: ["手机浏览器", "phone browser"],
   offlineStart: ["无法连接赛事办公室。本机有 {n} 条记录待发送，连接恢复后自动发送。", "The office cannot be reached. {n} records wait on this phone and are sent by themselves once it can be."],
+  yourTables: ["分派给我的台次", "Your tables"],
+  otherTables: ["其他台次", "Other tables"],
   retry: ["重试", "Try again"],
   copy: ["复制", "Copy"],
   copied: ["已复制", "Copied"],

@@ -76,6 +76,7 @@ const row: TableRow = {
   white_warnings: 0,
   result: { outcome: "win", winner: "white", reason: "second_warning", article: "25.2", event: "e" },
   open_items: 0,
+  referee: null,
 };
 
 describe("views", () => {
@@ -102,6 +103,19 @@ describe("views", () => {
     const el = tablesView([at("r1-t2", 1, 2), at("r2-t2", 2, 2), at("r1-t1", 1, 1), at("r2-t1", 2, 1)], () => {});
     const order = Array.from(el.querySelectorAll("button.table-card")).map((b) => b.getAttribute("data-testid"));
     expect(order).toEqual(["table-r2-t1", "table-r2-t2", "table-r1-t1", "table-r1-t2"]);
+  });
+
+  it("puts a referee's own tables (a cover included) first, under their heading, the others after", () => {
+    const at = (game: string, round: number, table: number, referee: string | null) => ({ ...row, game, round, table, referee });
+    const rows = [at("t1", 2, 1, "ref-wang"), at("t2", 2, 2, "ref-li"), at("t3", 2, 3, null), at("t7", 2, 7, "ref-li"), at("old", 1, 2, "ref-li")];
+    const el = tablesView(rows, () => {}, "ref-li");
+    const ids = (sel: string) => Array.from(el.querySelectorAll(`${sel} button.table-card`)).map((b) => b.getAttribute("data-testid"));
+    expect(ids("[data-testid=my-tables]")).toEqual(["table-t2", "table-t7", "table-old"]);
+    expect(ids("[data-testid=other-tables]")).toEqual(["table-t1", "table-t3"]);
+    expect(Array.from(el.querySelectorAll("h2")).map((x) => x.textContent)).toEqual(["分派给我的台次", "其他台次"]);
+    // Without a referee's tables (a chief arbiter, or none assigned): one list, no headings.
+    expect(tablesView(rows, () => {}, "ref-zhao").querySelectorAll("h2").length).toBe(0);
+    expect(tablesView(rows, () => {}, null).querySelectorAll("button.table-card").length).toBe(5);
   });
 
   it("switches language from the banner", () => {

@@ -78,6 +78,20 @@ pub(crate) fn check(g: &arbiter_core::game::GameState, role: Role, body: &EventB
     Ok(())
 }
 
+/// A referee records only at the tables assigned to them (第三十一条三): another table is
+/// [`OfficeError::NotYourTable`]. A referee assigned no table is not held to any (a small event
+/// without assignments), as their pull scope is not (`sync::scope`); other roles never are.
+pub(crate) fn on_own_table(setup: &TournamentView, p: &Principal, table: u16) -> Result<(), OfficeError> {
+    if p.role != Role::Referee {
+        return Ok(());
+    }
+    let tables: Vec<u16> = setup.referees.iter().filter(|(_, r)| **r == p.person).map(|(t, _)| *t).collect();
+    if tables.is_empty() || tables.contains(&table) {
+        return Ok(());
+    }
+    Err(OfficeError::NotYourTable { table, referee: p.person.clone(), tables })
+}
+
 /// An event `p` would record on `game` after everything in `events`: stamped just after the
 /// latest, for previews (never stored).
 pub(crate) fn draft(
@@ -88,4 +102,39 @@ pub(crate) fn draft(
     now: chrono::DateTime<chrono::Utc>,
 ) -> Event {
     arbiter_core::app::desk::draft(&p.tournament, game, events, author(p), body, now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::model::{DeviceId, PersonId};
+
+    fn principal(person: &str, role: Role) -> Principal {
+        Principal {
+            tournament: TournamentId::new("t1").unwrap(),
+            person: PersonId::new(person).unwrap(),
+            role,
+            device: DeviceId::new("web-1").unwrap(),
+        }
+    }
+
+    /// 第三十一条三: the refusal names the table and the referee's own, as its typed variant.
+    #[test]
+    fn a_referee_is_held_to_their_tables_and_no_one_else_is() {
+        let mut setup = TournamentView::empty(TournamentId::new("t1").unwrap());
+        for (t, r) in [(1, "ref-li"), (2, "ref-li"), (3, "ref-wang")] {
+            setup.referees.insert(t, PersonId::new(r).unwrap());
+        }
+        let li = principal("ref-li", Role::Referee);
+        assert!(on_own_table(&setup, &li, 2).is_ok());
+        match on_own_table(&setup, &li, 3) {
+            Err(OfficeError::NotYourTable { table, referee, tables }) => {
+                assert_eq!((table, referee.as_str(), tables), (3, "ref-li", vec![1, 2]));
+            }
+            other => panic!("expected NotYourTable, got {other:?}"),
+        }
+        // A referee assigned no table, and the chief arbiter, are held to none.
+        assert!(on_own_table(&setup, &principal("ref-zhao", Role::Referee), 3).is_ok());
+        assert!(on_own_table(&setup, &principal("chief-ma", Role::ChiefArbiter), 1).is_ok());
+    }
 }

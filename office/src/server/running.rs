@@ -22,7 +22,7 @@ use serde::Deserialize;
 use crate::accounts::Principal;
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
-use crate::server::games::{check, draft, scheduled, GameEvent};
+use crate::server::games::{check, draft, on_own_table, scheduled, GameEvent};
 use crate::server::games::{game_page, setup_events, state_of, view_of};
 use crate::server::request::{author, body, json};
 use crate::server::{path, AppState, Caller};
@@ -813,6 +813,9 @@ pub async fn record_game_event(
     }
     locked(state, caller, move |state, p| {
         let g = scheduled(state, &p.tournament, &game)?;
+        if let Some(s) = &g.schedule {
+            on_own_table(&*state.store.setup(&p.tournament)?, p, s.table)?;
+        }
         check(&g, p.role, &e.body)?;
         if let EventBody::IncidentWithdrawn { incident } = &e.body {
             let now = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);

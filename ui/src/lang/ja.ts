@@ -447,4 +447,6 @@ export const ja: Record<Word, string> = {
   details: "詳細",
   enrollLinkRead: "登録リンクを読み取りました：コード {code} で {office} にこの端末を登録します",
   copyForChief: "審判長に渡す写し（署名付きの原文）",
+  yourTables: "担当の卓",
+  otherTables: "ほかの卓",
 };

@@ -447,4 +447,6 @@ export const ko: Record<Word, string> = {
   details: "자세히",
   enrollLinkRead: "등록 링크를 읽었습니다: 코드 {code}로 {office}에 이 기기를 등록합니다",
   copyForChief: "심판장에게 전달할 복사본(서명된 원문)",
+  yourTables: "내가 맡은 대국대",
+  otherTables: "다른 대국대",
 };

@@ -446,4 +446,6 @@ export const zh_hant: Record<Word, string> = {
   details: "詳情",
   enrollLinkRead: "已讀取登記連結：將以登記碼 {code} 在 {office} 登記本裝置",
   copyForChief: "複製給裁判長（簽名原文）",
+  yourTables: "分派給我的臺次",
+  otherTables: "其他臺次",
 };
