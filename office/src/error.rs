@@ -171,6 +171,9 @@ pub enum NotAdmitted {
     ClockAhead,
     /// Unsigned where this office admits only events signed by their device (a league).
     KeyRequired,
+    /// A phone's record made longer ago than the office answers a request once
+    /// (`idempotency::KEEP_FOR`): it might have been recorded already.
+    MadeTooLongAgo,
 }
 
 impl OfficeError {
@@ -212,6 +215,7 @@ impl OfficeError {
             OfficeError::Startup(_) => "cannot_start",
             OfficeError::NotAdmitted { why: NotAdmitted::ClockAhead, .. } => "clock_ahead",
             OfficeError::NotAdmitted { why: NotAdmitted::KeyRequired, .. } => "key_required",
+            OfficeError::NotAdmitted { why: NotAdmitted::MadeTooLongAgo, .. } => "made_too_long_ago",
             OfficeError::IllegalMove(_) => "illegal_move",
             OfficeError::NotReady(e) => e.code(),
             OfficeError::PagesNotBuilt(_) => "pages_not_built",

@@ -371,9 +371,14 @@ async fn a_referee_records_only_at_their_own_tables() {
     let chief = office.enroll("chief-ma", Role::ChiefArbiter, "web-ma").await;
     let org = office.organiser_token.clone();
     for (referee, tables) in [("ref-li", [1, 2]), ("ref-wang", [3, 4])] {
-        let (s, r) =
-            send(&office, Method::POST, &org, "/referees", Some(serde_json::json!({"referee": referee, "tables": tables})))
-                .await;
+        let (s, r) = send(
+            &office,
+            Method::POST,
+            &org,
+            "/referees",
+            Some(serde_json::json!({"referee": referee, "tables": tables})),
+        )
+        .await;
         assert_eq!(s, 200, "{r}");
     }
     let warning = serde_json::json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "disturbing", "facts": {"offender": "black"}}, "ruling": "warning"}}});
@@ -407,12 +412,54 @@ async fn a_referee_records_only_at_their_own_tables() {
     assert_eq!((s, r["code"].as_str()), (403, Some("not_your_table")), "table 3 is no longer ref-wang's: {r}");
 
     let (_, rows) = send(&office, Method::GET, &li.token, "/tables", None).await;
-    let referees: Vec<(u64, Option<&str>)> = rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| (r["table"].as_u64().unwrap(), r["referee"].as_str()))
-        .collect();
+    let referees: Vec<(u64, Option<&str>)> =
+        rows.as_array().unwrap().iter().map(|r| (r["table"].as_u64().unwrap(), r["referee"].as_str())).collect();
     assert_eq!(referees, [(1, Some("ref-li")), (2, Some("ref-li")), (3, Some("ref-li")), (4, Some("ref-wang"))]);
+    office.shutdown().await;
+}
+
+/// A record a phone made offline carries the moment it was made, on the office's clock as the
+/// phone last learned it: the office keeps that moment as the event's wall time (what the rules'
+/// times read) and its arrival as the HLC stamp; a moment beyond the clock-skew bound ahead, or
+/// older than the office answers a request once, is refused with why and nothing is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_made_offline_keeps_the_moment_it_was_made_and_its_arrival() {
+    use reqwest::Method;
+    let office = Office::start("made-at").await;
+    office.schedule(1);
+    let li = office.enroll("ref-li", Role::Referee, "web-li").await;
+    let (_, status) = send(&office, Method::GET, &li.token, "/status", None).await;
+    let office_now = status["now_ms"].as_u64().expect("the office's clock in /status");
+    let warning = |made: u64| serde_json::json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "disturbing", "facts": {"offender": "black"}}, "ruling": "warning"}}, "made_at_ms": made});
+    let made = office_now - 40_000;
+    let (s, r) = send(&office, Method::POST, &li.token, "/games/g1/events", Some(warning(made))).await;
+    assert_eq!(s, 200, "{r}");
+    let t = tournament();
+    let events = office.state.store.game_events(&t, &game(1)).unwrap();
+    let e = events.iter().find(|e| matches!(e.body, EventBody::IncidentRecorded { .. })).expect("the warning stored");
+    assert_eq!(e.wall_time.timestamp_millis(), made as i64, "the moment it was made");
+    assert!(e.hlc.wall_ms >= office_now, "stamped on arrival: {} < {office_now}", e.hlc.wall_ms);
+    let (_, state) = send(&office, Method::GET, &li.token, "/games/g1/state", None).await;
+    assert_eq!(
+        state["incidents"][0]["wall_time"]
+            .as_str()
+            .map(|w| chrono::DateTime::parse_from_rfc3339(w).unwrap().timestamp_millis()),
+        Some(made as i64)
+    );
+
+    // Beyond the bound: six minutes ahead, or a day and an hour ago. Nothing stored.
+    let (s, ahead) =
+        send(&office, Method::POST, &li.token, "/games/g1/events", Some(warning(office_now + 6 * 60_000))).await;
+    assert_eq!((s, ahead["code"].as_str()), (400, Some("clock_ahead")), "{ahead}");
+    assert!(
+        ahead["message"].as_str().unwrap().contains("ahead of the office's clock (at most 300 s allowed)"),
+        "{ahead}"
+    );
+    let (s, old) =
+        send(&office, Method::POST, &li.token, "/games/g1/events", Some(warning(office_now - 25 * 3_600_000))).await;
+    assert_eq!((s, old["code"].as_str()), (400, Some("made_too_long_ago")), "{old}");
+    assert!(old["message"].as_str().unwrap().starts_with("made 25 h ago"), "{old}");
+    let after = office.state.store.game_events(&t, &game(1)).unwrap();
+    assert_eq!(after.len(), events.len(), "nothing stored for either");
     office.shutdown().await;
 }

@@ -200,6 +200,12 @@ export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: 
   return parsed as T;
 }
 
+/** A record's request to the office (docs/events.md, "Records from the office's pages"): the
+ * body, and when it was made on the office's clock. The same bytes on every try of one key. */
+function eventRequest(q: Queued): { body: EventBody; made_at_ms?: number } {
+  return q.made_at_ms === undefined ? { body: q.body } : { body: q.body, made_at_ms: q.made_at_ms };
+}
+
 /** The office's web pages: the same screens over `/api/v1`, with an official's token. A phone
  * that loses the office keeps working on what it last saw: it records into its outbox
  * (outbox.ts), shows it waiting, and sends it once the office answers again. */
@@ -225,21 +231,13 @@ export class WebBackend implements Backend {
   async status(): Promise<AppStatus> {
     // What waits on this phone goes first, in order, each with its own key; while the office
     // cannot be reached it stays.
-    const flushed = await outbox.flush(async (q) => {
-      try {
-        await this.post<GameView>(`/games/${encodeURIComponent(q.game)}/events`, { body: q.body }, q.id);
-      } catch (e) {
-        throw e instanceof OfficeUnreachable ? new outbox.Unreachable(e.message) : e;
-      }
-    });
+    const flushed = await this.flush();
     const pending = flushed.left;
     try {
-      const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null; last_seq?: number }>("/status");
+      const sent = Date.now();
+      const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null; last_seq?: number; now_ms?: number }>("/status");
+      if (typeof s.now_ms === "number") outbox.learnOffset(sent, Date.now(), s.now_ms);
       this.lastSeq = s.last_seq;
-      for (const r of flushed.refused) {
-        const e = asError(r.error);
-        this.refused.push({ id: r.record.id, code: e.code, message: `${r.record.title}: ${e.message}`, said: e.said });
-      }
       const refused = [...this.refused];
       const status: AppStatus = {
         identity: { ...s.you, office_url: this.base },
@@ -258,6 +256,23 @@ export class WebBackend implements Backend {
   }
   /** What waits on this phone for the office. */
   waiting() { return outbox.waiting(); }
+  /** Sends what waits on this phone, oldest first, each under its own key; a refusal is kept to
+   * show with why, except `asked`'s (the record just made: its refusal is said where it was made). */
+  private async flush(asked?: string): Promise<outbox.Flushed> {
+    const flushed = await outbox.flush(async (q) => {
+      try {
+        await this.post<GameView>(`/games/${encodeURIComponent(q.game)}/events`, eventRequest(q), q.id);
+      } catch (e) {
+        throw e instanceof OfficeUnreachable ? new outbox.Unreachable(e.message) : e;
+      }
+    });
+    for (const r of flushed.refused) {
+      if (r.record.id === asked) continue;
+      const e = asError(r.error);
+      this.refused.push({ id: r.record.id, code: e.code, message: `${r.record.title}: ${e.message}`, said: e.said });
+    }
+    return flushed;
+  }
   /** `f`'s answer, kept; the kept one while the office cannot be reached. */
   private async kept<T>(f: () => Promise<T>, keep: (v: T) => void, kept: () => T | undefined): Promise<T> {
     try {
@@ -283,12 +298,22 @@ export class WebBackend implements Backend {
   /** Sent at once; kept on this phone (the outbox) when the office cannot be reached, and sent
    * with the same key later: recorded once. */
   async record(game: string, body: EventBody, title = "") {
-    const id = outbox.recordId();
+    // The moment it is made, on the office's clock: sent with it on every try.
+    const q: Queued = { id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow() };
+    // Behind whatever still waits on this phone, so the office gets them in the order made.
+    if ((await outbox.waiting()).length > 0) {
+      await outbox.keep(q);
+      const f = await this.flush(q.id);
+      const refused = f.refused.find((r) => r.record.id === q.id);
+      if (refused) throw asError(refused.error);
+      if (f.sent.some((s) => s.id === q.id)) return this.game(game);
+      throw new KeptOffline();
+    }
     try {
-      return await this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, { body }, id);
+      return await this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, eventRequest(q), q.id);
     } catch (e) {
       if (!(e instanceof OfficeUnreachable)) throw e;
-      await outbox.keep({ id, game, body, title, at: new Date().toISOString() });
+      await outbox.keep(q);
       throw new KeptOffline();
     }
   }

@@ -49,11 +49,53 @@ pub(crate) fn tournament_view(state: &AppState, caller: &Caller) -> Result<Tourn
     view_of(state, &caller.0.tournament)
 }
 
-/// `{body}`: an event body proposed on a game (to record, or to preview).
+/// `{body, made_at_ms?}`: an event body proposed on a game (to record, or to preview), and for a
+/// record an official's phone made while it could not reach the office, when it was made — ms
+/// since the epoch on the office's clock, as the phone corrects its own by the offset learned at
+/// its last contact (docs/events.md, "Records from the office's pages").
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameEvent {
     pub(crate) body: EventBody,
+    #[serde(default)]
+    pub(crate) made_at_ms: Option<u64>,
+}
+
+/// When a record was made: `made_ms` when it says, else `now`. A moment further ahead of the
+/// office's clock than `max_ahead_ms` (the clock-skew bound, as for a tablet's stamps) or older
+/// than the office answers a request once (`idempotency::KEEP_FOR`) is refused, nothing stored.
+pub(crate) fn made_at(
+    made_ms: Option<u64>,
+    now: chrono::DateTime<chrono::Utc>,
+    max_ahead_ms: u64,
+) -> Result<chrono::DateTime<chrono::Utc>, OfficeError> {
+    use crate::error::NotAdmitted;
+    let Some(made_ms) = made_ms else { return Ok(now) };
+    let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+    if made_ms > now_ms.saturating_add(max_ahead_ms) {
+        return Err(OfficeError::NotAdmitted {
+            why: NotAdmitted::ClockAhead,
+            message: format!(
+                "made {} s ahead of the office's clock (at most {} s allowed): the phone's clock moved since it last reached the office; nothing was stored — record it again",
+                (made_ms - now_ms) / 1000,
+                max_ahead_ms / 1000
+            ),
+        });
+    }
+    let keep_ms = u64::try_from(crate::server::idempotency::KEEP_FOR.as_millis()).unwrap_or(u64::MAX);
+    if now_ms.saturating_sub(made_ms) > keep_ms {
+        return Err(OfficeError::NotAdmitted {
+            why: NotAdmitted::MadeTooLongAgo,
+            message: format!(
+                "made {} h ago, longer than the office answers a record once ({} h): it may be recorded already; nothing was stored — the chief arbiter records it if it is missing",
+                (now_ms - made_ms) / 3_600_000,
+                keep_ms / 3_600_000
+            ),
+        });
+    }
+    i64::try_from(made_ms).ok().and_then(chrono::DateTime::from_timestamp_millis).ok_or_else(|| {
+        arbiter_core::DomainError::OutOfRange { what: "made_at_ms", message: "not a time".into() }.into()
+    })
 }
 
 /// The scheduled game `game` of `t`, as kept (one game's state, not the tournament's), or

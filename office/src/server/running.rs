@@ -22,7 +22,7 @@ use serde::Deserialize;
 use crate::accounts::Principal;
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
-use crate::server::games::{check, draft, on_own_table, scheduled, GameEvent};
+use crate::server::games::{check, draft, made_at, on_own_table, scheduled, GameEvent};
 use crate::server::games::{game_page, setup_events, state_of, view_of};
 use crate::server::request::{author, body, json};
 use crate::server::{path, AppState, Caller};
@@ -817,11 +817,24 @@ pub async fn record_game_event(
             on_own_table(&*state.store.setup(&p.tournament)?, p, s.table)?;
         }
         check(&g, p.role, &e.body)?;
+        // When it happened (a phone's record made offline), within the clock-skew bound; the
+        // event's HLC is its arrival, its wall time that moment, which lateness and deadlines read.
+        let now = state.clock.now();
+        let made = made_at(e.made_at_ms, now, state.max_clock_ahead_ms)?;
         if let EventBody::IncidentWithdrawn { incident } = &e.body {
-            let now = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
-            arbiter_core::game::undo::check_in(&g, *incident, &p.device, now)?;
+            // The undo window is measured between HLC stamps, the arrivals, as every fold
+            // measures it (game::undo): the same answer here as there.
+            let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+            arbiter_core::game::undo::check_in(&g, *incident, &p.device, now_ms)?;
         }
-        record(state, p, vec![(Some(game.clone()), e.body)])?;
+        state.store.record_made(
+            &p.tournament,
+            &author(p),
+            vec![(Some(game.clone()), e.body)],
+            now,
+            made,
+            &mut arbiter_core::random_id_bits,
+        )?;
         game_page(state, &p.tournament, &game).map(Json)
     })
     .await
