@@ -133,7 +133,8 @@ export class ArbiterApp {
   private async tick(): Promise<void> {
     // What arrived: at the office, its arrival number (its contact time is new at every poll,
     // and a redraw every two seconds would take the focus and the finger's target away).
-    const mark = () => this.backend.arrivals?.() ?? JSON.stringify(this.status?.sync.last_success);
+    // And what waits on this phone or was refused: a record sent or refused leaves its list.
+    const mark = () => `${this.backend.arrivals?.() ?? JSON.stringify(this.status?.sync.last_success)}|${this.status?.sync.pending ?? 0}|${this.status?.sync.rejected.length ?? 0}`;
     const before = mark();
     this.status = await this.backend.status().catch(() => this.status);
     const head = this.root.querySelector("header.banner");
@@ -162,6 +163,7 @@ export class ArbiterApp {
       showUnsent: this.backend.unsent ? () => void this.showUnsent() : undefined,
       exportReceipts: this.backend.exportReceipts ? () => void this.showReceipts() : undefined,
       signOut: this.opts.signOut ? () => { this.stop(); this.opts.signOut?.(); } : undefined,
+      showRefused: this.backend.kind === "web",
     });
   }
 

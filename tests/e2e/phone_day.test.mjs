@@ -1,0 +1,215 @@
+// A referee's first day in the hall on a phone (390×844), as a person meets it — Debian's
+// Chromium with a profile of its own (launchPersistentContext), against a real office on
+// 127.0.0.1:
+// - first visit: the QR link, enrolled, their own table listed first and another referee's
+//   refused (403, named) — no reload anywhere before the Wi-Fi drops;
+// - the service worker has taken the page on that first visit and keeps exactly the build's
+//   files (what the page names among them);
+// - the Wi-Fi drops (no reload): two warnings kept on the phone; a reload offline shows the
+//   app's shell saying, in Chinese, that the office cannot be reached and two records wait;
+// - the phone's browser is closed and opened again, offline, on the same profile: the same;
+//   back online, each record reaches the office once, its time the moment it was made (within
+//   2 s) and its arrival kept apart;
+// - the chief arbiter's cover puts the other table among the referee's own;
+// - a record whose moment is beyond the clock-skew bound is refused on arrival, the reason on
+//   the phone, nothing stored;
+// - a flapping link (Chromium's network emulation: 400 ms latency, low bandwidth, 5 s on and
+//   5 s off, at most a minute): three more records, nothing lost, nothing twice, each within
+//   2 s of when it was made.
+// Screenshots in test-output/phone_day/.
+
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { api, chromiumProfile, outDir, pairedEvent, saveShot, until } from "./lib.mjs";
+
+const shots = path.join(outDir, "phone_day");
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+let office, organiser, sheet, profile, ctx;
+
+before(async () => {
+  ({ office, token: organiser, sheet } = await pairedEvent("phoneday", "手机一日杯"));
+  await api(office.url, organiser, "POST", "/people", { id: "ref-li", name: "李裁判", role: "referee" });
+  await api(office.url, organiser, "POST", "/people", { id: "ref-wang", name: "王裁判", role: "referee" });
+  const [t1, t2] = sheet.boards;
+  await api(office.url, organiser, "POST", "/referees", { referee: "ref-li", tables: [t1.table] });
+  await api(office.url, organiser, "POST", "/referees", { referee: "ref-wang", tables: [t2.table] });
+  profile = mkdtempSync(path.join(tmpdir(), "arbiter-phone-profile-"));
+});
+
+after(async () => {
+  await ctx?.close().catch(() => undefined);
+  await office?.stop();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** The phone's browser on its profile, Chinese as its language; its one page. */
+async function openPhone(options = {}) {
+  ctx = await chromiumProfile(office, profile, { ...phone, ...options });
+  await ctx.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh"); });
+  return ctx.pages()[0] ?? ctx.newPage();
+}
+
+/** The office's incidents on `game`, oldest made first. */
+async function incidents(game) {
+  const g = await api(office.url, organiser, "GET", `/games/${game}`);
+  return [...g.state.incidents].sort((a, b) => Date.parse(a.wall_time) - Date.parse(b.wall_time));
+}
+
+/** Each of `made` (ms, when the referee tapped Confirm) has exactly one incident on `game`, its
+ * wall time within 2 s of that moment; no incident twice. */
+async function assertMadeOnce(game, made) {
+  const got = await incidents(game);
+  assert.equal(new Set(got.map((i) => i.id)).size, got.length, "no incident twice");
+  assert.equal(got.length, made.length, `${game}: ${got.length} incidents for ${made.length} records`);
+  got.forEach((inc, k) => {
+    const off = Date.parse(inc.wall_time) - made[k];
+    assert.ok(Math.abs(off) <= 2000, `${game} record ${k}: kept ${off} ms from when it was made`);
+  });
+  return got;
+}
+
+/** One quick action on the open game: its button, Confirm (whatever the preview could say), and
+ * the confirm step gone again (recorded, or kept on the phone). Returns when Confirm was tapped. */
+async function quick(page, testid) {
+  await page.click(`[data-testid=${testid}]`);
+  await page.waitForSelector("[data-testid=confirm]:not([disabled])", { timeout: 30000 });
+  const at = Date.now();
+  await page.click("[data-testid=confirm]");
+  await page.waitForSelector("[data-testid=confirm]", { state: "detached", timeout: 30000 });
+  return at;
+}
+
+test("a referee's first day on a phone: offline from the first visit, times as they happened, their own tables", async () => {
+  const [t1, t2] = sheet.boards;
+  const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-li" });
+  const link = `${office.url}/#enroll=${code}&fp=${office.cert.sha256}&v=2`;
+
+  // First visit: the QR link, enrolled; their table first, the other referee's after it.
+  let page = await openPhone();
+  await page.goto(link);
+  await page.click("[data-testid=enroll-phone]");
+  await page.waitForSelector("[data-testid=my-tables] [data-testid^=table-]");
+  const listed = (which) => page.$$eval(`[data-testid=${which}] .table-card`, (bs) => bs.map((b) => b.dataset.testid));
+  assert.deepEqual(await listed("my-tables"), [`table-${t1.game}`]);
+  assert.deepEqual(await listed("other-tables"), [`table-${t2.game}`]);
+  assert.deepEqual(await page.$$eval("[data-testid=tables] h2", (hs) => hs.map((x) => x.textContent)), ["分派给我的台次", "其他台次"]);
+  await saveShot(shots, "01-own-tables-first.png", await page.screenshot({ fullPage: true }));
+
+  // Another referee's table: refused by the office, the table and theirs named, nothing stored.
+  await page.click(`[data-testid=table-${t2.game}]`);
+  const warning = (c) => `quick-${c}-disturbing-warning`;
+  await page.click(`[data-testid=${warning("black")}]`);
+  await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+  await page.click("[data-testid=confirm]");
+  await page.waitForSelector("[data-testid=consequence] .error");
+  assert.match(await page.textContent("[data-testid=consequence] .error"), new RegExp(`table ${t2.table} is not assigned to referee \`ref-li\` \\(their tables: ${t1.table}\\)`));
+  assert.equal((await incidents(t2.game)).length, 0);
+  await page.click("[data-testid=back]");
+
+  // The service worker took this page on its first visit (no reload) and keeps the build's
+  // files, among them every script and style the page names.
+  await until("the service worker in control", () => page.evaluate(() => navigator.serviceWorker.controller !== null));
+  const kept = await page.evaluate(async () => {
+    const names = (await caches.keys()).filter((n) => n.startsWith("arbiter-shell-"));
+    const cache = await caches.open(names[0]);
+    const named = [...document.querySelectorAll("script[src], link[rel=stylesheet]")].map((e) => new URL(e.src || e.href).pathname);
+    return { names, named, missing: (await Promise.all(named.map(async (p) => ((await cache.match(p)) ? null : p)))).filter(Boolean), page: Boolean(await cache.match("/")) };
+  });
+  assert.equal(kept.names.length, 1, `one cache, this build's: ${kept.names}`);
+  assert.ok(kept.named.length >= 2 && kept.page, JSON.stringify(kept));
+  assert.deepEqual(kept.missing, []);
+
+  // Their table open, then the Wi-Fi drops — no reload. Two warnings, kept on the phone.
+  await page.click(`[data-testid=table-${t1.game}]`);
+  await page.waitForSelector(`[data-testid=${warning("black")}]`);
+  await ctx.setOffline(true);
+  const madeT1 = [await quick(page, warning("black"))];
+  await page.waitForSelector("[data-testid=waiting-record]");
+  madeT1.push(await quick(page, warning("white")));
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 2);
+  await saveShot(shots, "02-offline-kept.png", await page.screenshot({ fullPage: true }));
+
+  // A reload offline: the shell, saying in the referee's language what is true.
+  await page.reload();
+  await page.waitForSelector("[data-testid=offline-start]");
+  assert.match(await page.textContent("[data-testid=offline-start]"), /无法连接赛事办公室。本机有 2 条记录待发送/);
+  assert.equal(await page.locator("[data-testid=offline-start] [data-testid=waiting] li").count(), 2);
+  await saveShot(shots, "03-offline-reload.png", await page.screenshot({ fullPage: true }));
+
+  // The browser closed, and opened again still offline on the same profile: all still there.
+  await ctx.close();
+  page = await openPhone({ offline: true });
+  await page.goto(office.url);
+  await page.waitForSelector("[data-testid=offline-start]");
+  assert.match(await page.textContent("[data-testid=offline-start]"), /本机有 2 条记录待发送/);
+  assert.equal((await incidents(t1.game)).length, 0, "nothing reached the office while offline");
+
+  // Back online: each once, at the moment it was made; its arrival kept apart (the HLC).
+  const back = Date.now();
+  await ctx.setOffline(false);
+  await page.click("[data-testid=retry]");
+  await page.waitForSelector("[data-testid=my-tables] [data-testid^=table-]");
+  await until("both warnings at the office", async () => (await incidents(t1.game)).length === 2);
+  const t1Got = await assertMadeOnce(t1.game, madeT1);
+  for (const inc of t1Got) assert.ok(inc.hlc.wall_ms >= back - 2000, `arrived ${inc.hlc.wall_ms}, back online at ${back}`);
+
+  // The chief arbiter's cover: the other table joins the referee's own on the phone.
+  await api(office.url, organiser, "POST", "/referees", { referee: "ref-li", tables: [t2.table] });
+  await page.waitForSelector(`[data-testid=my-tables] [data-testid=table-${t2.game}]`);
+
+  // A moment beyond the clock-skew bound (the phone's clock jumped 10 minutes ahead since its
+  // last contact): refused on arrival, the reason on the phone, nothing stored.
+  await page.click(`[data-testid=table-${t2.game}]`);
+  await page.waitForSelector(`[data-testid=${warning("black")}]`);
+  await ctx.setOffline(true);
+  await page.evaluate(() => localStorage.setItem("officeClockOffsetMs", String(Number(localStorage.getItem("officeClockOffsetMs") ?? 0) + 10 * 60_000)));
+  await quick(page, warning("black"));
+  await page.waitForSelector("[data-testid=waiting-record]");
+  await ctx.setOffline(false);
+  await page.waitForSelector("[data-testid=refused-records]");
+  assert.match(await page.textContent("[data-testid=refused-records]"), /被拒绝：.*ahead of the office's clock \(at most 300 s allowed\)/);
+  await saveShot(shots, "04-refused-ahead.png", await page.screenshot({ fullPage: true }));
+  assert.equal((await incidents(t2.game)).length, 0, "nothing stored");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
+
+  // A flapping link: 400 ms each way, ~400 kbit/s, 5 s on and 5 s off, at most a minute.
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const link_ = (offline) => cdp.send("Network.emulateNetworkConditions", { offline, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+  let flips = 0;
+  let offline = false;
+  await link_(false);
+  const flapping = new Promise((resolve) => {
+    const timer = setInterval(() => {
+      flips += 1;
+      offline = flips < 12 ? !offline : false;
+      void link_(offline).then(() => {
+        if (flips >= 12) {
+          clearInterval(timer);
+          resolve();
+        }
+      });
+    }, 5000);
+  });
+  const madeT2 = [await quick(page, warning("black"))];
+  const flipsAt = flips;
+  await until("the link to change", async () => flips > flipsAt, { timeout: 15000 });
+  madeT2.push(await quick(page, warning("white")));
+  await page.click("[data-testid=back]");
+  await page.click(`[data-testid=table-${t1.game}]`);
+  await page.waitForSelector(`[data-testid=${warning("black")}]`);
+  // Black's second warning here: it decides the game (第二十五条二).
+  madeT1.push(await quick(page, warning("black")));
+  await flapping;
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await until("every record at the office", async () => (await incidents(t1.game)).length === 3 && (await incidents(t2.game)).length === 2, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
+  await assertMadeOnce(t1.game, madeT1);
+  await assertMadeOnce(t2.game, madeT2);
+  const g1 = await api(office.url, organiser, "GET", `/games/${t1.game}`);
+  assert.equal(g1.state.result?.reason, "second_warning");
+  await saveShot(shots, "05-after-flapping.png", await page.screenshot({ fullPage: true }));
+});
