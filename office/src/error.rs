@@ -104,6 +104,8 @@ pub enum RequestFault {
     AlreadyPaired,
     /// An event that is not recorded on a game, sent to a game's endpoint.
     NotAGameEvent,
+    /// `escalate_to` with a body that is not an incident recorded without a ruling.
+    NotEscalable,
     /// An environment setting out of its range.
     BadSetting,
     /// A backup file that cannot be restored (the line and why).
@@ -133,6 +135,7 @@ impl RequestFault {
             RequestFault::NotASledStore => "not_a_sled_store",
             RequestFault::AlreadyPaired => "already_paired",
             RequestFault::NotAGameEvent => "not_a_game_event",
+            RequestFault::NotEscalable => "not_escalable",
             RequestFault::BadSetting => "bad_setting",
             RequestFault::BadBackup => "bad_backup",
             RequestFault::InvalidCertificate => "invalid_certificate",
@@ -153,6 +156,7 @@ impl RequestFault {
             | RequestFault::NotAVenue
             | RequestFault::NotASledStore
             | RequestFault::NotAGameEvent
+            | RequestFault::NotEscalable
             | RequestFault::BadSetting
             | RequestFault::BadBackup
             | RequestFault::InvalidCertificate

@@ -463,3 +463,42 @@ async fn a_record_made_offline_keeps_the_moment_it_was_made_and_its_arrival() {
     assert_eq!(after.len(), events.len(), "nothing stored for either");
     office.shutdown().await;
 }
+
+/// An incident recorded without a ruling and escalated in one request (what a phone keeps as one
+/// record offline): both stored at once, the escalation naming the incident the office minted,
+/// on the chief arbiter's desk; `escalate_to` with a ruled incident is refused, nothing stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unruled_incident_and_its_escalation_are_one_record() {
+    use reqwest::Method;
+    let office = Office::start("escalate-at-once").await;
+    office.schedule(1);
+    let li = office.enroll("ref-li", Role::Referee, "web-li").await;
+    let chief = office.enroll("chief-ma", Role::ChiefArbiter, "web-ma").await;
+    let moved = serde_json::json!({"type": "moved_stones", "facts": {"players_agree": false, "deliberate": false}});
+    let (s, r) = send(
+        &office,
+        Method::POST,
+        &li.token,
+        "/games/g1/events",
+        Some(serde_json::json!({"body": {"kind": "incident_recorded", "data": {"incident": moved}}, "escalate_to": "chief_arbiter"})),
+    )
+    .await;
+    assert_eq!(s, 200, "{r}");
+    let incident = r["state"]["incidents"][0].clone();
+    assert_eq!(incident["escalated_to"], serde_json::json!(["chief_arbiter"]), "{incident}");
+    let (_, queue) = send(&office, Method::GET, &chief.token, "/queue", None).await;
+    let cards: Vec<(&str, &str)> = queue
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["kind"].as_str().unwrap_or_default(), c["incident"].as_str().unwrap_or_default()))
+        .collect();
+    assert_eq!(cards, [("escalation", incident["id"].as_str().unwrap())], "{queue}");
+
+    let ruled = serde_json::json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "disturbing", "facts": {"offender": "black"}}, "ruling": "warning"}}, "escalate_to": "chief_arbiter"});
+    let (s, refused) = send(&office, Method::POST, &li.token, "/games/g1/events", Some(ruled)).await;
+    assert_eq!((s, refused["code"].as_str()), (400, Some("not_escalable")), "{refused}");
+    let (_, g) = send(&office, Method::GET, &li.token, "/games/g1", None).await;
+    assert_eq!(g["state"]["incidents"].as_array().map(Vec::len), Some(1), "nothing more stored");
+    office.shutdown().await;
+}

@@ -40,6 +40,9 @@ export interface Backend {
   preview(game: string, body: EventBody): Promise<Preview>;
   /** Records `body` on `game`; `title` names it while it waits (the office's pages offline). */
   record(game: string, body: EventBody, title?: string): Promise<GameView>;
+  /** Records an incident without a ruling and escalates it to the chief arbiter as one act
+   * (the office's pages: one record in the outbox offline). A tablet records the two itself. */
+  recordEscalated?(game: string, body: EventBody, title?: string): Promise<GameView>;
   /** What this phone recorded that has not reached the office yet (the office's pages). */
   waiting?(): Promise<Queued[]>;
   /** The desk: a card per open item, most urgent first. */
@@ -202,8 +205,11 @@ export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: 
 
 /** A record's request to the office (docs/events.md, "Records from the office's pages"): the
  * body, and when it was made on the office's clock. The same bytes on every try of one key. */
-function eventRequest(q: Queued): { body: EventBody; made_at_ms?: number } {
-  return q.made_at_ms === undefined ? { body: q.body } : { body: q.body, made_at_ms: q.made_at_ms };
+function eventRequest(q: Queued): { body: EventBody; made_at_ms?: number; escalate_to?: "chief_arbiter" } {
+  const r: { body: EventBody; made_at_ms?: number; escalate_to?: "chief_arbiter" } = { body: q.body };
+  if (q.made_at_ms !== undefined) r.made_at_ms = q.made_at_ms;
+  if (q.escalate_to !== undefined) r.escalate_to = q.escalate_to;
+  return r;
 }
 
 /** The office's web pages: the same screens over `/api/v1`, with an official's token. A phone
@@ -297,9 +303,15 @@ export class WebBackend implements Backend {
   preview(game: string, body: EventBody) { return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body }); }
   /** Sent at once; kept on this phone (the outbox) when the office cannot be reached, and sent
    * with the same key later: recorded once. */
-  async record(game: string, body: EventBody, title = "") {
+  record(game: string, body: EventBody, title = "") {
     // The moment it is made, on the office's clock: sent with it on every try.
-    const q: Queued = { id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow() };
+    return this.send({ id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow() });
+  }
+  recordEscalated(game: string, body: EventBody, title = "") {
+    return this.send({ id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow(), escalate_to: "chief_arbiter" });
+  }
+  private async send(q: Queued): Promise<GameView> {
+    const game = q.game;
     // Behind whatever still waits on this phone, so the office gets them in the order made.
     if ((await outbox.waiting()).length > 0) {
       await outbox.keep(q);

@@ -97,6 +97,25 @@ describe("WebBackend offline", () => {
     expect(sent).toEqual(kept.map((q) => ({ key: q.id, made: q.made_at_ms, kind: q.body.kind })));
   });
 
+  it("keeps an incident and its escalation made offline as one record, sent as one request", async () => {
+    let online = false;
+    const bodies: unknown[] = [];
+    const fake = (async (url: string, init?: RequestInit) => {
+      if (!online) throw new TypeError("Failed to fetch");
+      if (init?.method === "POST") bodies.push(JSON.parse(String(init.body)));
+      const body = url.endsWith("/status") ? { you: { person: "ref-wang", role: "referee", device: "web-1", tournament: "t1" }, ruleset: null } : { state: {} };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }) as typeof fetch;
+    const b = new WebBackend("https://office", "wa1_x", fake);
+    const moved = { kind: "incident_recorded", data: { incident: { type: "moved_stones", facts: { mover: null, players_agree: false, deliberate: false } } } } as const;
+    await expect(b.recordEscalated("g1", moved, "moved stones")).rejects.toBeInstanceOf(KeptOffline);
+    expect((await outbox.waiting()).map((q) => q.escalate_to)).toEqual(["chief_arbiter"]);
+    online = true;
+    await b.status();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ body: moved, escalate_to: "chief_arbiter" });
+  });
+
   it("sends a record made while others wait behind them, not before them", async () => {
     let online = false;
     const order: string[] = [];

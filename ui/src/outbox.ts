@@ -22,6 +22,9 @@ export interface Queued {
    * moment it happened. Absent on records kept by a build before it (the office then stamps
    * them on arrival). */
   made_at_ms?: number;
+  /** An incident recorded without a ruling and escalated to the chief arbiter in the same act:
+   * the office records both at once (its id minted there), so offline it is one record here. */
+  escalate_to?: "chief_arbiter";
 }
 
 /** What sending the queue found. */

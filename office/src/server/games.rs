@@ -59,6 +59,11 @@ pub struct GameEvent {
     pub(crate) body: EventBody,
     #[serde(default)]
     pub(crate) made_at_ms: Option<u64>,
+    /// With an incident recorded without a ruling: escalated to this role in the same act (one
+    /// batch), so a phone that makes both offline keeps one record, not an escalation that
+    /// needs the incident's id before the office has minted it.
+    #[serde(default)]
+    pub(crate) escalate_to: Option<Role>,
 }
 
 /// When a record was made: `made_ms` when it says, else `now`. A moment further ahead of the

@@ -827,14 +827,30 @@ pub async fn record_game_event(
             let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
             arbiter_core::game::undo::check_in(&g, *incident, &p.device, now_ms)?;
         }
-        state.store.record_made(
-            &p.tournament,
-            &author(p),
-            vec![(Some(game.clone()), e.body)],
-            now,
-            made,
-            &mut arbiter_core::random_id_bits,
-        )?;
+        let first = arbiter_core::random_id_bits()?;
+        let mut bodies = vec![(Some(game.clone()), e.body)];
+        let escalated = match e.escalate_to {
+            None => None,
+            Some(to) => {
+                if !matches!(bodies[0].1, EventBody::IncidentRecorded { ruling: None, .. }) {
+                    return Err(OfficeError::bad(
+                        RequestFault::NotEscalable,
+                        "escalate_to goes with an incident recorded without a ruling",
+                    ));
+                }
+                // The incident's id, as the stamp mints it from the first random bits given.
+                let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+                let incident = arbiter_core::model::EventId::from_parts(now_ms, first);
+                bodies.push((Some(game.clone()), EventBody::Escalated { incident, to, note: None }));
+                Some(incident)
+            }
+        };
+        let mut given = Some(first);
+        let mut random = || given.take().map_or_else(arbiter_core::random_id_bits, Ok);
+        let events = state.store.record_made(&p.tournament, &author(p), bodies, now, made, &mut random)?;
+        if escalated.is_some_and(|id| events.iter().all(|e| e.id != id)) {
+            return Err(OfficeError::Internal("the escalation names an incident id the stamp did not mint".into()));
+        }
         game_page(state, &p.tournament, &game).map(Json)
     })
     .await

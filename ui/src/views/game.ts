@@ -78,7 +78,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   const canRecord = ctx.backend.canRecord;
 
   /** Shows the preview of `body`, then records it on confirm; `after` may record follow-ups. */
-  async function confirmFlow(title: string, body: EventBody, after?: (v: GameView) => Promise<void>): Promise<void> {
+  async function confirmFlow(title: string, body: EventBody, after?: (v: GameView) => Promise<void>, record?: () => Promise<GameView>): Promise<void> {
     const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", {}, "…"));
     const confirm = h("button", { class: "primary", disabled: true, "data-testid": "confirm" }, t("confirm"));
     const bar = h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel")));
@@ -91,7 +91,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       confirm.setAttribute("disabled", "");
       try {
         const before = new Set(s.incidents.map((i) => i.id));
-        const v = await ctx.backend.record(game, body, title);
+        const v = await (record ? record() : ctx.backend.record(game, body, title));
         // Heard as well as seen: what was recorded, and what it does.
         announce(`${t("recordedAnnounce")}: ${title} — ${Array.from(lines.children, (li) => li.textContent).join("; ")}`);
         // An incident just recorded here may be undone for 30 s (game::undo).
@@ -257,7 +257,13 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
             lt("rulings", a.ruling), h("small", {}, lt("articles", a.article))),
         ),
         h("button", { "data-value": "escalate", class: "secondary", onclick: () => {
-          void confirmFlow(`${l(entry.label)} · ${t("noRuling")}`, { kind: "incident_recorded", data: { incident } }, async (v) => {
+          const title = `${l(entry.label)} · ${t("noRuling")}`;
+          const unruled: EventBody = { kind: "incident_recorded", data: { incident } };
+          // The office's pages: the incident and its escalation as one record (kept as one
+          // offline); a tablet records the escalation after the incident itself.
+          const both = ctx.backend.recordEscalated?.bind(ctx.backend);
+          if (both) return void confirmFlow(title, unruled, evidence ? async (v) => void (await attach(v)) : undefined, () => both(game, unruled, title));
+          void confirmFlow(title, unruled, async (v) => {
             const mine = await attach(v);
             if (mine) await ctx.backend.record(game, { kind: "escalated", data: { incident: mine, to: "chief_arbiter" } });
           });
