@@ -5,8 +5,10 @@
 //   refused (403, named) — no reload anywhere before the Wi-Fi drops;
 // - the service worker has taken the page on that first visit and keeps exactly the build's
 //   files (what the page names among them);
-// - the Wi-Fi drops (no reload): two warnings kept on the phone; a reload offline shows the
-//   app's shell saying, in Chinese, that the office cannot be reached and two records wait;
+// - the Wi-Fi drops (no reload): two warnings, a late arrival (timed by the office at the moment
+//   tapped) and moved stones escalated to the chief arbiter, each kept on the phone; a reload
+//   offline shows the app's shell saying, in Chinese, that the office cannot be reached and
+//   four records wait;
 // - the phone's browser is closed and opened again, offline, on the same profile: the same;
 //   back online, each record reaches the office once, its time the moment it was made (within
 //   2 s) and its arrival kept apart;
@@ -71,13 +73,20 @@ async function assertMadeOnce(game, made) {
   return got;
 }
 
+/** Taps `selector` as a person does: scrolled to the middle of the screen first, where the
+ * sticky banner (tall on a phone while it says the office cannot be reached) does not cover it. */
+async function tap(page, selector) {
+  await page.$eval(selector, (el) => el.scrollIntoView({ block: "center" }));
+  await page.click(selector);
+}
+
 /** One quick action on the open game: its button, Confirm (whatever the preview could say), and
  * the confirm step gone again (recorded, or kept on the phone). Returns when Confirm was tapped. */
 async function quick(page, testid) {
   await page.click(`[data-testid=${testid}]`);
   await page.waitForSelector("[data-testid=confirm]:not([disabled])", { timeout: 30000 });
   const at = Date.now();
-  await page.click("[data-testid=confirm]");
+  await tap(page, "[data-testid=confirm]");
   await page.waitForSelector("[data-testid=confirm]", { state: "detached", timeout: 30000 });
   return at;
 }
@@ -130,13 +139,30 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.waitForSelector("[data-testid=waiting-record]");
   madeT1.push(await quick(page, warning("white")));
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 2);
+  // White sits down late: the timer needs the office, so the arrival is kept with the moment
+  // tapped for the office to time (第二十三条), no ruling guessed here.
+  madeT1.push(Date.now());
+  await page.click("[data-testid=quick-white-late_arrival]");
+  await page.waitForSelector("[data-testid=offline-arrival]");
+  assert.match(await page.textContent("[data-testid=offline-arrival]"), /^离线：白方于 .* 入座。办公室收到后按这一时刻计时（第二十三条）/);
+  await tap(page, "[data-testid=confirm]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 3);
+  // Stones moved, left to the chief arbiter: the incident and its escalation, one record.
+  await page.click("[data-testid=record-incident]");
+  await page.click("[data-testid=groups] [data-value=moves]");
+  await page.click("[data-testid=types] [data-value=moved_stones]");
+  await page.click("[data-testid=rulings] [data-value=escalate]");
+  await page.waitForSelector("[data-testid=offline-preview]");
+  madeT1.push(Date.now());
+  await tap(page, "[data-testid=confirm]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 4);
   await saveShot(shots, "02-offline-kept.png", await page.screenshot({ fullPage: true }));
 
   // A reload offline: the shell, saying in the referee's language what is true.
   await page.reload();
   await page.waitForSelector("[data-testid=offline-start]");
-  assert.match(await page.textContent("[data-testid=offline-start]"), /无法连接赛事办公室。本机有 2 条记录待发送/);
-  assert.equal(await page.locator("[data-testid=offline-start] [data-testid=waiting] li").count(), 2);
+  assert.match(await page.textContent("[data-testid=offline-start]"), /无法连接赛事办公室。本机有 4 条记录待发送/);
+  assert.equal(await page.locator("[data-testid=offline-start] [data-testid=waiting] li").count(), 4);
   await saveShot(shots, "03-offline-reload.png", await page.screenshot({ fullPage: true }));
 
   // The browser closed, and opened again still offline on the same profile: all still there.
@@ -144,7 +170,7 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   page = await openPhone({ offline: true });
   await page.goto(office.url);
   await page.waitForSelector("[data-testid=offline-start]");
-  assert.match(await page.textContent("[data-testid=offline-start]"), /本机有 2 条记录待发送/);
+  assert.match(await page.textContent("[data-testid=offline-start]"), /本机有 4 条记录待发送/);
   assert.equal((await incidents(t1.game)).length, 0, "nothing reached the office while offline");
 
   // Back online: each once, at the moment it was made; its arrival kept apart (the HLC).
@@ -152,9 +178,18 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await ctx.setOffline(false);
   await page.click("[data-testid=retry]");
   await page.waitForSelector("[data-testid=my-tables] [data-testid^=table-]");
-  await until("both warnings at the office", async () => (await incidents(t1.game)).length === 2);
+  await until("the four records at the office", async () => (await incidents(t1.game)).length === 4);
   const t1Got = await assertMadeOnce(t1.game, madeT1);
   for (const inc of t1Got) assert.ok(inc.hlc.wall_ms >= back - 2000, `arrived ${inc.hlc.wall_ms}, back online at ${back}`);
+  // The office timed White's arrival at the moment tapped: five-odd minutes into the round, a
+  // deduction (23.3); the moved stones wait on the chief arbiter's desk.
+  const [, , late, moved] = t1Got;
+  assert.equal(late.incident.type, "late_arrival");
+  assert.equal(late.effective?.ruling, "deduct_late_time");
+  assert.equal(late.incident.facts.black_late_secs, 0);
+  assert.ok(late.incident.facts.white_late_secs >= 300 && late.incident.facts.white_late_secs < 15 * 60, JSON.stringify(late.incident.facts));
+  assert.equal(moved.incident.type, "moved_stones");
+  assert.deepEqual(moved.escalated_to, ["chief_arbiter"]);
 
   // The chief arbiter's cover: the other table joins the referee's own on the phone.
   await api(office.url, organiser, "POST", "/referees", { referee: "ref-li", tables: [t2.table] });
@@ -205,7 +240,7 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   madeT1.push(await quick(page, warning("black")));
   await flapping;
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await until("every record at the office", async () => (await incidents(t1.game)).length === 3 && (await incidents(t2.game)).length === 2, { timeout: 30000 });
+  await until("every record at the office", async () => (await incidents(t1.game)).length === 5 && (await incidents(t2.game)).length === 2, { timeout: 30000 });
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
   await assertMadeOnce(t1.game, madeT1);
   await assertMadeOnce(t2.game, madeT2);

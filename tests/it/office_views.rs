@@ -502,3 +502,56 @@ async fn an_unruled_incident_and_its_escalation_are_one_record() {
     assert_eq!(g["state"]["incidents"].as_array().map(Vec::len), Some(1), "nothing more stored");
     office.shutdown().await;
 }
+
+/// 第二十三条 from a phone that tapped an arrival offline: the office runs the late-arrival timer
+/// at the moment tapped, not at the arrival of the request. Round 1 started 20 minutes ago with
+/// 15 minutes allowed: White seated 4 minutes after the start (tapped then, sent now) has 240 s
+/// taken off (23.3) where "now" would forfeit; Black seated now forfeits (23.1).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_arrival_tapped_offline_is_timed_at_the_moment_it_was_tapped() {
+    use reqwest::Method;
+    let office = Office::start("arrival-offline").await;
+    office.schedule(2);
+    let li = office.enroll("ref-li", Role::Referee, "web-li").await;
+    let (_, status) = send(&office, Method::GET, &li.token, "/status", None).await;
+    let now = status["now_ms"].as_u64().unwrap();
+    let start = now - 20 * 60_000;
+    let starts_at = chrono::DateTime::from_timestamp_millis(start as i64).unwrap().to_rfc3339();
+    let (s, r) = send(
+        &office,
+        Method::PUT,
+        &office.organiser_token,
+        "/rounds/1",
+        Some(serde_json::json!({"starts_at": starts_at})),
+    )
+    .await;
+    assert_eq!(s, 200, "{r}");
+
+    let (s, g2) = send(
+        &office,
+        Method::POST,
+        &li.token,
+        "/games/g2/arrival",
+        Some(serde_json::json!({"side": "white", "made_at_ms": start + 4 * 60_000})),
+    )
+    .await;
+    assert_eq!(s, 200, "{g2}");
+    let i = &g2["state"]["incidents"][0];
+    assert_eq!(
+        (&i["incident"]["type"], &i["incident"]["facts"], &i["effective"]["ruling"]),
+        (
+            &serde_json::json!("late_arrival"),
+            &serde_json::json!({"black_late_secs": 0, "white_late_secs": 240}),
+            &serde_json::json!("deduct_late_time")
+        ),
+        "{i}"
+    );
+    assert_eq!(g2["state"]["result"], serde_json::Value::Null);
+
+    let (s, g1) =
+        send(&office, Method::POST, &li.token, "/games/g1/arrival", Some(serde_json::json!({"side": "black"}))).await;
+    assert_eq!(s, 200, "{g1}");
+    assert_eq!(g1["state"]["incidents"][0]["effective"]["ruling"], "forfeit", "{g1}");
+    assert_eq!(g1["state"]["result"]["winner"], "white", "{g1}");
+    office.shutdown().await;
+}

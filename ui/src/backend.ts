@@ -43,6 +43,9 @@ export interface Backend {
   /** Records an incident without a ruling and escalates it to the chief arbiter as one act
    * (the office's pages: one record in the outbox offline). A tablet records the two itself. */
   recordEscalated?(game: string, body: EventBody, title?: string): Promise<GameView>;
+  /** 第二十三条 at one tap where the timer cannot run here (a phone offline): `side` sat down
+   * now; the office times it at that moment when the record reaches it. */
+  recordArrival?(game: string, side: Colour, title?: string, tappedMs?: number): Promise<GameView>;
   /** What this phone recorded that has not reached the office yet (the office's pages). */
   waiting?(): Promise<Queued[]>;
   /** The desk: a card per open item, most urgent first. */
@@ -205,11 +208,12 @@ export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: 
 
 /** A record's request to the office (docs/events.md, "Records from the office's pages"): the
  * body, and when it was made on the office's clock. The same bytes on every try of one key. */
-function eventRequest(q: Queued): { body: EventBody; made_at_ms?: number; escalate_to?: "chief_arbiter" } {
-  const r: { body: EventBody; made_at_ms?: number; escalate_to?: "chief_arbiter" } = { body: q.body };
+function eventRequest(q: Queued): [string, Record<string, unknown>] {
+  const at = `/games/${encodeURIComponent(q.game)}`;
+  const r: Record<string, unknown> = q.arrival ? { side: q.arrival } : { body: q.body };
   if (q.made_at_ms !== undefined) r.made_at_ms = q.made_at_ms;
   if (q.escalate_to !== undefined) r.escalate_to = q.escalate_to;
-  return r;
+  return [q.arrival ? `${at}/arrival` : `${at}/events`, r];
 }
 
 /** The office's web pages: the same screens over `/api/v1`, with an official's token. A phone
@@ -267,7 +271,7 @@ export class WebBackend implements Backend {
   private async flush(asked?: string): Promise<outbox.Flushed> {
     const flushed = await outbox.flush(async (q) => {
       try {
-        await this.post<GameView>(`/games/${encodeURIComponent(q.game)}/events`, eventRequest(q), q.id);
+        await this.post<GameView>(...eventRequest(q), q.id);
       } catch (e) {
         throw e instanceof OfficeUnreachable ? new outbox.Unreachable(e.message) : e;
       }
@@ -307,6 +311,11 @@ export class WebBackend implements Backend {
     // The moment it is made, on the office's clock: sent with it on every try.
     return this.send({ id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow() });
   }
+  /** 第二十三条 at one tap: `side` sits down now (the other was on time); the office times it at
+   * the moment tapped and records what its timer proposes — kept on this phone offline. */
+  recordArrival(game: string, side: Colour, title = "", tappedMs = Date.now()) {
+    return this.send({ id: outbox.recordId(), game, arrival: side, title, at: new Date(tappedMs).toISOString(), made_at_ms: outbox.officeNow(tappedMs) });
+  }
   recordEscalated(game: string, body: EventBody, title = "") {
     return this.send({ id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow(), escalate_to: "chief_arbiter" });
   }
@@ -322,7 +331,7 @@ export class WebBackend implements Backend {
       throw new KeptOffline();
     }
     try {
-      return await this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, eventRequest(q), q.id);
+      return await this.post<GameView>(...eventRequest(q), q.id);
     } catch (e) {
       if (!(e instanceof OfficeUnreachable)) throw e;
       await outbox.keep(q);

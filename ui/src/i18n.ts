@@ -543,6 +543,7 @@ const words = {
   offlineStart: ["无法连接赛事办公室。本机有 {n} 条记录待发送，连接恢复后自动发送。", "The office cannot be reached. {n} records wait on this phone and are sent by themselves once it can be."],
   yourTables: ["分派给我的台次", "Your tables"],
   otherTables: ["其他台次", "Other tables"],
+  arrivalOffline: ["离线：{colour}于 {time} 入座。办公室收到后按这一时刻计时（第二十三条）并记录其结果", "Offline: {colour} sat down at {time}. The office times it at that moment once this reaches it (Art. 23) and records what its timer finds"],
   retry: ["重试", "Try again"],
   copy: ["复制", "Copy"],
   copied: ["已复制", "Copied"],

@@ -94,7 +94,7 @@ describe("WebBackend offline", () => {
     // Back: sent in the order made, each with its own key and the moment it was made.
     online = true;
     await b.status();
-    expect(sent).toEqual(kept.map((q) => ({ key: q.id, made: q.made_at_ms, kind: q.body.kind })));
+    expect(sent).toEqual(kept.map((q) => ({ key: q.id, made: q.made_at_ms, kind: q.body?.kind })));
   });
 
   it("keeps an incident and its escalation made offline as one record, sent as one request", async () => {

@@ -5,6 +5,7 @@
 // idempotency.rs): a record sent, its answer lost, and sent again is recorded once. The office
 // computes its consequence when it arrives; nothing here pretends to know it.
 
+import type { Colour } from "./bindings/Colour";
 import type { EventBody } from "./bindings/EventBody";
 
 /** A record waiting to be sent. */
@@ -12,7 +13,11 @@ export interface Queued {
   /** Its Idempotency-Key: the same on every try. */
   id: string;
   game: string;
-  body: EventBody;
+  /** The record (absent on an arrival). */
+  body?: EventBody;
+  /** 第二十三条 at one tap, offline: this side sat down at `made_at_ms`, the other on time; the
+   * office times it at that moment and records what its timer proposes (`POST …/arrival`). */
+  arrival?: Colour;
   /** What the official saw on the button, to list it while it waits. */
   title: string;
   /** When it was recorded (ISO, the phone's own clock: what the official saw). */

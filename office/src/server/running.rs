@@ -858,6 +858,95 @@ pub async fn record_game_event(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct Arrived {
+    side: arbiter_core::model::Colour,
+    #[serde(default)]
+    made_at_ms: Option<u64>,
+}
+
+/// `POST /api/v1/games/{game}/arrival {side, made_at_ms?}` (referee, chief arbiter): 第二十三条
+/// at one tap, as a phone makes it offline — `side` sat down at `made_at_ms` (the other was on
+/// time). The office runs the late-arrival timer at that moment and records what it proposes
+/// (23.3 a deduction, 23.1 a forfeit) as the incident, its wall time that moment; nothing when
+/// the side was not late. The phone computes nothing: the rule's answer is the office's.
+pub async fn record_arrival(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
+    caller.require(&[Role::Referee, Role::ChiefArbiter], "record a late arrival")?;
+    let game = GameId::new(path(game)?)?;
+    let a: Arrived = json(raw)?;
+    locked(state, caller, move |state, p| {
+        let g = scheduled(state, &p.tournament, &game)?;
+        let setup = state.store.setup(&p.tournament)?;
+        if let Some(s) = &g.schedule {
+            on_own_table(&setup, p, s.table)?;
+        }
+        let now = state.clock.now();
+        let made = made_at(a.made_at_ms, now, state.max_clock_ahead_ms)?;
+        if let Some(body) = late_arrival_at(&g, &setup, a.side, made)? {
+            check(&g, p.role, &body)?;
+            state.store.record_made(
+                &p.tournament,
+                &author(p),
+                vec![(Some(game.clone()), body)],
+                now,
+                made,
+                &mut arbiter_core::random_id_bits,
+            )?;
+        }
+        game_page(state, &p.tournament, &game).map(Json)
+    })
+    .await
+}
+
+/// What the late-arrival timer proposes (第二十三条一–三) when `side` sat down at `at` and the
+/// other was on time, as the incident to record; none when `side` was not late.
+fn late_arrival_at(
+    g: &arbiter_core::game::GameState,
+    setup: &TournamentView,
+    side: arbiter_core::model::Colour,
+    at: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<EventBody>, OfficeError> {
+    use arbiter_core::model::Colour;
+    use arbiter_core::rules::{Incident, Ruling};
+    use arbiter_core::timing::LatenessProposal;
+    let at_ms = u64::try_from(at.timestamp_millis()).unwrap_or(0);
+    let round = g.schedule.as_ref().map_or(0, |s| s.round);
+    let no_start = || {
+        OfficeError::Conflict(format!(
+            "round {round} has no start time: the organiser sets it (PUT /api/v1/rounds/{round})"
+        ))
+    };
+    let start = arbiter_core::app::lateness_screen(g, setup, None, None, at_ms).ok_or_else(no_start)?.starts_at_ms;
+    let (black, white) = match side {
+        Colour::Black => (at_ms, start),
+        Colour::White => (start, at_ms),
+    };
+    let screen = arbiter_core::app::lateness_screen(g, setup, Some(black), Some(white), at_ms).ok_or_else(no_start)?;
+    let (ruling, b, w) = match screen.view.proposal {
+        None => return Ok(None),
+        Some(LatenessProposal::Deduct { black_late_secs, white_late_secs }) => {
+            (Ruling::DeductLateTime, black_late_secs, white_late_secs)
+        }
+        Some(LatenessProposal::Forfeit { black_late_secs, white_late_secs, .. }) => {
+            (Ruling::Forfeit, black_late_secs, white_late_secs)
+        }
+        Some(LatenessProposal::BothForfeit { black_late_secs, white_late_secs }) => {
+            (Ruling::BothForfeit, black_late_secs, white_late_secs)
+        }
+    };
+    Ok(Some(EventBody::IncidentRecorded {
+        incident: Incident::LateArrival { black_late_secs: b, white_late_secs: w },
+        ruling: Some(ruling),
+        note: None,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct IncidentAsked {
     incident: arbiter_core::rules::Incident,
 }

@@ -449,4 +449,5 @@ export const ja: Record<Word, string> = {
   copyForChief: "審判長に渡す写し（署名付きの原文）",
   yourTables: "担当の卓",
   otherTables: "ほかの卓",
+  arrivalOffline: "オフライン：{colour}が {time} に着席。事務局に届いた時点で、この時刻で計時し（第二十三条）結果を記録します",
 };

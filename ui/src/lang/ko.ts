@@ -449,4 +449,5 @@ export const ko: Record<Word, string> = {
   copyForChief: "심판장에게 전달할 복사본(서명된 원문)",
   yourTables: "내가 맡은 대국대",
   otherTables: "다른 대국대",
+  arrivalOffline: "오프라인: {colour}이(가) {time}에 착석. 사무국에 도착하면 이 시각으로 계시하여(제23조) 결과를 기록합니다",
 };

@@ -448,4 +448,5 @@ export const zh_hant: Record<Word, string> = {
   copyForChief: "複製給裁判長（簽名原文）",
   yourTables: "分派給我的臺次",
   otherTables: "其他臺次",
+  arrivalOffline: "離線：{colour}於 {time} 入座。辦公室收到後按這一時刻計時（第二十三條）並記錄其結果",
 };

@@ -525,6 +525,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       if (e) recorder(e);
     };
     if (!timer) return form();
+    const tapped = Date.now();
     try {
       const first = await timer(game, null, null);
       if (!first) return void panel.replaceChildren(h("p", { class: "error" }, t("noRoundStart")));
@@ -537,8 +538,37 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       const body: EventBody = { kind: "incident_recorded", data: { incident: { type: "late_arrival", facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs } }, ruling } };
       await confirmFlow(`${lt("colours", c)} · ${t("lateness")} · ${lt("rulings", ruling)}`, body);
     } catch (e) {
+      const offline = ctx.backend.recordArrival?.bind(ctx.backend);
+      if (e instanceof OfficeUnreachable && offline) return arrivalOffline(c, tapped, offline);
       panel.replaceChildren(h("p", { class: "error" }, (e as Error).message));
     }
+  }
+
+  /** The timer cannot run without the office: the arrival is kept with the moment it was
+   * tapped, and the office times it at that moment when it arrives (第二十三条) — the phone
+   * proposes no ruling of its own. */
+  function arrivalOffline(c: Colour, tapped: number, record: NonNullable<Backend["recordArrival"]>): void {
+    const title = `${lt("colours", c)} · ${t("lateness")}`;
+    const at = new Date(tapped).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", { class: "flag", "data-testid": "offline-arrival" }, t("arrivalOffline", { colour: lt("colours", c), time: at })));
+    const confirm = h("button", { class: "primary", "data-testid": "confirm" }, t("confirm"));
+    const bar = h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel")));
+    confirm.onclick = async () => {
+      confirm.setAttribute("disabled", "");
+      try {
+        await record(game, c, title, tapped);
+        await ctx.reload();
+      } catch (e) {
+        if (e instanceof KeptOffline) {
+          announce(`${title} — ${e.message}`);
+          await ctx.reload().catch(() => undefined);
+          return;
+        }
+        lines.append(h("li", { class: "error" }, (e as Error).message));
+      }
+    };
+    panel.replaceChildren(h("h3", {}, title), lines, bar);
+    keepAbove(lines, bar);
   }
 
   // One row per side: the incidents referees record most under this game's ruleset, each one
@@ -612,5 +642,5 @@ function waitingList(waiting: Queued[]): HTMLElement | null {
   return h("div", { class: "waiting", "data-testid": "waiting" },
     h("h4", {}, t("waitingHere")),
     h("p", { class: "flag" }, t("keptOffline")),
-    h("ol", {}, waiting.map((q) => h("li", { "data-testid": "waiting-record" }, `${time(q.at)} · ${q.title || q.body.kind}`))));
+    h("ol", {}, waiting.map((q) => h("li", { "data-testid": "waiting-record" }, `${time(q.at)} · ${q.title || q.body?.kind}`))));
 }
