@@ -135,6 +135,30 @@ describe("views", () => {
     expect(tablesView([row], () => {}).textContent).toContain("Second warning: Black loses (Art. 25.2)");
   });
 
+  it("closes the language menu on Escape (focus back on its button) and on a tap outside it", () => {
+    const status = { identity: null, notice: null, ruleset: null, sync: { online: true, pending: 0, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } };
+    const el = banner(status, { rerender: () => {} });
+    document.body.append(el);
+    const button = el.querySelector("[data-testid=lang]") as HTMLButtonElement;
+    const menu = el.querySelector("[data-testid=lang-menu]") as HTMLElement;
+    const open = () => {
+      button.click();
+      expect(menu.hidden).toBe(false);
+    };
+    open();
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+    expect(menu.hidden).toBe(true);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(button);
+    open();
+    // A tap inside the menu leaves it open; one outside closes it.
+    menu.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(menu.hidden).toBe(false);
+    document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(menu.hidden).toBe(true);
+    el.remove();
+  });
+
   it("the committee's queue keeps an appeal whose decision was refused, with the refusal beside it", () => {
     const el = queueView([appealCard], ctx());
     expect(el.textContent).toContain("申诉");

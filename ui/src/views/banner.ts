@@ -72,5 +72,28 @@ function languageSwitch(rerender: () => void): HTMLElement {
     menu.hidden = !menuOpen;
     button.setAttribute("aria-expanded", String(menuOpen));
   } }, current);
+  closeOnLeave();
   return h("span", { class: "lang-switch" }, button, menu);
+}
+
+/** The language menu closes as menus do: on Escape (the focus back on its button) and on a tap
+ * anywhere outside it. One pair of listeners for the page; the banner is redrawn often. */
+let leaving = false;
+function closeOnLeave(): void {
+  if (leaving || typeof document === "undefined") return;
+  leaving = true;
+  const close = (focus: boolean) => {
+    if (!menuOpen) return;
+    menuOpen = false;
+    for (const m of document.querySelectorAll<HTMLElement>("[data-testid=lang-menu]")) m.hidden = true;
+    const button = document.querySelector<HTMLElement>("[data-testid=lang]");
+    button?.setAttribute("aria-expanded", "false");
+    if (focus) button?.focus();
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") close(true);
+  });
+  document.addEventListener("pointerdown", (e) => {
+    if (!(e.target instanceof Element) || !e.target.closest(".lang-switch")) close(false);
+  });
 }
