@@ -449,4 +449,7 @@ export const zh_hant: Record<Word, string> = {
   yourTables: "分派給我的臺次",
   otherTables: "其他臺次",
   arrivalOffline: "離線：{colour}於 {time} 入座。辦公室收到後按這一時刻計時（第二十三條）並記錄其結果",
+  unsealAsk: "第十四條：續賽時，裁判員當場啟封。雙方棋手都已在場嗎？",
+  unsealBothPresent: "雙方均在場：啟封",
+  unsealPresentAt: "{time} 確認雙方在場後啟封",
 };

@@ -367,6 +367,17 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   /** 第十四条 resumption: the tablet that took the sealed move opens it; the referee says whether
    * the point is free (play it) or occupied (第二十二条: the move is void, one pass). */
   async function unsealForm(): Promise<void> {
+    // 第十四条: 续赛时，裁判员当场启封 — the point is read only once both players are there.
+    panel.replaceChildren(
+      h("h3", {}, t("unseal")),
+      h("p", { "data-testid": "unseal-ask" }, t("unsealAsk")),
+      h("div", { class: "row" },
+        h("button", { class: "primary", "data-testid": "unseal-both-present", onclick: () => void unsealPresent(new Date()) }, t("unsealBothPresent")),
+        h("button", { onclick: () => panel.replaceChildren() }, t("cancel"))),
+    );
+  }
+
+  async function unsealPresent(confirmed: Date): Promise<void> {
     const held = ctx.backend.sealedMove ? await ctx.backend.sealedMove(game).catch(() => null) : null;
     const open = ctx.backend.unsealMove?.bind(ctx.backend);
     if (!held || !open) {
@@ -376,6 +387,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     const note = h("p", { class: "error" });
     panel.replaceChildren(
       h("h3", {}, t("unseal")),
+      h("p", { class: "hint", "data-testid": "unseal-present-at" }, t("unsealPresentAt", { time: confirmed.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })),
       h("p", { class: "big", "data-testid": "sealed-point" }, t("sealedPoint", { p: held })),
       h("div", { class: "row" },
         h("button", { class: "primary", "data-testid": "unseal-free", onclick: async () => {
