@@ -12,7 +12,8 @@
 // - the phone's browser is closed and opened again, offline, on the same profile: the same;
 //   back online, each record reaches the office once, its time the moment it was made (within
 //   2 s) and its arrival kept apart;
-// - the chief arbiter's cover puts the other table among the referee's own;
+// - the chief arbiter, on a phone of their own, covers the other table in two taps: it joins the
+//   referee's own;
 // - a record whose moment is beyond the clock-skew bound is refused on arrival, the reason on
 //   the phone, nothing stored;
 // - a flapping link (Chromium's network emulation: 400 ms latency, low bandwidth, 5 s on and
@@ -191,8 +192,27 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   assert.equal(moved.incident.type, "moved_stones");
   assert.deepEqual(moved.escalated_to, ["chief_arbiter"]);
 
-  // The chief arbiter's cover: the other table joins the referee's own on the phone.
-  await api(office.url, organiser, "POST", "/referees", { referee: "ref-li", tables: [t2.table] });
+  // The chief arbiter, on a phone of their own, gives the other table to this referee from the
+  // tables in two taps; it joins the referee's own on their phone.
+  await api(office.url, organiser, "POST", "/people", { id: "chief-ma", name: "马裁判长", role: "chief_arbiter" });
+  const chiefCode = (await api(office.url, organiser, "POST", "/enrollment-codes", { person: "chief-ma" })).code;
+  const chiefProfile = mkdtempSync(path.join(tmpdir(), "arbiter-chief-profile-"));
+  const chiefCtx = await chromiumProfile(office, chiefProfile, phone);
+  try {
+    await chiefCtx.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh"); });
+    const chief = chiefCtx.pages()[0] ?? (await chiefCtx.newPage());
+    await chief.goto(`${office.url}/#enroll=${chiefCode}&fp=${office.cert.sha256}&v=2`);
+    await chief.click("[data-testid=enroll-phone]");
+    await chief.click("[data-testid=nav-tables]");
+    assert.match(await chief.textContent(`[data-testid=cover-${t2.game}]`), /^裁判：王裁判 · 换人代班$/);
+    await tap(chief, `[data-testid=cover-${t2.game}]`);
+    await tap(chief, `[data-testid=cover-${t2.game}-ref-li]`);
+    await chief.waitForFunction((g) => /^裁判：李裁判/.test(document.querySelector(`[data-testid=cover-${g}]`)?.textContent ?? ""), t2.game);
+    await saveShot(shots, "04a-chief-cover.png", await chief.screenshot({ fullPage: true }));
+  } finally {
+    await chiefCtx.close();
+    rmSync(chiefProfile, { recursive: true, force: true });
+  }
   await page.waitForSelector(`[data-testid=my-tables] [data-testid=table-${t2.game}]`);
 
   // A moment beyond the clock-skew bound (the phone's clock jumped 10 minutes ahead since its

@@ -15,7 +15,7 @@ import { chime, itemKey, queueView } from "./views/queue";
 import { storyView } from "./views/story";
 import { standingsChangeView } from "./views/standings";
 import type { DeskOption } from "./bindings/DeskOption";
-import { tablesView } from "./views/tables";
+import { tablesView, type Cover } from "./views/tables";
 import type { OfficeApi } from "./office";
 import type { Role } from "./bindings/Role";
 import { evaluationsView } from "./views/evaluations";
@@ -124,6 +124,21 @@ export class ArbiterApp {
   private me(): string | null {
     const id = this.status?.identity;
     return id?.role === "referee" ? id.person : null;
+  }
+
+  /** At the office, for a chief arbiter or the organiser: a cover assigned from the tables in
+   * two taps (第三十一条三); the covering referee's phone shows the table among theirs. */
+  private async cover(): Promise<Cover | undefined> {
+    const role = this.status?.identity?.role;
+    const office = this.office;
+    if (!office || (role !== "chief_arbiter" && role !== "organiser")) return undefined;
+    const setup = await office.setup().catch(() => null);
+    const referees = (setup?.people ?? []).filter((p) => p.role === "referee").map((p) => ({ id: p.id, name: p.name }));
+    if (!referees.length) return undefined;
+    return { referees, assign: async (referee, table) => {
+      await office.assignReferee(referee, [table]);
+      await this.render();
+    } };
   }
 
   stop(): void {
@@ -290,7 +305,7 @@ export class ArbiterApp {
       : undefined;
     switch (this.screen.name) {
       case "tables":
-        return tablesView(await this.backend.tables(), open, this.me());
+        return tablesView(await this.backend.tables(), open, this.me(), await this.cover());
       case "queue": {
         const shown = queueView(cards ?? (await this.backend.queue()), {
           open,

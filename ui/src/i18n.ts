@@ -547,6 +547,8 @@ const words = {
   unsealAsk: ["第十四条：续赛时，裁判员当场启封。双方棋手都已在场吗？", "Art. 14: when play resumes the referee opens the sealed move on the spot. Are both players at the table?"],
   unsealBothPresent: ["双方均在场：启封", "Both are here: open it"],
   unsealPresentAt: ["{time} 确认双方在场后启封", "Opened at {time}, both players present"],
+  assignCover: ["换人代班", "assign a cover"],
+  noReferee: ["未分派", "none assigned"],
   retry: ["重试", "Try again"],
   copy: ["复制", "Copy"],
   copied: ["已复制", "Copied"],

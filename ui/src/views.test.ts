@@ -118,6 +118,20 @@ describe("views", () => {
     expect(tablesView(rows, () => {}, null).querySelectorAll("button.table-card").length).toBe(5);
   });
 
+  it("assigns a cover from the tables in two taps: the table's referee, then who covers it", async () => {
+    const assigned: [string, number][] = [];
+    const cover = { referees: [{ id: "ref-li", name: "李裁判" }, { id: "ref-wang", name: "王裁判" }], assign: async (r: string, table: number) => void assigned.push([r, table]) };
+    const el = tablesView([{ ...row, game: "g7", table: 7, referee: "ref-wang" }], () => {}, null, cover);
+    const button = el.querySelector("[data-testid=cover-g7]") as HTMLButtonElement;
+    expect(button.textContent).toBe("裁判：王裁判 · 换人代班");
+    button.click();
+    // The table's own referee is not offered to cover it.
+    expect(Array.from(el.querySelectorAll("[data-testid=cover-choice-g7] button"), (b) => b.textContent)).toEqual(["李裁判"]);
+    (el.querySelector("[data-testid=cover-g7-ref-li]") as HTMLButtonElement).click();
+    await Promise.resolve();
+    expect(assigned).toEqual([["ref-li", 7]]);
+  });
+
   it("switches language from the banner", () => {
     let redrawn = 0;
     const el = banner({ identity: null, notice: null, ruleset: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } }, { rerender: () => redrawn++ });

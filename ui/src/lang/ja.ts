@@ -453,4 +453,6 @@ export const ja: Record<Word, string> = {
   unsealAsk: "第十四条：対局再開時、審判員がその場で封じ手を開封します。両対局者とも着席していますか？",
   unsealBothPresent: "両者着席：開封する",
   unsealPresentAt: "{time} 両対局者の着席を確認して開封",
+  assignCover: "代わりを割り当てる",
+  noReferee: "未割り当て",
 };

@@ -453,4 +453,6 @@ export const ko: Record<Word, string> = {
   unsealAsk: "제14조: 대국을 재개할 때 심판이 그 자리에서 봉수를 개봉합니다. 두 대국자가 모두 자리에 있습니까?",
   unsealBothPresent: "두 대국자 모두 있음: 개봉",
   unsealPresentAt: "{time} 두 대국자가 있는 것을 확인하고 개봉",
+  assignCover: "대신할 심판 지정",
+  noReferee: "지정 없음",
 };

@@ -452,4 +452,6 @@ export const zh_hant: Record<Word, string> = {
   unsealAsk: "第十四條：續賽時，裁判員當場啟封。雙方棋手都已在場嗎？",
   unsealBothPresent: "雙方均在場：啟封",
   unsealPresentAt: "{time} 確認雙方在場後啟封",
+  assignCover: "換人代班",
+  noReferee: "未分派",
 };
