@@ -104,6 +104,8 @@ pub enum RequestFault {
     AlreadyPaired,
     /// An event that is not recorded on a game, sent to a game's endpoint.
     NotAGameEvent,
+    /// A header that does not parse (`Sent-At-Ms`).
+    Header,
     /// `escalate_to` with a body that is not an incident recorded without a ruling.
     NotEscalable,
     /// An environment setting out of its range.
@@ -135,6 +137,7 @@ impl RequestFault {
             RequestFault::NotASledStore => "not_a_sled_store",
             RequestFault::AlreadyPaired => "already_paired",
             RequestFault::NotAGameEvent => "not_a_game_event",
+            RequestFault::Header => "bad_header",
             RequestFault::NotEscalable => "not_escalable",
             RequestFault::BadSetting => "bad_setting",
             RequestFault::BadBackup => "bad_backup",
@@ -156,6 +159,7 @@ impl RequestFault {
             | RequestFault::NotAVenue
             | RequestFault::NotASledStore
             | RequestFault::NotAGameEvent
+            | RequestFault::Header
             | RequestFault::NotEscalable
             | RequestFault::BadSetting
             | RequestFault::BadBackup

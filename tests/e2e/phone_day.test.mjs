@@ -215,17 +215,20 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   }
   await page.waitForSelector(`[data-testid=my-tables] [data-testid=table-${t2.game}]`);
 
-  // A moment beyond the clock-skew bound (the phone's clock jumped 10 minutes ahead since its
-  // last contact): refused on arrival, the reason on the phone, nothing stored.
+  // A moment beyond the clock-skew bound: the phone's clock read 10 minutes fast when the record
+  // was made and was put right before it was sent, so the record says it was made 10 minutes
+  // after it was sent — refused on arrival, the reason on the phone, nothing stored.
   await page.click(`[data-testid=table-${t2.game}]`);
   await page.waitForSelector(`[data-testid=${warning("black")}]`);
   await ctx.setOffline(true);
-  await page.evaluate(() => localStorage.setItem("officeClockOffsetMs", String(Number(localStorage.getItem("officeClockOffsetMs") ?? 0) + 10 * 60_000)));
+  const offset = await page.evaluate(() => localStorage.getItem("officeClockOffsetMs") ?? "0");
+  await page.evaluate((o) => localStorage.setItem("officeClockOffsetMs", String(Number(o) + 10 * 60_000)), offset);
   await quick(page, warning("black"));
   await page.waitForSelector("[data-testid=waiting-record]");
+  await page.evaluate((o) => localStorage.setItem("officeClockOffsetMs", o), offset);
   await ctx.setOffline(false);
   await page.waitForSelector("[data-testid=refused-records]");
-  assert.match(await page.textContent("[data-testid=refused-records]"), /被拒绝：.*ahead of the office's clock \(at most 300 s allowed\)/);
+  assert.match(await page.textContent("[data-testid=refused-records]"), /被拒绝：.*made 59\d s ahead of the office's clock \(at most 300 s allowed\)/);
   await saveShot(shots, "04-refused-ahead.png", await page.screenshot({ fullPage: true }));
   assert.equal((await incidents(t2.game)).length, 0, "nothing stored");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);

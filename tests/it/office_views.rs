@@ -447,6 +447,42 @@ async fn a_record_made_offline_keeps_the_moment_it_was_made_and_its_arrival() {
         Some(made as i64)
     );
 
+    // With the moment this try was sent (Sent-At-Ms, on the same corrected clock): the record's
+    // age on the phone is taken from the office's clock, so an offset an hour stale cancels out.
+    let stale = office_now - 3_600_000;
+    let before = chrono::Utc::now().timestamp_millis();
+    let r = office
+        .http()
+        .post(format!("{}{API_PREFIX}/games/g1/events", office.url))
+        .bearer_auth(&li.token)
+        .header("Sent-At-Ms", (stale + 30_000).to_string())
+        .json(&warning(stale))
+        .send()
+        .await
+        .unwrap();
+    let after = chrono::Utc::now().timestamp_millis();
+    assert_eq!(r.status().as_u16(), 200, "{}", r.text().await.unwrap_or_default());
+    let events = office.state.store.game_events(&t, &game(1)).unwrap();
+    let aged = events.iter().rfind(|e| matches!(e.body, EventBody::IncidentRecorded { .. })).unwrap();
+    let wall = aged.wall_time.timestamp_millis();
+    assert!(
+        wall >= before - 30_000 && wall <= after - 30_000,
+        "made 30 s before it arrived: {wall} in {before}..{after}"
+    );
+    let (s, bad) = {
+        let r = office
+            .http()
+            .post(format!("{}{API_PREFIX}/games/g1/events", office.url))
+            .bearer_auth(&li.token)
+            .header("Sent-At-Ms", "soon")
+            .json(&warning(office_now))
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.json::<serde_json::Value>().await.unwrap())
+    };
+    assert_eq!((s, bad["code"].as_str()), (400, Some("bad_header")), "{bad}");
+
     // Beyond the bound: six minutes ahead, or a day and an hour ago. Nothing stored.
     let (s, ahead) =
         send(&office, Method::POST, &li.token, "/games/g1/events", Some(warning(office_now + 6 * 60_000))).await;

@@ -171,13 +171,14 @@ const RETRY_STATUS = new Set([502, 503, 504]);
  * An action (POST, PUT, DELETE) carries an Idempotency-Key and is sent once more with the same
  * key if the network failed or a gateway answered 502–504: the office records it once.
  */
-export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: string | null, method: string, path: string, body?: unknown, text?: string, key?: string): Promise<T> {
+export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: string | null, method: string, path: string, body?: unknown, text?: string, key?: string, extra?: () => Record<string, string>): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const action = method !== "GET";
   if (action) headers["Idempotency-Key"] = key ?? idempotencyKey();
-  const send = () => fetchFn(`${base}/api/v1${path}`, { method, headers, body: text ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  // `extra` headers are read at each try (a record's Sent-At-Ms is the moment of that try).
+  const send = () => fetchFn(`${base}/api/v1${path}`, { method, headers: { ...headers, ...extra?.() }, body: text ?? (body === undefined ? undefined : JSON.stringify(body)) });
   let r: Response;
   try {
     r = await send();
@@ -235,6 +236,11 @@ export class WebBackend implements Backend {
   private post<T>(path: string, body: unknown, key?: string): Promise<T> {
     return officeCall<T>(this.fetchFn, this.base, this.token, "POST", path, body, undefined, key);
   }
+  /** A record's try: with the moment it is sent on the same corrected clock as its `made_at_ms`,
+   * so the office takes the record's age from its own clock (an offset gone stale cancels out). */
+  private postRecord(path: string, body: unknown, key: string): Promise<GameView> {
+    return officeCall<GameView>(this.fetchFn, this.base, this.token, "POST", path, body, undefined, key, () => ({ "Sent-At-Ms": String(outbox.officeNow()) }));
+  }
   arrivals(): string | undefined {
     return this.lastSeq === undefined ? undefined : String(this.lastSeq);
   }
@@ -271,7 +277,7 @@ export class WebBackend implements Backend {
   private async flush(asked?: string): Promise<outbox.Flushed> {
     const flushed = await outbox.flush(async (q) => {
       try {
-        await this.post<GameView>(...eventRequest(q), q.id);
+        await this.postRecord(...eventRequest(q), q.id);
       } catch (e) {
         throw e instanceof OfficeUnreachable ? new outbox.Unreachable(e.message) : e;
       }
@@ -331,7 +337,7 @@ export class WebBackend implements Backend {
       throw new KeptOffline();
     }
     try {
-      return await this.post<GameView>(...eventRequest(q), q.id);
+      return await this.postRecord(...eventRequest(q), q.id);
     } catch (e) {
       if (!(e instanceof OfficeUnreachable)) throw e;
       await outbox.keep(q);

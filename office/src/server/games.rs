@@ -66,17 +66,29 @@ pub struct GameEvent {
     pub(crate) escalate_to: Option<Role>,
 }
 
-/// When a record was made: `made_ms` when it says, else `now`. A moment further ahead of the
+/// The header a phone sends with each try of a record: its office-corrected clock as it sends
+/// (not in the body, which is the same on every try of one key).
+pub(crate) const SENT_AT: &str = "sent-at-ms";
+
+/// When a record was made: `made_ms` when it says, else `now`. With `sent_ms` (the phone's
+/// clock, corrected alike, as it sent this try) the record's age on the phone's own clock is
+/// taken from the office's now, so an offset gone stale since the last contact cancels out and
+/// a record sent as it is made is stamped at the office's own now. A moment further ahead of the
 /// office's clock than `max_ahead_ms` (the clock-skew bound, as for a tablet's stamps) or older
 /// than the office answers a request once (`idempotency::KEEP_FOR`) is refused, nothing stored.
 pub(crate) fn made_at(
     made_ms: Option<u64>,
+    sent_ms: Option<u64>,
     now: chrono::DateTime<chrono::Utc>,
     max_ahead_ms: u64,
 ) -> Result<chrono::DateTime<chrono::Utc>, OfficeError> {
     use crate::error::NotAdmitted;
     let Some(made_ms) = made_ms else { return Ok(now) };
     let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+    let made_ms = match sent_ms {
+        Some(sent) => now_ms.saturating_add(made_ms).saturating_sub(sent),
+        None => made_ms,
+    };
     if made_ms > now_ms.saturating_add(max_ahead_ms) {
         return Err(OfficeError::NotAdmitted {
             why: NotAdmitted::ClockAhead,

@@ -22,7 +22,7 @@ use serde::Deserialize;
 use crate::accounts::Principal;
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
-use crate::server::games::{check, draft, made_at, on_own_table, scheduled, GameEvent};
+use crate::server::games::{check, draft, made_at, on_own_table, scheduled, GameEvent, SENT_AT};
 use crate::server::games::{game_page, setup_events, state_of, view_of};
 use crate::server::request::{author, body, json};
 use crate::server::{path, AppState, Caller};
@@ -801,8 +801,10 @@ pub async fn record_game_event(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
+    headers: axum::http::HeaderMap,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
+    let sent = sent_at(&headers)?;
     let game = GameId::new(path(game)?)?;
     let e: GameEvent = json(raw)?;
     if !e.body.kind().is_game_scoped() {
@@ -820,7 +822,7 @@ pub async fn record_game_event(
         // When it happened (a phone's record made offline), within the clock-skew bound; the
         // event's HLC is its arrival, its wall time that moment, which lateness and deadlines read.
         let now = state.clock.now();
-        let made = made_at(e.made_at_ms, now, state.max_clock_ahead_ms)?;
+        let made = made_at(e.made_at_ms, sent, now, state.max_clock_ahead_ms)?;
         if let EventBody::IncidentWithdrawn { incident } = &e.body {
             // The undo window is measured between HLC stamps, the arrivals, as every fold
             // measures it (game::undo): the same answer here as there.
@@ -873,8 +875,10 @@ pub async fn record_arrival(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
+    headers: axum::http::HeaderMap,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
+    let sent = sent_at(&headers)?;
     caller.require(&[Role::Referee, Role::ChiefArbiter], "record a late arrival")?;
     let game = GameId::new(path(game)?)?;
     let a: Arrived = json(raw)?;
@@ -885,7 +889,7 @@ pub async fn record_arrival(
             on_own_table(&setup, p, s.table)?;
         }
         let now = state.clock.now();
-        let made = made_at(a.made_at_ms, now, state.max_clock_ahead_ms)?;
+        let made = made_at(a.made_at_ms, sent, now, state.max_clock_ahead_ms)?;
         if let Some(body) = late_arrival_at(&g, &setup, a.side, made)? {
             check(&g, p.role, &body)?;
             state.store.record_made(
@@ -900,6 +904,18 @@ pub async fn record_arrival(
         game_page(state, &p.tournament, &game).map(Json)
     })
     .await
+}
+
+/// The `Sent-At-Ms` header, if any: ms since the epoch (`games::made_at`).
+fn sent_at(headers: &axum::http::HeaderMap) -> Result<Option<u64>, OfficeError> {
+    headers
+        .get(SENT_AT)
+        .map(|v| {
+            v.to_str().ok().and_then(|t| t.trim().parse::<u64>().ok()).ok_or_else(|| {
+                OfficeError::bad(RequestFault::Header, format!("the {SENT_AT} header must be ms since the epoch"))
+            })
+        })
+        .transpose()
 }
 
 /// What the late-arrival timer proposes (第二十三条一–三) when `side` sat down at `at` and the
