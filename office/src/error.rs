@@ -29,6 +29,13 @@ pub enum OfficeError {
     LockedOut(u32),
     #[error("{0}")]
     Forbidden(String),
+    /// A referee recording on a table the chief arbiter did not assign them (第三十一条三):
+    /// the table, and the referee's own.
+    #[error(
+        "table {table} is not assigned to referee `{referee}` (their tables: {}); the chief arbiter assigns a cover from the desk",
+        tables.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
+    )]
+    NotYourTable { table: u16, referee: arbiter_core::model::PersonId, tables: Vec<u16> },
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
@@ -102,6 +109,10 @@ pub enum RequestFault {
     AlreadyPaired,
     /// An event that is not recorded on a game, sent to a game's endpoint.
     NotAGameEvent,
+    /// A header that does not parse (`Sent-At-Ms`).
+    Header,
+    /// `escalate_to` with a body that is not an incident recorded without a ruling.
+    NotEscalable,
     /// An environment setting out of its range.
     BadSetting,
     /// A backup file that cannot be restored (the line and why).
@@ -131,6 +142,8 @@ impl RequestFault {
             RequestFault::NotASledStore => "not_a_sled_store",
             RequestFault::AlreadyPaired => "already_paired",
             RequestFault::NotAGameEvent => "not_a_game_event",
+            RequestFault::Header => "bad_header",
+            RequestFault::NotEscalable => "not_escalable",
             RequestFault::BadSetting => "bad_setting",
             RequestFault::BadBackup => "bad_backup",
             RequestFault::InvalidCertificate => "invalid_certificate",
@@ -151,6 +164,8 @@ impl RequestFault {
             | RequestFault::NotAVenue
             | RequestFault::NotASledStore
             | RequestFault::NotAGameEvent
+            | RequestFault::Header
+            | RequestFault::NotEscalable
             | RequestFault::BadSetting
             | RequestFault::BadBackup
             | RequestFault::InvalidCertificate
@@ -169,6 +184,9 @@ pub enum NotAdmitted {
     ClockAhead,
     /// Unsigned where this office admits only events signed by their device (a league).
     KeyRequired,
+    /// A phone's record made longer ago than the office answers a request once
+    /// (`idempotency::KEEP_FOR`): it might have been recorded already.
+    MadeTooLongAgo,
 }
 
 impl OfficeError {
@@ -198,6 +216,7 @@ impl OfficeError {
             OfficeError::TooManyAttempts { .. } => "too_many_attempts",
             OfficeError::LockedOut(_) => "locked_out",
             OfficeError::Forbidden(_) => "forbidden",
+            OfficeError::NotYourTable { .. } => "not_your_table",
             OfficeError::NotFound(_) => "not_found",
             OfficeError::Conflict(_) => "conflict",
             OfficeError::AlreadyRegistered(_) => "already_registered",
@@ -210,6 +229,7 @@ impl OfficeError {
             OfficeError::Startup(_) => "cannot_start",
             OfficeError::NotAdmitted { why: NotAdmitted::ClockAhead, .. } => "clock_ahead",
             OfficeError::NotAdmitted { why: NotAdmitted::KeyRequired, .. } => "key_required",
+            OfficeError::NotAdmitted { why: NotAdmitted::MadeTooLongAgo, .. } => "made_too_long_ago",
             OfficeError::IllegalMove(_) => "illegal_move",
             OfficeError::NotReady(e) => e.code(),
             OfficeError::PagesNotBuilt(_) => "pages_not_built",
@@ -220,7 +240,7 @@ impl OfficeError {
         match self {
             OfficeError::Unauthenticated(_) | OfficeError::NotRecognised(_) => StatusCode::UNAUTHORIZED,
             OfficeError::TooManyAttempts { .. } | OfficeError::LockedOut(_) => StatusCode::TOO_MANY_REQUESTS,
-            OfficeError::Forbidden(_) => StatusCode::FORBIDDEN,
+            OfficeError::Forbidden(_) | OfficeError::NotYourTable { .. } => StatusCode::FORBIDDEN,
             OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
             OfficeError::Conflict(_) | OfficeError::AlreadyRegistered(_) | OfficeError::OfficeRunning(_) => {
                 StatusCode::CONFLICT

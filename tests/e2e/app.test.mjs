@@ -339,6 +339,11 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     wd = ref.wd;
     await wd.click("[data-testid=table-r1-t2]");
     await wd.click("[data-testid=unseal]");
+    // 第十四条: opened on the spot once both players are there — asked first, the point unseen.
+    await wd.waitText("[data-testid=unseal-ask]", (t) => t.includes("第十四条"), "asked whether both players are present");
+    const unseen = await wd.cmd("POST", "/elements", { using: "css selector", value: "[data-testid=sealed-point]" });
+    assert.equal(unseen.length, 0, "the sealed point is not shown before both players are confirmed present");
+    await wd.click("[data-testid=unseal-both-present]");
     await wd.waitText("[data-testid=sealed-point]", (t) => t.includes("Q16"), "the sealed move after kill -9");
     await wd.screenshot(shots, "09b-sealed-move.png");
     await wd.click("[data-testid=unseal-free]");

@@ -284,6 +284,27 @@ export async function chromium(office) {
 }
 
 /**
+ * A phone's browser with a profile of its own in `dir` (launchPersistentContext): closed and
+ * launched again on the same folder, it keeps its storage — its token, its outbox, its service
+ * worker and what that keeps — as a phone's browser does across a restart. Debian's Chromium,
+ * trusting the office's certificate as `chromium` does; `options` go to the context (viewport,
+ * offline, …).
+ */
+export async function chromiumProfile(office, dir, options = {}) {
+  const require = createRequire(path.join(root, "ui/package.json"));
+  const { chromium } = require("playwright-core");
+  return chromium.launchPersistentContext(dir, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      `--ignore-certificate-errors-spki-list=${office.cert.spki}`,
+    ],
+    ...options,
+  });
+}
+
+/**
  * Collects every Content-Security-Policy violation a page of `browser` reports (the page's own
  * `securitypolicyviolation` event, and Chromium's console line) in `browser.cspViolations`. Each
  * suite's clean-up ends with `assertNoCspViolations`: the office's pages must run under its

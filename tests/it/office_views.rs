@@ -356,3 +356,238 @@ async fn the_chief_arbiter_evaluates_each_referee_and_no_tablet_receives_it() {
     office.state.store.export(&mut exported).unwrap();
     assert!(!String::from_utf8(exported).unwrap().contains("很好"));
 }
+
+/// 第三十一条三: a referee records at the tables assigned to them. Referees on tables 1–2 and
+/// 3–4: a record of one on the other's table is refused (403, naming the table and the
+/// referee's tables) and nothing is stored; a cover the chief arbiter assigns lets it through;
+/// the table list names each table's referee, for a referee's phone to put their own first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_referee_records_only_at_their_own_tables() {
+    use reqwest::Method;
+    let office = Office::start("own-tables").await;
+    office.schedule(4);
+    let li = office.enroll("ref-li", Role::Referee, "web-li").await;
+    let wang = office.enroll("ref-wang", Role::Referee, "web-wang").await;
+    let chief = office.enroll("chief-ma", Role::ChiefArbiter, "web-ma").await;
+    let org = office.organiser_token.clone();
+    for (referee, tables) in [("ref-li", [1, 2]), ("ref-wang", [3, 4])] {
+        let (s, r) = send(
+            &office,
+            Method::POST,
+            &org,
+            "/referees",
+            Some(serde_json::json!({"referee": referee, "tables": tables})),
+        )
+        .await;
+        assert_eq!(s, 200, "{r}");
+    }
+    let warning = serde_json::json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "disturbing", "facts": {"offender": "black"}}, "ruling": "warning"}}});
+
+    let (s, mine) = send(&office, Method::POST, &li.token, "/games/g1/events", Some(warning.clone())).await;
+    assert_eq!(s, 200, "on their own table: {mine}");
+    let (s, refused) = send(&office, Method::POST, &li.token, "/games/g3/events", Some(warning.clone())).await;
+    assert_eq!((s, refused["code"].as_str()), (403, Some("not_your_table")), "{refused}");
+    assert_eq!(
+        refused["message"],
+        "table 3 is not assigned to referee `ref-li` (their tables: 1, 2); the chief arbiter assigns a cover from the desk"
+    );
+    let (_, g3) = send(&office, Method::GET, &org, "/games/g3/state", None).await;
+    assert_eq!(g3["incidents"].as_array().map(Vec::len), Some(0), "nothing stored: {g3}");
+
+    // The chief arbiter is held to no table; a cover for table 3 lets ref-li record there.
+    let (s, r) = send(&office, Method::POST, &chief.token, "/games/g4/events", Some(warning.clone())).await;
+    assert_eq!(s, 200, "{r}");
+    let (s, r) = send(
+        &office,
+        Method::POST,
+        &chief.token,
+        "/referees",
+        Some(serde_json::json!({"referee": "ref-li", "tables": [3]})),
+    )
+    .await;
+    assert_eq!(s, 200, "{r}");
+    let (s, r) = send(&office, Method::POST, &li.token, "/games/g3/events", Some(warning.clone())).await;
+    assert_eq!(s, 200, "covering table 3: {r}");
+    let (s, r) = send(&office, Method::POST, &wang.token, "/games/g3/events", Some(warning)).await;
+    assert_eq!((s, r["code"].as_str()), (403, Some("not_your_table")), "table 3 is no longer ref-wang's: {r}");
+
+    let (_, rows) = send(&office, Method::GET, &li.token, "/tables", None).await;
+    let referees: Vec<(u64, Option<&str>)> =
+        rows.as_array().unwrap().iter().map(|r| (r["table"].as_u64().unwrap(), r["referee"].as_str())).collect();
+    assert_eq!(referees, [(1, Some("ref-li")), (2, Some("ref-li")), (3, Some("ref-li")), (4, Some("ref-wang"))]);
+    office.shutdown().await;
+}
+
+/// A record a phone made offline carries the moment it was made, on the office's clock as the
+/// phone last learned it: the office keeps that moment as the event's wall time (what the rules'
+/// times read) and its arrival as the HLC stamp; a moment beyond the clock-skew bound ahead, or
+/// older than the office answers a request once, is refused with why and nothing is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_made_offline_keeps_the_moment_it_was_made_and_its_arrival() {
+    use reqwest::Method;
+    let office = Office::start("made-at").await;
+    office.schedule(1);
+    let li = office.enroll("ref-li", Role::Referee, "web-li").await;
+    let (_, status) = send(&office, Method::GET, &li.token, "/status", None).await;
+    let office_now = status["now_ms"].as_u64().expect("the office's clock in /status");
+    let warning = |made: u64| serde_json::json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "disturbing", "facts": {"offender": "black"}}, "ruling": "warning"}}, "made_at_ms": made});
+    let made = office_now - 40_000;
+    let (s, r) = send(&office, Method::POST, &li.token, "/games/g1/events", Some(warning(made))).await;
+    assert_eq!(s, 200, "{r}");
+    let t = tournament();
+    let events = office.state.store.game_events(&t, &game(1)).unwrap();
+    let e = events.iter().find(|e| matches!(e.body, EventBody::IncidentRecorded { .. })).expect("the warning stored");
+    assert_eq!(e.wall_time.timestamp_millis(), made as i64, "the moment it was made");
+    assert!(e.hlc.wall_ms >= office_now, "stamped on arrival: {} < {office_now}", e.hlc.wall_ms);
+    let (_, state) = send(&office, Method::GET, &li.token, "/games/g1/state", None).await;
+    assert_eq!(
+        state["incidents"][0]["wall_time"]
+            .as_str()
+            .map(|w| chrono::DateTime::parse_from_rfc3339(w).unwrap().timestamp_millis()),
+        Some(made as i64)
+    );
+
+    // With the moment this try was sent (Sent-At-Ms, on the same corrected clock): the record's
+    // age on the phone is taken from the office's clock, so an offset an hour stale cancels out.
+    let stale = office_now - 3_600_000;
+    let before = chrono::Utc::now().timestamp_millis();
+    let r = office
+        .http()
+        .post(format!("{}{API_PREFIX}/games/g1/events", office.url))
+        .bearer_auth(&li.token)
+        .header("Sent-At-Ms", (stale + 30_000).to_string())
+        .json(&warning(stale))
+        .send()
+        .await
+        .unwrap();
+    let after = chrono::Utc::now().timestamp_millis();
+    assert_eq!(r.status().as_u16(), 200, "{}", r.text().await.unwrap_or_default());
+    let events = office.state.store.game_events(&t, &game(1)).unwrap();
+    let aged = events.iter().rfind(|e| matches!(e.body, EventBody::IncidentRecorded { .. })).unwrap();
+    let wall = aged.wall_time.timestamp_millis();
+    assert!(
+        wall >= before - 30_000 && wall <= after - 30_000,
+        "made 30 s before it arrived: {wall} in {before}..{after}"
+    );
+    let (s, bad) = {
+        let r = office
+            .http()
+            .post(format!("{}{API_PREFIX}/games/g1/events", office.url))
+            .bearer_auth(&li.token)
+            .header("Sent-At-Ms", "soon")
+            .json(&warning(office_now))
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.json::<serde_json::Value>().await.unwrap())
+    };
+    assert_eq!((s, bad["code"].as_str()), (400, Some("bad_header")), "{bad}");
+
+    // Beyond the bound: six minutes ahead, or a day and an hour ago. Nothing stored.
+    let (s, ahead) =
+        send(&office, Method::POST, &li.token, "/games/g1/events", Some(warning(office_now + 6 * 60_000))).await;
+    assert_eq!((s, ahead["code"].as_str()), (400, Some("clock_ahead")), "{ahead}");
+    assert!(
+        ahead["message"].as_str().unwrap().contains("ahead of the office's clock (at most 300 s allowed)"),
+        "{ahead}"
+    );
+    let (s, old) =
+        send(&office, Method::POST, &li.token, "/games/g1/events", Some(warning(office_now - 25 * 3_600_000))).await;
+    assert_eq!((s, old["code"].as_str()), (400, Some("made_too_long_ago")), "{old}");
+    assert!(old["message"].as_str().unwrap().starts_with("made 25 h ago"), "{old}");
+    let after = office.state.store.game_events(&t, &game(1)).unwrap();
+    assert_eq!(after.len(), events.len(), "nothing stored for either");
+    office.shutdown().await;
+}
+
+/// An incident recorded without a ruling and escalated in one request (what a phone keeps as one
+/// record offline): both stored at once, the escalation naming the incident the office minted,
+/// on the chief arbiter's desk; `escalate_to` with a ruled incident is refused, nothing stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unruled_incident_and_its_escalation_are_one_record() {
+    use reqwest::Method;
+    let office = Office::start("escalate-at-once").await;
+    office.schedule(1);
+    let li = office.enroll("ref-li", Role::Referee, "web-li").await;
+    let chief = office.enroll("chief-ma", Role::ChiefArbiter, "web-ma").await;
+    let moved = serde_json::json!({"type": "moved_stones", "facts": {"players_agree": false, "deliberate": false}});
+    let (s, r) = send(
+        &office,
+        Method::POST,
+        &li.token,
+        "/games/g1/events",
+        Some(serde_json::json!({"body": {"kind": "incident_recorded", "data": {"incident": moved}}, "escalate_to": "chief_arbiter"})),
+    )
+    .await;
+    assert_eq!(s, 200, "{r}");
+    let incident = r["state"]["incidents"][0].clone();
+    assert_eq!(incident["escalated_to"], serde_json::json!(["chief_arbiter"]), "{incident}");
+    let (_, queue) = send(&office, Method::GET, &chief.token, "/queue", None).await;
+    let cards: Vec<(&str, &str)> = queue
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["kind"].as_str().unwrap_or_default(), c["incident"].as_str().unwrap_or_default()))
+        .collect();
+    assert_eq!(cards, [("escalation", incident["id"].as_str().unwrap())], "{queue}");
+
+    let ruled = serde_json::json!({"body": {"kind": "incident_recorded", "data": {"incident": {"type": "disturbing", "facts": {"offender": "black"}}, "ruling": "warning"}}, "escalate_to": "chief_arbiter"});
+    let (s, refused) = send(&office, Method::POST, &li.token, "/games/g1/events", Some(ruled)).await;
+    assert_eq!((s, refused["code"].as_str()), (400, Some("not_escalable")), "{refused}");
+    let (_, g) = send(&office, Method::GET, &li.token, "/games/g1", None).await;
+    assert_eq!(g["state"]["incidents"].as_array().map(Vec::len), Some(1), "nothing more stored");
+    office.shutdown().await;
+}
+
+/// 第二十三条 from a phone that tapped an arrival offline: the office runs the late-arrival timer
+/// at the moment tapped, not at the arrival of the request. Round 1 started 20 minutes ago with
+/// 15 minutes allowed: White seated 4 minutes after the start (tapped then, sent now) has 240 s
+/// taken off (23.3) where "now" would forfeit; Black seated now forfeits (23.1).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_arrival_tapped_offline_is_timed_at_the_moment_it_was_tapped() {
+    use reqwest::Method;
+    let office = Office::start("arrival-offline").await;
+    office.schedule(2);
+    let li = office.enroll("ref-li", Role::Referee, "web-li").await;
+    let (_, status) = send(&office, Method::GET, &li.token, "/status", None).await;
+    let now = status["now_ms"].as_u64().unwrap();
+    let start = now - 20 * 60_000;
+    let starts_at = chrono::DateTime::from_timestamp_millis(start as i64).unwrap().to_rfc3339();
+    let (s, r) = send(
+        &office,
+        Method::PUT,
+        &office.organiser_token,
+        "/rounds/1",
+        Some(serde_json::json!({"starts_at": starts_at})),
+    )
+    .await;
+    assert_eq!(s, 200, "{r}");
+
+    let (s, g2) = send(
+        &office,
+        Method::POST,
+        &li.token,
+        "/games/g2/arrival",
+        Some(serde_json::json!({"side": "white", "made_at_ms": start + 4 * 60_000})),
+    )
+    .await;
+    assert_eq!(s, 200, "{g2}");
+    let i = &g2["state"]["incidents"][0];
+    assert_eq!(
+        (&i["incident"]["type"], &i["incident"]["facts"], &i["effective"]["ruling"]),
+        (
+            &serde_json::json!("late_arrival"),
+            &serde_json::json!({"black_late_secs": 0, "white_late_secs": 240}),
+            &serde_json::json!("deduct_late_time")
+        ),
+        "{i}"
+    );
+    assert_eq!(g2["state"]["result"], serde_json::Value::Null);
+
+    let (s, g1) =
+        send(&office, Method::POST, &li.token, "/games/g1/arrival", Some(serde_json::json!({"side": "black"}))).await;
+    assert_eq!(s, 200, "{g1}");
+    assert_eq!(g1["state"]["incidents"][0]["effective"]["ruling"], "forfeit", "{g1}");
+    assert_eq!(g1["state"]["result"]["winner"], "white", "{g1}");
+    office.shutdown().await;
+}

@@ -1,23 +1,22 @@
-// The office pages' service worker: keeps the app shell (the page, its scripts and styles, the
-// manifest and icon) so a phone that drops off the hall's Wi-Fi still opens the pages. The API
-// is never cached here (its answers carry personal data and codes, and `no-store`); what the
-// phone records while offline waits in the page's own queue (IndexedDB), not here.
-const SHELL = "arbiter-shell-v1";
-
-/** The shell's files: the page, and the hashed assets it names. */
-async function shellFiles() {
-  const page = await fetch("/", { cache: "no-store" });
-  const html = await page.clone().text();
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-  return { page, files: ["/manifest.webmanifest", "/icon.svg", ...assets] };
-}
+// The office pages' service worker: keeps exactly the files of the build it came with (the
+// page, its scripts and styles, the manifest, the icon, the reader's clips), so a phone opens
+// the pages without the office from its first visit on. The build writes the list and its
+// version into the line below (ui/precache.ts); a new build is a new worker, which keeps its
+// own files in a cache of its own version and drops the old cache whole when it takes over.
+// The API is never cached here (its answers carry personal data and codes, and `no-store`);
+// what the phone records while offline waits in the page's own queue (IndexedDB), not here.
+const BUILD = {"version":"dev","files":[]}; // precache
+const PREFIX = "arbiter-shell-";
+const SHELL = PREFIX + BUILD.version;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(SHELL);
-    const { page, files } = await shellFiles();
+    // From the network, past the HTTP cache: the files of this build, not of an older one.
+    await cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "reload" })));
+    const page = await fetch(new Request("/", { cache: "reload" }));
+    if (!page.ok) throw new Error(`the page answered ${page.status}`);
     await cache.put("/", page);
-    await cache.addAll(files);
     await self.skipWaiting();
   })());
 });
@@ -33,25 +32,18 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
   // A page load (any path, any query: sign-in links, the hall, print): the network first, so a
-  // new build is seen at once; the kept page when the office cannot be reached.
+  // new build is seen at once; this build's page when the office cannot be reached. The fresh
+  // page is not put in this cache: a newer build's page belongs with its own files.
   if (event.request.mode === "navigate") {
     event.respondWith((async () => {
       try {
-        const fresh = await fetch(event.request);
-        if (fresh.ok && url.pathname === "/") (await caches.open(SHELL)).put("/", fresh.clone());
-        return fresh;
+        return await fetch(event.request);
       } catch {
-        return (await caches.match("/")) ?? Response.error();
+        return (await (await caches.open(SHELL)).match("/")) ?? Response.error();
       }
     })());
     return;
   }
-  // The hashed assets never change under their name: the kept copy, else the network (kept).
-  event.respondWith((async () => {
-    const kept = await caches.match(event.request);
-    if (kept) return kept;
-    const fresh = await fetch(event.request);
-    if (fresh.ok && url.pathname.startsWith("/assets/")) (await caches.open(SHELL)).put(event.request, fresh.clone());
-    return fresh;
-  })());
+  // A file of this build: the kept copy; anything else from the network.
+  event.respondWith((async () => (await (await caches.open(SHELL)).match(url.pathname)) ?? fetch(event.request))());
 });

@@ -16,7 +16,7 @@ import { chime, itemKey, queueView } from "./views/queue";
 import { storyView } from "./views/story";
 import { standingsChangeView } from "./views/standings";
 import type { DeskOption } from "./bindings/DeskOption";
-import { tablesView } from "./views/tables";
+import { tablesView, type Cover } from "./views/tables";
 import type { OfficeApi } from "./office";
 import type { Role } from "./bindings/Role";
 import { evaluationsView } from "./views/evaluations";
@@ -121,6 +121,27 @@ export class ArbiterApp {
     this.timer = setInterval(() => void this.tick(), pollMs);
   }
 
+  /** The official signed in, when a referee: their own tables come first. */
+  private me(): string | null {
+    const id = this.status?.identity;
+    return id?.role === "referee" ? id.person : null;
+  }
+
+  /** At the office, for a chief arbiter or the organiser: a cover assigned from the tables in
+   * two taps (第三十一条三); the covering referee's phone shows the table among theirs. */
+  private async cover(): Promise<Cover | undefined> {
+    const role = this.status?.identity?.role;
+    const office = this.office;
+    if (!office || (role !== "chief_arbiter" && role !== "organiser")) return undefined;
+    const setup = await office.setup().catch(() => null);
+    const referees = (setup?.people ?? []).filter((p) => p.role === "referee").map((p) => ({ id: p.id, name: p.name }));
+    if (!referees.length) return undefined;
+    return { referees, assign: async (referee, table) => {
+      await office.assignReferee(referee, [table]);
+      await this.render();
+    } };
+  }
+
   stop(): void {
     if (this.timer) clearInterval(this.timer);
   }
@@ -128,7 +149,8 @@ export class ArbiterApp {
   private async tick(): Promise<void> {
     // What arrived: at the office, its arrival number (its contact time is new at every poll,
     // and a redraw every two seconds would take the focus and the finger's target away).
-    const mark = () => this.backend.arrivals?.() ?? JSON.stringify(this.status?.sync.last_success);
+    // And what waits on this phone or was refused: a record sent or refused leaves its list.
+    const mark = () => `${this.backend.arrivals?.() ?? JSON.stringify(this.status?.sync.last_success)}|${this.status?.sync.pending ?? 0}|${this.status?.sync.rejected.length ?? 0}`;
     const before = mark();
     this.status = await this.backend.status().catch(() => this.status);
     const head = this.root.querySelector("header.banner");
@@ -157,6 +179,7 @@ export class ArbiterApp {
       showUnsent: this.backend.unsent ? () => void this.showUnsent() : undefined,
       exportReceipts: this.backend.exportReceipts ? () => void this.showReceipts() : undefined,
       signOut: this.opts.signOut ? () => { this.stop(); this.opts.signOut?.(); } : undefined,
+      showRefused: this.backend.kind === "web",
     });
   }
 
@@ -283,7 +306,7 @@ export class ArbiterApp {
       : undefined;
     switch (this.screen.name) {
       case "tables":
-        return tablesView(await this.backend.tables(), open);
+        return tablesView(await this.backend.tables(), open, this.me(), await this.cover());
       case "queue": {
         const shown = queueView(cards ?? (await this.backend.queue()), {
           open,
@@ -340,7 +363,7 @@ export class ArbiterApp {
         return readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) });
       }
     }
-    if (!office) return tablesView(await this.backend.tables(), open);
+    if (!office) return tablesView(await this.backend.tables(), open, this.me());
     switch (this.screen.name) {
       case "setup":
         return setupView(await office.setup(), office);

@@ -18,7 +18,11 @@ describe("backends", () => {
     // The browser records like a tablet: the body goes to the game's events, refusals come back.
     await expect(b.record("g1", { kind: "clock_started" })).rejects.toMatchObject({ code: "after_result" });
     expect(calls[2][1]?.method).toBe("POST");
-    expect(JSON.parse(String(calls[2][1]?.body))).toEqual({ body: { kind: "clock_started" } });
+    // With the moment it was made on the office's clock (no offset learned yet: this clock's).
+    const sent = JSON.parse(String(calls[2][1]?.body));
+    expect(Object.keys(sent)).toEqual(["body", "made_at_ms"]);
+    expect(sent.body).toEqual({ kind: "clock_started" });
+    expect(Math.abs(sent.made_at_ms - Date.now())).toBeLessThan(5_000);
     await expect(b.enroll()).rejects.toBeInstanceOf(BackendError);
   });
 

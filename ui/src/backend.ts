@@ -40,6 +40,12 @@ export interface Backend {
   preview(game: string, body: EventBody): Promise<Preview>;
   /** Records `body` on `game`; `title` names it while it waits (the office's pages offline). */
   record(game: string, body: EventBody, title?: string): Promise<GameView>;
+  /** Records an incident without a ruling and escalates it to the chief arbiter as one act
+   * (the office's pages: one record in the outbox offline). A tablet records the two itself. */
+  recordEscalated?(game: string, body: EventBody, title?: string): Promise<GameView>;
+  /** 第二十三条 at one tap where the timer cannot run here (a phone offline): `side` sat down
+   * now; the office times it at that moment when the record reaches it. */
+  recordArrival?(game: string, side: Colour, title?: string, tappedMs?: number): Promise<GameView>;
   /** What this phone recorded that has not reached the office yet (the office's pages). */
   waiting?(): Promise<Queued[]>;
   /** The desk: a card per open item, most urgent first. */
@@ -165,13 +171,14 @@ const RETRY_STATUS = new Set([502, 503, 504]);
  * An action (POST, PUT, DELETE) carries an Idempotency-Key and is sent once more with the same
  * key if the network failed or a gateway answered 502–504: the office records it once.
  */
-export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: string | null, method: string, path: string, body?: unknown, text?: string, key?: string): Promise<T> {
+export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: string | null, method: string, path: string, body?: unknown, text?: string, key?: string, extra?: () => Record<string, string>): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const action = method !== "GET";
   if (action) headers["Idempotency-Key"] = key ?? idempotencyKey();
-  const send = () => fetchFn(`${base}/api/v1${path}`, { method, headers, body: text ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  // `extra` headers are read at each try (a record's Sent-At-Ms is the moment of that try).
+  const send = () => fetchFn(`${base}/api/v1${path}`, { method, headers: { ...headers, ...extra?.() }, body: text ?? (body === undefined ? undefined : JSON.stringify(body)) });
   let r: Response;
   try {
     r = await send();
@@ -200,6 +207,16 @@ export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: 
   return parsed as T;
 }
 
+/** A record's request to the office (docs/events.md, "Records from the office's pages"): the
+ * body, and when it was made on the office's clock. The same bytes on every try of one key. */
+function eventRequest(q: Queued): [string, Record<string, unknown>] {
+  const at = `/games/${encodeURIComponent(q.game)}`;
+  const r: Record<string, unknown> = q.arrival ? { side: q.arrival } : { body: q.body };
+  if (q.made_at_ms !== undefined) r.made_at_ms = q.made_at_ms;
+  if (q.escalate_to !== undefined) r.escalate_to = q.escalate_to;
+  return [q.arrival ? `${at}/arrival` : `${at}/events`, r];
+}
+
 /** The office's web pages: the same screens over `/api/v1`, with an official's token. A phone
  * that loses the office keeps working on what it last saw: it records into its outbox
  * (outbox.ts), shows it waiting, and sends it once the office answers again. */
@@ -219,27 +236,24 @@ export class WebBackend implements Backend {
   private post<T>(path: string, body: unknown, key?: string): Promise<T> {
     return officeCall<T>(this.fetchFn, this.base, this.token, "POST", path, body, undefined, key);
   }
+  /** A record's try: with the moment it is sent on the same corrected clock as its `made_at_ms`,
+   * so the office takes the record's age from its own clock (an offset gone stale cancels out). */
+  private postRecord(path: string, body: unknown, key: string): Promise<GameView> {
+    return officeCall<GameView>(this.fetchFn, this.base, this.token, "POST", path, body, undefined, key, () => ({ "Sent-At-Ms": String(outbox.officeNow()) }));
+  }
   arrivals(): string | undefined {
     return this.lastSeq === undefined ? undefined : String(this.lastSeq);
   }
   async status(): Promise<AppStatus> {
     // What waits on this phone goes first, in order, each with its own key; while the office
     // cannot be reached it stays.
-    const flushed = await outbox.flush(async (q) => {
-      try {
-        await this.post<GameView>(`/games/${encodeURIComponent(q.game)}/events`, { body: q.body }, q.id);
-      } catch (e) {
-        throw e instanceof OfficeUnreachable ? new outbox.Unreachable(e.message) : e;
-      }
-    });
+    const flushed = await this.flush();
     const pending = flushed.left;
     try {
-      const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null; last_seq?: number }>("/status");
+      const sent = Date.now();
+      const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null; last_seq?: number; now_ms?: number }>("/status");
+      if (typeof s.now_ms === "number") outbox.learnOffset(sent, Date.now(), s.now_ms);
       this.lastSeq = s.last_seq;
-      for (const r of flushed.refused) {
-        const e = asError(r.error);
-        this.refused.push({ id: r.record.id, code: e.code, message: `${r.record.title}: ${e.message}`, said: e.said });
-      }
       const refused = [...this.refused];
       const status: AppStatus = {
         identity: { ...s.you, office_url: this.base },
@@ -258,6 +272,23 @@ export class WebBackend implements Backend {
   }
   /** What waits on this phone for the office. */
   waiting() { return outbox.waiting(); }
+  /** Sends what waits on this phone, oldest first, each under its own key; a refusal is kept to
+   * show with why, except `asked`'s (the record just made: its refusal is said where it was made). */
+  private async flush(asked?: string): Promise<outbox.Flushed> {
+    const flushed = await outbox.flush(async (q) => {
+      try {
+        await this.postRecord(...eventRequest(q), q.id);
+      } catch (e) {
+        throw e instanceof OfficeUnreachable ? new outbox.Unreachable(e.message) : e;
+      }
+    });
+    for (const r of flushed.refused) {
+      if (r.record.id === asked) continue;
+      const e = asError(r.error);
+      this.refused.push({ id: r.record.id, code: e.code, message: `${r.record.title}: ${e.message}`, said: e.said });
+    }
+    return flushed;
+  }
   /** `f`'s answer, kept; the kept one while the office cannot be reached. */
   private async kept<T>(f: () => Promise<T>, keep: (v: T) => void, kept: () => T | undefined): Promise<T> {
     try {
@@ -282,13 +313,34 @@ export class WebBackend implements Backend {
   preview(game: string, body: EventBody) { return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body }); }
   /** Sent at once; kept on this phone (the outbox) when the office cannot be reached, and sent
    * with the same key later: recorded once. */
-  async record(game: string, body: EventBody, title = "") {
-    const id = outbox.recordId();
+  record(game: string, body: EventBody, title = "") {
+    // The moment it is made, on the office's clock: sent with it on every try.
+    return this.send({ id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow() });
+  }
+  /** 第二十三条 at one tap: `side` sits down now (the other was on time); the office times it at
+   * the moment tapped and records what its timer proposes — kept on this phone offline. */
+  recordArrival(game: string, side: Colour, title = "", tappedMs = Date.now()) {
+    return this.send({ id: outbox.recordId(), game, arrival: side, title, at: new Date(tappedMs).toISOString(), made_at_ms: outbox.officeNow(tappedMs) });
+  }
+  recordEscalated(game: string, body: EventBody, title = "") {
+    return this.send({ id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow(), escalate_to: "chief_arbiter" });
+  }
+  private async send(q: Queued): Promise<GameView> {
+    const game = q.game;
+    // Behind whatever still waits on this phone, so the office gets them in the order made.
+    if ((await outbox.waiting()).length > 0) {
+      await outbox.keep(q);
+      const f = await this.flush(q.id);
+      const refused = f.refused.find((r) => r.record.id === q.id);
+      if (refused) throw asError(refused.error);
+      if (f.sent.some((s) => s.id === q.id)) return this.game(game);
+      throw new KeptOffline();
+    }
     try {
-      return await this.post<GameView>(`/games/${encodeURIComponent(game)}/events`, { body }, id);
+      return await this.postRecord(...eventRequest(q), q.id);
     } catch (e) {
       if (!(e instanceof OfficeUnreachable)) throw e;
-      await outbox.keep({ id, game, body, title, at: new Date().toISOString() });
+      await outbox.keep(q);
       throw new KeptOffline();
     }
   }

@@ -47,7 +47,7 @@ async function offlineStart(token: string): Promise<void> {
   mount(root, h("main", {}, h("section", { class: "card", "data-testid": "offline-start" },
     h("h1", {}, t("appTitle")),
     h("p", { class: "flag", role: "status" }, t("offlineStart", { n: waiting.length })),
-    waiting.length ? h("ul", { "data-testid": "waiting" }, waiting.map((q) => h("li", {}, `${new Date(q.at).toLocaleTimeString()} · ${q.title || q.body.kind}`))) : null,
+    waiting.length ? h("ul", { "data-testid": "waiting" }, waiting.map((q) => h("li", {}, `${new Date(q.at).toLocaleTimeString()} · ${q.title || q.body?.kind}`))) : null,
     h("button", { class: "primary", "data-testid": "retry", onclick: () => startWeb(token) }, t("retry")),
   )));
 }

@@ -66,6 +66,73 @@ describe("WebBackend offline", () => {
     expect(off.identity?.person).toBe("ref-wang");
   });
 
+  it("stamps a record made offline with the office's clock learned at the last contact, the same on every try", async () => {
+    // The office's clock runs 90 s ahead of this phone's.
+    const ahead = 90_000;
+    let online = true;
+    const sent: { key: string; made: number; kind: string }[] = [];
+    const fake = (async (url: string, init?: RequestInit) => {
+      if (!online) throw new TypeError("Failed to fetch");
+      if (init?.method === "POST") {
+        const b = JSON.parse(String(init.body));
+        sent.push({ key: (init.headers as Record<string, string>)["Idempotency-Key"], made: b.made_at_ms, kind: b.body.kind });
+      }
+      const body = url.endsWith("/status") ? { you: { person: "ref-wang", role: "referee", device: "web-1", tournament: "t1" }, ruleset: null, now_ms: Date.now() + ahead } : { state: {} };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }) as typeof fetch;
+    const b = new WebBackend("https://office", "wa1_x", fake);
+    await b.status();
+    expect(Math.abs(outbox.officeNow() - (Date.now() + ahead))).toBeLessThan(1_000);
+    online = false;
+    const before = Date.now() + ahead;
+    await expect(b.record("g1", warning, "first")).rejects.toBeInstanceOf(KeptOffline);
+    await expect(b.record("g1", { kind: "clock_started" }, "second")).rejects.toBeInstanceOf(KeptOffline);
+    const kept = await outbox.waiting();
+    expect(kept.map((q) => q.title)).toEqual(["first", "second"]);
+    for (const q of kept) expect(q.made_at_ms! - before).toBeGreaterThanOrEqual(0);
+    for (const q of kept) expect(q.made_at_ms! - before).toBeLessThan(1_000);
+    // Back: sent in the order made, each with its own key and the moment it was made.
+    online = true;
+    await b.status();
+    expect(sent).toEqual(kept.map((q) => ({ key: q.id, made: q.made_at_ms, kind: q.body?.kind })));
+  });
+
+  it("keeps an incident and its escalation made offline as one record, sent as one request", async () => {
+    let online = false;
+    const bodies: unknown[] = [];
+    const fake = (async (url: string, init?: RequestInit) => {
+      if (!online) throw new TypeError("Failed to fetch");
+      if (init?.method === "POST") bodies.push(JSON.parse(String(init.body)));
+      const body = url.endsWith("/status") ? { you: { person: "ref-wang", role: "referee", device: "web-1", tournament: "t1" }, ruleset: null } : { state: {} };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }) as typeof fetch;
+    const b = new WebBackend("https://office", "wa1_x", fake);
+    const moved = { kind: "incident_recorded", data: { incident: { type: "moved_stones", facts: { mover: null, players_agree: false, deliberate: false } } } } as const;
+    await expect(b.recordEscalated("g1", moved, "moved stones")).rejects.toBeInstanceOf(KeptOffline);
+    expect((await outbox.waiting()).map((q) => q.escalate_to)).toEqual(["chief_arbiter"]);
+    online = true;
+    await b.status();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ body: moved, escalate_to: "chief_arbiter" });
+  });
+
+  it("sends a record made while others wait behind them, not before them", async () => {
+    let online = false;
+    const order: string[] = [];
+    const fake = (async (url: string, init?: RequestInit) => {
+      if (!online) throw new TypeError("Failed to fetch");
+      if (init?.method === "POST") order.push(JSON.parse(String(init.body)).body.kind);
+      const body = url.endsWith("/status") ? { you: { person: "ref-wang", role: "referee", device: "web-1", tournament: "t1" }, ruleset: null } : { state: {} };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }) as typeof fetch;
+    const b = new WebBackend("https://office", "wa1_x", fake);
+    await expect(b.record("g1", warning, "offline")).rejects.toBeInstanceOf(KeptOffline);
+    online = true;
+    await b.record("g1", { kind: "clock_started" }, "online");
+    expect(order).toEqual(["incident_recorded", "clock_started"]);
+    expect(await outbox.waiting()).toEqual([]);
+  });
+
   it("marks what arrived at the office by its arrival number, not by each contact", async () => {
     let seq = 5;
     const fake = (async (url: string) => {

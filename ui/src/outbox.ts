@@ -5,6 +5,7 @@
 // idempotency.rs): a record sent, its answer lost, and sent again is recorded once. The office
 // computes its consequence when it arrives; nothing here pretends to know it.
 
+import type { Colour } from "./bindings/Colour";
 import type { EventBody } from "./bindings/EventBody";
 
 /** A record waiting to be sent. */
@@ -12,11 +13,23 @@ export interface Queued {
   /** Its Idempotency-Key: the same on every try. */
   id: string;
   game: string;
-  body: EventBody;
+  /** The record (absent on an arrival). */
+  body?: EventBody;
+  /** 第二十三条 at one tap, offline: this side sat down at `made_at_ms`, the other on time; the
+   * office times it at that moment and records what its timer proposes (`POST …/arrival`). */
+  arrival?: Colour;
   /** What the official saw on the button, to list it while it waits. */
   title: string;
-  /** When it was recorded (ISO). */
+  /** When it was recorded (ISO, the phone's own clock: what the official saw). */
   at: string;
+  /** When it was recorded on the office's clock (ms): the phone's clock corrected by the offset
+   * learned at its last contact. Sent with it, the same on every try; the office keeps it as the
+   * moment it happened. Absent on records kept by a build before it (the office then stamps
+   * them on arrival). */
+  made_at_ms?: number;
+  /** An incident recorded without a ruling and escalated to the chief arbiter in the same act:
+   * the office records both at once (its id minted there), so offline it is one record here. */
+  escalate_to?: "chief_arbiter";
 }
 
 /** What sending the queue found. */
@@ -108,6 +121,25 @@ export function flush(send: (q: Queued) => Promise<void>): Promise<Flushed> {
     flushing = null;
   });
   return flushing;
+}
+
+/** The office's clock minus this phone's (ms), as the last answer from the office measured it:
+ * kept across reloads and restarts, since a phone that starts offline still stamps its records. */
+const OFFSET = "officeClockOffsetMs";
+
+/** Learns the offset from a request sent at `sentMs` and answered at `receivedMs` (this phone's
+ * clock) carrying the office's `officeMs`: the office read its clock about half-way (NTP's
+ * estimate, as a tablet's `ClockSkew::measure`). */
+export function learnOffset(sentMs: number, receivedMs: number, officeMs: number): number {
+  const offset = Math.round(officeMs - (sentMs + (receivedMs - sentMs) / 2));
+  globalThis.localStorage?.setItem(OFFSET, String(offset));
+  return offset;
+}
+
+/** Now on the office's clock, as this phone best knows it (its own clock until it has asked). */
+export function officeNow(phoneNowMs = Date.now()): number {
+  const offset = Number(globalThis.localStorage?.getItem(OFFSET) ?? 0);
+  return phoneNowMs + (Number.isFinite(offset) ? offset : 0);
 }
 
 /** A fresh id for a record: 128 random bits in hex, the form of every Idempotency-Key. */

@@ -76,6 +76,7 @@ const row: TableRow = {
   white_warnings: 0,
   result: { outcome: "win", winner: "white", reason: "second_warning", article: "25.2", event: "e" },
   open_items: 0,
+  referee: null,
 };
 
 describe("views", () => {
@@ -104,6 +105,33 @@ describe("views", () => {
     expect(order).toEqual(["table-r2-t1", "table-r2-t2", "table-r1-t1", "table-r1-t2"]);
   });
 
+  it("puts a referee's own tables (a cover included) first, under their heading, the others after", () => {
+    const at = (game: string, round: number, table: number, referee: string | null) => ({ ...row, game, round, table, referee });
+    const rows = [at("t1", 2, 1, "ref-wang"), at("t2", 2, 2, "ref-li"), at("t3", 2, 3, null), at("t7", 2, 7, "ref-li"), at("old", 1, 2, "ref-li")];
+    const el = tablesView(rows, () => {}, "ref-li");
+    const ids = (sel: string) => Array.from(el.querySelectorAll(`${sel} button.table-card`)).map((b) => b.getAttribute("data-testid"));
+    expect(ids("[data-testid=my-tables]")).toEqual(["table-t2", "table-t7", "table-old"]);
+    expect(ids("[data-testid=other-tables]")).toEqual(["table-t1", "table-t3"]);
+    expect(Array.from(el.querySelectorAll("h2")).map((x) => x.textContent)).toEqual(["分派给我的台次", "其他台次"]);
+    // Without a referee's tables (a chief arbiter, or none assigned): one list, no headings.
+    expect(tablesView(rows, () => {}, "ref-zhao").querySelectorAll("h2").length).toBe(0);
+    expect(tablesView(rows, () => {}, null).querySelectorAll("button.table-card").length).toBe(5);
+  });
+
+  it("assigns a cover from the tables in two taps: the table's referee, then who covers it", async () => {
+    const assigned: [string, number][] = [];
+    const cover = { referees: [{ id: "ref-li", name: "李裁判" }, { id: "ref-wang", name: "王裁判" }], assign: async (r: string, table: number) => void assigned.push([r, table]) };
+    const el = tablesView([{ ...row, game: "g7", table: 7, referee: "ref-wang" }], () => {}, null, cover);
+    const button = el.querySelector("[data-testid=cover-g7]") as HTMLButtonElement;
+    expect(button.textContent).toBe("裁判：王裁判 · 换人代班");
+    button.click();
+    // The table's own referee is not offered to cover it.
+    expect(Array.from(el.querySelectorAll("[data-testid=cover-choice-g7] button"), (b) => b.textContent)).toEqual(["李裁判"]);
+    (el.querySelector("[data-testid=cover-g7-ref-li]") as HTMLButtonElement).click();
+    await Promise.resolve();
+    expect(assigned).toEqual([["ref-li", 7]]);
+  });
+
   it("switches language from the banner", () => {
     let redrawn = 0;
     const el = banner({ identity: null, notice: null, ruleset: null, sync: { online: true, pending: 1, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } }, { rerender: () => redrawn++ });
@@ -119,6 +147,30 @@ describe("views", () => {
     (el.querySelector("[data-testid=lang-en]") as HTMLButtonElement).click();
     expect(redrawn).toBe(1);
     expect(tablesView([row], () => {}).textContent).toContain("Second warning: Black loses (Art. 25.2)");
+  });
+
+  it("closes the language menu on Escape (focus back on its button) and on a tap outside it", () => {
+    const status = { identity: null, notice: null, ruleset: null, sync: { online: true, pending: 0, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } };
+    const el = banner(status, { rerender: () => {} });
+    document.body.append(el);
+    const button = el.querySelector("[data-testid=lang]") as HTMLButtonElement;
+    const menu = el.querySelector("[data-testid=lang-menu]") as HTMLElement;
+    const open = () => {
+      button.click();
+      expect(menu.hidden).toBe(false);
+    };
+    open();
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+    expect(menu.hidden).toBe(true);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(button);
+    open();
+    // A tap inside the menu leaves it open; one outside closes it.
+    menu.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(menu.hidden).toBe(false);
+    document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(menu.hidden).toBe(true);
+    el.remove();
   });
 
   it("the committee's queue keeps an appeal whose decision was refused, with the refusal beside it", () => {

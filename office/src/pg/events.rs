@@ -99,6 +99,7 @@ impl PgStore {
         author: &Author,
         bodies: Vec<NewEvent>,
         now: DateTime<Utc>,
+        made: DateTime<Utc>,
         random: &mut dyn FnMut() -> Result<[u8; 10]>,
     ) -> Result<Vec<Event>> {
         let mut client = self.client().await?;
@@ -121,7 +122,7 @@ impl PgStore {
             None => None,
         };
         let Stamped { events, digests } =
-            stamp(signer.as_deref(), head, &mut clock, tournament, author, bodies, now, random)?;
+            stamp(signer.as_deref(), head, &mut clock, tournament, author, bodies, now, made, random)?;
         let lines: Vec<String> = events.iter().map(wire::encode).collect();
         let fresh: Vec<(&Event, &str)> = events.iter().zip(lines.iter().map(String::as_str)).collect();
         insert(&tx, last + 1, &fresh).await.map_err(pg_error)?;

@@ -265,15 +265,16 @@ impl EventStore for PgStore {
         self.run(self.append_async(&events, &lines))
     }
 
-    fn record_all(
+    fn record_made(
         &self,
         tournament: &TournamentId,
         author: &Author,
         bodies: Vec<NewEvent>,
         now: DateTime<Utc>,
+        made: DateTime<Utc>,
         random: &mut dyn FnMut() -> CoreResult<[u8; 10]>,
     ) -> CoreResult<Vec<Event>> {
-        self.run(self.record_async(tournament, author, bodies, now, random))
+        self.run(self.record_async(tournament, author, bodies, now, made, random))
     }
 
     fn sign_with(&self, signer: Signer) {

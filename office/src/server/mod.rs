@@ -263,6 +263,7 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         .route("/games/{game}/events", post(running::record_game_event))
         .route("/games/{game}/allowed", post(running::allowed))
         .route("/games/{game}/lateness", post(running::lateness))
+        .route("/games/{game}/arrival", post(running::record_arrival))
         .route("/games/{game}/preview", post(running::preview))
         .route("/games/{game}/preview-standings", post(publish::preview_standings))
         .route("/standings", get(publish::standings))

@@ -22,7 +22,7 @@ use serde::Deserialize;
 use crate::accounts::Principal;
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
-use crate::server::games::{check, draft, scheduled, GameEvent};
+use crate::server::games::{check, draft, made_at, on_own_table, scheduled, GameEvent, SENT_AT};
 use crate::server::games::{game_page, setup_events, state_of, view_of};
 use crate::server::request::{author, body, json};
 use crate::server::{path, AppState, Caller};
@@ -851,8 +851,10 @@ pub async fn record_game_event(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
+    headers: axum::http::HeaderMap,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
+    let sent = sent_at(&headers)?;
     let game = GameId::new(path(game)?)?;
     let e: GameEvent = json(raw)?;
     if !e.body.kind().is_game_scoped() {
@@ -863,15 +865,150 @@ pub async fn record_game_event(
     }
     locked(state, caller, move |state, p| {
         let g = scheduled(state, &p.tournament, &game)?;
-        check(&g, p.role, &e.body)?;
-        if let EventBody::IncidentWithdrawn { incident } = &e.body {
-            let now = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
-            arbiter_core::game::undo::check_in(&g, *incident, &p.device, now)?;
+        if let Some(s) = &g.schedule {
+            on_own_table(&*state.store.setup(&p.tournament)?, p, s.table)?;
         }
-        record(state, p, vec![(Some(game.clone()), e.body)])?;
+        check(&g, p.role, &e.body)?;
+        // When it happened (a phone's record made offline), within the clock-skew bound; the
+        // event's HLC is its arrival, its wall time that moment, which lateness and deadlines read.
+        let now = state.clock.now();
+        let made = made_at(e.made_at_ms, sent, now, state.max_clock_ahead_ms)?;
+        if let EventBody::IncidentWithdrawn { incident } = &e.body {
+            // The undo window is measured between HLC stamps, the arrivals, as every fold
+            // measures it (game::undo): the same answer here as there.
+            let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+            arbiter_core::game::undo::check_in(&g, *incident, &p.device, now_ms)?;
+        }
+        let first = arbiter_core::random_id_bits()?;
+        let mut bodies = vec![(Some(game.clone()), e.body)];
+        let escalated = match e.escalate_to {
+            None => None,
+            Some(to) => {
+                if !matches!(bodies[0].1, EventBody::IncidentRecorded { ruling: None, .. }) {
+                    return Err(OfficeError::bad(
+                        RequestFault::NotEscalable,
+                        "escalate_to goes with an incident recorded without a ruling",
+                    ));
+                }
+                // The incident's id, as the stamp mints it from the first random bits given.
+                let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+                let incident = arbiter_core::model::EventId::from_parts(now_ms, first);
+                bodies.push((Some(game.clone()), EventBody::Escalated { incident, to, note: None }));
+                Some(incident)
+            }
+        };
+        let mut given = Some(first);
+        let mut random = || given.take().map_or_else(arbiter_core::random_id_bits, Ok);
+        let events = state.store.record_made(&p.tournament, &author(p), bodies, now, made, &mut random)?;
+        if escalated.is_some_and(|id| events.iter().all(|e| e.id != id)) {
+            return Err(OfficeError::Internal("the escalation names an incident id the stamp did not mint".into()));
+        }
         game_page(state, &p.tournament, &game).map(Json)
     })
     .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arrived {
+    side: arbiter_core::model::Colour,
+    #[serde(default)]
+    made_at_ms: Option<u64>,
+}
+
+/// `POST /api/v1/games/{game}/arrival {side, made_at_ms?}` (referee, chief arbiter): 第二十三条
+/// at one tap, as a phone makes it offline — `side` sat down at `made_at_ms` (the other was on
+/// time). The office runs the late-arrival timer at that moment and records what it proposes
+/// (23.3 a deduction, 23.1 a forfeit) as the incident, its wall time that moment; nothing when
+/// the side was not late. The phone computes nothing: the rule's answer is the office's.
+pub async fn record_arrival(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: Result<Path<String>, PathRejection>,
+    headers: axum::http::HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
+    let sent = sent_at(&headers)?;
+    caller.require(&[Role::Referee, Role::ChiefArbiter], "record a late arrival")?;
+    let game = GameId::new(path(game)?)?;
+    let a: Arrived = json(raw)?;
+    locked(state, caller, move |state, p| {
+        let g = scheduled(state, &p.tournament, &game)?;
+        let setup = state.store.setup(&p.tournament)?;
+        if let Some(s) = &g.schedule {
+            on_own_table(&setup, p, s.table)?;
+        }
+        let now = state.clock.now();
+        let made = made_at(a.made_at_ms, sent, now, state.max_clock_ahead_ms)?;
+        if let Some(body) = late_arrival_at(&g, &setup, a.side, made)? {
+            check(&g, p.role, &body)?;
+            state.store.record_made(
+                &p.tournament,
+                &author(p),
+                vec![(Some(game.clone()), body)],
+                now,
+                made,
+                &mut arbiter_core::random_id_bits,
+            )?;
+        }
+        game_page(state, &p.tournament, &game).map(Json)
+    })
+    .await
+}
+
+/// The `Sent-At-Ms` header, if any: ms since the epoch (`games::made_at`).
+fn sent_at(headers: &axum::http::HeaderMap) -> Result<Option<u64>, OfficeError> {
+    headers
+        .get(SENT_AT)
+        .map(|v| {
+            v.to_str().ok().and_then(|t| t.trim().parse::<u64>().ok()).ok_or_else(|| {
+                OfficeError::bad(RequestFault::Header, format!("the {SENT_AT} header must be ms since the epoch"))
+            })
+        })
+        .transpose()
+}
+
+/// What the late-arrival timer proposes (第二十三条一–三) when `side` sat down at `at` and the
+/// other was on time, as the incident to record; none when `side` was not late.
+fn late_arrival_at(
+    g: &arbiter_core::game::GameState,
+    setup: &TournamentView,
+    side: arbiter_core::model::Colour,
+    at: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<EventBody>, OfficeError> {
+    use arbiter_core::model::Colour;
+    use arbiter_core::rules::{Incident, Ruling};
+    use arbiter_core::timing::LatenessProposal;
+    let at_ms = u64::try_from(at.timestamp_millis()).unwrap_or(0);
+    let round = g.schedule.as_ref().map_or(0, |s| s.round);
+    let no_start = || {
+        OfficeError::Conflict(format!(
+            "round {round} has no start time: the organiser sets it (PUT /api/v1/rounds/{round})"
+        ))
+    };
+    let start = arbiter_core::app::lateness_screen(g, setup, None, None, at_ms).ok_or_else(no_start)?.starts_at_ms;
+    let (black, white) = match side {
+        Colour::Black => (at_ms, start),
+        Colour::White => (start, at_ms),
+    };
+    let screen = arbiter_core::app::lateness_screen(g, setup, Some(black), Some(white), at_ms).ok_or_else(no_start)?;
+    let (ruling, b, w) = match screen.view.proposal {
+        None => return Ok(None),
+        Some(LatenessProposal::Deduct { black_late_secs, white_late_secs }) => {
+            (Ruling::DeductLateTime, black_late_secs, white_late_secs)
+        }
+        Some(LatenessProposal::Forfeit { black_late_secs, white_late_secs, .. }) => {
+            (Ruling::Forfeit, black_late_secs, white_late_secs)
+        }
+        Some(LatenessProposal::BothForfeit { black_late_secs, white_late_secs }) => {
+            (Ruling::BothForfeit, black_late_secs, white_late_secs)
+        }
+    };
+    Ok(Some(EventBody::IncidentRecorded {
+        incident: Incident::LateArrival { black_late_secs: b, white_late_secs: w },
+        ruling: Some(ruling),
+        note: None,
+    }))
 }
 
 #[derive(Deserialize)]

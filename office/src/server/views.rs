@@ -123,6 +123,8 @@ pub async fn status(State(state): State<AppState>, caller: Caller) -> Result<Jso
         "ruleset": ruleset,
         "last_seq": last_seq,
         "you": you,
+        // The office's clock: a phone keeps its offset to stamp what it records offline.
+        "now_ms": state.clock.now_ms(),
     })))
 }
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::error::{DomainError, Result, Scope};
 use crate::game::{GameResult, GameState, GameSummary, Status};
-use crate::model::{DeviceId, EventId, GameId, Player, PlayerId, Rank};
+use crate::model::{DeviceId, EventId, GameId, PersonId, Player, PlayerId, Rank};
 use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec};
 use crate::tournament::TournamentView;
 
@@ -37,6 +37,9 @@ pub struct TableRow {
     pub white_warnings: usize,
     pub result: Option<GameResult>,
     pub open_items: usize,
+    /// The referee assigned to its table (第三十一条三), if any: a referee's own tables are
+    /// listed first on their screen, and a cover the chief arbiter assigns shows at once.
+    pub referee: Option<PersonId>,
 }
 
 /// The game screen: state, players and the incident catalogue of its ruleset.
@@ -122,6 +125,7 @@ pub fn tables<'a>(setup: &TournamentView, games: impl IntoIterator<Item = &'a Ga
                 white_warnings: g.warnings.white,
                 result: g.result,
                 open_items: g.open.len(),
+                referee: setup.referees.get(&s.table).cloned(),
             })
         })
         .collect();

@@ -64,6 +64,19 @@ pub trait EventStore: Send + Sync {
         bodies: Vec<NewEvent>,
         now: DateTime<Utc>,
         random: &mut dyn FnMut() -> Result<[u8; 10]>,
+    ) -> Result<Vec<Event>> {
+        self.record_made(tournament, author, bodies, now, now, random)
+    }
+    /// [`EventStore::record_all`] of records made at `made` (their `wall_time`) and stamped at
+    /// `now` (their HLC): see [`Store::record_made`].
+    fn record_made(
+        &self,
+        tournament: &TournamentId,
+        author: &Author,
+        bodies: Vec<NewEvent>,
+        now: DateTime<Utc>,
+        made: DateTime<Utc>,
+        random: &mut dyn FnMut() -> Result<[u8; 10]>,
     ) -> Result<Vec<Event>>;
     /// Signs what this store records from now on with `signer`'s key.
     fn sign_with(&self, signer: Signer);
@@ -203,15 +216,16 @@ impl EventStore for Store {
         Store::append_lined(self, events, origin)
     }
 
-    fn record_all(
+    fn record_made(
         &self,
         tournament: &TournamentId,
         author: &Author,
         bodies: Vec<NewEvent>,
         now: DateTime<Utc>,
+        made: DateTime<Utc>,
         random: &mut dyn FnMut() -> Result<[u8; 10]>,
     ) -> Result<Vec<Event>> {
-        Store::record_all(self, tournament, author, bodies, now, random)
+        Store::record_made(self, tournament, author, bodies, now, made, random)
     }
 
     fn sign_with(&self, signer: Signer) {

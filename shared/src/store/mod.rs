@@ -679,6 +679,20 @@ impl Store {
         author: &Author,
         bodies: Vec<crate::event::NewEvent>,
         now: DateTime<Utc>,
+        random: impl FnMut() -> Result<[u8; 10]>,
+    ) -> Result<Vec<Event>> {
+        self.record_made(tournament, author, bodies, now, now, random)
+    }
+
+    /// [`Store::record_all`] of records made at `made` (their `wall_time`), stamped now: what an
+    /// official's phone recorded while it could not reach the office (`stamp`).
+    pub fn record_made(
+        &self,
+        tournament: &TournamentId,
+        author: &Author,
+        bodies: Vec<crate::event::NewEvent>,
+        now: DateTime<Utc>,
+        made: DateTime<Utc>,
         mut random: impl FnMut() -> Result<[u8; 10]>,
     ) -> Result<Vec<Event>> {
         self.check_space()?;
@@ -690,7 +704,7 @@ impl Store {
             None => None,
         };
         let stamp::Stamped { events, digests } =
-            stamp::stamp(signer.as_deref(), head, &mut clock, tournament, author, bodies, now, &mut random)?;
+            stamp::stamp(signer.as_deref(), head, &mut clock, tournament, author, bodies, now, made, &mut random)?;
         self.sealed.lock().unwrap_or_else(|e| e.into_inner()).extend(events.iter().map(|e| e.id).zip(digests));
         // Before the batch (and its checkpoint): a checkpoint sled kept covers these stamps.
         meta::set_hlc(&self.db, clock.last())?;

@@ -1,7 +1,9 @@
 //! A batch of new events made ready to store, the same for every store: the office's own key
 //! registration first where its chain in the tournament has no head yet (the ledger's root),
 //! then each body stamped with the store's HLC and a UUIDv7 at `now`, checked, and signed in
-//! order, each naming the digest of the one signed before it.
+//! order, each naming the digest of the one signed before it. Each body's `wall_time` is `made`:
+//! `now` but for a record an official made offline on a phone and the office stamps on arrival
+//! (its HLC is the arrival, its wall time the moment it happened, which the rules' times read).
 
 use chrono::{DateTime, Utc};
 
@@ -29,10 +31,11 @@ pub fn stamp(
     author: &Author,
     bodies: Vec<NewEvent>,
     now: DateTime<Utc>,
+    made: DateTime<Utc>,
     random: &mut dyn FnMut() -> Result<[u8; 10]>,
 ) -> Result<Stamped> {
     let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
-    let event = |game, author: Author, hlc, id, body: EventBody| Event {
+    let event = |game, author: Author, hlc, id, body: EventBody, wall_time| Event {
         schema: crate::event::schema_for(&body),
         rules: Some(crate::rules::RULES_REVISION),
         prev: None,
@@ -42,7 +45,7 @@ pub fn stamp(
         game,
         author,
         hlc,
-        wall_time: now,
+        wall_time,
         body,
     };
     let mut events = Vec::with_capacity(bodies.len() + 1);
@@ -56,10 +59,11 @@ pub fn stamp(
             hlc,
             EventId::from_parts(hlc.wall_ms, crate::random_id_bits()?),
             body,
+            now,
         ));
     }
     for (game, body) in bodies {
-        let e = event(game, author.clone(), clock.tick(now_ms), EventId::from_parts(now_ms, random()?), body);
+        let e = event(game, author.clone(), clock.tick(now_ms), EventId::from_parts(now_ms, random()?), body, made);
         e.validate()?;
         events.push(e);
     }

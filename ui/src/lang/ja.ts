@@ -448,4 +448,12 @@ export const ja: Record<Word, string> = {
   details: "詳細",
   enrollLinkRead: "登録リンクを読み取りました：コード {code} で {office} にこの端末を登録します",
   copyForChief: "審判長に渡す写し（署名付きの原文）",
+  yourTables: "担当の卓",
+  otherTables: "ほかの卓",
+  arrivalOffline: "オフライン：{colour}が {time} に着席。事務局に届いた時点で、この時刻で計時し（第二十三条）結果を記録します",
+  unsealAsk: "第十四条：対局再開時、審判員がその場で封じ手を開封します。両対局者とも着席していますか？",
+  unsealBothPresent: "両者着席：開封する",
+  unsealPresentAt: "{time} 両対局者の着席を確認して開封",
+  assignCover: "代わりを割り当てる",
+  noReferee: "未割り当て",
 };

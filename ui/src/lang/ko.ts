@@ -448,4 +448,12 @@ export const ko: Record<Word, string> = {
   details: "자세히",
   enrollLinkRead: "등록 링크를 읽었습니다: 코드 {code}로 {office}에 이 기기를 등록합니다",
   copyForChief: "심판장에게 전달할 복사본(서명된 원문)",
+  yourTables: "내가 맡은 대국대",
+  otherTables: "다른 대국대",
+  arrivalOffline: "오프라인: {colour}이(가) {time}에 착석. 사무국에 도착하면 이 시각으로 계시하여(제23조) 결과를 기록합니다",
+  unsealAsk: "제14조: 대국을 재개할 때 심판이 그 자리에서 봉수를 개봉합니다. 두 대국자가 모두 자리에 있습니까?",
+  unsealBothPresent: "두 대국자 모두 있음: 개봉",
+  unsealPresentAt: "{time} 두 대국자가 있는 것을 확인하고 개봉",
+  assignCover: "대신할 심판 지정",
+  noReferee: "지정 없음",
 };

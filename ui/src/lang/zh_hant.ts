@@ -447,4 +447,12 @@ export const zh_hant: Record<Word, string> = {
   details: "詳情",
   enrollLinkRead: "已讀取登記連結：將以登記碼 {code} 在 {office} 登記本裝置",
   copyForChief: "複製給裁判長（簽名原文）",
+  yourTables: "分派給我的臺次",
+  otherTables: "其他臺次",
+  arrivalOffline: "離線：{colour}於 {time} 入座。辦公室收到後按這一時刻計時（第二十三條）並記錄其結果",
+  unsealAsk: "第十四條：續賽時，裁判員當場啟封。雙方棋手都已在場嗎？",
+  unsealBothPresent: "雙方均在場：啟封",
+  unsealPresentAt: "{time} 確認雙方在場後啟封",
+  assignCover: "換人代班",
+  noReferee: "未分派",
 };

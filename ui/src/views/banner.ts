@@ -4,9 +4,9 @@ import type { AppStatus } from "../bindings/AppStatus";
 import { h } from "../dom";
 import { announce, announceSync } from "../announce";
 import { bannerText } from "../format";
-import { getLang, LANGS, locale, lt, setLang, t } from "../i18n";
+import { getLang, labelled, LANGS, locale, lt, said, setLang, t } from "../i18n";
 
-export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void; exportReceipts?: () => void; signOut?: () => void }): HTMLElement {
+export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void; exportReceipts?: () => void; signOut?: () => void; showRefused?: boolean }): HTMLElement {
   const words = bannerText(status.sync);
   // A device not enrolled yet is not failing: it says what to do, neutrally.
   const { text, tone, detail } = status.identity ? words : { text: t("notEnrolledYet"), tone: "neutral", detail: null };
@@ -36,6 +36,12 @@ export function banner(status: AppStatus, actions: { rerender: () => void; syncN
     actions.exportReceipts && status.identity ? h("button", { class: "small", onclick: actions.exportReceipts, "data-testid": "export-receipts" }, t("receipts")) : null,
     actions.signOut ? h("button", { class: "small", onclick: actions.signOut, "data-testid": "sign-out" }, t("signOut")) : null,
     detail ? shown : null,
+    // A phone's records the office refused when they arrived (made offline): each with why, in
+    // view until the page is left — never silently gone (a tablet lists them under Unsent).
+    actions.showRefused && status.sync.rejected.length
+      ? h("ul", { class: "flag refused-records", role: "alert", "data-testid": "refused-records" },
+        status.sync.rejected.map((r) => h("li", {}, labelled(t("refused"), said(r)))))
+      : null,
   );
 }
 
@@ -66,5 +72,28 @@ function languageSwitch(rerender: () => void): HTMLElement {
     menu.hidden = !menuOpen;
     button.setAttribute("aria-expanded", String(menuOpen));
   } }, current);
+  closeOnLeave();
   return h("span", { class: "lang-switch" }, button, menu);
+}
+
+/** The language menu closes as menus do: on Escape (the focus back on its button) and on a tap
+ * anywhere outside it. One pair of listeners for the page; the banner is redrawn often. */
+let leaving = false;
+function closeOnLeave(): void {
+  if (leaving || typeof document === "undefined") return;
+  leaving = true;
+  const close = (focus: boolean) => {
+    if (!menuOpen) return;
+    menuOpen = false;
+    for (const m of document.querySelectorAll<HTMLElement>("[data-testid=lang-menu]")) m.hidden = true;
+    const button = document.querySelector<HTMLElement>("[data-testid=lang]");
+    button?.setAttribute("aria-expanded", "false");
+    if (focus) button?.focus();
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") close(true);
+  });
+  document.addEventListener("pointerdown", (e) => {
+    if (!(e.target instanceof Element) || !e.target.closest(".lang-switch")) close(false);
+  });
 }

@@ -78,7 +78,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   const canRecord = ctx.backend.canRecord;
 
   /** Shows the preview of `body`, then records it on confirm; `after` may record follow-ups. */
-  async function confirmFlow(title: string, body: EventBody, after?: (v: GameView) => Promise<void>): Promise<void> {
+  async function confirmFlow(title: string, body: EventBody, after?: (v: GameView) => Promise<void>, record?: () => Promise<GameView>): Promise<void> {
     const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", {}, "…"));
     const confirm = h("button", { class: "primary", disabled: true, "data-testid": "confirm" }, t("confirm"));
     const bar = h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel")));
@@ -91,7 +91,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       confirm.setAttribute("disabled", "");
       try {
         const before = new Set(s.incidents.map((i) => i.id));
-        const v = await ctx.backend.record(game, body, title);
+        const v = await (record ? record() : ctx.backend.record(game, body, title));
         // Heard as well as seen: what was recorded, and what it does.
         announce(`${t("recordedAnnounce")}: ${title} — ${Array.from(lines.children, (li) => li.textContent).join("; ")}`);
         // An incident just recorded here may be undone for 30 s (game::undo).
@@ -257,7 +257,13 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
             lt("rulings", a.ruling), h("small", {}, lt("articles", a.article))),
         ),
         h("button", { "data-value": "escalate", class: "secondary", onclick: () => {
-          void confirmFlow(`${l(entry.label)} · ${t("noRuling")}`, { kind: "incident_recorded", data: { incident } }, async (v) => {
+          const title = `${l(entry.label)} · ${t("noRuling")}`;
+          const unruled: EventBody = { kind: "incident_recorded", data: { incident } };
+          // The office's pages: the incident and its escalation as one record (kept as one
+          // offline); a tablet records the escalation after the incident itself.
+          const both = ctx.backend.recordEscalated?.bind(ctx.backend);
+          if (both) return void confirmFlow(title, unruled, evidence ? async (v) => void (await attach(v)) : undefined, () => both(game, unruled, title));
+          void confirmFlow(title, unruled, async (v) => {
             const mine = await attach(v);
             if (mine) await ctx.backend.record(game, { kind: "escalated", data: { incident: mine, to: "chief_arbiter" } });
           });
@@ -361,6 +367,17 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   /** 第十四条 resumption: the tablet that took the sealed move opens it; the referee says whether
    * the point is free (play it) or occupied (第二十二条: the move is void, one pass). */
   async function unsealForm(): Promise<void> {
+    // 第十四条: 续赛时，裁判员当场启封 — the point is read only once both players are there.
+    panel.replaceChildren(
+      h("h3", {}, t("unseal")),
+      h("p", { "data-testid": "unseal-ask" }, t("unsealAsk")),
+      h("div", { class: "row" },
+        h("button", { class: "primary", "data-testid": "unseal-both-present", onclick: () => void unsealPresent(new Date()) }, t("unsealBothPresent")),
+        h("button", { onclick: () => panel.replaceChildren() }, t("cancel"))),
+    );
+  }
+
+  async function unsealPresent(confirmed: Date): Promise<void> {
     const held = ctx.backend.sealedMove ? await ctx.backend.sealedMove(game).catch(() => null) : null;
     const open = ctx.backend.unsealMove?.bind(ctx.backend);
     if (!held || !open) {
@@ -370,6 +387,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     const note = h("p", { class: "error" });
     panel.replaceChildren(
       h("h3", {}, t("unseal")),
+      h("p", { class: "hint", "data-testid": "unseal-present-at" }, t("unsealPresentAt", { time: confirmed.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })),
       h("p", { class: "big", "data-testid": "sealed-point" }, t("sealedPoint", { p: held })),
       h("div", { class: "row" },
         h("button", { class: "primary", "data-testid": "unseal-free", onclick: async () => {
@@ -519,6 +537,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       if (e) recorder(e);
     };
     if (!timer) return form();
+    const tapped = Date.now();
     try {
       const first = await timer(game, null, null);
       if (!first) return void panel.replaceChildren(h("p", { class: "error" }, t("noRoundStart")));
@@ -531,8 +550,37 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       const body: EventBody = { kind: "incident_recorded", data: { incident: { type: "late_arrival", facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs } }, ruling } };
       await confirmFlow(`${lt("colours", c)} · ${t("lateness")} · ${lt("rulings", ruling)}`, body);
     } catch (e) {
+      const offline = ctx.backend.recordArrival?.bind(ctx.backend);
+      if (e instanceof OfficeUnreachable && offline) return arrivalOffline(c, tapped, offline);
       panel.replaceChildren(h("p", { class: "error" }, (e as Error).message));
     }
+  }
+
+  /** The timer cannot run without the office: the arrival is kept with the moment it was
+   * tapped, and the office times it at that moment when it arrives (第二十三条) — the phone
+   * proposes no ruling of its own. */
+  function arrivalOffline(c: Colour, tapped: number, record: NonNullable<Backend["recordArrival"]>): void {
+    const title = `${lt("colours", c)} · ${t("lateness")}`;
+    const at = new Date(tapped).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", { class: "flag", "data-testid": "offline-arrival" }, t("arrivalOffline", { colour: lt("colours", c), time: at })));
+    const confirm = h("button", { class: "primary", "data-testid": "confirm" }, t("confirm"));
+    const bar = h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel")));
+    confirm.onclick = async () => {
+      confirm.setAttribute("disabled", "");
+      try {
+        await record(game, c, title, tapped);
+        await ctx.reload();
+      } catch (e) {
+        if (e instanceof KeptOffline) {
+          announce(`${title} — ${e.message}`);
+          await ctx.reload().catch(() => undefined);
+          return;
+        }
+        lines.append(h("li", { class: "error" }, (e as Error).message));
+      }
+    };
+    panel.replaceChildren(h("h3", {}, title), lines, bar);
+    keepAbove(lines, bar);
   }
 
   // One row per side: the incidents referees record most under this game's ruleset, each one
@@ -606,5 +654,5 @@ function waitingList(waiting: Queued[]): HTMLElement | null {
   return h("div", { class: "waiting", "data-testid": "waiting" },
     h("h4", {}, t("waitingHere")),
     h("p", { class: "flag" }, t("keptOffline")),
-    h("ol", {}, waiting.map((q) => h("li", { "data-testid": "waiting-record" }, `${time(q.at)} · ${q.title || q.body.kind}`))));
+    h("ol", {}, waiting.map((q) => h("li", { "data-testid": "waiting-record" }, `${time(q.at)} · ${q.title || q.body?.kind}`))));
 }

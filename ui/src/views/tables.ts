@@ -3,17 +3,38 @@
 import type { TableRow } from "../bindings/TableRow";
 import { h } from "../dom";
 import { resultSentence, warningDots } from "../format";
-import { lt, t } from "../i18n";
+import { labelled, lt, t } from "../i18n";
 
-export function tablesView(rows: TableRow[], open: (game: string) => void): HTMLElement {
+/** The tables, the round being played first; `me` (a referee) sees the tables assigned to
+ * them (第三十一条三), a cover included, before the others. */
+/** The chief arbiter's cover from the desk (第三十一条三): the referees, and how to give one a table. */
+export interface Cover {
+  referees: { id: string; name: string }[];
+  assign: (referee: string, table: number) => Promise<void>;
+}
+
+export function tablesView(rows: TableRow[], open: (game: string) => void, me?: string | null, cover?: Cover): HTMLElement {
   if (rows.length === 0) return h("p", { class: "empty" }, t("noTables"));
   // The round being played (the latest paired) first, by table: it is the one an official
   // looks for; the rounds before it after.
   const ordered = [...rows].sort((a, b) => b.round - a.round || a.table - b.table);
+  const mine = me ? ordered.filter((r) => r.referee === me) : [];
+  if (mine.length === 0) return list(ordered, open, "tables", cover);
+  return h(
+    "div",
+    { "data-testid": "tables" },
+    h("h2", {}, t("yourTables")),
+    list(mine, open, "my-tables"),
+    mine.length < ordered.length ? h("h2", {}, t("otherTables")) : null,
+    mine.length < ordered.length ? list(ordered.filter((r) => r.referee !== me), open, "other-tables") : null,
+  );
+}
+
+function list(rows: TableRow[], open: (game: string) => void, testid: string, cover?: Cover): HTMLElement {
   return h(
     "ul",
-    { class: "tables", "data-testid": "tables" },
-    ordered.map((r) =>
+    { class: "tables", "data-testid": testid },
+    rows.map((r) =>
       h(
         "li",
         {},
@@ -26,7 +47,33 @@ export function tablesView(rows: TableRow[], open: (game: string) => void): HTML
           h("span", { class: "status" }, lt("statuses", r.status.status)),
           h("span", { class: "result" }, r.result ? resultSentence(r.result) : t("noResult")),
         ),
+        cover ? coverControl(r, cover) : null,
       ),
     ),
   );
+}
+
+/** Two taps: the table's referee (its button), then the referee who covers it. The chooser is a
+ * panel, so a refresh does not take it from under the finger. */
+function coverControl(r: TableRow, cover: Cover): HTMLElement {
+  const name = (id: string | null) => cover.referees.find((x) => x.id === id)?.name ?? id ?? t("noReferee");
+  const chooser = h("div", { class: "panel row cover-choice", "data-testid": `cover-choice-${r.game}` });
+  const button = h("button", { class: "small", "data-testid": `cover-${r.game}`, "aria-expanded": "false", onclick: () => {
+    if (chooser.childElementCount) {
+      chooser.replaceChildren();
+      button.setAttribute("aria-expanded", "false");
+      return;
+    }
+    button.setAttribute("aria-expanded", "true");
+    chooser.replaceChildren(...cover.referees.filter((x) => x.id !== r.referee).map((x) =>
+      h("button", { class: "small", "data-testid": `cover-${r.game}-${x.id}`, onclick: async () => {
+        try {
+          await cover.assign(x.id, r.table);
+          chooser.replaceChildren();
+        } catch (e) {
+          chooser.append(h("p", { class: "error" }, (e as Error).message));
+        }
+      } }, x.name)));
+  } }, `${labelled(t("referee"), name(r.referee ?? null))} · ${t("assignCover")}`);
+  return h("div", { class: "cover" }, button, chooser);
 }
