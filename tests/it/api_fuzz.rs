@@ -22,8 +22,7 @@ use arbiter_tests::*;
 const SCHEMATHESIS: &str = "4.32.5";
 
 /// The checks run on every answer: no 5xx, and nothing outside the document.
-const CHECKS: &str =
-    "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance";
+const CHECKS: &str = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance";
 
 fn budget_seconds() -> u64 {
     std::env::var("ARBITER_API_FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60)
@@ -78,7 +77,11 @@ async fn the_api_fuzzed_from_its_document_never_answers_5xx_or_outside_it() {
 
     let scratch = scratch("api-fuzz-runs");
     std::fs::create_dir_all(&scratch).unwrap_or_else(|e| panic!("{e}"));
-    let roles = [("referee", referee.token.clone()), ("chief", chief.token.clone()), ("organiser", office.organiser_token.clone())];
+    let roles = [
+        ("referee", referee.token.clone()),
+        ("chief", chief.token.clone()),
+        ("organiser", office.organiser_token.clone()),
+    ];
     let per_role = (budget_seconds() / roles.len() as u64).max(1);
     let mut failed = Vec::new();
     for (role, token) in roles {

@@ -170,7 +170,10 @@ fn operation(route: &Route) -> Value {
         .map(|name| json!({"name": name, "in": "path", "required": true, "schema": {"type": "string"}}))
         .collect();
     params.extend(
-        route.query.iter().map(|(name, ty)| json!({"name": name, "in": "query", "required": false, "schema": param_schema(ty)})),
+        route
+            .query
+            .iter()
+            .map(|(name, ty)| json!({"name": name, "in": "query", "required": false, "schema": param_schema(ty)})),
     );
     let error = json!({"description": "The client's mistake: what was wrong", "content": {
         "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}});
@@ -284,6 +287,9 @@ mod tests {
         assert_eq!(operations, ROUTES.len());
         let pair = &doc["paths"]["/rounds/{round}/pair"]["post"];
         assert_eq!(pair["parameters"][0]["name"], "round");
-        assert_eq!(pair["responses"]["4XX"]["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Error");
+        assert_eq!(
+            pair["responses"]["4XX"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/Error"
+        );
     }
 }
