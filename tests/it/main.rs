@@ -4,6 +4,7 @@
 
 mod abuse_limits;
 mod api_bad_input;
+mod api_fuzz;
 mod app_service;
 mod authz_matrix;
 mod chief_desk;

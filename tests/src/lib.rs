@@ -159,6 +159,11 @@ impl Office {
         Office::serve_with(state, report.organiser_token, 0, Default::default(), false).await
     }
 
+    /// Serves an already opened office state over plain HTTP (`serve --insecure-http`).
+    pub async fn serve_insecure(state: AppState, organiser_token: String) -> Office {
+        Office::serve_with(state, organiser_token, 0, Default::default(), false).await
+    }
+
     /// Starts an office that also serves the built UI in `ui` as its web pages (`serve --ui`).
     pub async fn start_with_ui(name: &str, ui: PathBuf) -> Office {
         let state = AppState::open(&scratch(name)).unwrap_or_else(|e| panic!("open office: {e}"));

@@ -12,6 +12,7 @@ mod guard;
 pub mod headers;
 pub mod idempotency;
 mod league;
+pub mod openapi;
 pub mod pages;
 mod publish;
 mod request;
@@ -207,6 +208,7 @@ pub fn app_with_pages(state: AppState, pages: pages::Pages) -> Router {
 
 fn router(state: AppState, pages: pages::Pages) -> Router {
     let api = Router::new()
+        .route("/openapi.json", get(openapi::serve))
         .route("/health", get(views::health))
         .route("/ready", get(views::ready))
         .route("/backup", post(admin::backup))

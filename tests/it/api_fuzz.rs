@@ -1,0 +1,120 @@
+//! The API fuzzed from its own document: schemathesis (pinned, installed by `scripts/setup`)
+//! reads `GET /api/v1/openapi.json` from a live office on 127.0.0.1 (plain HTTP, a scratch data
+//! folder) and sends what it generates from it, as a referee, a chief arbiter and the organiser
+//! in turn. It fails on any 5xx, any answer the document does not allow (a status, a content
+//! type, an error body without `{code, message}`), and if the office does not answer its health
+//! check at the end.
+//!
+//! Bounded: `ARBITER_API_FUZZ_SECONDS` of wall time in all (60 by default, split between the
+//! roles); the longer run and its figures are in docs/security.md.
+
+use std::sync::Arc;
+
+use arbiter_core::model::Role;
+use arbiter_core::rules::RulesetSpec;
+use arbiter_core::sync::protocol::API_PREFIX;
+use arbiter_office::door::Door;
+use arbiter_office::limits::Policy;
+use arbiter_office::server::{init_tournament, AppState};
+use arbiter_tests::*;
+
+/// The schemathesis release `scripts/setup` installs.
+const SCHEMATHESIS: &str = "4.32.5";
+
+/// The checks run on every answer: no 5xx, and nothing outside the document.
+const CHECKS: &str = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance";
+
+fn budget_seconds() -> u64 {
+    std::env::var("ARBITER_API_FUZZ_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60)
+}
+
+fn seed() -> String {
+    std::env::var("ARBITER_API_FUZZ_SEED").unwrap_or_else(|_| "6565".into())
+}
+
+/// The installed schemathesis, checked to be the pinned release.
+fn schemathesis() -> String {
+    let bin = std::env::var("ARBITER_SCHEMATHESIS").unwrap_or_else(|_| "schemathesis".into());
+    let out = std::process::Command::new(&bin)
+        .arg("--version")
+        .output()
+        .unwrap_or_else(|e| panic!("`{bin}` does not run ({e}): run ./scripts/setup, which installs it"));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains(SCHEMATHESIS), "`{bin} --version` says `{said}`, scripts/setup pins {SCHEMATHESIS}");
+    bin
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_api_fuzzed_from_its_document_never_answers_5xx_or_outside_it() {
+    let bin = schemathesis();
+    // A door that never locks: a fuzzer's wrong codes would otherwise lock 127.0.0.1 out within
+    // seconds and leave the logic behind every route untried (the door has its own tests:
+    // abuse_limits.rs).
+    let mut state = AppState::open(&scratch("api-fuzz")).unwrap_or_else(|e| panic!("{e}"));
+    let open = Policy { free: u32::MAX, lock_after: u32::MAX, ..Policy::default() };
+    let doors = state.store.keyspace(arbiter_office::door::KEYSPACE).unwrap_or_else(|e| panic!("{e}"));
+    state.door = Arc::new(Door::new(open, doors));
+    let report = init_tournament(&state, tournament(), "测试杯".into(), RulesetSpec::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let office = Office::serve_insecure(state, report.organiser_token).await;
+    // Something to act on: players, a paired round (its games), the officials of each role.
+    for (name, rank) in [("甲", "3d"), ("乙", "2d"), ("丙", "1d"), ("丁", "1k")] {
+        let r = office
+            .http()
+            .post(format!("{}{API_PREFIX}/players", office.url))
+            .bearer_auth(&office.organiser_token)
+            .json(&serde_json::json!({"name": name, "rank": rank}))
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.status().as_u16(), 200, "register {name}: {}", r.text().await.unwrap_or_default());
+    }
+    let referee = office.enroll("ref-fuzz", Role::Referee, "tab-fuzz-ref").await;
+    let chief = office.enroll("chief-fuzz", Role::ChiefArbiter, "tab-fuzz-chief").await;
+    let doc = office.http().get(format!("{}{API_PREFIX}/openapi.json", office.url)).send().await;
+    let doc = doc.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(doc.status().as_u16(), 200);
+
+    let scratch = scratch("api-fuzz-runs");
+    std::fs::create_dir_all(&scratch).unwrap_or_else(|e| panic!("{e}"));
+    let roles = [
+        ("referee", referee.token.clone()),
+        ("chief", chief.token.clone()),
+        ("organiser", office.organiser_token.clone()),
+    ];
+    let per_role = (budget_seconds() / roles.len() as u64).max(1);
+    let mut failed = Vec::new();
+    for (role, token) in roles {
+        let dir = scratch.join(role);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let mut cmd = std::process::Command::new(&bin);
+        cmd.current_dir(&dir)
+            .arg("run")
+            .arg(format!("{}{API_PREFIX}/openapi.json", office.url))
+            .args(["--url", &format!("{}{API_PREFIX}", office.url)])
+            .args(["--header", &format!("Authorization: Bearer {token}")])
+            .args(["--checks", CHECKS])
+            .args(["--max-time", &per_role.to_string()])
+            .args(["--seed", &seed()])
+            .args(["--workers", "1", "--request-timeout", "20", "--no-color"])
+            .args(["--suppress-health-check", "all"])
+            // Rotating its own token in the first second would leave the rest of the run 401
+            // (the rotation has its own tests).
+            .args(["--exclude-path", "/token/rotate"]);
+        let out = tokio::task::spawn_blocking(move || cmd.output())
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|e| panic!("schemathesis: {e}"));
+        let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        println!("== schemathesis as the {role} ({per_role} s)\n{said}");
+        if !out.status.success() {
+            failed.push(role);
+        }
+    }
+    // Up at the end: the health check and an authenticated read answer.
+    let health = office.http().get(format!("{}{API_PREFIX}/health", office.url)).send().await;
+    assert_eq!(health.unwrap_or_else(|e| panic!("the office is down: {e}")).status().as_u16(), 200);
+    let status = office.http().get(format!("{}{API_PREFIX}/status", office.url)).bearer_auth(&chief.token).send().await;
+    assert_eq!(status.unwrap_or_else(|e| panic!("{e}")).status().as_u16(), 200);
+    assert!(failed.is_empty(), "schemathesis found answers outside the document as {failed:?} (its output above)");
+}
