@@ -3,6 +3,7 @@
 //! the FFG's rating lists, and SGF game records.
 
 pub mod egd_h9;
+pub mod latin;
 pub mod ffg_tou;
 pub mod opengotha;
 pub mod players_csv;
