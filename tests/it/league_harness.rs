@@ -157,8 +157,7 @@ fn random_histories_with_faults_keep_the_leagues_invariants() {
     // run side by side (`HARNESS_LANES`, 3 by default), each history still played op by op.
     let lanes = usize::try_from(env_u64("HARNESS_LANES").unwrap_or(3).max(1)).unwrap_or(3);
     let regressions = REGRESSIONS.iter().copied();
-    let histories: Vec<History> =
-        regressions.chain((from..from + n).map(|seed| (seed, None))).collect();
+    let histories: Vec<History> = regressions.chain((from..from + n).map(|seed| (seed, None))).collect();
     let mut dealt: Vec<Vec<History>> = vec![Vec::new(); lanes];
     for (i, h) in histories.into_iter().enumerate() {
         dealt[i % lanes].push(h);

@@ -79,7 +79,8 @@ fn is_han(c: char) -> bool {
 
 /// Chinese surnames of two characters (复姓) most often met; any other surname is one character.
 const HAN_COMPOUND_SURNAMES: [&str; 16] = [
-    "欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "令狐", "慕容", "司徒", "夏侯", "尉迟", "公孙", "长孙", "宇文", "端木", "南宫",
+    "欧阳", "司马", "诸葛", "上官", "东方", "皇甫", "令狐", "慕容", "司徒", "夏侯", "尉迟", "公孙", "长孙", "宇文",
+    "端木", "南宫",
 ];
 
 /// Surnames whose reading is not the character's most common one.
@@ -175,8 +176,8 @@ fn han_pinyin(s: &str) -> Option<String> {
 const RR_INITIAL: [&str; 19] =
     ["g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h"];
 const RR_VOWEL: [&str; 21] = [
-    "a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi", "yu", "eu", "ui",
-    "i",
+    "a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi", "yu", "eu",
+    "ui", "i",
 ];
 // The final consonant as the rules write it before a consonant or at the end (§2.2: ㄱ, ㄷ, ㅂ
 // as k, t, p; ㄹ as l).
@@ -232,9 +233,12 @@ mod tests {
         assert!(matches!(propose("井山裕太", "JP"), Proposal::Organiser { why } if why.contains("not in Pinyin")));
         assert!(matches!(propose("山田はな", ""), Proposal::Organiser { .. }));
         assert_eq!(propose("José Müller", "ES"), Proposal::Latin);
-        assert_eq!(propose("Łukasz", "PL"), Proposal::Organiser {
-            why: "no transliteration here reads this name's letters (mixed or other scripts)".into()
-        });
+        assert_eq!(
+            propose("Łukasz", "PL"),
+            Proposal::Organiser {
+                why: "no transliteration here reads this name's letters (mixed or other scripts)".into()
+            }
+        );
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! the FFG's rating lists, and SGF game records.
 
 pub mod egd_h9;
-pub mod latin;
 pub mod ffg_tou;
+pub mod latin;
 pub mod opengotha;
 pub mod players_csv;
 pub mod rating_list;
