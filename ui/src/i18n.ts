@@ -355,6 +355,7 @@ const words = {
   team: ["队", "Team"],
   addPlayer: ["登记棋手", "Register a player"],
   registerAnyway: ["仍然登记（另一位同名棋手）", "Register anyway (another player of that name)"],
+  latinNames: ["拉丁字母姓名（欧洲围棋数据库用，可不填）", "In Latin letters, for the EGD (optional)"],
   pasteCsv: ["粘贴名单（姓名,段位,单位,队,台次）", "Paste a list (name,rank,club,team,board)"],
   importCsv: ["导入名单", "Import the list"],
   ratingsToChange: ["新名单将改动 {n} 名棋手", "The list changes {n} players"],

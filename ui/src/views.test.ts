@@ -417,6 +417,25 @@ describe("a player entered twice by hand", () => {
     expect(el.querySelector("[data-testid=outcome]")?.textContent).toBe("p002 王伟");
     expect(el.querySelector("[data-testid=add-player-anyway]")).toBeNull();
   });
+
+  it("sends the name in Latin letters beside the name as written", async () => {
+    const { playersView } = await import("./views/players");
+    const setup = {
+      tournament: { id: "t", name: "t", ruleset: { preset: "chinese_1988", komi: 3.75 }, settings: { system: { kind: "swiss" } } },
+      players: [], people: [], withdrawals: {}, absences: {}, byes: {}, rounds: {}, referees: {}, paired: {},
+    } as unknown as Parameters<typeof playersView>[0];
+    const sent: Record<string, unknown>[] = [];
+    const api = { addPlayer: async (p: Record<string, unknown>) => { sent.push(p); return { id: "p001", name: "李昌镐", rank: { dan: 9 } }; } } as unknown as OfficeApi;
+    const el = playersView(setup, api, () => {});
+    const set = (id: string, v: string) => { (el.querySelector(`[data-testid=${id}]`) as HTMLInputElement).value = v; };
+    set("p-name", "李昌镐");
+    set("p-rank", "9d");
+    set("p-latin-surname", "Lee");
+    set("p-latin-given", "Changho");
+    (el.querySelector("form") as HTMLFormElement).dispatchEvent(new Event("submit", { cancelable: true }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect([sent[0].name, sent[0].surname, sent[0].given_name]).toEqual(["李昌镐", "Lee", "Changho"]);
+  });
 });
 
 describe("the officials page at a league's venue", () => {

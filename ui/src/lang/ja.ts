@@ -242,6 +242,7 @@ export const ja: Record<Word, string> = {
   team: "チーム",
   addPlayer: "選手を登録",
   registerAnyway: "それでも登録（同名の別の選手）",
+  latinNames: "ローマ字の氏名（EGD 用・任意）",
   pasteCsv: "一覧を貼り付け（名前,段級位,クラブ,チーム,盤）",
   importCsv: "一覧を取り込む",
   ratingsToChange: "新しい一覧で {n} 人が変わります",

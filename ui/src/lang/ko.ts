@@ -242,6 +242,7 @@ export const ko: Record<Word, string> = {
   team: "팀",
   addPlayer: "선수 등록",
   registerAnyway: "그래도 등록 (같은 이름의 다른 선수)",
+  latinNames: "로마자 이름 (EGD용, 선택)",
   pasteCsv: "목록 붙여넣기(이름,단급,클럽,팀,판)",
   importCsv: "목록 가져오기",
   ratingsToChange: "새 목록이 선수 {n}명을 바꿉니다",

@@ -241,6 +241,7 @@ export const zh_hant: Record<Word, string> = {
   team: "隊",
   addPlayer: "登記棋手",
   registerAnyway: "仍然登記（另一位同名棋手）",
+  latinNames: "拉丁字母姓名（歐洲圍棋資料庫用，可不填）",
   pasteCsv: "貼上名單（姓名,段位,單位,隊,臺次）",
   importCsv: "匯入名單",
   ratingsToChange: "新名單將改動 {n} 名棋手",

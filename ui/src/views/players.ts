@@ -24,13 +24,20 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
   const rank = input({ type: "text", placeholder: "3d / 5k / 业余3段", "data-testid": "p-rank" });
   const club = input({ type: "text", "data-testid": "p-club" });
   const team = input({ type: "text", "data-testid": "p-team" });
+  // The name in Latin letters the EGD's file and OpenGotha's get, beside the name as written.
+  const latinSurname = input({ type: "text", "data-testid": "p-latin-surname" });
+  const latinGiven = input({ type: "text", "data-testid": "p-latin-given" });
   // The same name or PIN as a registered player is answered with the match: registered only
   // when the organiser says it is another person (two people can share a name such as 王伟).
   const duplicate = h("div", { "data-testid": "duplicate" });
   const addOne = (confirm: boolean) => void (async () => {
     duplicate.replaceChildren();
     try {
-      const p = await api.addPlayer({ name: name.value, rank: rank.value, club: club.value || undefined, team: team.value || undefined, confirm: confirm || undefined });
+      const surname = latinSurname.value.trim() || undefined;
+      const p = await api.addPlayer({
+        name: name.value, rank: rank.value, club: club.value || undefined, team: team.value || undefined,
+        surname, given_name: surname ? latinGiven.value.trim() || undefined : undefined, confirm: confirm || undefined,
+      });
       out.ok(`${p.id} ${p.name}`);
       changed();
     } catch (e) {
@@ -47,6 +54,8 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
     h("h3", {}, t("addPlayer")),
     h("div", { class: "row2" }, field(t("playerName"), name), field(t("rank"), rank)),
     h("div", { class: "row2" }, field(t("club"), club), field(t("team"), team)),
+    h("p", { class: "note" }, t("latinNames")),
+    h("div", { class: "row2" }, field(t("surname"), latinSurname), field(t("givenName"), latinGiven)),
     h("button", { type: "submit", class: "primary", "data-testid": "add-player" }, t("register")),
     duplicate,
   );
