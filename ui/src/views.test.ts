@@ -438,6 +438,45 @@ describe("a player entered twice by hand", () => {
   });
 });
 
+describe("names in Latin letters for the EGD", () => {
+  it("shows each proposal in the fields and writes only what the organiser saves", async () => {
+    const { playersView } = await import("./views/players");
+    setLang("en");
+    const setup = {
+      tournament: { id: "t", name: "t", ruleset: { preset: "chinese_1988", komi: 3.75 }, settings: { system: { kind: "swiss" } } },
+      players: [], people: [], withdrawals: {}, absences: {}, byes: {}, rounds: {}, referees: {}, paired: {},
+    } as unknown as Parameters<typeof playersView>[0];
+    const saved: string[][] = [];
+    const api = {
+      latinNames: async () => [
+        { player: "p001", name: "박정환", egd_name: "박정환", ready: false, proposal: { kind: "proposed", surname: "Bak", given_name: "Jeonghwan", scheme: "revised_romanization" } },
+        { player: "p002", name: "井山裕太", egd_name: "井山裕太", ready: false, proposal: { kind: "organiser", why: "a Japanese name in kanji is read in Japanese, not in Pinyin" } },
+      ],
+      setLatinName: async (player: string, surname: string, given: string) => {
+        saved.push([player, surname, given]);
+        return { id: player, name: "박정환", rank: { dan: 9 }, opengotha: { name: surname, first_name: given } };
+      },
+    } as unknown as OfficeApi;
+    const el = playersView(setup, api, () => {});
+    const details = el.querySelector("[data-testid=latin-names]") as HTMLDetailsElement;
+    details.open = true;
+    details.dispatchEvent(new Event("toggle"));
+    await new Promise((r) => setTimeout(r, 0));
+    const value = (id: string) => (el.querySelector(`[data-testid=${id}]`) as HTMLInputElement).value;
+    expect([value("latin-surname-p001"), value("latin-given-p001")]).toEqual(["Bak", "Jeonghwan"]);
+    expect(el.querySelector("[data-testid=latin-says-p001]")?.textContent).toBe("Proposed (Revised Romanization): check, then save");
+    expect([value("latin-surname-p002"), value("latin-given-p002")]).toEqual(["", ""]);
+    expect(el.querySelector("[data-testid=latin-says-p002]")?.textContent).toContain("not in Pinyin");
+    expect(saved).toEqual([]);
+    (el.querySelector("[data-testid=latin-surname-p001]") as HTMLInputElement).value = "Park";
+    (el.querySelector("[data-testid=latin-given-p001]") as HTMLInputElement).value = "Junghwan";
+    (el.querySelector("[data-testid=save-latin-p001]") as HTMLButtonElement).click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(saved).toEqual([["p001", "Park", "Junghwan"]]);
+    expect(el.querySelector("[data-testid=outcome]")?.textContent).toBe("박정환: Park Junghwan");
+  });
+});
+
 describe("the officials page at a league's venue", () => {
   it("says what the central office refused and sends it again", async () => {
     const { officialsView } = await import("./views/officials");
