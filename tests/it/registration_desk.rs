@@ -298,8 +298,16 @@ async fn exports_carry_what_opengotha_needs_to_read_them() {
         p2["proposal"],
         json!({"kind": "proposed", "surname": "Piao", "given_name": "Tinghuan", "scheme": "hanyu_pinyin"})
     );
-    let (s, t) = call(&office, M::PUT, "/players/p002/latin", Some(json!({"surname": "朴"})), None).await;
-    assert_eq!(s, 400, "{t}");
+    // Letters the files cannot carry, and a player who is not there, are refused.
+    for (path, body, status, code) in [
+        ("/players/p002/latin", json!({"surname": "朴"}), 400, "invalid_field"),
+        ("/players/p002/latin", json!({"surname": " "}), 400, "invalid_field"),
+        ("/players/p099/latin", json!({"surname": "Nobody"}), 404, "not_found"),
+    ] {
+        let (s, t) = call(&office, M::PUT, path, Some(body), None).await;
+        let v: Value = serde_json::from_str(&t).unwrap();
+        assert_eq!((s, v["code"].as_str()), (status, Some(code)), "{t}");
+    }
     for (id, surname, given) in [("p001", "Wang", "Yi"), ("p002", "Park", "Junghwan"), ("p004", "Lee", "Changho")] {
         let p = ok(
             &office,
