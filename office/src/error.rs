@@ -45,6 +45,10 @@ pub enum OfficeError {
     /// name such as 王伟).
     #[error("{0}")]
     AlreadyRegistered(String),
+    /// An `.h9` or `.tou` that would carry names the EGD's ISO-8859-15 files cannot: the message
+    /// names the players (give their names in Latin letters: `PUT /api/v1/players/{id}/latin`).
+    #[error("{0}")]
+    NotInLatinLetters(String),
     /// A request refused for its form or its place before any rule was asked.
     #[error("{message}")]
     BadRequest { what: RequestFault, message: String },
@@ -220,6 +224,7 @@ impl OfficeError {
             OfficeError::NotFound(_) => "not_found",
             OfficeError::Conflict(_) => "conflict",
             OfficeError::AlreadyRegistered(_) => "already_registered",
+            OfficeError::NotInLatinLetters(_) => "not_in_latin_letters",
             OfficeError::BadRequest { what, .. } => what.code(),
             OfficeError::MethodNotAllowed(_) => "method_not_allowed",
             OfficeError::TooLarge(_) => "too_large",
@@ -248,6 +253,7 @@ impl OfficeError {
             OfficeError::BadRequest { what, .. } => what.status(),
             OfficeError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             OfficeError::NotAdmitted { .. } | OfficeError::IllegalMove(_) => StatusCode::BAD_REQUEST,
+            OfficeError::NotInLatinLetters(_) => StatusCode::UNPROCESSABLE_ENTITY,
             OfficeError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             OfficeError::StoreFailed(_) | OfficeError::NotReady(_) | OfficeError::PagesNotBuilt(_) => {
                 StatusCode::SERVICE_UNAVAILABLE

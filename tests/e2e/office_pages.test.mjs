@@ -218,6 +218,10 @@ for (const [name, viewport] of [
         await page.waitForSelector("[data-testid=queue], [data-testid=queue-empty]");
       } else if (screen !== "tables") {
         await page.click(`[data-testid=nav-${screen}]`);
+        // The page drawn anew (its tab marked current), not the one before, which was a
+        // main.office too: checked before it, the tab bar was the previous page's, scrolled by
+        // the click.
+        await page.waitForSelector(`nav button.on[data-testid=nav-${screen}]`);
         await page.waitForSelector("main.office, [data-testid=error]");
       }
       if (screen === "standings") {

@@ -106,6 +106,26 @@ for (const [size, device] of sizes) {
       assert.ok(!body.includes("Mistaken"), `${p} still names the deleted player: ${body.slice(0, 300)}`);
     }
     assert.match(await text(office, token, "/export/h9"), /Schmidt Anna +3D DE Berl .* \|12345678/);
+    // A name in Hangul or Han: the EGD's .h9 is refused, naming the player, until the organiser
+    // gives it in Latin letters on this page, from the proposal shown.
+    await page.fill("[data-testid=p-name]", "朴廷桓");
+    await page.fill("[data-testid=p-rank]", "9d");
+    await page.click("[data-testid=add-player]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=players] tbody tr").length === 4);
+    const park = (await api(office.url, token, "GET", "/setup")).players.find((p) => p.name === "朴廷桓").id;
+    const refused = JSON.parse(await text(office, token, "/export/h9"));
+    assert.equal(refused.code, "not_in_latin_letters");
+    assert.ok(refused.message.includes(`${park} 朴廷桓 (proposed: Piao Tinghuan)`), refused.message);
+    await unfold(page, "latin-names");
+    await page.waitForSelector(`[data-testid=latin-surname-${park}]`);
+    assert.equal(await page.inputValue(`[data-testid=latin-surname-${park}]`), "Piao");
+    assert.equal(await page.inputValue(`[data-testid=latin-given-${park}]`), "Tinghuan");
+    assert.equal((await api(office.url, token, "GET", "/setup")).players.find((p) => p.id === park).opengotha, undefined, "a proposal is not written by itself");
+    await page.fill(`[data-testid=latin-surname-${park}]`, "Park");
+    await page.fill(`[data-testid=latin-given-${park}]`, "Junghwan");
+    await page.click(`[data-testid=save-latin-${park}]`);
+    await until("the name in Latin letters recorded", async () => (await api(office.url, token, "GET", "/setup")).players.find((p) => p.id === park).opengotha?.name === "Park");
+    assert.match(await text(office, token, "/export/h9"), /Park Junghwan +9D/);
     // The history keeps both acts.
     await unfold(page, "registration-history");
     await page.waitForSelector("[data-testid=history] tbody tr");

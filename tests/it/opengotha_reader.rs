@@ -18,6 +18,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use arbiter_core::event::EventBody;
+use arbiter_core::interop::latin;
 use arbiter_core::interop::players_csv::{join_name, NO_FIRST_NAME};
 use arbiter_core::model::{Colour, GameId, Role};
 use arbiter_core::rules::{Incident, Ruling};
@@ -245,6 +246,24 @@ async fn one_event(seed: u64, i: u64) -> usize {
     // `Schmidt Anna` and `Anna SCHMIDT` are one person to OpenGotha (and to the import, which
     // leaves the second out).
     let n = ids.len();
+    // In every other event the organiser gives each name not in Latin letters in Latin letters
+    // (the proposal, or a name of their own where there is none), so the EGD's `.h9` is written.
+    if i % 2 == 0 {
+        let to_give = get(&http, &org, "/players/latin").await;
+        for e in to_give.as_array().unwrap() {
+            let id = e["player"].as_str().unwrap();
+            let body = match e["proposal"]["kind"].as_str() {
+                Some("proposed") => {
+                    json!({"surname": e["proposal"]["surname"], "given_name": e["proposal"]["given_name"]})
+                }
+                _ => json!({"surname": "Organiser", "given_name": format!("Named {id}")}),
+            };
+            let (s, t) = http.call(M::PUT, Some(&org), &format!("/players/{id}/latin"), Some(body), None).await;
+            assert_eq!(s, 200, "{t}");
+        }
+        let after = get(&http, &org, "/players/latin").await;
+        assert!(after.as_array().unwrap().iter().all(|e| e["ready"] == true), "{after}");
+    }
     // Two players miss a round (OpenGotha's participation), set before the draw.
     for _ in 0..2 {
         let who = &ids[d.below(n as u64) as usize];
@@ -264,7 +283,9 @@ async fn one_event(seed: u64, i: u64) -> usize {
         // Mid-round, results pending: one order everywhere; once an event, OpenGotha reads it too.
         let (xml, keys, egd) = exported_names(&http, &org).await;
         let moment = format!("event {i} ({sys}), round {round} paired");
-        one_order(&http, &org, opengotha_system.then_some(&egd), &moment).await;
+        let h9_written = one_order(&http, &org, opengotha_system.then_some(&egd), &moment).await;
+        // Named in Latin letters, the event's `.h9` is written and ranked as the page.
+        assert!(!opengotha_system || i % 2 == 1 || h9_written, "{moment}: the .h9 not written");
         if round == 2 && opengotha_system {
             let dir = scratch(&format!("og-reader-{i}-mid"));
             std::fs::create_dir_all(&dir).unwrap();
@@ -365,7 +386,10 @@ async fn one_event(seed: u64, i: u64) -> usize {
         let key = format!("{}{}", w["name"], w["firstName"]).replace(' ', "").to_uppercase();
         let read = jar_players.get(&key).unwrap_or_else(|| panic!("{what}: OpenGotha has no {key}"));
         let (surname, first) = (read["name"].as_str().unwrap(), read["firstName"].as_str().unwrap());
-        let as_written = p["name"].as_str().unwrap();
+        // The name OpenGotha gets: in Latin letters where the organiser gave them.
+        let latin =
+            p["opengotha"]["name"].as_str().map(|s| join_name(s, p["opengotha"]["first_name"].as_str().unwrap_or("")));
+        let as_written = latin.as_deref().unwrap_or(p["name"].as_str().unwrap());
         assert_eq!(
             letters(&join_name(surname, first)),
             letters(as_written),
@@ -488,7 +512,8 @@ async fn standings_agree(
 /// players in one order: `egd` gives each player's name as the `.h9` writes it. (The rules' own
 /// Swiss ranks by 第二十八条's criteria, which the `.h9` cannot name: its `.h9` ranks by
 /// OpenGotha's Swiss criteria, docs/opengotha.md.)
-async fn one_order(http: &Http<'_>, org: &str, egd: Option<&HashMap<String, String>>, what: &str) {
+/// Whether the `.h9` was written (not refused for names not in Latin letters).
+async fn one_order(http: &Http<'_>, org: &str, egd: Option<&HashMap<String, String>>, what: &str) -> bool {
     let page = get(http, org, "/standings").await;
     let ids: Vec<&str> = page["rows"].as_array().unwrap().iter().map(|r| r["player"].as_str().unwrap()).collect();
     let names: Vec<&str> = page["rows"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
@@ -497,17 +522,35 @@ async fn one_order(http: &Http<'_>, org: &str, egd: Option<&HashMap<String, Stri
     let printed: Vec<String> =
         csv.lines().skip(1).map(|l| l.split(',').nth(2).unwrap_or("").trim_matches('"').to_owned()).collect();
     assert_eq!(printed, names, "{what}: the printed standings against the page");
-    let Some(egd) = egd else { return };
+    let Some(egd) = egd else { return false };
     let (s, h9) = http.call(M::GET, Some(org), "/export/h9", None, None).await;
+    // The `.h9` is ISO-8859-15: names it cannot carry are refused, every such player named.
+    let not_latin: Vec<&String> = egd.iter().filter(|(_, n)| !latin::is_latin9(n)).map(|(id, _)| id).collect();
+    if !not_latin.is_empty() {
+        let v: Value = serde_json::from_str(&h9).unwrap_or_else(|_| panic!("{what}: not a refusal: {h9}"));
+        assert_eq!((s, v["code"].as_str()), (422, Some("not_in_latin_letters")), "{what}: {h9}");
+        let message = v["message"].as_str().unwrap_or("");
+        for id in egd.keys() {
+            assert_eq!(message.contains(&format!("{id} ")), not_latin.contains(&id), "{what}: {id} in {message}");
+        }
+        return false;
+    }
     assert_eq!(s, 200, "{h9}");
     let in_h9: Vec<String> = h9
         .lines()
         .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
         .map(|l| l.chars().skip(5).take(30).collect::<String>().trim_end().to_owned())
         .collect();
-    let expected: Vec<String> =
-        ids.iter().map(|id| egd[*id].chars().take(30).collect::<String>().trim_end().to_owned()).collect();
+    let expected: Vec<String> = ids
+        .iter()
+        .map(|id| {
+            // As the test's client reads the file's bytes (UTF-8, lossily).
+            let n = String::from_utf8_lossy(&latin::encode_latin9(&egd[*id])).into_owned();
+            n.chars().take(30).collect::<String>().trim_end().to_owned()
+        })
+        .collect();
     assert_eq!(in_h9, expected, "{what}: the .h9 against the page\n{h9}");
+    true
 }
 
 /// Each player's OpenGotha key and name as the `.h9` writes it, from the export now.

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use arbiter_core::interop::latin;
 use arbiter_tests::*;
 use reqwest::Method as M;
 use serde_json::{json, Value};
@@ -20,6 +21,16 @@ async fn ok(office: &Office, method: M, path: &str, body: Option<Value>, text: O
     let (s, t) = call(office, method, path, body, text).await;
     assert!((200..300).contains(&s), "{path}: {s} {t}");
     serde_json::from_str(&t).unwrap_or(Value::String(t))
+}
+
+/// An ISO-8859-15 export as text, its content type checked (these files use no character where
+/// ISO-8859-15 differs from ISO-8859-1, so each byte is its Latin-1 character).
+async fn latin9_text(office: &Office, path: &str) -> String {
+    let url = format!("{}{}{path}", office.url, arbiter_core::sync::protocol::API_PREFIX);
+    let r = office.http().get(url).bearer_auth(&office.organiser_token).send().await.unwrap();
+    let kind = r.headers()["content-type"].to_str().unwrap_or("").to_owned();
+    assert_eq!((r.status().as_u16(), kind.as_str()), (200, "text/plain; charset=iso-8859-15"), "{path}");
+    r.bytes().await.unwrap().iter().map(|&b| char::from(b)).collect()
 }
 
 fn fixture(path: &str) -> String {
@@ -174,8 +185,15 @@ async fn opengotha_files_come_back_whole_and_the_h9_is_the_egds() {
         let komi = |x: &str| x.split(" komi=\"").nth(1).map(|k| k[..k.find('"').unwrap()].to_owned());
         assert_eq!(komi(&back), komi(&xml), "{file}");
         for (path, ext) in [("/export/h9", "h9"), ("/export/tou", "tou")] {
-            let (_, ours) = call(&office, M::GET, path, None, None).await;
             let name = format!("exports/{}", file.replace("xml", ext));
+            // A file of names in Han or Hangul (OpenGotha writes them `?`) is refused until the
+            // organiser gives them in Latin letters.
+            let (s, t) = call(&office, M::GET, path, None, None).await;
+            if s == 422 {
+                assert!(t.contains("not_in_latin_letters") && !latin::is_latin9(&fixture(&name)), "{file}: {t}");
+                continue;
+            }
+            let ours = latin9_text(&office, path).await;
             // `EXPORTS_WRITE=1` writes a new expectation, to be checked by hand before it is kept.
             if std::env::var_os("EXPORTS_WRITE").is_some() {
                 let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -263,12 +281,65 @@ async fn exports_carry_what_opengotha_needs_to_read_them() {
     assert_eq!(&who("SCHMIDTHANS")["participating"][..4], "1000", "withdrawn after round 1");
     assert_eq!(&who("王一X")["participating"][..4], "1111");
     assert!(xml.contains(" komi=\"7.5\" "), "{xml}");
-    let (_, h9) = call(&office, M::GET, "/export/h9", None, None).await;
+    // The EGD's and the FFG's files are ISO-8859-15: names in Han or Hangul are refused, the
+    // players named with a proposal, until each is given in Latin letters.
+    for path in ["/export/h9", "/export/tou"] {
+        let (s, t) = call(&office, M::GET, path, None, None).await;
+        let v: Value = serde_json::from_str(&t).unwrap();
+        assert_eq!((s, v["code"].as_str()), (422, Some("not_in_latin_letters")), "{t}");
+        let m = v["message"].as_str().unwrap();
+        assert!(m.contains("3 name(s)") && m.contains("p001 王一 (proposed: Wang Yi)"), "{m}");
+        assert!(m.contains("p002 朴廷桓 (proposed: Piao Tinghuan)") && m.contains("p004 李昌镐"), "{m}");
+    }
+    let proposals = ok(&office, M::GET, "/players/latin", None, None).await;
+    let p2 = &proposals.as_array().unwrap()[1];
+    assert_eq!((p2["player"].as_str(), p2["ready"].as_bool()), (Some("p002"), Some(false)), "{proposals}");
+    assert_eq!(
+        p2["proposal"],
+        json!({"kind": "proposed", "surname": "Piao", "given_name": "Tinghuan", "scheme": "hanyu_pinyin"})
+    );
+    // Letters the files cannot carry, and a player who is not there, are refused.
+    for (path, body, status, code) in [
+        ("/players/p002/latin", json!({"surname": "朴"}), 400, "invalid_field"),
+        ("/players/p002/latin", json!({"surname": " "}), 400, "invalid_field"),
+        ("/players/p099/latin", json!({"surname": "Nobody"}), 404, "not_found"),
+    ] {
+        let (s, t) = call(&office, M::PUT, path, Some(body), None).await;
+        let v: Value = serde_json::from_str(&t).unwrap();
+        assert_eq!((s, v["code"].as_str()), (status, Some(code)), "{t}");
+    }
+    for (id, surname, given) in [("p001", "Wang", "Yi"), ("p002", "Park", "Junghwan"), ("p004", "Lee", "Changho")] {
+        let p = ok(
+            &office,
+            M::PUT,
+            &format!("/players/{id}/latin"),
+            Some(json!({"surname": surname, "given_name": given})),
+            None,
+        )
+        .await;
+        assert_eq!(p["opengotha"]["name"], surname, "{p}");
+    }
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    let names: Vec<&str> = setup["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["王一", "朴廷桓", "Anna SCHMIDT", "李昌镐", "Schmidt Hans"], "kept as written");
+    assert_eq!(setup["withdrawals"]["p005"], 1, "a correction keeps the rest");
+    let ready = ok(&office, M::GET, "/players/latin", None, None).await;
+    assert!(ready.as_array().unwrap().iter().all(|e| e["ready"] == true), "{ready}");
+    let h9 = office
+        .http()
+        .get(format!("{}{}/export/h9", office.url, arbiter_core::sync::protocol::API_PREFIX))
+        .bearer_auth(&office.organiser_token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(h9.headers()["content-type"], "text/plain; charset=iso-8859-15");
+    let h9: String = h9.bytes().await.unwrap().iter().map(|&b| char::from(b)).collect();
     assert!(h9.contains("; KM[7.5]\n"), "{h9}");
     // The EGD's file has no placeholder: a one-word name is all surname.
-    assert!(h9.lines().any(|l| l.contains(" 李昌镐 ") && !l.contains(" x ")), "{h9}");
+    assert!(h9.lines().any(|l| l.contains(" Lee Changho ") && !l.contains(" x ")), "{h9}");
+    assert!(h9.contains(" Park Junghwan ") && h9.contains(" SCHMIDT Anna "), "{h9}");
     let (_, tou) = call(&office, M::GET, "/export/tou", None, None).await;
-    assert!(tou.contains(";komi=7.5\n"), "{tou}");
+    assert!(tou.contains(";komi=7.5\n") && tou.contains(" WANG Yi ") && tou.contains(" PARK Junghwan "), "{tou}");
     office.shutdown().await;
 }
 

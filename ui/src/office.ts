@@ -31,6 +31,12 @@ import type { Tournament } from "./bindings/Tournament";
 import { BackendError, officeCall } from "./backend";
 
 /** One entry of the registration history (`GET /players/history`). */
+/** A proposed name in Latin letters (`GET /players/latin`): shown to the organiser, never written by itself. */
+export type LatinProposal =
+  | { kind: "latin" }
+  | { kind: "proposed"; surname: string; given_name: string; scheme: "hanyu_pinyin" | "revised_romanization" | "hepburn" }
+  | { kind: "organiser"; why: string };
+export interface LatinEntry { player: string; name: string; egd_name: string; ready: boolean; proposal: LatinProposal }
 export interface RegistrationEntry { at_ms: number; kind: EventKind; player: string; name: string; by: string; note?: string; after_round?: number }
 
 export class OfficeApi {
@@ -44,6 +50,8 @@ export class OfficeApi {
   importPlayers(csv: string) { return this.call<ImportReport>("POST", "/players/import", undefined, csv); }
   previewPlayers(csv: string) { return this.call<CsvReview>("POST", "/players/import?preview=true", undefined, csv); }
   registrationHistory() { return this.call<RegistrationEntry[]>("GET", "/players/history"); }
+  latinNames() { return this.call<LatinEntry[]>("GET", "/players/latin"); }
+  setLatinName(player: string, surname: string, given_name: string) { return this.call<Player>("PUT", `/players/${encodeURIComponent(player)}/latin`, { surname, given_name }); }
   deletePlayer(player: string) { return this.call<unknown>("DELETE", `/players/${encodeURIComponent(player)}`); }
   loadRatingList(kind: ListKind, text: string) { return this.call<{ kind: ListKind; date: string; players: number }>("POST", `/rating-list?kind=${kind}`, undefined, text); }
   searchRatingList(q: string) { return this.call<Listed[]>("GET", `/rating-list/search?q=${encodeURIComponent(q)}`); }

@@ -469,6 +469,64 @@ describe("a player entered twice by hand", () => {
     expect(el.querySelector("[data-testid=outcome]")?.textContent).toBe("p002 王伟");
     expect(el.querySelector("[data-testid=add-player-anyway]")).toBeNull();
   });
+
+  it("sends the name in Latin letters beside the name as written", async () => {
+    const { playersView } = await import("./views/players");
+    const setup = {
+      tournament: { id: "t", name: "t", ruleset: { preset: "chinese_1988", komi: 3.75 }, settings: { system: { kind: "swiss" } } },
+      players: [], people: [], withdrawals: {}, absences: {}, byes: {}, rounds: {}, referees: {}, paired: {},
+    } as unknown as Parameters<typeof playersView>[0];
+    const sent: Record<string, unknown>[] = [];
+    const api = { addPlayer: async (p: Record<string, unknown>) => { sent.push(p); return { id: "p001", name: "李昌镐", rank: { dan: 9 } }; } } as unknown as OfficeApi;
+    const el = playersView(setup, api, () => {});
+    const set = (id: string, v: string) => { (el.querySelector(`[data-testid=${id}]`) as HTMLInputElement).value = v; };
+    set("p-name", "李昌镐");
+    set("p-rank", "9d");
+    set("p-latin-surname", "Lee");
+    set("p-latin-given", "Changho");
+    (el.querySelector("form") as HTMLFormElement).dispatchEvent(new Event("submit", { cancelable: true }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect([sent[0].name, sent[0].surname, sent[0].given_name]).toEqual(["李昌镐", "Lee", "Changho"]);
+  });
+});
+
+describe("names in Latin letters for the EGD", () => {
+  it("shows each proposal in the fields and writes only what the organiser saves", async () => {
+    const { playersView } = await import("./views/players");
+    setLang("en");
+    const setup = {
+      tournament: { id: "t", name: "t", ruleset: { preset: "chinese_1988", komi: 3.75 }, settings: { system: { kind: "swiss" } } },
+      players: [], people: [], withdrawals: {}, absences: {}, byes: {}, rounds: {}, referees: {}, paired: {},
+    } as unknown as Parameters<typeof playersView>[0];
+    const saved: string[][] = [];
+    const api = {
+      latinNames: async () => [
+        { player: "p001", name: "박정환", egd_name: "박정환", ready: false, proposal: { kind: "proposed", surname: "Bak", given_name: "Jeonghwan", scheme: "revised_romanization" } },
+        { player: "p002", name: "井山裕太", egd_name: "井山裕太", ready: false, proposal: { kind: "organiser", why: "a Japanese name in kanji is read in Japanese, not in Pinyin" } },
+      ],
+      setLatinName: async (player: string, surname: string, given: string) => {
+        saved.push([player, surname, given]);
+        return { id: player, name: "박정환", rank: { dan: 9 }, opengotha: { name: surname, first_name: given } };
+      },
+    } as unknown as OfficeApi;
+    const el = playersView(setup, api, () => {});
+    const details = el.querySelector("[data-testid=latin-names]") as HTMLDetailsElement;
+    details.open = true;
+    details.dispatchEvent(new Event("toggle"));
+    await new Promise((r) => setTimeout(r, 0));
+    const value = (id: string) => (el.querySelector(`[data-testid=${id}]`) as HTMLInputElement).value;
+    expect([value("latin-surname-p001"), value("latin-given-p001")]).toEqual(["Bak", "Jeonghwan"]);
+    expect(el.querySelector("[data-testid=latin-says-p001]")?.textContent).toBe("Proposed (Revised Romanization): check, then save");
+    expect([value("latin-surname-p002"), value("latin-given-p002")]).toEqual(["", ""]);
+    expect(el.querySelector("[data-testid=latin-says-p002]")?.textContent).toContain("not in Pinyin");
+    expect(saved).toEqual([]);
+    (el.querySelector("[data-testid=latin-surname-p001]") as HTMLInputElement).value = "Park";
+    (el.querySelector("[data-testid=latin-given-p001]") as HTMLInputElement).value = "Junghwan";
+    (el.querySelector("[data-testid=save-latin-p001]") as HTMLButtonElement).click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(saved).toEqual([["p001", "Park", "Junghwan"]]);
+    expect(el.querySelector("[data-testid=outcome]")?.textContent).toBe("박정환: Park Junghwan");
+  });
 });
 
 describe("the officials page at a league's venue", () => {

@@ -245,6 +245,8 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         .route("/players/{player}/withdraw", post(running::withdraw))
         .route("/players/{player}", axum::routing::delete(running::delete_player))
         .route("/players/history", get(running::registration_history))
+        .route("/players/latin", get(running::latin_names))
+        .route("/players/{player}/latin", axum::routing::put(running::set_latin_name))
         // The EGF's whole list is some megabytes: more than a push may carry.
         .route("/rating-list", post(running::load_rating_list).layer(DefaultBodyLimit::max(64 << 20)))
         .route("/rating-list/search", get(running::search_rating_list))

@@ -4,7 +4,7 @@
 //! and the standings a proposed ruling would give, before the chief arbiter confirms it.
 
 use arbiter_core::game::{fold_game, GameSummary};
-use arbiter_core::interop::{egd_h9, ffg_tou, opengotha};
+use arbiter_core::interop::{egd_h9, ffg_tou, latin, opengotha};
 use arbiter_core::model::{GameId, PlayerId, TournamentId};
 use arbiter_core::tournament::publish::{
     self, pairing_sheet, Board, Crosstable, PairingSheet, Setup, StandingsPreview,
@@ -175,6 +175,37 @@ fn export_standings(v: &TournamentView, og: &opengotha::OpenGotha) -> Result<Sta
     Ok(mcmahon::standings(&og.field, &og.mcmahon, &og.criteria, last.max(1), &og.ratings())?)
 }
 
+/// The EGD's and the FFG's files are ISO-8859-15, as OpenGotha writes them: a name they cannot
+/// carry is refused, naming every such player and the proposal, rather than written as `?`.
+/// (The event's name and place are written as OpenGotha writes them, `?` for what the
+/// encoding lacks.)
+fn latin_letters_only(
+    people: &std::collections::HashMap<PlayerId, (egd_h9::H9Player, Option<String>)>,
+    file: &str,
+) -> Result<(), OfficeError> {
+    let mut bad: Vec<(&PlayerId, String)> =
+        people.iter().map(|(id, (p, _))| (id, p.egd_name())).filter(|(_, n)| !latin::is_latin9(n)).collect();
+    if bad.is_empty() {
+        return Ok(());
+    }
+    bad.sort();
+    let named: Vec<String> = bad
+        .iter()
+        .map(|(id, n)| match latin::propose(n, &people[*id].0.country) {
+            latin::Proposal::Proposed { surname, given_name, .. } => {
+                format!("{id} {n} (proposed: {surname} {given_name})")
+            }
+            _ => format!("{id} {n}"),
+        })
+        .collect();
+    Err(OfficeError::NotInLatinLetters(format!(
+        "{file} is ISO-8859-15 text and cannot carry {} name(s) not in Latin letters: {}; give each in Latin letters \
+         (the players page, or PUT /api/v1/players/{{id}}/latin)",
+        bad.len(),
+        named.join("; ")
+    )))
+}
+
 /// `GET /api/v1/export/h9`: results for the European Go Database (OpenGotha's criteria).
 pub async fn export_h9(State(state): State<AppState>, caller: Caller) -> Result<Response, OfficeError> {
     blocking(move || {
@@ -193,14 +224,15 @@ pub async fn export_h9(State(state): State<AppState>, caller: Caller) -> Result<
             byo_yomi: og.time_control.as_ref().map_or("", egd_h9::overtime_words).to_owned(),
         };
         let people = egd_h9::players_of(&og);
+        latin_letters_only(&people, "the EGD's .h9")?;
         let who = |p: &PlayerId| people.get(p).map(|x| x.0.clone()).unwrap_or_default();
         let text = egd_h9::write(&header, &s, &og.field, egd_h9::free_rounds(&og), &who);
         Ok((
             [
-                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+                (header::CONTENT_TYPE, "text/plain; charset=iso-8859-15".to_owned()),
                 (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}.h9\"", v.id)),
             ],
-            text,
+            latin::encode_latin9(&text),
         )
             .into_response())
     })
@@ -223,14 +255,15 @@ pub async fn export_tou(State(state): State<AppState>, caller: Caller) -> Result
             time: og.time_control,
         };
         let people = egd_h9::players_of(&og);
+        latin_letters_only(&people, "the FFG's .tou")?;
         let who = |p: &PlayerId| people.get(p).cloned().unwrap_or_default();
         let text = ffg_tou::write(&header, &s, &og.field, egd_h9::free_rounds(&og), &who);
         Ok((
             [
-                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+                (header::CONTENT_TYPE, "text/plain; charset=iso-8859-15".to_owned()),
                 (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}.tou\"", v.id)),
             ],
-            text,
+            latin::encode_latin9(&text),
         )
             .into_response())
     })

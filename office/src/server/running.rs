@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use arbiter_core::error::DomainError;
 use arbiter_core::interop::rating_list::{self, ListKind, RatingList};
-use arbiter_core::interop::{opengotha, players_csv};
+use arbiter_core::interop::{latin, opengotha, players_csv};
 use arbiter_core::model::{Country, GameId, OpenGothaRecord, Pin, Player, PlayerId, Rank, Role, Settings, Tournament};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::tournament::publish::{pairing_sheet, ImportReport, PairingSheet};
@@ -393,6 +393,94 @@ pub async fn delete_player(
         }
         record(state, p, vec![(None, EventBody::PlayerDeleted { player: player.clone(), note: d.note })])?;
         Ok(Json(serde_json::json!({ "player": player, "deleted": true })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LatinName {
+    surname: String,
+    #[serde(default)]
+    given_name: Option<String>,
+}
+
+/// `PUT /api/v1/players/{player}/latin` (organiser): the player's name in Latin letters, beside
+/// the name as written, for the EGD's `.h9`, the FFG's `.tou` and OpenGotha's file. Recorded as
+/// the player's registration again under the same id — the event model's correction of a
+/// registration, which every build since schema 1 reads so — with all else kept.
+pub async fn set_latin_name(
+    State(state): State<AppState>,
+    caller: Caller,
+    player: Result<Path<String>, PathRejection>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<Json<Player>, OfficeError> {
+    caller.require(SETUP, "give a player's name in Latin letters")?;
+    let player = PlayerId::new(path(player)?)?;
+    let l: LatinName = json(raw)?;
+    let surname = l.surname.split_whitespace().collect::<Vec<_>>().join(" ");
+    let given = l.given_name.unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
+    if surname.is_empty() || surname.chars().count() > 100 || given.chars().count() > 100 {
+        return Err(invalid("surname", "1 to 100 characters (given_name: up to 100)"));
+    }
+    if !latin::is_latin9(&surname) || !latin::is_latin9(&given) {
+        return Err(invalid(
+            "surname",
+            format!("Latin letters the EGD's files can carry (ISO-8859-15): `{surname} {given}` has others"),
+        ));
+    }
+    command(state, caller, move |state, p, view| {
+        let Some(mut q) = view.players.iter().find(|x| x.id == player).cloned() else {
+            return Err(OfficeError::NotFound(format!("no player `{player}`")));
+        };
+        let rating = arbiter_core::tournament::pairing::opengotha::initial_rating(q.rank);
+        let r = q.opengotha.get_or_insert_with(|| OpenGothaRecord { rating, ..OpenGothaRecord::default() });
+        r.name = surname;
+        r.first_name = if given.is_empty() { players_csv::NO_FIRST_NAME.to_owned() } else { given };
+        record(state, p, vec![(None, EventBody::PlayerRegistered(q.clone()))])?;
+        Ok(Json(q))
+    })
+    .await
+}
+
+/// One player whose name as written is not in Latin letters, with the name the EGD's files get
+/// and a proposal for the organiser to accept or correct.
+#[derive(serde::Serialize)]
+pub struct LatinEntry {
+    player: PlayerId,
+    name: String,
+    /// `Surname Given` as the `.h9` writes it now (refused while not in Latin letters).
+    egd_name: String,
+    /// Whether the `.h9` and `.tou` can carry `egd_name`.
+    ready: bool,
+    proposal: latin::Proposal,
+}
+
+/// `GET /api/v1/players/latin` (organiser, chief arbiter): every player whose name as written
+/// is not in Latin letters, with a proposed transliteration (never written by itself).
+pub async fn latin_names(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<LatinEntry>>, OfficeError> {
+    caller.require(DRAW, "read the names in Latin letters")?;
+    crate::runtime::blocking(move || {
+        let view = crate::server::games::tournament_view(&state, &caller)?;
+        let og = opengotha::from_view(&view);
+        let people = arbiter_core::interop::egd_h9::players_of(&og);
+        let out = view
+            .players
+            .iter()
+            .filter(|q| !latin::is_latin9(&q.name))
+            .map(|q| {
+                let egd_name = people.get(&q.id).map(|x| x.0.egd_name()).unwrap_or_default();
+                let country = people.get(&q.id).map(|x| x.0.country.clone()).unwrap_or_default();
+                LatinEntry {
+                    player: q.id.clone(),
+                    name: q.name.clone(),
+                    ready: latin::is_latin9(&egd_name),
+                    egd_name,
+                    proposal: latin::propose(&q.name, &country),
+                }
+            })
+            .collect();
+        Ok(Json(out))
     })
     .await
 }

@@ -24,13 +24,20 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
   const rank = input({ type: "text", placeholder: "3d / 5k / 业余3段", "data-testid": "p-rank" });
   const club = input({ type: "text", "data-testid": "p-club" });
   const team = input({ type: "text", "data-testid": "p-team" });
+  // The name in Latin letters the EGD's file and OpenGotha's get, beside the name as written.
+  const latinSurname = input({ type: "text", "data-testid": "p-latin-surname" });
+  const latinGiven = input({ type: "text", "data-testid": "p-latin-given" });
   // The same name or PIN as a registered player is answered with the match: registered only
   // when the organiser says it is another person (two people can share a name such as 王伟).
   const duplicate = h("div", { "data-testid": "duplicate" });
   const addOne = (confirm: boolean) => void (async () => {
     duplicate.replaceChildren();
     try {
-      const p = await api.addPlayer({ name: name.value, rank: rank.value, club: club.value || undefined, team: team.value || undefined, confirm: confirm || undefined });
+      const surname = latinSurname.value.trim() || undefined;
+      const p = await api.addPlayer({
+        name: name.value, rank: rank.value, club: club.value || undefined, team: team.value || undefined,
+        surname, given_name: surname ? latinGiven.value.trim() || undefined : undefined, confirm: confirm || undefined,
+      });
       out.ok(`${p.id} ${p.name}`);
       changed();
     } catch (e) {
@@ -47,6 +54,8 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
     h("h3", {}, t("addPlayer")),
     h("div", { class: "row2" }, field(t("playerName"), name), field(t("rank"), rank)),
     h("div", { class: "row2" }, field(t("club"), club), field(t("team"), team)),
+    h("p", { class: "note" }, t("latinNames")),
+    h("div", { class: "row2" }, field(t("surname"), latinSurname), field(t("givenName"), latinGiven)),
     h("button", { type: "submit", class: "primary", "data-testid": "add-player" }, t("register")),
     duplicate,
   );
@@ -223,12 +232,40 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
       ])));
     }).catch((e) => out.fail(e));
   });
+  // Names not in Latin letters, for the EGD's .h9 and the FFG's .tou (ISO-8859-15): each with the
+  // transliteration proposed (Pinyin, Revised Romanization, Hepburn) in the fields, written only
+  // when the organiser saves it; a Japanese name in kanji gets none, and says why.
+  const latin = h("details", { class: "card", "data-testid": "latin-names" }, h("summary", {}, t("latinSection")));
+  latin.addEventListener("toggle", () => {
+    if (!(latin as HTMLDetailsElement).open || latin.querySelector("table, p")) return;
+    void api.latinNames().then((entries) => {
+      if (!entries.length) {
+        latin.append(h("p", { "data-testid": "latin-none" }, t("latinNone")));
+        return;
+      }
+      latin.append(dataTable("latin", ["#", t("playerName"), t("surname"), t("givenName"), "", ""], entries.map((e) => {
+        const [s0, g0] = e.ready ? [e.egd_name.split(" ")[0], e.egd_name.split(" ").slice(1).join(" ").replace(/_/g, " ")]
+          : e.proposal.kind === "proposed" ? [e.proposal.surname, e.proposal.given_name] : ["", ""];
+        const surname = input({ type: "text", size: 10, value: s0, "aria-label": `${t("surname")}: ${e.name}`, "data-testid": `latin-surname-${e.player}` });
+        const given = input({ type: "text", size: 10, value: g0, "aria-label": `${t("givenName")}: ${e.name}`, "data-testid": `latin-given-${e.player}` });
+        const says = e.ready ? t("latinSaved") : e.proposal.kind === "proposed" ? t("latinProposed", { scheme: t(e.proposal.scheme) })
+          : e.proposal.kind === "organiser" ? e.proposal.why : "";
+        return [e.player, e.name, surname, given, h("span", { "data-testid": `latin-says-${e.player}` }, says),
+          h("button", { class: "small", "data-testid": `save-latin-${e.player}`, onclick: () => void act(async () => {
+            const p = await api.setLatinName(e.player, surname.value, given.value);
+            const first = p.opengotha?.first_name === "x" ? "" : p.opengotha?.first_name ?? "";
+            return `${p.name}: ${p.opengotha?.name ?? ""} ${first}`.trim();
+          }) }, t("save"))];
+      })));
+    }).catch((e) => out.fail(e));
+  });
   const head = ["#", t("playerName"), t("rank"), t("club"), t("team"), ...(absences ? [t("absentRounds")] : []), ""];
   return h("main", { class: "office" },
     h("h2", {}, `${t("players")} (${setup.players.length})`),
     out.el,
     h("div", { class: "columns" }, one, bulk, lists),
     dataTable("players", head, rows),
+    latin,
     history,
   );
 }

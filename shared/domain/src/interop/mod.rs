@@ -4,6 +4,7 @@
 
 pub mod egd_h9;
 pub mod ffg_tou;
+pub mod latin;
 pub mod opengotha;
 pub mod players_csv;
 pub mod rating_list;
