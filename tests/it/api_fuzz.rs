@@ -32,9 +32,19 @@ fn seed() -> String {
     std::env::var("ARBITER_API_FUZZ_SEED").unwrap_or_else(|_| "6565".into())
 }
 
-/// The installed schemathesis, checked to be the pinned release.
+/// The installed schemathesis, checked to be the pinned release: `ARBITER_SCHEMATHESIS`, else
+/// the one on the PATH, else where `scripts/setup`'s pip put it when no Python of the PATH's
+/// own took it (the user's `~/.local/bin`).
 fn schemathesis() -> String {
-    let bin = std::env::var("ARBITER_SCHEMATHESIS").unwrap_or_else(|_| "schemathesis".into());
+    let local = std::env::var("HOME").map(|h| format!("{h}/.local/bin/schemathesis")).unwrap_or_default();
+    let on_path = std::process::Command::new("schemathesis").arg("--version").output().is_ok();
+    let bin = std::env::var("ARBITER_SCHEMATHESIS").unwrap_or_else(|_| {
+        if !on_path && std::path::Path::new(&local).exists() {
+            local
+        } else {
+            "schemathesis".into()
+        }
+    });
     let out = std::process::Command::new(&bin)
         .arg("--version")
         .output()
