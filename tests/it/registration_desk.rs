@@ -207,18 +207,19 @@ async fn opengotha_files_come_back_whole_and_the_h9_is_the_egds() {
     }
 }
 
+/// Sets the office's event up as "Open" under the Chinese rules: `system`, `rounds` rounds,
+/// 60 minutes with one reserved, 15 minutes' lateness.
+async fn open_event(office: &Office, system: Value, rounds: u8) {
+    let setup = json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
+        "settings": {"system": system, "rounds": rounds, "allowed_lateness_minutes": 15,
+                     "time_control": {"main_minutes": 60, "reserved_minutes": 1}}});
+    ok(office, M::PUT, "/tournament", Some(setup), None).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_has_played_withdraws_and_is_never_deleted() {
     let office = Office::start("desk-played").await;
-    ok(
-        &office,
-        M::PUT,
-        "/tournament",
-        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
-                    "settings": {"system": {"kind": "swiss"}, "rounds": 3, "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
-        None,
-    )
-    .await;
+    open_event(&office, json!({"kind": "swiss"}), 3).await;
     ok(&office, M::POST, "/players/import", None, Some("王一,3d\n李二,2d\n张三,1d\n")).await;
     ok(&office, M::POST, "/rounds/1/pair", None, None).await;
     let setup = ok(&office, M::GET, "/setup", None, None).await;
@@ -243,16 +244,7 @@ async fn a_player_who_has_played_withdraws_and_is_never_deleted() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn exports_carry_what_opengotha_needs_to_read_them() {
     let office = Office::start("desk-exports").await;
-    ok(
-        &office,
-        M::PUT,
-        "/tournament",
-        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
-                    "settings": {"system": {"kind": "mcmahon", "bar": "3d", "floor": "20k"}, "rounds": 4,
-                                 "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
-        None,
-    )
-    .await;
+    open_event(&office, json!({"kind": "mcmahon", "bar": "3d", "floor": "20k"}), 4).await;
     ok(
         &office,
         M::POST,
@@ -349,15 +341,7 @@ async fn exports_carry_what_opengotha_needs_to_read_them() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_entered_twice_by_hand_is_answered_with_the_match() {
     let office = Office::start("desk-twice").await;
-    ok(
-        &office,
-        M::PUT,
-        "/tournament",
-        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
-                    "settings": {"system": {"kind": "swiss"}, "rounds": 3, "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
-        None,
-    )
-    .await;
+    open_event(&office, json!({"kind": "swiss"}), 3).await;
     let first =
         ok(&office, M::POST, "/players", Some(json!({"name": "王伟", "rank": "3d", "club": "北京"})), None).await;
     assert_eq!(first["id"], "p001");
@@ -392,16 +376,7 @@ async fn a_player_entered_twice_by_hand_is_answered_with_the_match() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_latin_name_beside_the_name_as_written_goes_to_the_egd() {
     let office = Office::start("desk-latin").await;
-    ok(
-        &office,
-        M::PUT,
-        "/tournament",
-        Some(json!({"name": "Open", "ruleset": {"preset": "chinese_1988"},
-                    "settings": {"system": {"kind": "mcmahon", "bar": "3d", "floor": "20k"}, "rounds": 3,
-                                 "allowed_lateness_minutes": 15, "time_control": {"main_minutes": 60, "reserved_minutes": 1}}})),
-        None,
-    )
-    .await;
+    open_event(&office, json!({"kind": "mcmahon", "bar": "3d", "floor": "20k"}), 3).await;
     ok(
         &office,
         M::POST,
