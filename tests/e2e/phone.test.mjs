@@ -206,7 +206,8 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await org.page.click("[data-testid=nav-officials]");
   await org.page.click(`[data-testid=revoke-${me.device}]`);
   await org.page.waitForFunction((d) => document.querySelector(`[data-testid=devices]`)?.textContent.includes("已吊销"), me.device);
-  await ref.page.click("[data-testid=back]");
+  // Its next request is its own poll of the office's status (a tap on Back raced it: the page
+  // was signed out, Back gone, before the tap landed).
   await ref.page.waitForSelector("[data-testid=sign-in-notice]");
   assert.match(await ref.page.textContent("[data-testid=sign-in-notice]"), /^本机已退出登录/);
   assert.equal(await ref.page.evaluate(() => localStorage.getItem("token")), null, "the token is gone from the phone");
