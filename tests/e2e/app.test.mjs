@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { WebDriver, api, appBin, codeFor, outDir, prepareOffice, scratch, serveOffice, sleep, stopProc, until } from "./lib.mjs";
+import { WebDriver, api, appBin, codeFor, outDir, prepareOffice, scratch, serveOffice, stopProc, until } from "./lib.mjs";
 import { appEnv, startTauriDriver } from "./lib.mjs";
 
 const shots = path.join(outDir, "app");
@@ -38,9 +38,12 @@ async function openApp(profileDir) {
     },
     close: async () => {
       const seen = await wd.cmd("POST", "/execute/sync", { script: "return window.__csp || [];", args: [] }).catch(() => []);
+      // The app, WebKitWebDriver and WebKit's helpers outlive the driver by a moment; the next
+      // start on this profile must not meet them (the store's lock).
+      const below = descendants(driver.pid);
       await wd.quit().catch(() => {});
       await stopProc(driver);
-      await sleep(300);
+      await until("the app and its WebKit processes gone", () => below.every(gone), { every: 50 });
       assert.deepEqual(seen, [], "the app's pages ran under its policy with no CSP violation");
     },
   };
@@ -66,6 +69,16 @@ function descendants(root) {
     below.push(...frontier);
   }
   return below;
+}
+
+/** Whether process `pid` has ended (gone, or a zombie its parent has not reaped). */
+function gone(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return true;
+  }
 }
 
 /** The executable a process runs, or null. */
