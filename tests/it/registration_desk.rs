@@ -396,3 +396,35 @@ async fn a_latin_name_beside_the_name_as_written_goes_to_the_egd() {
     assert!(!h9.contains("李昌镐"), "{h9}");
     office.shutdown().await;
 }
+
+/// Ranks as a Korean, Japanese or Taiwanese official types them at the desk are registered as
+/// the rank they mean; one that is no rank is refused with the reason in each language, and
+/// nothing is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ranks_are_taken_as_each_language_writes_them() {
+    let office = Office::start("desk-ranks").await;
+    open_event(&office, json!({"kind": "swiss"}), 3).await;
+    let typed =
+        [("아마 3단", "3d"), ("5급", "5k"), ("初段", "1d"), ("業餘3段", "3d"), ("5級", "5k"), ("プロ九段", "9p")];
+    for (i, (rank, _)) in typed.iter().enumerate() {
+        ok(&office, M::POST, "/players", Some(json!({"name": format!("선수{i}"), "rank": rank})), None).await;
+    }
+    let setup = ok(&office, M::GET, "/setup", None, None).await;
+    let stored: Vec<&str> = setup["players"].as_array().unwrap().iter().map(|p| p["rank"].as_str().unwrap()).collect();
+    assert_eq!(stored, typed.map(|(_, r)| r));
+    let (s, t) = call(&office, M::POST, "/players", Some(json!({"name": "박십", "rank": "아마 10단"})), None).await;
+    let v: Value = serde_json::from_str(&t).unwrap();
+    assert_eq!((s, v["code"].as_str()), (400, Some("out_of_range")), "{t}");
+    assert_eq!(
+        v["said"]["ko"].as_str(),
+        Some("단급 범위 초과: `아마 10단`은(는) 단급이 아닙니다. 단은 1단부터 9단까지입니다"),
+        "{t}"
+    );
+    assert_eq!(
+        v["said"]["ja"].as_str(),
+        Some("段級位が範囲外です：`아마 10단` は段級位ではありません。段位は初段から九段までです"),
+        "{t}"
+    );
+    assert_eq!(ok(&office, M::GET, "/setup", None, None).await["players"].as_array().unwrap().len(), typed.len());
+    office.shutdown().await;
+}

@@ -351,6 +351,7 @@ const words = {
   save: ["保存", "Save"],
   saved: ["已保存", "Saved"],
   rank: ["段位", "Rank"],
+  rankExample: ["业余3段 / 5级 / 3d", "3d / 5k / 1p"],
   club: ["单位", "Club"],
   team: ["队", "Team"],
   addPlayer: ["登记棋手", "Register a player"],

@@ -238,6 +238,7 @@ export const ja: Record<Word, string> = {
   save: "保存",
   saved: "保存しました",
   rank: "段級位",
+  rankExample: "アマ三段 / 5級 / 初段",
   club: "クラブ",
   team: "チーム",
   addPlayer: "選手を登録",

@@ -238,6 +238,7 @@ export const ko: Record<Word, string> = {
   save: "저장",
   saved: "저장됨",
   rank: "단급",
+  rankExample: "아마 3단 / 5급 / 초단",
   club: "클럽",
   team: "팀",
   addPlayer: "선수 등록",

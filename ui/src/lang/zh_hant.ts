@@ -237,6 +237,7 @@ export const zh_hant: Record<Word, string> = {
   save: "儲存",
   saved: "已儲存",
   rank: "段位",
+  rankExample: "業餘3段 / 5級 / 初段",
   club: "單位",
   team: "隊",
   addPlayer: "登記棋手",

@@ -21,7 +21,7 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
     }
   };
   const name = input({ type: "text", "data-testid": "p-name" });
-  const rank = input({ type: "text", placeholder: "3d / 5k / 业余3段", "data-testid": "p-rank" });
+  const rank = input({ type: "text", placeholder: t("rankExample"), "data-testid": "p-rank" });
   const club = input({ type: "text", "data-testid": "p-club" });
   const team = input({ type: "text", "data-testid": "p-team" });
   // The name in Latin letters the EGD's file and OpenGotha's get, beside the name as written.

@@ -91,12 +91,39 @@ const DETAILS: &[(&str, [&str; 4])] = &[
     ),
     ("no players in the text", ["名单中没有棋手", "名單中沒有棋手", "목록에 선수가 없습니다", "一覧に選手がいません"]),
     (
-        "`{}` is not a rank (e.g. `3d`, `5k`, `1p`, `业余3段`, `5级`)",
+        "`{}` is not a rank (e.g. `3d`, `5k`, `1p`)",
         [
-            "`{0}` 不是段位（如 `3d`、`5k`、`1p`、`业余3段`、`5级`）",
-            "`{0}` 不是段位（如 `3d`、`5k`、`1p`、`业余3段`、`5级`）",
-            "`{0}`은(는) 단급이 아닙니다(예: `3d`, `5k`, `1p`, `业余3段`, `5级`)",
-            "`{0}` は段級位ではありません（例：`3d`、`5k`、`1p`、`业余3段`、`5级`）",
+            "`{0}` 不是段位（如 `业余3段`、`5级`、`职业9段`、`3d`）",
+            "`{0}` 不是段位（如 `業餘3段`、`5級`、`職業9段`、`初段`）",
+            "`{0}`은(는) 단급이 아닙니다(예: `아마 3단`, `5급`, `프로 9단`, `초단`)",
+            "`{0}` は段級位ではありません（例：`アマ三段`、`5級`、`プロ九段`、`初段`）",
+        ],
+    ),
+    (
+        "`{}` is not a rank: dan ranks run from 1 to 9",
+        [
+            "`{0}` 不是段位：段位为 1 至 9 段",
+            "`{0}` 不是段位：段位為 1 至 9 段",
+            "`{0}`은(는) 단급이 아닙니다. 단은 1단부터 9단까지입니다",
+            "`{0}` は段級位ではありません。段位は初段から九段までです",
+        ],
+    ),
+    (
+        "`{}` is not a rank: kyu ranks run from 1 to 30",
+        [
+            "`{0}` 不是段位：级位为 1 至 30 级",
+            "`{0}` 不是段位：級位為 1 至 30 級",
+            "`{0}`은(는) 단급이 아닙니다. 급은 1급부터 30급까지입니다",
+            "`{0}` は段級位ではありません。級位は1級から30級までです",
+        ],
+    ),
+    (
+        "`{}` is not a rank: a professional has no kyu rank",
+        [
+            "`{0}` 不是段位：职业棋手没有级位",
+            "`{0}` 不是段位：職業棋士沒有級位",
+            "`{0}`은(는) 단급이 아닙니다. 프로 기사에게는 급이 없습니다",
+            "`{0}` は段級位ではありません。プロ棋士に級位はありません",
         ],
     ),
     (
@@ -629,8 +656,23 @@ mod tests {
         assert_eq!(detail("round 4 is outside 1–3", Lang::Ko), "제4라운드는 1~3 밖입니다");
         assert_eq!(detail("board size 7: 9, 13 or 19 only", Lang::Ja), "盤の大きさ 7：9、13、19路のみです");
         assert_eq!(
-            detail("rank: `x` is not a rank (e.g. `3d`, `5k`, `1p`, `业余3段`, `5级`)", Lang::ZhHant),
-            "段位：`x` 不是段位（如 `3d`、`5k`、`1p`、`业余3段`、`5级`）"
+            detail("rank: `x` is not a rank (e.g. `3d`, `5k`, `1p`)", Lang::ZhHant),
+            "段位：`x` 不是段位（如 `業餘3段`、`5級`、`職業9段`、`初段`）"
+        );
+        // A rank refused for each reason, in the words and the examples of each language.
+        for bad in ["3x", "10段", "31k", "职业5级"] {
+            let Err(crate::error::DomainError::OutOfRange { message, .. }) = crate::model::Rank::read_written(bad)
+            else {
+                panic!("{bad} is read as a rank");
+            };
+            for l in [Lang::Zh, Lang::ZhHant, Lang::Ko, Lang::Ja] {
+                let said = detail(&message, l);
+                assert!(said.starts_with(&format!("`{bad}`")) && !said.contains("is not"), "{bad} in {l:?}: {said}");
+            }
+        }
+        assert_eq!(
+            detail("`아마 5단` is not a rank (e.g. `3d`, `5k`, `1p`)", Lang::Ko),
+            "`아마 5단`은(는) 단급이 아닙니다(예: `아마 3단`, `5급`, `프로 9단`, `초단`)"
         );
         assert_eq!(detail("unknown variant `x`, expected `y`", Lang::Zh), "`unknown variant ‘x’, expected ‘y’`");
         assert_eq!(name("komi", Lang::Ko), "덤");

@@ -1,26 +1,17 @@
 //! Players pasted or uploaded as CSV: `name,rank[,club[,team[,board]]]`, one per line, or
 //! any columns named by a header line (`surname,given_name,rank,club,country,pin,rating`, …;
-//! board: the team board the organiser fixes, 第二十六条二). Ranks as organisers write them:
-//! `3d`, `5K`, `1p`, `业余3段`, `5级`, `职业9段`. [`review`] reads every line and says what each
+//! board: the team board the organiser fixes, 第二十六条二). Ranks as organisers write them in
+//! any of the app's languages: `3d`, `业余3段`, `아마 3단`, `アマ三段`, `5級` (`model::rank_written`). [`review`] reads every line and says what each
 //! would add, every bad line and every player already registered, before anything is stored;
 //! [`parse`] is all or nothing.
 
 use crate::error::{DomainError, Result};
 use crate::model::{OpenGothaRecord, Player, PlayerId, Rank};
 
-/// Reads a rank the way entry lists write it.
+/// Reads a rank the way entry lists write it, in any of the app's languages
+/// ([`Rank::read_written`]).
 pub fn parse_rank(s: &str) -> Result<Rank> {
-    let t = s.trim().to_lowercase();
-    let t = t.strip_prefix("业余").unwrap_or(&t);
-    let (t, pro) = match t.strip_prefix("职业") {
-        Some(rest) => (rest, true),
-        None => (t, false),
-    };
-    let t = t.replace('段', if pro { "p" } else { "d" }).replace('级', "k");
-    t.parse().map_err(|_| DomainError::OutOfRange {
-        what: "rank",
-        message: format!("`{s}` is not a rank (e.g. `3d`, `5k`, `1p`, `业余3段`, `5级`)"),
-    })
+    Rank::read_written(s)
 }
 
 /// A team board number as the organiser fixes it (第二十六条二): 1 to 8.

@@ -6,6 +6,7 @@ pub mod game;
 pub mod ids;
 pub mod people;
 pub mod player;
+pub mod rank_written;
 pub mod tournament;
 
 pub use colour::{Colour, PerColour};

@@ -42,11 +42,7 @@ impl Rank {
 
     /// Chinese form as printed on pairing sheets.
     pub fn zh(&self) -> String {
-        match self {
-            Rank::Kyu(n) => format!("{n}级"),
-            Rank::Dan(n) => format!("业余{n}段"),
-            Rank::Pro(n) => format!("职业{n}段"),
-        }
+        self.written(crate::labels::Lang::Zh)
     }
 }
 
