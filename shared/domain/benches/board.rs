@@ -5,6 +5,8 @@
 //!
 //! `cargo bench -p arbiter-domain --bench board` (see docs/PERFORMANCE.md).
 
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // a benchmark reads the clock: outside the pure library (clippy.toml)
+
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -12,6 +12,8 @@
 //!
 //! `cargo bench -p arbiter-domain --bench pairing` (see docs/PERFORMANCE.md).
 
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // a benchmark reads the clock: outside the pure library (clippy.toml)
+
 mod common;
 use common::{median, ms};
 

@@ -4,6 +4,8 @@
 //!
 //! `cargo bench -p arbiter-domain --bench tournament` (see docs/PERFORMANCE.md).
 
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // a benchmark reads the clock: outside the pure library (clippy.toml)
+
 use std::time::Instant;
 
 mod common;

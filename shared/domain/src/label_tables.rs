@@ -183,6 +183,7 @@ mod languages {
 /// Writes the label tables as JSON beside the generated TypeScript types, for the UI's unit
 /// tests (`cargo test -p arbiter-domain --features ts`).
 #[cfg(all(test, feature = "ts"))]
+#[allow(clippy::disallowed_methods)] // a test writing the generated file, not the library
 mod export {
     #[test]
     fn export_label_tables_json() {

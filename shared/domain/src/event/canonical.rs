@@ -726,6 +726,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // reads the committed corpus: a test, not the library
     fn every_event_of_the_compatibility_corpus_is_written_as_the_definition_says() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/compat");
         let mut events = 0;

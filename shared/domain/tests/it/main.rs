@@ -1,6 +1,8 @@
 //! The pure core's integration tests, one binary (`cargo test -p arbiter-domain --test it`):
 //! a module per article group, system or format; `support` holds the given/when/then helpers.
 
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)] // tests read fixtures and run OpenGotha: outside the pure library (clippy.toml)
+
 mod support;
 
 mod annulment_and_appeals;

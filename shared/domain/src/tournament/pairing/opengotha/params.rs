@@ -266,6 +266,7 @@ impl HandicapParams {
 /// set-up page offers the same values the pairing falls back on (`cargo test -p arbiter-domain
 /// --features ts`).
 #[cfg(all(test, feature = "ts"))]
+#[allow(clippy::disallowed_methods)] // a test writing the generated file, not the library
 mod export {
     #[test]
     fn export_defaults_json() {
