@@ -6,86 +6,14 @@
 //! weighs less than ours (OpenGotha's pairing was edited by hand, or made under other settings),
 //! or exactly as much (two pairings tie; OpenGotha's matching and ours take different ones).
 
-use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use arbiter_domain::interop::opengotha::{self, OpenGotha};
+use arbiter_domain::interop::opengotha;
 use arbiter_domain::model::PlayerId;
-use arbiter_domain::tournament::pairing::opengotha::{pair, pair_selected, weigh, Pairing, RandomRule};
+use arbiter_domain::tournament::pairing::opengotha::RandomRule;
 use arbiter_domain::tournament::standings::Criterion;
 
-/// How one round compares.
-#[derive(Debug, PartialEq, Eq)]
-enum Verdict {
-    Identical,
-    /// Same pairs; colours differ on these many known-colour boards.
-    ColoursDiffer(usize),
-    /// Other pairs; the file's pairing weighs this much less than ours (0: a tie).
-    Lighter(i128),
-    /// Other pairs and the file's weighs more: a defect of ours.
-    Heavier(i128),
-    /// The file's round pairs players this model would not pair (absent, or a second bye).
-    NotComparable(String),
-}
-
-fn pair_key(a: &PlayerId, b: &PlayerId) -> (PlayerId, PlayerId) {
-    if a < b {
-        (a.clone(), b.clone())
-    } else {
-        (b.clone(), a.clone())
-    }
-}
-
-/// Compares round `round` of `og` with the pairing made here: of every available player when
-/// the file's round pairs them all (one bye at most), else of the players the file's round
-/// pairs (the organiser paired a selection).
-fn compare(og: &OpenGotha, round: u16) -> (Verdict, Pairing) {
-    let people = og.people();
-    let settings = og.pairing_settings();
-    let theirs: Vec<(usize, &_)> = og.field.games.iter().enumerate().filter(|(_, g)| g.round == round).collect();
-    let paired_there: BTreeSet<PlayerId> =
-        theirs.iter().flat_map(|(_, g)| [g.black.clone(), g.white.clone()]).collect();
-    let their_bye: Option<&PlayerId> = og.field.byes.iter().find(|(r, _)| *r == round).map(|(_, p)| p);
-    let available: BTreeSet<PlayerId> =
-        og.field.entrants.iter().filter(|e| e.available(round)).map(|e| e.id.clone()).collect();
-    let mut everyone = paired_there.clone();
-    everyone.extend(their_bye.cloned());
-    let ours = if everyone == available {
-        pair(&og.field, &people, &settings, round)
-    } else {
-        pair_selected(&og.field, &people, &settings, round, &paired_there)
-    }
-    .unwrap_or_else(|e| panic!("round {round}: {e}"));
-    if everyone == available && ours.bye.as_ref() != their_bye {
-        return (Verdict::NotComparable(format!("bye: ours {:?}, the file's {their_bye:?}", ours.bye)), ours);
-    }
-    let their_pairs: BTreeSet<_> = theirs.iter().map(|(_, g)| pair_key(&g.black, &g.white)).collect();
-    let our_pairs: BTreeSet<_> = ours.boards.iter().map(|b| pair_key(&b.black, &b.white)).collect();
-    if their_pairs == our_pairs {
-        let ours_by_pair: HashMap<_, _> =
-            ours.boards.iter().map(|b| (pair_key(&b.black, &b.white), (&b.white, b.handicap))).collect();
-        let differ = theirs
-            .iter()
-            .filter(|(k, _)| og.known_colour[*k])
-            .filter(|(_, g)| ours_by_pair[&pair_key(&g.black, &g.white)] != (&g.white, g.handicap))
-            .count();
-        let v = if differ == 0 { Verdict::Identical } else { Verdict::ColoursDiffer(differ) };
-        return (v, ours);
-    }
-    let pairs: Vec<_> = theirs.iter().map(|(_, g)| (g.black.clone(), g.white.clone())).collect();
-    let theirs_total = weigh(&og.field, &people, &settings, round, &pairs).unwrap();
-    let v = if theirs_total <= ours.total {
-        Verdict::Lighter(ours.total - theirs_total)
-    } else {
-        Verdict::Heavier(theirs_total - ours.total)
-    };
-    (v, ours)
-}
-
-fn rounds_in(og: &OpenGotha) -> Vec<u16> {
-    let set: BTreeSet<u16> = og.field.games.iter().map(|g| g.round).collect();
-    set.into_iter().collect()
-}
+use crate::support::parity::{compare, rounds_in, Verdict};
 
 fn report(path: &Path) -> Vec<(u16, Verdict)> {
     let og = opengotha::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
@@ -146,74 +74,6 @@ fn rounds_of_real_files_equal_opengotha_or_show_why_not() {
     }
     // The figure docs/opengotha.md reports.
     assert_eq!((identical, tried), (67, 72));
-}
-
-/// Prints every round of every file in `OPENGOTHA_PARITY_DIR` (exploration; not a check).
-#[test]
-fn explore_folder() {
-    let Some(dir) = std::env::var_os("OPENGOTHA_PARITY_DIR") else { return };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    let (mut same, mut tried) = (0, 0);
-    for f in files {
-        let Ok(text) = std::fs::read_to_string(&f) else { continue };
-        let Ok(og) = opengotha::parse(&text) else { continue };
-        if og.field.games.is_empty()
-            || og.pairing_settings().kind() == arbiter_domain::tournament::pairing::opengotha::Kind::Other
-        {
-            continue;
-        }
-        let line: Vec<String> = rounds_in(&og)
-            .into_iter()
-            .map(|r| {
-                let v = std::panic::catch_unwind(|| compare(&og, r).0);
-                tried += 1;
-                match v {
-                    Ok(Verdict::Identical) => {
-                        same += 1;
-                        format!("{r}=")
-                    }
-                    Ok(Verdict::ColoursDiffer(n)) => format!("{r}c{n}"),
-                    Ok(Verdict::Lighter(0)) => format!("{r}tie"),
-                    Ok(Verdict::Lighter(d)) => format!("{r}L{d}"),
-                    Ok(Verdict::Heavier(d)) => format!("{r}H{d}"),
-                    Ok(Verdict::NotComparable(_)) => format!("{r}nc"),
-                    Err(_) => format!("{r}panic"),
-                }
-            })
-            .collect();
-        println!(
-            "{:>5} {:?} {}: {}",
-            og.field.entrants.len(),
-            og.pairing_settings().kind(),
-            f.file_name().unwrap().to_string_lossy(),
-            line.join(" ")
-        );
-    }
-    println!("identical {same} / {tried}");
-}
-
-/// Prints one round in detail: `PARITY_FILE`, `PARITY_ROUND` (exploration; not a check).
-#[test]
-fn explore_round() {
-    let (Some(file), Some(round)) = (std::env::var_os("PARITY_FILE"), std::env::var_os("PARITY_ROUND")) else { return };
-    let og = opengotha::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
-    let round: u16 = round.to_str().unwrap().parse().unwrap();
-    let (v, ours) = compare(&og, round);
-    println!("{v:?} total {}", ours.total);
-    let name = |id: &PlayerId| {
-        let i = og.field.entrants.iter().position(|e| &e.id == id).unwrap();
-        format!(
-            "{} {} ({}, {})",
-            og.players[i].name, og.players[i].first_name, og.field.entrants[i].rank, og.players[i].rating
-        )
-    };
-    for b in &ours.boards {
-        println!("ours   W {} — B {} h{} {:?}", name(&b.white), name(&b.black), b.handicap, b.weight);
-    }
-    for (k, g) in og.field.games.iter().enumerate().filter(|(_, g)| g.round == round) {
-        println!("theirs W {} — B {} h{} known {}", name(&g.white), name(&g.black), g.handicap, og.known_colour[k]);
-    }
 }
 
 /// The office's own path, as an organiser takes it: a real file brought in as events, then

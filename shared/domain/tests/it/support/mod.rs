@@ -3,6 +3,7 @@
 #![allow(dead_code, unused_imports)]
 
 pub mod office_path;
+pub mod parity;
 pub mod positions;
 
 use arbiter_domain::clock::Hlc;
