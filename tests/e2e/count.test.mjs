@@ -59,7 +59,7 @@ test("the chief arbiter counts the game from its record and records the result",
   await page.setInputFiles("[data-testid=count-sgf]", fixture("katago_botvbot_w_half.sgf"));
   // The game's published result is W+0.5 at 7.5 komi: 184 子 to 177, White by ¼ 子.
   await page.waitForFunction(() => document.querySelector("[data-testid=count-summary]")?.textContent.includes("184"));
-  assert.match(await summary(page), /黑方 184子 · 白方 177子 · 贴子 3.75 · 白胜 ¼子（0.5目）（第九条）/);
+  assert.match(await summary(page), /黑方 184子 · 白方 177子 · 贴子 3.75 · 白胜¼子（0.5目）（第九条）/);
   assert.equal(await page.locator("[data-testid=count-grid] [data-point]").count(), 361);
   // Tap a black stone dead: the core counts again (its point becomes White's), then back.
   const black = page.locator("[data-testid=count-grid] .stone.black").first();
@@ -76,7 +76,7 @@ test("the chief arbiter counts the game from its record and records the result",
   await page.waitForSelector("[data-testid=confirm]:not([disabled])");
   await page.click("[data-testid=confirm]");
   await page.waitForFunction(() => document.querySelector("[data-testid=result]")?.textContent.includes("白胜"));
-  assert.match(await page.textContent("[data-testid=result]"), /白胜 ¼子（.*第九条）/);
+  assert.match(await page.textContent("[data-testid=result]"), /白胜¼子（.*第九条）/);
   await page.close();
 });
 

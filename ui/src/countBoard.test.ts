@@ -43,9 +43,9 @@ describe("the counting board (第九条)", () => {
   it("says the totals in the method's unit and the result with its margin", () => {
     expect(totalsText(answer("area", 368, 354))).toBe("黑方 184子 · 白方 177子");
     expect(totalsText(answer("territory", 46, 38))).toBe("黑方 23目（地20 + 提子3） · 白方 19目（地18 + 提子1）");
-    expect(outcomeText({ outcome: "win", winner: "white", margin: { unit: "points", quarters_or_halves: 1 } })).toBe("白胜 0.5目");
+    expect(outcomeText({ outcome: "win", winner: "white", margin: { unit: "points", quarters_or_halves: 1 } })).toBe("白胜0.5目");
     // 第九条's margin in 子, and in points: ¾ 子 = 1.5 目.
-    expect(outcomeText({ outcome: "win", winner: "black", margin: { unit: "stones", quarters_or_halves: 3 } })).toBe("黑胜 ¾子（1.5目）");
+    expect(outcomeText({ outcome: "win", winner: "black", margin: { unit: "stones", quarters_or_halves: 3 } })).toBe("黑胜¾子（1.5目）");
     expect(outcomeText({ outcome: "draw" })).toBe("和棋");
   });
 
@@ -72,7 +72,7 @@ describe("the counting board (第九条)", () => {
     expect(last.board.black).toEqual(["C3"]);
     expect(last.dead).toEqual(["C3"]);
     expect((el.querySelector('[data-point="C3"]') as HTMLElement).className).toContain("dead");
-    expect(el.querySelector("[data-testid=count-summary]")?.textContent).toContain("黑胜 ¾子（1.5目）");
+    expect(el.querySelector("[data-testid=count-summary]")?.textContent).toContain("黑胜¾子（1.5目）");
     click("[data-testid=count-record]");
     expect(recorded).toEqual([{ kind: "count_recorded", data: { count: { method: "area", black_stones: 184 } } }]);
   });

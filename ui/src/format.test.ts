@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import type { Colour } from "./bindings/Colour";
 import type { GameResult } from "./bindings/GameResult";
+import type { Margin } from "./bindings/Margin";
 import type { Preview } from "./bindings/Preview";
 import { BackendError } from "./backend";
-import { bannerText, consequenceLines, errorText, marginText, resultSentence, warningDots } from "./format";
-import { setLang, setTables } from "./i18n";
+import { bannerText, consequenceLines, errorText, marginText, resultSentence, warningDots, winText } from "./format";
+import { setLang, setTables, type Lang } from "./i18n";
 import { labelTables } from "./testdata";
 
 const secondWarning: GameResult = { outcome: "win", winner: "black", reason: "second_warning", article: "25.2", event: "e" };
@@ -39,9 +41,39 @@ describe("format", () => {
 
   it("says a count with its margin", () => {
     const r: GameResult = { outcome: "win", winner: "black", margin: { unit: "stones", quarters_or_halves: 3 }, reason: "count", article: "9", event: "e" };
-    expect(resultSentence(r)).toBe("黑胜 ¾子（数子，第九条）");
+    expect(resultSentence(r)).toBe("黑胜¾子（数子，第九条）");
     expect(marginText({ unit: "stones", quarters_or_halves: 5 })).toBe("1¼子");
     expect(marginText({ unit: "points", quarters_or_halves: 13 })).toBe("6.5目");
+  });
+
+  it("writes a win as each language's result sheets do", () => {
+    const pts = (h: number): Margin => ({ unit: "points", quarters_or_halves: h });
+    const stones = (q: number): Margin => ({ unit: "stones", quarters_or_halves: q });
+    const cases: [Lang, Margin | null, boolean, Colour, string][] = [
+      ["zh", stones(7), false, "black", "黑胜1¾子"],
+      ["zh", null, true, "white", "白中盘胜"],
+      ["zh_hant", pts(13), false, "black", "黑勝6.5目"],
+      ["zh_hant", null, true, "black", "黑中盤勝"],
+      ["ko", pts(13), false, "black", "흑 6집 반 승"],
+      ["ko", pts(1), false, "white", "백 반집 승"],
+      ["ko", pts(6), false, "black", "흑 3집 승"],
+      ["ko", stones(3), false, "white", "백 1집 반 승"],
+      ["ko", null, true, "black", "흑 불계승"],
+      ["ko", null, false, "black", "흑 승"],
+      ["ja", pts(13), false, "black", "黒6目半勝ち"],
+      ["ja", pts(1), false, "white", "白半目勝ち"],
+      ["ja", null, true, "black", "黒中押し勝ち"],
+      ["en", pts(13), false, "black", "Black wins by 6.5 points"],
+      ["en", null, true, "white", "White wins by resignation"],
+    ];
+    for (const [lang, m, resigned, winner, want] of cases) {
+      setLang(lang);
+      expect(winText(winner, m, resigned), `${lang} ${JSON.stringify(m)} ${resigned}`).toBe(want);
+    }
+    setLang("ko");
+    const resigned: GameResult = { outcome: "win", winner: "black", reason: "resignation", article: "9", event: "e" };
+    expect(resultSentence(resigned)).not.toContain("불계, ");
+    expect(resultSentence(resigned).startsWith("흑 불계승(")).toBe(true);
   });
 
   it("lists a preview's effects and the new result, or why it is refused", () => {

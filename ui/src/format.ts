@@ -32,15 +32,51 @@ export function marginText(m: Margin): string {
 
 const other = (c: Colour): Colour => (c === "black" ? "white" : "black");
 
+/** A half point as each language says it after a whole number (6집 반, 6目半) or alone
+ * (반집, 半目): Korean and Japanese officials give every margin in points, so a Chinese
+ * count's ¼ stone (half a point) is said as a half point there. */
+function inPoints(m: Margin, unit: string, half: string, halfAlone: string): string {
+  // Points count halves; stones count quarters, and a quarter stone is half a point.
+  const halves = m.quarters_or_halves;
+  const whole = Math.floor(halves / 2);
+  if (whole === 0) return halves % 2 ? halfAlone : `0${unit}`;
+  return `${whole}${unit}${halves % 2 ? half : ""}`;
+}
+
+/** Whether the screen's language gives a margin in stones (子) as counted: Korean and Japanese
+ * say every margin in points. */
+export function saysStones(): boolean {
+  const l = getLang();
+  return l !== "ko" && l !== "ja";
+}
+
+/** A win as officials write it on a result sheet, in the screen's language: 黑胜¾子, 黑中盘胜;
+ * 흑 6집 반 승, 흑 불계승; 黒6目半勝ち, 黒中押し勝ち; Black wins by 6.5 points. */
+export function winText(winner: Colour, margin: Margin | null | undefined, resigned: boolean): string {
+  const black = winner === "black";
+  const by = margin ?? null;
+  switch (getLang()) {
+    case "zh":
+      return resigned ? `${black ? "黑" : "白"}中盘胜` : `${black ? "黑" : "白"}胜${by ? marginText(by) : ""}`;
+    case "zh_hant":
+      return resigned ? `${black ? "黑" : "白"}中盤勝` : `${black ? "黑" : "白"}勝${by ? marginText(by) : ""}`;
+    case "ko":
+      return resigned ? `${black ? "흑" : "백"} 불계승` : `${black ? "흑" : "백"}${by ? ` ${inPoints(by, "집", " 반", "반집")}` : ""} 승`;
+    case "ja":
+      return resigned ? `${black ? "黒" : "白"}中押し勝ち` : `${black ? "黒" : "白"}${by ? inPoints(by, "目", "半", "半目") : ""}勝ち`;
+    case "en":
+      return `${black ? "Black" : "White"} wins${resigned ? " by resignation" : by ? ` by ${marginText(by)}` : ""}`;
+  }
+}
+
 /** “第二次警告：白方判负（第二十五条二）” / “Second warning: White loses (Art. 25.2)”. */
 export function resultSentence(r: GameResult): string {
   const art = lt("articles", r.article);
   const reason = lt("reasons", r.reason);
   if (r.outcome === "win") {
-    if (r.reason === "count" || r.reason === "resignation" || r.reason === "entered" || r.reason === "corrected") {
-      const outcome = lt("outcomes", r.winner === "black" ? "black_wins" : "white_wins");
-      const margin = r.margin ? ` ${marginText(r.margin)}` : "";
-      return t("resultCounted", { outcome, margin, reason, art });
+    if (r.reason === "resignation") return t("resultResigned", { win: winText(r.winner, null, true), art });
+    if (r.reason === "count" || r.reason === "entered" || r.reason === "corrected") {
+      return t("resultCounted", { win: winText(r.winner, r.margin, false), reason, art });
     }
     return t("resultLoses", { reason, Reason: capital(reason), loser: lt("colours", other(r.winner)), art });
   }

@@ -11,7 +11,7 @@ import type { Method } from "../bindings/Method";
 import type { Outcome } from "../bindings/Outcome";
 import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h } from "../dom";
-import { marginText } from "../format";
+import { marginText, saysStones, winText } from "../format";
 import { bracketed, lt, t } from "../i18n";
 
 const COLUMNS = "ABCDEFGHJKLMNOPQRST";
@@ -41,13 +41,13 @@ export function totalsText(a: CountAnswer): string {
   return `${lt("colours", "black")} ${total(a.tally.black.total_halves / 2)}${detail(a.tally.black)} · ${lt("colours", "white")} ${total(a.tally.white.total_halves / 2)}${detail(a.tally.white)}`;
 }
 
-/** “黑胜 ¾子（1.5目）” / “White wins 0.5 points” / “和棋”: a margin in 子 also in points (1 子 = 2 目). */
+/** “黑胜¾子（1.5目）” / “백 1집 반 승” / “White wins by ¾ stones (1.5 points)” / “和棋”: a margin
+ * in 子 also in points (1 子 = 2 目) where the language says it in 子. */
 export function outcomeText(o: Outcome): string {
   if (o.outcome === "win") {
-    const who = lt("outcomes", o.winner === "black" ? "black_wins" : "white_wins");
-    if (!o.margin) return who;
-    const points = o.margin.unit === "stones" ? bracketed(marginText({ unit: "points", quarters_or_halves: o.margin.quarters_or_halves })) : "";
-    return `${who} ${marginText(o.margin)}${points}`;
+    const win = winText(o.winner, o.margin, false);
+    const points = o.margin?.unit === "stones" && saysStones() ? bracketed(marginText({ unit: "points", quarters_or_halves: o.margin.quarters_or_halves })) : "";
+    return `${win}${points}`;
   }
   return lt("outcomes", o.outcome);
 }
