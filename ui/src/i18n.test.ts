@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import tables from "./bindings/label-tables.json";
 import { asError } from "./backend";
 import { LANGS, WORDS, rulesetLang, said, setLang, wordIn } from "./i18n";
@@ -55,5 +55,15 @@ describe("the core's sentences in the device's language", () => {
       expect(asError({ code: "forbidden", message: "referee may not export" }).message).toBe("referee may not export");
     }
     setLang("zh");
+  });
+
+  it("marks the page with the chosen language from the first render, after a reload", async () => {
+    localStorage.setItem("lang", "ja");
+    document.documentElement.lang = "zh-CN";
+    vi.resetModules();
+    const fresh = await import("./i18n");
+    expect(fresh.getLang()).toBe("ja");
+    expect(document.documentElement.lang).toBe("ja-JP");
+    localStorage.removeItem("lang");
   });
 });

@@ -51,6 +51,10 @@ function apply(l: Lang): void {
   if (globalThis.document) document.documentElement.lang = l === "en" ? "en" : LOCALES[l];
 }
 
+// The page's `lang` from its first render, not the zh-CN its HTML starts with: a page reloaded
+// in Japanese is marked Japanese for its fonts, screen readers and spelling.
+apply(lang);
+
 /** The user's choice: kept on this device. */
 export function setLang(l: Lang): void {
   chooseLang(l);
