@@ -275,6 +275,9 @@ export async function chromium(office) {
     executablePath: "/usr/bin/chromium",
     env: { ...process.env, ...ownHome() },
     args: [
+      // A Chinese official's browser (the pages greet a browser in its own language); a walk
+      // that is someone else's says so with its page's or context's `locale`.
+      "--accept-lang=zh-CN",
       "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
       `--ignore-certificate-errors-spki-list=${office.cert.spki}`,
     ],
@@ -297,6 +300,7 @@ export async function chromiumProfile(office, dir, options = {}) {
     executablePath: "/usr/bin/chromium",
     headless: true,
     args: [
+      "--accept-lang=zh-CN",
       "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
       `--ignore-certificate-errors-spki-list=${office.cert.spki}`,
     ],

@@ -38,8 +38,8 @@ after(async () => {
 });
 
 /** A chief arbiter's page at the event `ev`, in `viewport`, the device's language left unset. */
-async function chiefPage(own, ev, viewport) {
-  const page = await own.newPage({ viewport });
+async function chiefPage(own, ev, viewport, locale) {
+  const page = await own.newPage({ viewport, ...(locale ? { locale } : {}) });
   await page.goto(ev.office.url);
   await page.fill("[data-testid=token]", ev.chief);
   await page.click("[data-testid=sign-in]");
@@ -161,9 +161,17 @@ test("five languages: the game, a queue card and the standings in each, the rule
   }
   await page.close();
 
-  // A device that never chose: the KBA's event opens in Korean, the Chinese one in 简体.
+  // A device that never chose: a Korean phone is greeted in Korean from the sign-in on, at the
+  // Chinese rules' event too; a browser in none of the five languages reads the KBA's event
+  // in Korean, its ruleset's.
   const own = await chromium(korean.office);
-  const ko = await chiefPage(own, korean, { width: 390, height: 844 });
+  const phone = await own.newPage({ viewport: { width: 390, height: 844 }, locale: "ko-KR" });
+  await phone.goto(korean.office.url);
+  assert.equal(await phone.getAttribute("html", "lang"), "ko-KR");
+  assert.match(await phone.textContent("[data-testid=sign-in]"), /로그인/);
+  await saveShot(shots, "lang-browser-korean-sign-in.png", await phone.screenshot({ fullPage: true }));
+  await phone.close();
+  const ko = await chiefPage(own, korean, { width: 390, height: 844 }, "fr-FR");
   assert.equal(await ko.getAttribute("html", "lang"), "ko-KR");
   assert.match(await ko.textContent("nav"), /내 대국/);
   await saveShot(shots, "lang-default-korean-tables.png", await ko.screenshot({ fullPage: true }));

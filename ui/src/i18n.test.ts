@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import tables from "./bindings/label-tables.json";
 import { asError } from "./backend";
-import { LANGS, WORDS, rulesetLang, said, setLang, wordIn } from "./i18n";
+import { LANGS, WORDS, browserLang, rulesetLang, said, setLang, wordIn } from "./i18n";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1].toLowerCase()).sort();
 
@@ -65,5 +65,18 @@ describe("the core's sentences in the device's language", () => {
     expect(fresh.getLang()).toBe("ja");
     expect(document.documentElement.lang).toBe("ja-JP");
     localStorage.removeItem("lang");
+  });
+
+  it("greets a browser in its own language, the first of its languages that is one of the five", () => {
+    expect(browserLang(["ko-KR", "en-US"])).toBe("ko");
+    expect(browserLang(["ja"])).toBe("ja");
+    expect(browserLang(["zh-TW"])).toBe("zh_hant");
+    expect(browserLang(["zh-HK", "zh-CN"])).toBe("zh_hant");
+    expect(browserLang(["zh-Hant-TW"])).toBe("zh_hant");
+    expect(browserLang(["zh-CN"])).toBe("zh");
+    expect(browserLang(["zh-Hans-SG"])).toBe("zh");
+    expect(browserLang(["fr-FR", "en-GB"])).toBe("en");
+    expect(browserLang(["fr-FR", "de"])).toBe(null);
+    expect(browserLang([])).toBe(null);
   });
 });

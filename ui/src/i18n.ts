@@ -1,6 +1,7 @@
 // Language: one of five, chosen per device (prefs.ts: in the app's data folder, or in this
-// browser); without a choice, the tournament's ruleset decides (한국어 for the KBA's rules,
-// 繁體中文 for Ing's, else 简体).
+// browser); without a choice, the browser's (the system's in the app), and where that is none
+// of the five, the tournament's ruleset decides (한국어 for the KBA's rules, 繁體中文 for Ing's,
+// else 简体).
 // Rule labels (articles, incidents, rulings, outcomes…) come from the core's tables; this file
 // holds the app's own words in 简体 and English, and lang/ the same words in 繁體, 한국어 and
 // 日本語 (a missing word is a type error, and a unit test checks none is empty).
@@ -20,8 +21,22 @@ export type { Lang };
 export const LANGS: [Lang, string][] = [["zh", "简体中文"], ["zh_hant", "繁體中文"], ["ko", "한국어"], ["ja", "日本語"], ["en", "English"]];
 
 const isLang = (v: unknown): v is Lang => LANGS.some(([l]) => l === v);
+/** The first of the browser's languages (in the app, the system's) that is one of the five:
+ * zh-TW, zh-HK and zh-Hant are 繁體, any other Chinese 简体. */
+export function browserLang(tags: readonly string[] = globalThis.navigator?.languages ?? []): Lang | null {
+  for (const tag of tags) {
+    const t = tag.toLowerCase();
+    if (t.startsWith("zh")) return /^zh-(tw|hk|mo)\b|-hant\b/.test(t) ? "zh_hant" : "zh";
+    const l = LANGS.find(([code]) => code !== "zh_hant" && t.split("-")[0] === code)?.[0];
+    if (l) return l;
+  }
+  return null;
+}
+
 const stored = chosenLang();
-let lang: Lang = isLang(stored) ? stored : "zh";
+// The person's language from the first screen: their choice on this device, else their
+// browser's, else 简体 until a tournament's ruleset says otherwise (defaultLangFor).
+let lang: Lang = isLang(stored) ? stored : browserLang() ?? "zh";
 let tables: LabelTables | null = null;
 
 export function getLang(): Lang {
@@ -36,7 +51,7 @@ export function langChosen(): boolean {
 /** Uses the language this device's user chose, if any: once the app's preferences are read. */
 export function useChosenLang(): void {
   const chosen = chosenLang();
-  if (isLang(chosen)) apply(chosen);
+  apply(isLang(chosen) ? chosen : browserLang() ?? "zh");
 }
 
 /** BCP 47 tags, for dates, times and the page's `lang`. */
@@ -66,9 +81,10 @@ export function rulesetLang(preset: string | undefined): Lang {
   return preset === "korean" ? "ko" : preset === "ing" ? "zh_hant" : "zh";
 }
 
-/** Uses the ruleset's language unless this device's user chose one. */
+/** Uses the ruleset's language unless this device's user chose one or their browser speaks one
+ * of the five. */
 export function defaultLangFor(preset: string | undefined): void {
-  if (!langChosen()) apply(rulesetLang(preset));
+  if (!langChosen() && !browserLang()) apply(rulesetLang(preset));
 }
 
 export function setTables(t: LabelTables): void {

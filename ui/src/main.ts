@@ -12,6 +12,7 @@ import { LANGS, setLang, setTables, t, useChosenLang } from "./i18n";
 import { useAppPreferences } from "./prefs";
 import { OfficeApi } from "./office";
 import { createView } from "./views/create";
+import { languageSwitch } from "./views/langSwitch";
 import { hallView } from "./views/hall";
 import { printPairings, printStandings } from "./views/print";
 import { enrollLinkView, forgetToken, savedToken, saveToken, signInView } from "./signin";
@@ -24,6 +25,12 @@ const params = new URLSearchParams(location.search);
 const asked = LANGS.find(([l]) => l === params.get("lang"))?.[0];
 if (asked) setLang(asked);
 
+/** A screen before the pages (sign-in, an enrollment link, the office's creation, offline):
+ * the language switch above it, and drawn again in the language chosen. */
+function screen(draw: () => HTMLElement): void {
+  mount(root, h("div", {}, h("div", { class: "lang-bar" }, languageSwitch(() => screen(draw))), draw()));
+}
+
 function startWeb(token: string): void {
   saveToken(token);
   const backend = new WebBackend(location.origin, token);
@@ -33,7 +40,8 @@ function startWeb(token: string): void {
   }, async (e) => {
     if (e instanceof OfficeUnreachable) return offlineStart(token);
     forgetToken();
-    mount(root, signInView(location.origin, startWeb, t("cannotSignIn", { why: String(e.message ?? e) })));
+    const why = String(e.message ?? e);
+    screen(() => signInView(location.origin, startWeb, t("cannotSignIn", { why })));
   });
 }
 
@@ -44,7 +52,7 @@ let started = false;
  * honestly — what waits on this phone, and a way to try again. */
 async function offlineStart(token: string): Promise<void> {
   const waiting = await outbox.waiting();
-  mount(root, h("main", {}, h("section", { class: "card", "data-testid": "offline-start" },
+  screen(() => h("main", {}, h("section", { class: "card", "data-testid": "offline-start" },
     h("h1", {}, t("appTitle")),
     h("p", { class: "flag", role: "status" }, t("offlineStart", { n: waiting.length })),
     waiting.length ? h("ul", { "data-testid": "waiting" }, waiting.map((q) => h("li", {}, `${new Date(q.at).toLocaleTimeString()} · ${q.title || q.body?.kind}`))) : null,
@@ -56,7 +64,7 @@ async function offlineStart(token: string): Promise<void> {
 function signOut(why?: string): void {
   started = false;
   forgetToken();
-  mount(root, signInView(location.origin, startWeb, why ? t("signedOut", { why }) : undefined));
+  screen(() => signInView(location.origin, startWeb, why ? t("signedOut", { why }) : undefined));
 }
 
 // The office revoked this browser's device (or rotated the token): out at the next request.
@@ -103,7 +111,7 @@ if (hall) {
   void startPrint(print, saved).catch((e) => mount(root, h("p", { class: "error", "data-testid": "error" }, String(e.message ?? e))));
 } else if (create && !inTauri) {
   // `?create=CODE`: the office has no tournament yet; `serve` printed this link.
-  mount(root, createView(location.origin, create, (token) => {
+  screen(() => createView(location.origin, create, (token) => {
     history.replaceState(null, "", location.pathname);
     startWeb(token);
   }));
@@ -118,9 +126,9 @@ if (hall) {
   if (link) {
     // Opened from an enrollment QR code: the code stays out of the address bar and history.
     history.replaceState(null, "", location.pathname + location.search);
-    mount(root, enrollLinkView(location.origin, link, startWeb));
+    screen(() => enrollLinkView(location.origin, link, startWeb));
   } else if (saved) startWeb(saved);
-  else mount(root, signInView(location.origin, startWeb));
+  else screen(() => signInView(location.origin, startWeb));
 }
 
 /** The pages open without the office (a dropped hall Wi-Fi): the service worker keeps them. A

@@ -4,7 +4,8 @@ import type { AppStatus } from "../bindings/AppStatus";
 import { h } from "../dom";
 import { announce, announceSync } from "../announce";
 import { bannerText } from "../format";
-import { getLang, labelled, LANGS, locale, lt, said, setLang, t } from "../i18n";
+import { labelled, lt, said, t } from "../i18n";
+import { languageSwitch } from "./langSwitch";
 
 export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void; exportReceipts?: () => void; signOut?: () => void; showRefused?: boolean }): HTMLElement {
   const words = bannerText(status.sync);
@@ -47,53 +48,3 @@ export function banner(status: AppStatus, actions: { rerender: () => void; syncN
 
 /** Whether the sync detail is shown (the banner is drawn again every few seconds). */
 let detailOpen = false;
-
-/** Whether the language menu is open: the banner is drawn again every few seconds (the sync
- * state), and an open menu must stay open under the user's finger. */
-let menuOpen = false;
-
-/** The language switch: a button naming the current language that opens the five, each named
- * in itself; the choice is kept on this device. */
-function languageSwitch(rerender: () => void): HTMLElement {
-  const current = LANGS.find(([l]) => l === getLang())?.[1] ?? "";
-  const menu = h(
-    "div",
-    { class: "lang-menu", role: "menu", hidden: !menuOpen, "data-testid": "lang-menu" },
-    LANGS.map(([code, name]) =>
-      h("button", { class: "small", role: "menuitemradio", "aria-checked": code === getLang() ? "true" : "false", lang: locale(code), "data-testid": `lang-${code}`, onclick: () => {
-        menuOpen = false;
-        setLang(code);
-        rerender();
-      } }, name),
-    ),
-  );
-  const button = h("button", { class: "small", "data-testid": "lang", "aria-haspopup": "menu", "aria-expanded": String(menuOpen), "aria-label": `${t("languageMenu")}: ${current}`, onclick: () => {
-    menuOpen = !menuOpen;
-    menu.hidden = !menuOpen;
-    button.setAttribute("aria-expanded", String(menuOpen));
-  } }, current);
-  closeOnLeave();
-  return h("span", { class: "lang-switch" }, button, menu);
-}
-
-/** The language menu closes as menus do: on Escape (the focus back on its button) and on a tap
- * anywhere outside it. One pair of listeners for the page; the banner is redrawn often. */
-let leaving = false;
-function closeOnLeave(): void {
-  if (leaving || typeof document === "undefined") return;
-  leaving = true;
-  const close = (focus: boolean) => {
-    if (!menuOpen) return;
-    menuOpen = false;
-    for (const m of document.querySelectorAll<HTMLElement>("[data-testid=lang-menu]")) m.hidden = true;
-    const button = document.querySelector<HTMLElement>("[data-testid=lang]");
-    button?.setAttribute("aria-expanded", "false");
-    if (focus) button?.focus();
-  };
-  document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") close(true);
-  });
-  document.addEventListener("pointerdown", (e) => {
-    if (!(e.target instanceof Element) || !e.target.closest(".lang-switch")) close(false);
-  });
-}
