@@ -8,7 +8,8 @@ import * as outbox from "./outbox";
 const warning = { kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender: "black" } }, ruling: "warning" } } as const;
 
 beforeEach(async () => {
-  // Each test starts with an empty queue.
+  // Each test starts with an empty queue, and nothing seen before.
+  localStorage.clear();
   await outbox.flush(async () => undefined);
 });
 
