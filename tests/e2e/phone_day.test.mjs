@@ -115,7 +115,8 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.waitForSelector("[data-testid=confirm]:not([disabled])");
   await page.click("[data-testid=confirm]");
   await page.waitForSelector("[data-testid=consequence] .error");
-  assert.match(await page.textContent("[data-testid=consequence] .error"), new RegExp(`table ${t2.table} is not assigned to referee \`ref-li\` \\(their tables: ${t1.table}\\)`));
+  // Said in the referee's language (the core's sentence for the office's refusal).
+  assert.match(await page.textContent("[data-testid=consequence] .error"), new RegExp(`第${t2.table}台未分派给裁判 \`ref-li\`（其台次：${t1.table}）`));
   assert.equal((await incidents(t2.game)).length, 0);
   await page.click("[data-testid=back]");
 
@@ -229,7 +230,7 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.evaluate((o) => localStorage.setItem("officeClockOffsetMs", o), offset);
   await ctx.setOffline(false);
   await page.waitForSelector("[data-testid=refused-records]");
-  assert.match(await page.textContent("[data-testid=refused-records]"), /被拒绝：.*made 59\d s ahead of the office's clock \(at most 300 s allowed\)/);
+  assert.match(await page.textContent("[data-testid=refused-records]"), /被拒绝：.*记录时间比办公室时钟快 59\d 秒（最多允许 300 秒）/);
   await saveShot(shots, "04-refused-ahead.png", await page.screenshot({ fullPage: true }));
   assert.equal((await incidents(t2.game)).length, 0, "nothing stored");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
