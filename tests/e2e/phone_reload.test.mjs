@@ -6,6 +6,7 @@
 //   phone last saw, kept for this official at this event), the banner says the office cannot be
 //   reached;
 // - a warning and a late arrival, each kept on the phone with the moment tapped;
+// - a tap on a control half under the tall "office unreachable" banner lands;
 // - the link back: the office holds each once, made when tapped (within 2 s), arrived after.
 // Screenshots in test-output/phone_reload/.
 
@@ -86,6 +87,28 @@ test("a phone reloaded offline shows its tables and games and records with the m
   assert.match(await page.textContent("[data-testid=sync-banner]"), /2 条记录待发送/);
   await saveShot(shots, "02-recorded-offline.png", await page.screenshot({ fullPage: true }));
   assert.equal((await incidents(t1.game)).length, 0, "nothing reached the office while offline");
+
+  // A tap on a control half under the tall sticky banner (the office unreachable, records
+  // waiting) lands: the page is scrolled so that White's advice button is half covered, and it is
+  // pressed just under the banner's edge — not scrolled to it first.
+  const target = "[data-testid=quick-white-disturbing-advice]";
+  const spot = await page.$eval(target, (el) => {
+    const bar = document.querySelector("header.banner").getBoundingClientRect();
+    window.scrollBy(0, el.getBoundingClientRect().top - (bar.bottom - el.getBoundingClientRect().height / 2));
+    const r = el.getBoundingClientRect();
+    // Just under the banner's edge: the part of the button a finger finds first.
+    return { x: r.left + r.width / 2, y: bar.bottom + 4, covered: bar.bottom - r.top, height: r.height, barHeight: bar.height };
+  });
+  assert.ok(spot.covered > 0 && spot.covered < spot.height, `half under the banner: ${JSON.stringify(spot)}`);
+  assert.ok(spot.barHeight > 100, `the banner is tall offline: ${spot.barHeight}px`);
+  // A press held a moment (a stylus, the mouse: down, then up): the focus it gives the button
+  // must not scroll the button away before the press ends.
+  await page.mouse.click(spot.x, spot.y, { delay: 80 });
+  await page.waitForSelector("[data-testid=confirm]", { timeout: 5000 });
+  assert.match(await page.textContent(".panel h3"), /劝告|妨碍/);
+  await saveShot(shots, "02b-tap-under-banner.png", await page.screenshot());
+  await tap(page, ".confirm-bar button:not([data-testid=confirm])");
+  await page.waitForSelector("[data-testid=confirm]", { state: "detached" });
 
   // The link back: the phone sends them by itself, in order, each once, at the moment made.
   const back = Date.now();
