@@ -358,7 +358,11 @@ mod tests {
     #[test]
     fn a_phones_refusals_are_said_in_every_language() {
         let all = [
-            OfficeError::NotYourTable { table: 7, referee: arbiter_core::model::PersonId::new("ref-li").expect("a person id"), tables: vec![1, 2] },
+            OfficeError::NotYourTable {
+                table: 7,
+                referee: arbiter_core::model::PersonId::new("ref-li").expect("a person id"),
+                tables: vec![1, 2],
+            },
             OfficeError::not_admitted(NotAdmitted::ClockAhead, arbiter_core::refusals::record_ahead(598, 300)),
             OfficeError::not_admitted(NotAdmitted::MadeTooLongAgo, arbiter_core::refusals::made_too_long_ago(30, 24)),
         ];
