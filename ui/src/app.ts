@@ -1,7 +1,8 @@
 // The app controller: one backend, one screen at a time, the banner always on top.
 
 import type { AppStatus } from "./bindings/AppStatus";
-import type { Backend, BackendError } from "./backend";
+import { KeptOffline, type Backend, type BackendError } from "./backend";
+import { announce } from "./announce";
 import { h, keepOpen, mount } from "./dom";
 import { errorText, resultSentence } from "./format";
 import { defaultLangFor, locale, lt, said, setRuleset, setTables, t } from "./i18n";
@@ -151,6 +152,17 @@ export class ArbiterApp {
       await office.assignReferee(referee, [table]);
       await this.render();
     } };
+  }
+
+  /** Waits for a record; one the office could not be reached for is kept on this phone (its
+   * outbox) and said so, not an error — the screen is drawn again with it waiting. */
+  private async keptOr<T>(p: Promise<T>): Promise<void> {
+    try {
+      await p;
+    } catch (e) {
+      if (!(e instanceof KeptOffline)) throw e;
+      announce(e.message);
+    }
   }
 
   stop(): void {
@@ -326,10 +338,11 @@ export class ArbiterApp {
           story,
           standings,
           decide: async (card, option) => {
-            await this.backend.record(card.game, option.body);
+            await this.keptOr(this.backend.record(card.game, option.body));
             await this.render();
           },
           fresh: new Set(this.arrived.keys()),
+          kept: keptDecisions((await this.backend.waiting?.()) ?? []),
           now: new Date(),
           muted: this.muted,
           toggleMute: () => {
@@ -366,7 +379,7 @@ export class ArbiterApp {
               }
             : undefined,
           decide: async (target, option) => {
-            await this.backend.record(target.game, option.body);
+            await this.keptOr(this.backend.record(target.game, option.body));
             await this.render();
           },
           standings,
@@ -432,6 +445,16 @@ export function clearOfBar(root: HTMLElement, target: EventTarget | null): void 
 /** Opens a printable sheet in a new tab (it reads the same session's token). */
 function printPage(query: string): void {
   window.open(`${location.pathname}?${query}`, "_blank");
+}
+
+/** The desk's decisions waiting on this phone (`ruling:INCIDENT`, `appeal:APPEAL`). */
+export function keptDecisions(waiting: { body?: EventBody }[]): Set<string> {
+  const keys = new Set<string>();
+  for (const q of waiting) {
+    if (q.body?.kind === "ruling_issued") keys.add(`ruling:${q.body.data.incident}`);
+    if (q.body?.kind === "appeal_decided") keys.add(`appeal:${q.body.data.appeal}`);
+  }
+  return keys;
 }
 
 /** The ids of the unsent records (JSON lines, as the tablet keeps them). */

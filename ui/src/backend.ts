@@ -367,7 +367,12 @@ export class WebBackend implements Backend {
       throw new KeptOffline();
     }
   }
-  queue() { return this.get<QueueCard[]>("/queue"); }
+  queue() {
+    return this.kept(() => this.get<QueueCard[]>("/queue"), (v) => {
+      this.last.queue = v;
+      lastSeen.save(this.last);
+    }, () => this.last.queue);
+  }
   story(game: string, incident: string) { return this.get<Story>(`/games/${encodeURIComponent(game)}/incidents/${encodeURIComponent(incident)}/story`); }
   reader(game: string, afterMs: number | null) {
     return this.get<ReaderView>(`/games/${encodeURIComponent(game)}/reader${afterMs === null ? "" : `?after=${afterMs}`}`);

@@ -8,6 +8,7 @@
 import type { AppStatus } from "./bindings/AppStatus";
 import type { GameView } from "./bindings/GameView";
 import type { LabelTables } from "./bindings/LabelTables";
+import type { QueueCard } from "./bindings/QueueCard";
 import type { TableRow } from "./bindings/TableRow";
 
 const KEY = "arbiter-views";
@@ -24,6 +25,8 @@ export interface Kept {
   status?: AppStatus;
   labels?: LabelTables;
   tables?: TableRow[];
+  /** The desk (a chief arbiter's, the committee's), as last seen. */
+  queue?: QueueCard[];
   /** Game id → its view, the last opened last. */
   games: Record<string, GameView>;
 }

@@ -5,7 +5,7 @@ import { labelTables } from "./testdata";
 import { tablesView } from "./views/tables";
 import { banner } from "./views/banner";
 import { enrollView, readEnrollLink } from "./views/enroll";
-import { pressWatch, unsentIds, unsentRows } from "./app";
+import { keptDecisions, pressWatch, unsentIds, unsentRows } from "./app";
 import { deviceView, enrolledView } from "./views/device";
 import { sealMark } from "./views/game";
 import { bannerText } from "./format";
@@ -655,5 +655,14 @@ describe("the referee's app says what it holds in a referee's words", () => {
     expect(pressing()).toBe(true);
     window.dispatchEvent(new Event("click"));
     expect(pressing()).toBe(false);
+  });
+
+  it("a decision kept on the phone is not offered again on its card, and says it waits", () => {
+    const kept = keptDecisions([{ body: { kind: "ruling_issued", data: { incident: "i2", ruling: "draw" } } }, { body: { kind: "clock_paused" } as never }]);
+    expect([...kept]).toEqual(["ruling:i2"]);
+    const el = queueView([disputeCard], ctx({ kept }));
+    expect(el.querySelector("[data-testid=card-kept]")?.textContent).toMatch(/^未送达办公室：已保存在本机/);
+    expect(el.querySelector("[data-testid=card-options]")).toBeNull();
+    expect(queueView([disputeCard], ctx()).querySelector("[data-testid=card-options]")).not.toBeNull();
   });
 });
