@@ -35,6 +35,7 @@ pub fn enrollment(place: Place, key: Option<&PublicKey>) -> Result<(), OfficeErr
             "this venue forwards to a league's central office, which admits only events signed by the device that \
              recorded them, and this app signs none (an older build): update the app, then enroll again — this code is not spent"
                 .to_owned(),
+            said: None,
         }),
         _ => Ok(()),
     }
@@ -54,6 +55,7 @@ pub fn signature(place: Place, p: &Principal, key: Option<PublicKey>, e: &Event)
                  recorded them — update the app on {by} and enroll it again",
                 e.id
             ),
+            said: None,
         });
     }
     let forged = |m: String| OfficeError::from(arbiter_core::CoreError::Forged(m));

@@ -70,9 +70,10 @@ pub enum OfficeError {
     )]
     StoreFailed(String),
     /// An event this office does not admit, kept on the device and listed for the organiser
-    /// (the refusal log): why, typed, and what to do.
+    /// (the refusal log): why, typed, and what to do — in each language where the core says it
+    /// (`arbiter_core::refusals`), its English the message.
     #[error("{message}")]
-    NotAdmitted { why: NotAdmitted, message: String },
+    NotAdmitted { why: NotAdmitted, message: String, said: Option<Box<arbiter_core::labels::Said>> },
     /// A game record with an illegal move (its number, the article).
     #[error("{0}")]
     IllegalMove(String),
@@ -199,12 +200,27 @@ impl OfficeError {
         OfficeError::BadRequest { what, message: message.into() }
     }
 
+    /// An event not admitted for `why`, said in each language (its English the message).
+    pub fn not_admitted(why: NotAdmitted, said: arbiter_core::labels::Said) -> Self {
+        OfficeError::NotAdmitted { why, message: said.en.clone(), said: Some(Box::new(said)) }
+    }
+
     /// The `{code, message}` an HTTP client reads: with the core's sentences in each language
     /// where the refusal is the core's, English only where it is the office's own.
     pub fn body(&self) -> arbiter_core::ErrorBody {
         match self {
             OfficeError::Core(e) => e.body(),
             OfficeError::NotReady(e) => e.body(),
+            OfficeError::NotYourTable { table, referee, tables } => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(arbiter_core::refusals::not_your_table(*table, referee.as_str(), tables))),
+            },
+            OfficeError::NotAdmitted { said: Some(said), .. } => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(said.clone()),
+            },
             _ => arbiter_core::ErrorBody::english(self.code(), self.to_string()),
         }
     }
@@ -331,5 +347,33 @@ impl IntoResponse for OfficeError {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, wait_seconds.max(1).into());
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The office's refusals of a phone's record reach it in every language, the core's words.
+    #[test]
+    fn a_phones_refusals_are_said_in_every_language() {
+        let all = [
+            OfficeError::NotYourTable {
+                table: 7,
+                referee: arbiter_core::model::PersonId::new("ref-li").expect("a person id"),
+                tables: vec![1, 2],
+            },
+            OfficeError::not_admitted(NotAdmitted::ClockAhead, arbiter_core::refusals::record_ahead(598, 300)),
+            OfficeError::not_admitted(NotAdmitted::MadeTooLongAgo, arbiter_core::refusals::made_too_long_ago(30, 24)),
+        ];
+        let codes: Vec<_> = all.iter().map(OfficeError::code).collect();
+        assert_eq!(codes, ["not_your_table", "clock_ahead", "made_too_long_ago"]);
+        for e in all {
+            let body = e.body();
+            let said = body.said.as_deref().expect("said in each language");
+            assert!(said.whole(), "{said:?}");
+            assert_eq!(said.en, body.message);
+            assert_eq!(body.message, e.to_string());
+        }
     }
 }

@@ -15,6 +15,7 @@ pub use arbiter_domain::{
 pub mod app;
 pub mod error;
 pub mod ledger;
+pub mod refusals;
 pub mod store;
 pub mod sync;
 pub mod wall_clock;

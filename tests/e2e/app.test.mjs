@@ -152,11 +152,28 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     assert.equal(await js0(wd, "return document.querySelector('[data-testid=code]').value;"), refCode);
     assert.equal(await js0(wd, "return document.querySelector('[data-testid=fingerprint]').value;"), office.cert.short);
     await wd.screenshot(shots, "01b-link-read.png");
+    // At 1280×800 (the window's size) the whole form fits: Enrol on the screen, nothing sideways.
+    const fits = await js0(wd, "const b = document.querySelector('[data-testid=enroll]').getBoundingClientRect(); return [b.bottom <= window.innerHeight && b.top >= 0, document.documentElement.scrollWidth - window.innerWidth, window.innerWidth, window.innerHeight];");
+    assert.deepEqual(fits.slice(0, 2), [true, 0], `Enrol visible, no sideways scroll at ${fits[2]}×${fits[3]}`);
     await enroll(wd, refCode.toLowerCase(), "tab-1");
+    // Enrolled: who this device now is, at which event and office — not a red failure.
+    await wd.find("[data-testid=enrolled]", 30000);
+    // The name as the organiser registered it, once the first sync has brought the set-up.
+    await wd.waitText("[data-testid=enrolled-as]", (t) => t === "登记为：王裁判（裁判员）", "who this device is enrolled as", 30000);
+    assert.equal(await wd.text("[data-testid=enrolled-event]"), "赛事：t-e2e");
+    assert.equal(await wd.text("[data-testid=enrolled-office]"), `赛事办公室：${office.url}`);
+    assert.doesNotMatch(await wd.text("[data-testid=sync-banner]"), /无法连接/);
+    assert.equal(await js0(wd, "return document.querySelectorAll('main .error').length;"), 0);
+    // The first sync brings the event: the tables counted on the same screen.
+    await wd.waitText("[data-testid=enrolled-tables]", (t) => /全部 3 台/.test(t), "the tables after the first sync", 30000);
+    await wd.screenshot(shots, "01c-enrolled.png");
+    await wd.click("[data-testid=enrolled-start]");
     await wd.find("[data-testid=table-r1-t1]", 30000);
     // The header names the official; a referee's tablet has no chief arbiter's desk.
     await wd.waitText("[data-testid=who]", (t) => t.startsWith("裁判员 王裁判 · tab-1"), "the referee's name in the header");
-    assert.deepEqual(await js0(wd, "return [...document.querySelectorAll('nav button')].map((b) => b.dataset.testid);"), ["nav-tables"]);
+    assert.deepEqual(await js0(wd, "return [...document.querySelectorAll('nav button')].map((b) => b.dataset.testid);"), ["nav-tables", "nav-device"]);
+    // The office's receipts are not in a referee's header (they are on the device screen).
+    assert.equal(await js0(wd, "return document.querySelectorAll('header [data-testid=export-receipts], header [data-testid=receipts]').length;"), 0);
     await wd.screenshot(shots, "02-tables.png");
 
     // Quick records, measured on the tablet: from the table list, the table, the
@@ -259,13 +276,19 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
 
     // Cut the office off: the tablet keeps recording and says so.
     await until("everything synced before the cut", async () => (await wd.text("[data-testid=sync-banner]")).includes("已同步") && !(await wd.text("[data-testid=sync-banner]")).includes("发送"), { timeout: 30000 });
-    // For an auditor: the office's receipts of this tablet's records, written to a file.
-    await wd.click("[data-testid=export-receipts]");
-    await wd.waitText("[data-testid=receipts-file]", (t) => /receipts\.json/.test(t), "the receipts file");
+    // For an auditor or the chief arbiter: the device screen says in words what the office has
+    // signed for; the signed text one tap further, no file path or command line.
+    await wd.click("[data-testid=nav-device]");
+    const summary = await wd.waitText("[data-testid=receipts-summary]", (t) => /^办公室已签收本设备的 \d+ 条记录$/.test(t), "the receipts in words");
     const receipts = JSON.parse(await js("return document.querySelector('[data-testid=receipts-text]').value;"));
-    assert.ok(receipts.some((r) => r.signer === "tab-1" && r.count > 0), JSON.stringify(receipts));
+    const held = receipts.find((r) => r.signer === "tab-1");
+    assert.ok(held && held.count > 0, JSON.stringify(receipts));
+    assert.equal(summary, `办公室已签收本设备的 ${held.count} 条记录`);
+    assert.doesNotMatch(await wd.text("main"), /receipts\.json|arbiter-office verify|\/tmp\//);
     await wd.screenshot(shots, "06c-receipts.png");
-    await wd.click("[data-testid=receipts] button");
+    await wd.click("[data-testid=nav-tables]");
+    await wd.click("[data-testid=table-r1-t2]");
+    await wd.find("[data-testid=clock-pause]");
     await office.stop();
     await wd.click("[data-testid=clock-pause]");
     await wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "pause preview");
@@ -503,5 +526,85 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     }, { timeout: 30000 });
   } finally {
     await chief.close();
+  }
+});
+
+test("a tablet offline: what is not at the office is never shown as confirmed, and the record that decides a game says so", async () => {
+  const unsentData = scratch("app-unsent-office");
+  const organiser = await prepareOffice(unsentData, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl"]);
+  let own = await serveOffice(unsentData);
+  const ownPort = own.port;
+  const app = await openApp(scratch("app-unsent"));
+  const wd = app.wd;
+  const js = (script) => js0(wd, script);
+  /** Sideways scrolling on the screen shown (px; 0 when it fits). */
+  const sideways = () => js("return document.documentElement.scrollWidth - window.innerWidth;");
+  try {
+    await api(own.url, organiser, "POST", "/people", { id: "ref-sun", name: "孙裁判", role: "referee" });
+    await api(own.url, organiser, "POST", "/referees", { referee: "ref-sun", tables: [1] });
+    const code = (await api(own.url, organiser, "POST", "/enrollment-codes", { person: "ref-sun" })).code;
+    await wd.type("[data-testid=office]", own.url);
+    await wd.type("[data-testid=code]", code);
+    await wd.type("[data-testid=fingerprint]", own.cert.short);
+    await wd.type("[data-testid=device]", "tab-sun");
+    await wd.type("[data-testid=label]", "tab-sun");
+    await wd.click("[data-testid=enroll]");
+    await wd.waitText("[data-testid=enrolled-tables]", (t) => t === "你的台次：第1轮 第1台", "the referee's own table named", 30000);
+    await wd.click("[data-testid=enrolled-start]");
+    await wd.find("[data-testid=table-r1-t1]");
+    assert.equal(await sideways(), 0, "the tables fit 1280×800");
+
+    // The game at 1280×800: both players' quick rows on the screen as it opens, nothing sideways.
+    await wd.click("[data-testid=table-r1-t1]");
+    await wd.find("[data-testid=quick-white] button");
+    const rows = await js("return ['black', 'white'].map((c) => { const r = document.querySelector(`[data-testid=quick-${c}]`).getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; });");
+    assert.deepEqual(rows, [true, true], "both quick rows visible without scrolling");
+    assert.equal(await sideways(), 0, "the game fits 1280×800");
+    await wd.screenshot(shots, "20-game-1280x800.png");
+
+    // The office goes away; two warnings to Black on this tablet. The core decides the game
+    // here (第二十五条二); the office has neither yet.
+    await own.stop();
+    for (const n of [1, 2]) {
+      await wd.click("[data-testid=quick-black-disturbing-warning]");
+      await wd.find("[data-testid=confirm]:not([disabled])");
+      if (n === 2) {
+        await wd.waitText("[data-testid=consequence]", (t) => t.includes("第二次警告：黑方判负（第二十五条二）"), "the loss previewed");
+        const confirm = await js("const b = document.querySelector('[data-testid=confirm]').getBoundingClientRect(); const bar = document.querySelector('header.banner').getBoundingClientRect(); return b.top >= bar.bottom && b.bottom <= window.innerHeight;");
+        assert.equal(confirm, true, "the second warning's Confirm on the screen at 1280×800");
+      }
+      await wd.click("[data-testid=confirm]");
+      await wd.waitText("[data-testid=sync-banner]", (t) => t.includes(`${n} 条记录待发送`), `${n} waiting`, 30000);
+    }
+    // In the game: the loss is this tablet's, awaiting the office; no record ticked as verified.
+    await wd.waitText("[data-testid=result]", (t) => t.includes("第二次警告：黑方判负（第二十五条二）") && t.includes("本机判定，待办公室确认"), "the loss decided here");
+    const history = await wd.text("[data-testid=history]");
+    assert.doesNotMatch(history, /✓|已验证/, history);
+    assert.equal(await js("return document.querySelectorAll('[data-testid=history] [data-testid=not-at-office]').length;"), 2);
+    await wd.screenshot(shots, "21-unsent-not-confirmed.png");
+    // The table list: not shown as settled.
+    await wd.click("[data-testid=back]");
+    await wd.waitText("[data-testid=table-r1-t1]", (t) => t.includes("本机判定，待办公室确认"), "the table's loss awaiting the office");
+    // The unsent list: the second warning says it decides the game, the first does not.
+    await wd.click("[data-testid=show-unsent]");
+    await wd.find("[data-testid=unsent-row]");
+    const listed = await js("return [...document.querySelectorAll('[data-testid=unsent-row]')].map((r) => r.querySelector('[data-testid=unsent-decides]')?.textContent ?? null);");
+    assert.deepEqual(listed, [null, "决定本局：第二次警告：黑方判负（第二十五条二）"]);
+    assert.equal(await sideways(), 0, "the unsent list fits 1280×800");
+    await wd.screenshot(shots, "22-unsent-decides.png");
+
+    // The office back on its address: delivered, and only now shown as settled and verified.
+    own = await serveOffice(unsentData, ownPort);
+    await wd.click("[data-testid=sync-now]");
+    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("已同步") && !t.includes("待发送") && !t.includes("无法连接"), "synced", 40000);
+    await wd.click("[data-testid=nav-tables]");
+    await wd.waitText("[data-testid=table-r1-t1]", (t) => t.includes("第二次警告：黑方判负") && !t.includes("本机判定"), "settled once at the office");
+    await wd.click("[data-testid=table-r1-t1]");
+    await wd.waitText("[data-testid=history]", (t) => (t.match(/已验证/g) ?? []).length === 2, "both verified once at the office");
+    const state = await api(own.url, organiser, "GET", "/games/r1-t1/state");
+    assert.equal(state.result?.reason, "second_warning");
+  } finally {
+    await app.close();
+    await own?.stop();
   }
 });

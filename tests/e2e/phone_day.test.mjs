@@ -7,8 +7,8 @@
 //   files (what the page names among them);
 // - the Wi-Fi drops (no reload): two warnings, a late arrival (timed by the office at the moment
 //   tapped) and moved stones escalated to the chief arbiter, each kept on the phone; a reload
-//   offline shows the app's shell saying, in Chinese, that the office cannot be reached and
-//   four records wait;
+//   offline shows the tables and the game this phone last saw, the banner saying, in Chinese,
+//   that the office cannot be reached and four records wait;
 // - the phone's browser is closed and opened again, offline, on the same profile: the same;
 //   back online, each record reaches the office once, its time the moment it was made (within
 //   2 s) and its arrival kept apart;
@@ -115,7 +115,8 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.waitForSelector("[data-testid=confirm]:not([disabled])");
   await page.click("[data-testid=confirm]");
   await page.waitForSelector("[data-testid=consequence] .error");
-  assert.match(await page.textContent("[data-testid=consequence] .error"), new RegExp(`table ${t2.table} is not assigned to referee \`ref-li\` \\(their tables: ${t1.table}\\)`));
+  // Said in the referee's language (the core's sentence for the office's refusal).
+  assert.match(await page.textContent("[data-testid=consequence] .error"), new RegExp(`第${t2.table}台未分派给裁判 \`ref-li\`（其台次：${t1.table}）`));
   assert.equal((await incidents(t2.game)).length, 0);
   await page.click("[data-testid=back]");
 
@@ -159,26 +160,27 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 4);
   await saveShot(shots, "02-offline-kept.png", await page.screenshot({ fullPage: true }));
 
-  // A reload offline: the shell, saying in the referee's language what is true.
+  // A reload offline: the tables this phone last saw, and the banner saying in the referee's
+  // language what is true.
   await page.reload();
-  await page.waitForSelector("[data-testid=offline-start]");
-  assert.match(await page.textContent("[data-testid=offline-start]"), /无法连接赛事办公室。本机有 4 条记录待发送/);
-  assert.equal(await page.locator("[data-testid=offline-start] [data-testid=waiting] li").count(), 4);
+  await page.waitForSelector(`[data-testid=my-tables] [data-testid=table-${t1.game}]`);
+  assert.match(await page.textContent("[data-testid=sync-banner]"), /^无法连接赛事办公室.*4 条记录待发送/);
+  await page.click(`[data-testid=table-${t1.game}]`);
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 4);
   await saveShot(shots, "03-offline-reload.png", await page.screenshot({ fullPage: true }));
 
   // The browser closed, and opened again still offline on the same profile: all still there.
   await ctx.close();
   page = await openPhone({ offline: true });
   await page.goto(office.url);
-  await page.waitForSelector("[data-testid=offline-start]");
-  assert.match(await page.textContent("[data-testid=offline-start]"), /本机有 4 条记录待发送/);
+  await page.waitForSelector(`[data-testid=my-tables] [data-testid=table-${t1.game}]`);
+  assert.match(await page.textContent("[data-testid=sync-banner]"), /4 条记录待发送/);
   assert.equal((await incidents(t1.game)).length, 0, "nothing reached the office while offline");
 
-  // Back online: each once, at the moment it was made; its arrival kept apart (the HLC).
+  // Back online: each once, at the moment it was made (sent by the phone's own next poll); its
+  // arrival kept apart (the HLC).
   const back = Date.now();
   await ctx.setOffline(false);
-  await page.click("[data-testid=retry]");
-  await page.waitForSelector("[data-testid=my-tables] [data-testid^=table-]");
   await until("the four records at the office", async () => (await incidents(t1.game)).length === 4);
   const t1Got = await assertMadeOnce(t1.game, madeT1);
   for (const inc of t1Got) assert.ok(inc.hlc.wall_ms >= back - 2000, `arrived ${inc.hlc.wall_ms}, back online at ${back}`);
@@ -228,7 +230,7 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.evaluate((o) => localStorage.setItem("officeClockOffsetMs", o), offset);
   await ctx.setOffline(false);
   await page.waitForSelector("[data-testid=refused-records]");
-  assert.match(await page.textContent("[data-testid=refused-records]"), /被拒绝：.*made 59\d s ahead of the office's clock \(at most 300 s allowed\)/);
+  assert.match(await page.textContent("[data-testid=refused-records]"), /被拒绝：.*记录时间比办公室时钟快 59\d 秒（最多允许 300 秒）/);
   await saveShot(shots, "04-refused-ahead.png", await page.screenshot({ fullPage: true }));
   assert.equal((await incidents(t2.game)).length, 0, "nothing stored");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);

@@ -1,9 +1,10 @@
 // The app controller: one backend, one screen at a time, the banner always on top.
 
 import type { AppStatus } from "./bindings/AppStatus";
-import type { Backend, BackendError } from "./backend";
+import { KeptOffline, type Backend, type BackendError } from "./backend";
+import { announce } from "./announce";
 import { h, keepOpen, mount } from "./dom";
-import { errorText } from "./format";
+import { errorText, resultSentence } from "./format";
 import { defaultLangFor, locale, lt, said, setRuleset, setTables, t } from "./i18n";
 import { queueMuted, setQueueMuted } from "./prefs";
 import type { EventBody } from "./bindings/EventBody";
@@ -19,6 +20,8 @@ import type { DeskOption } from "./bindings/DeskOption";
 import { tablesView, type Cover } from "./views/tables";
 import type { OfficeApi } from "./office";
 import type { Role } from "./bindings/Role";
+import type { PublicIdentity } from "./bindings/PublicIdentity";
+import { deviceView, enrolledView } from "./views/device";
 import { evaluationsView } from "./views/evaluations";
 import { officialsView } from "./views/officials";
 import { playersView } from "./views/players";
@@ -40,14 +43,17 @@ type Screen =
   | { name: "evaluations" }
   | { name: "rounds"; round: number }
   | { name: "standings" }
-  | { name: "league"; player?: string };
+  | { name: "league"; player?: string }
+  | { name: "enrolled"; identity: PublicIdentity }
+  | { name: "device" };
 
-type Tab = Exclude<Screen["name"], "game" | "reader" | "story">;
+type Tab = Exclude<Screen["name"], "game" | "reader" | "story" | "enrolled">;
 
 /** The screens each role has in the office's pages (the tablet has tables and the queue). */
 function tabsFor(role: Role | undefined, office: boolean): Tab[] {
-  // On a tablet: a referee's tables; the chief arbiter's and the committee's desk beside them.
-  if (!office) return role === "chief_arbiter" || role === "committee" ? ["tables", "queue"] : ["tables"];
+  // On a tablet: a referee's tables; the chief arbiter's and the committee's desk beside them;
+  // the device itself (who it is enrolled as, the office's receipts) last, out of the header.
+  if (!office) return role === "chief_arbiter" || role === "committee" ? ["tables", "queue", "device"] : ["tables", "device"];
   switch (role) {
     case "organiser":
       return ["setup", "players", "officials", "rounds", "standings", "tables", "queue", "evaluations", "league"];
@@ -102,6 +108,8 @@ export class ArbiterApp {
   private shown = 0;
   /** Whether the first draw has put the official on their role's page. */
   private landed = false;
+  /** This tablet's events the office has not taken yet, as of the last draw (their ids). */
+  private unsent: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly root: HTMLElement,
@@ -112,10 +120,14 @@ export class ArbiterApp {
 
   async start(pollMs = 2000): Promise<void> {
     setTables(await this.backend.labels());
-    // A field focused under the sticky top bar is brought clear of it. (Not CSS scroll-padding
-    // or scroll-margin: WebKit's WebDriver then cannot click anything, and the Tauri walk
-    // drives the app through it.)
-    this.root.addEventListener("focusin", (e) => clearOfBar(this.root, e.target));
+    // A field focused under the sticky top bar (by the keyboard) is brought clear of it. (Not
+    // CSS scroll-padding or scroll-margin: WebKit's WebDriver then cannot click anything, and
+    // the Tauri walk drives the app through it.) Never while a finger or the mouse is down: the
+    // control taken by a tap would move from under it, and the tap land elsewhere.
+    const pressing = pressWatch(window);
+    this.root.addEventListener("focusin", (e) => {
+      if (!pressing()) clearOfBar(this.root, e.target);
+    });
     await this.render();
     // The banner follows the sync client; the open screen refreshes when events arrive.
     this.timer = setInterval(() => void this.tick(), pollMs);
@@ -140,6 +152,17 @@ export class ArbiterApp {
       await office.assignReferee(referee, [table]);
       await this.render();
     } };
+  }
+
+  /** Waits for a record; one the office could not be reached for is kept on this phone (its
+   * outbox) and said so, not an error — the screen is drawn again with it waiting. */
+  private async keptOr<T>(p: Promise<T>): Promise<void> {
+    try {
+      await p;
+    } catch (e) {
+      if (!(e instanceof KeptOffline)) throw e;
+      announce(e.message);
+    }
   }
 
   stop(): void {
@@ -177,24 +200,9 @@ export class ArbiterApp {
       rerender: () => void this.render(),
       syncNow: this.backend.kind === "tauri" ? () => void this.backend.syncNow().then(() => this.tick()) : undefined,
       showUnsent: this.backend.unsent ? () => void this.showUnsent() : undefined,
-      exportReceipts: this.backend.exportReceipts ? () => void this.showReceipts() : undefined,
       signOut: this.opts.signOut ? () => { this.stop(); this.opts.signOut?.(); } : undefined,
       showRefused: this.backend.kind === "web",
     });
-  }
-
-  /** The office's receipts, written to a file for an auditor: where, and what. */
-  private async showReceipts(): Promise<void> {
-    try {
-      const [file, text] = (await this.backend.exportReceipts?.()) ?? ["", ""];
-      const panel = h("section", { class: "panel card", "data-testid": "receipts" }, h("h3", {}, t("receipts")),
-        h("p", { "data-testid": "receipts-file" }, t("receiptsSaved", { file, cmd: "arbiter-office verify --receipts" })),
-        h("textarea", { readonly: true, rows: 8, "data-testid": "receipts-text" }, text),
-        h("button", { class: "small", onclick: () => void this.render() }, t("back")));
-      this.root.querySelector("main, .card")?.replaceWith(panel);
-    } catch (e) {
-      this.root.querySelector("main, .card")?.replaceWith(h("p", { class: "error" }, (e as Error).message));
-    }
   }
 
   /** What this tablet recorded that the office has not taken, as a referee reads it — each
@@ -208,6 +216,8 @@ export class ArbiterApp {
     const list = h("ol", { class: "unsent-list", "data-testid": "unsent-list" }, rows.map((r) =>
       h("li", { "data-testid": "unsent-row" },
         h("div", {}, h("strong", {}, r.where), ` · ${r.what} · ${r.when}`),
+        // The core's result on this tablet, decided by this record: said before it is sent.
+        r.decides ? h("div", { class: "loss", "data-testid": "unsent-decides" }, r.decides) : null,
         h("div", { class: "hint" }, r.why),
         r.game ? h("button", { class: "small", "data-testid": "unsent-open", onclick: () => void this.go({ name: "game", game: r.game ?? "" }) }, t("history")) : null)));
     const area = h("textarea", { readonly: true, rows: 8, "data-testid": "unsent-text" }, text);
@@ -239,6 +249,10 @@ export class ArbiterApp {
     defaultLangFor(this.status.ruleset?.preset);
     setRuleset(this.status.ruleset?.preset);
     const tabs = tabsFor(this.status.identity?.role, this.office !== null);
+    // A tablet's records still on it: nothing they decide is shown as settled (tables, game).
+    this.unsent = this.backend.kind === "tauri" && this.status.sync.pending > 0 && this.backend.unsent
+      ? unsentIds(await this.backend.unsent().catch(() => ""))
+      : new Set();
     // The desk is looked at on every draw by those who decide (its count on the tab, what is
     // new announced), by others only on the queue screen: the cards cost previews to build.
     const role = this.status.identity?.role;
@@ -288,8 +302,8 @@ export class ArbiterApp {
   private async body(cards: QueueCard[] | null): Promise<HTMLElement> {
     if (!this.status?.identity) {
       return enrollView(async (office, code, fingerprint, device, label) => {
-        await this.backend.enroll(office, code, fingerprint, device, label);
-        await this.go({ name: "tables" });
+        const identity = await this.backend.enroll(office, code, fingerprint, device, label);
+        await this.go({ name: "enrolled", identity });
       }, this.status?.notice);
     }
     const open = (game: string) => void this.go({ name: "game", game });
@@ -306,17 +320,29 @@ export class ArbiterApp {
       : undefined;
     switch (this.screen.name) {
       case "tables":
-        return tablesView(await this.backend.tables(), open, this.me(), await this.cover());
+        return tablesView(await this.backend.tables(), open, this.me(), await this.cover(), this.unsent);
+      case "enrolled": {
+        // Who this device now is, at which event and office, and the tables it has so far (the
+        // first sync brings them: the screen is drawn again when it does).
+        const who = this.status.identity;
+        const rows = await this.backend.tables().catch(() => [] as TableRow[]);
+        return enrolledView({ ...this.screen.identity, ...who, name: who.name ?? this.screen.identity.name }, rows, () => void this.go({ name: "tables" }));
+      }
+      case "device": {
+        const receipts = this.backend.exportReceipts ? await this.backend.exportReceipts().then(([, text]) => text, () => null) : null;
+        return deviceView(this.status, receipts);
+      }
       case "queue": {
         const shown = queueView(cards ?? (await this.backend.queue()), {
           open,
           story,
           standings,
           decide: async (card, option) => {
-            await this.backend.record(card.game, option.body);
+            await this.keptOr(this.backend.record(card.game, option.body));
             await this.render();
           },
           fresh: new Set(this.arrived.keys()),
+          kept: keptDecisions((await this.backend.waiting?.()) ?? []),
           now: new Date(),
           muted: this.muted,
           toggleMute: () => {
@@ -334,6 +360,7 @@ export class ArbiterApp {
           backend: this.backend,
           role,
           waiting: waiting.filter((q) => q.game === game),
+          unsent: this.unsent,
           reload: () => this.go({ name: "game", game }),
           back: () => void this.go({ name: "tables" }),
           openReader: this.backend.reader ? () => void this.go({ name: "reader", game }) : undefined,
@@ -352,7 +379,7 @@ export class ArbiterApp {
               }
             : undefined,
           decide: async (target, option) => {
-            await this.backend.record(target.game, option.body);
+            await this.keptOr(this.backend.record(target.game, option.body));
             await this.render();
           },
           standings,
@@ -363,7 +390,7 @@ export class ArbiterApp {
         return readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) });
       }
     }
-    if (!office) return tablesView(await this.backend.tables(), open, this.me());
+    if (!office) return tablesView(await this.backend.tables(), open, this.me(), undefined, this.unsent);
     switch (this.screen.name) {
       case "setup":
         return setupView(await office.setup(), office);
@@ -398,6 +425,15 @@ export class ArbiterApp {
   }
 }
 
+/** Whether a finger, a pen or the mouse is down on the page now (a focus it causes is a tap's,
+ * not the keyboard's). */
+export function pressWatch(w: Window): () => boolean {
+  let down = false;
+  for (const start of ["pointerdown", "mousedown", "touchstart"]) w.addEventListener(start, () => { down = true; }, { capture: true, passive: true });
+  for (const end of ["pointerup", "pointercancel", "mouseup", "touchend", "touchcancel", "click", "blur"]) w.addEventListener(end, () => { down = false; }, { capture: true, passive: true });
+  return () => down;
+}
+
 /** Scrolls `target` out from under the sticky top bar, if it is under it. */
 export function clearOfBar(root: HTMLElement, target: EventTarget | null): void {
   const bar = root.querySelector("header.banner");
@@ -411,8 +447,33 @@ function printPage(query: string): void {
   window.open(`${location.pathname}?${query}`, "_blank");
 }
 
-/** The unsent records (JSON lines, as the tablet keeps them) in a referee's words. */
-export function unsentRows(lines: string, tables: TableRow[], sync: AppStatus["sync"] | null): { game: string | null; where: string; what: string; when: string; why: string }[] {
+/** The desk's decisions waiting on this phone (`ruling:INCIDENT`, `appeal:APPEAL`). */
+export function keptDecisions(waiting: { body?: EventBody }[]): Set<string> {
+  const keys = new Set<string>();
+  for (const q of waiting) {
+    if (q.body?.kind === "ruling_issued") keys.add(`ruling:${q.body.data.incident}`);
+    if (q.body?.kind === "appeal_decided") keys.add(`appeal:${q.body.data.appeal}`);
+  }
+  return keys;
+}
+
+/** The ids of the unsent records (JSON lines, as the tablet keeps them). */
+export function unsentIds(lines: string): Set<string> {
+  const ids = new Set<string>();
+  for (const line of lines.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      ids.add((JSON.parse(line) as { id: string }).id);
+    } catch {
+      /* a line this build cannot read: listed by the unsent list, not marked here */
+    }
+  }
+  return ids;
+}
+
+/** The unsent records (JSON lines, as the tablet keeps them) in a referee's words; `decides`
+ * when the record decided its game on this tablet (the core's result, from its table's row). */
+export function unsentRows(lines: string, tables: TableRow[], sync: AppStatus["sync"] | null): { game: string | null; where: string; what: string; when: string; why: string; decides: string | null }[] {
   return lines.split("\n").filter((l) => l.trim()).map((line) => {
     const e = JSON.parse(line) as { id: string; game?: string; wall_time: string; body: EventBody };
     const row = tables.find((r) => r.game === e.game);
@@ -424,6 +485,7 @@ export function unsentRows(lines: string, tables: TableRow[], sync: AppStatus["s
     const when = new Date(e.wall_time).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
     const refused = sync?.rejected.find((r) => r.id === e.id);
     const why = refused ? `${t("refused")}: ${said(refused)}` : sync && !sync.online ? t("officeUnreachable") : t("sending", { n: 1 });
-    return { game: e.game ?? null, where, what, when, why };
+    const decides = row?.result && row.result.event === e.id ? t("decidesGame", { result: resultSentence(row.result) }) : null;
+    return { game: e.game ?? null, where, what, when, why, decides };
   });
 }

@@ -11,6 +11,7 @@ import type { CountRequest } from "./bindings/CountRequest";
 import type { ErrorBody } from "./bindings/ErrorBody";
 import * as outbox from "./outbox";
 import type { Queued } from "./outbox";
+import * as lastSeen from "./lastSeen";
 import type { Said } from "./bindings/Said";
 import { said as saidIn, t } from "./i18n";
 import type { EventBody } from "./bindings/EventBody";
@@ -223,13 +224,16 @@ function eventRequest(q: Queued): [string, Record<string, unknown>] {
 export class WebBackend implements Backend {
   readonly kind = "web";
   readonly canRecord = true;
-  /** What the office last answered, shown while it cannot be reached. */
-  private last: { status?: AppStatus; tables?: TableRow[]; games: Map<string, GameView> } = { games: new Map() };
+  /** What the office last answered for this sign-in, shown while it cannot be reached — kept
+   * in the browser, so a page reloaded offline still has it (lastSeen.ts). */
+  private last: lastSeen.Kept;
   /** Records made offline that the office refused when they arrived, with why. */
   private refused: AppStatus["sync"]["rejected"] = [];
   /** The office's arrival number at the last status. */
   private lastSeq: number | undefined;
-  constructor(readonly base: string, readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {}
+  constructor(readonly base: string, readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {
+    this.last = lastSeen.load(token);
+  }
   private get<T>(path: string, auth = true): Promise<T> {
     return officeCall<T>(this.fetchFn, this.base, auth ? this.token : null, "GET", path);
   }
@@ -261,7 +265,8 @@ export class WebBackend implements Backend {
         notice: null,
         ruleset: s.ruleset,
       };
-      this.last.status = status;
+      this.last = lastSeen.withStatus(this.last, status);
+      lastSeen.save(this.last);
       return status;
     } catch (e) {
       const before = this.last.status;
@@ -301,13 +306,31 @@ export class WebBackend implements Backend {
       throw e;
     }
   }
-  labels() { return this.get<LabelTables>("/labels", false); }
+  labels() {
+    return this.kept(() => this.get<LabelTables>("/labels", false), (v) => { this.last.labels = v; lastSeen.save(this.last); }, () => this.last.labels);
+  }
   enroll() { return enrollAtTable(); }
   tables() {
-    return this.kept(() => this.get<TableRow[]>("/tables"), (v) => { this.last.tables = v; }, () => this.last.tables);
+    return this.kept(() => this.get<TableRow[]>("/tables"), (v) => {
+      this.last.tables = v;
+      lastSeen.save(this.last);
+      void this.keepOwnGames(v);
+    }, () => this.last.tables);
+  }
+  /** A referee's own tables' games, fetched and kept as soon as the tables are listed: the
+   * Wi-Fi can drop before the referee has opened them, and a reload then still has them. */
+  private async keepOwnGames(rows: TableRow[]): Promise<void> {
+    const me = this.last.status?.identity;
+    if (me?.role !== "referee") return;
+    for (const r of rows.filter((x) => x.referee === me.person && !(x.game in this.last.games))) {
+      await this.game(r.game).catch(() => undefined);
+    }
   }
   game(game: string) {
-    return this.kept(() => this.get<GameView>(`/games/${encodeURIComponent(game)}`), (v) => { this.last.games.set(game, v); }, () => this.last.games.get(game));
+    return this.kept(() => this.get<GameView>(`/games/${encodeURIComponent(game)}`), (v) => {
+      this.last = lastSeen.withGame(this.last, game, v);
+      lastSeen.save(this.last);
+    }, () => this.last.games[game]);
   }
   allowed(game: string, incident: Incident) { return this.post<AllowedRuling[]>(`/games/${encodeURIComponent(game)}/allowed`, { incident }); }
   preview(game: string, body: EventBody) { return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body }); }
@@ -344,7 +367,12 @@ export class WebBackend implements Backend {
       throw new KeptOffline();
     }
   }
-  queue() { return this.get<QueueCard[]>("/queue"); }
+  queue() {
+    return this.kept(() => this.get<QueueCard[]>("/queue"), (v) => {
+      this.last.queue = v;
+      lastSeen.save(this.last);
+    }, () => this.last.queue);
+  }
   story(game: string, incident: string) { return this.get<Story>(`/games/${encodeURIComponent(game)}/incidents/${encodeURIComponent(incident)}/story`); }
   reader(game: string, afterMs: number | null) {
     return this.get<ReaderView>(`/games/${encodeURIComponent(game)}/reader${afterMs === null ? "" : `?after=${afterMs}`}`);

@@ -136,7 +136,11 @@ export function bannerText(s: SyncStatus, locale = localeTag()): { text: string;
   let tone: "ok" | "warn" | "bad" = "ok";
   const hhmm = (iso: string) => new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
   // In words a referee acts on: whether the office answers, what waits, when it last went.
-  if (!s.online) {
+  if (!s.online && !s.last_success && !s.last_error) {
+    // Just enrolled, the first sync under way: not a failure (nothing has failed yet).
+    parts.push(t("connecting"));
+    tone = "warn";
+  } else if (!s.online) {
     parts.push(t("officeUnreachable"));
     tone = "bad";
     if (s.pending > 0) parts.push(t("waitToSend", { n: s.pending }));

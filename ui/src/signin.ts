@@ -7,6 +7,7 @@
 import { asError, officeCall } from "./backend";
 import { h } from "./dom";
 import { t } from "./i18n";
+import * as lastSeen from "./lastSeen";
 
 const KEY = "token";
 
@@ -19,9 +20,10 @@ export function saveToken(token: string): void {
   globalThis.localStorage?.setItem(KEY, token);
 }
 
-/** Signs this browser out: the token is gone from it. */
+/** Signs this browser out: the token is gone from it, and what it last saw with it. */
 export function forgetToken(): void {
   globalThis.localStorage?.removeItem(KEY);
+  lastSeen.forget();
 }
 
 /** Whether `text` is an enrollment code as the office prints it (`K7M2-9QXD`; dash optional). */

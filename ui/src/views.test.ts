@@ -5,7 +5,10 @@ import { labelTables } from "./testdata";
 import { tablesView } from "./views/tables";
 import { banner } from "./views/banner";
 import { enrollView, readEnrollLink } from "./views/enroll";
-import { unsentRows } from "./app";
+import { keptDecisions, pressWatch, unsentIds, unsentRows } from "./app";
+import { deviceView, enrolledView } from "./views/device";
+import { sealMark } from "./views/game";
+import { bannerText } from "./format";
 import type { QueueCard } from "./bindings/QueueCard";
 import type { Story } from "./bindings/Story";
 import type { StoryStep } from "./bindings/StoryStep";
@@ -594,5 +597,72 @@ describe("the referee's app says what it holds in a referee's words", () => {
     ]);
     const refused = { ...offline, online: true, rejected: [{ id: "e1", code: "not_authorized", message: "revoked" }] };
     expect(unsentRows(text, [row], refused)[0].why).toBe("被拒绝: revoked");
+  });
+
+  it("says which unsent record decides its game, from the core's result on this tablet", () => {
+    const line = (id: string, body: unknown) => JSON.stringify({ id, game: "g1", wall_time: "2026-11-22T06:21:00Z", body });
+    const warning = { kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender: "black" } }, ruling: "warning" } };
+    // The row's result was decided by event "e": the second warning, still on this tablet.
+    const text = [line("d", warning), line("e", warning)].join("\n");
+    const rows = unsentRows(text, [row], null);
+    expect(rows.map((r) => r.decides)).toEqual([null, "决定本局：第二次警告：黑方判负（第二十五条二）"]);
+    expect([...unsentIds(text)]).toEqual(["d", "e"]);
+  });
+
+  it("never shows an unsent record as verified or its result as settled", () => {
+    expect(sealMark("tab-1").textContent).toContain("✓");
+    const pending = sealMark("tab-1", true);
+    expect(pending.textContent).toBe(" · 未送达办公室");
+    expect(pending.textContent).not.toContain("✓");
+    // The table list: the loss the tablet decided, not yet the office's.
+    const el = tablesView([row], () => {}, null, undefined, new Set(["e"]));
+    expect(el.querySelector("[data-testid=decided-here]")?.textContent).toBe(" · 本机判定，待办公室确认");
+    expect(tablesView([row], () => {}, null, undefined, new Set(["other"])).querySelector("[data-testid=decided-here]")).toBeNull();
+  });
+
+  it("after enrolling, says who this device is, at which event and office, and the tables", () => {
+    const id = { office_url: "https://192.168.1.10:7878", office_cert: null, tournament: "spring-cup", person: "ref-li", name: "李裁判", role: "referee" as const, device: "tab-1" };
+    const el = enrolledView(id, [{ ...row, referee: "ref-li" }, { ...row, game: "g2", table: 4 }], () => {});
+    expect(el.textContent).toContain("登记为：李裁判（裁判员）");
+    expect(el.textContent).toContain("赛事：spring-cup");
+    expect(el.textContent).toContain("赛事办公室：https://192.168.1.10:7878");
+    expect(el.querySelector("[data-testid=enrolled-tables]")?.textContent).toBe("你的台次：第1轮 第3台");
+    expect(enrolledView(id, [], () => {}).querySelector("[data-testid=enrolled-tables]")?.textContent).toBe("台次在办公室发来赛事资料后显示");
+    // The first sync under way is not a failure; a failure is.
+    const sync = { online: false, pending: 0, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null };
+    expect(bannerText(sync)).toMatchObject({ text: "正在连接赛事办公室…", tone: "warn" });
+    expect(bannerText({ ...sync, last_error: "connection refused" }).text).toMatch(/^无法连接赛事办公室/);
+  });
+
+  it("the device screen says in words what the office signed for, no file path", () => {
+    const id = { office_url: "https://o", office_cert: null, tournament: "t", person: "ref-li", role: "referee" as const, device: "tab-1" };
+    const status = { identity: id, notice: null, ruleset: null, sync: { online: true, pending: 0, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null } };
+    const receipts = JSON.stringify([{ tournament: "t", signer: "tab-1", count: 12, last: "ab", office: "k", sig: "s" }]);
+    const el = deviceView(status, receipts);
+    expect(el.querySelector("[data-testid=receipts-summary]")?.textContent).toBe("办公室已签收本设备的 12 条记录");
+    expect(el.textContent).not.toMatch(/receipts\.json|arbiter-office verify/);
+    expect(deviceView(status, "[]").querySelector("[data-testid=receipts-summary]")?.textContent).toBe("办公室尚未签收本设备的记录");
+  });
+
+  it("knows a finger or the mouse is down, so a tap's focus does not scroll its control away", () => {
+    const pressing = pressWatch(window);
+    expect(pressing()).toBe(false);
+    window.dispatchEvent(new Event("pointerdown"));
+    expect(pressing()).toBe(true);
+    window.dispatchEvent(new Event("pointerup"));
+    expect(pressing()).toBe(false);
+    window.dispatchEvent(new Event("touchstart"));
+    expect(pressing()).toBe(true);
+    window.dispatchEvent(new Event("click"));
+    expect(pressing()).toBe(false);
+  });
+
+  it("a decision kept on the phone is not offered again on its card, and says it waits", () => {
+    const kept = keptDecisions([{ body: { kind: "ruling_issued", data: { incident: "i2", ruling: "draw" } } }, { body: { kind: "clock_paused" } as never }]);
+    expect([...kept]).toEqual(["ruling:i2"]);
+    const el = queueView([disputeCard], ctx({ kept }));
+    expect(el.querySelector("[data-testid=card-kept]")?.textContent).toMatch(/^未送达办公室：已保存在本机/);
+    expect(el.querySelector("[data-testid=card-options]")).toBeNull();
+    expect(queueView([disputeCard], ctx()).querySelector("[data-testid=card-options]")).not.toBeNull();
   });
 });

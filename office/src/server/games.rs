@@ -90,25 +90,17 @@ pub(crate) fn made_at(
         None => made_ms,
     };
     if made_ms > now_ms.saturating_add(max_ahead_ms) {
-        return Err(OfficeError::NotAdmitted {
-            why: NotAdmitted::ClockAhead,
-            message: format!(
-                "made {} s ahead of the office's clock (at most {} s allowed): the phone's clock moved since it last reached the office; nothing was stored — record it again",
-                (made_ms - now_ms) / 1000,
-                max_ahead_ms / 1000
-            ),
-        });
+        return Err(OfficeError::not_admitted(
+            NotAdmitted::ClockAhead,
+            arbiter_core::refusals::record_ahead((made_ms - now_ms) / 1000, max_ahead_ms / 1000),
+        ));
     }
     let keep_ms = u64::try_from(crate::server::idempotency::KEEP_FOR.as_millis()).unwrap_or(u64::MAX);
     if now_ms.saturating_sub(made_ms) > keep_ms {
-        return Err(OfficeError::NotAdmitted {
-            why: NotAdmitted::MadeTooLongAgo,
-            message: format!(
-                "made {} h ago, longer than the office answers a record once ({} h): it may be recorded already; nothing was stored — the chief arbiter records it if it is missing",
-                (now_ms - made_ms) / 3_600_000,
-                keep_ms / 3_600_000
-            ),
-        });
+        return Err(OfficeError::not_admitted(
+            NotAdmitted::MadeTooLongAgo,
+            arbiter_core::refusals::made_too_long_ago((now_ms - made_ms) / 3_600_000, keep_ms / 3_600_000),
+        ));
     }
     i64::try_from(made_ms).ok().and_then(chrono::DateTime::from_timestamp_millis).ok_or_else(|| {
         arbiter_core::DomainError::OutOfRange { what: "made_at_ms", message: "not a time".into() }.into()

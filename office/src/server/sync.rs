@@ -121,13 +121,10 @@ fn not_ahead(e: &Event, ceiling_ms: u64, bound_ms: u64) -> Result<(), OfficeErro
         return Ok(());
     }
     let ahead_min = (e.hlc.wall_ms - ceiling_ms.saturating_sub(bound_ms)) / 60_000;
-    Err(OfficeError::NotAdmitted {
-        why: crate::error::NotAdmitted::ClockAhead,
-        message: format!(
-            "stamped {ahead_min} minute(s) ahead of the office's clock (at most {} allowed): the device's clock is wrong; the event stays on the device for the chief arbiter",
-            bound_ms / 60_000
-        ),
-    })
+    Err(OfficeError::not_admitted(
+        crate::error::NotAdmitted::ClockAhead,
+        arbiter_core::refusals::stamped_ahead(ahead_min, bound_ms / 60_000),
+    ))
 }
 
 #[derive(serde::Deserialize)]

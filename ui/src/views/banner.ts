@@ -7,7 +7,7 @@ import { bannerText } from "../format";
 import { labelled, lt, said, t } from "../i18n";
 import { languageSwitch } from "./langSwitch";
 
-export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void; exportReceipts?: () => void; signOut?: () => void; showRefused?: boolean }): HTMLElement {
+export function banner(status: AppStatus, actions: { rerender: () => void; syncNow?: () => void; showUnsent?: () => void; signOut?: () => void; showRefused?: boolean }): HTMLElement {
   const words = bannerText(status.sync);
   // A device not enrolled yet is not failing: it says what to do, neutrally.
   const { text, tone, detail } = status.identity ? words : { text: t("notEnrolledYet"), tone: "neutral", detail: null };
@@ -33,8 +33,6 @@ export function banner(status: AppStatus, actions: { rerender: () => void; syncN
       // Heard in the language just chosen, not the last one.
       announce(bannerText(status.sync).text);
     }),
-    // For an auditor: the office's signed word of what it holds of this tablet's records.
-    actions.exportReceipts && status.identity ? h("button", { class: "small", onclick: actions.exportReceipts, "data-testid": "export-receipts" }, t("receipts")) : null,
     actions.signOut ? h("button", { class: "small", onclick: actions.signOut, "data-testid": "sign-out" }, t("signOut")) : null,
     detail ? shown : null,
     // A phone's records the office refused when they arrived (made offline): each with why, in

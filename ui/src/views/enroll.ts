@@ -37,7 +37,7 @@ export function enrollView(
   const form = h(
     "form",
     {
-      class: "card enroll",
+      class: "card enroll enroll-device",
       onsubmit: async (e: Event) => {
         e.preventDefault();
         const v = (id: string) => (form.querySelector(`#${id}`) as HTMLInputElement).value;

@@ -35,6 +35,9 @@ export interface GameCtx {
   openStory?: (incident: string) => void;
   /** What this phone recorded on this game that has not reached the office yet. */
   waiting?: Queued[];
+  /** This tablet's events the office has not taken yet (their ids): never shown as verified
+   * or settled until the office has them. */
+  unsent?: ReadonlySet<string>;
 }
 
 /** Scrolls so that `what` sits above `bar` (the sticky confirm bar on a phone): the consequence
@@ -46,7 +49,9 @@ export function keepAbove(what: HTMLElement, bar: HTMLElement): void {
 
 /** Who signed an event: “✓ 签名 tab-wang 已验证”, or a red “未签名” for a build from before
  * signatures (the office and every device check each signature as the event arrives). */
-export function sealMark(signer: string | null | undefined): HTMLElement {
+export function sealMark(signer: string | null | undefined, unsent = false): HTMLElement {
+  // Signed here but not at the office yet: no tick until the office holds it.
+  if (unsent) return h("span", { class: "seal flag", "data-testid": "not-at-office" }, ` · ${t("notAtOffice")}`);
   return signer
     ? h("span", { class: "seal", "data-testid": "seal" }, ` · ${t("signedBy", { signer })}`)
     : h("span", { class: "seal flag", "data-testid": "seal" }, ` · ${t("unsigned")}`);
@@ -116,6 +121,9 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       const result = resultLine(p);
       lines.replaceChildren(...consequenceLines(p).map((x) => h("li", x === result ? { class: p.flagged_after_result ? "flag" : "loss", "data-testid": p.flagged_after_result ? "stays" : "loss" } : {}, x)));
       if (!p.refused) confirm.removeAttribute("disabled");
+      // The preview made the panel taller: its Confirm brought on the screen (a tablet's bar is
+      // not sticky), then the consequence above it.
+      bar.scrollIntoView?.({ block: "nearest" });
       keepAbove(lines, bar);
       // At the office every game is known: show what the ruling does to the standings too.
       if (!p.refused && ctx.backend.standingsPreview) {
@@ -497,7 +505,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           i.after_result ? h("span", { class: "flag" }, lt("open_kinds", "after_result")) : null,
           s.open.some((o) => o.kind === "escalation" && o.incident === i.id) ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
         ),
-        h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${said(r.refused)}` : "", sealMark(view.seals.find((x) => x.event === r.event)?.signer)))),
+        h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${said(r.refused)}` : "", sealMark(view.seals.find((x) => x.event === r.event)?.signer, ctx.unsent?.has(r.event))))),
         s.appeals.filter((a) => a.incident === i.id && !a.decision).map((a) => h("p", { class: "flag", "data-testid": "open-appeal" }, labelled(t("appeal"), a.grounds), a.refused.map((r) => ` · ${t("refused")}: ${said(r)}`).join(""))),
         ctx.openStory ? h("button", { class: "small", "data-testid": "open-story", onclick: () => ctx.openStory?.(i.id) }, t("wholeStory")) : null,
         incidentActions(i),
@@ -626,7 +634,9 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         h("span", { class: "player white" }, `${t("white")} ${view.white.name} ${view.white.rank ? rankText(view.white.rank) : ""}`, h("span", { class: "dots", "data-testid": "dots-white" }, warningDots(s.sides.white.warnings.length))),
       ),
       h("p", { class: "status", "data-testid": "status" }, lt("statuses", s.status.status)),
-      h("p", { class: "result", "data-testid": "result" }, s.result ? resultSentence(s.result) : t("noResult")),
+      h("p", { class: "result", "data-testid": "result" }, s.result ? resultSentence(s.result) : t("noResult"),
+        // Decided by a record still on this device: the core's result, not yet the office's.
+        s.result && ctx.unsent?.has(s.result.event) ? h("span", { class: "flag", "data-testid": "decided-here" }, ` · ${t("decidedHere")}`) : null),
       // A result changes only by a correction (game::correction): the chief arbiter's, the
       // committee's by an appeal, the organiser's of its own entries.
       canRecord && s.result && (ctx.role === "chief_arbiter" || ctx.role === "committee" || ctx.role === "organiser")

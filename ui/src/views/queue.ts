@@ -40,6 +40,9 @@ export interface QueueCtx {
   decide: (target: { game: string }, option: DeskOption) => Promise<void>;
   /** Items that arrived since the queue was last drawn (their keys). */
   fresh: Set<string>;
+  /** Items decided on this phone while the office could not be reached: the decision waits
+   * in the outbox (`ruling:INCIDENT`, `appeal:APPEAL`); not offered again meanwhile. */
+  kept?: ReadonlySet<string>;
   now: Date;
   muted: boolean;
   toggleMute: () => void;
@@ -72,7 +75,8 @@ function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
     return h("span", { class: `player ${colour}`, "data-testid": `card-${colour}` }, `${p.name} ${p.rank ? rankText(p.rank) : ""}`.trim());
   };
   const clock = c.clock_running ? t("clockRunning") : c.status.status === "finished" ? lt("statuses", "finished") : t("clockStopped");
-  const options = c.options.map((o) => option(c, o, ctx));
+  const kept = c.kind === "appeal" ? ctx.kept?.has(`appeal:${c.event}`) : ctx.kept?.has(`ruling:${c.incident}`);
+  const options = kept ? [] : c.options.map((o) => option(c, o, ctx));
   return h(
     "article",
     { class: `card queue-card${fresh ? " fresh" : ""}${c.status.status === "paused" ? " waiting" : ""}`, "data-testid": "queue-card", "data-game": c.game },
@@ -98,6 +102,7 @@ function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
         : null,
     c.appeal ? h("p", { class: "flag", "data-testid": "card-appeal" }, labelled(t("appealBy", { by: lt("colours", c.appeal.by) }), c.appeal.grounds)) : null,
     c.refused.map((r) => h("p", { class: "flag", "data-testid": "refused-decision" }, labelled(t("refused"), r.message))),
+    kept ? h("p", { class: "flag", "data-testid": "card-kept" }, t("keptOffline")) : null,
     options.length ? h("div", { class: "options", "data-testid": "card-options" }, options) : null,
     h("div", { class: "row" },
       c.incident && ctx.story ? h("button", { class: "small", onclick: () => ctx.story?.(c.game, c.incident as string), "data-testid": "card-story" }, t("wholeStory")) : null,

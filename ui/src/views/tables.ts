@@ -13,8 +13,9 @@ export interface Cover {
   assign: (referee: string, table: number) => Promise<void>;
 }
 
-export function tablesView(rows: TableRow[], open: (game: string) => void, me?: string | null, cover?: Cover): HTMLElement {
+export function tablesView(rows: TableRow[], open: (game: string) => void, me?: string | null, cover?: Cover, unsent?: ReadonlySet<string>): HTMLElement {
   if (rows.length === 0) return h("p", { class: "empty" }, t("noTables"));
+  const list = (rs: TableRow[], open: (game: string) => void, testid: string, cover?: Cover) => tableList(rs, open, testid, cover, unsent);
   // The round being played (the latest paired) first, by table: it is the one an official
   // looks for; the rounds before it after.
   const ordered = [...rows].sort((a, b) => b.round - a.round || a.table - b.table);
@@ -30,7 +31,9 @@ export function tablesView(rows: TableRow[], open: (game: string) => void, me?: 
   );
 }
 
-function list(rows: TableRow[], open: (game: string) => void, testid: string, cover?: Cover): HTMLElement {
+/** `unsent`: this tablet's events the office has not taken; a result one of them decided is
+ * the tablet's own until the office has it, and says so. */
+function tableList(rows: TableRow[], open: (game: string) => void, testid: string, cover?: Cover, unsent?: ReadonlySet<string>): HTMLElement {
   return h(
     "ul",
     { class: "tables", "data-testid": testid },
@@ -45,7 +48,8 @@ function list(rows: TableRow[], open: (game: string) => void, testid: string, co
           h("span", { class: "player black" }, `${t("black")} ${r.black.name}`, h("span", { class: "dots", title: t("warnings") }, warningDots(r.black_warnings))),
           h("span", { class: "player white" }, `${t("white")} ${r.white.name}`, h("span", { class: "dots", title: t("warnings") }, warningDots(r.white_warnings))),
           h("span", { class: "status" }, lt("statuses", r.status.status)),
-          h("span", { class: "result" }, r.result ? resultSentence(r.result) : t("noResult")),
+          h("span", { class: "result" }, r.result ? resultSentence(r.result) : t("noResult"),
+            r.result && unsent?.has(r.result.event) ? h("span", { class: "flag", "data-testid": "decided-here" }, ` · ${t("decidedHere")}`) : null),
         ),
         cover ? coverControl(r, cover) : null,
       ),

@@ -1,0 +1,143 @@
+//! The office's own refusals of a record, in each language, as the core says its errors: the
+//! office answers with these sentences and a phone shows the one in its reader's language. The
+//! English is the office's message word for word.
+
+use arbiter_domain::labels::Said;
+
+/// A referee recording on a table the chief arbiter did not assign them (第三十一条三).
+pub fn not_your_table(table: u16, referee: &str, tables: &[u16]) -> Said {
+    let list = tables.iter().map(u16::to_string).collect::<Vec<_>>().join(", ");
+    Said {
+        zh: format!("第{table}台未分派给裁判 `{referee}`（其台次：{list}）；换人代班由裁判长在裁判台分派"),
+        en: format!(
+            "table {table} is not assigned to referee `{referee}` (their tables: {list}); the chief arbiter assigns a cover from the desk"
+        ),
+        zh_hant: format!("第{table}台未分派給裁判 `{referee}`（其台次：{list}）；換人代班由裁判長在裁判台分派"),
+        ko: format!("{table}번 대국은 심판 `{referee}`에게 배정되지 않았습니다(담당 대국: {list}). 대리 심판은 심판장이 데스크에서 배정합니다"),
+        ja: format!("第{table}卓は審判員 `{referee}` に割り当てられていません（担当の卓：{list}）。代わりは審判長がデスクで割り当てます"),
+    }
+}
+
+/// A phone's record said to be made further ahead of the office's clock than the clock-skew
+/// bound allows (`ahead_s`, `bound_s` in seconds): nothing was stored.
+pub fn record_ahead(ahead_s: u64, bound_s: u64) -> Said {
+    Said {
+        zh: format!("记录时间比办公室时钟快 {ahead_s} 秒（最多允许 {bound_s} 秒）：手机时钟在上次连接办公室后被改动；未保存任何内容，请重新记录"),
+        en: format!(
+            "made {ahead_s} s ahead of the office's clock (at most {bound_s} s allowed): the phone's clock moved since it last reached the office; nothing was stored — record it again"
+        ),
+        zh_hant: format!("記錄時間比辦公室時鐘快 {ahead_s} 秒（最多允許 {bound_s} 秒）：手機時鐘在上次連線辦公室後被改動；未儲存任何內容，請重新記錄"),
+        ko: format!("기록 시각이 사무국 시계보다 {ahead_s}초 앞섭니다(최대 {bound_s}초 허용). 휴대폰 시계가 마지막 연결 뒤 바뀌었습니다. 아무것도 저장하지 않았으니 다시 기록하세요"),
+        ja: format!("記録の時刻が事務局の時計より {ahead_s} 秒進んでいます（許容は最大 {bound_s} 秒）。前回事務局に接続してから端末の時計が変わりました。何も保存していません。記録し直してください"),
+    }
+}
+
+/// A device's event stamped further ahead of the office's clock than allowed (`ahead_min`,
+/// `bound_min` in minutes): it stays on the device for the chief arbiter.
+pub fn stamped_ahead(ahead_min: u64, bound_min: u64) -> Said {
+    Said {
+        zh: format!("时间戳比办公室时钟快 {ahead_min} 分钟（最多允许 {bound_min} 分钟）：设备时钟有误；该事件留在设备上，交裁判长处理"),
+        en: format!(
+            "stamped {ahead_min} minute(s) ahead of the office's clock (at most {bound_min} allowed): the device's clock is wrong; the event stays on the device for the chief arbiter"
+        ),
+        zh_hant: format!("時間戳比辦公室時鐘快 {ahead_min} 分鐘（最多允許 {bound_min} 分鐘）：裝置時鐘有誤；該事件留在裝置上，交裁判長處理"),
+        ko: format!("타임스탬프가 사무국 시계보다 {ahead_min}분 앞섭니다(최대 {bound_min}분 허용). 기기 시계가 틀렸습니다. 이 기록은 기기에 남아 심판장이 처리합니다"),
+        ja: format!("タイムスタンプが事務局の時計より {ahead_min} 分進んでいます（許容は最大 {bound_min} 分）。端末の時計が誤っています。この記録は端末に残り、審判長が扱います"),
+    }
+}
+
+/// A phone's record made longer ago (`age_h` hours) than the office answers a record once
+/// (`window_h`): it may be recorded already, so nothing was stored.
+pub fn made_too_long_ago(age_h: u64, window_h: u64) -> Said {
+    Said {
+        zh: format!("记录于 {age_h} 小时前，超过办公室对同一记录只应答一次的时限（{window_h} 小时）：可能已记录过；未保存任何内容，如有缺漏由裁判长补记"),
+        en: format!(
+            "made {age_h} h ago, longer than the office answers a record once ({window_h} h): it may be recorded already; nothing was stored — the chief arbiter records it if it is missing"
+        ),
+        zh_hant: format!("記錄於 {age_h} 小時前，超過辦公室對同一記錄只回應一次的時限（{window_h} 小時）：可能已記錄過；未儲存任何內容，如有缺漏由裁判長補記"),
+        ko: format!("{age_h}시간 전에 기록되어, 사무국이 같은 기록에 한 번만 응답하는 기간({window_h}시간)을 넘었습니다. 이미 기록되었을 수 있어 아무것도 저장하지 않았습니다. 빠졌다면 심판장이 기록합니다"),
+        ja: format!("{age_h} 時間前の記録で、事務局が同じ記録に一度だけ応答する期間（{window_h} 時間）を過ぎています。すでに記録済みの可能性があるため何も保存していません。抜けていれば審判長が記録します"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_domain::labels::Lang;
+
+    /// Each refusal in each language: whole, its numbers and names in it, the English the
+    /// office's message.
+    fn each_language(s: &Said, numbers: &[&str]) {
+        assert!(s.whole(), "{s:?}");
+        for l in Lang::ALL {
+            for n in numbers {
+                assert!(s.get(l).contains(n), "{l:?} lacks {n}: {}", s.get(l));
+            }
+        }
+    }
+
+    #[test]
+    fn not_your_table_in_zh() {
+        assert_eq!(
+            not_your_table(7, "ref-li", &[1, 2]).zh,
+            "第7台未分派给裁判 `ref-li`（其台次：1, 2）；换人代班由裁判长在裁判台分派"
+        );
+    }
+
+    #[test]
+    fn not_your_table_in_en() {
+        assert_eq!(
+            not_your_table(7, "ref-li", &[1, 2]).en,
+            "table 7 is not assigned to referee `ref-li` (their tables: 1, 2); the chief arbiter assigns a cover from the desk"
+        );
+    }
+
+    #[test]
+    fn not_your_table_in_zh_hant() {
+        assert_eq!(
+            not_your_table(7, "ref-li", &[1, 2]).zh_hant,
+            "第7台未分派給裁判 `ref-li`（其台次：1, 2）；換人代班由裁判長在裁判台分派"
+        );
+    }
+
+    #[test]
+    fn not_your_table_in_ko() {
+        assert_eq!(
+            not_your_table(7, "ref-li", &[1, 2]).ko,
+            "7번 대국은 심판 `ref-li`에게 배정되지 않았습니다(담당 대국: 1, 2). 대리 심판은 심판장이 데스크에서 배정합니다"
+        );
+    }
+
+    #[test]
+    fn not_your_table_in_ja() {
+        assert_eq!(
+            not_your_table(7, "ref-li", &[1, 2]).ja,
+            "第7卓は審判員 `ref-li` に割り当てられていません（担当の卓：1, 2）。代わりは審判長がデスクで割り当てます"
+        );
+    }
+
+    #[test]
+    fn clock_ahead_in_each_language() {
+        let s = record_ahead(598, 300);
+        each_language(&s, &["598", "300"]);
+        assert_eq!(s.zh, "记录时间比办公室时钟快 598 秒（最多允许 300 秒）：手机时钟在上次连接办公室后被改动；未保存任何内容，请重新记录");
+        assert_eq!(s.zh_hant, "記錄時間比辦公室時鐘快 598 秒（最多允許 300 秒）：手機時鐘在上次連線辦公室後被改動；未儲存任何內容，請重新記錄");
+        assert!(s.ko.starts_with("기록 시각이 사무국 시계보다 598초 앞섭니다"), "{}", s.ko);
+        assert!(s.ja.starts_with("記録の時刻が事務局の時計より 598 秒進んでいます"), "{}", s.ja);
+        assert!(s.en.starts_with("made 598 s ahead of the office's clock (at most 300 s allowed)"), "{}", s.en);
+        let d = stamped_ahead(12, 5);
+        each_language(&d, &["12", "5"]);
+        assert!(d.en.starts_with("stamped 12 minute(s) ahead"), "{}", d.en);
+    }
+
+    #[test]
+    fn made_too_long_ago_in_each_language() {
+        let s = made_too_long_ago(30, 24);
+        each_language(&s, &["30", "24"]);
+        assert!(s.zh.starts_with("记录于 30 小时前"), "{}", s.zh);
+        assert!(s.zh_hant.starts_with("記錄於 30 小時前"), "{}", s.zh_hant);
+        assert!(s.ko.starts_with("30시간 전에 기록되어"), "{}", s.ko);
+        assert!(s.ja.starts_with("30 時間前の記録"), "{}", s.ja);
+        assert!(s.en.starts_with("made 30 h ago"), "{}", s.en);
+    }
+}
