@@ -151,7 +151,7 @@ fn latest_stamp(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewPerson {
     id: PersonId,
@@ -177,7 +177,7 @@ pub async fn register_person(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CodeRequest {
     person: PersonId,
@@ -271,7 +271,7 @@ pub async fn refusals(
     Ok(Json(state.accounts.refusals(&caller.0.tournament, q.limit.unwrap_or(100).min(10_000))?))
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Resend {
     event: arbiter_core::model::EventId,
@@ -297,7 +297,7 @@ pub async fn resend(
 }
 
 /// The first tournament, created from the office's page with the one-time code `serve` printed.
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
     setup_code: String,
@@ -395,6 +395,12 @@ pub async fn rotate_token(
     blocking(move || Ok(Json(arbiter_core::sync::protocol::RotatedToken { token: state.accounts.rotate(&old)? }))).await
 }
 
+/// Where `POST /backup` writes the backup: a new file's absolute path.
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct BackupTo {
+    to: std::path::PathBuf,
+}
+
 /// `POST /api/v1/backup {"to": "/path/of/a/new/file"}` with `X-Backup-Secret`: the running
 /// office writes a backup of itself (docs/durability.md) — what `arbiter-office backup --data`
 /// asks for on this machine; the secret is in `serving.json`, readable by the office's user only.
@@ -412,11 +418,7 @@ pub async fn backup(
             "a backup is asked for with the secret in the data directory's serving.json: run `arbiter-office backup --data DIR --to FILE` on the office's machine".into(),
         ));
     }
-    #[derive(Deserialize)]
-    struct To {
-        to: std::path::PathBuf,
-    }
-    let To { to } = serde_json::from_slice(&body(raw)?).map_err(|e| {
+    let BackupTo { to } = serde_json::from_slice(&body(raw)?).map_err(|e| {
         DomainError::MalformedJson(format!("the body must be {{\"to\": \"/path/of/a/new/file\"}}: {e}"))
     })?;
     if !to.is_absolute() {

@@ -15,14 +15,14 @@ use crate::runtime::blocking;
 use crate::server::request::json;
 use crate::server::Caller;
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RecordAsked {
     /// The game record, SGF text.
     sgf: String,
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckAsked {
     sgf: String,

@@ -98,7 +98,7 @@ fn out_of_range(what: &'static str, message: impl Into<String>) -> OfficeError {
 }
 
 /// What the organiser sets: everything but the tournament's id.
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentUpdate {
     name: String,
@@ -169,7 +169,7 @@ pub async fn put_tournament(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewPlayer {
     name: String,
@@ -316,8 +316,7 @@ pub async fn import_players(
     caller: Caller,
     q: Result<axum::extract::Query<ImportQuery>, axum::extract::rejection::QueryRejection>,
     raw: Result<Bytes, BytesRejection>,
-) -> Result<axum::response::Response, OfficeError> {
-    use axum::response::IntoResponse;
+) -> Result<Json<Imported>, OfficeError> {
     caller.require(SETUP, "register players")?;
     let q = crate::server::query(q, "use ?preview=true or nothing")?;
     let text = String::from_utf8(body(raw)?.to_vec())
@@ -327,7 +326,7 @@ pub async fn import_players(
         let offset = first.as_str()[1..].parse::<usize>().unwrap_or(1) - 1;
         let review = players_csv::review(&text, &view.players, offset);
         if q.preview {
-            return Ok(Json(review).into_response());
+            return Ok(Json(Imported::Preview(review)));
         }
         if !review.faults.is_empty() {
             return Err(DomainError::BadLines { file: "players csv", lines: review.faults }.into());
@@ -349,16 +348,24 @@ pub async fn import_players(
         if n > 0 {
             record(state, p, players.into_iter().map(|pl| (None, EventBody::PlayerRegistered(pl))).collect())?;
         }
-        Ok(Json(ImportReport { players: n as u32, games: 0, events: n as u32, notes }).into_response())
+        Ok(Json(Imported::Done(ImportReport { players: n as u32, games: 0, events: n as u32, notes })))
     })
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deletion {
     #[serde(default)]
     note: Option<String>,
+}
+
+/// What a players CSV import answers: the review (`?preview=true`), or what was registered.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Imported {
+    Preview(players_csv::CsvReview),
+    Done(ImportReport),
 }
 
 /// `DELETE /api/v1/players/{player}` (organiser): a player registered by mistake, who has no
@@ -397,7 +404,7 @@ pub async fn delete_player(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LatinName {
     surname: String,
@@ -445,7 +452,7 @@ pub async fn set_latin_name(
 
 /// One player whose name as written is not in Latin letters, with the name the EGD's files get
 /// and a proposal for the organiser to accept or correct.
-#[derive(serde::Serialize)]
+#[derive(schemars::JsonSchema, serde::Serialize)]
 pub struct LatinEntry {
     player: PlayerId,
     name: String,
@@ -486,7 +493,7 @@ pub async fn latin_names(State(state): State<AppState>, caller: Caller) -> Resul
 }
 
 /// One entry of the registration history: who registered, corrected, withdrew or deleted whom.
-#[derive(serde::Serialize)]
+#[derive(schemars::JsonSchema, serde::Serialize)]
 pub struct RegistrationEntry {
     /// Milliseconds since the Unix epoch (the event's stamp).
     at_ms: u64,
@@ -676,7 +683,7 @@ pub async fn import_opengotha(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Withdrawal {
     #[serde(deserialize_with = "arbiter_core::model::game::rounds::one")]
@@ -706,7 +713,7 @@ pub async fn withdraw(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Absences {
     #[serde(deserialize_with = "arbiter_core::model::game::rounds::list")]
@@ -755,7 +762,7 @@ pub async fn set_absences(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Assignment {
     referee: arbiter_core::model::PersonId,
@@ -787,7 +794,7 @@ pub async fn assign_referee(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VenueAssignment {
     venue: arbiter_core::model::PersonId,
@@ -819,7 +826,7 @@ pub async fn assign_venue(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoundTime {
     starts_at: chrono::DateTime<chrono::Utc>,
@@ -872,7 +879,7 @@ pub async fn pair(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Override {
     black: PlayerId,
@@ -996,7 +1003,7 @@ pub async fn record_game_event(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Arrived {
     side: arbiter_core::model::Colour,
@@ -1099,7 +1106,7 @@ fn late_arrival_at(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IncidentAsked {
     incident: arbiter_core::rules::Incident,
@@ -1123,7 +1130,7 @@ pub async fn allowed(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Arrivals {
     black_arrived: Option<u64>,

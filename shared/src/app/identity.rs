@@ -28,6 +28,7 @@ pub struct Identity {
 
 /// The identity as screens see it: no token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PublicIdentity {
     pub office_url: String,

@@ -168,6 +168,7 @@ pub fn player_key(p: &Player) -> String {
 
 /// One player a CSV would add, with the line it came from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CsvRow {
     pub line: u32,
@@ -183,6 +184,7 @@ pub struct CsvRow {
 
 /// What a CSV would do, before anything is stored: the players it adds and every bad line.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CsvReview {
     pub rows: Vec<CsvRow>,

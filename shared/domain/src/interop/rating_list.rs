@@ -17,6 +17,7 @@ use crate::model::{Country, OpenGothaRecord, Pin, Player, Rank};
 /// Which federation's list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum ListKind {
     Egf,
@@ -25,6 +26,7 @@ pub enum ListKind {
 
 /// One player of a rating list.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Listed {
     pub surname: String,
@@ -46,6 +48,7 @@ pub struct Listed {
 
 /// A list as loaded: its kind, the date it says it was published (as written), its players.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RatingList {
     pub kind: ListKind,
@@ -309,6 +312,7 @@ impl RatingList {
 
 /// One registered player a newer list changes.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Refreshed {
     pub player: crate::model::PlayerId,

@@ -33,6 +33,7 @@ pub struct RegisteredKey {
 /// A tournament's derived state: its set-up and its games, each as a `G` — a [`GameSummary`]
 /// unless said otherwise ([`replay_states`] gives every game's whole state).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, concrete(G = GameSummary)))]
 pub struct TournamentView<G = GameSummary> {
     pub id: TournamentId,
