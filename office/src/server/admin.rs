@@ -15,7 +15,7 @@ use serde::Deserialize;
 use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
-use crate::server::request::{body, json};
+use crate::server::request::{body, JsonBody};
 use crate::server::{AppState, Caller, ClientAddr};
 use arbiter_core::DomainError;
 
@@ -59,9 +59,9 @@ pub fn init_tournament(
 pub async fn enroll(
     State(state): State<AppState>,
     addr: ClientAddr,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<EnrollRequest>,
 ) -> Result<Json<EnrollResponse>, OfficeError> {
-    let req: EnrollRequest = json(raw)?;
+    let req = raw.0?;
     let s = state.clone();
     let enrolled = blocking(move || s.guarded(addr, || enroll_device(&s, &req, chrono::Utc::now()))).await?;
     let p = enrolled.principal;
@@ -163,10 +163,10 @@ pub struct NewPerson {
 pub async fn register_person(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<NewPerson>,
 ) -> Result<Json<Person>, OfficeError> {
     caller.require(&[Role::Organiser], "register officials")?;
-    let req: NewPerson = json(raw)?;
+    let req = raw.0?;
     let p = caller.0;
     blocking(move || {
         state.accounts.register_person(&p.tournament, &req.id, &req.name, req.role)?;
@@ -190,10 +190,10 @@ pub struct CodeRequest {
 pub async fn issue_code(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<CodeRequest>,
 ) -> Result<Json<IssuedCode>, OfficeError> {
     caller.require(&[Role::Organiser], "issue enrollment codes")?;
-    let req: CodeRequest = json(raw)?;
+    let req = raw.0?;
     let ttl = req.ttl_minutes.unwrap_or(24 * 60);
     if !(1..=7 * 24 * 60).contains(&ttl) {
         return Err(DomainError::OutOfRange {
@@ -283,10 +283,10 @@ pub struct Resend {
 pub async fn resend(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Resend>,
 ) -> Result<Json<arbiter_core::sync::protocol::PushResult>, OfficeError> {
     caller.require(&[Role::Organiser], "resend a refused event")?;
-    let r: Resend = json(raw)?;
+    let r = raw.0?;
     let forwarder = state.forwarder()?.ok_or_else(|| {
         OfficeError::bad(
             RequestFault::NotAVenue,
@@ -313,9 +313,9 @@ pub struct NewTournament {
 pub async fn create_tournament(
     State(state): State<AppState>,
     addr: ClientAddr,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<NewTournament>,
 ) -> Result<Json<InitReport>, OfficeError> {
-    let n: NewTournament = json(raw)?;
+    let n = raw.0?;
     let id = TournamentId::new(n.id.trim())?;
     let name = n.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 200 {

@@ -24,7 +24,7 @@ use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::games::{check, draft, made_at, on_own_table, scheduled, GameEvent, SENT_AT};
 use crate::server::games::{game_page, setup_events, state_of, view_of};
-use crate::server::request::{author, body, json};
+use crate::server::request::{author, body, json, JsonBody};
 use crate::server::{path, AppState, Caller};
 
 const SETUP: &[Role] = &[Role::Organiser];
@@ -152,10 +152,10 @@ fn check_settings(s: &Settings, view: &TournamentView) -> Result<(), OfficeError
 pub async fn put_tournament(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<TournamentUpdate>,
 ) -> Result<Json<Tournament>, OfficeError> {
     caller.require(SETUP, "set the tournament up")?;
-    let u: TournamentUpdate = json(raw)?;
+    let u = raw.0?;
     let name = u.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 200 {
         return Err(invalid("name", "1 to 200 characters"));
@@ -209,10 +209,10 @@ pub struct NewPlayer {
 pub async fn add_player(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<NewPlayer>,
 ) -> Result<Json<Player>, OfficeError> {
     caller.require(SETUP, "register players")?;
-    let n: NewPlayer = json(raw)?;
+    let n = raw.0?;
     let name = n.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 100 {
         return Err(invalid("name", "1 to 100 characters"));
@@ -420,11 +420,11 @@ pub async fn set_latin_name(
     State(state): State<AppState>,
     caller: Caller,
     player: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<LatinName>,
 ) -> Result<Json<Player>, OfficeError> {
     caller.require(SETUP, "give a player's name in Latin letters")?;
     let player = PlayerId::new(path(player)?)?;
-    let l: LatinName = json(raw)?;
+    let l = raw.0?;
     let surname = l.surname.split_whitespace().collect::<Vec<_>>().join(" ");
     let given = l.given_name.unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
     if surname.is_empty() || surname.chars().count() > 100 || given.chars().count() > 100 {
@@ -503,8 +503,10 @@ pub struct RegistrationEntry {
     name: String,
     by: arbiter_core::model::PersonId,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(default)]
     note: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(default)]
     after_round: Option<u16>,
 }
 
@@ -697,11 +699,11 @@ pub async fn withdraw(
     State(state): State<AppState>,
     caller: Caller,
     player: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Withdrawal>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(DRAW, "record a withdrawal")?;
     let player = PlayerId::new(path(player)?)?;
-    let w: Withdrawal = json(raw)?;
+    let w = raw.0?;
     command(state, caller, move |state, p, view| {
         if !view.players.iter().any(|x| x.id == player) {
             return Err(OfficeError::NotFound(format!("no player `{player}`")));
@@ -727,11 +729,11 @@ pub async fn set_absences(
     State(state): State<AppState>,
     caller: Caller,
     player: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Absences>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(DRAW, "set a player's absences")?;
     let player = PlayerId::new(path(player)?)?;
-    let a: Absences = json(raw)?;
+    let a = raw.0?;
     command(state, caller, move |state, p, view| {
         if !view.players.iter().any(|x| x.id == player) {
             return Err(OfficeError::NotFound(format!("no player `{player}`")));
@@ -773,10 +775,10 @@ pub struct Assignment {
 pub async fn assign_referee(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Assignment>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(&[Role::ChiefArbiter, Role::Organiser], "assign referees")?;
-    let a: Assignment = json(raw)?;
+    let a = raw.0?;
     if a.tables.is_empty() || a.tables.contains(&0) {
         return Err(invalid("tables", "one or more table numbers from 1"));
     }
@@ -808,10 +810,10 @@ pub struct VenueAssignment {
 pub async fn assign_venue(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<VenueAssignment>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(&[Role::Organiser], "assign venues")?;
-    let a: VenueAssignment = json(raw)?;
+    let a = raw.0?;
     if a.round == 0 || a.tables.is_empty() || a.tables.contains(&0) {
         return Err(invalid("tables", "round from 1, tables: one or more table numbers from 1"));
     }
@@ -848,11 +850,11 @@ pub async fn schedule_round(
     State(state): State<AppState>,
     caller: Caller,
     round: Result<Path<u16>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<RoundTime>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(SETUP, "schedule rounds")?;
     let round = round_of(round)?;
-    let t: RoundTime = json(raw)?;
+    let t = raw.0?;
     locked(state, caller, move |state, p| {
         record(state, p, vec![(None, EventBody::RoundScheduled { round, starts_at: t.starts_at })])?;
         Ok(Json(serde_json::json!({ "round": round, "starts_at": t.starts_at })))
@@ -893,11 +895,11 @@ pub async fn override_pairing(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Override>,
 ) -> Result<Json<PairingSheet>, OfficeError> {
     caller.require(&[Role::ChiefArbiter], "override a pairing (第三十一条四)")?;
     let game = GameId::new(path(game)?)?;
-    let o: Override = json(raw)?;
+    let o = raw.0?;
     let reason = o.reason.trim().to_owned();
     if reason.is_empty() {
         return Err(invalid("reason", "say why the pairing is changed (第三十一条四)"));
@@ -947,11 +949,11 @@ pub async fn record_game_event(
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
     headers: axum::http::HeaderMap,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<GameEvent>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
     let sent = sent_at(&headers)?;
     let game = GameId::new(path(game)?)?;
-    let e: GameEvent = json(raw)?;
+    let e = raw.0?;
     if !e.body.kind().is_game_scoped() {
         return Err(OfficeError::bad(
             RequestFault::NotAGameEvent,
@@ -1021,12 +1023,12 @@ pub async fn record_arrival(
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
     headers: axum::http::HeaderMap,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Arrived>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
     let sent = sent_at(&headers)?;
     caller.require(&[Role::Referee, Role::ChiefArbiter], "record a late arrival")?;
     let game = GameId::new(path(game)?)?;
-    let a: Arrived = json(raw)?;
+    let a = raw.0?;
     locked(state, caller, move |state, p| {
         let g = scheduled(state, &p.tournament, &game)?;
         let setup = state.store.setup(&p.tournament)?;
@@ -1118,10 +1120,10 @@ pub async fn allowed(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<IncidentAsked>,
 ) -> Result<Json<Vec<arbiter_core::rules::AllowedRuling>>, OfficeError> {
     let game = GameId::new(path(game)?)?;
-    let q: IncidentAsked = json(raw)?;
+    let q = raw.0?;
     blocking(move || {
         let g = state_of(&state, &caller.0.tournament, &game)?;
         let ruleset = arbiter_core::rules::Ruleset::from_spec(g.ruleset);
@@ -1144,11 +1146,11 @@ pub async fn lateness(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Arrivals>,
 ) -> Result<Json<Option<arbiter_core::app::LatenessScreen>>, OfficeError> {
     caller.require(&[Role::Referee, Role::ChiefArbiter], "time a late arrival")?;
     let game = GameId::new(path(game)?)?;
-    let q: Arrivals = json(raw)?;
+    let q = raw.0?;
     blocking(move || {
         let t = &caller.0.tournament;
         let g = scheduled(&state, t, &game)?;
@@ -1165,10 +1167,10 @@ pub async fn preview(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<GameEvent>,
 ) -> Result<Json<arbiter_core::game::Preview>, OfficeError> {
     let game = GameId::new(path(game)?)?;
-    let e: GameEvent = json(raw)?;
+    let e = raw.0?;
     blocking(move || {
         let t = &caller.0.tournament;
         let g = scheduled(&state, t, &game)?;

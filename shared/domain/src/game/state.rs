@@ -24,6 +24,7 @@ pub enum Status {
     Adjourned {
         sealer: Colour,
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "schema", schemars(default))]
         #[cfg_attr(feature = "ts", ts(optional))]
         seal: Option<crate::game::SealDigest>,
     },

@@ -178,6 +178,7 @@ pub struct CsvRow {
     pub given_name: String,
     /// Already registered (an id) or earlier in the same file (`line N`): the same name or PIN.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub duplicate_of: Option<String>,
 }

@@ -32,9 +32,11 @@ pub struct Listed {
     pub surname: String,
     pub given_name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub pin: Option<Pin>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub ffg_licence: Option<String>,
     pub rank: Rank,
@@ -42,6 +44,7 @@ pub struct Listed {
     pub rating: i32,
     pub club: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub country: Option<Country>,
 }
@@ -320,6 +323,7 @@ pub struct Refreshed {
     pub rank_before: Rank,
     pub rank_after: Rank,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub rating_before: Option<i32>,
     pub rating_after: i32,

@@ -45,6 +45,7 @@ pub struct TournamentView<G = GameSummary> {
     pub withdrawals: BTreeMap<PlayerId, u16>,
     /// The rounds each player will miss (OpenGotha's participation flags), where any.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<PlayerId, BTreeSet<u16>>>"))]
     pub absences: BTreeMap<PlayerId, BTreeSet<u16>>,
     /// Who sits out each round that has a bye.
@@ -55,6 +56,7 @@ pub struct TournamentView<G = GameSummary> {
     pub referees: BTreeMap<u16, PersonId>,
     /// A league's venues: round → table → the venue office that hosts it.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<u16, BTreeMap<u16, PersonId>>>"))]
     pub venues: BTreeMap<u16, BTreeMap<u16, PersonId>>,
     /// Signing keys the ledger registers (devices', venues'), with who registered them and any

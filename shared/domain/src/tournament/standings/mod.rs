@@ -236,6 +236,7 @@ pub struct Standing {
     pub decided_by: Option<Criterion>,
     /// 第二十九条: withdrew after this round.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub withdrawn_after: Option<u16>,
 }
@@ -293,6 +294,7 @@ pub struct Standings {
     pub shown: Vec<Criterion>,
     /// Which reading of 第二十八条一2 is in force, for Swiss events.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     pub swiss_reading: Option<SwissReading>,
     /// What people should know about how these were computed (readings, data left out).
     pub notes: Vec<Note>,
