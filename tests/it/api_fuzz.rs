@@ -94,7 +94,7 @@ async fn the_api_fuzzed_from_its_document_never_answers_5xx_or_outside_it() {
     }
     let referee = office.enroll("ref-fuzz", Role::Referee, "tab-fuzz-ref").await;
     let chief = office.enroll("chief-fuzz", Role::ChiefArbiter, "tab-fuzz-chief").await;
-    // Whose token rotation is what its run is for (`/token/rotate` alone, last).
+    // Whose token rotation is what its run is for (`/token/rotate` alone).
     let rotator = office.enroll("rotator-fuzz", Role::Referee, "tab-fuzz-rotator").await;
     let sheet = office
         .http()
@@ -166,9 +166,10 @@ async fn the_api_fuzzed_from_its_document_never_answers_5xx_or_outside_it() {
         };
         cmd
     };
+    // The rotator before the organiser, whose run revokes every device `GET /devices` lists.
     let mut runs: Vec<(&str, std::process::Command)> =
         roles.iter().map(|(role, token)| (*role, run(role, token, per_role, None))).collect();
-    runs.push(("rotator", run("rotator", &rotator.token, 5, Some("/token/rotate"))));
+    runs.insert(2, ("rotator", run("rotator", &rotator.token, 5, Some("/token/rotate"))));
     for (role, mut cmd) in runs {
         let out = tokio::task::spawn_blocking(move || cmd.output())
             .await

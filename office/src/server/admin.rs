@@ -182,6 +182,7 @@ pub async fn register_person(
 pub struct CodeRequest {
     person: PersonId,
     /// Minutes the code stays valid: 1 to 10080 (a week); 24 hours by default.
+    #[schemars(range(min = 1, max = 10080))]
     #[serde(default)]
     ttl_minutes: Option<i64>,
 }

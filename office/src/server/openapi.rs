@@ -39,6 +39,24 @@ fn of<T: JsonSchema>(gen: &mut SchemaGenerator) -> Schema {
     gen.subschema_for::<T>()
 }
 
+/// A schema written as JSON (a literal below; were it not a schema, it would allow anything).
+fn literal(value: Value) -> Schema {
+    serde_json::from_value(value).unwrap_or(Schema::Bool(true))
+}
+
+/// A round number as the wire reads one (`model::game::rounds`): 0 to `MAX_ROUNDS`.
+pub(crate) fn round(_: &mut SchemaGenerator) -> Schema {
+    let max = arbiter_core::model::game::MAX_ROUNDS;
+    literal(json!({"type": "integer", "minimum": 0, "maximum": max}))
+}
+
+/// Table numbers an assignment names: one or more, each from 1.
+pub(crate) fn tables(_: &mut SchemaGenerator) -> Schema {
+    literal(json!({
+        "type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1, "maximum": u16::MAX},
+    }))
+}
+
 /// What a request's body is.
 #[derive(Clone, Copy)]
 pub enum Body {
@@ -839,6 +857,52 @@ mod tests {
         assert!(wrong.is_empty(), "ROUTES names other types than the handlers read or answer: {wrong:?}");
         // Most routes are held to their types, not let through as read or built by hand.
         assert!(typed_bodies >= 23 && typed_answers >= 55, "{typed_bodies} bodies, {typed_answers} answers typed");
+    }
+
+    /// Where `value` lacks a field its schema requires, through `$ref`s, properties and items.
+    fn missing(doc: &Value, schema: &Value, value: &Value, at: &str, out: &mut Vec<String>) {
+        if let Some(name) = schema["$ref"].as_str().and_then(|r| r.strip_prefix("#/components/schemas/")) {
+            return missing(doc, &doc["components"]["schemas"][name], value, at, out);
+        }
+        if let (Some(required), Some(fields)) = (schema["required"].as_array(), value.as_object()) {
+            for field in required.iter().filter_map(Value::as_str) {
+                if !fields.contains_key(field) {
+                    out.push(format!("{at}.{field}"));
+                }
+            }
+        }
+        if let (Some(props), Some(fields)) = (schema["properties"].as_object(), value.as_object()) {
+            for (name, sub) in props {
+                if let Some(v) = fields.get(name) {
+                    missing(doc, sub, v, &format!("{at}.{name}"), out);
+                }
+            }
+        }
+        if let (Some(items), Some(values)) = (schema.get("items"), value.as_array()) {
+            for (i, v) in values.iter().enumerate() {
+                missing(doc, items, v, &format!("{at}[{i}]"), out);
+            }
+        }
+    }
+
+    /// The fuzzer found `GET /export` answering without `absences`, which the schema required:
+    /// a field serde leaves out when empty is not required of what the office answers.
+    #[test]
+    fn a_field_left_out_when_empty_is_not_required_of_an_answer() {
+        let doc = document();
+        let export = &doc["paths"]["/export"]["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+        let id = arbiter_core::model::TournamentId::new("t1").unwrap_or_else(|e| panic!("{e}"));
+        let empty = TournamentView::<GameState>::empty(id);
+        let value = serde_json::to_value(&empty).unwrap_or_else(|e| panic!("{e}"));
+        assert!(value.get("absences").is_none() && value.get("venues").is_none(), "{value}");
+        let mut out = Vec::new();
+        missing(&doc, export, &value, "export", &mut out);
+        assert_eq!(out, Vec::<String>::new(), "required of the answer but not in it");
+        // And the check sees a missing field: the same answer without a field always written.
+        let mut lacking = value.clone();
+        lacking.as_object_mut().map(|o| o.remove("players"));
+        missing(&doc, export, &lacking, "export", &mut out);
+        assert_eq!(out, ["export.players"]);
     }
 
     #[test]

@@ -101,6 +101,7 @@ fn out_of_range(what: &'static str, message: impl Into<String>) -> OfficeError {
 #[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentUpdate {
+    #[schemars(length(min = 1, max = 200))]
     name: String,
     ruleset: RulesetSpec,
     #[serde(default)]
@@ -689,6 +690,7 @@ pub async fn import_opengotha(
 #[serde(deny_unknown_fields)]
 pub struct Withdrawal {
     #[serde(deserialize_with = "arbiter_core::model::game::rounds::one")]
+    #[schemars(schema_with = "super::openapi::round")]
     after_round: u16,
     #[serde(default)]
     note: Option<String>,
@@ -768,6 +770,7 @@ pub async fn set_absences(
 #[serde(deny_unknown_fields)]
 pub struct Assignment {
     referee: arbiter_core::model::PersonId,
+    #[schemars(schema_with = "super::openapi::tables")]
     tables: Vec<u16>,
 }
 
@@ -801,7 +804,9 @@ pub async fn assign_referee(
 pub struct VenueAssignment {
     venue: arbiter_core::model::PersonId,
     #[serde(deserialize_with = "arbiter_core::model::game::rounds::one")]
+    #[schemars(schema_with = "super::openapi::round")]
     round: u16,
+    #[schemars(schema_with = "super::openapi::tables")]
     tables: Vec<u16>,
 }
 
