@@ -856,6 +856,7 @@ mod tests {
         }
         assert!(wrong.is_empty(), "ROUTES names other types than the handlers read or answer: {wrong:?}");
         // Most routes are held to their types, not let through as read or built by hand.
+        println!("{typed_bodies} bodies and {typed_answers} answers held to their handlers' types");
         assert!(typed_bodies >= 23 && typed_answers >= 55, "{typed_bodies} bodies, {typed_answers} answers typed");
     }
 
