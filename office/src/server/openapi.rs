@@ -836,8 +836,8 @@ mod tests {
                     typed_bodies += 1;
                     schema_json(of(&mut gen)) == read
                 }
-                // Text and XML; and the three JSON bodies read by hand (an optional body, a
-                // hint in the error) — documented, but their type is not in the signature.
+                // Text and XML; and the four JSON bodies read by hand (an optional body, a hint
+                // in the error, events decoded one by one) — documented, not in the signature.
                 (Body::Text | Body::Xml | Body::Json(_), Said::Bytes) => true,
                 _ => false,
             };
