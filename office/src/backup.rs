@@ -52,7 +52,7 @@ struct Footer {
 }
 
 /// What a backup wrote.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct BackupReport {
     pub events: u64,
     pub up_to_seq: u64,

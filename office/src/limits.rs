@@ -43,7 +43,7 @@ pub struct Entry {
 }
 
 /// What the organiser sees of an address with failures.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(schemars::JsonSchema, Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Tracked {
     pub address: IpAddr,
     pub failures: u32,

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
-use crate::server::request::{body, json};
+use crate::server::request::{body, JsonBody};
 use crate::server::{AppState, Caller, ClientAddr};
 use arbiter_core::DomainError;
 
@@ -59,9 +59,9 @@ pub fn init_tournament(
 pub async fn enroll(
     State(state): State<AppState>,
     addr: ClientAddr,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<EnrollRequest>,
 ) -> Result<Json<EnrollResponse>, OfficeError> {
-    let req: EnrollRequest = json(raw)?;
+    let req = raw.0?;
     let s = state.clone();
     let enrolled = blocking(move || s.guarded(addr, || enroll_device(&s, &req, chrono::Utc::now()))).await?;
     let p = enrolled.principal;
@@ -151,7 +151,7 @@ fn latest_stamp(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewPerson {
     id: PersonId,
@@ -163,10 +163,10 @@ pub struct NewPerson {
 pub async fn register_person(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<NewPerson>,
 ) -> Result<Json<Person>, OfficeError> {
     caller.require(&[Role::Organiser], "register officials")?;
-    let req: NewPerson = json(raw)?;
+    let req = raw.0?;
     let p = caller.0;
     blocking(move || {
         state.accounts.register_person(&p.tournament, &req.id, &req.name, req.role)?;
@@ -177,11 +177,12 @@ pub async fn register_person(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CodeRequest {
     person: PersonId,
     /// Minutes the code stays valid: 1 to 10080 (a week); 24 hours by default.
+    #[schemars(range(min = 1, max = 10080))]
     #[serde(default)]
     ttl_minutes: Option<i64>,
 }
@@ -190,10 +191,10 @@ pub struct CodeRequest {
 pub async fn issue_code(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<CodeRequest>,
 ) -> Result<Json<IssuedCode>, OfficeError> {
     caller.require(&[Role::Organiser], "issue enrollment codes")?;
-    let req: CodeRequest = json(raw)?;
+    let req = raw.0?;
     let ttl = req.ttl_minutes.unwrap_or(24 * 60);
     if !(1..=7 * 24 * 60).contains(&ttl) {
         return Err(DomainError::OutOfRange {
@@ -271,7 +272,7 @@ pub async fn refusals(
     Ok(Json(state.accounts.refusals(&caller.0.tournament, q.limit.unwrap_or(100).min(10_000))?))
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Resend {
     event: arbiter_core::model::EventId,
@@ -283,10 +284,10 @@ pub struct Resend {
 pub async fn resend(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Resend>,
 ) -> Result<Json<arbiter_core::sync::protocol::PushResult>, OfficeError> {
     caller.require(&[Role::Organiser], "resend a refused event")?;
-    let r: Resend = json(raw)?;
+    let r = raw.0?;
     let forwarder = state.forwarder()?.ok_or_else(|| {
         OfficeError::bad(
             RequestFault::NotAVenue,
@@ -297,7 +298,7 @@ pub async fn resend(
 }
 
 /// The first tournament, created from the office's page with the one-time code `serve` printed.
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
     setup_code: String,
@@ -313,9 +314,9 @@ pub struct NewTournament {
 pub async fn create_tournament(
     State(state): State<AppState>,
     addr: ClientAddr,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<NewTournament>,
 ) -> Result<Json<InitReport>, OfficeError> {
-    let n: NewTournament = json(raw)?;
+    let n = raw.0?;
     let id = TournamentId::new(n.id.trim())?;
     let name = n.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 200 {
@@ -395,6 +396,12 @@ pub async fn rotate_token(
     blocking(move || Ok(Json(arbiter_core::sync::protocol::RotatedToken { token: state.accounts.rotate(&old)? }))).await
 }
 
+/// Where `POST /backup` writes the backup: a new file's absolute path.
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct BackupTo {
+    to: std::path::PathBuf,
+}
+
 /// `POST /api/v1/backup {"to": "/path/of/a/new/file"}` with `X-Backup-Secret`: the running
 /// office writes a backup of itself (docs/durability.md) — what `arbiter-office backup --data`
 /// asks for on this machine; the secret is in `serving.json`, readable by the office's user only.
@@ -412,11 +419,7 @@ pub async fn backup(
             "a backup is asked for with the secret in the data directory's serving.json: run `arbiter-office backup --data DIR --to FILE` on the office's machine".into(),
         ));
     }
-    #[derive(Deserialize)]
-    struct To {
-        to: std::path::PathBuf,
-    }
-    let To { to } = serde_json::from_slice(&body(raw)?).map_err(|e| {
+    let BackupTo { to } = serde_json::from_slice(&body(raw)?).map_err(|e| {
         DomainError::MalformedJson(format!("the body must be {{\"to\": \"/path/of/a/new/file\"}}: {e}"))
     })?;
     if !to.is_absolute() {

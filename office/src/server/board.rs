@@ -5,24 +5,22 @@
 use arbiter_core::board::counting_board::{self, CountAnswer, CountRequest, LoadedRecord};
 use arbiter_core::board::MoveCheck;
 use arbiter_core::interop::sgf;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::Json;
 use serde::Deserialize;
 
 use crate::error::OfficeError;
 use crate::runtime::blocking;
-use crate::server::request::json;
+use crate::server::request::JsonBody;
 use crate::server::Caller;
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RecordAsked {
     /// The game record, SGF text.
     sgf: String,
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckAsked {
     sgf: String,
@@ -32,21 +30,21 @@ pub struct CheckAsked {
 
 /// `POST /api/v1/board/record` `{sgf}`: the record played through, its final position and the
 /// dead stones its own marks show.
-pub async fn record(_: Caller, raw: Result<Bytes, BytesRejection>) -> Result<Json<LoadedRecord>, OfficeError> {
-    let q: RecordAsked = json(raw)?;
+pub async fn record(_: Caller, raw: JsonBody<RecordAsked>) -> Result<Json<LoadedRecord>, OfficeError> {
+    let q = raw.0?;
     blocking(move || Ok(Json(counting_board::load_record(&q.sgf)?))).await
 }
 
 /// `POST /api/v1/board/count` `{board, dead, method, komi}`: the count, the result, and what
 /// the ledger would record.
-pub async fn count(_: Caller, raw: Result<Bytes, BytesRejection>) -> Result<Json<CountAnswer>, OfficeError> {
-    let q: CountRequest = json(raw)?;
+pub async fn count(_: Caller, raw: JsonBody<CountRequest>) -> Result<Json<CountAnswer>, OfficeError> {
+    let q = raw.0?;
     blocking(move || Ok(Json(counting_board::count(&q)?))).await
 }
 
 /// `POST /api/v1/board/check` `{sgf, move_no}`: was that move legal, and if not, under which
 /// article and as which incident.
-pub async fn check(_: Caller, raw: Result<Bytes, BytesRejection>) -> Result<Json<MoveCheck>, OfficeError> {
-    let q: CheckAsked = json(raw)?;
+pub async fn check(_: Caller, raw: JsonBody<CheckAsked>) -> Result<Json<MoveCheck>, OfficeError> {
+    let q = raw.0?;
     blocking(move || Ok(Json(sgf::check_move(&sgf::parse(&q.sgf)?, q.move_no)?))).await
 }

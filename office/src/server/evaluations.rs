@@ -29,9 +29,9 @@ fn internal(e: impl std::fmt::Display) -> OfficeError {
     OfficeError::Internal(e.to_string())
 }
 
-#[derive(serde::Deserialize)]
+#[derive(schemars::JsonSchema, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Text {
+pub struct Text {
     text: String,
 }
 

@@ -53,7 +53,7 @@ pub(crate) fn tournament_view(state: &AppState, caller: &Caller) -> Result<Tourn
 /// record an official's phone made while it could not reach the office, when it was made — ms
 /// since the epoch on the office's clock, as the phone corrects its own by the offset learned at
 /// its last contact (docs/events.md, "Records from the office's pages").
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameEvent {
     pub(crate) body: EventBody,

@@ -12,8 +12,7 @@ use arbiter_core::tournament::publish::{
 use arbiter_core::tournament::run;
 use arbiter_core::tournament::standings::{mcmahon, Standings};
 use arbiter_core::tournament::{System, TournamentView};
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -23,7 +22,7 @@ use serde::Deserialize;
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::games::{tournament_view, view_of};
-use crate::server::request::{csv, json};
+use crate::server::request::{csv, JsonBody};
 use crate::server::{path, query, AppState, Caller};
 use crate::standings::{csv_field, from_view, render_csv};
 
@@ -310,10 +309,10 @@ pub async fn preview_standings(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<crate::server::games::GameEvent>,
 ) -> Result<Json<StandingsPreview>, OfficeError> {
     let game = GameId::new(path(game)?)?;
-    let p: crate::server::games::GameEvent = json(raw)?;
+    let p = raw.0?;
     blocking(move || {
         let t = &caller.0.tournament;
         let before_view = view_of(&state, t)?;

@@ -37,6 +37,19 @@ pub(crate) fn json<T: for<'de> Deserialize<'de>>(raw: Result<Bytes, BytesRejecti
     })
 }
 
+/// A JSON body of type `T`, read as [`json`] reads it. Its error is the handler's to return
+/// after its own checks of the caller, as before a body is looked at; and the type is in the
+/// handler's signature, where the API document's test reads it (`openapi::handlers`).
+pub(crate) struct JsonBody<T>(pub Result<T, OfficeError>);
+
+impl<S: Send + Sync, T: for<'de> Deserialize<'de>> axum::extract::FromRequest<S> for JsonBody<T> {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        Ok(JsonBody(json(Bytes::from_request(req, state).await)))
+    }
+}
+
 /// The caller as the author of what the office records for them.
 pub(crate) fn author(p: &Principal) -> Author {
     Author { device: p.device.clone(), person: p.person.clone(), role: p.role }

@@ -24,7 +24,7 @@ use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::games::{check, draft, made_at, on_own_table, scheduled, GameEvent, SENT_AT};
 use crate::server::games::{game_page, setup_events, state_of, view_of};
-use crate::server::request::{author, body, json};
+use crate::server::request::{author, body, json, JsonBody};
 use crate::server::{path, AppState, Caller};
 
 const SETUP: &[Role] = &[Role::Organiser];
@@ -98,9 +98,10 @@ fn out_of_range(what: &'static str, message: impl Into<String>) -> OfficeError {
 }
 
 /// What the organiser sets: everything but the tournament's id.
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentUpdate {
+    #[schemars(length(min = 1, max = 200))]
     name: String,
     ruleset: RulesetSpec,
     #[serde(default)]
@@ -152,10 +153,10 @@ fn check_settings(s: &Settings, view: &TournamentView) -> Result<(), OfficeError
 pub async fn put_tournament(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<TournamentUpdate>,
 ) -> Result<Json<Tournament>, OfficeError> {
     caller.require(SETUP, "set the tournament up")?;
-    let u: TournamentUpdate = json(raw)?;
+    let u = raw.0?;
     let name = u.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 200 {
         return Err(invalid("name", "1 to 200 characters"));
@@ -169,7 +170,7 @@ pub async fn put_tournament(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewPlayer {
     name: String,
@@ -209,10 +210,10 @@ pub struct NewPlayer {
 pub async fn add_player(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<NewPlayer>,
 ) -> Result<Json<Player>, OfficeError> {
     caller.require(SETUP, "register players")?;
-    let n: NewPlayer = json(raw)?;
+    let n = raw.0?;
     let name = n.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 100 {
         return Err(invalid("name", "1 to 100 characters"));
@@ -316,8 +317,7 @@ pub async fn import_players(
     caller: Caller,
     q: Result<axum::extract::Query<ImportQuery>, axum::extract::rejection::QueryRejection>,
     raw: Result<Bytes, BytesRejection>,
-) -> Result<axum::response::Response, OfficeError> {
-    use axum::response::IntoResponse;
+) -> Result<Json<Imported>, OfficeError> {
     caller.require(SETUP, "register players")?;
     let q = crate::server::query(q, "use ?preview=true or nothing")?;
     let text = String::from_utf8(body(raw)?.to_vec())
@@ -327,7 +327,7 @@ pub async fn import_players(
         let offset = first.as_str()[1..].parse::<usize>().unwrap_or(1) - 1;
         let review = players_csv::review(&text, &view.players, offset);
         if q.preview {
-            return Ok(Json(review).into_response());
+            return Ok(Json(Imported::Preview(review)));
         }
         if !review.faults.is_empty() {
             return Err(DomainError::BadLines { file: "players csv", lines: review.faults }.into());
@@ -349,16 +349,24 @@ pub async fn import_players(
         if n > 0 {
             record(state, p, players.into_iter().map(|pl| (None, EventBody::PlayerRegistered(pl))).collect())?;
         }
-        Ok(Json(ImportReport { players: n as u32, games: 0, events: n as u32, notes }).into_response())
+        Ok(Json(Imported::Done(ImportReport { players: n as u32, games: 0, events: n as u32, notes })))
     })
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deletion {
     #[serde(default)]
     note: Option<String>,
+}
+
+/// What a players CSV import answers: the review (`?preview=true`), or what was registered.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Imported {
+    Preview(players_csv::CsvReview),
+    Done(ImportReport),
 }
 
 /// `DELETE /api/v1/players/{player}` (organiser): a player registered by mistake, who has no
@@ -397,7 +405,7 @@ pub async fn delete_player(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LatinName {
     surname: String,
@@ -413,11 +421,11 @@ pub async fn set_latin_name(
     State(state): State<AppState>,
     caller: Caller,
     player: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<LatinName>,
 ) -> Result<Json<Player>, OfficeError> {
     caller.require(SETUP, "give a player's name in Latin letters")?;
     let player = PlayerId::new(path(player)?)?;
-    let l: LatinName = json(raw)?;
+    let l = raw.0?;
     let surname = l.surname.split_whitespace().collect::<Vec<_>>().join(" ");
     let given = l.given_name.unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
     if surname.is_empty() || surname.chars().count() > 100 || given.chars().count() > 100 {
@@ -445,7 +453,7 @@ pub async fn set_latin_name(
 
 /// One player whose name as written is not in Latin letters, with the name the EGD's files get
 /// and a proposal for the organiser to accept or correct.
-#[derive(serde::Serialize)]
+#[derive(schemars::JsonSchema, serde::Serialize)]
 pub struct LatinEntry {
     player: PlayerId,
     name: String,
@@ -486,7 +494,7 @@ pub async fn latin_names(State(state): State<AppState>, caller: Caller) -> Resul
 }
 
 /// One entry of the registration history: who registered, corrected, withdrew or deleted whom.
-#[derive(serde::Serialize)]
+#[derive(schemars::JsonSchema, serde::Serialize)]
 pub struct RegistrationEntry {
     /// Milliseconds since the Unix epoch (the event's stamp).
     at_ms: u64,
@@ -496,8 +504,10 @@ pub struct RegistrationEntry {
     name: String,
     by: arbiter_core::model::PersonId,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(default)]
     note: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(default)]
     after_round: Option<u16>,
 }
 
@@ -676,10 +686,11 @@ pub async fn import_opengotha(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Withdrawal {
     #[serde(deserialize_with = "arbiter_core::model::game::rounds::one")]
+    #[schemars(schema_with = "super::openapi::round")]
     after_round: u16,
     #[serde(default)]
     note: Option<String>,
@@ -690,11 +701,11 @@ pub async fn withdraw(
     State(state): State<AppState>,
     caller: Caller,
     player: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Withdrawal>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(DRAW, "record a withdrawal")?;
     let player = PlayerId::new(path(player)?)?;
-    let w: Withdrawal = json(raw)?;
+    let w = raw.0?;
     command(state, caller, move |state, p, view| {
         if !view.players.iter().any(|x| x.id == player) {
             return Err(OfficeError::NotFound(format!("no player `{player}`")));
@@ -706,7 +717,7 @@ pub async fn withdraw(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Absences {
     #[serde(deserialize_with = "arbiter_core::model::game::rounds::list")]
@@ -720,11 +731,11 @@ pub async fn set_absences(
     State(state): State<AppState>,
     caller: Caller,
     player: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Absences>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(DRAW, "set a player's absences")?;
     let player = PlayerId::new(path(player)?)?;
-    let a: Absences = json(raw)?;
+    let a = raw.0?;
     command(state, caller, move |state, p, view| {
         if !view.players.iter().any(|x| x.id == player) {
             return Err(OfficeError::NotFound(format!("no player `{player}`")));
@@ -755,10 +766,11 @@ pub async fn set_absences(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Assignment {
     referee: arbiter_core::model::PersonId,
+    #[schemars(schema_with = "super::openapi::tables")]
     tables: Vec<u16>,
 }
 
@@ -766,10 +778,10 @@ pub struct Assignment {
 pub async fn assign_referee(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Assignment>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(&[Role::ChiefArbiter, Role::Organiser], "assign referees")?;
-    let a: Assignment = json(raw)?;
+    let a = raw.0?;
     if a.tables.is_empty() || a.tables.contains(&0) {
         return Err(invalid("tables", "one or more table numbers from 1"));
     }
@@ -787,12 +799,14 @@ pub async fn assign_referee(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VenueAssignment {
     venue: arbiter_core::model::PersonId,
     #[serde(deserialize_with = "arbiter_core::model::game::rounds::one")]
+    #[schemars(schema_with = "super::openapi::round")]
     round: u16,
+    #[schemars(schema_with = "super::openapi::tables")]
     tables: Vec<u16>,
 }
 
@@ -801,10 +815,10 @@ pub struct VenueAssignment {
 pub async fn assign_venue(
     State(state): State<AppState>,
     caller: Caller,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<VenueAssignment>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(&[Role::Organiser], "assign venues")?;
-    let a: VenueAssignment = json(raw)?;
+    let a = raw.0?;
     if a.round == 0 || a.tables.is_empty() || a.tables.contains(&0) {
         return Err(invalid("tables", "round from 1, tables: one or more table numbers from 1"));
     }
@@ -819,7 +833,7 @@ pub async fn assign_venue(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoundTime {
     starts_at: chrono::DateTime<chrono::Utc>,
@@ -841,11 +855,11 @@ pub async fn schedule_round(
     State(state): State<AppState>,
     caller: Caller,
     round: Result<Path<u16>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<RoundTime>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(SETUP, "schedule rounds")?;
     let round = round_of(round)?;
-    let t: RoundTime = json(raw)?;
+    let t = raw.0?;
     locked(state, caller, move |state, p| {
         record(state, p, vec![(None, EventBody::RoundScheduled { round, starts_at: t.starts_at })])?;
         Ok(Json(serde_json::json!({ "round": round, "starts_at": t.starts_at })))
@@ -872,7 +886,7 @@ pub async fn pair(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Override {
     black: PlayerId,
@@ -886,11 +900,11 @@ pub async fn override_pairing(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Override>,
 ) -> Result<Json<PairingSheet>, OfficeError> {
     caller.require(&[Role::ChiefArbiter], "override a pairing (第三十一条四)")?;
     let game = GameId::new(path(game)?)?;
-    let o: Override = json(raw)?;
+    let o = raw.0?;
     let reason = o.reason.trim().to_owned();
     if reason.is_empty() {
         return Err(invalid("reason", "say why the pairing is changed (第三十一条四)"));
@@ -940,11 +954,11 @@ pub async fn record_game_event(
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
     headers: axum::http::HeaderMap,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<GameEvent>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
     let sent = sent_at(&headers)?;
     let game = GameId::new(path(game)?)?;
-    let e: GameEvent = json(raw)?;
+    let e = raw.0?;
     if !e.body.kind().is_game_scoped() {
         return Err(OfficeError::bad(
             RequestFault::NotAGameEvent,
@@ -996,7 +1010,7 @@ pub async fn record_game_event(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Arrived {
     side: arbiter_core::model::Colour,
@@ -1014,12 +1028,12 @@ pub async fn record_arrival(
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
     headers: axum::http::HeaderMap,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Arrived>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
     let sent = sent_at(&headers)?;
     caller.require(&[Role::Referee, Role::ChiefArbiter], "record a late arrival")?;
     let game = GameId::new(path(game)?)?;
-    let a: Arrived = json(raw)?;
+    let a = raw.0?;
     locked(state, caller, move |state, p| {
         let g = scheduled(state, &p.tournament, &game)?;
         let setup = state.store.setup(&p.tournament)?;
@@ -1099,7 +1113,7 @@ fn late_arrival_at(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IncidentAsked {
     incident: arbiter_core::rules::Incident,
@@ -1111,10 +1125,10 @@ pub async fn allowed(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<IncidentAsked>,
 ) -> Result<Json<Vec<arbiter_core::rules::AllowedRuling>>, OfficeError> {
     let game = GameId::new(path(game)?)?;
-    let q: IncidentAsked = json(raw)?;
+    let q = raw.0?;
     blocking(move || {
         let g = state_of(&state, &caller.0.tournament, &game)?;
         let ruleset = arbiter_core::rules::Ruleset::from_spec(g.ruleset);
@@ -1123,7 +1137,7 @@ pub async fn allowed(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Arrivals {
     black_arrived: Option<u64>,
@@ -1137,11 +1151,11 @@ pub async fn lateness(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<Arrivals>,
 ) -> Result<Json<Option<arbiter_core::app::LatenessScreen>>, OfficeError> {
     caller.require(&[Role::Referee, Role::ChiefArbiter], "time a late arrival")?;
     let game = GameId::new(path(game)?)?;
-    let q: Arrivals = json(raw)?;
+    let q = raw.0?;
     blocking(move || {
         let t = &caller.0.tournament;
         let g = scheduled(&state, t, &game)?;
@@ -1158,10 +1172,10 @@ pub async fn preview(
     State(state): State<AppState>,
     caller: Caller,
     game: Result<Path<String>, PathRejection>,
-    raw: Result<Bytes, BytesRejection>,
+    raw: JsonBody<GameEvent>,
 ) -> Result<Json<arbiter_core::game::Preview>, OfficeError> {
     let game = GameId::new(path(game)?)?;
-    let e: GameEvent = json(raw)?;
+    let e = raw.0?;
     blocking(move || {
         let t = &caller.0.tournament;
         let g = scheduled(&state, t, &game)?;

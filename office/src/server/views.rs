@@ -153,7 +153,7 @@ pub struct IncidentFilter {
     player: Option<PlayerId>,
 }
 
-#[derive(Serialize)]
+#[derive(schemars::JsonSchema, Serialize)]
 pub struct IncidentRow<'a> {
     game: &'a GameId,
     round: Option<u16>,

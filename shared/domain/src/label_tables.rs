@@ -9,6 +9,7 @@ use crate::labels::{Label, Labelled};
 /// Every label the screens need, keyed by the wire name of the value (`"referee"`,
 /// `"second_warning"`, `"17.3"` …), so the UI never writes a label of its own.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct LabelTables {
     pub roles: std::collections::BTreeMap<String, Label>,

@@ -22,6 +22,8 @@ pub mod labels;
 pub mod league;
 pub mod model;
 pub mod rules;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod timing;
 pub mod tournament;
 

@@ -19,6 +19,7 @@ use super::views::{Names, PlayerInfo};
 
 /// Who did something, and when.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Step {
     pub person: PersonId,
@@ -30,6 +31,7 @@ pub struct Step {
 
 /// The incident an item is about, as recorded.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct IncidentCard {
     pub incident: Incident,
@@ -45,6 +47,7 @@ pub struct IncidentCard {
 
 /// The appeal an item is about (第十六条四).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct AppealCard {
     pub by: Colour,
@@ -53,6 +56,7 @@ pub struct AppealCard {
 
 /// A decision the viewer may record here, and what it would do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct DeskOption {
     /// The event the decision records, as the form would send it.
@@ -65,6 +69,7 @@ pub struct DeskOption {
 
 /// One open item on the desk.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct QueueCard {
     pub game: GameId,

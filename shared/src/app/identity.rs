@@ -28,6 +28,7 @@ pub struct Identity {
 
 /// The identity as screens see it: no token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PublicIdentity {
     pub office_url: String,
@@ -40,6 +41,7 @@ pub struct PublicIdentity {
     /// The official's name as the organiser registered it (what the header shows), once the
     /// device holds the tournament's set-up.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub name: Option<String>,
 }

@@ -53,6 +53,7 @@ async fn office_answer<T: serde::de::DeserializeOwned>(pins: &Pins, request: req
 
 /// What the sync banner and the start screen need.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct AppStatus {
     pub identity: Option<PublicIdentity>,

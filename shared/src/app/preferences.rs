@@ -20,6 +20,7 @@ const VERSION: u32 = 1;
 
 /// What the user of this device chose; the defaults until they choose.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Preferences {
     /// The screens' language, if chosen (none: the tournament's ruleset decides).

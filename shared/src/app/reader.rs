@@ -15,6 +15,7 @@ use super::App;
 
 /// One call, with its words in both languages (the screen speaks the one in use).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Spoken {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -28,6 +29,7 @@ pub struct Spoken {
 
 /// What the reader screen shows and says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ReaderView {
     /// The time this view is for (pass it back as `after_ms` next time).
@@ -72,6 +74,7 @@ impl App {
 
 /// The late-arrival timer for a game's round (第二十三条一–三), as the table sees it now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct LatenessScreen {
     /// The time this was computed for: what an arrival tapped now is stamped with.

@@ -23,6 +23,7 @@ use super::views::{Names, PlayerInfo};
 /// What a step of the story did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum StoryKind {
     Recorded,
@@ -36,6 +37,7 @@ pub enum StoryKind {
 
 /// One step of an incident's story.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct StoryStep {
     pub event: EventId,
@@ -63,6 +65,7 @@ pub struct StoryStep {
 
 /// An incident's story, and what the viewer may decide on it now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Story {
     pub game: GameId,
@@ -85,6 +88,7 @@ pub struct Story {
 /// A game record attached to an incident: the move in question checked (第十九条, 第二十条,
 /// 第六条) and the board just before it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct StoryRecord {
     /// The attaching event.

@@ -15,6 +15,7 @@ use super::App;
 
 /// A player as the screens show them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PlayerInfo {
     pub id: PlayerId,
@@ -25,6 +26,7 @@ pub struct PlayerInfo {
 
 /// One row of “my tables”: players, status and warning dots.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct TableRow {
     pub game: GameId,
@@ -44,6 +46,7 @@ pub struct TableRow {
 
 /// The game screen: state, players and the incident catalogue of its ruleset.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameView {
     // Shared with the store's kept state: a page is not a deep copy of a long game.
@@ -60,6 +63,7 @@ pub struct GameView {
 
 /// Who signed an event shown on a screen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct SealView {
     pub event: EventId,

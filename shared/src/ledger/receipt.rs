@@ -13,6 +13,7 @@ use super::SigningKey;
 /// What an office held from `signer` when it answered a push.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Receipt {
     pub tournament: TournamentId,

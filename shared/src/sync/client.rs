@@ -65,6 +65,7 @@ impl SyncConfig {
 
 /// What the UI's sync banner shows.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct SyncStatus {
     pub online: bool,
@@ -91,6 +92,7 @@ pub struct SyncStatus {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RejectedEvent {
     pub id: String,

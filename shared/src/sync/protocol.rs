@@ -23,6 +23,7 @@ pub const GZIP_LEVEL: u32 = 2;
 /// `POST /api/v1/events`: a batch of events. Elements are decoded one by one, so one bad event
 /// is refused on its own.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PushRequest<E = Event> {
     pub events: Vec<E>,
 }
@@ -30,6 +31,7 @@ pub struct PushRequest<E = Event> {
 /// The office's answer for one pushed event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum PushStatus {
     /// Stored now.
@@ -42,6 +44,7 @@ pub enum PushStatus {
 
 /// One event's outcome, in request order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PushResult {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
@@ -67,6 +70,7 @@ pub struct PushResult {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PushResponse {
     pub results: Vec<PushResult>,
     /// The office's clock when it answered, for the device's clock skew (absent from offices
@@ -81,6 +85,7 @@ pub struct PushResponse {
 
 /// `GET /api/v1/events?after=SEQ&limit=N`: the tournament's events after a cursor.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PullResponse {
     /// `(office sequence number, event)`, in sequence order.
     pub events: Vec<PulledEvent>,
@@ -102,6 +107,7 @@ pub struct PullResponse {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PulledEvent {
     pub seq: u64,
     pub event: Event,
@@ -109,6 +115,7 @@ pub struct PulledEvent {
 
 /// `POST /api/v1/enroll`: trade a one-time code for a device token.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EnrollRequest {
     pub code: String,
     pub device: DeviceId,
@@ -128,6 +135,7 @@ pub struct EnrollRequest {
 
 /// The token is shown once; only its hash is kept at the office.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EnrollResponse {
     pub token: String,
     pub tournament: TournamentId,
@@ -147,6 +155,7 @@ pub struct EnrollResponse {
 /// A tournament just created (`arbiter-office init`, or `POST /api/v1/tournaments` with the
 /// office's one-time setup code): the organiser's token, shown once.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct InitReport {
     pub tournament: TournamentId,
@@ -155,6 +164,7 @@ pub struct InitReport {
 
 /// `POST /api/v1/token/rotate`: the caller's new token; the old one stops working at once.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RotatedToken {
     pub token: String,
@@ -162,6 +172,7 @@ pub struct RotatedToken {
 
 /// `GET /api/v1/devices`: an enrolled device, for the organiser's page (revoke a lost tablet).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct DeviceInfo {
     pub device: DeviceId,
@@ -178,6 +189,7 @@ pub struct DeviceInfo {
 /// A request the office refused, for the organiser to review (`GET /api/v1/refusals`): a
 /// forged signature, a clock far ahead, a kind the role may not write, another's identity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Refusal {
     pub at: chrono::DateTime<chrono::Utc>,
@@ -199,6 +211,7 @@ pub struct Refusal {
 /// office only — never in the ledger, so no tablet receives it (`GET /api/v1/evaluations`:
 /// organiser, chief arbiter, committee).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Evaluation {
     pub referee: PersonId,
@@ -212,6 +225,7 @@ pub const MAX_EVALUATION_CHARS: usize = 4_000;
 
 /// `POST /api/v1/enrollment-codes`: a one-time code for a registered official, shown once.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct IssuedCode {
     pub code: String,

@@ -88,6 +88,16 @@ impl FromStr for CertFingerprint {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CertFingerprint {
+    fn schema_name() -> String {
+        "CertFingerprint".to_owned()
+    }
+    fn json_schema(_: &mut schemars::gen::SchemaGenerator) -> schemars::schema::Schema {
+        arbiter_domain::schema::literal(serde_json::json!({"type": "string", "pattern": "^[0-9a-f]{64}$"}))
+    }
+}
+
 impl Serialize for CertFingerprint {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         s.collect_str(self)

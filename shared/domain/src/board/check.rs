@@ -17,6 +17,7 @@ use crate::rules::KoRule;
 /// What the check found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "verdict", rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Verdict {
     Legal,
@@ -32,6 +33,7 @@ pub enum Verdict {
 
 /// One move of a record, checked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct MoveCheck {
     /// 1-based, as a score sheet numbers moves.

@@ -15,6 +15,7 @@ use super::position::{Coord, Position};
 /// A final position as the board shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct BoardSetup {
     /// 9, 13 or 19.
@@ -30,6 +31,7 @@ pub struct BoardSetup {
 
 /// A game record loaded for counting.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct LoadedRecord {
     pub board: BoardSetup,
@@ -44,6 +46,7 @@ pub struct LoadedRecord {
 /// counting: 2, 2.75 or 3.75; in points otherwise).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CountRequest {
     pub board: BoardSetup,
@@ -55,6 +58,7 @@ pub struct CountRequest {
 
 /// The count, the result, and what the game's ledger would record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CountAnswer {
     pub tally: Tally,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// breaks the remaining ties, so every replica orders the same event set the same way.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Hlc {
     /// Milliseconds since the Unix epoch (the largest physical time seen).

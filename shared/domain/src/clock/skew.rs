@@ -14,6 +14,7 @@ pub const UNNOTICED_MS: i64 = 60_000;
 
 /// The office's time minus the device's, as one request measured it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ClockSkew {
     /// Add this to the device's clock to get the office's (negative: the device is ahead).

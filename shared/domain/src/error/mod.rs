@@ -84,6 +84,7 @@ pub enum DomainError {
 
 /// One bad line of a file brought in: its number (from 1) and what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct LineFault {
     pub line: u32,
@@ -297,6 +298,7 @@ pub fn at_field(field: String, message: String) -> DomainError {
 
 /// The wire shape of an error: a code to branch on and a sentence for people.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ErrorBody {
     pub code: String,

@@ -11,6 +11,7 @@ use crate::rules::{Count, Incident, Outcome, Ruling};
 /// What the committee decided on an appeal (第十六条四).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "decision", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum AppealDecision {
     /// The ruling appealed against stands.
@@ -24,6 +25,7 @@ pub enum AppealDecision {
 /// An event body. Wire form: `{"kind": "...", "data": {...}}` (`data` absent for bare facts).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "data", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum EventBody {
     // Set-up (organiser; games also the chief arbiter, 第三十一条).
@@ -238,6 +240,7 @@ pub const MAX_RECORD_BYTES: usize = 64 * 1024;
 /// The kind of an event body, for authorization and indexes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum EventKind {
     TournamentCreated,

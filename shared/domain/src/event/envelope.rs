@@ -25,6 +25,7 @@ pub fn schema_for(body: &EventBody) -> u16 {
 /// One recorded fact.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Event {
     pub schema: u16,

@@ -58,6 +58,7 @@ impl PublicKey {
 /// Who signed an event, and the signature.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Signature {
     /// The signing device (the event's author's device), or [`OFFICE_SIGNER`] for what the

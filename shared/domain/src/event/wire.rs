@@ -107,6 +107,7 @@ impl Lined {
 
 /// A line of a JSONL log that could not be decoded.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct LineError {
     /// 1-based line number.

@@ -22,6 +22,7 @@ pub const MAX_WHY_CHARS: usize = 500;
 /// Why a result is corrected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum CorrectionCause {
     /// The result was entered wrong (the wrong game, the wrong winner): 第十三条一.
@@ -67,6 +68,7 @@ display_via_label!(CorrectionCause);
 
 /// A correction as the fold applied it: what it replaced, what it made the result, who and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Correction {
     /// The `result_corrected` event.

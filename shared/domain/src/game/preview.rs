@@ -11,6 +11,7 @@ use crate::rules::{Consequence, RulesetSpec};
 
 /// What recording an event would do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Preview {
     /// The consequence applied to the incident the event records or rules on, if one applies.

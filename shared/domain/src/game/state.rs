@@ -12,6 +12,7 @@ use crate::rules::{Article, Consequence, Incident, Outcome, ResultReason, Rulese
 /// Where the game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Status {
     Scheduled,
@@ -23,6 +24,7 @@ pub enum Status {
     Adjourned {
         sealer: Colour,
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "schema", schemars(default))]
         #[cfg_attr(feature = "ts", ts(optional))]
         seal: Option<crate::game::SealDigest>,
     },
@@ -33,6 +35,7 @@ pub enum Status {
 
 /// One side's record in this game. Every entry names the incident it came from.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct SideRecord {
     pub player: Option<PlayerId>,
@@ -53,6 +56,7 @@ pub struct SideRecord {
 
 /// The game's result, with the article that decided it and the event it came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameResult {
     #[serde(flatten)]
@@ -70,6 +74,7 @@ pub struct GameResult {
 
 /// A ruling on an incident, as recorded, with what became of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RulingRecord {
     pub event: EventId,
@@ -90,6 +95,7 @@ pub struct RulingRecord {
 
 /// The ruling in force on an incident.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct EffectiveRuling {
     pub event: EventId,
@@ -100,6 +106,7 @@ pub struct EffectiveRuling {
 
 /// An incident with its rulings and consequence.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct IncidentView {
     pub id: EventId,
@@ -138,6 +145,7 @@ pub struct IncidentView {
 
 /// An undo: the `incident_withdrawn` event, when, and by whom.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Withdrawal {
     pub event: EventId,
@@ -151,6 +159,7 @@ fn first_revision() -> u16 {
 
 /// An appeal to the organising committee (第十六条四).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct AppealView {
     pub id: EventId,
@@ -166,6 +175,7 @@ pub struct AppealView {
 /// What the open item is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum OpenKind {
     Escalation,
@@ -179,6 +189,7 @@ pub enum OpenKind {
 
 /// Something an official still has to decide.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct OpenItem {
     pub kind: OpenKind,
@@ -195,6 +206,7 @@ pub struct OpenItem {
 /// Whose move it is after an imposed pass (第十九条, 第二十条一, 第二十二条: 轮对方下子), while
 /// that pass is the latest thing recorded on the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ToMove {
     pub colour: Colour,
@@ -205,6 +217,7 @@ pub struct ToMove {
 
 /// An event the fold did not apply, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Rejected {
     pub event: EventId,
@@ -214,6 +227,7 @@ pub struct Rejected {
 
 /// The derived state of one game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameState {
     pub game: GameId,

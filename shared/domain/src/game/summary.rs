@@ -12,6 +12,7 @@ use crate::rules::{Article, Ruling};
 /// One game as tournament-wide work reads it (tables page, queue, pairing, standings), taken
 /// from its [`GameState`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct GameSummary {
     pub game: GameId,
@@ -33,6 +34,7 @@ pub struct GameSummary {
 
 /// A ruling a higher authority replaced (第十六条四 appeal, the chief arbiter's decision).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Overruled {
     pub incident: EventId,

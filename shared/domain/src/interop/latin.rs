@@ -42,6 +42,7 @@ pub fn encode_latin9(text: &str) -> Vec<u8> {
 
 /// The transliteration a proposal follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Scheme {
     /// Hanyu Pinyin, without tones (Chinese names).
@@ -54,6 +55,7 @@ pub enum Scheme {
 
 /// What can be said of a name for the EGD.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Proposal {
     /// Already writable as it is.

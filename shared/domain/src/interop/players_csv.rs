@@ -159,6 +159,7 @@ pub fn player_key(p: &Player) -> String {
 
 /// One player a CSV would add, with the line it came from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CsvRow {
     pub line: u32,
@@ -168,12 +169,14 @@ pub struct CsvRow {
     pub given_name: String,
     /// Already registered (an id) or earlier in the same file (`line N`): the same name or PIN.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub duplicate_of: Option<String>,
 }
 
 /// What a CSV would do, before anything is stored: the players it adds and every bad line.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CsvReview {
     pub rows: Vec<CsvRow>,

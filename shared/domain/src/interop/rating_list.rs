@@ -17,6 +17,7 @@ use crate::model::{Country, OpenGothaRecord, Pin, Player, Rank};
 /// Which federation's list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum ListKind {
     Egf,
@@ -25,14 +26,17 @@ pub enum ListKind {
 
 /// One player of a rating list.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Listed {
     pub surname: String,
     pub given_name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub pin: Option<Pin>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub ffg_licence: Option<String>,
     pub rank: Rank,
@@ -40,12 +44,14 @@ pub struct Listed {
     pub rating: i32,
     pub club: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub country: Option<Country>,
 }
 
 /// A list as loaded: its kind, the date it says it was published (as written), its players.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RatingList {
     pub kind: ListKind,
@@ -309,6 +315,7 @@ impl RatingList {
 
 /// One registered player a newer list changes.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Refreshed {
     pub player: crate::model::PlayerId,
@@ -316,6 +323,7 @@ pub struct Refreshed {
     pub rank_before: Rank,
     pub rank_after: Rank,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub rating_before: Option<i32>,
     pub rating_after: i32,

@@ -16,6 +16,7 @@ use serde::{Serialize, Serializer};
 /// A language a screen may be in. Wire names as the UI keeps them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Lang {
     Zh,

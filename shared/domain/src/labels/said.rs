@@ -9,6 +9,7 @@ use super::{Label, Lang};
 /// One sentence in each of the five languages. On the wire `{zh, en, zh_hant, ko, ja}`, as a
 /// [`Label`] is, so the UI reads both alike.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Said {
     pub zh: String,

@@ -18,6 +18,7 @@ use crate::tournament::TournamentView;
 
 /// One player of the registry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RegistryEntry {
     pub player: PlayerId,
@@ -33,6 +34,7 @@ pub struct RegistryEntry {
 
 /// A player's entry in one event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Entered {
     pub tournament: TournamentId,
@@ -45,6 +47,7 @@ pub struct Entered {
 /// What an entry of a discipline record is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Mark {
     /// 警告, counting toward 第二十五条二.
@@ -63,6 +66,7 @@ pub enum Mark {
 
 /// One entry of a player's discipline record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct DisciplineEntry {
     pub tournament: TournamentId,
@@ -80,6 +84,7 @@ pub struct DisciplineEntry {
 
 /// A player's whole record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PlayerRecord {
     pub entry: RegistryEntry,

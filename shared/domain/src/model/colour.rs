@@ -7,6 +7,7 @@ use crate::labels::{display_via_label, Label, Labelled};
 /// Black or white: the side a player holds in one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Colour {
     Black,
@@ -36,6 +37,7 @@ display_via_label!(Colour);
 
 /// One value per side, indexed by colour.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PerColour<T> {
     pub black: T,

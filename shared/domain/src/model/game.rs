@@ -15,6 +15,7 @@ use crate::rules::RulesetSpec;
 /// Exactly one of the two is given ([`TimeControl::check`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct TimeControl {
     pub main_minutes: u16,
@@ -31,6 +32,7 @@ pub struct TimeControl {
 /// What follows main time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "system", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Overtime {
     /// 第十二条: reserved minutes — a move under a minute costs nothing, each full minute one
@@ -153,6 +155,7 @@ pub mod rounds {
 /// A scheduled game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Game {
     pub id: GameId,

@@ -29,7 +29,8 @@ macro_rules! slug_id {
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
         #[serde(transparent)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, type = "string"))]
-        pub struct $name(String);
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+        pub struct $name(#[cfg_attr(feature = "schema", schemars(schema_with = "crate::schema::slug"))] String);
 
         impl $name {
             /// Validates and wraps an id.

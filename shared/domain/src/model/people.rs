@@ -8,6 +8,7 @@ use crate::model::ids::{DeviceId, PersonId};
 /// An official's role. Order matters: a higher role's ruling supersedes a lower one's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Role {
     /// A venue office of a league: forwards what its referees record in the matches
@@ -52,6 +53,7 @@ display_via_label!(Role);
 /// An official registered for a tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Person {
     pub id: PersonId,
@@ -62,6 +64,7 @@ pub struct Person {
 /// A device enrolled to write events for one person.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Device {
     pub id: DeviceId,
@@ -72,6 +75,7 @@ pub struct Device {
 /// Who wrote an event: the device, the person holding it, and the role they acted in.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Author {
     pub device: DeviceId,

@@ -90,6 +90,7 @@ impl<'de> Deserialize<'de> for Rank {
 /// A player entered in the tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Player {
     pub id: PlayerId,
@@ -119,6 +120,7 @@ pub struct Player {
 /// starting score adds the correction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct OpenGothaRecord {
     pub name: String,

@@ -11,6 +11,7 @@ use crate::tournament::System;
 /// A tournament and the ruleset its games use unless a game says otherwise.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Tournament {
     pub id: TournamentId,
@@ -26,6 +27,7 @@ pub struct Tournament {
 /// created first and completed later; a later `tournament_created` corrects an earlier one.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Settings {
     #[serde(default, skip_serializing_if = "Option::is_none")]

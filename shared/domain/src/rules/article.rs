@@ -7,6 +7,7 @@ use crate::labels::{Label, Labelled};
 
 /// An article (or numbered paragraph) of a source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Article {
     // Chapter 1 and 2: play and competition provisions.

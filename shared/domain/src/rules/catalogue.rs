@@ -10,6 +10,7 @@ use crate::rules::{Article, IncidentGroup, IncidentType, Ruleset, Ruling};
 
 /// One ruling a catalogue entry allows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CatalogueRuling {
     pub ruling: Ruling,
@@ -24,6 +25,7 @@ pub struct CatalogueRuling {
 
 /// One incident type under a ruleset.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CatalogueEntry {
     pub incident: IncidentType,

@@ -52,6 +52,7 @@ pub enum Condition {
 /// Why the board was scattered (第十七条四).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum ScatterCause {
     /// 外界不可抗拒的原因.

@@ -9,6 +9,7 @@ use crate::rules::{Article, Incident, IncidentType, Outcome, ResultReason, Rulin
 
 /// A change to one side's clock, in seconds (negative takes time away).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ClockAdjustment {
     pub colour: Colour,
@@ -18,6 +19,7 @@ pub struct ClockAdjustment {
 
 /// The direct effect of one ruling.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Consequence {
     /// The article applied.

@@ -52,6 +52,7 @@ impl<'de> Deserialize<'de> for HalfStones {
 /// `{"method": "territory", "black_points": 62, "white_points": 55}` (territory + prisoners).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "method", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Count {
     Area {

@@ -9,6 +9,7 @@ use crate::rules::IncidentType;
 
 /// The kind of input a fact needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 #[serde(rename_all = "snake_case")]
 pub enum FactKind {
@@ -34,6 +35,7 @@ pub enum FactKind {
 
 /// One fact of an incident type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct FactField {
     /// The field name in `incident.facts`.
@@ -155,6 +157,7 @@ pub fn facts(kind: IncidentType) -> &'static [FactField] {
 /// One recorded fact in words, for a card, a story or a printout: what the fact is, and its
 /// value in both languages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct FactInWords {
     pub name: &'static str,

@@ -11,6 +11,7 @@ pub use crate::rules::condition::ScatterCause;
 /// The rare cycles of 第二十条三.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Cycle {
     TripleKo,
@@ -42,6 +43,7 @@ impl Labelled for Cycle {
 /// "claimed_after_move": 87}` or `{"by": "referee", "play_went_on": false}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "by", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Objection {
     /// Against the move record: the foul's move number, and the last move played when the claim
@@ -68,6 +70,7 @@ impl Objection {
 /// An incident with its facts. Wire form: `{"type": "...", "facts": {...}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "facts", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Incident {
     /// 17.1 连走二步: a side played twice without the other passing.
@@ -171,6 +174,7 @@ pub enum Incident {
 /// The kind of an incident without its facts: what the penalty table is keyed by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum IncidentType {
     DoubleMove,
@@ -205,6 +209,7 @@ pub enum IncidentType {
 /// The UI's grouping of incidents, by the headings of the 裁判法.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum IncidentGroup {
     Moves,

@@ -90,6 +90,7 @@ impl PenaltyTable {
 
 /// A ruling an official could make now, for the UI's picker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct AllowedRuling {
     pub ruling: Ruling,

@@ -14,6 +14,7 @@ use crate::rules::{Article, Incident, IncidentType, Preset, Ruleset, Ruling};
 
 /// One quick action: an incident against one side, with one ruling.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct QuickAction {
     pub incident: IncidentType,

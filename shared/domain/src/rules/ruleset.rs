@@ -70,6 +70,7 @@ pub enum KoRule {
 /// `{"preset": "chinese_1988", "komi": 3.75}`, `{"preset": "korean"}` or `{"preset": "ing"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "preset", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum RulesetSpec {
     #[serde(rename = "chinese_1988")]
@@ -141,6 +142,7 @@ impl Default for RulesetSpec {
 /// The named presets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Preset {
     Chinese1988,
@@ -162,6 +164,7 @@ display_via_label!(Preset);
 /// How the result is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Counting {
     /// 数子法 (第九条): stones plus surrounded points, against the even line 180½.
@@ -175,6 +178,7 @@ pub enum Counting {
 /// Komi in the unit of the counting method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Komi {
     /// In quarter-stones (子 × 4).

@@ -8,6 +8,7 @@ use crate::labels::{display_via_label, Label, Labelled};
 /// A ruling on an incident.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Ruling {
     /// 判负: the offender loses the game.

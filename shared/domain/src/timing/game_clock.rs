@@ -18,6 +18,7 @@ const MINUTE_MS: u64 = 60_000;
 /// What follows main time, in the clock's units.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "system", rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum OvertimeClock {
     /// Periods of `period_ms` (第十二条: minutes); `count` of them, the last not to be used up.
@@ -137,6 +138,7 @@ pub enum ClockError {
 
 /// When and who ran out of time (第二十三条五): what the app proposes to the referee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct TimeUp {
     pub side: Colour,
@@ -184,6 +186,7 @@ pub struct GameClock {
 
 /// How one side stands at a given time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct SideView {
     /// Main time left.
@@ -207,6 +210,7 @@ pub struct SideView {
 
 /// The clock at a given time: what the reader screen shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ClockView {
     /// What follows main time in this game (how the reader shows and reads it).

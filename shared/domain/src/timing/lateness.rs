@@ -10,6 +10,7 @@ use crate::model::Colour;
 /// What the referee is asked to record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "proposal", rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum LatenessProposal {
     /// 第二十三条三: both here within the limit; the late time comes off each side's clock.
@@ -22,6 +23,7 @@ pub enum LatenessProposal {
 
 /// The timer at a given time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct LatenessView {
     /// Since the round's start.

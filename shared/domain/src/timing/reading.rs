@@ -23,6 +23,7 @@ const MINUTE_MS: u64 = 60_000;
 /// One thing the reader says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "call", content = "n", rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Call {
     /// "30秒", "40秒", … into the current minute.
@@ -92,6 +93,7 @@ impl Call {
 
 /// A call and the instant (ms, the clock's time base) it is due.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Announcement {
     #[cfg_attr(feature = "ts", ts(type = "number"))]

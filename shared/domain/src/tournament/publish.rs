@@ -17,6 +17,7 @@ use crate::error::Result;
 
 /// A player as sheets print them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PlayerRef {
     pub id: PlayerId,
@@ -27,6 +28,7 @@ pub struct PlayerRef {
 
 /// A referee as sheets print them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct RefereeRef {
     pub id: PersonId,
@@ -34,6 +36,7 @@ pub struct RefereeRef {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct SheetBoard {
     pub table: u16,
@@ -53,6 +56,7 @@ pub struct SheetBoard {
 
 /// One round's pairing sheet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PairingSheet {
     pub round: u16,
@@ -105,6 +109,7 @@ pub fn pairing_sheet(view: &TournamentView, round: u16) -> PairingSheet {
 
 /// One cell of the crosstable: the opponent's line, the colour and what this player scored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Cell {
     pub round: u16,
@@ -116,6 +121,7 @@ pub struct Cell {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct CrossRow {
     pub place: u32,
@@ -128,6 +134,7 @@ pub struct CrossRow {
 
 /// The crosstable in the order of `standings`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Crosstable {
     pub rounds: u16,
@@ -202,6 +209,7 @@ fn crosstable_of(view: &TournamentView, field: &Field, standings: &Standings) ->
 
 /// The event's set-up as the office's pages show it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Setup {
     pub tournament: Option<crate::model::Tournament>,
@@ -242,6 +250,7 @@ pub fn setup(view: &TournamentView) -> Setup {
 
 /// What the hall display and the printed sheets show.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Board {
     pub tournament: crate::model::TournamentId,
@@ -267,6 +276,7 @@ pub fn board(view: &TournamentView, round: Option<u16>) -> Board {
 
 /// A player whose place or score a proposed ruling would change.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Move {
     pub player: PlayerId,
@@ -279,6 +289,7 @@ pub struct Move {
 
 /// The standings before and after a proposed ruling, and who moves.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct StandingsPreview {
     pub moves: Vec<Move>,
@@ -315,6 +326,7 @@ pub fn preview(
 
 /// What an import brought in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ImportReport {
     pub players: u32,

@@ -210,6 +210,7 @@ fn balanced(field: &Field, ruleset: RulesetSpec, b: &Board) -> (PlayerId, Player
 
 /// A game whose result a later decision changed, for the standings page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct ResultChange {
     pub game: GameId,
@@ -237,6 +238,7 @@ fn change(g: &GameSummary, s: &Game) -> Option<ResultChange> {
 
 /// Standings with what changed them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct EventStandings {
     pub system: System,

@@ -14,6 +14,7 @@ use crate::tournament::team;
 /// How players are paired and ranked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum System {
     /// 第二十七条二 循环制: single, or double (each pair twice, colours swapped).
@@ -108,6 +109,7 @@ pub const OPENGOTHA_SWISS_CRITERIA: [Criterion; 3] = [Criterion::Nbw, Criterion:
 /// How the teams of a team event meet (第二十七条二/三, 第二十八条二).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum TeamPairing {
     RoundRobin,

@@ -33,6 +33,7 @@ pub struct RegisteredKey {
 /// A tournament's derived state: its set-up and its games, each as a `G` — a [`GameSummary`]
 /// unless said otherwise ([`replay_states`] gives every game's whole state).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export, concrete(G = GameSummary)))]
 pub struct TournamentView<G = GameSummary> {
     pub id: TournamentId,
@@ -44,6 +45,7 @@ pub struct TournamentView<G = GameSummary> {
     pub withdrawals: BTreeMap<PlayerId, u16>,
     /// The rounds each player will miss (OpenGotha's participation flags), where any.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<PlayerId, BTreeSet<u16>>>"))]
     pub absences: BTreeMap<PlayerId, BTreeSet<u16>>,
     /// Who sits out each round that has a bye.
@@ -54,6 +56,7 @@ pub struct TournamentView<G = GameSummary> {
     pub referees: BTreeMap<u16, PersonId>,
     /// A league's venues: round → table → the venue office that hosts it.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<u16, BTreeMap<u16, PersonId>>>"))]
     pub venues: BTreeMap<u16, BTreeMap<u16, PersonId>>,
     /// Signing keys the ledger registers (devices', venues'), with who registered them and any

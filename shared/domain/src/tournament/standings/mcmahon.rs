@@ -58,6 +58,7 @@ impl McMahonParams {
 /// its own; OpenGotha's defaults otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Scoring {
     /// OpenGotha's "MM zero", kept as the event or file set it; scores count from 30k whatever

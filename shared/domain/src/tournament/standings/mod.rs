@@ -22,6 +22,7 @@ use crate::tournament::frac::Frac;
 /// A ranking criterion. Chinese criteria are named for their article; McMahon criteria carry
 /// OpenGotha's names (its files' placement parameters use these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum Criterion {
     /// 第二十八条一 积分: win 2, draw 1, loss 0.
@@ -218,6 +219,7 @@ impl Criterion {
 
 /// One row of the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Standing {
     pub place: u32,
@@ -234,6 +236,7 @@ pub struct Standing {
     pub decided_by: Option<Criterion>,
     /// 第二十九条: withdrew after this round.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub withdrawn_after: Option<u16>,
 }
@@ -266,6 +269,7 @@ pub fn provisional(n: usize) -> Note {
 /// How 第二十八条一2's Swiss total is read (see the rules digest).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum SwissReading {
     /// Rank by points; the added term only breaks ties between equal points. The default:
@@ -278,6 +282,7 @@ pub enum SwissReading {
 
 /// The standings after some round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Standings {
     /// After this round.
@@ -289,6 +294,7 @@ pub struct Standings {
     pub shown: Vec<Criterion>,
     /// Which reading of 第二十八条一2 is in force, for Swiss events.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
     pub swiss_reading: Option<SwissReading>,
     /// What people should know about how these were computed (readings, data left out).
     pub notes: Vec<Note>,

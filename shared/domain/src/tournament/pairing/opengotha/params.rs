@@ -22,6 +22,7 @@ fn bad(message: String) -> DomainError {
 /// Where, inside its score group, a player drawn up or down should come from (TOP, MID, BOT).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum DuddMode {
     Top,
@@ -33,6 +34,7 @@ pub enum DuddMode {
 /// How players of one score group are seeded against each other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum SeedSystem {
     /// Top half against bottom half, partners chosen by a deterministic "random".
@@ -47,6 +49,7 @@ pub enum SeedSystem {
 /// OpenGotha's own integers; `last_round_for_seed_system1` is 1-based, as in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct PairingParams {
     /// Concavity of the "rather N×1 than 1×N" curve, in thousandths (OpenGotha's 0.5 is 500):
@@ -221,6 +224,7 @@ impl PairingParams {
 /// OpenGotha's `HandicapParameterSet`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct HandicapParams {
     /// Handicap from the McMahon scores rather than the ranks.

@@ -21,6 +21,7 @@ use crate::tournament::standings::Criterion;
 
 /// Which OpenGotha release's table numbering a round follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub enum TableOrder {
     /// OpenGotha 3.52 and later (3.52.03 is the release organisers run): a board's best player

@@ -15,6 +15,7 @@ use super::{Kind, Person, RandomRule};
 
 /// A pair's weight, part by part (what `--explain` prints). The weight is their sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Parts {
     /// 1: no pair weighs 0 ("no matching allowed").
