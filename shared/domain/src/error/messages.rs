@@ -409,15 +409,15 @@ fn forbidden(f: &Forbidden, l: Lang, legacy: bool) -> String {
             ja: format!("ここで「{}」に「{}」の裁定をする", w(i, l), w(r, l)),
         ),
         Forbidden::EscalateTo(to) => say!(l =>
-            zh: format!("上报给{}（只能向上报给裁判长或仲裁委员会）", w(to, l)),
+            zh: format!("上报给{}（只能向上报给裁判长或大会组委会）", w(to, l)),
             en: if legacy {
                 format!("escalate to {to}: escalations go up, to the chief arbiter or the committee")
             } else {
                 format!("escalate to the {}: escalations go up, to the chief arbiter or the committee", en(to))
             },
-            zh_hant: format!("上報給{}（只能向上報給裁判長或仲裁委員會）", w(to, l)),
-            ko: format!("{}에게 이관할(이관은 위로, 심판장이나 위원회에만 가능합니다)", w(to, l)),
-            ja: format!("{}に上申する（上申は上へ、審判長か委員会にのみ）", w(to, l)),
+            zh_hant: format!("上報給{}（只能向上報給裁判長或大會組委會）", w(to, l)),
+            ko: format!("{}에게 이관할(이관은 위로, 심판장이나 대회 조직위원회에만 가능합니다)", w(to, l)),
+            ja: format!("{}に上申する（上申は上へ、審判長か大会組織委員会にのみ）", w(to, l)),
         ),
     }
 }
