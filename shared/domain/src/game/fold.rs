@@ -38,10 +38,15 @@ pub fn fold_game<'a>(
             }
         })
         .collect();
-    let schedule = admitted.iter().rev().find_map(|e| match &e.body {
-        EventBody::GameScheduled(g) => Some(g.clone()),
-        _ => None,
-    });
+    let (schedule, time_limit) = admitted
+        .iter()
+        .rev()
+        .find_map(|e| match &e.body {
+            // 第十二条二: read as the revision it was recorded under read it.
+            EventBody::GameScheduled(g) => Some((Some(g.clone()), Some(g.time_control.read_under(e.rules_revision())))),
+            _ => None,
+        })
+        .unwrap_or((None, None));
     let spec = schedule.as_ref().map_or(default_ruleset, |g| g.ruleset);
     let ctx = RuleContext::for_game(schedule.as_ref());
     let mut sides = PerColour::<SideRecord>::default();
@@ -74,6 +79,7 @@ pub fn fold_game<'a>(
     let mut state = GameState {
         game: game.clone(),
         schedule,
+        time_limit,
         ruleset: spec,
         status: Status::Scheduled,
         sides: fold.sides,

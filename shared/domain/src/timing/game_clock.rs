@@ -47,13 +47,22 @@ pub struct ClockSettings {
 }
 
 impl ClockSettings {
-    /// 第十二条: main time and reserved minutes (5 nationally, 1 locally; 0: none).
+    /// Main time and then reserved minutes (5 nationally, 1 locally; 0: none): the clock as it
+    /// stands once the reserve is split off the limit ([`ClockSettings::limit`]).
     pub fn reserved(main_ms: u64, minutes: u8) -> ClockSettings {
         ClockSettings { main_ms, overtime: OvertimeClock::Periods { count: minutes, period_ms: MINUTE_MS } }
+    }
+
+    /// 第十二条二: a time limit of `limit_ms`, of which the last `minutes` are byo-yomi ("在时限
+    /// 内保留几分钟开始读秒"): 60 minutes with 5 reserved is 55 minutes' main time and 5 reserved.
+    pub fn limit(limit_ms: u64, minutes: u8) -> ClockSettings {
+        ClockSettings::reserved(limit_ms.saturating_sub(u64::from(minutes) * MINUTE_MS), minutes)
     }
 }
 
 impl From<TimeControl> for ClockSettings {
+    /// The clock of a time control as this build reads it (第十二条二: the reserve within the
+    /// limit); a record of an older revision is read first ([`TimeControl::read_under`]).
     fn from(t: TimeControl) -> Self {
         // Zero-length periods or blocks would never let a move be made: at least a second.
         let overtime = match t.overtime() {
@@ -66,7 +75,7 @@ impl From<TimeControl> for ClockSettings {
             }
             Overtime::Fischer { seconds } => OvertimeClock::Fischer { increment_ms: u64::from(seconds) * 1_000 },
         };
-        ClockSettings { main_ms: u64::from(t.main_minutes) * MINUTE_MS, overtime }
+        ClockSettings { main_ms: u64::from(t.main_time_minutes()) * MINUTE_MS, overtime }
     }
 }
 
