@@ -158,6 +158,8 @@ const words = {
   start: ["开钟", "Start the clock"],
   reader: ["读秒", "Byo-yomi reader"],
   pressClock: ["按钟", "Press clock"],
+  removingCaptures: ["提子（停钟，第二十三条四）", "Removing captures (clock stopped, Art. 23.4)"],
+  removalDone: ["提子完毕", "Captures removed"],
   readerNotStarted: ["尚未开钟", "The clock has not started"],
   latenessTimer: ["迟到计时（第二十三条）", "Late arrival (Art. 23)"],
   arrived: ["{colour}到场", "{colour} arrived"],

@@ -47,6 +47,8 @@ export const ja: Record<Word, string> = {
   start: "時計開始",
   reader: "秒読み",
   pressClock: "時計を押す",
+  removingCaptures: "アゲハマ取り上げ（時計停止、第二十三条四）",
+  removalDone: "アゲハマ取り上げ終了",
   readerNotStarted: "時計はまだ動いていません",
   latenessTimer: "遅刻（第二十三条）",
   arrived: "{colour}到着",

@@ -47,6 +47,8 @@ export const ko: Record<Word, string> = {
   start: "시계 시작",
   reader: "초읽기",
   pressClock: "시계 누름",
+  removingCaptures: "따낸 돌 들어내기(시계 정지, 제23조 4)",
+  removalDone: "따낸 돌 들어내기 끝",
   readerNotStarted: "시계가 시작되지 않았습니다",
   latenessTimer: "지각(제23조)",
   arrived: "{colour} 도착",

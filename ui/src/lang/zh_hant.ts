@@ -46,6 +46,8 @@ export const zh_hant: Record<Word, string> = {
   start: "開鐘",
   reader: "讀秒",
   pressClock: "按鐘",
+  removingCaptures: "提子（停鐘，第二十三條四）",
+  removalDone: "提子完畢",
   readerNotStarted: "尚未開鐘",
   latenessTimer: "遲到計時（第二十三條）",
   arrived: "{colour}到場",

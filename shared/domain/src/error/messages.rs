@@ -361,6 +361,20 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
             ko: "봉수로 중단된 대국이 아닙니다",
             ja: "封じ手で打ち掛けになった対局ではありません",
         ),
+        Unmet::RemovalUnderWay => say!(l =>
+            zh: "已在提子，时钟已停",
+            en: "the captured stones are already being removed, the clock stopped",
+            zh_hant: "已在提子，時鐘已停",
+            ko: "이미 따낸 돌을 들어내는 중이며 시계가 멈춰 있습니다",
+            ja: "すでにアゲハマを取り上げ中で、時計は止まっています",
+        ),
+        Unmet::NoRemoval => say!(l =>
+            zh: "没有正在进行的提子",
+            en: "no removal of captured stones is under way",
+            zh_hant: "沒有正在進行的提子",
+            ko: "따낸 돌을 들어내는 중이 아닙니다",
+            ja: "アゲハマの取り上げ中ではありません",
+        ),
         Unmet::NotInPlay => say!(l =>
             zh: "只有进行中的对局可以封手暂停",
             en: "only a game in play can be adjourned",
@@ -598,6 +612,8 @@ pub(crate) mod tests {
             Unmet::NotPaused,
             Unmet::NotAdjourned,
             Unmet::NotInPlay,
+            Unmet::RemovalUnderWay,
+            Unmet::NoRemoval,
         ] {
             all.push(E::ConditionNotMet { article: Article::Art14, why });
         }

@@ -98,6 +98,18 @@ pub enum EventBody {
     ClockPressed {
         by: Colour,
     },
+    /// 第二十三条四 ("但在读秒时，提子不计时间"; seed 004 競技第二条2 1): many captured stones in
+    /// byo-yomi stop the clock a while), schema 8: `by`, the side to move, takes its captured
+    /// stones off in byo-yomi — its clock stops, and the reader with it, until
+    /// [`EventBody::RemovalEnded`] or its own [`EventBody::ClockPressed`]. In main time the clock
+    /// runs on (the removal is timed there).
+    RemovalStarted {
+        by: Colour,
+    },
+    /// The removal is done (schema 8): `by`'s clock runs again from here.
+    RemovalEnded {
+        by: Colour,
+    },
     /// 第十四条 adjournment: `sealer` (the side to move) hands the sealed move to the referee;
     /// `seal`, when the tablet took the move, commits to it without showing it.
     GameAdjourned {
@@ -272,10 +284,12 @@ pub enum EventKind {
     IncidentWithdrawn,
     ResultCorrected,
     PlayerDeleted,
+    RemovalStarted,
+    RemovalEnded,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 32] = [
+    pub const ALL: [EventKind; 34] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -308,6 +322,8 @@ impl EventKind {
         EventKind::IncidentWithdrawn,
         EventKind::ResultCorrected,
         EventKind::PlayerDeleted,
+        EventKind::RemovalStarted,
+        EventKind::RemovalEnded,
     ];
 
     /// The wire schema version that brought this kind in: an event of an older one is refused.
@@ -319,6 +335,7 @@ impl EventKind {
             EventKind::IncidentWithdrawn => 5,
             EventKind::ResultCorrected => 6,
             EventKind::PlayerDeleted => 7,
+            EventKind::RemovalStarted | EventKind::RemovalEnded => 8,
             _ => 1,
         }
     }
@@ -379,6 +396,8 @@ impl EventBody {
             EventBody::ClockResumed => K::ClockResumed,
             EventBody::ClockPressed { .. } => K::ClockPressed,
             EventBody::GameAdjourned { .. } => K::GameAdjourned,
+            EventBody::RemovalStarted { .. } => K::RemovalStarted,
+            EventBody::RemovalEnded { .. } => K::RemovalEnded,
             EventBody::MoveUnsealed { .. } => K::MoveUnsealed,
             EventBody::EndConfirmed { .. } => K::EndConfirmed,
             EventBody::CountRecorded { .. } => K::CountRecorded,
@@ -418,6 +437,8 @@ impl Labelled for EventKind {
             ClockPaused => Label::new("暂停", "paused"),
             ClockResumed => Label::new("继续", "resumed"),
             ClockPressed => Label::new("按钟", "clock pressed"),
+            RemovalStarted => Label::new("提子停钟", "clock stopped to remove captured stones"),
+            RemovalEnded => Label::new("提子完毕", "captured stones removed"),
             GameAdjourned => Label::new("封棋", "adjourned with a sealed move"),
             MoveUnsealed => Label::new("启封", "sealed move opened"),
             EndConfirmed => Label::new("确认终局", "end confirmed"),

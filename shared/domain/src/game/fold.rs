@@ -323,9 +323,10 @@ fn is_fact(body: &EventBody) -> bool {
     )
 }
 
-/// What [`Play::step`] applies: a clock press or a fact.
+/// What [`Play::step`] applies: a clock press, a removal of captures (第二十三条四), or a fact.
 fn is_walked(body: &EventBody) -> bool {
-    matches!(body, EventBody::ClockPressed { .. }) || is_fact(body)
+    matches!(body, EventBody::ClockPressed { .. } | EventBody::RemovalStarted { .. } | EventBody::RemovalEnded { .. })
+        || is_fact(body)
 }
 
 impl Default for Play {
@@ -395,6 +396,18 @@ impl Play {
             EventBody::ClockPressed { by } => {
                 if self.result.is_none() {
                     self.clock_facts.push((ClockFact::Press { by: *by }, at_ms));
+                }
+                Ok(())
+            }
+            // 第二十三条四: the removal of captures stops the side to move's clock in byo-yomi.
+            // After the result it changes nothing, as a press.
+            EventBody::RemovalStarted { .. } | EventBody::RemovalEnded { .. } => {
+                if self.result.is_none() {
+                    let fact = match body {
+                        EventBody::RemovalStarted { .. } => ClockFact::RemovalStarted,
+                        _ => ClockFact::RemovalEnded,
+                    };
+                    self.clock_facts.push((fact, at_ms));
                 }
                 Ok(())
             }

@@ -106,7 +106,8 @@ pub enum ClockFact {
         late_ms: u64,
     },
     /// 第二十三条四: in byo-yomi, removing captured stones is not timed — the running clock stops
-    /// from here to [`ClockFact::RemovalEnded`]. In main time it runs on.
+    /// from here to [`ClockFact::RemovalEnded`] or the mover's [`ClockFact::Press`], which ends
+    /// the removal with the turn. In main time it runs on.
     RemovalStarted,
     RemovalEnded,
     /// 第二十三条六: the referee approved `side`'s leaving the seat during byo-yomi; the clock
@@ -140,6 +141,8 @@ pub enum ClockError {
     SecondAbsence(Colour),
     #[error("第二十三条四: no removal of captured stones is being timed out")]
     NoRemoval,
+    #[error("第二十三条四: the captured stones are already being removed")]
+    RemovalUnderWay,
     #[error("{0:?} is not to move: its clock is not running")]
     NotToMove(Colour),
 }
@@ -189,6 +192,8 @@ pub struct GameClock {
     /// Time the side to move has used in this turn before the clock last stopped.
     used_ms: u64,
     run: Run,
+    /// 第二十三条四: a removal of captures is under way (its clock stopped only in byo-yomi).
+    removal: bool,
 }
 
 /// How one side stands at a given time.
@@ -227,6 +232,10 @@ pub struct ClockView {
     pub white: SideView,
     /// Set once a side has run out of time (第二十三条五).
     pub time_up: Option<TimeUp>,
+    /// 第二十三条四: captured stones are being removed (in byo-yomi the clock and the reader
+    /// wait; the next tap or the press goes on).
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
+    pub removing: bool,
 }
 
 /// A side's time after using `used_ms` of a turn that began with `side`.
@@ -286,7 +295,14 @@ impl GameClock {
             OvertimeClock::Fischer { .. } => (0, 0, 0),
         };
         let side = Side { main_ms: settings.main_ms, reserve, absences: 0, block_ms, block_moves };
-        GameClock { settings, sides: [side; 2], to_move: Colour::Black, used_ms: 0, run: Run::NotStarted }
+        GameClock {
+            settings,
+            sides: [side; 2],
+            to_move: Colour::Black,
+            used_ms: 0,
+            run: Run::NotStarted,
+            removal: false,
+        }
     }
 
     /// A clock folded from `facts` (each with the time it happened); a fact the clock cannot
@@ -304,6 +320,11 @@ impl GameClock {
 
     pub fn to_move(&self) -> Colour {
         self.to_move
+    }
+
+    /// 第二十三条四: a removal of captured stones is under way.
+    pub fn removing(&self) -> bool {
+        self.removal
     }
 
     /// Time the side to move has used in this turn as of `now`.
@@ -404,24 +425,28 @@ impl GameClock {
                 return Err(ClockError::NotToMove(by))
             }
             ClockFact::Press { .. } => match self.run {
-                Run::Running { .. } => {
+                // 第二十三条四: the press ends a removal; its time was not charged.
+                Run::Running { .. } | Run::Removing => {
                     self.end_turn(at)?;
+                    self.removal = false;
                     self.run = Run::Running { since: at };
                 }
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
             },
             ClockFact::Pause => match self.run {
-                Run::Running { .. } => {
+                Run::Running { .. } | Run::Removing => {
                     self.used_ms = self.used_at(at);
+                    self.removal = false;
                     self.run = Run::Paused;
                 }
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
             },
             ClockFact::Adjourn => match self.run {
-                Run::Running { .. } | Run::Paused => {
+                Run::Running { .. } | Run::Paused | Run::Removing => {
                     self.end_turn(at)?;
+                    self.removal = false;
                     self.run = Run::Adjourned;
                 }
                 Run::NotStarted => return Err(ClockError::NotStarted),
@@ -432,8 +457,10 @@ impl GameClock {
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::NotStopped),
             },
+            ClockFact::RemovalStarted if self.removal => return Err(ClockError::RemovalUnderWay),
             ClockFact::RemovalStarted => match self.run {
                 Run::Running { .. } => {
+                    self.removal = true;
                     let mover = self.sides[index(self.to_move)];
                     // Only byo-yomi stops for removal; in main time the clock runs on.
                     if matches!(
@@ -447,12 +474,14 @@ impl GameClock {
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
             },
-            ClockFact::RemovalEnded => match self.run {
-                Run::Removing => self.run = Run::Running { since: at },
-                // Started in main time: nothing was stopped.
-                Run::Running { .. } => {}
-                _ => return Err(ClockError::NoRemoval),
-            },
+            ClockFact::RemovalEnded if !self.removal => return Err(ClockError::NoRemoval),
+            ClockFact::RemovalEnded => {
+                self.removal = false;
+                // Started in main time, the clock ran on: nothing to restart.
+                if self.run == Run::Removing {
+                    self.run = Run::Running { since: at };
+                }
+            }
             ClockFact::LateArrival { side, late_ms } => {
                 let s = &mut self.sides[index(side)];
                 s.main_ms = s.main_ms.saturating_sub(late_ms);
@@ -538,6 +567,7 @@ impl GameClock {
             black: side_view(Colour::Black),
             white: side_view(Colour::White),
             time_up,
+            removing: self.removal && time_up.is_none(),
         }
     }
 }

@@ -680,3 +680,129 @@ fn art12_2_a_round_paired_from_an_older_set_up_gets_the_time_the_set_up_meant() 
     }
     assert_eq!(replay(&events).remove(0).time_limit, Some(TimeControl::reserved(60, 5)));
 }
+
+// ---- 第二十三条四: in byo-yomi, removing captured stones is not timed (seed 004 競技第二条2 1)) ----
+
+#[test]
+fn art23_4_the_press_ends_a_removal_and_the_removal_is_not_charged() {
+    // The last reserved minute, 40 s into it: 2 min 20 s of removing, then the press.
+    let c = clock(ClockSettings::reserved(0, 1), &[(F::RemovalStarted, 40 * S), (F::Press { by: Black }, 3 * M)]);
+    let v = c.view(3 * M);
+    assert_eq!((v.time_up, v.black.reserve, v.to_move), (None, 1, White));
+    assert!(!v.removing);
+    // While stones come off, the clock waits, the reader is silent, and no time runs out.
+    let removing = clock(ClockSettings::reserved(0, 1), &[(F::RemovalStarted, 40 * S)]);
+    let v = removing.view(10 * M);
+    assert!(v.removing && !v.running);
+    assert_eq!((v.black.minute_ms, v.time_up), (40 * S, None));
+    assert!(schedule(&removing).is_empty());
+    assert!(due(&removing, 40 * S, 10 * M).is_empty());
+    // A second start is refused; the end comes once.
+    let mut c = removing.clone();
+    assert_eq!(c.apply(F::RemovalStarted, 50 * S), Err(ClockError::RemovalUnderWay));
+    c.apply(F::RemovalEnded, 60 * S).unwrap();
+    assert_eq!(c.apply(F::RemovalEnded, 61 * S), Err(ClockError::NoRemoval));
+    // From the second tap the minute goes on where it stopped: 40 s + 5 s.
+    assert_eq!(c.view(65 * S).black.minute_ms, 45 * S);
+    assert_eq!(c.time_up(60 * S + 20 * S), Some(TimeUp { side: Black, at_ms: 80 * S }));
+}
+
+/// Black in the last reserved minute of a 60-minute limit (the last 5 reserved), 50 s into it.
+fn black_in_the_last_minute(t: &mut Table) -> u64 {
+    t.referee(EventBody::ClockStarted);
+    let start = t.now();
+    t.wait(59 * M + 50 * S - S);
+    let v = t.state().clock().unwrap().view(t.now() + S);
+    assert_eq!((v.black.reserve, v.black.minute_ms), (1, 50 * S), "the last minute, 50 s gone");
+    start
+}
+
+#[test]
+fn art23_4_black_in_the_last_minute_captures_fifteen_stones_and_is_not_read_out() {
+    // The referee's account: "Black is in the last reserved minute; at 50 seconds Black captures
+    // fifteen stones. I tap 'removing captures': the reader stops at 50. Taking the fifteen
+    // stones off takes a minute and a half; Black presses the clock. Black still has the last
+    // minute: nobody said '10，超时判负'."
+    let mut t = Table::chinese();
+    let start = black_in_the_last_minute(&mut t);
+    t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap();
+    let tap = t.now();
+    let c = t.state().clock().unwrap();
+    assert!(c.view(tap).removing);
+    // Without the tap the reader would count 1 … 9 and call the loss at 60:00.
+    assert_eq!(c.time_up(start + 60 * M), None);
+    assert!(due(&c, tap, tap + 90 * S).is_empty(), "nothing is read while the stones come off");
+    t.wait(90 * S - S);
+    t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap();
+    let state = t.state();
+    let v = state.clock().unwrap().view(t.now());
+    assert_eq!((v.time_up, v.to_move, v.black.reserve, v.removing), (None, White, 1, false));
+    assert_eq!(state.result, None);
+    // The same minute and a half without the tap: read out at 60:00.
+    let mut untimed = Table::chinese();
+    let start = black_in_the_last_minute(&mut untimed);
+    assert_eq!(
+        untimed.state().clock().unwrap().time_up(start + 61 * M),
+        Some(TimeUp { side: Black, at_ms: start + 60 * M })
+    );
+}
+
+#[test]
+fn art23_4_the_second_tap_ends_the_removal_and_the_minute_goes_on() {
+    let mut t = Table::chinese();
+    let start = black_in_the_last_minute(&mut t);
+    t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap();
+    t.wait(30 * S - S);
+    t.try_push(Role::Referee, EventBody::RemovalEnded { by: Black }).unwrap();
+    let resumed = t.now();
+    let c = t.state().clock().unwrap();
+    let v = c.view(resumed + 5 * S);
+    assert!(v.running && !v.removing);
+    assert_eq!(v.black.minute_ms, 55 * S, "50 s before the removal, 5 s after it");
+    // The loss moves by the removal's 30 s, and the reader counts to it.
+    assert_eq!(c.time_up(resumed + 10 * S).map(|u| u.at_ms), Some(start + 60 * M + 30 * S));
+    assert_eq!(schedule(&c).last().map(|a| (a.at_ms, a.call)), Some((resumed + 10 * S, Call::TimeUp)));
+}
+
+#[test]
+fn art23_4_a_removal_is_the_side_to_moves_in_a_running_game_and_ends_once() {
+    let mut t = Table::chinese();
+    let not_running = t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap_err();
+    assert_eq!(not_running, DomainError::ConditionNotMet { article: Article::Art23_4, why: Unmet::ClockNotRunning });
+    t.referee(EventBody::ClockStarted);
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::RemovalStarted { by: White }).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::Art23_4, why: Unmet::NotToMove { to_move: Black, by: White } }
+    );
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::RemovalEnded { by: Black }).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::Art23_4, why: Unmet::NoRemoval }
+    );
+    t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap();
+    let again = t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap_err();
+    assert_eq!(again, DomainError::ConditionNotMet { article: Article::Art23_4, why: Unmet::RemovalUnderWay });
+    assert!(again.to_string().contains("第二十三条四"), "{again}");
+    // In main time the clock runs on while the stones come off (第二十三条四 spares only
+    // byo-yomi); the second tap is still taken.
+    t.wait(20 * S);
+    t.try_push(Role::Referee, EventBody::RemovalEnded { by: Black }).unwrap();
+    let v = t.state().clock().unwrap().view(t.now());
+    assert_eq!(v.black.main_ms, 55 * M - 22 * S, "the 20 s of removing were timed");
+}
+
+#[test]
+fn kr_c2_2_many_captures_in_byo_yomi_stop_the_clock_in_a_korean_game() {
+    // 競技第二条2 1): "抜き石が多い場合、対局時計を少しの間停止することができる".
+    let mut t = Table::korean();
+    black_in_the_last_minute(&mut t);
+    t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap();
+    t.wait(2 * M);
+    assert_eq!(t.state().clock().unwrap().time_up(t.now()), None);
+    t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap();
+    assert_eq!(t.state().clock().unwrap().view(t.now()).to_move, White);
+    // A refusal in a Korean game cites the KBA's paragraph.
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::RemovalEnded { by: White }).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::KrC2_2, why: Unmet::NoRemoval }
+    );
+}
