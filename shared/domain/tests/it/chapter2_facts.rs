@@ -85,3 +85,14 @@ fn the_referee_records_events_only_for_their_roles_kinds() {
         DomainError::not_authorized(Role::Committee, Forbidden::Record(EventKind::Resigned), Some(Role::Referee))
     );
 }
+
+#[test]
+fn art13_1_a_forfeit_or_a_referees_decision_ends_the_game() {
+    // 第十三条一: 凡比赛一方弃权或因各种原因被裁判员判负、判和的对局，也作终局处理.
+    let mut t = Table::chinese();
+    t.referee(EventBody::ResultEntered { outcome: Outcome::win(White), note: None, forfeit: true });
+    let s = t.state();
+    let r = s.result.unwrap();
+    assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(White), ResultReason::Forfeit, Article::Art13_1));
+    assert_eq!(s.status, Status::Finished);
+}

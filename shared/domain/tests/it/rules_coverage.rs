@@ -164,3 +164,101 @@ fn the_check_refuses_a_place_that_does_not_apply_the_paragraph() {
     assert!(applied_at(&format!("{art17}::row(DoubleMove"), Some("Art17_1")).is_err(), "not a whole row");
     assert!(applied_at("shared/domain/src/game/fold.rs::apply_incident(", None).is_err(), "not a name");
 }
+
+/// The test `fn name` in `source`: its doc comment, its name and its body (to the closing brace
+/// at the start of a line), or `None`.
+fn test_body<'a>(source: &'a str, name: &str) -> Option<&'a str> {
+    let at = source.find(&format!("fn {name}("))?;
+    // Back over the attributes and the doc comment right above it.
+    let mut start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+    while start > 0 {
+        let prev = source[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+        let line = source[prev..start - 1].trim_start();
+        if !(line.starts_with("///") || line.starts_with("#[")) {
+            break;
+        }
+        start = prev;
+    }
+    let rest = &source[start..];
+    let end = rest[at - start..].find("\n}").map_or(rest.len(), |e| at - start + e + 2);
+    Some(&rest[..end])
+}
+
+/// The ways a test names paragraph `id` (`paragraph` is the row's second cell): its wire id
+/// ("23.4", "kr.a1.3"), the article's variant (`Art23_4`, `KrA1_3`), its number in a test's
+/// name (`art23_4`, `art_23_4`, `appendix_1_3`, `competition_1_2_1`), or its words in the seed
+/// (第二十三条四, 付則第一条3).
+fn names_of(id: &str, paragraph: &str, variant: Option<&str>) -> Vec<String> {
+    // A bare number ("5", "23.4") would be found in any test: the wire id as a string, or as
+    // an English citation.
+    let mut names = vec![format!("\"{id}\""), format!("Art. {id}")];
+    if id.chars().any(|c| c.is_ascii_alphabetic()) {
+        names.push(id.to_owned());
+    }
+    names.extend(variant.map(str::to_owned));
+    let under = id.replace('.', "_");
+    names.extend([format!("art{under}"), format!("art_{under}")]);
+    if let Some(rest) = id.strip_prefix("kr.a") {
+        names.push(format!("appendix_{}", rest.replace('.', "_")));
+    }
+    if let Some(rest) = id.strip_prefix("kr.c") {
+        names.push(format!("competition_{}", rest.replace('.', "_")));
+    }
+    if let Some(rest) = id.strip_prefix("kr.") {
+        names.push(format!("article_{rest}"));
+    }
+    names.extend(paragraph.split_whitespace().filter(|w| w.contains('条')).map(str::to_owned));
+    // The Ing principles by their words (五 貼還點數、平衡局差).
+    if id.starts_with("ing.") {
+        names.extend(
+            paragraph
+                .split(|c: char| c.is_whitespace() || c == '、')
+                .filter(|w| w.chars().count() >= 4)
+                .map(str::to_owned),
+        );
+    }
+    names
+}
+
+/// Each row's named tests include one that names its paragraph — so a row cannot point at a
+/// test of another article that happens to pass through the code (the 20.3 row once named a
+/// test of the Ing rules' ko).
+#[test]
+fn every_row_names_a_test_that_names_its_paragraph() {
+    let declared = declared_articles();
+    let text = std::fs::read_to_string(repo().join("docs/rules-coverage.md")).unwrap();
+    let paragraphs: BTreeMap<String, String> = text
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| id ") && !l.starts_with("|---"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split(" | ").map(str::trim).collect();
+            (cells[0].to_owned(), cells[1].to_owned())
+        })
+        .collect();
+    let mut unnamed = Vec::new();
+    for r in rows() {
+        let names = names_of(&r.id, &paragraphs[&r.id], declared.get(&r.id).map(String::as_str));
+        let named = r.tests.iter().any(|t| {
+            let (file, name) = t.split_once("::").unwrap_or_default();
+            let source = std::fs::read_to_string(repo().join(file)).unwrap_or_default();
+            test_body(&source, name).is_some_and(|body| names.iter().any(|n| body.contains(n.as_str())))
+        });
+        if !named {
+            unnamed.push(format!("{} (any of {names:?})", r.id));
+        }
+    }
+    assert!(unnamed.is_empty(), "rows whose tests do not name the paragraph:\n{}", unnamed.join("\n"));
+}
+
+/// The paragraph check finds a paragraph by its names, never by a bare number.
+#[test]
+fn the_paragraph_check_refuses_a_test_of_another_article() {
+    let source = std::fs::read_to_string(repo().join("shared/domain/tests/it/board.rs")).unwrap();
+    let body = test_body(&source, "art4_the_opponents_stones_without_liberties_are_taken_off").unwrap();
+    let found = |id: &str, paragraph: &str, variant: &str| {
+        names_of(id, paragraph, Some(variant)).iter().any(|n| body.contains(n.as_str()))
+    };
+    assert!(found("5", "第五条 禁着点", "Art5"), "it says 第五条");
+    assert!(!found("25.2", "第二十五条二", "Art25_2"), "nothing of 25.2 in it");
+    assert!(!found("2", "第二条", "Art2"), "a 2 in the board is not 第二条");
+}
