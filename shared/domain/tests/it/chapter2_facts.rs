@@ -31,6 +31,7 @@ fn area(black: u32) -> Count {
     Count::Area { black_stones: HalfStones::new(black * 2).unwrap() }
 }
 
+/// 第七条一 and 第十三条二: both confirm the end, the side to move first; then the count.
 #[test]
 fn end_confirmed_then_counted_under_the_games_komi() {
     // 第十三条二, 第九条, 第十一条: with 3¾ black needs 184½ or more.
