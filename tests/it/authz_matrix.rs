@@ -33,8 +33,8 @@ fn expected(role: Role, kind: EventKind) -> bool {
         // office enters results from score sheets.
         ResultEntered => matches!(role, Referee | ChiefArbiter | Organiser),
         ClockStarted | ClockPaused | ClockResumed | ClockPressed | RemovalStarted | RemovalEnded | GameAdjourned
-        | MoveUnsealed | EndConfirmed | CountRecorded | Resigned | RemainingTimeAsked | IncidentRecorded
-        | RulingIssued | Escalated => {
+        | MoveUnsealed | EndConfirmed | CountRecorded | CountCorrected | Resigned | RemainingTimeAsked
+        | IncidentRecorded | RulingIssued | Escalated => {
             matches!(role, Referee | ChiefArbiter)
         }
         AppealFiled => matches!(role, Referee | ChiefArbiter | Committee),
@@ -96,6 +96,12 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
         EventKind::PlayerDeleted => EventBody::PlayerDeleted { player: PlayerId::new("a").unwrap(), note: None },
         EventKind::RemovalStarted => EventBody::RemovalStarted { by: Colour::Black },
         EventKind::RemovalEnded => EventBody::RemovalEnded { by: Colour::Black },
+        EventKind::CountCorrected => EventBody::CountCorrected {
+            count: arbiter_core::rules::Count::Area {
+                black_stones: arbiter_core::rules::HalfStones::new(370).unwrap(),
+            },
+            asked_by: Colour::Black,
+        },
         EventKind::PlayerWithdrew => {
             EventBody::PlayerWithdrew { player: PlayerId::new("a").unwrap(), after_round: 1, note: None }
         }

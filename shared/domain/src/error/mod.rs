@@ -115,6 +115,8 @@ pub enum Unmet {
     RemovalUnderWay,
     /// 第二十三条四: no removal of captured stones is under way to end.
     NoRemoval,
+    /// 第十六条三: the game's result in force was not decided by a count.
+    NoCountToCorrect,
 }
 
 /// What a role was refused (see [`DomainError::NotAuthorized`]).

@@ -134,6 +134,14 @@ pub enum EventBody {
     CountRecorded {
         count: Count,
     },
+    /// 第十六条三 ("终局计算胜负时，对局者有要求纠正数子和计算胜负失误的权利"), schema 8: at a
+    /// player's demand (`asked_by`), the count is made again and `count` replaces the one that
+    /// decided the game — while that count is still the result in force (a correction since, or
+    /// no count, refuses it).
+    CountCorrected {
+        count: Count,
+        asked_by: Colour,
+    },
     /// 第七条二 resignation.
     Resigned {
         by: Colour,
@@ -286,10 +294,11 @@ pub enum EventKind {
     PlayerDeleted,
     RemovalStarted,
     RemovalEnded,
+    CountCorrected,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 34] = [
+    pub const ALL: [EventKind; 35] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -324,6 +333,7 @@ impl EventKind {
         EventKind::PlayerDeleted,
         EventKind::RemovalStarted,
         EventKind::RemovalEnded,
+        EventKind::CountCorrected,
     ];
 
     /// The wire schema version that brought this kind in: an event of an older one is refused.
@@ -335,7 +345,7 @@ impl EventKind {
             EventKind::IncidentWithdrawn => 5,
             EventKind::ResultCorrected => 6,
             EventKind::PlayerDeleted => 7,
-            EventKind::RemovalStarted | EventKind::RemovalEnded => 8,
+            EventKind::RemovalStarted | EventKind::RemovalEnded | EventKind::CountCorrected => 8,
             _ => 1,
         }
     }
@@ -401,6 +411,7 @@ impl EventBody {
             EventBody::MoveUnsealed { .. } => K::MoveUnsealed,
             EventBody::EndConfirmed { .. } => K::EndConfirmed,
             EventBody::CountRecorded { .. } => K::CountRecorded,
+            EventBody::CountCorrected { .. } => K::CountCorrected,
             EventBody::Resigned { .. } => K::Resigned,
             EventBody::ResultEntered { .. } => K::ResultEntered,
             EventBody::RemainingTimeAsked { .. } => K::RemainingTimeAsked,
@@ -443,6 +454,7 @@ impl Labelled for EventKind {
             MoveUnsealed => Label::new("启封", "sealed move opened"),
             EndConfirmed => Label::new("确认终局", "end confirmed"),
             CountRecorded => Label::new("数子结果", "result by count"),
+            CountCorrected => Label::new("纠正数子", "count corrected"),
             Resigned => Label::new("中盘认输", "resignation"),
             ResultEntered => Label::new("录入结果", "result entered"),
             RemainingTimeAsked => Label::new("询问剩余时间", "remaining time asked"),

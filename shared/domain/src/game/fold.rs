@@ -306,6 +306,18 @@ struct Play {
     clock_facts: Vec<(ClockFact, u64)>,
 }
 
+/// 第十六条三: the result a corrected count replaces — the game's result in force, when a count
+/// (the first, or one corrected already) decided it. A result decided otherwise, or corrected by
+/// its own act since (game::correction), has no count to correct.
+pub(crate) fn recount_replaces(result: Option<&GameResult>) -> Result<GameResult, DomainError> {
+    match result {
+        Some(r) if r.reason == ResultReason::Count => Ok(*r),
+        _ => {
+            Err(DomainError::ConditionNotMet { article: crate::rules::Article::Art16_3, why: Unmet::NoCountToCorrect })
+        }
+    }
+}
+
 /// Facts the walk applies in event order and no other pass reads.
 fn is_fact(body: &EventBody) -> bool {
     matches!(
@@ -325,8 +337,13 @@ fn is_fact(body: &EventBody) -> bool {
 
 /// What [`Play::step`] applies: a clock press, a removal of captures (第二十三条四), or a fact.
 fn is_walked(body: &EventBody) -> bool {
-    matches!(body, EventBody::ClockPressed { .. } | EventBody::RemovalStarted { .. } | EventBody::RemovalEnded { .. })
-        || is_fact(body)
+    matches!(
+        body,
+        EventBody::ClockPressed { .. }
+            | EventBody::RemovalStarted { .. }
+            | EventBody::RemovalEnded { .. }
+            | EventBody::CountCorrected { .. }
+    ) || is_fact(body)
 }
 
 impl Default for Play {
@@ -397,6 +414,20 @@ impl Play {
                 if self.result.is_none() {
                     self.clock_facts.push((ClockFact::Press { by: *by }, at_ms));
                 }
+                Ok(())
+            }
+            // 第十六条三: the recount replaces the count in force; it decides nothing else.
+            EventBody::CountCorrected { count, .. } => {
+                let replaced = recount_replaces(self.result.as_ref())?;
+                let outcome = counting::decide(*count, ruleset)?;
+                self.superseded_results.push(replaced);
+                self.result = Some(GameResult {
+                    outcome,
+                    reason: ResultReason::Count,
+                    article: crate::rules::Article::Art16_3,
+                    event: id,
+                    by: Some(role),
+                });
                 Ok(())
             }
             // 第二十三条四: the removal of captures stops the side to move's clock in byo-yomi.

@@ -110,6 +110,10 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             Err(status_error(Unmet::NotInPlay))
         }
         EventBody::CountRecorded { count } => counting::decide(*count, &ruleset).map(drop),
+        EventBody::CountCorrected { count, .. } => {
+            crate::game::fold::recount_replaces(state.result.as_ref())?;
+            counting::decide(*count, &ruleset).map(drop)
+        }
         EventBody::ResultCorrected { replaces, cause, why, .. } => {
             crate::game::correction::check(state.result.as_ref(), role, *replaces, *cause, why)
         }

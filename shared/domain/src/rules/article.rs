@@ -33,6 +33,9 @@ pub enum Article {
     Art14,
     #[serde(rename = "16.1")]
     Art16_1,
+    /// 第十六条三: the players' right to have a miscount corrected at the count.
+    #[serde(rename = "16.3")]
+    Art16_3,
     #[serde(rename = "16.4")]
     Art16_4,
     // Chapter 3: 裁判法.
@@ -173,6 +176,7 @@ impl Article {
             Art13_2 => Label::new("第十三条二", "Art. 13.2"),
             Art14 => Label::new("第十四条", "Art. 14"),
             Art16_1 => Label::new("第十六条一", "Art. 16.1"),
+            Art16_3 => Label::new("第十六条三", "Art. 16.3"),
             Art16_4 => Label::new("第十六条四", "Art. 16.4"),
             Art17_1 => Label::new("第十七条一", "Art. 17.1"),
             Art17_2 => Label::new("第十七条二", "Art. 17.2"),

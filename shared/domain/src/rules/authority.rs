@@ -23,8 +23,8 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         // the office enters score sheets and imported results (rank 0: never over a ruling).
         ResultEntered => &[Referee, ChiefArbiter, Organiser],
         ClockStarted | ClockPaused | ClockResumed | ClockPressed | RemovalStarted | RemovalEnded | GameAdjourned
-        | MoveUnsealed | EndConfirmed | CountRecorded | Resigned | RemainingTimeAsked | IncidentRecorded
-        | RulingIssued => &[Referee, ChiefArbiter],
+        | MoveUnsealed | EndConfirmed | CountRecorded | CountCorrected | Resigned | RemainingTimeAsked
+        | IncidentRecorded | RulingIssued => &[Referee, ChiefArbiter],
         Escalated => &[Referee, ChiefArbiter],
         // A player has no device: the official at hand records the appeal for them.
         AppealFiled => &[Referee, ChiefArbiter, Committee],

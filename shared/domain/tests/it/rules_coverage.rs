@@ -110,7 +110,7 @@ fn every_row_names_files_and_tests_that_exist_and_a_verdict() {
         // What the app leaves to others, or does not do yet, names no place; the rest do.
         let unapplied = r.verdict.starts_with("out of scope: ") || r.verdict.starts_with("missing: ");
         assert!(unapplied || (!r.code.is_empty() && !r.tests.is_empty()), "row {}: names no file or no test", r.id);
-        assert!(!unapplied || declared.get(&r.id).is_none(), "row {}: the code cites it, yet it is unapplied", r.id);
+        assert!(!unapplied || !declared.contains_key(&r.id), "row {}: the code cites it, yet it is unapplied", r.id);
         for entry in &r.code {
             let file = entry.split_once("::").map_or(entry.as_str(), |(f, _)| f);
             assert!(repo().join(file).is_file(), "row {}: no file {file}", r.id);
