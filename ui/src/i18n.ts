@@ -178,6 +178,8 @@ const words = {
   start: ["开钟", "Start the clock"],
   reader: ["读秒", "Byo-yomi reader"],
   pressClock: ["按钟", "Press clock"],
+  removingCaptures: ["提子（停钟，第二十三条四）", "Removing captures (clock stopped, Art. 23.4)"],
+  removalDone: ["提子完毕", "Captures removed"],
   readerNotStarted: ["尚未开钟", "The clock has not started"],
   latenessTimer: ["迟到计时（第二十三条）", "Late arrival (Art. 23)"],
   arrived: ["{colour}到场", "{colour} arrived"],
@@ -305,6 +307,10 @@ const words = {
   venue: ["地点", "Venue"],
   mainMinutes: ["基本时间（分钟）", "Main time (minutes)"],
   reservedMinutes: ["读秒保留时间（分钟）", "Reserved byo-yomi minutes"],
+  limitMinutes: ["时限（分钟，含读秒）", "Time limit (minutes, byo-yomi included)"],
+  limitArithmetic: ["时限{limit}分钟，其中最后{r}分钟读秒（{main} + {r}）", "{limit} minutes, of which the last {r} are byo-yomi ({main} + {r})"],
+  limitNoByoYomi: ["时限{limit}分钟，不读秒", "{limit} minutes, no byo-yomi"],
+  limitTooShort: ["保留的{r}分钟读秒在时限之内，时限须至少{r}分钟（第十二条二）", "The {r} reserved byo-yomi minutes are kept within the limit: it must be at least {r} minutes (Art. 12.2)"],
   allowedLateness: ["允许迟到（分钟）", "Allowed lateness (minutes)"],
   overtime: ["读秒方式", "Overtime"],
   otReserved: ["保留时间（第十二条）", "Reserved minutes (Art. 12)"],
@@ -667,6 +673,6 @@ export const WORDS = Object.keys(words) as Word[];
 /** The app's own word in the current language, with `{n}`-style placeholders filled in. */
 export function t(word: Word, vars: Record<string, string | number> = {}): string {
   let s = rulesetWordIn(lang, word);
-  for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, String(v));
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, String(v));
   return s;
 }

@@ -3,7 +3,8 @@ import { defaultsOf, opengothaForm, rankOfValue, rankValue, unlessDefault } from
 
 const { pairing: MCMAHON_PAIRING, handicap: MCMAHON_HANDICAP } = defaultsOf("mcmahon");
 import { dateField, dateWords, dayTimeText, parseDay, parseDayTime } from "./views/forms";
-import { timeControlOf } from "./views/setup";
+import { setLang } from "./i18n";
+import { limitArithmetic, timeControlOf } from "./views/setup";
 
 const v = { reserved: 5, periods: 3, periodSeconds: 30, canMoves: 15, canMinutes: 5, fischer: 10 };
 
@@ -13,6 +14,15 @@ describe("the set-up's time control", () => {
     expect(timeControlOf("periods", 45, v)).toEqual({ main_minutes: 45, overtime: { system: "periods", periods: 3, seconds: 30 } });
     expect(timeControlOf("canadian", 30, v)).toEqual({ main_minutes: 30, overtime: { system: "canadian", moves: 15, seconds: 300 } });
     expect(timeControlOf("fischer", 20, v)).toEqual({ main_minutes: 20, overtime: { system: "fischer", seconds: 10 } });
+  });
+
+  it("shows 第十二条二's arithmetic: the reserve is the last minutes of the limit, not added after it", () => {
+    setLang("en");
+    expect(limitArithmetic(60, 5)).toBe("60 minutes, of which the last 5 are byo-yomi (55 + 5)");
+    expect(limitArithmetic(30, 0)).toBe("30 minutes, no byo-yomi");
+    expect(limitArithmetic(3, 5)).toContain("at least 5 minutes");
+    setLang("zh");
+    expect(limitArithmetic(60, 5)).toBe("时限60分钟，其中最后5分钟读秒（55 + 5）");
   });
 });
 

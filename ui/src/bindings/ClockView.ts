@@ -19,4 +19,9 @@ running: boolean, black: SideView, white: SideView,
 /**
  * Set once a side has run out of time (第二十三条五).
  */
-time_up: TimeUp | null, };
+time_up: TimeUp | null, 
+/**
+ * 第二十三条四: captured stones are being removed (in byo-yomi the clock and the reader
+ * wait; the next tap or the press goes on).
+ */
+removing?: boolean, };

@@ -12,12 +12,19 @@ import type { Rejected } from "./Rejected";
 import type { RulesetSpec } from "./RulesetSpec";
 import type { SideRecord } from "./SideRecord";
 import type { Status } from "./Status";
+import type { TimeControl } from "./TimeControl";
 import type { ToMove } from "./ToMove";
 
 /**
  * The derived state of one game.
  */
 export type GameState = { game: GameId, schedule: Game | null, 
+/**
+ * The schedule's time control as this build reads it (第十二条二: `main_minutes` the whole
+ * limit, the reserve its last minutes), whatever rules revision the schedule was recorded
+ * under: a schedule of revision 3 or before saying 60 + 5 reads as a 65-minute limit.
+ */
+time_limit?: TimeControl, 
 /**
  * The ruleset in force, shown on the game record.
  */

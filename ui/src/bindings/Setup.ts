@@ -3,12 +3,19 @@ import type { Person } from "./Person";
 import type { PersonId } from "./PersonId";
 import type { Player } from "./Player";
 import type { PlayerId } from "./PlayerId";
+import type { TimeControl } from "./TimeControl";
 import type { Tournament } from "./Tournament";
 
 /**
  * The event's set-up as the office's pages show it.
  */
-export type Setup = { tournament: Tournament | null, players: Array<Player>, people: Array<Person>, withdrawals: { [key in PlayerId]: number }, 
+export type Setup = { tournament: Tournament | null, 
+/**
+ * The set-up's time control as this build reads it (第十二条二: `main_minutes` the whole
+ * limit, the reserve its last minutes): what the form shows, whatever revision it was
+ * recorded under.
+ */
+time_limit?: TimeControl, players: Array<Player>, people: Array<Person>, withdrawals: { [key in PlayerId]: number }, 
 /**
  * The rounds each player will miss, where any.
  */

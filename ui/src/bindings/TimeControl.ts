@@ -2,14 +2,23 @@
 import type { Overtime } from "./Overtime";
 
 /**
- * Time control: main time per side, then one overtime system. Wire form, version 1 (第十二条,
- * still written for it): `{"main_minutes": 60, "reserved_minutes": 5}`; version 2, any other
- * system: `{"main_minutes": 60, "overtime": {"system": "periods", "periods": 5, "seconds": 30}}`.
- * Exactly one of the two is given ([`TimeControl::check`]).
+ * Time control. Wire form, version 1 (第十二条, still written for it): `{"main_minutes": 60,
+ * "reserved_minutes": 5}` — 第十二条二 as seed 001 words it, a time limit (时限) of 60 minutes,
+ * of which the last 5 are kept for byo-yomi ("在时限内保留几分钟开始读秒"; from rules revision 4,
+ * [`TimeControl::read_under`] gives the reading of older records). Version 2, any other system:
+ * `{"main_minutes": 60, "overtime": {"system": "periods", "periods": 5, "seconds": 30}}`, main
+ * time and then the overtime, as those systems are played. Exactly one of the two is given
+ * ([`TimeControl::check`]).
  */
-export type TimeControl = { main_minutes: number, 
+export type TimeControl = { 
 /**
- * 第十二条's reserved byo-yomi minutes (5 nationally, 1 locally; 0: none).
+ * With `reserved_minutes`: the whole time limit per side (第十二条一, 时限), the reserve
+ * included. With `overtime`: main time, before the overtime.
+ */
+main_minutes: number, 
+/**
+ * 第十二条二's reserved byo-yomi minutes, the last minutes of the limit (5 nationally, 1
+ * locally; 0: none).
  */
 reserved_minutes?: number, 
 /**

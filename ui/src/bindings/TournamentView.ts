@@ -5,6 +5,7 @@ import type { PersonId } from "./PersonId";
 import type { Player } from "./Player";
 import type { PlayerId } from "./PlayerId";
 import type { Rejected } from "./Rejected";
+import type { TimeControl } from "./TimeControl";
 import type { Tournament } from "./Tournament";
 import type { TournamentId } from "./TournamentId";
 
@@ -16,7 +17,13 @@ export type TournamentView = { id: TournamentId,
 /**
  * `None` until the `tournament_created` event is here.
  */
-tournament: Tournament | null, people: Array<Person>, players: Array<Player>, 
+tournament: Tournament | null, 
+/**
+ * The set-up's time control as this build reads it (第十二条二: `main_minutes` the whole
+ * limit, the reserve its last minutes), whatever rules revision the set-up was recorded
+ * under; what the set-up form shows and a round is paired with.
+ */
+time_limit?: TimeControl, people: Array<Person>, players: Array<Player>, 
 /**
  * 第二十九条: who withdrew, after which round.
  */

@@ -87,11 +87,14 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
   const said = h("p", { class: "reader-call", "data-testid": "reader-call" }, "");
   const sides = h("div", { class: "reader-sides" });
   const press = h("button", { class: "primary reader-press", "data-testid": "reader-press" }, t("pressClock"));
+  // 第二十三条四: in byo-yomi, removing captured stones is not timed — one tap stops the mover's
+  // clock and the reader, the second tap (or the press) goes on.
+  const removal = h("button", { class: "reader-removal", "data-testid": "reader-removal", hidden: true }, t("removingCaptures"));
   const proposal = h("div", { class: "reader-timeup", "data-testid": "reader-timeup" });
   const error = h("p", { class: "error", "data-testid": "reader-error" });
   const root = h("main", { class: "reader", "data-testid": "reader" },
     h("div", { class: "game-head card" }, h("button", { class: "small", onclick: ctx.back, "data-testid": "back" }, t("back")), h("h2", {}, t("reader"))),
-    sides, said, press, proposal, error);
+    sides, said, press, removal, proposal, error);
   let after: number | null = null;
   // Two asks can overlap (a press redraws at once): each call is said once, by its time.
   let saidUpTo = -1;
@@ -113,8 +116,13 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
     const c = v.clock;
     sides.replaceChildren(sideBox("black", c.black, c), sideBox("white", c.white, c));
     press.textContent = `${t("pressClock")} · ${lt("colours", c.to_move)}`;
-    if (c.running) press.removeAttribute("disabled");
+    const removing = c.removing ?? false;
+    if (c.running || removing) press.removeAttribute("disabled");
     else press.setAttribute("disabled", "");
+    const mover = c.to_move === "black" ? c.black : c.white;
+    removal.hidden = !removing && !(c.running && mover.byo_yomi);
+    removal.textContent = removing ? t("removalDone") : t("removingCaptures");
+    removal.classList.toggle("primary", removing);
     if (v.time_up && !proposed) {
       proposed = true;
       const offender = v.time_up.side;
@@ -141,6 +149,20 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
     } catch (e) {
       error.textContent = (e as Error).message;
     }
+    await tick();
+  };
+
+  removal.onclick = async () => {
+    const c = view?.clock;
+    if (!c) return;
+    removal.setAttribute("disabled", "");
+    const by = c.to_move;
+    try {
+      await ctx.backend.record(game, c.removing ? { kind: "removal_ended", data: { by } } : { kind: "removal_started", data: { by } });
+    } catch (e) {
+      error.textContent = (e as Error).message;
+    }
+    removal.removeAttribute("disabled");
     await tick();
   };
 

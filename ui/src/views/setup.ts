@@ -12,8 +12,9 @@ import type { OfficeApi } from "../office";
 import { dateField, field, input, outcomeLine, parseDay, rulesetField, rulesetOf, rulesetSelect, select } from "./forms";
 import { opengothaForm } from "./opengothaParams";
 
-/** The time control the form describes: 第十二条's reserved minutes in the version-1 form, the
- * other systems as `overtime`. */
+/** The time control the form describes: 第十二条's reserved minutes in the version-1 form (the
+ * minutes given are the whole limit, the reserve its last minutes: 第十二条二), the other systems
+ * as `overtime`. */
 export function timeControlOf(
   system: string,
   main_minutes: number,
@@ -25,6 +26,14 @@ export function timeControlOf(
     case "fischer": return { main_minutes, overtime: { system: "fischer", seconds: v.fischer } };
     default: return { main_minutes, reserved_minutes: v.reserved };
   }
+}
+
+/** 第十二条二's arithmetic for the organiser: "60 minutes, of which the last 5 are byo-yomi
+ * (55 + 5)" — the reserve is kept within the limit, not added after it. */
+export function limitArithmetic(limit: number, reserved: number): string {
+  if (reserved > limit) return t("limitTooShort", { r: reserved });
+  if (reserved <= 0) return t("limitNoByoYomi", { limit });
+  return t("limitArithmetic", { limit, r: reserved, main: limit - reserved });
 }
 
 const RANKS = [...Array.from({ length: 9 }, (_, i) => `${9 - i}d`), ...Array.from({ length: 30 }, (_, i) => `${i + 1}k`)];
@@ -39,9 +48,18 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const endField = dateField("t-end", s.end ?? "", getLang());
   const [begin, end] = [beginField.input, endField.input];
   const venue = input({ type: "text", value: s.venue ?? "", "data-testid": "t-venue" });
-  const main = input({ type: "number", min: 1, max: 600, value: s.time_control?.main_minutes ?? 60, "data-testid": "t-main" });
-  const ot = s.time_control?.overtime;
-  const reserved = input({ type: "number", min: 0, max: 60, value: s.time_control?.reserved_minutes ?? 5, "data-testid": "t-reserved" });
+  // The set-up as this build reads it: a set-up recorded before 第十二条二 was read so (60 + 5)
+  // shows as the 65-minute limit it gave.
+  const tc = setup.time_limit ?? s.time_control;
+  const main = input({ type: "number", min: 1, max: 600, value: tc?.main_minutes ?? 60, "data-testid": "t-main" });
+  const ot = tc?.overtime;
+  const reserved = input({ type: "number", min: 0, max: 60, value: tc?.reserved_minutes ?? 5, "data-testid": "t-reserved" });
+  const arithmetic = h("p", { class: "note", "data-testid": "t-arithmetic" });
+  const mainLabel = h("span", {});
+  const showArithmetic = () => (arithmetic.textContent = limitArithmetic(Number(main.value), Number(reserved.value)));
+  main.oninput = showArithmetic;
+  reserved.oninput = showArithmetic;
+  showArithmetic();
   const overtime = select("t-overtime", [["reserved_minutes", t("otReserved")], ["periods", t("otPeriods")], ["canadian", t("otCanadian")], ["fischer", t("otFischer")]], ot?.system ?? "reserved_minutes");
   const periods = input({ type: "number", min: 1, max: 60, value: ot?.system === "periods" ? ot.periods : 5, "data-testid": "t-periods" });
   const periodSeconds = input({ type: "number", min: 5, max: 600, value: ot?.system === "periods" ? ot.seconds : 30, "data-testid": "t-period-seconds" });
@@ -50,12 +68,16 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const fischer = input({ type: "number", min: 1, max: 600, value: ot?.system === "fischer" ? ot.seconds : 10, "data-testid": "t-fischer" });
   // Only the chosen overtime system's settings are shown.
   const overtimeRows: Record<string, HTMLElement> = {
-    reserved_minutes: field(t("reservedMinutes"), reserved),
+    reserved_minutes: h("div", {}, field(t("reservedMinutes"), reserved), arithmetic),
     periods: h("div", { class: "row2" }, field(t("otPeriodCount"), periods), field(t("otPeriodSeconds"), periodSeconds)),
     canadian: h("div", { class: "row2" }, field(t("otCanMoves"), canMoves), field(t("otCanMinutes"), canMinutes)),
     fischer: field(t("otFischerSeconds"), fischer),
   };
-  const showOvertime = () => Object.entries(overtimeRows).forEach(([k, row]) => (row.hidden = k !== overtime.value));
+  const showOvertime = () => {
+    Object.entries(overtimeRows).forEach(([k, row]) => (row.hidden = k !== overtime.value));
+    // 第十二条: the minutes are the whole limit; other systems: main time before the overtime.
+    mainLabel.textContent = t(overtime.value === "reserved_minutes" ? "limitMinutes" : "mainMinutes");
+  };
   overtime.onchange = showOvertime;
   showOvertime();
   const lateness = input({ type: "number", min: 0, max: 240, value: s.allowed_lateness_minutes ?? 15, "data-testid": "t-lateness" });
@@ -144,7 +166,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     rulesetField(`${t("ruleset")} · ${t("komi")}`, rules),
     h("div", { class: "row2" }, field(t("begin"), beginField.el), field(t("end"), endField.el)),
     field(t("venue"), venue),
-    h("div", { class: "row2" }, field(t("mainMinutes"), main), field(t("overtime"), overtime)),
+    h("div", { class: "row2" }, h("label", { class: "field" }, mainLabel, main), field(t("overtime"), overtime)),
     ...Object.values(overtimeRows),
     field(t("allowedLateness"), lateness),
     h("div", { class: "row2" }, field(t("system"), kind), field(t("numberOfRounds"), rounds)),

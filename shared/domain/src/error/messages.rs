@@ -361,6 +361,27 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
             ko: "봉수로 중단된 대국이 아닙니다",
             ja: "封じ手で打ち掛けになった対局ではありません",
         ),
+        Unmet::RemovalUnderWay => say!(l =>
+            zh: "已在提子，时钟已停",
+            en: "the captured stones are already being removed, the clock stopped",
+            zh_hant: "已在提子，時鐘已停",
+            ko: "이미 따낸 돌을 들어내는 중이며 시계가 멈춰 있습니다",
+            ja: "すでにアゲハマを取り上げ中で、時計は止まっています",
+        ),
+        Unmet::NoRemoval => say!(l =>
+            zh: "没有正在进行的提子",
+            en: "no removal of captured stones is under way",
+            zh_hant: "沒有正在進行的提子",
+            ko: "따낸 돌을 들어내는 중이 아닙니다",
+            ja: "アゲハマの取り上げ中ではありません",
+        ),
+        Unmet::NoCountToCorrect => say!(l =>
+            zh: "本局的结果不是数子得出的，无从纠正数子（已更正的结果由裁判长更正）",
+            en: "the game's result was not decided by a count, so there is no count to correct (a corrected result is the chief arbiter's to correct)",
+            zh_hant: "本局的結果不是數子得出的，無從糾正數子（已更正的結果由裁判長更正）",
+            ko: "이 대국의 결과는 계가로 정해지지 않아 고칠 계가가 없습니다(고쳐진 결과는 심판장이 고칩니다)",
+            ja: "この対局の結果は計数で決まっていないため、直す計数がありません（訂正済みの結果は審判長が訂正します）",
+        ),
         Unmet::NotInPlay => say!(l =>
             zh: "只有进行中的对局可以封手暂停",
             en: "only a game in play can be adjourned",
@@ -598,6 +619,9 @@ pub(crate) mod tests {
             Unmet::NotPaused,
             Unmet::NotAdjourned,
             Unmet::NotInPlay,
+            Unmet::RemovalUnderWay,
+            Unmet::NoRemoval,
+            Unmet::NoCountToCorrect,
         ] {
             all.push(E::ConditionNotMet { article: Article::Art14, why });
         }

@@ -112,6 +112,12 @@ pub enum Unmet {
     NotAdjourned,
     /// 第十四条: only a game in play is adjourned.
     NotInPlay,
+    /// 第二十三条四: captured stones are already being removed.
+    RemovalUnderWay,
+    /// 第二十三条四: no removal of captured stones is under way to end.
+    NoRemoval,
+    /// 第十六条三: the game's result in force was not decided by a count.
+    NoCountToCorrect,
 }
 
 /// What a role was refused (see [`DomainError::NotAuthorized`]).

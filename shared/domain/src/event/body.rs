@@ -100,6 +100,18 @@ pub enum EventBody {
     ClockPressed {
         by: Colour,
     },
+    /// 第二十三条四 ("但在读秒时，提子不计时间"; seed 004 競技第二条2 1): many captured stones in
+    /// byo-yomi stop the clock a while), schema 8: `by`, the side to move, takes its captured
+    /// stones off in byo-yomi — its clock stops, and the reader with it, until
+    /// [`EventBody::RemovalEnded`] or its own [`EventBody::ClockPressed`]. In main time the clock
+    /// runs on (the removal is timed there).
+    RemovalStarted {
+        by: Colour,
+    },
+    /// The removal is done (schema 8): `by`'s clock runs again from here.
+    RemovalEnded {
+        by: Colour,
+    },
     /// 第十四条 adjournment: `sealer` (the side to move) hands the sealed move to the referee;
     /// `seal`, when the tablet took the move, commits to it without showing it.
     GameAdjourned {
@@ -123,6 +135,14 @@ pub enum EventBody {
     /// 第九条 the result by count.
     CountRecorded {
         count: Count,
+    },
+    /// 第十六条三 ("终局计算胜负时，对局者有要求纠正数子和计算胜负失误的权利"), schema 8: at a
+    /// player's demand (`asked_by`), the count is made again and `count` replaces the one that
+    /// decided the game — while that count is still the result in force (a correction since, or
+    /// no count, refuses it).
+    CountCorrected {
+        count: Count,
+        asked_by: Colour,
     },
     /// 第七条二 resignation.
     Resigned {
@@ -275,10 +295,13 @@ pub enum EventKind {
     IncidentWithdrawn,
     ResultCorrected,
     PlayerDeleted,
+    RemovalStarted,
+    RemovalEnded,
+    CountCorrected,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 32] = [
+    pub const ALL: [EventKind; 35] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -311,6 +334,9 @@ impl EventKind {
         EventKind::IncidentWithdrawn,
         EventKind::ResultCorrected,
         EventKind::PlayerDeleted,
+        EventKind::RemovalStarted,
+        EventKind::RemovalEnded,
+        EventKind::CountCorrected,
     ];
 
     /// The wire schema version that brought this kind in: an event of an older one is refused.
@@ -322,6 +348,7 @@ impl EventKind {
             EventKind::IncidentWithdrawn => 5,
             EventKind::ResultCorrected => 6,
             EventKind::PlayerDeleted => 7,
+            EventKind::RemovalStarted | EventKind::RemovalEnded | EventKind::CountCorrected => 8,
             _ => 1,
         }
     }
@@ -382,9 +409,12 @@ impl EventBody {
             EventBody::ClockResumed => K::ClockResumed,
             EventBody::ClockPressed { .. } => K::ClockPressed,
             EventBody::GameAdjourned { .. } => K::GameAdjourned,
+            EventBody::RemovalStarted { .. } => K::RemovalStarted,
+            EventBody::RemovalEnded { .. } => K::RemovalEnded,
             EventBody::MoveUnsealed { .. } => K::MoveUnsealed,
             EventBody::EndConfirmed { .. } => K::EndConfirmed,
             EventBody::CountRecorded { .. } => K::CountRecorded,
+            EventBody::CountCorrected { .. } => K::CountCorrected,
             EventBody::Resigned { .. } => K::Resigned,
             EventBody::ResultEntered { .. } => K::ResultEntered,
             EventBody::RemainingTimeAsked { .. } => K::RemainingTimeAsked,
@@ -421,10 +451,13 @@ impl Labelled for EventKind {
             ClockPaused => Label::new("暂停", "paused"),
             ClockResumed => Label::new("继续", "resumed"),
             ClockPressed => Label::new("按钟", "clock pressed"),
+            RemovalStarted => Label::new("提子停钟", "clock stopped to remove captured stones"),
+            RemovalEnded => Label::new("提子完毕", "captured stones removed"),
             GameAdjourned => Label::new("封棋", "adjourned with a sealed move"),
             MoveUnsealed => Label::new("启封", "sealed move opened"),
             EndConfirmed => Label::new("确认终局", "end confirmed"),
             CountRecorded => Label::new("数子结果", "result by count"),
+            CountCorrected => Label::new("纠正数子", "count corrected"),
             Resigned => Label::new("中盘认输", "resignation"),
             ResultEntered => Label::new("录入结果", "result entered"),
             RemainingTimeAsked => Label::new("询问剩余时间", "remaining time asked"),

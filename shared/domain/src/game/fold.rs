@@ -38,10 +38,15 @@ pub fn fold_game<'a>(
             }
         })
         .collect();
-    let schedule = admitted.iter().rev().find_map(|e| match &e.body {
-        EventBody::GameScheduled(g) => Some(g.clone()),
-        _ => None,
-    });
+    let (schedule, time_limit) = admitted
+        .iter()
+        .rev()
+        .find_map(|e| match &e.body {
+            // 第十二条二: read as the revision it was recorded under read it.
+            EventBody::GameScheduled(g) => Some((Some(g.clone()), Some(g.time_control.read_under(e.rules_revision())))),
+            _ => None,
+        })
+        .unwrap_or((None, None));
     let spec = schedule.as_ref().map_or(default_ruleset, |g| g.ruleset);
     let ctx = RuleContext::for_game(schedule.as_ref());
     let mut sides = PerColour::<SideRecord>::default();
@@ -74,6 +79,7 @@ pub fn fold_game<'a>(
     let mut state = GameState {
         game: game.clone(),
         schedule,
+        time_limit,
         ruleset: spec,
         status: Status::Scheduled,
         sides: fold.sides,
@@ -300,6 +306,18 @@ struct Play {
     clock_facts: Vec<(ClockFact, u64)>,
 }
 
+/// 第十六条三: the result a corrected count replaces — the game's result in force, when a count
+/// (the first, or one corrected already) decided it. A result decided otherwise, or corrected by
+/// its own act since (game::correction), has no count to correct.
+pub(crate) fn recount_replaces(result: Option<&GameResult>) -> Result<GameResult, DomainError> {
+    match result {
+        Some(r) if r.reason == ResultReason::Count => Ok(*r),
+        _ => {
+            Err(DomainError::ConditionNotMet { article: crate::rules::Article::Art16_3, why: Unmet::NoCountToCorrect })
+        }
+    }
+}
+
 /// Facts the walk applies in event order and no other pass reads.
 fn is_fact(body: &EventBody) -> bool {
     matches!(
@@ -317,9 +335,15 @@ fn is_fact(body: &EventBody) -> bool {
     )
 }
 
-/// What [`Play::step`] applies: a clock press or a fact.
+/// What [`Play::step`] applies: a clock press, a removal of captures (第二十三条四), or a fact.
 fn is_walked(body: &EventBody) -> bool {
-    matches!(body, EventBody::ClockPressed { .. }) || is_fact(body)
+    matches!(
+        body,
+        EventBody::ClockPressed { .. }
+            | EventBody::RemovalStarted { .. }
+            | EventBody::RemovalEnded { .. }
+            | EventBody::CountCorrected { .. }
+    ) || is_fact(body)
 }
 
 impl Default for Play {
@@ -389,6 +413,32 @@ impl Play {
             EventBody::ClockPressed { by } => {
                 if self.result.is_none() {
                     self.clock_facts.push((ClockFact::Press { by: *by }, at_ms));
+                }
+                Ok(())
+            }
+            // 第十六条三: the recount replaces the count in force; it decides nothing else.
+            EventBody::CountCorrected { count, .. } => {
+                let replaced = recount_replaces(self.result.as_ref())?;
+                let outcome = counting::decide(*count, ruleset)?;
+                self.superseded_results.push(replaced);
+                self.result = Some(GameResult {
+                    outcome,
+                    reason: ResultReason::Count,
+                    article: crate::rules::Article::Art16_3,
+                    event: id,
+                    by: Some(role),
+                });
+                Ok(())
+            }
+            // 第二十三条四: the removal of captures stops the side to move's clock in byo-yomi.
+            // After the result it changes nothing, as a press.
+            EventBody::RemovalStarted { .. } | EventBody::RemovalEnded { .. } => {
+                if self.result.is_none() {
+                    let fact = match body {
+                        EventBody::RemovalStarted { .. } => ClockFact::RemovalStarted,
+                        _ => ClockFact::RemovalEnded,
+                    };
+                    self.clock_facts.push((fact, at_ms));
                 }
                 Ok(())
             }

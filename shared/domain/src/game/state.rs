@@ -232,6 +232,12 @@ pub struct Rejected {
 pub struct GameState {
     pub game: GameId,
     pub schedule: Option<Game>,
+    /// The schedule's time control as this build reads it (第十二条二: `main_minutes` the whole
+    /// limit, the reserve its last minutes), whatever rules revision the schedule was recorded
+    /// under: a schedule of revision 3 or before saying 60 + 5 reads as a 65-minute limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub time_limit: Option<crate::model::TimeControl>,
     /// The ruleset in force, shown on the game record.
     pub ruleset: RulesetSpec,
     pub status: Status,
@@ -310,7 +316,7 @@ impl GameState {
     /// the clock has started. Facts it could not take are left out.
     pub fn clock(&self) -> Option<crate::timing::GameClock> {
         use crate::timing::{ClockFact, ClockSettings, GameClock};
-        let settings = ClockSettings::from(self.schedule.as_ref()?.time_control);
+        let settings = ClockSettings::from(self.time_limit?);
         let first = self.clock_facts.first()?.1;
         // The rulings in force: time deducted (第二十三条三 lateness) and approved absences
         // (第二十三条六), taken from the sides before play.

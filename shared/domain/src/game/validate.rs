@@ -76,6 +76,21 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             Some(to_move) if to_move != *by => Err(press_error(Unmet::NotToMove { to_move, by: *by })),
             _ => Ok(()),
         },
+        // 第二十三条四 (競技第二条2 1) in a Korean game): the side to move removes its captures,
+        // in a running game; one removal at a time, ended once.
+        EventBody::RemovalStarted { by } | EventBody::RemovalEnded { by } => {
+            let article = removal_article(&ruleset);
+            let unmet = |why| Err(DomainError::ConditionNotMet { article, why });
+            let clock = state.clock();
+            let started = matches!(body, EventBody::RemovalStarted { .. });
+            match clock.as_ref().map(|c| (c.to_move(), c.removing())) {
+                _ if state.status != Status::Playing => unmet(Unmet::ClockNotRunning),
+                Some((to_move, _)) if to_move != *by => unmet(Unmet::NotToMove { to_move, by: *by }),
+                Some((_, true)) if started => unmet(Unmet::RemovalUnderWay),
+                Some((_, false)) | None if !started => unmet(Unmet::NoRemoval),
+                _ => Ok(()),
+            }
+        }
         EventBody::MoveUnsealed { .. } if !matches!(state.status, Status::Adjourned { .. }) => {
             Err(status_error(Unmet::NotAdjourned))
         }
@@ -95,6 +110,10 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             Err(status_error(Unmet::NotInPlay))
         }
         EventBody::CountRecorded { count } => counting::decide(*count, &ruleset).map(drop),
+        EventBody::CountCorrected { count, .. } => {
+            crate::game::fold::recount_replaces(state.result.as_ref())?;
+            counting::decide(*count, &ruleset).map(drop)
+        }
         EventBody::ResultCorrected { replaces, cause, why, .. } => {
             crate::game::correction::check(state.result.as_ref(), role, *replaces, *cause, why)
         }
@@ -122,6 +141,15 @@ fn admit(
         }
     }
     Ok(())
+}
+
+/// The article a removal of captures is refused under: the KBA's 競技第二条2 in a Korean game,
+/// 第二十三条四 elsewhere.
+fn removal_article(ruleset: &Ruleset) -> crate::rules::Article {
+    match ruleset.preset {
+        crate::rules::Preset::Korean => crate::rules::Article::KrC2_2,
+        _ => crate::rules::Article::Art23_4,
+    }
 }
 
 fn press_error(why: Unmet) -> DomainError {

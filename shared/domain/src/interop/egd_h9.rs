@@ -40,7 +40,7 @@ impl H9Player {
 /// time plus 45 moves of standard byo-yomi, 60 moves of Canadian, 120 of Fischer.
 pub fn adjusted_minutes(tc: &crate::model::TimeControl) -> u32 {
     use crate::model::Overtime;
-    let main = u32::from(tc.main_minutes) * 60;
+    let main = u32::from(tc.main_time_minutes()) * 60;
     let extra = match tc.overtime() {
         Overtime::ReservedMinutes { minutes } => 45 * 60 * u32::from(minutes.min(1)),
         Overtime::Periods { seconds, .. } => 45 * u32::from(seconds),
@@ -53,7 +53,7 @@ pub fn adjusted_minutes(tc: &crate::model::TimeControl) -> u32 {
 /// The EGF class of an event played at a venue (OpenGotha's `egfClass`), by its main and
 /// adjusted times: A, B, C, or X when it meets none.
 pub fn egf_class(tc: &crate::model::TimeControl) -> &'static str {
-    let (bt, at) = (u32::from(tc.main_minutes), adjusted_minutes(tc));
+    let (bt, at) = (u32::from(tc.main_time_minutes()), adjusted_minutes(tc));
     let fischer = matches!(tc.overtime(), crate::model::Overtime::Fischer { .. });
     let (a, b, c) = if fischer { (45, 30, 20) } else { (60, 40, 25) };
     if bt >= a && at >= 75 {

@@ -34,7 +34,7 @@ pub fn write(
         Some(tc) => {
             let overtime = tc.overtime() != crate::model::Overtime::ReservedMinutes { minutes: 0 };
             (
-                format!("{}{}", tc.main_minutes, if overtime { "+b" } else { "" }),
+                format!("{}{}", tc.main_time_minutes(), if overtime { "+b" } else { "" }),
                 super::egd_h9::adjusted_minutes(tc).to_string(),
             )
         }

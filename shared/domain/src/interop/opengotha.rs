@@ -708,8 +708,9 @@ fn time_control_of(g: &HashMap<String, String>) -> Result<Option<TimeControl>> {
     let tc = match system {
         "SUDDENDEATH" => TimeControl::reserved(main, 0),
         "STDBYOYOMI" => match num::<u16>(g, "stdByoYomiTime", 30)? {
-            // One period of a minute is 第十二条's one reserved minute.
-            60 => TimeControl::reserved(main, 1),
+            // One period of a minute is 第十二条's one reserved minute, after OpenGotha's basic
+            // time: the limit is one minute longer (第十二条二, the reserve within it).
+            60 => TimeControl::reserved(main.saturating_add(1), 1),
             seconds => TimeControl::with(main, Overtime::Periods { periods: 1, seconds }),
         },
         "CANBYOYOMI" => TimeControl::with(
@@ -725,7 +726,7 @@ fn time_control_of(g: &HashMap<String, String>) -> Result<Option<TimeControl>> {
 /// The time attributes of OpenGotha's `GeneralParameterSet` for `tc`. OpenGotha has no number of
 /// byo-yomi periods: several reserved minutes or periods are written as one.
 fn time_attributes(tc: Option<TimeControl>) -> String {
-    let tc = tc.unwrap_or(TimeControl::reserved(60, 1));
+    let tc = tc.unwrap_or(TimeControl::reserved(61, 1));
     let (system, std, moves, can, fischer) = match tc.overtime() {
         Overtime::ReservedMinutes { minutes: 0 } => ("SUDDENDEATH", 60, 15, 300, 10),
         Overtime::ReservedMinutes { .. } => ("STDBYOYOMI", 60, 15, 300, 10),
@@ -735,7 +736,7 @@ fn time_attributes(tc: Option<TimeControl>) -> String {
     };
     format!(
         "basicTime=\"{}\" complementaryTimeSystem=\"{system}\" stdByoYomiTime=\"{std}\" nbMovesCanTime=\"{moves}\" canByoYomiTime=\"{can}\" fischerTime=\"{fischer}\"",
-        tc.main_minutes
+        tc.main_time_minutes()
     )
 }
 
@@ -902,7 +903,7 @@ pub fn from_view(view: &crate::tournament::TournamentView) -> OpenGotha {
         criteria,
         unsupported: vec![],
         categories: 1,
-        time_control: settings.time_control,
+        time_control: view.time_limit,
         pairing: system.map(|s| s.opengotha_pairing().0).unwrap_or_else(PairingParams::swiss),
         handicap: system.map(|s| s.opengotha_pairing().1).unwrap_or_else(HandicapParams::none),
         category_limits: Vec::new(),
@@ -961,7 +962,7 @@ pub fn to_events(
     if let Some(tc) = time_control {
         notes.push(format!(
             "time control from OpenGotha: {} minutes, then {}; check it in the set-up (OpenGotha keeps no number of byo-yomi periods)",
-            tc.main_minutes,
+            tc.main_time_minutes(),
             match tc.overtime() {
                 Overtime::ReservedMinutes { minutes: 0 } => "sudden death".to_owned(),
                 Overtime::ReservedMinutes { minutes } => format!("{minutes} reserved minute(s) (第十二条)"),
@@ -1029,7 +1030,7 @@ pub fn to_events(
             black: g.black.clone(),
             white: g.white.clone(),
             ruleset,
-            time_control: time_control.unwrap_or(TimeControl::reserved(60, 1)),
+            time_control: time_control.unwrap_or(TimeControl::reserved(61, 1)),
             allowed_lateness_minutes: 0,
             handicap: g.handicap,
             reason: None,

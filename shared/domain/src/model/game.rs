@@ -9,17 +9,23 @@ use crate::model::colour::Colour;
 use crate::model::ids::{GameId, PlayerId};
 use crate::rules::RulesetSpec;
 
-/// Time control: main time per side, then one overtime system. Wire form, version 1 (第十二条,
-/// still written for it): `{"main_minutes": 60, "reserved_minutes": 5}`; version 2, any other
-/// system: `{"main_minutes": 60, "overtime": {"system": "periods", "periods": 5, "seconds": 30}}`.
-/// Exactly one of the two is given ([`TimeControl::check`]).
+/// Time control. Wire form, version 1 (第十二条, still written for it): `{"main_minutes": 60,
+/// "reserved_minutes": 5}` — 第十二条二 as seed 001 words it, a time limit (时限) of 60 minutes,
+/// of which the last 5 are kept for byo-yomi ("在时限内保留几分钟开始读秒"; from rules revision 4,
+/// [`TimeControl::read_under`] gives the reading of older records). Version 2, any other system:
+/// `{"main_minutes": 60, "overtime": {"system": "periods", "periods": 5, "seconds": 30}}`, main
+/// time and then the overtime, as those systems are played. Exactly one of the two is given
+/// ([`TimeControl::check`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct TimeControl {
+    /// With `reserved_minutes`: the whole time limit per side (第十二条一, 时限), the reserve
+    /// included. With `overtime`: main time, before the overtime.
     pub main_minutes: u16,
-    /// 第十二条's reserved byo-yomi minutes (5 nationally, 1 locally; 0: none).
+    /// 第十二条二's reserved byo-yomi minutes, the last minutes of the limit (5 nationally, 1
+    /// locally; 0: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub reserved_minutes: Option<u8>,
@@ -61,9 +67,65 @@ impl fmt::Display for Overtime {
 }
 
 impl TimeControl {
-    /// 第十二条's main time and reserved minutes.
-    pub const fn reserved(main_minutes: u16, minutes: u8) -> TimeControl {
-        TimeControl { main_minutes, reserved_minutes: Some(minutes), overtime: None }
+    /// 第十二条: a time limit of `limit_minutes` per side, of which the last `minutes` are byo-yomi.
+    pub const fn reserved(limit_minutes: u16, minutes: u8) -> TimeControl {
+        TimeControl { main_minutes: limit_minutes, reserved_minutes: Some(minutes), overtime: None }
+    }
+
+    /// The minutes each side plays before overtime begins: under 第十二条 the limit less its
+    /// reserve (60 with 5 reserved: 55), otherwise `main_minutes`.
+    pub fn main_time_minutes(&self) -> u16 {
+        match self.overtime() {
+            Overtime::ReservedMinutes { minutes } if self.overtime.is_none() => {
+                self.main_minutes.saturating_sub(u16::from(minutes))
+            }
+            _ => self.main_minutes,
+        }
+    }
+
+    /// The time control as this build reads it, of a record admitted under rules revision
+    /// `rules`: before [`crate::rules::RESERVE_WITHIN_LIMIT_SINCE`] a reserve came after
+    /// `main_minutes` (60 + 5), so its limit is their sum (65, of which the last 5). The record
+    /// keeps what it says; this is what it meant.
+    pub fn read_under(self, rules: u16) -> TimeControl {
+        match (self.reserved_minutes, self.overtime) {
+            (Some(m), None) if rules < crate::rules::RESERVE_WITHIN_LIMIT_SINCE => {
+                TimeControl { main_minutes: self.main_minutes.saturating_add(u16::from(m)), ..self }
+            }
+            _ => self,
+        }
+    }
+
+    /// What the organiser set, with 第十二条二's arithmetic shown: "60 minutes, of which the last
+    /// 5 are byo-yomi (55 + 5)". Other systems: main time, then the overtime.
+    pub fn arithmetic(&self, lang: crate::labels::Lang) -> String {
+        use crate::labels::Lang::*;
+        let limit = self.main_minutes;
+        let (reserve, main) = match (self.reserved_minutes, self.overtime) {
+            (Some(m), None) => (m, self.main_time_minutes()),
+            _ => {
+                return match lang {
+                    Zh => format!("基本用时{limit}分钟，然后 {}", self.overtime()),
+                    ZhHant => format!("基本用時{limit}分鐘，然後 {}", self.overtime()),
+                    En => format!("{limit} minutes' main time, then {}", self.overtime()),
+                    Ko => format!("제한시간 {limit}분, 이후 {}", self.overtime()),
+                    Ja => format!("持ち時間{limit}分、その後 {}", self.overtime()),
+                }
+            }
+        };
+        match (lang, reserve) {
+            (Zh, 0) => format!("时限{limit}分钟，不读秒"),
+            (ZhHant, 0) => format!("時限{limit}分鐘，不讀秒"),
+            (En, 0) => format!("{limit} minutes, no byo-yomi"),
+            (Ko, 0) => format!("제한시간 {limit}분, 초읽기 없음"),
+            (Ja, 0) => format!("持ち時間{limit}分、秒読みなし"),
+            (Zh, r) => format!("时限{limit}分钟，其中最后{r}分钟读秒（{main} + {r}）"),
+            (ZhHant, r) => format!("時限{limit}分鐘，其中最後{r}分鐘讀秒（{main} + {r}）"),
+            (En, 1) => format!("{limit} minutes, of which the last 1 is byo-yomi ({main} + 1)"),
+            (En, r) => format!("{limit} minutes, of which the last {r} are byo-yomi ({main} + {r})"),
+            (Ko, r) => format!("제한시간 {limit}분, 그중 마지막 {r}분은 초읽기 ({main} + {r})"),
+            (Ja, r) => format!("持ち時間{limit}分、うち最後の{r}分は秒読み（{main} + {r}）"),
+        }
     }
 
     /// Main time and another overtime system.
@@ -91,8 +153,16 @@ impl TimeControl {
         if self.main_minutes > 600 {
             return Err(bad("main time: at most 600 minutes"));
         }
+        if let (Some(m), None) = (self.reserved_minutes, self.overtime) {
+            if u16::from(m) > self.main_minutes {
+                return Err(bad(&format!(
+                    "Art. 12.2: the {m} reserved byo-yomi minutes are kept within the time limit, which is only {} minutes",
+                    self.main_minutes
+                )));
+            }
+        }
         let ok = match self.overtime() {
-            Overtime::ReservedMinutes { minutes } => minutes <= 60 && (self.main_minutes > 0 || minutes > 0),
+            Overtime::ReservedMinutes { minutes } => minutes <= 60 && self.main_minutes > 0,
             Overtime::Periods { periods, seconds } => (1..=60).contains(&periods) && (5..=600).contains(&seconds),
             Overtime::Canadian { moves, seconds } => (1..=100).contains(&moves) && (30..=3600).contains(&seconds),
             Overtime::Fischer { seconds } => (1..=600).contains(&seconds) && self.main_minutes > 0,

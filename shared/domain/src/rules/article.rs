@@ -34,6 +34,9 @@ pub enum Article {
     Art14,
     #[serde(rename = "16.1")]
     Art16_1,
+    /// 第十六条三: the players' right to have a miscount corrected at the count.
+    #[serde(rename = "16.3")]
+    Art16_3,
     #[serde(rename = "16.4")]
     Art16_4,
     // Chapter 3: 裁判法.
@@ -134,6 +137,11 @@ pub enum Article {
     /// 競技の規則 第一条2 2): the second noise loses.
     #[serde(rename = "kr.c1.2.2")]
     KrC1_2_2,
+    /// 競技の規則 第二条2: in byo-yomi, 1) the clock may stop a while for many captured stones;
+    /// 2) a player goes to the toilet after making a move, the clock paused; 3) play resumes
+    /// when they sit down again.
+    #[serde(rename = "kr.c2.2")]
+    KrC2_2,
     /// 競技の規則 第二条3: pressing the clock without a move.
     #[serde(rename = "kr.c2.3")]
     KrC2_3,
@@ -169,6 +177,7 @@ impl Article {
             Art13_2 => Label::new("第十三条二", "Art. 13.2"),
             Art14 => Label::new("第十四条", "Art. 14"),
             Art16_1 => Label::new("第十六条一", "Art. 16.1"),
+            Art16_3 => Label::new("第十六条三", "Art. 16.3"),
             Art16_4 => Label::new("第十六条四", "Art. 16.4"),
             Art17_1 => Label::new("第十七条一", "Art. 17.1"),
             Art17_2 => Label::new("第十七条二", "Art. 17.2"),
@@ -209,6 +218,7 @@ impl Article {
             KrC1_1_2 => Label::new("韩国竞技规则第一条1之2)", "KBA Competition 1.1 2)"),
             KrC1_2_1 => Label::new("韩国竞技规则第一条2之1)", "KBA Competition 1.2 1)"),
             KrC1_2_2 => Label::new("韩国竞技规则第一条2之2)", "KBA Competition 1.2 2)"),
+            KrC2_2 => Label::new("韩国竞技规则第二条2", "KBA Competition 2.2"),
             KrC2_3 => Label::new("韩国竞技规则第二条3", "KBA Competition 2.3"),
             Ing2 => Label::new("应氏规则二（变穷打劫、劫分争搅）", "Ing rules 2 (ko)"),
             Ing3 => Label::new("应氏规则三（虚手）", "Ing rules 3 (passes)"),

@@ -7,11 +7,11 @@
 //! |---|---|
 //! | 1 | everything recorded before revisions were written down; a fact a later revision asks for may be missing |
 //! | 2 | KBA 付則第三条1: a claim of an illegal move, a ko recapture, a double move or a wrongful removal must say when it was raised (`objection`); without it the loss is refused |
-
 //! | 3 | a decided game stays decided: the first decisive event stands, a later one (by anyone) is kept and flagged, and only a `result_corrected` changes the result (game::correction) |
+//! | 4 | 第十二条二: a time control's reserved minutes are the last minutes *of* its time limit (`main_minutes` is the whole 时限: 60 with 5 reserved is 55 minutes, then 5 of byo-yomi); before it they came after it (60 + 5) |
 
 /// The revision this build admits new events under.
-pub const RULES_REVISION: u16 = 3;
+pub const RULES_REVISION: u16 = 4;
 
 /// From this revision on, the rows that turn on 付則第三条1 need the `objection` fact; before
 /// it, the referee's ruling stands as given (the claim taken as raised at once).
@@ -21,3 +21,9 @@ pub const OBJECTION_REQUIRED_SINCE: u16 = 2;
 /// would decide it again, the chief arbiter's included, is kept and flagged. Before it, the
 /// chief arbiter's or the committee's later decisive ruling replaced the result.
 pub const FIRST_RESULT_STANDS_SINCE: u16 = 3;
+
+/// From this revision on, 第十二条二 as seed 001 words it: "应事先规定在时限内保留几分钟开始读秒" —
+/// the reserved minutes are kept *within* the time limit, so a time control's `main_minutes` is
+/// the whole limit and byo-yomi begins when the reserve is all that is left. Before it, the
+/// reserve was added after `main_minutes` (`model::TimeControl::read_under`).
+pub const RESERVE_WITHIN_LIMIT_SINCE: u16 = 4;

@@ -48,13 +48,22 @@ pub struct ClockSettings {
 }
 
 impl ClockSettings {
-    /// 第十二条: main time and reserved minutes (5 nationally, 1 locally; 0: none).
+    /// Main time and then reserved minutes (5 nationally, 1 locally; 0: none): the clock as it
+    /// stands once the reserve is split off the limit ([`ClockSettings::limit`]).
     pub fn reserved(main_ms: u64, minutes: u8) -> ClockSettings {
         ClockSettings { main_ms, overtime: OvertimeClock::Periods { count: minutes, period_ms: MINUTE_MS } }
+    }
+
+    /// 第十二条二: a time limit of `limit_ms`, of which the last `minutes` are byo-yomi ("在时限
+    /// 内保留几分钟开始读秒"): 60 minutes with 5 reserved is 55 minutes' main time and 5 reserved.
+    pub fn limit(limit_ms: u64, minutes: u8) -> ClockSettings {
+        ClockSettings::reserved(limit_ms.saturating_sub(u64::from(minutes) * MINUTE_MS), minutes)
     }
 }
 
 impl From<TimeControl> for ClockSettings {
+    /// The clock of a time control as this build reads it (第十二条二: the reserve within the
+    /// limit); a record of an older revision is read first ([`TimeControl::read_under`]).
     fn from(t: TimeControl) -> Self {
         // Zero-length periods or blocks would never let a move be made: at least a second.
         let overtime = match t.overtime() {
@@ -67,7 +76,7 @@ impl From<TimeControl> for ClockSettings {
             }
             Overtime::Fischer { seconds } => OvertimeClock::Fischer { increment_ms: u64::from(seconds) * 1_000 },
         };
-        ClockSettings { main_ms: u64::from(t.main_minutes) * MINUTE_MS, overtime }
+        ClockSettings { main_ms: u64::from(t.main_time_minutes()) * MINUTE_MS, overtime }
     }
 }
 
@@ -98,7 +107,8 @@ pub enum ClockFact {
         late_ms: u64,
     },
     /// 第二十三条四: in byo-yomi, removing captured stones is not timed — the running clock stops
-    /// from here to [`ClockFact::RemovalEnded`]. In main time it runs on.
+    /// from here to [`ClockFact::RemovalEnded`] or the mover's [`ClockFact::Press`], which ends
+    /// the removal with the turn. In main time it runs on.
     RemovalStarted,
     RemovalEnded,
     /// 第二十三条六: the referee approved `side`'s leaving the seat during byo-yomi; the clock
@@ -132,6 +142,8 @@ pub enum ClockError {
     SecondAbsence(Colour),
     #[error("第二十三条四: no removal of captured stones is being timed out")]
     NoRemoval,
+    #[error("第二十三条四: the captured stones are already being removed")]
+    RemovalUnderWay,
     #[error("{0:?} is not to move: its clock is not running")]
     NotToMove(Colour),
 }
@@ -182,6 +194,8 @@ pub struct GameClock {
     /// Time the side to move has used in this turn before the clock last stopped.
     used_ms: u64,
     run: Run,
+    /// 第二十三条四: a removal of captures is under way (its clock stopped only in byo-yomi).
+    removal: bool,
 }
 
 /// How one side stands at a given time.
@@ -222,6 +236,10 @@ pub struct ClockView {
     pub white: SideView,
     /// Set once a side has run out of time (第二十三条五).
     pub time_up: Option<TimeUp>,
+    /// 第二十三条四: captured stones are being removed (in byo-yomi the clock and the reader
+    /// wait; the next tap or the press goes on).
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
+    pub removing: bool,
 }
 
 /// A side's time after using `used_ms` of a turn that began with `side`.
@@ -281,7 +299,14 @@ impl GameClock {
             OvertimeClock::Fischer { .. } => (0, 0, 0),
         };
         let side = Side { main_ms: settings.main_ms, reserve, absences: 0, block_ms, block_moves };
-        GameClock { settings, sides: [side; 2], to_move: Colour::Black, used_ms: 0, run: Run::NotStarted }
+        GameClock {
+            settings,
+            sides: [side; 2],
+            to_move: Colour::Black,
+            used_ms: 0,
+            run: Run::NotStarted,
+            removal: false,
+        }
     }
 
     /// A clock folded from `facts` (each with the time it happened); a fact the clock cannot
@@ -299,6 +324,11 @@ impl GameClock {
 
     pub fn to_move(&self) -> Colour {
         self.to_move
+    }
+
+    /// 第二十三条四: a removal of captured stones is under way.
+    pub fn removing(&self) -> bool {
+        self.removal
     }
 
     /// Time the side to move has used in this turn as of `now`.
@@ -399,24 +429,28 @@ impl GameClock {
                 return Err(ClockError::NotToMove(by))
             }
             ClockFact::Press { .. } => match self.run {
-                Run::Running { .. } => {
+                // 第二十三条四: the press ends a removal; its time was not charged.
+                Run::Running { .. } | Run::Removing => {
                     self.end_turn(at)?;
+                    self.removal = false;
                     self.run = Run::Running { since: at };
                 }
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
             },
             ClockFact::Pause => match self.run {
-                Run::Running { .. } => {
+                Run::Running { .. } | Run::Removing => {
                     self.used_ms = self.used_at(at);
+                    self.removal = false;
                     self.run = Run::Paused;
                 }
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
             },
             ClockFact::Adjourn => match self.run {
-                Run::Running { .. } | Run::Paused => {
+                Run::Running { .. } | Run::Paused | Run::Removing => {
                     self.end_turn(at)?;
+                    self.removal = false;
                     self.run = Run::Adjourned;
                 }
                 Run::NotStarted => return Err(ClockError::NotStarted),
@@ -427,8 +461,10 @@ impl GameClock {
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::NotStopped),
             },
+            ClockFact::RemovalStarted if self.removal => return Err(ClockError::RemovalUnderWay),
             ClockFact::RemovalStarted => match self.run {
                 Run::Running { .. } => {
+                    self.removal = true;
                     let mover = self.sides[index(self.to_move)];
                     // Only byo-yomi stops for removal; in main time the clock runs on.
                     if matches!(
@@ -442,12 +478,14 @@ impl GameClock {
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
             },
-            ClockFact::RemovalEnded => match self.run {
-                Run::Removing => self.run = Run::Running { since: at },
-                // Started in main time: nothing was stopped.
-                Run::Running { .. } => {}
-                _ => return Err(ClockError::NoRemoval),
-            },
+            ClockFact::RemovalEnded if !self.removal => return Err(ClockError::NoRemoval),
+            ClockFact::RemovalEnded => {
+                self.removal = false;
+                // Started in main time, the clock ran on: nothing to restart.
+                if self.run == Run::Removing {
+                    self.run = Run::Running { since: at };
+                }
+            }
             ClockFact::LateArrival { side, late_ms } => {
                 let s = &mut self.sides[index(side)];
                 s.main_ms = s.main_ms.saturating_sub(late_ms);
@@ -533,6 +571,7 @@ impl GameClock {
             black: side_view(Colour::Black),
             white: side_view(Colour::White),
             time_up,
+            removing: self.removal && time_up.is_none(),
         }
     }
 }

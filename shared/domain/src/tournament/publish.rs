@@ -213,6 +213,12 @@ fn crosstable_of(view: &TournamentView, field: &Field, standings: &Standings) ->
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Setup {
     pub tournament: Option<crate::model::Tournament>,
+    /// The set-up's time control as this build reads it (第十二条二: `main_minutes` the whole
+    /// limit, the reserve its last minutes): what the form shows, whatever revision it was
+    /// recorded under.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub time_limit: Option<crate::model::TimeControl>,
     pub players: Vec<crate::model::Player>,
     pub people: Vec<crate::model::Person>,
     pub withdrawals: std::collections::BTreeMap<PlayerId, u16>,
@@ -237,6 +243,7 @@ pub fn setup(view: &TournamentView) -> Setup {
     }
     Setup {
         tournament: view.tournament.clone(),
+        time_limit: view.time_limit,
         players: view.players.clone(),
         people: view.people.clone(),
         withdrawals: view.withdrawals.clone(),

@@ -99,7 +99,8 @@ fn opengotha_round(view: &TournamentView, field: &Field, round: u16, criteria: &
 /// `game_scheduled` per board (game ids `r{round}-t{table}`), and a `bye_assigned`.
 pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Vec<NewEvent>)> {
     let t = view.tournament.as_ref().ok_or_else(|| setup_missing(words::TOURNAMENT))?;
-    let time_control: TimeControl = t.settings.time_control.ok_or_else(|| setup_missing(words::TIME_CONTROL))?;
+    // 第十二条二: as the set-up meant it, written in this build's reading (the reserve within).
+    let time_control: TimeControl = view.time_limit.ok_or_else(|| setup_missing(words::TIME_CONTROL))?;
     let lateness = t.settings.allowed_lateness_minutes.ok_or_else(|| setup_missing(words::LATENESS_LIMIT))?;
     if round > crate::model::game::MAX_ROUNDS {
         return Err(crate::model::game::round_over(round));

@@ -39,6 +39,12 @@ pub struct TournamentView<G = GameSummary> {
     pub id: TournamentId,
     /// `None` until the `tournament_created` event is here.
     pub tournament: Option<Tournament>,
+    /// The set-up's time control as this build reads it (第十二条二: `main_minutes` the whole
+    /// limit, the reserve its last minutes), whatever rules revision the set-up was recorded
+    /// under; what the set-up form shows and a round is paired with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub time_limit: Option<crate::model::TimeControl>,
     pub people: Vec<Person>,
     pub players: Vec<Player>,
     /// 第二十九条: who withdrew, after which round.
@@ -75,6 +81,7 @@ impl<G> TournamentView<G> {
         TournamentView {
             id,
             tournament: None,
+            time_limit: None,
             people: vec![],
             players: vec![],
             withdrawals: BTreeMap::new(),
@@ -104,6 +111,7 @@ impl<G> TournamentView<G> {
         TournamentView {
             id: self.id.clone(),
             tournament: self.tournament.clone(),
+            time_limit: self.time_limit,
             people: self.people.clone(),
             players: self.players.clone(),
             withdrawals: self.withdrawals.clone(),
@@ -162,6 +170,7 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
     let mut rejected = Vec::new();
     let ordered = canonical(events.into_iter().filter(|e| e.game.is_none()), &mut rejected);
     let mut tournament = None;
+    let mut time_limit = None;
     let mut people: BTreeMap<PersonId, Person> = BTreeMap::new();
     let mut players: BTreeMap<PlayerId, Player> = BTreeMap::new();
     let mut withdrawals = BTreeMap::new();
@@ -178,7 +187,10 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
         }
         // Later registrations of the same id correct earlier ones.
         match &e.body {
-            EventBody::TournamentCreated(t) => tournament = Some(t.clone()),
+            EventBody::TournamentCreated(t) => {
+                time_limit = t.settings.time_control.map(|tc| tc.read_under(e.rules_revision()));
+                tournament = Some(t.clone());
+            }
             EventBody::PersonRegistered(p) => {
                 people.insert(p.id.clone(), p.clone());
             }
@@ -239,6 +251,7 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
     TournamentView {
         id: id.clone(),
         tournament,
+        time_limit,
         people: people.into_values().collect(),
         players: players.into_values().collect(),
         withdrawals,

@@ -11,9 +11,11 @@ use proptest::prelude::*;
 const S: u64 = 1_000;
 const M: u64 = 60 * S;
 
-/// 60 minutes' main time and 5 reserved minutes (national events, 第十二条).
+/// The national setting (第十二条二, seed 001): a time limit of 60 minutes, of which the last 5
+/// are kept for byo-yomi ("在时限内保留几分钟开始读秒", "全国比赛保留五分钟读秒") — 55 minutes'
+/// main time, then 5 reserved minutes; not 60 + 5.
 fn national() -> ClockSettings {
-    ClockSettings::reserved(60 * M, 5)
+    ClockSettings::limit(60 * M, 5)
 }
 
 /// Started at t = 0 for Black, then each `(fact, at)`; every fact must be taken.
@@ -32,8 +34,9 @@ fn art12_main_time_runs_only_for_the_side_to_move() {
     let c = clock(national(), &[(F::Press { by: Black }, 10 * M), (F::Press { by: White }, 13 * M)]);
     let v = c.view(18 * M);
     assert_eq!(v.to_move, Black);
-    assert_eq!(v.black.main_ms, 45 * M);
-    assert_eq!(v.white.main_ms, 57 * M);
+    // Main time is the limit less the reserve: 55 minutes.
+    assert_eq!(v.black.main_ms, 40 * M);
+    assert_eq!(v.white.main_ms, 52 * M);
     assert!(v.running && !v.black.byo_yomi);
 }
 
@@ -186,12 +189,12 @@ fn a_reader_that_slept_says_what_is_true_now_and_no_deduction_in_silence() {
 fn art14_a_pause_stops_both_clocks_and_the_turn_goes_on_after_it() {
     // Black thinks 4 minutes, lunch for an hour, 2 more minutes.
     let c = clock(national(), &[(F::Pause, 4 * M), (F::Resume, 64 * M)]);
-    assert_eq!(c.view(64 * M).black.main_ms, 56 * M);
-    assert_eq!(c.view(66 * M).black.main_ms, 54 * M);
-    assert_eq!(c.view(66 * M).white.main_ms, 60 * M);
+    assert_eq!(c.view(64 * M).black.main_ms, 51 * M);
+    assert_eq!(c.view(66 * M).black.main_ms, 49 * M);
+    assert_eq!(c.view(66 * M).white.main_ms, 55 * M);
     let paused = clock(national(), &[(F::Pause, 4 * M)]);
     assert!(!paused.view(30 * M).running);
-    assert_eq!(paused.view(30 * M).black.main_ms, 56 * M);
+    assert_eq!(paused.view(30 * M).black.main_ms, 51 * M);
     assert!(schedule(&paused).is_empty(), "nothing is read while paused");
     let mut c = paused;
     assert_eq!(c.apply(F::Press { by: Black }, 31 * M), Err(ClockError::Stopped));
@@ -202,15 +205,15 @@ fn art14_adjournment_the_sealer_pays_for_the_sealed_move_and_the_opponent_starts
     // Black seals after 7 minutes' thought; play resumes the next morning.
     let c = clock(national(), &[(F::Adjourn, 7 * M), (F::Resume, 1_000 * M)]);
     let v = c.view(1_003 * M);
-    assert_eq!(v.black.main_ms, 53 * M);
-    assert_eq!((v.to_move, v.white.main_ms), (White, 57 * M));
+    assert_eq!(v.black.main_ms, 48 * M);
+    assert_eq!((v.to_move, v.white.main_ms), (White, 52 * M));
 }
 
 #[test]
 fn art23_3_lateness_within_the_limit_comes_off_the_late_sides_main_time() {
     let c = clock(national(), &[(F::LateArrival { side: White, late_ms: 12 * M }, 0)]);
-    assert_eq!(c.view(0).white.main_ms, 48 * M);
-    assert_eq!(c.view(0).black.main_ms, 60 * M);
+    assert_eq!(c.view(0).white.main_ms, 43 * M);
+    assert_eq!(c.view(0).black.main_ms, 55 * M);
 }
 
 #[test]
@@ -222,7 +225,7 @@ fn art23_4_removing_captured_stones_is_not_timed_in_byo_yomi_but_is_in_main_time
     // In main time the clock runs on while stones are removed.
     let c =
         clock(national(), &[(F::RemovalStarted, 40 * S), (F::RemovalEnded, 70 * S), (F::Press { by: Black }, 85 * S)]);
-    assert_eq!(c.view(85 * S).black.main_ms, 60 * M - 85 * S);
+    assert_eq!(c.view(85 * S).black.main_ms, 55 * M - 85 * S);
 }
 
 #[test]
@@ -253,8 +256,8 @@ fn facts_the_clock_cannot_take_are_refused_with_a_reason_and_change_nothing() {
         &[(F::Start { to_move: Black }, 0), (F::Resume, 5), (F::Press { by: White }, 30), (F::Press { by: Black }, M)],
     );
     assert_eq!(refused, vec![(1, ClockError::NotStopped), (2, ClockError::NotToMove(White))]);
-    assert_eq!(folded.view(M).white.main_ms, 60 * M);
-    assert_eq!(folded.view(M).black.main_ms, 59 * M);
+    assert_eq!(folded.view(M).white.main_ms, 55 * M);
+    assert_eq!(folded.view(M).black.main_ms, 54 * M);
 }
 
 // ---- The other systems organisers set (OpenGotha's STDBYOYOMI, CANBYOYOMI, FISCHER) ----
@@ -346,7 +349,9 @@ fn the_time_control_is_read_in_both_wire_versions_and_checked() {
     let v1: TimeControl = serde_json::from_str(r#"{"main_minutes":60,"reserved_minutes":5}"#).unwrap();
     assert_eq!(v1, TimeControl::reserved(60, 5));
     assert_eq!(serde_json::to_string(&v1).unwrap(), r#"{"main_minutes":60,"reserved_minutes":5}"#);
-    assert_eq!(ClockSettings::from(v1), ClockSettings::reserved(60 * M, 5));
+    // 第十二条二: the reserve is within the limit — 55 minutes, then 5 reserved.
+    assert_eq!(ClockSettings::from(v1), ClockSettings::reserved(55 * M, 5));
+    assert_eq!(ClockSettings::from(v1), ClockSettings::limit(60 * M, 5));
     // Version 2: another system.
     let v2: TimeControl =
         serde_json::from_str(r#"{"main_minutes":45,"overtime":{"system":"periods","periods":5,"seconds":30}}"#)
@@ -450,20 +455,21 @@ fn the_ledger_drives_the_clock_presses_pauses_adjournment_and_deducted_lateness(
     assert_eq!(t.now(), start + 13 * M, "a refused record takes no time");
     let c = t.state().clock().unwrap();
     let v = c.view(t.now());
-    assert_eq!(v.black.main_ms, 50 * M);
-    assert_eq!(v.white.main_ms, 56 * M - 3 * M, "60 − 4 late − 3 thinking");
+    // 第十二条二: the 60-minute limit keeps its last 5 for byo-yomi: 55 minutes' main time.
+    assert_eq!(v.black.main_ms, 45 * M);
+    assert_eq!(v.white.main_ms, 51 * M - 3 * M, "55 − 4 late − 3 thinking");
     // 第十四条: lunch stops the clocks; the adjourned sealer's time ends with its seal.
     t.referee(EventBody::ClockPaused { reason: Some("午休".into()) });
     t.wait(60 * M);
     let c = t.state().clock().unwrap();
     assert!(!c.view(t.now()).running);
-    assert_eq!(c.view(t.now()).black.main_ms, 50 * M - S);
+    assert_eq!(c.view(t.now()).black.main_ms, 45 * M - S);
     t.referee(EventBody::ClockResumed);
     t.wait(2 * M - S);
     t.referee(EventBody::GameAdjourned { sealer: Black, seal: None });
     let c = t.state().clock().unwrap();
     let v = c.view(t.now() + 600 * M);
-    assert_eq!((v.to_move, v.running, v.black.main_ms), (White, false, 48 * M - S));
+    assert_eq!((v.to_move, v.running, v.black.main_ms), (White, false, 43 * M - S));
     assert_eq!(
         t.try_push(Role::Referee, EventBody::ClockPressed { by: White }).unwrap_err(),
         DomainError::ConditionNotMet { article: Article::Art12, why: Unmet::ClockNotRunning },
@@ -532,4 +538,271 @@ fn art23_2_both_beyond_the_limit_both_forfeit() {
     let v = lateness(0, 15, None, None, 15 * M + S);
     assert_eq!(v.proposal, Some(P::BothForfeit { black_late_secs: 901, white_late_secs: 901 }));
     assert_eq!(recorded(v.proposal.unwrap()).result.map(|r| r.article), Some(arbiter_domain::rules::Article::Art23_2));
+}
+
+// ---- 第十二条二: the reserve is within the time limit (seed 001) ----
+
+use arbiter_domain::model::{Player, PlayerId, Settings, TimeControl, Tournament, TournamentId};
+
+#[test]
+fn art12_2_the_reserved_minutes_are_the_last_minutes_of_the_time_limit() {
+    // The referee's account: "The time limit is 60 minutes a side, of which the last 5 are kept
+    // for byo-yomi. Black has thought for 55 minutes of the first move's turn; I start reading:
+    // 30 seconds. At 60 minutes Black has used the whole limit: '10, loss on time'."
+    let mut t = Table::chinese();
+    t.referee(EventBody::ClockStarted);
+    let start = t.now();
+    let state = t.state();
+    assert_eq!(state.time_limit, Some(TimeControl::reserved(60, 5)));
+    let c = state.clock().unwrap();
+    let v = c.view(start + 55 * M);
+    assert_eq!((v.black.main_ms, v.black.reserve, v.black.byo_yomi), (0, 5, true), "byo-yomi begins at 55 minutes");
+    assert_eq!(c.view(start + 55 * M - S).black.main_ms, S, "a second before it, main time");
+    let calls = schedule(&c);
+    assert_eq!(calls[0], Announcement { at_ms: start + 55 * M + 30 * S, call: Call::Seconds(30) });
+    // Each side has the limit and not a second more: the loss at 60 minutes, not 65.
+    assert_eq!(c.time_up(start + 60 * M - 1), None);
+    assert_eq!(c.time_up(start + 60 * M), Some(TimeUp { side: Black, at_ms: start + 60 * M }));
+    assert_eq!(calls.last(), Some(&Announcement { at_ms: start + 60 * M, call: Call::TimeUp }));
+}
+
+#[test]
+fn art12_2_a_local_event_keeps_one_minute_within_its_limit() {
+    // "基层比赛亦可保留一分钟开始读秒": 90 minutes, the last one read.
+    let c = clock(ClockSettings::from(TimeControl::reserved(90, 1)), &[]);
+    assert_eq!(c.view(89 * M).black.main_ms, 0);
+    assert_eq!(c.view(89 * M).black.reserve, 1);
+    let last: Vec<String> = schedule(&c).iter().rev().take(2).map(|a| a.call.words(Lang::Zh)).collect();
+    assert_eq!(last, ["10，超时判负", "9"]);
+    assert_eq!(c.time_up(90 * M).map(|u| u.at_ms), Some(90 * M));
+}
+
+#[test]
+fn art12_2_a_schedule_recorded_before_revision_4_keeps_its_meaning_of_60_plus_5() {
+    // A game scheduled by an earlier build (rules revision 3), when the reserve came after main
+    // time: its "60, 5" meant 65 minutes a side, and it still does.
+    let mut old = Table::unscheduled();
+    old.rules = 3;
+    old.schedule(arbiter_domain::rules::RulesetSpec::default(), 15);
+    old.referee(EventBody::ClockStarted);
+    let start = old.now();
+    let state = old.state();
+    assert_eq!(state.schedule.as_ref().map(|g| g.time_control), Some(TimeControl::reserved(60, 5)), "as recorded");
+    assert_eq!(state.time_limit, Some(TimeControl::reserved(65, 5)), "as it meant");
+    let c = state.clock().unwrap();
+    assert_eq!(c.view(start).black.main_ms, 60 * M);
+    assert_eq!(c.time_up(start + 65 * M - 1), None);
+    assert_eq!(c.time_up(start + 65 * M).map(|u| u.at_ms), Some(start + 65 * M));
+    // The same record under this build's revision is the 60-minute limit.
+    assert_eq!(
+        TimeControl::reserved(60, 5).read_under(arbiter_domain::rules::RULES_REVISION),
+        TimeControl::reserved(60, 5)
+    );
+    assert_eq!(TimeControl::reserved(60, 5).read_under(3), TimeControl::reserved(65, 5));
+    // Other systems were always main time, then the overtime.
+    let periods = TimeControl::with(45, arbiter_domain::model::Overtime::Periods { periods: 5, seconds: 30 });
+    assert_eq!(periods.read_under(3), periods);
+    assert_eq!(ClockSettings::from(periods).main_ms, 45 * M);
+}
+
+#[test]
+fn art12_2_the_set_up_shows_the_organiser_the_arithmetic() {
+    let national = TimeControl::reserved(60, 5);
+    assert_eq!(national.arithmetic(Lang::En), "60 minutes, of which the last 5 are byo-yomi (55 + 5)");
+    assert_eq!(national.arithmetic(Lang::Zh), "时限60分钟，其中最后5分钟读秒（55 + 5）");
+    assert_eq!(national.arithmetic(Lang::ZhHant), "時限60分鐘，其中最後5分鐘讀秒（55 + 5）");
+    assert_eq!(
+        TimeControl::reserved(90, 1).arithmetic(Lang::En),
+        "90 minutes, of which the last 1 is byo-yomi (89 + 1)"
+    );
+    assert_eq!(TimeControl::reserved(30, 0).arithmetic(Lang::En), "30 minutes, no byo-yomi");
+    for lang in Lang::ALL {
+        assert!(national.arithmetic(lang).contains("55 + 5"), "{lang:?}");
+    }
+    // A reserve longer than the limit it is kept within is no setting: refused, saying why.
+    let err = TimeControl::reserved(3, 5).check().unwrap_err();
+    assert!(err.to_string().contains("Art. 12.2") && err.to_string().contains("only 3 minutes"), "{err}");
+    assert!(TimeControl::reserved(5, 5).check().is_ok(), "all of it byo-yomi");
+    assert!(TimeControl::reserved(0, 0).check().is_err());
+}
+
+#[test]
+fn art12_2_a_round_paired_from_an_older_set_up_gets_the_time_the_set_up_meant() {
+    use arbiter_domain::tournament::{replay, run};
+    // The set-up recorded under revision 3 ("60, 5" then: 65 minutes); pairing under this
+    // build writes the game in this revision's reading, 65 with the last 5 reserved.
+    let mut t = Table::unscheduled();
+    t.rules = 3;
+    let settings = Settings {
+        system: Some(arbiter_domain::tournament::System::RoundRobin { double: false }),
+        rounds: Some(1),
+        time_control: Some(TimeControl::reserved(60, 5)),
+        allowed_lateness_minutes: Some(15),
+        ..Settings::default()
+    };
+    let created = Tournament {
+        id: TournamentId::new("t1").unwrap(),
+        name: "老规则杯".into(),
+        ruleset: Default::default(),
+        settings,
+    };
+    let mut events = vec![t.event(Role::Organiser, EventBody::TournamentCreated(created))];
+    t.rules = arbiter_domain::rules::RULES_REVISION;
+    for p in ["p1", "p2"] {
+        let player = Player {
+            id: PlayerId::new(p).unwrap(),
+            name: p.into(),
+            rank: "1d".parse().unwrap(),
+            club: None,
+            team: None,
+            board: None,
+            opengotha: None,
+        };
+        events.push(t.event(Role::Organiser, EventBody::PlayerRegistered(player)));
+    }
+    for e in &mut events {
+        e.game = None;
+    }
+    let view = replay(&events).remove(0);
+    assert_eq!(view.time_limit, Some(TimeControl::reserved(65, 5)));
+    let (_, scheduled) = run::pair_round(&view, 1).unwrap();
+    let limits: Vec<TimeControl> = scheduled
+        .iter()
+        .filter_map(|(_, b)| match b {
+            EventBody::GameScheduled(g) => Some(g.time_control),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(limits, vec![TimeControl::reserved(65, 5)]);
+    // A set-up recorded now means what it says.
+    for e in &mut events {
+        e.rules = Some(arbiter_domain::rules::RULES_REVISION);
+    }
+    assert_eq!(replay(&events).remove(0).time_limit, Some(TimeControl::reserved(60, 5)));
+}
+
+// ---- 第二十三条四: in byo-yomi, removing captured stones is not timed (seed 004 競技第二条2 1)) ----
+
+#[test]
+fn art23_4_the_press_ends_a_removal_and_the_removal_is_not_charged() {
+    // The last reserved minute, 40 s into it: 2 min 20 s of removing, then the press.
+    let c = clock(ClockSettings::reserved(0, 1), &[(F::RemovalStarted, 40 * S), (F::Press { by: Black }, 3 * M)]);
+    let v = c.view(3 * M);
+    assert_eq!((v.time_up, v.black.reserve, v.to_move), (None, 1, White));
+    assert!(!v.removing);
+    // While stones come off, the clock waits, the reader is silent, and no time runs out.
+    let removing = clock(ClockSettings::reserved(0, 1), &[(F::RemovalStarted, 40 * S)]);
+    let v = removing.view(10 * M);
+    assert!(v.removing && !v.running);
+    assert_eq!((v.black.minute_ms, v.time_up), (40 * S, None));
+    assert!(schedule(&removing).is_empty());
+    assert!(due(&removing, 40 * S, 10 * M).is_empty());
+    // A second start is refused; the end comes once.
+    let mut c = removing.clone();
+    assert_eq!(c.apply(F::RemovalStarted, 50 * S), Err(ClockError::RemovalUnderWay));
+    c.apply(F::RemovalEnded, 60 * S).unwrap();
+    assert_eq!(c.apply(F::RemovalEnded, 61 * S), Err(ClockError::NoRemoval));
+    // From the second tap the minute goes on where it stopped: 40 s + 5 s.
+    assert_eq!(c.view(65 * S).black.minute_ms, 45 * S);
+    assert_eq!(c.time_up(60 * S + 20 * S), Some(TimeUp { side: Black, at_ms: 80 * S }));
+}
+
+/// Black in the last reserved minute of a 60-minute limit (the last 5 reserved), 50 s into it.
+fn black_in_the_last_minute(t: &mut Table) -> u64 {
+    t.referee(EventBody::ClockStarted);
+    let start = t.now();
+    t.wait(59 * M + 50 * S - S);
+    let v = t.state().clock().unwrap().view(t.now() + S);
+    assert_eq!((v.black.reserve, v.black.minute_ms), (1, 50 * S), "the last minute, 50 s gone");
+    start
+}
+
+#[test]
+fn art23_4_black_in_the_last_minute_captures_fifteen_stones_and_is_not_read_out() {
+    // The referee's account: "Black is in the last reserved minute; at 50 seconds Black captures
+    // fifteen stones. I tap 'removing captures': the reader stops at 50. Taking the fifteen
+    // stones off takes a minute and a half; Black presses the clock. Black still has the last
+    // minute: nobody said '10，超时判负'."
+    let mut t = Table::chinese();
+    let start = black_in_the_last_minute(&mut t);
+    t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap();
+    let tap = t.now();
+    let c = t.state().clock().unwrap();
+    assert!(c.view(tap).removing);
+    // Without the tap the reader would count 1 … 9 and call the loss at 60:00.
+    assert_eq!(c.time_up(start + 60 * M), None);
+    assert!(due(&c, tap, tap + 90 * S).is_empty(), "nothing is read while the stones come off");
+    t.wait(90 * S - S);
+    t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap();
+    let state = t.state();
+    let v = state.clock().unwrap().view(t.now());
+    assert_eq!((v.time_up, v.to_move, v.black.reserve, v.removing), (None, White, 1, false));
+    assert_eq!(state.result, None);
+    // The same minute and a half without the tap: read out at 60:00.
+    let mut untimed = Table::chinese();
+    let start = black_in_the_last_minute(&mut untimed);
+    assert_eq!(
+        untimed.state().clock().unwrap().time_up(start + 61 * M),
+        Some(TimeUp { side: Black, at_ms: start + 60 * M })
+    );
+}
+
+#[test]
+fn art23_4_the_second_tap_ends_the_removal_and_the_minute_goes_on() {
+    let mut t = Table::chinese();
+    let start = black_in_the_last_minute(&mut t);
+    t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap();
+    t.wait(30 * S - S);
+    t.try_push(Role::Referee, EventBody::RemovalEnded { by: Black }).unwrap();
+    let resumed = t.now();
+    let c = t.state().clock().unwrap();
+    let v = c.view(resumed + 5 * S);
+    assert!(v.running && !v.removing);
+    assert_eq!(v.black.minute_ms, 55 * S, "50 s before the removal, 5 s after it");
+    // The loss moves by the removal's 30 s, and the reader counts to it.
+    assert_eq!(c.time_up(resumed + 10 * S).map(|u| u.at_ms), Some(start + 60 * M + 30 * S));
+    assert_eq!(schedule(&c).last().map(|a| (a.at_ms, a.call)), Some((resumed + 10 * S, Call::TimeUp)));
+}
+
+#[test]
+fn art23_4_a_removal_is_the_side_to_moves_in_a_running_game_and_ends_once() {
+    let mut t = Table::chinese();
+    let not_running = t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap_err();
+    assert_eq!(not_running, DomainError::ConditionNotMet { article: Article::Art23_4, why: Unmet::ClockNotRunning });
+    t.referee(EventBody::ClockStarted);
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::RemovalStarted { by: White }).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::Art23_4, why: Unmet::NotToMove { to_move: Black, by: White } }
+    );
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::RemovalEnded { by: Black }).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::Art23_4, why: Unmet::NoRemoval }
+    );
+    t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap();
+    let again = t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap_err();
+    assert_eq!(again, DomainError::ConditionNotMet { article: Article::Art23_4, why: Unmet::RemovalUnderWay });
+    assert!(again.to_string().contains("第二十三条四"), "{again}");
+    // In main time the clock runs on while the stones come off (第二十三条四 spares only
+    // byo-yomi); the second tap is still taken.
+    t.wait(20 * S);
+    t.try_push(Role::Referee, EventBody::RemovalEnded { by: Black }).unwrap();
+    let v = t.state().clock().unwrap().view(t.now());
+    assert_eq!(v.black.main_ms, 55 * M - 22 * S, "the 20 s of removing were timed");
+}
+
+#[test]
+fn kr_c2_2_many_captures_in_byo_yomi_stop_the_clock_in_a_korean_game() {
+    // 競技第二条2 1): "抜き石が多い場合、対局時計を少しの間停止することができる".
+    let mut t = Table::korean();
+    black_in_the_last_minute(&mut t);
+    t.try_push(Role::Referee, EventBody::RemovalStarted { by: Black }).unwrap();
+    t.wait(2 * M);
+    assert_eq!(t.state().clock().unwrap().time_up(t.now()), None);
+    t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap();
+    assert_eq!(t.state().clock().unwrap().view(t.now()).to_move, White);
+    // A refusal in a Korean game cites the KBA's paragraph.
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::RemovalEnded { by: White }).unwrap_err(),
+        DomainError::ConditionNotMet { article: Article::KrC2_2, why: Unmet::NoRemoval }
+    );
 }

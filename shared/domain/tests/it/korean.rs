@@ -164,6 +164,8 @@ fn row_moved_stones_without_agreement_both_lose_under_appendix_1_3() {
     assert_eq!(cites(inc, Ruling::BothLose), (Article::KrA1_3, Some(Article::KrA1_3)));
 }
 
+/// 付則第一条4, and so 付則第一条5 (doing 付則第二条一's foul twice) never comes: the first stop
+/// already loses.
 #[test]
 fn row_clock_stopped_filling_dame_loses_under_appendix_1_4() {
     assert_eq!(
@@ -330,4 +332,14 @@ fn appendix_3_1_applies_to_what_is_recorded_after_it_never_to_what_was_ruled_bef
     assert_eq!(s.result, None);
     let unsaid = DomainError::MissingFact { article: Article::KrA3_1, fact: words::OBJECTION };
     assert_eq!(s.rejected[0].error, unsaid.body());
+}
+
+#[test]
+fn article_15_a_resignation_wins_for_the_other() {
+    // 第十五条 (中押し勝ち): "対局の一方が負けの意思を表明した場合、対局を終わらせることができる".
+    let mut t = Table::korean();
+    t.referee(EventBody::ClockStarted);
+    t.referee(EventBody::Resigned { by: Black });
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.article), (Outcome::win(White), Article::Kr15));
 }

@@ -258,6 +258,17 @@ fn play_rulings_and_appeals_fold_on_and_a_schedule_does_not() {
     };
     t.referee(EventBody::ClockPressed { by: Colour::Black });
     check(&t, &mut kept, true);
+    // 第二十三条四: a removal of captures, its end, and a press that ends another.
+    t.referee(EventBody::RemovalStarted { by: Colour::White });
+    check(&t, &mut kept, true);
+    t.referee(EventBody::RemovalEnded { by: Colour::White });
+    check(&t, &mut kept, true);
+    t.referee(EventBody::RemovalStarted { by: Colour::White });
+    check(&t, &mut kept, true);
+    t.referee(EventBody::ClockPressed { by: Colour::White });
+    check(&t, &mut kept, true);
+    t.referee(EventBody::ClockPressed { by: Colour::Black });
+    check(&t, &mut kept, true);
     let first = t.referee(record(Incident::Disturbing { offender: Colour::White }, Some(Ruling::Warning)));
     check(&t, &mut kept, true);
     t.referee(record(Incident::StoneLifted { offender: Colour::Black, dropped: false }, None));
@@ -340,4 +351,27 @@ fn an_incident_an_earlier_ruling_named_is_folded_again() {
     assert!(!fold_onto(&mut kept, &t.events[i]));
     assert_eq!(kept, fold(&t, &without), "left untouched");
     assert!(fold(&t, &t.events).incidents[0].effective.is_some(), "the ruling stands once its incident is held");
+}
+
+/// 第十六条三: a recount folds on as the fold gives it, refused or applied.
+#[test]
+fn a_recount_folds_on() {
+    use arbiter_domain::rules::{Count, HalfStones};
+    let area = |n: u32| Count::Area { black_stones: HalfStones::new(n * 2).unwrap() };
+    let mut t = Table::chinese();
+    t.referee(EventBody::ClockStarted);
+    let mut kept = fold(&t, &t.events);
+    for body in [
+        EventBody::CountCorrected { count: area(185), asked_by: Colour::Black },
+        EventBody::CountRecorded { count: area(183) },
+        EventBody::CountCorrected { count: area(185), asked_by: Colour::Black },
+        EventBody::CountCorrected { count: area(184), asked_by: Colour::White },
+    ] {
+        t.referee(body);
+        let e = t.events.last().unwrap();
+        assert!(fold_onto(&mut kept, e), "{:?}", e.body);
+        assert_eq!(kept, fold(&t, &t.events), "after {:?}", e.body);
+    }
+    assert_eq!(kept.superseded_results.len(), 2);
+    assert_eq!(kept.rejected.len(), 1, "the recount before any count");
 }

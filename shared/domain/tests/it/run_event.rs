@@ -580,6 +580,7 @@ fn a_leitai_keeps_the_winner_on_and_ends_when_a_teams_last_player_loses() {
     assert!(s.notes.iter().any(|n| n.en == "B队: B2 won 1"), "{:?}", s.notes);
 }
 
+/// 第二十六条 (分台定人制): a team's boards are fixed by rank and the order, once set, holds.
 #[test]
 fn in_a_team_event_the_reserve_moves_up_and_a_team_that_cannot_fill_its_boards_stops_playing() {
     let mut log = three_teams(TeamPairing::RoundRobin);

@@ -42,6 +42,7 @@ fn overturning_the_second_warning_takes_the_loss_back() {
     assert_eq!(s.warnings(Black), 1);
 }
 
+/// 第十六条四, 第三十条: the organising committee decides the appeal, over every other ruling.
 #[test]
 fn an_appeal_decision_supersedes_both_and_closes_the_appeal() {
     // 第十六条四: 如有疑议应通过组织程序立即向大会提出申诉.

@@ -81,6 +81,7 @@ pub fn compensation(a: Rank, b: Rank) -> Result<Compensation> {
 mod tests {
     use super::*;
 
+    /// 五 貼還點數、平衡局差: seed 003's own numbers.
     #[test]
     fn the_seeds_numbers_worked_by_hand() {
         // Even: 8 points to White.

@@ -31,7 +31,8 @@ pub struct Table {
 }
 
 impl Table {
-    /// Game `g1`, round 1 table 1, main time 60 min, 5 reserved minutes, 15 minutes' lateness allowed.
+    /// Game `g1`, round 1 table 1, a 60-minute limit of which the last 5 are reserved (第十二条二),
+    /// 15 minutes' lateness allowed.
     pub fn new(ruleset: RulesetSpec) -> Self {
         let mut t = Table::unscheduled();
         t.schedule(ruleset, 15);
