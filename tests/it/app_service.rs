@@ -244,8 +244,9 @@ async fn the_byo_yomi_reader_reads_the_clock_the_referee_presses() {
     use chrono::Duration;
 
     let office = Office::start("reader-office").await;
-    // Table 1 plays with 1 minute of main time and 1 reserved minute (第十二条, a local event).
-    office.schedule_with(1, TimeControl::reserved(1, 1));
+    // Table 1 plays with a 2-minute limit whose last minute is reserved for byo-yomi (第十二条二:
+    // 在时限内保留几分钟开始读秒), so 1 minute of main time first.
+    office.schedule_with(1, TimeControl::reserved(2, 1));
     let time = ManualClock::starting_at(chrono::Utc::now());
     let app = App::open_with_clock(&scratch("reader-device"), time.wall_clock()).unwrap();
     app.enroll(&office.link_for("ref-r", Role::Referee).await, "", "", "tab-r", "R").await.unwrap();
