@@ -55,10 +55,12 @@ async function openPhone(options = {}) {
   return ctx.pages()[0] ?? ctx.newPage();
 }
 
-/** The office's incidents on `game`, oldest made first. */
+/** The office's incidents on `game` in the order they reached it (their HLC stamps): the order
+ * the phone sent them. Their wall times are the moments made, each within the transit time, so
+ * two made a moment apart may stand in either order by wall time. */
 async function incidents(game) {
   const g = await api(office.url, organiser, "GET", `/games/${game}`);
-  return [...g.state.incidents].sort((a, b) => Date.parse(a.wall_time) - Date.parse(b.wall_time));
+  return [...g.state.incidents].sort((a, b) => a.hlc.wall_ms - b.hlc.wall_ms || a.hlc.logical - b.hlc.logical);
 }
 
 /** Each of `made` (ms, when the referee tapped Confirm) has exactly one incident on `game`, its

@@ -35,9 +35,11 @@ after(async () => {
 });
 
 /** The office's incidents on `game`, oldest made first. */
+/** The game's incidents in the order they reached the office (their HLC stamps): the order the
+ * phone sent them. Their wall times are the moments made, each within the transit time. */
 async function incidents(game) {
   const g = await api(office.url, organiser, "GET", `/games/${game}`);
-  return [...g.state.incidents].sort((a, b) => Date.parse(a.wall_time) - Date.parse(b.wall_time));
+  return [...g.state.incidents].sort((a, b) => a.hlc.wall_ms - b.hlc.wall_ms || a.hlc.logical - b.hlc.logical);
 }
 
 /** Taps `selector` scrolled to the middle of the screen, clear of the sticky banner. */
