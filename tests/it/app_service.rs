@@ -1,5 +1,6 @@
 //! The app's use cases against a real office: what the referee's screens do, without a screen.
 
+use std::future::ready;
 use std::sync::Arc;
 
 use arbiter_core::app::App;
@@ -43,12 +44,10 @@ async fn a_referee_walks_a_game_through_the_app_service() {
     let stop = Arc::new(tokio::sync::Notify::new());
     let task = tokio::spawn(app.sync_task(stop.clone()));
     // The schedule arrives from the office.
-    for _ in 0..100 {
-        if app.tables().map(|t| t.len()).unwrap_or(0) == 2 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    eventually("the schedule at the tablet", secs(5), || {
+        ready((app.tables().map_or(0, |t| t.len()) == 2).then_some(()))
+    })
+    .await;
     let tables = app.tables().unwrap();
     assert_eq!(tables.iter().map(|t| (t.round, t.table)).collect::<Vec<_>>(), [(1, 1), (1, 2)]);
 
@@ -88,13 +87,11 @@ async fn a_referee_walks_a_game_through_the_app_service() {
     assert_eq!(q[0].item.for_role, Role::ChiefArbiter);
 
     // Everything reaches the office.
-    for _ in 0..100 {
-        if app.status().sync.pending == 0 && app.status().sync.online {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert_eq!(app.status().sync.pending, 0);
+    eventually("everything at the office", secs(5), || {
+        let s = app.status().sync;
+        ready((s.pending == 0 && s.online).then_some(()))
+    })
+    .await;
     assert_eq!(event_set(&*office.state.store), event_set(&**app.store()));
     stop.notify_one();
     task.await.unwrap();
@@ -123,13 +120,7 @@ async fn a_referee_walks_a_game_through_the_app_service() {
     let before = event_set(&*office.state.store);
     let stop = Arc::new(tokio::sync::Notify::new());
     let task = tokio::spawn(app.sync_task(stop.clone()));
-    for _ in 0..100 {
-        if app.store().pending().unwrap() == 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert_eq!(app.store().pending().unwrap(), 0);
+    eventually("the outbox sent again", secs(5), || ready((app.store().pending().unwrap() == 0).then_some(()))).await;
     assert_eq!(event_set(&*office.state.store), before, "resending is idempotent: nothing doubled");
     // For an auditor: the office's receipt of what it holds of this tablet's events, to a file.
     let (file, text) = app.export_receipts().unwrap();
@@ -195,20 +186,13 @@ async fn a_token_rotates_and_a_revoked_tablet_hands_over_what_it_did_not_send() 
     app.rotate_token().await.unwrap();
     let stop = Arc::new(tokio::sync::Notify::new());
     let task = tokio::spawn(app.sync_task(stop.clone()));
-    for _ in 0..100 {
-        if app.tables().map(|t| t.len()).unwrap_or(0) == 1 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    eventually("the table with the rotated token", secs(5), || {
+        ready((app.tables().map_or(0, |t| t.len()) == 1).then_some(()))
+    })
+    .await;
     app.record(&game(1), warn(Colour::Black)).unwrap();
-    for _ in 0..100 {
-        if app.status().sync.pending == 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert_eq!(app.status().sync.pending, 0, "synced with the rotated token");
+    eventually("synced with the rotated token", secs(5), || ready((app.status().sync.pending == 0).then_some(())))
+        .await;
 
     // The tablet is lost: the organiser sees it among the devices and revokes it in one step.
     let devices: serde_json::Value =
@@ -224,7 +208,12 @@ async fn a_token_rotates_and_a_revoked_tablet_hands_over_what_it_did_not_send() 
     // What the revoked tablet records stays with it, for the chief arbiter to review.
     let before = office.state.store.last_seq().unwrap();
     let recorded = app.record(&game(1), warn(Colour::White)).unwrap();
-    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    // The tablet tried and the office refused it (401, revoked): its sync says so.
+    eventually("the office refusing the revoked tablet", secs(5), || {
+        let s = app.status().sync;
+        ready(s.last_error.is_some_and(|e| e.contains("(401)") && e.contains("revoked")).then_some(()))
+    })
+    .await;
     assert_eq!(office.state.store.last_seq().unwrap(), before, "a revoked device's event is never merged");
     assert_eq!(app.status().sync.pending, 1);
     let unsent = app.unsent().unwrap();

@@ -33,13 +33,7 @@ fn now_ms() -> u64 {
 
 /// Waits (bounded) until `cond` holds.
 async fn until(what: &str, cond: impl Fn() -> bool) {
-    for _ in 0..200 {
-        if cond() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("timed out waiting: {what}");
+    eventually(what, secs(10), || std::future::ready(cond().then_some(()))).await;
 }
 
 /// A clock that never strays beyond the bound from the real one.
@@ -134,8 +128,10 @@ async fn a_tablet_a_year_ahead_and_one_a_day_behind_keep_the_game_in_order() {
     let refusals = office.state.accounts.refusals(&office.tournament, 100).unwrap();
     assert!(refusals.iter().any(|r| r.code == "clock_ahead"), "{refusals:?}");
 
-    // Nobody's clock left the bound.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Nobody's clock left the bound, once both tablets have synced after the refusal (had the
+    // office taken the rogue's stamp, they would have pulled it).
+    ahead.sync_once().await.unwrap();
+    behind.sync_once().await.unwrap();
     sane(office.state.store.sled().unwrap().hlc().unwrap(), "office");
     sane(ahead.store().hlc().unwrap(), "tablet a year ahead");
     sane(behind.store().hlc().unwrap(), "tablet a day behind");

@@ -5,6 +5,7 @@
 //! back; the centre's season standings and the player's discipline record show it; Shanghai's
 //! events are untouched; every event is at the centre exactly once.
 
+use std::future::ready;
 use std::time::Duration;
 
 use arbiter_core::event::EventBody;
@@ -167,17 +168,15 @@ async fn a_match_day_across_two_venue_processes_reaches_the_centre_once() {
     li.settle().await;
     let store = arbiter_office::pg::PgStore::connect(&url).unwrap();
     let at_centre = |ids: &[EventId]| ids.iter().filter(|id| store.get(id).unwrap().is_some()).count();
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // The result waits at Hangzhou, unforwarded, and the centre has none of it.
+    let health = hz.0.call(&hz.1, reqwest::Method::GET, "/health", None).await;
+    assert!(health["forward_behind"].as_u64().is_some_and(|n| n >= 1), "{health}");
     assert_eq!(at_centre(&at_hz[2..]), 0, "nothing crosses a cut line");
     line.restore();
-    for _ in 0..300 {
-        if at_centre(&at_hz) == at_hz.len() && at_centre(&at_sh) == at_sh.len() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert_eq!(at_centre(&at_hz), at_hz.len(), "Hangzhou caught up once its line came back");
-    assert_eq!(at_centre(&at_sh), at_sh.len());
+    eventually("Hangzhou caught up once its line came back, Shanghai too", secs(30), || {
+        ready((at_centre(&at_hz) == at_hz.len() && at_centre(&at_sh) == at_sh.len()).then_some(()))
+    })
+    .await;
 
     // Each event at the centre once; Shanghai's games hold exactly what Shanghai recorded.
     let all = store.all_events().unwrap();

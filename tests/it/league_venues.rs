@@ -4,8 +4,6 @@
 //! its referees enroll there, and what they record goes up exactly once — also after the venue
 //! was offline. The centre refuses, and logs, what a venue may not write.
 
-use std::time::Duration;
-
 use arbiter_core::event::{wire, EventBody};
 use arbiter_core::model::{Colour, Role};
 use arbiter_core::rules::{Incident, RulesetSpec, Ruling};
@@ -121,21 +119,21 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
     // The venue keeps the centre's receipt of what it holds from each tablet it forwarded for
     // (kept once the centre's answer is read, a moment after the centre stored the events).
     let forwarder = hz.office.state.forwarder().unwrap().unwrap();
-    let mut of_li = None;
-    for _ in 0..200 {
-        of_li = forwarder.receipts().unwrap().into_iter().find(|r| r.signer.as_str() == "tab-li" && r.count >= 2);
-        if of_li.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    let of_li = of_li.expect("the centre's receipt for tab-li's two events, kept at the venue");
+    let of_li = eventually("the centre's receipt for tab-li's two events, kept at the venue", secs(5), || {
+        std::future::ready(
+            forwarder.receipts().unwrap().into_iter().find(|r| r.signer.as_str() == "tab-li" && r.count >= 2),
+        )
+    })
+    .await;
     assert!(of_li.holds() && of_li.office == central.state.office_key, "{of_li:?}");
     // Hangzhou loses its line to the centre and finishes its match: its hall goes on.
     hz.go_offline();
     at_hz.push(li.record(2, EventBody::Resigned { by: Colour::Black }).id);
     li.settle().await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // At the venue, waiting to be forwarded — and not at the centre.
+    assert!(hz.office.state.store.get(at_hz.last().unwrap()).unwrap().is_some(), "at Hangzhou");
+    let behind = arbiter_office::venue::forward_behind(&*hz.office.state.store).unwrap();
+    assert!(behind >= 1, "the resignation waits at Hangzhou: {behind} behind");
     assert!(central.state.store.get(at_hz.last().unwrap()).unwrap().is_none(), "not forwarded while offline");
     hz.come_back();
     arrives(&central, &at_hz).await;
@@ -284,15 +282,11 @@ async fn venues_forward_their_matches_once_even_after_an_outage_and_nothing_else
         let r = office.http().get(format!("{}{API_PREFIX}/health", office.url)).send();
         async move { r.await.unwrap().json::<serde_json::Value>().await.unwrap() }
     };
-    let mut refused = serde_json::Value::Null;
-    for _ in 0..200 {
-        refused = health(&hz.office).await;
-        if refused["refused_upstream"] == 1 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(refused["refused_upstream"], 1, "{refused}");
+    let hz_office = &hz.office;
+    eventually("Hangzhou counting the record the centre refused", secs(10), || async move {
+        (health(hz_office).await["refused_upstream"] == 1).then_some(())
+    })
+    .await;
     assert!(health(&central).await["refusals"].as_u64().unwrap() >= 4, "the centre counts what it refused");
     let at_venue = hz.office.get_json("/refusals?limit=10", &hz.office.organiser_token).await;
     let listed = at_venue.as_array().unwrap().iter().find(|r| r["event"] == appeal.id.to_string()).unwrap().clone();
