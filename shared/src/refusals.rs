@@ -96,7 +96,7 @@ mod tests {
     fn not_your_table_in_zh_hant() {
         assert_eq!(
             not_your_table(7, "ref-li", &[1, 2]).zh_hant,
-            "第7台未分派給裁判 `ref-li`（其台次：1, 2）；換人代班由裁判長在裁判台分派"
+            "第7桌未分派給裁判 `ref-li`（其桌號：1, 2）；換人代班由裁判長在裁判台分派"
         );
     }
 
@@ -104,7 +104,7 @@ mod tests {
     fn not_your_table_in_ko() {
         assert_eq!(
             not_your_table(7, "ref-li", &[1, 2]).ko,
-            "7번 대국은 심판 `ref-li`에게 배정되지 않았습니다(담당 대국: 1, 2). 대리 심판은 심판장이 데스크에서 배정합니다"
+            "7번 테이블은 심판 `ref-li`에게 배정되지 않았습니다(담당 테이블: 1, 2). 대리 심판은 심판장이 데스크에서 배정합니다"
         );
     }
 

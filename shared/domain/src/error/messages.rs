@@ -324,7 +324,7 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
             en: "this appeal is already decided",
             zh_hant: "此申訴已有裁決",
             ko: "이 이의 신청은 이미 결정되었습니다",
-            ja: "この異議申し立てはすでに裁定済みです",
+            ja: "この異議申し立てはすでに決定済みです",
         ),
         Unmet::OneApprovedAbsence(c) => say!(l =>
             zh: format!("每局只准离席一次，{}已用过", w(c, l)),
@@ -336,7 +336,7 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
         Unmet::ClockNotRunning => say!(l =>
             zh: "棋钟未在走时（请先开始或继续计时）",
             en: "the clock is not running (start or resume it first)",
-            zh_hant: "棋鐘未在走時（請先開始或繼續計時）",
+            zh_hant: "棋鐘未在計時（請先開始或繼續計時）",
             ko: "시계가 가고 있지 않습니다(먼저 시작하거나 재개하세요)",
             ja: "対局時計が動いていません（先に開始または再開してください）",
         ),
@@ -416,8 +416,8 @@ fn forbidden(f: &Forbidden, l: Lang, legacy: bool) -> String {
                 format!("escalate to the {}: escalations go up, to the chief arbiter or the committee", en(to))
             },
             zh_hant: format!("上報給{}（只能向上報給裁判長或大會組委會）", w(to, l)),
-            ko: format!("{}에게 이관할(이관은 위로, 심판장이나 대회 조직위원회에만 가능합니다)", w(to, l)),
-            ja: format!("{}に上申する（上申は上へ、審判長か大会組織委員会にのみ）", w(to, l)),
+            ko: format!("{}에게 상신할(상신은 심판장이나 대회 조직위원회에만 할 수 있습니다)", w(to, l)),
+            ja: format!("{}に上申する（上申先は審判長か大会組織委員会だけです）", w(to, l)),
         ),
     }
 }
