@@ -293,7 +293,7 @@ fn correction(r: &CorrectionRefusal, l: Lang) -> String {
         CorrectionRefusal::NotOrganisersEntry => say!(l =>
             zh: "组织者只能更正组织者录入的结果；裁判判出的结果由裁判长更正",
             en: "the organiser corrects only results the organiser entered; a result from a ruling is the chief arbiter's to correct",
-            zh_hant: "組織者只能更正組織者錄入的結果；裁判判出的結果由裁判長更正",
+            zh_hant: "組織者只能更正組織者輸入的結果；裁判判出的結果由裁判長更正",
             ko: "주최자는 주최자가 입력한 결과만 정정할 수 있습니다. 판정으로 난 결과는 심판장이 정정합니다",
             ja: "主催者が訂正できるのは主催者が入力した結果だけです。裁定による結果は審判長が訂正します",
         ),
