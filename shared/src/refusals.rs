@@ -12,9 +12,9 @@ pub fn not_your_table(table: u16, referee: &str, tables: &[u16]) -> Said {
         en: format!(
             "table {table} is not assigned to referee `{referee}` (their tables: {list}); the chief arbiter assigns a cover from the desk"
         ),
-        zh_hant: format!("第{table}台未分派給裁判 `{referee}`（其台次：{list}）；換人代班由裁判長在裁判台分派"),
-        ko: format!("{table}번 대국은 심판 `{referee}`에게 배정되지 않았습니다(담당 대국: {list}). 대리 심판은 심판장이 데스크에서 배정합니다"),
-        ja: format!("第{table}卓は審判員 `{referee}` に割り当てられていません（担当の卓：{list}）。代わりは審判長がデスクで割り当てます"),
+        zh_hant: format!("第{table}桌未分派給裁判 `{referee}`（其桌號：{list}）；換人代班由裁判長在裁判台分派"),
+        ko: format!("{table}번 테이블은 심판 `{referee}`에게 배정되지 않았습니다(담당 테이블: {list}). 대리 심판은 심판장이 데스크에서 배정합니다"),
+        ja: format!("{table}番席は審判員 `{referee}` に割り当てられていません（担当の席：{list}）。代わりは審判長がデスクで割り当てます"),
     }
 }
 
@@ -96,7 +96,7 @@ mod tests {
     fn not_your_table_in_zh_hant() {
         assert_eq!(
             not_your_table(7, "ref-li", &[1, 2]).zh_hant,
-            "第7台未分派給裁判 `ref-li`（其台次：1, 2）；換人代班由裁判長在裁判台分派"
+            "第7桌未分派給裁判 `ref-li`（其桌號：1, 2）；換人代班由裁判長在裁判台分派"
         );
     }
 
@@ -104,7 +104,7 @@ mod tests {
     fn not_your_table_in_ko() {
         assert_eq!(
             not_your_table(7, "ref-li", &[1, 2]).ko,
-            "7번 대국은 심판 `ref-li`에게 배정되지 않았습니다(담당 대국: 1, 2). 대리 심판은 심판장이 데스크에서 배정합니다"
+            "7번 테이블은 심판 `ref-li`에게 배정되지 않았습니다(담당 테이블: 1, 2). 대리 심판은 심판장이 데스크에서 배정합니다"
         );
     }
 
@@ -112,7 +112,7 @@ mod tests {
     fn not_your_table_in_ja() {
         assert_eq!(
             not_your_table(7, "ref-li", &[1, 2]).ja,
-            "第7卓は審判員 `ref-li` に割り当てられていません（担当の卓：1, 2）。代わりは審判長がデスクで割り当てます"
+            "7番席は審判員 `ref-li` に割り当てられていません（担当の席：1, 2）。代わりは審判長がデスクで割り当てます"
         );
     }
 

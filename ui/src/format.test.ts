@@ -88,7 +88,7 @@ describe("format", () => {
     expect(consequenceLines(p)).toEqual(["警告：白方（第二十四条二），本局第2次", "结果将为：第二次警告：白方判负（第二十五条二）"]);
     expect(consequenceLines({ ...p, refused: { code: "ruling_not_allowed", message: "第十八条 …" } })).toEqual(["不能记录：第十八条 …"]);
     // A refusal the core said in each language is read in the device's.
-    const refused = { code: "undo_refused", message: "cannot undo: this record is already undone", said: { zh: "不能撤销：此记录已撤销", en: "cannot undo: this record is already undone", zh_hant: "不能撤銷：此記錄已撤銷", ko: "취소할 수 없습니다: 이 기록은 이미 취소되었습니다", ja: "取り消せません：この記録はすでに取り消されています" } };
+    const refused = { code: "undo_refused", message: "cannot undo: this record is already undone", said: { zh: "不能撤销：此记录已撤销", en: "cannot undo: this record is already undone", zh_hant: "不能撤回：此記錄已撤回", ko: "되돌릴 수 없습니다: 이 기록은 이미 되돌렸습니다", ja: "元に戻せません：この記録はすでに元に戻されています" } };
     expect(consequenceLines({ ...p, refused })).toEqual(["不能记录：不能撤销：此记录已撤销"]);
   });
 

@@ -41,6 +41,7 @@ const LATIN_ALLOWED: Record<string, string> = {
   XML: "a file format's name",
   JSON: "a file format's name",
   QR: "QR code, as every language says it",
+  Code: "QR Code, as Taiwan writes it (not the mainland's 二維碼)",
   ID: "an identifier, as Korean and Japanese write it",
   NBW: "OpenGotha's criterion code",
   SOSW: "OpenGotha's criterion code",
@@ -146,7 +147,7 @@ describe("the app's words follow docs/glossary.md", () => {
     setLang("ja");
     expect([t("count"), t("countBoard")]).toEqual(["地計算", "整地・地計算"]);
     setRuleset("chinese_1988");
-    expect([t("count"), t("stonesUnit", { n: "¾" })]).toEqual(["計数", "¾子"]);
+    expect([t("count"), t("stonesUnit", { n: "¾" })]).toEqual(["計算", "¾子"]);
     setLang("zh_hant");
     expect([t("pass"), t("komi")]).toEqual(["停一手", "貼子"]);
   });

@@ -45,7 +45,7 @@ describe("the core's sentences in the device's language", () => {
   const body = {
     code: "undo_refused",
     message: "cannot undo: this record is already undone",
-    said: { zh: "不能撤销：此记录已撤销", en: "cannot undo: this record is already undone", zh_hant: "不能撤銷：此記錄已撤銷", ko: "취소할 수 없습니다: 이 기록은 이미 취소되었습니다", ja: "取り消せません：この記録はすでに取り消されています" },
+    said: { zh: "不能撤销：此记录已撤销", en: "cannot undo: this record is already undone", zh_hant: "不能撤回：此記錄已撤回", ko: "되돌릴 수 없습니다: 이 기록은 이미 되돌렸습니다", ja: "元に戻せません：この記録はすでに元に戻されています" },
   };
   it("a refusal the core said in each language reads in the chosen one; an office's own stays as it came", () => {
     for (const [lang] of LANGS) {

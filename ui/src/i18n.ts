@@ -524,7 +524,7 @@ const words = {
   territoryDetail: ["（地{t} + 提子{p}）", " ({t} territory + {p} prisoners)"],
   dateAs: ["格式：{eg}", "as {eg}"],
   crPoints: ["积分", "Points"],
-  crA: ["A 胜和对手分", "A (beaten opponents)"],
+  crA: ["A 所胜对手积分＋所和对手积分之半", "A (beaten opponents' points + half of drawn opponents')"],
   crB: ["B 警告", "B (warnings)"],
   crTotal: ["总得分", "Total"],
   crOpponents: ["对手分项", "Opponents' term"],

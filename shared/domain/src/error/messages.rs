@@ -198,9 +198,9 @@ fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
             say!(l =>
                 zh: format!("不能撤销：{}", r),
                 en: format!("cannot undo: {}", r),
-                zh_hant: format!("不能撤銷：{}", r),
-                ko: format!("취소할 수 없습니다: {}", r),
-                ja: format!("取り消せません：{}", r),
+                zh_hant: format!("不能撤回：{}", r),
+                ko: format!("되돌릴 수 없습니다: {}", r),
+                ja: format!("元に戻せません：{}", r),
             )
         }
         BadLines { file, lines } => {
@@ -293,7 +293,7 @@ fn correction(r: &CorrectionRefusal, l: Lang) -> String {
         CorrectionRefusal::NotOrganisersEntry => say!(l =>
             zh: "组织者只能更正组织者录入的结果；裁判判出的结果由裁判长更正",
             en: "the organiser corrects only results the organiser entered; a result from a ruling is the chief arbiter's to correct",
-            zh_hant: "組織者只能更正組織者錄入的結果；裁判判出的結果由裁判長更正",
+            zh_hant: "組織者只能更正組織者輸入的結果；裁判判出的結果由裁判長更正",
             ko: "주최자는 주최자가 입력한 결과만 정정할 수 있습니다. 판정으로 난 결과는 심판장이 정정합니다",
             ja: "主催者が訂正できるのは主催者が入力した結果だけです。裁定による結果は審判長が訂正します",
         ),
@@ -324,7 +324,7 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
             en: "this appeal is already decided",
             zh_hant: "此申訴已有裁決",
             ko: "이 이의 신청은 이미 결정되었습니다",
-            ja: "この異議申し立てはすでに裁定済みです",
+            ja: "この異議申し立てはすでに決定済みです",
         ),
         Unmet::OneApprovedAbsence(c) => say!(l =>
             zh: format!("每局只准离席一次，{}已用过", w(c, l)),
@@ -336,7 +336,7 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
         Unmet::ClockNotRunning => say!(l =>
             zh: "棋钟未在走时（请先开始或继续计时）",
             en: "the clock is not running (start or resume it first)",
-            zh_hant: "棋鐘未在走時（請先開始或繼續計時）",
+            zh_hant: "棋鐘未在計時（請先開始或繼續計時）",
             ko: "시계가 가고 있지 않습니다(먼저 시작하거나 재개하세요)",
             ja: "対局時計が動いていません（先に開始または再開してください）",
         ),
@@ -357,7 +357,7 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
         Unmet::NotAdjourned => say!(l =>
             zh: "对局未以封手方式暂停",
             en: "the game is not adjourned with a sealed move",
-            zh_hant: "對局未以封手方式暫停",
+            zh_hant: "對局並非封棋暫停",
             ko: "봉수로 중단된 대국이 아닙니다",
             ja: "封じ手で打ち掛けになった対局ではありません",
         ),
@@ -385,7 +385,7 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
         Unmet::NotInPlay => say!(l =>
             zh: "只有进行中的对局可以封手暂停",
             en: "only a game in play can be adjourned",
-            zh_hant: "只有進行中的對局可以封手暫停",
+            zh_hant: "只有進行中的對局可以封棋暫停",
             ko: "진행 중인 대국만 중단할 수 있습니다",
             ja: "打ち掛けにできるのは対局中の対局だけです",
         ),
@@ -404,8 +404,8 @@ fn forbidden(f: &Forbidden, l: Lang, legacy: bool) -> String {
         Forbidden::RecordKey(k) => say!(l =>
             zh: format!("记录“{}”（签名密钥由办公室在登记和吊销时自行记录）", w(k, l)),
             en: format!("record “{}” (the office records signing keys itself, at enrollment and revocation)", if legacy { k.to_string() } else { en(k).to_owned() }),
-            zh_hant: format!("記錄「{}」（簽名金鑰由辦公室在登記和撤銷時自行記錄）", w(k, l)),
-            ko: format!("‘{}’을(를) 기록할(서명 키는 사무국이 등록과 취소 때 직접 기록합니다)", w(k, l)),
+            zh_hant: format!("記錄「{}」（簽名金鑰由辦公室在登記和註銷時自行記錄）", w(k, l)),
+            ko: format!("‘{}’을(를) 기록할(서명 키는 사무국이 등록과 등록 해지 때 직접 기록합니다)", w(k, l)),
             ja: format!("「{}」を記録する（署名鍵は登録と失効のときに事務局が自ら記録します）", w(k, l)),
         ),
         Forbidden::FindNoFoul(i) => say!(l =>
@@ -437,8 +437,8 @@ fn forbidden(f: &Forbidden, l: Lang, legacy: bool) -> String {
                 format!("escalate to the {}: escalations go up, to the chief arbiter or the committee", en(to))
             },
             zh_hant: format!("上報給{}（只能向上報給裁判長或大會組委會）", w(to, l)),
-            ko: format!("{}에게 이관할(이관은 위로, 심판장이나 대회 조직위원회에만 가능합니다)", w(to, l)),
-            ja: format!("{}に上申する（上申は上へ、審判長か大会組織委員会にのみ）", w(to, l)),
+            ko: format!("{}에게 상신할(상신은 심판장이나 대회 조직위원회에만 할 수 있습니다)", w(to, l)),
+            ja: format!("{}に上申する（上申先は審判長か大会組織委員会だけです）", w(to, l)),
         ),
     }
 }
@@ -488,23 +488,23 @@ fn undo(r: &UndoRefusal, l: Lang) -> String {
         UndoRefusal::AlreadyUndone => say!(l =>
             zh: "此记录已撤销",
             en: "this record is already undone",
-            zh_hant: "此記錄已撤銷",
-            ko: "이 기록은 이미 취소되었습니다",
-            ja: "この記録はすでに取り消されています",
+            zh_hant: "此記錄已撤回",
+            ko: "이 기록은 이미 되돌렸습니다",
+            ja: "この記録はすでに元に戻されています",
         ),
         UndoRefusal::OtherDevice(d) => say!(l =>
             zh: format!("只有记录它的设备（`{d}`）可以撤销；请裁判长裁决"),
             en: format!("only the device that recorded it ({d}) may undo it; ask the chief arbiter for a ruling"),
-            zh_hant: format!("只有記錄它的裝置（`{d}`）可以撤銷；請裁判長裁決"),
-            ko: format!("기록한 기기(`{d}`)만 취소할 수 있습니다. 심판장에게 판정을 요청하세요"),
-            ja: format!("取り消せるのは記録した端末（`{d}`）だけです。審判長に裁定を求めてください"),
+            zh_hant: format!("只有記錄它的裝置（`{d}`）可以撤回；請裁判長裁決"),
+            ko: format!("기록한 기기(`{d}`)만 되돌릴 수 있습니다. 심판장에게 판정을 요청하세요"),
+            ja: format!("元に戻せるのは記録した端末（`{d}`）だけです。審判長に裁定を求めてください"),
         ),
         UndoRefusal::TooLate { waited_s, window_s } => say!(l =>
             zh: format!("已过 {waited_s} 秒（撤销限于记录后 {window_s} 秒内）；请裁判长裁决"),
             en: format!("{waited_s} s have passed (undo is for the first {window_s} s); ask the chief arbiter for a ruling"),
-            zh_hant: format!("已過 {waited_s} 秒（撤銷限於記錄後 {window_s} 秒內）；請裁判長裁決"),
-            ko: format!("{waited_s}초가 지났습니다(취소는 처음 {window_s}초 안에만 가능). 심판장에게 판정을 요청하세요"),
-            ja: format!("{waited_s} 秒が過ぎました（取り消しは最初の {window_s} 秒以内）。審判長に裁定を求めてください"),
+            zh_hant: format!("已過 {waited_s} 秒（撤回限於記錄後 {window_s} 秒內）；請裁判長裁決"),
+            ko: format!("{waited_s}초가 지났습니다(되돌리기는 처음 {window_s}초 안에만 가능). 심판장에게 판정을 요청하세요"),
+            ja: format!("{waited_s} 秒が過ぎました（元に戻せるのは最初の {window_s} 秒以内）。審判長に裁定を求めてください"),
         ),
         UndoRefusal::ActedOn => say!(l =>
             zh: "已有其他裁判人员处理；请裁判长裁决",
@@ -735,6 +735,6 @@ pub(crate) mod tests {
         assert_eq!(s.ko, "제17조 3항: ‘경고 1회’ 판정은 양측이 동의할 때만 적용됩니다");
         assert_eq!(s.ja, "第十七条第三項：「警告一回」は双方が合意した場合のみ適用されます");
         let undo = E::UndoRefused(UndoRefusal::TooLate { waited_s: 31, window_s: 30 }).said();
-        assert_eq!(undo.zh_hant, "不能撤銷：已過 31 秒（撤銷限於記錄後 30 秒內）；請裁判長裁決");
+        assert_eq!(undo.zh_hant, "不能撤回：已過 31 秒（撤回限於記錄後 30 秒內）；請裁判長裁決");
     }
 }
