@@ -380,7 +380,7 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
             en: "the game's result was not decided by a count, so there is no count to correct (a corrected result is the chief arbiter's to correct)",
             zh_hant: "本局的結果不是數子得出的，無從糾正數子（已更正的結果由裁判長更正）",
             ko: "이 대국의 결과는 계가로 정해지지 않아 고칠 계가가 없습니다(고쳐진 결과는 심판장이 고칩니다)",
-            ja: "この対局の結果は計数で決まっていないため、直す計数がありません（訂正済みの結果は審判長が訂正します）",
+            ja: "この対局の結果は計算で決まっていないため、直す計算がありません（訂正済みの結果は審判長が訂正します）",
         ),
         Unmet::NotInPlay => say!(l =>
             zh: "只有进行中的对局可以封手暂停",
