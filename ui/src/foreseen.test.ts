@@ -10,7 +10,7 @@ import { tablesView } from "./views/tables";
 
 const loses = (c: "black" | "white"): GameResult =>
   ({ outcome: "win", winner: c === "black" ? "white" : "black", reason: "second_warning", article: "25.2", event: "x" });
-const timeLoss: GameResult = { outcome: "win", winner: "black", reason: "time_exceeded", article: "23.5", event: "y" } as GameResult;
+const timeLoss: GameResult = { outcome: "win", winner: "black", reason: "time", article: "23.5", event: "y" } as GameResult;
 const disturbing = (c: "black" | "white") => ({ type: "disturbing" as const, facts: { offender: c } });
 const timeExceeded = (c: "black" | "white") => ({ type: "time_exceeded" as const, facts: { offender: c } });
 
