@@ -6,9 +6,11 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::error::{DomainError, Result, Scope};
-use crate::game::{GameResult, GameState, GameSummary, Status};
 use crate::event::{Event, EventBody};
-use crate::model::{Author, DeviceId, EventId, GameId, PerColour, PersonId, Player, PlayerId, Rank, Role, TournamentId};
+use crate::game::{GameResult, GameState, GameSummary, Status};
+use crate::model::{
+    Author, DeviceId, EventId, GameId, PerColour, PersonId, Player, PlayerId, Rank, Role, TournamentId,
+};
 use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec, Ruling};
 use crate::tournament::TournamentView;
 
@@ -130,10 +132,14 @@ fn foreseen(tournament: &TournamentId, state: &GameState, quick: &[crate::rules:
         ruling: Some(ruling),
         note: None,
     };
-    let once = |incident: &crate::rules::Incident, ruling| foresee(tournament, state, &[record(incident, ruling)]).pop().flatten();
+    let once = |incident: &crate::rules::Incident, ruling| {
+        foresee(tournament, state, &[record(incident, ruling)]).pop().flatten()
+    };
     // A warning's incident is any the ruleset warns for: the count is what decides (第二十五条二).
     let warning = quick.iter().find(|q| q.ruling == Ruling::Warning);
-    let twice = |i: &crate::rules::Incident| foresee(tournament, state, &[record(i, Ruling::Warning), record(i, Ruling::Warning)]);
+    let twice = |i: &crate::rules::Incident| {
+        foresee(tournament, state, &[record(i, Ruling::Warning), record(i, Ruling::Warning)])
+    };
     Foreseen {
         warnings: PerColour {
             black: warning.map(|q| twice(&q.black)).unwrap_or_default(),
@@ -312,7 +318,8 @@ mod tests {
         let data = serde_json::json!({"id": "g1", "round": 1, "table": 1, "black": "p1", "white": "p2",
             "ruleset": {"preset": "chinese_1988"}, "time_control": {"main_minutes": 60, "reserved_minutes": 5},
             "allowed_lateness_minutes": 15});
-        let scheduled: EventBody = serde_json::from_value(serde_json::json!({"kind": "game_scheduled", "data": data})).unwrap();
+        let scheduled: EventBody =
+            serde_json::from_value(serde_json::json!({"kind": "game_scheduled", "data": data})).unwrap();
         let mut events = vec![ev(0, Role::Organiser, scheduled)];
         let fresh = view(&events);
         let loses = |c: Colour| (Outcome::win(c.opponent()), ResultReason::SecondWarning, Article::Art25_2);
@@ -327,7 +334,11 @@ mod tests {
         assert_eq!(time.outcome, Outcome::win(Colour::Black));
 
         // One warning to Black: Black's next decides it, White's does not.
-        let first = EventBody::IncidentRecorded { incident: fresh.quick[warn].black.clone(), ruling: Some(Ruling::Warning), note: None };
+        let first = EventBody::IncidentRecorded {
+            incident: fresh.quick[warn].black.clone(),
+            ruling: Some(Ruling::Warning),
+            note: None,
+        };
         events.push(ev(1, Role::Referee, first));
         let warned = view(&events);
         assert_eq!(warned.foreseen.warnings.black.iter().map(said).collect::<Vec<_>>(), [Some(loses(Colour::Black))]);
@@ -337,7 +348,11 @@ mod tests {
         assert!(warned.state.result.is_none(), "foreseeing records nothing");
 
         // Once decided, nothing further decides it.
-        let second = EventBody::IncidentRecorded { incident: fresh.quick[warn].black.clone(), ruling: Some(Ruling::Warning), note: None };
+        let second = EventBody::IncidentRecorded {
+            incident: fresh.quick[warn].black.clone(),
+            ruling: Some(Ruling::Warning),
+            note: None,
+        };
         events.push(ev(2, Role::Referee, second));
         let over = view(&events);
         assert!(over.state.result.is_some());

@@ -9,9 +9,10 @@
 //! | 2 | KBA 付則第三条1: a claim of an illegal move, a ko recapture, a double move or a wrongful removal must say when it was raised (`objection`); without it the loss is refused |
 
 //! | 3 | a decided game stays decided: the first decisive event stands, a later one (by anyone) is kept and flagged, and only a `result_corrected` changes the result (game::correction) |
+//! | 4 | the undo window runs between the moments the incident and its undo were made (their wall times, within the clock-skew bound), not their arrivals (game::undo) |
 
 /// The revision this build admits new events under.
-pub const RULES_REVISION: u16 = 3;
+pub const RULES_REVISION: u16 = 4;
 
 /// From this revision on, the rows that turn on 付則第三条1 need the `objection` fact; before
 /// it, the referee's ruling stands as given (the claim taken as raised at once).
@@ -21,3 +22,7 @@ pub const OBJECTION_REQUIRED_SINCE: u16 = 2;
 /// would decide it again, the chief arbiter's included, is kept and flagged. Before it, the
 /// chief arbiter's or the committee's later decisive ruling replaced the result.
 pub const FIRST_RESULT_STANDS_SINCE: u16 = 3;
+
+/// From this revision on, the undo window (game::undo) is measured between the moments the
+/// incident and its undo were made; before it, between their stamps (their arrivals).
+pub const UNDO_FROM_MADE_SINCE: u16 = 4;
