@@ -232,3 +232,90 @@ test("a chief arbiter's decision and a result recorded offline on a phone reach 
     rmSync(chiefProfile, { recursive: true, force: true });
   }
 });
+
+test("moved stones ruled on the form, a detailed late arrival and an adjournment with its sealer, all offline, reach the office once, in order, at the moments made", async () => {
+  // An event of its own: the other tests' games are decided.
+  const own = await pairedEvent("phoneforms", "表单杯");
+  const t1 = own.sheet.boards[0];
+  await api(own.office.url, own.token, "POST", "/people", { id: "ref-sun", name: "孙裁判", role: "referee" });
+  await api(own.office.url, own.token, "POST", "/referees", { referee: "ref-sun", tables: [t1.table] });
+  const { code } = await api(own.office.url, own.token, "POST", "/enrollment-codes", { person: "ref-sun" });
+  const dir = mkdtempSync(path.join(tmpdir(), "arbiter-phone-forms-"));
+  const formsCtx = await chromiumProfile(own.office, dir, phone);
+  try {
+    await formsCtx.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh"); });
+    const page = formsCtx.pages()[0] ?? (await formsCtx.newPage());
+    await page.goto(`${own.office.url}/#enroll=${code}&fp=${own.office.cert.sha256}&v=2`);
+    await page.click("[data-testid=enroll-phone]");
+    await tap(page, `[data-testid=my-tables] [data-testid=table-${t1.game}]`);
+    await page.waitForSelector("[data-testid=record-incident]");
+    // The clock started, online.
+    await tap(page, "[data-testid=clock-start]");
+    await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+    await tap(page, "[data-testid=confirm]");
+    await until("the clock started at the office", async () => (await api(own.office.url, own.token, "GET", `/games/${t1.game}`)).state.status.status !== "scheduled");
+
+    // The Wi-Fi drops, no reload.
+    await formsCtx.setOffline(true);
+    const made = [];
+    const confirm = async (waiting) => {
+      await page.waitForSelector("[data-testid=offline-preview]");
+      made.push(Date.now());
+      await tap(page, "[data-testid=confirm]");
+      await page.waitForFunction((n) => document.querySelectorAll("[data-testid=waiting-record]").length === n, waiting);
+    };
+    // Stones moved, the players agreeing which: the referee rules on the full form (第十七条).
+    await tap(page, "[data-testid=record-incident]");
+    await tap(page, "[data-testid=groups] [data-value=moves]");
+    await tap(page, "[data-testid=types] [data-value=moved_stones]");
+    await page.check("[data-testid=fact-players_agree]");
+    await tap(page, "[data-testid=rulings] button:not([data-value=escalate])");
+    await confirm(1);
+    // White sat down 2 minutes late, written on the full form with the seconds (第二十三条).
+    await tap(page, "[data-testid=record-incident]");
+    await tap(page, "[data-testid=groups] [data-value=timing]");
+    await tap(page, "[data-testid=types] [data-value=late_arrival]");
+    await page.fill("[data-testid=fact-black_late_secs]", "0");
+    await page.fill("[data-testid=fact-white_late_secs]", "120");
+    await tap(page, "[data-testid=rulings] [data-value=deduct_late_time]");
+    await confirm(2);
+    // Adjourned, Black sealing: the phone records the sealer; the envelope is paper (第十四条).
+    await tap(page, "[data-testid=seal]");
+    await tap(page, "[data-testid=pick-colour] [data-value=black]");
+    await confirm(3);
+    assert.match(await page.textContent("[data-testid=sync-banner]"), /3 条记录待发送/);
+    await saveShot(shots, "06-forms-offline.png", await page.screenshot({ fullPage: true }));
+
+    const kinds = async () => {
+      const out = [];
+      for (let after = 0, more = true; more; ) {
+        const p = await api(own.office.url, own.token, "GET", `/events?after=${after}&limit=500`);
+        out.push(...p.events.map((x) => x.event).filter((e) => e.game === t1.game && ["incident_recorded", "game_adjourned"].includes(e.body.kind)));
+        ({ next: after, more } = p);
+      }
+      return out;
+    };
+    assert.equal((await kinds()).length, 0, "nothing reached the office while offline");
+
+    // The link back: each once, in the order made, each at the moment made.
+    await formsCtx.setOffline(false);
+    await until("the three records at the office", async () => (await kinds()).length === 3, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
+    const got = await kinds();
+    assert.deepEqual(got.map((e) => e.body.kind === "game_adjourned" ? "adjourned" : e.body.data.incident.type), ["moved_stones", "late_arrival", "adjourned"]);
+    assert.deepEqual(got[1].body.data.incident.facts, { black_late_secs: 0, white_late_secs: 120 });
+    assert.equal(got[1].body.data.ruling, "deduct_late_time");
+    assert.equal(got[2].body.data.sealer, "black");
+    got.forEach((e, k) => {
+      const off = Date.parse(e.wall_time) - made[k];
+      assert.ok(Math.abs(off) <= 2000, `record ${k}: kept ${off} ms from when it was made`);
+    });
+    const state = (await api(own.office.url, own.token, "GET", `/games/${t1.game}`)).state;
+    assert.equal(state.status.status, "adjourned");
+    assert.equal(state.rejected.length, 0, JSON.stringify(state.rejected));
+  } finally {
+    await formsCtx.close().catch(() => undefined);
+    await own.office.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
