@@ -5,7 +5,8 @@
 // - the Wi-Fi drops, the page is reloaded: their tables and their game are there (what the
 //   phone last saw, kept for this official at this event), the banner says the office cannot be
 //   reached;
-// - a warning and a late arrival, each kept on the phone with the moment tapped;
+// - a warning and a late arrival, each kept on the phone with the moment tapped; a second
+//   warning that says, offline, it decides the game once the office has it;
 // - a tap on a control half under the tall "office unreachable" banner lands;
 // - the link back: the office holds each once, made when tapped (within 2 s), arrived after.
 // Screenshots in test-output/phone_reload/.
@@ -112,19 +113,41 @@ test("a phone reloaded offline shows its tables and games and records with the m
   await tap(page, ".confirm-bar button:not([data-testid=confirm])");
   await page.waitForSelector("[data-testid=confirm]", { state: "detached" });
 
+  // Black's second warning, offline: the core foresaw in the game's last view that it loses the
+  // game (第二十五条二), so the waiting list and the table say so before the office has it.
+  assert.equal(await page.locator("[data-testid=waiting-decides]").count(), 0, "the first warning decides nothing");
+  await page.click("[data-testid=quick-black-consulting-warning]");
+  await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+  made.push(Date.now());
+  await tap(page, "[data-testid=confirm]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 3);
+  const decides = page.locator("[data-testid=waiting-record]").nth(2).locator("[data-testid=waiting-decides]");
+  assert.equal(await decides.textContent(), "办公室收到后决定本局：第二次警告：黑方判负（第二十五条二）");
+  assert.equal(await page.locator("[data-testid=waiting-decides]").count(), 1, "only the second warning decides it");
+  assert.match(await page.textContent("[data-testid=result]"), /办公室收到后决定本局/);
+  await tap(page, "[data-testid=back]");
+  await page.waitForSelector(`[data-testid=table-${t1.game}] [data-testid=decides-on-arrival]`);
+  assert.match(await page.textContent(`[data-testid=table-${t1.game}]`), /办公室收到后决定本局：第二次警告：黑方判负/);
+  await saveShot(shots, "02c-decides-offline.png", await page.screenshot({ fullPage: true }));
+  await tap(page, `[data-testid=table-${t1.game}]`);
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 3);
+
   // The link back: the phone sends them by itself, in order, each once, at the moment made.
   const back = Date.now();
   await ctx.setOffline(false);
-  await until("both records at the office", async () => (await incidents(t1.game)).length === 2, { timeout: 30000 });
+  await until("the three records at the office", async () => (await incidents(t1.game)).length === 3, { timeout: 30000 });
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
   const got = await incidents(t1.game);
-  assert.deepEqual(got.map((i) => i.incident.type), ["disturbing", "late_arrival"]);
+  assert.deepEqual(got.map((i) => i.incident.type), ["disturbing", "late_arrival", "consulting"]);
   got.forEach((inc, k) => {
     const off = Date.parse(inc.wall_time) - made[k];
     assert.ok(Math.abs(off) <= 2000, `record ${k}: kept ${off} ms from when it was made`);
     assert.ok(inc.hlc.wall_ms >= back - 2000, `record ${k} arrived ${inc.hlc.wall_ms}, the link back at ${back}`);
   });
   assert.equal(got[0].effective?.ruling, "warning");
+  // As foreseen: the office's result is the second warning's, and the phone no longer forecasts.
+  await page.waitForFunction(() => /第二次警告：黑方判负/.test(document.querySelector("[data-testid=result]")?.textContent ?? ""));
+  assert.equal(await page.locator("[data-testid=decides-on-arrival]").count(), 0);
   await saveShot(shots, "03-delivered.png", await page.screenshot({ fullPage: true }));
 });
 

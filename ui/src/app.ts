@@ -9,6 +9,8 @@ import { defaultLangFor, locale, lt, said, setRuleset, setTables, t } from "./i1
 import { queueMuted, setQueueMuted } from "./prefs";
 import type { EventBody } from "./bindings/EventBody";
 import type { TableRow } from "./bindings/TableRow";
+import type { GameResult } from "./bindings/GameResult";
+import { decidingRecord } from "./foreseen";
 import { banner } from "./views/banner";
 import { enrollView } from "./views/enroll";
 import { gameView } from "./views/game";
@@ -163,6 +165,19 @@ export class ArbiterApp {
       if (!(e instanceof KeptOffline)) throw e;
       announce(e.message);
     }
+  }
+
+  /** Per game with records kept on this phone, the result one of them decides it by once the
+   * office has it: what the core foresaw in the game's last view (foreseen.ts). */
+  private async deciding(): Promise<Map<string, GameResult>> {
+    const waiting = (await this.backend.waiting?.()) ?? [];
+    const out = new Map<string, GameResult>();
+    for (const game of new Set(waiting.map((q) => q.game))) {
+      const view = await this.backend.game(game).catch(() => null);
+      const d = view ? decidingRecord(view, waiting) : null;
+      if (d) out.set(game, d.result);
+    }
+    return out;
   }
 
   stop(): void {
@@ -320,7 +335,7 @@ export class ArbiterApp {
       : undefined;
     switch (this.screen.name) {
       case "tables":
-        return tablesView(await this.backend.tables(), open, this.me(), await this.cover(), this.unsent);
+        return tablesView(await this.backend.tables(), open, this.me(), await this.cover(), this.unsent, await this.deciding());
       case "enrolled": {
         // Who this device now is, at which event and office, and the tables it has so far (the
         // first sync brings them: the screen is drawn again when it does).

@@ -608,6 +608,7 @@ const words = {
   notAtOffice: ["未送达办公室", "not yet at the office"],
   decidedHere: ["本机判定，待办公室确认", "decided on this device, awaiting the office"],
   decidesGame: ["决定本局：{result}", "decides the game: {result}"],
+  decidesOnArrival: ["办公室收到后决定本局：{result}", "decides the game once the office has it: {result}"],
   enrolledTitle: ["本设备已登记", "This device is enrolled"],
   enrolledAs: ["登记为：{name}（{role}）", "Enrolled as: {name} ({role})"],
   enrolledEvent: ["赛事：{event}", "Event: {event}"],

@@ -976,10 +976,15 @@ pub async fn record_game_event(
         let now = state.clock.now();
         let made = made_at(e.made_at_ms, sent, now, state.max_clock_ahead_ms)?;
         if let EventBody::IncidentWithdrawn { incident } = &e.body {
-            // The undo window is measured between HLC stamps, the arrivals, as every fold
-            // measures it (game::undo): the same answer here as there.
-            let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
-            arbiter_core::game::undo::check_in(&g, *incident, &p.device, now_ms)?;
+            // The undo window runs from the moment the incident was made to the moment this
+            // undo was, as every fold measures it (game::undo): the same answer here as there.
+            let ms = |t: chrono::DateTime<chrono::Utc>| u64::try_from(t.timestamp_millis()).unwrap_or(0);
+            let at = arbiter_core::game::undo::UndoAt {
+                stamp_ms: ms(now),
+                made_ms: ms(made),
+                revision: arbiter_core::rules::RULES_REVISION,
+            };
+            arbiter_core::game::undo::check_in_at(&g, *incident, &p.device, at)?;
         }
         let first = arbiter_core::random_id_bits()?;
         let mut bodies = vec![(Some(game.clone()), e.body)];

@@ -6,9 +6,12 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::error::{DomainError, Result, Scope};
+use crate::event::{Event, EventBody};
 use crate::game::{GameResult, GameState, GameSummary, Status};
-use crate::model::{DeviceId, EventId, GameId, PersonId, Player, PlayerId, Rank};
-use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec};
+use crate::model::{
+    Author, DeviceId, EventId, GameId, PerColour, PersonId, Player, PlayerId, Rank, Role, TournamentId,
+};
+use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec, Ruling};
 use crate::tournament::TournamentView;
 
 use super::App;
@@ -59,6 +62,95 @@ pub struct GameView {
     /// Who signed each incident and ruling of the history (checked when it reached this store:
     /// the office checks every push, a device every pull); none for an unsigned one.
     pub seals: Vec<SealView>,
+    /// What further records would do to the game, folded by the core now: a phone that records
+    /// offline cannot fold, and says from its last view that a record decides the game.
+    pub foreseen: Foreseen,
+}
+
+/// What the core can say in advance of records not yet made, each side's as the game stands.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct Foreseen {
+    /// The result after one, then two further warnings to that side (第二十五条二: the second
+    /// warning loses the game); none where the game would go on. Empty once it has a result.
+    pub warnings: PerColour<Vec<Option<GameResult>>>,
+    /// In `quick`'s order: the result one more of that action, against each side, would give.
+    pub quick: Vec<PerColour<Option<GameResult>>>,
+    /// The rulings a record counts as one of `warnings` by (第二十五条二).
+    pub counted: Vec<Ruling>,
+}
+
+/// Folds `bodies` one after the other onto a copy of `state`, each as the last event (as a
+/// store folds an arrival): the result the game would have after each, if it had none before.
+/// Stops at the first that decides it or that cannot be folded on.
+fn foresee(tournament: &TournamentId, state: &GameState, bodies: &[EventBody]) -> Vec<Option<GameResult>> {
+    if state.result.is_some() {
+        return Vec::new();
+    }
+    let author = Author {
+        device: DeviceId::new("foreseen").unwrap_or_else(|_| unreachable!("a valid id")),
+        person: PersonId::new("foreseen").unwrap_or_else(|_| unreachable!("a valid id")),
+        role: Role::Referee,
+    };
+    // After every fact of the clock: an incident's fold reads no time, but its order does.
+    let ms = state.clock_facts.iter().map(|f| f.1).max().unwrap_or(0) + 1;
+    let mut after = state.clone();
+    let mut out = Vec::new();
+    for (n, body) in bodies.iter().enumerate() {
+        let mut random = [0u8; 10];
+        random[0] = 0x80; // RFC 4122 variant bits
+        random[9] = n as u8;
+        let e = Event {
+            schema: crate::event::schema_for(body),
+            rules: Some(crate::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
+            id: EventId::from_parts(ms + n as u64, random),
+            tournament: tournament.clone(),
+            game: Some(state.game.clone()),
+            author: author.clone(),
+            hlc: crate::clock::Hlc::new(ms + n as u64, 0),
+            wall_time: chrono::DateTime::from_timestamp_millis((ms + n as u64) as i64).unwrap_or_default(),
+            body: body.clone(),
+        };
+        if !crate::game::fold_onto(&mut after, &e) {
+            break;
+        }
+        out.push(after.result);
+        if after.result.is_some() {
+            break;
+        }
+    }
+    out
+}
+
+/// [`Foreseen`] for `state`, whose quick actions are `quick`.
+fn foreseen(tournament: &TournamentId, state: &GameState, quick: &[crate::rules::QuickAction]) -> Foreseen {
+    let record = |incident: &crate::rules::Incident, ruling| EventBody::IncidentRecorded {
+        incident: incident.clone(),
+        ruling: Some(ruling),
+        note: None,
+    };
+    let once = |incident: &crate::rules::Incident, ruling| {
+        foresee(tournament, state, &[record(incident, ruling)]).pop().flatten()
+    };
+    // A warning's incident is any the ruleset warns for: the count is what decides (第二十五条二).
+    let warning = quick.iter().find(|q| q.ruling == Ruling::Warning);
+    let twice = |i: &crate::rules::Incident| {
+        foresee(tournament, state, &[record(i, Ruling::Warning), record(i, Ruling::Warning)])
+    };
+    Foreseen {
+        warnings: PerColour {
+            black: warning.map(|q| twice(&q.black)).unwrap_or_default(),
+            white: warning.map(|q| twice(&q.white)).unwrap_or_default(),
+        },
+        quick: quick
+            .iter()
+            .map(|q| PerColour { black: once(&q.black, q.ruling), white: once(&q.white, q.ruling) })
+            .collect(),
+        counted: vec![Ruling::RestoreWithWarning, Ruling::Warning, Ruling::WarningAndReport],
+    }
 }
 
 /// Who signed an event shown on a screen.
@@ -146,7 +238,8 @@ pub fn game_view(setup: &TournamentView, state: Arc<GameState>, seals: Vec<SealV
     let ruleset = Ruleset::from_spec(state.ruleset);
     let catalogue = catalogue(&ruleset);
     let quick = crate::rules::quick_actions(&ruleset, state.rule_context());
-    Ok(GameView { state, black, white, catalogue, quick, seals })
+    let foreseen = foreseen(&setup.id, &state, &quick);
+    Ok(GameView { state, black, white, catalogue, quick, seals, foreseen })
 }
 
 impl App {
@@ -182,5 +275,88 @@ impl App {
             .ok_or_else(|| DomainError::WrongScope(Scope::NoGame(game.to_string())))?;
         let seals = seals_of(&*self.store, &state)?;
         game_view(&*self.setup()?, state, seals)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::fold_game;
+    use crate::model::Colour;
+    use crate::rules::{Article, Outcome, ResultReason};
+
+    fn t() -> TournamentId {
+        TournamentId::new("t1").unwrap()
+    }
+
+    fn ev(n: u64, role: Role, body: EventBody) -> Event {
+        let mut random = [0u8; 10];
+        random[0] = 0x80;
+        Event {
+            schema: crate::event::schema_for(&body),
+            rules: Some(crate::rules::RULES_REVISION),
+            prev: None,
+            sig: None,
+            id: EventId::from_parts(1_000 + n, random),
+            tournament: t(),
+            game: Some(GameId::new("g1").unwrap()),
+            author: Author { device: DeviceId::new("d1").unwrap(), person: PersonId::new("ref").unwrap(), role },
+            hlc: crate::clock::Hlc::new(1_000 + n, 0),
+            wall_time: chrono::DateTime::from_timestamp_millis(1_000 + n as i64).unwrap(),
+            body,
+        }
+    }
+
+    fn view(events: &[Event]) -> GameView {
+        let state = fold_game(&GameId::new("g1").unwrap(), RulesetSpec::default(), events);
+        game_view(&TournamentView::empty(t()), Arc::new(state), Vec::new()).unwrap()
+    }
+
+    /// 第二十五条二 read before the record is made: what the phone offline shows from its last view.
+    #[test]
+    fn the_view_says_in_advance_which_warning_decides_the_game() {
+        let data = serde_json::json!({"id": "g1", "round": 1, "table": 1, "black": "p1", "white": "p2",
+            "ruleset": {"preset": "chinese_1988"}, "time_control": {"main_minutes": 60, "reserved_minutes": 5},
+            "allowed_lateness_minutes": 15});
+        let scheduled: EventBody =
+            serde_json::from_value(serde_json::json!({"kind": "game_scheduled", "data": data})).unwrap();
+        let mut events = vec![ev(0, Role::Organiser, scheduled)];
+        let fresh = view(&events);
+        let loses = |c: Colour| (Outcome::win(c.opponent()), ResultReason::SecondWarning, Article::Art25_2);
+        let said = |r: &Option<GameResult>| r.map(|r| (r.outcome, r.reason, r.article));
+        let w = &fresh.foreseen.warnings;
+        assert_eq!(w.black.iter().map(said).collect::<Vec<_>>(), [None, Some(loses(Colour::Black))]);
+        assert_eq!(w.white.iter().map(said).collect::<Vec<_>>(), [None, Some(loses(Colour::White))]);
+        let warn = fresh.quick.iter().position(|q| q.ruling == Ruling::Warning).expect("a quick warning");
+        let lost = fresh.quick.iter().position(|q| q.ruling == Ruling::OffenderLoses).expect("a quick loss");
+        assert_eq!(fresh.foreseen.quick[warn], PerColour { black: None, white: None });
+        let time = fresh.foreseen.quick[lost].white.expect("a time loss decides the game");
+        assert_eq!(time.outcome, Outcome::win(Colour::Black));
+
+        // One warning to Black: Black's next decides it, White's does not.
+        let first = EventBody::IncidentRecorded {
+            incident: fresh.quick[warn].black.clone(),
+            ruling: Some(Ruling::Warning),
+            note: None,
+        };
+        events.push(ev(1, Role::Referee, first));
+        let warned = view(&events);
+        assert_eq!(warned.foreseen.warnings.black.iter().map(said).collect::<Vec<_>>(), [Some(loses(Colour::Black))]);
+        assert_eq!(warned.foreseen.warnings.white.len(), 2);
+        assert_eq!(said(&warned.foreseen.quick[warn].black), Some(loses(Colour::Black)));
+        assert_eq!(warned.foreseen.quick[warn].white, None);
+        assert!(warned.state.result.is_none(), "foreseeing records nothing");
+
+        // Once decided, nothing further decides it.
+        let second = EventBody::IncidentRecorded {
+            incident: fresh.quick[warn].black.clone(),
+            ruling: Some(Ruling::Warning),
+            note: None,
+        };
+        events.push(ev(2, Role::Referee, second));
+        let over = view(&events);
+        assert!(over.state.result.is_some());
+        assert!(over.foreseen.warnings.black.is_empty() && over.foreseen.warnings.white.is_empty());
+        assert!(over.foreseen.quick.iter().all(|q| q.black.is_none() && q.white.is_none()));
     }
 }

@@ -474,6 +474,7 @@ export const ja: Record<Word, string> = {
   notAtOffice: "まだ事務局に届いていません",
   decidedHere: "この端末で決定、事務局の確認待ち",
   decidesGame: "この対局を決める：{result}",
+  decidesOnArrival: "事務局に届けばこの対局を決める：{result}",
   enrolledTitle: "この端末は登録されました",
   enrolledAs: "登録：{name}（{role}）",
   enrolledEvent: "大会：{event}",

@@ -474,6 +474,7 @@ export const ko: Record<Word, string> = {
   notAtOffice: "아직 사무국에 도착하지 않음",
   decidedHere: "이 기기에서 판정됨, 사무국 확인 대기",
   decidesGame: "이 대국을 결정함: {result}",
+  decidesOnArrival: "사무국에 도착하면 이 대국을 결정함: {result}",
   enrolledTitle: "이 기기가 등록되었습니다",
   enrolledAs: "등록: {name} ({role})",
   enrolledEvent: "대회: {event}",

@@ -473,6 +473,7 @@ export const zh_hant: Record<Word, string> = {
   notAtOffice: "尚未送達辦公室",
   decidedHere: "本機判定，待辦公室確認",
   decidesGame: "決定本局：{result}",
+  decidesOnArrival: "辦公室收到後決定本局：{result}",
   enrolledTitle: "本裝置已登記",
   enrolledAs: "登記為：{name}（{role}）",
   enrolledEvent: "賽事：{event}",

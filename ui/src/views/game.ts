@@ -3,6 +3,7 @@
 
 import { KeptOffline, OfficeUnreachable, type Backend } from "../backend";
 import type { Queued } from "../outbox";
+import { decidingRecord } from "../foreseen";
 import type { CatalogueEntry } from "../bindings/CatalogueEntry";
 import type { Colour } from "../bindings/Colour";
 import type { EventBody } from "../bindings/EventBody";
@@ -79,6 +80,7 @@ const colours = (): [Colour, string][] => [
 export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   const s = view.state;
   const game = s.game;
+  const deciding = decidingRecord(view, ctx.waiting ?? []);
   const panel = h("section", { class: "panel card", "data-testid": "panel" });
   const canRecord = ctx.backend.canRecord;
 
@@ -636,7 +638,9 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       h("p", { class: "status", "data-testid": "status" }, lt("statuses", s.status.status)),
       h("p", { class: "result", "data-testid": "result" }, s.result ? resultSentence(s.result) : t("noResult"),
         // Decided by a record still on this device: the core's result, not yet the office's.
-        s.result && ctx.unsent?.has(s.result.event) ? h("span", { class: "flag", "data-testid": "decided-here" }, ` · ${t("decidedHere")}`) : null),
+        s.result && ctx.unsent?.has(s.result.event) ? h("span", { class: "flag", "data-testid": "decided-here" }, ` · ${t("decidedHere")}`) : null,
+        // A record kept on this phone that the core foresaw would decide it.
+        deciding ? h("span", { class: "loss", "data-testid": "decides-on-arrival" }, ` · ${t("decidesOnArrival", { result: resultSentence(deciding.result) })}`) : null),
       // A result changes only by a correction (game::correction): the chief arbiter's, the
       // committee's by an appeal, the organiser's of its own entries.
       canRecord && s.result && (ctx.role === "chief_arbiter" || ctx.role === "committee" || ctx.role === "organiser")
@@ -651,18 +655,19 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     ),
     h("div", { class: "columns" },
       h("div", { class: "left" }, undoBar(), quick, panel, actions),
-      h("div", { class: "right card" }, h("h3", {}, t("history")), waitingList(ctx.waiting ?? []), correctionList(s.corrections), history),
+      h("div", { class: "right card" }, h("h3", {}, t("history")), waitingList(ctx.waiting ?? [], deciding), correctionList(s.corrections), history),
     ),
   );
 }
 
 /** What this phone recorded on the game that has not reached the office: each with its time,
  * and what it waits for. */
-function waitingList(waiting: Queued[]): HTMLElement | null {
+function waitingList(waiting: Queued[], deciding: ReturnType<typeof decidingRecord>): HTMLElement | null {
   if (!waiting.length) return null;
   const time = (iso: string) => new Date(iso).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   return h("div", { class: "waiting", "data-testid": "waiting" },
     h("h4", {}, t("waitingHere")),
     h("p", { class: "flag" }, t("keptOffline")),
-    h("ol", {}, waiting.map((q) => h("li", { "data-testid": "waiting-record" }, `${time(q.at)} · ${q.title || q.body?.kind}`))));
+    h("ol", {}, waiting.map((q) => h("li", { "data-testid": "waiting-record" }, `${time(q.at)} · ${q.title || q.body?.kind}`,
+      q.id === deciding?.id ? h("div", { class: "loss", "data-testid": "waiting-decides" }, t("decidesOnArrival", { result: resultSentence(deciding.result) })) : null))));
 }

@@ -1,5 +1,6 @@
 // “My tables”: players, status, warning dots (●○) and the result, one big card per table.
 
+import type { GameResult } from "../bindings/GameResult";
 import type { TableRow } from "../bindings/TableRow";
 import { h } from "../dom";
 import { resultSentence, warningDots } from "../format";
@@ -13,9 +14,11 @@ export interface Cover {
   assign: (referee: string, table: number) => Promise<void>;
 }
 
-export function tablesView(rows: TableRow[], open: (game: string) => void, me?: string | null, cover?: Cover, unsent?: ReadonlySet<string>): HTMLElement {
+/** `deciding`: per game, the result a record kept on this phone decides it by once the office
+ * has it (foreseen.ts: the core's, from the last game view kept). */
+export function tablesView(rows: TableRow[], open: (game: string) => void, me?: string | null, cover?: Cover, unsent?: ReadonlySet<string>, deciding?: ReadonlyMap<string, GameResult>): HTMLElement {
   if (rows.length === 0) return h("p", { class: "empty" }, t("noTables"));
-  const list = (rs: TableRow[], open: (game: string) => void, testid: string, cover?: Cover) => tableList(rs, open, testid, cover, unsent);
+  const list = (rs: TableRow[], open: (game: string) => void, testid: string, cover?: Cover) => tableList(rs, open, testid, cover, unsent, deciding);
   // The round being played (the latest paired) first, by table: it is the one an official
   // looks for; the rounds before it after.
   const ordered = [...rows].sort((a, b) => b.round - a.round || a.table - b.table);
@@ -33,7 +36,7 @@ export function tablesView(rows: TableRow[], open: (game: string) => void, me?: 
 
 /** `unsent`: this tablet's events the office has not taken; a result one of them decided is
  * the tablet's own until the office has it, and says so. */
-function tableList(rows: TableRow[], open: (game: string) => void, testid: string, cover?: Cover, unsent?: ReadonlySet<string>): HTMLElement {
+function tableList(rows: TableRow[], open: (game: string) => void, testid: string, cover?: Cover, unsent?: ReadonlySet<string>, deciding?: ReadonlyMap<string, GameResult>): HTMLElement {
   return h(
     "ul",
     { class: "tables", "data-testid": testid },
@@ -49,7 +52,8 @@ function tableList(rows: TableRow[], open: (game: string) => void, testid: strin
           h("span", { class: "player white" }, `${t("white")} ${r.white.name}`, h("span", { class: "dots", title: t("warnings") }, warningDots(r.white_warnings))),
           h("span", { class: "status" }, lt("statuses", r.status.status)),
           h("span", { class: "result" }, r.result ? resultSentence(r.result) : t("noResult"),
-            r.result && unsent?.has(r.result.event) ? h("span", { class: "flag", "data-testid": "decided-here" }, ` · ${t("decidedHere")}`) : null),
+            r.result && unsent?.has(r.result.event) ? h("span", { class: "flag", "data-testid": "decided-here" }, ` · ${t("decidedHere")}`) : null,
+            deciding?.has(r.game) && !r.result ? h("span", { class: "loss", "data-testid": "decides-on-arrival" }, ` · ${t("decidesOnArrival", { result: resultSentence(deciding.get(r.game) as GameResult) })}`) : null),
         ),
         cover ? coverControl(r, cover) : null,
       ),

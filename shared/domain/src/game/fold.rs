@@ -733,13 +733,20 @@ impl Fold {
     }
 
     /// Undos last: each checked against the incident with every ruling, escalation and appeal
-    /// on it indexed, at the undo's own stamp (game::undo).
+    /// on it indexed, at the moment the undo was made or its stamp, by its revision (game::undo).
     fn index_withdrawals(&mut self, events: &[&Event]) {
         for e in events {
             let EventBody::IncidentWithdrawn { incident } = &e.body else { continue };
             let appealed = self.appeals.iter().any(|a| a.incident == *incident);
             let checked = match self.incidents.get(incident) {
-                Some(view) => crate::game::undo::check(view, appealed, &e.author.device, e.hlc.wall_ms),
+                Some(view) => {
+                    let at = crate::game::undo::UndoAt {
+                        stamp_ms: e.hlc.wall_ms,
+                        made_ms: u64::try_from(e.wall_time.timestamp_millis()).unwrap_or(0),
+                        revision: e.rules_revision(),
+                    };
+                    crate::game::undo::check_at(view, appealed, &e.author.device, at)
+                }
                 None => Err(unknown("an undo", *incident)),
             };
             match checked {

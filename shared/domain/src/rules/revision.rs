@@ -9,9 +9,10 @@
 //! | 2 | KBA 付則第三条1: a claim of an illegal move, a ko recapture, a double move or a wrongful removal must say when it was raised (`objection`); without it the loss is refused |
 //! | 3 | a decided game stays decided: the first decisive event stands, a later one (by anyone) is kept and flagged, and only a `result_corrected` changes the result (game::correction) |
 //! | 4 | 第十二条二: a time control's reserved minutes are the last minutes *of* its time limit (`main_minutes` is the whole 时限: 60 with 5 reserved is 55 minutes, then 5 of byo-yomi); before it they came after it (60 + 5) |
+//! | 5 | the undo window runs between the moments the incident and its undo were made (their wall times, within the clock-skew bound), not their arrivals (game::undo) |
 
 /// The revision this build admits new events under.
-pub const RULES_REVISION: u16 = 4;
+pub const RULES_REVISION: u16 = 5;
 
 /// From this revision on, the rows that turn on 付則第三条1 need the `objection` fact; before
 /// it, the referee's ruling stands as given (the claim taken as raised at once).
@@ -27,3 +28,7 @@ pub const FIRST_RESULT_STANDS_SINCE: u16 = 3;
 /// the whole limit and byo-yomi begins when the reserve is all that is left. Before it, the
 /// reserve was added after `main_minutes` (`model::TimeControl::read_under`).
 pub const RESERVE_WITHIN_LIMIT_SINCE: u16 = 4;
+
+/// From this revision on, the undo window (game::undo) is measured between the moments the
+/// incident and its undo were made; before it, between their stamps (their arrivals).
+pub const UNDO_FROM_MADE_SINCE: u16 = 5;

@@ -4,11 +4,12 @@
 
 use crate::support;
 
+use arbiter_domain::clock::MAX_AHEAD_MS;
 use arbiter_domain::error::{Forbidden, UndoRefusal};
 use arbiter_domain::event::{EventBody, EventKind};
 use arbiter_domain::game::undo::{self, WINDOW_MS};
 use arbiter_domain::model::{DeviceId, Role};
-use arbiter_domain::rules::{Incident, Ruling};
+use arbiter_domain::rules::{Incident, Ruling, RULES_REVISION, UNDO_FROM_MADE_SINCE};
 use arbiter_domain::DomainError;
 use support::*;
 
@@ -90,5 +91,62 @@ fn only_the_recording_device_may_undo_and_not_once_another_official_acted() {
             Some(Role::Referee)
         ),
         "a committee does not undo a table's record"
+    );
+}
+
+/// A phone online records the second warning (it reaches the office at once); the Wi-Fi drops,
+/// and the referee undoes it 10 s later on the phone, which delivers the undo a minute later
+/// (stamped on arrival, with the moment it was made). From rules revision 5 the window runs
+/// between the moments made, so the undo is in time; a ledger written under revision 4 keeps
+/// its meaning (measured between arrivals).
+#[test]
+fn an_undo_made_offline_10_s_after_its_record_is_in_time_when_it_arrives_later() {
+    let mut t = Table::chinese();
+    t.incident(Incident::Disturbing { offender: Black }, Ruling::Warning);
+    t.wait(5_000);
+    let second = t.event(Role::Referee, record(Incident::Disturbing { offender: Black }, Some(Ruling::Warning)));
+    let (second_id, made) = (second.id, second.hlc.wall_ms);
+    t.events.push(second.clone());
+    let before_undo = t.state();
+    assert!(before_undo.result.is_some(), "第二十五条二: the second warning loses");
+    // The undo, made 10 s later on the same phone, arrives a minute later.
+    let made_undo = made + 10_000;
+    t.wait(60_000);
+    let mut withdrawal = t.event(Role::Referee, undo(second_id));
+    withdrawal.wall_time = chrono::DateTime::from_timestamp_millis(made_undo as i64).unwrap();
+    assert!(withdrawal.hlc.wall_ms - made > WINDOW_MS, "by the arrivals, too late");
+    let withdrawal_id = withdrawal.id;
+    t.events.push(withdrawal.clone());
+    let s = t.state();
+    assert!(s.result.is_none(), "undone in time, the second warning loses nothing: {:?}", s.rejected);
+    assert_eq!(s.incident(second_id).unwrap().withdrawn.as_ref().map(|w| w.event), Some(withdrawal_id));
+    assert!(s.rejected.is_empty(), "{:?}", s.rejected);
+
+    // The live check, as the office makes it on arrival: in time by the moments made.
+    let phone = DeviceId::new("dev-ref-wang").unwrap();
+    let arrival = withdrawal.hlc.wall_ms;
+    let at = undo::UndoAt { stamp_ms: arrival, made_ms: made_undo, revision: RULES_REVISION };
+    assert_eq!(undo::check_in_at(&before_undo, second_id, &phone, at), Ok(()));
+    let late = undo::UndoAt { stamp_ms: arrival, made_ms: made + 40_000, revision: RULES_REVISION };
+    assert_eq!(
+        undo::check_in_at(&before_undo, second_id, &phone, late),
+        Err(DomainError::UndoRefused(UndoRefusal::TooLate { waited_s: 40, window_s: 30 }))
+    );
+    // A moment made ahead of its own stamp beyond the clock-skew bound is not believed: the
+    // stamps are measured.
+    let ahead = undo::UndoAt {
+        stamp_ms: made + 20_000,
+        made_ms: made + 20_000 + MAX_AHEAD_MS + 60_000,
+        revision: RULES_REVISION,
+    };
+    assert_eq!(undo::check_in_at(&before_undo, second_id, &phone, ahead), Ok(()));
+    // Revision 3's measure: between the stamps, so this undo was too late then, and stays so.
+    let mut t3 = t.clone();
+    t3.events.last_mut().unwrap().rules = Some(UNDO_FROM_MADE_SINCE - 1);
+    let s3 = t3.state();
+    assert!(s3.result.is_some(), "revision 4: refused, by the arrivals");
+    assert_eq!(
+        refusal(&s3, withdrawal_id),
+        Some(&DomainError::UndoRefused(UndoRefusal::TooLate { waited_s: 61, window_s: 30 }).body())
     );
 }

@@ -1,0 +1,36 @@
+// What a record kept on this phone would do once the office has it, read from what the core
+// foresaw in the last game view (GameView.foreseen): the page folds nothing itself.
+
+import type { GameResult } from "./bindings/GameResult";
+import type { GameView } from "./bindings/GameView";
+import type { Queued } from "./outbox";
+
+/** The waiting record of `view`'s game that decides it, with the result the core foresaw for
+ * it: the further warnings each side has waiting are counted in order (第二十五条二), any other
+ * record matched to a quick action. None once the game has a result, or where none decides it. */
+export function decidingRecord(view: GameView, waiting: readonly Queued[]): { id: string; result: GameResult } | null {
+  if (view.state.result) return null;
+  const f = view.foreseen;
+  const warnings = { black: 0, white: 0 };
+  for (const q of waiting) {
+    if (q.game !== view.state.game || q.body?.kind !== "incident_recorded") continue;
+    const { incident, ruling } = q.body.data;
+    if (!ruling) continue;
+    const offender = "facts" in incident && incident.facts && "offender" in incident.facts ? incident.facts.offender : null;
+    if (offender && f.counted.includes(ruling)) {
+      const n = ++warnings[offender];
+      const r = f.warnings[offender][n - 1];
+      if (r) return { id: q.id, result: r };
+      continue;
+    }
+    const same = JSON.stringify(incident);
+    for (const [i, a] of view.quick.entries()) {
+      if (a.ruling !== ruling) continue;
+      for (const side of ["black", "white"] as const) {
+        const r = f.quick[i]?.[side];
+        if (r && JSON.stringify(a[side]) === same) return { id: q.id, result: r };
+      }
+    }
+  }
+  return null;
+}
