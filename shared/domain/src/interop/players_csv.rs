@@ -361,21 +361,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_ranks_as_entry_lists_write_them() {
-        for (s, r) in [
-            ("3d", Rank::Dan(3)),
-            ("5K", Rank::Kyu(5)),
-            ("业余3段", Rank::Dan(3)),
-            ("5级", Rank::Kyu(5)),
-            ("职业9段", Rank::Pro(9)),
-            ("1p", Rank::Pro(1)),
-        ] {
-            assert_eq!(parse_rank(s).unwrap(), r, "{s}");
-        }
-        assert!(parse_rank("3x").is_err());
-    }
-
-    #[test]
     fn parses_a_paste_with_header_quotes_and_blank_lines() {
         let text = "姓名,段位,单位,队\n王 一,3d,\"北京, 海淀\",A队\n\n李二,5级\n";
         let p = parse(text, 2).unwrap();
