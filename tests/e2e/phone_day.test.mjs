@@ -231,7 +231,14 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.waitForSelector("[data-testid=waiting-record]");
   await page.evaluate((o) => localStorage.setItem("officeClockOffsetMs", o), offset);
   await ctx.setOffline(false);
-  await page.waitForSelector("[data-testid=refused-records]");
+  // Should it not come (one run in a fresh clone missed it once): what the page and the office
+  // said then, to find the cause.
+  await page.waitForSelector("[data-testid=refused-records]").catch(async (e) => {
+    await saveShot(shots, "failed-refused-ahead.png", await page.screenshot({ fullPage: true }));
+    const said = await page.evaluate(() => document.body.innerText.slice(0, 800));
+    const kept = await page.evaluate(() => localStorage.getItem("officeClockOffsetMs"));
+    throw new Error(`${e.message}; offset now ${kept}; office incidents ${JSON.stringify(await incidents(t2.game))}; the page said: ${said}`);
+  });
   assert.match(await page.textContent("[data-testid=refused-records]"), /被拒绝：.*记录时间比办公室时钟快 59\d 秒（最多允许 300 秒）/);
   await saveShot(shots, "04-refused-ahead.png", await page.screenshot({ fullPage: true }));
   assert.equal((await incidents(t2.game)).length, 0, "nothing stored");
