@@ -225,10 +225,24 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.click(`[data-testid=table-${t2.game}]`);
   await page.waitForSelector(`[data-testid=${warning("black")}]`);
   await ctx.setOffline(true);
+  // The page learns its offset from each answer of the office: a poll answered after the clock is
+  // moved would put it right again. The clock moves once the page has seen the office unreachable.
+  await page.waitForSelector("[data-testid=sync-banner].sync-bad");
   const offset = await page.evaluate(() => localStorage.getItem("officeClockOffsetMs") ?? "0");
   await page.evaluate((o) => localStorage.setItem("officeClockOffsetMs", String(Number(o) + 10 * 60_000)), offset);
   await quick(page, warning("black"));
   await page.waitForSelector("[data-testid=waiting-record]");
+  const ahead = await page.evaluate(() => new Promise((done, fail) => {
+    const open = indexedDB.open("arbiter-outbox");
+    open.onerror = () => fail(open.error);
+    open.onsuccess = () => {
+      const all = open.result.transaction("records").objectStore("records").getAll();
+      all.onsuccess = () => done(all.result.map((q) => q.made_at_ms - Date.now()));
+      all.onerror = () => fail(all.error);
+    };
+  }));
+  assert.equal(ahead.length, 1, "one record waits");
+  assert.ok(ahead[0] > 9 * 60_000, `the record was made on the fast clock (${ahead[0]} ms ahead)`);
   await page.evaluate((o) => localStorage.setItem("officeClockOffsetMs", o), offset);
   await ctx.setOffline(false);
   // Should it not come (one run in a fresh clone missed it once): what the page and the office
