@@ -11,6 +11,8 @@ import { tablesView } from "./views/tables";
 const loses = (c: "black" | "white"): GameResult =>
   ({ outcome: "win", winner: c === "black" ? "white" : "black", reason: "second_warning", article: "25.2", event: "x" });
 const timeLoss: GameResult = { outcome: "win", winner: "black", reason: "time", article: "23.5", event: "y" } as GameResult;
+const resignedBy = (c: "black" | "white"): GameResult =>
+  ({ outcome: "win", winner: c === "black" ? "white" : "black", reason: "resignation", article: "7.2", event: "z" });
 const disturbing = (c: "black" | "white") => ({ type: "disturbing" as const, facts: { offender: c } });
 const timeExceeded = (c: "black" | "white") => ({ type: "time_exceeded" as const, facts: { offender: c } });
 
@@ -25,6 +27,7 @@ const view = {
     warnings: { black: [null, loses("black")], white: [null, loses("white")] },
     quick: [{ black: null, white: null }, { black: null, white: timeLoss }],
     counted: ["restore_with_warning", "warning", "warning_and_report"],
+    resigned: { black: resignedBy("black"), white: resignedBy("white") },
   },
 } as unknown as GameView;
 
@@ -55,6 +58,13 @@ describe("a record kept offline that decides the game", () => {
     expect(decidingRecord(view, [kept(timeExceeded("black"), "offender_loses")])).toBeNull();
     const over = { ...view, state: { ...view.state, result: loses("white") } } as GameView;
     expect(decidingRecord(over, [kept(disturbing("black"), "warning"), kept(disturbing("black"), "warning")])).toBeNull();
+  });
+
+  it("is a resignation, for the side that resigned, after any record before it", () => {
+    const resign = { id: "qr", game: "g1", title: "", at: "2026-11-28T05:00:00Z", body: { kind: "resigned", data: { by: "white" } } } as unknown as Queued;
+    const first = kept(disturbing("black"), "warning");
+    expect(decidingRecord(view, [first, resign])).toEqual({ id: "qr", result: resignedBy("white") });
+    expect(decidingRecord(view, [{ ...resign, game: "g2" } as Queued])).toBeNull();
   });
 
   it("says so on the table card in words", () => {

@@ -7,13 +7,19 @@ import type { Queued } from "./outbox";
 
 /** The waiting record of `view`'s game that decides it, with the result the core foresaw for
  * it: the further warnings each side has waiting are counted in order (第二十五条二), any other
- * record matched to a quick action. None once the game has a result, or where none decides it. */
+ * record matched to a quick action, a resignation by its side. None once the game has a result, or where none decides it. */
 export function decidingRecord(view: GameView, waiting: readonly Queued[]): { id: string; result: GameResult } | null {
   if (view.state.result) return null;
   const f = view.foreseen;
   const warnings = { black: 0, white: 0 };
   for (const q of waiting) {
-    if (q.game !== view.state.game || q.body?.kind !== "incident_recorded") continue;
+    if (q.game !== view.state.game) continue;
+    if (q.body?.kind === "resigned") {
+      const r = f.resigned?.[q.body.data.by];
+      if (r) return { id: q.id, result: r };
+      continue;
+    }
+    if (q.body?.kind !== "incident_recorded") continue;
     const { incident, ruling } = q.body.data;
     if (!ruling) continue;
     const offender = "facts" in incident && incident.facts && "offender" in incident.facts ? incident.facts.offender : null;

@@ -9,7 +9,7 @@ use crate::error::{DomainError, Result, Scope};
 use crate::event::{Event, EventBody};
 use crate::game::{GameResult, GameState, GameSummary, Status};
 use crate::model::{
-    Author, DeviceId, EventId, GameId, PerColour, PersonId, Player, PlayerId, Rank, Role, TournamentId,
+    Author, Colour, DeviceId, EventId, GameId, PerColour, PersonId, Player, PlayerId, Rank, Role, TournamentId,
 };
 use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec, Ruling};
 use crate::tournament::TournamentView;
@@ -79,6 +79,9 @@ pub struct Foreseen {
     pub quick: Vec<PerColour<Option<GameResult>>>,
     /// The rulings a record counts as one of `warnings` by (第二十五条二).
     pub counted: Vec<Ruling>,
+    /// The result a resignation by that side would give (第七条二); none once the game has
+    /// a result.
+    pub resigned: PerColour<Option<GameResult>>,
 }
 
 /// Folds `bodies` one after the other onto a copy of `state`, each as the last event (as a
@@ -150,6 +153,10 @@ fn foreseen(tournament: &TournamentId, state: &GameState, quick: &[crate::rules:
             .map(|q| PerColour { black: once(&q.black, q.ruling), white: once(&q.white, q.ruling) })
             .collect(),
         counted: vec![Ruling::RestoreWithWarning, Ruling::Warning, Ruling::WarningAndReport],
+        resigned: PerColour {
+            black: foresee(tournament, state, &[EventBody::Resigned { by: Colour::Black }]).pop().flatten(),
+            white: foresee(tournament, state, &[EventBody::Resigned { by: Colour::White }]).pop().flatten(),
+        },
     }
 }
 
@@ -332,6 +339,10 @@ mod tests {
         assert_eq!(fresh.foreseen.quick[warn], PerColour { black: None, white: None });
         let time = fresh.foreseen.quick[lost].white.expect("a time loss decides the game");
         assert_eq!(time.outcome, Outcome::win(Colour::Black));
+        // 第七条二: a resignation decides it, for the other side.
+        let resigned = |c: Colour| (Outcome::win(c.opponent()), ResultReason::Resignation, Article::Art7_2);
+        assert_eq!(said(&fresh.foreseen.resigned.black), Some(resigned(Colour::Black)));
+        assert_eq!(said(&fresh.foreseen.resigned.white), Some(resigned(Colour::White)));
 
         // One warning to Black: Black's next decides it, White's does not.
         let first = EventBody::IncidentRecorded {
@@ -358,5 +369,6 @@ mod tests {
         assert!(over.state.result.is_some());
         assert!(over.foreseen.warnings.black.is_empty() && over.foreseen.warnings.white.is_empty());
         assert!(over.foreseen.quick.iter().all(|q| q.black.is_none() && q.white.is_none()));
+        assert_eq!(over.foreseen.resigned, PerColour { black: None, white: None });
     }
 }

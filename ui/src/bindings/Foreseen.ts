@@ -19,4 +19,9 @@ quick: Array<PerColour<GameResult | null>>,
 /**
  * The rulings a record counts as one of `warnings` by (第二十五条二).
  */
-counted: Array<Ruling>, };
+counted: Array<Ruling>, 
+/**
+ * The result a resignation by that side would give (第七条二); none once the game has
+ * a result.
+ */
+resigned: PerColour<GameResult | null>, };
