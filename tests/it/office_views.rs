@@ -103,14 +103,9 @@ async fn the_background_loop_goes_offline_and_catches_up_by_itself() {
     });
     let stop = std::sync::Arc::new(tokio::sync::Notify::new());
     let runner = tokio::spawn(d.client.clone().run(stop.clone()));
+    // Each wait: `eventually` over a check of what the test has in hand, for at most 5 s.
     let wait_for = |what: &'static str, cond: Box<dyn Fn() -> bool + Send>| async move {
-        for _ in 0..100 {
-            if cond() {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("timed out waiting for: {what}");
+        eventually(what, secs(5), || std::future::ready(cond().then_some(()))).await
     };
     let first = d.record(1, advice(1));
     d.client.nudge();

@@ -87,13 +87,9 @@ impl Venue {
 
 /// Waits (bounded) until the centre holds every one of `ids`.
 pub async fn arrives(central: &Office, ids: &[arbiter_core::model::EventId]) {
-    for _ in 0..200 {
-        if ids.iter().all(|id| central.state.store.get(id).unwrap().is_some()) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("not every event reached the central office");
+    let all = || ids.iter().all(|id| central.state.store.get(id).ok().flatten().is_some());
+    crate::eventually("every event at the central office", crate::secs(10), || std::future::ready(all().then_some(())))
+        .await
 }
 
 /// A venue's line to the central office, as a TCP relay on loopback that the test can cut: the
@@ -153,12 +149,11 @@ impl Link {
         use std::sync::atomic::Ordering;
         self.online.store(false, Ordering::SeqCst);
         self.generation.fetch_add(1, Ordering::SeqCst);
-        for _ in 0..100 {
-            if self.open.load(Ordering::SeqCst) == 0 {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        let closed = || (self.open.load(Ordering::SeqCst) == 0).then_some(());
+        crate::eventually("every connection through the cut line closed", crate::secs(2), || {
+            std::future::ready(closed())
+        })
+        .await
     }
 
     /// The line comes back.

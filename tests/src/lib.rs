@@ -624,6 +624,21 @@ where
     }
 }
 
+/// Polls a check that blocks (a child process, a `psql`) every 25 ms, for at most `within`:
+/// its answer, or `None` when time ran out (the caller cleans up, then fails saying what).
+pub fn poll_blocking<T>(within: std::time::Duration, mut check: impl FnMut() -> Option<T>) -> Option<T> {
+    let end = std::time::Instant::now() + within;
+    loop {
+        if let Some(v) = check() {
+            return Some(v);
+        }
+        if std::time::Instant::now() >= end {
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+}
+
 /// `n` seconds, for [`eventually`].
 pub fn secs(n: u64) -> std::time::Duration {
     std::time::Duration::from_secs(n)

@@ -171,16 +171,16 @@ impl PgCluster {
         let held = format!(
             "SELECT count(*) FROM pg_locks WHERE relation = '{table}'::regclass AND mode = 'AccessExclusiveLock' AND granted"
         );
-        for _ in 0..100 {
-            let out = self.psql_command("postgres", "-tAc", &held).output().unwrap_or_else(|e| panic!("psql: {e}"));
-            if String::from_utf8_lossy(&out.stdout).trim() == "1" {
-                return child;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(50));
+        let taken = || {
+            let out = self.psql_command("postgres", "-tAc", &held).output().ok()?;
+            (String::from_utf8_lossy(&out.stdout).trim() == "1").then_some(())
+        };
+        if crate::poll_blocking(crate::secs(5), taken).is_none() {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the lock on {table} was not taken within 5 s");
         }
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!("the lock on {table} was not taken");
+        child
     }
 
     /// Stops the server (fast shutdown: connections are closed, nothing committed is lost).
