@@ -5,6 +5,7 @@ use std::path::PathBuf;
 pub mod harness;
 pub mod league;
 pub mod pg;
+pub use pg::poll_blocking;
 pub mod procs;
 
 use arbiter_core::event::EventBody;
@@ -621,21 +622,6 @@ where
         }
         assert!(tokio::time::Instant::now() < end, "timed out after {within:?} waiting for {what}");
         tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-    }
-}
-
-/// Polls a check that blocks (a child process, a `psql`) every 25 ms, for at most `within`:
-/// its answer, or `None` when time ran out (the caller cleans up, then fails saying what).
-pub fn poll_blocking<T>(within: std::time::Duration, mut check: impl FnMut() -> Option<T>) -> Option<T> {
-    let end = std::time::Instant::now() + within;
-    loop {
-        if let Some(v) = check() {
-            return Some(v);
-        }
-        if std::time::Instant::now() >= end {
-            return None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(25));
     }
 }
 

@@ -37,6 +37,11 @@ export function shortFingerprint(sha256: string): string {
 }
 
 /** A device id for this browser: `web-` and 12 random hex digits. */
+/** Whether `device` is a browser enrolled by [`enrollBrowser`] (its id made by `deviceId`). */
+export function isBrowserDevice(device: string): boolean {
+  return device.startsWith("web-");
+}
+
 function deviceId(): string {
   const bytes = new Uint8Array(6);
   globalThis.crypto.getRandomValues(bytes);
@@ -46,7 +51,8 @@ function deviceId(): string {
 /** Trades a one-time code for this browser's own token (POST /api/v1/enroll, no key: what it
  * records is signed by the office in its name, as everything recorded in these pages). */
 export async function enrollBrowser(base: string, code: string, fetchFn: typeof fetch = fetch.bind(globalThis)): Promise<string> {
-  const label = `${t("phoneLabel")} · ${new Date().toISOString().slice(0, 10)}`;
+  // The day it was enrolled; "phone browser" is said in each reader's language (officials.ts).
+  const label = new Date().toISOString().slice(0, 10);
   const r = await officeCall<{ token: string }>(fetchFn, base, null, "POST", "/enroll", { code: code.trim().toUpperCase(), device: deviceId(), label });
   return r.token;
 }

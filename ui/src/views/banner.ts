@@ -12,7 +12,10 @@ export function banner(status: AppStatus, actions: { rerender: () => void; syncN
   // A device not enrolled yet is not failing: it says what to do, neutrally.
   const { text, tone, detail } = status.identity ? words : { text: t("notEnrolledYet"), tone: "neutral", detail: null };
   announceSync(tone, text);
-  const who = status.identity ? `${lt("roles", status.identity.role)} ${status.identity.name ?? status.identity.person} · ${status.identity.device}` : "";
+  // The organiser's own sign-in has no name but its role (its person id is the word `organiser`).
+  const id = status.identity;
+  const name = id ? id.name ?? (id.role === "organiser" ? null : id.person) : null;
+  const who = id ? `${lt("roles", id.role)}${name ? ` ${name}` : ""} · ${id.device}` : "";
   const shown = h("p", { class: "sync-detail", role: "status", "data-testid": "sync-detail", hidden: !detailOpen }, detail ?? "");
   return h(
     "header",

@@ -10,6 +10,7 @@ import { h } from "../dom";
 import { lt, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dataTable, field, input, outcomeLine, parseTables, select } from "./forms";
+import { isBrowserDevice } from "../signin";
 
 export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeApi, changed: () => void, refusals: Refusal[] = []): HTMLElement {
   const out = outcomeLine();
@@ -61,7 +62,10 @@ export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeAp
   // A lost tablet is revoked in one step: its token is refused from its next request on.
   // Each device's signing key by its short fingerprint; one enrolled by an older build signs nothing.
   const keyCell = (d: DeviceInfo) => d.key ? h("code", {}, d.key.slice(0, 16)) : h("span", { class: "flag" }, t("unsigned"));
-  const deviceRows = devices.map((d) => [d.device, d.label, d.person, lt("roles", d.role), keyCell(d),
+  // A browser's label is the day it was enrolled, said as a phone browser in the reader's language.
+  const label = (d: DeviceInfo) => (isBrowserDevice(d.device) ? `${t("phoneLabel")} · ${d.label}` : d.label);
+  const named = (d: DeviceInfo) => setup.people.find((p) => p.id === d.person)?.name ?? d.person;
+  const deviceRows = devices.map((d) => [d.device, label(d), named(d), lt("roles", d.role), keyCell(d),
     d.revoked ? h("span", { class: "revoked" }, t("revoked")) : h("button", { class: "small danger", "data-testid": `revoke-${d.device}`, onclick: async () => {
       try {
         await api.revoke(d.device);
