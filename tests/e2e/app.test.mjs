@@ -172,7 +172,8 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.find("[data-testid=enrolled]", 30000);
     // The name as the organiser registered it, once the first sync has brought the set-up.
     await wd.waitText("[data-testid=enrolled-as]", (t) => t === "登记为：王裁判（裁判员）", "who this device is enrolled as", 30000);
-    assert.equal(await wd.text("[data-testid=enrolled-event]"), "赛事：t-e2e");
+    // The event by its name, not its id.
+    assert.equal(await wd.text("[data-testid=enrolled-event]"), "赛事：端到端测试杯");
     assert.equal(await wd.text("[data-testid=enrolled-office]"), `赛事办公室：${office.url}`);
     assert.doesNotMatch(await wd.text("[data-testid=sync-banner]"), /无法连接/);
     assert.equal(await js0(wd, "return document.querySelectorAll('main .error').length;"), 0);

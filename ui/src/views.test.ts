@@ -624,7 +624,9 @@ describe("the referee's app says what it holds in a referee's words", () => {
     const id = { office_url: "https://192.168.1.10:7878", office_cert: null, tournament: "spring-cup", person: "ref-li", name: "李裁判", role: "referee" as const, device: "tab-1" };
     const el = enrolledView(id, [{ ...row, referee: "ref-li" }, { ...row, game: "g2", table: 4 }], () => {});
     expect(el.textContent).toContain("登记为：李裁判（裁判员）");
+    // Named once the set-up is on the device; its id before.
     expect(el.textContent).toContain("赛事：spring-cup");
+    expect(enrolledView({ ...id, tournament_name: "春季杯" }, [], () => {}).textContent).toContain("赛事：春季杯");
     expect(el.textContent).toContain("赛事办公室：https://192.168.1.10:7878");
     expect(el.querySelector("[data-testid=enrolled-tables]")?.textContent).toBe("你的台次：第1轮 第3台");
     expect(enrolledView(id, [], () => {}).querySelector("[data-testid=enrolled-tables]")?.textContent).toBe("台次在办公室发来赛事资料后显示");

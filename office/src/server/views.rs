@@ -117,6 +117,9 @@ pub async fn status(State(state): State<AppState>, caller: Caller) -> Result<Jso
     if let Some(p) = setup.people.iter().find(|p| p.id == caller.0.person) {
         you["name"] = serde_json::json!(p.name);
     }
+    if let Some(n) = &name {
+        you["tournament_name"] = serde_json::json!(n);
+    }
     Ok(Json(serde_json::json!({
         "tournament": caller.0.tournament,
         "name": name,

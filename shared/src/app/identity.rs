@@ -44,6 +44,12 @@ pub struct PublicIdentity {
     #[cfg_attr(feature = "schema", schemars(default))]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub name: Option<String>,
+    /// The event's name as the organiser set it up, once the device holds the set-up (the
+    /// enrolment's confirmation names the event by it, not by its id).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schemars(default))]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub tournament_name: Option<String>,
 }
 
 impl Identity {
@@ -56,6 +62,7 @@ impl Identity {
             role: self.role,
             device: self.device.clone(),
             name: None,
+            tournament_name: None,
         }
     }
 

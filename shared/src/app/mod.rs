@@ -166,6 +166,7 @@ impl App {
         let mut identity = self.identity.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(Identity::public);
         if let (Some(me), Some(setup)) = (identity.as_mut(), &setup) {
             me.name = setup.people.iter().find(|p| p.id == me.person).map(|p| p.name.clone());
+            me.tournament_name = setup.tournament.as_ref().map(|t| t.name.clone());
         }
         AppStatus {
             identity,

@@ -16,4 +16,9 @@ office_cert: string | null, tournament: TournamentId, person: PersonId, role: Ro
  * The official's name as the organiser registered it (what the header shows), once the
  * device holds the tournament's set-up.
  */
-name?: string, };
+name?: string, 
+/**
+ * The event's name as the organiser set it up, once the device holds the set-up (the
+ * enrolment's confirmation names the event by it, not by its id).
+ */
+tournament_name?: string, };

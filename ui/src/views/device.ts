@@ -13,7 +13,7 @@ import { lt, t } from "../i18n";
 function identityLines(id: PublicIdentity): HTMLElement[] {
   return [
     h("p", { "data-testid": "enrolled-as" }, t("enrolledAs", { name: id.name ?? id.person, role: lt("roles", id.role) })),
-    h("p", { "data-testid": "enrolled-event" }, t("enrolledEvent", { event: id.tournament })),
+    h("p", { "data-testid": "enrolled-event" }, t("enrolledEvent", { event: id.tournament_name ?? id.tournament })),
     h("p", { "data-testid": "enrolled-office" }, t("enrolledOffice", { office: id.office_url })),
   ];
 }
