@@ -29,14 +29,10 @@ pub enum Place {
 /// Whether a device may enroll here with `key` (or without one, an older build).
 pub fn enrollment(place: Place, key: Option<&PublicKey>) -> Result<(), OfficeError> {
     match (place, key) {
-        (Place::Venue, None) => Err(OfficeError::NotAdmitted {
-            why: crate::error::NotAdmitted::KeyRequired,
-            message:
-            "this venue forwards to a league's central office, which admits only events signed by the device that \
-             recorded them, and this app signs none (an older build): update the app, then enroll again — this code is not spent"
-                .to_owned(),
-            said: None,
-        }),
+        (Place::Venue, None) => Err(OfficeError::not_admitted(
+            crate::error::NotAdmitted::KeyRequired,
+            arbiter_core::refusals::key_required_to_enrol(),
+        )),
         _ => Ok(()),
     }
 }
@@ -47,16 +43,11 @@ pub fn signature(place: Place, p: &Principal, key: Option<PublicKey>, e: &Event)
     let by = &e.author.device;
     let forwarded = p.role == Role::Office && *by != p.device;
     if e.sig.is_none() && (forwarded || place == Place::Venue) {
-        let via = if forwarded { format!(" (forwarded by {})", p.device) } else { String::new() };
-        return Err(OfficeError::NotAdmitted {
-            why: crate::error::NotAdmitted::KeyRequired,
-            message: format!(
-                "event {} by device {by}{via} is unsigned: a league admits only events signed by the device that \
-                 recorded them — update the app on {by} and enroll it again",
-                e.id
-            ),
-            said: None,
-        });
+        let via = forwarded.then(|| p.device.to_string());
+        return Err(OfficeError::not_admitted(
+            crate::error::NotAdmitted::KeyRequired,
+            arbiter_core::refusals::unsigned_in_league(&e.id.to_string(), by.as_str(), via.as_deref()),
+        ));
     }
     let forged = |m: String| OfficeError::from(arbiter_core::CoreError::Forged(m));
     match (key, &e.sig) {

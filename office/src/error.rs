@@ -365,9 +365,14 @@ mod tests {
             },
             OfficeError::not_admitted(NotAdmitted::ClockAhead, arbiter_core::refusals::record_ahead(598, 300)),
             OfficeError::not_admitted(NotAdmitted::MadeTooLongAgo, arbiter_core::refusals::made_too_long_ago(30, 24)),
+            OfficeError::not_admitted(NotAdmitted::KeyRequired, arbiter_core::refusals::key_required_to_enrol()),
+            OfficeError::not_admitted(
+                NotAdmitted::KeyRequired,
+                arbiter_core::refusals::unsigned_in_league("e1", "tab-1", Some("venue-a")),
+            ),
         ];
         let codes: Vec<_> = all.iter().map(OfficeError::code).collect();
-        assert_eq!(codes, ["not_your_table", "clock_ahead", "made_too_long_ago"]);
+        assert_eq!(codes, ["not_your_table", "clock_ahead", "made_too_long_ago", "key_required", "key_required"]);
         for e in all {
             let body = e.body();
             let said = body.said.as_deref().expect("said in each language");

@@ -60,6 +60,42 @@ pub fn made_too_long_ago(age_h: u64, window_h: u64) -> Said {
     }
 }
 
+/// An app too old to sign what it records, enrolling at a league's venue (its centre admits only
+/// signed events): the code is not spent.
+pub fn key_required_to_enrol() -> Said {
+    Said {
+        zh: "本赛区向联赛总办公室转发记录，总办公室只接受记录设备签名的事件，而此应用（旧版本）不签名：请更新应用后重新登记——本登记码未被使用".into(),
+        en: "this venue forwards to a league's central office, which admits only events signed by the device that recorded them, and this app signs none (an older build): update the app, then enroll again — this code is not spent".into(),
+        zh_hant: "本賽區向聯賽總辦公室轉發記錄，總辦公室只接受記錄裝置簽名的事件，而此應用程式（舊版本）不簽名：請更新應用程式後重新登記——本登記碼未被使用".into(),
+        ko: "이 경기장은 리그 본부 사무국으로 기록을 전달하며, 본부는 기록한 기기가 서명한 기록만 받습니다. 이 앱(이전 버전)은 서명하지 않습니다. 앱을 업데이트한 뒤 다시 등록하세요. 이 등록 코드는 사용되지 않았습니다".into(),
+        ja: "この会場はリーグ本部の事務局へ記録を転送し、本部は記録した端末が署名した記録だけを受け付けます。このアプリ（旧版）は署名しません。アプリを更新してから登録し直してください。この登録コードは使われていません".into(),
+    }
+}
+
+/// An unsigned event from device `by` (forwarded by `via`, where a venue forwarded it) refused by
+/// a league, which admits only events signed by the device that recorded them.
+pub fn unsigned_in_league(event: &str, by: &str, via: Option<&str>) -> Said {
+    let (zh_via, en_via, hant_via, ko_via, ja_via) = match via {
+        Some(v) => (
+            format!("（由 {v} 转发）"),
+            format!(" (forwarded by {v})"),
+            format!("（由 {v} 轉發）"),
+            format!("({v}이(가) 전달)"),
+            format!("（{v} が転送）"),
+        ),
+        None => Default::default(),
+    };
+    Said {
+        zh: format!("设备 {by}{zh_via} 的事件 {event} 没有签名：联赛只接受记录设备签名的事件——请更新 {by} 上的应用并重新登记"),
+        en: format!(
+            "event {event} by device {by}{en_via} is unsigned: a league admits only events signed by the device that recorded them — update the app on {by} and enroll it again"
+        ),
+        zh_hant: format!("裝置 {by}{hant_via} 的事件 {event} 沒有簽名：聯賽只接受記錄裝置簽名的事件——請更新 {by} 上的應用程式並重新登記"),
+        ko: format!("기기 {by}{ko_via}의 기록 {event}에 서명이 없습니다. 리그는 기록한 기기가 서명한 기록만 받습니다. {by}의 앱을 업데이트하고 다시 등록하세요"),
+        ja: format!("端末 {by}{ja_via} の記録 {event} に署名がありません。リーグは記録した端末が署名した記録だけを受け付けます。{by} のアプリを更新して登録し直してください"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,5 +175,18 @@ mod tests {
         assert!(s.ko.starts_with("30시간 전에 기록되어"), "{}", s.ko);
         assert!(s.ja.starts_with("30 時間前の記録"), "{}", s.ja);
         assert!(s.en.starts_with("made 30 h ago"), "{}", s.en);
+    }
+
+    #[test]
+    fn a_league_refusing_what_is_unsigned_in_each_language() {
+        let enrol = key_required_to_enrol();
+        each_language(&enrol, &[]);
+        assert!(enrol.ko.contains("이 등록 코드는 사용되지 않았습니다"), "{}", enrol.ko);
+        let pushed = unsigned_in_league("e-1", "tab-1", Some("venue-a"));
+        each_language(&pushed, &["e-1", "tab-1", "venue-a"]);
+        assert_eq!(pushed.en, "event e-1 by device tab-1 (forwarded by venue-a) is unsigned: a league admits only events signed by the device that recorded them — update the app on tab-1 and enroll it again");
+        let direct = unsigned_in_league("e-1", "tab-1", None);
+        each_language(&direct, &["e-1", "tab-1"]);
+        assert!(!direct.ja.contains("転送"), "{}", direct.ja);
     }
 }
