@@ -5,7 +5,8 @@ use std::path::PathBuf;
 pub mod harness;
 pub mod league;
 pub mod pg;
-pub use pg::poll_blocking;
+pub mod wait;
+pub use wait::{eventually, poll_blocking, secs};
 pub mod procs;
 
 use arbiter_core::event::EventBody;
@@ -604,30 +605,6 @@ pub fn prepare_office(dir: &std::path::Path, store: Option<&str>, n: usize) -> V
             }
         })
         .collect()
-}
-
-/// Polls `check` until it answers `Some` — every 25 ms, for at most `within` — and answers
-/// that; panics naming `what` otherwise. The one bounded wait of the tests that wait on another
-/// task or process: `eventually("the tables", secs(5), || ready(app.tables().ok()))`, or with
-/// an `async move` block for a check that makes a request.
-pub async fn eventually<T, F, Fut>(what: &str, within: std::time::Duration, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let end = tokio::time::Instant::now() + within;
-    loop {
-        if let Some(v) = check().await {
-            return v;
-        }
-        assert!(tokio::time::Instant::now() < end, "timed out after {within:?} waiting for {what}");
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-    }
-}
-
-/// `n` seconds, for [`eventually`].
-pub fn secs(n: u64) -> std::time::Duration {
-    std::time::Duration::from_secs(n)
 }
 
 /// A loopback port free right now.

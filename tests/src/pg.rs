@@ -175,7 +175,7 @@ impl PgCluster {
             let out = self.psql_command("postgres", "-tAc", &held).output().ok()?;
             (String::from_utf8_lossy(&out.stdout).trim() == "1").then_some(())
         };
-        if poll_blocking(std::time::Duration::from_secs(5), taken).is_none() {
+        if super::wait::poll_blocking(std::time::Duration::from_secs(5), taken).is_none() {
             let _ = child.kill();
             let _ = child.wait();
             panic!("the lock on {table} was not taken within 5 s");
@@ -197,21 +197,6 @@ impl Drop for PgCluster {
     fn drop(&mut self) {
         self.stop();
         let _ = std::fs::remove_dir_all(&self.root);
-    }
-}
-
-/// Polls a check that blocks (a child process, a `psql`) every 25 ms, for at most `within`:
-/// its answer, or `None` when time ran out (the caller cleans up, then fails saying what).
-pub fn poll_blocking<T>(within: std::time::Duration, mut check: impl FnMut() -> Option<T>) -> Option<T> {
-    let end = std::time::Instant::now() + within;
-    loop {
-        if let Some(v) = check() {
-            return Some(v);
-        }
-        if std::time::Instant::now() >= end {
-            return None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(25));
     }
 }
 

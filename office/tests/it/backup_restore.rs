@@ -64,9 +64,8 @@ async fn a_backup_taken_while_serving_restores_to_an_office_that_serves_it() {
             }
         })
     };
-    while acked.lock().unwrap().len() < 20 {
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    }
+    let twenty = || std::future::ready((acked.lock().unwrap().len() >= 20).then_some(()));
+    crate::wait::eventually("twenty players acknowledged", crate::wait::secs(30), twenty).await;
     let before: Vec<String> = acked.lock().unwrap().clone();
     let (data_s, file_s) = (data.to_str().unwrap().to_owned(), file.to_str().unwrap().to_owned());
     let backup = tokio::task::spawn_blocking(move || {

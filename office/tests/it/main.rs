@@ -5,7 +5,11 @@
 #[path = "../../../tests/src/pg.rs"]
 #[allow(dead_code)]
 mod pg;
+// The bounded waits, shared with the cross-crate tests.
 mod support;
+#[path = "../../../tests/src/wait.rs"]
+#[allow(dead_code)]
+mod wait;
 
 mod backup_restore;
 mod cert_cli;

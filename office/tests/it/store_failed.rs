@@ -6,7 +6,7 @@
 
 use std::path::Path;
 use std::process::{Child, Command};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arbiter_core::sync::tls::{client_builder, Pin, Pins};
 
@@ -53,14 +53,8 @@ async fn a_store_that_cannot_write_again_stops_the_office_with_status_75() {
         http.get(format!("{url}/api/v1/health")).send().await.unwrap().json().await.unwrap_or_default();
     assert_eq!(health["code"], "store_failed", "{health}");
     // It stops by itself, with the status its supervisor restarts on.
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = office.try_wait().unwrap() {
-            break s;
-        }
-        assert!(start.elapsed() < Duration::from_secs(20), "the office did not stop");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let status = crate::wait::poll_blocking(Duration::from_secs(20), || office.try_wait().ok().flatten())
+        .unwrap_or_else(|| panic!("the office did not stop within 20 s"));
     assert_eq!(status.code(), Some(75));
     let mut err = String::new();
     std::io::Read::read_to_string(&mut office.stderr.take().unwrap(), &mut err).unwrap();
