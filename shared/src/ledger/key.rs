@@ -160,6 +160,12 @@ impl SigningKey {
         self.prepared.as_ref().is_none_or(|p| p.nonces.settle(bound))
     }
 
+    /// Whether the nonce thread waits to be asked to refill (tests).
+    #[cfg(test)]
+    pub(crate) fn nonces_idle(&self) -> bool {
+        self.prepared.as_ref().is_some_and(|p| p.nonces.is_idle())
+    }
+
     /// How many prepared nonces are ready (tests).
     #[cfg(test)]
     pub(crate) fn nonces_ready(&self) -> usize {

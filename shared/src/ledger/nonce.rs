@@ -83,7 +83,9 @@ impl Nonces {
                         q.idle = true;
                         // Whoever waits for the queue to be full (`settle`).
                         theirs.1.notify_all();
-                        while q.ready.len() >= READY && !q.closed {
+                        // Until `refill` clears `idle`: a spurious wake-up of the condition
+                        // variable must not start a refill while a record waits for its disk.
+                        while q.idle && !q.closed {
                             q = theirs.1.wait(q).unwrap_or_else(|e| e.into_inner());
                         }
                     }
@@ -132,6 +134,12 @@ impl Nonces {
             q = self.shared.1.wait_timeout(q, left).unwrap_or_else(|e| e.into_inner()).0;
         }
         true
+    }
+
+    /// Whether the thread waits for `refill` (it prepares nothing until then).
+    #[cfg(test)]
+    pub(crate) fn is_idle(&self) -> bool {
+        lock(&self.shared).idle
     }
 
     /// How many nonces are ready.
