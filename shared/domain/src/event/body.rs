@@ -349,27 +349,73 @@ impl EventKind {
             EventKind::ResultCorrected => 6,
             EventKind::PlayerDeleted => 7,
             EventKind::RemovalStarted | EventKind::RemovalEnded | EventKind::CountCorrected => 8,
-            _ => 1,
+            EventKind::TournamentCreated
+            | EventKind::PersonRegistered
+            | EventKind::PlayerRegistered
+            | EventKind::GameScheduled
+            | EventKind::PlayerWithdrew
+            | EventKind::ByeAssigned
+            | EventKind::RoundScheduled
+            | EventKind::RefereeAssigned
+            | EventKind::ClockStarted
+            | EventKind::ClockPaused
+            | EventKind::ClockResumed
+            | EventKind::ClockPressed
+            | EventKind::GameAdjourned
+            | EventKind::MoveUnsealed
+            | EventKind::EndConfirmed
+            | EventKind::CountRecorded
+            | EventKind::Resigned
+            | EventKind::ResultEntered
+            | EventKind::RemainingTimeAsked
+            | EventKind::IncidentRecorded
+            | EventKind::RulingIssued
+            | EventKind::Escalated
+            | EventKind::AppealFiled
+            | EventKind::AppealDecided => 1,
         }
     }
 
     /// Whether events of this kind belong to one game (and must name it).
     pub fn is_game_scoped(self) -> bool {
-        !matches!(
-            self,
-            EventKind::TournamentCreated
-                | EventKind::PersonRegistered
-                | EventKind::PlayerRegistered
-                | EventKind::PlayerWithdrew
-                | EventKind::PlayerDeleted
-                | EventKind::ByeAssigned
-                | EventKind::RoundScheduled
-                | EventKind::RefereeAssigned
-                | EventKind::VenueAssigned
-                | EventKind::PlayerAbsences
-                | EventKind::KeyRegistered
-                | EventKind::KeyRevoked
-        )
+        use EventKind as K;
+        match self {
+            K::TournamentCreated
+            | K::PersonRegistered
+            | K::PlayerRegistered
+            | K::PlayerWithdrew
+            | K::PlayerDeleted
+            | K::ByeAssigned
+            | K::RoundScheduled
+            | K::RefereeAssigned
+            | K::VenueAssigned
+            | K::PlayerAbsences
+            | K::KeyRegistered
+            | K::KeyRevoked => false,
+            K::GameScheduled
+            | K::ClockStarted
+            | K::ClockPaused
+            | K::ClockResumed
+            | K::ClockPressed
+            | K::GameAdjourned
+            | K::MoveUnsealed
+            | K::EndConfirmed
+            | K::CountRecorded
+            | K::Resigned
+            | K::ResultEntered
+            | K::RemainingTimeAsked
+            | K::IncidentRecorded
+            | K::RulingIssued
+            | K::Escalated
+            | K::AppealFiled
+            | K::AppealDecided
+            | K::RecordAttached
+            | K::IncidentWithdrawn
+            | K::ResultCorrected
+            | K::RemovalStarted
+            | K::RemovalEnded
+            | K::CountCorrected => true,
+        }
     }
 }
 

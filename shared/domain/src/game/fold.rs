@@ -5,7 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::{DomainError, Unmet};
-use crate::event::{wire, AppealDecision, Event, EventBody};
+use crate::event::{wire, AppealDecision, Event, EventBody, EventKind};
+use crate::game::part::{part, Part};
 use crate::game::state::*;
 use crate::model::{Colour, EventId, GameId, PerColour, Role};
 use crate::rules::authority::{check_author, check_escalation};
@@ -102,17 +103,17 @@ pub fn fold_game<'a>(
 
 /// What the walk reads of an event: an incident, or a clock press or fact (`None` for others).
 fn walked(e: &Event) -> Option<Walked> {
-    match &e.body {
-        EventBody::IncidentRecorded { .. } => Some(Walked::Incident { id: e.id }),
-        body if is_walked(body) => Some(Walked::Fact {
+    match part(e.body.kind()) {
+        Part::Incident => Some(Walked::Incident { id: e.id }),
+        p @ (Part::Press | Part::Recount | Part::Fact | Part::Correction) => Some(Walked::Fact {
             id: e.id,
             at_ms: at_ms(e),
             role: e.author.role,
             rules: e.rules_revision(),
-            person: matches!(body, EventBody::ResultCorrected { .. }).then(|| e.author.person.clone()),
-            body: Box::new(body.clone()),
+            person: (p == Part::Correction).then(|| e.author.person.clone()),
+            body: Box::new(e.body.clone()),
         }),
-        _ => None,
+        Part::Tournament | Part::Schedule | Part::Decision | Part::Withdrawal | Part::Evidence | Part::Query => None,
     }
 }
 
@@ -127,23 +128,31 @@ fn walked(e: &Event) -> Option<Walked> {
 /// when an earlier event named what `e` brings (a ruling stamped before its incident on a
 /// skewed device was refused as unknown): then the game must be folded again.
 pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
-    let incident = matches!(e.body, EventBody::IncidentRecorded { .. });
-    let appeal = matches!(e.body, EventBody::AppealFiled { .. });
+    let p = part(e.body.kind());
+    let incident = p == Part::Incident;
+    let appeal = e.body.kind() == EventKind::AppealFiled;
     let named_before = |code: &str| state.rejected.iter().any(|r| r.error.code == code);
     if e.game.as_ref() != Some(&state.game)
-        || !folds_on(&e.body)
+        || !p.folds_on()
         || incident && named_before(unknown("", e.id).code())
         || appeal && named_before(DomainError::UnknownAppeal(String::new()).code())
     {
         return false;
     }
     state.events += 1;
-    match authorize(e) {
-        Err(err) => state.rejected.push(Rejected { event: e.id, error: err.body() }),
-        Ok(()) if incident => fold_incident_onto(state, e),
+    let admitted = match authorize(e) {
+        Err(err) => {
+            state.rejected.push(Rejected { event: e.id, error: err.body() });
+            None
+        }
+        Ok(()) => Some(p),
+    };
+    match admitted {
+        None => {}
+        Some(Part::Incident) => fold_incident_onto(state, e),
         // Evidence only: the incident's story reads it from the events.
-        Ok(()) if matches!(e.body, EventBody::RecordAttached { .. }) => {}
-        Ok(()) if is_walked(&e.body) => {
+        Some(Part::Evidence) => {}
+        Some(Part::Press | Part::Recount | Part::Fact) => {
             let mut play = Play::from_state(state);
             let before = play.after_result.len();
             let ruleset = Ruleset::from_spec(state.ruleset);
@@ -159,7 +168,9 @@ pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
             state.open.extend(play.after_result[before..].iter().map(|&id| after_result_item(id)));
             play.into_state(state);
         }
-        Ok(()) => fold_decision_onto(state, e),
+        Some(Part::Decision) => fold_decision_onto(state, e),
+        // `folds_on` sent these back above: the game is folded again.
+        Some(Part::Tournament | Part::Schedule | Part::Withdrawal | Part::Correction | Part::Query) => {}
     }
     sort_rejected(&mut state.rejected);
     true
@@ -170,16 +181,7 @@ pub fn fold_onto(state: &mut GameState, e: &Event) -> bool {
 /// (rare, and one that takes a result away needs the status under it, which a state with a
 /// result does not keep): the game is folded again.
 pub fn folds_on(body: &EventBody) -> bool {
-    (is_walked(body) && !matches!(body, EventBody::ResultCorrected { .. }))
-        || matches!(
-            body,
-            EventBody::IncidentRecorded { .. }
-                | EventBody::RulingIssued { .. }
-                | EventBody::Escalated { .. }
-                | EventBody::AppealFiled { .. }
-                | EventBody::AppealDecided { .. }
-                | EventBody::RecordAttached { .. }
-        )
+    part(body.kind()).folds_on()
 }
 
 /// [`fold_onto`] for a new incident sorting last that no earlier event named: the fold's passes
@@ -318,32 +320,75 @@ pub(crate) fn recount_replaces(result: Option<&GameResult>) -> Result<GameResult
     }
 }
 
-/// Facts the walk applies in event order and no other pass reads.
-fn is_fact(body: &EventBody) -> bool {
-    matches!(
-        body,
-        EventBody::ClockStarted
-            | EventBody::ClockPaused { .. }
-            | EventBody::ClockResumed
-            | EventBody::GameAdjourned { .. }
-            | EventBody::MoveUnsealed { .. }
-            | EventBody::EndConfirmed { .. }
-            | EventBody::CountRecorded { .. }
-            | EventBody::Resigned { .. }
-            | EventBody::ResultEntered { .. }
-            | EventBody::ResultCorrected { .. }
-    )
+/// A step of the walk as [`Play::step`] applies it.
+enum Step<'a> {
+    Press(Colour),
+    Removal(ClockFact),
+    Recount(&'a crate::rules::Count),
+    Correct { replaces: EventId, outcome: Option<Outcome>, cause: crate::game::CorrectionCause, why: &'a str },
+    Fact(Fact<'a>),
 }
 
-/// What [`Play::step`] applies: a clock press, a removal of captures (第二十三条四), or a fact.
-fn is_walked(body: &EventBody) -> bool {
-    matches!(
-        body,
-        EventBody::ClockPressed { .. }
-            | EventBody::RemovalStarted { .. }
-            | EventBody::RemovalEnded { .. }
-            | EventBody::CountCorrected { .. }
-    ) || is_fact(body)
+/// A fact the walk applies in event order (game::part's `Fact`).
+#[derive(Clone, Copy)]
+enum Fact<'a> {
+    Start,
+    Pause,
+    Resume,
+    Adjourn { sealer: Colour, seal: Option<crate::game::SealDigest> },
+    Unseal,
+    End,
+    Count(&'a crate::rules::Count),
+    Resign(Colour),
+    Enter { outcome: Outcome, forfeit: bool },
+}
+
+impl<'a> Step<'a> {
+    /// What the walk makes of `body`, every kind read here (a new kind is a compile error until
+    /// it is placed); none for what the walk does not step through.
+    fn of(body: &'a EventBody) -> Option<Step<'a>> {
+        Some(match body {
+            EventBody::ClockPressed { by } => Step::Press(*by),
+            EventBody::RemovalStarted { .. } => Step::Removal(ClockFact::RemovalStarted),
+            EventBody::RemovalEnded { .. } => Step::Removal(ClockFact::RemovalEnded),
+            EventBody::CountCorrected { count, .. } => Step::Recount(count),
+            EventBody::ResultCorrected { replaces, outcome, cause, why } => {
+                Step::Correct { replaces: *replaces, outcome: *outcome, cause: *cause, why }
+            }
+            EventBody::ClockStarted => Step::Fact(Fact::Start),
+            EventBody::ClockPaused { .. } => Step::Fact(Fact::Pause),
+            EventBody::ClockResumed => Step::Fact(Fact::Resume),
+            EventBody::GameAdjourned { sealer, seal } => Step::Fact(Fact::Adjourn { sealer: *sealer, seal: *seal }),
+            EventBody::MoveUnsealed { .. } => Step::Fact(Fact::Unseal),
+            EventBody::EndConfirmed { .. } => Step::Fact(Fact::End),
+            EventBody::CountRecorded { count } => Step::Fact(Fact::Count(count)),
+            EventBody::Resigned { by } => Step::Fact(Fact::Resign(*by)),
+            EventBody::ResultEntered { outcome, forfeit, .. } => {
+                Step::Fact(Fact::Enter { outcome: *outcome, forfeit: *forfeit })
+            }
+            EventBody::TournamentCreated(_)
+            | EventBody::PersonRegistered(_)
+            | EventBody::PlayerRegistered(_)
+            | EventBody::GameScheduled(_)
+            | EventBody::PlayerWithdrew { .. }
+            | EventBody::PlayerDeleted { .. }
+            | EventBody::PlayerAbsences { .. }
+            | EventBody::ByeAssigned { .. }
+            | EventBody::RoundScheduled { .. }
+            | EventBody::RefereeAssigned { .. }
+            | EventBody::VenueAssigned { .. }
+            | EventBody::RemainingTimeAsked { .. }
+            | EventBody::IncidentRecorded { .. }
+            | EventBody::RulingIssued { .. }
+            | EventBody::Escalated { .. }
+            | EventBody::AppealFiled { .. }
+            | EventBody::AppealDecided { .. }
+            | EventBody::RecordAttached { .. }
+            | EventBody::KeyRegistered { .. }
+            | EventBody::KeyRevoked { .. }
+            | EventBody::IncidentWithdrawn { .. } => return None,
+        })
+    }
 }
 
 impl Default for Play {
@@ -408,16 +453,17 @@ impl Play {
         rules: u16,
         body: &EventBody,
     ) -> Result<(), DomainError> {
-        match body {
+        let Some(step) = Step::of(body) else { return Ok(()) };
+        match step {
             // A press after the result changes nothing.
-            EventBody::ClockPressed { by } => {
+            Step::Press(by) => {
                 if self.result.is_none() {
-                    self.clock_facts.push((ClockFact::Press { by: *by }, at_ms));
+                    self.clock_facts.push((ClockFact::Press { by }, at_ms));
                 }
                 Ok(())
             }
             // 第十六条三: the recount replaces the count in force; it decides nothing else.
-            EventBody::CountCorrected { count, .. } => {
+            Step::Recount(count) => {
                 let replaced = recount_replaces(self.result.as_ref())?;
                 let outcome = counting::decide(*count, ruleset)?;
                 self.superseded_results.push(replaced);
@@ -432,21 +478,17 @@ impl Play {
             }
             // 第二十三条四: the removal of captures stops the side to move's clock in byo-yomi.
             // After the result it changes nothing, as a press.
-            EventBody::RemovalStarted { .. } | EventBody::RemovalEnded { .. } => {
+            Step::Removal(fact) => {
                 if self.result.is_none() {
-                    let fact = match body {
-                        EventBody::RemovalStarted { .. } => ClockFact::RemovalStarted,
-                        _ => ClockFact::RemovalEnded,
-                    };
                     self.clock_facts.push((fact, at_ms));
                 }
                 Ok(())
             }
             // Nor does stopping or restarting the clocks: a referee who stops them while the
             // chief arbiter decides, and the decision ends the game, has nothing to flag.
-            EventBody::ClockPaused { .. } | EventBody::ClockResumed if self.result.is_some() => Ok(()),
-            EventBody::ResultCorrected { replaces, outcome, cause, why } => {
-                crate::game::correction::check(self.result.as_ref(), role, *replaces, *cause, why)?;
+            Step::Fact(Fact::Pause | Fact::Resume) if self.result.is_some() => Ok(()),
+            Step::Correct { replaces, outcome, cause, why } => {
+                crate::game::correction::check(self.result.as_ref(), role, replaces, cause, why)?;
                 let Some(replaced) = self.result.take() else { return Ok(()) };
                 self.superseded_results.push(replaced);
                 self.result = outcome.map(|outcome| GameResult {
@@ -459,8 +501,8 @@ impl Play {
                 self.corrections.push(crate::game::Correction {
                     event: id,
                     replaced,
-                    outcome: *outcome,
-                    cause: *cause,
+                    outcome,
+                    cause,
                     why: why.trim().to_owned(),
                     by: role,
                     person,
@@ -468,7 +510,7 @@ impl Play {
                 });
                 Ok(())
             }
-            body if is_fact(body) => {
+            Step::Fact(fact) => {
                 // Before revision 3 the chief arbiter's fact after a result replaced it; from
                 // it on, the first decisive event stands for everyone (game::correction).
                 let authority = rules < FIRST_RESULT_STANDS_SINCE && role.ruling_rank().unwrap_or(0) >= CHIEF_RANK;
@@ -478,9 +520,8 @@ impl Play {
                     return Ok(());
                 }
                 self.to_move = None;
-                self.apply_fact(ruleset, id, at_ms, role, body)
+                self.apply_fact(ruleset, id, at_ms, role, fact)
             }
-            _ => Ok(()),
         }
     }
 
@@ -490,29 +531,25 @@ impl Play {
         id: EventId,
         at_ms: u64,
         role: Role,
-        body: &EventBody,
+        fact: Fact,
     ) -> Result<(), DomainError> {
-        let clock = match body {
-            EventBody::ClockStarted => Some(ClockFact::Start { to_move: Colour::Black }),
-            EventBody::ClockPaused { .. } => Some(ClockFact::Pause),
+        let clock = match fact {
+            Fact::Start => Some(ClockFact::Start { to_move: Colour::Black }),
+            Fact::Pause => Some(ClockFact::Pause),
             // 第十四条: at resumption the sealed move is played and the opponent's clock starts.
-            EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => Some(ClockFact::Resume),
-            EventBody::GameAdjourned { .. } => Some(ClockFact::Adjourn),
-            _ => None,
+            Fact::Resume | Fact::Unseal => Some(ClockFact::Resume),
+            Fact::Adjourn { .. } => Some(ClockFact::Adjourn),
+            Fact::End | Fact::Count(_) | Fact::Enter { .. } | Fact::Resign(_) => None,
         };
         if let Some(f) = clock {
             self.clock_facts.push((f, at_ms));
         }
-        match body {
-            EventBody::ClockStarted | EventBody::ClockResumed | EventBody::MoveUnsealed { .. } => {
-                self.status = Status::Playing
-            }
-            EventBody::ClockPaused { .. } => self.status = Status::Paused,
-            EventBody::GameAdjourned { sealer, seal } => {
-                self.status = Status::Adjourned { sealer: *sealer, seal: *seal }
-            }
-            EventBody::EndConfirmed { .. } => self.status = Status::EndConfirmed,
-            EventBody::CountRecorded { count } => {
+        match fact {
+            Fact::Start | Fact::Resume | Fact::Unseal => self.status = Status::Playing,
+            Fact::Pause => self.status = Status::Paused,
+            Fact::Adjourn { sealer, seal } => self.status = Status::Adjourned { sealer, seal },
+            Fact::End => self.status = Status::EndConfirmed,
+            Fact::Count(count) => {
                 let outcome = counting::decide(*count, ruleset)?;
                 let article = ruleset.count_article;
                 self.set_result(GameResult {
@@ -523,12 +560,12 @@ impl Play {
                     by: Some(role),
                 });
             }
-            EventBody::ResultEntered { outcome, forfeit, .. } => {
+            Fact::Enter { outcome, forfeit } => {
                 let article = crate::rules::Article::Art13_1;
-                let reason = if *forfeit { ResultReason::Forfeit } else { ResultReason::Entered };
-                self.set_result(GameResult { outcome: *outcome, reason, article, event: id, by: Some(role) });
+                let reason = if forfeit { ResultReason::Forfeit } else { ResultReason::Entered };
+                self.set_result(GameResult { outcome, reason, article, event: id, by: Some(role) });
             }
-            EventBody::Resigned { by } => {
+            Fact::Resign(by) => {
                 let article = ruleset.resignation_article;
                 self.set_result(GameResult {
                     outcome: Outcome::win(by.opponent()),
@@ -538,7 +575,6 @@ impl Play {
                     by: Some(role),
                 });
             }
-            _ => {}
         }
         Ok(())
     }

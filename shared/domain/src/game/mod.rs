@@ -2,6 +2,7 @@
 
 pub mod correction;
 pub mod fold;
+pub mod part;
 pub mod preview;
 pub mod sealed_move;
 pub mod state;

@@ -117,7 +117,33 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
         EventBody::ResultCorrected { replaces, cause, why, .. } => {
             crate::game::correction::check(state.result.as_ref(), role, *replaces, *cause, why)
         }
-        _ => Ok(()),
+        // Nothing in the game's state forbids these: an incident left for a higher authority,
+        // the clock facts the game's status allows (above), what is asked at the table, an
+        // undo (its window: game::undo), and what is not a game's.
+        EventBody::IncidentRecorded { ruling: None, .. }
+        | EventBody::ClockStarted
+        | EventBody::ClockPaused { .. }
+        | EventBody::ClockResumed
+        | EventBody::MoveUnsealed { salt: None, .. }
+        | EventBody::GameAdjourned { .. }
+        | EventBody::EndConfirmed { .. }
+        | EventBody::Resigned { .. }
+        | EventBody::ResultEntered { .. }
+        | EventBody::RemainingTimeAsked { .. }
+        | EventBody::IncidentWithdrawn { .. }
+        | EventBody::GameScheduled(_)
+        | EventBody::TournamentCreated(_)
+        | EventBody::PersonRegistered(_)
+        | EventBody::PlayerRegistered(_)
+        | EventBody::PlayerWithdrew { .. }
+        | EventBody::PlayerDeleted { .. }
+        | EventBody::PlayerAbsences { .. }
+        | EventBody::ByeAssigned { .. }
+        | EventBody::RoundScheduled { .. }
+        | EventBody::RefereeAssigned { .. }
+        | EventBody::VenueAssigned { .. }
+        | EventBody::KeyRegistered { .. }
+        | EventBody::KeyRevoked { .. } => Ok(()),
     }
 }
 
