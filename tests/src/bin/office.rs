@@ -4,6 +4,11 @@
 
 use arbiter_office::server::{pages::Pages, serve, AppState, Transport};
 
+/// The office's allocator, as `arbiter-office` sets it (its `main.rs`): the soak measures this
+/// process's memory.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (Some(data), Some(bind)) = (args.get(1), args.get(2).and_then(|b| b.parse().ok())) else {
