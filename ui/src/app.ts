@@ -3,7 +3,7 @@
 import type { AppStatus } from "./bindings/AppStatus";
 import { KeptOffline, type Backend, type BackendError } from "./backend";
 import { announce } from "./announce";
-import { h, keepOpen, mount } from "./dom";
+import { forgetOwn, h, inUse, morph, mount, own, watchUse } from "./dom";
 import { errorText, resultSentence } from "./format";
 import { defaultLangFor, locale, lt, said, setRuleset, setTables, t } from "./i18n";
 import { queueMuted, setQueueMuted } from "./prefs";
@@ -47,9 +47,10 @@ type Screen =
   | { name: "standings" }
   | { name: "league"; player?: string }
   | { name: "enrolled"; identity: PublicIdentity }
-  | { name: "device" };
+  | { name: "device" }
+  | { name: "unsent" };
 
-type Tab = Exclude<Screen["name"], "game" | "reader" | "story" | "enrolled">;
+type Tab = Exclude<Screen["name"], "game" | "reader" | "story" | "enrolled" | "unsent">;
 
 /** The screens each role has in the office's pages (the tablet has tables and the queue). */
 function tabsFor(role: Role | undefined, office: boolean): Tab[] {
@@ -79,22 +80,6 @@ export function landing(role: Role | undefined): Screen {
   }
 }
 
-/** Whether any field under `root` differs from what the screen drew. */
-export function edited(root: HTMLElement): boolean {
-  const changed = (el: Element): boolean => {
-    if (el instanceof HTMLInputElement) {
-      return el.type === "checkbox" || el.type === "radio" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
-    }
-    if (el instanceof HTMLTextAreaElement) return el.value !== el.defaultValue;
-    if (el instanceof HTMLSelectElement) {
-      const drawn = Array.from(el.options).findIndex((o) => o.defaultSelected);
-      return el.selectedIndex !== Math.max(drawn, 0) && el.options.length > 0;
-    }
-    return false;
-  };
-  return Array.from(root.querySelectorAll("input, textarea, select")).some(changed);
-}
-
 export class ArbiterApp {
   private screen: Screen = { name: "tables" };
   private status: AppStatus | null = null;
@@ -104,10 +89,10 @@ export class ArbiterApp {
   private seen: Set<string> | null = null;
   private arrived = new Map<string, number>();
   private muted = queueMuted();
-  /** Draws are numbered as they start; one slower than a later draw never covers it with older
-   * data (a refresh that set out before an official's action lands after it). */
-  private started = 0;
-  private shown = 0;
+  /** Draws run one after another, each with the data it fetched: a later one is always newer. */
+  private drawing: Promise<void> = Promise.resolve();
+  /** What the person is pressing and has changed on the page (kept by every redraw). */
+  private use: ReturnType<typeof watchUse> | null = null;
   /** Whether the first draw has put the official on their role's page. */
   private landed = false;
   /** This tablet's events the office has not taken yet, as of the last draw (their ids). */
@@ -126,9 +111,9 @@ export class ArbiterApp {
     // CSS scroll-padding or scroll-margin: WebKit's WebDriver then cannot click anything, and
     // the Tauri walk drives the app through it.) Never while a finger or the mouse is down: the
     // control taken by a tap would move from under it, and the tap land elsewhere.
-    const pressing = pressWatch(window);
+    const use = (this.use = watchUse(window));
     this.root.addEventListener("focusin", (e) => {
-      if (!pressing()) clearOfBar(this.root, e.target);
+      if (!use.pressed()) clearOfBar(this.root, e.target);
     });
     await this.render();
     // The banner follows the sync client; the open screen refreshes when events arrive.
@@ -184,37 +169,17 @@ export class ArbiterApp {
     if (this.timer) clearInterval(this.timer);
   }
 
+  /** Every poll draws the screen again over what is shown: what changed is updated, what the
+   * person is using is kept (dom.ts, `morph`). */
   private async tick(): Promise<void> {
-    // What arrived: at the office, its arrival number (its contact time is new at every poll,
-    // and a redraw every two seconds would take the focus and the finger's target away).
-    // And what waits on this phone or was refused: a record sent or refused leaves its list.
-    const mark = () => `${this.backend.arrivals?.() ?? JSON.stringify(this.status?.sync.last_success)}|${this.status?.sync.pending ?? 0}|${this.status?.sync.rejected.length ?? 0}`;
-    const before = mark();
-    this.status = await this.backend.status().catch(() => this.status);
-    const head = this.root.querySelector("header.banner");
-    if (head && this.status) head.replaceWith(this.banner(this.status));
-    const arrived = mark() !== before;
-    if (arrived && !this.busy()) await this.render({ onlyIfIdle: true });
+    await this.render({ background: true });
   }
-
-  /** An official is in the middle of something: a preview or a question to confirm, or a form
-   * with something typed or ticked and not yet sent (a refresh would throw it away), or reading
-   * seconds. */
-  private busy(): boolean {
-    // The reader draws itself every quarter second; a redraw would restart it mid-count.
-    if (this.screen.name === "reader") return true;
-    // A result asked about ("Black wins? Confirm"): redrawn, its Confirm would move under the
-    // finger on a slow phone, each refresh a new button.
-    if (this.root.querySelector(".result-ask") !== null) return true;
-    return this.root.querySelector(".panel:not(:empty)") !== null || edited(this.root);
-  }
-
 
   private banner(status: AppStatus): HTMLElement {
     return banner(status, {
       rerender: () => void this.render(),
       syncNow: this.backend.kind === "tauri" ? () => void this.backend.syncNow().then(() => this.tick()) : undefined,
-      showUnsent: this.backend.unsent ? () => void this.showUnsent() : undefined,
+      showUnsent: this.backend.unsent ? () => void this.go({ name: "unsent" }) : undefined,
       signOut: this.opts.signOut ? () => { this.stop(); this.opts.signOut?.(); } : undefined,
       showRefused: this.backend.kind === "web",
     });
@@ -222,8 +187,8 @@ export class ArbiterApp {
 
   /** What this tablet recorded that the office has not taken, as a referee reads it — each
    * record's table, players, incident, ruling, time and why it waits, its game one tap away —
-   * and the signed lines to copy for the chief arbiter. A panel, so refreshes leave it. */
-  private async showUnsent(): Promise<void> {
+   * and the signed lines to copy for the chief arbiter. */
+  private async unsentList(): Promise<HTMLElement> {
     const text = (await this.backend.unsent?.()) ?? "";
     const tables = await this.backend.tables().catch(() => [] as TableRow[]);
     const sync = this.status?.sync;
@@ -238,8 +203,8 @@ export class ArbiterApp {
     const area = h("textarea", { readonly: true, rows: 8, "data-testid": "unsent-text" }, text);
     const panel = h("section", { class: "panel card" }, h("h3", {}, t("unsent")), list,
       h("details", {}, h("summary", {}, t("copyForChief")), h("p", {}, t("unsentHelp")), area),
-      h("button", { class: "small", onclick: () => void this.render() }, t("back")));
-    this.root.querySelector("main, .card")?.replaceWith(panel);
+      h("button", { class: "small", "data-testid": "unsent-back", onclick: () => void this.go({ name: "tables" }) }, t("back")));
+    return panel;
   }
 
   /** Opens `screen` from its top (a redraw of the same screen keeps the place). */
@@ -249,10 +214,17 @@ export class ArbiterApp {
     window.scrollTo(0, 0);
   }
 
-  /** Draws the current screen. A background refresh (`onlyIfIdle`) gives way if an action
-   * started while its data was on the way, so it never wipes a form or a preview. */
-  async render(opts: { onlyIfIdle?: boolean } = {}): Promise<void> {
-    const draw = ++this.started;
+  /** Draws the current screen, after any draw under way. A background refresh (a poll) is put
+   * onto what is shown, keeping what the person uses; any other draw (after an official's own
+   * action, or a screen opened) is the screen anew: the form just sent folds. */
+  render(opts: { background?: boolean } = {}): Promise<void> {
+    const run = this.drawing.then(() => this.draw(opts.background ?? false));
+    this.drawing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async draw(background: boolean): Promise<void> {
+    if (!background) forgetOwn();
     this.status = await this.backend.status();
     // Each role lands where its day starts (the office's pages): the organiser on set-up, the
     // chief arbiter and the committee on the desk, a referee on their tables.
@@ -288,13 +260,11 @@ export class ArbiterApp {
     } catch (e) {
       body = h("p", { class: "error", "data-testid": "error" }, errorText(e));
     }
-    if (draw < this.shown || (opts.onlyIfIdle && this.busy())) return;
-    this.shown = draw;
-    // A refresh leaves open what was open; the official's own action folds its form (it is done).
-    if (opts.onlyIfIdle) keepOpen(this.root, body);
     // One main region per page (the office's pages are one already).
     const main = body.tagName === "MAIN" ? body : h("main", {}, body);
-    mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), main);
+    const screen = [this.banner(this.status), this.status.identity ? nav : h("span"), main];
+    if (background) morph(this.root, screen, inUse(this.root, this.use));
+    else mount(this.root, ...screen);
     // On a phone the tabs scroll sideways: the current one in view (the page itself stays put).
     const on = nav.querySelector<HTMLElement>("button.on");
     if (on && nav.scrollWidth > nav.clientWidth) nav.scrollLeft = Math.max(0, on.offsetLeft - nav.offsetLeft - 12);
@@ -401,9 +371,12 @@ export class ArbiterApp {
         });
       }
       case "reader": {
+        // The reader draws itself every quarter second: kept whole while it is shown.
         const game = this.screen.game;
-        return readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) });
+        return own(`reader-${game}`, () => readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) }));
       }
+      case "unsent":
+        return this.unsentList();
     }
     if (!office) return tablesView(await this.backend.tables(), open, this.me(), undefined, this.unsent);
     switch (this.screen.name) {
@@ -438,15 +411,6 @@ export class ArbiterApp {
       }
     }
   }
-}
-
-/** Whether a finger, a pen or the mouse is down on the page now (a focus it causes is a tap's,
- * not the keyboard's). */
-export function pressWatch(w: Window): () => boolean {
-  let down = false;
-  for (const start of ["pointerdown", "mousedown", "touchstart"]) w.addEventListener(start, () => { down = true; }, { capture: true, passive: true });
-  for (const end of ["pointerup", "pointercancel", "mouseup", "touchend", "touchcancel", "click", "blur"]) w.addEventListener(end, () => { down = false; }, { capture: true, passive: true });
-  return () => down;
 }
 
 /** Scrolls `target` out from under the sticky top bar, if it is under it. */

@@ -5,7 +5,8 @@ import { labelTables } from "./testdata";
 import { tablesView } from "./views/tables";
 import { banner } from "./views/banner";
 import { enrollView, readEnrollLink } from "./views/enroll";
-import { keptDecisions, pressWatch, unsentIds, unsentRows } from "./app";
+import { keptDecisions, unsentIds, unsentRows } from "./app";
+import { watchUse } from "./dom";
 import { deviceView, enrolledView } from "./views/device";
 import { sealMark } from "./views/game";
 import { bannerText } from "./format";
@@ -217,51 +218,6 @@ describe("views", () => {
   });
 });
 
-describe("a background refresh never throws away what an official typed", () => {
-  it("sees typed text, a ticked box and a changed choice, and nothing on a screen as drawn", async () => {
-    const { edited } = await import("./app");
-    const { input, select } = await import("./views/forms");
-    const root = document.createElement("div");
-    const text = input({ type: "text", value: "" });
-    const box = input({ type: "checkbox", checked: true });
-    const choice = select("s", [["a", "A"], ["b", "B"]], "a");
-    const plain = select("p", [["x", "X"], ["y", "Y"]], "none");
-    root.append(text, box, choice, plain);
-    expect(edited(root)).toBe(false);
-    text.value = "1-3";
-    expect(edited(root)).toBe(true);
-    text.value = "";
-    box.checked = false;
-    expect(edited(root)).toBe(true);
-    box.checked = true;
-    choice.value = "b";
-    expect(edited(root)).toBe(true);
-    choice.value = "a";
-    plain.value = "y";
-    expect(edited(root)).toBe(true);
-  });
-});
-
-describe("a background refresh never folds what an official opened", () => {
-  it("opens again the sections that were open, by test id or summary, and no others", async () => {
-    const { h, keepOpen } = await import("./dom");
-    const drawn = () => h("div", {},
-      h("details", { "data-testid": "attach-record" }, h("summary", {}, "附上棋谱")),
-      h("details", {}, h("summary", {}, "权重")),
-      h("details", {}, h("summary", {}, "其他")));
-    const before = drawn();
-    const [attach, weights] = Array.from(before.querySelectorAll("details"));
-    attach.open = true;
-    weights.open = true;
-    const next = drawn();
-    keepOpen(before, next);
-    expect(Array.from(next.querySelectorAll("details"), (d) => d.open)).toEqual([true, true, false]);
-    // Nothing open before: nothing opened after.
-    const fresh = drawn();
-    keepOpen(drawn(), fresh);
-    expect(Array.from(fresh.querySelectorAll("details"), (d) => d.open)).toEqual([false, false, false]);
-  });
-});
 
 describe("an incident's whole story", () => {
   it("strikes a replaced ruling through and says what replaced it, with the appeal's grounds", async () => {
@@ -645,16 +601,22 @@ describe("the referee's app says what it holds in a referee's words", () => {
   });
 
   it("knows a finger or the mouse is down, so a tap's focus does not scroll its control away", () => {
-    const pressing = pressWatch(window);
-    expect(pressing()).toBe(false);
-    window.dispatchEvent(new Event("pointerdown"));
-    expect(pressing()).toBe(true);
-    window.dispatchEvent(new Event("pointerup"));
-    expect(pressing()).toBe(false);
-    window.dispatchEvent(new Event("touchstart"));
-    expect(pressing()).toBe(true);
-    window.dispatchEvent(new Event("click"));
-    expect(pressing()).toBe(false);
+    const use = watchUse(window);
+    const button = document.createElement("button");
+    document.body.append(button);
+    expect(use.pressed()).toBe(null);
+    button.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(use.pressed()).toBe(button);
+    // Released, the tap not landed yet: still the finger's.
+    button.dispatchEvent(new Event("pointerup", { bubbles: true }));
+    expect(use.pressed()).toBe(button);
+    button.dispatchEvent(new Event("click", { bubbles: true }));
+    expect(use.pressed()).toBe(null);
+    button.dispatchEvent(new Event("touchstart", { bubbles: true }));
+    expect(use.pressed()).toBe(button);
+    window.dispatchEvent(new Event("pointercancel"));
+    expect(use.pressed()).toBe(null);
+    button.remove();
   });
 
   it("a decision kept on the phone is not offered again on its card, and says it waits", () => {

@@ -14,7 +14,7 @@ import type { Objection } from "../bindings/Objection";
 import type { Role } from "../bindings/Role";
 import type { Ruling } from "../bindings/Ruling";
 import { announce } from "../announce";
-import { h } from "../dom";
+import { h, own } from "../dom";
 import { standingsChangeView } from "./standings";
 import { consequenceLines, rankText, resultLine, resultSentence, warningDots } from "../format";
 import { correctionForm, correctionList } from "./correction";
@@ -81,7 +81,8 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   const s = view.state;
   const game = s.game;
   const deciding = decidingRecord(view, ctx.waiting ?? []);
-  const panel = h("section", { class: "panel card", "data-testid": "panel" });
+  // The record form, a confirm step: drawn by this screen's own code, kept across redraws.
+  const panel = own(`panel-${game}`, () => h("section", { class: "panel card", "data-testid": "panel" }));
   const canRecord = ctx.backend.canRecord;
 
   /** Shows the preview of `body`, then records it on confirm; `after` may record follow-ups. */

@@ -6,15 +6,15 @@ import type { Refusal } from "../bindings/Refusal";
 import { timeOfDay } from "./queue";
 import type { Role } from "../bindings/Role";
 import type { Setup } from "../bindings/Setup";
-import { h } from "../dom";
+import { h, own } from "../dom";
 import { lt, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dataTable, field, input, outcomeLine, parseTables, select } from "./forms";
 
 export function officialsView(setup: Setup, devices: DeviceInfo[], api: OfficeApi, changed: () => void, refusals: Refusal[] = []): HTMLElement {
   const out = outcomeLine();
-  // A panel: while a one-time code is on screen, background refreshes leave the page alone.
-  const code = h("div", { class: "panel code", "data-testid": "issued-code" });
+  // A one-time code on screen: kept across redraws.
+  const code = own("issued-code", () => h("div", { class: "panel code", "data-testid": "issued-code" }));
   const id = input({ type: "text", placeholder: "ref-wang", "data-testid": "o-id" });
   const name = input({ type: "text", "data-testid": "o-name" });
   const roles: Role[] = ["referee", "chief_arbiter", "committee"];

@@ -7,7 +7,7 @@ import type { DeskOption } from "../bindings/DeskOption";
 import type { IncidentCard } from "../bindings/IncidentCard";
 import type { QueueCard } from "../bindings/QueueCard";
 import type { Step } from "../bindings/Step";
-import { h } from "../dom";
+import { h, own } from "../dom";
 import { consequenceLines, rankText } from "../format";
 import { getLang, l, labelled, locale, lt, t } from "../i18n";
 
@@ -118,8 +118,8 @@ export function option(c: { game: string }, o: DeskOption, ctx: Pick<QueueCtx, "
       ? t(o.body.data.decision.decision === "upheld" ? "upheld" : "annul")
       : "?";
   const value = o.ruling ?? (o.body.kind === "appeal_decided" ? o.body.data.decision.decision : "");
-  // A panel: a background refresh leaves a decision being confirmed alone.
-  const confirm = h("div", { class: "confirm-row panel" });
+  // A decision being confirmed: kept across redraws.
+  const confirm = own(`confirm-${c.game}-${value}`, () => h("div", { class: "confirm-row panel" }));
   const pick = () => {
     confirm.replaceChildren(
       h("button", { class: "primary small", "data-testid": "card-confirm", onclick: () => void ctx.decide(c, o) }, `${t("confirm")} · ${name}`),

@@ -2,7 +2,7 @@
 
 import type { GameResult } from "../bindings/GameResult";
 import type { TableRow } from "../bindings/TableRow";
-import { h } from "../dom";
+import { h, own } from "../dom";
 import { resultSentence, warningDots } from "../format";
 import { labelled, lt, t } from "../i18n";
 
@@ -62,10 +62,10 @@ function tableList(rows: TableRow[], open: (game: string) => void, testid: strin
 }
 
 /** Two taps: the table's referee (its button), then the referee who covers it. The chooser is a
- * panel, so a refresh does not take it from under the finger. */
+ * panel its own code draws, kept by redraws (dom.ts `own`). */
 function coverControl(r: TableRow, cover: Cover): HTMLElement {
   const name = (id: string | null) => cover.referees.find((x) => x.id === id)?.name ?? id ?? t("noReferee");
-  const chooser = h("div", { class: "panel row cover-choice", "data-testid": `cover-choice-${r.game}` });
+  const chooser = own(`cover-choice-${r.game}`, () => h("div", { class: "panel row cover-choice", "data-testid": `cover-choice-${r.game}` }));
   const button = h("button", { class: "small", "data-testid": `cover-${r.game}`, "aria-expanded": "false", onclick: () => {
     if (chooser.childElementCount) {
       chooser.replaceChildren();
