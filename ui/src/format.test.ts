@@ -4,7 +4,7 @@ import type { GameResult } from "./bindings/GameResult";
 import type { Margin } from "./bindings/Margin";
 import type { Preview } from "./bindings/Preview";
 import { BackendError } from "./backend";
-import { bannerText, consequenceLines, errorText, marginText, resultSentence, warningDots, winText } from "./format";
+import { bannerText, consequenceLines, errorText, marginText, resultSentence, warningDots, warningsLeft, winText } from "./format";
 import { setLang, setTables, type Lang } from "./i18n";
 import { labelTables } from "./testdata";
 
@@ -27,10 +27,14 @@ describe("format", () => {
   });
 
   it("shows warning dots against the limit of 第二十五条二", () => {
-    expect(warningDots(0)).toBe("○○");
-    expect(warningDots(1)).toBe("●○");
-    expect(warningDots(2)).toBe("●●");
-    expect(warningDots(5)).toBe("●●");
+    // The further warnings that lose, as the core foresaw them (GameView.foreseen.warnings).
+    const loss = { event: "e" };
+    expect(warningDots(0, warningsLeft([null, loss]))).toBe("○○");
+    expect(warningDots(1, warningsLeft([loss, loss]))).toBe("●○");
+    expect(warningDots(2, warningsLeft([]))).toBe("●●");
+    // A ruleset the core says loses at the third: nothing of two is written here.
+    expect(warningDots(1, warningsLeft([null, loss]))).toBe("●○○");
+    expect(warningDots(3)).toBe("●●●");
   });
 
   it("says the second warning's loss as a referee would", () => {

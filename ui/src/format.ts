@@ -15,10 +15,18 @@ export function errorText(e: unknown): string {
   return (e as Error | null)?.message ?? String(e);
 }
 
-/** Warning dots for one player: ● per warning, ○ for each left before the loss (25.2). */
-export function warningDots(warnings: number, limit = 2): string {
-  const shown = Math.min(warnings, limit);
-  return "●".repeat(shown) + "○".repeat(limit - shown);
+/** Warning dots for one player: ● per warning, then ○ for each further warning before the one
+ * that loses (25.2) — `left`, as the core foresaw it (`warningsLeft`); none where unknown. */
+export function warningDots(warnings: number, left = 0): string {
+  return "●".repeat(warnings) + "○".repeat(left);
+}
+
+/** How many further warnings to `side` the core foresees deciding the game (`GameView.foreseen`:
+ * the result after one, two, … more): the count up to the first that gives a result, 0 when none
+ * does or the game has its result. The rules' number stays in Rust. */
+export function warningsLeft(results: readonly (unknown | null)[]): number {
+  const first = results.findIndex((r) => r !== null);
+  return first < 0 ? 0 : first + 1;
 }
 
 export function marginText(m: Margin): string {

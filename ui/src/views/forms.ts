@@ -153,6 +153,11 @@ export function copyButton(text: string): HTMLElement {
 
 /** An undo bar: `said` and a button counting down to `until`; gone at `until` (then `expired`
  * runs). The button runs `undo`; a failure is said in the bar. */
+/** How long the undo bar is offered after a record: game::undo::WINDOW_MS, which the core
+ * enforces (a later undo is refused, and said). Its one copy here, until the bindings or the
+ * office's answer carry it (the bar would then count from the record's own deadline). */
+export const UNDO_WINDOW_MS = 30_000;
+
 export function undoCountdown(testid: string, said: string, until: number, undo: () => Promise<void>, expired?: () => void): HTMLElement {
   const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
   const button = h("button", { type: "button", "data-testid": testid }, t("undo", { s: left() }));

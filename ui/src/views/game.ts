@@ -16,12 +16,12 @@ import type { Ruling } from "../bindings/Ruling";
 import { announce } from "../announce";
 import { h, own } from "../dom";
 import { standingsChangeView } from "./standings";
-import { consequenceLines, rankText, resultLine, resultSentence, warningDots } from "../format";
+import { consequenceLines, rankText, resultLine, resultSentence, warningDots, warningsLeft } from "../format";
 import { correctionForm, correctionList } from "./correction";
 import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
 import { l, labelled, locale, lt, said, t } from "../i18n";
 import { countBoard } from "./countBoard";
-import { undoCountdown } from "./forms";
+import { UNDO_WINDOW_MS, undoCountdown } from "./forms";
 import { clockText } from "./reader";
 
 export interface GameCtx {
@@ -66,8 +66,6 @@ function choice<T extends string>(options: [T, string][], current: T | null, pic
   );
 }
 
-/** game::undo::WINDOW_MS: how long after recording the recording device may undo. */
-export const UNDO_WINDOW_MS = 30_000;
 
 /** The record this device may still undo, kept across redraws of the game screen. */
 let undoable: { game: string; incident: string; title: string; until: number } | null = null;
@@ -633,8 +631,8 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       h("button", { class: "small", onclick: ctx.back, "data-testid": "back" }, t("back")),
       h("h2", {}, sched ? `${t("round", { n: sched.round })} ${t("table", { n: sched.table })}` : game),
       h("div", { class: "players" },
-        h("span", { class: "player black" }, `${t("black")} ${view.black.name} ${view.black.rank ? rankText(view.black.rank) : ""}`, h("span", { class: "dots", "data-testid": "dots-black" }, warningDots(s.sides.black.warnings.length))),
-        h("span", { class: "player white" }, `${t("white")} ${view.white.name} ${view.white.rank ? rankText(view.white.rank) : ""}`, h("span", { class: "dots", "data-testid": "dots-white" }, warningDots(s.sides.white.warnings.length))),
+        h("span", { class: "player black" }, `${t("black")} ${view.black.name} ${view.black.rank ? rankText(view.black.rank) : ""}`, h("span", { class: "dots", "data-testid": "dots-black" }, warningDots(s.sides.black.warnings.length, warningsLeft(view.foreseen.warnings.black)))),
+        h("span", { class: "player white" }, `${t("white")} ${view.white.name} ${view.white.rank ? rankText(view.white.rank) : ""}`, h("span", { class: "dots", "data-testid": "dots-white" }, warningDots(s.sides.white.warnings.length, warningsLeft(view.foreseen.warnings.white)))),
       ),
       h("p", { class: "status", "data-testid": "status" }, lt("statuses", s.status.status)),
       h("p", { class: "result", "data-testid": "result" }, s.result ? resultSentence(s.result) : t("noResult"),

@@ -14,7 +14,7 @@ import { handicapText, rankText, resultSentence } from "../format";
 import { getLang, labelled, listed, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { causesFor, correctionForm, OUTCOMES } from "./correction";
-import { dataTable, dateField, dayTimeText, field, input, outcomeLine, parseDayTime, select, undoCountdown } from "./forms";
+import { dataTable, dateField, dayTimeText, field, input, outcomeLine, parseDayTime, select, UNDO_WINDOW_MS, undoCountdown } from "./forms";
 
 export interface RoundsCtx {
   api: OfficeApi;
@@ -25,8 +25,6 @@ export interface RoundsCtx {
   print: (what: "pairings", round: number) => void;
 }
 
-/** How long after entering a result the rounds page offers to undo it (as quick records). */
-const UNDO_WINDOW_MS = 30_000;
 
 /** The result this page entered last, while it may still be undone: undone by a correction
  * that takes it away (the entry and its undo both stay in the history). */

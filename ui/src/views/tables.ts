@@ -1,4 +1,4 @@
-// “My tables”: players, status, warning dots (●○) and the result, one big card per table.
+// “My tables”: players, status, warning dots (● per warning) and the result, one big card per table.
 
 import type { GameResult } from "../bindings/GameResult";
 import type { TableRow } from "../bindings/TableRow";
