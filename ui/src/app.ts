@@ -4,8 +4,8 @@ import type { AppStatus } from "./bindings/AppStatus";
 import { KeptOffline, type Backend, type BackendError } from "./backend";
 import { announce } from "./announce";
 import { forgetOwn, h, inUse, morph, mount, own, watchUse } from "./dom";
-import { errorText, resultSentence } from "./format";
-import { defaultLangFor, locale, lt, said, setRuleset, setTables, t } from "./i18n";
+import { errorText } from "./format";
+import { defaultLangFor, setRuleset, setTables, t } from "./i18n";
 import { queueMuted, setQueueMuted } from "./prefs";
 import type { EventBody } from "./bindings/EventBody";
 import type { TableRow } from "./bindings/TableRow";
@@ -14,6 +14,7 @@ import { decidingRecord } from "./foreseen";
 import { banner } from "./views/banner";
 import { enrollView } from "./views/enroll";
 import { gameView } from "./views/game";
+import { unsentIds, unsentView } from "./views/unsent";
 import type { QueueCard } from "./bindings/QueueCard";
 import { chime, itemKey, queueView } from "./views/queue";
 import { storyView } from "./views/story";
@@ -185,26 +186,11 @@ export class ArbiterApp {
     });
   }
 
-  /** What this tablet recorded that the office has not taken, as a referee reads it — each
-   * record's table, players, incident, ruling, time and why it waits, its game one tap away —
-   * and the signed lines to copy for the chief arbiter. */
+  /** What this tablet recorded that the office has not taken (views/unsent.ts). */
   private async unsentList(): Promise<HTMLElement> {
     const text = (await this.backend.unsent?.()) ?? "";
     const tables = await this.backend.tables().catch(() => [] as TableRow[]);
-    const sync = this.status?.sync;
-    const rows = unsentRows(text, tables, sync ?? null);
-    const list = h("ol", { class: "unsent-list", "data-testid": "unsent-list" }, rows.map((r) =>
-      h("li", { "data-testid": "unsent-row" },
-        h("div", {}, h("strong", {}, r.where), ` · ${r.what} · ${r.when}`),
-        // The core's result on this tablet, decided by this record: said before it is sent.
-        r.decides ? h("div", { class: "loss", "data-testid": "unsent-decides" }, r.decides) : null,
-        h("div", { class: "hint" }, r.why),
-        r.game ? h("button", { class: "small", "data-testid": "unsent-open", onclick: () => void this.go({ name: "game", game: r.game ?? "" }) }, t("history")) : null)));
-    const area = h("textarea", { readonly: true, rows: 8, "data-testid": "unsent-text" }, text);
-    const panel = h("section", { class: "panel card" }, h("h3", {}, t("unsent")), list,
-      h("details", {}, h("summary", {}, t("copyForChief")), h("p", {}, t("unsentHelp")), area),
-      h("button", { class: "small", "data-testid": "unsent-back", onclick: () => void this.go({ name: "tables" }) }, t("back")));
-    return panel;
+    return unsentView(text, tables, this.status?.sync ?? null, (game) => void this.go({ name: "game", game }), () => void this.go({ name: "tables" }));
   }
 
   /** Opens `screen` from its top (a redraw of the same screen keeps the place). */
@@ -434,37 +420,4 @@ export function keptDecisions(waiting: { body?: EventBody }[]): Set<string> {
     if (q.body?.kind === "appeal_decided") keys.add(`appeal:${q.body.data.appeal}`);
   }
   return keys;
-}
-
-/** The ids of the unsent records (JSON lines, as the tablet keeps them). */
-export function unsentIds(lines: string): Set<string> {
-  const ids = new Set<string>();
-  for (const line of lines.split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      ids.add((JSON.parse(line) as { id: string }).id);
-    } catch {
-      /* a line this build cannot read: listed by the unsent list, not marked here */
-    }
-  }
-  return ids;
-}
-
-/** The unsent records (JSON lines, as the tablet keeps them) in a referee's words; `decides`
- * when the record decided its game on this tablet (the core's result, from its table's row). */
-export function unsentRows(lines: string, tables: TableRow[], sync: AppStatus["sync"] | null): { game: string | null; where: string; what: string; when: string; why: string; decides: string | null }[] {
-  return lines.split("\n").filter((l) => l.trim()).map((line) => {
-    const e = JSON.parse(line) as { id: string; game?: string; wall_time: string; body: EventBody };
-    const row = tables.find((r) => r.game === e.game);
-    const where = row ? `${t("round", { n: row.round })} ${t("table", { n: row.table })} ${row.black.name} – ${row.white.name}` : e.game ?? "";
-    const b = e.body;
-    const what = b.kind === "incident_recorded"
-      ? [lt("incident_types", b.data.incident.type), b.data.ruling ? lt("rulings", b.data.ruling) : t("noRuling")].join(" · ")
-      : b.kind === "ruling_issued" ? lt("rulings", b.data.ruling) : lt("event_kinds", b.kind);
-    const when = new Date(e.wall_time).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
-    const refused = sync?.rejected.find((r) => r.id === e.id);
-    const why = refused ? `${t("refused")}: ${said(refused)}` : sync && !sync.online ? t("officeUnreachable") : t("sending", { n: 1 });
-    const decides = row?.result && row.result.event === e.id ? t("decidesGame", { result: resultSentence(row.result) }) : null;
-    return { game: e.game ?? null, where, what, when, why, decides };
-  });
 }

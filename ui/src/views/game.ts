@@ -7,21 +7,19 @@ import { decidingRecord } from "../foreseen";
 import type { CatalogueEntry } from "../bindings/CatalogueEntry";
 import type { Colour } from "../bindings/Colour";
 import type { EventBody } from "../bindings/EventBody";
-import type { FactField } from "../bindings/FactField";
 import type { GameView } from "../bindings/GameView";
 import type { IncidentView } from "../bindings/IncidentView";
-import type { Objection } from "../bindings/Objection";
 import type { Role } from "../bindings/Role";
 import type { Ruling } from "../bindings/Ruling";
 import { announce } from "../announce";
 import { h, own } from "../dom";
-import { standingsChangeView } from "./standings";
-import { consequenceLines, rankText, resultLine, resultSentence, warningDots, warningsLeft } from "../format";
+import { rankText, resultSentence, warningDots, warningsLeft } from "../format";
 import { correctionForm, correctionList } from "./correction";
-import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
 import { l, labelled, locale, lt, said, t } from "../i18n";
 import { countBoard } from "./countBoard";
-import { UNDO_WINDOW_MS, undoCountdown } from "./forms";
+import { confirmStep, keepAbove, undoBar } from "./confirmStep";
+import { choice, colours, recordForm } from "./recordForm";
+import { waitingList } from "./unsent";
 import { clockText } from "./reader";
 
 export interface GameCtx {
@@ -41,13 +39,6 @@ export interface GameCtx {
   unsent?: ReadonlySet<string>;
 }
 
-/** Scrolls so that `what` sits above `bar` (the sticky confirm bar on a phone): the consequence
- * is read before Confirm is tapped, never hidden under it. */
-export function keepAbove(what: HTMLElement, bar: HTMLElement): void {
-  const overlap = what.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
-  if (overlap > 0) window.scrollBy?.(0, overlap + 8);
-}
-
 /** Who signed an event: “✓ 签名 tab-wang 已验证”, or a red “未签名” for a build from before
  * signatures (the office and every device check each signature as the event arrives). */
 export function sealMark(signer: string | null | undefined, unsent = false): HTMLElement {
@@ -58,22 +49,13 @@ export function sealMark(signer: string | null | undefined, unsent = false): HTM
     : h("span", { class: "seal flag", "data-testid": "seal" }, ` · ${t("unsigned")}`);
 }
 
-function choice<T extends string>(options: [T, string][], current: T | null, pick: (v: T) => void, testid: string): HTMLElement {
-  return h(
-    "div",
-    { class: "choice", "data-testid": testid },
-    options.map(([v, label]) => h("button", { type: "button", class: v === current ? "on" : "", onclick: () => pick(v), "data-value": v }, label)),
-  );
+/** What the game screen's parts (the record form, the confirm step) draw with: the game as
+ * last fetched, the screen's context, and its panel. */
+export interface GameAt {
+  view: GameView;
+  ctx: GameCtx;
+  panel: HTMLElement;
 }
-
-
-/** The record this device may still undo, kept across redraws of the game screen. */
-let undoable: { game: string; incident: string; title: string; until: number } | null = null;
-
-const colours = (): [Colour, string][] => [
-  ["black", lt("colours", "black")],
-  ["white", lt("colours", "white")],
-];
 
 export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   const s = view.state;
@@ -82,216 +64,10 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   // The record form, a confirm step: drawn by this screen's own code, kept across redraws.
   const panel = own(`panel-${game}`, () => h("section", { class: "panel card", "data-testid": "panel" }));
   const canRecord = ctx.backend.canRecord;
-
-  /** Shows the preview of `body`, then records it on confirm; `after` may record follow-ups. */
-  async function confirmFlow(title: string, body: EventBody, after?: (v: GameView) => Promise<void>, record?: () => Promise<GameView>): Promise<void> {
-    const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", {}, "…"));
-    const confirm = h("button", { class: "primary", disabled: true, "data-testid": "confirm" }, t("confirm"));
-    const bar = h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel")));
-    // The confirm bar sits at the bottom of a phone's screen, where a thumb reaches.
-    panel.replaceChildren(h("h3", {}, title), h("h4", {}, t("consequence")), lines, bar);
-    panel.scrollIntoView?.({ block: "nearest" });
-    // Set before the button can be enabled: a click as soon as the consequence shows (while the
-    // standings' preview is still on its way) records.
-    confirm.onclick = async () => {
-      confirm.setAttribute("disabled", "");
-      try {
-        const before = new Set(s.incidents.map((i) => i.id));
-        const v = await (record ? record() : ctx.backend.record(game, body, title));
-        // Heard as well as seen: what was recorded, and what it does.
-        announce(`${t("recordedAnnounce")}: ${title} — ${Array.from(lines.children, (li) => li.textContent).join("; ")}`);
-        // An incident just recorded here may be undone for 30 s (game::undo).
-        const mine = v.state.incidents.find((i) => !before.has(i.id));
-        if (body.kind === "incident_recorded" && mine) undoable = { game, incident: mine.id, title, until: Date.now() + UNDO_WINDOW_MS };
-        if (after) await after(v);
-        await ctx.reload();
-      } catch (e) {
-        // The office could not be reached: kept on this phone, sent when it can be.
-        if (e instanceof KeptOffline) {
-          announce(`${title} — ${e.message}`);
-          await ctx.reload().catch(() => undefined);
-          return;
-        }
-        lines.append(h("li", { class: "error" }, (e as Error).message));
-      }
-    };
-    try {
-      const p = await ctx.backend.preview(game, body);
-      // What becomes of the result (the second warning's loss, a correction) is shown in red;
-      // a record kept after the result says the result stays.
-      const result = resultLine(p);
-      lines.replaceChildren(...consequenceLines(p).map((x) => h("li", x === result ? { class: p.flagged_after_result ? "flag" : "loss", "data-testid": p.flagged_after_result ? "stays" : "loss" } : {}, x)));
-      if (!p.refused) confirm.removeAttribute("disabled");
-      // The preview made the panel taller: its Confirm brought on the screen (a tablet's bar is
-      // not sticky), then the consequence above it.
-      bar.scrollIntoView?.({ block: "nearest" });
-      keepAbove(lines, bar);
-      // At the office every game is known: show what the ruling does to the standings too.
-      if (!p.refused && ctx.backend.standingsPreview) {
-        const sp = await ctx.backend.standingsPreview(game, body).catch(() => null);
-        if (sp) lines.after(standingsChangeView(sp));
-        keepAbove(lines, bar);
-      }
-    } catch (e) {
-      // No office to preview with: the record may still be made, and is said for what it is.
-      if (e instanceof OfficeUnreachable) {
-        lines.replaceChildren(h("li", { class: "flag", "data-testid": "offline-preview" }, t("offlineNoPreview")));
-        confirm.removeAttribute("disabled");
-        return;
-      }
-      lines.replaceChildren(h("li", { class: "error" }, (e as Error).message));
-    }
-  }
-
-  function recorder(preset?: CatalogueEntry): void {
-    const groups = [...new Map(view.catalogue.map((e) => [e.group, e.group_label])).entries()];
-    if (preset) return factsForm(preset);
-    panel.replaceChildren(
-      h("h3", {}, t("chooseGroup")),
-      h("div", { class: "grid", "data-testid": "groups" }, groups.map(([g, label]) => h("button", { "data-value": g, onclick: () => types(g) }, l(label)))),
-    );
-    function types(group: string) {
-      panel.replaceChildren(
-        h("h3", {}, t("chooseType")),
-        h(
-          "div",
-          { class: "grid", "data-testid": "types" },
-          view.catalogue.filter((e) => e.group === group).map((e) => h("button", { "data-value": e.incident, onclick: () => factsForm(e) }, l(e.label), h("small", {}, lt("articles", e.rulings[0]?.article ?? "")))),
-        ),
-      );
-    }
-  }
-
-  function factControl(f: FactField, values: Record<string, FactValue>, changed: () => void): HTMLElement {
-    const set = (v: FactValue) => {
-      values[f.name] = v;
-      changed();
-    };
-    let control: HTMLElement;
-    switch (f.kind) {
-      case "colour":
-        control = choice(colours(), values[f.name] as Colour, (v) => { set(v); redraw(); }, `fact-${f.name}`);
-        break;
-      case "optional_colour":
-        control = choice<string>([...colours(), ["none", "—"]], (values[f.name] as string) ?? "none", (v) => { set(v === "none" ? null : v); redraw(); }, `fact-${f.name}`);
-        break;
-      case "bool":
-        control = h("input", { type: "checkbox", checked: values[f.name] === true, "data-testid": `fact-${f.name}`, onchange: (e: Event) => set((e.target as HTMLInputElement).checked) });
-        break;
-      case "seconds":
-        control = h("input", { type: "number", min: 0, step: 1, value: Number(values[f.name]), "data-testid": `fact-${f.name}`, oninput: (e: Event) => set(Number((e.target as HTMLInputElement).value)) });
-        break;
-      case "optional_point":
-      case "text":
-        control = h("input", { type: "text", value: (values[f.name] as string) ?? "", "data-testid": `fact-${f.name}`, oninput: (e: Event) => { const v = (e.target as HTMLInputElement).value; set(f.kind === "optional_point" && v === "" ? null : v); } });
-        break;
-      case "scatter_cause":
-        control = choice<string>(["force_majeure", "unintentional", "deliberate"].map((v) => [v, lt("scatter_causes", v)]), values[f.name] as string, (v) => { set(v); redraw(); }, `fact-${f.name}`);
-        break;
-      case "optional_objection": {
-        // 付則第三条1 is the KBA's; the Chinese rules set no time for a claim.
-        if (s.ruleset.preset !== "korean") return h("span");
-        const v = values[f.name] as Objection | null;
-        const current = v === null ? "none" : v.by === "referee" ? (v.play_went_on ? "late" : "at_once") : "record";
-        const options: [string, string][] = [["none", t("objectionNone")], ["at_once", t("objectionAtOnce")], ["late", t("objectionLate")]];
-        if (v?.by === "record") options.push(["record", t("objectionRecord", { m: v.offending_move, c: v.claimed_after_move })]);
-        control = choice<string>(options, current, (c) => {
-          if (c !== "record") set(c === "none" ? null : { by: "referee", play_went_on: c === "late" });
-          redraw();
-        }, `fact-${f.name}`);
-        break;
-      }
-      case "cycle":
-        control = choice<string>(["triple_ko", "quadruple_ko", "eternal_life", "double_two_stone_capture", "other"].map((v) => [v, lt("cycles", v)]), values[f.name] as string, (v) => { set(v); redraw(); }, `fact-${f.name}`);
-        break;
-    }
-    let redraw = () => {};
-    const wrap = h("label", { class: "field" }, h("span", {}, l(f.label)), control);
-    redraw = () => wrap.replaceWith(factControl(f, values, changed));
-    return wrap;
-  }
-
-  /** 第十九条 / 第二十条 / 第六条: the game record's move checked by the core; an illegal move
-   * opens the form of the incident it is, its facts filled from the record. */
-  function recordCheck(): HTMLElement {
-    const file = h("input", { type: "file", accept: ".sgf,application/x-go-sgf,text/plain", "data-testid": "check-sgf" }) as HTMLInputElement;
-    const moveNo = h("input", { type: "number", min: 1, step: 1, "data-testid": "check-move-no" }) as HTMLInputElement;
-    const out = h("p", { "data-testid": "check-result" });
-    const run = async () => {
-      const f = file.files?.[0];
-      if (!f || !(Number(moveNo.value) >= 1)) return;
-      try {
-        const c = await ctx.backend.checkMove(await f.text(), Number(moveNo.value));
-        if (c.verdict.verdict === "legal") {
-          out.textContent = t("checkLegal", { n: c.move_no });
-          return;
-        }
-        const found = c.verdict.incident;
-        out.textContent = labelled(lt("articles", c.verdict.article), c.verdict.reason);
-        const entry = found && view.catalogue.find((e) => e.incident === found.type);
-        // The record goes with the incident as evidence: its story shows this move checked.
-        if (found && entry) factsForm(entry, factsOf(found), out.textContent, { sgf: await f.text(), moveNo: c.move_no });
-      } catch (e) {
-        out.textContent = (e as Error).message;
-      }
-    };
-    return h("details", { class: "record-check", "data-testid": "record-check" },
-      h("summary", {}, t("checkRecord")),
-      h("label", { class: "field" }, h("span", {}, "SGF"), file),
-      h("label", { class: "field" }, h("span", {}, t("checkMoveNo")), moveNo),
-      h("button", { type: "button", "data-testid": "check-run", onclick: () => void run() }, t("checkButton")),
-      out,
-    );
-  }
-
-  function factsForm(entry: CatalogueEntry, preset?: Record<string, FactValue>, found?: string, evidence?: { sgf: string; moveNo: number }): void {
-    /** Attaches the checked record to the incident just recorded (the newest in `v`). */
-    const attach = async (v: GameView): Promise<string | undefined> => {
-      const mine = v.state.incidents[v.state.incidents.length - 1];
-      if (mine && evidence) await ctx.backend.record(game, { kind: "record_attached", data: { incident: mine.id, sgf: evidence.sgf, move_no: evidence.moveNo } });
-      return mine?.id;
-    };
-    const values = { ...defaultFacts(entry.facts), ...(preset ?? {}) };
-    const rulings = h("div", { class: "grid", "data-testid": "rulings" });
-    const note = h("p", { class: "error" });
-    let picked: Ruling | null = null;
-    const refresh = async () => {
-      note.textContent = problems(entry.facts, values).join("; ");
-      if (note.textContent) return rulings.replaceChildren();
-      const incident = buildIncident(entry.incident, entry.facts, values);
-      const allowed = await ctx.backend.allowed(game, incident).catch(() => []);
-      rulings.replaceChildren(
-        ...allowed.map((a) =>
-          h("button", { "data-value": a.ruling, class: a.ruling === picked ? "on" : "", onclick: () => { picked = a.ruling; void confirmFlow(`${l(entry.label)} · ${lt("rulings", a.ruling)}`, { kind: "incident_recorded", data: { incident, ruling: a.ruling } }, evidence ? async (v) => void (await attach(v)) : undefined); } },
-            lt("rulings", a.ruling), h("small", {}, lt("articles", a.article))),
-        ),
-        h("button", { "data-value": "escalate", class: "secondary", onclick: () => {
-          const title = `${l(entry.label)} · ${t("noRuling")}`;
-          const unruled: EventBody = { kind: "incident_recorded", data: { incident } };
-          // The office's pages: the incident and its escalation as one record (kept as one
-          // offline); a tablet records the escalation after the incident itself.
-          const both = ctx.backend.recordEscalated?.bind(ctx.backend);
-          if (both) return void confirmFlow(title, unruled, evidence ? async (v) => void (await attach(v)) : undefined, () => both(game, unruled, title));
-          void confirmFlow(title, unruled, async (v) => {
-            const mine = await attach(v);
-            if (mine) await ctx.backend.record(game, { kind: "escalated", data: { incident: mine, to: "chief_arbiter" } });
-          });
-        } }, t("noRuling")),
-      );
-    };
-    const checkable = ["forbidden_point", "ko_recapture", "rare_cycle"].includes(entry.incident);
-    panel.replaceChildren(
-      h("h3", {}, `${l(entry.label)}`),
-      found ? h("p", { class: "flag", "data-testid": "check-found" }, found) : "",
-      checkable ? recordCheck() : "",
-      h("h4", {}, t("facts")),
-      h("div", { class: "facts", "data-testid": "facts" }, entry.facts.map((f) => factControl(f, values, () => void refresh()))),
-      note,
-      h("h4", {}, t("ruling")),
-      rulings,
-    );
-    void refresh();
-  }
+  const at: GameAt = { view, ctx, panel };
+  const confirmFlow = (title: string, body: EventBody, after?: (v: GameView) => Promise<void>, record?: () => Promise<GameView>) =>
+    confirmStep(at, title, body, after, record);
+  const recorder = (preset?: CatalogueEntry) => recordForm(at, preset);
 
   /** 第二十三条一–三: the late-arrival timer from the round's start; the referee taps each
    * side's arrival and records what the timer proposes (the core decides, in whole seconds). */
@@ -609,19 +385,6 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       )
     : null;
 
-  /** The undo bar: for 30 s after a record, the device that made it may take it back. */
-  function undoBar(): HTMLElement | null {
-    const u = undoable;
-    if (!u || u.game !== game || Date.now() >= u.until || !canRecord) return null;
-    return undoCountdown("undo", `${t("recordedAnnounce")}: ${u.title}`, u.until, async () => {
-      await ctx.backend.record(game, { kind: "incident_withdrawn", data: { incident: u.incident } });
-      undoable = null;
-      announce(`${t("undone")}: ${u.title}`);
-      await ctx.reload();
-    }, () => {
-      if (undoable === u) undoable = null;
-    });
-  }
 
   const sched = s.schedule;
   return h(
@@ -653,20 +416,8 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       s.to_move ? h("p", { class: "to-move", "data-testid": "to-move" }, t("toMove", { colour: lt("colours", s.to_move.colour), article: lt("articles", s.to_move.article) })) : null,
     ),
     h("div", { class: "columns" },
-      h("div", { class: "left" }, undoBar(), quick, panel, actions),
+      h("div", { class: "left" }, undoBar(at), quick, panel, actions),
       h("div", { class: "right card" }, h("h3", {}, t("history")), waitingList(ctx.waiting ?? [], deciding), correctionList(s.corrections), history),
     ),
   );
-}
-
-/** What this phone recorded on the game that has not reached the office: each with its time,
- * and what it waits for. */
-function waitingList(waiting: Queued[], deciding: ReturnType<typeof decidingRecord>): HTMLElement | null {
-  if (!waiting.length) return null;
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-  return h("div", { class: "waiting", "data-testid": "waiting" },
-    h("h4", {}, t("waitingHere")),
-    h("p", { class: "flag" }, t("keptOffline")),
-    h("ol", {}, waiting.map((q) => h("li", { "data-testid": "waiting-record" }, `${time(q.at)} · ${q.title || q.body?.kind}`,
-      q.id === deciding?.id ? h("div", { class: "loss", "data-testid": "waiting-decides" }, t("decidesOnArrival", { result: resultSentence(deciding.result) })) : null))));
 }
