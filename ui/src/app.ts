@@ -3,7 +3,7 @@
 import type { AppStatus } from "./bindings/AppStatus";
 import { KeptOffline, type Backend, type BackendError } from "./backend";
 import { announce } from "./announce";
-import { forgetOwn, h, inUse, morph, mount, own, watchUse } from "./dom";
+import { asIs, forgetOwn, h, inUse, morph, mount, own, watchUse } from "./dom";
 import { errorText } from "./format";
 import { defaultLangFor, setRuleset, setTables, t } from "./i18n";
 import { queueMuted, setQueueMuted } from "./prefs";
@@ -92,6 +92,9 @@ export class ArbiterApp {
   private muted = queueMuted();
   /** Draws run one after another, each with the data it fetched: a later one is always newer. */
   private drawing: Promise<void> = Promise.resolve();
+  /** The last draw of each part of the page (banner, tabs, screen) as markup: a part drawn the
+   * same again is left as it is — its elements, and the state its handlers hold. */
+  private drawn: string[] = [];
   /** What the person is pressing and has changed on the page (kept by every redraw). */
   private use: ReturnType<typeof watchUse> | null = null;
   /** Whether the first draw has put the official on their role's page. */
@@ -249,7 +252,11 @@ export class ArbiterApp {
     // One main region per page (the office's pages are one already).
     const main = body.tagName === "MAIN" ? body : h("main", {}, body);
     const screen = [this.banner(this.status), this.status.identity ? nav : h("span"), main];
-    if (background) morph(this.root, screen, inUse(this.root, this.use));
+    const markup = screen.map((p) => (p as Element).outerHTML);
+    const live = Array.from(this.root.children);
+    const same = markup.map((m, i) => background && m === this.drawn[i] && live.length === screen.length);
+    this.drawn = markup;
+    if (background) morph(this.root, screen.map((p, i) => (same[i] ? asIs(live[i]) : p)), inUse(this.root, this.use));
     else mount(this.root, ...screen);
     // On a phone the tabs scroll sideways: the current one in view (the page itself stays put).
     const on = nav.querySelector<HTMLElement>("button.on");

@@ -42,6 +42,13 @@ export function h(tag: string, attrs: Attrs = {}, ...children: (Child | Child[])
   return el;
 }
 
+/** A stand-in for `live` (on the page) in a new draw: `morph` leaves it as it is. */
+export function asIs(live: Node): Node {
+  const stand = document.createComment("as is");
+  standIns.set(stand, live);
+  return stand;
+}
+
 /** Replaces everything under `root` (a screen opened anew). */
 export function mount(root: HTMLElement, ...nodes: Node[]): void {
   root.replaceChildren(...nodes.map((n) => standIns.get(n) ?? n));
