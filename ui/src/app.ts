@@ -57,7 +57,8 @@ type Tab = Exclude<Screen["name"], "game" | "reader" | "story" | "enrolled" | "u
 function tabsFor(role: Role | undefined, office: boolean): Tab[] {
   // On a tablet: a referee's tables; the chief arbiter's and the committee's desk beside them;
   // the device itself (who it is enrolled as, the office's receipts) last, out of the header.
-  if (!office) return role === "chief_arbiter" || role === "committee" ? ["tables", "queue", "device"] : ["tables", "device"];
+  if (!office)
+    return role === "chief_arbiter" || role === "committee" ? ["tables", "queue", "device"] : ["tables", "device"];
   switch (role) {
     case "organiser":
       return ["setup", "players", "officials", "rounds", "standings", "tables", "queue", "evaluations", "league"];
@@ -74,10 +75,13 @@ function tabsFor(role: Role | undefined, office: boolean): Tab[] {
 /** The screen a role's day starts on, in the office's pages. */
 export function landing(role: Role | undefined): Screen {
   switch (role) {
-    case "organiser": return { name: "setup" };
+    case "organiser":
+      return { name: "setup" };
     case "chief_arbiter":
-    case "committee": return { name: "queue" };
-    default: return { name: "tables" };
+    case "committee":
+      return { name: "queue" };
+    default:
+      return { name: "tables" };
   }
 }
 
@@ -139,10 +143,13 @@ export class ArbiterApp {
     const setup = await office.setup().catch(() => null);
     const referees = (setup?.people ?? []).filter((p) => p.role === "referee").map((p) => ({ id: p.id, name: p.name }));
     if (!referees.length) return undefined;
-    return { referees, assign: async (referee, table) => {
-      await office.assignReferee(referee, [table]);
-      await this.render();
-    } };
+    return {
+      referees,
+      assign: async (referee, table) => {
+        await office.assignReferee(referee, [table]);
+        await this.render();
+      },
+    };
   }
 
   /** Waits for a record; one the office could not be reached for is kept on this phone (its
@@ -184,7 +191,12 @@ export class ArbiterApp {
       rerender: () => void this.render(),
       syncNow: this.backend.kind === "tauri" ? () => void this.backend.syncNow().then(() => this.tick()) : undefined,
       showUnsent: this.backend.unsent ? () => void this.go({ name: "unsent" }) : undefined,
-      signOut: this.opts.signOut ? () => { this.stop(); this.opts.signOut?.(); } : undefined,
+      signOut: this.opts.signOut
+        ? () => {
+            this.stop();
+            this.opts.signOut?.();
+          }
+        : undefined,
       showRefused: this.backend.kind === "web",
     });
   }
@@ -193,7 +205,13 @@ export class ArbiterApp {
   private async unsentList(): Promise<HTMLElement> {
     const text = (await this.backend.unsent?.()) ?? "";
     const tables = await this.backend.tables().catch(() => [] as TableRow[]);
-    return unsentView(text, tables, this.status?.sync ?? null, (game) => void this.go({ name: "game", game }), () => void this.go({ name: "tables" }));
+    return unsentView(
+      text,
+      tables,
+      this.status?.sync ?? null,
+      (game) => void this.go({ name: "game", game }),
+      () => void this.go({ name: "tables" }),
+    );
   }
 
   /** Opens `screen` from its top (a redraw of the same screen keeps the place). */
@@ -226,22 +244,41 @@ export class ArbiterApp {
     setRuleset(this.status.ruleset?.preset);
     const tabs = tabsFor(this.status.identity?.role, this.office !== null);
     // A tablet's records still on it: nothing they decide is shown as settled (tables, game).
-    this.unsent = this.backend.kind === "tauri" && this.status.sync.pending > 0 && this.backend.unsent
-      ? unsentIds(await this.backend.unsent().catch(() => ""))
-      : new Set();
+    this.unsent =
+      this.backend.kind === "tauri" && this.status.sync.pending > 0 && this.backend.unsent
+        ? unsentIds(await this.backend.unsent().catch(() => ""))
+        : new Set();
     // The desk is looked at on every draw by those who decide (its count on the tab, what is
     // new announced), by others only on the queue screen: the cards cost previews to build.
     const role = this.status.identity?.role;
     const decides = role === "chief_arbiter" || role === "committee";
-    const cards = role && (decides || this.screen.name === "queue") ? await this.backend.queue().catch(() => null) : null;
+    const cards =
+      role && (decides || this.screen.name === "queue") ? await this.backend.queue().catch(() => null) : null;
     if (cards) this.notice(cards);
     const mine = cards?.filter((c) => c.for_role === this.status?.identity?.role).length ?? 0;
-    const tabScreen = (tab: Tab): Screen => (tab === "rounds" ? { name: "rounds", round: 1 } : { name: tab } as Screen);
+    const tabScreen = (tab: Tab): Screen =>
+      tab === "rounds" ? { name: "rounds", round: 1 } : ({ name: tab } as Screen);
     const nav = h(
       "nav",
       {},
-      tabs.map((tab) => h("button", { class: this.screen.name === tab ? "on" : "", onclick: () => void this.go(tabScreen(tab)), "data-testid": `nav-${tab}` }, t(tab),
-        tab === "queue" && mine > 0 ? h("span", { class: `count${this.arrived.size ? " fresh" : ""}`, "data-testid": "queue-count" }, String(mine)) : null)),
+      tabs.map((tab) =>
+        h(
+          "button",
+          {
+            class: this.screen.name === tab ? "on" : "",
+            onclick: () => void this.go(tabScreen(tab)),
+            "data-testid": `nav-${tab}`,
+          },
+          t(tab),
+          tab === "queue" && mine > 0
+            ? h(
+                "span",
+                { class: `count${this.arrived.size ? " fresh" : ""}`, "data-testid": "queue-count" },
+                String(mine),
+              )
+            : null,
+        ),
+      ),
     );
     let body: HTMLElement;
     try {
@@ -256,7 +293,12 @@ export class ArbiterApp {
     const live = Array.from(this.root.children);
     const same = markup.map((m, i) => background && m === this.drawn[i] && live.length === screen.length);
     this.drawn = markup;
-    if (background) morph(this.root, screen.map((p, i) => (same[i] ? asIs(live[i]) : p)), inUse(this.root, this.use));
+    if (background)
+      morph(
+        this.root,
+        screen.map((p, i) => (same[i] ? asIs(live[i]) : p)),
+        inUse(this.root, this.use),
+      );
     else mount(this.root, ...screen);
     // On a phone the tabs scroll sideways: the current one in view (the page itself stays put).
     const on = nav.querySelector<HTMLElement>("button.on");
@@ -298,16 +340,32 @@ export class ArbiterApp {
       : undefined;
     switch (this.screen.name) {
       case "tables":
-        return tablesView(await this.backend.tables(), open, this.me(), await this.cover(), this.unsent, await this.deciding());
+        return tablesView(
+          await this.backend.tables(),
+          open,
+          this.me(),
+          await this.cover(),
+          this.unsent,
+          await this.deciding(),
+        );
       case "enrolled": {
         // Who this device now is, at which event and office, and the tables it has so far (the
         // first sync brings them: the screen is drawn again when it does).
         const who = this.status.identity;
         const rows = await this.backend.tables().catch(() => [] as TableRow[]);
-        return enrolledView({ ...this.screen.identity, ...who, name: who.name ?? this.screen.identity.name }, rows, () => void this.go({ name: "tables" }));
+        return enrolledView(
+          { ...this.screen.identity, ...who, name: who.name ?? this.screen.identity.name },
+          rows,
+          () => void this.go({ name: "tables" }),
+        );
       }
       case "device": {
-        const receipts = this.backend.exportReceipts ? await this.backend.exportReceipts().then(([, text]) => text, () => null) : null;
+        const receipts = this.backend.exportReceipts
+          ? await this.backend.exportReceipts().then(
+              ([, text]) => text,
+              () => null,
+            )
+          : null;
         return deviceView(this.status, receipts);
       }
       case "queue": {
@@ -350,12 +408,16 @@ export class ArbiterApp {
         return storyView(await this.backend.story(game, incident), {
           back: () => void this.go({ name: "game", game }),
           // Evidence for whoever decides: any official at the table or above (not the organiser).
-          attach: this.backend.canRecord && role !== "organiser"
-            ? async (sgf, moveNo) => {
-                await this.backend.record(game, { kind: "record_attached", data: { incident, sgf, move_no: moveNo ?? undefined } });
-                await this.render();
-              }
-            : undefined,
+          attach:
+            this.backend.canRecord && role !== "organiser"
+              ? async (sgf, moveNo) => {
+                  await this.backend.record(game, {
+                    kind: "record_attached",
+                    data: { incident, sgf, move_no: moveNo ?? undefined },
+                  });
+                  await this.render();
+                }
+              : undefined,
           decide: async (target, option) => {
             await this.keptOr(this.backend.record(target.game, option.body));
             await this.render();
@@ -366,7 +428,9 @@ export class ArbiterApp {
       case "reader": {
         // The reader draws itself every quarter second: kept whole while it is shown.
         const game = this.screen.game;
-        return own(`reader-${game}`, () => readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) }));
+        return own(`reader-${game}`, () =>
+          readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) }),
+        );
       }
       case "unsent":
         return this.unsentList();
@@ -384,7 +448,14 @@ export class ArbiterApp {
       case "rounds": {
         const round = this.screen.round;
         const [setup, sheet] = await Promise.all([office.setup(), office.pairings(round)]);
-        return roundsView(setup, sheet, { api: office, role, round, go: (r) => void this.go({ name: "rounds", round: r }), open, print: (what, r) => printPage(`print=${what}&round=${r}`) });
+        return roundsView(setup, sheet, {
+          api: office,
+          role,
+          round,
+          go: (r) => void this.go({ name: "rounds", round: r }),
+          open,
+          print: (what, r) => printPage(`print=${what}&round=${r}`),
+        });
       }
       case "standings": {
         try {
@@ -398,9 +469,18 @@ export class ArbiterApp {
       }
       case "league": {
         const player = this.screen.player;
-        const [players, record] = await Promise.all([office.leaguePlayers(), player ? office.leaguePlayer(player) : null]);
+        const [players, record] = await Promise.all([
+          office.leaguePlayers(),
+          player ? office.leaguePlayer(player) : null,
+        ]);
         const csv = role === "organiser" || role === "committee";
-        return leagueView(players, record, office, csv, (p) => void this.go({ name: "league", player: p ?? undefined }));
+        return leagueView(
+          players,
+          record,
+          office,
+          csv,
+          (p) => void this.go({ name: "league", player: p ?? undefined }),
+        );
       }
     }
   }

@@ -7,7 +7,8 @@ describe("backends", () => {
     const fake = (async (url: string, init?: RequestInit) => {
       calls.push([url, init]);
       if (url.endsWith("/tables")) return new Response(JSON.stringify([]), { status: 200 });
-      if (url.endsWith("/games/g1/events")) return new Response(JSON.stringify({ code: "after_result", message: "game already decided" }), { status: 400 });
+      if (url.endsWith("/games/g1/events"))
+        return new Response(JSON.stringify({ code: "after_result", message: "game already decided" }), { status: 400 });
       return new Response(JSON.stringify({ code: "forbidden", message: "referee may not export" }), { status: 403 });
     }) as typeof fetch;
     const b = new WebBackend("http://office", "wa1_x", fake);

@@ -8,11 +8,23 @@ function screen(n: number, onSave: (v: string) => void = () => {}) {
   const name = h("input", { type: "text", "data-testid": "name", value: "" }) as HTMLInputElement;
   return [
     h("header", {}, `arrivals ${n}`),
-    h("main", {},
+    h(
+      "main",
+      {},
       h("p", { "data-testid": "count" }, String(n)),
       h("details", { "data-testid": "more" }, h("summary", {}, "more"), h("p", {}, `inside ${n}`)),
-      h("form", {}, name, h("button", { type: "button", "data-testid": "save", onclick: () => onSave(name.value) }, `save ${n}`)),
-      h("ul", {}, Array.from({ length: n }, (_, i) => h("li", { "data-key": `i${i}` }, `item ${i}`)))),
+      h(
+        "form",
+        {},
+        name,
+        h("button", { type: "button", "data-testid": "save", onclick: () => onSave(name.value) }, `save ${n}`),
+      ),
+      h(
+        "ul",
+        {},
+        Array.from({ length: n }, (_, i) => h("li", { "data-key": `i${i}` }, `item ${i}`)),
+      ),
+    ),
   ];
 }
 
@@ -34,7 +46,13 @@ describe("a redraw keeps what a person uses and updates the rest", () => {
     field.setSelectionRange(1, 1);
     const oldCount = root.querySelector("[data-testid=count]");
     let saved = "";
-    morph(root, screen(3, (v) => { saved = v; }), inUse(root, use));
+    morph(
+      root,
+      screen(3, (v) => {
+        saved = v;
+      }),
+      inUse(root, use),
+    );
     expect(root.querySelector("[data-testid=name]")).toBe(field);
     expect(document.activeElement).toBe(field);
     expect([field.value, field.selectionStart]).toEqual(["张一", 1]);
@@ -52,7 +70,12 @@ describe("a redraw keeps what a person uses and updates the rest", () => {
     const button = root.querySelector<HTMLButtonElement>("[data-testid=save]")!;
     button.dispatchEvent(new Event("pointerdown", { bubbles: true }));
     const taps: number[] = [];
-    for (const n of [2, 3]) morph(root, screen(n, () => taps.push(n)), inUse(root, use));
+    for (const n of [2, 3])
+      morph(
+        root,
+        screen(n, () => taps.push(n)),
+        inUse(root, use),
+      );
     expect(root.querySelector("[data-testid=save]")).toBe(button);
     expect(button.textContent).toBe("save 3");
     button.click();
@@ -81,7 +104,14 @@ describe("a redraw keeps what a person uses and updates the rest", () => {
     const root = h("div");
     document.body.append(root);
     forgetOwn();
-    const draw = () => [h("main", {}, h("p", {}, "head"), own("panel", () => h("section", { "data-testid": "panel" })))];
+    const draw = () => [
+      h(
+        "main",
+        {},
+        h("p", {}, "head"),
+        own("panel", () => h("section", { "data-testid": "panel" })),
+      ),
+    ];
     morph(root, draw(), new Set());
     const panel = root.querySelector("[data-testid=panel]")!;
     panel.append(h("button", { "data-testid": "confirm" }, "confirm"));

@@ -82,11 +82,31 @@ export function watchUse(w: Window): { pressed: () => Element | null; changed: (
   const changed = new WeakSet<Element>();
   const opts = { capture: true, passive: true };
   for (const start of ["pointerdown", "mousedown", "touchstart"]) {
-    w.addEventListener(start, (e) => { pressed = e.target instanceof Element ? e.target : null; }, opts);
+    w.addEventListener(
+      start,
+      (e) => {
+        pressed = e.target instanceof Element ? e.target : null;
+      },
+      opts,
+    );
   }
   // After the click (which comes after the release): the element stays kept until its tap landed.
-  for (const end of ["click", "pointercancel", "touchcancel", "blur"]) w.addEventListener(end, () => { pressed = null; }, opts);
-  for (const type of ["input", "change"]) w.addEventListener(type, (e) => { if (e.target instanceof Element) changed.add(e.target); }, opts);
+  for (const end of ["click", "pointercancel", "touchcancel", "blur"])
+    w.addEventListener(
+      end,
+      () => {
+        pressed = null;
+      },
+      opts,
+    );
+  for (const type of ["input", "change"])
+    w.addEventListener(
+      type,
+      (e) => {
+        if (e.target instanceof Element) changed.add(e.target);
+      },
+      opts,
+    );
   return { pressed: () => pressed, changed: (el) => changed.has(el) };
 }
 
@@ -118,13 +138,16 @@ const FIELD_STATE = ["value", "checked", "files", "selectedIndex", "selectionSta
 /** A field of the new draw whose live one was kept: a closure of the new draw that reads it
  * (a form's submit) reads what the person typed in the live one. */
 function forward(next: Element, live: Element): void {
-  if (!(live instanceof HTMLInputElement || live instanceof HTMLTextAreaElement || live instanceof HTMLSelectElement)) return;
+  if (!(live instanceof HTMLInputElement || live instanceof HTMLTextAreaElement || live instanceof HTMLSelectElement))
+    return;
   for (const p of FIELD_STATE) {
     if (!(p in live)) continue;
     Object.defineProperty(next, p, {
       configurable: true,
       get: () => (live as unknown as Record<string, unknown>)[p],
-      set: (v) => { (live as unknown as Record<string, unknown>)[p] = v; },
+      set: (v) => {
+        (live as unknown as Record<string, unknown>)[p] = v;
+      },
     });
   }
 }

@@ -20,18 +20,28 @@ export function keepAbove(what: HTMLElement, bar: HTMLElement): void {
   if (overlap > 0) window.scrollBy?.(0, overlap + 8);
 }
 
-
 /** The record this device may still undo, kept across redraws of the game screen. */
 let undoable: { game: string; incident: string; title: string; until: number } | null = null;
 
 /** Shows the preview of `body`, then records it on confirm; `after` may record follow-ups. */
-export async function confirmStep(at: GameAt, title: string, body: EventBody, after?: (v: GameView) => Promise<void>, record?: () => Promise<GameView>): Promise<void> {
+export async function confirmStep(
+  at: GameAt,
+  title: string,
+  body: EventBody,
+  after?: (v: GameView) => Promise<void>,
+  record?: () => Promise<GameView>,
+): Promise<void> {
   const { ctx, panel } = at;
   const s = at.view.state;
   const game = s.game;
   const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", {}, "…"));
   const confirm = h("button", { class: "primary", disabled: true, "data-testid": "confirm" }, t("confirm"));
-  const bar = h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel")));
+  const bar = h(
+    "div",
+    { class: "row confirm-bar" },
+    confirm,
+    h("button", { onclick: () => panel.replaceChildren() }, t("cancel")),
+  );
   // The confirm bar sits at the bottom of a phone's screen, where a thumb reaches.
   panel.replaceChildren(h("h3", {}, title), h("h4", {}, t("consequence")), lines, bar);
   panel.scrollIntoView?.({ block: "nearest" });
@@ -46,7 +56,8 @@ export async function confirmStep(at: GameAt, title: string, body: EventBody, af
       announce(`${t("recordedAnnounce")}: ${title} — ${Array.from(lines.children, (li) => li.textContent).join("; ")}`);
       // An incident just recorded here may be undone for 30 s (game::undo).
       const mine = v.state.incidents.find((i) => !before.has(i.id));
-      if (body.kind === "incident_recorded" && mine) undoable = { game, incident: mine.id, title, until: Date.now() + UNDO_WINDOW_MS };
+      if (body.kind === "incident_recorded" && mine)
+        undoable = { game, incident: mine.id, title, until: Date.now() + UNDO_WINDOW_MS };
       if (after) await after(v);
       await ctx.reload();
     } catch (e) {
@@ -64,7 +75,20 @@ export async function confirmStep(at: GameAt, title: string, body: EventBody, af
     // What becomes of the result (the second warning's loss, a correction) is shown in red;
     // a record kept after the result says the result stays.
     const result = resultLine(p);
-    lines.replaceChildren(...consequenceLines(p).map((x) => h("li", x === result ? { class: p.flagged_after_result ? "flag" : "loss", "data-testid": p.flagged_after_result ? "stays" : "loss" } : {}, x)));
+    lines.replaceChildren(
+      ...consequenceLines(p).map((x) =>
+        h(
+          "li",
+          x === result
+            ? {
+                class: p.flagged_after_result ? "flag" : "loss",
+                "data-testid": p.flagged_after_result ? "stays" : "loss",
+              }
+            : {},
+          x,
+        ),
+      ),
+    );
     if (!p.refused) confirm.removeAttribute("disabled");
     // The preview made the panel taller: its Confirm brought on the screen (a tablet's bar is
     // not sticky), then the consequence above it.
@@ -94,12 +118,18 @@ export function undoBar(at: GameAt): HTMLElement | null {
   const canRecord = ctx.backend.canRecord;
   const u = undoable;
   if (!u || u.game !== game || Date.now() >= u.until || !canRecord) return null;
-  return undoCountdown("undo", `${t("recordedAnnounce")}: ${u.title}`, u.until, async () => {
-    await ctx.backend.record(game, { kind: "incident_withdrawn", data: { incident: u.incident } });
-    undoable = null;
-    announce(`${t("undone")}: ${u.title}`);
-    await ctx.reload();
-  }, () => {
-    if (undoable === u) undoable = null;
-  });
+  return undoCountdown(
+    "undo",
+    `${t("recordedAnnounce")}: ${u.title}`,
+    u.until,
+    async () => {
+      await ctx.backend.record(game, { kind: "incident_withdrawn", data: { incident: u.incident } });
+      undoable = null;
+      announce(`${t("undone")}: ${u.title}`);
+      await ctx.reload();
+    },
+    () => {
+      if (undoable === u) undoable = null;
+    },
+  );
 }
