@@ -119,7 +119,8 @@ export class ArbiterApp {
     // CSS scroll-padding or scroll-margin: WebKit's WebDriver then cannot click anything, and
     // the Tauri walk drives the app through it.) Never while a finger or the mouse is down: the
     // control taken by a tap would move from under it, and the tap land elsewhere.
-    const use = (this.use = watchUse(window));
+    this.use = watchUse(window);
+    const use = this.use;
     this.root.addEventListener("focusin", (e) => {
       if (!use.pressed()) clearOfBar(this.root, e.target);
     });

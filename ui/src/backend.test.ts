@@ -14,7 +14,8 @@ describe("backends", () => {
     const b = new WebBackend("http://office", "wa1_x", fake);
     expect(await b.tables()).toEqual([]);
     expect(calls[0][0]).toBe("http://office/api/v1/tables");
-    expect((calls[0][1]?.headers as Record<string, string>).Authorization).toBe("Bearer wa1_x");
+    const headers = calls[0][1]?.headers as Record<string, string> | undefined;
+    expect(headers?.Authorization).toBe("Bearer wa1_x");
     await expect(b.queue()).rejects.toMatchObject({ code: "forbidden", message: "referee may not export" });
     // The browser records like a tablet: the body goes to the game's events, refusals come back.
     await expect(b.record("g1", { kind: "clock_started" })).rejects.toMatchObject({ code: "after_result" });

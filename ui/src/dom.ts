@@ -13,7 +13,10 @@ const handlers = new WeakMap<Element, Map<string, Handler>>();
 
 function listen(el: Element, type: string, fn: Handler): void {
   let map = handlers.get(el);
-  if (!map) handlers.set(el, (map = new Map()));
+  if (!map) {
+    map = new Map();
+    handlers.set(el, map);
+  }
   if (!map.has(type)) el.addEventListener(type, (e) => handlers.get(el)?.get(type)?.call(el, e));
   map.set(type, fn);
 }

@@ -75,7 +75,7 @@ const kana = (c: string) => /[\u3040-\u30ff]/.test(c) && c !== "・";
 const hangul = (c: string) => /[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]/.test(c);
 
 /** Another script inside a text of `lang`. */
-export function mixed(lang: Lang, text: string): string[] {
+function mixed(lang: Lang, text: string): string[] {
   const s = prose(text);
   const found: string[] = [];
   const notHere = lang === "zh_hant" || lang === "ko" ? simplifiedOnly : lang === "ja" ? notJapanese : "";
@@ -118,21 +118,21 @@ afterEach(() => {
 describe("the app's words follow docs/glossary.md", () => {
   it("reads the glossary's tables", () => {
     expect(table("## Terms").length).toBeGreaterThanOrEqual(35);
-    expect(table("## Terms by ruleset").map((r) => `${r.ruleset}:${r["繁體"]}`)).toContain("ing:點");
+    expect(table("## Terms by ruleset").map((r) => `${r.ruleset}:${r.繁體}`)).toContain("ing:點");
     expect(table("## Words not used").find((r) => r.not === "鍾")?.but).toBe("鐘");
   });
 
   it("every word whose 简体 says a term says the glossary's term in each language", () => {
-    const terms = table("## Terms").sort((a, b) => [...b["简体"]].length - [...a["简体"]].length);
+    const terms = table("## Terms").sort((a, b) => [...b.简体].length - [...a.简体].length);
     const wrong: string[] = [];
     for (const { from, five } of allWords()) {
       let zh = five.zh;
       for (const term of terms) {
-        if (!zh.includes(term["简体"])) continue;
-        zh = zh.split(term["简体"]).join("□");
+        if (!zh.includes(term.简体)) continue;
+        zh = zh.split(term.简体).join("□");
         for (const lang of ["en", "zh_hant", "ko", "ja"] as Lang[]) {
           if (!says(five[lang], term[COLUMN[lang]], lang))
-            wrong.push(`${from} ${lang}: “${five[lang]}” for ${term["简体"]} (${term[COLUMN[lang]]})`);
+            wrong.push(`${from} ${lang}: “${five[lang]}” for ${term.简体} (${term[COLUMN[lang]]})`);
         }
       }
     }

@@ -886,14 +886,13 @@ describe("the referee's app says what it holds in a referee's words", () => {
   it("lists unsent records by table, players, incident, ruling, time and why each waits", () => {
     const line = (id: string, body: unknown) =>
       JSON.stringify({ id, game: "g1", wall_time: "2026-11-22T06:21:00Z", body });
-    const text =
-      [
-        line("e1", {
-          kind: "incident_recorded",
-          data: { incident: { type: "disturbing", facts: { offender: "black" } }, ruling: "warning" },
-        }),
-        line("e2", { kind: "clock_paused", data: {} }),
-      ].join("\n") + "\n";
+    const text = `${[
+      line("e1", {
+        kind: "incident_recorded",
+        data: { incident: { type: "disturbing", facts: { offender: "black" } }, ruling: "warning" },
+      }),
+      line("e2", { kind: "clock_paused", data: {} }),
+    ].join("\n")}\n`;
     const offline = {
       online: false,
       pending: 2,

@@ -180,7 +180,7 @@ export function dateField(
         ? ""
         : d
           ? dateWords(d, lang, time)
-          : wordIn(lang, "dateAs").replace("{eg}", "2026-11-21" + (time ? " 09:30" : ""));
+          : wordIn(lang, "dateAs").replace("{eg}", `2026-11-21${time ? " 09:30" : ""}`);
     words.className = d || inp.value.trim() === "" ? "date-words" : "date-words bad";
   };
   inp.addEventListener("input", show);

@@ -183,8 +183,10 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
    * seal. Elsewhere (the office's pages) the sealer is recorded and the envelope is paper. */
   function sealForm(): void {
     const seal = ctx.backend.sealMove?.bind(ctx.backend);
-    if (!seal)
-      return pickColour(`${t("seal")} · ${t("sealer")}`, (c) => ({ kind: "game_adjourned", data: { sealer: c } }));
+    if (!seal) {
+      pickColour(`${t("seal")} · ${t("sealer")}`, (c) => ({ kind: "game_adjourned", data: { sealer: c } }));
+      return;
+    }
     let sealer: Colour | null = null;
     const point = h("input", {
       type: "password",
@@ -198,7 +200,8 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       null,
       (c) => {
         sealer = c;
-        sealers.querySelectorAll("button").forEach((b) => b.classList.toggle("on", b.getAttribute("data-value") === c));
+        for (const b of sealers.querySelectorAll("button"))
+          b.classList.toggle("on", b.getAttribute("data-value") === c);
       },
       "seal-sealer",
     );

@@ -47,7 +47,10 @@ export function recordForm(at: GameAt, preset?: CatalogueEntry): void {
     record?: () => Promise<GameView>,
   ) => confirmStep(at, title, body, after, record);
   const groups = [...new Map(view.catalogue.map((e) => [e.group, e.group_label])).entries()];
-  if (preset) return factsForm(preset);
+  if (preset) {
+    factsForm(preset);
+    return;
+  }
   panel.replaceChildren(
     h("h3", {}, t("chooseGroup")),
     h(

@@ -148,7 +148,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     fischer: field(t("otFischerSeconds"), fischer),
   };
   const showOvertime = () => {
-    Object.entries(overtimeRows).forEach(([k, row]) => (row.hidden = k !== overtime.value));
+    for (const [k, row] of Object.entries(overtimeRows)) row.hidden = k !== overtime.value;
     // 第十二条: the minutes are the whole limit; other systems: main time before the overtime.
     mainLabel.textContent = t(overtime.value === "reserved_minutes" ? "limitMinutes" : "mainMinutes");
   };
