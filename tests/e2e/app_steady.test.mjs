@@ -44,7 +44,8 @@ const LOOKS = `const f = document.querySelector("[data-testid=fact-point]");
 
 test("the app: a form in use and a held tap survive five arrivals a second", async () => {
   const game = "r1-t1";
-  for (const id of ["ref-wang", "ref-zhou"]) await api(office.url, token, "POST", "/people", { id, name: id, role: "referee" });
+  for (const id of ["ref-wang", "ref-zhou"])
+    await api(office.url, token, "POST", "/people", { id, name: id, role: "referee" });
   const code = (await api(office.url, token, "POST", "/enrollment-codes", { person: "ref-wang" })).code;
   const other = (await api(office.url, token, "POST", "/enrollment-codes", { person: "ref-zhou" })).code;
   const r = await officeFetch(`${office.url}/api/v1/enroll`, {
@@ -80,7 +81,9 @@ test("the app: a form in use and a held tap survive five arrivals a second", asy
     await until("the record check open", () => js("return document.querySelector('[data-testid=record-check]').open;"));
     await wd.on("[data-testid=fact-point]", (el) => wd.cmd("POST", `/element/${el}/value`, { text: "Q16" }));
     // The caret after "Q", as a finger puts it there.
-    await js("const f = document.querySelector('[data-testid=fact-point]'); f.focus(); f.setSelectionRange(1, 1); return true;");
+    await js(
+      "const f = document.querySelector('[data-testid=fact-point]'); f.focus(); f.setSelectionRange(1, 1); return true;",
+    );
     await wd.find("[data-testid=rulings] button[data-value]");
     const ruling = await js("return document.querySelector('[data-testid=rulings] button[data-value]').dataset.value;");
     const start = await js(LOOKS);
@@ -92,20 +95,37 @@ test("the app: a form in use and a held tap survive five arrivals a second", asy
     const stream = (async () => {
       const t0 = Date.now();
       for (; sent < total; sent++) {
-        await send({ kind: "incident_recorded", data: { incident: { type: "moved_stones", facts: { mover: "white", players_agree: true, deliberate: false } } } });
+        await send({
+          kind: "incident_recorded",
+          data: {
+            incident: { type: "moved_stones", facts: { mover: "white", players_agree: true, deliberate: false } },
+          },
+        });
         const due = t0 + (sent + 1) * 200 - Date.now();
         if (due > 0) await sleep(due);
       }
     })();
     await until("half the records sent", () => sent >= total / 2, { timeout: 30000 });
-    await until("the history growing under the field", async () => (await js(LOOKS)).history > start.history, { timeout: 30000 });
+    await until("the history growing under the field", async () => (await js(LOOKS)).history > start.history, {
+      timeout: 30000,
+    });
     const during = await js(LOOKS);
-    assert.deepEqual([during.focused, during.value, during.caret, during.open], ["fact-point", "Q16", [1, 1], true], "the form kept under the redraws");
+    assert.deepEqual(
+      [during.focused, during.value, during.caret, during.open],
+      ["fact-point", "Q16", [1, 1], true],
+      "the form kept under the redraws",
+    );
 
     // The ruling held down while the rest arrive and are drawn.
     const button = await wd.find(`[data-testid=rulings] button[data-value=${ruling}]`);
-    const pointer = (actions) => wd.cmd("POST", "/actions", { actions: [{ type: "pointer", id: "finger", parameters: { pointerType: "mouse" }, actions }] });
-    await pointer([{ type: "pointerMove", origin: { [ELEMENT]: button }, x: 0, y: 0 }, { type: "pointerDown", button: 0 }]);
+    const pointer = (actions) =>
+      wd.cmd("POST", "/actions", {
+        actions: [{ type: "pointer", id: "finger", parameters: { pointerType: "mouse" }, actions }],
+      });
+    await pointer([
+      { type: "pointerMove", origin: { [ELEMENT]: button }, x: 0, y: 0 },
+      { type: "pointerDown", button: 0 },
+    ]);
     const pressedAt = (await js(LOOKS)).history;
     await stream;
     await until("every record drawn while pressed", async () => (await js(LOOKS)).history >= total, { timeout: 60000 });
@@ -116,12 +136,16 @@ test("the app: a form in use and a held tap survive five arrivals a second", asy
     await wd.find("[data-testid=confirm]:not([disabled])");
     assert.equal(await js("return document.querySelectorAll('[data-testid=confirm]').length;"), 1);
     await wd.click("[data-testid=confirm]");
-    await until("the referee's record at the office", async () => {
-      const g = await api(office.url, token, "GET", `/games/${game}`);
-      const mine = g.state.incidents.filter((i) => i.incident.type === "forbidden_point");
-      assert.ok(mine.length <= 1, `recorded ${mine.length} times`);
-      return mine.length === 1 && mine[0].effective?.ruling === ruling;
-    }, { timeout: 30000 });
+    await until(
+      "the referee's record at the office",
+      async () => {
+        const g = await api(office.url, token, "GET", `/games/${game}`);
+        const mine = g.state.incidents.filter((i) => i.incident.type === "forbidden_point");
+        assert.ok(mine.length <= 1, `recorded ${mine.length} times`);
+        return mine.length === 1 && mine[0].effective?.ruling === ruling;
+      },
+      { timeout: 30000 },
+    );
   } finally {
     await wd.quit().catch(() => {});
     await stopProc(driver);

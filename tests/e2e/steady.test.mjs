@@ -16,7 +16,8 @@ let office, organiser, browser, sheet;
 
 before(async () => {
   ({ office, token: organiser, sheet } = await pairedEvent("steady", "稳屏杯"));
-  for (const id of ["ref-li", "ref-zhou"]) await api(office.url, organiser, "POST", "/people", { id, name: id, role: "referee" });
+  for (const id of ["ref-li", "ref-zhou"])
+    await api(office.url, organiser, "POST", "/people", { id, name: id, role: "referee" });
   await api(office.url, organiser, "POST", "/referees", { referee: "ref-li", tables: [1, 2] });
   await api(office.url, organiser, "POST", "/referees", { referee: "ref-zhou", tables: [1, 2] });
   browser = await chromium(office);
@@ -41,7 +42,10 @@ async function enrolled(person, device) {
 }
 
 /** An unruled incident (no warning, no consequence: it only lengthens the history). */
-const unruled = { kind: "incident_recorded", data: { incident: { type: "moved_stones", facts: { mover: "white", players_agree: true, deliberate: false } } } };
+const unruled = {
+  kind: "incident_recorded",
+  data: { incident: { type: "moved_stones", facts: { mover: "white", players_agree: true, deliberate: false } } },
+};
 
 /** What the page shows now of the field, the section, the scroll and the history. */
 function looks(page) {
@@ -72,7 +76,9 @@ for (const [name, size, board] of sizes) {
     await send({ kind: "clock_started" });
 
     const context = await browser.newContext(size);
-    await context.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh"); });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
+    });
     const page = await context.newPage();
     const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-li" });
     await page.goto(office.url);
@@ -98,7 +104,11 @@ for (const [name, size, board] of sizes) {
     await ruling.waitFor();
     const rulingValue = await ruling.getAttribute("data-value");
     const start = await looks(page);
-    assert.deepEqual([start.focused, start.value, start.caret, start.open], ["fact-point", "Q16", [1, 1], true], "the form as the referee left it");
+    assert.deepEqual(
+      [start.focused, start.value, start.caret, start.open],
+      ["fact-point", "Q16", [1, 1], true],
+      "the form as the referee left it",
+    );
 
     // Five records a second for ten seconds from the other device (the pace is the load's, not
     // a wait); the first half with the field in use, the second with the button held.
@@ -113,7 +123,10 @@ for (const [name, size, board] of sizes) {
       }
     })();
     const held = total / 2;
-    const shownAtLeast = (n) => page.waitForFunction((k) => document.querySelectorAll("[data-testid=history] > li").length >= k, n, { timeout: 30000 });
+    const shownAtLeast = (n) =>
+      page.waitForFunction((k) => document.querySelectorAll("[data-testid=history] > li").length >= k, n, {
+        timeout: 30000,
+      });
 
     // The screen keeps up with what arrives while the field is in use.
     await until("half the records sent", () => sent >= held, { timeout: 30000 });
@@ -124,7 +137,10 @@ for (const [name, size, board] of sizes) {
       { focused: "fact-point", value: "Q16", caret: [1, 1], open: true, scrollY: start.scrollY },
       "focus, text, caret, the open section and the scroll survive the redraws",
     );
-    assert.ok(during.history > start.history, `the history grew under the field (${start.history} → ${during.history})`);
+    assert.ok(
+      during.history > start.history,
+      `the history grew under the field (${start.history} → ${during.history})`,
+    );
 
     // A ruling held down while the rest arrive and are drawn, then let go.
     await ruling.scrollIntoViewIfNeeded();
@@ -132,13 +148,19 @@ for (const [name, size, board] of sizes) {
     const box = await ruling.boundingBox();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
-    const shownBeforeRelease = await page.evaluate(() => document.querySelectorAll("[data-testid=history] > li").length);
+    const shownBeforeRelease = await page.evaluate(
+      () => document.querySelectorAll("[data-testid=history] > li").length,
+    );
     await stream;
     await shownAtLeast(total);
     const pressed = await looks(page);
     assert.ok(pressed.history > shownBeforeRelease, `drawn while pressed (${shownBeforeRelease} → ${pressed.history})`);
     assert.equal(pressed.scrollY, scrolled, "the page did not scroll under the finger");
-    assert.deepEqual([pressed.value, pressed.caret, pressed.open], ["Q16", [1, 1], true], "the form kept while the button is held");
+    assert.deepEqual(
+      [pressed.value, pressed.caret, pressed.open],
+      ["Q16", [1, 1], true],
+      "the form kept while the button is held",
+    );
     await page.mouse.up();
 
     // The tap landed, once: one confirm step for that ruling, and one record at the office.
