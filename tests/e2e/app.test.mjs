@@ -344,7 +344,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.click("[data-testid=confirm]");
     // The game redrawn with the clock running before the reader is opened (a click on the screen
     // about to be replaced is lost).
-    await wd.waitText("[data-testid=status]", (t) => t && t.includes("对局中"), "the game playing");
+    await wd.waitText("[data-testid=status]", (t) => t?.includes("对局中"), "the game playing");
     await wd.click("[data-testid=open-reader]");
     await wd.waitText("[data-testid=reader-black]", (t) => /黑方\s*59:[0-5]\d/.test(t), "Black's main time running");
     await wd.click("[data-testid=reader-press]");

@@ -15,7 +15,6 @@ import {
   outDir,
   prepareOffice,
   root,
-  saveShot,
   scratch,
   serveOffice,
   unfold,

@@ -246,7 +246,7 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await org.page.click("[data-testid=nav-officials]");
   await org.page.click(`[data-testid=revoke-${me.device}]`);
   await org.page.waitForFunction(
-    (d) => document.querySelector(`[data-testid=devices]`)?.textContent.includes("已吊销"),
+    (_d) => document.querySelector(`[data-testid=devices]`)?.textContent.includes("已吊销"),
     me.device,
   );
   // Its next request is its own poll of the office's status (a tap on Back raced it: the page
