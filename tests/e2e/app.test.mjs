@@ -10,7 +10,18 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { WebDriver, api, appBin, codeFor, outDir, prepareOffice, scratch, serveOffice, stopProc, until } from "./lib.mjs";
+import {
+  WebDriver,
+  api,
+  appBin,
+  codeFor,
+  outDir,
+  prepareOffice,
+  scratch,
+  serveOffice,
+  stopProc,
+  until,
+} from "./lib.mjs";
 import { appEnv, startTauriDriver } from "./lib.mjs";
 
 const shots = path.join(outDir, "app");
@@ -26,7 +37,10 @@ function js0(wd, script) {
 async function openApp(profileDir) {
   const { driver, url: driverUrl } = await startTauriDriver(appEnv(profileDir));
   const wd = await WebDriver.start(driverUrl, appBin);
-  await until("the app's page watched for CSP violations", async () => (await wd.cmd("POST", "/execute/sync", { script: WATCH_CSP, args: [] })) === true);
+  await until(
+    "the app's page watched for CSP violations",
+    async () => (await wd.cmd("POST", "/execute/sync", { script: WATCH_CSP, args: [] })) === true,
+  );
   return {
     wd,
     /** SIGKILL to the app this session started (a descendant of its tauri-driver), and to no
@@ -37,7 +51,9 @@ async function openApp(profileDir) {
       for (const pid of pids) process.kill(pid, "SIGKILL");
     },
     close: async () => {
-      const seen = await wd.cmd("POST", "/execute/sync", { script: "return window.__csp || [];", args: [] }).catch(() => []);
+      const seen = await wd
+        .cmd("POST", "/execute/sync", { script: "return window.__csp || [];", args: [] })
+        .catch(() => []);
       // The app, WebKitWebDriver and WebKit's helpers outlive the driver by a moment; the next
       // start on this profile must not meet them (the store's lock).
       const below = descendants(driver.pid);
@@ -45,7 +61,10 @@ async function openApp(profileDir) {
       await stopProc(driver);
       // Most end within a second; one left running after 5 s (a helper of WebKit's, once) is
       // killed, and the next start waits until it is gone.
-      const ended = await until("the app and its WebKit processes gone", () => below.every(gone), { every: 50, timeout: 5000 }).catch(() => false);
+      const ended = await until("the app and its WebKit processes gone", () => below.every(gone), {
+        every: 50,
+        timeout: 5000,
+      }).catch(() => false);
       if (!ended) {
         for (const pid of below.filter((p) => !gone(p))) {
           try {
@@ -151,9 +170,16 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.find("[data-testid=enroll]");
     // The app's own policy is in force: an inline script injected into its page does not run,
     // and the watch sees the violation (then forgets it: the walk itself must cause none).
-    const ran = await wd.cmd("POST", "/execute/sync", { script: "const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s); return window.__ran === true;", args: [] });
+    const ran = await wd.cmd("POST", "/execute/sync", {
+      script:
+        "const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s); return window.__ran === true;",
+      args: [],
+    });
     assert.equal(ran, false, "an injected inline script is refused by the app's CSP");
-    await until("the app's CSP violation seen", async () => (await wd.cmd("POST", "/execute/sync", { script: "return window.__csp.length;", args: [] })) > 0);
+    await until(
+      "the app's CSP violation seen",
+      async () => (await wd.cmd("POST", "/execute/sync", { script: "return window.__csp.length;", args: [] })) > 0,
+    );
     await wd.cmd("POST", "/execute/sync", { script: "window.__csp.length = 0; return true;", args: [] });
     await wd.screenshot(shots, "01-enroll.png");
     // Not enrolled yet: said neutrally, with what to do (not a red failure).
@@ -165,28 +191,54 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     assert.equal(await js0(wd, "return document.querySelector('[data-testid=fingerprint]').value;"), office.cert.short);
     await wd.screenshot(shots, "01b-link-read.png");
     // At 1280×800 (the window's size) the whole form fits: Enrol on the screen, nothing sideways.
-    const fits = await js0(wd, "const b = document.querySelector('[data-testid=enroll]').getBoundingClientRect(); return [b.bottom <= window.innerHeight && b.top >= 0, document.documentElement.scrollWidth - window.innerWidth, window.innerWidth, window.innerHeight];");
+    const fits = await js0(
+      wd,
+      "const b = document.querySelector('[data-testid=enroll]').getBoundingClientRect(); return [b.bottom <= window.innerHeight && b.top >= 0, document.documentElement.scrollWidth - window.innerWidth, window.innerWidth, window.innerHeight];",
+    );
     assert.deepEqual(fits.slice(0, 2), [true, 0], `Enrol visible, no sideways scroll at ${fits[2]}×${fits[3]}`);
     await enroll(wd, refCode.toLowerCase(), "tab-1");
     // Enrolled: who this device now is, at which event and office — not a red failure.
     await wd.find("[data-testid=enrolled]", 30000);
     // The name as the organiser registered it, once the first sync has brought the set-up.
-    await wd.waitText("[data-testid=enrolled-as]", (t) => t === "登记为：王裁判（裁判员）", "who this device is enrolled as", 30000);
+    await wd.waitText(
+      "[data-testid=enrolled-as]",
+      (t) => t === "登记为：王裁判（裁判员）",
+      "who this device is enrolled as",
+      30000,
+    );
     // The event by its name, not its id.
     assert.equal(await wd.text("[data-testid=enrolled-event]"), "赛事：端到端测试杯");
     assert.equal(await wd.text("[data-testid=enrolled-office]"), `赛事办公室：${office.url}`);
     assert.doesNotMatch(await wd.text("[data-testid=sync-banner]"), /无法连接/);
     assert.equal(await js0(wd, "return document.querySelectorAll('main .error').length;"), 0);
     // The first sync brings the event: the tables counted on the same screen.
-    await wd.waitText("[data-testid=enrolled-tables]", (t) => /全部 3 台/.test(t), "the tables after the first sync", 30000);
+    await wd.waitText(
+      "[data-testid=enrolled-tables]",
+      (t) => /全部 3 台/.test(t),
+      "the tables after the first sync",
+      30000,
+    );
     await wd.screenshot(shots, "01c-enrolled.png");
     await wd.click("[data-testid=enrolled-start]");
     await wd.find("[data-testid=table-r1-t1]", 30000);
     // The header names the official; a referee's tablet has no chief arbiter's desk.
-    await wd.waitText("[data-testid=who]", (t) => t.startsWith("裁判员 王裁判 · tab-1"), "the referee's name in the header");
-    assert.deepEqual(await js0(wd, "return [...document.querySelectorAll('nav button')].map((b) => b.dataset.testid);"), ["nav-tables", "nav-device"]);
+    await wd.waitText(
+      "[data-testid=who]",
+      (t) => t.startsWith("裁判员 王裁判 · tab-1"),
+      "the referee's name in the header",
+    );
+    assert.deepEqual(
+      await js0(wd, "return [...document.querySelectorAll('nav button')].map((b) => b.dataset.testid);"),
+      ["nav-tables", "nav-device"],
+    );
     // The office's receipts are not in a referee's header (they are on the device screen).
-    assert.equal(await js0(wd, "return document.querySelectorAll('header [data-testid=export-receipts], header [data-testid=receipts]').length;"), 0);
+    assert.equal(
+      await js0(
+        wd,
+        "return document.querySelectorAll('header [data-testid=export-receipts], header [data-testid=receipts]').length;",
+      ),
+      0,
+    );
     await wd.screenshot(shots, "02-tables.png");
 
     // Quick records, measured on the tablet: from the table list, the table, the
@@ -198,7 +250,9 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // Every quick action Black's row has under this ruleset: the incidents referees record most.
     await wd.click("[data-testid=table-r1-t1]");
     await wd.find("[data-testid=quick-black] button");
-    const actions = await js("return [...document.querySelectorAll('[data-testid=quick-black] button')].map((b) => b.dataset.testid);");
+    const actions = await js(
+      "return [...document.querySelectorAll('[data-testid=quick-black] button')].map((b) => b.dataset.testid);",
+    );
     await wd.click("[data-testid=back]");
     // The table list again, as the referee sees it before the next tap (kept, with what the
     // page said, should it not come: one run in five once missed it here, not seen again).
@@ -209,7 +263,8 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // Under the Chinese rules a ringing phone is 妨碍他人 (第二十四条二); the KBA's rules, with
     // their own ring and yellow card, are measured in Chromium (quick.test.mjs), where the two
     // rulesets' rows make the ten most common incidents and more.
-    for (const must of ["quick-black-disturbing-warning", "quick-black-disturbing-advice", "quick-black-late_arrival"]) assert.ok(actions.includes(must), `${must} among ${actions.join(", ")}`);
+    for (const must of ["quick-black-disturbing-warning", "quick-black-disturbing-advice", "quick-black-late_arrival"])
+      assert.ok(actions.includes(must), `${must} among ${actions.join(", ")}`);
     for (const action of [...actions, "quick-white-late_arrival"]) {
       let taps = 0;
       const t0 = Date.now();
@@ -224,10 +279,16 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
       measured.push({ action, taps, ms: Date.now() - t0 });
       if (action === "quick-black-disturbing-warning") await wd.screenshot(shots, "02a-quick-warning-undo-bar.png");
       await wd.click("[data-testid=undo]");
-      await until(`${action} undone`, async () => (await js("return document.querySelectorAll('[data-testid=history] li.withdrawn').length;")) === measured.length);
+      await until(
+        `${action} undone`,
+        async () =>
+          (await js("return document.querySelectorAll('[data-testid=history] li.withdrawn').length;")) ===
+          measured.length,
+      );
       await wd.click("[data-testid=back]");
     }
-    for (const m of measured) console.log(`tablet quick record: ${m.action.padEnd(34)} ${m.taps} taps ${String(m.ms).padStart(5)} ms`);
+    for (const m of measured)
+      console.log(`tablet quick record: ${m.action.padEnd(34)} ${m.taps} taps ${String(m.ms).padStart(5)} ms`);
     // The taps are the test; the time is printed above, not asserted (docs/PERFORMANCE.md).
     for (const m of measured) assert.ok(m.taps <= 3, `${m.action}: ${m.taps} taps`);
 
@@ -246,11 +307,16 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // Heard as well as seen: the page's live region says what was recorded and what
     // it does, for a screen reader. Everything it says is kept: a sync state change may follow
     // the record's announcement at once.
-    await js("window.__heard = []; new MutationObserver(() => { const r = document.querySelector('[data-testid=announce]'); if (r && window.__heard.at(-1) !== r.textContent) window.__heard.push(r.textContent); }).observe(document.body, { childList: true, subtree: true, characterData: true }); return true;");
+    await js(
+      "window.__heard = []; new MutationObserver(() => { const r = document.querySelector('[data-testid=announce]'); if (r && window.__heard.at(-1) !== r.textContent) window.__heard.push(r.textContent); }).observe(document.body, { childList: true, subtree: true, characterData: true }); return true;",
+    );
     await wd.click("[data-testid=confirm]");
     await wd.waitText("[data-testid=result]", (t) => t.includes("第二次警告：黑方判负（第二十五条二）"), "the loss");
     const heard = await js("return window.__heard;");
-    assert.ok(heard.some((x) => /^已记录: .*第二次警告：黑方判负（第二十五条二）/.test(x)), heard.join(" | "));
+    assert.ok(
+      heard.some((x) => /^已记录: .*第二次警告：黑方判负（第二十五条二）/.test(x)),
+      heard.join(" | "),
+    );
     await wd.screenshot(shots, "05-second-warning-loses.png");
 
     // A 17.3 disagreement: the referee may not rule it, so it goes to the chief arbiter.
@@ -279,7 +345,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.click("[data-testid=confirm]");
     // The game redrawn with the clock running before the reader is opened (a click on the screen
     // about to be replaced is lost).
-    await wd.waitText("[data-testid=status]", (t) => t && t.includes("对局中"), "the game playing");
+    await wd.waitText("[data-testid=status]", (t) => t?.includes("对局中"), "the game playing");
     await wd.click("[data-testid=open-reader]");
     await wd.waitText("[data-testid=reader-black]", (t) => /黑方\s*59:[0-5]\d/.test(t), "Black's main time running");
     await wd.click("[data-testid=reader-press]");
@@ -288,11 +354,21 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.click("[data-testid=back]");
 
     // Cut the office off: the tablet keeps recording and says so.
-    await until("everything synced before the cut", async () => (await wd.text("[data-testid=sync-banner]")).includes("已同步") && !(await wd.text("[data-testid=sync-banner]")).includes("发送"), { timeout: 30000 });
+    await until(
+      "everything synced before the cut",
+      async () =>
+        (await wd.text("[data-testid=sync-banner]")).includes("已同步") &&
+        !(await wd.text("[data-testid=sync-banner]")).includes("发送"),
+      { timeout: 30000 },
+    );
     // For an auditor or the chief arbiter: the device screen says in words what the office has
     // signed for; the signed text one tap further, no file path or command line.
     await wd.click("[data-testid=nav-device]");
-    const summary = await wd.waitText("[data-testid=receipts-summary]", (t) => /^办公室已签收本设备的 \d+ 条记录$/.test(t), "the receipts in words");
+    const summary = await wd.waitText(
+      "[data-testid=receipts-summary]",
+      (t) => /^办公室已签收本设备的 \d+ 条记录$/.test(t),
+      "the receipts in words",
+    );
     const receipts = JSON.parse(await js("return document.querySelector('[data-testid=receipts-text]').value;"));
     const held = receipts.find((r) => r.signer === "tab-1");
     assert.ok(held && held.count > 0, JSON.stringify(receipts));
@@ -307,7 +383,12 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "pause preview");
     await wd.click("[data-testid=confirm]");
     await wd.waitText("[data-testid=status]", (t) => t.includes("暂停"), "paused while offline");
-    const offline = await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("无法连接赛事办公室") && t.includes("1 条记录待发送"), "offline, one waiting", 30000);
+    const offline = await wd.waitText(
+      "[data-testid=sync-banner]",
+      (t) => t.includes("无法连接赛事办公室") && t.includes("1 条记录待发送"),
+      "offline, one waiting",
+      30000,
+    );
     // In a referee's words: no address, no library's English; the detail is one tap away.
     assert.match(offline, /^无法连接赛事办公室 · 1 条记录待发送，连接后自动发送 · 上次发送 \d\d:\d\d$/);
     await wd.click("[data-testid=sync-details]");
@@ -315,7 +396,10 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // What waits, as a list a referee reads.
     await wd.click("[data-testid=show-unsent]");
     await wd.find("[data-testid=unsent-row]");
-    const unsent = await js0(wd, "return [...document.querySelectorAll('[data-testid=unsent-row]')].map((r) => r.textContent);");
+    const unsent = await js0(
+      wd,
+      "return [...document.querySelectorAll('[data-testid=unsent-row]')].map((r) => r.textContent);",
+    );
     assert.equal(unsent.length, 1, unsent.join(" | "));
     assert.match(unsent[0], /第1轮 第\d台 .+ – .+ · 暂停 · \d\d:\d\d无法连接赛事办公室/);
     await wd.screenshot(shots, "07-unsent-list.png");
@@ -324,10 +408,20 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // In English after a switch: the banner and what the screen reader hears.
     await wd.click("[data-testid=lang]");
     await wd.click("[data-testid=lang-en]");
-    const english = await wd.waitText("[data-testid=sync-banner]", (t) => t.startsWith("The office cannot be reached"), "the banner in English");
-    assert.match(english, /^The office cannot be reached · waiting to send: 1 \(they go by themselves once the office is back\) · last sent at \d\d:\d\d$/);
+    const english = await wd.waitText(
+      "[data-testid=sync-banner]",
+      (t) => t.startsWith("The office cannot be reached"),
+      "the banner in English",
+    );
+    assert.match(
+      english,
+      /^The office cannot be reached · waiting to send: 1 \(they go by themselves once the office is back\) · last sent at \d\d:\d\d$/,
+    );
     assert.doesNotMatch(english, /https?:|error sending/);
-    const spoken = await js0(wd, "const r = document.querySelector('[data-testid=announce]'); return [r.lang, r.textContent];");
+    const spoken = await js0(
+      wd,
+      "const r = document.querySelector('[data-testid=announce]'); return [r.lang, r.textContent];",
+    );
     assert.equal(spoken[0], "en");
     assert.match(spoken[1], /^The office cannot be reached/);
     await wd.screenshot(shots, "07-offline-english.png");
@@ -340,7 +434,11 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.click("[data-testid=count]");
     await wd.click("[data-testid=count-size] [data-value='9']");
     await wd.click("[data-point=C3]");
-    await wd.waitText("[data-testid=count-summary]", (t) => t.includes("黑方 81子") && t.includes("黑胜"), "a 9×9 count on the tablet, offline");
+    await wd.waitText(
+      "[data-testid=count-summary]",
+      (t) => t.includes("黑方 81子") && t.includes("黑胜"),
+      "a 9×9 count on the tablet, offline",
+    );
     await wd.screenshot(shots, "07b-count-board-offline.png");
 
     // Kill the app outright (SIGKILL) while offline: what was confirmed is still there.
@@ -350,7 +448,11 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     wd = ref.wd;
     await wd.click("[data-testid=table-r1-t2]");
     await wd.waitText("[data-testid=status]", (t) => t.includes("暂停"), "the pause survived kill -9");
-    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("1 条记录待发送") && t.includes("上次发送"), "still one waiting, and the last sync time kept");
+    await wd.waitText(
+      "[data-testid=sync-banner]",
+      (t) => t.includes("1 条记录待发送") && t.includes("上次发送"),
+      "still one waiting, and the last sync time kept",
+    );
     await wd.screenshot(shots, "08-after-kill-9.png");
     // The reader after the kill: the clock as the ledger left it — White to move, paused,
     // Black's time what it was at the press.
@@ -362,7 +464,12 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // Bring the office back on the same address: the tablet catches up by itself (or at once on “sync”).
     office = await serveOffice(data, port);
     await wd.click("[data-testid=sync-now]");
-    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("已同步") && !t.includes("发送") && !t.includes("无法连接"), "synced again", 40000);
+    await wd.waitText(
+      "[data-testid=sync-banner]",
+      (t) => t.includes("已同步") && !t.includes("发送") && !t.includes("无法连接"),
+      "synced again",
+      40000,
+    );
     await wd.screenshot(shots, "09-synced.png");
     const state = await api(office.url, token, "GET", "/games/r1-t2/state");
     assert.equal(state.status.status, "paused", "the office has the pause recorded offline");
@@ -376,10 +483,16 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.click("[data-testid=seal-confirm]");
     await wd.waitText("[data-testid=status]", (t) => t.includes("封棋"), "adjourned with the sealed move");
     await wd.click("[data-testid=sync-now]");
-    await until("the seal at the office, without the point", async () => {
-      const s = await api(office.url, token, "GET", "/games/r1-t2/state");
-      return s.status.status === "adjourned" && typeof s.status.seal === "string" && !JSON.stringify(s).includes("Q16");
-    }, { timeout: 30000 });
+    await until(
+      "the seal at the office, without the point",
+      async () => {
+        const s = await api(office.url, token, "GET", "/games/r1-t2/state");
+        return (
+          s.status.status === "adjourned" && typeof s.status.seal === "string" && !JSON.stringify(s).includes("Q16")
+        );
+      },
+      { timeout: 30000 },
+    );
     ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
@@ -387,7 +500,11 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.click("[data-testid=table-r1-t2]");
     await wd.click("[data-testid=unseal]");
     // 第十四条: opened on the spot once both players are there — asked first, the point unseen.
-    await wd.waitText("[data-testid=unseal-ask]", (t) => t.includes("第十四条"), "asked whether both players are present");
+    await wd.waitText(
+      "[data-testid=unseal-ask]",
+      (t) => t.includes("第十四条"),
+      "asked whether both players are present",
+    );
     const unseen = await wd.cmd("POST", "/elements", { using: "css selector", value: "[data-testid=sealed-point]" });
     assert.equal(unseen.length, 0, "the sealed point is not shown before both players are confirmed present");
     await wd.click("[data-testid=unseal-both-present]");
@@ -405,9 +522,18 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     wd = ref.wd;
     await wd.click("[data-testid=table-r1-t2]");
     await wd.click("[data-testid=open-reader]");
-    await wd.waitText("[data-testid=reader-press]", (t) => t.includes("黑方"), "Black still to move after kill -9 mid-turn");
+    await wd.waitText(
+      "[data-testid=reader-press]",
+      (t) => t.includes("黑方"),
+      "Black still to move after kill -9 mid-turn",
+    );
     const shown = await wd.text("[data-testid=reader-black]");
-    await wd.waitText("[data-testid=reader-black]", (t) => t !== shown && /5\d:[0-5]\d/.test(t), "Black's clock still running after the restart", 5000);
+    await wd.waitText(
+      "[data-testid=reader-black]",
+      (t) => t !== shown && /5\d:[0-5]\d/.test(t),
+      "Black's clock still running after the restart",
+      5000,
+    );
     await wd.screenshot(shots, "09c-reader-after-restart.png");
 
     // Mid-period (第十二条): a game in byo-yomi from its start (no main time, one reserved
@@ -422,7 +548,11 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.click("[data-testid=clock-start]");
     await wd.waitText("[data-testid=consequence]", (t) => t && !t.startsWith("…"), "start preview (byo-yomi game)");
     await wd.click("[data-testid=confirm]");
-    await wd.waitText("[data-testid=status]", (t) => t.includes("对局中") || t.includes("进行"), "the byo-yomi game under way");
+    await wd.waitText(
+      "[data-testid=status]",
+      (t) => t.includes("对局中") || t.includes("进行"),
+      "the byo-yomi game under way",
+    );
     await wd.click("[data-testid=open-reader]");
     await wd.waitText("[data-testid=reader-black]", (t) => /0:[0-5]\d/.test(t), "Black's byo-yomi minute running");
     // The digits are the seconds used of the minute, counting up (读秒 30, 40, 50 …).
@@ -436,13 +566,21 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     wd = ref.wd;
     await wd.click("[data-testid=table-r9-t1]");
     await wd.click("[data-testid=open-reader]");
-    await wd.waitText("[data-testid=reader-press]", (t) => t.includes("黑方"), "Black still to move in byo-yomi after kill -9");
-    await until("the period read on across the restart", async () => {
-      const timeUp = (await wd.text("[data-testid=reader-timeup]")).trim() !== "";
-      const used = seconds(await wd.text("[data-testid=reader-black]"));
-      // Not a fresh minute: at least what was used before, plus the time the restart took.
-      return timeUp || used >= beforeKill + Math.floor((Date.now() - readAt) / 1000) - 1;
-    }, { timeout: 10000 });
+    await wd.waitText(
+      "[data-testid=reader-press]",
+      (t) => t.includes("黑方"),
+      "Black still to move in byo-yomi after kill -9",
+    );
+    await until(
+      "the period read on across the restart",
+      async () => {
+        const timeUp = (await wd.text("[data-testid=reader-timeup]")).trim() !== "";
+        const used = seconds(await wd.text("[data-testid=reader-black]"));
+        // Not a fresh minute: at least what was used before, plus the time the restart took.
+        return timeUp || used >= beforeKill + Math.floor((Date.now() - readAt) / 1000) - 1;
+      },
+      { timeout: 10000 },
+    );
     await wd.screenshot(shots, "09d-reader-mid-period-after-restart.png");
     await wd.click("[data-testid=back]");
   } finally {
@@ -455,10 +593,14 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     const c = chief.wd;
     await enroll(c, chiefCode, "chief-tab");
     await c.find("[data-testid=nav-queue]", 30000);
-    await until("the escalation in the queue", async () => {
-      await c.click("[data-testid=nav-queue]");
-      return (await c.text("body")).includes("报请处理");
-    }, { timeout: 30000 });
+    await until(
+      "the escalation in the queue",
+      async () => {
+        await c.click("[data-testid=nav-queue]");
+        return (await c.text("body")).includes("报请处理");
+      },
+      { timeout: 30000 },
+    );
     // The card says enough to decide: both players, the facts in words, who recorded and
     // escalated it and when, the table's clock, and the rulings the chief may give, previewed.
     const card = (id) => c.text(`[data-testid=queue-card] [data-testid=${id}]`);
@@ -469,18 +611,44 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     assert.match(await card("card-recorded"), /^王裁判（裁判员）\d\d:\d\d 记录$/);
     assert.match(await card("card-escalated"), /^王裁判（裁判员）\d\d:\d\d 报请裁判长$/);
     assert.equal(await card("card-referee-ruling"), "裁判的判决：尚未判决");
-    assert.match(await c.text("[data-testid=queue-card] [data-testid=card-options]"), /移动之子挪回原处[\s\S]*判和[\s\S]*结果将为：和棋/);
+    assert.match(
+      await c.text("[data-testid=queue-card] [data-testid=card-options]"),
+      /移动之子挪回原处[\s\S]*判和[\s\S]*结果将为：和棋/,
+    );
     await c.screenshot(shots, "10-chief-queue.png");
     // A second escalation arrives while the queue is open (another referee's tablet, table 1 of
     // round 9): it appears without a reload, marked new, and the tab counts two.
     const liCode = await codeFor(office, token, "ref-li", "referee");
     await api(office.url, token, "POST", "/referees", { referee: "ref-li", tables: [1] });
-    execFileSync(path.join(path.dirname(appBin), "tablet"), [
-      scratch("tablet-li"), "--office", office.url, "--code", liCode, "--fingerprint", office.cert.short, "--device", "tab-li", "--game", "r9-t1",
-      "--record", JSON.stringify({ kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender: "white" } }, ruling: "warning" } }),
-      "--record", JSON.stringify({ kind: "escalated", data: { incident: "$LAST_INCIDENT", to: "chief_arbiter" } }),
-    ], { timeout: 30000 });
-    await until("the second escalation on the chief's tablet", async () => (await c.text("[data-testid=queue-count]").catch(() => "")) === "2", { timeout: 30000 });
+    execFileSync(
+      path.join(path.dirname(appBin), "tablet"),
+      [
+        scratch("tablet-li"),
+        "--office",
+        office.url,
+        "--code",
+        liCode,
+        "--fingerprint",
+        office.cert.short,
+        "--device",
+        "tab-li",
+        "--game",
+        "r9-t1",
+        "--record",
+        JSON.stringify({
+          kind: "incident_recorded",
+          data: { incident: { type: "disturbing", facts: { offender: "white" } }, ruling: "warning" },
+        }),
+        "--record",
+        JSON.stringify({ kind: "escalated", data: { incident: "$LAST_INCIDENT", to: "chief_arbiter" } }),
+      ],
+      { timeout: 30000 },
+    );
+    await until(
+      "the second escalation on the chief's tablet",
+      async () => (await c.text("[data-testid=queue-count]").catch(() => "")) === "2",
+      { timeout: 30000 },
+    );
     assert.equal(await c.text('[data-testid=queue-card][data-game="r9-t1"] [data-testid=new-badge]'), "新");
     await c.screenshot(shots, "10a-chief-queue-second.png");
     // The desk on the tablet at the three sizes, in Chinese and in English: no sideways
@@ -498,10 +666,18 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
         await c.click("[data-testid=lang]");
         await c.click("[data-testid=lang-en]");
       }
-      for (const [w, hgt] of [[390, 844], [768, 1024], [1280, 800]]) {
+      for (const [w, hgt] of [
+        [390, 844],
+        [768, 1024],
+        [1280, 800],
+      ]) {
         await c.cmd("POST", "/window/rect", { width: w, height: hgt });
         await c.cmd("POST", "/execute/sync", { script: "window.scrollTo(0, 0); return true;", args: [] });
-        await until(`the queue at ${w}×${hgt} in ${lang}`, async () => (await c.cmd("POST", "/execute/sync", { script: "return window.innerWidth;", args: [] })) <= w, { timeout: 5000 });
+        await until(
+          `the queue at ${w}×${hgt} in ${lang}`,
+          async () => (await c.cmd("POST", "/execute/sync", { script: "return window.innerWidth;", args: [] })) <= w,
+          { timeout: 5000 },
+        );
         const r = await c.cmd("POST", "/execute/sync", { script: layout, args: [] });
         assert.ok(r.overflow <= 0, `${lang} ${w}×${hgt}: sideways by ${r.overflow}px`);
         assert.deepEqual(r.small, [], `${lang} ${w}×${hgt}: targets under 44px`);
@@ -514,29 +690,55 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // Decided from the card, with a confirm step; the other item stays.
     await c.click('[data-testid=queue-card][data-game="r1-t2"] .option[data-value=restore] button');
     await c.click('[data-testid=queue-card][data-game="r1-t2"] [data-testid=card-confirm]');
-    await until("the decided card gone", async () => (await c.text("[data-testid=queue-count]").catch(() => "")) === "1", { timeout: 20000 });
+    await until(
+      "the decided card gone",
+      async () => (await c.text("[data-testid=queue-count]").catch(() => "")) === "1",
+      { timeout: 20000 },
+    );
     await c.screenshot(shots, "11-chief-decided.png");
-    await until("the ruling at the office", async () => {
-      const s = await api(office.url, token, "GET", "/games/r1-t2/state");
-      const inc = s.incidents.find((i) => i.incident.type === "moved_stones");
-      return inc?.effective?.ruling === "restore" && inc.effective.rank === 2;
-    }, { timeout: 30000 });
+    await until(
+      "the ruling at the office",
+      async () => {
+        const s = await api(office.url, token, "GET", "/games/r1-t2/state");
+        const inc = s.incidents.find((i) => i.incident.type === "moved_stones");
+        return inc?.effective?.ruling === "restore" && inc.effective.rank === 2;
+      },
+      { timeout: 30000 },
+    );
     // The remaining item's story on the tablet: the chief pastes the game's record (a ko
     // retaken at once, 第二十条一) and sees the move the core finds and the board before it.
     await c.click('[data-testid=queue-card][data-game="r9-t1"] [data-testid=card-story]');
     await c.click("[data-testid=attach-record] summary");
-    await c.type("[data-testid=attach-sgf]", "(;GM[1]FF[4]SZ[19];B[bq];W[cq];B[ar];W[br];B[bs];W[dr];B[ki];W[cs];B[cr];W[br];B[pd])");
+    await c.type(
+      "[data-testid=attach-sgf]",
+      "(;GM[1]FF[4]SZ[19];B[bq];W[cq];B[ar];W[br];B[bs];W[dr];B[ki];W[cs];B[cr];W[br];B[pd])",
+    );
     await c.click("[data-testid=attach-send]");
-    await c.waitText("[data-testid=record-check]", (t) => t.startsWith("第10手"), "the record's move checked on the tablet", 20000);
+    await c.waitText(
+      "[data-testid=record-check]",
+      (t) => t.startsWith("第10手"),
+      "the record's move checked on the tablet",
+      20000,
+    );
     assert.equal(await c.text("[data-testid=record-check]"), "第10手 白方 B2：劫争马上回提（第二十条一）");
-    assert.match(await c.text("[data-testid=story-attached]"), /（裁判长）\d\d:\d\d 附上棋谱 · ✓ 签名 chief-tab 已验证$/);
-    await c.cmd("POST", "/execute/sync", { script: "document.querySelector('[data-testid=record-board]').scrollIntoView({ block: 'end' }); return true;", args: [] });
+    assert.match(
+      await c.text("[data-testid=story-attached]"),
+      /（裁判长）\d\d:\d\d 附上棋谱 · ✓ 签名 chief-tab 已验证$/,
+    );
+    await c.cmd("POST", "/execute/sync", {
+      script: "document.querySelector('[data-testid=record-board]').scrollIntoView({ block: 'end' }); return true;",
+      args: [],
+    });
     await c.screenshot(shots, "12-chief-story-record.png");
-    await until("the record synced to the office, checked the same there", async () => {
-      const s = await api(office.url, token, "GET", "/games/r9-t1/state");
-      const story = await api(office.url, token, "GET", `/games/r9-t1/incidents/${s.incidents[0].id}/story`);
-      return story.record?.check?.move_no === 10;
-    }, { timeout: 30000 });
+    await until(
+      "the record synced to the office, checked the same there",
+      async () => {
+        const s = await api(office.url, token, "GET", "/games/r9-t1/state");
+        const story = await api(office.url, token, "GET", `/games/r9-t1/incidents/${s.incidents[0].id}/story`);
+        return story.record?.check?.move_no === 10;
+      },
+      { timeout: 30000 },
+    );
   } finally {
     await chief.close();
   }
@@ -562,7 +764,12 @@ test("a tablet offline: what is not at the office is never shown as confirmed, a
     await wd.type("[data-testid=device]", "tab-sun");
     await wd.type("[data-testid=label]", "tab-sun");
     await wd.click("[data-testid=enroll]");
-    await wd.waitText("[data-testid=enrolled-tables]", (t) => t === "你的台次：第1轮 第1台", "the referee's own table named", 30000);
+    await wd.waitText(
+      "[data-testid=enrolled-tables]",
+      (t) => t === "你的台次：第1轮 第1台",
+      "the referee's own table named",
+      30000,
+    );
     await wd.click("[data-testid=enrolled-start]");
     await wd.find("[data-testid=table-r1-t1]");
     assert.equal(await sideways(), 0, "the tables fit 1280×800");
@@ -570,7 +777,9 @@ test("a tablet offline: what is not at the office is never shown as confirmed, a
     // The game at 1280×800: both players' quick rows on the screen as it opens, nothing sideways.
     await wd.click("[data-testid=table-r1-t1]");
     await wd.find("[data-testid=quick-white] button");
-    const rows = await js("return ['black', 'white'].map((c) => { const r = document.querySelector(`[data-testid=quick-${c}]`).getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; });");
+    const rows = await js(
+      "return ['black', 'white'].map((c) => { const r = document.querySelector(`[data-testid=quick-${c}]`).getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; });",
+    );
     assert.deepEqual(rows, [true, true], "both quick rows visible without scrolling");
     assert.equal(await sideways(), 0, "the game fits 1280×800");
     await wd.screenshot(shots, "20-game-1280x800.png");
@@ -582,26 +791,45 @@ test("a tablet offline: what is not at the office is never shown as confirmed, a
       await wd.click("[data-testid=quick-black-disturbing-warning]");
       await wd.find("[data-testid=confirm]:not([disabled])");
       if (n === 2) {
-        await wd.waitText("[data-testid=consequence]", (t) => t.includes("第二次警告：黑方判负（第二十五条二）"), "the loss previewed");
-        const confirm = await js("const b = document.querySelector('[data-testid=confirm]').getBoundingClientRect(); const bar = document.querySelector('header.banner').getBoundingClientRect(); return b.top >= bar.bottom && b.bottom <= window.innerHeight;");
+        await wd.waitText(
+          "[data-testid=consequence]",
+          (t) => t.includes("第二次警告：黑方判负（第二十五条二）"),
+          "the loss previewed",
+        );
+        const confirm = await js(
+          "const b = document.querySelector('[data-testid=confirm]').getBoundingClientRect(); const bar = document.querySelector('header.banner').getBoundingClientRect(); return b.top >= bar.bottom && b.bottom <= window.innerHeight;",
+        );
         assert.equal(confirm, true, "the second warning's Confirm on the screen at 1280×800");
       }
       await wd.click("[data-testid=confirm]");
       await wd.waitText("[data-testid=sync-banner]", (t) => t.includes(`${n} 条记录待发送`), `${n} waiting`, 30000);
     }
     // In the game: the loss is this tablet's, awaiting the office; no record ticked as verified.
-    await wd.waitText("[data-testid=result]", (t) => t.includes("第二次警告：黑方判负（第二十五条二）") && t.includes("本机判定，待办公室确认"), "the loss decided here");
+    await wd.waitText(
+      "[data-testid=result]",
+      (t) => t.includes("第二次警告：黑方判负（第二十五条二）") && t.includes("本机判定，待办公室确认"),
+      "the loss decided here",
+    );
     const history = await wd.text("[data-testid=history]");
     assert.doesNotMatch(history, /✓|已验证/, history);
-    assert.equal(await js("return document.querySelectorAll('[data-testid=history] [data-testid=not-at-office]').length;"), 2);
+    assert.equal(
+      await js("return document.querySelectorAll('[data-testid=history] [data-testid=not-at-office]').length;"),
+      2,
+    );
     await wd.screenshot(shots, "21-unsent-not-confirmed.png");
     // The table list: not shown as settled.
     await wd.click("[data-testid=back]");
-    await wd.waitText("[data-testid=table-r1-t1]", (t) => t.includes("本机判定，待办公室确认"), "the table's loss awaiting the office");
+    await wd.waitText(
+      "[data-testid=table-r1-t1]",
+      (t) => t.includes("本机判定，待办公室确认"),
+      "the table's loss awaiting the office",
+    );
     // The unsent list: the second warning says it decides the game, the first does not.
     await wd.click("[data-testid=show-unsent]");
     await wd.find("[data-testid=unsent-row]");
-    const listed = await js("return [...document.querySelectorAll('[data-testid=unsent-row]')].map((r) => r.querySelector('[data-testid=unsent-decides]')?.textContent ?? null);");
+    const listed = await js(
+      "return [...document.querySelectorAll('[data-testid=unsent-row]')].map((r) => r.querySelector('[data-testid=unsent-decides]')?.textContent ?? null);",
+    );
     assert.deepEqual(listed, [null, "决定本局：第二次警告：黑方判负（第二十五条二）"]);
     assert.equal(await sideways(), 0, "the unsent list fits 1280×800");
     await wd.screenshot(shots, "22-unsent-decides.png");
@@ -609,11 +837,24 @@ test("a tablet offline: what is not at the office is never shown as confirmed, a
     // The office back on its address: delivered, and only now shown as settled and verified.
     own = await serveOffice(unsentData, ownPort);
     await wd.click("[data-testid=sync-now]");
-    await wd.waitText("[data-testid=sync-banner]", (t) => t.includes("已同步") && !t.includes("待发送") && !t.includes("无法连接"), "synced", 40000);
+    await wd.waitText(
+      "[data-testid=sync-banner]",
+      (t) => t.includes("已同步") && !t.includes("待发送") && !t.includes("无法连接"),
+      "synced",
+      40000,
+    );
     await wd.click("[data-testid=nav-tables]");
-    await wd.waitText("[data-testid=table-r1-t1]", (t) => t.includes("第二次警告：黑方判负") && !t.includes("本机判定"), "settled once at the office");
+    await wd.waitText(
+      "[data-testid=table-r1-t1]",
+      (t) => t.includes("第二次警告：黑方判负") && !t.includes("本机判定"),
+      "settled once at the office",
+    );
     await wd.click("[data-testid=table-r1-t1]");
-    await wd.waitText("[data-testid=history]", (t) => (t.match(/已验证/g) ?? []).length === 2, "both verified once at the office");
+    await wd.waitText(
+      "[data-testid=history]",
+      (t) => (t.match(/已验证/g) ?? []).length === 2,
+      "both verified once at the office",
+    );
     const state = await api(own.url, organiser, "GET", "/games/r1-t1/state");
     assert.equal(state.result?.reason, "second_warning");
   } finally {

@@ -28,7 +28,10 @@ async function openApp(dataDir, home) {
     /** The page's language and the start screen's banner, once the start screen is drawn. */
     start: async () => {
       await wd.find("[data-testid=enroll]");
-      return { lang: await js("return document.documentElement.lang;"), banner: await wd.text("[data-testid=sync-banner]") };
+      return {
+        lang: await js("return document.documentElement.lang;"),
+        banner: await wd.text("[data-testid=sync-banner]"),
+      };
     },
     close: async () => {
       await wd.quit().catch(() => {});
@@ -71,9 +74,15 @@ async function walk(home, japanese) {
     assert.equal((await app.start()).lang, "zh-CN", "a new instance starts in the default language");
     await app.wd.click("[data-testid=lang]");
     await app.wd.click("[data-testid=lang-ja]");
-    await until("the screens in Japanese", async () => (await app.js("return document.documentElement.lang;")) === "ja-JP");
+    await until(
+      "the screens in Japanese",
+      async () => (await app.js("return document.documentElement.lang;")) === "ja-JP",
+    );
     // Kept in its data folder, durably, as the user chose it.
-    await until("the choice in the folder's preferences", () => JSON.parse(readFileSync(path.join(japanese, "preferences.json"), "utf8")).lang === "ja");
+    await until(
+      "the choice in the folder's preferences",
+      () => JSON.parse(readFileSync(path.join(japanese, "preferences.json"), "utf8")).lang === "ja",
+    );
     // Something of the WebView's own, too: in its folder, not the machine's.
     await app.js("localStorage.setItem('probe', 'left by the Japanese instance'); return true;");
     await app.wd.screenshot(shots, "01-japanese.png");
@@ -82,7 +91,10 @@ async function walk(home, japanese) {
   }
   const jaStart = "この端末はまだ登録されていません";
   // The WebView's storage is in the instance's folder; the home folder holds nothing of the app's.
-  assert.ok(tree(japanese).includes("webview"), `the WebView's folder in the data folder: ${tree(japanese).join(", ")}`);
+  assert.ok(
+    tree(japanese).includes("webview"),
+    `the WebView's folder in the data folder: ${tree(japanese).join(", ")}`,
+  );
   const leaked = tree(home).filter((p) => p.includes("org.weiqiarbiter.referee") || p.includes("weiqi-arbiter"));
   assert.deepEqual(leaked, [], "nothing of the app's in the home folder");
 
@@ -93,7 +105,11 @@ async function walk(home, japanese) {
     const { lang, banner } = await app.start();
     assert.equal(lang, "zh-CN");
     assert.match(banner, /^本设备尚未登记/, "the not-enrolled banner in the default language");
-    assert.equal(await app.js("return localStorage.getItem('probe');"), null, "the other instance's WebView storage is not this one's");
+    assert.equal(
+      await app.js("return localStorage.getItem('probe');"),
+      null,
+      "the other instance's WebView storage is not this one's",
+    );
     await app.wd.screenshot(shots, "02-next-instance-default.png");
   } finally {
     await app.close();
@@ -104,8 +120,14 @@ async function walk(home, japanese) {
   app = await openApp(japanese, scratch("other-home"));
   try {
     await app.wd.find("[data-testid=enroll]");
-    await until("the kept choice applied", async () => (await app.js("return document.documentElement.lang;")) === "ja-JP");
-    assert.ok((await app.wd.text("[data-testid=sync-banner]")).startsWith(jaStart), "the not-enrolled banner in Japanese");
+    await until(
+      "the kept choice applied",
+      async () => (await app.js("return document.documentElement.lang;")) === "ja-JP",
+    );
+    assert.ok(
+      (await app.wd.text("[data-testid=sync-banner]")).startsWith(jaStart),
+      "the not-enrolled banner in Japanese",
+    );
     await app.wd.screenshot(shots, "03-japanese-again.png");
   } finally {
     await app.close();
@@ -122,5 +144,9 @@ test("the folders a run makes are gone when it ends", () => {
   const made = JSON.parse(execFileSync(process.execPath, ["-e", script], { env }).toString());
   assert.equal(made.length, 3);
   for (const dir of made) assert.ok(dir.startsWith(path.join(tmpdir(), "arbiter-e2e-")), dir);
-  assert.deepEqual(made.filter((dir) => existsSync(dir)), [], "nothing left behind");
+  assert.deepEqual(
+    made.filter((dir) => existsSync(dir)),
+    [],
+    "nothing left behind",
+  );
 });

@@ -7,7 +7,18 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { assertNoCspViolations, chromium, codeFor, officeFetch, outDir, prepareOffice, root, saveShot, scratch, serveOffice, unfold } from "./lib.mjs";
+import {
+  assertNoCspViolations,
+  chromium,
+  codeFor,
+  officeFetch,
+  outDir,
+  prepareOffice,
+  root,
+  scratch,
+  serveOffice,
+  unfold,
+} from "./lib.mjs";
 
 let office, token, browser, chief, dir;
 const shots = path.join(outDir, "count");
@@ -19,7 +30,11 @@ before(async () => {
   office = await serveOffice(dir);
   browser = await chromium(office);
   const code = await codeFor(office, token, "chief-count", "chief_arbiter");
-  const r = await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "desk-count", label: "desk" }) });
+  const r = await officeFetch(`${office.url}/api/v1/enroll`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code, device: "desk-count", label: "desk" }),
+  });
   chief = (await r.json()).token;
 });
 
@@ -66,11 +81,15 @@ test("the chief arbiter counts the game from its record and records the result",
   const p = await black.getAttribute("data-point");
   await black.click();
   await page.waitForFunction((pt) => document.querySelector(`[data-point="${pt}"]`)?.classList.contains("dead"), p);
-  await page.waitForFunction(() => !document.querySelector("[data-testid=count-summary]")?.textContent.includes("黑方 184子"));
+  await page.waitForFunction(
+    () => !document.querySelector("[data-testid=count-summary]")?.textContent.includes("黑方 184子"),
+  );
   assert.match(await summary(page), /黑方 18[0-3](\.5)?子/);
   await page.screenshot({ path: path.join(shots, "01-count-dead-stone.png") });
   await page.click(`[data-point="${p}"]`);
-  await page.waitForFunction(() => document.querySelector("[data-testid=count-summary]")?.textContent.includes("黑方 184子"));
+  await page.waitForFunction(() =>
+    document.querySelector("[data-testid=count-summary]")?.textContent.includes("黑方 184子"),
+  );
   // Recorded through the confirm step: the result is the count's.
   await page.click("[data-testid=count-record]");
   await page.waitForSelector("[data-testid=confirm]:not([disabled])");
@@ -87,7 +106,9 @@ test("on a phone the 19×19 counting board fits the screen", async () => {
   await page.waitForFunction(() => document.querySelector("[data-testid=count-summary]")?.textContent.includes("184"));
   const box = await page.locator("[data-testid=count-grid]").boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the board is on the screen: ${JSON.stringify(box)}`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   assert.equal(overflow, 0, "no sideways scrolling");
   const cell = await page.locator("[data-testid=count-grid] [data-point]").first().boundingBox();
   assert.ok(cell && cell.width >= 17, `a point is at least 17 px wide: ${cell?.width}`);
@@ -130,8 +151,14 @@ test("the record goes with the incident: its story shows the move checked and th
   await page.click("[data-testid=open-story]");
   await page.waitForSelector("[data-testid=story-record]");
   // The story says who attached the record and when, what the record shows, and the board.
-  assert.match(await page.textContent("[data-testid=story-attached]"), /（裁判长）\d\d:\d\d 附上棋谱 · ✓ 签名 office 已验证$/);
-  assert.equal(await page.textContent("[data-testid=story-record] [data-testid=record-check]"), "第10手 白方 B2：劫争马上回提（第二十条一）");
+  assert.match(
+    await page.textContent("[data-testid=story-attached]"),
+    /（裁判长）\d\d:\d\d 附上棋谱 · ✓ 签名 office 已验证$/,
+  );
+  assert.equal(
+    await page.textContent("[data-testid=story-record] [data-testid=record-check]"),
+    "第10手 白方 B2：劫争马上回提（第二十条一）",
+  );
   assert.equal(await page.locator("[data-testid=record-board] [data-point]").count(), 361);
   // The board before move 10: White's B2 taken by Black's C2, the point White retook ringed.
   assert.equal(await page.getAttribute("[data-testid=record-board] [data-point=C2]", "class"), "pt stone black");
@@ -142,7 +169,9 @@ test("the record goes with the incident: its story shows the move checked and th
   await page.fill("[data-testid=attach-sgf]", ko);
   await page.fill("[data-testid=attach-move-no]", "9");
   await page.click("[data-testid=attach-send]");
-  await page.waitForFunction(() => document.querySelector("[data-testid=record-check]")?.textContent.startsWith("第9手"));
+  await page.waitForFunction(() =>
+    document.querySelector("[data-testid=record-check]")?.textContent.startsWith("第9手"),
+  );
   assert.equal(await page.textContent("[data-testid=record-check]"), "第9手 黑方 C2：合法");
   assert.equal(await page.locator("[data-testid=story-attached]").count(), 2);
   // A broken record is refused with where it broke; nothing is attached.
@@ -150,7 +179,9 @@ test("the record goes with the incident: its story shows the move checked and th
   await page.fill("[data-testid=attach-sgf]", "(;GM[1]SZ[19];B[pd]");
   await page.fill("[data-testid=attach-move-no]", "");
   await page.click("[data-testid=attach-send]");
-  await page.waitForFunction(() => document.querySelector("[data-testid=attach-error]")?.textContent.includes("line 1"));
+  await page.waitForFunction(() =>
+    document.querySelector("[data-testid=attach-error]")?.textContent.includes("line 1"),
+  );
   assert.equal(await page.locator("[data-testid=story-attached]").count(), 2);
   await page.close();
   // On a phone the board fits the screen.
@@ -164,7 +195,10 @@ test("the record goes with the incident: its story shows the move checked and th
   await phone.waitForSelector("[data-testid=record-board]");
   const box = await phone.locator("[data-testid=record-board]").boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the board is on the screen: ${JSON.stringify(box)}`);
-  assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0);
+  assert.equal(
+    await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    0,
+  );
   await phone.screenshot({ path: path.join(shots, "04-story-record-phone.png"), fullPage: true });
   await phone.close();
 });

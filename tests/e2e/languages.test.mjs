@@ -16,7 +16,10 @@ const shots = path.join(outDir, "languages");
 
 before(async () => {
   const data = scratch("languages");
-  token = await prepareOffice(data, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl", "tests/e2e/fixtures/incidents.jsonl"]);
+  token = await prepareOffice(data, "t-e2e", [
+    "tests/e2e/fixtures/pairings.jsonl",
+    "tests/e2e/fixtures/incidents.jsonl",
+  ]);
   office = await serveOffice(data);
   browser = await chromium(office);
 });
@@ -29,9 +32,30 @@ after(async () => {
 /** The fixtures' data, as written: names are not words of the screen's language. */
 const DATA = ["李明", "陈静", "王强", "赵敏", "端到端测试杯", "马裁判长"];
 /** Latin words a screen may carry in every language: names of formats, systems and standards. */
-const LATIN = new Set(["OpenGotha", "McMahon", "CSV", "SGF", "EGD", "EGF", "FFG", "PIN", "HTTPS", "QR", "Code", "UUID", "AGA", "Ing", "Elo", "Glicko", "Swiss", "JSON", "XML"]);
+const LATIN = new Set([
+  "OpenGotha",
+  "McMahon",
+  "CSV",
+  "SGF",
+  "EGD",
+  "EGF",
+  "FFG",
+  "PIN",
+  "HTTPS",
+  "QR",
+  "Code",
+  "UUID",
+  "AGA",
+  "Ing",
+  "Elo",
+  "Glicko",
+  "Swiss",
+  "JSON",
+  "XML",
+]);
 /** Characters only Simplified Chinese writes (each has a Traditional form a Taiwanese reader expects). */
-const SIMPLIFIED = "这对时记录设轮积级发办员认请确务简体结赛场长间争胜负盘钟态组织规则处罚违过谁让说话门开关单号码选项输检复确权证应该读发现";
+const SIMPLIFIED =
+  "这对时记录设轮积级发办员认请确务简体结赛场长间争胜负盘钟态组织规则处罚违过谁让说话门开关单号码选项输检复确权证应该读发现";
 
 /** The organiser's screens, then the chief arbiter's at a table (an organiser records nothing). */
 const SCREENS = ["tables", "game", "story", "queue", "setup", "players", "officials", "rounds", "standings", "league"];
@@ -50,7 +74,8 @@ async function foreign(page, lang) {
     const before = words[m.index - 1] ?? " ";
     const after = words[m.index + m[0].length] ?? " ";
     // A certificate's fingerprint is data too (hex in groups of four).
-    if (LATIN.has(m[0]) || /^[0-9A-F]+$/.test(m[0]) || /[-_.@:/0-9`]/.test(before) || /[-_.@:/0-9`]/.test(after)) continue;
+    if (LATIN.has(m[0]) || /^[0-9A-F]+$/.test(m[0]) || /[-_.@:/0-9`]/.test(before) || /[-_.@:/0-9`]/.test(after))
+      continue;
     found.push(`Latin "${m[0]}" in “${around(m.index, m[0].length)}”`);
   }
   const script = { ko: /[\u3040-\u30ff]/g, ja: /[\uac00-\ud7af]/g, zh_hant: new RegExp(`[${SIMPLIFIED}]`, "g") }[lang];
@@ -66,9 +91,17 @@ for (const lang of ["ko", "ja", "zh_hant"]) {
     await page.waitForSelector("[data-testid=token]");
     const findings = [];
     const look = async (n, screen) => {
-      assert.equal(await page.getAttribute("html", "lang"), HTML_LANG[lang], `${screen}: the page marked in its language`);
+      assert.equal(
+        await page.getAttribute("html", "lang"),
+        HTML_LANG[lang],
+        `${screen}: the page marked in its language`,
+      );
       for (const f of await foreign(page, lang)) findings.push(`${screen}: ${f}`);
-      await saveShot(path.join(shots, lang), `${String(n).padStart(2, "0")}-${screen}.png`, await page.screenshot({ fullPage: true }));
+      await saveShot(
+        path.join(shots, lang),
+        `${String(n).padStart(2, "0")}-${screen}.png`,
+        await page.screenshot({ fullPage: true }),
+      );
     };
     await look(0, "sign-in");
     await page.fill("[data-testid=token]", token);
@@ -93,7 +126,9 @@ for (const lang of ["ko", "ja", "zh_hant"]) {
       } else {
         await page.click(`[data-testid=nav-${screen}]`);
         await page.waitForSelector(`nav button.on[data-testid=nav-${screen}]`);
-        const drawn = { tables: "[data-testid=tables]", queue: "[data-testid=queue], [data-testid=queue-empty]" }[screen];
+        const drawn = { tables: "[data-testid=tables]", queue: "[data-testid=queue], [data-testid=queue-empty]" }[
+          screen
+        ];
         await page.waitForSelector(drawn ?? "main.office, [data-testid=error]");
       }
       await look(n + 1, screen);
@@ -101,7 +136,11 @@ for (const lang of ["ko", "ja", "zh_hant"]) {
     await page.close();
 
     // The chief arbiter's phone, enrolled from its link: a game's record form.
-    await api(office.url, token, "POST", "/people", { id: `chief-${lang}`, name: "马裁判长", role: "chief_arbiter" }).catch(() => undefined);
+    await api(office.url, token, "POST", "/people", {
+      id: `chief-${lang}`,
+      name: "马裁判长",
+      role: "chief_arbiter",
+    }).catch(() => undefined);
     const { code } = await api(office.url, token, "POST", "/enrollment-codes", { person: `chief-${lang}` });
     const chief = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await chief.addInitScript((l) => localStorage.setItem("lang", l), lang);

@@ -9,7 +9,17 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { assertNoCspViolations, api, chromium, outDir, prepareOffice, saveShot, scratch, serveOffice, until } from "./lib.mjs";
+import {
+  assertNoCspViolations,
+  api,
+  chromium,
+  outDir,
+  prepareOffice,
+  saveShot,
+  scratch,
+  serveOffice,
+  until,
+} from "./lib.mjs";
 
 let office, token, browser;
 const shots = path.join(outDir, "league");
@@ -24,13 +34,22 @@ before(async () => {
   await call("PUT", "/tournament", {
     name: "围甲联赛 端到端",
     ruleset: { preset: "chinese_1988" },
-    settings: { system: { kind: "team", boards: 2, pairing: "round_robin" }, rounds: 3, time_control: { main_minutes: 60, reserved_minutes: 5 }, allowed_lateness_minutes: 15 },
+    settings: {
+      system: { kind: "team", boards: 2, pairing: "round_robin" },
+      rounds: 3,
+      time_control: { main_minutes: 60, reserved_minutes: 5 },
+      allowed_lateness_minutes: 15,
+    },
   });
   for (const team of ["杭州", "上海", "北京", "深圳"]) {
-    for (const board of [1, 2]) await call("POST", "/players", { name: `${team}${board}台`, rank: `${6 - board}d`, team, board });
+    for (const board of [1, 2])
+      await call("POST", "/players", { name: `${team}${board}台`, rank: `${6 - board}d`, team, board });
   }
   await call("POST", "/rounds/1/pair");
-  for (const [venue, name, tables] of [["venue-hz", "杭州赛区", [1, 2]], ["venue-sh", "上海赛区", [3, 4]]]) {
+  for (const [venue, name, tables] of [
+    ["venue-hz", "杭州赛区", [1, 2]],
+    ["venue-sh", "上海赛区", [3, 4]],
+  ]) {
     await call("POST", "/people", { id: venue, name, role: "office" });
     await call("POST", "/venues", { venue, round: 1, tables });
   }
@@ -94,7 +113,10 @@ test("the season's standings, a match, the registry, and the hall display refres
   const lastRow = () => hall.locator("[data-testid=hall-pairings] tr >> nth=3").innerText();
   const before = await lastRow();
   await call("POST", `/games/${sheet.boards[3].game}/events`, result("black"));
-  await until("the hall display to show the new result", async () => (await lastRow()) !== before, { timeout: 20000, every: 500 });
+  await until("the hall display to show the new result", async () => (await lastRow()) !== before, {
+    timeout: 20000,
+    every: 500,
+  });
   assert.match(await lastRow(), /胜/);
   await shot(hall, "04-hall.png");
   await hall.close();

@@ -92,7 +92,10 @@ export async function startTauriDriver(env) {
     const port = await freePort();
     let native = await freePort();
     while (native === port) native = await freePort();
-    const driver = spawn(tauriDriverPath(), ["--port", String(port), "--native-port", String(native)], { env, stdio: "ignore" });
+    const driver = spawn(tauriDriverPath(), ["--port", String(port), "--native-port", String(native)], {
+      env,
+      stdio: "ignore",
+    });
     let exited = false;
     driver.once("exit", () => (exited = true));
     const url = `http://127.0.0.1:${port}`;
@@ -119,7 +122,9 @@ export async function until(what, f, { timeout = 20000, every = 150 } = {}) {
     }
     await sleep(every);
   }
-  throw new Error(`timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+  throw new Error(
+    `timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
+  );
 }
 
 function run(args) {
@@ -129,7 +134,9 @@ function run(args) {
     let err = "";
     p.stdout.on("data", (d) => (out += d));
     p.stderr.on("data", (d) => (err += d));
-    p.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`arbiter-office ${args.join(" ")}: ${code} ${err}`))));
+    p.on("close", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`arbiter-office ${args.join(" ")}: ${code} ${err}`)),
+    );
   });
 }
 
@@ -153,9 +160,20 @@ export async function pairedEvent(name, title, preset = "chinese_1988") {
   await api(office.url, token, "PUT", "/tournament", {
     name: title,
     ruleset: preset === "chinese_1988" ? { preset, komi: 3.75 } : { preset },
-    settings: { time_control: { main_minutes: 60, reserved_minutes: 5 }, allowed_lateness_minutes: 15, system: { kind: "swiss" }, rounds: 3 },
+    settings: {
+      time_control: { main_minutes: 60, reserved_minutes: 5 },
+      allowed_lateness_minutes: 15,
+      system: { kind: "swiss" },
+      rounds: 3,
+    },
   });
-  for (const [n, rank] of [["张一", "5d"], ["李二", "4d"], ["王三", "3d"], ["赵四", "2d"]]) await api(office.url, token, "POST", "/players", { name: n, rank });
+  for (const [n, rank] of [
+    ["张一", "5d"],
+    ["李二", "4d"],
+    ["王三", "3d"],
+    ["赵四", "2d"],
+  ])
+    await api(office.url, token, "POST", "/players", { name: n, rank });
   await api(office.url, token, "PUT", "/rounds/1", { starts_at: new Date(Date.now() - 5 * 60_000).toISOString() });
   const sheet = await api(office.url, token, "POST", "/rounds/1/pair");
   return { office, token, sheet };
@@ -165,7 +183,12 @@ export async function pairedEvent(name, title, preset = "chinese_1988") {
 async function certificate(data) {
   const out = await run(["cert", "show", "--data", data]);
   const field = (name) => new RegExp(`${name}:\\s+(.+)`).exec(out)?.[1].trim();
-  return { short: field("short fingerprint"), sha256: field("sha256"), spki: field("public key sha256"), pem: readFileSync(path.join(data, "tls/office.crt")) };
+  return {
+    short: field("short fingerprint"),
+    sha256: field("sha256"),
+    spki: field("public key sha256"),
+    pem: readFileSync(path.join(data, "tls/office.crt")),
+  };
 }
 
 /** Pinned HTTPS per office origin: what `officeFetch` trusts there. */
@@ -186,7 +209,10 @@ function listen(data, port, extra) {
   return new Promise((resolve, reject) => {
     // The pages the binary carries (built into it from ui/dist), started from an empty folder:
     // what an organiser runs — nothing read from the source tree.
-    const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, ...extra], { cwd: scratch("cwd"), env: { ...process.env, ...ownHome() } });
+    const proc = spawn(officeBin, ["serve", "--data", data, "--bind", `127.0.0.1:${port}`, ...extra], {
+      cwd: scratch("cwd"),
+      env: { ...process.env, ...ownHome() },
+    });
     let seen = "";
     const timer = setTimeout(() => reject(new Error(`office did not start: ${seen}`)), 15000);
     proc.stdout.on("data", (d) => {
@@ -227,14 +253,22 @@ export function officeFetch(url, { method = "GET", headers = {}, body } = {}) {
         method,
         headers,
         ca: cert.pem,
-        checkServerIdentity: (_host, peer) => (peer.fingerprint256 === want ? undefined : new Error(`office certificate ${peer.fingerprint256}, pinned ${want}`)),
+        checkServerIdentity: (_host, peer) =>
+          peer.fingerprint256 === want
+            ? undefined
+            : new Error(`office certificate ${peer.fingerprint256}, pinned ${want}`),
       },
       (res) => {
         const chunks = [];
         res.on("data", (d) => chunks.push(d));
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
-          resolve({ ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, text: async () => text, json: async () => JSON.parse(text) });
+          resolve({
+            ok: res.statusCode >= 200 && res.statusCode < 300,
+            status: res.statusCode,
+            text: async () => text,
+            json: async () => JSON.parse(text),
+          });
         });
       },
     );
@@ -278,7 +312,14 @@ export async function chromium(office) {
       // A Chinese official's browser (the pages greet a browser in its own language); a walk
       // that is someone else's says so with its page's or context's `locale`.
       "--accept-lang=zh-CN",
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
       `--ignore-certificate-errors-spki-list=${office.cert.spki}`,
     ],
   });
@@ -301,7 +342,13 @@ export async function chromiumProfile(office, dir, options = {}) {
     headless: true,
     args: [
       "--accept-lang=zh-CN",
-      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
       `--ignore-certificate-errors-spki-list=${office.cert.spki}`,
     ],
     ...options,
@@ -320,12 +367,15 @@ function watchCsp(browser) {
   const watch = async (page) => {
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (e) => {
-        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+        console.error(
+          `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
+        );
       });
     });
     page.on("console", (m) => {
       const text = m.text();
-      if (text.startsWith("CSP violation:") || text.includes("Content Security Policy")) violations.push(`${page.url()}: ${text}`);
+      if (text.startsWith("CSP violation:") || text.includes("Content Security Policy"))
+        violations.push(`${page.url()}: ${text}`);
     });
     return page;
   };
@@ -350,9 +400,11 @@ export async function axeViolations(page) {
   axeSource ??= readFileSync(path.join(root, "ui/node_modules/axe-core/axe.min.js"), "utf8");
   await page.evaluate(axeSource);
   return page.evaluate(() =>
-    globalThis.axe.run(document, { resultTypes: ["violations"] }).then((r) =>
-      r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.html.slice(0, 120)) })),
-    ),
+    globalThis.axe
+      .run(document, { resultTypes: ["violations"] })
+      .then((r) =>
+        r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.html.slice(0, 120)) })),
+      ),
   );
 }
 let axeSource;
@@ -394,7 +446,11 @@ export class WebDriver {
   }
 
   static async raw(base, method, p, body) {
-    const r = await fetch(`${base}${p}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${base}${p}`, {
+      method,
+      headers: { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = await r.json().catch(() => ({}));
     if (!r.ok) throw new Error(`WebDriver ${method} ${p}: ${r.status} ${JSON.stringify(json).slice(0, 300)}`);
     return json.value;
@@ -405,7 +461,11 @@ export class WebDriver {
   }
 
   async find(css, timeout = 20000) {
-    const el = await until(`element ${css}`, async () => (await this.cmd("POST", "/element", { using: "css selector", value: css }))[ELEMENT], { timeout });
+    const el = await until(
+      `element ${css}`,
+      async () => (await this.cmd("POST", "/element", { using: "css selector", value: css }))[ELEMENT],
+      { timeout },
+    );
     return el;
   }
 
@@ -439,21 +499,30 @@ export class WebDriver {
 
   /** Waits until the element's text satisfies `pred`. */
   async waitText(css, pred, what, timeout = 20000) {
-    return until(what ?? `${css} text`, async () => {
-      const t = await this.text(css);
-      return pred(t) ? t : false;
-    }, { timeout });
+    return until(
+      what ?? `${css} text`,
+      async () => {
+        const t = await this.text(css);
+        return pred(t) ? t : false;
+      },
+      { timeout },
+    );
   }
 
   /** A screenshot of the screen as drawn: waits for two animation frames, and retries while the
    * picture is still blank (an undrawn WebKitGTK view is one flat colour, a few kB as PNG). */
   async screenshot(dir, name) {
-    const script = "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";
-    const png = await until(`a drawn screen for ${name}`, async () => {
-      await this.cmd("POST", "/execute/async", { script, args: [] });
-      const bytes = Buffer.from(await this.cmd("GET", "/screenshot"), "base64");
-      return bytes.length > 8000 ? bytes : false;
-    }, { timeout: 10000 });
+    const script =
+      "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";
+    const png = await until(
+      `a drawn screen for ${name}`,
+      async () => {
+        await this.cmd("POST", "/execute/async", { script, args: [] });
+        const bytes = Buffer.from(await this.cmd("GET", "/screenshot"), "base64");
+        return bytes.length > 8000 ? bytes : false;
+      },
+      { timeout: 10000 },
+    );
     saveShot(dir, name, png);
   }
 

@@ -7,14 +7,26 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { assertNoCspViolations, axeViolations, chromium, outDir, prepareOffice, scratch, serveOffice, until } from "./lib.mjs";
+import {
+  assertNoCspViolations,
+  axeViolations,
+  chromium,
+  outDir,
+  prepareOffice,
+  scratch,
+  serveOffice,
+  until,
+} from "./lib.mjs";
 
 let office, token, browser;
 const shots = path.join(outDir, "office-pages");
 
 before(async () => {
   const data = scratch("office-pages");
-  token = await prepareOffice(data, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl", "tests/e2e/fixtures/incidents.jsonl"]);
+  token = await prepareOffice(data, "t-e2e", [
+    "tests/e2e/fixtures/pairings.jsonl",
+    "tests/e2e/fixtures/incidents.jsonl",
+  ]);
   office = await serveOffice(data);
   browser = await chromium(office);
 });
@@ -104,7 +116,10 @@ test("the office's policy refuses an injected inline script, and the watch sees 
   });
   assert.equal(await page.evaluate(() => window.injected), undefined, "the inline script did not run");
   const seen = browser.cspViolations.splice(before);
-  assert.ok(seen.some((v) => /script-src/.test(v)), `the violation was reported: ${seen.join(" | ")}`);
+  assert.ok(
+    seen.some((v) => /script-src/.test(v)),
+    `the violation was reported: ${seen.join(" | ")}`,
+  );
   await page.close();
 });
 
@@ -136,13 +151,17 @@ test("in a dim hall the device's dark setting gives a dark page that axe-core fi
   await page.click("[data-testid=nav-tables]");
   await page.waitForSelector("[data-testid=tables]");
   // Relative luminance of the page's background (0 black … 1 white).
-  const luminance = () => page.evaluate(() => {
-    const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g).map(Number).map((c) => {
-      const x = c / 255;
-      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+  const luminance = () =>
+    page.evaluate(() => {
+      const [r, g, b] = getComputedStyle(document.documentElement)
+        .backgroundColor.match(/\d+/g)
+        .map(Number)
+        .map((c) => {
+          const x = c / 255;
+          return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+        });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  });
   for (const screen of ["tables", "game", "queue", "players", "officials", "setup", "standings"]) {
     if (screen === "game") {
       await page.click("[data-testid=nav-tables]");
@@ -154,7 +173,8 @@ test("in a dim hall the device's dark setting gives a dark page that axe-core fi
     }
     assert.ok((await luminance()) < 0.05, `${screen}: a dark page`);
     assert.deepEqual(await axeViolations(page), [], `axe-core, dark: ${screen}`);
-    if (screen === "game" || screen === "players") await page.screenshot({ path: path.join(shots, `dark-${screen}.png`) });
+    if (screen === "game" || screen === "players")
+      await page.screenshot({ path: path.join(shots, `dark-${screen}.png`) });
   }
   await page.close();
 });
@@ -165,8 +185,10 @@ test("every control is reached by the keyboard and shows where the keyboard is",
     await page.click(`[data-testid=nav-${screen}]`);
     // The page is drawn with its tab marked: the controls counted are its own.
     await page.waitForSelector(`[data-testid=nav-${screen}].on`);
-    const controls = await page.$$eval("button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, a[href], [tabindex='0']", (els) =>
-      els.filter((e) => e.getBoundingClientRect().height > 0 && !e.closest("details:not([open])")).length);
+    const controls = await page.$$eval(
+      "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, a[href], [tabindex='0']",
+      (els) => els.filter((e) => e.getBoundingClientRect().height > 0 && !e.closest("details:not([open])")).length,
+    );
     await page.evaluate(() => document.activeElement?.blur());
     const reached = new Set();
     const unmarked = [];
@@ -198,7 +220,11 @@ for (const [name, viewport] of [
     const page = await signedIn(viewport);
     // The referee's screens, then the organiser's pages (set-up, players, officials, rounds,
     // standings); in Chinese, then in English (longer words).
-    for (const [lang, screen] of ["zh", "en"].flatMap((l) => ["tables", "game", "story", "queue", "setup", "players", "officials", "rounds", "standings", "league"].map((s) => [l, s]))) {
+    for (const [lang, screen] of ["zh", "en"].flatMap((l) =>
+      ["tables", "game", "story", "queue", "setup", "players", "officials", "rounds", "standings", "league"].map(
+        (s) => [l, s],
+      ),
+    )) {
       if (screen === "tables") {
         await page.click("[data-testid=nav-tables]");
         await page.waitForSelector("[data-testid=tables]");
@@ -228,7 +254,13 @@ for (const [name, viewport] of [
         // This event has no system yet (第二十七条): no standings, the reason in the reader's
         // language and the way to the set-up page — not the office's English message.
         const why = await page.textContent("[data-testid=standings-not-ready]");
-        assert.match(why, lang === "zh" ? /^比赛设置尚未完成.*赛制（第二十七条）/ : /^The set-up is not complete yet.*system \(Art. 27\)/, why);
+        assert.match(
+          why,
+          lang === "zh"
+            ? /^比赛设置尚未完成.*赛制（第二十七条）/
+            : /^The set-up is not complete yet.*system \(Art. 27\)/,
+          why,
+        );
         assert.equal(await page.locator("[data-testid=error]").count(), 0);
         assert.equal(await page.locator("[data-testid=to-setup]").count(), 1);
       }
@@ -248,7 +280,12 @@ for (const [name, viewport] of [
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${name} ${lang} ${screen}: the page scrolls sideways by ${overflow}px`);
       const small = await page.$$eval("button, input", (els) =>
-        els.filter((e) => e.getBoundingClientRect().height > 0 && e.type !== "checkbox" && e.getBoundingClientRect().height < 44).map((e) => e.outerHTML.slice(0, 80)),
+        els
+          .filter(
+            (e) =>
+              e.getBoundingClientRect().height > 0 && e.type !== "checkbox" && e.getBoundingClientRect().height < 44,
+          )
+          .map((e) => e.outerHTML.slice(0, 80)),
       );
       assert.deepEqual(small, [], `${name} ${screen}: targets under 44px`);
       // Nothing sits under the top bar: at the top of the page, and when a field low on the page
@@ -261,7 +298,9 @@ for (const [name, viewport] of [
       });
       assert.deepEqual(under, [], `${name} ${screen}: under the top bar`);
       const hidden = await page.evaluate(() => {
-        const fields = Array.from(document.querySelectorAll("main input, main select")).filter((e) => e.getBoundingClientRect().height > 0);
+        const fields = Array.from(document.querySelectorAll("main input, main select")).filter(
+          (e) => e.getBoundingClientRect().height > 0,
+        );
         const out = [];
         for (const f of fields) {
           // Put the field just under the bar, as scrolling by hand can, then focus it to type.
@@ -271,14 +310,18 @@ for (const [name, viewport] of [
           f.focus();
           const bar = document.querySelector("header.banner").getBoundingClientRect();
           const top = f.getBoundingClientRect().top;
-          if (top < bar.bottom - 0.5) out.push(`${f.outerHTML.slice(0, 50)} at ${top} under a bar ending at ${bar.bottom}`);
+          if (top < bar.bottom - 0.5)
+            out.push(`${f.outerHTML.slice(0, 50)} at ${top} under a bar ending at ${bar.bottom}`);
         }
         window.scrollTo(0, 0);
         return out;
       });
       assert.deepEqual(hidden, [], `${name} ${screen}: a field focused under the top bar is brought clear of it`);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: path.join(shots, `layout-${name}-${screen}${lang === "en" ? "-en" : ""}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(shots, `layout-${name}-${screen}${lang === "en" ? "-en" : ""}.png`),
+        fullPage: true,
+      });
     }
     await page.close();
   });

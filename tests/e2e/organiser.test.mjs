@@ -13,7 +13,20 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
-import { assertNoCspViolations, api, chromium, codeFor, officeFetch, outDir, root, saveShot, scratch, serveOffice, unfold, until } from "./lib.mjs";
+import {
+  assertNoCspViolations,
+  api,
+  chromium,
+  codeFor,
+  officeFetch,
+  outDir,
+  root,
+  saveShot,
+  scratch,
+  serveOffice,
+  unfold,
+  until,
+} from "./lib.mjs";
 
 const shots = path.join(outDir, "organiser");
 const tabletBin = path.join(root, "target/debug/tablet");
@@ -34,7 +47,11 @@ after(async () => {
 
 const shot = async (page, name) => saveShot(shots, name, await page.screenshot({ fullPage: true }));
 
-async function signIn(page, tok, first = "[data-testid=tables], [data-testid=setup-form], [data-testid=queue], .empty") {
+async function signIn(
+  page,
+  tok,
+  first = "[data-testid=tables], [data-testid=setup-form], [data-testid=queue], .empty",
+) {
   await page.goto(office.url);
   await page.fill("[data-testid=token]", tok);
   await page.click("[data-testid=sign-in]");
@@ -49,7 +66,10 @@ async function tablet(link, device, game, bodies) {
   assert.match(stdout, /SYNCED/);
 }
 
-const warn = (offender) => ({ kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender } }, ruling: "warning" } });
+const warn = (offender) => ({
+  kind: "incident_recorded",
+  data: { incident: { type: "disturbing", facts: { offender } }, ruling: "warning" },
+});
 
 test("an organiser runs the event and the referee's second warning reaches the standings", async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -98,7 +118,9 @@ test("an organiser runs the event and the referee's second warning reaches the s
   assert.equal(mm.handicap, undefined, "the handicap was left at the defaults");
   // The Ing rules are offered beside the Chinese and Korean ones (seed 003): chosen and saved,
   // the set-up names them; the walk then goes on under the Chinese rules.
-  await page.evaluate(() => { document.querySelector("[data-testid=outcome]").className = "note"; });
+  await page.evaluate(() => {
+    document.querySelector("[data-testid=outcome]").className = "note";
+  });
   await page.selectOption("[data-testid=t-rules]", "ing");
   // The choice says what the Ing rules rule by, and that the referee rules fill the rest.
   assert.match(await page.textContent("[data-testid=t-rules-about]"), /应氏计点制.*裁判法/);
@@ -112,11 +134,16 @@ test("an organiser runs the event and the referee's second warning reaches the s
   assert.equal(await page.isVisible("[data-testid=og-params-mcmahon]"), false);
   assert.equal(await page.isVisible("[data-testid=og-params-opengotha_swiss]"), false);
   assert.match(await page.textContent("[data-testid=pairs-by]"), /第二十七条三/);
-  await page.evaluate(() => { document.querySelector("[data-testid=outcome]").className = "note"; });
+  await page.evaluate(() => {
+    document.querySelector("[data-testid=outcome]").className = "note";
+  });
   await page.click("[data-testid=save-setup]");
   await page.waitForSelector("[data-testid=outcome].ok");
   assert.equal((await api(office.url, token, "GET", "/setup")).tournament.settings.system.kind, "swiss");
-  assert.deepEqual((await api(office.url, token, "GET", "/setup")).tournament.ruleset, { preset: "chinese_1988", komi: 3.75 });
+  assert.deepEqual((await api(office.url, token, "GET", "/setup")).tournament.ruleset, {
+    preset: "chinese_1988",
+    komi: 3.75,
+  });
   await shot(page, "01-setup.png");
 
   // Players: a bad line refuses the paste and says where; the good list comes in whole.
@@ -126,7 +153,10 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.waitForSelector("[data-testid=outcome].error");
   // Every bad line named, in the page's language.
   assert.match(await page.textContent("[data-testid=outcome]"), /第 2 行：段位/);
-  await page.fill("[data-testid=csv]", "姓名,段位,单位\n王一,5d,北京\n李二,4d,上海\n张三,3d,天津\n赵四,2d,北京\n钱五,1d,杭州\n孙六,5级,南京\n");
+  await page.fill(
+    "[data-testid=csv]",
+    "姓名,段位,单位\n王一,5d,北京\n李二,4d,上海\n张三,3d,天津\n赵四,2d,北京\n钱五,1d,杭州\n孙六,5级,南京\n",
+  );
   await page.click("[data-testid=import-csv]");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=players] tbody tr").length === 6);
   await shot(page, "02-players.png");
@@ -138,13 +168,18 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.click("[data-testid=register-official]");
   await page.waitForSelector("[data-testid=code-ref-wang]");
   await page.click("[data-testid=code-ref-wang]");
-  await page.waitForFunction(() => /[0-9A-Z]{4}-[0-9A-Z]{4}/.test(document.querySelector("[data-testid=issued-code]")?.textContent ?? ""));
+  await page.waitForFunction(() =>
+    /[0-9A-Z]{4}-[0-9A-Z]{4}/.test(document.querySelector("[data-testid=issued-code]")?.textContent ?? ""),
+  );
   const code = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(await page.textContent("[data-testid=issued-code]"))[1];
   // By hand, the tablet also needs the certificate's short fingerprint, shown beside the code.
   assert.equal((await page.textContent("[data-testid=issued-fingerprint] code")).trim(), office.cert.short);
   // The same code as a QR code for the tablet's camera, with the office's address and certificate in it.
   await page.waitForSelector("[data-testid=enroll-qr] svg");
-  assert.match(await page.textContent("[data-testid=enroll-qr]"), new RegExp(`^.*${office.url}/#enroll=${code}&fp=${office.cert.sha256}&v=2`));
+  assert.match(
+    await page.textContent("[data-testid=enroll-qr]"),
+    new RegExp(`^.*${office.url}/#enroll=${code}&fp=${office.cert.sha256}&v=2`),
+  );
   await shot(page, "03-enrollment-qr.png");
   // What a tablet's camera reads from that picture (Debian's zbarimg): the same link.
   const qrPng = path.join(shots, "03-enrollment-qr-only.png");
@@ -171,7 +206,10 @@ test("an organiser runs the event and the referee's second warning reaches the s
   // The field already shows what was typed, so it says nothing of the save: wait for the office
   // to hold it (asking before the save had arrived failed one run in three under load).
   const startsAt = new Date(2026, 10, 21, 9, 30).toISOString().replace(".000Z", "Z");
-  await until("the round's start saved", async () => (await api(office.url, token, "GET", "/rounds/1/pairings")).starts_at === startsAt);
+  await until(
+    "the round's start saved",
+    async () => (await api(office.url, token, "GET", "/rounds/1/pairings")).starts_at === startsAt,
+  );
   await page.waitForFunction(() => document.querySelector("[data-testid=round-start]")?.value === "2026-11-21 09:30");
 
   // Table 1: the referee's tablet records two warnings to Black; 第二十五条二 decides the game.
@@ -183,7 +221,10 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await page.click("[data-testid=nav-rounds]");
   // The sheet on screen is redrawn from the office: wait for the new one, not the old.
   await page.waitForFunction(() =>
-    /第二次警告：黑方判负（第二十五条二）/.test(document.querySelector("[data-testid=pairings] tbody tr:nth-child(1)")?.textContent ?? ""));
+    /第二次警告：黑方判负（第二十五条二）/.test(
+      document.querySelector("[data-testid=pairings] tbody tr:nth-child(1)")?.textContent ?? "",
+    ),
+  );
   for (const table of [2, 3]) {
     await page.click(`[data-testid=result-${table}-whiteWins]`);
     // Asked first, with the game and the result named; then recorded.
@@ -213,7 +254,11 @@ test("an organiser runs the event and the referee's second warning reaches the s
   await shot(page, "06b-device-revoked.png");
 
   // Printed sheets, A4, in Chinese and in English.
-  for (const [what, lang] of [["pairings&round=1", "zh"], ["standings", "zh"], ["standings", "en"]]) {
+  for (const [what, lang] of [
+    ["pairings&round=1", "zh"],
+    ["standings", "zh"],
+    ["standings", "en"],
+  ]) {
     await page.goto(`${office.url}/?print=${what}&lang=${lang}`);
     await page.waitForSelector("[data-testid=sheet] table");
     const pdf = await page.pdf({ format: "A4", printBackground: true });
@@ -240,7 +285,13 @@ test("the chief arbiter decides from the browser and sees the standings change f
   // Round 2 paired by the organiser; the chief arbiter signs in with an enrolled token.
   await api(office.url, token, "POST", "/rounds/2/pair");
   const chiefCode = await codeFor(office, token, "chief-liu", "chief_arbiter");
-  const enrolled = await (await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: chiefCode, device: "desk-chief", label: "desk" }) })).json();
+  const enrolled = await (
+    await officeFetch(`${office.url}/api/v1/enroll`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: chiefCode, device: "desk-chief", label: "desk" }),
+    })
+  ).json();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signIn(page, enrolled.token);
   await page.click("[data-testid=nav-rounds]");
@@ -261,7 +312,9 @@ test("the chief arbiter decides from the browser and sees the standings change f
   assert.match(await page.textContent("[data-testid=consequence]"), /第二十四条三/);
   await shot(page, "08-chief-preview.png");
   await page.click("[data-testid=confirm]");
-  await page.waitForFunction(() => document.querySelector("[data-testid=result]")?.textContent.includes("第二十四条三"));
+  await page.waitForFunction(() =>
+    document.querySelector("[data-testid=result]")?.textContent.includes("第二十四条三"),
+  );
   await shot(page, "09-chief-decided.png");
 
   // The desk. A referee's tablet on table 2: stones moved, the players disagree (第十七条三);
@@ -272,7 +325,19 @@ test("the chief arbiter decides from the browser and sees the standings change f
   const [t2, t3] = [round2.boards[1], round2.boards[2]];
   const zhao = async (device, game, bodies) => {
     const { code } = await api(office.url, token, "POST", "/enrollment-codes", { person: "ref-zhao" });
-    const args = [scratch(`tablet-${device}`), "--office", office.url, "--code", code, "--fingerprint", office.cert.short, "--device", device, "--game", game];
+    const args = [
+      scratch(`tablet-${device}`),
+      "--office",
+      office.url,
+      "--code",
+      code,
+      "--fingerprint",
+      office.cert.short,
+      "--device",
+      device,
+      "--game",
+      game,
+    ];
     for (const b of bodies) args.push("--record", JSON.stringify(b));
     const { stdout } = await promisify(execFile)(tabletBin, args, { timeout: 30000 });
     assert.match(stdout, /SYNCED/);
@@ -280,7 +345,13 @@ test("the chief arbiter decides from the browser and sees the standings change f
   const escalate = { kind: "escalated", data: { incident: "$LAST_INCIDENT", to: "chief_arbiter" } };
   await zhao("tab-zhao", t2.game, [
     { kind: "clock_started" },
-    { kind: "incident_recorded", data: { incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } }, note: "黑方称白方碰动了两子" } },
+    {
+      kind: "incident_recorded",
+      data: {
+        incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } },
+        note: "黑方称白方碰动了两子",
+      },
+    },
     { kind: "clock_paused", data: { reason: "等待裁判长" } },
     escalate,
   ]);
@@ -298,22 +369,40 @@ test("the chief arbiter decides from the browser and sees the standings change f
   assert.equal(await card("card-clock"), "计时钟已停，等待处理");
   assert.match(await card("card-waited"), /^已等 \d+ 分钟$/);
   // Exactly the rulings the rules allow the chief arbiter for these facts, each previewed.
-  const allowed = await api(office.url, enrolled.token, "POST", `/games/${t2.game}/allowed`, { incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } } });
-  const offered = await page.$$eval(`[data-testid=queue-card][data-game="${t2.game}"] .option`, (els) => els.map((e) => e.getAttribute("data-value")));
-  assert.deepEqual(offered, allowed.map((a) => a.ruling));
-  assert.match(await page.textContent(`[data-testid=queue-card][data-game="${t2.game}"] .option[data-value=draw] .preview`), /和棋/);
+  const allowed = await api(office.url, enrolled.token, "POST", `/games/${t2.game}/allowed`, {
+    incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } },
+  });
+  const offered = await page.$$eval(`[data-testid=queue-card][data-game="${t2.game}"] .option`, (els) =>
+    els.map((e) => e.getAttribute("data-value")),
+  );
+  assert.deepEqual(
+    offered,
+    allowed.map((a) => a.ruling),
+  );
+  assert.match(
+    await page.textContent(`[data-testid=queue-card][data-game="${t2.game}"] .option[data-value=draw] .preview`),
+    /和棋/,
+  );
   assert.equal(await page.textContent("[data-testid=queue-count]"), "1");
   await shot(page, "10-queue.png");
 
   // A second escalation arrives while the queue is open: it appears without a reload, marked new.
   await zhao("tab-zhao-2", t3.game, [
     { kind: "clock_started" },
-    { kind: "incident_recorded", data: { incident: { type: "disturbing", facts: { offender: "black" } }, ruling: "warning" } },
+    {
+      kind: "incident_recorded",
+      data: { incident: { type: "disturbing", facts: { offender: "black" } }, ruling: "warning" },
+    },
     escalate,
   ]);
-  await page.waitForFunction(() => document.querySelectorAll("[data-testid=queue-card]").length === 2, null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=queue-card]").length === 2, null, {
+    timeout: 15000,
+  });
   assert.equal(await page.textContent("[data-testid=queue-count]"), "2");
-  assert.equal(await page.textContent(`[data-testid=queue-card][data-game="${t3.game}"] [data-testid=new-badge]`), "新");
+  assert.equal(
+    await page.textContent(`[data-testid=queue-card][data-game="${t3.game}"] [data-testid=new-badge]`),
+    "新",
+  );
   // The waiting table (clock stopped) stays first.
   assert.equal(await page.getAttribute("[data-testid=queue-card] >> nth=0", "data-game"), t2.game);
   await shot(page, "11-queue-new-item.png");
@@ -331,21 +420,37 @@ test("the chief arbiter decides from the browser and sees the standings change f
   await shot(page, "12-story-deciding.png");
   await page.click("[data-testid=card-confirm]");
   await page.waitForSelector("[data-testid=story-ruled].in-force");
-  assert.match(await page.textContent("[data-testid=story-ruled]"), /^(刘.*|chief-liu)（裁判长）\d\d:\d\d 判决 · 判和 · ✓ 签名 office 已验证$/);
+  assert.match(
+    await page.textContent("[data-testid=story-ruled]"),
+    /^(刘.*|chief-liu)（裁判长）\d\d:\d\d 判决 · 判和 · ✓ 签名 office 已验证$/,
+  );
   assert.equal(await page.$("[data-testid=card-options]"), null, "nothing left to decide on it");
   await shot(page, "13-story-decided.png");
   const decided = await api(office.url, token, "GET", `/games/${t2.game}/state`);
   assert.equal(decided.result.outcome, "draw");
   await page.click("[data-testid=nav-queue]");
-  await page.waitForFunction((g) => document.querySelector("[data-testid=queue]") && !document.querySelector(`[data-testid=queue-card][data-game="${g}"]`), t2.game);
+  await page.waitForFunction(
+    (g) =>
+      document.querySelector("[data-testid=queue]") &&
+      !document.querySelector(`[data-testid=queue-card][data-game="${g}"]`),
+    t2.game,
+  );
   await page.close();
 
   // 第十六条四: Black appeals the warning on table 3; the committee's desk has the appeal, its
   // grounds and the ruling appealed, and decides from the story.
   const warned = (await api(office.url, token, "GET", `/games/${t3.game}/state`)).incidents[0].id;
-  await zhao("tab-zhao-3", t3.game, [{ kind: "appeal_filed", data: { incident: warned, by: "black", grounds: "黑方称并未出声" } }]);
+  await zhao("tab-zhao-3", t3.game, [
+    { kind: "appeal_filed", data: { incident: warned, by: "black", grounds: "黑方称并未出声" } },
+  ]);
   const cmteCode = await codeFor(office, token, "cmte-zhou", "committee");
-  const cmte = await (await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: cmteCode, device: "desk-cmte", label: "desk" }) })).json();
+  const cmte = await (
+    await officeFetch(`${office.url}/api/v1/enroll`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: cmteCode, device: "desk-cmte", label: "desk" }),
+    })
+  ).json();
   const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signIn(desk, cmte.token);
   await desk.click("[data-testid=nav-queue]");
@@ -353,7 +458,9 @@ test("the chief arbiter decides from the browser and sees the standings change f
   const appealCard = (id) => desk.textContent(`[data-testid=queue-card][data-game="${t3.game}"] [data-testid=${id}]`);
   assert.equal(await appealCard("card-appeal"), "申诉（黑方）：黑方称并未出声");
   assert.equal(await appealCard("card-referee-ruling"), "裁判的判决：警告一次");
-  const choices = await desk.$$eval(`[data-testid=queue-card][data-game="${t3.game}"] .option`, (els) => els.map((e) => e.getAttribute("data-value")));
+  const choices = await desk.$$eval(`[data-testid=queue-card][data-game="${t3.game}"] .option`, (els) =>
+    els.map((e) => e.getAttribute("data-value")),
+  );
   assert.deepEqual(choices.slice(0, 2), ["upheld", "annulled"]);
   await shot(desk, "14-appeal-desk.png");
   await desk.click(`[data-testid=queue-card][data-game="${t3.game}"] [data-testid=card-story]`);
@@ -363,7 +470,10 @@ test("the chief arbiter decides from the browser and sees the standings change f
   await desk.click("[data-testid=card-confirm]");
   await desk.waitForSelector("[data-testid=story-decided]");
   // The referee's warning stays in the story, struck through, with what replaced it.
-  assert.match(await desk.textContent("[data-testid=story-recorded] [data-testid=replaced-by]"), /已被cmte-zhou（\d\d:\d\d）的裁决取代/);
+  assert.match(
+    await desk.textContent("[data-testid=story-recorded] [data-testid=replaced-by]"),
+    /已被cmte-zhou（\d\d:\d\d）的裁决取代/,
+  );
   await shot(desk, "15-appeal-decided.png");
   await desk.close();
 });

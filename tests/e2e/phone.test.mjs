@@ -43,24 +43,35 @@ after(async () => {
 /** A phone of its own: a fresh context, Chinese as its language. */
 async function newPhone() {
   const context = await browser.newContext(phone);
-  await context.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh"); });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
+  });
   return { context, page: await context.newPage() };
 }
 
 /** Controls (buttons, fields, links) that stick out of the 390 px screen, outside the bottom
  * tab bar (which scrolls sideways by design, its current tab kept in view). */
 function offScreen(page) {
-  return page.evaluate(() => [...document.querySelectorAll("button, input, select, textarea, a[href]")]
-    .filter((el) => !el.closest("nav") && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden")
-    .map((el) => ({ el, r: el.getBoundingClientRect() }))
-    .filter(({ r }) => r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1))
-    .map(({ el, r }) => `${el.tagName.toLowerCase()}[${el.dataset.testid ?? el.textContent?.trim().slice(0, 20)}] ${Math.round(r.left)}–${Math.round(r.right)}`));
+  return page.evaluate(() =>
+    [...document.querySelectorAll("button, input, select, textarea, a[href]")]
+      .filter(
+        (el) => !el.closest("nav") && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden",
+      )
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1))
+      .map(
+        ({ el, r }) =>
+          `${el.tagName.toLowerCase()}[${el.dataset.testid ?? el.textContent?.trim().slice(0, 20)}] ${Math.round(r.left)}–${Math.round(r.right)}`,
+      ),
+  );
 }
 
 /** Issues a code for `person` on the officials page: the code and its QR link. */
 async function issue(page, person) {
   await page.click(`[data-testid=code-${person}]`);
-  await page.waitForFunction(() => /[0-9A-Z]{4}-[0-9A-Z]{4}/.test(document.querySelector("[data-testid=issued-code]")?.textContent ?? ""));
+  await page.waitForFunction(() =>
+    /[0-9A-Z]{4}-[0-9A-Z]{4}/.test(document.querySelector("[data-testid=issued-code]")?.textContent ?? ""),
+  );
   const code = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(await page.textContent("[data-testid=issued-code]"))[1];
   const link = (await page.textContent("[data-testid=enroll-qr] code")).trim();
   return { code, link };
@@ -73,7 +84,17 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await org.page.fill("[data-testid=token]", organiser);
   await org.page.click("[data-testid=sign-in]");
   await org.page.waitForSelector("[data-testid=setup-form]");
-  for (const tab of ["setup", "players", "officials", "rounds", "standings", "tables", "queue", "evaluations", "league"]) {
+  for (const tab of [
+    "setup",
+    "players",
+    "officials",
+    "rounds",
+    "standings",
+    "tables",
+    "queue",
+    "evaluations",
+    "league",
+  ]) {
     await org.page.click(`[data-testid=nav-${tab}]`);
     // Drawn: its tab marked as the one shown.
     await org.page.waitForSelector(`[data-testid=nav-${tab}].on`);
@@ -109,7 +130,9 @@ test("officials sign in on phones with their codes, record offline, are signed o
   // The same code again (spent): said, and nothing stored.
   await bad.page.fill("[data-testid=token]", chiefCode.code);
   await bad.page.click("[data-testid=sign-in]");
-  await bad.page.waitForFunction(() => /already used/.test(document.querySelector("[data-testid=sign-in-error]")?.textContent ?? ""));
+  await bad.page.waitForFunction(() =>
+    /already used/.test(document.querySelector("[data-testid=sign-in-error]")?.textContent ?? ""),
+  );
   const devices = await api(office.url, organiser, "GET", "/devices");
   assert.equal(devices.length, devicesBefore + 1, "only the chief arbiter's phone enrolled");
   await bad.context.close();
@@ -126,7 +149,10 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await ref.page.click("[data-testid=enroll-phone]");
   await ref.page.waitForSelector("[data-testid=tables] [data-testid^=table-]");
   // A referee's tabs: their tables and the standings, no chief arbiter's desk.
-  assert.deepEqual(await ref.page.$$eval("nav button", (bs) => bs.map((b) => b.dataset.testid)), ["nav-tables", "nav-standings"]);
+  assert.deepEqual(await ref.page.$$eval("nav button", (bs) => bs.map((b) => b.dataset.testid)), [
+    "nav-tables",
+    "nav-standings",
+  ]);
   const me = (await api(office.url, organiser, "GET", "/devices")).find((d) => d.person === "ref-li");
   assert.equal(me.role, "referee");
   // Its label is the day it was enrolled: "phone browser" is said in each reader's language.
@@ -142,7 +168,9 @@ test("officials sign in on phones with their codes, record offline, are signed o
   });
   assert.equal(manifest.display, "standalone");
   assert.ok(manifest.icons.length >= 1 && manifest.start_url === "/");
-  await until("the service worker in control", () => ref.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state === "activated"));
+  await until("the service worker in control", () =>
+    ref.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state === "activated"),
+  );
 
   // Table 1: two warnings to Black while the phone is offline.
   const [t1, t2] = sheet.boards;
@@ -150,7 +178,10 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await ref.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await ref.page.click(`[data-testid=table-${t1.game}]`);
   await ref.page.waitForSelector("[data-testid=quick-black] button");
-  const warning = await ref.page.getAttribute("[data-testid=quick-black] button[data-testid$=-disturbing-warning]", "data-testid");
+  const warning = await ref.page.getAttribute(
+    "[data-testid=quick-black] button[data-testid$=-disturbing-warning]",
+    "data-testid",
+  );
   await ref.page.click(`[data-testid=${warning}]`);
   await ref.page.waitForSelector("[data-testid=confirm]:not([disabled])");
   await ref.context.setOffline(true);
@@ -175,7 +206,10 @@ test("officials sign in on phones with their codes, record offline, are signed o
 
   // Back online: sent, in order, each once; the second warning loses the game (第二十五条二).
   await ref.context.setOffline(false);
-  await until("both warnings at the office", async () => (await api(office.url, organiser, "GET", `/games/${t1.game}`)).state.incidents.length === 2);
+  await until(
+    "both warnings at the office",
+    async () => (await api(office.url, organiser, "GET", `/games/${t1.game}`)).state.incidents.length === 2,
+  );
   // Asked again later, still two: nothing was sent twice.
   await ref.page.click(`[data-testid=table-${t1.game}]`);
   await ref.page.waitForSelector("[data-testid=result]");
@@ -193,8 +227,15 @@ test("officials sign in on phones with their codes, record offline, are signed o
     await ref.page.waitForSelector("[data-testid=confirm]:not([disabled])");
     if (n === 2) {
       await ref.page.waitForSelector("[data-testid=loss]");
-      const [loss, bar] = await ref.page.evaluate(() => [document.querySelector("[data-testid=loss]"), document.querySelector(".confirm-bar")].map((e) => e.getBoundingClientRect().toJSON()));
-      assert.ok(loss.bottom <= bar.top && loss.top >= 0, `the loss (${loss.top}–${loss.bottom}) shows above the confirm bar (${bar.top})`);
+      const [loss, bar] = await ref.page.evaluate(() =>
+        [document.querySelector("[data-testid=loss]"), document.querySelector(".confirm-bar")].map((e) =>
+          e.getBoundingClientRect().toJSON(),
+        ),
+      );
+      assert.ok(
+        loss.bottom <= bar.top && loss.top >= 0,
+        `the loss (${loss.top}–${loss.bottom}) shows above the confirm bar (${bar.top})`,
+      );
       await saveShot(shots, "06-loss-above-confirm.png", await ref.page.screenshot());
     }
     await ref.page.click("[data-testid=confirm]");
@@ -205,7 +246,10 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await org.page.click("[data-testid=nav-tables]");
   await org.page.click("[data-testid=nav-officials]");
   await org.page.click(`[data-testid=revoke-${me.device}]`);
-  await org.page.waitForFunction((d) => document.querySelector(`[data-testid=devices]`)?.textContent.includes("已吊销"), me.device);
+  await org.page.waitForFunction(
+    (_d) => document.querySelector(`[data-testid=devices]`)?.textContent.includes("已吊销"),
+    me.device,
+  );
   // Its next request is its own poll of the office's status (a tap on Back raced it: the page
   // was signed out, Back gone, before the tap landed).
   await ref.page.waitForSelector("[data-testid=sign-in-notice]");

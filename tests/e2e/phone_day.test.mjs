@@ -51,7 +51,9 @@ after(async () => {
 /** The phone's browser on its profile, Chinese as its language; its one page. */
 async function openPhone(options = {}) {
   ctx = await chromiumProfile(office, profile, { ...phone, ...options });
-  await ctx.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh"); });
+  await ctx.addInitScript(() => {
+    if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
+  });
   return ctx.pages()[0] ?? ctx.newPage();
 }
 
@@ -107,7 +109,10 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   const listed = (which) => page.$$eval(`[data-testid=${which}] .table-card`, (bs) => bs.map((b) => b.dataset.testid));
   assert.deepEqual(await listed("my-tables"), [`table-${t1.game}`]);
   assert.deepEqual(await listed("other-tables"), [`table-${t2.game}`]);
-  assert.deepEqual(await page.$$eval("[data-testid=tables] h2", (hs) => hs.map((x) => x.textContent)), ["分派给我的台次", "其他台次"]);
+  assert.deepEqual(await page.$$eval("[data-testid=tables] h2", (hs) => hs.map((x) => x.textContent)), [
+    "分派给我的台次",
+    "其他台次",
+  ]);
   await saveShot(shots, "01-own-tables-first.png", await page.screenshot({ fullPage: true }));
 
   // Another referee's table: refused by the office, the table and theirs named, nothing stored.
@@ -118,7 +123,10 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.click("[data-testid=confirm]");
   await page.waitForSelector("[data-testid=consequence] .error");
   // Said in the referee's language (the core's sentence for the office's refusal).
-  assert.match(await page.textContent("[data-testid=consequence] .error"), new RegExp(`第${t2.table}台未分派给裁判 \`ref-li\`（其台次：${t1.table}）`));
+  assert.match(
+    await page.textContent("[data-testid=consequence] .error"),
+    new RegExp(`第${t2.table}台未分派给裁判 \`ref-li\`（其台次：${t1.table}）`),
+  );
   assert.equal((await incidents(t2.game)).length, 0);
   await page.click("[data-testid=back]");
 
@@ -128,8 +136,15 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   const kept = await page.evaluate(async () => {
     const names = (await caches.keys()).filter((n) => n.startsWith("arbiter-shell-"));
     const cache = await caches.open(names[0]);
-    const named = [...document.querySelectorAll("script[src], link[rel=stylesheet]")].map((e) => new URL(e.src || e.href).pathname);
-    return { names, named, missing: (await Promise.all(named.map(async (p) => ((await cache.match(p)) ? null : p)))).filter(Boolean), page: Boolean(await cache.match("/")) };
+    const named = [...document.querySelectorAll("script[src], link[rel=stylesheet]")].map(
+      (e) => new URL(e.src || e.href).pathname,
+    );
+    return {
+      names,
+      named,
+      missing: (await Promise.all(named.map(async (p) => ((await cache.match(p)) ? null : p)))).filter(Boolean),
+      page: Boolean(await cache.match("/")),
+    };
   });
   assert.equal(kept.names.length, 1, `one cache, this build's: ${kept.names}`);
   assert.ok(kept.named.length >= 2 && kept.page, JSON.stringify(kept));
@@ -148,7 +163,10 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   madeT1.push(Date.now());
   await page.click("[data-testid=quick-white-late_arrival]");
   await page.waitForSelector("[data-testid=offline-arrival]");
-  assert.match(await page.textContent("[data-testid=offline-arrival]"), /^离线：白方于 .* 入座。办公室收到后按这一时刻计时（第二十三条）/);
+  assert.match(
+    await page.textContent("[data-testid=offline-arrival]"),
+    /^离线：白方于 .* 入座。办公室收到后按这一时刻计时（第二十三条）/,
+  );
   await tap(page, "[data-testid=confirm]");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 3);
   // Stones moved, left to the chief arbiter: the incident and its escalation, one record.
@@ -185,14 +203,18 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await ctx.setOffline(false);
   await until("the four records at the office", async () => (await incidents(t1.game)).length === 4);
   const t1Got = await assertMadeOnce(t1.game, madeT1);
-  for (const inc of t1Got) assert.ok(inc.hlc.wall_ms >= back - 2000, `arrived ${inc.hlc.wall_ms}, back online at ${back}`);
+  for (const inc of t1Got)
+    assert.ok(inc.hlc.wall_ms >= back - 2000, `arrived ${inc.hlc.wall_ms}, back online at ${back}`);
   // The office timed White's arrival at the moment tapped: five-odd minutes into the round, a
   // deduction (23.3); the moved stones wait on the chief arbiter's desk.
   const [, , late, moved] = t1Got;
   assert.equal(late.incident.type, "late_arrival");
   assert.equal(late.effective?.ruling, "deduct_late_time");
   assert.equal(late.incident.facts.black_late_secs, 0);
-  assert.ok(late.incident.facts.white_late_secs >= 300 && late.incident.facts.white_late_secs < 15 * 60, JSON.stringify(late.incident.facts));
+  assert.ok(
+    late.incident.facts.white_late_secs >= 300 && late.incident.facts.white_late_secs < 15 * 60,
+    JSON.stringify(late.incident.facts),
+  );
   assert.equal(moved.incident.type, "moved_stones");
   assert.deepEqual(moved.escalated_to, ["chief_arbiter"]);
 
@@ -203,7 +225,9 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   const chiefProfile = mkdtempSync(path.join(tmpdir(), "arbiter-chief-profile-"));
   const chiefCtx = await chromiumProfile(office, chiefProfile, phone);
   try {
-    await chiefCtx.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh"); });
+    await chiefCtx.addInitScript(() => {
+      if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
+    });
     const chief = chiefCtx.pages()[0] ?? (await chiefCtx.newPage());
     await chief.goto(`${office.url}/#enroll=${chiefCode}&fp=${office.cert.sha256}&v=2`);
     await chief.click("[data-testid=enroll-phone]");
@@ -211,7 +235,10 @@ test("a referee's first day on a phone: offline from the first visit, times as t
     assert.match(await chief.textContent(`[data-testid=cover-${t2.game}]`), /^裁判：王裁判 · 换人代班$/);
     await tap(chief, `[data-testid=cover-${t2.game}]`);
     await tap(chief, `[data-testid=cover-${t2.game}-ref-li]`);
-    await chief.waitForFunction((g) => /^裁判：李裁判/.test(document.querySelector(`[data-testid=cover-${g}]`)?.textContent ?? ""), t2.game);
+    await chief.waitForFunction(
+      (g) => /^裁判：李裁判/.test(document.querySelector(`[data-testid=cover-${g}]`)?.textContent ?? ""),
+      t2.game,
+    );
     await saveShot(shots, "04a-chief-cover.png", await chief.screenshot({ fullPage: true }));
   } finally {
     await chiefCtx.close();
@@ -232,15 +259,18 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   await page.evaluate((o) => localStorage.setItem("officeClockOffsetMs", String(Number(o) + 10 * 60_000)), offset);
   await quick(page, warning("black"));
   await page.waitForSelector("[data-testid=waiting-record]");
-  const ahead = await page.evaluate(() => new Promise((done, fail) => {
-    const open = indexedDB.open("arbiter-outbox");
-    open.onerror = () => fail(open.error);
-    open.onsuccess = () => {
-      const all = open.result.transaction("records").objectStore("records").getAll();
-      all.onsuccess = () => done(all.result.map((q) => q.made_at_ms - Date.now()));
-      all.onerror = () => fail(all.error);
-    };
-  }));
+  const ahead = await page.evaluate(
+    () =>
+      new Promise((done, fail) => {
+        const open = indexedDB.open("arbiter-outbox");
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction("records").objectStore("records").getAll();
+          all.onsuccess = () => done(all.result.map((q) => q.made_at_ms - Date.now()));
+          all.onerror = () => fail(all.error);
+        };
+      }),
+  );
   assert.equal(ahead.length, 1, "one record waits");
   assert.ok(ahead[0] > 9 * 60_000, `the record was made on the fast clock (${ahead[0]} ms ahead)`);
   await page.evaluate((o) => localStorage.setItem("officeClockOffsetMs", o), offset);
@@ -251,9 +281,14 @@ test("a referee's first day on a phone: offline from the first visit, times as t
     await saveShot(shots, "failed-refused-ahead.png", await page.screenshot({ fullPage: true }));
     const said = await page.evaluate(() => document.body.innerText.slice(0, 800));
     const kept = await page.evaluate(() => localStorage.getItem("officeClockOffsetMs"));
-    throw new Error(`${e.message}; offset now ${kept}; office incidents ${JSON.stringify(await incidents(t2.game))}; the page said: ${said}`);
+    throw new Error(
+      `${e.message}; offset now ${kept}; office incidents ${JSON.stringify(await incidents(t2.game))}; the page said: ${said}`,
+    );
   });
-  assert.match(await page.textContent("[data-testid=refused-records]"), /被拒绝：.*记录时间比办公室时钟快 59\d 秒（最多允许 300 秒）/);
+  assert.match(
+    await page.textContent("[data-testid=refused-records]"),
+    /被拒绝：.*记录时间比办公室时钟快 59\d 秒（最多允许 300 秒）/,
+  );
   await saveShot(shots, "04-refused-ahead.png", await page.screenshot({ fullPage: true }));
   assert.equal((await incidents(t2.game)).length, 0, "nothing stored");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
@@ -261,7 +296,13 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   // A flapping link: 400 ms each way, ~400 kbit/s, 5 s on and 5 s off, at most a minute.
   const cdp = await ctx.newCDPSession(page);
   await cdp.send("Network.enable");
-  const link_ = (offline) => cdp.send("Network.emulateNetworkConditions", { offline, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+  const link_ = (offline) =>
+    cdp.send("Network.emulateNetworkConditions", {
+      offline,
+      latency: 400,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
   let flips = 0;
   let offline = false;
   await link_(false);
@@ -287,8 +328,17 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   // Black's second warning here: it decides the game (第二十五条二).
   madeT1.push(await quick(page, warning("black")));
   await flapping;
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await until("every record at the office", async () => (await incidents(t1.game)).length === 5 && (await incidents(t2.game)).length === 2, { timeout: 30000 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await until(
+    "every record at the office",
+    async () => (await incidents(t1.game)).length === 5 && (await incidents(t2.game)).length === 2,
+    { timeout: 30000 },
+  );
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
   await assertMadeOnce(t1.game, madeT1);
   await assertMadeOnce(t2.game, madeT2);

@@ -53,7 +53,9 @@ test("a phone reloaded offline shows its tables and games and records with the m
   const [t1] = sheet.boards;
   const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-zhao" });
   ctx = await chromiumProfile(office, profile, phone);
-  await ctx.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh"); });
+  await ctx.addInitScript(() => {
+    if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
+  });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
 
   // First visit: enrolled from the QR link, their tables listed — nothing opened, no reload.
@@ -62,7 +64,9 @@ test("a phone reloaded offline shows its tables and games and records with the m
   await page.waitForSelector(`[data-testid=my-tables] [data-testid=table-${t1.game}]`);
   await until("the service worker in control", () => page.evaluate(() => navigator.serviceWorker.controller !== null));
   // What the phone saw is kept for this sign-in: its own table's game among it, unopened.
-  await until("the referee's game kept", () => page.evaluate((g) => g in (JSON.parse(localStorage.getItem("arbiter-views") ?? "{}").games ?? {}), t1.game));
+  await until("the referee's game kept", () =>
+    page.evaluate((g) => g in (JSON.parse(localStorage.getItem("arbiter-views") ?? "{}").games ?? {}), t1.game),
+  );
 
   // The Wi-Fi drops; the page is reloaded.
   await ctx.setOffline(true);
@@ -100,7 +104,13 @@ test("a phone reloaded offline shows its tables and games and records with the m
     window.scrollBy(0, el.getBoundingClientRect().top - (bar.bottom - el.getBoundingClientRect().height / 2));
     const r = el.getBoundingClientRect();
     // Just under the banner's edge: the part of the button a finger finds first.
-    return { x: r.left + r.width / 2, y: bar.bottom + 4, covered: bar.bottom - r.top, height: r.height, barHeight: bar.height };
+    return {
+      x: r.left + r.width / 2,
+      y: bar.bottom + 4,
+      covered: bar.bottom - r.top,
+      height: r.height,
+      barHeight: bar.height,
+    };
   });
   assert.ok(spot.covered > 0 && spot.covered < spot.height, `half under the banner: ${JSON.stringify(spot)}`);
   assert.ok(spot.barHeight > 100, `the banner is tall offline: ${spot.barHeight}px`);
@@ -135,10 +145,15 @@ test("a phone reloaded offline shows its tables and games and records with the m
   // The link back: the phone sends them by itself, in order, each once, at the moment made.
   const back = Date.now();
   await ctx.setOffline(false);
-  await until("the three records at the office", async () => (await incidents(t1.game)).length === 3, { timeout: 30000 });
+  await until("the three records at the office", async () => (await incidents(t1.game)).length === 3, {
+    timeout: 30000,
+  });
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
   const got = await incidents(t1.game);
-  assert.deepEqual(got.map((i) => i.incident.type), ["disturbing", "late_arrival", "consulting"]);
+  assert.deepEqual(
+    got.map((i) => i.incident.type),
+    ["disturbing", "late_arrival", "consulting"],
+  );
   got.forEach((inc, k) => {
     const off = Date.parse(inc.wall_time) - made[k];
     assert.ok(Math.abs(off) <= 2000, `record ${k}: kept ${off} ms from when it was made`);
@@ -146,7 +161,9 @@ test("a phone reloaded offline shows its tables and games and records with the m
   });
   assert.equal(got[0].effective?.ruling, "warning");
   // As foreseen: the office's result is the second warning's, and the phone no longer forecasts.
-  await page.waitForFunction(() => /第二次警告：黑方判负/.test(document.querySelector("[data-testid=result]")?.textContent ?? ""));
+  await page.waitForFunction(() =>
+    /第二次警告：黑方判负/.test(document.querySelector("[data-testid=result]")?.textContent ?? ""),
+  );
   assert.equal(await page.locator("[data-testid=decides-on-arrival]").count(), 0);
   await saveShot(shots, "03-delivered.png", await page.screenshot({ fullPage: true }));
 });
@@ -168,9 +185,16 @@ test("a chief arbiter's decision and a result recorded offline on a phone reach 
   await api(office.url, organiser, "POST", "/people", { id: "ref-qian", name: "钱裁判", role: "referee" });
   await api(office.url, organiser, "POST", "/referees", { referee: "ref-qian", tables: [t2.table] });
   const refCode = (await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-qian" })).code;
-  const { token: qian } = await api(office.url, null, "POST", "/enroll", { code: refCode, device: "web-qian", label: "钱裁判的手机" });
+  const { token: qian } = await api(office.url, null, "POST", "/enroll", {
+    code: refCode,
+    device: "web-qian",
+    label: "钱裁判的手机",
+  });
   await api(office.url, qian, "POST", `/games/${t2.game}/events`, { body: { kind: "clock_started" } });
-  const moved = { kind: "incident_recorded", data: { incident: { type: "moved_stones", facts: { mover: null, players_agree: false, deliberate: false } } } };
+  const moved = {
+    kind: "incident_recorded",
+    data: { incident: { type: "moved_stones", facts: { mover: null, players_agree: false, deliberate: false } } },
+  };
   await api(office.url, qian, "POST", `/games/${t2.game}/events`, { body: moved, escalate_to: "chief_arbiter" });
 
   // The chief arbiter's phone: first visit, the desk, the game looked at — no reload.
@@ -179,7 +203,9 @@ test("a chief arbiter's decision and a result recorded offline on a phone reach 
   const chiefProfile = mkdtempSync(path.join(tmpdir(), "arbiter-chief-reload-"));
   const chiefCtx = await chromiumProfile(office, chiefProfile, phone);
   try {
-    await chiefCtx.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh"); });
+    await chiefCtx.addInitScript(() => {
+      if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
+    });
     const page = chiefCtx.pages()[0] ?? (await chiefCtx.newPage());
     await page.goto(`${office.url}/#enroll=${code}&fp=${office.cert.sha256}&v=2`);
     await page.click("[data-testid=enroll-phone]");
@@ -211,15 +237,28 @@ test("a chief arbiter's decision and a result recorded offline on a phone reach 
     await tap(page, "[data-testid=confirm]");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 2);
     const before = await eventsOf(t2.game);
-    assert.ok(!before.some((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned"), "nothing reached the office while offline");
+    assert.ok(
+      !before.some((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned"),
+      "nothing reached the office while offline",
+    );
 
     // The link back: both delivered by the phone's own poll, once each, in the order made, each
     // at the moment it was made.
     await chiefCtx.setOffline(false);
-    await until("the decision and the result at the office", async () => (await eventsOf(t2.game)).filter((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned").length >= 2, { timeout: 30000 });
+    await until(
+      "the decision and the result at the office",
+      async () =>
+        (await eventsOf(t2.game)).filter((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned").length >=
+        2,
+      { timeout: 30000 },
+    );
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
     const got = (await eventsOf(t2.game)).filter((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned");
-    assert.deepEqual(got.map((e) => e.body.kind), ["ruling_issued", "resigned"], "once each, in the order made");
+    assert.deepEqual(
+      got.map((e) => e.body.kind),
+      ["ruling_issued", "resigned"],
+      "once each, in the order made",
+    );
     assert.equal(got[0].body.data.ruling, "restore");
     got.forEach((e, k) => {
       const off = Date.parse(e.wall_time) - made[k];

@@ -9,7 +9,17 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, assertNoCspViolations, axeViolations, chromium, codeFor, officeFetch, outDir, pairedEvent, saveShot } from "./lib.mjs";
+import {
+  api,
+  assertNoCspViolations,
+  axeViolations,
+  chromium,
+  codeFor,
+  officeFetch,
+  outDir,
+  pairedEvent,
+  saveShot,
+} from "./lib.mjs";
 
 const shots = path.join(outDir, "quick");
 const offices = [];
@@ -22,7 +32,11 @@ async function event(preset) {
   const { office, token } = await pairedEvent(`quick-${preset}`, preset === "korean" ? "바둑 대회" : "快棋杯", preset);
   offices.push(office);
   const code = await codeFor(office, token, "chief-liu", "chief_arbiter");
-  const r = await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, device: `desk-${preset}`, label: "desk" }) });
+  const r = await officeFetch(`${office.url}/api/v1/enroll`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code, device: `desk-${preset}`, label: "desk" }),
+  });
   return { office, chief: (await r.json()).token };
 }
 
@@ -62,7 +76,9 @@ async function measure(ev, lang) {
   await page.waitForSelector("[data-testid=queue], [data-testid=queue-empty]");
   await page.click("[data-testid=nav-tables]");
   await page.waitForSelector("[data-testid=tables] [data-testid^=table-]");
-  const game = (await page.getAttribute("[data-testid=tables] [data-testid^=table-]", "data-testid")).slice("table-".length);
+  const game = (await page.getAttribute("[data-testid=tables] [data-testid^=table-]", "data-testid")).slice(
+    "table-".length,
+  );
   // The buttons of Black's row, as this ruleset has them.
   await page.click(`[data-testid=table-${game}]`);
   await page.waitForSelector("[data-testid=quick-black] button");
@@ -90,11 +106,18 @@ async function measure(ev, lang) {
     if (rows.length === 1) await saveShot(shots, `${lang}-after-quick.png`, await page.screenshot({ fullPage: true }));
     // Undone within 30 s: a correction event; the record stays in the history, marked.
     await page.click("[data-testid=undo]");
-    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=history] li.withdrawn [data-testid=undone]").length === n, rows.length);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll("[data-testid=history] li.withdrawn [data-testid=undone]").length === n,
+      rows.length,
+    );
     const kept = await page.$$eval("[data-testid=history] > li", (l) => l.length);
     assert.equal(kept, before + 1, `${action}: the undone record stays in the history`);
     assert.equal(await page.textContent("[data-testid=dots-black]"), "○○", `${action}: undone, no warning counts`);
-    assert.doesNotMatch(await page.textContent("[data-testid=result]"), /判负|loses|wins/i, `${action}: undone, no result`);
+    assert.doesNotMatch(
+      await page.textContent("[data-testid=result]"),
+      /判负|loses|wins/i,
+      `${action}: undone, no result`,
+    );
     await page.click("[data-testid=back]");
   }
   await page.close();
@@ -107,12 +130,19 @@ async function measure(ev, lang) {
 
 test("every quick record takes three taps from the table list; undo within 30 s", async () => {
   korean = await event("korean");
-  const measured = [...(await measure(chinese, "zh")).map((r) => ({ rules: "chinese_1988", ...r })), ...(await measure(korean, "en")).map((r) => ({ rules: "korean", ...r }))];
+  const measured = [
+    ...(await measure(chinese, "zh")).map((r) => ({ rules: "chinese_1988", ...r })),
+    ...(await measure(korean, "en")).map((r) => ({ rules: "korean", ...r })),
+  ];
   console.log("rules         quick action                                    taps   ms");
-  for (const r of measured) console.log(`${r.rules.padEnd(13)} ${r.action.padEnd(48)} ${String(r.taps).padStart(4)} ${String(r.ms).padStart(5)}`);
+  for (const r of measured)
+    console.log(
+      `${r.rules.padEnd(13)} ${r.action.padEnd(48)} ${String(r.taps).padStart(4)} ${String(r.ms).padStart(5)}`,
+    );
   const kinds = new Set(measured.map((r) => r.action.replace(/^quick-black-/, "")));
   assert.ok(kinds.size >= 10, `at least the ten most common incidents: ${[...kinds].join(", ")}`);
-  for (const must of ["disturbing-warning", "disturbing-advice", "late_arrival", "phone_rang-warning"]) assert.ok(kinds.has(must), `${must} has a quick action`);
+  for (const must of ["disturbing-warning", "disturbing-advice", "late_arrival", "phone_rang-warning"])
+    assert.ok(kinds.has(must), `${must} has a quick action`);
   // The taps are the test; the time is measured and printed above, not asserted (a wall-clock
   // bound fails under load, not for a slower app: docs/PERFORMANCE.md has the figures).
   for (const r of measured) assert.ok(r.taps <= 3, `${r.rules} ${r.action}: ${r.taps} taps`);
@@ -127,16 +157,27 @@ test("every quick record takes three taps from the table list; undo within 30 s"
 test("five languages: the game, a queue card and the standings in each, the ruleset's by default", async () => {
   const ev = chinese;
   // A 17.3 dispute the referee may not rule: a card on the chief arbiter's desk.
-  const tables = await (await officeFetch(`${ev.office.url}/api/v1/tables`, { headers: { Authorization: `Bearer ${ev.chief}` } })).json();
+  const tables = await (
+    await officeFetch(`${ev.office.url}/api/v1/tables`, { headers: { Authorization: `Bearer ${ev.chief}` } })
+  ).json();
   const game = tables[1].game;
-  const moved = { kind: "incident_recorded", data: { incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } } } };
+  const moved = {
+    kind: "incident_recorded",
+    data: { incident: { type: "moved_stones", facts: { mover: "white", players_agree: false, deliberate: false } } },
+  };
   await api(ev.office.url, ev.chief, "POST", `/games/${game}/events`, { body: moved });
   const page = await chiefPage(browser, ev, { width: 768, height: 1024 });
   const words = { zh: "常用记录", zh_hant: "常用記錄", ko: "빠른 기록", ja: "よく使う記録", en: "Quick records" };
   const tags = { zh: "zh-CN", zh_hant: "zh-TW", ko: "ko-KR", ja: "ja-JP", en: "en" };
   // What each language's sentences are written in: Hangul, kana, characters only 繁體 uses,
   // only 简体 uses, and Latin letters with no Chinese characters at all.
-  const script = { ko: /[\uac00-\ud7af]/, ja: /[\u3040-\u30ff]/, zh_hant: /[條積輪對]/, zh: /[条积轮对]/, en: /^[^\u4e00-\u9fff]*[A-Za-z]{4}[^\u4e00-\u9fff]*$/ };
+  const script = {
+    ko: /[\uac00-\ud7af]/,
+    ja: /[\u3040-\u30ff]/,
+    zh_hant: /[條積輪對]/,
+    zh: /[条积轮对]/,
+    en: /^[^\u4e00-\u9fff]*[A-Za-z]{4}[^\u4e00-\u9fff]*$/,
+  };
   for (const lang of ["zh", "zh_hant", "ko", "ja", "en"]) {
     await page.click("[data-testid=lang]");
     await page.click(`[data-testid=lang-${lang}]`);

@@ -10,7 +10,17 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { assertNoCspViolations, chromium, codeFor, officeFetch, outDir, prepareOffice, saveShot, scratch, serveOffice } from "./lib.mjs";
+import {
+  assertNoCspViolations,
+  chromium,
+  codeFor,
+  officeFetch,
+  outDir,
+  prepareOffice,
+  saveShot,
+  scratch,
+  serveOffice,
+} from "./lib.mjs";
 
 let office, token, browser, clockFile;
 const shots = path.join(outDir, "reader");
@@ -32,13 +42,24 @@ after(async () => {
   assertNoCspViolations(browser);
 });
 
-test("the last minute is read to the second on a controlled clock and the time-up becomes a loss", { timeout: 120000 }, async () => {
+test("the last minute is read to the second on a controlled clock and the time-up becomes a loss", {
+  timeout: 120000,
+}, async () => {
   const code = await codeFor(office, token, "chief-read", "chief_arbiter");
-  const enrolled = await (await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "desk-read", label: "desk" }) })).json();
+  const enrolled = await (
+    await officeFetch(`${office.url}/api/v1/enroll`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code, device: "desk-read", label: "desk" }),
+    })
+  ).json();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.addInitScript(() => {
     window.__said = [];
-    const synth = { speak: (u) => window.__said.push({ text: u.text, lang: u.lang }), getVoices: () => [{ lang: "zh-CN" }] };
+    const synth = {
+      speak: (u) => window.__said.push({ text: u.text, lang: u.lang }),
+      getVoices: () => [{ lang: "zh-CN" }],
+    };
     Object.defineProperty(window, "speechSynthesis", { value: synth, configurable: true });
     window.SpeechSynthesisUtterance = class {
       constructor(text) {
@@ -62,7 +83,9 @@ test("the last minute is read to the second on a controlled clock and the time-u
     await route.continue();
   });
   await page.click("[data-testid=clock-start]");
-  await page.waitForFunction(() => !(document.querySelector("[data-testid=consequence]")?.textContent ?? "…").startsWith("…"));
+  await page.waitForFunction(
+    () => !(document.querySelector("[data-testid=consequence]")?.textContent ?? "…").startsWith("…"),
+  );
   await page.click("[data-testid=confirm]");
   release();
   // The game screen reloads after recording: open the reader from the reloaded one.
@@ -79,27 +102,43 @@ test("the last minute is read to the second on a controlled clock and the time-u
     setClock(T0 + s * 1000);
     if (s < 60) {
       const digits = `0:${String(s).padStart(2, "0")}`;
-      await page.waitForFunction((d) => document.querySelector("[data-testid=reader-black]")?.textContent.includes(d), digits, { timeout: 10000 });
+      await page.waitForFunction(
+        (d) => document.querySelector("[data-testid=reader-black]")?.textContent.includes(d),
+        digits,
+        { timeout: 10000 },
+      );
     } else {
       await page.waitForSelector("[data-testid=reader-confirm-loss]", { timeout: 10000 });
     }
     // The screen has read to this second: every call due by then has been said.
-    await page.waitForFunction((t) => Number(document.querySelector("[data-testid=reader]")?.dataset.readTo) >= t, T0 + s * 1000, {
-      timeout: 10000,
-    });
+    await page.waitForFunction(
+      (t) => Number(document.querySelector("[data-testid=reader]")?.dataset.readTo) >= t,
+      T0 + s * 1000,
+      {
+        timeout: 10000,
+      },
+    );
     const said = await page.evaluate(() => window.__said);
     const now = said.slice(seen).map((x) => x.text);
     seen = said.length;
     if (now.length) heard.set(s, now);
     if (s === 30) saveShot(shots, "00-thirty-seconds.png", await page.screenshot());
   }
-  const want = new Map([[30, ["30秒"]], [40, ["40秒"]], [50, ["50秒"]], ...Array.from({ length: 9 }, (_, i) => [51 + i, [String(i + 1)]]), [60, ["10，超时判负"]]]);
+  const want = new Map([
+    [30, ["30秒"]],
+    [40, ["40秒"]],
+    [50, ["50秒"]],
+    ...Array.from({ length: 9 }, (_, i) => [51 + i, [String(i + 1)]]),
+    [60, ["10，超时判负"]],
+  ]);
   assert.deepEqual([...heard.entries()], [...want.entries()], "each call at its second, nothing in between");
   assert.ok((await page.evaluate(() => window.__said)).every((s) => s.lang === "zh-CN"));
   saveShot(shots, "01-time-up.png", await page.screenshot());
   assert.match(await page.textContent("[data-testid=reader-call]"), /10，超时判负/);
   assert.match(await page.textContent("[data-testid=reader-timeup]"), /黑方超时（第二十三条五）/);
   await page.click("[data-testid=reader-confirm-loss]");
-  await page.waitForFunction(() => /第二十三条五/.test(document.querySelector("[data-testid=result]")?.textContent ?? ""));
+  await page.waitForFunction(() =>
+    /第二十三条五/.test(document.querySelector("[data-testid=result]")?.textContent ?? ""),
+  );
   saveShot(shots, "02-loss-recorded.png", await page.screenshot());
 });

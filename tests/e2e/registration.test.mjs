@@ -8,7 +8,20 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, test } from "node:test";
-import { api, assertNoCspViolations, chromium, officeFetch, outDir, prepareOffice, root, saveShot, scratch, serveOffice, unfold, until } from "./lib.mjs";
+import {
+  api,
+  assertNoCspViolations,
+  chromium,
+  officeFetch,
+  outDir,
+  prepareOffice,
+  root,
+  saveShot,
+  scratch,
+  serveOffice,
+  unfold,
+  until,
+} from "./lib.mjs";
 
 const shots = path.join(outDir, "registration");
 const sizes = [
@@ -25,15 +38,18 @@ after(async () => {
   for (const { browser } of running) assertNoCspViolations(browser);
 });
 
-const text = async (office, token, p) => (await officeFetch(`${office.url}/api/v1${p}`, { headers: { Authorization: `Bearer ${token}` } })).text();
+const text = async (office, token, p) =>
+  (await officeFetch(`${office.url}/api/v1${p}`, { headers: { Authorization: `Bearer ${token}` } })).text();
 
 /** Controls that stick out of the screen, outside the bottom tab bar. */
 function offScreen(page) {
-  return page.evaluate(() => [...document.querySelectorAll("button, input, select, textarea")]
-    .filter((el) => !el.closest("nav") && el.getClientRects().length > 0)
-    .map((el) => ({ el, r: el.getBoundingClientRect() }))
-    .filter(({ r }) => r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1))
-    .map(({ el }) => el.dataset.testid ?? el.tagName));
+  return page.evaluate(() =>
+    [...document.querySelectorAll("button, input, select, textarea")]
+      .filter((el) => !el.closest("nav") && el.getClientRects().length > 0)
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1))
+      .map(({ el }) => el.dataset.testid ?? el.tagName),
+  );
 }
 
 for (const [size, device] of sizes) {
@@ -49,7 +65,9 @@ for (const [size, device] of sizes) {
       settings: { system: { kind: "swiss" }, rounds: 3, time_control: { main_minutes: 60, reserved_minutes: 1 } },
     });
     const context = await browser.newContext(device);
-    await context.addInitScript(() => { if (!localStorage.getItem("lang")) localStorage.setItem("lang", "en"); });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem("lang")) localStorage.setItem("lang", "en");
+    });
     const page = await context.newPage();
     page.on("dialog", (d) => void d.accept());
     await page.goto(office.url);
@@ -59,14 +77,17 @@ for (const [size, device] of sizes) {
     await page.waitForSelector("[data-testid=preview-csv]");
 
     // Three bad lines, all shown at once, each with what is wrong; nothing stored.
-    await page.fill("[data-testid=csv]", [
-      "surname,given_name,rank,club,country,pin",
-      "Schmidt,Anna,3d,Berl,DE,12345678",
-      "Dupont,Jean,3x,Pari,FR,",
-      "Rossi,Marco,2k,Roma,XX,",
-      "Novak,Jan,1d,Brno,CZ,1234",
-      "Tanaka,Yuki,5k,,JP,",
-    ].join("\n"));
+    await page.fill(
+      "[data-testid=csv]",
+      [
+        "surname,given_name,rank,club,country,pin",
+        "Schmidt,Anna,3d,Berl,DE,12345678",
+        "Dupont,Jean,3x,Pari,FR,",
+        "Rossi,Marco,2k,Roma,XX,",
+        "Novak,Jan,1d,Brno,CZ,1234",
+        "Tanaka,Yuki,5k,,JP,",
+      ].join("\n"),
+    );
     await page.click("[data-testid=preview-csv]");
     await page.waitForSelector("[data-testid=csv-faults] li");
     assert.equal(await page.locator("[data-testid=csv-faults] li").count(), 3);
@@ -79,10 +100,13 @@ for (const [size, device] of sizes) {
     assert.equal((await api(office.url, token, "GET", "/setup")).players.length, 0);
 
     // The good lines come in; then a row already registered is flagged and not added twice.
-    await page.fill("[data-testid=csv]", "surname,given_name,rank,club,country,pin\nSchmidt,Anna,3d,Berl,DE,12345678\nTanaka,Yuki,5k,,JP,\n");
+    await page.fill(
+      "[data-testid=csv]",
+      "surname,given_name,rank,club,country,pin\nSchmidt,Anna,3d,Berl,DE,12345678\nTanaka,Yuki,5k,,JP,\n",
+    );
     await page.click("[data-testid=import-csv]");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=players] tbody tr").length === 2);
-    await page.fill("[data-testid=csv]", "name,rank\n\"Schmidt, Anna\",3d\nGarcia Lucia,2k\n");
+    await page.fill("[data-testid=csv]", 'name,rank\n"Schmidt, Anna",3d\nGarcia Lucia,2k\n');
     await page.click("[data-testid=preview-csv]");
     await page.waitForSelector("[data-testid=dup-2]");
     assert.match(await page.textContent("[data-testid=dup-2]"), /p001/);
@@ -91,17 +115,29 @@ for (const [size, device] of sizes) {
     await page.click("[data-testid=import-csv]");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=players] tbody tr").length === 3);
     const names = (await api(office.url, token, "GET", "/setup")).players.map((p) => p.name);
-    assert.deepEqual(names.filter((n) => n === "Schmidt Anna"), ["Schmidt Anna"], "not doubled");
+    assert.deepEqual(
+      names.filter((n) => n === "Schmidt Anna"),
+      ["Schmidt Anna"],
+      "not doubled",
+    );
 
     // A player registered by mistake is deleted: gone from the page, the standings and exports.
     await page.fill("[data-testid=p-name]", "Mistaken Entry");
     await page.fill("[data-testid=p-rank]", "9k");
     await page.click("[data-testid=add-player]");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=players] tbody tr").length === 4);
-    const mistaken = (await api(office.url, token, "GET", "/setup")).players.find((p) => p.name === "Mistaken Entry").id;
+    const mistaken = (await api(office.url, token, "GET", "/setup")).players.find(
+      (p) => p.name === "Mistaken Entry",
+    ).id;
     await page.click(`[data-testid=delete-${mistaken}]`);
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=players] tbody tr").length === 3);
-    for (const p of ["/standings?format=json", "/export/h9", "/export/tou", "/export/opengotha", "/export/players.csv"]) {
+    for (const p of [
+      "/standings?format=json",
+      "/export/h9",
+      "/export/tou",
+      "/export/opengotha",
+      "/export/players.csv",
+    ]) {
       const body = await text(office, token, p);
       assert.ok(!body.includes("Mistaken"), `${p} still names the deleted player: ${body.slice(0, 300)}`);
     }
@@ -120,46 +156,75 @@ for (const [size, device] of sizes) {
     await page.waitForSelector(`[data-testid=latin-surname-${park}]`);
     assert.equal(await page.inputValue(`[data-testid=latin-surname-${park}]`), "Piao");
     assert.equal(await page.inputValue(`[data-testid=latin-given-${park}]`), "Tinghuan");
-    assert.equal((await api(office.url, token, "GET", "/setup")).players.find((p) => p.id === park).opengotha, undefined, "a proposal is not written by itself");
+    assert.equal(
+      (await api(office.url, token, "GET", "/setup")).players.find((p) => p.id === park).opengotha,
+      undefined,
+      "a proposal is not written by itself",
+    );
     await page.fill(`[data-testid=latin-surname-${park}]`, "Park");
     await page.fill(`[data-testid=latin-given-${park}]`, "Junghwan");
     await page.click(`[data-testid=save-latin-${park}]`);
-    await until("the name in Latin letters recorded", async () => (await api(office.url, token, "GET", "/setup")).players.find((p) => p.id === park).opengotha?.name === "Park");
+    await until(
+      "the name in Latin letters recorded",
+      async () =>
+        (await api(office.url, token, "GET", "/setup")).players.find((p) => p.id === park).opengotha?.name === "Park",
+    );
     assert.match(await text(office, token, "/export/h9"), /Park Junghwan +9D/);
     // The history keeps both acts.
     await unfold(page, "registration-history");
     await page.waitForSelector("[data-testid=history] tbody tr");
-    const mistakes = await page.locator("[data-testid=history] tbody tr", { hasText: "Mistaken Entry" }).allInnerTexts();
+    const mistakes = await page
+      .locator("[data-testid=history] tbody tr", { hasText: "Mistaken Entry" })
+      .allInnerTexts();
     assert.equal(mistakes.length, 2, mistakes.join("\n"));
     assert.match(mistakes[0], /player registered/);
     assert.match(mistakes[1], /player deleted/);
 
     // A player found in the EGF's list by PIN, registered with its rank, rating, club and PIN.
     await page.selectOption("[data-testid=list-kind]", "egf");
-    await page.setInputFiles("[data-testid=list-file]", path.join(root, "shared/domain/tests/fixtures/ratings/egf_test.txt"));
+    await page.setInputFiles(
+      "[data-testid=list-file]",
+      path.join(root, "shared/domain/tests/fixtures/ratings/egf_test.txt"),
+    );
     await until("the list loaded", async () => /6/.test(await page.textContent("[data-testid=outcome]")));
     await page.fill("[data-testid=list-q]", "45678901");
     await page.click("[data-testid=list-search]");
     await page.waitForSelector("[data-testid=register-listed-0]");
     assert.equal(await page.locator("[data-testid=list] tbody tr").count(), 1);
     await page.click("[data-testid=register-listed-0]");
-    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=players] tbody tr")].some((r) => r.textContent.includes("Novak Petr")));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("[data-testid=players] tbody tr")].some((r) =>
+        r.textContent.includes("Novak Petr"),
+      ),
+    );
     const novak = (await api(office.url, token, "GET", "/setup")).players.find((p) => p.name === "Novak Petr");
     assert.equal(novak.rank, "2d");
     assert.equal(novak.club, "Brno");
-    assert.deepEqual([novak.opengotha.rating, novak.opengotha.egf_pin, novak.opengotha.country], [2210, "45678901", "CZ"]);
+    assert.deepEqual(
+      [novak.opengotha.rating, novak.opengotha.egf_pin, novak.opengotha.country],
+      [2210, "45678901", "CZ"],
+    );
     await saveShot(shots, `${size}-03-from-the-list.png`, await page.screenshot({ fullPage: true }));
 
     // A newer list: what changes is shown, player by player, and recorded when confirmed.
-    await page.setInputFiles("[data-testid=list-file]", path.join(root, "shared/domain/tests/fixtures/ratings/egf_test_newer.txt"));
-    await until("the newer list loaded", async () => /04 Dec 2026/.test(await page.textContent("[data-testid=outcome]")));
+    await page.setInputFiles(
+      "[data-testid=list-file]",
+      path.join(root, "shared/domain/tests/fixtures/ratings/egf_test_newer.txt"),
+    );
+    await until("the newer list loaded", async () =>
+      /04 Dec 2026/.test(await page.textContent("[data-testid=outcome]")),
+    );
     await page.click("[data-testid=refresh-ratings]");
     await page.waitForSelector("[data-testid=rating-changes] tbody tr");
     const changes = await page.locator("[data-testid=rating-changes] tbody tr").allInnerTexts();
     assert.equal(changes.length, 1, changes.join("\n"));
     assert.match(changes[0], /Schmidt Anna[\s\S]*3[\s\S]*→[\s\S]*4[\s\S]*2300 → 2356/);
     await page.click("[data-testid=confirm-ratings]");
-    await until("the new rating recorded", async () => (await api(office.url, token, "GET", "/setup")).players.find((p) => p.id === "p001").opengotha.rating === 2356);
+    await until(
+      "the new rating recorded",
+      async () =>
+        (await api(office.url, token, "GET", "/setup")).players.find((p) => p.id === "p001").opengotha.rating === 2356,
+    );
     assert.deepEqual(await offScreen(page), [], "every control of the players page fits the screen");
     await context.close();
   });

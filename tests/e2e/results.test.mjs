@@ -16,7 +16,18 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, assertNoCspViolations, axeViolations, chromium, codeFor, officeFetch, outDir, pairedEvent, saveShot, until } from "./lib.mjs";
+import {
+  api,
+  assertNoCspViolations,
+  axeViolations,
+  chromium,
+  codeFor,
+  officeFetch,
+  outDir,
+  pairedEvent,
+  saveShot,
+  until,
+} from "./lib.mjs";
 
 const shots = path.join(outDir, "results");
 const phone = { width: 390, height: 844 };
@@ -25,7 +36,11 @@ let office, organiser, chief, browser, sheet;
 before(async () => {
   ({ office, token: organiser, sheet } = await pairedEvent("results", "更正杯"));
   const code = await codeFor(office, organiser, "chief-liu", "chief_arbiter");
-  const r = await officeFetch(`${office.url}/api/v1/enroll`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "desk-liu", label: "desk" }) });
+  const r = await officeFetch(`${office.url}/api/v1/enroll`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code, device: "desk-liu", label: "desk" }),
+  });
   chief = (await r.json()).token;
   browser = await chromium(office);
 });
@@ -101,7 +116,10 @@ test("a wrong result is undone, a result corrected by the chief arbiter, a decid
   await saveShot(shots, "03-correct-preview.png", await desk.screenshot({ fullPage: true }));
   await desk.click("[data-testid=confirm]");
   await desk.waitForFunction(() => /白胜/.test(document.querySelector("[data-testid=result]")?.textContent ?? ""));
-  assert.match(await desk.textContent("[data-testid=corrections]"), /裁判长 chief-liu 更正：黑胜（录入结果，第十三条一） → 白胜（结果录入有误：记分表上是白胜）/);
+  assert.match(
+    await desk.textContent("[data-testid=corrections]"),
+    /裁判长 chief-liu 更正：黑胜（录入结果，第十三条一） → 白胜（结果录入有误：记分表上是白胜）/,
+  );
   await saveShot(shots, "04-corrected-history.png", await desk.screenshot({ fullPage: true }));
   const after = await points();
   assert.deepEqual([after[board1.black.name], after[board1.white.name]], ["0", "2"], "the standings move");
@@ -115,9 +133,16 @@ test("a wrong result is undone, a result corrected by the chief arbiter, a decid
   await saveShot(shots, "05-standings-changes.png", await desk.screenshot({ fullPage: true }));
   assert.deepEqual(await axeViolations(desk), [], "axe-core on the standings with a correction");
   // The round's results export says it too.
-  const csv = await (await officeFetch(`${office.url}/api/v1/rounds/1/pairings?format=csv`, { headers: { Authorization: `Bearer ${organiser}` } })).text();
+  const csv = await (
+    await officeFetch(`${office.url}/api/v1/rounds/1/pairings?format=csv`, {
+      headers: { Authorization: `Bearer ${organiser}` },
+    })
+  ).text();
   const line = csv.split("\r\n").find((l) => l.startsWith("1,1,"));
-  assert.match(line, /White wins,0,"?both lose → no result, by the organiser organiser \(result entered wrong: .+\); Black wins → White wins, by the chief arbiter chief-liu \(result entered wrong: 记分表上是白胜\)/);
+  assert.match(
+    line,
+    /White wins,0,"?both lose → no result, by the organiser organiser \(result entered wrong: .+\); Black wins → White wins, by the chief arbiter chief-liu \(result entered wrong: 记分表上是白胜\)/,
+  );
 
   // Table 2: Black's second warning loses the game (第二十五条二), recorded from the quick row.
   await desk.click("[data-testid=nav-tables]");
@@ -149,11 +174,17 @@ test("a wrong result is undone, a result corrected by the chief arbiter, a decid
   await saveShot(shots, "06-after-result-preview.png", await desk.screenshot({ fullPage: true }));
   await desk.click("[data-testid=confirm]");
   await desk.waitForFunction(() => document.querySelectorAll("[data-testid=history] > li").length === 3);
-  assert.match(await desk.textContent("[data-testid=result]"), /第二次警告：黑方判负（第二十五条二）/, "the 25.2 loss stands");
+  assert.match(
+    await desk.textContent("[data-testid=result]"),
+    /第二次警告：黑方判负（第二十五条二）/,
+    "the 25.2 loss stands",
+  );
   g = await api(office.url, chief, "GET", `/games/${board2.game}`);
   const late = g.state.incidents[2];
   assert.equal(late.after_result && late.would_decide, true);
-  assert.ok(g.state.open.some((o) => o.kind === "after_result" && o.incident === late.id && o.for_role === "chief_arbiter"));
+  assert.ok(
+    g.state.open.some((o) => o.kind === "after_result" && o.incident === late.id && o.for_role === "chief_arbiter"),
+  );
   // On the chief arbiter's desk as recorded after the result.
   await desk.click("[data-testid=nav-queue]");
   await until("the after-result card", async () => /终局后记录/.test(await desk.textContent("main")));

@@ -8,7 +8,7 @@ let lastTone: string | null = null;
 
 /** Says `text` through the page's live region. */
 export function announce(text: string): void {
-  if (!region || !region.isConnected) {
+  if (!region?.isConnected) {
     region = h("p", { class: "sr-only", role: "status", "aria-live": "polite", "data-testid": "announce" });
     document.body.append(region);
   }

@@ -3,9 +3,9 @@
 import type { AppStatus } from "./bindings/AppStatus";
 import { KeptOffline, type Backend, type BackendError } from "./backend";
 import { announce } from "./announce";
-import { h, keepOpen, mount } from "./dom";
-import { errorText, resultSentence } from "./format";
-import { defaultLangFor, locale, lt, said, setRuleset, setTables, t } from "./i18n";
+import { asIs, forgetOwn, h, inUse, morph, mount, own, watchUse } from "./dom";
+import { errorText } from "./format";
+import { defaultLangFor, setRuleset, setTables, t } from "./i18n";
 import { queueMuted, setQueueMuted } from "./prefs";
 import type { EventBody } from "./bindings/EventBody";
 import type { TableRow } from "./bindings/TableRow";
@@ -14,6 +14,7 @@ import { decidingRecord } from "./foreseen";
 import { banner } from "./views/banner";
 import { enrollView } from "./views/enroll";
 import { gameView } from "./views/game";
+import { unsentIds, unsentView } from "./views/unsent";
 import type { QueueCard } from "./bindings/QueueCard";
 import { chime, itemKey, queueView } from "./views/queue";
 import { storyView } from "./views/story";
@@ -47,15 +48,17 @@ type Screen =
   | { name: "standings" }
   | { name: "league"; player?: string }
   | { name: "enrolled"; identity: PublicIdentity }
-  | { name: "device" };
+  | { name: "device" }
+  | { name: "unsent" };
 
-type Tab = Exclude<Screen["name"], "game" | "reader" | "story" | "enrolled">;
+type Tab = Exclude<Screen["name"], "game" | "reader" | "story" | "enrolled" | "unsent">;
 
 /** The screens each role has in the office's pages (the tablet has tables and the queue). */
 function tabsFor(role: Role | undefined, office: boolean): Tab[] {
   // On a tablet: a referee's tables; the chief arbiter's and the committee's desk beside them;
   // the device itself (who it is enrolled as, the office's receipts) last, out of the header.
-  if (!office) return role === "chief_arbiter" || role === "committee" ? ["tables", "queue", "device"] : ["tables", "device"];
+  if (!office)
+    return role === "chief_arbiter" || role === "committee" ? ["tables", "queue", "device"] : ["tables", "device"];
   switch (role) {
     case "organiser":
       return ["setup", "players", "officials", "rounds", "standings", "tables", "queue", "evaluations", "league"];
@@ -72,27 +75,14 @@ function tabsFor(role: Role | undefined, office: boolean): Tab[] {
 /** The screen a role's day starts on, in the office's pages. */
 export function landing(role: Role | undefined): Screen {
   switch (role) {
-    case "organiser": return { name: "setup" };
+    case "organiser":
+      return { name: "setup" };
     case "chief_arbiter":
-    case "committee": return { name: "queue" };
-    default: return { name: "tables" };
+    case "committee":
+      return { name: "queue" };
+    default:
+      return { name: "tables" };
   }
-}
-
-/** Whether any field under `root` differs from what the screen drew. */
-export function edited(root: HTMLElement): boolean {
-  const changed = (el: Element): boolean => {
-    if (el instanceof HTMLInputElement) {
-      return el.type === "checkbox" || el.type === "radio" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
-    }
-    if (el instanceof HTMLTextAreaElement) return el.value !== el.defaultValue;
-    if (el instanceof HTMLSelectElement) {
-      const drawn = Array.from(el.options).findIndex((o) => o.defaultSelected);
-      return el.selectedIndex !== Math.max(drawn, 0) && el.options.length > 0;
-    }
-    return false;
-  };
-  return Array.from(root.querySelectorAll("input, textarea, select")).some(changed);
 }
 
 export class ArbiterApp {
@@ -104,10 +94,13 @@ export class ArbiterApp {
   private seen: Set<string> | null = null;
   private arrived = new Map<string, number>();
   private muted = queueMuted();
-  /** Draws are numbered as they start; one slower than a later draw never covers it with older
-   * data (a refresh that set out before an official's action lands after it). */
-  private started = 0;
-  private shown = 0;
+  /** Draws run one after another, each with the data it fetched: a later one is always newer. */
+  private drawing: Promise<void> = Promise.resolve();
+  /** The last draw of each part of the page (banner, tabs, screen) as markup: a part drawn the
+   * same again is left as it is — its elements, and the state its handlers hold. */
+  private drawn: string[] = [];
+  /** What the person is pressing and has changed on the page (kept by every redraw). */
+  private use: ReturnType<typeof watchUse> | null = null;
   /** Whether the first draw has put the official on their role's page. */
   private landed = false;
   /** This tablet's events the office has not taken yet, as of the last draw (their ids). */
@@ -126,9 +119,10 @@ export class ArbiterApp {
     // CSS scroll-padding or scroll-margin: WebKit's WebDriver then cannot click anything, and
     // the Tauri walk drives the app through it.) Never while a finger or the mouse is down: the
     // control taken by a tap would move from under it, and the tap land elsewhere.
-    const pressing = pressWatch(window);
+    this.use = watchUse(window);
+    const use = this.use;
     this.root.addEventListener("focusin", (e) => {
-      if (!pressing()) clearOfBar(this.root, e.target);
+      if (!use.pressed()) clearOfBar(this.root, e.target);
     });
     await this.render();
     // The banner follows the sync client; the open screen refreshes when events arrive.
@@ -150,10 +144,13 @@ export class ArbiterApp {
     const setup = await office.setup().catch(() => null);
     const referees = (setup?.people ?? []).filter((p) => p.role === "referee").map((p) => ({ id: p.id, name: p.name }));
     if (!referees.length) return undefined;
-    return { referees, assign: async (referee, table) => {
-      await office.assignReferee(referee, [table]);
-      await this.render();
-    } };
+    return {
+      referees,
+      assign: async (referee, table) => {
+        await office.assignReferee(referee, [table]);
+        await this.render();
+      },
+    };
   }
 
   /** Waits for a record; one the office could not be reached for is kept on this phone (its
@@ -184,62 +181,38 @@ export class ArbiterApp {
     if (this.timer) clearInterval(this.timer);
   }
 
+  /** Every poll draws the screen again over what is shown: what changed is updated, what the
+   * person is using is kept (dom.ts, `morph`). */
   private async tick(): Promise<void> {
-    // What arrived: at the office, its arrival number (its contact time is new at every poll,
-    // and a redraw every two seconds would take the focus and the finger's target away).
-    // And what waits on this phone or was refused: a record sent or refused leaves its list.
-    const mark = () => `${this.backend.arrivals?.() ?? JSON.stringify(this.status?.sync.last_success)}|${this.status?.sync.pending ?? 0}|${this.status?.sync.rejected.length ?? 0}`;
-    const before = mark();
-    this.status = await this.backend.status().catch(() => this.status);
-    const head = this.root.querySelector("header.banner");
-    if (head && this.status) head.replaceWith(this.banner(this.status));
-    const arrived = mark() !== before;
-    if (arrived && !this.busy()) await this.render({ onlyIfIdle: true });
+    await this.render({ background: true });
   }
-
-  /** An official is in the middle of something: a preview or a question to confirm, or a form
-   * with something typed or ticked and not yet sent (a refresh would throw it away), or reading
-   * seconds. */
-  private busy(): boolean {
-    // The reader draws itself every quarter second; a redraw would restart it mid-count.
-    if (this.screen.name === "reader") return true;
-    // A result asked about ("Black wins? Confirm"): redrawn, its Confirm would move under the
-    // finger on a slow phone, each refresh a new button.
-    if (this.root.querySelector(".result-ask") !== null) return true;
-    return this.root.querySelector(".panel:not(:empty)") !== null || edited(this.root);
-  }
-
 
   private banner(status: AppStatus): HTMLElement {
     return banner(status, {
       rerender: () => void this.render(),
       syncNow: this.backend.kind === "tauri" ? () => void this.backend.syncNow().then(() => this.tick()) : undefined,
-      showUnsent: this.backend.unsent ? () => void this.showUnsent() : undefined,
-      signOut: this.opts.signOut ? () => { this.stop(); this.opts.signOut?.(); } : undefined,
+      showUnsent: this.backend.unsent ? () => void this.go({ name: "unsent" }) : undefined,
+      signOut: this.opts.signOut
+        ? () => {
+            this.stop();
+            this.opts.signOut?.();
+          }
+        : undefined,
       showRefused: this.backend.kind === "web",
     });
   }
 
-  /** What this tablet recorded that the office has not taken, as a referee reads it — each
-   * record's table, players, incident, ruling, time and why it waits, its game one tap away —
-   * and the signed lines to copy for the chief arbiter. A panel, so refreshes leave it. */
-  private async showUnsent(): Promise<void> {
+  /** What this tablet recorded that the office has not taken (views/unsent.ts). */
+  private async unsentList(): Promise<HTMLElement> {
     const text = (await this.backend.unsent?.()) ?? "";
     const tables = await this.backend.tables().catch(() => [] as TableRow[]);
-    const sync = this.status?.sync;
-    const rows = unsentRows(text, tables, sync ?? null);
-    const list = h("ol", { class: "unsent-list", "data-testid": "unsent-list" }, rows.map((r) =>
-      h("li", { "data-testid": "unsent-row" },
-        h("div", {}, h("strong", {}, r.where), ` · ${r.what} · ${r.when}`),
-        // The core's result on this tablet, decided by this record: said before it is sent.
-        r.decides ? h("div", { class: "loss", "data-testid": "unsent-decides" }, r.decides) : null,
-        h("div", { class: "hint" }, r.why),
-        r.game ? h("button", { class: "small", "data-testid": "unsent-open", onclick: () => void this.go({ name: "game", game: r.game ?? "" }) }, t("history")) : null)));
-    const area = h("textarea", { readonly: true, rows: 8, "data-testid": "unsent-text" }, text);
-    const panel = h("section", { class: "panel card" }, h("h3", {}, t("unsent")), list,
-      h("details", {}, h("summary", {}, t("copyForChief")), h("p", {}, t("unsentHelp")), area),
-      h("button", { class: "small", onclick: () => void this.render() }, t("back")));
-    this.root.querySelector("main, .card")?.replaceWith(panel);
+    return unsentView(
+      text,
+      tables,
+      this.status?.sync ?? null,
+      (game) => void this.go({ name: "game", game }),
+      () => void this.go({ name: "tables" }),
+    );
   }
 
   /** Opens `screen` from its top (a redraw of the same screen keeps the place). */
@@ -249,10 +222,17 @@ export class ArbiterApp {
     window.scrollTo(0, 0);
   }
 
-  /** Draws the current screen. A background refresh (`onlyIfIdle`) gives way if an action
-   * started while its data was on the way, so it never wipes a form or a preview. */
-  async render(opts: { onlyIfIdle?: boolean } = {}): Promise<void> {
-    const draw = ++this.started;
+  /** Draws the current screen, after any draw under way. A background refresh (a poll) is put
+   * onto what is shown, keeping what the person uses; any other draw (after an official's own
+   * action, or a screen opened) is the screen anew: the form just sent folds. */
+  render(opts: { background?: boolean } = {}): Promise<void> {
+    const run = this.drawing.then(() => this.draw(opts.background ?? false));
+    this.drawing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async draw(background: boolean): Promise<void> {
+    if (!background) forgetOwn();
     this.status = await this.backend.status();
     // Each role lands where its day starts (the office's pages): the organiser on set-up, the
     // chief arbiter and the committee on the desk, a referee on their tables.
@@ -265,22 +245,41 @@ export class ArbiterApp {
     setRuleset(this.status.ruleset?.preset);
     const tabs = tabsFor(this.status.identity?.role, this.office !== null);
     // A tablet's records still on it: nothing they decide is shown as settled (tables, game).
-    this.unsent = this.backend.kind === "tauri" && this.status.sync.pending > 0 && this.backend.unsent
-      ? unsentIds(await this.backend.unsent().catch(() => ""))
-      : new Set();
+    this.unsent =
+      this.backend.kind === "tauri" && this.status.sync.pending > 0 && this.backend.unsent
+        ? unsentIds(await this.backend.unsent().catch(() => ""))
+        : new Set();
     // The desk is looked at on every draw by those who decide (its count on the tab, what is
     // new announced), by others only on the queue screen: the cards cost previews to build.
     const role = this.status.identity?.role;
     const decides = role === "chief_arbiter" || role === "committee";
-    const cards = role && (decides || this.screen.name === "queue") ? await this.backend.queue().catch(() => null) : null;
+    const cards =
+      role && (decides || this.screen.name === "queue") ? await this.backend.queue().catch(() => null) : null;
     if (cards) this.notice(cards);
     const mine = cards?.filter((c) => c.for_role === this.status?.identity?.role).length ?? 0;
-    const tabScreen = (tab: Tab): Screen => (tab === "rounds" ? { name: "rounds", round: 1 } : { name: tab } as Screen);
+    const tabScreen = (tab: Tab): Screen =>
+      tab === "rounds" ? { name: "rounds", round: 1 } : ({ name: tab } as Screen);
     const nav = h(
       "nav",
       {},
-      tabs.map((tab) => h("button", { class: this.screen.name === tab ? "on" : "", onclick: () => void this.go(tabScreen(tab)), "data-testid": `nav-${tab}` }, t(tab),
-        tab === "queue" && mine > 0 ? h("span", { class: `count${this.arrived.size ? " fresh" : ""}`, "data-testid": "queue-count" }, String(mine)) : null)),
+      tabs.map((tab) =>
+        h(
+          "button",
+          {
+            class: this.screen.name === tab ? "on" : "",
+            onclick: () => void this.go(tabScreen(tab)),
+            "data-testid": `nav-${tab}`,
+          },
+          t(tab),
+          tab === "queue" && mine > 0
+            ? h(
+                "span",
+                { class: `count${this.arrived.size ? " fresh" : ""}`, "data-testid": "queue-count" },
+                String(mine),
+              )
+            : null,
+        ),
+      ),
     );
     let body: HTMLElement;
     try {
@@ -288,13 +287,20 @@ export class ArbiterApp {
     } catch (e) {
       body = h("p", { class: "error", "data-testid": "error" }, errorText(e));
     }
-    if (draw < this.shown || (opts.onlyIfIdle && this.busy())) return;
-    this.shown = draw;
-    // A refresh leaves open what was open; the official's own action folds its form (it is done).
-    if (opts.onlyIfIdle) keepOpen(this.root, body);
     // One main region per page (the office's pages are one already).
     const main = body.tagName === "MAIN" ? body : h("main", {}, body);
-    mount(this.root, this.banner(this.status), this.status.identity ? nav : h("span"), main);
+    const screen = [this.banner(this.status), this.status.identity ? nav : h("span"), main];
+    const markup = screen.map((p) => (p as Element).outerHTML);
+    const live = Array.from(this.root.children);
+    const same = markup.map((m, i) => background && m === this.drawn[i] && live.length === screen.length);
+    this.drawn = markup;
+    if (background)
+      morph(
+        this.root,
+        screen.map((p, i) => (same[i] ? asIs(live[i]) : p)),
+        inUse(this.root, this.use),
+      );
+    else mount(this.root, ...screen);
     // On a phone the tabs scroll sideways: the current one in view (the page itself stays put).
     const on = nav.querySelector<HTMLElement>("button.on");
     if (on && nav.scrollWidth > nav.clientWidth) nav.scrollLeft = Math.max(0, on.offsetLeft - nav.offsetLeft - 12);
@@ -335,16 +341,32 @@ export class ArbiterApp {
       : undefined;
     switch (this.screen.name) {
       case "tables":
-        return tablesView(await this.backend.tables(), open, this.me(), await this.cover(), this.unsent, await this.deciding());
+        return tablesView(
+          await this.backend.tables(),
+          open,
+          this.me(),
+          await this.cover(),
+          this.unsent,
+          await this.deciding(),
+        );
       case "enrolled": {
         // Who this device now is, at which event and office, and the tables it has so far (the
         // first sync brings them: the screen is drawn again when it does).
         const who = this.status.identity;
         const rows = await this.backend.tables().catch(() => [] as TableRow[]);
-        return enrolledView({ ...this.screen.identity, ...who, name: who.name ?? this.screen.identity.name }, rows, () => void this.go({ name: "tables" }));
+        return enrolledView(
+          { ...this.screen.identity, ...who, name: who.name ?? this.screen.identity.name },
+          rows,
+          () => void this.go({ name: "tables" }),
+        );
       }
       case "device": {
-        const receipts = this.backend.exportReceipts ? await this.backend.exportReceipts().then(([, text]) => text, () => null) : null;
+        const receipts = this.backend.exportReceipts
+          ? await this.backend.exportReceipts().then(
+              ([, text]) => text,
+              () => null,
+            )
+          : null;
         return deviceView(this.status, receipts);
       }
       case "queue": {
@@ -387,12 +409,16 @@ export class ArbiterApp {
         return storyView(await this.backend.story(game, incident), {
           back: () => void this.go({ name: "game", game }),
           // Evidence for whoever decides: any official at the table or above (not the organiser).
-          attach: this.backend.canRecord && role !== "organiser"
-            ? async (sgf, moveNo) => {
-                await this.backend.record(game, { kind: "record_attached", data: { incident, sgf, move_no: moveNo ?? undefined } });
-                await this.render();
-              }
-            : undefined,
+          attach:
+            this.backend.canRecord && role !== "organiser"
+              ? async (sgf, moveNo) => {
+                  await this.backend.record(game, {
+                    kind: "record_attached",
+                    data: { incident, sgf, move_no: moveNo ?? undefined },
+                  });
+                  await this.render();
+                }
+              : undefined,
           decide: async (target, option) => {
             await this.keptOr(this.backend.record(target.game, option.body));
             await this.render();
@@ -401,9 +427,14 @@ export class ArbiterApp {
         });
       }
       case "reader": {
+        // The reader draws itself every quarter second: kept whole while it is shown.
         const game = this.screen.game;
-        return readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) });
+        return own(`reader-${game}`, () =>
+          readerView(game, { backend: this.backend, back: () => void this.go({ name: "game", game }) }),
+        );
       }
+      case "unsent":
+        return this.unsentList();
     }
     if (!office) return tablesView(await this.backend.tables(), open, this.me(), undefined, this.unsent);
     switch (this.screen.name) {
@@ -418,7 +449,14 @@ export class ArbiterApp {
       case "rounds": {
         const round = this.screen.round;
         const [setup, sheet] = await Promise.all([office.setup(), office.pairings(round)]);
-        return roundsView(setup, sheet, { api: office, role, round, go: (r) => void this.go({ name: "rounds", round: r }), open, print: (what, r) => printPage(`print=${what}&round=${r}`) });
+        return roundsView(setup, sheet, {
+          api: office,
+          role,
+          round,
+          go: (r) => void this.go({ name: "rounds", round: r }),
+          open,
+          print: (what, r) => printPage(`print=${what}&round=${r}`),
+        });
       }
       case "standings": {
         try {
@@ -432,21 +470,21 @@ export class ArbiterApp {
       }
       case "league": {
         const player = this.screen.player;
-        const [players, record] = await Promise.all([office.leaguePlayers(), player ? office.leaguePlayer(player) : null]);
+        const [players, record] = await Promise.all([
+          office.leaguePlayers(),
+          player ? office.leaguePlayer(player) : null,
+        ]);
         const csv = role === "organiser" || role === "committee";
-        return leagueView(players, record, office, csv, (p) => void this.go({ name: "league", player: p ?? undefined }));
+        return leagueView(
+          players,
+          record,
+          office,
+          csv,
+          (p) => void this.go({ name: "league", player: p ?? undefined }),
+        );
       }
     }
   }
-}
-
-/** Whether a finger, a pen or the mouse is down on the page now (a focus it causes is a tap's,
- * not the keyboard's). */
-export function pressWatch(w: Window): () => boolean {
-  let down = false;
-  for (const start of ["pointerdown", "mousedown", "touchstart"]) w.addEventListener(start, () => { down = true; }, { capture: true, passive: true });
-  for (const end of ["pointerup", "pointercancel", "mouseup", "touchend", "touchcancel", "click", "blur"]) w.addEventListener(end, () => { down = false; }, { capture: true, passive: true });
-  return () => down;
 }
 
 /** Scrolls `target` out from under the sticky top bar, if it is under it. */
@@ -470,37 +508,4 @@ export function keptDecisions(waiting: { body?: EventBody }[]): Set<string> {
     if (q.body?.kind === "appeal_decided") keys.add(`appeal:${q.body.data.appeal}`);
   }
   return keys;
-}
-
-/** The ids of the unsent records (JSON lines, as the tablet keeps them). */
-export function unsentIds(lines: string): Set<string> {
-  const ids = new Set<string>();
-  for (const line of lines.split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      ids.add((JSON.parse(line) as { id: string }).id);
-    } catch {
-      /* a line this build cannot read: listed by the unsent list, not marked here */
-    }
-  }
-  return ids;
-}
-
-/** The unsent records (JSON lines, as the tablet keeps them) in a referee's words; `decides`
- * when the record decided its game on this tablet (the core's result, from its table's row). */
-export function unsentRows(lines: string, tables: TableRow[], sync: AppStatus["sync"] | null): { game: string | null; where: string; what: string; when: string; why: string; decides: string | null }[] {
-  return lines.split("\n").filter((l) => l.trim()).map((line) => {
-    const e = JSON.parse(line) as { id: string; game?: string; wall_time: string; body: EventBody };
-    const row = tables.find((r) => r.game === e.game);
-    const where = row ? `${t("round", { n: row.round })} ${t("table", { n: row.table })} ${row.black.name} – ${row.white.name}` : e.game ?? "";
-    const b = e.body;
-    const what = b.kind === "incident_recorded"
-      ? [lt("incident_types", b.data.incident.type), b.data.ruling ? lt("rulings", b.data.ruling) : t("noRuling")].join(" · ")
-      : b.kind === "ruling_issued" ? lt("rulings", b.data.ruling) : lt("event_kinds", b.kind);
-    const when = new Date(e.wall_time).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
-    const refused = sync?.rejected.find((r) => r.id === e.id);
-    const why = refused ? `${t("refused")}: ${said(refused)}` : sync && !sync.online ? t("officeUnreachable") : t("sending", { n: 1 });
-    const decides = row?.result && row.result.event === e.id ? t("decidesGame", { result: resultSentence(row.result) }) : null;
-    return { game: e.game ?? null, where, what, when, why, decides };
-  });
 }

@@ -7,13 +7,15 @@ describe("backends", () => {
     const fake = (async (url: string, init?: RequestInit) => {
       calls.push([url, init]);
       if (url.endsWith("/tables")) return new Response(JSON.stringify([]), { status: 200 });
-      if (url.endsWith("/games/g1/events")) return new Response(JSON.stringify({ code: "after_result", message: "game already decided" }), { status: 400 });
+      if (url.endsWith("/games/g1/events"))
+        return new Response(JSON.stringify({ code: "after_result", message: "game already decided" }), { status: 400 });
       return new Response(JSON.stringify({ code: "forbidden", message: "referee may not export" }), { status: 403 });
     }) as typeof fetch;
     const b = new WebBackend("http://office", "wa1_x", fake);
     expect(await b.tables()).toEqual([]);
     expect(calls[0][0]).toBe("http://office/api/v1/tables");
-    expect((calls[0][1]?.headers as Record<string, string>).Authorization).toBe("Bearer wa1_x");
+    const headers = calls[0][1]?.headers as Record<string, string> | undefined;
+    expect(headers?.Authorization).toBe("Bearer wa1_x");
     await expect(b.queue()).rejects.toMatchObject({ code: "forbidden", message: "referee may not export" });
     // The browser records like a tablet: the body goes to the game's events, refusals come back.
     await expect(b.record("g1", { kind: "clock_started" })).rejects.toMatchObject({ code: "after_result" });

@@ -82,7 +82,11 @@ export interface Backend {
 /** Errors from either backend arrive as `{code, message}`, and with the core's sentence in
  * each language where it said one: the error's message is then the reader's language. */
 export class BackendError extends Error {
-  constructor(public readonly code: string, message: string, public readonly said?: Said) {
+  constructor(
+    public readonly code: string,
+    message: string,
+    public readonly said?: Said,
+  ) {
     super(message);
   }
 }
@@ -111,7 +115,8 @@ export function whenSignedOut(f: (message: string) => void): void {
 export function asError(e: unknown): BackendError {
   if (e instanceof BackendError) return e;
   const b = e as Partial<ErrorBody>;
-  if (b && typeof b.code === "string" && typeof b.message === "string") return new BackendError(b.code, saidIn({ message: b.message, said: b.said }), b.said);
+  if (b && typeof b.code === "string" && typeof b.message === "string")
+    return new BackendError(b.code, saidIn({ message: b.message, said: b.said }), b.said);
   return new BackendError("unknown", String(e));
 }
 
@@ -128,34 +133,73 @@ export class TauriBackend implements Backend {
       throw asError(e);
     }
   }
-  status() { return this.call<AppStatus>("status"); }
-  labels() { return this.call<LabelTables>("labels"); }
+  status() {
+    return this.call<AppStatus>("status");
+  }
+  labels() {
+    return this.call<LabelTables>("labels");
+  }
   enroll(officeUrl: string, code: string, fingerprint: string, device: string, label: string) {
     return this.call<PublicIdentity>("enroll", { officeUrl, code, fingerprint, device, label });
   }
-  tables() { return this.call<TableRow[]>("tables"); }
-  game(game: string) { return this.call<GameView>("game", { game }); }
-  allowed(game: string, incident: Incident) { return this.call<AllowedRuling[]>("allowed", { game, incident }); }
-  preview(game: string, body: EventBody) { return this.call<Preview>("preview", { game, body }); }
-  record(game: string, body: EventBody) { return this.call<GameView>("record", { game, body }); }
-  queue() { return this.call<QueueCard[]>("queue"); }
-  story(game: string, incident: string) { return this.call<Story>("story", { game, incident }); }
-  syncNow() { return this.call<AppStatus>("sync_now"); }
-  unsent() { return this.call<string>("unsent"); }
-  exportReceipts() { return this.call<[string, string]>("export_receipts"); }
-  reader(game: string, afterMs: number | null) { return this.call<ReaderView>("reader", { game, afterMs }); }
-  sealMove(game: string, sealer: Colour, point: string) { return this.call<GameView>("seal_move", { game, sealer, point }); }
-  sealedMove(game: string) { return this.call<string | null>("sealed_move", { game }); }
-  unsealMove(game: string) { return this.call<GameView>("unseal_move", { game }); }
-  loadRecord(sgf: string) { return this.call<LoadedRecord>("load_record", { sgf }); }
-  countBoard(request: CountRequest) { return this.call<CountAnswer>("count_board", { request }); }
-  checkMove(sgf: string, moveNo: number) { return this.call<MoveCheck>("check_move", { sgf, moveNo }); }
+  tables() {
+    return this.call<TableRow[]>("tables");
+  }
+  game(game: string) {
+    return this.call<GameView>("game", { game });
+  }
+  allowed(game: string, incident: Incident) {
+    return this.call<AllowedRuling[]>("allowed", { game, incident });
+  }
+  preview(game: string, body: EventBody) {
+    return this.call<Preview>("preview", { game, body });
+  }
+  record(game: string, body: EventBody) {
+    return this.call<GameView>("record", { game, body });
+  }
+  queue() {
+    return this.call<QueueCard[]>("queue");
+  }
+  story(game: string, incident: string) {
+    return this.call<Story>("story", { game, incident });
+  }
+  syncNow() {
+    return this.call<AppStatus>("sync_now");
+  }
+  unsent() {
+    return this.call<string>("unsent");
+  }
+  exportReceipts() {
+    return this.call<[string, string]>("export_receipts");
+  }
+  reader(game: string, afterMs: number | null) {
+    return this.call<ReaderView>("reader", { game, afterMs });
+  }
+  sealMove(game: string, sealer: Colour, point: string) {
+    return this.call<GameView>("seal_move", { game, sealer, point });
+  }
+  sealedMove(game: string) {
+    return this.call<string | null>("sealed_move", { game });
+  }
+  unsealMove(game: string) {
+    return this.call<GameView>("unseal_move", { game });
+  }
+  loadRecord(sgf: string) {
+    return this.call<LoadedRecord>("load_record", { sgf });
+  }
+  countBoard(request: CountRequest) {
+    return this.call<CountAnswer>("count_board", { request });
+  }
+  checkMove(sgf: string, moveNo: number) {
+    return this.call<MoveCheck>("check_move", { sgf, moveNo });
+  }
   lateness(game: string, blackArrived: number | null, whiteArrived: number | null) {
     return this.call<LatenessScreen | null>("lateness", { game, blackArrived, whiteArrived });
   }
 }
 
-const enrollAtTable = () => Promise.reject(new BackendError("enroll_at_table", "a device enrolls at the table, not from the office's pages"));
+const enrollAtTable = () =>
+  Promise.reject(new BackendError("enroll_at_table", "a device enrolls at the table, not from the office's pages"));
 
 /** A fresh key naming one action, for the office to answer it once however often it is sent. */
 export function idempotencyKey(): string {
@@ -172,14 +216,29 @@ const RETRY_STATUS = new Set([502, 503, 504]);
  * An action (POST, PUT, DELETE) carries an Idempotency-Key and is sent once more with the same
  * key if the network failed or a gateway answered 502–504: the office records it once.
  */
-export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: string | null, method: string, path: string, body?: unknown, text?: string, key?: string, extra?: () => Record<string, string>): Promise<T> {
+export async function officeCall<T>(
+  fetchFn: typeof fetch,
+  base: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  text?: string,
+  key?: string,
+  extra?: () => Record<string, string>,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const action = method !== "GET";
   if (action) headers["Idempotency-Key"] = key ?? idempotencyKey();
   // `extra` headers are read at each try (a record's Sent-At-Ms is the moment of that try).
-  const send = () => fetchFn(`${base}/api/v1${path}`, { method, headers: { ...headers, ...extra?.() }, body: text ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const send = () =>
+    fetchFn(`${base}/api/v1${path}`, {
+      method,
+      headers: { ...headers, ...extra?.() },
+      body: text ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
   let r: Response;
   try {
     r = await send();
@@ -194,7 +253,13 @@ export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: 
   }
   // The office no longer knows this token: revoked, or rotated. The page signs out.
   if (r.status === 401 && token) {
-    const said = await r.clone().json().then((b: ErrorBody) => asError(b).message, () => r.statusText);
+    const said = await r
+      .clone()
+      .json()
+      .then(
+        (b: ErrorBody) => asError(b).message,
+        () => r.statusText,
+      );
     signedOut?.(said);
   }
   const raw = await r.text();
@@ -204,7 +269,8 @@ export async function officeCall<T>(fetchFn: typeof fetch, base: string, token: 
   } catch {
     /* CSV, XML and other text answers stay text */
   }
-  if (!r.ok) throw asError(parsed && typeof parsed === "object" ? parsed : { code: String(r.status), message: r.statusText });
+  if (!r.ok)
+    throw asError(parsed && typeof parsed === "object" ? parsed : { code: String(r.status), message: r.statusText });
   return parsed as T;
 }
 
@@ -231,7 +297,11 @@ export class WebBackend implements Backend {
   private refused: AppStatus["sync"]["rejected"] = [];
   /** The office's arrival number at the last status. */
   private lastSeq: number | undefined;
-  constructor(readonly base: string, readonly token: string, private readonly fetchFn: typeof fetch = fetch.bind(globalThis)) {
+  constructor(
+    readonly base: string,
+    readonly token: string,
+    private readonly fetchFn: typeof fetch = fetch.bind(globalThis),
+  ) {
     this.last = lastSeen.load(token);
   }
   private get<T>(path: string, auth = true): Promise<T> {
@@ -243,7 +313,9 @@ export class WebBackend implements Backend {
   /** A record's try: with the moment it is sent on the same corrected clock as its `made_at_ms`,
    * so the office takes the record's age from its own clock (an offset gone stale cancels out). */
   private postRecord(path: string, body: unknown, key: string): Promise<GameView> {
-    return officeCall<GameView>(this.fetchFn, this.base, this.token, "POST", path, body, undefined, key, () => ({ "Sent-At-Ms": String(outbox.officeNow()) }));
+    return officeCall<GameView>(this.fetchFn, this.base, this.token, "POST", path, body, undefined, key, () => ({
+      "Sent-At-Ms": String(outbox.officeNow()),
+    }));
   }
   arrivals(): string | undefined {
     return this.lastSeq === undefined ? undefined : String(this.lastSeq);
@@ -255,13 +327,27 @@ export class WebBackend implements Backend {
     const pending = flushed.left;
     try {
       const sent = Date.now();
-      const s = await this.get<{ you: PublicIdentity & { office_url?: string }; ruleset: RulesetSpec | null; last_seq?: number; now_ms?: number }>("/status");
+      const s = await this.get<{
+        you: PublicIdentity & { office_url?: string };
+        ruleset: RulesetSpec | null;
+        last_seq?: number;
+        now_ms?: number;
+      }>("/status");
       if (typeof s.now_ms === "number") outbox.learnOffset(sent, Date.now(), s.now_ms);
       this.lastSeq = s.last_seq;
       const refused = [...this.refused];
       const status: AppStatus = {
         identity: { ...s.you, office_url: this.base },
-        sync: { online: true, pending, last_success: new Date().toISOString(), last_error: null, last_error_code: null, rejected: refused, forged: [], clock_skew: null },
+        sync: {
+          online: true,
+          pending,
+          last_success: new Date().toISOString(),
+          last_error: null,
+          last_error_code: null,
+          rejected: refused,
+          forged: [],
+          clock_skew: null,
+        },
         notice: null,
         ruleset: s.ruleset,
       };
@@ -272,11 +358,22 @@ export class WebBackend implements Backend {
       const before = this.last.status;
       if (!(e instanceof OfficeUnreachable) || !before) throw e;
       // Offline: who this is and what the office last said, and what waits on this phone.
-      return { ...before, sync: { ...before.sync, online: false, pending: (await outbox.waiting()).length, last_error: null, last_error_code: null } };
+      return {
+        ...before,
+        sync: {
+          ...before.sync,
+          online: false,
+          pending: (await outbox.waiting()).length,
+          last_error: null,
+          last_error_code: null,
+        },
+      };
     }
   }
   /** What waits on this phone for the office. */
-  waiting() { return outbox.waiting(); }
+  waiting() {
+    return outbox.waiting();
+  }
   /** Sends what waits on this phone, oldest first, each under its own key; a refusal is kept to
    * show with why, except `asked`'s (the record just made: its refusal is said where it was made). */
   private async flush(asked?: string): Promise<outbox.Flushed> {
@@ -307,15 +404,28 @@ export class WebBackend implements Backend {
     }
   }
   labels() {
-    return this.kept(() => this.get<LabelTables>("/labels", false), (v) => { this.last.labels = v; lastSeen.save(this.last); }, () => this.last.labels);
+    return this.kept(
+      () => this.get<LabelTables>("/labels", false),
+      (v) => {
+        this.last.labels = v;
+        lastSeen.save(this.last);
+      },
+      () => this.last.labels,
+    );
   }
-  enroll() { return enrollAtTable(); }
+  enroll() {
+    return enrollAtTable();
+  }
   tables() {
-    return this.kept(() => this.get<TableRow[]>("/tables"), (v) => {
-      this.last.tables = v;
-      lastSeen.save(this.last);
-      void this.keepOwnGames(v);
-    }, () => this.last.tables);
+    return this.kept(
+      () => this.get<TableRow[]>("/tables"),
+      (v) => {
+        this.last.tables = v;
+        lastSeen.save(this.last);
+        void this.keepOwnGames(v);
+      },
+      () => this.last.tables,
+    );
   }
   /** A referee's own tables' games, fetched and kept as soon as the tables are listed: the
    * Wi-Fi can drop before the referee has opened them, and a reload then still has them. */
@@ -327,26 +437,56 @@ export class WebBackend implements Backend {
     }
   }
   game(game: string) {
-    return this.kept(() => this.get<GameView>(`/games/${encodeURIComponent(game)}`), (v) => {
-      this.last = lastSeen.withGame(this.last, game, v);
-      lastSeen.save(this.last);
-    }, () => this.last.games[game]);
+    return this.kept(
+      () => this.get<GameView>(`/games/${encodeURIComponent(game)}`),
+      (v) => {
+        this.last = lastSeen.withGame(this.last, game, v);
+        lastSeen.save(this.last);
+      },
+      () => this.last.games[game],
+    );
   }
-  allowed(game: string, incident: Incident) { return this.post<AllowedRuling[]>(`/games/${encodeURIComponent(game)}/allowed`, { incident }); }
-  preview(game: string, body: EventBody) { return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body }); }
+  allowed(game: string, incident: Incident) {
+    return this.post<AllowedRuling[]>(`/games/${encodeURIComponent(game)}/allowed`, { incident });
+  }
+  preview(game: string, body: EventBody) {
+    return this.post<Preview>(`/games/${encodeURIComponent(game)}/preview`, { body });
+  }
   /** Sent at once; kept on this phone (the outbox) when the office cannot be reached, and sent
    * with the same key later: recorded once. */
   record(game: string, body: EventBody, title = "") {
     // The moment it is made, on the office's clock: sent with it on every try.
-    return this.send({ id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow() });
+    return this.send({
+      id: outbox.recordId(),
+      game,
+      body,
+      title,
+      at: new Date().toISOString(),
+      made_at_ms: outbox.officeNow(),
+    });
   }
   /** 第二十三条 at one tap: `side` sits down now (the other was on time); the office times it at
    * the moment tapped and records what its timer proposes — kept on this phone offline. */
   recordArrival(game: string, side: Colour, title = "", tappedMs = Date.now()) {
-    return this.send({ id: outbox.recordId(), game, arrival: side, title, at: new Date(tappedMs).toISOString(), made_at_ms: outbox.officeNow(tappedMs) });
+    return this.send({
+      id: outbox.recordId(),
+      game,
+      arrival: side,
+      title,
+      at: new Date(tappedMs).toISOString(),
+      made_at_ms: outbox.officeNow(tappedMs),
+    });
   }
   recordEscalated(game: string, body: EventBody, title = "") {
-    return this.send({ id: outbox.recordId(), game, body, title, at: new Date().toISOString(), made_at_ms: outbox.officeNow(), escalate_to: "chief_arbiter" });
+    return this.send({
+      id: outbox.recordId(),
+      game,
+      body,
+      title,
+      at: new Date().toISOString(),
+      made_at_ms: outbox.officeNow(),
+      escalate_to: "chief_arbiter",
+    });
   }
   private async send(q: Queued): Promise<GameView> {
     const game = q.game;
@@ -368,21 +508,42 @@ export class WebBackend implements Backend {
     }
   }
   queue() {
-    return this.kept(() => this.get<QueueCard[]>("/queue"), (v) => {
-      this.last.queue = v;
-      lastSeen.save(this.last);
-    }, () => this.last.queue);
+    return this.kept(
+      () => this.get<QueueCard[]>("/queue"),
+      (v) => {
+        this.last.queue = v;
+        lastSeen.save(this.last);
+      },
+      () => this.last.queue,
+    );
   }
-  story(game: string, incident: string) { return this.get<Story>(`/games/${encodeURIComponent(game)}/incidents/${encodeURIComponent(incident)}/story`); }
+  story(game: string, incident: string) {
+    return this.get<Story>(`/games/${encodeURIComponent(game)}/incidents/${encodeURIComponent(incident)}/story`);
+  }
   reader(game: string, afterMs: number | null) {
-    return this.get<ReaderView>(`/games/${encodeURIComponent(game)}/reader${afterMs === null ? "" : `?after=${afterMs}`}`);
+    return this.get<ReaderView>(
+      `/games/${encodeURIComponent(game)}/reader${afterMs === null ? "" : `?after=${afterMs}`}`,
+    );
   }
-  loadRecord(sgf: string) { return this.post<LoadedRecord>("/board/record", { sgf }); }
-  countBoard(request: CountRequest) { return this.post<CountAnswer>("/board/count", request); }
-  checkMove(sgf: string, moveNo: number) { return this.post<MoveCheck>("/board/check", { sgf, move_no: moveNo }); }
-  syncNow() { return this.status(); }
-  standingsPreview(game: string, body: EventBody) { return this.post<StandingsPreview>(`/games/${encodeURIComponent(game)}/preview-standings`, { body }); }
+  loadRecord(sgf: string) {
+    return this.post<LoadedRecord>("/board/record", { sgf });
+  }
+  countBoard(request: CountRequest) {
+    return this.post<CountAnswer>("/board/count", request);
+  }
+  checkMove(sgf: string, moveNo: number) {
+    return this.post<MoveCheck>("/board/check", { sgf, move_no: moveNo });
+  }
+  syncNow() {
+    return this.status();
+  }
+  standingsPreview(game: string, body: EventBody) {
+    return this.post<StandingsPreview>(`/games/${encodeURIComponent(game)}/preview-standings`, { body });
+  }
   lateness(game: string, blackArrived: number | null, whiteArrived: number | null) {
-    return this.post<LatenessScreen | null>(`/games/${encodeURIComponent(game)}/lateness`, { black_arrived: blackArrived, white_arrived: whiteArrived });
+    return this.post<LatenessScreen | null>(`/games/${encodeURIComponent(game)}/lateness`, {
+      black_arrived: blackArrived,
+      white_arrived: whiteArrived,
+    });
   }
 }

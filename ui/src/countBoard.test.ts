@@ -8,11 +8,24 @@ import { labelTables } from "./testdata";
 import { countBoard, countingOf, outcomeText, pointName, toggle, totalsText } from "./views/countBoard";
 import { rulesetField, rulesetOf, rulesetSelect } from "./views/forms";
 
-const side = (total_halves: number, territory = 0, prisoners = 0) => ({ stones: 0, territory, prisoners, total_halves });
+const side = (total_halves: number, territory = 0, prisoners = 0) => ({
+  stones: 0,
+  territory,
+  prisoners,
+  total_halves,
+});
 
 function answer(method: CountAnswer["tally"]["method"], b: number, w: number): CountAnswer {
   return {
-    tally: { method, size: 9, black: side(b, 20, 3), white: side(w, 18, 1), shared: 0, seki_eyes: 0, owners: Array(81).fill(null) },
+    tally: {
+      method,
+      size: 9,
+      black: side(b, 20, 3),
+      white: side(w, 18, 1),
+      shared: 0,
+      seki_eyes: 0,
+      owners: Array(81).fill(null),
+    },
     outcome: { outcome: "win", winner: "black", margin: { unit: "stones", quarters_or_halves: 3 } },
     count: { method: "area", black_stones: 184 },
     not_recordable: null,
@@ -43,9 +56,13 @@ describe("the counting board (第九条)", () => {
   it("says the totals in the method's unit and the result with its margin", () => {
     expect(totalsText(answer("area", 368, 354))).toBe("黑方 184子 · 白方 177子");
     expect(totalsText(answer("territory", 46, 38))).toBe("黑方 23目（地20 + 提子3） · 白方 19目（地18 + 提子1）");
-    expect(outcomeText({ outcome: "win", winner: "white", margin: { unit: "points", quarters_or_halves: 1 } })).toBe("白胜0.5目");
+    expect(outcomeText({ outcome: "win", winner: "white", margin: { unit: "points", quarters_or_halves: 1 } })).toBe(
+      "白胜0.5目",
+    );
     // 第九条's margin in 子, and in points: ¾ 子 = 1.5 目.
-    expect(outcomeText({ outcome: "win", winner: "black", margin: { unit: "stones", quarters_or_halves: 3 } })).toBe("黑胜¾子（1.5目）");
+    expect(outcomeText({ outcome: "win", winner: "black", margin: { unit: "stones", quarters_or_halves: 3 } })).toBe(
+      "黑胜¾子（1.5目）",
+    );
     expect(outcomeText({ outcome: "draw" })).toBe("和棋");
   });
 
@@ -53,10 +70,19 @@ describe("the counting board (第九条)", () => {
     const asked: CountRequest[] = [];
     const recorded: EventBody[] = [];
     const backend = {
-      loadRecord: async () => { throw new Error("unused"); },
-      countBoard: async (r: CountRequest) => { asked.push(structuredClone(r)); return answer("area", 368, 354); },
+      loadRecord: async () => {
+        throw new Error("unused");
+      },
+      countBoard: async (r: CountRequest) => {
+        asked.push(structuredClone(r));
+        return answer("area", 368, 354);
+      },
     } as unknown as Backend;
-    const el = countBoard({ backend, ruleset: { preset: "chinese_1988", komi: 3.75 }, record: (b) => recorded.push(b) });
+    const el = countBoard({
+      backend,
+      ruleset: { preset: "chinese_1988", komi: 3.75 },
+      record: (b) => recorded.push(b),
+    });
     document.body.replaceChildren(el);
     const click = (sel: string) => (el.querySelector(sel) as HTMLButtonElement).click();
     const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -81,7 +107,13 @@ describe("the counting board (第九条)", () => {
 describe("choosing the rules", () => {
   it("offers the Ing rules beside the Chinese and Korean ones, and reads each choice back", () => {
     const sel = rulesetSelect("rules", { preset: "ing" });
-    expect(Array.from(sel.options).map((o) => o.value)).toEqual(["chinese_1988|2", "chinese_1988|2.75", "chinese_1988|3.75", "korean", "ing"]);
+    expect(Array.from(sel.options).map((o) => o.value)).toEqual([
+      "chinese_1988|2",
+      "chinese_1988|2.75",
+      "chinese_1988|3.75",
+      "korean",
+      "ing",
+    ]);
     expect(sel.value).toBe("ing");
     expect(rulesetOf(sel)).toEqual({ preset: "ing" });
     sel.value = "chinese_1988|2.75";

@@ -8,11 +8,27 @@ import type { Queued } from "./outbox";
 import { labelTables } from "./testdata";
 import { tablesView } from "./views/tables";
 
-const loses = (c: "black" | "white"): GameResult =>
-  ({ outcome: "win", winner: c === "black" ? "white" : "black", reason: "second_warning", article: "25.2", event: "x" });
-const timeLoss: GameResult = { outcome: "win", winner: "black", reason: "time", article: "23.5", event: "y" } as GameResult;
-const resignedBy = (c: "black" | "white"): GameResult =>
-  ({ outcome: "win", winner: c === "black" ? "white" : "black", reason: "resignation", article: "7.2", event: "z" });
+const loses = (c: "black" | "white"): GameResult => ({
+  outcome: "win",
+  winner: c === "black" ? "white" : "black",
+  reason: "second_warning",
+  article: "25.2",
+  event: "x",
+});
+const timeLoss: GameResult = {
+  outcome: "win",
+  winner: "black",
+  reason: "time",
+  article: "23.5",
+  event: "y",
+} as GameResult;
+const resignedBy = (c: "black" | "white"): GameResult => ({
+  outcome: "win",
+  winner: c === "black" ? "white" : "black",
+  reason: "resignation",
+  article: "7.2",
+  event: "z",
+});
 const disturbing = (c: "black" | "white") => ({ type: "disturbing" as const, facts: { offender: c } });
 const timeExceeded = (c: "black" | "white") => ({ type: "time_exceeded" as const, facts: { offender: c } });
 
@@ -25,7 +41,10 @@ const view = {
   ],
   foreseen: {
     warnings: { black: [null, loses("black")], white: [null, loses("white")] },
-    quick: [{ black: null, white: null }, { black: null, white: timeLoss }],
+    quick: [
+      { black: null, white: null },
+      { black: null, white: timeLoss },
+    ],
     counted: ["restore_with_warning", "warning", "warning_and_report"],
     resigned: { black: resignedBy("black"), white: resignedBy("white") },
   },
@@ -33,7 +52,13 @@ const view = {
 
 let n = 0;
 const kept = (incident: object, ruling: string, game = "g1"): Queued =>
-  ({ id: `q${++n}`, game, title: "", at: "2026-11-28T05:00:00Z", body: { kind: "incident_recorded", data: { incident, ruling } } } as unknown as Queued);
+  ({
+    id: `q${++n}`,
+    game,
+    title: "",
+    at: "2026-11-28T05:00:00Z",
+    body: { kind: "incident_recorded", data: { incident, ruling } },
+  }) as unknown as Queued;
 
 describe("a record kept offline that decides the game", () => {
   beforeEach(() => {
@@ -57,11 +82,19 @@ describe("a record kept offline that decides the game", () => {
     expect(decidingRecord(view, [late])).toEqual({ id: late.id, result: timeLoss });
     expect(decidingRecord(view, [kept(timeExceeded("black"), "offender_loses")])).toBeNull();
     const over = { ...view, state: { ...view.state, result: loses("white") } } as GameView;
-    expect(decidingRecord(over, [kept(disturbing("black"), "warning"), kept(disturbing("black"), "warning")])).toBeNull();
+    expect(
+      decidingRecord(over, [kept(disturbing("black"), "warning"), kept(disturbing("black"), "warning")]),
+    ).toBeNull();
   });
 
   it("is a resignation, for the side that resigned, after any record before it", () => {
-    const resign = { id: "qr", game: "g1", title: "", at: "2026-11-28T05:00:00Z", body: { kind: "resigned", data: { by: "white" } } } as unknown as Queued;
+    const resign = {
+      id: "qr",
+      game: "g1",
+      title: "",
+      at: "2026-11-28T05:00:00Z",
+      body: { kind: "resigned", data: { by: "white" } },
+    } as unknown as Queued;
     const first = kept(disturbing("black"), "warning");
     expect(decidingRecord(view, [first, resign])).toEqual({ id: "qr", result: resignedBy("white") });
     expect(decidingRecord(view, [{ ...resign, game: "g2" } as Queued])).toBeNull();
@@ -69,16 +102,27 @@ describe("a record kept offline that decides the game", () => {
 
   it("says so on the table card in words", () => {
     const row = {
-      game: "g1", round: 1, table: 3,
+      game: "g1",
+      round: 1,
+      table: 3,
       black: { id: "p1", name: "李明", rank: "5d", rank_zh: "业余5段" },
       white: { id: "p2", name: "陈静", rank: "4d", rank_zh: "业余4段" },
-      status: { status: "in_progress" }, black_warnings: 1, white_warnings: 0, result: null, open_items: 0, referee: null,
+      status: { status: "in_progress" },
+      black_warnings: 1,
+      white_warnings: 0,
+      result: null,
+      open_items: 0,
+      referee: null,
     } as unknown as TableRow;
     const el = tablesView([row], () => {}, null, undefined, undefined, new Map([["g1", loses("black")]]));
-    expect(el.querySelector("[data-testid=decides-on-arrival]")?.textContent).toContain("办公室收到后决定本局：第二次警告：黑方判负（第二十五条二）");
+    expect(el.querySelector("[data-testid=decides-on-arrival]")?.textContent).toContain(
+      "办公室收到后决定本局：第二次警告：黑方判负（第二十五条二）",
+    );
     setLang("en");
     const en = tablesView([row], () => {}, null, undefined, undefined, new Map([["g1", loses("black")]]));
-    expect(en.querySelector("[data-testid=decides-on-arrival]")?.textContent).toContain("decides the game once the office has it");
+    expect(en.querySelector("[data-testid=decides-on-arrival]")?.textContent).toContain(
+      "decides the game once the office has it",
+    );
     expect(tablesView([row], () => {}).querySelector("[data-testid=decides-on-arrival]")).toBeNull();
   });
 });

@@ -22,7 +22,8 @@ export function decidingRecord(view: GameView, waiting: readonly Queued[]): { id
     if (q.body?.kind !== "incident_recorded") continue;
     const { incident, ruling } = q.body.data;
     if (!ruling) continue;
-    const offender = "facts" in incident && incident.facts && "offender" in incident.facts ? incident.facts.offender : null;
+    const offender =
+      "facts" in incident && incident.facts && "offender" in incident.facts ? incident.facts.offender : null;
     if (offender && f.counted.includes(ruling)) {
       const n = ++warnings[offender];
       const r = f.warnings[offender][n - 1];

@@ -4,11 +4,26 @@ import type { GameResult } from "./bindings/GameResult";
 import type { Margin } from "./bindings/Margin";
 import type { Preview } from "./bindings/Preview";
 import { BackendError } from "./backend";
-import { bannerText, consequenceLines, errorText, marginText, resultSentence, warningDots, winText } from "./format";
+import {
+  bannerText,
+  consequenceLines,
+  errorText,
+  marginText,
+  resultSentence,
+  warningDots,
+  warningsLeft,
+  winText,
+} from "./format";
 import { setLang, setTables, type Lang } from "./i18n";
 import { labelTables } from "./testdata";
 
-const secondWarning: GameResult = { outcome: "win", winner: "black", reason: "second_warning", article: "25.2", event: "e" };
+const secondWarning: GameResult = {
+  outcome: "win",
+  winner: "black",
+  reason: "second_warning",
+  article: "25.2",
+  event: "e",
+};
 
 describe("format", () => {
   beforeEach(() => {
@@ -27,10 +42,14 @@ describe("format", () => {
   });
 
   it("shows warning dots against the limit of 第二十五条二", () => {
-    expect(warningDots(0)).toBe("○○");
-    expect(warningDots(1)).toBe("●○");
-    expect(warningDots(2)).toBe("●●");
-    expect(warningDots(5)).toBe("●●");
+    // The further warnings that lose, as the core foresaw them (GameView.foreseen.warnings).
+    const loss = { event: "e" };
+    expect(warningDots(0, warningsLeft([null, loss]))).toBe("○○");
+    expect(warningDots(1, warningsLeft([loss, loss]))).toBe("●○");
+    expect(warningDots(2, warningsLeft([]))).toBe("●●");
+    // A ruleset the core says loses at the third: nothing of two is written here.
+    expect(warningDots(1, warningsLeft([null, loss]))).toBe("●○○");
+    expect(warningDots(3)).toBe("●●●");
   });
 
   it("says the second warning's loss as a referee would", () => {
@@ -40,7 +59,14 @@ describe("format", () => {
   });
 
   it("says a count with its margin", () => {
-    const r: GameResult = { outcome: "win", winner: "black", margin: { unit: "stones", quarters_or_halves: 3 }, reason: "count", article: "9", event: "e" };
+    const r: GameResult = {
+      outcome: "win",
+      winner: "black",
+      margin: { unit: "stones", quarters_or_halves: 3 },
+      reason: "count",
+      article: "9",
+      event: "e",
+    };
     expect(resultSentence(r)).toBe("黑胜¾子（数子，第九条）");
     expect(marginText({ unit: "stones", quarters_or_halves: 5 })).toBe("1¼子");
     expect(marginText({ unit: "points", quarters_or_halves: 13 })).toBe("6.5目");
@@ -78,23 +104,56 @@ describe("format", () => {
 
   it("lists a preview's effects and the new result, or why it is refused", () => {
     const p: Preview = {
-      consequence: { article: "24.2", warning: "white", advice: null, pass: null, clock: [], approved_absence: null, report_to_committee: null, result: null },
+      consequence: {
+        article: "24.2",
+        warning: "white",
+        advice: null,
+        pass: null,
+        clock: [],
+        approved_absence: null,
+        report_to_committee: null,
+        result: null,
+      },
       result_before: null,
       result_after: secondWarning,
       warnings_after: { black: 0, white: 2 },
       flagged_after_result: false,
       refused: null,
     };
-    expect(consequenceLines(p)).toEqual(["警告：白方（第二十四条二），本局第2次", "结果将为：第二次警告：白方判负（第二十五条二）"]);
-    expect(consequenceLines({ ...p, refused: { code: "ruling_not_allowed", message: "第十八条 …" } })).toEqual(["不能记录：第十八条 …"]);
+    expect(consequenceLines(p)).toEqual([
+      "警告：白方（第二十四条二），本局第2次",
+      "结果将为：第二次警告：白方判负（第二十五条二）",
+    ]);
+    expect(consequenceLines({ ...p, refused: { code: "ruling_not_allowed", message: "第十八条 …" } })).toEqual([
+      "不能记录：第十八条 …",
+    ]);
     // A refusal the core said in each language is read in the device's.
-    const refused = { code: "undo_refused", message: "cannot undo: this record is already undone", said: { zh: "不能撤销：此记录已撤销", en: "cannot undo: this record is already undone", zh_hant: "不能撤回：此記錄已撤回", ko: "되돌릴 수 없습니다: 이 기록은 이미 되돌렸습니다", ja: "元に戻せません：この記録はすでに元に戻されています" } };
+    const refused = {
+      code: "undo_refused",
+      message: "cannot undo: this record is already undone",
+      said: {
+        zh: "不能撤销：此记录已撤销",
+        en: "cannot undo: this record is already undone",
+        zh_hant: "不能撤回：此記錄已撤回",
+        ko: "되돌릴 수 없습니다: 이 기록은 이미 되돌렸습니다",
+        ja: "元に戻せません：この記録はすでに元に戻されています",
+      },
+    };
     expect(consequenceLines({ ...p, refused })).toEqual(["不能记录：不能撤销：此记录已撤销"]);
   });
 
   it("says a record on a decided game is kept and the result stays, or that a correction changes it — never both", () => {
     const time: Preview = {
-      consequence: { article: "23.5", warning: null, advice: null, pass: null, clock: [], approved_absence: null, report_to_committee: null, result: [{ outcome: "win", winner: "white" }, "time"] },
+      consequence: {
+        article: "23.5",
+        warning: null,
+        advice: null,
+        pass: null,
+        clock: [],
+        approved_absence: null,
+        report_to_committee: null,
+        result: [{ outcome: "win", winner: "white" }, "time"],
+      },
       result_before: secondWarning,
       result_after: secondWarning,
       warnings_after: { black: 0, white: 2 },
@@ -104,45 +163,123 @@ describe("format", () => {
     const kept = consequenceLines(time);
     expect(kept).toEqual(["本局已终局：此记录保留并提交裁判长，结果仍为第二次警告：白方判负（第二十五条二）"]);
     expect(kept.join("")).not.toContain("结果将为");
-    const corrected: GameResult = { outcome: "win", winner: "white", reason: "corrected", article: "13.1", event: "c", by: "chief_arbiter" };
+    const corrected: GameResult = {
+      outcome: "win",
+      winner: "white",
+      reason: "corrected",
+      article: "13.1",
+      event: "c",
+      by: "chief_arbiter",
+    };
     const fix: Preview = { ...time, consequence: null, flagged_after_result: false, result_after: corrected };
-    expect(consequenceLines(fix)).toEqual(["结果将由第二次警告：白方判负（第二十五条二）改为白胜（结果已更正，第十三条一）"]);
-    expect(consequenceLines({ ...fix, result_after: null })).toEqual(["结果将由第二次警告：白方判负（第二十五条二）改为未终局"]);
+    expect(consequenceLines(fix)).toEqual([
+      "结果将由第二次警告：白方判负（第二十五条二）改为白胜（结果已更正，第十三条一）",
+    ]);
+    expect(consequenceLines({ ...fix, result_after: null })).toEqual([
+      "结果将由第二次警告：白方判负（第二十五条二）改为未终局",
+    ]);
   });
 
   it("words the sync banner", () => {
-    const b = bannerText({ online: false, pending: 3, last_success: null, last_error: "office unreachable: refused", last_error_code: "network", rejected: [], forged: [], clock_skew: null });
+    const b = bannerText({
+      online: false,
+      pending: 3,
+      last_success: null,
+      last_error: "office unreachable: refused",
+      last_error_code: "network",
+      rejected: [],
+      forged: [],
+      clock_skew: null,
+    });
     expect(b.tone).toBe("bad");
     expect(b.text).toBe("无法连接赛事办公室 · 3 条记录待发送，连接后自动发送 · 尚未同步");
     // The technical detail is one tap away, never in the banner.
     expect(b.detail).toBe("office unreachable: refused");
     // The core's failure in each language: the detail says it in the device's.
-    const said = { zh: "无法连接办公室：refused", en: "office unreachable: refused", zh_hant: "無法連線辦公室：refused", ko: "사무국에 연결할 수 없습니다: refused", ja: "事務局に接続できません：refused" };
-    const down = { online: false, pending: 1, last_success: "2026-11-22T06:21:00Z", last_error: said.en, last_error_code: "network", last_error_said: said, rejected: [], forged: [], clock_skew: null };
+    const said = {
+      zh: "无法连接办公室：refused",
+      en: "office unreachable: refused",
+      zh_hant: "無法連線辦公室：refused",
+      ko: "사무국에 연결할 수 없습니다: refused",
+      ja: "事務局に接続できません：refused",
+    };
+    const down = {
+      online: false,
+      pending: 1,
+      last_success: "2026-11-22T06:21:00Z",
+      last_error: said.en,
+      last_error_code: "network",
+      last_error_said: said,
+      rejected: [],
+      forged: [],
+      clock_skew: null,
+    };
     expect(bannerText(down, "en-GB").detail).toBe("无法连接办公室：refused");
     expect(bannerText(down, "en-GB").text).not.toContain("refused");
     setLang("ko");
     expect(bannerText(down, "en-GB").detail).toBe("사무국에 연결할 수 없습니다: refused");
-    expect(bannerText(down, "en-GB").text).toMatch(/^대회 사무국에 연결할 수 없습니다 · 기록 1건이 대기 중이며, 연결되면 자동으로 보내집니다 · 마지막 전송 \d\d:21$/);
+    expect(bannerText(down, "en-GB").text).toMatch(
+      /^대회 사무국에 연결할 수 없습니다 · 기록 1건이 대기 중이며, 연결되면 자동으로 보내집니다 · 마지막 전송 \d\d:21$/,
+    );
     setLang("en");
-    expect(bannerText(down, "en-GB").text).toMatch(/^The office cannot be reached · waiting to send: 1 \(they go by themselves once the office is back\) · last sent at \d\d:21$/);
+    expect(bannerText(down, "en-GB").text).toMatch(
+      /^The office cannot be reached · waiting to send: 1 \(they go by themselves once the office is back\) · last sent at \d\d:21$/,
+    );
     setLang("zh");
-    expect(bannerText({ online: true, pending: 0, last_success: "2026-11-22T09:05:00Z", last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null }, "en-GB").tone).toBe("ok");
+    expect(
+      bannerText(
+        {
+          online: true,
+          pending: 0,
+          last_success: "2026-11-22T09:05:00Z",
+          last_error: null,
+          last_error_code: null,
+          rejected: [],
+          forged: [],
+          clock_skew: null,
+        },
+        "en-GB",
+      ).tone,
+    ).toBe("ok");
   });
 
   it("puts a refused office certificate first, in red", () => {
     const b = bannerText({
-      online: true, pending: 2, last_success: null, rejected: [], forged: [], clock_skew: null,
-      last_error: "the office's certificate is not the one this tablet enrolled with", last_error_code: "office_certificate_changed",
+      online: true,
+      pending: 2,
+      last_success: null,
+      rejected: [],
+      forged: [],
+      clock_skew: null,
+      last_error: "the office's certificate is not the one this tablet enrolled with",
+      last_error_code: "office_certificate_changed",
     });
     expect(b.tone).toBe("bad");
     expect(b.text.startsWith("办公室证书不符！ · ")).toBe(true);
-    const other = bannerText({ online: true, pending: 0, last_success: null, rejected: [], forged: [], clock_skew: null, last_error: "x", last_error_code: "remote" });
+    const other = bannerText({
+      online: true,
+      pending: 0,
+      last_success: null,
+      rejected: [],
+      forged: [],
+      clock_skew: null,
+      last_error: "x",
+      last_error_code: "remote",
+    });
     expect(other.text).not.toContain("办公室证书不符");
   });
 
   it("says when the tablet's clock is off the office's by a minute or more", () => {
-    const synced = { online: true, pending: 0, last_success: null, last_error: null, last_error_code: null, rejected: [], forged: [], clock_skew: null };
+    const synced = {
+      online: true,
+      pending: 0,
+      last_success: null,
+      last_error: null,
+      last_error_code: null,
+      rejected: [],
+      forged: [],
+      clock_skew: null,
+    };
     const ahead = bannerText({ ...synced, clock_skew: { offset_ms: -(365 * 86_400_000) } });
     expect(ahead.tone).toBe("warn");
     expect(ahead.text).toContain("本机时钟比办公室快 525600 分钟");

@@ -15,10 +15,18 @@ export function errorText(e: unknown): string {
   return (e as Error | null)?.message ?? String(e);
 }
 
-/** Warning dots for one player: ● per warning, ○ for each left before the loss (25.2). */
-export function warningDots(warnings: number, limit = 2): string {
-  const shown = Math.min(warnings, limit);
-  return "●".repeat(shown) + "○".repeat(limit - shown);
+/** Warning dots for one player: ● per warning, then ○ for each further warning before the one
+ * that loses (25.2) — `left`, as the core foresaw it (`warningsLeft`); none where unknown. */
+export function warningDots(warnings: number, left = 0): string {
+  return "●".repeat(warnings) + "○".repeat(left);
+}
+
+/** How many further warnings to `side` the core foresees deciding the game (`GameView.foreseen`:
+ * the result after one, two, … more): the count up to the first that gives a result, 0 when none
+ * does or the game has its result. The rules' number stays in Rust. */
+export function warningsLeft(results: readonly (unknown | null)[]): number {
+  const first = results.findIndex((r) => r !== null);
+  return first < 0 ? 0 : first + 1;
 }
 
 export function marginText(m: Margin): string {
@@ -61,9 +69,13 @@ export function winText(winner: Colour, margin: Margin | null | undefined, resig
     case "zh_hant":
       return resigned ? `${black ? "黑" : "白"}中盤勝` : `${black ? "黑" : "白"}勝${by ? marginText(by) : ""}`;
     case "ko":
-      return resigned ? `${black ? "흑" : "백"} 불계승` : `${black ? "흑" : "백"}${by ? ` ${inPoints(by, "집", " 반", "반집")}` : ""} 승`;
+      return resigned
+        ? `${black ? "흑" : "백"} 불계승`
+        : `${black ? "흑" : "백"}${by ? ` ${inPoints(by, "집", " 반", "반집")}` : ""} 승`;
     case "ja":
-      return resigned ? `${black ? "黒" : "白"}中押し勝ち` : `${black ? "黒" : "白"}${by ? inPoints(by, "目", "半", "半目") : ""}勝ち`;
+      return resigned
+        ? `${black ? "黒" : "白"}中押し勝ち`
+        : `${black ? "黒" : "白"}${by ? inPoints(by, "目", "半", "半目") : ""}勝ち`;
     case "en":
       return `${black ? "Black" : "White"} wins${resigned ? " by resignation" : by ? ` by ${marginText(by)}` : ""}`;
   }
@@ -98,7 +110,10 @@ export function resultLine(p: Preview): string | null {
   if (p.flagged_after_result) return before ? t("flaggedStays", { result: resultSentence(before) }) : t("flagged");
   if (JSON.stringify(after) === JSON.stringify(before)) return null;
   if (!before && after) return t("resultWillBe") + resultSentence(after);
-  return t("resultChanges", { from: before ? resultSentence(before) : t("noResult"), to: after ? resultSentence(after) : t("noResult") });
+  return t("resultChanges", {
+    from: before ? resultSentence(before) : t("noResult"),
+    to: after ? resultSentence(after) : t("noResult"),
+  });
 }
 
 /** What the referee sees before confirming: one line per effect, what becomes of the result
@@ -131,7 +146,10 @@ export function consequenceLines(p: Preview): string[] {
 }
 
 /** The sync banner: offline / N waiting / synced at hh:mm / last error. */
-export function bannerText(s: SyncStatus, locale = localeTag()): { text: string; tone: "ok" | "warn" | "bad"; detail: string | null } {
+export function bannerText(
+  s: SyncStatus,
+  locale = localeTag(),
+): { text: string; tone: "ok" | "warn" | "bad"; detail: string | null } {
   const parts: string[] = [];
   let tone: "ok" | "warn" | "bad" = "ok";
   const hhmm = (iso: string) => new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });

@@ -8,7 +8,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import glossary from "../../docs/glossary.md?raw";
 import scripts from "../../shared/domain/src/labels/simplified_only.txt?raw";
 import tables from "./bindings/label-tables.json";
-import { LANGS, WORDS, bracketed, labelled, listed, rulesetWordIn, setLang, setRuleset, t, wordIn, type Lang, type Word } from "./i18n";
+import {
+  LANGS,
+  WORDS,
+  bracketed,
+  labelled,
+  listed,
+  rulesetWordIn,
+  setLang,
+  setRuleset,
+  t,
+  wordIn,
+  type Lang,
+  type Word,
+} from "./i18n";
 
 const [simplifiedOnly, notJapanese] = scripts.split("\n");
 
@@ -19,7 +32,12 @@ function table(heading: string): Record<string, string>[] {
   const start = after.findIndex((l) => l.startsWith("|"));
   const end = after.findIndex((l, i) => i > start && !l.startsWith("|"));
   const body = after.slice(start, end < 0 ? undefined : end);
-  const cells = (l: string) => l.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
+  const cells = (l: string) =>
+    l
+      .trim()
+      .replace(/^\||\|$/g, "")
+      .split("|")
+      .map((c) => c.trim());
   const head = cells(body[0]);
   return body.slice(2).map((l) => Object.fromEntries(cells(l).map((c, i) => [head[i], c])));
 }
@@ -57,25 +75,32 @@ const kana = (c: string) => /[\u3040-\u30ff]/.test(c) && c !== "・";
 const hangul = (c: string) => /[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]/.test(c);
 
 /** Another script inside a text of `lang`. */
-export function mixed(lang: Lang, text: string): string[] {
+function mixed(lang: Lang, text: string): string[] {
   const s = prose(text);
   const found: string[] = [];
   const notHere = lang === "zh_hant" || lang === "ko" ? simplifiedOnly : lang === "ja" ? notJapanese : "";
   for (const c of s) {
     const wrong =
-      lang === "en" ? han(c) || kana(c) || hangul(c) || FULL_WIDTH.includes(c)
-      : lang === "ko" ? kana(c) || FULL_WIDTH.includes(c)
-      : lang === "ja" ? hangul(c)
-      : kana(c) || hangul(c);
+      lang === "en"
+        ? han(c) || kana(c) || hangul(c) || FULL_WIDTH.includes(c)
+        : lang === "ko"
+          ? kana(c) || FULL_WIDTH.includes(c)
+          : lang === "ja"
+            ? hangul(c)
+            : kana(c) || hangul(c);
     if (wrong || notHere.includes(c)) found.push(`‘${c}’`);
   }
-  if (lang !== "en") for (const w of s.split(/[^A-Za-z]+/)) if (w.length > 1 && !(w in LATIN_ALLOWED)) found.push(`“${w}”`);
+  if (lang !== "en")
+    for (const w of s.split(/[^A-Za-z]+/)) if (w.length > 1 && !(w in LATIN_ALLOWED)) found.push(`“${w}”`);
   return found;
 }
 
 /** Every word of the app in the five languages, with the ruleset's own words. */
 function allWords(): { from: string; five: Record<Lang, string> }[] {
-  const out: { from: string; five: Record<Lang, string> }[] = WORDS.map((w) => ({ from: w, five: Object.fromEntries(ORDER.map((l) => [l, wordIn(l, w)])) as Record<Lang, string> }));
+  const out: { from: string; five: Record<Lang, string> }[] = WORDS.map((w) => ({
+    from: w,
+    five: Object.fromEntries(ORDER.map((l) => [l, wordIn(l, w)])) as Record<Lang, string>,
+  }));
   for (const preset of ["chinese_1988", "korean", "ing"]) {
     for (const w of WORDS) {
       const five = Object.fromEntries(ORDER.map((l) => [l, rulesetWordIn(l, w, preset)])) as Record<Lang, string>;
@@ -93,20 +118,21 @@ afterEach(() => {
 describe("the app's words follow docs/glossary.md", () => {
   it("reads the glossary's tables", () => {
     expect(table("## Terms").length).toBeGreaterThanOrEqual(35);
-    expect(table("## Terms by ruleset").map((r) => `${r.ruleset}:${r["繁體"]}`)).toContain("ing:點");
+    expect(table("## Terms by ruleset").map((r) => `${r.ruleset}:${r.繁體}`)).toContain("ing:點");
     expect(table("## Words not used").find((r) => r.not === "鍾")?.but).toBe("鐘");
   });
 
   it("every word whose 简体 says a term says the glossary's term in each language", () => {
-    const terms = table("## Terms").sort((a, b) => [...b["简体"]].length - [...a["简体"]].length);
+    const terms = table("## Terms").sort((a, b) => [...b.简体].length - [...a.简体].length);
     const wrong: string[] = [];
     for (const { from, five } of allWords()) {
       let zh = five.zh;
       for (const term of terms) {
-        if (!zh.includes(term["简体"])) continue;
-        zh = zh.split(term["简体"]).join("□");
+        if (!zh.includes(term.简体)) continue;
+        zh = zh.split(term.简体).join("□");
         for (const lang of ["en", "zh_hant", "ko", "ja"] as Lang[]) {
-          if (!says(five[lang], term[COLUMN[lang]], lang)) wrong.push(`${from} ${lang}: “${five[lang]}” for ${term["简体"]} (${term[COLUMN[lang]]})`);
+          if (!says(five[lang], term[COLUMN[lang]], lang))
+            wrong.push(`${from} ${lang}: “${five[lang]}” for ${term.简体} (${term[COLUMN[lang]]})`);
         }
       }
     }
@@ -131,7 +157,8 @@ describe("the app's words follow docs/glossary.md", () => {
         expect(WORDS).toContain(w);
         for (const lang of ORDER) {
           const text = rulesetWordIn(lang, w, row.ruleset);
-          if (!says(text, row[COLUMN[lang]], lang)) wrong.push(`${row.ruleset}.${w} ${lang}: “${text}” (${row[COLUMN[lang]]})`);
+          if (!says(text, row[COLUMN[lang]], lang))
+            wrong.push(`${row.ruleset}.${w} ${lang}: “${text}” (${row[COLUMN[lang]]})`);
         }
       }
     }
@@ -165,7 +192,9 @@ describe("no language has another script inside it", () => {
 
   it("in every word of the app", () => {
     const wrong: string[] = [];
-    for (const { from, five } of allWords()) for (const lang of ORDER) for (const x of mixed(lang, five[lang])) wrong.push(`${from} ${lang}: “${five[lang]}” ${x}`);
+    for (const { from, five } of allWords())
+      for (const lang of ORDER)
+        for (const x of mixed(lang, five[lang])) wrong.push(`${from} ${lang}: “${five[lang]}” ${x}`);
     expect(wrong).toEqual([]);
   });
 
@@ -173,7 +202,8 @@ describe("no language has another script inside it", () => {
     const wrong: string[] = [];
     for (const [name, entries] of Object.entries(tables)) {
       for (const [key, label] of Object.entries(entries as Record<string, Record<Lang, string>>)) {
-        for (const lang of ORDER) for (const x of mixed(lang, label[lang])) wrong.push(`${name}.${key} ${lang}: “${label[lang]}” ${x}`);
+        for (const lang of ORDER)
+          for (const x of mixed(lang, label[lang])) wrong.push(`${name}.${key} ${lang}: “${label[lang]}” ${x}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -14,7 +14,12 @@ describe("five languages", () => {
         // A word may leave a placeholder out where its language says it otherwise ({Reason}
         // is English's capitalised {reason}); it may not bring one the others do not fill.
         if (!s?.trim()) missing.push(`${lang}.${w}`);
-        else if (!placeholders(s).every((p) => placeholders(wordIn("zh", w)).includes(p) || placeholders(wordIn("en", w)).includes(p))) missing.push(`${lang}.${w}: ${s}`);
+        else if (
+          !placeholders(s).every(
+            (p) => placeholders(wordIn("zh", w)).includes(p) || placeholders(wordIn("en", w)).includes(p),
+          )
+        )
+          missing.push(`${lang}.${w}: ${s}`);
       }
     }
     expect(missing).toEqual([]);
@@ -45,7 +50,13 @@ describe("the core's sentences in the device's language", () => {
   const body = {
     code: "undo_refused",
     message: "cannot undo: this record is already undone",
-    said: { zh: "不能撤销：此记录已撤销", en: "cannot undo: this record is already undone", zh_hant: "不能撤回：此記錄已撤回", ko: "되돌릴 수 없습니다: 이 기록은 이미 되돌렸습니다", ja: "元に戻せません：この記録はすでに元に戻されています" },
+    said: {
+      zh: "不能撤销：此记录已撤销",
+      en: "cannot undo: this record is already undone",
+      zh_hant: "不能撤回：此記錄已撤回",
+      ko: "되돌릴 수 없습니다: 이 기록은 이미 되돌렸습니다",
+      ja: "元に戻せません：この記録はすでに元に戻されています",
+    },
   };
   it("a refusal the core said in each language reads in the chosen one; an office's own stays as it came", () => {
     for (const [lang] of LANGS) {

@@ -18,7 +18,13 @@ import { zh_hant } from "./lang/zh_hant";
 export type { Lang };
 
 /** Every language, in the order the switch offers them, each named in itself. */
-export const LANGS: [Lang, string][] = [["zh", "简体中文"], ["zh_hant", "繁體中文"], ["ko", "한국어"], ["ja", "日本語"], ["en", "English"]];
+export const LANGS: [Lang, string][] = [
+  ["zh", "简体中文"],
+  ["zh_hant", "繁體中文"],
+  ["ko", "한국어"],
+  ["ja", "日本語"],
+  ["en", "English"],
+];
 
 const isLang = (v: unknown): v is Lang => LANGS.some(([l]) => l === v);
 /** The first of the browser's languages (in the app, the system's) that is one of the five:
@@ -36,7 +42,7 @@ export function browserLang(tags: readonly string[] = globalThis.navigator?.lang
 const stored = chosenLang();
 // The person's language from the first screen: their choice on this device, else their
 // browser's, else 简体 until a tournament's ruleset says otherwise (defaultLangFor).
-let lang: Lang = isLang(stored) ? stored : browserLang() ?? "zh";
+let lang: Lang = isLang(stored) ? stored : (browserLang() ?? "zh");
 let tables: LabelTables | null = null;
 
 export function getLang(): Lang {
@@ -51,7 +57,7 @@ export function langChosen(): boolean {
 /** Uses the language this device's user chose, if any: once the app's preferences are read. */
 export function useChosenLang(): void {
   const chosen = chosenLang();
-  apply(isLang(chosen) ? chosen : browserLang() ?? "zh");
+  apply(isLang(chosen) ? chosen : (browserLang() ?? "zh"));
 }
 
 /** BCP 47 tags, for dates, times and the page's `lang`. */
@@ -124,7 +130,7 @@ export function l(label: Label | undefined, fallback = "?"): string {
 /** What the core said (an error, a refusal, a note) in the current language: its sentence
  * where it gave one in each language, else its message as it came (an office's own, English). */
 export function said(b: { message?: string; said?: Said }): string {
-  return b.said ? b.said[lang] : b.message ?? "";
+  return b.said ? b.said[lang] : (b.message ?? "");
 }
 
 /** A value's label from one of the core's tables, by its wire name. */
@@ -200,7 +206,10 @@ const words = {
   resume: ["继续", "Resume"],
   seal: ["封棋", "Seal a move"],
   unseal: ["启封", "Unseal"],
-  sealHint: ["封棋方在平板上输入封棋之点，他人看不到；记录中只保存其封印（第十四条）", "The sealing player enters the point on the tablet, hidden; the record keeps only its seal (Art. 14)"],
+  sealHint: [
+    "封棋方在平板上输入封棋之点，他人看不到；记录中只保存其封印（第十四条）",
+    "The sealing player enters the point on the tablet, hidden; the record keeps only its seal (Art. 14)",
+  ],
   sealNeeds: ["请选择封棋方并输入着点（如 Q16）", "Choose the sealing side and enter a point (e.g. Q16)"],
   sealedPoint: ["封棋之点：{p}", "Sealed move: {p}"],
   unsealFree: ["该点为空，续弈（第十四条）", "The point is free: play it (Art. 14)"],
@@ -241,9 +250,18 @@ const words = {
   revoke: ["吊销（遗失设备）", "Revoke (lost device)"],
   revoked: ["已吊销", "Revoked"],
   unsent: ["未发送的记录", "Unsent records"],
-  unsentHelp: ["办公室尚未收到的本机记录（JSON 行）。本机被吊销时，请交裁判长审核，办公室不会自动合并", "This tablet's records the office has not received (JSON lines). If the tablet was revoked, hand them to the chief arbiter to review; the office never merges them by itself"],
-  clockAhead: ["本机时钟比办公室快 {n} 分钟（事件按办公室时间记录）", "This tablet's clock is {n} minutes ahead of the office's (events carry the office's time)"],
-  clockBehind: ["本机时钟比办公室慢 {n} 分钟（事件按办公室时间记录）", "This tablet's clock is {n} minutes behind the office's (events carry the office's time)"],
+  unsentHelp: [
+    "办公室尚未收到的本机记录（JSON 行）。本机被吊销时，请交裁判长审核，办公室不会自动合并",
+    "This tablet's records the office has not received (JSON lines). If the tablet was revoked, hand them to the chief arbiter to review; the office never merges them by itself",
+  ],
+  clockAhead: [
+    "本机时钟比办公室快 {n} 分钟（事件按办公室时间记录）",
+    "This tablet's clock is {n} minutes ahead of the office's (events carry the office's time)",
+  ],
+  clockBehind: [
+    "本机时钟比办公室慢 {n} 分钟（事件按办公室时间记录）",
+    "This tablet's clock is {n} minutes behind the office's (events carry the office's time)",
+  ],
   lastError: ["错误", "Error"],
   syncNow: ["同步", "Sync"],
   nothingOpen: ["没有待处理事项", "Nothing to decide"],
@@ -251,28 +269,43 @@ const words = {
   warnings: ["警告", "warnings"],
   token: ["令牌", "Token"],
   signIn: ["进入", "Sign in"],
-  officePages: ["赛事办公室网页：组织者、裁判长、组委会凭令牌进入", "The office's pages: organisers, chief arbiters and the committee sign in with their token"],
+  officePages: [
+    "赛事办公室网页：组织者、裁判长、组委会凭令牌进入",
+    "The office's pages: organisers, chief arbiters and the committee sign in with their token",
+  ],
   noResult: ["未终局", "no result yet"],
   refusedBecause: ["不能记录：", "Cannot record: "],
   resultWillBe: ["结果将为：", "Result will be: "],
-  flagged: ["本局已终局：此记录将保留并提交裁判长", "The game has a result: this record will be kept and flagged for the chief arbiter"],
+  flagged: [
+    "本局已终局：此记录将保留并提交裁判长",
+    "The game has a result: this record will be kept and flagged for the chief arbiter",
+  ],
   none: ["无", "none"],
   // The office's pages: running the event.
   setup: ["比赛设置", "Set-up"],
   players: ["棋手", "Players"],
   officials: ["裁判人员", "Officials"],
   evaluations: ["裁判评价", "Referee evaluations"],
-  evaluationsAbout: ["第三十一条：比赛结束后，裁判长对每位裁判员作出评价。只有组委会、组织者和裁判长可见，不进入对局记录。", "Art. 31: after the event the chief arbiter evaluates each referee. Only the organiser, the chief arbiter and the committee see it; it is not part of the game ledger."],
+  evaluationsAbout: [
+    "第三十一条：比赛结束后，裁判长对每位裁判员作出评价。只有组委会、组织者和裁判长可见，不进入对局记录。",
+    "Art. 31: after the event the chief arbiter evaluates each referee. Only the organiser, the chief arbiter and the committee see it; it is not part of the game ledger.",
+  ],
   evaluatedBy: ["{by} 写于 {at}", "by {by} at {at}"],
   notEvaluated: ["尚未评价", "not evaluated yet"],
   noReferees: ["尚无裁判员", "no referees yet"],
   rounds: ["轮次", "Rounds"],
   standings: ["成绩", "Standings"],
-  setupIncomplete: ["比赛设置尚未完成：请先在“比赛设置”页选定赛制（第二十七条）、用时（第十二条）和允许迟到时间（第二十三条）。", "The set-up is not complete yet: choose the system (Art. 27), the time control (Art. 12) and the allowed lateness (Art. 23) on the Set-up page first."],
+  setupIncomplete: [
+    "比赛设置尚未完成：请先在“比赛设置”页选定赛制（第二十七条）、用时（第十二条）和允许迟到时间（第二十三条）。",
+    "The set-up is not complete yet: choose the system (Art. 27), the time control (Art. 12) and the allowed lateness (Art. 23) on the Set-up page first.",
+  ],
   toSetup: ["去比赛设置", "Go to the set-up"],
   // The association's pages.
   league: ["棋手档案", "Player records"],
-  leagueAbout: ["本办公室所有比赛的棋手：每人一个编号，历次参赛的段位，警告、判负与申诉记录，供协会纪律委员会查阅。", "Every player of every event this office runs: one id each, the rank at each event, and the warnings, losses by a penalty and appeals, for the association's discipline committee."],
+  leagueAbout: [
+    "本办公室所有比赛的棋手：每人一个编号，历次参赛的段位，警告、判负与申诉记录，供协会纪律委员会查阅。",
+    "Every player of every event this office runs: one id each, the rank at each event, and the warnings, losses by a penalty and appeals, for the association's discipline committee.",
+  ],
   disciplineCsv: ["导出纪律记录 (CSV)", "Export the discipline record (CSV)"],
   entered: ["参赛（段位）", "Events (rank)"],
   games: ["对局", "Games"],
@@ -299,7 +332,10 @@ const words = {
   tournamentId: ["比赛编号（字母、数字、. _ -）", "Tournament id (letters, digits, . _ -)"],
   tournamentName: ["比赛名称", "Tournament name"],
   create: ["创建", "Create"],
-  tokenOnce: ["组织者令牌只显示这一次：请妥善保存，凭它进入办公室网页", "The organiser's token is shown only this once: keep it, it signs you in to the office's pages"],
+  tokenOnce: [
+    "组织者令牌只显示这一次：请妥善保存，凭它进入办公室网页",
+    "The organiser's token is shown only this once: keep it, it signs you in to the office's pages",
+  ],
   continueSetUp: ["继续设置比赛", "Go on to the set-up"],
   komi: ["贴子", "Komi"],
   begin: ["开始日期", "First day"],
@@ -308,9 +344,15 @@ const words = {
   mainMinutes: ["基本时间（分钟）", "Main time (minutes)"],
   reservedMinutes: ["读秒保留时间（分钟）", "Reserved byo-yomi minutes"],
   limitMinutes: ["时限（分钟，含读秒）", "Time limit (minutes, byo-yomi included)"],
-  limitArithmetic: ["时限{limit}分钟，其中最后{r}分钟读秒（{main} + {r}）", "{limit} minutes, of which the last {r} are byo-yomi ({main} + {r})"],
+  limitArithmetic: [
+    "时限{limit}分钟，其中最后{r}分钟读秒（{main} + {r}）",
+    "{limit} minutes, of which the last {r} are byo-yomi ({main} + {r})",
+  ],
   limitNoByoYomi: ["时限{limit}分钟，不读秒", "{limit} minutes, no byo-yomi"],
-  limitTooShort: ["保留的{r}分钟读秒在时限之内，时限须至少{r}分钟（第十二条二）", "The {r} reserved byo-yomi minutes are kept within the limit: it must be at least {r} minutes (Art. 12.2)"],
+  limitTooShort: [
+    "保留的{r}分钟读秒在时限之内，时限须至少{r}分钟（第十二条二）",
+    "The {r} reserved byo-yomi minutes are kept within the limit: it must be at least {r} minutes (Art. 12.2)",
+  ],
   allowedLateness: ["允许迟到（分钟）", "Allowed lateness (minutes)"],
   overtime: ["读秒方式", "Overtime"],
   otReserved: ["保留时间（第十二条）", "Reserved minutes (Art. 12)"],
@@ -324,7 +366,10 @@ const words = {
   otFischerSeconds: ["每手加（秒）", "Seconds added a move"],
   system: ["比赛办法", "System"],
   numberOfRounds: ["轮数", "Rounds"],
-  sharedPlaces: ["允许名次并列（第二十八条 C；否则 D 加赛或抽签）", "Shared places allowed (Art. 28 C; otherwise D: play-off or lots)"],
+  sharedPlaces: [
+    "允许名次并列（第二十八条 C；否则 D 加赛或抽签）",
+    "Shared places allowed (Art. 28 C; otherwise D: play-off or lots)",
+  ],
   swissReading: ["总得分的理解", "Reading of the total"],
   readingTieBreak: ["作为同分时的区分（默认）", "As a tie-break within equal points (default)"],
   readingLiteral: ["按字面总分排名", "Rank by the printed total"],
@@ -334,17 +379,38 @@ const words = {
   teamPairing: ["团体编排", "Teams meet by"],
   lives: ["几败淘汰（第二十七条一）", "Out after (Art. 27.1)"],
   floor: ["下限", "Floor"],
-  pairsBy_swiss: ["按积分分组编排（第二十七条三）：尽量不重复对局，黑白均衡，每人最多轮空一次。", "Paired within score groups (Art. 27.3): no rematch while one can be avoided, colours balanced, one bye each at most."],
+  pairsBy_swiss: [
+    "按积分分组编排（第二十七条三）：尽量不重复对局，黑白均衡，每人最多轮空一次。",
+    "Paired within score groups (Art. 27.3): no rematch while one can be avoided, colours balanced, one bye each at most.",
+  ],
   pairsBy_round_robin: ["按贝格尔表编排（第二十七条二）。", "Paired by Berger tables (Art. 27.2)."],
-  pairsBy_double_round_robin: ["按贝格尔表编排两遍，第二遍黑白互换（第二十七条二）。", "Berger tables twice, colours swapped the second time (Art. 27.2)."],
-  pairsBy_mcmahon: ["与 OpenGotha 相同的编排：按 OpenGotha 的各项准则为每一对选手计算权重，取总权重最大的配对；让子按下面的设置。", "Paired as OpenGotha pairs McMahon: every pair weighed by OpenGotha's criteria, the heaviest pairing taken; handicaps as set below."],
-  pairsBy_opengotha_swiss: ["与 OpenGotha 相同的瑞士制：按胜局数（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各项准则编排，不让子。中国的积分编排制是另一种比赛办法。", "Swiss as OpenGotha runs it: ranked by wins (NBW), SOSW, SOSOSW and paired by OpenGotha's criteria, even games. The Chinese rules' own Swiss (Art. 27.3) is the other system."],
+  pairsBy_double_round_robin: [
+    "按贝格尔表编排两遍，第二遍黑白互换（第二十七条二）。",
+    "Berger tables twice, colours swapped the second time (Art. 27.2).",
+  ],
+  pairsBy_mcmahon: [
+    "与 OpenGotha 相同的编排：按 OpenGotha 的各项准则为每一对选手计算权重，取总权重最大的配对；让子按下面的设置。",
+    "Paired as OpenGotha pairs McMahon: every pair weighed by OpenGotha's criteria, the heaviest pairing taken; handicaps as set below.",
+  ],
+  pairsBy_opengotha_swiss: [
+    "与 OpenGotha 相同的瑞士制：按胜局数（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各项准则编排，不让子。中国的积分编排制是另一种比赛办法。",
+    "Swiss as OpenGotha runs it: ranked by wins (NBW), SOSW, SOSOSW and paired by OpenGotha's criteria, even games. The Chinese rules' own Swiss (Art. 27.3) is the other system.",
+  ],
   pairsBy_match: ["两人对局，黑白每局交换（第二十七条四）。", "Two players; colours alternate each game (Art. 27.4)."],
-  pairsBy_knockout: ["按淘汰制编排（第二十七条一），同败场数者相遇。", "Knockout (Art. 27.1): players with as many losses meet."],
-  pairsBy_team: ["团体之间按所选办法编排，台次按队员顺序。", "Teams meet by the chosen system; boards by the players' order."],
+  pairsBy_knockout: [
+    "按淘汰制编排（第二十七条一），同败场数者相遇。",
+    "Knockout (Art. 27.1): players with as many losses meet.",
+  ],
+  pairsBy_team: [
+    "团体之间按所选办法编排，台次按队员顺序。",
+    "Teams meet by the chosen system; boards by the players' order.",
+  ],
   pairsBy_leitai: ["擂台赛：胜者留台，败队派下一名队员。", "Winner stays on; the losing team sends its next player."],
   ogParams: ["OpenGotha 编排参数", "OpenGotha pairing parameters"],
-  ogParamsNote: ["默认值即 OpenGotha 麦克马洪的默认值；只保存改动过的设置。已编排的轮次不受影响，可在轮次之间调整。", "The defaults are OpenGotha's McMahon defaults; only what you change is stored. Rounds already paired stay as they are; you may adjust between rounds."],
+  ogParamsNote: [
+    "默认值即 OpenGotha 麦克马洪的默认值；只保存改动过的设置。已编排的轮次不受影响，可在轮次之间调整。",
+    "The defaults are OpenGotha's McMahon defaults; only what you change is stored. Rounds already paired stay as they are; you may adjust between rounds.",
+  ],
   seedFirst: ["同分组内种子排列（前几轮）", "Seeding in a score group (early rounds)"],
   seedLastRound: ["前几轮截至第几轮", "Early rounds end with round"],
   seedThen: ["之后的种子排列", "Seeding afterwards"],
@@ -383,7 +449,10 @@ const words = {
   addPlayer: ["登记棋手", "Register a player"],
   registerAnyway: ["仍然登记（另一位同名棋手）", "Register anyway (another player of that name)"],
   latinNames: ["拉丁字母姓名（欧洲围棋数据库用，可不填）", "In Latin letters, for the EGD (optional)"],
-  latinSection: ["拉丁字母姓名（欧洲围棋数据库的 .h9 只收拉丁字母）", "Names in Latin letters (the EGD's .h9 takes no other)"],
+  latinSection: [
+    "拉丁字母姓名（欧洲围棋数据库的 .h9 只收拉丁字母）",
+    "Names in Latin letters (the EGD's .h9 takes no other)",
+  ],
   latinNone: ["每位棋手的姓名都已是拉丁字母", "Every player's name is in Latin letters"],
   latinSaved: ["已填写", "Given"],
   latinProposed: ["建议（{scheme}），请核对后保存", "Proposed ({scheme}): check, then save"],
@@ -403,7 +472,10 @@ const words = {
   givenName: ["名", "Given name"],
   alreadyRegistered: ["已登记（{who}）", "already registered ({who})"],
   deletePlayer: ["删除", "Delete"],
-  deleteConfirm: ["删除误登记的棋手 {name}？（已下过棋的棋手只能退出）", "Delete {name}, registered by mistake? (A player who has played withdraws instead.)"],
+  deleteConfirm: [
+    "删除误登记的棋手 {name}？（已下过棋的棋手只能退出）",
+    "Delete {name}, registered by mistake? (A player who has played withdraws instead.)",
+  ],
   deleted: ["已删除 {name}", "{name} deleted"],
   ratingList: ["等级分名单", "Rating list"],
   ratingListKind: ["名单来源", "List of"],
@@ -533,13 +605,19 @@ const words = {
   crPlayersLeft: ["剩余人数", "Players left"],
   crGamePoints: ["局分", "Game points"],
   crBoard: ["第{k}台局分", "Board {k}"],
-  flaggedStays: ["本局已终局：此记录保留并提交裁判长，结果仍为{result}", "The game is decided: this record is kept and flagged for the chief arbiter; the result stays {result}"],
+  flaggedStays: [
+    "本局已终局：此记录保留并提交裁判长，结果仍为{result}",
+    "The game is decided: this record is kept and flagged for the chief arbiter; the result stays {result}",
+  ],
   resultChanges: ["结果将由{from}改为{to}", "The result changes from {from} to {to}"],
   correctResult: ["更正结果", "Correct the result"],
   correctionCause: ["更正类别", "Kind of correction"],
   noResultAgain: ["取消结果（对局恢复）", "No result (the game reopens)"],
   corrections: ["结果更正", "Result corrections"],
-  correctedBy: ["{role} {who} 更正：{from} → {to}（{cause}：{why}）", "Corrected by the {role} {who}: {from} → {to} ({cause}: {why})"],
+  correctedBy: [
+    "{role} {who} 更正：{from} → {to}（{cause}：{why}）",
+    "Corrected by the {role} {who}: {from} → {to} ({cause}: {why})",
+  ],
   enterResultAsk: ["录入结果：{game}，{result}？", "Enter the result of {game}: {result}?"],
   correctAsk: ["更正结果：{game}，{from} → {to}？", "Correct the result of {game}: {from} → {to}?"],
   resultEntered: ["已录入：{game}，{result}", "Entered: {game}, {result}"],
@@ -572,24 +650,48 @@ const words = {
   lives2: ["双败淘汰", "double elimination"],
   lives3: ["多败淘汰（三败）", "out after 3 losses"],
   officeUnreachable: ["无法连接赛事办公室", "The office cannot be reached"],
-  keptOffline: ["未送达办公室：已保存在本机，恢复连接后自动发送；其后果在送达时由办公室计算", "Not yet at the office: kept on this phone and sent by itself once the office can be reached; its consequence is computed when it arrives"],
-  offlineNoPreview: ["离线：无法预览后果；确认后记录保存在本机，送达办公室时计算其后果", "Offline: no preview of the consequence; once confirmed, the record is kept on this phone and its consequence is computed when it reaches the office"],
+  keptOffline: [
+    "未送达办公室：已保存在本机，恢复连接后自动发送；其后果在送达时由办公室计算",
+    "Not yet at the office: kept on this phone and sent by itself once the office can be reached; its consequence is computed when it arrives",
+  ],
+  offlineNoPreview: [
+    "离线：无法预览后果；确认后记录保存在本机，送达办公室时计算其后果",
+    "Offline: no preview of the consequence; once confirmed, the record is kept on this phone and its consequence is computed when it reaches the office",
+  ],
   waitingHere: ["未送达办公室的记录", "Records not yet at the office"],
   tokenOrCode: ["令牌或登记码", "Token or enrollment code"],
-  signInHelp: ["组织者输入令牌；裁判员、裁判长和组委会输入组织者发给的登记码（或扫描其二维码）", "The organiser types the token; referees, chief arbiters and the committee type the enrollment code the organiser gave them (or scan its QR code)"],
+  signInHelp: [
+    "组织者输入令牌；裁判员、裁判长和组委会输入组织者发给的登记码（或扫描其二维码）",
+    "The organiser types the token; referees, chief arbiters and the committee type the enrollment code the organiser gave them (or scan its QR code)",
+  ],
   enrollThisPhone: ["在本机登记", "Enroll this phone"],
   enrollLinkAsk: ["用登记码 {code} 在 {office} 登记本机", "Enroll this phone at {office} with code {code}"],
-  certCompare: ["办公室证书指纹：{fp}（与办公室页面上的逐字核对）", "The office's certificate fingerprint: {fp} (compare it with the one on the office's page)"],
-  certDownload: ["首次使用：下载并安装办公室证书，让手机信任它", "First time: download and install the office's certificate so this phone trusts it"],
+  certCompare: [
+    "办公室证书指纹：{fp}（与办公室页面上的逐字核对）",
+    "The office's certificate fingerprint: {fp} (compare it with the one on the office's page)",
+  ],
+  certDownload: [
+    "首次使用：下载并安装办公室证书，让手机信任它",
+    "First time: download and install the office's certificate so this phone trusts it",
+  ],
   signOut: ["退出登录", "Sign out"],
   signedOut: ["本机已退出登录：{why}", "This phone was signed out: {why}"],
   cannotSignIn: ["无法登录：{why}", "Cannot sign in: {why}"],
   phoneLabel: ["手机浏览器", "phone browser"],
-  offlineStart: ["无法连接赛事办公室。本机有 {n} 条记录待发送，连接恢复后自动发送。", "The office cannot be reached. {n} records wait on this phone and are sent by themselves once it can be."],
+  offlineStart: [
+    "无法连接赛事办公室。本机有 {n} 条记录待发送，连接恢复后自动发送。",
+    "The office cannot be reached. {n} records wait on this phone and are sent by themselves once it can be.",
+  ],
   yourTables: ["分派给我的台次", "Your tables"],
   otherTables: ["其他台次", "Other tables"],
-  arrivalOffline: ["离线：{colour}于 {time} 入座。办公室收到后按这一时刻计时（第二十三条）并记录其结果", "Offline: {colour} sat down at {time}. The office times it at that moment once this reaches it (Art. 23) and records what its timer finds"],
-  unsealAsk: ["第十四条：续赛时，裁判员当场启封。双方棋手都已在场吗？", "Art. 14: when play resumes the referee opens the sealed move on the spot. Are both players at the table?"],
+  arrivalOffline: [
+    "离线：{colour}于 {time} 入座。办公室收到后按这一时刻计时（第二十三条）并记录其结果",
+    "Offline: {colour} sat down at {time}. The office times it at that moment once this reaches it (Art. 23) and records what its timer finds",
+  ],
+  unsealAsk: [
+    "第十四条：续赛时，裁判员当场启封。双方棋手都已在场吗？",
+    "Art. 14: when play resumes the referee opens the sealed move on the spot. Are both players at the table?",
+  ],
   unsealBothPresent: ["双方均在场：启封", "Both are here: open it"],
   unsealPresentAt: ["{time} 确认双方在场后启封", "Opened at {time}, both players present"],
   assignCover: ["换人代班", "assign a cover"],
@@ -598,12 +700,21 @@ const words = {
   copy: ["复制", "Copy"],
   copied: ["已复制", "Copied"],
   receipts: ["回执", "Receipts"],
-  waitToSend: ["{n} 条记录待发送，连接后自动发送", "waiting to send: {n} (they go by themselves once the office is back)"],
+  waitToSend: [
+    "{n} 条记录待发送，连接后自动发送",
+    "waiting to send: {n} (they go by themselves once the office is back)",
+  ],
   sending: ["{n} 条记录发送中", "sending {n}"],
   lastSentAt: ["上次发送 {t}", "last sent at {t}"],
-  notEnrolledYet: ["本设备尚未登记：请输入办公室给的登记码，或扫描其二维码", "This device is not enrolled yet: type the code the office gave you, or scan its QR code"],
+  notEnrolledYet: [
+    "本设备尚未登记：请输入办公室给的登记码，或扫描其二维码",
+    "This device is not enrolled yet: type the code the office gave you, or scan its QR code",
+  ],
   details: ["详情", "Details"],
-  enrollLinkRead: ["已读取登记链接：将以登记码 {code} 在 {office} 登记本设备", "Link read: this device enrolls at {office} with code {code}"],
+  enrollLinkRead: [
+    "已读取登记链接：将以登记码 {code} 在 {office} 登记本设备",
+    "Link read: this device enrolls at {office} with code {code}",
+  ],
   copyForChief: ["复制给裁判长（签名原文）", "Copy for the chief arbiter (the signed lines)"],
   notAtOffice: ["未送达办公室", "not yet at the office"],
   decidedHere: ["本机判定，待办公室确认", "decided on this device, awaiting the office"],
@@ -621,7 +732,10 @@ const words = {
   receiptsSummary: ["办公室已签收本设备的 {n} 条记录", "The office has signed for {n} records from this device"],
   receiptsNone: ["办公室尚未签收本设备的记录", "The office has not signed for any record from this device yet"],
   receiptsShow: ["查看回执", "Show the receipts"],
-  receiptsForAuditor: ["给审核员：回执原文（办公室签名），已另存于本设备的数据文件夹", "For an auditor: the receipts as the office signed them, also saved in this device’s data folder"],
+  receiptsForAuditor: [
+    "给审核员：回执原文（办公室签名），已另存于本设备的数据文件夹",
+    "For an auditor: the receipts as the office signed them, also saved in this device’s data folder",
+  ],
   enrolledAllTables: ["办公室未给你分派台次：下面列出全部 {n} 台", "No tables are assigned to you: all {n} are listed"],
 } satisfies Record<string, [string, string]>;
 
@@ -644,14 +758,26 @@ const BY_RULESET: Record<string, Partial<Record<Word, [string, string, string, s
     count: ["计点", "Count", "計點", "계점", "計点"],
     countBoard: ["计点棋盘", "Counting board", "計點棋盤", "계점판", "盤面で計点"],
     recordCount: ["记录计点结果", "Record the count", "記錄計點結果", "계점 기록", "計点を記録"],
-    countByHand: ["直接输入计点结果", "Enter a count by hand", "直接輸入計點結果", "계점 직접 입력", "計点の結果を手入力"],
+    countByHand: [
+      "直接输入计点结果",
+      "Enter a count by hand",
+      "直接輸入計點結果",
+      "계점 직접 입력",
+      "計点の結果を手入力",
+    ],
     pass: ["虚手", "pass", "虛手", "패스", "パス"],
   },
   korean: {
     count: ["数目", "Count", "數目", "계가", "地計算"],
     countBoard: ["数目棋盘", "Counting board", "數目棋盤", "계가판", "整地・地計算"],
     recordCount: ["记录数目结果", "Record the count", "記錄數目結果", "계가 기록", "地計算を記録"],
-    countByHand: ["直接输入数目结果", "Enter a count by hand", "直接輸入數目結果", "계가 직접 입력", "地計算の結果を手入力"],
+    countByHand: [
+      "直接输入数目结果",
+      "Enter a count by hand",
+      "直接輸入數目結果",
+      "계가 직접 입력",
+      "地計算の結果を手入力",
+    ],
   },
 };
 

@@ -14,7 +14,10 @@ describe("incident form", () => {
     const v = defaultFacts(moved);
     expect(v).toEqual({ mover: null, players_agree: false, deliberate: false });
     v.players_agree = true;
-    expect(buildIncident("moved_stones", moved, v)).toEqual({ type: "moved_stones", facts: { mover: null, players_agree: true, deliberate: false } });
+    expect(buildIncident("moved_stones", moved, v)).toEqual({
+      type: "moved_stones",
+      facts: { mover: null, players_agree: true, deliberate: false },
+    });
   });
 
   it("carries when a claim was raised (KBA 付則第三条1) and takes a move check's facts", () => {
@@ -26,8 +29,14 @@ describe("incident form", () => {
     const v = defaultFacts(ko);
     expect(v.objection).toBeNull();
     v.objection = { by: "referee", play_went_on: true };
-    expect(buildIncident("ko_recapture", ko, v)).toEqual({ type: "ko_recapture", facts: { offender: "black", point: null, objection: { by: "referee", play_went_on: true } } });
-    const found = { type: "ko_recapture", facts: { offender: "white", point: "B1", objection: { by: "record", offending_move: 2, claimed_after_move: 3 } } } as const;
+    expect(buildIncident("ko_recapture", ko, v)).toEqual({
+      type: "ko_recapture",
+      facts: { offender: "black", point: null, objection: { by: "referee", play_went_on: true } },
+    });
+    const found = {
+      type: "ko_recapture",
+      facts: { offender: "white", point: "B1", objection: { by: "record", offending_move: 2, claimed_after_move: 3 } },
+    } as const;
     expect(buildIncident("ko_recapture", ko, { ...defaultFacts(ko), ...factsOf(found) })).toEqual(found);
   });
 
@@ -43,6 +52,9 @@ describe("incident form", () => {
     ];
     expect(problems(f, { black_late_secs: -1, point: "I5", description: " " })).toHaveLength(3);
     expect(problems(f, { black_late_secs: 600, point: "q16", description: "ok" })).toEqual([]);
-    expect(buildIncident("forbidden_point", [f[1]], { point: "q16" })).toEqual({ type: "forbidden_point", facts: { point: "Q16" } });
+    expect(buildIncident("forbidden_point", [f[1]], { point: "q16" })).toEqual({
+      type: "forbidden_point",
+      facts: { point: "Q16" },
+    });
   });
 });

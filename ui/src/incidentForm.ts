@@ -47,7 +47,8 @@ export function problems(fields: FactField[], values: Record<string, FactValue>)
   for (const f of fields) {
     const v = values[f.name];
     if (f.kind === "seconds" && (typeof v !== "number" || !Number.isInteger(v) || v < 0)) out.push(`${f.name}: ≥ 0`);
-    if (f.kind === "optional_point" && v !== null && !/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(String(v))) out.push(`${f.name}: A1–T19`);
+    if (f.kind === "optional_point" && v !== null && !/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(String(v)))
+      out.push(`${f.name}: A1–T19`);
     if (f.kind === "text" && typeof v === "string" && v.trim() === "") out.push(`${f.name}: ?`);
   }
   return out;

@@ -21,11 +21,15 @@ function office(net: { up: boolean; person?: string; tournament?: string }) {
     const path = new URL(url).pathname.replace("/api/v1", "");
     asked.push(`${init?.method ?? "GET"} ${path}`);
     const body =
-      path === "/status" ? { you: you(net.person, net.tournament), ruleset: null, now_ms: Date.now() }
-      : path === "/labels" ? { zh: {} }
-      : path === "/tables" ? rows
-      : path.startsWith("/games/") ? { state: { game: path.split("/")[2], incidents: [] } }
-      : {};
+      path === "/status"
+        ? { you: you(net.person, net.tournament), ruleset: null, now_ms: Date.now() }
+        : path === "/labels"
+          ? { zh: {} }
+          : path === "/tables"
+            ? rows
+            : path.startsWith("/games/")
+              ? { state: { game: path.split("/")[2], incidents: [] } }
+              : {};
     return new Response(JSON.stringify(body), { status: 200 });
   }) as typeof fetch;
   return { fetchFn, asked };

@@ -77,7 +77,10 @@ export function save(k: Kept): void {
  * those views are dropped first (they are not this sign-in's). */
 export function withStatus(k: Kept, status: AppStatus): Kept {
   const id = status.identity;
-  const same = !id || ((k.person === undefined || k.person === id.person) && (k.tournament === undefined || k.tournament === id.tournament));
+  const same =
+    !id ||
+    ((k.person === undefined || k.person === id.person) &&
+      (k.tournament === undefined || k.tournament === id.tournament));
   const next: Kept = same ? k : { scope: k.scope, games: {} };
   next.status = status;
   if (id) {

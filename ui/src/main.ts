@@ -28,21 +28,36 @@ if (asked) setLang(asked);
 /** A screen before the pages (sign-in, an enrollment link, the office's creation, offline):
  * the language switch above it, and drawn again in the language chosen. */
 function screen(draw: () => HTMLElement): void {
-  mount(root, h("div", {}, h("div", { class: "lang-bar" }, languageSwitch(() => screen(draw))), draw()));
+  mount(
+    root,
+    h(
+      "div",
+      {},
+      h(
+        "div",
+        { class: "lang-bar" },
+        languageSwitch(() => screen(draw)),
+      ),
+      draw(),
+    ),
+  );
 }
 
 function startWeb(token: string): void {
   saveToken(token);
   const backend = new WebBackend(location.origin, token);
   const app = new ArbiterApp(root, backend, new OfficeApi(location.origin, token), { signOut: () => signOut() });
-  void app.start().then(() => {
-    started = true;
-  }, async (e) => {
-    if (e instanceof OfficeUnreachable) return offlineStart(token);
-    forgetToken();
-    const why = String(e.message ?? e);
-    screen(() => signInView(location.origin, startWeb, t("cannotSignIn", { why })));
-  });
+  void app.start().then(
+    () => {
+      started = true;
+    },
+    async (e) => {
+      if (e instanceof OfficeUnreachable) return offlineStart(token);
+      forgetToken();
+      const why = String(e.message ?? e);
+      screen(() => signInView(location.origin, startWeb, t("cannotSignIn", { why })));
+    },
+  );
 }
 
 /** Whether the pages are up: from then on the office refusing the token signs this browser out. */
@@ -52,12 +67,26 @@ let started = false;
  * honestly — what waits on this phone, and a way to try again. */
 async function offlineStart(token: string): Promise<void> {
   const waiting = await outbox.waiting();
-  screen(() => h("main", {}, h("section", { class: "card", "data-testid": "offline-start" },
-    h("h1", {}, t("appTitle")),
-    h("p", { class: "flag", role: "status" }, t("offlineStart", { n: waiting.length })),
-    waiting.length ? h("ul", { "data-testid": "waiting" }, waiting.map((q) => h("li", {}, `${new Date(q.at).toLocaleTimeString()} · ${q.title || q.body?.kind}`))) : null,
-    h("button", { class: "primary", "data-testid": "retry", onclick: () => startWeb(token) }, t("retry")),
-  )));
+  screen(() =>
+    h(
+      "main",
+      {},
+      h(
+        "section",
+        { class: "card", "data-testid": "offline-start" },
+        h("h1", {}, t("appTitle")),
+        h("p", { class: "flag", role: "status" }, t("offlineStart", { n: waiting.length })),
+        waiting.length
+          ? h(
+              "ul",
+              { "data-testid": "waiting" },
+              waiting.map((q) => h("li", {}, `${new Date(q.at).toLocaleTimeString()} · ${q.title || q.body?.kind}`)),
+            )
+          : null,
+        h("button", { class: "primary", "data-testid": "retry", onclick: () => startWeb(token) }, t("retry")),
+      ),
+    ),
+  );
 }
 
 /** Signed out: by the official, or because the office no longer knows this browser. */
@@ -108,13 +137,17 @@ const link = readEnrollLink(location.href);
 if (hall) {
   void startHall(hall);
 } else if (print && saved) {
-  void startPrint(print, saved).catch((e) => mount(root, h("p", { class: "error", "data-testid": "error" }, String(e.message ?? e))));
+  void startPrint(print, saved).catch((e) =>
+    mount(root, h("p", { class: "error", "data-testid": "error" }, String(e.message ?? e))),
+  );
 } else if (create && !inTauri) {
   // `?create=CODE`: the office has no tournament yet; `serve` printed this link.
-  screen(() => createView(location.origin, create, (token) => {
-    history.replaceState(null, "", location.pathname);
-    startWeb(token);
-  }));
+  screen(() =>
+    createView(location.origin, create, (token) => {
+      history.replaceState(null, "", location.pathname);
+      startWeb(token);
+    }),
+  );
 } else if (inTauri) {
   // The app's preferences are in its data folder: read before the first screen is drawn.
   void useAppPreferences(invoke).then(() => {

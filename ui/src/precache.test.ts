@@ -36,9 +36,21 @@ afterEach(() => {
 
 describe("precache", () => {
   it("lists every file of the build as a path from the root, not the worker itself", () => {
-    const d = scratch({ "index.html": "<script src=\"./assets/index-A1.js\">", "assets/index-A1.js": "x", "assets/index-B2.css": "y", "clips/zh/c1.wav": "w", "icon.svg": "<svg/>" });
+    const d = scratch({
+      "index.html": '<script src="./assets/index-A1.js">',
+      "assets/index-A1.js": "x",
+      "assets/index-B2.css": "y",
+      "clips/zh/c1.wav": "w",
+      "icon.svg": "<svg/>",
+    });
     writeWorker(d, listBuild(d));
-    expect(carried(d).files).toEqual(["/assets/index-A1.js", "/assets/index-B2.css", "/clips/zh/c1.wav", "/icon.svg", "/index.html"]);
+    expect(carried(d).files).toEqual([
+      "/assets/index-A1.js",
+      "/assets/index-B2.css",
+      "/clips/zh/c1.wav",
+      "/icon.svg",
+      "/index.html",
+    ]);
     expect(carried(d).version).toMatch(/^[0-9a-f]{16}$/);
   });
 

@@ -34,7 +34,10 @@ describe("the app's preferences", () => {
     expect(prefs.queueMuted()).toBe(false);
     i18n.setLang("en");
     prefs.setQueueMuted(true);
-    expect(writes).toEqual([{ lang: "en", queue_muted: false }, { lang: "en", queue_muted: true }]);
+    expect(writes).toEqual([
+      { lang: "en", queue_muted: false },
+      { lang: "en", queue_muted: true },
+    ]);
     expect([localStorage.getItem("lang"), localStorage.getItem("queueMuted")]).toEqual(["ko", "1"]);
   });
 

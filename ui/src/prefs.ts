@@ -31,7 +31,7 @@ function update(change: Partial<Preferences>): void {
   }
 }
 
-const local = () => (kept ? null : globalThis.localStorage ?? null);
+const local = () => (kept ? null : (globalThis.localStorage ?? null));
 
 /** The language this device's user chose, if any (what it is, is the caller's to check). */
 export function chosenLang(): unknown {

@@ -7,12 +7,28 @@ import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
 import { clockText, readerView, sideNote, sideText, speak } from "./views/reader";
 
-const side = (over: Partial<SideView> = {}): SideView => ({ main_ms: 0, reserve: 1, byo_yomi: true, minute_ms: 0, block_ms: null, moves_left: null, absence_used: false, ...over });
+const side = (over: Partial<SideView> = {}): SideView => ({
+  main_ms: 0,
+  reserve: 1,
+  byo_yomi: true,
+  minute_ms: 0,
+  block_ms: null,
+  moves_left: null,
+  absence_used: false,
+  ...over,
+});
 
 function view(now: number, say: ReaderView["say"], over: Partial<ReaderView> = {}): ReaderView {
   return {
     now_ms: now,
-    clock: { overtime: { system: "periods", count: 1, period_ms: 60_000 }, to_move: "white", running: true, black: side({ main_ms: 40_000, byo_yomi: false, reserve: 1 }), white: side({ minute_ms: 51_000 }), time_up: null },
+    clock: {
+      overtime: { system: "periods", count: 1, period_ms: 60_000 },
+      to_move: "white",
+      running: true,
+      black: side({ main_ms: 40_000, byo_yomi: false, reserve: 1 }),
+      white: side({ minute_ms: 51_000 }),
+      time_up: null,
+    },
     say,
     time_up: null,
     ...over,
@@ -25,7 +41,13 @@ describe("the byo-yomi reader screen (第十二条)", () => {
     setTables(labelTables);
     setLang("zh");
     spoken.length = 0;
-    vi.stubGlobal("SpeechSynthesisUtterance", class { lang = ""; constructor(public text: string) {} });
+    vi.stubGlobal(
+      "SpeechSynthesisUtterance",
+      class {
+        lang = "";
+        constructor(public text: string) {}
+      },
+    );
     vi.stubGlobal("speechSynthesis", {
       speak: (u: { text: string; lang: string }) => spoken.push({ text: u.text, lang: u.lang }),
       getVoices: () => [{ lang: "zh-CN" }],
@@ -35,7 +57,17 @@ describe("the byo-yomi reader screen (第十二条)", () => {
 
   it("plays the recorded clip where the platform has no voice for the language", () => {
     const played: string[] = [];
-    vi.stubGlobal("Audio", class { constructor(public src: string) { played.push(src); } play() { return Promise.resolve(); } });
+    vi.stubGlobal(
+      "Audio",
+      class {
+        constructor(public src: string) {
+          played.push(src);
+        }
+        play() {
+          return Promise.resolve();
+        }
+      },
+    );
     expect(speak("1", "c1", "zh")).toBe("voice");
     // 繁體 is read by a Mandarin voice where the platform has one.
     expect(speak("還剩1分鐘", "left1", "zh_hant")).toBe("voice");
@@ -59,19 +91,49 @@ describe("the byo-yomi reader screen (第十二条)", () => {
     expect(sideNote(side({ reserve: 3 }))).toBe("读秒 · 还剩3分钟");
     expect(sideNote(side({ main_ms: 40_000, byo_yomi: false, reserve: 5 }))).toBe("另有读秒 5 分钟");
     // The other systems organisers set.
-    expect(sideNote(side({ reserve: 2 }), { system: "periods", count: 3, period_ms: 30_000 })).toBe("读秒 · 还剩2次（每次30秒）");
+    expect(sideNote(side({ reserve: 2 }), { system: "periods", count: 3, period_ms: 30_000 })).toBe(
+      "读秒 · 还剩2次（每次30秒）",
+    );
     const canadian = { system: "canadian", moves: 15, block_ms: 300_000 } as const;
-    expect(sideNote(side({ main_ms: 60_000, byo_yomi: false, block_ms: 300_000, moves_left: 15 }), canadian)).toBe("另有加拿大读秒：15 手 / 5:00");
+    expect(sideNote(side({ main_ms: 60_000, byo_yomi: false, block_ms: 300_000, moves_left: 15 }), canadian)).toBe(
+      "另有加拿大读秒：15 手 / 5:00",
+    );
     expect(sideNote(side({ block_ms: 200_000, moves_left: 9 }), canadian)).toBe("加拿大读秒 · 还需 9 手");
     expect(sideText(side({ block_ms: 200_000, moves_left: 9 }), true)).toBe("3:20");
-    expect(sideNote(side({ main_ms: 60_000, byo_yomi: false }), { system: "fischer", increment_ms: 10_000 })).toBe("费舍尔 · 每手加 10 秒");
+    expect(sideNote(side({ main_ms: 60_000, byo_yomi: false }), { system: "fischer", increment_ms: 10_000 })).toBe(
+      "费舍尔 · 每手加 10 秒",
+    );
   });
 
   it("speaks each call once, presses for the side to move, and proposes the 23.5 loss when time is up", async () => {
     const script = [
       view(1_000, []),
-      view(2_000, [{ at_ms: 2_000, call: { call: "count", n: 1 }, words: { zh: "1", en: "1", zh_hant: "1", ko: "1", ja: "1" }, clip: "c1" }]),
-      view(3_000, [{ at_ms: 3_000, call: { call: "time_up" }, words: { zh: "10，超时判负", en: "10 — loss on time", zh_hant: "10，超時判負", ko: "10, 시간패", ja: "10、時間切れ負け" }, clip: "timeup" }], { time_up: { side: "white", at_ms: 3_000 } }),
+      view(2_000, [
+        {
+          at_ms: 2_000,
+          call: { call: "count", n: 1 },
+          words: { zh: "1", en: "1", zh_hant: "1", ko: "1", ja: "1" },
+          clip: "c1",
+        },
+      ]),
+      view(
+        3_000,
+        [
+          {
+            at_ms: 3_000,
+            call: { call: "time_up" },
+            words: {
+              zh: "10，超时判负",
+              en: "10 — loss on time",
+              zh_hant: "10，超時判負",
+              ko: "10, 시간패",
+              ja: "10、時間切れ負け",
+            },
+            clip: "timeup",
+          },
+        ],
+        { time_up: { side: "white", at_ms: 3_000 } },
+      ),
     ];
     const asked: (number | null)[] = [];
     const recorded: EventBody[] = [];
@@ -93,7 +155,10 @@ describe("the byo-yomi reader screen (第十二条)", () => {
     document.body.append(el);
     await vi.waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(5));
     expect(asked.slice(0, 3)).toEqual([null, 1_000, 2_000]);
-    expect(spoken).toEqual([{ text: "1", lang: "zh-CN" }, { text: "10，超时判负", lang: "zh-CN" }]);
+    expect(spoken).toEqual([
+      { text: "1", lang: "zh-CN" },
+      { text: "10，超时判负", lang: "zh-CN" },
+    ]);
     expect(el.querySelector("[data-testid=reader-call]")?.textContent).toBe("10，超时判负");
     expect(el.querySelector("[data-testid=reader-white]")?.className).toContain("to-move");
     (el.querySelector("[data-testid=reader-press]") as HTMLButtonElement).click();
@@ -102,7 +167,10 @@ describe("the byo-yomi reader screen (第十二条)", () => {
     expect(el.querySelector("[data-testid=reader-timeup]")?.textContent).toContain("白方超时（第二十三条五）");
     (el.querySelector("[data-testid=reader-confirm-loss]") as HTMLButtonElement).click();
     await vi.waitFor(() => expect(backed).toBe(true));
-    expect(recorded[1]).toEqual({ kind: "incident_recorded", data: { incident: { type: "time_exceeded", facts: { offender: "white" } }, ruling: "offender_loses" } });
+    expect(recorded[1]).toEqual({
+      kind: "incident_recorded",
+      data: { incident: { type: "time_exceeded", facts: { offender: "white" } }, ruling: "offender_loses" },
+    });
     el.remove();
   });
 

@@ -11,8 +11,14 @@ const v = { reserved: 5, periods: 3, periodSeconds: 30, canMoves: 15, canMinutes
 describe("the set-up's time control", () => {
   it("writes 第十二条's reserved minutes in the version-1 form and the other systems as overtime", () => {
     expect(timeControlOf("reserved_minutes", 60, v)).toEqual({ main_minutes: 60, reserved_minutes: 5 });
-    expect(timeControlOf("periods", 45, v)).toEqual({ main_minutes: 45, overtime: { system: "periods", periods: 3, seconds: 30 } });
-    expect(timeControlOf("canadian", 30, v)).toEqual({ main_minutes: 30, overtime: { system: "canadian", moves: 15, seconds: 300 } });
+    expect(timeControlOf("periods", 45, v)).toEqual({
+      main_minutes: 45,
+      overtime: { system: "periods", periods: 3, seconds: 30 },
+    });
+    expect(timeControlOf("canadian", 30, v)).toEqual({
+      main_minutes: 30,
+      overtime: { system: "canadian", moves: 15, seconds: 300 },
+    });
     expect(timeControlOf("fischer", 20, v)).toEqual({ main_minutes: 20, overtime: { system: "fischer", seconds: 10 } });
   });
 
@@ -65,7 +71,9 @@ describe("a McMahon event's OpenGotha parameters", () => {
     expect(order.value).toBe("opengotha_3_52");
     const kept = { ...MCMAHON_PAIRING, table_order: "opengotha_3_51" as const };
     const imported = opengothaForm("mcmahon", kept);
-    expect(imported.el.querySelector<HTMLSelectElement>('[data-testid="og-table-order"]')!.value).toBe("opengotha_3_51");
+    expect(imported.el.querySelector<HTMLSelectElement>('[data-testid="og-table-order"]')!.value).toBe(
+      "opengotha_3_51",
+    );
     expect(imported.read().pairing).toEqual(kept);
     order.value = "opengotha_3_51";
     expect(form.read().pairing).toEqual(kept);

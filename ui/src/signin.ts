@@ -33,7 +33,10 @@ export function isCode(text: string): boolean {
 
 /** The short form of a certificate's SHA-256, as the office pages show it beside a code. */
 export function shortFingerprint(sha256: string): string {
-  return sha256.slice(0, 16).toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");
+  return sha256
+    .slice(0, 16)
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, "$1 ");
 }
 
 /** A device id for this browser: `web-` and 12 random hex digits. */
@@ -50,51 +53,84 @@ function deviceId(): string {
 
 /** Trades a one-time code for this browser's own token (POST /api/v1/enroll, no key: what it
  * records is signed by the office in its name, as everything recorded in these pages). */
-export async function enrollBrowser(base: string, code: string, fetchFn: typeof fetch = fetch.bind(globalThis)): Promise<string> {
+export async function enrollBrowser(
+  base: string,
+  code: string,
+  fetchFn: typeof fetch = fetch.bind(globalThis),
+): Promise<string> {
   // The day it was enrolled; "phone browser" is said in each reader's language (officials.ts).
   const label = new Date().toISOString().slice(0, 10);
-  const r = await officeCall<{ token: string }>(fetchFn, base, null, "POST", "/enroll", { code: code.trim().toUpperCase(), device: deviceId(), label });
+  const r = await officeCall<{ token: string }>(fetchFn, base, null, "POST", "/enroll", {
+    code: code.trim().toUpperCase(),
+    device: deviceId(),
+    label,
+  });
   return r.token;
 }
 
 /** The sign-in form: a token or a code; `notice` says why this browser is here again. */
 export function signInView(base: string, signIn: (token: string) => void, notice?: string): HTMLElement {
-  const input = h("input", { type: "password", id: "token", "data-testid": "token", autocomplete: "off", autocapitalize: "characters" }) as HTMLInputElement;
+  const input = h("input", {
+    type: "password",
+    id: "token",
+    "data-testid": "token",
+    autocomplete: "off",
+    autocapitalize: "characters",
+  }) as HTMLInputElement;
   const error = h("p", { class: "error", role: "alert", "data-testid": "sign-in-error" });
-  return h("main", {}, h(
-    "form",
-    { class: "card enroll", onsubmit: async (e: Event) => {
-      e.preventDefault();
-      error.textContent = "";
-      const text = input.value.trim();
-      if (!isCode(text)) return signIn(text);
-      try {
-        const token = await enrollBrowser(base, text);
-        saveToken(token);
-        signIn(token);
-      } catch (err) {
-        error.textContent = t("cannotSignIn", { why: asError(err).message });
-      }
-    } },
-    h("h1", {}, t("appTitle")),
-    notice ? h("p", { class: "flag", role: "status", "data-testid": "sign-in-notice" }, notice) : null,
-    h("p", {}, t("officePages")),
-    h("p", { class: "hint" }, t("signInHelp")),
-    h("label", { class: "field" }, h("span", {}, t("tokenOrCode")), input),
-    h("button", { type: "submit", class: "primary", "data-testid": "sign-in" }, t("signIn")),
-    error,
-    certificateHint(),
-  ));
+  return h(
+    "main",
+    {},
+    h(
+      "form",
+      {
+        class: "card enroll",
+        onsubmit: async (e: Event) => {
+          e.preventDefault();
+          error.textContent = "";
+          const text = input.value.trim();
+          if (!isCode(text)) return signIn(text);
+          try {
+            const token = await enrollBrowser(base, text);
+            saveToken(token);
+            signIn(token);
+          } catch (err) {
+            error.textContent = t("cannotSignIn", { why: asError(err).message });
+          }
+        },
+      },
+      h("h1", {}, t("appTitle")),
+      notice ? h("p", { class: "flag", role: "status", "data-testid": "sign-in-notice" }, notice) : null,
+      h("p", {}, t("officePages")),
+      h("p", { class: "hint" }, t("signInHelp")),
+      h("label", { class: "field" }, h("span", {}, t("tokenOrCode")), input),
+      h("button", { type: "submit", class: "primary", "data-testid": "sign-in" }, t("signIn")),
+      error,
+      certificateHint(),
+    ),
+  );
 }
 
 /** The one-time way to trust the hall office's own certificate: it to download (docs/running.md
  * says how on Android and iOS). */
 function certificateHint(): HTMLElement {
-  return h("p", { class: "hint" }, h("a", { href: "/api/v1/certificate", download: "arbiter-office.crt", "data-testid": "cert-download" }, t("certDownload")));
+  return h(
+    "p",
+    { class: "hint" },
+    h(
+      "a",
+      { href: "/api/v1/certificate", download: "arbiter-office.crt", "data-testid": "cert-download" },
+      t("certDownload"),
+    ),
+  );
 }
 
 /** Opened from an enrollment QR code: what it will do, one tap to do it. */
-export function enrollLinkView(base: string, link: { code: string; fingerprint: string | null }, signIn: (token: string) => void): HTMLElement {
+export function enrollLinkView(
+  base: string,
+  link: { code: string; fingerprint: string | null },
+  signIn: (token: string) => void,
+): HTMLElement {
   const error = h("p", { class: "error", role: "alert", "data-testid": "sign-in-error" });
   const go = h("button", { type: "button", class: "primary big", "data-testid": "enroll-phone" }, t("enrollThisPhone"));
   go.onclick = async () => {
@@ -109,12 +145,24 @@ export function enrollLinkView(base: string, link: { code: string; fingerprint: 
       go.removeAttribute("disabled");
     }
   };
-  return h("main", {}, h("section", { class: "card enroll", "data-testid": "enroll-link" },
-    h("h1", {}, t("appTitle")),
-    h("p", { "data-testid": "enroll-link-ask" }, t("enrollLinkAsk", { office: base, code: link.code })),
-    link.fingerprint ? h("p", { class: "hint", "data-testid": "enroll-link-fp" }, t("certCompare", { fp: shortFingerprint(link.fingerprint) })) : null,
-    go,
-    error,
-    certificateHint(),
-  ));
+  return h(
+    "main",
+    {},
+    h(
+      "section",
+      { class: "card enroll", "data-testid": "enroll-link" },
+      h("h1", {}, t("appTitle")),
+      h("p", { "data-testid": "enroll-link-ask" }, t("enrollLinkAsk", { office: base, code: link.code })),
+      link.fingerprint
+        ? h(
+            "p",
+            { class: "hint", "data-testid": "enroll-link-fp" },
+            t("certCompare", { fp: shortFingerprint(link.fingerprint) }),
+          )
+        : null,
+      go,
+      error,
+      certificateHint(),
+    ),
+  );
 }

@@ -11,7 +11,8 @@ export const ko: Record<Word, string> = {
   scanToEnroll: "태블릿으로 스캔하여 등록(1회 유효)",
   code: "등록 코드",
   fingerprint: "사무국 인증서 지문(16자리)",
-  fingerprintHint: "사무국 페이지의 코드 옆에 있는 지문과 한 글자씩 대조하세요. QR 코드로 등록하면 입력할 필요가 없습니다.",
+  fingerprintHint:
+    "사무국 페이지의 코드 옆에 있는 지문과 한 글자씩 대조하세요. QR 코드로 등록하면 입력할 필요가 없습니다.",
   certChanged: "사무국 인증서가 일치하지 않습니다!",
   deviceId: "기기 ID",
   deviceLabel: "기기 이름",
@@ -110,7 +111,8 @@ export const ko: Record<Word, string> = {
   revoke: "등록 해지(분실 기기)",
   revoked: "등록 해지됨",
   unsent: "보내지 않은 기록",
-  unsentHelp: "사무국이 받지 못한 이 태블릿의 기록(JSON 행). 태블릿의 등록이 해지되었다면 심판장에게 넘겨 검토하게 하세요. 사무국은 스스로 합치지 않습니다",
+  unsentHelp:
+    "사무국이 받지 못한 이 태블릿의 기록(JSON 행). 태블릿의 등록이 해지되었다면 심판장에게 넘겨 검토하게 하세요. 사무국은 스스로 합치지 않습니다",
   clockAhead: "이 태블릿의 시계가 사무국보다 {n}분 빠릅니다(기록은 사무국 시간으로 남습니다)",
   clockBehind: "이 태블릿의 시계가 사무국보다 {n}분 느립니다(기록은 사무국 시간으로 남습니다)",
   lastError: "오류",
@@ -130,16 +132,19 @@ export const ko: Record<Word, string> = {
   players: "선수",
   officials: "심판진",
   evaluations: "심판 평가",
-  evaluationsAbout: "제31조: 대회가 끝나면 심판장이 각 심판을 평가합니다. 주최자, 심판장, 조직위원회만 볼 수 있으며 대국 기록에는 들어가지 않습니다.",
+  evaluationsAbout:
+    "제31조: 대회가 끝나면 심판장이 각 심판을 평가합니다. 주최자, 심판장, 조직위원회만 볼 수 있으며 대국 기록에는 들어가지 않습니다.",
   evaluatedBy: "{by}, {at}",
   notEvaluated: "아직 평가하지 않음",
   noReferees: "아직 심판이 없음",
   rounds: "라운드",
   standings: "순위",
-  setupIncomplete: "대회 설정이 아직 끝나지 않았습니다: 먼저 설정 페이지에서 경기 방식(제27조), 제한 시간(제12조), 허용 지각 시간(제23조)을 정하세요.",
+  setupIncomplete:
+    "대회 설정이 아직 끝나지 않았습니다: 먼저 설정 페이지에서 경기 방식(제27조), 제한 시간(제12조), 허용 지각 시간(제23조)을 정하세요.",
   toSetup: "설정으로 가기",
   league: "선수 기록",
-  leagueAbout: "이 사무국이 운영하는 모든 대회의 모든 선수: 선수마다 ID 하나, 대회별 단급, 그리고 경고·반칙패·이의 신청을 협회 규율위원회를 위해 모았습니다.",
+  leagueAbout:
+    "이 사무국이 운영하는 모든 대회의 모든 선수: 선수마다 ID 하나, 대회별 단급, 그리고 경고·반칙패·이의 신청을 협회 규율위원회를 위해 모았습니다.",
   disciplineCsv: "규율 기록 내보내기(CSV)",
   entered: "참가 대회(단급)",
   games: "대국",
@@ -201,17 +206,21 @@ export const ko: Record<Word, string> = {
   teamPairing: "단체 대진 방식",
   lives: "탈락 조건(제27조 1항)",
   floor: "하한(플로어)",
-  pairsBy_swiss: "같은 점수 그룹 안에서 대진(제27조 3항): 피할 수 있는 한 재대결 없음, 흑백 균형, 부전승은 한 사람당 최대 한 번.",
+  pairsBy_swiss:
+    "같은 점수 그룹 안에서 대진(제27조 3항): 피할 수 있는 한 재대결 없음, 흑백 균형, 부전승은 한 사람당 최대 한 번.",
   pairsBy_round_robin: "베르거 표로 대진(제27조 2항).",
   pairsBy_double_round_robin: "베르거 표를 두 번, 두 번째는 흑백을 바꿈(제27조 2항).",
-  pairsBy_mcmahon: "OpenGotha의 맥마흔 방식: 모든 짝을 OpenGotha의 기준으로 평가해 가장 무거운 대진을 택함. 치수는 아래 설정대로.",
-  pairsBy_opengotha_swiss: "OpenGotha의 스위스 방식: 승수(NBW), SOSW, SOSOSW로 순위를 매기고 OpenGotha의 기준으로 호선 대진. 중국 규칙의 스위스 방식과는 다른 방식입니다.",
+  pairsBy_mcmahon:
+    "OpenGotha의 맥마흔 방식: 모든 짝을 OpenGotha의 기준으로 평가해 가장 무거운 대진을 택함. 치수는 아래 설정대로.",
+  pairsBy_opengotha_swiss:
+    "OpenGotha의 스위스 방식: 승수(NBW), SOSW, SOSOSW로 순위를 매기고 OpenGotha의 기준으로 호선 대진. 중국 규칙의 스위스 방식과는 다른 방식입니다.",
   pairsBy_match: "두 선수, 판마다 흑백 교대(제27조 4항).",
   pairsBy_knockout: "토너먼트(제27조 1항): 패수가 같은 선수끼리 대결.",
   pairsBy_team: "선택한 방식으로 팀 대진, 판 순서는 선수 순서대로.",
   pairsBy_leitai: "연승전: 이긴 선수가 남고, 진 팀은 다음 선수를 내보냄.",
   ogParams: "OpenGotha 대진 설정",
-  ogParamsNote: "기본값은 OpenGotha의 맥마흔 기본값이며 바꾼 것만 저장됩니다. 이미 대진한 라운드는 그대로이며 라운드 사이에 조정할 수 있습니다.",
+  ogParamsNote:
+    "기본값은 OpenGotha의 맥마흔 기본값이며 바꾼 것만 저장됩니다. 이미 대진한 라운드는 그대로이며 라운드 사이에 조정할 수 있습니다.",
   seedFirst: "점수 그룹 안의 시드(초반 라운드)",
   seedLastRound: "초반 라운드는 이 라운드까지",
   seedThen: "그 뒤의 시드",
@@ -438,11 +447,14 @@ export const ko: Record<Word, string> = {
   lives2: "더블 엘리미네이션",
   lives3: "다패 탈락(3패)",
   officeUnreachable: "대회 사무국에 연결할 수 없습니다",
-  keptOffline: "아직 사무국에 도착하지 않았습니다. 이 기기에 보관되어 연결되면 자동으로 보내지며, 조치는 도착할 때 사무국이 정합니다",
-  offlineNoPreview: "오프라인: 조치를 미리 볼 수 없습니다. 확인하면 기록은 이 기기에 보관되고, 사무국에 도착할 때 조치가 정해집니다",
+  keptOffline:
+    "아직 사무국에 도착하지 않았습니다. 이 기기에 보관되어 연결되면 자동으로 보내지며, 조치는 도착할 때 사무국이 정합니다",
+  offlineNoPreview:
+    "오프라인: 조치를 미리 볼 수 없습니다. 확인하면 기록은 이 기기에 보관되고, 사무국에 도착할 때 조치가 정해집니다",
   waitingHere: "아직 사무국에 도착하지 않은 기록",
   tokenOrCode: "토큰 또는 등록 코드",
-  signInHelp: "주최자는 토큰을, 심판·심판장·조직위원회는 주최자에게 받은 등록 코드를 입력합니다(또는 QR 코드를 스캔합니다)",
+  signInHelp:
+    "주최자는 토큰을, 심판·심판장·조직위원회는 주최자에게 받은 등록 코드를 입력합니다(또는 QR 코드를 스캔합니다)",
   enrollThisPhone: "이 기기 등록",
   enrollLinkAsk: "코드 {code}로 {office}에 이 기기를 등록합니다",
   certCompare: "사무국 인증서 지문: {fp}(사무국 페이지의 지문과 한 글자씩 대조하세요)",
@@ -465,7 +477,8 @@ export const ko: Record<Word, string> = {
   copyForChief: "심판장에게 전달할 복사본(서명된 원문)",
   yourTables: "내가 맡은 테이블",
   otherTables: "다른 테이블",
-  arrivalOffline: "오프라인: {colour}이(가) {time}에 착석. 사무국에 도착하면 이 시각으로 계시하여(제23조) 결과를 기록합니다",
+  arrivalOffline:
+    "오프라인: {colour}이(가) {time}에 착석. 사무국에 도착하면 이 시각으로 계시하여(제23조) 결과를 기록합니다",
   unsealAsk: "제14조: 대국을 재개할 때 심판이 그 자리에서 봉수를 개봉합니다. 두 대국자가 모두 자리에 있습니까?",
   unsealBothPresent: "두 대국자 모두 있음: 개봉",
   unsealPresentAt: "{time} 두 대국자가 있는 것을 확인하고 개봉",

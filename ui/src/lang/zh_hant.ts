@@ -129,13 +129,15 @@ export const zh_hant: Record<Word, string> = {
   players: "棋手",
   officials: "裁判人員",
   evaluations: "裁判評價",
-  evaluationsAbout: "第三十一條：比賽結束後，裁判長對每位裁判員作出評價。只有組委會、組織者和裁判長可見，不進入對局記錄。",
+  evaluationsAbout:
+    "第三十一條：比賽結束後，裁判長對每位裁判員作出評價。只有組委會、組織者和裁判長可見，不進入對局記錄。",
   evaluatedBy: "{by} 寫於 {at}",
   notEvaluated: "尚未評價",
   noReferees: "尚無裁判員",
   rounds: "輪次",
   standings: "成績",
-  setupIncomplete: "比賽設定尚未完成：請先在「比賽設定」頁選定賽制（第二十七條）、用時（第十二條）和允許遲到時間（第二十三條）。",
+  setupIncomplete:
+    "比賽設定尚未完成：請先在「比賽設定」頁選定賽制（第二十七條）、用時（第十二條）和允許遲到時間（第二十三條）。",
   toSetup: "去比賽設定",
   league: "棋手檔案",
   leagueAbout: "本辦公室所有比賽的棋手：每人一個編號，歷次參賽的段位，警告、判負與申訴記錄，供協會紀律委員會查閱。",
@@ -203,8 +205,10 @@ export const zh_hant: Record<Word, string> = {
   pairsBy_swiss: "按積分分組編排（第二十七條三）：儘量不重複對局，黑白均衡，每人最多輪空一次。",
   pairsBy_round_robin: "按貝格爾表編排（第二十七條二）。",
   pairsBy_double_round_robin: "按貝格爾表編排兩遍，第二遍黑白互換（第二十七條二）。",
-  pairsBy_mcmahon: "與 OpenGotha 相同的編排：按 OpenGotha 的各項準則為每一對選手計算權重，取總權重最大的配對；讓子按下面的設定。",
-  pairsBy_opengotha_swiss: "與 OpenGotha 相同的瑞士制：按勝局數（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各項準則編排，不讓子。中國的積分編排制是另一種比賽辦法。",
+  pairsBy_mcmahon:
+    "與 OpenGotha 相同的編排：按 OpenGotha 的各項準則為每一對選手計算權重，取總權重最大的配對；讓子按下面的設定。",
+  pairsBy_opengotha_swiss:
+    "與 OpenGotha 相同的瑞士制：按勝局數（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各項準則編排，不讓子。中國的積分編排制是另一種比賽辦法。",
   pairsBy_match: "兩人對局，黑白每局交換（第二十七條四）。",
   pairsBy_knockout: "按淘汰制編排（第二十七條一），同敗場數者相遇。",
   pairsBy_team: "團體之間按所選辦法編排，臺次按隊員順序。",

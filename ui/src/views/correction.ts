@@ -26,10 +26,14 @@ export const OUTCOMES: ["blackWins" | "whiteWins" | "draw" | "bothLose", Outcome
  * organiser its own entries, the chief arbiter any). */
 export function causesFor(role: Role | null): CorrectionCause[] {
   switch (role) {
-    case "chief_arbiter": return ["wrong_entry", "ruling_annulled", "appeal"];
-    case "committee": return ["appeal"];
-    case "organiser": return ["wrong_entry"];
-    default: return [];
+    case "chief_arbiter":
+      return ["wrong_entry", "ruling_annulled", "appeal"];
+    case "committee":
+      return ["appeal"];
+    case "organiser":
+      return ["wrong_entry"];
+    default:
+      return [];
   }
 }
 
@@ -42,18 +46,53 @@ export function outcomeWords(o: Outcome | null): string {
 
 /** The correction form for `result`: on submit, `propose` gets the event and the new outcome in
  * words, to preview and confirm. `id` keeps test ids apart where several forms share a page. */
-export function correctionForm(result: GameResult, role: Role | null, id: string, propose: (body: EventBody, to: string) => void): HTMLElement {
-  const outcome = select(`correct-outcome-${id}`, [...OUTCOMES.map(([w], i): [string, string] => [String(i), t(w)]), ["none", t("noResultAgain")]], "0");
-  const cause = select(`correct-cause-${id}`, causesFor(role).map((c): [string, string] => [c, lt("correction_causes", c)]), causesFor(role)[0] ?? "");
+export function correctionForm(
+  result: GameResult,
+  role: Role | null,
+  id: string,
+  propose: (body: EventBody, to: string) => void,
+): HTMLElement {
+  const outcome = select(
+    `correct-outcome-${id}`,
+    [...OUTCOMES.map(([w], i): [string, string] => [String(i), t(w)]), ["none", t("noResultAgain")]],
+    "0",
+  );
+  const cause = select(
+    `correct-cause-${id}`,
+    causesFor(role).map((c): [string, string] => [c, lt("correction_causes", c)]),
+    causesFor(role)[0] ?? "",
+  );
   const why = input({ type: "text", placeholder: t("reason"), "data-testid": `correct-why-${id}`, maxlength: 500 });
-  const go = h("button", { class: "primary small", "data-testid": `correct-go-${id}`, onclick: () => {
-    const o = outcome.value === "none" ? null : OUTCOMES[Number(outcome.value)][1];
-    const body: EventBody = { kind: "result_corrected", data: { replaces: result.event, cause: cause.value as CorrectionCause, why: why.value, ...(o ? { outcome: o } : {}) } };
-    propose(body, outcomeWords(o));
-  } }, t("correct"));
-  return h("div", { class: "form", "data-testid": `correct-form-${id}` },
+  const go = h(
+    "button",
+    {
+      class: "primary small",
+      "data-testid": `correct-go-${id}`,
+      onclick: () => {
+        const o = outcome.value === "none" ? null : OUTCOMES[Number(outcome.value)][1];
+        const body: EventBody = {
+          kind: "result_corrected",
+          data: {
+            replaces: result.event,
+            cause: cause.value as CorrectionCause,
+            why: why.value,
+            ...(o ? { outcome: o } : {}),
+          },
+        };
+        propose(body, outcomeWords(o));
+      },
+    },
+    t("correct"),
+  );
+  return h(
+    "div",
+    { class: "form", "data-testid": `correct-form-${id}` },
     h("p", {}, resultSentence(result)),
-    field(t("result"), outcome), field(t("correctionCause"), cause), field(t("reason"), why), go);
+    field(t("result"), outcome),
+    field(t("correctionCause"), cause),
+    field(t("reason"), why),
+    go,
+  );
 }
 
 /** One correction in words: who, from what to what, of which kind and why. */
@@ -71,6 +110,15 @@ export function correctionText(c: Correction): string {
 /** The corrections of a game, for its history. */
 export function correctionList(cs: Correction[]): HTMLElement | null {
   return cs.length
-    ? h("div", { "data-testid": "corrections" }, h("h4", {}, t("corrections")), h("ul", {}, cs.map((c) => h("li", { class: "flag" }, correctionText(c)))))
+    ? h(
+        "div",
+        { "data-testid": "corrections" },
+        h("h4", {}, t("corrections")),
+        h(
+          "ul",
+          {},
+          cs.map((c) => h("li", { class: "flag" }, correctionText(c))),
+        ),
+      )
     : null;
 }

@@ -37,7 +37,8 @@ export function toggle(list: string[], p: string): string[] {
 /** Each side's total as the method counts it: 子 for area, points otherwise. */
 export function totalsText(a: CountAnswer): string {
   const total = (n: number) => t(a.tally.method === "area" ? "stonesUnit" : "pointsUnit", { n });
-  const detail = (s: CountAnswer["tally"]["black"]) => (a.tally.method === "territory" ? t("territoryDetail", { t: s.territory, p: s.prisoners }) : "");
+  const detail = (s: CountAnswer["tally"]["black"]) =>
+    a.tally.method === "territory" ? t("territoryDetail", { t: s.territory, p: s.prisoners }) : "";
   return `${lt("colours", "black")} ${total(a.tally.black.total_halves / 2)}${detail(a.tally.black)} · ${lt("colours", "white")} ${total(a.tally.white.total_halves / 2)}${detail(a.tally.white)}`;
 }
 
@@ -46,14 +47,22 @@ export function totalsText(a: CountAnswer): string {
 export function outcomeText(o: Outcome): string {
   if (o.outcome === "win") {
     const win = winText(o.winner, o.margin, false);
-    const points = o.margin?.unit === "stones" && saysStones() ? bracketed(marginText({ unit: "points", quarters_or_halves: o.margin.quarters_or_halves })) : "";
+    const points =
+      o.margin?.unit === "stones" && saysStones()
+        ? bracketed(marginText({ unit: "points", quarters_or_halves: o.margin.quarters_or_halves }))
+        : "";
     return `${win}${points}`;
   }
   return lt("outcomes", o.outcome);
 }
 
 type Mode = "dead" | "black" | "white" | "empty";
-const MODE_WORDS = { dead: "countMode_dead", black: "countMode_black", white: "countMode_white", empty: "countMode_empty" } as const;
+const MODE_WORDS = {
+  dead: "countMode_dead",
+  black: "countMode_black",
+  white: "countMode_white",
+  empty: "countMode_empty",
+} as const;
 
 export interface CountBoardContext {
   backend: Backend;
@@ -72,7 +81,11 @@ export function countBoard(ctx: CountBoardContext): HTMLElement {
   const grid = h("div", { class: "goban", "data-testid": "count-grid" });
   const summary = h("p", { class: "count-summary", "data-testid": "count-summary" }, t("countLoadOrSet"));
   const note = h("p", { class: "error", "data-testid": "count-note" });
-  const recordButton = h("button", { class: "primary", "data-testid": "count-record", disabled: "" }, t("recordCount")) as HTMLButtonElement;
+  const recordButton = h(
+    "button",
+    { class: "primary", "data-testid": "count-record", disabled: "" },
+    t("recordCount"),
+  ) as HTMLButtonElement;
   const modes = h("div", { class: "choice", "data-testid": "count-mode" });
   const article = method === "area" ? lt("articles", "9") : lt("articles", "kr.14");
 
@@ -87,14 +100,36 @@ export function countBoard(ctx: CountBoardContext): HTMLElement {
         const p = pointName(x, y);
         const stone = black.has(p) ? "black" : white.has(p) ? "white" : null;
         const owner = answer && !stone ? answer.tally.owners[y * n + x] : null;
-        const cls = ["pt", stone ? `stone ${stone}` : "", dead.includes(p) ? "dead" : "", owner ? `own-${owner}` : ""].filter(Boolean).join(" ");
-        cells.push(h("button", { type: "button", class: cls, "data-point": p, "aria-label": p, onclick: () => void tap(p, stone) }));
+        const cls = ["pt", stone ? `stone ${stone}` : "", dead.includes(p) ? "dead" : "", owner ? `own-${owner}` : ""]
+          .filter(Boolean)
+          .join(" ");
+        cells.push(
+          h("button", {
+            type: "button",
+            class: cls,
+            "data-point": p,
+            "aria-label": p,
+            onclick: () => void tap(p, stone),
+          }),
+        );
       }
     }
     grid.replaceChildren(...cells);
     modes.replaceChildren(
       ...(["dead", "black", "white", "empty"] as Mode[]).map((m) =>
-        h("button", { type: "button", class: m === mode ? "on" : "", "data-value": m, onclick: () => { mode = m; draw(); } }, t(MODE_WORDS[m])),
+        h(
+          "button",
+          {
+            type: "button",
+            class: m === mode ? "on" : "",
+            "data-value": m,
+            onclick: () => {
+              mode = m;
+              draw();
+            },
+          },
+          t(MODE_WORDS[m]),
+        ),
       ),
     );
   };
@@ -131,7 +166,11 @@ export function countBoard(ctx: CountBoardContext): HTMLElement {
     await recount();
   };
 
-  const file = h("input", { type: "file", accept: ".sgf,application/x-go-sgf,text/plain", "data-testid": "count-sgf" }) as HTMLInputElement;
+  const file = h("input", {
+    type: "file",
+    accept: ".sgf,application/x-go-sgf,text/plain",
+    "data-testid": "count-sgf",
+  }) as HTMLInputElement;
   file.onchange = async () => {
     const f = file.files?.[0];
     if (!f) return;
@@ -149,7 +188,21 @@ export function countBoard(ctx: CountBoardContext): HTMLElement {
     "div",
     { class: "choice", "data-testid": "count-size" },
     [19, 13, 9].map((n) =>
-      h("button", { type: "button", "data-value": String(n), onclick: () => { board = { size: n, black: [], white: [], captured_by_black: 0, captured_by_white: 0 }; dead = []; mode = "black"; answer = null; void recount(); } }, `${n}×${n}`),
+      h(
+        "button",
+        {
+          type: "button",
+          "data-value": String(n),
+          onclick: () => {
+            board = { size: n, black: [], white: [], captured_by_black: 0, captured_by_white: 0 };
+            dead = [];
+            mode = "black";
+            answer = null;
+            void recount();
+          },
+        },
+        `${n}×${n}`,
+      ),
     ),
   );
   recordButton.onclick = () => {

@@ -14,27 +14,40 @@ export function createView(base: string, setupCode: string, signIn: (token: stri
   const name = input({ type: "text", "data-testid": "c-name" });
   const rules = rulesetSelect("c-rules");
   const done = h("div", { "data-testid": "created" });
-  const form = h("form", { class: "card form", onsubmit: async (e: Event) => {
-    e.preventDefault();
-    try {
-      const r = await officeCall<InitReport>(fetch.bind(globalThis), base, null, "POST", "/tournaments", {
-        setup_code: setupCode, id: id.value.trim(), name: name.value.trim(), ruleset: rulesetOf(rules),
-      });
-      form.remove();
-      done.replaceChildren(
-        h("p", {}, t("tokenOnce")),
-        h("p", { class: "code secret", "data-testid": "organiser-token" }, r.organiser_token),
-        copyButton(r.organiser_token),
-        h("button", { class: "primary", "data-testid": "continue", onclick: () => signIn(r.organiser_token) }, t("continueSetUp")),
-      );
-    } catch (err) {
-      out.fail(err);
-    }
-  } },
-  h("h1", {}, t("createTournament")),
-  field(t("tournamentId"), id),
-  field(t("tournamentName"), name),
-  rulesetField(`${t("ruleset")} · ${t("komi")}`, rules),
-  h("button", { type: "submit", class: "primary", "data-testid": "create" }, t("create")));
+  const form = h(
+    "form",
+    {
+      class: "card form",
+      onsubmit: async (e: Event) => {
+        e.preventDefault();
+        try {
+          const r = await officeCall<InitReport>(fetch.bind(globalThis), base, null, "POST", "/tournaments", {
+            setup_code: setupCode,
+            id: id.value.trim(),
+            name: name.value.trim(),
+            ruleset: rulesetOf(rules),
+          });
+          form.remove();
+          done.replaceChildren(
+            h("p", {}, t("tokenOnce")),
+            h("p", { class: "code secret", "data-testid": "organiser-token" }, r.organiser_token),
+            copyButton(r.organiser_token),
+            h(
+              "button",
+              { class: "primary", "data-testid": "continue", onclick: () => signIn(r.organiser_token) },
+              t("continueSetUp"),
+            ),
+          );
+        } catch (err) {
+          out.fail(err);
+        }
+      },
+    },
+    h("h1", {}, t("createTournament")),
+    field(t("tournamentId"), id),
+    field(t("tournamentName"), name),
+    rulesetField(`${t("ruleset")} · ${t("komi")}`, rules),
+    h("button", { type: "submit", class: "primary", "data-testid": "create" }, t("create")),
+  );
   return h("main", { class: "office" }, out.el, form, done);
 }

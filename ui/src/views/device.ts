@@ -12,7 +12,11 @@ import { lt, t } from "../i18n";
 /** Who, where: the lines both screens start with. */
 function identityLines(id: PublicIdentity): HTMLElement[] {
   return [
-    h("p", { "data-testid": "enrolled-as" }, t("enrolledAs", { name: id.name ?? id.person, role: lt("roles", id.role) })),
+    h(
+      "p",
+      { "data-testid": "enrolled-as" },
+      t("enrolledAs", { name: id.name ?? id.person, role: lt("roles", id.role) }),
+    ),
     h("p", { "data-testid": "enrolled-event" }, t("enrolledEvent", { event: id.tournament_name ?? id.tournament })),
     h("p", { "data-testid": "enrolled-office" }, t("enrolledOffice", { office: id.office_url })),
   ];
@@ -21,11 +25,23 @@ function identityLines(id: PublicIdentity): HTMLElement[] {
 /** Right after enrolling: the device's new identity, its official's tables (once the office has
  * sent the event), and one button to start. */
 export function enrolledView(id: PublicIdentity, rows: TableRow[], start: () => void): HTMLElement {
-  const mine = rows.filter((r) => r.referee === id.person).map((r) => `${t("round", { n: r.round })} ${t("table", { n: r.table })}`);
-  return h("section", { class: "card enrolled", "data-testid": "enrolled" },
+  const mine = rows
+    .filter((r) => r.referee === id.person)
+    .map((r) => `${t("round", { n: r.round })} ${t("table", { n: r.table })}`);
+  return h(
+    "section",
+    { class: "card enrolled", "data-testid": "enrolled" },
     h("h2", {}, t("enrolledTitle")),
     ...identityLines(id),
-    h("p", { "data-testid": "enrolled-tables" }, mine.length ? t("enrolledTables", { tables: mine.join("、") }) : rows.length ? t("enrolledAllTables", { n: rows.length }) : t("enrolledTablesLater")),
+    h(
+      "p",
+      { "data-testid": "enrolled-tables" },
+      mine.length
+        ? t("enrolledTables", { tables: mine.join("、") })
+        : rows.length
+          ? t("enrolledAllTables", { n: rows.length })
+          : t("enrolledTablesLater"),
+    ),
     h("button", { class: "primary", "data-testid": "enrolled-start", onclick: start }, t("startWork")),
   );
 }
@@ -46,16 +62,21 @@ export function deviceView(status: AppStatus, receipts: string | null): HTMLElem
   const id = status.identity;
   if (!id) return h("p", { class: "empty" }, t("notEnrolledYet"));
   const n = receiptCount(receipts, id.device);
-  return h("section", { class: "card device", "data-testid": "device" },
+  return h(
+    "section",
+    { class: "card device", "data-testid": "device" },
     h("h2", {}, t("device"), ` · ${id.device}`),
     ...identityLines(id),
     h("h3", {}, t("receipts")),
     h("p", { "data-testid": "receipts-summary" }, n ? t("receiptsSummary", { n }) : t("receiptsNone")),
     receipts !== null
-      ? h("details", { "data-testid": "receipts" },
+      ? h(
+          "details",
+          { "data-testid": "receipts" },
           h("summary", {}, t("receiptsShow")),
           h("p", { class: "hint" }, t("receiptsForAuditor")),
-          h("textarea", { readonly: true, rows: 8, "data-testid": "receipts-text" }, receipts))
+          h("textarea", { readonly: true, rows: 8, "data-testid": "receipts-text" }, receipts),
+        )
       : null,
   );
 }

@@ -29,7 +29,12 @@ export function enrollView(
   notice?: ErrorBody | null,
 ): HTMLElement {
   const field = (id: string, label: string, value = "", type = "text") =>
-    h("label", { class: "field" }, h("span", {}, label), h("input", { id, name: id, type, value, autocomplete: "off", "data-testid": id }));
+    h(
+      "label",
+      { class: "field" },
+      h("span", {}, label),
+      h("input", { id, name: id, type, value, autocomplete: "off", "data-testid": id }),
+    );
   const error = h("p", { class: "error", "data-testid": "enroll-error" });
   // A pasted or scanned link is read at once: its office, code and certificate shown in their
   // fields before anything is sent (the link itself is what enrolls, with the whole fingerprint).
@@ -67,7 +72,9 @@ export function enrollView(
     const link = readEnrollLink(office.value);
     read.hidden = !link;
     if (!link) return;
-    const set = (id: string, v: string) => { (form.querySelector(`#${id}`) as HTMLInputElement).value = v; };
+    const set = (id: string, v: string) => {
+      (form.querySelector(`#${id}`) as HTMLInputElement).value = v;
+    };
     set("code", link.code);
     set("fingerprint", link.fingerprint ? shortFingerprint(link.fingerprint) : "");
     read.textContent = t("enrollLinkRead", { office: link.office, code: link.code });

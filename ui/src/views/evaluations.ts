@@ -11,27 +11,60 @@ import { outcomeLine } from "./forms";
 import { timeOfDay } from "./queue";
 
 /** One card per referee: the chief arbiter's text (editable by the chief arbiter only). */
-export function evaluationsView(setup: Setup, evaluations: Evaluation[], api: OfficeApi, role: Role | undefined, changed: () => void): HTMLElement {
+export function evaluationsView(
+  setup: Setup,
+  evaluations: Evaluation[],
+  api: OfficeApi,
+  role: Role | undefined,
+  changed: () => void,
+): HTMLElement {
   const out = outcomeLine();
   const writes = role === "chief_arbiter";
   const referees = setup.people.filter((p) => p.role === "referee");
   const cards = referees.map((p) => {
     const e = evaluations.find((x) => x.referee === p.id);
-    const meta = e ? h("p", { class: "note" }, t("evaluatedBy", { by: e.by, at: timeOfDay(e.at) })) : h("p", { class: "note" }, t("notEvaluated"));
+    const meta = e
+      ? h("p", { class: "note" }, t("evaluatedBy", { by: e.by, at: timeOfDay(e.at) }))
+      : h("p", { class: "note" }, t("notEvaluated"));
     if (!writes) {
-      return h("section", { class: "card", "data-testid": `eval-${p.id}` }, h("h3", {}, p.name), h("p", { class: "evaluation" }, e?.text ?? ""), meta);
+      return h(
+        "section",
+        { class: "card", "data-testid": `eval-${p.id}` },
+        h("h3", {}, p.name),
+        h("p", { class: "evaluation" }, e?.text ?? ""),
+        meta,
+      );
     }
-    const text = h("textarea", { rows: 4, maxlength: 4000, "data-testid": `eval-text-${p.id}` }, e?.text ?? "") as HTMLTextAreaElement;
-    const save = h("button", { class: "primary", "data-testid": `eval-save-${p.id}`, onclick: async () => {
-      try {
-        await api.evaluate(p.id, text.value);
-        out.ok(t("saved"));
-        changed();
-      } catch (err) {
-        out.fail(err);
-      }
-    } }, t("save"));
+    const text = h(
+      "textarea",
+      { rows: 4, maxlength: 4000, "data-testid": `eval-text-${p.id}` },
+      e?.text ?? "",
+    ) as HTMLTextAreaElement;
+    const save = h(
+      "button",
+      {
+        class: "primary",
+        "data-testid": `eval-save-${p.id}`,
+        onclick: async () => {
+          try {
+            await api.evaluate(p.id, text.value);
+            out.ok(t("saved"));
+            changed();
+          } catch (err) {
+            out.fail(err);
+          }
+        },
+      },
+      t("save"),
+    );
     return h("section", { class: "card", "data-testid": `eval-${p.id}` }, h("h3", {}, p.name), text, meta, save);
   });
-  return h("main", { class: "office" }, h("h2", {}, t("evaluations")), h("p", { class: "note" }, t("evaluationsAbout")), out.el, cards.length ? cards : h("p", { class: "empty" }, t("noReferees")));
+  return h(
+    "main",
+    { class: "office" },
+    h("h2", {}, t("evaluations")),
+    h("p", { class: "note" }, t("evaluationsAbout")),
+    out.el,
+    cards.length ? cards : h("p", { class: "empty" }, t("noReferees")),
+  );
 }

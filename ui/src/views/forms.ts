@@ -16,10 +16,19 @@ export function input(attrs: Record<string, string | number | boolean | undefine
 
 /** The rules and komi (第七条 / seeds 003, 004): Chinese 1988 with 2, 2¾ or 3¾ 子, the Korean rules, or the Ing rules. */
 export function rulesetSelect(testid: string, current?: RulesetSpec): HTMLSelectElement {
-  const value = current?.preset === "korean" || current?.preset === "ing" ? current.preset : `chinese_1988|${current?.preset === "chinese_1988" ? current.komi : 3.75}`;
+  const value =
+    current?.preset === "korean" || current?.preset === "ing"
+      ? current.preset
+      : `chinese_1988|${current?.preset === "chinese_1988" ? current.komi : 3.75}`;
   return select(
     testid,
-    [["chinese_1988|2", t("rsChinese2")], ["chinese_1988|2.75", t("rsChinese275")], ["chinese_1988|3.75", t("rsChinese375")], ["korean", t("rsKorean")], ["ing", t("rsIng")]],
+    [
+      ["chinese_1988|2", t("rsChinese2")],
+      ["chinese_1988|2.75", t("rsChinese275")],
+      ["chinese_1988|3.75", t("rsChinese375")],
+      ["korean", t("rsKorean")],
+      ["ing", t("rsIng")],
+    ],
     value,
   );
 }
@@ -27,7 +36,9 @@ export function rulesetSelect(testid: string, current?: RulesetSpec): HTMLSelect
 /** A ruleset's choice with what the chosen rules say of themselves under it (from the core's label tables). */
 export function rulesetField(label: string, sel: HTMLSelectElement): HTMLElement {
   const note = h("p", { class: "note", "data-testid": `${sel.dataset.testid}-about` });
-  const show = () => { note.textContent = lt("rulesets", rulesetOf(sel).preset); };
+  const show = () => {
+    note.textContent = lt("rulesets", rulesetOf(sel).preset);
+  };
   sel.addEventListener("change", show);
   show();
   return h("div", {}, field(label, sel), note);
@@ -41,7 +52,11 @@ export function rulesetOf(el: HTMLSelectElement): RulesetSpec {
 }
 
 export function select(testid: string, options: [string, string][], current: string): HTMLSelectElement {
-  return h("select", { "data-testid": testid }, options.map(([v, label]) => h("option", { value: v, selected: v === current }, label))) as HTMLSelectElement;
+  return h(
+    "select",
+    { "data-testid": testid },
+    options.map(([v, label]) => h("option", { value: v, selected: v === current }, label)),
+  ) as HTMLSelectElement;
 }
 
 /** A data table: a header row and body rows of cells. */
@@ -51,9 +66,27 @@ export function dataTable(testid: string, head: string[], rows: (Node | string)[
     // It scrolls sideways on a narrow screen: reachable by keyboard, to scroll it too.
     { class: "data", "data-testid": testid, tabindex: 0 },
     // A column without a visible name (its buttons') is still named for screen readers.
-    h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x === "" ? h("span", { class: "sr-only" }, t("actionsColumn")) : x)))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        head.map((x) => h("th", {}, x === "" ? h("span", { class: "sr-only" }, t("actionsColumn")) : x)),
+      ),
+    ),
     // On a phone each row reads as a card, each cell under its column's name (style.css).
-    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => h("td", { "data-label": head[i] ?? "" }, c))))),
+    h(
+      "tbody",
+      {},
+      rows.map((r) =>
+        h(
+          "tr",
+          {},
+          r.map((c, i) => h("td", { "data-label": head[i] ?? "" }, c)),
+        ),
+      ),
+    ),
   );
 }
 
@@ -76,7 +109,10 @@ export function outcomeLine(): { el: HTMLElement; ok: (msg: string) => void; fai
 /** "1-5,8" → [1,2,3,4,5,8]; null when it is not such a list. */
 export function parseTables(s: string): number[] | null {
   const out: number[] = [];
-  for (const part of s.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of s
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (!m) return null;
     const a = Number(m[1]);
@@ -122,12 +158,29 @@ export function dateWords(d: Date, lang: Lang, time = false): string {
  * with what it names shown beside it in the page's language — a browser's own date picker
  * would show the browser's locale, not the page's.
  */
-export function dateField(testid: string, value: string, lang: Lang, time = false): { el: HTMLElement; input: HTMLInputElement } {
-  const inp = input({ type: "text", inputmode: "numeric", value, placeholder: time ? "2026-11-21 09:30" : "2026-11-21", "data-testid": testid, autocomplete: "off" });
+export function dateField(
+  testid: string,
+  value: string,
+  lang: Lang,
+  time = false,
+): { el: HTMLElement; input: HTMLInputElement } {
+  const inp = input({
+    type: "text",
+    inputmode: "numeric",
+    value,
+    placeholder: time ? "2026-11-21 09:30" : "2026-11-21",
+    "data-testid": testid,
+    autocomplete: "off",
+  });
   const words = h("small", { class: "date-words", "data-testid": `${testid}-words` });
   const show = () => {
     const d = time ? parseDayTime(inp.value) : parseDay(inp.value);
-    words.textContent = inp.value.trim() === "" ? "" : d ? dateWords(d, lang, time) : wordIn(lang, "dateAs").replace("{eg}", "2026-11-21" + (time ? " 09:30" : ""));
+    words.textContent =
+      inp.value.trim() === ""
+        ? ""
+        : d
+          ? dateWords(d, lang, time)
+          : wordIn(lang, "dateAs").replace("{eg}", `2026-11-21${time ? " 09:30" : ""}`);
     words.className = d || inp.value.trim() === "" ? "date-words" : "date-words bad";
   };
   inp.addEventListener("input", show);
@@ -153,10 +206,26 @@ export function copyButton(text: string): HTMLElement {
 
 /** An undo bar: `said` and a button counting down to `until`; gone at `until` (then `expired`
  * runs). The button runs `undo`; a failure is said in the bar. */
-export function undoCountdown(testid: string, said: string, until: number, undo: () => Promise<void>, expired?: () => void): HTMLElement {
+/** How long the undo bar is offered after a record: game::undo::WINDOW_MS, which the core
+ * enforces (a later undo is refused, and said). Its one copy here, until the bindings or the
+ * office's answer carry it (the bar would then count from the record's own deadline). */
+export const UNDO_WINDOW_MS = 30_000;
+
+export function undoCountdown(
+  testid: string,
+  said: string,
+  until: number,
+  undo: () => Promise<void>,
+  expired?: () => void,
+): HTMLElement {
   const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
   const button = h("button", { type: "button", "data-testid": testid }, t("undo", { s: left() }));
-  const bar = h("div", { class: "undo-bar", role: "status", "data-testid": `${testid}-bar` }, h("span", {}, said), button);
+  const bar = h(
+    "div",
+    { class: "undo-bar", role: "status", "data-testid": `${testid}-bar` },
+    h("span", {}, said),
+    button,
+  );
   const tick = setInterval(() => {
     if (!bar.isConnected || Date.now() >= until) {
       clearInterval(tick);

@@ -7,21 +7,19 @@ import { decidingRecord } from "../foreseen";
 import type { CatalogueEntry } from "../bindings/CatalogueEntry";
 import type { Colour } from "../bindings/Colour";
 import type { EventBody } from "../bindings/EventBody";
-import type { FactField } from "../bindings/FactField";
 import type { GameView } from "../bindings/GameView";
 import type { IncidentView } from "../bindings/IncidentView";
-import type { Objection } from "../bindings/Objection";
 import type { Role } from "../bindings/Role";
 import type { Ruling } from "../bindings/Ruling";
 import { announce } from "../announce";
-import { h } from "../dom";
-import { standingsChangeView } from "./standings";
-import { consequenceLines, rankText, resultLine, resultSentence, warningDots } from "../format";
+import { h, own } from "../dom";
+import { rankText, resultSentence, warningDots, warningsLeft } from "../format";
 import { correctionForm, correctionList } from "./correction";
-import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
 import { l, labelled, locale, lt, said, t } from "../i18n";
 import { countBoard } from "./countBoard";
-import { undoCountdown } from "./forms";
+import { confirmStep, keepAbove, undoBar } from "./confirmStep";
+import { choice, colours, recordForm } from "./recordForm";
+import { waitingList } from "./unsent";
 import { clockText } from "./reader";
 
 export interface GameCtx {
@@ -41,13 +39,6 @@ export interface GameCtx {
   unsent?: ReadonlySet<string>;
 }
 
-/** Scrolls so that `what` sits above `bar` (the sticky confirm bar on a phone): the consequence
- * is read before Confirm is tapped, never hidden under it. */
-export function keepAbove(what: HTMLElement, bar: HTMLElement): void {
-  const overlap = what.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
-  if (overlap > 0) window.scrollBy?.(0, overlap + 8);
-}
-
 /** Who signed an event: “✓ 签名 tab-wang 已验证”, or a red “未签名” for a build from before
  * signatures (the office and every device check each signature as the event arrives). */
 export function sealMark(signer: string | null | undefined, unsent = false): HTMLElement {
@@ -58,241 +49,29 @@ export function sealMark(signer: string | null | undefined, unsent = false): HTM
     : h("span", { class: "seal flag", "data-testid": "seal" }, ` · ${t("unsigned")}`);
 }
 
-function choice<T extends string>(options: [T, string][], current: T | null, pick: (v: T) => void, testid: string): HTMLElement {
-  return h(
-    "div",
-    { class: "choice", "data-testid": testid },
-    options.map(([v, label]) => h("button", { type: "button", class: v === current ? "on" : "", onclick: () => pick(v), "data-value": v }, label)),
-  );
+/** What the game screen's parts (the record form, the confirm step) draw with: the game as
+ * last fetched, the screen's context, and its panel. */
+export interface GameAt {
+  view: GameView;
+  ctx: GameCtx;
+  panel: HTMLElement;
 }
-
-/** game::undo::WINDOW_MS: how long after recording the recording device may undo. */
-export const UNDO_WINDOW_MS = 30_000;
-
-/** The record this device may still undo, kept across redraws of the game screen. */
-let undoable: { game: string; incident: string; title: string; until: number } | null = null;
-
-const colours = (): [Colour, string][] => [
-  ["black", lt("colours", "black")],
-  ["white", lt("colours", "white")],
-];
 
 export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   const s = view.state;
   const game = s.game;
   const deciding = decidingRecord(view, ctx.waiting ?? []);
-  const panel = h("section", { class: "panel card", "data-testid": "panel" });
+  // The record form, a confirm step: drawn by this screen's own code, kept across redraws.
+  const panel = own(`panel-${game}`, () => h("section", { class: "panel card", "data-testid": "panel" }));
   const canRecord = ctx.backend.canRecord;
-
-  /** Shows the preview of `body`, then records it on confirm; `after` may record follow-ups. */
-  async function confirmFlow(title: string, body: EventBody, after?: (v: GameView) => Promise<void>, record?: () => Promise<GameView>): Promise<void> {
-    const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", {}, "…"));
-    const confirm = h("button", { class: "primary", disabled: true, "data-testid": "confirm" }, t("confirm"));
-    const bar = h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel")));
-    // The confirm bar sits at the bottom of a phone's screen, where a thumb reaches.
-    panel.replaceChildren(h("h3", {}, title), h("h4", {}, t("consequence")), lines, bar);
-    panel.scrollIntoView?.({ block: "nearest" });
-    // Set before the button can be enabled: a click as soon as the consequence shows (while the
-    // standings' preview is still on its way) records.
-    confirm.onclick = async () => {
-      confirm.setAttribute("disabled", "");
-      try {
-        const before = new Set(s.incidents.map((i) => i.id));
-        const v = await (record ? record() : ctx.backend.record(game, body, title));
-        // Heard as well as seen: what was recorded, and what it does.
-        announce(`${t("recordedAnnounce")}: ${title} — ${Array.from(lines.children, (li) => li.textContent).join("; ")}`);
-        // An incident just recorded here may be undone for 30 s (game::undo).
-        const mine = v.state.incidents.find((i) => !before.has(i.id));
-        if (body.kind === "incident_recorded" && mine) undoable = { game, incident: mine.id, title, until: Date.now() + UNDO_WINDOW_MS };
-        if (after) await after(v);
-        await ctx.reload();
-      } catch (e) {
-        // The office could not be reached: kept on this phone, sent when it can be.
-        if (e instanceof KeptOffline) {
-          announce(`${title} — ${e.message}`);
-          await ctx.reload().catch(() => undefined);
-          return;
-        }
-        lines.append(h("li", { class: "error" }, (e as Error).message));
-      }
-    };
-    try {
-      const p = await ctx.backend.preview(game, body);
-      // What becomes of the result (the second warning's loss, a correction) is shown in red;
-      // a record kept after the result says the result stays.
-      const result = resultLine(p);
-      lines.replaceChildren(...consequenceLines(p).map((x) => h("li", x === result ? { class: p.flagged_after_result ? "flag" : "loss", "data-testid": p.flagged_after_result ? "stays" : "loss" } : {}, x)));
-      if (!p.refused) confirm.removeAttribute("disabled");
-      // The preview made the panel taller: its Confirm brought on the screen (a tablet's bar is
-      // not sticky), then the consequence above it.
-      bar.scrollIntoView?.({ block: "nearest" });
-      keepAbove(lines, bar);
-      // At the office every game is known: show what the ruling does to the standings too.
-      if (!p.refused && ctx.backend.standingsPreview) {
-        const sp = await ctx.backend.standingsPreview(game, body).catch(() => null);
-        if (sp) lines.after(standingsChangeView(sp));
-        keepAbove(lines, bar);
-      }
-    } catch (e) {
-      // No office to preview with: the record may still be made, and is said for what it is.
-      if (e instanceof OfficeUnreachable) {
-        lines.replaceChildren(h("li", { class: "flag", "data-testid": "offline-preview" }, t("offlineNoPreview")));
-        confirm.removeAttribute("disabled");
-        return;
-      }
-      lines.replaceChildren(h("li", { class: "error" }, (e as Error).message));
-    }
-  }
-
-  function recorder(preset?: CatalogueEntry): void {
-    const groups = [...new Map(view.catalogue.map((e) => [e.group, e.group_label])).entries()];
-    if (preset) return factsForm(preset);
-    panel.replaceChildren(
-      h("h3", {}, t("chooseGroup")),
-      h("div", { class: "grid", "data-testid": "groups" }, groups.map(([g, label]) => h("button", { "data-value": g, onclick: () => types(g) }, l(label)))),
-    );
-    function types(group: string) {
-      panel.replaceChildren(
-        h("h3", {}, t("chooseType")),
-        h(
-          "div",
-          { class: "grid", "data-testid": "types" },
-          view.catalogue.filter((e) => e.group === group).map((e) => h("button", { "data-value": e.incident, onclick: () => factsForm(e) }, l(e.label), h("small", {}, lt("articles", e.rulings[0]?.article ?? "")))),
-        ),
-      );
-    }
-  }
-
-  function factControl(f: FactField, values: Record<string, FactValue>, changed: () => void): HTMLElement {
-    const set = (v: FactValue) => {
-      values[f.name] = v;
-      changed();
-    };
-    let control: HTMLElement;
-    switch (f.kind) {
-      case "colour":
-        control = choice(colours(), values[f.name] as Colour, (v) => { set(v); redraw(); }, `fact-${f.name}`);
-        break;
-      case "optional_colour":
-        control = choice<string>([...colours(), ["none", "—"]], (values[f.name] as string) ?? "none", (v) => { set(v === "none" ? null : v); redraw(); }, `fact-${f.name}`);
-        break;
-      case "bool":
-        control = h("input", { type: "checkbox", checked: values[f.name] === true, "data-testid": `fact-${f.name}`, onchange: (e: Event) => set((e.target as HTMLInputElement).checked) });
-        break;
-      case "seconds":
-        control = h("input", { type: "number", min: 0, step: 1, value: Number(values[f.name]), "data-testid": `fact-${f.name}`, oninput: (e: Event) => set(Number((e.target as HTMLInputElement).value)) });
-        break;
-      case "optional_point":
-      case "text":
-        control = h("input", { type: "text", value: (values[f.name] as string) ?? "", "data-testid": `fact-${f.name}`, oninput: (e: Event) => { const v = (e.target as HTMLInputElement).value; set(f.kind === "optional_point" && v === "" ? null : v); } });
-        break;
-      case "scatter_cause":
-        control = choice<string>(["force_majeure", "unintentional", "deliberate"].map((v) => [v, lt("scatter_causes", v)]), values[f.name] as string, (v) => { set(v); redraw(); }, `fact-${f.name}`);
-        break;
-      case "optional_objection": {
-        // 付則第三条1 is the KBA's; the Chinese rules set no time for a claim.
-        if (s.ruleset.preset !== "korean") return h("span");
-        const v = values[f.name] as Objection | null;
-        const current = v === null ? "none" : v.by === "referee" ? (v.play_went_on ? "late" : "at_once") : "record";
-        const options: [string, string][] = [["none", t("objectionNone")], ["at_once", t("objectionAtOnce")], ["late", t("objectionLate")]];
-        if (v?.by === "record") options.push(["record", t("objectionRecord", { m: v.offending_move, c: v.claimed_after_move })]);
-        control = choice<string>(options, current, (c) => {
-          if (c !== "record") set(c === "none" ? null : { by: "referee", play_went_on: c === "late" });
-          redraw();
-        }, `fact-${f.name}`);
-        break;
-      }
-      case "cycle":
-        control = choice<string>(["triple_ko", "quadruple_ko", "eternal_life", "double_two_stone_capture", "other"].map((v) => [v, lt("cycles", v)]), values[f.name] as string, (v) => { set(v); redraw(); }, `fact-${f.name}`);
-        break;
-    }
-    let redraw = () => {};
-    const wrap = h("label", { class: "field" }, h("span", {}, l(f.label)), control);
-    redraw = () => wrap.replaceWith(factControl(f, values, changed));
-    return wrap;
-  }
-
-  /** 第十九条 / 第二十条 / 第六条: the game record's move checked by the core; an illegal move
-   * opens the form of the incident it is, its facts filled from the record. */
-  function recordCheck(): HTMLElement {
-    const file = h("input", { type: "file", accept: ".sgf,application/x-go-sgf,text/plain", "data-testid": "check-sgf" }) as HTMLInputElement;
-    const moveNo = h("input", { type: "number", min: 1, step: 1, "data-testid": "check-move-no" }) as HTMLInputElement;
-    const out = h("p", { "data-testid": "check-result" });
-    const run = async () => {
-      const f = file.files?.[0];
-      if (!f || !(Number(moveNo.value) >= 1)) return;
-      try {
-        const c = await ctx.backend.checkMove(await f.text(), Number(moveNo.value));
-        if (c.verdict.verdict === "legal") {
-          out.textContent = t("checkLegal", { n: c.move_no });
-          return;
-        }
-        const found = c.verdict.incident;
-        out.textContent = labelled(lt("articles", c.verdict.article), c.verdict.reason);
-        const entry = found && view.catalogue.find((e) => e.incident === found.type);
-        // The record goes with the incident as evidence: its story shows this move checked.
-        if (found && entry) factsForm(entry, factsOf(found), out.textContent, { sgf: await f.text(), moveNo: c.move_no });
-      } catch (e) {
-        out.textContent = (e as Error).message;
-      }
-    };
-    return h("details", { class: "record-check", "data-testid": "record-check" },
-      h("summary", {}, t("checkRecord")),
-      h("label", { class: "field" }, h("span", {}, "SGF"), file),
-      h("label", { class: "field" }, h("span", {}, t("checkMoveNo")), moveNo),
-      h("button", { type: "button", "data-testid": "check-run", onclick: () => void run() }, t("checkButton")),
-      out,
-    );
-  }
-
-  function factsForm(entry: CatalogueEntry, preset?: Record<string, FactValue>, found?: string, evidence?: { sgf: string; moveNo: number }): void {
-    /** Attaches the checked record to the incident just recorded (the newest in `v`). */
-    const attach = async (v: GameView): Promise<string | undefined> => {
-      const mine = v.state.incidents[v.state.incidents.length - 1];
-      if (mine && evidence) await ctx.backend.record(game, { kind: "record_attached", data: { incident: mine.id, sgf: evidence.sgf, move_no: evidence.moveNo } });
-      return mine?.id;
-    };
-    const values = { ...defaultFacts(entry.facts), ...(preset ?? {}) };
-    const rulings = h("div", { class: "grid", "data-testid": "rulings" });
-    const note = h("p", { class: "error" });
-    let picked: Ruling | null = null;
-    const refresh = async () => {
-      note.textContent = problems(entry.facts, values).join("; ");
-      if (note.textContent) return rulings.replaceChildren();
-      const incident = buildIncident(entry.incident, entry.facts, values);
-      const allowed = await ctx.backend.allowed(game, incident).catch(() => []);
-      rulings.replaceChildren(
-        ...allowed.map((a) =>
-          h("button", { "data-value": a.ruling, class: a.ruling === picked ? "on" : "", onclick: () => { picked = a.ruling; void confirmFlow(`${l(entry.label)} · ${lt("rulings", a.ruling)}`, { kind: "incident_recorded", data: { incident, ruling: a.ruling } }, evidence ? async (v) => void (await attach(v)) : undefined); } },
-            lt("rulings", a.ruling), h("small", {}, lt("articles", a.article))),
-        ),
-        h("button", { "data-value": "escalate", class: "secondary", onclick: () => {
-          const title = `${l(entry.label)} · ${t("noRuling")}`;
-          const unruled: EventBody = { kind: "incident_recorded", data: { incident } };
-          // The office's pages: the incident and its escalation as one record (kept as one
-          // offline); a tablet records the escalation after the incident itself.
-          const both = ctx.backend.recordEscalated?.bind(ctx.backend);
-          if (both) return void confirmFlow(title, unruled, evidence ? async (v) => void (await attach(v)) : undefined, () => both(game, unruled, title));
-          void confirmFlow(title, unruled, async (v) => {
-            const mine = await attach(v);
-            if (mine) await ctx.backend.record(game, { kind: "escalated", data: { incident: mine, to: "chief_arbiter" } });
-          });
-        } }, t("noRuling")),
-      );
-    };
-    const checkable = ["forbidden_point", "ko_recapture", "rare_cycle"].includes(entry.incident);
-    panel.replaceChildren(
-      h("h3", {}, `${l(entry.label)}`),
-      found ? h("p", { class: "flag", "data-testid": "check-found" }, found) : "",
-      checkable ? recordCheck() : "",
-      h("h4", {}, t("facts")),
-      h("div", { class: "facts", "data-testid": "facts" }, entry.facts.map((f) => factControl(f, values, () => void refresh()))),
-      note,
-      h("h4", {}, t("ruling")),
-      rulings,
-    );
-    void refresh();
-  }
+  const at: GameAt = { view, ctx, panel };
+  const confirmFlow = (
+    title: string,
+    body: EventBody,
+    after?: (v: GameView) => Promise<void>,
+    record?: () => Promise<GameView>,
+  ) => confirmStep(at, title, body, after, record);
+  const recorder = (preset?: CatalogueEntry) => recordForm(at, preset);
 
   /** 第二十三条一–三: the late-arrival timer from the round's start; the referee taps each
    * side's arrival and records what the timer proposes (the core decides, in whole seconds). */
@@ -302,30 +81,67 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     const info = h("p", { class: "lateness-info", "data-testid": "lateness-info" }, "…");
     const proposal = h("div", { "data-testid": "lateness-proposal" });
     const arrive = (c: Colour) =>
-      h("button", { "data-testid": `arrived-${c}`, onclick: () => { arrived[c] = now; void tick(); } }, t("arrived", { colour: lt("colours", c) }));
-    panel.replaceChildren(h("h3", {}, t("latenessTimer")), info, h("div", { class: "row" }, arrive("black"), arrive("white")), proposal,
-      h("button", { "data-testid": "lateness-cancel", onclick: () => panel.replaceChildren() }, t("cancel")));
+      h(
+        "button",
+        {
+          "data-testid": `arrived-${c}`,
+          onclick: () => {
+            arrived[c] = now;
+            void tick();
+          },
+        },
+        t("arrived", { colour: lt("colours", c) }),
+      );
+    panel.replaceChildren(
+      h("h3", {}, t("latenessTimer")),
+      info,
+      h("div", { class: "row" }, arrive("black"), arrive("white")),
+      proposal,
+      h("button", { "data-testid": "lateness-cancel", onclick: () => panel.replaceChildren() }, t("cancel")),
+    );
     let shown = "";
     const tick = async () => {
-      const s = await lateness(game, arrived.black, arrived.white).catch((e: Error) => { info.textContent = e.message; return undefined; });
+      const s = await lateness(game, arrived.black, arrived.white).catch((e: Error) => {
+        info.textContent = e.message;
+        return undefined;
+      });
       if (s === undefined) return;
       if (!s) {
         info.textContent = t("noRoundStart");
         return;
       }
       now = s.now_ms;
-      const sides = (["black", "white"] as Colour[]).map((c) => `${lt("colours", c)} ${arrived[c] === null ? t("notHere") : clockText(Math.max(0, arrived[c]! - s.starts_at_ms))}`).join(" · ");
+      const sides = (["black", "white"] as Colour[])
+        .map(
+          (c) =>
+            `${lt("colours", c)} ${arrived[c] === null ? t("notHere") : clockText(Math.max(0, arrived[c]! - s.starts_at_ms))}`,
+        )
+        .join(" · ");
       info.textContent = `${t("waited")} ${clockText(s.view.waited_ms)} · ${t("lateLeft", { m: s.allowed_minutes })} ${clockText(s.view.left_ms)} · ${sides}`;
       const p = s.view.proposal;
       const key = JSON.stringify(p);
       if (key === shown) return;
       shown = key;
       if (!p) return proposal.replaceChildren();
-      const ruling: Ruling = p.proposal === "deduct" ? "deduct_late_time" : p.proposal === "forfeit" ? "forfeit" : "both_forfeit";
-      const body: EventBody = { kind: "incident_recorded", data: { incident: { type: "late_arrival", facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs } }, ruling } };
+      const ruling: Ruling =
+        p.proposal === "deduct" ? "deduct_late_time" : p.proposal === "forfeit" ? "forfeit" : "both_forfeit";
+      const body: EventBody = {
+        kind: "incident_recorded",
+        data: {
+          incident: {
+            type: "late_arrival",
+            facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs },
+          },
+          ruling,
+        },
+      };
       proposal.replaceChildren(
         h("p", { class: "flag" }, lt("rulings", ruling)),
-        h("button", { class: "primary", "data-testid": "lateness-record", onclick: () => void confirmFlow(t("lateness"), body) }, t("record")),
+        h(
+          "button",
+          { class: "primary", "data-testid": "lateness-record", onclick: () => void confirmFlow(t("lateness"), body) },
+          t("record"),
+        ),
       );
     };
     const loop = async () => {
@@ -338,40 +154,85 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   }
 
   function pickColour(title: string, make: (c: Colour) => EventBody): void {
-    panel.replaceChildren(h("h3", {}, title), choice(colours(), null, (c) => void confirmFlow(title, make(c)), "pick-colour"));
+    panel.replaceChildren(
+      h("h3", {}, title),
+      choice(colours(), null, (c) => void confirmFlow(title, make(c)), "pick-colour"),
+    );
   }
 
   function askText(title: string, placeholder: string, make: (v: string) => EventBody | null): void {
     const input = h("input", { type: "text", placeholder, "data-testid": "ask" }) as HTMLInputElement;
-    panel.replaceChildren(h("h3", {}, title), input, h("button", { class: "primary", onclick: () => { const b = make(input.value.trim()); if (b) void confirmFlow(title, b); } }, t("confirm")));
+    panel.replaceChildren(
+      h("h3", {}, title),
+      input,
+      h(
+        "button",
+        {
+          class: "primary",
+          onclick: () => {
+            const b = make(input.value.trim());
+            if (b) void confirmFlow(title, b);
+          },
+        },
+        t("confirm"),
+      ),
+    );
   }
 
   /** 第十四条: on a tablet the sealing player enters the point, hidden; the ledger gets only its
    * seal. Elsewhere (the office's pages) the sealer is recorded and the envelope is paper. */
   function sealForm(): void {
     const seal = ctx.backend.sealMove?.bind(ctx.backend);
-    if (!seal) return pickColour(`${t("seal")} · ${t("sealer")}`, (c) => ({ kind: "game_adjourned", data: { sealer: c } }));
+    if (!seal) {
+      pickColour(`${t("seal")} · ${t("sealer")}`, (c) => ({ kind: "game_adjourned", data: { sealer: c } }));
+      return;
+    }
     let sealer: Colour | null = null;
-    const point = h("input", { type: "password", autocomplete: "off", placeholder: "Q16", "data-testid": "seal-point" }) as HTMLInputElement;
+    const point = h("input", {
+      type: "password",
+      autocomplete: "off",
+      placeholder: "Q16",
+      "data-testid": "seal-point",
+    }) as HTMLInputElement;
     const note = h("p", { class: "error" });
-    const sealers = choice(colours(), null, (c) => {
-      sealer = c;
-      sealers.querySelectorAll("button").forEach((b) => b.classList.toggle("on", b.getAttribute("data-value") === c));
-    }, "seal-sealer");
-    panel.replaceChildren(h("h3", {}, t("seal")), h("p", {}, t("sealHint")), sealers, point, note,
-      h("button", { class: "primary", "data-testid": "seal-confirm", onclick: async () => {
-        const p = point.value.trim();
-        if (!sealer || !/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(p)) {
-          note.textContent = t("sealNeeds");
-          return;
-        }
-        try {
-          await seal(game, sealer, p.toUpperCase());
-          await ctx.reload();
-        } catch (e) {
-          note.textContent = (e as Error).message;
-        }
-      } }, t("confirm")));
+    const sealers = choice(
+      colours(),
+      null,
+      (c) => {
+        sealer = c;
+        for (const b of sealers.querySelectorAll("button"))
+          b.classList.toggle("on", b.getAttribute("data-value") === c);
+      },
+      "seal-sealer",
+    );
+    panel.replaceChildren(
+      h("h3", {}, t("seal")),
+      h("p", {}, t("sealHint")),
+      sealers,
+      point,
+      note,
+      h(
+        "button",
+        {
+          class: "primary",
+          "data-testid": "seal-confirm",
+          onclick: async () => {
+            const p = point.value.trim();
+            if (!sealer || !/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(p)) {
+              note.textContent = t("sealNeeds");
+              return;
+            }
+            try {
+              await seal(game, sealer, p.toUpperCase());
+              await ctx.reload();
+            } catch (e) {
+              note.textContent = (e as Error).message;
+            }
+          },
+        },
+        t("confirm"),
+      ),
+    );
   }
 
   /** 第十四条 resumption: the tablet that took the sealed move opens it; the referee says whether
@@ -381,9 +242,16 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     panel.replaceChildren(
       h("h3", {}, t("unseal")),
       h("p", { "data-testid": "unseal-ask" }, t("unsealAsk")),
-      h("div", { class: "row" },
-        h("button", { class: "primary", "data-testid": "unseal-both-present", onclick: () => void unsealPresent(new Date()) }, t("unsealBothPresent")),
-        h("button", { onclick: () => panel.replaceChildren() }, t("cancel"))),
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "button",
+          { class: "primary", "data-testid": "unseal-both-present", onclick: () => void unsealPresent(new Date()) },
+          t("unsealBothPresent"),
+        ),
+        h("button", { onclick: () => panel.replaceChildren() }, t("cancel")),
+      ),
     );
   }
 
@@ -391,33 +259,64 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     const held = ctx.backend.sealedMove ? await ctx.backend.sealedMove(game).catch(() => null) : null;
     const open = ctx.backend.unsealMove?.bind(ctx.backend);
     if (!held || !open) {
-      return askText(`${t("unseal")} · ${t("point")}`, "Q16", (v) => (/^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(v) ? { kind: "move_unsealed", data: { point: v.toUpperCase() } } : null));
+      return askText(`${t("unseal")} · ${t("point")}`, "Q16", (v) =>
+        /^[A-HJ-Ta-hj-t](1[0-9]|[1-9])$/.test(v) ? { kind: "move_unsealed", data: { point: v.toUpperCase() } } : null,
+      );
     }
     const sealer: Colour | null = s.status.status === "adjourned" ? s.status.sealer : null;
     const note = h("p", { class: "error" });
     panel.replaceChildren(
       h("h3", {}, t("unseal")),
-      h("p", { class: "hint", "data-testid": "unseal-present-at" }, t("unsealPresentAt", { time: confirmed.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })),
+      h(
+        "p",
+        { class: "hint", "data-testid": "unseal-present-at" },
+        t("unsealPresentAt", {
+          time: confirmed.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" }),
+        }),
+      ),
       h("p", { class: "big", "data-testid": "sealed-point" }, t("sealedPoint", { p: held })),
-      h("div", { class: "row" },
-        h("button", { class: "primary", "data-testid": "unseal-free", onclick: async () => {
-          try {
-            await open(game);
-            await ctx.reload();
-          } catch (e) {
-            note.textContent = (e as Error).message;
-          }
-        } }, t("unsealFree")),
-        h("button", { "data-testid": "unseal-occupied", onclick: async () => {
-          try {
-            await open(game);
-            if (sealer) {
-              await confirmFlow(t("unsealOccupied"), { kind: "incident_recorded", data: { incident: { type: "sealed_point_occupied", facts: { sealer, point: held } }, ruling: "move_void_pass" } });
-            }
-          } catch (e) {
-            note.textContent = (e as Error).message;
-          }
-        } }, t("unsealOccupied")),
+      h(
+        "div",
+        { class: "row" },
+        h(
+          "button",
+          {
+            class: "primary",
+            "data-testid": "unseal-free",
+            onclick: async () => {
+              try {
+                await open(game);
+                await ctx.reload();
+              } catch (e) {
+                note.textContent = (e as Error).message;
+              }
+            },
+          },
+          t("unsealFree"),
+        ),
+        h(
+          "button",
+          {
+            "data-testid": "unseal-occupied",
+            onclick: async () => {
+              try {
+                await open(game);
+                if (sealer) {
+                  await confirmFlow(t("unsealOccupied"), {
+                    kind: "incident_recorded",
+                    data: {
+                      incident: { type: "sealed_point_occupied", facts: { sealer, point: held } },
+                      ruling: "move_void_pass",
+                    },
+                  });
+                }
+              } catch (e) {
+                note.textContent = (e as Error).message;
+              }
+            },
+          },
+          t("unsealOccupied"),
+        ),
       ),
       note,
     );
@@ -426,7 +325,11 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   /** 第九条 / KBA 第十三条: the counting board; or, counted on the table, the count typed in. */
   function countForm(): void {
     panel.replaceChildren(
-      countBoard({ backend: ctx.backend, ruleset: s.ruleset, record: (body) => void confirmFlow(t("recordCount"), body) }),
+      countBoard({
+        backend: ctx.backend,
+        ruleset: s.ruleset,
+        record: (body) => void confirmFlow(t("recordCount"), body),
+      }),
       h("button", { "data-testid": "count-by-hand", onclick: countByHand }, t("countByHand")),
     );
   }
@@ -435,7 +338,9 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     if (s.ruleset.preset === "korean") {
       askText(t("count"), "70 62", (v) => {
         const [b, w] = v.split(/\s+/).map(Number);
-        return Number.isInteger(b) && Number.isInteger(w) ? { kind: "count_recorded", data: { count: { method: "territory", black_points: b, white_points: w } } } : null;
+        return Number.isInteger(b) && Number.isInteger(w)
+          ? { kind: "count_recorded", data: { count: { method: "territory", black_points: b, white_points: w } } }
+          : null;
       });
     } else if (s.ruleset.preset === "ing") {
       // Black's points (fill-in, seed 003 四), then the penalty stones each side owes, if any.
@@ -443,13 +348,20 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         const [b, bp = 0, wp = 0] = v.trim().split(/\s+/).map(Number);
         const whole = (n: number) => Number.isInteger(n) && n >= 0;
         return Number.isFinite(b) && whole(bp) && whole(wp)
-          ? { kind: "count_recorded", data: { count: { method: "points", black_points: b, black_penalty_stones: bp, white_penalty_stones: wp } } }
+          ? {
+              kind: "count_recorded",
+              data: {
+                count: { method: "points", black_points: b, black_penalty_stones: bp, white_penalty_stones: wp },
+              },
+            }
           : null;
       });
     } else {
       askText(`${t("count")} · ${t("blackStones")}`, "184.5", (v) => {
         const n = Number(v);
-        return Number.isFinite(n) ? { kind: "count_recorded", data: { count: { method: "area", black_stones: n } } } : null;
+        return Number.isFinite(n)
+          ? { kind: "count_recorded", data: { count: { method: "area", black_stones: n } } }
+          : null;
       });
     }
   }
@@ -459,31 +371,166 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     if (!canRecord || !ctx.role || i.withdrawn) return null;
     const b: HTMLElement[] = [];
     if (ctx.role === "referee" && !i.escalated_to.includes("chief_arbiter")) {
-      b.push(h("button", { class: "small", "data-testid": "escalate", onclick: () => void confirmFlow(t("escalate"), { kind: "escalated", data: { incident: i.id, to: "chief_arbiter" } }) }, t("escalate")));
+      b.push(
+        h(
+          "button",
+          {
+            class: "small",
+            "data-testid": "escalate",
+            onclick: () =>
+              void confirmFlow(t("escalate"), { kind: "escalated", data: { incident: i.id, to: "chief_arbiter" } }),
+          },
+          t("escalate"),
+        ),
+      );
     }
     if (ctx.role === "referee" || ctx.role === "chief_arbiter") {
-      b.push(h("button", { class: "small", "data-testid": "appeal", onclick: () => {
-        let by: Colour | null = null;
-        const grounds = h("input", { type: "text", placeholder: t("grounds"), "data-testid": "grounds" }) as HTMLInputElement;
-        panel.replaceChildren(h("h3", {}, t("appeal")), choice(colours(), by, (c) => { by = c; }, "appeal-by"), grounds,
-          h("button", { class: "primary", onclick: () => by && void confirmFlow(t("appeal"), { kind: "appeal_filed", data: { incident: i.id, by, grounds: grounds.value } }) }, t("confirm")));
-      } }, t("appeal")));
+      b.push(
+        h(
+          "button",
+          {
+            class: "small",
+            "data-testid": "appeal",
+            onclick: () => {
+              let by: Colour | null = null;
+              const grounds = h("input", {
+                type: "text",
+                placeholder: t("grounds"),
+                "data-testid": "grounds",
+              }) as HTMLInputElement;
+              panel.replaceChildren(
+                h("h3", {}, t("appeal")),
+                choice(
+                  colours(),
+                  by,
+                  (c) => {
+                    by = c;
+                  },
+                  "appeal-by",
+                ),
+                grounds,
+                h(
+                  "button",
+                  {
+                    class: "primary",
+                    onclick: () =>
+                      by &&
+                      void confirmFlow(t("appeal"), {
+                        kind: "appeal_filed",
+                        data: { incident: i.id, by, grounds: grounds.value },
+                      }),
+                  },
+                  t("confirm"),
+                ),
+              );
+            },
+          },
+          t("appeal"),
+        ),
+      );
     }
     if (ctx.role === "chief_arbiter") {
-      b.push(h("button", { class: "small primary", "data-testid": "decide", onclick: async () => {
-        const allowed = await ctx.backend.allowed(game, i.incident);
-        panel.replaceChildren(h("h3", {}, `${t("decide")} · ${lt("incident_types", i.incident.type)}`),
-          h("div", { class: "grid", "data-testid": "rulings" }, allowed.map((a) => h("button", { "data-value": a.ruling, onclick: () => void confirmFlow(`${t("decide")} · ${lt("rulings", a.ruling)}`, { kind: "ruling_issued", data: { incident: i.id, ruling: a.ruling } }) }, lt("rulings", a.ruling), h("small", {}, lt("articles", a.article))))));
-      } }, t("decide")));
+      b.push(
+        h(
+          "button",
+          {
+            class: "small primary",
+            "data-testid": "decide",
+            onclick: async () => {
+              const allowed = await ctx.backend.allowed(game, i.incident);
+              panel.replaceChildren(
+                h("h3", {}, `${t("decide")} · ${lt("incident_types", i.incident.type)}`),
+                h(
+                  "div",
+                  { class: "grid", "data-testid": "rulings" },
+                  allowed.map((a) =>
+                    h(
+                      "button",
+                      {
+                        "data-value": a.ruling,
+                        onclick: () =>
+                          void confirmFlow(`${t("decide")} · ${lt("rulings", a.ruling)}`, {
+                            kind: "ruling_issued",
+                            data: { incident: i.id, ruling: a.ruling },
+                          }),
+                      },
+                      lt("rulings", a.ruling),
+                      h("small", {}, lt("articles", a.article)),
+                    ),
+                  ),
+                ),
+              );
+            },
+          },
+          t("decide"),
+        ),
+      );
     }
     if (ctx.role === "committee") {
       for (const a of s.appeals.filter((a) => a.incident === i.id && !a.decision)) {
-        b.push(h("button", { class: "small primary", "data-testid": "uphold", onclick: () => void confirmFlow(t("upheld"), { kind: "appeal_decided", data: { appeal: a.id, decision: { decision: "upheld" } } }) }, t("upheld")));
-        b.push(h("button", { class: "small", "data-testid": "annul", onclick: () => void confirmFlow(t("annul"), { kind: "appeal_decided", data: { appeal: a.id, decision: { decision: "annulled" } } }) }, t("annul")));
-        b.push(h("button", { class: "small", "data-testid": "overturn", onclick: async () => {
-          const allowed = await ctx.backend.allowed(game, i.incident);
-          panel.replaceChildren(h("h3", {}, t("overturn")), h("div", { class: "grid" }, allowed.map((r) => h("button", { onclick: () => void confirmFlow(t("overturn"), { kind: "appeal_decided", data: { appeal: a.id, decision: { decision: "overturned", ruling: r.ruling } } }) }, lt("rulings", r.ruling)))));
-        } }, t("overturn")));
+        b.push(
+          h(
+            "button",
+            {
+              class: "small primary",
+              "data-testid": "uphold",
+              onclick: () =>
+                void confirmFlow(t("upheld"), {
+                  kind: "appeal_decided",
+                  data: { appeal: a.id, decision: { decision: "upheld" } },
+                }),
+            },
+            t("upheld"),
+          ),
+        );
+        b.push(
+          h(
+            "button",
+            {
+              class: "small",
+              "data-testid": "annul",
+              onclick: () =>
+                void confirmFlow(t("annul"), {
+                  kind: "appeal_decided",
+                  data: { appeal: a.id, decision: { decision: "annulled" } },
+                }),
+            },
+            t("annul"),
+          ),
+        );
+        b.push(
+          h(
+            "button",
+            {
+              class: "small",
+              "data-testid": "overturn",
+              onclick: async () => {
+                const allowed = await ctx.backend.allowed(game, i.incident);
+                panel.replaceChildren(
+                  h("h3", {}, t("overturn")),
+                  h(
+                    "div",
+                    { class: "grid" },
+                    allowed.map((r) =>
+                      h(
+                        "button",
+                        {
+                          onclick: () =>
+                            void confirmFlow(t("overturn"), {
+                              kind: "appeal_decided",
+                              data: { appeal: a.id, decision: { decision: "overturned", ruling: r.ruling } },
+                            }),
+                        },
+                        lt("rulings", r.ruling),
+                      ),
+                    ),
+                  ),
+                );
+              },
+            },
+            t("overturn"),
+          ),
+        );
       }
     }
     return h("div", { class: "row" }, b);
@@ -497,19 +544,57 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       h(
         "li",
         { class: i.withdrawn ? "withdrawn" : i.effective ? "" : "open" },
-        h("div", { class: "line" },
+        h(
+          "div",
+          { class: "line" },
           h("span", { class: "time" }, time(i.wall_time)),
           h("strong", {}, lt("incident_types", i.incident.type)),
           h("span", { class: "article" }, i.article ? lt("articles", i.article) : ""),
           h("span", { class: "ruling" }, i.effective ? lt("rulings", i.effective.ruling) : "—"),
-          i.withdrawn ? h("span", { class: "flag undone", "data-testid": "undone" }, t("undoneAt", { time: time(i.withdrawn.wall_time), by: i.withdrawn.author.person })) : null,
+          i.withdrawn
+            ? h(
+                "span",
+                { class: "flag undone", "data-testid": "undone" },
+                t("undoneAt", { time: time(i.withdrawn.wall_time), by: i.withdrawn.author.person }),
+              )
+            : null,
           i.disputed ? h("span", { class: "flag" }, lt("open_kinds", "dispute")) : null,
           i.after_result ? h("span", { class: "flag" }, lt("open_kinds", "after_result")) : null,
-          s.open.some((o) => o.kind === "escalation" && o.incident === i.id) ? h("span", { class: "flag" }, lt("open_kinds", "escalation")) : null,
+          s.open.some((o) => o.kind === "escalation" && o.incident === i.id)
+            ? h("span", { class: "flag" }, lt("open_kinds", "escalation"))
+            : null,
         ),
-        h("ul", { class: "rulings" }, i.rulings.map((r) => h("li", {}, `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`, r.superseded_by ? ` · ${t("supersededBy")}` : "", r.refused ? ` · ${t("refused")}: ${said(r.refused)}` : "", sealMark(view.seals.find((x) => x.event === r.event)?.signer, ctx.unsent?.has(r.event))))),
-        s.appeals.filter((a) => a.incident === i.id && !a.decision).map((a) => h("p", { class: "flag", "data-testid": "open-appeal" }, labelled(t("appeal"), a.grounds), a.refused.map((r) => ` · ${t("refused")}: ${said(r)}`).join(""))),
-        ctx.openStory ? h("button", { class: "small", "data-testid": "open-story", onclick: () => ctx.openStory?.(i.id) }, t("wholeStory")) : null,
+        h(
+          "ul",
+          { class: "rulings" },
+          i.rulings.map((r) =>
+            h(
+              "li",
+              {},
+              `${lt("rulings", r.ruling)} — ${r.author.person} (${lt("roles", r.author.role)})`,
+              r.superseded_by ? ` · ${t("supersededBy")}` : "",
+              r.refused ? ` · ${t("refused")}: ${said(r.refused)}` : "",
+              sealMark(view.seals.find((x) => x.event === r.event)?.signer, ctx.unsent?.has(r.event)),
+            ),
+          ),
+        ),
+        s.appeals
+          .filter((a) => a.incident === i.id && !a.decision)
+          .map((a) =>
+            h(
+              "p",
+              { class: "flag", "data-testid": "open-appeal" },
+              labelled(t("appeal"), a.grounds),
+              a.refused.map((r) => ` · ${t("refused")}: ${said(r)}`).join(""),
+            ),
+          ),
+        ctx.openStory
+          ? h(
+              "button",
+              { class: "small", "data-testid": "open-story", onclick: () => ctx.openStory?.(i.id) },
+              t("wholeStory"),
+            )
+          : null,
         incidentActions(i),
       ),
     ),
@@ -518,23 +603,65 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   // Table facts are the referee's and the chief arbiter's (an organiser rules on nothing).
   const atTable = canRecord && (ctx.role === "referee" || ctx.role === "chief_arbiter");
   const actions = atTable
-    ? h("div", { class: "actions grid", "data-testid": "actions" },
-        h("button", { class: "primary big", "data-testid": "record-incident", onclick: () => recorder() }, t("recordIncident")),
-        h("button", { "data-testid": "clock-start", onclick: () => void confirmFlow(t("start"), { kind: "clock_started" }) }, t("start")),
+    ? h(
+        "div",
+        { class: "actions grid", "data-testid": "actions" },
+        h(
+          "button",
+          { class: "primary big", "data-testid": "record-incident", onclick: () => recorder() },
+          t("recordIncident"),
+        ),
+        h(
+          "button",
+          { "data-testid": "clock-start", onclick: () => void confirmFlow(t("start"), { kind: "clock_started" }) },
+          t("start"),
+        ),
         ctx.openReader ? h("button", { "data-testid": "open-reader", onclick: ctx.openReader }, t("reader")) : null,
-        h("button", { "data-testid": "clock-pause", onclick: () => void confirmFlow(t("pause"), { kind: "clock_paused", data: {} }) }, t("pause")),
-        h("button", { "data-testid": "clock-resume", onclick: () => void confirmFlow(t("resume"), { kind: "clock_resumed" }) }, t("resume")),
+        h(
+          "button",
+          {
+            "data-testid": "clock-pause",
+            onclick: () => void confirmFlow(t("pause"), { kind: "clock_paused", data: {} }),
+          },
+          t("pause"),
+        ),
+        h(
+          "button",
+          { "data-testid": "clock-resume", onclick: () => void confirmFlow(t("resume"), { kind: "clock_resumed" }) },
+          t("resume"),
+        ),
         h("button", { "data-testid": "seal", onclick: sealForm }, t("seal")),
         h("button", { "data-testid": "unseal", onclick: () => void unsealForm() }, t("unseal")),
-        h("button", { "data-testid": "lateness", onclick: () => {
-          const timer = ctx.backend.lateness?.bind(ctx.backend);
-          if (timer) return latenessTimer(timer);
-          const e = view.catalogue.find((c) => c.incident === "late_arrival");
-          if (e) recorder(e);
-        } }, t("lateness")),
-        h("button", { "data-testid": "end-confirmed", onclick: () => pickColour(t("endConfirmed"), (c) => ({ kind: "end_confirmed", data: { first: c } })) }, t("endConfirmed")),
+        h(
+          "button",
+          {
+            "data-testid": "lateness",
+            onclick: () => {
+              const timer = ctx.backend.lateness?.bind(ctx.backend);
+              if (timer) return latenessTimer(timer);
+              const e = view.catalogue.find((c) => c.incident === "late_arrival");
+              if (e) recorder(e);
+            },
+          },
+          t("lateness"),
+        ),
+        h(
+          "button",
+          {
+            "data-testid": "end-confirmed",
+            onclick: () => pickColour(t("endConfirmed"), (c) => ({ kind: "end_confirmed", data: { first: c } })),
+          },
+          t("endConfirmed"),
+        ),
         h("button", { "data-testid": "count", onclick: countForm }, t("count")),
-        h("button", { "data-testid": "resign", onclick: () => pickColour(t("resign"), (c) => ({ kind: "resigned", data: { by: c } })) }, t("resign")),
+        h(
+          "button",
+          {
+            "data-testid": "resign",
+            onclick: () => pickColour(t("resign"), (c) => ({ kind: "resigned", data: { by: c } })),
+          },
+          t("resign"),
+        ),
       )
     : null;
 
@@ -556,8 +683,18 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       const now = await timer(game, arrived.black, arrived.white);
       const p = now?.view.proposal;
       if (!p) return void panel.replaceChildren(h("p", {}, t("notLate", { colour: lt("colours", c) })));
-      const ruling: Ruling = p.proposal === "deduct" ? "deduct_late_time" : p.proposal === "forfeit" ? "forfeit" : "both_forfeit";
-      const body: EventBody = { kind: "incident_recorded", data: { incident: { type: "late_arrival", facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs } }, ruling } };
+      const ruling: Ruling =
+        p.proposal === "deduct" ? "deduct_late_time" : p.proposal === "forfeit" ? "forfeit" : "both_forfeit";
+      const body: EventBody = {
+        kind: "incident_recorded",
+        data: {
+          incident: {
+            type: "late_arrival",
+            facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs },
+          },
+          ruling,
+        },
+      };
       await confirmFlow(`${lt("colours", c)} · ${t("lateness")} · ${lt("rulings", ruling)}`, body);
     } catch (e) {
       const offline = ctx.backend.recordArrival?.bind(ctx.backend);
@@ -572,9 +709,22 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   function arrivalOffline(c: Colour, tapped: number, record: NonNullable<Backend["recordArrival"]>): void {
     const title = `${lt("colours", c)} · ${t("lateness")}`;
     const at = new Date(tapped).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    const lines = h("ul", { class: "consequence", "data-testid": "consequence" }, h("li", { class: "flag", "data-testid": "offline-arrival" }, t("arrivalOffline", { colour: lt("colours", c), time: at })));
+    const lines = h(
+      "ul",
+      { class: "consequence", "data-testid": "consequence" },
+      h(
+        "li",
+        { class: "flag", "data-testid": "offline-arrival" },
+        t("arrivalOffline", { colour: lt("colours", c), time: at }),
+      ),
+    );
     const confirm = h("button", { class: "primary", "data-testid": "confirm" }, t("confirm"));
-    const bar = h("div", { class: "row confirm-bar" }, confirm, h("button", { onclick: () => panel.replaceChildren() }, t("cancel")));
+    const bar = h(
+      "div",
+      { class: "row confirm-bar" },
+      confirm,
+      h("button", { onclick: () => panel.replaceChildren() }, t("cancel")),
+    );
     confirm.onclick = async () => {
       confirm.setAttribute("disabled", "");
       try {
@@ -596,78 +746,145 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
   // One row per side: the incidents referees record most under this game's ruleset, each one
   // tap and one confirm (rules::quick). Not on a decided game: what is still recorded there
   // (misconduct after the game) goes through the form, whose preview says the result stays.
-  const quick = atTable && view.quick.length && !s.result
-    ? h("section", { class: "quick card", "data-testid": "quick", "aria-label": t("quickActions") },
-        (["black", "white"] as Colour[]).map((c) =>
-          h("div", { class: "quick-row", "data-testid": `quick-${c}` },
-            h("span", { class: `quick-side player ${c}` }, `${lt("colours", c)} ${(c === "black" ? view.black : view.white).name}`),
-            view.quick.map((q) =>
-              h("button", { type: "button", class: "quick-action", "data-testid": `quick-${c}-${q.incident}-${q.ruling}`, onclick: () => void confirmFlow(`${lt("colours", c)} · ${l(q.label)} · ${l(q.ruling_label)}`, { kind: "incident_recorded", data: { incident: q[c], ruling: q.ruling } }) },
-                l(q.label), h("small", {}, l(q.ruling_label)))),
-            h("button", { type: "button", class: "quick-action", "data-testid": `quick-${c}-late_arrival`, onclick: () => void quickLateness(c) }, lt("incident_types", "late_arrival"), h("small", {}, lt("articles", "23.1"))),
+  const quick =
+    atTable && view.quick.length && !s.result
+      ? h(
+          "section",
+          { class: "quick card", "data-testid": "quick", "aria-label": t("quickActions") },
+          (["black", "white"] as Colour[]).map((c) =>
+            h(
+              "div",
+              { class: "quick-row", "data-testid": `quick-${c}` },
+              h(
+                "span",
+                { class: `quick-side player ${c}` },
+                `${lt("colours", c)} ${(c === "black" ? view.black : view.white).name}`,
+              ),
+              view.quick.map((q) =>
+                h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "quick-action",
+                    "data-testid": `quick-${c}-${q.incident}-${q.ruling}`,
+                    onclick: () =>
+                      void confirmFlow(`${lt("colours", c)} · ${l(q.label)} · ${l(q.ruling_label)}`, {
+                        kind: "incident_recorded",
+                        data: { incident: q[c], ruling: q.ruling },
+                      }),
+                  },
+                  l(q.label),
+                  h("small", {}, l(q.ruling_label)),
+                ),
+              ),
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "quick-action",
+                  "data-testid": `quick-${c}-late_arrival`,
+                  onclick: () => void quickLateness(c),
+                },
+                lt("incident_types", "late_arrival"),
+                h("small", {}, lt("articles", "23.1")),
+              ),
+            ),
           ),
-        ),
-      )
-    : null;
-
-  /** The undo bar: for 30 s after a record, the device that made it may take it back. */
-  function undoBar(): HTMLElement | null {
-    const u = undoable;
-    if (!u || u.game !== game || Date.now() >= u.until || !canRecord) return null;
-    return undoCountdown("undo", `${t("recordedAnnounce")}: ${u.title}`, u.until, async () => {
-      await ctx.backend.record(game, { kind: "incident_withdrawn", data: { incident: u.incident } });
-      undoable = null;
-      announce(`${t("undone")}: ${u.title}`);
-      await ctx.reload();
-    }, () => {
-      if (undoable === u) undoable = null;
-    });
-  }
+        )
+      : null;
 
   const sched = s.schedule;
   return h(
     "main",
     { class: "game", "data-testid": "game" },
-    h("div", { class: "game-head card" },
+    h(
+      "div",
+      { class: "game-head card" },
       h("button", { class: "small", onclick: ctx.back, "data-testid": "back" }, t("back")),
       h("h2", {}, sched ? `${t("round", { n: sched.round })} ${t("table", { n: sched.table })}` : game),
-      h("div", { class: "players" },
-        h("span", { class: "player black" }, `${t("black")} ${view.black.name} ${view.black.rank ? rankText(view.black.rank) : ""}`, h("span", { class: "dots", "data-testid": "dots-black" }, warningDots(s.sides.black.warnings.length))),
-        h("span", { class: "player white" }, `${t("white")} ${view.white.name} ${view.white.rank ? rankText(view.white.rank) : ""}`, h("span", { class: "dots", "data-testid": "dots-white" }, warningDots(s.sides.white.warnings.length))),
+      h(
+        "div",
+        { class: "players" },
+        h(
+          "span",
+          { class: "player black" },
+          `${t("black")} ${view.black.name} ${view.black.rank ? rankText(view.black.rank) : ""}`,
+          h(
+            "span",
+            { class: "dots", "data-testid": "dots-black" },
+            warningDots(s.sides.black.warnings.length, warningsLeft(view.foreseen.warnings.black)),
+          ),
+        ),
+        h(
+          "span",
+          { class: "player white" },
+          `${t("white")} ${view.white.name} ${view.white.rank ? rankText(view.white.rank) : ""}`,
+          h(
+            "span",
+            { class: "dots", "data-testid": "dots-white" },
+            warningDots(s.sides.white.warnings.length, warningsLeft(view.foreseen.warnings.white)),
+          ),
+        ),
       ),
       h("p", { class: "status", "data-testid": "status" }, lt("statuses", s.status.status)),
-      h("p", { class: "result", "data-testid": "result" }, s.result ? resultSentence(s.result) : t("noResult"),
+      h(
+        "p",
+        { class: "result", "data-testid": "result" },
+        s.result ? resultSentence(s.result) : t("noResult"),
         // Decided by a record still on this device: the core's result, not yet the office's.
-        s.result && ctx.unsent?.has(s.result.event) ? h("span", { class: "flag", "data-testid": "decided-here" }, ` · ${t("decidedHere")}`) : null,
+        s.result && ctx.unsent?.has(s.result.event)
+          ? h("span", { class: "flag", "data-testid": "decided-here" }, ` · ${t("decidedHere")}`)
+          : null,
         // A record kept on this phone that the core foresaw would decide it.
-        deciding ? h("span", { class: "loss", "data-testid": "decides-on-arrival" }, ` · ${t("decidesOnArrival", { result: resultSentence(deciding.result) })}`) : null),
+        deciding
+          ? h(
+              "span",
+              { class: "loss", "data-testid": "decides-on-arrival" },
+              ` · ${t("decidesOnArrival", { result: resultSentence(deciding.result) })}`,
+            )
+          : null,
+      ),
       // A result changes only by a correction (game::correction): the chief arbiter's, the
       // committee's by an appeal, the organiser's of its own entries.
       canRecord && s.result && (ctx.role === "chief_arbiter" || ctx.role === "committee" || ctx.role === "organiser")
-        ? h("button", { class: "small", "data-testid": "correct-result", onclick: () => {
-            const r = s.result;
-            if (!r) return;
-            panel.replaceChildren(h("h3", {}, t("correctResult")), correctionForm(r, ctx.role, "game", (body) => void confirmFlow(t("correctResult"), body)));
-            panel.scrollIntoView?.({ block: "nearest" });
-          } }, t("correctResult"))
+        ? h(
+            "button",
+            {
+              class: "small",
+              "data-testid": "correct-result",
+              onclick: () => {
+                const r = s.result;
+                if (!r) return;
+                panel.replaceChildren(
+                  h("h3", {}, t("correctResult")),
+                  correctionForm(r, ctx.role, "game", (body) => void confirmFlow(t("correctResult"), body)),
+                );
+                panel.scrollIntoView?.({ block: "nearest" });
+              },
+            },
+            t("correctResult"),
+          )
         : null,
-      s.to_move ? h("p", { class: "to-move", "data-testid": "to-move" }, t("toMove", { colour: lt("colours", s.to_move.colour), article: lt("articles", s.to_move.article) })) : null,
+      s.to_move
+        ? h(
+            "p",
+            { class: "to-move", "data-testid": "to-move" },
+            t("toMove", { colour: lt("colours", s.to_move.colour), article: lt("articles", s.to_move.article) }),
+          )
+        : null,
     ),
-    h("div", { class: "columns" },
-      h("div", { class: "left" }, undoBar(), quick, panel, actions),
-      h("div", { class: "right card" }, h("h3", {}, t("history")), waitingList(ctx.waiting ?? [], deciding), correctionList(s.corrections), history),
+    h(
+      "div",
+      { class: "columns" },
+      h("div", { class: "left" }, undoBar(at), quick, panel, actions),
+      h(
+        "div",
+        { class: "right card" },
+        h("h3", {}, t("history")),
+        waitingList(ctx.waiting ?? [], deciding),
+        correctionList(s.corrections),
+        history,
+      ),
     ),
   );
-}
-
-/** What this phone recorded on the game that has not reached the office: each with its time,
- * and what it waits for. */
-function waitingList(waiting: Queued[], deciding: ReturnType<typeof decidingRecord>): HTMLElement | null {
-  if (!waiting.length) return null;
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-  return h("div", { class: "waiting", "data-testid": "waiting" },
-    h("h4", {}, t("waitingHere")),
-    h("p", { class: "flag" }, t("keptOffline")),
-    h("ol", {}, waiting.map((q) => h("li", { "data-testid": "waiting-record" }, `${time(q.at)} · ${q.title || q.body?.kind}`,
-      q.id === deciding?.id ? h("div", { class: "loss", "data-testid": "waiting-decides" }, t("decidesOnArrival", { result: resultSentence(deciding.result) })) : null))));
 }

@@ -16,18 +16,40 @@ export function languageSwitch(rerender: () => void): HTMLElement {
     "div",
     { class: "lang-menu", role: "menu", hidden: !menuOpen, "data-testid": "lang-menu" },
     LANGS.map(([code, name]) =>
-      h("button", { class: "small", role: "menuitemradio", "aria-checked": code === getLang() ? "true" : "false", lang: locale(code), "data-testid": `lang-${code}`, onclick: () => {
-        menuOpen = false;
-        setLang(code);
-        rerender();
-      } }, name),
+      h(
+        "button",
+        {
+          class: "small",
+          role: "menuitemradio",
+          "aria-checked": code === getLang() ? "true" : "false",
+          lang: locale(code),
+          "data-testid": `lang-${code}`,
+          onclick: () => {
+            menuOpen = false;
+            setLang(code);
+            rerender();
+          },
+        },
+        name,
+      ),
     ),
   );
-  const button = h("button", { class: "small", "data-testid": "lang", "aria-haspopup": "menu", "aria-expanded": String(menuOpen), "aria-label": `${t("languageMenu")}: ${current}`, onclick: () => {
-    menuOpen = !menuOpen;
-    menu.hidden = !menuOpen;
-    button.setAttribute("aria-expanded", String(menuOpen));
-  } }, current);
+  const button = h(
+    "button",
+    {
+      class: "small",
+      "data-testid": "lang",
+      "aria-haspopup": "menu",
+      "aria-expanded": String(menuOpen),
+      "aria-label": `${t("languageMenu")}: ${current}`,
+      onclick: () => {
+        menuOpen = !menuOpen;
+        menu.hidden = !menuOpen;
+        button.setAttribute("aria-expanded", String(menuOpen));
+      },
+    },
+    current,
+  );
   closeOnLeave();
   return h("span", { class: "lang-switch" }, button, menu);
 }

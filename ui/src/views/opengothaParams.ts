@@ -39,9 +39,15 @@ export function rankOfValue(v: number): string {
   return v < 0 ? `${-v}k` : `${v + 1}d`;
 }
 
-const RANKS = [...Array.from({ length: 9 }, (_, i) => `${9 - i}d`), ...Array.from({ length: 30 }, (_, i) => `${i + 1}k`)];
+const RANKS = [
+  ...Array.from({ length: 9 }, (_, i) => `${9 - i}d`),
+  ...Array.from({ length: 30 }, (_, i) => `${i + 1}k`),
+];
 
-const WEIGHTS: [keyof PairingParams, "wDuplicate" | "wColour" | "wScore" | "wDudd" | "wSeeding" | "wGeography" | "wHandicap"][] = [
+const WEIGHTS: [
+  keyof PairingParams,
+  "wDuplicate" | "wColour" | "wScore" | "wDudd" | "wSeeding" | "wGeography" | "wHandicap",
+][] = [
   ["avoid_duplicate_game", "wDuplicate"],
   ["balance_wb", "wColour"],
   ["minimize_score_difference", "wScore"],
@@ -58,29 +64,75 @@ export interface OpenGothaForm {
 }
 
 /** The form for `system`, showing `pairing` and `handicap` where the event has its own. */
-export function opengothaForm(system: OpenGothaSystem, pairing?: PairingParams, handicap?: HandicapParams): OpenGothaForm {
+export function opengothaForm(
+  system: OpenGothaSystem,
+  pairing?: PairingParams,
+  handicap?: HandicapParams,
+): OpenGothaForm {
   const def = defaultsOf(system);
   const p = { ...def.pairing, ...pairing };
   const hd = { ...def.handicap, ...handicap };
-  const seeds: [SeedSystem, string][] = [["split_and_random", t("seedRandom")], ["split_and_fold", t("seedFold")], ["split_and_slip", t("seedSlip")]];
-  const modes: [DuddMode, string][] = [["top", t("duddTop")], ["mid", t("duddMid")], ["bot", t("duddBot")]];
+  const seeds: [SeedSystem, string][] = [
+    ["split_and_random", t("seedRandom")],
+    ["split_and_fold", t("seedFold")],
+    ["split_and_slip", t("seedSlip")],
+  ];
+  const modes: [DuddMode, string][] = [
+    ["top", t("duddTop")],
+    ["mid", t("duddMid")],
+    ["bot", t("duddBot")],
+  ];
   const seed1 = select("og-seed1", seeds, p.seed_system1);
-  const lastRound = input({ type: "number", min: 1, max: 99, value: p.last_round_for_seed_system1, "data-testid": "og-seed-last" });
+  const lastRound = input({
+    type: "number",
+    min: 1,
+    max: 99,
+    value: p.last_round_for_seed_system1,
+    "data-testid": "og-seed-last",
+  });
   const seed2 = select("og-seed2", seeds, p.seed_system2);
   const upper = select("og-dudd-upper", modes, p.dudd_upper_mode);
   const lower = select("og-dudd-lower", modes, p.dudd_lower_mode);
   const compensate = input({ type: "checkbox", checked: p.compensate_dudd, "data-testid": "og-compensate" });
   // Which OpenGotha release's table numbering: 3.52's unless the event came from a file 3.51 saved.
-  const orders: [TableOrder, string][] = [["opengotha_3_52", t("tableOrder352")], ["opengotha_3_51", t("tableOrder351")]];
+  const orders: [TableOrder, string][] = [
+    ["opengotha_3_52", t("tableOrder352")],
+    ["opengotha_3_51", t("tableOrder351")],
+  ];
   const tableOrder = select("og-table-order", orders, p.table_order);
   const byMms = input({ type: "checkbox", checked: hd.based_on_mms, "data-testid": "og-hd-mms" });
-  const noHdFrom = select("og-hd-threshold", RANKS.map((r) => [r, r]), rankOfValue(hd.no_handicap_rank_threshold));
+  const noHdFrom = select(
+    "og-hd-threshold",
+    RANKS.map((r) => [r, r]),
+    rankOfValue(hd.no_handicap_rank_threshold),
+  );
   const correction = input({ type: "number", min: 0, max: 9, value: hd.correction, "data-testid": "og-hd-correction" });
   const ceiling = input({ type: "number", min: 0, max: 9, value: hd.ceiling, "data-testid": "og-hd-ceiling" });
-  const club = input({ type: "number", min: 0, max: 100, value: p.prefer_mms_diff_rather_than_same_club, "data-testid": "og-club" });
-  const country = input({ type: "number", min: 0, max: 100, value: p.prefer_mms_diff_rather_than_same_country, "data-testid": "og-country" });
-  const weights = WEIGHTS.map(([key, word]) => [key, input({ type: "number", min: 0, step: 1, value: p[key] as number, "data-testid": `og-w-${key}` }), word] as const);
-  const el = h("details", { class: "card", "data-testid": `og-params-${system}` },
+  const club = input({
+    type: "number",
+    min: 0,
+    max: 100,
+    value: p.prefer_mms_diff_rather_than_same_club,
+    "data-testid": "og-club",
+  });
+  const country = input({
+    type: "number",
+    min: 0,
+    max: 100,
+    value: p.prefer_mms_diff_rather_than_same_country,
+    "data-testid": "og-country",
+  });
+  const weights = WEIGHTS.map(
+    ([key, word]) =>
+      [
+        key,
+        input({ type: "number", min: 0, step: 1, value: p[key] as number, "data-testid": `og-w-${key}` }),
+        word,
+      ] as const,
+  );
+  const el = h(
+    "details",
+    { class: "card", "data-testid": `og-params-${system}` },
     h("summary", {}, t("ogParams")),
     h("p", { class: "note" }, t("ogParamsNote")),
     h("div", { class: "row2" }, field(t("seedFirst"), seed1), field(t("seedLastRound"), lastRound)),

@@ -12,7 +12,9 @@ import { crosstableTable, notesAndChanges, standingsTable } from "./standings";
 
 function page(title: string, sub: string, ...body: HTMLElement[]): HTMLElement {
   const now = new Date().toLocaleString(locale());
-  return h("article", { class: "sheet", "data-testid": "sheet" },
+  return h(
+    "article",
+    { class: "sheet", "data-testid": "sheet" },
     h("header", {}, h("h1", {}, title), h("p", {}, sub)),
     ...body,
     h("footer", {}, `${t("printedAt")} ${now} · ${t("appTitle")}`),
@@ -21,13 +23,31 @@ function page(title: string, sub: string, ...body: HTMLElement[]): HTMLElement {
 
 export function printPairings(name: string, s: PairingSheet): HTMLElement {
   const start = s.starts_at ? ` · ${t("startsAt")} ${new Date(s.starts_at).toLocaleString(locale())}` : "";
-  return page(name, `${t("round", { n: s.round })}${start}`,
-    dataTable("print-pairings", [t("tableNo"), t("black"), t("white"), t("referee"), t("result")],
-      s.boards.map((b) => [String(b.table), `${b.black.name} ${rankText(b.black.rank)}${handicapText(b.handicap)}`, `${b.white.name} ${rankText(b.white.rank)}`, b.referee?.name ?? "", b.result ? resultSentence(b.result) : ""])),
+  return page(
+    name,
+    `${t("round", { n: s.round })}${start}`,
+    dataTable(
+      "print-pairings",
+      [t("tableNo"), t("black"), t("white"), t("referee"), t("result")],
+      s.boards.map((b) => [
+        String(b.table),
+        `${b.black.name} ${rankText(b.black.rank)}${handicapText(b.handicap)}`,
+        `${b.white.name} ${rankText(b.white.rank)}`,
+        b.referee?.name ?? "",
+        b.result ? resultSentence(b.result) : "",
+      ]),
+    ),
     ...(s.byes.length ? [h("p", {}, labelled(t("bye"), listed(s.byes.map((p) => p.name))))] : []),
   );
 }
 
 export function printStandings(name: string, s: EventStandings, c: Crosstable): HTMLElement {
-  return page(name, `${t("standings")} · ${t("round", { n: s.round })}`, standingsTable(s), notesAndChanges(s), h("h2", {}, t("crosstable")), crosstableTable(c));
+  return page(
+    name,
+    `${t("standings")} · ${t("round", { n: s.round })}`,
+    standingsTable(s),
+    notesAndChanges(s),
+    h("h2", {}, t("crosstable")),
+    crosstableTable(c),
+  );
 }

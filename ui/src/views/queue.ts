@@ -7,7 +7,7 @@ import type { DeskOption } from "../bindings/DeskOption";
 import type { IncidentCard } from "../bindings/IncidentCard";
 import type { QueueCard } from "../bindings/QueueCard";
 import type { Step } from "../bindings/Step";
-import { h } from "../dom";
+import { h, own } from "../dom";
 import { consequenceLines, rankText } from "../format";
 import { getLang, l, labelled, locale, lt, t } from "../i18n";
 
@@ -49,9 +49,27 @@ export interface QueueCtx {
 }
 
 export function queueView(cards: QueueCard[], ctx: QueueCtx): HTMLElement {
-  const mute = h("div", { class: "queue-tools" }, h("button", { class: "small", "data-testid": "queue-mute", onclick: ctx.toggleMute }, ctx.muted ? t("soundOff") : t("soundOn")));
-  if (cards.length === 0) return h("main", {}, mute, h("p", { class: "empty", "data-testid": "queue-empty" }, t("nothingOpen")));
-  return h("main", {}, mute, h("ul", { class: "queue", "data-testid": "queue" }, cards.map((c) => h("li", {}, card(c, ctx)))));
+  const mute = h(
+    "div",
+    { class: "queue-tools" },
+    h(
+      "button",
+      { class: "small", "data-testid": "queue-mute", onclick: ctx.toggleMute },
+      ctx.muted ? t("soundOff") : t("soundOn"),
+    ),
+  );
+  if (cards.length === 0)
+    return h("main", {}, mute, h("p", { class: "empty", "data-testid": "queue-empty" }, t("nothingOpen")));
+  return h(
+    "main",
+    {},
+    mute,
+    h(
+      "ul",
+      { class: "queue", "data-testid": "queue" },
+      cards.map((c) => h("li", {}, card(c, ctx))),
+    ),
+  );
 }
 
 /** What happened, in words: the incident, its facts, the note, who recorded it. */
@@ -60,7 +78,13 @@ export function happenedView(i: IncidentCard): HTMLElement[] {
     // The card's heading, next below the page's (h1): screen readers walk the desk by it.
     h("h2", { class: "incident-title", "data-testid": "card-incident" }, lt("incident_types", i.incident.type)),
     ...(i.facts.length
-      ? [h("dl", { class: "facts", "data-testid": "card-facts" }, i.facts.flatMap((f) => [h("dt", {}, l(f.label)), h("dd", {}, f[getLang()])]))]
+      ? [
+          h(
+            "dl",
+            { class: "facts", "data-testid": "card-facts" },
+            i.facts.flatMap((f) => [h("dt", {}, l(f.label)), h("dd", {}, f[getLang()])]),
+          ),
+        ]
       : []),
     ...(i.note ? [h("p", { class: "note", "data-testid": "card-note" }, labelled(t("note"), i.note))] : []),
   ];
@@ -72,15 +96,29 @@ function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
   const fresh = ctx.fresh.has(itemKey(c));
   const player = (colour: "black" | "white") => {
     const p = c[colour];
-    return h("span", { class: `player ${colour}`, "data-testid": `card-${colour}` }, `${p.name} ${p.rank ? rankText(p.rank) : ""}`.trim());
+    return h(
+      "span",
+      { class: `player ${colour}`, "data-testid": `card-${colour}` },
+      `${p.name} ${p.rank ? rankText(p.rank) : ""}`.trim(),
+    );
   };
-  const clock = c.clock_running ? t("clockRunning") : c.status.status === "finished" ? lt("statuses", "finished") : t("clockStopped");
+  const clock = c.clock_running
+    ? t("clockRunning")
+    : c.status.status === "finished"
+      ? lt("statuses", "finished")
+      : t("clockStopped");
   const kept = c.kind === "appeal" ? ctx.kept?.has(`appeal:${c.event}`) : ctx.kept?.has(`ruling:${c.incident}`);
   const options = kept ? [] : c.options.map((o) => option(c, o, ctx));
   return h(
     "article",
-    { class: `card queue-card${fresh ? " fresh" : ""}${c.status.status === "paused" ? " waiting" : ""}`, "data-testid": "queue-card", "data-game": c.game },
-    h("header", { class: "line" },
+    {
+      class: `card queue-card${fresh ? " fresh" : ""}${c.status.status === "paused" ? " waiting" : ""}`,
+      "data-testid": "queue-card",
+      "data-game": c.game,
+    },
+    h(
+      "header",
+      { class: "line" },
       fresh ? h("span", { class: "badge", "data-testid": "new-badge" }, t("newItem")) : null,
       h("strong", { class: "kind" }, lt("open_kinds", c.kind)),
       h("span", {}, `${t("round", { n: c.round })} ${t("table", { n: c.table })}`),
@@ -91,22 +129,45 @@ function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
     ),
     h("div", { class: "players" }, player("black"), player("white")),
     i
-      ? h("section", { class: "what" },
+      ? h(
+          "section",
+          { class: "what" },
           ...happenedView(i),
           h("p", { "data-testid": "card-recorded" }, stepText("recordedBy", i.recorded)),
           c.escalated ? h("p", { "data-testid": "card-escalated" }, stepText("escalatedBy", c.escalated)) : null,
-          h("p", { "data-testid": "card-referee-ruling" }, labelled(t("refereeRuling"), i.referee_ruling ? lt("rulings", i.referee_ruling) : t("noRulingYet"))),
+          h(
+            "p",
+            { "data-testid": "card-referee-ruling" },
+            labelled(t("refereeRuling"), i.referee_ruling ? lt("rulings", i.referee_ruling) : t("noRulingYet")),
+          ),
         )
       : c.opened
         ? h("p", {}, stepText("openedBy", c.opened))
         : null,
-    c.appeal ? h("p", { class: "flag", "data-testid": "card-appeal" }, labelled(t("appealBy", { by: lt("colours", c.appeal.by) }), c.appeal.grounds)) : null,
-    c.refused.map((r) => h("p", { class: "flag", "data-testid": "refused-decision" }, labelled(t("refused"), r.message))),
+    c.appeal
+      ? h(
+          "p",
+          { class: "flag", "data-testid": "card-appeal" },
+          labelled(t("appealBy", { by: lt("colours", c.appeal.by) }), c.appeal.grounds),
+        )
+      : null,
+    c.refused.map((r) =>
+      h("p", { class: "flag", "data-testid": "refused-decision" }, labelled(t("refused"), r.message)),
+    ),
     kept ? h("p", { class: "flag", "data-testid": "card-kept" }, t("keptOffline")) : null,
     options.length ? h("div", { class: "options", "data-testid": "card-options" }, options) : null,
-    h("div", { class: "row" },
-      c.incident && ctx.story ? h("button", { class: "small", onclick: () => ctx.story?.(c.game, c.incident as string), "data-testid": "card-story" }, t("wholeStory")) : null,
-      h("button", { class: "small", onclick: () => ctx.open(c.game), "data-testid": "card-open" }, t("openGame"))),
+    h(
+      "div",
+      { class: "row" },
+      c.incident && ctx.story
+        ? h(
+            "button",
+            { class: "small", onclick: () => ctx.story?.(c.game, c.incident as string), "data-testid": "card-story" },
+            t("wholeStory"),
+          )
+        : null,
+      h("button", { class: "small", onclick: () => ctx.open(c.game), "data-testid": "card-open" }, t("openGame")),
+    ),
   );
 }
 
@@ -118,18 +179,33 @@ export function option(c: { game: string }, o: DeskOption, ctx: Pick<QueueCtx, "
       ? t(o.body.data.decision.decision === "upheld" ? "upheld" : "annul")
       : "?";
   const value = o.ruling ?? (o.body.kind === "appeal_decided" ? o.body.data.decision.decision : "");
-  // A panel: a background refresh leaves a decision being confirmed alone.
-  const confirm = h("div", { class: "confirm-row panel" });
+  // A decision being confirmed: kept across redraws.
+  const confirm = own(`confirm-${c.game}-${value}`, () => h("div", { class: "confirm-row panel" }));
   const pick = () => {
     confirm.replaceChildren(
-      h("button", { class: "primary small", "data-testid": "card-confirm", onclick: () => void ctx.decide(c, o) }, `${t("confirm")} · ${name}`),
+      h(
+        "button",
+        { class: "primary small", "data-testid": "card-confirm", onclick: () => void ctx.decide(c, o) },
+        `${t("confirm")} · ${name}`,
+      ),
       h("button", { class: "small", onclick: () => confirm.replaceChildren() }, t("cancel")),
     );
     void ctx.standings?.(c.game, o).then((el) => el && confirm.firstChild && confirm.append(el));
   };
-  return h("div", { class: "option", "data-value": value },
-    h("button", { class: "secondary", disabled: o.preview.refused !== null, onclick: pick }, name, o.article ? h("small", {}, ` ${lt("articles", o.article)}`) : null),
-    h("ul", { class: "preview" }, consequenceLines(o.preview).map((l) => h("li", {}, l))),
+  return h(
+    "div",
+    { class: "option", "data-value": value },
+    h(
+      "button",
+      { class: "secondary", disabled: o.preview.refused !== null, onclick: pick },
+      name,
+      o.article ? h("small", {}, ` ${lt("articles", o.article)}`) : null,
+    ),
+    h(
+      "ul",
+      { class: "preview" },
+      consequenceLines(o.preview).map((l) => h("li", {}, l)),
+    ),
     confirm,
   );
 }

@@ -31,7 +31,8 @@ export function sideText(side: SideView, toMove: boolean): string {
 export function sideNote(side: SideView, overtime: OvertimeClock = MINUTES): string {
   switch (overtime.system) {
     case "periods":
-      if (overtime.period_ms === 60_000) return side.byo_yomi ? t("byoYomiLeft", { n: side.reserve }) : t("reserveLeft", { n: side.reserve });
+      if (overtime.period_ms === 60_000)
+        return side.byo_yomi ? t("byoYomiLeft", { n: side.reserve }) : t("reserveLeft", { n: side.reserve });
       return side.byo_yomi
         ? t("periodsLeft", { n: side.reserve, s: overtime.period_ms / 1000 })
         : t("periodsThen", { n: side.reserve, s: overtime.period_ms / 1000 });
@@ -64,7 +65,10 @@ export function speak(words: string, clip: string, lang: Lang): "voice" | "clip"
   const voice = VOICES[lang];
   const synth = (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
   const prefix = voice.tag.slice(0, 2).toLowerCase();
-  const voiced = synth && typeof SpeechSynthesisUtterance !== "undefined" && synth.getVoices().some((v) => v.lang.toLowerCase().startsWith(prefix));
+  const voiced =
+    synth &&
+    typeof SpeechSynthesisUtterance !== "undefined" &&
+    synth.getVoices().some((v) => v.lang.toLowerCase().startsWith(prefix));
   if (synth && voiced) {
     const u = new SpeechSynthesisUtterance(words);
     u.lang = voice.tag;
@@ -89,12 +93,29 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
   const press = h("button", { class: "primary reader-press", "data-testid": "reader-press" }, t("pressClock"));
   // 第二十三条四: in byo-yomi, removing captured stones is not timed — one tap stops the mover's
   // clock and the reader, the second tap (or the press) goes on.
-  const removal = h("button", { class: "reader-removal", "data-testid": "reader-removal", hidden: true }, t("removingCaptures"));
+  const removal = h(
+    "button",
+    { class: "reader-removal", "data-testid": "reader-removal", hidden: true },
+    t("removingCaptures"),
+  );
   const proposal = h("div", { class: "reader-timeup", "data-testid": "reader-timeup" });
   const error = h("p", { class: "error", "data-testid": "reader-error" });
-  const root = h("main", { class: "reader", "data-testid": "reader" },
-    h("div", { class: "game-head card" }, h("button", { class: "small", onclick: ctx.back, "data-testid": "back" }, t("back")), h("h2", {}, t("reader"))),
-    sides, said, press, removal, proposal, error);
+  const root = h(
+    "main",
+    { class: "reader", "data-testid": "reader" },
+    h(
+      "div",
+      { class: "game-head card" },
+      h("button", { class: "small", onclick: ctx.back, "data-testid": "back" }, t("back")),
+      h("h2", {}, t("reader")),
+    ),
+    sides,
+    said,
+    press,
+    removal,
+    proposal,
+    error,
+  );
   let after: number | null = null;
   // Two asks can overlap (a press redraws at once): each call is said once, by its time.
   let saidUpTo = -1;
@@ -102,10 +123,13 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
   let proposed = false;
 
   const sideBox = (c: Colour, s: SideView, clock: ClockView) =>
-    h("div", { class: `reader-side ${c}${clock.to_move === c ? " to-move" : ""}`, "data-testid": `reader-${c}` },
+    h(
+      "div",
+      { class: `reader-side ${c}${clock.to_move === c ? " to-move" : ""}`, "data-testid": `reader-${c}` },
       h("span", { class: "who" }, lt("colours", c)),
       h("span", { class: "digits" }, sideText(s, clock.to_move === c)),
-      h("span", { class: "reserve" }, sideNote(s, clock.overtime)));
+      h("span", { class: "reserve" }, sideNote(s, clock.overtime)),
+    );
 
   const draw = (v: ReaderView) => {
     if (!v.clock) {
@@ -128,14 +152,25 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
       const offender = v.time_up.side;
       proposal.replaceChildren(
         h("p", { class: "flag" }, t("timeUpProposal", { colour: lt("colours", offender) })),
-        h("button", { class: "primary", "data-testid": "reader-confirm-loss", onclick: async () => {
-          try {
-            await ctx.backend.record(game, { kind: "incident_recorded", data: { incident: { type: "time_exceeded", facts: { offender } }, ruling: "offender_loses" } });
-            ctx.back();
-          } catch (e) {
-            error.textContent = (e as Error).message;
-          }
-        } }, t("confirm")),
+        h(
+          "button",
+          {
+            class: "primary",
+            "data-testid": "reader-confirm-loss",
+            onclick: async () => {
+              try {
+                await ctx.backend.record(game, {
+                  kind: "incident_recorded",
+                  data: { incident: { type: "time_exceeded", facts: { offender } }, ruling: "offender_loses" },
+                });
+                ctx.back();
+              } catch (e) {
+                error.textContent = (e as Error).message;
+              }
+            },
+          },
+          t("confirm"),
+        ),
       );
     }
   };
@@ -158,7 +193,10 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
     removal.setAttribute("disabled", "");
     const by = c.to_move;
     try {
-      await ctx.backend.record(game, c.removing ? { kind: "removal_ended", data: { by } } : { kind: "removal_started", data: { by } });
+      await ctx.backend.record(
+        game,
+        c.removing ? { kind: "removal_ended", data: { by } } : { kind: "removal_started", data: { by } },
+      );
     } catch (e) {
       error.textContent = (e as Error).message;
     }
@@ -199,6 +237,8 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
   };
   void loop();
   // Keep the screen awake while reading, where the platform allows it.
-  void (navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<unknown> } }).wakeLock?.request("screen").catch(() => undefined);
+  void (navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<unknown> } }).wakeLock
+    ?.request("screen")
+    .catch(() => undefined);
   return root;
 }

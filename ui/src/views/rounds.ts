@@ -14,7 +14,18 @@ import { handicapText, rankText, resultSentence } from "../format";
 import { getLang, labelled, listed, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { causesFor, correctionForm, OUTCOMES } from "./correction";
-import { dataTable, dateField, dayTimeText, field, input, outcomeLine, parseDayTime, select, undoCountdown } from "./forms";
+import {
+  dataTable,
+  dateField,
+  dayTimeText,
+  field,
+  input,
+  outcomeLine,
+  parseDayTime,
+  select,
+  UNDO_WINDOW_MS,
+  undoCountdown,
+} from "./forms";
 
 export interface RoundsCtx {
   api: OfficeApi;
@@ -24,9 +35,6 @@ export interface RoundsCtx {
   open: (game: string) => void;
   print: (what: "pairings", round: number) => void;
 }
-
-/** How long after entering a result the rounds page offers to undo it (as quick records). */
-const UNDO_WINDOW_MS = 30_000;
 
 /** The result this page entered last, while it may still be undone: undone by a correction
  * that takes it away (the entry and its undo both stay in the history). */
@@ -40,11 +48,18 @@ function boardName(round: number, b: SheetBoard): string {
 export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): HTMLElement {
   const out = outcomeLine();
   const total = setup.tournament?.settings?.rounds ?? Math.max(1, ...Object.keys(setup.paired).map(Number));
-  const tabs = h("div", { class: "choice", "data-testid": "round-tabs" },
+  const tabs = h(
+    "div",
+    { class: "choice", "data-testid": "round-tabs" },
     Array.from({ length: total }, (_, i) => i + 1).map((r) => {
       const p = setup.paired[r];
-      return h("button", { type: "button", class: r === ctx.round ? "on" : "", onclick: () => ctx.go(r), "data-value": String(r) }, `${t("round", { n: r })}${p ? ` ${p[0]}/${p[1]}` : ""}`);
-    }));
+      return h(
+        "button",
+        { type: "button", class: r === ctx.round ? "on" : "", onclick: () => ctx.go(r), "data-value": String(r) },
+        `${t("round", { n: r })}${p ? ` ${p[0]}/${p[1]}` : ""}`,
+      );
+    }),
+  );
   const act = async (f: () => Promise<unknown>) => {
     try {
       await f();
@@ -55,30 +70,67 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
   };
   const canDraw = ctx.role === "organiser" || ctx.role === "chief_arbiter";
   // Local time, typed as 2026-11-21 09:30 and shown in the page's language.
-  const whenField = dateField("round-start", sheet.starts_at ? dayTimeText(new Date(sheet.starts_at)) : "", getLang(), true);
+  const whenField = dateField(
+    "round-start",
+    sheet.starts_at ? dayTimeText(new Date(sheet.starts_at)) : "",
+    getLang(),
+    true,
+  );
   const when = whenField.input;
-  const head = h("div", { class: "card row" },
-    sheet.boards.length === 0 && canDraw ? h("button", { class: "primary big", "data-testid": "pair", onclick: () => void act(() => ctx.api.pair(ctx.round)) }, t("pairRound", { n: ctx.round })) : null,
+  const head = h(
+    "div",
+    { class: "card row" },
+    sheet.boards.length === 0 && canDraw
+      ? h(
+          "button",
+          { class: "primary big", "data-testid": "pair", onclick: () => void act(() => ctx.api.pair(ctx.round)) },
+          t("pairRound", { n: ctx.round }),
+        )
+      : null,
     ctx.role === "organiser" ? field(t("startsAt"), whenField.el) : null,
-    ctx.role === "organiser" ? h("button", { class: "small", "data-testid": "save-start", onclick: () => {
-      const at = parseDayTime(when.value);
-      if (!at) return out.fail(new Error(`${labelled(t("startsAt"), when.value)} — ${t("dateTimeFormat")}`));
-      void act(() => ctx.api.scheduleRound(ctx.round, at.toISOString()));
-    } }, t("save")) : null,
-    sheet.boards.length ? h("button", { class: "small", "data-testid": "print-pairings", onclick: () => ctx.print("pairings", ctx.round) }, t("print")) : null,
+    ctx.role === "organiser"
+      ? h(
+          "button",
+          {
+            class: "small",
+            "data-testid": "save-start",
+            onclick: () => {
+              const at = parseDayTime(when.value);
+              if (!at) return out.fail(new Error(`${labelled(t("startsAt"), when.value)} — ${t("dateTimeFormat")}`));
+              void act(() => ctx.api.scheduleRound(ctx.round, at.toISOString()));
+            },
+          },
+          t("save"),
+        )
+      : null,
+    sheet.boards.length
+      ? h(
+          "button",
+          { class: "small", "data-testid": "print-pairings", onclick: () => ctx.print("pairings", ctx.round) },
+          t("print"),
+        )
+      : null,
   );
   const playerOptions = setup.players.map((p): [string, string] => [p.id, `${p.name} ${p.rank}`]);
   const entering = ctx.role === "organiser" || ctx.role === "chief_arbiter";
   /** Asks before recording `body` on board `b`: the question names the game and the result. */
   const ask = (cell: HTMLElement, game: string, question: string, body: EventBody, done?: (v: GameView) => void) => {
     const yes = h("button", { class: "primary small", "data-testid": "result-confirm" }, t("confirm"));
-    yes.onclick = () => void act(async () => {
-      yes.setAttribute("disabled", "");
-      const v = await ctx.api.record(game, body);
-      done?.(v);
-    });
-    cell.replaceChildren(h("div", { class: "result-ask", "data-testid": "result-ask" }, h("span", {}, question), yes,
-      h("button", { class: "small", "data-testid": "result-cancel", onclick: () => ctx.go(ctx.round) }, t("cancel"))));
+    yes.onclick = () =>
+      void act(async () => {
+        yes.setAttribute("disabled", "");
+        const v = await ctx.api.record(game, body);
+        done?.(v);
+      });
+    cell.replaceChildren(
+      h(
+        "div",
+        { class: "result-ask", "data-testid": "result-ask" },
+        h("span", {}, question),
+        yes,
+        h("button", { class: "small", "data-testid": "result-cancel", onclick: () => ctx.go(ctx.round) }, t("cancel")),
+      ),
+    );
   };
   const rows = sheet.boards.map((b) => {
     const name = boardName(sheet.round, b);
@@ -87,39 +139,98 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
     if (current) {
       cell.append(resultSentence(current));
       if (entering && causesFor(ctx.role).length) {
-        cell.append(h("details", { "data-testid": `correct-${b.table}` },
-          h("summary", {}, t("correct")),
-          correctionForm(current, ctx.role, String(b.table), (body, to) =>
-            ask(cell, b.game, t("correctAsk", { game: name, from: resultSentence(current), to }), body))));
+        cell.append(
+          h(
+            "details",
+            { "data-testid": `correct-${b.table}` },
+            h("summary", {}, t("correct")),
+            correctionForm(current, ctx.role, String(b.table), (body, to) =>
+              ask(cell, b.game, t("correctAsk", { game: name, from: resultSentence(current), to }), body),
+            ),
+          ),
+        );
       }
     } else if (entering) {
-      cell.append(h("div", { class: "row" }, OUTCOMES.map(([word, outcome]) => h("button", { class: "small", "data-testid": `result-${b.table}-${word}`, onclick: () => {
-        const words = t(word);
-        ask(cell, b.game, t("enterResultAsk", { game: name, result: words }), { kind: "result_entered", data: { outcome } }, (v) => {
-          if (v.state.result) undoable = { game: b.game, event: v.state.result.event, name, result: words, until: Date.now() + UNDO_WINDOW_MS };
-        });
-      } }, t(word)))));
+      cell.append(
+        h(
+          "div",
+          { class: "row" },
+          OUTCOMES.map(([word, outcome]) =>
+            h(
+              "button",
+              {
+                class: "small",
+                "data-testid": `result-${b.table}-${word}`,
+                onclick: () => {
+                  const words = t(word);
+                  ask(
+                    cell,
+                    b.game,
+                    t("enterResultAsk", { game: name, result: words }),
+                    { kind: "result_entered", data: { outcome } },
+                    (v) => {
+                      if (v.state.result)
+                        undoable = {
+                          game: b.game,
+                          event: v.state.result.event,
+                          name,
+                          result: words,
+                          until: Date.now() + UNDO_WINDOW_MS,
+                        };
+                    },
+                  );
+                },
+              },
+              t(word),
+            ),
+          ),
+        ),
+      );
     } else {
       cell.append(t("noResult"));
     }
     const result = cell;
-    const override = ctx.role === "chief_arbiter" && !b.result && b.status.status === "scheduled"
-      ? h("details", { "data-testid": `override-${b.table}` },
-          h("summary", {}, t("overridePairing")),
-          (() => {
-            const black = select(`ov-black-${b.table}`, playerOptions, b.black.id);
-            const white = select(`ov-white-${b.table}`, playerOptions, b.white.id);
-            const reason = input({ type: "text", placeholder: t("reason"), "data-testid": `ov-reason-${b.table}` });
-            return h("div", { class: "form" }, field(t("black"), black), field(t("white"), white), field(t("reason"), reason),
-              h("button", { class: "primary small", "data-testid": `ov-save-${b.table}`, onclick: () => void act(() => ctx.api.override(b.game, black.value, white.value, reason.value)) }, t("save")));
-          })())
-      : null;
+    const override =
+      ctx.role === "chief_arbiter" && !b.result && b.status.status === "scheduled"
+        ? h(
+            "details",
+            { "data-testid": `override-${b.table}` },
+            h("summary", {}, t("overridePairing")),
+            (() => {
+              const black = select(`ov-black-${b.table}`, playerOptions, b.black.id);
+              const white = select(`ov-white-${b.table}`, playerOptions, b.white.id);
+              const reason = input({ type: "text", placeholder: t("reason"), "data-testid": `ov-reason-${b.table}` });
+              return h(
+                "div",
+                { class: "form" },
+                field(t("black"), black),
+                field(t("white"), white),
+                field(t("reason"), reason),
+                h(
+                  "button",
+                  {
+                    class: "primary small",
+                    "data-testid": `ov-save-${b.table}`,
+                    onclick: () => void act(() => ctx.api.override(b.game, black.value, white.value, reason.value)),
+                  },
+                  t("save"),
+                ),
+              );
+            })(),
+          )
+        : null;
     return [
       String(b.table),
       h("span", {}, `● ${b.black.name} ${rankText(b.black.rank)}${handicapText(b.handicap)}`),
       h("span", {}, `○ ${b.white.name} ${rankText(b.white.rank)}`),
       b.referee?.name ?? "",
-      h("div", {}, result, b.reason ? h("small", { class: "reason" }, labelled(t("overridePairing"), b.reason)) : null, override),
+      h(
+        "div",
+        {},
+        result,
+        b.reason ? h("small", { class: "reason" }, labelled(t("overridePairing"), b.reason)) : null,
+        override,
+      ),
       h("button", { class: "small", onclick: () => ctx.open(b.game), "data-testid": `open-${b.table}` }, "›"),
     ];
   });
@@ -128,16 +239,31 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
     : h("p", { class: "empty" }, t("notPaired"));
   // Which round is on screen, for whoever waits for a redraw.
   table.dataset.round = String(sheet.round);
-  return h("main", { class: "office" }, tabs, head, out.el, undoBar(sheet, ctx), table, sheet.byes.length ? h("p", { "data-testid": "bye" }, labelled(t("bye"), listed(sheet.byes.map((p) => p.name)))) : null);
+  return h(
+    "main",
+    { class: "office" },
+    tabs,
+    head,
+    out.el,
+    undoBar(sheet, ctx),
+    table,
+    sheet.byes.length
+      ? h("p", { "data-testid": "bye" }, labelled(t("bye"), listed(sheet.byes.map((p) => p.name))))
+      : null,
+  );
 }
 
 /** For 30 s after a result is entered here, the way to take it back: a correction that leaves
  * the game without a result (cause: a wrong entry), kept in the history with the entry. */
 function undoBar(sheet: PairingSheet, ctx: RoundsCtx): HTMLElement | null {
   const u = undoable;
-  if (!u || Date.now() >= u.until || !sheet.boards.some((b) => b.game === u.game && b.result?.event === u.event)) return null;
+  if (!u || Date.now() >= u.until || !sheet.boards.some((b) => b.game === u.game && b.result?.event === u.event))
+    return null;
   return undoCountdown("undo-result", t("resultEntered", { game: u.name, result: u.result }), u.until, async () => {
-    await ctx.api.record(u.game, { kind: "result_corrected", data: { replaces: u.event, cause: "wrong_entry", why: t("undoEntryWhy") } });
+    await ctx.api.record(u.game, {
+      kind: "result_corrected",
+      data: { replaces: u.event, cause: "wrong_entry", why: t("undoEntryWhy") },
+    });
     undoable = null;
     ctx.go(ctx.round);
   });

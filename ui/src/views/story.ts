@@ -29,7 +29,11 @@ export function stepLine(s: StoryStep): string {
     to: s.to ? lt("roles", s.to) : "",
     by: s.appellant ? lt("colours", s.appellant) : "",
   });
-  const ruling = s.ruling ? ` · ${lt("rulings", s.ruling)}` : s.decision ? ` · ${t(s.decision.decision === "upheld" ? "upheld" : "annul")}` : "";
+  const ruling = s.ruling
+    ? ` · ${lt("rulings", s.ruling)}`
+    : s.decision
+      ? ` · ${t(s.decision.decision === "upheld" ? "upheld" : "annul")}`
+      : "";
   return t("storyStep", { name: s.by.name, role: lt("roles", s.by.role), time: timeOfDay(s.by.at), what }) + ruling;
 }
 
@@ -38,28 +42,67 @@ export function storyView(story: Story, ctx: StoryCtx): HTMLElement {
   const steps = story.steps.map((s) => {
     const replaced = s.superseded_by ? byEvent.get(s.superseded_by) : undefined;
     const line = h("span", { class: "step-line" }, stepLine(s));
-    return h("li", { class: `story-step ${s.kind}${s.in_force ? " in-force" : ""}${replaced || s.refused ? " superseded" : ""}`, "data-testid": `story-${s.kind}` },
+    return h(
+      "li",
+      {
+        class: `story-step ${s.kind}${s.in_force ? " in-force" : ""}${replaced || s.refused ? " superseded" : ""}`,
+        "data-testid": `story-${s.kind}`,
+      },
       replaced || s.refused ? h("s", {}, line) : line,
       sealMark(s.signed_by),
       // The recording's note is shown once, with what happened above.
-      s.note && s.kind !== "recorded" ? h("p", { class: "note" }, labelled(t(s.kind === "appealed" ? "grounds" : "note"), s.note)) : null,
-      replaced ? h("p", { class: "why", "data-testid": "replaced-by" }, t("replacedBy", { name: replaced.by.name, time: timeOfDay(replaced.by.at) })) : null,
+      s.note && s.kind !== "recorded"
+        ? h("p", { class: "note" }, labelled(t(s.kind === "appealed" ? "grounds" : "note"), s.note))
+        : null,
+      replaced
+        ? h(
+            "p",
+            { class: "why", "data-testid": "replaced-by" },
+            t("replacedBy", { name: replaced.by.name, time: timeOfDay(replaced.by.at) }),
+          )
+        : null,
       s.refused ? h("p", { class: "why flag" }, labelled(t("refused"), said(s.refused))) : null,
     );
   });
   const player = (p: Story["black"], mark: string) => `${mark} ${p.name} ${p.rank ? rankText(p.rank) : ""}`.trim();
-  return h("main", { class: "office story", "data-testid": "story" },
+  return h(
+    "main",
+    { class: "office story", "data-testid": "story" },
     h("div", { class: "row" }, h("button", { class: "small", "data-testid": "back", onclick: ctx.back }, t("back"))),
-    h("article", { class: "card" },
-      h("header", { class: "line" },
+    h(
+      "article",
+      { class: "card" },
+      h(
+        "header",
+        { class: "line" },
         h("strong", {}, t("wholeStory")),
         h("span", {}, `${t("round", { n: story.round })} ${t("table", { n: story.table })}`),
-        story.happened.in_force ? h("span", { "data-testid": "in-force" }, `· ${lt("rulings", story.happened.in_force)}`) : null),
-      h("div", { class: "players row" }, h("span", {}, player(story.black, "●")), h("span", {}, player(story.white, "○"))),
+        story.happened.in_force
+          ? h("span", { "data-testid": "in-force" }, `· ${lt("rulings", story.happened.in_force)}`)
+          : null,
+      ),
+      h(
+        "div",
+        { class: "players row" },
+        h("span", {}, player(story.black, "●")),
+        h("span", {}, player(story.white, "○")),
+      ),
       ...happenedView(story.happened),
       h("ol", { class: "story-steps", "data-testid": "story-steps" }, steps),
-      story.open.length ? h("p", { class: "flag", "data-testid": "story-open" }, labelled(t("stillOpen"), listed(story.open.map((o) => lt("open_kinds", o.kind))))) : null,
-      story.options.length ? h("div", { class: "options", "data-testid": "card-options" }, story.options.map((o) => option(story, o, ctx))) : null,
+      story.open.length
+        ? h(
+            "p",
+            { class: "flag", "data-testid": "story-open" },
+            labelled(t("stillOpen"), listed(story.open.map((o) => lt("open_kinds", o.kind)))),
+          )
+        : null,
+      story.options.length
+        ? h(
+            "div",
+            { class: "options", "data-testid": "card-options" },
+            story.options.map((o) => option(story, o, ctx)),
+          )
+        : null,
     ),
     story.record ? recordView(story.record) : null,
     ctx.attach ? attachForm(ctx.attach) : null,
@@ -89,7 +132,15 @@ function recordView(r: StoryRecord): HTMLElement {
         const p = pointName(x, y);
         const stone = black.has(p) ? "black" : white.has(p) ? "white" : null;
         const marked = r.check?.point === p;
-        cells.push(h("span", { class: ["pt", stone ? `stone ${stone}` : "", marked ? `checked ${r.check?.colour}` : ""].filter(Boolean).join(" "), "data-point": p, title: p }));
+        cells.push(
+          h("span", {
+            class: ["pt", stone ? `stone ${stone}` : "", marked ? `checked ${r.check?.colour}` : ""]
+              .filter(Boolean)
+              .join(" "),
+            "data-point": p,
+            title: p,
+          }),
+        );
       }
     }
     grid = h("div", { class: "goban readonly", "data-testid": "record-board" }, cells);
@@ -97,7 +148,9 @@ function recordView(r: StoryRecord): HTMLElement {
     grid.style.setProperty("--n", String(board.size));
   }
   const illegal = r.check?.verdict.verdict === "illegal";
-  return h("section", { class: "card record", "data-testid": "story-record" },
+  return h(
+    "section",
+    { class: "card record", "data-testid": "story-record" },
     h("h3", {}, t("attachedRecord")),
     r.problem
       ? h("p", { class: "flag", "data-testid": "record-problem" }, r.problem.message)
@@ -109,8 +162,16 @@ function recordView(r: StoryRecord): HTMLElement {
 
 /** Attach the game record: a file or pasted SGF, and the move the incident is about. */
 function attachForm(attach: NonNullable<StoryCtx["attach"]>): HTMLElement {
-  const file = h("input", { type: "file", accept: ".sgf,application/x-go-sgf,text/plain", "data-testid": "attach-file" }) as HTMLInputElement;
-  const text = h("textarea", { rows: 3, placeholder: "(;GM[1]SZ[19];B[pd];W[dp]…)", "data-testid": "attach-sgf" }) as HTMLTextAreaElement;
+  const file = h("input", {
+    type: "file",
+    accept: ".sgf,application/x-go-sgf,text/plain",
+    "data-testid": "attach-file",
+  }) as HTMLInputElement;
+  const text = h("textarea", {
+    rows: 3,
+    placeholder: "(;GM[1]SZ[19];B[pd];W[dp]…)",
+    "data-testid": "attach-sgf",
+  }) as HTMLTextAreaElement;
   const moveNo = h("input", { type: "number", min: 1, step: 1, "data-testid": "attach-move-no" }) as HTMLInputElement;
   const note = h("p", { class: "error", "data-testid": "attach-error" });
   file.onchange = async () => {
@@ -134,12 +195,18 @@ function attachForm(attach: NonNullable<StoryCtx["attach"]>): HTMLElement {
       note.textContent = (e as Error).message;
     }
   };
-  return h("details", { class: "card attach", "data-testid": "attach-record" },
+  return h(
+    "details",
+    { class: "card attach", "data-testid": "attach-record" },
     h("summary", {}, t("attachRecord")),
     h("label", { class: "field" }, h("span", {}, "SGF"), file),
     h("label", { class: "field" }, h("span", {}, t("orPaste")), text),
     h("label", { class: "field" }, h("span", {}, t("attachWhichMove")), moveNo),
     note,
-    h("button", { type: "button", class: "primary", "data-testid": "attach-send", onclick: () => void send() }, t("attach")),
+    h(
+      "button",
+      { type: "button", class: "primary", "data-testid": "attach-send", onclick: () => void send() },
+      t("attach"),
+    ),
   );
 }

@@ -1,0 +1,127 @@
+// The morph (dom.ts): a redraw updates what changed and keeps what a person uses.
+import { describe, expect, it } from "vitest";
+import { forgetOwn, h, inUse, morph, own, watchUse } from "./dom";
+
+const use = watchUse(window);
+
+function screen(n: number, onSave: (v: string) => void = () => {}) {
+  const name = h("input", { type: "text", "data-testid": "name", value: "" }) as HTMLInputElement;
+  return [
+    h("header", {}, `arrivals ${n}`),
+    h(
+      "main",
+      {},
+      h("p", { "data-testid": "count" }, String(n)),
+      h("details", { "data-testid": "more" }, h("summary", {}, "more"), h("p", {}, `inside ${n}`)),
+      h(
+        "form",
+        {},
+        name,
+        h("button", { type: "button", "data-testid": "save", onclick: () => onSave(name.value) }, `save ${n}`),
+      ),
+      h(
+        "ul",
+        {},
+        Array.from({ length: n }, (_, i) => h("li", { "data-key": `i${i}` }, `item ${i}`)),
+      ),
+    ),
+  ];
+}
+
+function live(): HTMLElement {
+  document.body.replaceChildren();
+  const root = h("div");
+  document.body.append(root);
+  morph(root, screen(1), new Set());
+  return root;
+}
+
+describe("a redraw keeps what a person uses and updates the rest", () => {
+  it("keeps the focused field, its text and caret; a new draw's closure reads what was typed", () => {
+    const root = live();
+    const field = root.querySelector<HTMLInputElement>("[data-testid=name]")!;
+    field.focus();
+    field.value = "张一";
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.setSelectionRange(1, 1);
+    const oldCount = root.querySelector("[data-testid=count]");
+    let saved = "";
+    morph(
+      root,
+      screen(3, (v) => {
+        saved = v;
+      }),
+      inUse(root, use),
+    );
+    expect(root.querySelector("[data-testid=name]")).toBe(field);
+    expect(document.activeElement).toBe(field);
+    expect([field.value, field.selectionStart]).toEqual(["张一", 1]);
+    // Not in use: the new draw's element, with the new text.
+    expect(root.querySelector("[data-testid=count]")).not.toBe(oldCount);
+    expect(root.querySelector("[data-testid=count]")?.textContent).toBe("3");
+    expect(root.querySelectorAll("li")).toHaveLength(3);
+    expect(root.querySelector("header")?.textContent).toBe("arrivals 3");
+    root.querySelector<HTMLButtonElement>("[data-testid=save]")!.click();
+    expect(saved).toBe("张一");
+  });
+
+  it("keeps a pressed button, which then runs the newest draw's handler once", () => {
+    const root = live();
+    const button = root.querySelector<HTMLButtonElement>("[data-testid=save]")!;
+    button.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    const taps: number[] = [];
+    for (const n of [2, 3])
+      morph(
+        root,
+        screen(n, () => taps.push(n)),
+        inUse(root, use),
+      );
+    expect(root.querySelector("[data-testid=save]")).toBe(button);
+    expect(button.textContent).toBe("save 3");
+    button.click();
+    expect(taps).toEqual([3]);
+    // Tapped: no longer kept, the next draw's button is new.
+    morph(root, screen(4), inUse(root, use));
+    expect(root.querySelector("[data-testid=save]")).not.toBe(button);
+  });
+
+  it("keeps an open section open, with its content updated", () => {
+    const root = live();
+    const more = root.querySelector<HTMLDetailsElement>("[data-testid=more]")!;
+    more.open = true;
+    morph(root, screen(5), inUse(root, use));
+    expect(root.querySelector("[data-testid=more]")).toBe(more);
+    expect(more.open).toBe(true);
+    expect(more.textContent).toBe("moreinside 5");
+    // Closed, it is the new draw's (closed) one.
+    more.open = false;
+    morph(root, screen(6), inUse(root, use));
+    expect(root.querySelector<HTMLDetailsElement>("[data-testid=more]")?.open).toBe(false);
+  });
+
+  it("puts back an element its screen's code owns, with what that code drew in it", () => {
+    document.body.replaceChildren();
+    const root = h("div");
+    document.body.append(root);
+    forgetOwn();
+    const draw = () => [
+      h(
+        "main",
+        {},
+        h("p", {}, "head"),
+        own("panel", () => h("section", { "data-testid": "panel" })),
+      ),
+    ];
+    morph(root, draw(), new Set());
+    const panel = root.querySelector("[data-testid=panel]")!;
+    panel.append(h("button", { "data-testid": "confirm" }, "confirm"));
+    morph(root, draw(), inUse(root, use));
+    expect(root.querySelector("[data-testid=panel]")).toBe(panel);
+    expect(root.querySelectorAll("[data-testid=confirm]")).toHaveLength(1);
+    // A screen opened anew has a panel of its own.
+    forgetOwn();
+    morph(root, draw(), new Set());
+    expect(root.querySelector("[data-testid=panel]")).not.toBe(panel);
+    expect(root.querySelector("[data-testid=confirm]")).toBeNull();
+  });
+});
