@@ -658,6 +658,14 @@ const words = {
     "离线：无法预览后果；确认后记录保存在本机，送达办公室时计算其后果",
     "Offline: no preview of the consequence; once confirmed, the record is kept on this phone and its consequence is computed when it reaches the office",
   ],
+  rulingsOffline: [
+    "离线：以下是规则对此类事件可作的判决及其条件；办公室收到后按所填事实核对，不符则退回并说明原因",
+    "Offline: the rulings the rules give for this kind of incident, each with its condition; the office checks the facts on arrival and refuses one they do not allow, saying why",
+  ],
+  latenessOffline: [
+    "离线：迟到计时需要赛事办公室。请填写双方各迟到的秒数（第二十三条），办公室收到后核对",
+    "Offline: the late-arrival timer needs the office. Enter how many seconds each side was late (Art. 23); the office checks it on arrival",
+  ],
   waitingHere: ["未送达办公室的记录", "Records not yet at the office"],
   tokenOrCode: ["令牌或登记码", "Token or enrollment code"],
   signInHelp: [

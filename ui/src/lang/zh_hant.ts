@@ -443,6 +443,8 @@ export const zh_hant: Record<Word, string> = {
   officeUnreachable: "無法連線賽事辦公室",
   keptOffline: "未送達辦公室：已保存在本機，恢復連線後自動傳送；其後果在送達時由辦公室計算",
   offlineNoPreview: "離線：無法預覽後果；確認後記錄保存在本機，送達辦公室時計算其後果",
+  rulingsOffline: "離線：以下是規則對此類事件可作的判決及其條件；辦公室收到後按所填事實核對，不符則退回並說明原因",
+  latenessOffline: "離線：遲到計時需要賽事辦公室。請填寫雙方各遲到的秒數（第二十三條），辦公室收到後核對",
   waitingHere: "未送達辦公室的記錄",
   tokenOrCode: "權杖或登記碼",
   signInHelp: "組織者輸入權杖；裁判員、裁判長和組委會輸入組織者發給的登記碼（或掃描其 QR Code）",

@@ -102,7 +102,9 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     let shown = "";
     const tick = async () => {
       const s = await lateness(game, arrived.black, arrived.white).catch((e: Error) => {
-        info.textContent = e.message;
+        // 第二十三条 offline: the timer is the office's; the referee enters the lateness counted.
+        if (e instanceof OfficeUnreachable) latenessByHand();
+        else info.textContent = e.message;
         return undefined;
       });
       if (s === undefined) return;
@@ -153,6 +155,15 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
     void loop();
   }
 
+  /** The late arrival as facts the referee enters (the seconds each side was late), for when
+   * the timer cannot reach the office: checked by the office on arrival. */
+  function latenessByHand(): void {
+    const e = view.catalogue.find((c) => c.incident === "late_arrival");
+    if (!e) return;
+    recorder(e);
+    panel.prepend(h("p", { class: "flag", "data-testid": "lateness-offline" }, t("latenessOffline")));
+  }
+
   function pickColour(title: string, make: (c: Colour) => EventBody): void {
     panel.replaceChildren(
       h("h3", {}, title),
@@ -169,6 +180,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
         "button",
         {
           class: "primary",
+          "data-testid": "ask-confirm",
           onclick: () => {
             const b = make(input.value.trim());
             if (b) void confirmFlow(title, b);

@@ -8,7 +8,10 @@ import type { EventBody } from "../bindings/EventBody";
 import type { FactField } from "../bindings/FactField";
 import type { GameView } from "../bindings/GameView";
 import type { Objection } from "../bindings/Objection";
+import type { Article } from "../bindings/Article";
+import type { Role } from "../bindings/Role";
 import type { Ruling } from "../bindings/Ruling";
+import { OfficeUnreachable } from "../backend";
 import { h } from "../dom";
 import { buildIncident, defaultFacts, factsOf, problems, type FactValue } from "../incidentForm";
 import { l, labelled, lt, t } from "../i18n";
@@ -257,8 +260,16 @@ export function recordForm(at: GameAt, preset?: CatalogueEntry): void {
       note.textContent = problems(entry.facts, values).join("; ");
       if (note.textContent) return rulings.replaceChildren();
       const incident = buildIncident(entry.incident, entry.facts, values);
-      const allowed = await ctx.backend.allowed(game, incident).catch(() => []);
+      // Offline, the rulings the catalogue lists for this kind of incident, each with its
+      // condition: the office checks the facts on arrival (the page decides nothing).
+      let offline = false;
+      const allowed: Offered[] = await ctx.backend.allowed(game, incident).catch((e) => {
+        if (!(e instanceof OfficeUnreachable) || !ctx.role) return [];
+        offline = true;
+        return cataloguedRulings(entry, ctx.role);
+      });
       rulings.replaceChildren(
+        offline ? h("p", { class: "flag", "data-testid": "rulings-offline" }, t("rulingsOffline")) : "",
         ...allowed.map((a) =>
           h(
             "button",
@@ -275,7 +286,7 @@ export function recordForm(at: GameAt, preset?: CatalogueEntry): void {
               },
             },
             lt("rulings", a.ruling),
-            h("small", {}, lt("articles", a.article)),
+            h("small", {}, a.when ? `${lt("articles", a.article)} · ${a.when}` : lt("articles", a.article)),
           ),
         ),
         h(
@@ -324,4 +335,26 @@ export function recordForm(at: GameAt, preset?: CatalogueEntry): void {
     );
     void refresh();
   }
+}
+
+/** A ruling a form offers: what the office allowed, or offline what the catalogue lists with
+ * its conditions. */
+type Offered = { ruling: Ruling; article: Article; when?: string };
+
+/** Authority in the ruling table's order (rules::authority): who may give a catalogued ruling. */
+const RANK: Partial<Record<Role, number>> = { referee: 1, chief_arbiter: 2, committee: 3 };
+
+/** The catalogue's rulings for `entry` that `role` may give, each once, with the conditions
+ * under which the rules give it (what a phone offline offers; the office checks on arrival). */
+export function cataloguedRulings(entry: CatalogueEntry, role: Role): Offered[] {
+  const mine = RANK[role] ?? 0;
+  const out = new Map<Ruling, { ruling: Ruling; article: Article; when: string[] }>();
+  for (const r of entry.rulings) {
+    if ((RANK[r.min_role] ?? 99) > mine) continue;
+    const when = l(r.when);
+    const kept = out.get(r.ruling) ?? { ruling: r.ruling, article: r.article, when: [] };
+    if (when && !kept.when.includes(when)) kept.when.push(when);
+    out.set(r.ruling, kept);
+  }
+  return [...out.values()].map((r) => ({ ...r, when: r.when.join(" / ") }));
 }
