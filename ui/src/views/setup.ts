@@ -6,7 +6,7 @@ import type { Setup } from "../bindings/Setup";
 import type { System } from "../bindings/System";
 import type { TeamPairing } from "../bindings/TeamPairing";
 import type { TimeControl } from "../bindings/TimeControl";
-import { h } from "../dom";
+import { h, on, own } from "../dom";
 import { getLang, labelled, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import {
@@ -256,8 +256,11 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     readingRow.hidden = kind.value !== "swiss" && !(kind.value === "team" && teamPairing.value === "swiss");
     pairsBy.textContent = t(`pairsBy_${kind.value}` as "pairsBy_swiss");
   };
-  kind.onchange = showSystem;
-  teamPairing.onchange = showSystem;
+  // Drawn again from the person's choice when a redraw keeps it (dom.ts's `kept`).
+  for (const f of [kind, teamPairing]) {
+    on(f, "change", showSystem);
+    on(f, "kept", showSystem);
+  }
   showSystem();
   const form = h(
     "form",
@@ -352,5 +355,11 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     h("button", { type: "submit", class: "primary", "data-testid": "save-setup" }, t("save")),
     out.el,
   );
-  return h("main", { class: "office" }, form);
+  // The form is the organiser's while the screen is open: a background redraw keeps it whole
+  // (its fields and what they show), and saving or opening the screen anew draws it from the office.
+  return h(
+    "main",
+    { class: "office" },
+    own("setup-form", () => form),
+  );
 }
