@@ -153,7 +153,7 @@ impl Teams {
                         })
                     })
                     .collect();
-                last.sort_by(|a, b| b.0.cmp(&a.0));
+                last.sort_by_key(|b| std::cmp::Reverse(b.0));
                 let fill = Entrant::new(t.key.clone(), t.name.clone(), board_one.rank);
                 let (withdrawn_after, withdrawn_under) = match last.get(usize::from(self.boards) - 1) {
                     Some(&(w, rules)) if w != u16::MAX => (Some(w), rules),

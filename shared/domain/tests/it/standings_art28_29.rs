@@ -334,7 +334,7 @@ fn organiser_event(ms: u64, rules: u16, body: EventBody) -> Event {
     Event { rules: Some(rules), ..t1_event(ms, body) }
 }
 
-/// The same account from the ledger: the withdrawal recorded under rules revision 5 keeps the
+/// 第二十九条三, the same account from the ledger: the withdrawal recorded under rules revision 5 keeps the
 /// reading it had (C counts 4½ to its opponents: A's term 1/10, D's 7/10); recorded under this
 /// build's revision, C counts 4 (A's term 0, D's 3/5). Only the `player_withdrew` event's
 /// revision decides it.
@@ -377,7 +377,7 @@ fn a_withdrawal_recorded_under_an_earlier_revision_keeps_its_credit() {
     assert_eq!(value(&new, "p3", Criterion::Points), Frac::int(3), "the ledger's bye is worth 2");
 }
 
-/// Without a bye the two readings agree: every round up to the withdrawal has a game, so the
+/// 第二十九条三 without a bye: the two readings agree: every round up to the withdrawal has a game, so the
 /// rounds without one are the rounds after it. The capped-average scenario above gives P1's
 /// term 4/3 − 3 whichever revision each withdrawal was recorded under.
 #[test]
