@@ -10,9 +10,10 @@
 //! | 3 | a decided game stays decided: the first decisive event stands, a later one (by anyone) is kept and flagged, and only a `result_corrected` changes the result (game::correction) |
 //! | 4 | 第十二条二: a time control's reserved minutes are the last minutes *of* its time limit (`main_minutes` is the whole 时限: 60 with 5 reserved is 55 minutes, then 5 of byo-yomi); before it they came after it (60 + 5) |
 //! | 5 | the undo window runs between the moments the incident and its undo were made (their wall times, within the clock-skew bound), not their arrivals (game::undo) |
+//! | 6 | 第二十九条三: a Swiss opponent who withdrew is credited A × the rounds *after* the withdrawal; before it, A × every round without a game (a bye before the withdrawal counted twice: its points and A) |
 
 /// The revision this build admits new events under.
-pub const RULES_REVISION: u16 = 5;
+pub const RULES_REVISION: u16 = 6;
 
 /// From this revision on, the rows that turn on 付則第三条1 need the `objection` fact; before
 /// it, the referee's ruling stands as given (the claim taken as raised at once).
@@ -32,3 +33,11 @@ pub const RESERVE_WITHIN_LIMIT_SINCE: u16 = 4;
 /// From this revision on, the undo window (game::undo) is measured between the moments the
 /// incident and its undo were made; before it, between their stamps (their arrivals).
 pub const UNDO_FROM_MADE_SINCE: u16 = 5;
+
+/// From this revision of the `player_withdrew` event on, 第二十九条三 as seed 001 words it:
+/// "已赛部分积分有效。未赛部分应为A(即:积分/已赛局数)*未赛局数" with "以后各轮比赛,不再编排" — the
+/// unplayed part is the rounds after the withdrawal, A the points of the games played over
+/// their number (a bye is no game: its points stand in the played part, outside A). Before it,
+/// A was multiplied by every round up to the standings' round without a game, so a bye before
+/// the withdrawal was credited twice (`tournament::standings::art29_withdrawal`).
+pub const UNPLAYED_AFTER_WITHDRAWAL_SINCE: u16 = 6;

@@ -16,6 +16,10 @@ pub struct Entrant {
     pub rank: Rank,
     /// 第二十九条: withdrew after playing up to this round (0 = before round 1).
     pub withdrawn_after: Option<u16>,
+    /// The rules revision the withdrawal was recorded under (第二十九条三 reads by it); this
+    /// build's revision for an entrant not read from a ledger.
+    #[serde(skip)]
+    pub withdrawn_under: u16,
     /// Rounds this entrant is not available for (OpenGotha's "participating" flags).
     pub absent: BTreeSet<u16>,
     /// Added to the McMahon starting score (OpenGotha's `smmsCorrection`).
@@ -36,6 +40,7 @@ impl Entrant {
             name: name.into(),
             rank,
             withdrawn_after: None,
+            withdrawn_under: crate::rules::RULES_REVISION,
             absent: BTreeSet::new(),
             mcmahon_correction: 0,
             team: None,

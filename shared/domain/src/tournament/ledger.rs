@@ -42,6 +42,9 @@ pub fn field(view: &TournamentView) -> Field {
     let mut f = Field { entrants: view.players.iter().map(entrant).collect(), bye_points: 2, ..Field::default() };
     for e in &mut f.entrants {
         e.withdrawn_after = view.withdrawals.get(&e.id).copied();
+        if let Some(&rules) = view.withdrawal_rules.get(&e.id) {
+            e.withdrawn_under = rules;
+        }
         e.absent = view.absences.get(&e.id).cloned().unwrap_or_default();
     }
     f.byes = view.byes.iter().flat_map(|(r, ps)| ps.iter().map(|p| (*r, p.clone()))).collect();

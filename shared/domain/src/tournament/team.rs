@@ -143,14 +143,23 @@ impl Teams {
             .filter_map(|t| {
                 let board_one = field.entrant(t.order.first()?)?;
                 // The team is out after the last round it can still fill every board.
-                let mut last: Vec<u16> = t
+                // Each with the revision its withdrawal was recorded under, which the team's takes.
+                let mut last: Vec<(u16, u16)> = t
                     .order
                     .iter()
-                    .map(|p| field.entrant(p).and_then(|e| e.withdrawn_after).unwrap_or(u16::MAX))
+                    .map(|p| {
+                        field.entrant(p).map_or((u16::MAX, crate::rules::RULES_REVISION), |e| {
+                            (e.withdrawn_after.unwrap_or(u16::MAX), e.withdrawn_under)
+                        })
+                    })
                     .collect();
-                last.sort_unstable_by(|a, b| b.cmp(a));
-                let withdrawn_after = last.get(usize::from(self.boards) - 1).copied().filter(|w| *w != u16::MAX);
-                Some(Entrant { withdrawn_after, ..Entrant::new(t.key.clone(), t.name.clone(), board_one.rank) })
+                last.sort_by_key(|b| std::cmp::Reverse(b.0));
+                let fill = Entrant::new(t.key.clone(), t.name.clone(), board_one.rank);
+                let (withdrawn_after, withdrawn_under) = match last.get(usize::from(self.boards) - 1) {
+                    Some(&(w, rules)) if w != u16::MAX => (Some(w), rules),
+                    _ => (None, fill.withdrawn_under),
+                };
+                Some(Entrant { withdrawn_after, withdrawn_under, ..fill })
             })
             .collect();
         let mut games = Vec::new();

@@ -49,6 +49,11 @@ pub struct TournamentView<G = GameSummary> {
     pub players: Vec<Player>,
     /// 第二十九条: who withdrew, after which round.
     pub withdrawals: BTreeMap<PlayerId, u16>,
+    /// The rules revision each withdrawal in force was recorded under: 第二十九条三 reads it by
+    /// that revision ([`crate::rules::UNPLAYED_AFTER_WITHDRAWAL_SINCE`]).
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub withdrawal_rules: BTreeMap<PlayerId, u16>,
     /// The rounds each player will miss (OpenGotha's participation flags), where any.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "schema", schemars(default))]
@@ -85,6 +90,7 @@ impl<G> TournamentView<G> {
             people: vec![],
             players: vec![],
             withdrawals: BTreeMap::new(),
+            withdrawal_rules: BTreeMap::new(),
             absences: BTreeMap::new(),
             byes: BTreeMap::new(),
             rounds: BTreeMap::new(),
@@ -115,6 +121,7 @@ impl<G> TournamentView<G> {
             people: self.people.clone(),
             players: self.players.clone(),
             withdrawals: self.withdrawals.clone(),
+            withdrawal_rules: self.withdrawal_rules.clone(),
             absences: self.absences.clone(),
             byes: self.byes.clone(),
             rounds: self.rounds.clone(),
@@ -174,6 +181,7 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
     let mut people: BTreeMap<PersonId, Person> = BTreeMap::new();
     let mut players: BTreeMap<PlayerId, Player> = BTreeMap::new();
     let mut withdrawals = BTreeMap::new();
+    let mut withdrawal_rules = BTreeMap::new();
     let mut absences: BTreeMap<PlayerId, BTreeSet<u16>> = BTreeMap::new();
     let mut byes: BTreeMap<u16, Vec<PlayerId>> = BTreeMap::new();
     let mut rounds = BTreeMap::new();
@@ -199,11 +207,13 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
             }
             EventBody::PlayerWithdrew { player, after_round, .. } => {
                 withdrawals.insert(player.clone(), *after_round);
+                withdrawal_rules.insert(player.clone(), e.rules_revision());
             }
             // Gone from every list; a later registration of the same id brings them back.
             EventBody::PlayerDeleted { player, .. } => {
                 players.remove(player);
                 withdrawals.remove(player);
+                withdrawal_rules.remove(player);
                 absences.remove(player);
             }
             EventBody::PlayerAbsences { player, rounds } => {
@@ -255,6 +265,7 @@ pub fn fold_setup<'a, G>(id: &TournamentId, events: impl IntoIterator<Item = &'a
         people: people.into_values().collect(),
         players: players.into_values().collect(),
         withdrawals,
+        withdrawal_rules,
         absences,
         byes,
         rounds,

@@ -268,6 +268,135 @@ fn swiss_withdrawn_opponents_count_the_capped_average() {
     assert!(s.notes.iter().any(|n| n.zh.contains("第二十九条三")));
 }
 
+/// The seven-player, five-round Swiss of the chief arbiter's account below (A–G as p1–p7;
+/// byes worth 2): who played whom and how it ended, round by round.
+fn bye_then_withdrawal(f: &mut Field) {
+    let (a, b, c, d, e, ff, g) = ("p1", "p2", "p3", "p4", "p5", "p6", "p7");
+    for (round, black, white, score) in [
+        (1, a, c, B),
+        (1, b, d, B),
+        (1, e, ff, B),
+        (2, a, e, B),
+        (2, b, ff, B),
+        (2, d, g, B),
+        (3, c, d, D),
+        (3, a, b, B),
+        (3, e, g, B),
+        (4, a, d, B),
+        (4, b, e, B),
+        (4, ff, g, B),
+        (5, a, ff, B),
+        (5, b, g, B),
+        (5, d, e, B),
+    ] {
+        play(f, round, black, white, score);
+    }
+}
+
+/// 第二十九条三 (seed 001: "已赛部分积分有效。未赛部分应为A(即:积分/已赛局数)*未赛局数。A如大于1,则按1计算",
+/// the rounds after a withdrawal "不再编排"), as the chief arbiter tells it: "Seven players, five
+/// rounds of Swiss, a bye worth a win. Player C lost to A in round 1, had the bye in round 2,
+/// drew with D in round 3 and withdrew after round 3. C's opponents A and D are credited C's
+/// 3 points — the bye's 2 stand, C's results stand — plus, for rounds 4 and 5 that C did not
+/// play, A = 1 point from 2 games = ½ a round: 3 + ½ × 2 = 4."
+///
+/// By hand, after round 5 (win 2, draw 1, bye 2): A 10, B 8, C 3 (0 + bye 2 + 1), D 5, E 4,
+/// F 4 (bye in 3), G 2 (bye in 1). C as an opponent: 3 + ½ × (5 − 3) = 4. A met C, E, B, D,
+/// F: 4 + 4 + 8 + 5 + 4 = 25, term 25 ÷ 5 − 5 = 0. D met B, G, C, A, E: 8 + 2 + 4 + 10 + 4 =
+/// 28, term 28 ÷ 5 − 5 = 3/5. The old reading took 5 − 2 games = 3 unplayed (the bye round
+/// again): C 4½, A's term 1/10, D's 7/10. Counting the bye as a game for A would give A = 3/3
+/// = 1 and C 5 — the bye's points then counted in A as well as in the played part.
+#[test]
+fn swiss_bye_before_a_withdrawal_is_credited_once() {
+    let mut f = Field { bye_points: 2, ..field(7, 5) };
+    bye_then_withdrawal(&mut f);
+    f.byes = vec![(1, id("p7")), (2, id("p3")), (3, id("p6"))];
+    f.entrants[2].withdrawn_after = Some(3);
+    let index = f.index();
+    use arbiter_domain::tournament::standings::art29_withdrawal::swiss_opponent_points;
+    assert_eq!(swiss_opponent_points(&index, &id("p3"), 5), Frac::int(4));
+    let s = art28::swiss(&f, 5, SwissReading::TieBreak, true);
+    assert_eq!(value(&s, "p3", Criterion::Points), Frac::int(3), "the bye's 2 and the draw's 1 stand");
+    assert_eq!(value(&s, "p1", Criterion::OpponentsTerm), Frac::ZERO);
+    assert_eq!(value(&s, "p4", Criterion::OpponentsTerm), Frac::new(3, 5));
+    assert_eq!(
+        value(&s, "p2", Criterion::OpponentsTerm),
+        Frac::new(5 + 4 + 10 + 4 + 2, 5) - Frac::int(5),
+        "B never met C"
+    );
+    // Standings after round 3, when C has just withdrawn: nothing unplayed yet, C counts 3.
+    assert_eq!(swiss_opponent_points(&index, &id("p3"), 3), Frac::int(3));
+    // After round 4: one round unplayed, 3 + ½.
+    assert_eq!(swiss_opponent_points(&index, &id("p3"), 4), Frac::new(7, 2));
+}
+
+fn organiser_event(ms: u64, rules: u16, body: EventBody) -> Event {
+    Event { rules: Some(rules), ..t1_event(ms, body) }
+}
+
+/// 第二十九条三, the same account from the ledger: the withdrawal recorded under rules revision 5 keeps the
+/// reading it had (C counts 4½ to its opponents: A's term 1/10, D's 7/10); recorded under this
+/// build's revision, C counts 4 (A's term 0, D's 3/5). Only the `player_withdrew` event's
+/// revision decides it.
+#[test]
+fn a_withdrawal_recorded_under_an_earlier_revision_keeps_its_credit() {
+    use arbiter_domain::rules::{RULES_REVISION, UNPLAYED_AFTER_WITHDRAWAL_SINCE};
+    let standings = |withdrawal_rules: u16| {
+        let mut events = Vec::new();
+        for i in 1..=7 {
+            let p = format!("p{i}");
+            let player = Player {
+                id: id(&p),
+                name: p.to_uppercase(),
+                rank: Rank::Dan(2),
+                club: None,
+                team: None,
+                board: None,
+                opengotha: None,
+            };
+            events.push(organiser_event(START_MS + i, RULES_REVISION, EventBody::PlayerRegistered(player)));
+        }
+        for (n, (round, p)) in [(1, "p7"), (2, "p3"), (3, "p6")].into_iter().enumerate() {
+            let bye = EventBody::ByeAssigned { round, player: id(p) };
+            events.push(organiser_event(START_MS + 100 + n as u64, RULES_REVISION, bye));
+        }
+        let withdrew = EventBody::PlayerWithdrew { player: id("p3"), after_round: 3, note: None };
+        events.push(organiser_event(START_MS + 200, withdrawal_rules, withdrew));
+        let view = replay(&events).remove(0);
+        let mut f = ledger::field(&view);
+        // The games' results as their folds would give them (their ledgers are not the point).
+        bye_then_withdrawal(&mut f);
+        art28::swiss(&f, 5, SwissReading::TieBreak, true)
+    };
+    let old = standings(UNPLAYED_AFTER_WITHDRAWAL_SINCE - 1);
+    assert_eq!(value(&old, "p1", Criterion::OpponentsTerm), Frac::new(1, 10));
+    assert_eq!(value(&old, "p4", Criterion::OpponentsTerm), Frac::new(7, 10));
+    let new = standings(RULES_REVISION);
+    assert_eq!(value(&new, "p1", Criterion::OpponentsTerm), Frac::ZERO);
+    assert_eq!(value(&new, "p4", Criterion::OpponentsTerm), Frac::new(3, 5));
+    assert_eq!(value(&new, "p3", Criterion::Points), Frac::int(3), "the ledger's bye is worth 2");
+}
+
+/// 第二十九条三 without a bye: the two readings agree: every round up to the withdrawal has a game, so the
+/// rounds without one are the rounds after it. The capped-average scenario above gives P1's
+/// term 4/3 − 3 whichever revision each withdrawal was recorded under.
+#[test]
+fn a_withdrawal_without_a_bye_reads_the_same_under_every_revision() {
+    use arbiter_domain::rules::UNPLAYED_AFTER_WITHDRAWAL_SINCE;
+    for (p9, p8) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        let mut f = field(9, 3);
+        play(&mut f, 1, "p9", "p1", B);
+        play(&mut f, 1, "p8", "p2", W);
+        play(&mut f, 2, "p1", "p8", B);
+        f.entrants[8].withdrawn_after = Some(1);
+        f.entrants[8].withdrawn_under = UNPLAYED_AFTER_WITHDRAWAL_SINCE - p9;
+        f.entrants[7].withdrawn_after = Some(2);
+        f.entrants[7].withdrawn_under = UNPLAYED_AFTER_WITHDRAWAL_SINCE - p8;
+        let s = art28::swiss(&f, 3, SwissReading::TieBreak, true);
+        assert_eq!(value(&s, "p1", Criterion::OpponentsTerm), Frac::new(4, 3) - Frac::int(3), "{p9} {p8}");
+    }
+}
+
 /// 第二十九条一: withdrawn before round 1, the player is not drawn.
 #[test]
 fn withdrawal_before_the_first_round_leaves_the_player_out_of_the_draw() {

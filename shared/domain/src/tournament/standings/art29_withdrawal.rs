@@ -3,12 +3,14 @@
 //! - 二 round robin: fewer than half the rounds played → every result of that player is void;
 //!   at least half → each game not yet played is the opponent's win.
 //! - 三 Swiss: results stand, no further pairing; in opponents' sums the withdrawn player counts
-//!   played points + A × unplayed games, A = points ÷ games played, capped at 1.
+//!   played points + A × the rounds after the withdrawal, A = points of the games played ÷
+//!   their number, capped at 1 (rules revision 6; before it, × every round without a game).
 //! - 四 team and match play: results stand, games not played are the opponent's wins (the
 //!   same credit as the round robin's second case).
 
 use crate::labels::said;
 use crate::model::PlayerId;
+use crate::rules::UNPLAYED_AFTER_WITHDRAWAL_SINCE;
 use crate::tournament::field::{Field, FieldGame, FieldIndex, GameScore};
 use crate::tournament::frac::Frac;
 
@@ -81,18 +83,31 @@ pub fn round_robin_field(field: &Field) -> (Field, Vec<PlayerId>, Vec<Note>) {
 }
 
 /// 第二十九条三: the points a Swiss opponent counts for `p` in sums of opponents' points after
-/// round `up_to` — played points, plus A × unplayed rounds if `p` withdrew.
+/// round `up_to` — played points, plus A × unplayed games if `p` withdrew.
+///
+/// Seed 001: "已赛部分积分有效。未赛部分应为A(即:积分/已赛局数)*未赛局数。A如大于1,则按1计算",
+/// and "以后各轮比赛,不再编排". The played part is every point `p` has, a bye's included (its
+/// results stand); the unplayed games are those of the rounds after the withdrawal, which are
+/// no longer paired; A is the points of the games played over their number: a bye is no 局
+/// (no game, no opponent), so it is neither in A nor an unplayed game. Under a withdrawal
+/// recorded before [`UNPLAYED_AFTER_WITHDRAWAL_SINCE`], every round up to `up_to` without a
+/// game counted as unplayed (a bye before the withdrawal counted twice: its points and A).
 pub fn swiss_opponent_points(index: &FieldIndex, p: &PlayerId, up_to: u16) -> Frac {
     let points = Frac::int(index.points(p, up_to));
-    let withdrawn = index.field.entrant(p).and_then(|e| e.withdrawn_after).is_some_and(|w| w < up_to);
-    if !withdrawn {
+    let Some((after, rules)) =
+        index.field.entrant(p).and_then(|e| Some((e.withdrawn_after?, e.withdrawn_under))).filter(|(w, _)| *w < up_to)
+    else {
         return points;
-    }
+    };
     let games: Vec<&FieldGame> =
         index.games_of(p).filter(|g| g.round <= up_to && g.score != GameScore::Pending).collect();
     let played = games.len() as i64;
     let game_points: i64 = games.iter().filter_map(|g| g.score.points(g.colour_of(p)?)).sum();
     let a = Frac::new(game_points, played).min(Frac::int(1));
-    let unplayed = i64::from(up_to) - played;
-    points + a.mul_int(unplayed.max(0))
+    let unplayed = if rules >= UNPLAYED_AFTER_WITHDRAWAL_SINCE {
+        i64::from(up_to - after)
+    } else {
+        (i64::from(up_to) - played).max(0)
+    };
+    points + a.mul_int(unplayed)
 }
