@@ -28,9 +28,3 @@ pub mod venue;
 pub mod verify;
 
 pub use error::OfficeError;
-
-/// The office's allocator. glibc's malloc keeps what a burst of requests freed (a round's start:
-/// 500 tablets at once, on up to 32 blocking threads, each with its own arena) and its resident
-/// memory ratchets up with each burst; jemalloc hands freed pages back (docs/performance-history.md, soak).
-#[global_allocator]
-static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;

@@ -557,7 +557,7 @@ pub(crate) mod handlers {
 
     use axum::body::Bytes;
     use axum::extract::rejection::{BytesRejection, QueryRejection};
-    use axum::extract::{Path, Query, State};
+    use axum::extract::{Query, State};
     use axum::response::Response;
     use axum::Json;
     use schemars::gen::SchemaGenerator;

@@ -4,6 +4,10 @@
 
 use arbiter_office::server::{pages::Pages, serve, AppState, Transport};
 
+/// The allocator `arbiter-office` sets in its main.rs, so the soak measures the office as shipped.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (Some(data), Some(bind)) = (args.get(1), args.get(2).and_then(|b| b.parse().ok())) else {
