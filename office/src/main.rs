@@ -10,9 +10,10 @@ use clap::Parser;
 
 mod cli;
 
-/// The office's allocator. glibc's malloc keeps what a burst of requests freed (a round's start:
-/// 500 tablets at once, on up to 32 blocking threads, each with its own arena) and its resident
-/// memory ratchets up with each burst; jemalloc hands freed pages back (docs/performance-history.md, soak).
+/// The office's allocator, set here and not in the library so only the office's processes get it.
+/// glibc's malloc keeps what a burst of requests freed (a round's start: 500 tablets at once, on up
+/// to 32 blocking threads, each with its own arena) and its resident memory ratchets up with each
+/// burst; jemalloc hands freed pages back (docs/performance-history.md, soak).
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

@@ -22,6 +22,10 @@
 //! - Catch-up: a device that was offline all day pulls 10,000 events; and one device pushes a
 //!   10,000-event outbox.
 
+/// The allocator `arbiter-office` sets in its main.rs, so the bench measures the office as shipped.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use std::time::{Duration, Instant};
 
 use arbiter_core::event::{Event, EventBody};

@@ -5,6 +5,10 @@
 //!
 //! `cargo bench -p arbiter-tests --bench league_catchup` (see docs/PERFORMANCE.md).
 
+/// The allocator `arbiter-office` sets in its main.rs, so the bench measures the office as shipped.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use std::time::Instant;
 
 use arbiter_core::model::Role;

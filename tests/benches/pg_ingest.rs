@@ -12,6 +12,10 @@
 //! PostgreSQL is a throwaway cluster (`tests/src/pg.rs`) with its default settings, on the same
 //! disk; every commit is fsynced (`synchronous_commit` on), as the sled store's journal is.
 
+/// The allocator `arbiter-office` sets in its main.rs, so the bench measures the office as shipped.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use std::time::Instant;
 
 use arbiter_core::model::Role;

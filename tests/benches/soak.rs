@@ -14,6 +14,10 @@
 //! Writes `target/soak/soak.csv` (a row a second: office RSS, events acknowledged, push latency)
 //! and `soak.svg`, rendered to `soak.png` by Debian's Chromium when it is installed.
 
+/// The allocator `arbiter-office` sets in its main.rs, so the bench measures the office as shipped.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Arc, Mutex};

@@ -9,6 +9,10 @@
 //! a copy of it opened (sled replays its log since its last snapshot, which it writes only when
 //! it opens: the copy keeps the first reopen's cost for the second try).
 
+/// The allocator `arbiter-office` sets in its main.rs, so the bench measures the office as shipped.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use std::path::Path;
 use std::time::{Duration, Instant};
 

@@ -16,6 +16,10 @@
 //! process's resident memory. The baseline is the same request at the first size in the same
 //! run: the ratio says how each view grows with the history.
 
+/// The allocator `arbiter-office` sets in its main.rs, so the bench measures the office as shipped.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use std::time::{Duration, Instant};
 
 use arbiter_core::model::Role;

@@ -85,6 +85,18 @@ async fn every_mistake_is_a_clear_4xx_and_changes_nothing() {
             "setup_incomplete",
         ),
         (
+            "a round that is not a number",
+            http.post(format!("{}{API_PREFIX}/rounds/first/pair", office.url)).bearer_auth(&office.organiser_token),
+            400,
+            "bad_path",
+        ),
+        (
+            "round 0 (rounds count from 1)",
+            http.post(format!("{}{API_PREFIX}/rounds/0/pair", office.url)).bearer_auth(&office.organiser_token),
+            400,
+            "bad_path",
+        ),
+        (
             "enroll with a bad code",
             http.post(format!("{}{API_PREFIX}/enroll", office.url)).body(r#"{"code": "AAAA-AAAA", "device": "d"}"#),
             401,

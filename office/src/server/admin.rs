@@ -1,14 +1,15 @@
 //! Enrollment and roles: the organiser creates the tournament (CLI `init`), registers officials,
 //! issues one-time codes and revokes devices; a device trades its code for a token.
 
+use crate::server::request::PathParam;
 use arbiter_core::event::EventBody;
 use arbiter_core::model::{Author, DeviceId, Person, PersonId, Role, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::sync::enroll_link::EnrollLink;
 use arbiter_core::sync::protocol::{EnrollRequest, EnrollResponse, InitReport};
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Query, State};
 use axum::Json;
 use serde::Deserialize;
 
@@ -223,10 +224,10 @@ pub async fn issue_code(
 pub async fn revoke(
     State(state): State<AppState>,
     caller: Caller,
-    device: Result<Path<String>, PathRejection>,
+    device: PathParam<String>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(&[Role::Organiser], "revoke devices")?;
-    let device = super::path(device)?;
+    let device = device.0;
     let device = DeviceId::new(device)?;
     let t = caller.0.tournament;
     blocking(move || {
@@ -351,10 +352,10 @@ pub async fn lockouts(
 pub async fn lift_lockout(
     State(state): State<AppState>,
     caller: Caller,
-    address: Result<Path<String>, PathRejection>,
+    address: PathParam<String>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(&[Role::Organiser], "lift a lock-out")?;
-    let address = super::path(address)?;
+    let address = address.0;
     let ip: std::net::IpAddr = address
         .parse()
         .map_err(|_| OfficeError::bad(RequestFault::Path, format!("`{address}` is not an IP address")))?;

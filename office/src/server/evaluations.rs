@@ -3,14 +3,15 @@
 //! the last), outside the ledger: tablets pull the ledger, and an evaluation is for the
 //! organiser, the chief arbiter and the committee only. Backups carry them.
 
+use crate::server::request::PathParam;
 use arbiter_core::model::{PersonId, Role};
 use arbiter_core::sync::protocol::{Evaluation, MAX_EVALUATION_CHARS};
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection};
-use axum::extract::{Path, State};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State;
 use axum::Json;
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::OfficeError;
 use crate::keyspaces::EVALUATIONS as TREE;
 use crate::runtime::blocking;
 use crate::server::games::view_of;
@@ -39,11 +40,11 @@ pub struct Text {
 pub async fn put(
     State(state): State<AppState>,
     caller: Caller,
-    person: Result<Path<String>, PathRejection>,
+    person: PathParam<String>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Evaluation>, OfficeError> {
     caller.require(&[Role::ChiefArbiter], "evaluate referees (第三十一条)")?;
-    let Path(person) = person.map_err(|e| OfficeError::bad(RequestFault::Path, e.to_string()))?;
+    let PathParam(person) = person;
     let referee = PersonId::new(person)?;
     let Text { text } = serde_json::from_slice(&body(raw)?)
         .map_err(|e| DomainError::MalformedJson(format!("the body must be {{\"text\": \"…\"}}: {e}")))?;

@@ -2,12 +2,12 @@
 //! registry, a player's record (ranks over time, discipline), and the discipline record as CSV
 //! for the committee. Read for the organiser, the committee and the chief arbiter.
 
+use crate::server::request::PathParam;
 use arbiter_core::game::GameState;
 use arbiter_core::league::{PlayerRecord, RegistryEntry};
 use arbiter_core::model::{PlayerId, Role};
 use arbiter_core::tournament::TournamentView;
-use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 
@@ -40,10 +40,10 @@ pub async fn players(State(state): State<AppState>, caller: Caller) -> Result<Js
 pub async fn player(
     State(state): State<AppState>,
     caller: Caller,
-    player: Result<Path<String>, PathRejection>,
+    player: PathParam<String>,
 ) -> Result<Json<PlayerRecord>, OfficeError> {
     caller.require(&READERS, "read a player's record")?;
-    let player = PlayerId::new(super::path(player)?)?;
+    let player = PlayerId::new(player.0)?;
     blocking(move || {
         let mut all = arbiter_core::league::records(&every_event(&state)?);
         all.remove(&player)

@@ -478,8 +478,3 @@ fn query<T>(
 ) -> Result<T, OfficeError> {
     q.map(|axum::extract::Query(t)| t).map_err(|e| OfficeError::bad(RequestFault::Query, format!("{e}; {hint}")))
 }
-
-/// Unwraps a path parameter, answering a malformed one with `bad_path`.
-fn path<T>(p: Result<axum::extract::Path<T>, axum::extract::rejection::PathRejection>) -> Result<T, OfficeError> {
-    p.map(|axum::extract::Path(t)| t).map_err(|e| OfficeError::bad(RequestFault::Path, e.to_string()))
-}

@@ -556,8 +556,8 @@ pub(crate) mod handlers {
     use std::future::Future;
 
     use axum::body::Bytes;
-    use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
-    use axum::extract::{Path, Query, State};
+    use axum::extract::rejection::{BytesRejection, QueryRejection};
+    use axum::extract::{Query, State};
     use axum::response::Response;
     use axum::Json;
     use schemars::gen::SchemaGenerator;
@@ -627,7 +627,7 @@ pub(crate) mod handlers {
     impl Arg for axum::http::HeaderMap {
         type Body = NoBody;
     }
-    impl<T> Arg for Result<Path<T>, PathRejection> {
+    impl<T> Arg for crate::server::request::PathParam<T> {
         type Body = NoBody;
     }
     impl<T> Arg for Result<Query<T>, QueryRejection> {

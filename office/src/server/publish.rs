@@ -3,6 +3,7 @@
 //! officials, a public board for the hall display (no token: it is what hangs on the wall),
 //! and the standings a proposed ruling would give, before the chief arbiter confirms it.
 
+use crate::server::request::PathParam;
 use arbiter_core::game::{fold_game, GameSummary};
 use arbiter_core::interop::{egd_h9, ffg_tou, latin, opengotha};
 use arbiter_core::model::{GameId, PlayerId, TournamentId};
@@ -12,8 +13,8 @@ use arbiter_core::tournament::publish::{
 use arbiter_core::tournament::run;
 use arbiter_core::tournament::standings::{mcmahon, Standings};
 use arbiter_core::tournament::{System, TournamentView};
-use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -23,7 +24,7 @@ use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::games::{tournament_view, view_of};
 use crate::server::request::{csv, JsonBody};
-use crate::server::{path, query, AppState, Caller};
+use crate::server::{query, AppState, Caller};
 use crate::standings::{csv_field, from_view, render_csv};
 
 /// `GET /api/v1/setup`.
@@ -94,10 +95,10 @@ fn sheet_csv(s: &PairingSheet) -> String {
 pub async fn pairings(
     State(state): State<AppState>,
     caller: Caller,
-    round: Result<Path<u16>, PathRejection>,
+    round: PathParam<u16>,
     q: Result<Query<Format>, QueryRejection>,
 ) -> Result<Response, OfficeError> {
-    let round = path(round)?;
+    let round = round.0;
     let f = query(q, "use ?format=json or ?format=csv")?;
     let as_csv = wants_csv(&f)?;
     blocking(move || {
@@ -295,10 +296,10 @@ pub async fn export_players(State(state): State<AppState>, caller: Caller) -> Re
 /// the standings, as posted in the hall.
 pub async fn public_board(
     State(state): State<AppState>,
-    t: Result<Path<String>, PathRejection>,
+    t: PathParam<String>,
     q: Result<Query<Format>, QueryRejection>,
 ) -> Result<Json<Board>, OfficeError> {
-    let t = TournamentId::new(path(t)?)?;
+    let t = TournamentId::new(t.0)?;
     let f = query(q, "use ?round=N")?;
     blocking(move || Ok(Json(publish::board(&view_of(&state, &t)?, f.round)))).await
 }
@@ -308,10 +309,10 @@ pub async fn public_board(
 pub async fn preview_standings(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
     raw: JsonBody<crate::server::games::GameEvent>,
 ) -> Result<Json<StandingsPreview>, OfficeError> {
-    let game = GameId::new(path(game)?)?;
+    let game = GameId::new(game.0)?;
     let p = raw.0?;
     blocking(move || {
         let t = &caller.0.tournament;

@@ -66,3 +66,24 @@ pub(crate) fn csv(body: String, name: &str) -> Response {
     )
         .into_response()
 }
+
+/// A path parameter whose rejection is already `{code, message}` (`bad_path`), so a handler
+/// takes the value and never maps axum's plain-text rejection itself (axum's
+/// customize-extractor-error example, by hand).
+#[derive(Debug)]
+pub struct PathParam<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for PathParam<T>
+where
+    T: serde::de::DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = OfficeError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, OfficeError> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(t)) => Ok(Self(t)),
+            Err(e) => Err(OfficeError::bad(RequestFault::Path, e.to_string())),
+        }
+    }
+}

@@ -6,6 +6,7 @@
 use arbiter_core::event::{Event, EventBody};
 use std::sync::Arc;
 
+use crate::server::request::PathParam;
 use arbiter_core::error::DomainError;
 use arbiter_core::interop::rating_list::{self, ListKind, RatingList};
 use arbiter_core::interop::{latin, opengotha, players_csv};
@@ -14,8 +15,8 @@ use arbiter_core::rules::RulesetSpec;
 use arbiter_core::tournament::publish::{pairing_sheet, ImportReport, PairingSheet};
 use arbiter_core::tournament::{run, System, TournamentView};
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection};
-use axum::extract::{Path, State};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 
@@ -25,7 +26,7 @@ use crate::runtime::blocking;
 use crate::server::games::{check, draft, made_at, on_own_table, scheduled, GameEvent, SENT_AT};
 use crate::server::games::{game_page, setup_events, state_of, view_of};
 use crate::server::request::{author, body, json, JsonBody};
-use crate::server::{path, AppState, Caller};
+use crate::server::{AppState, Caller};
 
 const SETUP: &[Role] = &[Role::Organiser];
 /// 第三十一条四: the chief arbiter runs the draw and oversees pairings.
@@ -375,11 +376,11 @@ pub enum Imported {
 pub async fn delete_player(
     State(state): State<AppState>,
     caller: Caller,
-    player: Result<Path<String>, PathRejection>,
+    player: PathParam<String>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(SETUP, "delete a player")?;
-    let player = PlayerId::new(path(player)?)?;
+    let player = PlayerId::new(player.0)?;
     let raw = body(raw)?;
     let d: Deletion = if raw.is_empty() { Deletion { note: None } } else { json(Ok(raw))? };
     command(state, caller, move |state, p, view| {
@@ -420,11 +421,11 @@ pub struct LatinName {
 pub async fn set_latin_name(
     State(state): State<AppState>,
     caller: Caller,
-    player: Result<Path<String>, PathRejection>,
+    player: PathParam<String>,
     raw: JsonBody<LatinName>,
 ) -> Result<Json<Player>, OfficeError> {
     caller.require(SETUP, "give a player's name in Latin letters")?;
-    let player = PlayerId::new(path(player)?)?;
+    let player = PlayerId::new(player.0)?;
     let l = raw.0?;
     let surname = l.surname.split_whitespace().collect::<Vec<_>>().join(" ");
     let given = l.given_name.unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
@@ -700,11 +701,11 @@ pub struct Withdrawal {
 pub async fn withdraw(
     State(state): State<AppState>,
     caller: Caller,
-    player: Result<Path<String>, PathRejection>,
+    player: PathParam<String>,
     raw: JsonBody<Withdrawal>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(DRAW, "record a withdrawal")?;
-    let player = PlayerId::new(path(player)?)?;
+    let player = PlayerId::new(player.0)?;
     let w = raw.0?;
     command(state, caller, move |state, p, view| {
         if !view.players.iter().any(|x| x.id == player) {
@@ -730,11 +731,11 @@ pub struct Absences {
 pub async fn set_absences(
     State(state): State<AppState>,
     caller: Caller,
-    player: Result<Path<String>, PathRejection>,
+    player: PathParam<String>,
     raw: JsonBody<Absences>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(DRAW, "set a player's absences")?;
-    let player = PlayerId::new(path(player)?)?;
+    let player = PlayerId::new(player.0)?;
     let a = raw.0?;
     command(state, caller, move |state, p, view| {
         if !view.players.iter().any(|x| x.id == player) {
@@ -839,8 +840,8 @@ pub struct RoundTime {
     starts_at: chrono::DateTime<chrono::Utc>,
 }
 
-fn round_of(p: Result<Path<u16>, PathRejection>) -> Result<u16, OfficeError> {
-    let r = path(p)?;
+fn round_of(p: PathParam<u16>) -> Result<u16, OfficeError> {
+    let r = p.0;
     if r == 0 {
         return Err(OfficeError::bad(RequestFault::Path, "rounds count from 1"));
     }
@@ -854,7 +855,7 @@ fn round_of(p: Result<Path<u16>, PathRejection>) -> Result<u16, OfficeError> {
 pub async fn schedule_round(
     State(state): State<AppState>,
     caller: Caller,
-    round: Result<Path<u16>, PathRejection>,
+    round: PathParam<u16>,
     raw: JsonBody<RoundTime>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(SETUP, "schedule rounds")?;
@@ -871,7 +872,7 @@ pub async fn schedule_round(
 pub async fn pair(
     State(state): State<AppState>,
     caller: Caller,
-    round: Result<Path<u16>, PathRejection>,
+    round: PathParam<u16>,
 ) -> Result<Json<PairingSheet>, OfficeError> {
     caller.require(DRAW, "pair a round")?;
     let round = round_of(round)?;
@@ -899,11 +900,11 @@ pub struct Override {
 pub async fn override_pairing(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
     raw: JsonBody<Override>,
 ) -> Result<Json<PairingSheet>, OfficeError> {
     caller.require(&[Role::ChiefArbiter], "override a pairing (第三十一条四)")?;
-    let game = GameId::new(path(game)?)?;
+    let game = GameId::new(game.0)?;
     let o = raw.0?;
     let reason = o.reason.trim().to_owned();
     if reason.is_empty() {
@@ -952,12 +953,12 @@ pub async fn override_pairing(
 pub async fn record_game_event(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
     headers: axum::http::HeaderMap,
     raw: JsonBody<GameEvent>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
     let sent = sent_at(&headers)?;
-    let game = GameId::new(path(game)?)?;
+    let game = GameId::new(game.0)?;
     let e = raw.0?;
     if !e.body.kind().is_game_scoped() {
         return Err(OfficeError::bad(
@@ -1031,13 +1032,13 @@ pub struct Arrived {
 pub async fn record_arrival(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
     headers: axum::http::HeaderMap,
     raw: JsonBody<Arrived>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
     let sent = sent_at(&headers)?;
     caller.require(&[Role::Referee, Role::ChiefArbiter], "record a late arrival")?;
-    let game = GameId::new(path(game)?)?;
+    let game = GameId::new(game.0)?;
     let a = raw.0?;
     locked(state, caller, move |state, p| {
         let g = scheduled(state, &p.tournament, &game)?;
@@ -1129,10 +1130,10 @@ pub struct IncidentAsked {
 pub async fn allowed(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
     raw: JsonBody<IncidentAsked>,
 ) -> Result<Json<Vec<arbiter_core::rules::AllowedRuling>>, OfficeError> {
-    let game = GameId::new(path(game)?)?;
+    let game = GameId::new(game.0)?;
     let q = raw.0?;
     blocking(move || {
         let g = state_of(&state, &caller.0.tournament, &game)?;
@@ -1155,11 +1156,11 @@ pub struct Arrivals {
 pub async fn lateness(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
     raw: JsonBody<Arrivals>,
 ) -> Result<Json<Option<arbiter_core::app::LatenessScreen>>, OfficeError> {
     caller.require(&[Role::Referee, Role::ChiefArbiter], "time a late arrival")?;
-    let game = GameId::new(path(game)?)?;
+    let game = GameId::new(game.0)?;
     let q = raw.0?;
     blocking(move || {
         let t = &caller.0.tournament;
@@ -1176,10 +1177,10 @@ pub async fn lateness(
 pub async fn preview(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
     raw: JsonBody<GameEvent>,
 ) -> Result<Json<arbiter_core::game::Preview>, OfficeError> {
-    let game = GameId::new(path(game)?)?;
+    let game = GameId::new(game.0)?;
     let e = raw.0?;
     blocking(move || {
         let t = &caller.0.tournament;

@@ -1,13 +1,14 @@
 //! Read views for officials and organisers: per-game state, the incident list, the chief
 //! arbiter's queue, the organiser's export (JSON and CSV), and status.
 
+use crate::server::request::PathParam;
 use arbiter_core::app::{GameView, QueueCard, TableRow};
 use arbiter_core::game::{GameState, IncidentView};
 use arbiter_core::model::{GameId, PlayerId, Role};
 use arbiter_core::rules::Article;
 use arbiter_core::tournament::TournamentView;
-use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -135,9 +136,9 @@ pub async fn status(State(state): State<AppState>, caller: Caller) -> Result<Jso
 pub async fn game_state(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
 ) -> Result<Response, OfficeError> {
-    let game = GameId::new(super::path(game)?)?;
+    let game = GameId::new(game.0)?;
     blocking(move || {
         let kept = state_of(&state, &caller.0.tournament, &game)?;
         let json = serde_json::to_vec(&*kept).map_err(|e| OfficeError::Internal(e.to_string()))?;
@@ -213,9 +214,9 @@ pub async fn incidents(
 pub async fn story(
     State(state): State<AppState>,
     caller: Caller,
-    p: Result<Path<(String, String)>, PathRejection>,
+    p: PathParam<(String, String)>,
 ) -> Result<Json<arbiter_core::app::Story>, OfficeError> {
-    let (game, incident) = super::path(p)?;
+    let (game, incident) = p.0;
     let game = GameId::new(game)?;
     let incident: arbiter_core::model::EventId = incident.parse().map_err(|_| DomainError::InvalidField {
         field: "incident".into(),
@@ -262,9 +263,9 @@ pub async fn tables(State(state): State<AppState>, caller: Caller) -> Result<Jso
 pub async fn game(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
 ) -> Result<Json<GameView>, OfficeError> {
-    let game = GameId::new(super::path(game)?)?;
+    let game = GameId::new(game.0)?;
     blocking(move || game_page(&state, &caller.0.tournament, &game).map(Json)).await
 }
 
@@ -359,10 +360,10 @@ pub struct ReaderQuery {
 pub async fn reader(
     State(state): State<AppState>,
     caller: Caller,
-    game: Result<Path<String>, PathRejection>,
+    game: PathParam<String>,
     q: Result<Query<ReaderQuery>, QueryRejection>,
 ) -> Result<Json<arbiter_core::app::ReaderView>, OfficeError> {
-    let game = GameId::new(super::path(game)?)?;
+    let game = GameId::new(game.0)?;
     let q = super::query(q, "after= is the now_ms of the previous answer, in milliseconds")?;
     blocking(move || {
         let folded = state_of(&state, &caller.0.tournament, &game)?;

@@ -4,8 +4,7 @@
 
 use arbiter_office::server::{pages::Pages, serve, AppState, Transport};
 
-/// The office's allocator, as `arbiter-office` sets it (its `main.rs`): the soak measures this
-/// process's memory.
+/// The allocator `arbiter-office` sets in its main.rs, so the soak measures the office as shipped.
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
