@@ -530,3 +530,10 @@ export class WebDriver {
     return this.cmd("DELETE", "");
   }
 }
+
+/** Taps `selector` as a person does: scrolled to the middle of the screen first, where the
+ * sticky banner (tall on a phone while it says the office cannot be reached) does not cover it. */
+export async function tap(page, selector) {
+  await page.$eval(selector, (el) => el.scrollIntoView({ block: "center" }));
+  await page.click(selector);
+}

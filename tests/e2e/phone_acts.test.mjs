@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, chromiumProfile, outDir, pairedEvent, saveShot, until } from "./lib.mjs";
+import { api, chromiumProfile, outDir, pairedEvent, saveShot, tap, until } from "./lib.mjs";
 
 const shots = path.join(outDir, "phone_acts");
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -34,12 +34,6 @@ after(async () => {
   await office?.stop();
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
-
-/** Taps `selector` scrolled to the middle of the screen, clear of the sticky banner. */
-async function tap(page, selector) {
-  await page.$eval(selector, (el) => el.scrollIntoView({ block: "center" }));
-  await page.click(selector);
-}
 
 /** Confirm on the open confirm step (whatever its preview could say); returns when it was tapped,
  * after the step is gone again (recorded, or kept on the phone). */

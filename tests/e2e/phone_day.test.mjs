@@ -26,7 +26,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, chromiumProfile, outDir, pairedEvent, saveShot, until } from "./lib.mjs";
+import { api, chromiumProfile, outDir, pairedEvent, saveShot, tap, until } from "./lib.mjs";
 
 const shots = path.join(outDir, "phone_day");
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -76,13 +76,6 @@ async function assertMadeOnce(game, made) {
     assert.ok(Math.abs(off) <= 2000, `${game} record ${k}: kept ${off} ms from when it was made`);
   });
   return got;
-}
-
-/** Taps `selector` as a person does: scrolled to the middle of the screen first, where the
- * sticky banner (tall on a phone while it says the office cannot be reached) does not cover it. */
-async function tap(page, selector) {
-  await page.$eval(selector, (el) => el.scrollIntoView({ block: "center" }));
-  await page.click(selector);
 }
 
 /** One quick action on the open game: its button, Confirm (whatever the preview could say), and

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, chromiumProfile, outDir, pairedEvent, saveShot, until } from "./lib.mjs";
+import { api, chromiumProfile, outDir, pairedEvent, saveShot, tap, until } from "./lib.mjs";
 
 const shots = path.join(outDir, "phone_reload");
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -41,12 +41,6 @@ after(async () => {
 async function incidents(game) {
   const g = await api(office.url, organiser, "GET", `/games/${game}`);
   return [...g.state.incidents].sort((a, b) => a.hlc.wall_ms - b.hlc.wall_ms || a.hlc.logical - b.hlc.logical);
-}
-
-/** Taps `selector` scrolled to the middle of the screen, clear of the sticky banner. */
-async function tap(page, selector) {
-  await page.$eval(selector, (el) => el.scrollIntoView({ block: "center" }));
-  await page.click(selector);
 }
 
 test("a phone reloaded offline shows its tables and games and records with the moment tapped", async () => {

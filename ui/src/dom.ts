@@ -21,12 +21,6 @@ function listen(el: Element, type: string, fn: Handler): void {
   map.set(type, fn);
 }
 
-/** Listens for `type` on `el` as `h()`'s `on…` attributes do: kept across redraws, the newest
- * draw's `fn` runs. */
-export function on(el: Element, type: string, fn: Handler): void {
-  listen(el, type, fn);
-}
-
 /** Stand-ins for live nodes a draw includes again (an element its screen owns, `own`): the draw
  * holds a placeholder, and `morph` leaves the live node where it is. */
 const standIns = new WeakMap<Node, Node>();
@@ -174,7 +168,6 @@ function update(live: Element, next: Element, keep: Set<Node>): void {
   }
   for (const [type, fn] of handlers.get(next) ?? []) listen(live, type, fn);
   forward(next, live);
-  if (next !== live && isField(live)) keptFields.push(live);
   // What its own code drew in it stays (its code draws there, not the screen).
   if (live.hasAttribute("data-own")) return;
   children(live, next, keep);
@@ -211,17 +204,5 @@ function children(live: Element, next: Element, keep: Set<Node>): void {
 export function morph(root: HTMLElement, nodes: Node[], keep: Set<Node>): void {
   const next = document.createElement(root.tagName);
   next.append(...nodes);
-  keptFields.length = 0;
   children(root, next, keep);
-  // What a screen shows from a field's value (the settings of the system chosen) was drawn from
-  // the office's value: each kept field says so (a `kept` event), and its screen's handler draws
-  // it again from what the person chose.
-  for (const f of keptFields.splice(0)) f.dispatchEvent(new Event("kept"));
-}
-
-/** The fields kept by the morph under way. */
-const keptFields: Element[] = [];
-
-function isField(el: Element): boolean {
-  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
 }

@@ -6,7 +6,7 @@ import type { Setup } from "../bindings/Setup";
 import type { System } from "../bindings/System";
 import type { TeamPairing } from "../bindings/TeamPairing";
 import type { TimeControl } from "../bindings/TimeControl";
-import { h, on, own } from "../dom";
+import { h, own } from "../dom";
 import { getLang, labelled, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import {
@@ -256,11 +256,8 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     readingRow.hidden = kind.value !== "swiss" && !(kind.value === "team" && teamPairing.value === "swiss");
     pairsBy.textContent = t(`pairsBy_${kind.value}` as "pairsBy_swiss");
   };
-  // Drawn again from the person's choice when a redraw keeps it (dom.ts's `kept`).
-  for (const f of [kind, teamPairing]) {
-    on(f, "change", showSystem);
-    on(f, "kept", showSystem);
-  }
+  kind.onchange = showSystem;
+  teamPairing.onchange = showSystem;
   showSystem();
   const form = h(
     "form",
