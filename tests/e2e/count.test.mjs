@@ -64,6 +64,8 @@ async function checkKoFromRecord(page, sgf, moveNo) {
   await page.setInputFiles("[data-testid=check-sgf]", sgf);
   await page.fill("[data-testid=check-move-no]", String(moveNo));
   await page.click("[data-testid=check-run]");
+  // The referee reads what the record shows before choosing a ruling.
+  await page.waitForSelector("[data-testid=check-found]");
 }
 
 const summary = (page) => page.textContent("[data-testid=count-summary]");
@@ -133,6 +135,23 @@ test("a ko recapture found in the record fills the incident's facts (第二十�
   await page.fill("[data-testid=check-move-no]", "1");
   await page.click("[data-testid=check-run]");
   await page.waitForFunction(() => document.querySelector("[data-testid=check-result]")?.textContent.includes("合法"));
+  // A ruling tapped while a check is on its way: its confirm step stays when the answer comes.
+  let answer;
+  const held = new Promise((r) => (answer = r));
+  await page.route("**/board/check", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setInputFiles("[data-testid=check-sgf]", sgf);
+  await page.fill("[data-testid=check-move-no]", "2");
+  const checked = page.waitForResponse("**/board/check");
+  await page.click("[data-testid=check-run]");
+  await page.click("[data-testid=rulings] button[data-value=move_void_pass]");
+  await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+  answer();
+  await checked;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  assert.equal(await page.locator("[data-testid=confirm]").count(), 1, "the confirm step is still shown");
   await page.close();
 });
 

@@ -211,6 +211,9 @@ export function recordForm(at: GameAt, preset?: CatalogueEntry): void {
       if (!f || !(Number(moveNo.value) >= 1)) return;
       try {
         const c = await ctx.backend.checkMove(await f.text(), Number(moveNo.value));
+        // A ruling tapped while the check ran opened its confirm step: that is kept, not
+        // replaced by a form the person has moved on from.
+        if (!out.isConnected) return;
         if (c.verdict.verdict === "legal") {
           out.textContent = t("checkLegal", { n: c.move_no });
           return;
