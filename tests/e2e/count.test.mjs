@@ -155,6 +155,43 @@ test("a ko recapture found in the record fills the incident's facts (第二十�
   await page.close();
 });
 
+test("the rulings shown are those for the facts as they are now, whichever answer comes last", async () => {
+  const page = await gamePage({ width: 1280, height: 900 });
+  await page.click("[data-testid=record-incident]");
+  await page.click("[data-testid=groups] [data-value=moves]");
+  await page.click("[data-testid=types] [data-value=board_scattered]");
+  await page.waitForSelector("[data-testid=rulings] button");
+  // The answer for "unintentional, cannot be reconstructed" held until the next one is shown.
+  let release;
+  const held = new Promise((r) => (release = r));
+  let first = true;
+  await page.route("**/allowed", async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+  // The held answer is the second to come back.
+  let answers = 0;
+  const stale = new Promise((r) =>
+    page.on("requestfinished", (req) => req.url().endsWith("/allowed") && ++answers === 2 && r()),
+  );
+  await page.click("[data-testid=fact-cause] [data-value=unintentional]");
+  await page.check("[data-testid=fact-reconstructable]");
+  await page.waitForSelector("[data-testid=rulings] button[data-value=reconstruct]");
+  const now = await page.locator("[data-testid=rulings] button").evaluateAll((b) => b.map((x) => x.dataset.value));
+  release();
+  await stale;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  assert.deepEqual(
+    await page.locator("[data-testid=rulings] button").evaluateAll((b) => b.map((x) => x.dataset.value)),
+    now,
+    "the earlier facts' answer, arriving last, is not shown",
+  );
+  await page.close();
+});
+
 test("the record goes with the incident: its story shows the move checked and the board", async () => {
   // Black takes the ko at C2 (move 9), White retakes at B2 at once (move 10); one more move.
   const ko = "(;GM[1]FF[4]SZ[19];B[bq];W[cq];B[ar];W[br];B[bs];W[dr];B[ki];W[cs];B[cr];W[br];B[pd])";

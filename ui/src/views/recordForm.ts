@@ -259,7 +259,11 @@ export function recordForm(at: GameAt, preset?: CatalogueEntry): void {
     const rulings = h("div", { class: "grid", "data-testid": "rulings" });
     const note = h("p", { class: "error" });
     let picked: Ruling | null = null;
+    // Two facts changed quickly ask twice; the answers may come back in either order, and only
+    // the one for the facts as they are now is shown.
+    let asked = 0;
     const refresh = async () => {
+      const ask = ++asked;
       note.textContent = problems(entry.facts, values).join("; ");
       if (note.textContent) return rulings.replaceChildren();
       const incident = buildIncident(entry.incident, entry.facts, values);
@@ -271,6 +275,7 @@ export function recordForm(at: GameAt, preset?: CatalogueEntry): void {
         offline = true;
         return cataloguedRulings(entry, ctx.role);
       });
+      if (ask !== asked) return;
       rulings.replaceChildren(
         offline ? h("p", { class: "flag", "data-testid": "rulings-offline" }, t("rulingsOffline")) : "",
         ...allowed.map((a) =>
