@@ -176,3 +176,37 @@ for (const [name, size, board] of sizes) {
     await context.close();
   });
 }
+
+test("a table tapped while a poll's draw waits on the office: the form opened on it stays", async () => {
+  const game = sheet.boards[0].game;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-li" });
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", code);
+  await page.click("[data-testid=sign-in]");
+  await page.waitForSelector(`[data-testid=table-${game}]`);
+  // Each draw starts by asking the office for its status: held here, to be let go one by one.
+  const held = [];
+  await page.route("**/api/v1/status", (route) => void held.push(route));
+  await until("a poll's draw waiting on the office", () => held.length === 1);
+  await page.click(`[data-testid=table-${game}]`);
+  await held.shift().continue();
+  // The table's own draw starts once the poll's has ended.
+  await until("the table's own draw waiting on the office", () => held.length === 1);
+  assert.equal(
+    await page.locator("[data-testid=record-incident]").count(),
+    0,
+    "the poll's draw, under way when the table was tapped, did not draw the table",
+  );
+  await held.shift().continue();
+  await page.unroute("**/api/v1/status");
+  // The table drawn by its own draw; a form opened on it stays through the next polls.
+  await page.click("[data-testid=record-incident]");
+  await page.waitForSelector("[data-testid=groups] button");
+  let polls = 0;
+  page.on("requestfinished", (r) => r.url().endsWith("/api/v1/status") && polls++);
+  await until("two polls drawn", () => polls >= 2, { timeout: 15000 });
+  assert.equal(await page.locator("[data-testid=groups] button").count() > 0, true, "the form is still open");
+  await context.close();
+});

@@ -233,12 +233,17 @@ export class ArbiterApp {
 
   private async draw(background: boolean): Promise<void> {
     if (!background) forgetOwn();
+    // The screen this draw is for. One opened while it waits on the office (a tap on a table
+    // during a poll's draw) is drawn anew by the draw its opening queued after this one: drawn
+    // here, as a poll's, its form would be filled and then replaced under the person's finger.
+    let drawing = this.screen;
     this.status = await this.backend.status();
     // Each role lands where its day starts (the office's pages): the organiser on set-up, the
     // chief arbiter and the committee on the desk, a referee on their tables.
     if (this.office && !this.landed) {
       this.landed = true;
       this.screen = landing(this.status.identity?.role);
+      drawing = this.screen;
     }
     // Without a choice on this device, the tournament's ruleset picks the language.
     defaultLangFor(this.status.ruleset?.preset);
@@ -287,6 +292,7 @@ export class ArbiterApp {
     } catch (e) {
       body = h("p", { class: "error", "data-testid": "error" }, errorText(e));
     }
+    if (this.screen !== drawing) return;
     // One main region per page (the office's pages are one already).
     const main = body.tagName === "MAIN" ? body : h("main", {}, body);
     const screen = [this.banner(this.status), this.status.identity ? nav : h("span"), main];
