@@ -110,6 +110,20 @@ export function sleep(ms) {
 }
 
 /** Polls `f` until it returns a truthy value (bounded). */
+/** Waits until the page has drawn `n` more polls (each draw starts by asking /status). */
+export async function polled(page, n = 2) {
+  let seen = 0;
+  const count = (r) => {
+    if (r.url().endsWith("/api/v1/status")) seen += 1;
+  };
+  page.on("requestfinished", count);
+  try {
+    await until(`${n} polls`, () => seen >= n + 1, { timeout: 15000 });
+  } finally {
+    page.off("requestfinished", count);
+  }
+}
+
 export async function until(what, f, { timeout = 20000, every = 150 } = {}) {
   const end = Date.now() + timeout;
   let last;

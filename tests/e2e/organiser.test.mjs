@@ -19,6 +19,7 @@ import {
   chromium,
   codeFor,
   officeFetch,
+  polled,
   outDir,
   root,
   saveShot,
@@ -227,6 +228,14 @@ test("an organiser runs the event and the referee's second warning reaches the s
   );
   for (const table of [2, 3]) {
     await page.click(`[data-testid=result-${table}-whiteWins]`);
+    // Read before it is answered, while the sheet changes (a referee assigned to table 3 at
+    // the office): the question stays through the polls' redraws.
+    if (table === 2) {
+      await api(office.url, token, "POST", "/people", { id: "ref-sun", name: "孙裁判", role: "referee" });
+      await api(office.url, token, "POST", "/referees", { referee: "ref-sun", tables: [3] });
+      await page.waitForFunction(() => document.querySelector("[data-testid=pairings]")?.textContent.includes("孙裁判"));
+      await polled(page, 1);
+    }
     // Asked first, with the game and the result named; then recorded.
     assert.match(await page.textContent("[data-testid=result-ask]"), new RegExp(`第${table}台.*白胜`));
     await page.click("[data-testid=result-confirm]");

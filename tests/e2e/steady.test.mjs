@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { api, assertNoCspViolations, chromium, officeFetch, pairedEvent, sleep, until } from "./lib.mjs";
+import { api, assertNoCspViolations, chromium, officeFetch, pairedEvent, polled, sleep, until } from "./lib.mjs";
 
 let office, organiser, browser, sheet;
 
@@ -204,9 +204,7 @@ test("a table tapped while a poll's draw waits on the office: the form opened on
   // The table drawn by its own draw; a form opened on it stays through the next polls.
   await page.click("[data-testid=record-incident]");
   await page.waitForSelector("[data-testid=groups] button");
-  let polls = 0;
-  page.on("requestfinished", (r) => r.url().endsWith("/api/v1/status") && polls++);
-  await until("two polls drawn", () => polls >= 2, { timeout: 15000 });
+  await polled(page, 2);
   assert.equal(await page.locator("[data-testid=groups] button").count() > 0, true, "the form is still open");
   await context.close();
 });

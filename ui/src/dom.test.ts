@@ -1,6 +1,6 @@
 // The morph (dom.ts): a redraw updates what changed and keeps what a person uses.
 import { describe, expect, it } from "vitest";
-import { forgetOwn, h, inUse, morph, own, watchUse } from "./dom";
+import { forgetOwn, h, inUse, keep, morph, own, watchUse } from "./dom";
 
 const use = watchUse(window);
 
@@ -123,5 +123,18 @@ describe("a redraw keeps what a person uses and updates the rest", () => {
     morph(root, draw(), new Set());
     expect(root.querySelector("[data-testid=panel]")).not.toBe(panel);
     expect(root.querySelector("[data-testid=confirm]")).toBeNull();
+  });
+});
+
+describe("a question a tap asked", () => {
+  it("is kept for the screen's redraws and gone when the screen is opened anew", () => {
+    const asked = keep<{ game: string }>("ask");
+    asked.set({ game: "r1-t2" });
+    expect(keep<{ game: string }>("ask").get()).toEqual({ game: "r1-t2" });
+    asked.set(undefined);
+    expect(asked.get()).toBeUndefined();
+    asked.set({ game: "r1-t3" });
+    forgetOwn();
+    expect(asked.get()).toBeUndefined();
   });
 });

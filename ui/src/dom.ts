@@ -72,9 +72,25 @@ export function own(key: string, make: () => HTMLElement): HTMLElement {
   return el;
 }
 
-/** A screen opened anew starts with none of the last one's owned elements. */
+/** What a screen's own code set in answer to a tap (a question asked), by key: kept across
+ * redraws of the screen, which draw it again, until the screen is opened anew (`forgetOwn`). */
+let held = new Map<string, unknown>();
+
+/** The value a screen's code keeps under `key` across the polls' redraws (`held`). */
+export function keep<T>(key: string): { get: () => T | undefined; set: (v: T | undefined) => void } {
+  return {
+    get: () => held.get(key) as T | undefined,
+    set: (v) => {
+      if (v === undefined) held.delete(key);
+      else held.set(key, v);
+    },
+  };
+}
+
+/** A screen opened anew starts with none of the last one's owned elements or kept values. */
 export function forgetOwn(): void {
   owned = new Map();
+  held = new Map();
 }
 
 /** What a person is doing on the page, watched from `w`: the element pressed now, and the fields

@@ -9,7 +9,7 @@ import type { PairingSheet } from "../bindings/PairingSheet";
 import type { SheetBoard } from "../bindings/SheetBoard";
 import type { Role } from "../bindings/Role";
 import type { Setup } from "../bindings/Setup";
-import { h } from "../dom";
+import { h, keep } from "../dom";
 import { handicapText, rankText, resultSentence } from "../format";
 import { getLang, labelled, listed, t } from "../i18n";
 import type { OfficeApi } from "../office";
@@ -39,6 +39,16 @@ export interface RoundsCtx {
 /** The result this page entered last, while it may still be undone: undone by a correction
  * that takes it away (the entry and its undo both stay in the history). */
 let undoable: { game: string; event: string; name: string; result: string; until: number } | null = null;
+
+/** A result or correction asked about on this screen, not yet confirmed or cancelled. */
+interface Ask {
+  game: string;
+  question: string;
+  body: EventBody;
+  done?: (v: GameView) => void;
+  /** Confirmed, on its way to the office: its button stays disabled through redraws. */
+  sent: boolean;
+}
 
 /** A board named as the organiser reads it off the score sheet. */
 function boardName(round: number, b: SheetBoard): string {
@@ -113,30 +123,46 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
   );
   const playerOptions = setup.players.map((p): [string, string] => [p.id, `${p.name} ${p.rank}`]);
   const entering = ctx.role === "organiser" || ctx.role === "chief_arbiter";
-  /** Asks before recording `body` on board `b`: the question names the game and the result. */
-  const ask = (cell: HTMLElement, game: string, question: string, body: EventBody, done?: (v: GameView) => void) => {
+  // The question asked stays through the polls' redraws while it is read (they come every 2 s,
+  // and redraw the sheet when anything on it changed).
+  const asked = keep<Ask>("rounds-ask");
+  const askView = (a: Ask): HTMLElement => {
     const yes = h("button", { class: "primary small", "data-testid": "result-confirm" }, t("confirm"));
+    if (a.sent) yes.setAttribute("disabled", "");
     yes.onclick = () =>
       void act(async () => {
+        a.sent = true;
         yes.setAttribute("disabled", "");
-        const v = await ctx.api.record(game, body);
-        done?.(v);
+        try {
+          a.done?.(await ctx.api.record(a.game, a.body));
+        } catch (e) {
+          a.sent = false;
+          yes.removeAttribute("disabled");
+          throw e;
+        }
       });
-    cell.replaceChildren(
-      h(
-        "div",
-        { class: "result-ask", "data-testid": "result-ask" },
-        h("span", {}, question),
-        yes,
-        h("button", { class: "small", "data-testid": "result-cancel", onclick: () => ctx.go(ctx.round) }, t("cancel")),
-      ),
+    return h(
+      "div",
+      { class: "result-ask", "data-testid": "result-ask" },
+      h("span", {}, a.question),
+      yes,
+      h("button", { class: "small", "data-testid": "result-cancel", onclick: () => ctx.go(ctx.round) }, t("cancel")),
     );
+  };
+  /** Asks before recording `body` on board `b`: the question names the game and the result. */
+  const ask = (cell: HTMLElement, game: string, question: string, body: EventBody, done?: (v: GameView) => void) => {
+    const a: Ask = { game, question, body, done, sent: false };
+    asked.set(a);
+    cell.replaceChildren(askView(a));
   };
   const rows = sheet.boards.map((b) => {
     const name = boardName(sheet.round, b);
     const cell = h("div");
     const current = b.result;
-    if (current) {
+    const asking = asked.get();
+    if (asking?.game === b.game) {
+      cell.append(askView(asking));
+    } else if (current) {
       cell.append(resultSentence(current));
       if (entering && causesFor(ctx.role).length) {
         cell.append(
