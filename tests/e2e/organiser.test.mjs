@@ -233,7 +233,9 @@ test("an organiser runs the event and the referee's second warning reaches the s
     if (table === 2) {
       await api(office.url, token, "POST", "/people", { id: "ref-sun", name: "孙裁判", role: "referee" });
       await api(office.url, token, "POST", "/referees", { referee: "ref-sun", tables: [3] });
-      await page.waitForFunction(() => document.querySelector("[data-testid=pairings]")?.textContent.includes("孙裁判"));
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=pairings]")?.textContent.includes("孙裁判"),
+      );
       await polled(page, 1);
     }
     // Asked first, with the game and the result named; then recorded.

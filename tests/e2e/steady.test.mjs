@@ -205,6 +205,6 @@ test("a table tapped while a poll's draw waits on the office: the form opened on
   await page.click("[data-testid=record-incident]");
   await page.waitForSelector("[data-testid=groups] button");
   await polled(page, 2);
-  assert.equal(await page.locator("[data-testid=groups] button").count() > 0, true, "the form is still open");
+  assert.equal((await page.locator("[data-testid=groups] button").count()) > 0, true, "the form is still open");
   await context.close();
 });
