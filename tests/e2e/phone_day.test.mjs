@@ -286,7 +286,7 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   assert.equal((await incidents(t2.game)).length, 0, "nothing stored");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
 
-  // A flapping link: 400 ms each way, ~400 kbit/s, 5 s on and 5 s off, at most a minute.
+  // A flapping link: 400 ms each way, ~400 kbit/s, 3 s on and 3 s off, for 24 s.
   const cdp = await ctx.newCDPSession(page);
   await cdp.send("Network.enable");
   const link_ = (offline) =>
@@ -302,14 +302,14 @@ test("a referee's first day on a phone: offline from the first visit, times as t
   const flapping = new Promise((resolve) => {
     const timer = setInterval(() => {
       flips += 1;
-      offline = flips < 12 ? !offline : false;
+      offline = flips < 8 ? !offline : false;
       void link_(offline).then(() => {
-        if (flips >= 12) {
+        if (flips >= 8) {
           clearInterval(timer);
           resolve();
         }
       });
-    }, 5000);
+    }, 3000);
   });
   const madeT2 = [await quick(page, warning("black"))];
   const flipsAt = flips;

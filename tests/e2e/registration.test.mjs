@@ -14,6 +14,7 @@ import {
   chromium,
   officeFetch,
   outDir,
+  polled,
   prepareOffice,
   root,
   saveShot,
@@ -109,6 +110,16 @@ for (const [size, device] of sizes) {
     await page.fill("[data-testid=csv]", 'name,rank\n"Schmidt, Anna",3d\nGarcia Lucia,2k\n');
     await page.click("[data-testid=preview-csv]");
     await page.waitForSelector("[data-testid=dup-2]");
+    // Read while another desk registers a player (drawn in the list): the review stays.
+    const other = await api(office.url, token, "POST", "/players", { name: "Other Desk", rank: "1k" });
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=players]")?.textContent.includes("Other Desk"),
+    );
+    await polled(page, 1);
+    await api(office.url, token, "DELETE", `/players/${other.id}`);
+    await page.waitForFunction(
+      () => !document.querySelector("[data-testid=players]")?.textContent.includes("Other Desk"),
+    );
     assert.match(await page.textContent("[data-testid=dup-2]"), /p001/);
     assert.equal(await page.locator("[data-testid=dup-3]").count(), 0);
     await saveShot(shots, `${size}-02-duplicate.png`, await page.screenshot({ fullPage: true }));

@@ -1,7 +1,7 @@
 // Small building blocks for the office's forms and tables.
 
 import type { RulesetSpec } from "../bindings/RulesetSpec";
-import { h } from "../dom";
+import { h, own } from "../dom";
 import { errorText } from "../format";
 import { locale as localeTag, lt, t, wordIn, type Lang } from "../i18n";
 
@@ -92,7 +92,8 @@ export function dataTable(testid: string, head: string[], rows: (Node | string)[
 
 /** A line that shows what happened: saved, or the office's `{code, message}` in words. */
 export function outcomeLine(): { el: HTMLElement; ok: (msg: string) => void; fail: (e: unknown) => void } {
-  const el = h("p", { class: "note", "data-testid": "outcome", role: "status" });
+  // What an action answered stays while the office's changes are drawn around it.
+  const el = own("outcome", () => h("p", { class: "note", "data-testid": "outcome", role: "status" }));
   return {
     el,
     ok: (msg) => {

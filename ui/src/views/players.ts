@@ -4,7 +4,7 @@
 import { BackendError } from "../backend";
 import type { ListKind } from "../bindings/ListKind";
 import type { Setup } from "../bindings/Setup";
-import { h } from "../dom";
+import { h, own } from "../dom";
 import { rankText } from "../format";
 import { lt, t } from "../i18n";
 import type { OfficeApi } from "../office";
@@ -29,7 +29,8 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
   const latinGiven = input({ type: "text", "data-testid": "p-latin-given" });
   // The same name or PIN as a registered player is answered with the match: registered only
   // when the organiser says it is another person (two people can share a name such as 王伟).
-  const duplicate = h("div", { "data-testid": "duplicate" });
+  // Drawn by this page's code in answer to a tap, kept while the office's changes are drawn.
+  const duplicate = own("duplicate", () => h("div", { "data-testid": "duplicate" }));
   const addOne = (confirm: boolean) =>
     void (async () => {
       duplicate.replaceChildren();
@@ -119,7 +120,7 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
   };
   // What a paste would add, every bad line and every player already registered, before
   // anything is stored.
-  const review = h("div", { "data-testid": "csv-review" });
+  const review = own("csv-review", () => h("div", { "data-testid": "csv-review" }));
   const preview = () =>
     void (async () => {
       try {
@@ -217,7 +218,7 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
     })();
   };
   const q = input({ type: "search", "data-testid": "list-q" });
-  const hits = h("div", { "data-testid": "list-hits" });
+  const hits = own("list-hits", () => h("div", { "data-testid": "list-hits" }));
   const search = () =>
     void (async () => {
       try {
