@@ -242,7 +242,12 @@ test("officials sign in on phones with their codes, record offline, are signed o
     await ref.page.waitForFunction((k) => document.querySelectorAll("[data-testid=history] > li").length === k, n);
   }
 
-  // The organiser revokes the referee's phone: signed out at its next request.
+  // The organiser revokes the referee's phone: signed out at its next request. The phone's
+  // poll is under way, its game asked for and held until the revocation is made: that answer
+  // signs the phone out, and the rest of the poll's draw leaves the sign-in on the screen.
+  const held = [];
+  await ref.page.route("**/api/v1/games/*", (route) => void held.push(route));
+  await until("the phone's poll asking for its game", () => held.length > 0);
   await org.page.click("[data-testid=nav-tables]");
   await org.page.click("[data-testid=nav-officials]");
   await org.page.click(`[data-testid=revoke-${me.device}]`);
@@ -250,9 +255,12 @@ test("officials sign in on phones with their codes, record offline, are signed o
     (_d) => document.querySelector(`[data-testid=devices]`)?.textContent.includes("已吊销"),
     me.device,
   );
-  // Its next request is its own poll of the office's status (a tap on Back raced it: the page
-  // was signed out, Back gone, before the tap landed).
-  await ref.page.waitForSelector("[data-testid=sign-in-notice]");
+  const answered = ref.page.waitForEvent("requestfinished", (r) => /\/api\/v1\/games\/[^/]+$/.test(r.url()));
+  for (const r of held.splice(0)) await r.continue();
+  await ref.page.unroute("**/api/v1/games/*");
+  await answered;
+  await ref.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  assert.equal(await ref.page.locator("[data-testid=sign-in-notice]").count(), 1, "the sign-in stays on the screen");
   assert.match(await ref.page.textContent("[data-testid=sign-in-notice]"), /^本机已退出登录/);
   assert.equal(await ref.page.evaluate(() => localStorage.getItem("token")), null, "the token is gone from the phone");
   await saveShot(shots, "07-signed-out.png", await ref.page.screenshot({ fullPage: true }));

@@ -89,6 +89,7 @@ export class ArbiterApp {
   private screen: Screen = { name: "tables" };
   private status: AppStatus | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
   /** The desk's items as last looked at (null before the first look), and when each new one
    * arrived: it is marked new for a minute. */
   private seen: Set<string> | null = null;
@@ -177,7 +178,10 @@ export class ArbiterApp {
     return out;
   }
 
+  /** Stops the polls; a draw under way then puts nothing on the page (signed out: the sign-in
+   * screen stays). */
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
   }
 
@@ -292,7 +296,7 @@ export class ArbiterApp {
     } catch (e) {
       body = h("p", { class: "error", "data-testid": "error" }, errorText(e));
     }
-    if (this.screen !== drawing) return;
+    if (this.screen !== drawing || this.stopped) return;
     // One main region per page (the office's pages are one already).
     const main = body.tagName === "MAIN" ? body : h("main", {}, body);
     const screen = [this.banner(this.status), this.status.identity ? nav : h("span"), main];

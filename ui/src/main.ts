@@ -43,10 +43,14 @@ function screen(draw: () => HTMLElement): void {
   );
 }
 
+/** The pages signed in now: stopped when signed out, so no draw of theirs covers the sign-in. */
+let running: ArbiterApp | null = null;
+
 function startWeb(token: string): void {
   saveToken(token);
   const backend = new WebBackend(location.origin, token);
   const app = new ArbiterApp(root, backend, new OfficeApi(location.origin, token), { signOut: () => signOut() });
+  running = app;
   void app.start().then(
     () => {
       started = true;
@@ -92,6 +96,8 @@ async function offlineStart(token: string): Promise<void> {
 /** Signed out: by the official, or because the office no longer knows this browser. */
 function signOut(why?: string): void {
   started = false;
+  running?.stop();
+  running = null;
   forgetToken();
   screen(() => signInView(location.origin, startWeb, why ? t("signedOut", { why }) : undefined));
 }
