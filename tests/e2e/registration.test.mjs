@@ -42,6 +42,17 @@ after(async () => {
 const text = async (office, token, p) =>
   (await officeFetch(`${office.url}/api/v1${p}`, { headers: { Authorization: `Bearer ${token}` } })).text();
 
+/** Another desk registers a player and deletes it again, each drawn on `page` by its polls. */
+async function anotherDesk(page, office, token) {
+  const other = await api(office.url, token, "POST", "/players", { name: "Other Desk", rank: "1k" });
+  await page.waitForFunction(() => document.querySelector("[data-testid=players]")?.textContent.includes("Other Desk"));
+  await polled(page, 1);
+  await api(office.url, token, "DELETE", `/players/${other.id}`);
+  await page.waitForFunction(
+    () => !document.querySelector("[data-testid=players]")?.textContent.includes("Other Desk"),
+  );
+}
+
 /** Controls that stick out of the screen, outside the bottom tab bar. */
 function offScreen(page) {
   return page.evaluate(() =>
@@ -111,15 +122,7 @@ for (const [size, device] of sizes) {
     await page.click("[data-testid=preview-csv]");
     await page.waitForSelector("[data-testid=dup-2]");
     // Read while another desk registers a player (drawn in the list): the review stays.
-    const other = await api(office.url, token, "POST", "/players", { name: "Other Desk", rank: "1k" });
-    await page.waitForFunction(() =>
-      document.querySelector("[data-testid=players]")?.textContent.includes("Other Desk"),
-    );
-    await polled(page, 1);
-    await api(office.url, token, "DELETE", `/players/${other.id}`);
-    await page.waitForFunction(
-      () => !document.querySelector("[data-testid=players]")?.textContent.includes("Other Desk"),
-    );
+    await anotherDesk(page, office, token);
     assert.match(await page.textContent("[data-testid=dup-2]"), /p001/);
     assert.equal(await page.locator("[data-testid=dup-3]").count(), 0);
     await saveShot(shots, `${size}-02-duplicate.png`, await page.screenshot({ fullPage: true }));
@@ -165,6 +168,8 @@ for (const [size, device] of sizes) {
     assert.ok(refused.message.includes(`${park} 朴廷桓 (proposed: Piao Tinghuan)`), refused.message);
     await unfold(page, "latin-names");
     await page.waitForSelector(`[data-testid=latin-surname-${park}]`);
+    // Read while another desk registers a player: the opened section stays as read.
+    await anotherDesk(page, office, token);
     assert.equal(await page.inputValue(`[data-testid=latin-surname-${park}]`), "Piao");
     assert.equal(await page.inputValue(`[data-testid=latin-given-${park}]`), "Tinghuan");
     assert.equal(

@@ -4,6 +4,7 @@ import type { RulesetSpec } from "../bindings/RulesetSpec";
 import { h, own } from "../dom";
 import { errorText } from "../format";
 import { locale as localeTag, lt, t, wordIn, type Lang } from "../i18n";
+import undoWindow from "../bindings/undo-window.json";
 
 /** A labelled form field around `control`. */
 export function field(label: string, control: HTMLElement): HTMLElement {
@@ -205,13 +206,12 @@ export function copyButton(text: string): HTMLElement {
   return b;
 }
 
+/** How long the undo bar is offered after a record: the core's `game::undo::WINDOW_MS`, which
+ * it enforces (a later undo is refused, and said), written beside the bindings by its test. */
+export const UNDO_WINDOW_MS: number = undoWindow.window_ms;
+
 /** An undo bar: `said` and a button counting down to `until`; gone at `until` (then `expired`
  * runs). The button runs `undo`; a failure is said in the bar. */
-/** How long the undo bar is offered after a record: game::undo::WINDOW_MS, which the core
- * enforces (a later undo is refused, and said). Its one copy here, until the bindings or the
- * office's answer carry it (the bar would then count from the record's own deadline). */
-export const UNDO_WINDOW_MS = 30_000;
-
 export function undoCountdown(
   testid: string,
   said: string,

@@ -398,50 +398,44 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
           ),
     ];
   });
+  /** A section read from the office each time it is opened, kept as read by the polls' redraws. */
+  const opened = (testid: string, title: string, read: () => Promise<HTMLElement>): HTMLElement =>
+    own(testid, () => {
+      const d = h("details", { class: "card", "data-testid": testid }, h("summary", {}, title)) as HTMLDetailsElement;
+      d.addEventListener("toggle", () => {
+        if (!d.open) return;
+        void read()
+          .then((el) => d.replaceChildren(d.firstElementChild ?? "", el))
+          .catch((e) => out.fail(e));
+      });
+      return d;
+    });
   // Every registration, withdrawal and deletion, as recorded: a deleted player stays here.
-  const history = h(
-    "details",
-    { class: "card", "data-testid": "registration-history" },
-    h("summary", {}, t("registrationHistory")),
+  // Read each time it is opened (most visits to the page do not need it), and kept as read
+  // while the office's changes are drawn around it.
+  const history = opened("registration-history", t("registrationHistory"), () =>
+    api.registrationHistory().then((entries) =>
+      dataTable(
+        "history",
+        [t("time"), "#", t("playerName"), "", t("note")],
+        entries.map((e) => [
+          new Date(e.at_ms).toLocaleString(),
+          e.player,
+          e.name,
+          lt("event_kinds", e.kind) + (e.after_round !== undefined ? ` (${t("withdrawn", { n: e.after_round })})` : ""),
+          e.note ?? "",
+        ]),
+      ),
+    ),
   );
-  // Read when opened: most visits to the page do not need it.
-  history.addEventListener("toggle", () => {
-    if (!(history as HTMLDetailsElement).open || history.querySelector("table")) return;
-    void api
-      .registrationHistory()
-      .then((entries) => {
-        history.append(
-          dataTable(
-            "history",
-            [t("time"), "#", t("playerName"), "", t("note")],
-            entries.map((e) => [
-              new Date(e.at_ms).toLocaleString(),
-              e.player,
-              e.name,
-              lt("event_kinds", e.kind) +
-                (e.after_round !== undefined ? ` (${t("withdrawn", { n: e.after_round })})` : ""),
-              e.note ?? "",
-            ]),
-          ),
-        );
-      })
-      .catch((e) => out.fail(e));
-  });
   // Names not in Latin letters, for the EGD's .h9 and the FFG's .tou (ISO-8859-15): each with the
   // transliteration proposed (Pinyin, Revised Romanization, Hepburn) in the fields, written only
   // when the organiser saves it; a Japanese name in kanji gets none, and says why.
-  const latin = h("details", { class: "card", "data-testid": "latin-names" }, h("summary", {}, t("latinSection")));
-  latin.addEventListener("toggle", () => {
-    if (!(latin as HTMLDetailsElement).open || latin.querySelector("table, p")) return;
-    void api
-      .latinNames()
-      .then((entries) => {
-        if (!entries.length) {
-          latin.append(h("p", { "data-testid": "latin-none" }, t("latinNone")));
-          return;
-        }
-        latin.append(
-          dataTable(
+  const latin = opened("latin-names", t("latinSection"), () =>
+    api.latinNames().then((entries) =>
+      !entries.length
+        ? h("p", { "data-testid": "latin-none" }, t("latinNone"))
+        : dataTable(
             "latin",
             ["#", t("playerName"), t("surname"), t("givenName"), "", ""],
             entries.map((e) => {
@@ -494,10 +488,8 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
               ];
             }),
           ),
-        );
-      })
-      .catch((e) => out.fail(e));
-  });
+    ),
+  );
   const head = ["#", t("playerName"), t("rank"), t("club"), t("team"), ...(absences ? [t("absentRounds")] : []), ""];
   return h(
     "main",

@@ -86,3 +86,18 @@ pub fn check_in_at(state: &GameState, id: EventId, device: &DeviceId, at: UndoAt
         state.incident(id).ok_or_else(|| DomainError::UnknownIncident { what: "an undo", incident: id.to_string() })?;
     check_at(view, state.appeals.iter().any(|a| a.incident == id), device, at)
 }
+
+/// Writes the undo window beside the generated TypeScript types: the screens' undo bars count
+/// down the core's window, not one written again in the UI (`cargo test -p arbiter-domain
+/// --features ts`).
+#[cfg(all(test, feature = "ts"))]
+#[allow(clippy::disallowed_methods)] // a test writing the generated file, not the library
+mod export {
+    #[test]
+    fn export_undo_window_json() {
+        let dir = std::env::var("TS_RS_EXPORT_DIR").unwrap_or_else(|_| "bindings".into());
+        let json = serde_json::to_string_pretty(&serde_json::json!({ "window_ms": super::WINDOW_MS })).unwrap() + "\n";
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join("undo-window.json"), json).unwrap();
+    }
+}
