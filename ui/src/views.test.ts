@@ -14,7 +14,7 @@ import { bannerText } from "./format";
 import type { QueueCard } from "./bindings/QueueCard";
 import type { Story } from "./bindings/Story";
 import type { StoryStep } from "./bindings/StoryStep";
-import { queueView, waitedMinutes, type QueueCtx } from "./views/queue";
+import { queueView, waitedMinutes, waitedText, type QueueCtx } from "./views/queue";
 import { evaluationsView } from "./views/evaluations";
 import type { OfficeApi } from "./office";
 
@@ -349,6 +349,8 @@ describe("views", () => {
   it("tells minutes waited from the time an item was opened", () => {
     expect(waitedMinutes("2026-11-24T10:00:00Z", new Date("2026-11-24T10:07:59Z"))).toBe(7);
     expect(waitedMinutes("2026-11-24T10:00:00Z", new Date("2026-11-24T09:59:00Z"))).toBe(0);
+    // Past an hour in hours, past a day in days (an appeal can wait for the committee).
+    expect([59, 61, 14429].map(waitedText)).toEqual(["已等 59 分钟", "已等 1 小时 1 分钟", "已等 10 天 0 小时"]);
   });
 
   it("says so when the office has not paired any games yet", () => {

@@ -152,7 +152,7 @@ export function officialsView(
     out.el,
     code,
     h("div", { class: "columns" }, register, assign),
-    dataTable("officials", ["ID", t("playerName"), t("role"), t("tables"), ""], rows),
+    dataTable("officials", ["ID", t("playerName"), t("role"), t("assignedTables"), ""], rows),
     h("h3", {}, t("devices")),
     dataTable("devices", [t("deviceId"), t("deviceLabel"), "ID", t("role"), t("signingKey"), ""], deviceRows),
     refusals.length ? h("h3", {}, t("refusedRecords")) : null,

@@ -21,6 +21,13 @@ export function waitedMinutes(from: string, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - new Date(from).getTime()) / 60000));
 }
 
+/** How long an item has waited, as a person says it: minutes, then hours, then days. */
+export function waitedText(n: number): string {
+  if (n < 60) return t("waitedMin", { n });
+  if (n < 24 * 60) return t("waitedHours", { h: Math.floor(n / 60), m: n % 60 });
+  return t("waitedDays", { d: Math.floor(n / 1440), h: Math.floor((n % 1440) / 60) });
+}
+
 /** A time of day in the page's language. */
 export function timeOfDay(at: string): string {
   return new Date(at).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" });
@@ -124,7 +131,7 @@ function card(c: QueueCard, ctx: QueueCtx): HTMLElement {
       h("span", {}, `${t("round", { n: c.round })} ${t("table", { n: c.table })}`),
       c.article ? h("span", { class: "article" }, lt("articles", c.article)) : null,
       h("span", { class: c.clock_running ? "" : "flag", "data-testid": "card-clock" }, clock),
-      waited !== null ? h("span", { "data-testid": "card-waited" }, t("waitedMin", { n: waited })) : null,
+      waited !== null ? h("span", { "data-testid": "card-waited" }, waitedText(waited)) : null,
       c.moves !== null ? h("span", { "data-testid": "card-moves" }, t("afterMove", { n: c.moves })) : null,
     ),
     h("div", { class: "players" }, player("black"), player("white")),
