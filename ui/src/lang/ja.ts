@@ -465,7 +465,8 @@ export const ja: Record<Word, string> = {
   enrollThisPhone: "この端末を登録",
   enrollLinkAsk: "コード {code} で {office} にこの端末を登録します",
   certCompare: "事務局の証明書フィンガープリント：{fp}（事務局のページのものと一文字ずつ照合してください）",
-  certDownload: "初回のみ：事務局の証明書をダウンロードしてインストールすると、この端末が事務局を信頼するようになります",
+  certDownload:
+    "初回のみ：事務局の証明書をダウンロードしてインストールすると、この端末が事務局を信頼するようになります",
   signOut: "ログアウト",
   signedOut: "この端末はログアウトされました：{why}",
   cannotSignIn: "ログインできません：{why}",
