@@ -100,7 +100,7 @@ export const ko: Record<Word, string> = {
   objectionAtOnce: "즉시 제기",
   objectionLate: "대국이 이미 진행됨",
   objectionRecord: "기보에서: {m}수째 반칙, {c}수째 뒤에 제기",
-  resign: "돌을 던짐(불계패)",
+  resign: "불계(돌을 던짐)",
   endConfirmed: "종국 확인",
   lateness: "지각",
   minutes: "분",

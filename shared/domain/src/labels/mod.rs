@@ -136,7 +136,7 @@ mod tests {
         let l = Label::new("妨碍他人思考", "disturbing others");
         assert_eq!(l.get(Lang::ZhHant), "妨礙他人思考");
         assert_eq!(l.get(Lang::Ko), "수읽기 방해");
-        assert_eq!(serde_json::to_value(l).unwrap()["ja"], "他人の思考の妨害");
+        assert_eq!(serde_json::to_value(l).unwrap()["ja"], "他人の考慮の妨害");
         assert_eq!(Label::new("未有", "none such").get(Lang::Ko), "none such", "falls back to English");
     }
 }
