@@ -17,6 +17,7 @@ import {
   root,
   scratch,
   serveOffice,
+  settled,
   unfold,
 } from "./lib.mjs";
 
@@ -150,7 +151,7 @@ test("a ko recapture found in the record fills the incident's facts (第二十�
   await page.waitForSelector("[data-testid=confirm]:not([disabled])");
   answer();
   await checked;
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  await settled(page);
   assert.equal(await page.locator("[data-testid=confirm]").count(), 1, "the confirm step is still shown");
   await page.close();
 });
@@ -183,7 +184,7 @@ test("the rulings shown are those for the facts as they are now, whichever answe
   const now = await page.locator("[data-testid=rulings] button").evaluateAll((b) => b.map((x) => x.dataset.value));
   release();
   await stale;
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  await settled(page);
   assert.deepEqual(
     await page.locator("[data-testid=rulings] button").evaluateAll((b) => b.map((x) => x.dataset.value)),
     now,

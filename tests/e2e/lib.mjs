@@ -109,8 +109,9 @@ export function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** Polls `f` until it returns a truthy value (bounded). */
-/** Waits until the page has drawn `n` more polls (each draw starts by asking /status). */
+/** Waits until the page has drawn `n` more polls. Each draw starts by asking /status, and draws
+ * run one after another: the (n+1)th answer after now comes once the nth draw has ended (the
+ * first may belong to a draw already under way). */
 export async function polled(page, n = 2) {
   let seen = 0;
   const count = (r) => {
@@ -124,6 +125,13 @@ export async function polled(page, n = 2) {
   }
 }
 
+/** Lets the page finish what an answer it just received started: its promise callbacks, the next
+ * frame, then its queued tasks. */
+export function settled(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+}
+
+/** Polls `f` until it returns a truthy value (bounded). */
 export async function until(what, f, { timeout = 20000, every = 150 } = {}) {
   const end = Date.now() + timeout;
   let last;

@@ -20,7 +20,17 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { api, assertNoCspViolations, axeViolations, chromium, outDir, pairedEvent, saveShot, until } from "./lib.mjs";
+import {
+  api,
+  assertNoCspViolations,
+  axeViolations,
+  chromium,
+  outDir,
+  pairedEvent,
+  saveShot,
+  settled,
+  until,
+} from "./lib.mjs";
 
 const shots = path.join(outDir, "phone");
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -259,7 +269,7 @@ test("officials sign in on phones with their codes, record offline, are signed o
   for (const r of held.splice(0)) await r.continue();
   await ref.page.unroute("**/api/v1/games/*");
   await answered;
-  await ref.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  await settled(ref.page);
   assert.equal(await ref.page.locator("[data-testid=sign-in-notice]").count(), 1, "the sign-in stays on the screen");
   assert.match(await ref.page.textContent("[data-testid=sign-in-notice]"), /^本机已退出登录/);
   assert.equal(await ref.page.evaluate(() => localStorage.getItem("token")), null, "the token is gone from the phone");
