@@ -226,6 +226,8 @@ test("the record goes with the incident: its story shows the move checked and th
   await page.fill("[data-testid=attach-sgf]", ko);
   await page.fill("[data-testid=attach-move-no]", "9");
   await page.click("[data-testid=attach-send]");
+  // Sent, the story is drawn anew and the form folds (a poll may show the new record first).
+  await page.waitForSelector("[data-testid=attach-record]:not([open])");
   await page.waitForFunction(() =>
     document.querySelector("[data-testid=record-check]")?.textContent.startsWith("第9手"),
   );
