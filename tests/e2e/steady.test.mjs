@@ -10,7 +10,17 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { api, assertNoCspViolations, chromium, officeFetch, pairedEvent, polled, sleep, until } from "./lib.mjs";
+import {
+  api,
+  assertNoCspViolations,
+  chromium,
+  officeFetch,
+  pairedEvent,
+  polled,
+  sleep,
+  unfold,
+  until,
+} from "./lib.mjs";
 
 let office, organiser, browser, sheet;
 
@@ -206,5 +216,88 @@ test("a table tapped while a poll's draw waits on the office: the form opened on
   await page.waitForSelector("[data-testid=groups] button");
   await polled(page, 2);
   assert.equal((await page.locator("[data-testid=groups] button").count()) > 0, true, "the form is still open");
+  await context.close();
+});
+
+test("a record's answer that comes after the next form was opened: that form stays", async () => {
+  const game = sheet.boards[1].game;
+  // The answer is fetched by Playwright to be held (`route.fetch`), outside the browser's pin of
+  // the office's certificate: this context alone takes it unchecked.
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    ignoreHTTPSErrors: true,
+  });
+  const page = await context.newPage();
+  const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-li" });
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", code);
+  await page.click("[data-testid=sign-in]");
+  await page.click(`[data-testid=table-${game}]`);
+  await page.waitForSelector("[data-testid=quick-black-disturbing-advice]");
+  const shown = () => page.evaluate(() => document.querySelectorAll("[data-testid=history] > li").length);
+  const before = await shown();
+  const advised = async (side) =>
+    (await api(office.url, organiser, "GET", `/games/${game}`)).state.incidents.filter(
+      (i) => i.incident.type === "disturbing" && i.incident.facts.offender === side,
+    ).length;
+  const [black, white] = [await advised("black"), await advised("white")];
+  // Black's advice reaches the office; its answer to the page is held, so a poll shows it first.
+  const held = [];
+  await page.route(`**/api/v1/games/${game}/events`, async (route) => {
+    const response = await route.fetch();
+    held.push(() => route.fulfill({ response }));
+  });
+  await page.click("[data-testid=quick-black-disturbing-advice]");
+  await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+  await page.click("[data-testid=confirm]");
+  await until("the record's answer held", () => held.length === 1);
+  await page.waitForFunction((k) => document.querySelectorAll("[data-testid=history] > li").length > k, before);
+  // The referee goes on to White's, and Black's answer arrives while its confirm step is read.
+  await page.click("[data-testid=quick-white-disturbing-advice]");
+  await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+  held.shift()();
+  await page.unroute(`**/api/v1/games/${game}/events`);
+  await polled(page, 2);
+  assert.equal(await page.locator("[data-testid=confirm]").count(), 1, "White's confirm step is still open");
+  await page.click("[data-testid=confirm]");
+  await until("both at the office, once each", async () => (await advised("white")) === white + 1);
+  assert.equal(await advised("black"), black + 1);
+  await context.close();
+});
+
+test("a player added while the next is typed and the history opened: both stay as the desk left them", async () => {
+  // The add's answer is fetched by Playwright to be held (as above): this context takes the
+  // office's certificate unchecked.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
+  await context.addInitScript(() => localStorage.setItem("lang", "en"));
+  const page = await context.newPage();
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", organiser);
+  await page.click("[data-testid=sign-in]");
+  await page.click("[data-testid=nav-players]");
+  await page.waitForSelector("[data-testid=add-player]");
+  const held = [];
+  await page.route("**/api/v1/players", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const response = await route.fetch();
+    held.push(() => route.fulfill({ response }));
+  });
+  await page.fill("[data-testid=p-name]", "孙五");
+  await page.fill("[data-testid=p-rank]", "1d");
+  await page.click("[data-testid=add-player]");
+  await until("the add's answer held", () => held.length === 1);
+  // The desk goes on while the office's answer is on its way: the next name, the history.
+  await page.fill("[data-testid=p-name]", "周六");
+  await unfold(page, "registration-history");
+  await page.waitForSelector("[data-testid=history] tbody tr");
+  held.shift()();
+  await page.unroute("**/api/v1/players");
+  await page.waitForFunction(() => document.querySelector("[data-testid=players]")?.textContent.includes("孙五"));
+  await polled(page, 2);
+  assert.equal(await page.inputValue("[data-testid=p-name]"), "周六", "the next name typed stays");
+  assert.equal(await page.$eval("[data-testid=registration-history]", (d) => d.open), true, "the history stays open");
+  assert.equal(await page.locator("[data-testid=p-rank]").inputValue(), "", "the form sent was folded");
   await context.close();
 });

@@ -3,7 +3,7 @@
 import type { AppStatus } from "./bindings/AppStatus";
 import { KeptOffline, type Backend, type BackendError } from "./backend";
 import { announce } from "./announce";
-import { asIs, forgetOwn, h, inUse, morph, mount, own, watchUse } from "./dom";
+import { asIs, foldDone, foldSince, forgetOwn, h, inUse, morph, mount, own, usedSince, watchUse } from "./dom";
 import { errorText } from "./format";
 import { defaultLangFor, setRuleset, setTables, t } from "./i18n";
 import { queueMuted, setQueueMuted } from "./prefs";
@@ -147,10 +147,7 @@ export class ArbiterApp {
     if (!referees.length) return undefined;
     return {
       referees,
-      assign: async (referee, table) => {
-        await office.assignReferee(referee, [table]);
-        await this.render();
-      },
+      assign: (referee, table) => this.acted(() => office.assignReferee(referee, [table])),
     };
   }
 
@@ -226,17 +223,46 @@ export class ArbiterApp {
     window.scrollTo(0, 0);
   }
 
+  /** After a record made on the screen shown: the form it came from (`form`) folds if it is still
+   * shown, and the screen is drawn onto what is shown, as a poll's draw is — a form opened while
+   * the record was on its way (the record seen arrive by a poll first) stays under the finger. */
+  private async recorded(form?: Element): Promise<void> {
+    const holder = form?.isConnected ? form.closest("[data-own]") : null;
+    if (holder) {
+      holder.replaceChildren();
+      window.scrollTo(0, 0);
+    }
+    await this.render({ background: true });
+  }
+
   /** Draws the current screen, after any draw under way. A background refresh (a poll) is put
    * onto what is shown, keeping what the person uses; any other draw (after an official's own
    * action, or a screen opened) is the screen anew: the form just sent folds. */
-  render(opts: { background?: boolean } = {}): Promise<void> {
-    const run = this.drawing.then(() => this.draw(opts.background ?? false));
+  render(opts: { background?: boolean; since?: number } = {}): Promise<void> {
+    const run = this.drawing.then(() => this.draw(opts.background ?? false, opts.since));
     this.drawing = run.catch(() => undefined);
     return run;
   }
 
-  private async draw(background: boolean): Promise<void> {
-    if (!background) forgetOwn();
+  /** An official's action on the screen shown, then the screen drawn again: what the action came
+   * from folds, and what the person began while it was on its way stays (`foldSince`). */
+  private async acted(action: () => Promise<unknown>): Promise<void> {
+    const since = performance.now();
+    await action();
+    await this.render({ since });
+  }
+
+  private async draw(background: boolean, since?: number): Promise<void> {
+    if (since !== undefined) foldSince(since);
+    else if (!background) forgetOwn();
+    try {
+      await this.drawScreen(background, since);
+    } finally {
+      foldDone();
+    }
+  }
+
+  private async drawScreen(background: boolean, since?: number): Promise<void> {
     // The screen this draw is for. One opened while it waits on the office (a tap on a table
     // during a poll's draw) is drawn anew by the draw its opening queued after this one: drawn
     // here, as a poll's, its form would be filled and then replaced under the person's finger.
@@ -310,6 +336,7 @@ export class ArbiterApp {
         screen.map((p, i) => (same[i] ? asIs(live[i]) : p)),
         inUse(this.root, this.use),
       );
+    else if (since !== undefined) morph(this.root, screen, usedSince(this.root, since, this.use));
     else mount(this.root, ...screen);
     // On a phone the tabs scroll sideways: the current one in view (the page itself stays put).
     const on = nav.querySelector<HTMLElement>("button.on");
@@ -340,7 +367,7 @@ export class ArbiterApp {
     const open = (game: string) => void this.go({ name: "game", game });
     const office = this.office;
     const role = this.status.identity.role;
-    const redraw = () => void this.render();
+    const redraw = (since: number) => void this.render({ since });
     const story = (game: string, incident: string) => void this.go({ name: "story", game, incident });
     // At the office every game is known: a decision shows what it does to the standings.
     const standings = this.backend.standingsPreview
@@ -384,10 +411,7 @@ export class ArbiterApp {
           open,
           story,
           standings,
-          decide: async (card, option) => {
-            await this.keptOr(this.backend.record(card.game, option.body));
-            await this.render();
-          },
+          decide: (card, option) => this.acted(() => this.keptOr(this.backend.record(card.game, option.body))),
           fresh: new Set(this.arrived.keys()),
           kept: keptDecisions((await this.backend.waiting?.()) ?? []),
           now: new Date(),
@@ -408,7 +432,7 @@ export class ArbiterApp {
           role,
           waiting: waiting.filter((q) => q.game === game),
           unsent: this.unsent,
-          reload: () => this.go({ name: "game", game }),
+          reload: (form) => this.recorded(form),
           back: () => void this.go({ name: "tables" }),
           openReader: this.backend.reader ? () => void this.go({ name: "reader", game }) : undefined,
           openStory: (incident) => story(game, incident),
@@ -421,18 +445,15 @@ export class ArbiterApp {
           // Evidence for whoever decides: any official at the table or above (not the organiser).
           attach:
             this.backend.canRecord && role !== "organiser"
-              ? async (sgf, moveNo) => {
-                  await this.backend.record(game, {
-                    kind: "record_attached",
-                    data: { incident, sgf, move_no: moveNo ?? undefined },
-                  });
-                  await this.render();
-                }
+              ? (sgf, moveNo) =>
+                  this.acted(() =>
+                    this.backend.record(game, {
+                      kind: "record_attached",
+                      data: { incident, sgf, move_no: moveNo ?? undefined },
+                    }),
+                  )
               : undefined,
-          decide: async (target, option) => {
-            await this.keptOr(this.backend.record(target.game, option.body));
-            await this.render();
-          },
+          decide: (target, option) => this.acted(() => this.keptOr(this.backend.record(target.game, option.body))),
           standings,
         });
       }

@@ -1,6 +1,6 @@
 // The morph (dom.ts): a redraw updates what changed and keeps what a person uses.
 import { describe, expect, it } from "vitest";
-import { forgetOwn, h, inUse, keep, morph, own, watchUse } from "./dom";
+import { foldDone, foldSince, forgetOwn, h, inUse, keep, morph, own, usedSince, watchUse } from "./dom";
 
 const use = watchUse(window);
 
@@ -136,5 +136,64 @@ describe("a question a tap asked", () => {
     asked.set({ game: "r1-t3" });
     forgetOwn();
     expect(asked.get()).toBeUndefined();
+  });
+});
+
+/** The next moment `performance.now()` can tell apart from this one. */
+async function later(): Promise<number> {
+  const t = performance.now();
+  while (performance.now() <= t) await new Promise((r) => setTimeout(r, 1));
+  return performance.now();
+}
+
+describe("the screen drawn again after an action", () => {
+  it("folds the form the action came from and keeps what the person began while it was on its way", async () => {
+    document.body.replaceChildren();
+    const root = h("div");
+    document.body.append(root);
+    forgetOwn();
+    const draw = (n: number) => [
+      ...screen(n),
+      own("answer", () => h("section", { "data-testid": "answer" })),
+      own("old", () => h("section", { "data-testid": "old" })),
+    ];
+    morph(root, draw(1), new Set());
+    // Before the action: a name typed (the form it sends), a section's answer drawn, a value kept.
+    const sent = root.querySelector<HTMLInputElement>("[data-testid=name]")!;
+    sent.value = "张一";
+    sent.dispatchEvent(new Event("input", { bubbles: true }));
+    const old = root.querySelector("[data-testid=old]")!;
+    old.append(h("p", {}, "an earlier answer"));
+    keep<string>("asked-before").set("before");
+    await new Promise((r) => setTimeout(r, 0)); // the observer hears the draw in `old`
+    const since = await later();
+    await later();
+    // While it is on its way: a section opened, a form a tap opened, a question asked.
+    const more = root.querySelector<HTMLDetailsElement>("[data-testid=more]")!;
+    more.open = true;
+    more.dispatchEvent(new Event("toggle"));
+    const answer = root.querySelector("[data-testid=answer]")!;
+    answer.append(h("button", { "data-testid": "confirm" }, "confirm"));
+    keep<string>("asked-since").set("since");
+    await new Promise((r) => setTimeout(r, 0));
+
+    foldSince(since);
+    morph(root, draw(2), usedSince(root, since, use));
+    expect(keep<string>("asked-before").get()).toBeUndefined();
+    foldDone();
+
+    expect(root.querySelector("[data-testid=name]")).not.toBe(sent);
+    expect(root.querySelector<HTMLInputElement>("[data-testid=name]")!.value).toBe("");
+    expect(root.querySelector("[data-testid=more]")).toBe(more);
+    expect(more.open).toBe(true);
+    expect(root.querySelector("[data-testid=answer]")).toBe(answer);
+    expect(root.querySelectorAll("[data-testid=confirm]")).toHaveLength(1);
+    expect(root.querySelector("[data-testid=old]")).not.toBe(old);
+    expect(root.querySelector("[data-testid=old]")!.children).toHaveLength(0);
+    expect(keep<string>("asked-since").get()).toBe("since");
+    expect(keep<string>("asked-before").get()).toBeUndefined();
+    // The next poll's draw puts back the same owned element (the map holds the live one).
+    morph(root, draw(3), inUse(root, use));
+    expect(root.querySelector("[data-testid=answer]")).toBe(answer);
   });
 });

@@ -61,11 +61,21 @@ export function mount(root: HTMLElement, ...nodes: Node[]): void {
  * panel), by key: kept across redraws of the screen until it is opened anew (`forgetOwn`). */
 let owned = new Map<string, HTMLElement>();
 
+/** When each element was last used (`performance.now()`): pressed, typed in, focused, opened or
+ * closed by the person; an owned element also when its code last drew in it (`watchUse`). */
+const usedAt = new WeakMap<Node, number>();
+
+const usedAfter = (n: Node, t: number): boolean => (usedAt.get(n) ?? Number.NEGATIVE_INFINITY) > t;
+
+/** The moment of the action whose draw is under way (`foldSince`), else null. */
+let folding: number | null = null;
+
 /** The element `key` of the screen on show, made by `make` the first time (marked `data-own`):
- * redraws of the screen put this same element back, with what its code drew in it. */
+ * redraws of the screen put this same element back, with what its code drew in it. An action's
+ * draw puts it back only if it was used since the action began. */
 export function own(key: string, make: () => HTMLElement): HTMLElement {
   const kept = owned.get(key);
-  if (kept?.isConnected) return kept;
+  if (kept?.isConnected && (folding === null || usedAfter(kept, folding))) return kept;
   const el = make();
   el.setAttribute("data-own", key);
   owned.set(key, el);
@@ -74,15 +84,19 @@ export function own(key: string, make: () => HTMLElement): HTMLElement {
 
 /** What a screen's own code set in answer to a tap (a question asked), by key: kept across
  * redraws of the screen, which draw it again, until the screen is opened anew (`forgetOwn`). */
-let held = new Map<string, unknown>();
+let held = new Map<string, { value: unknown; at: number }>();
 
-/** The value a screen's code keeps under `key` across the polls' redraws (`held`). */
+/** The value a screen's code keeps under `key` across the polls' redraws (`held`); an action's
+ * draw sees it only if it was set since the action began. */
 export function keep<T>(key: string): { get: () => T | undefined; set: (v: T | undefined) => void } {
   return {
-    get: () => held.get(key) as T | undefined,
+    get: () => {
+      const e = held.get(key);
+      return e && (folding === null || e.at > folding) ? (e.value as T) : undefined;
+    },
     set: (v) => {
       if (v === undefined) held.delete(key);
-      else held.set(key, v);
+      else held.set(key, { value: v, at: performance.now() });
     },
   };
 }
@@ -93,18 +107,42 @@ export function forgetOwn(): void {
   held = new Map();
 }
 
+/** The screen drawn again after an official's action begun at `since` (its tap): what the person
+ * began after that moment — a field typed in, a section opened, a form a tap opened — stays (own,
+ * keep, `usedSince`); the rest, the form the action came from with it, is drawn anew. */
+export function foldSince(since: number): void {
+  folding = since;
+}
+
+/** The action's draw is on the page: what it did not keep is forgotten. */
+export function foldDone(): void {
+  const since = folding;
+  folding = null;
+  if (since === null) return;
+  for (const [k, e] of held) if (e.at <= since) held.delete(k);
+}
+
 /** What a person is doing on the page, watched from `w`: the element pressed now, and the fields
  * they typed in or changed (never replaced by a draw: the draw's value is the screen's, theirs
- * is theirs). */
+ * is theirs); and when each element was last used (`usedAt`). */
 export function watchUse(w: Window): { pressed: () => Element | null; changed: (el: Element) => boolean } {
   let pressed: Element | null = null;
   const changed = new WeakSet<Element>();
   const opts = { capture: true, passive: true };
+  // The element, and the owned element it is in: its code's closures are the ones it answers.
+  const stamp = (e: Event) => {
+    if (!(e.target instanceof Element)) return;
+    const t = performance.now();
+    usedAt.set(e.target, t);
+    const o = e.target.closest("[data-own]");
+    if (o) usedAt.set(o, t);
+  };
   for (const start of ["pointerdown", "mousedown", "touchstart"]) {
     w.addEventListener(
       start,
       (e) => {
         pressed = e.target instanceof Element ? e.target : null;
+        stamp(e);
       },
       opts,
     );
@@ -123,10 +161,32 @@ export function watchUse(w: Window): { pressed: () => Element | null; changed: (
       type,
       (e) => {
         if (e.target instanceof Element) changed.add(e.target);
+        stamp(e);
       },
       opts,
     );
+  // A details opened or closed (its toggle does not bubble: heard on the way down), a field focused.
+  for (const type of ["toggle", "focusin", "keydown"]) w.addEventListener(type, stamp, opts);
+  // An owned element drawn in by its code (a form a tap opened, an answer shown). Draws never
+  // change what is inside one (`update`), so only its code is heard here.
+  new MutationObserver((records) => {
+    const t = performance.now();
+    for (const r of records) {
+      // A childList's target is the parent: an element (or the document, which has no closest).
+      const o = (r.target as Partial<Element>).closest?.("[data-own]");
+      if (o) usedAt.set(o, t);
+    }
+  }).observe(w.document.documentElement, { childList: true, subtree: true });
   return { pressed: () => pressed, changed: (el) => changed.has(el) };
+}
+
+/** `seeds` with every ancestor up to `root`: what a morph keeps. */
+function withPaths(root: Element, seeds: Element[]): Set<Node> {
+  const keep = new Set<Node>();
+  for (const s of seeds) {
+    for (let n: Node | null = s; n && n !== root && !keep.has(n); n = n.parentNode) keep.add(n);
+  }
+  return keep;
 }
 
 /** The live elements under `root` that a draw must keep, with every ancestor up to `root`. */
@@ -138,11 +198,16 @@ export function inUse(root: Element, use: ReturnType<typeof watchUse> | null): S
   if (pressed && root.contains(pressed)) seeds.push(pressed);
   seeds.push(...root.querySelectorAll("details[open], dialog[open], [data-own]"));
   if (use) for (const f of root.querySelectorAll("input, textarea, select")) if (use.changed(f)) seeds.push(f);
-  const keep = new Set<Node>();
-  for (const s of seeds) {
-    for (let n: Node | null = s; n && n !== root && !keep.has(n); n = n.parentNode) keep.add(n);
-  }
-  return keep;
+  return withPaths(root, seeds);
+}
+
+/** The live elements under `root` that an action's draw keeps (`foldSince`): those used after
+ * `since`, and the one pressed now, with every ancestor up to `root`. */
+export function usedSince(root: Element, since: number, use: ReturnType<typeof watchUse> | null): Set<Node> {
+  const seeds = Array.from(root.querySelectorAll("*")).filter((el) => usedAfter(el, since));
+  const pressed = use?.pressed();
+  if (pressed && root.contains(pressed)) seeds.push(pressed);
+  return withPaths(root, seeds);
 }
 
 /** The key a child is matched by: `data-key`, else its test id or id, else none (matched by

@@ -59,12 +59,12 @@ export async function confirmStep(
       if (body.kind === "incident_recorded" && mine)
         undoable = { game, incident: mine.id, title, until: Date.now() + UNDO_WINDOW_MS };
       if (after) await after(v);
-      await ctx.reload();
+      await ctx.reload(bar);
     } catch (e) {
       // The office could not be reached: kept on this phone, sent when it can be.
       if (e instanceof KeptOffline) {
         announce(`${title} — ${e.message}`);
-        await ctx.reload().catch(() => undefined);
+        await ctx.reload(bar).catch(() => undefined);
         return;
       }
       lines.append(h("li", { class: "error" }, (e as Error).message));

@@ -16,7 +16,7 @@ export function evaluationsView(
   evaluations: Evaluation[],
   api: OfficeApi,
   role: Role | undefined,
-  changed: () => void,
+  changed: (since: number) => void,
 ): HTMLElement {
   const out = outcomeLine();
   const writes = role === "chief_arbiter";
@@ -46,10 +46,11 @@ export function evaluationsView(
         class: "primary",
         "data-testid": `eval-save-${p.id}`,
         onclick: async () => {
+          const since = performance.now();
           try {
             await api.evaluate(p.id, text.value);
             out.ok(t("saved"));
-            changed();
+            changed(since);
           } catch (err) {
             out.fail(err);
           }

@@ -25,8 +25,10 @@ import { clockText } from "./reader";
 export interface GameCtx {
   backend: Backend;
   role: Role | null;
-  /** Re-fetches the game and redraws the screen. */
-  reload: () => Promise<void>;
+  /** Draws the game again after a record made on it: the form it was made from (`form`, any
+   * element of it) folds if it is still the one shown; one opened since, while the record was on
+   * its way, stays, as does everything else the person is doing. */
+  reload: (form?: Element) => Promise<void>;
   back: () => void;
   /** Opens the byo-yomi reader for this game (where the device runs the clock). */
   openReader?: () => void;
@@ -236,7 +238,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
             }
             try {
               await seal(game, sealer, p.toUpperCase());
-              await ctx.reload();
+              await ctx.reload(note);
             } catch (e) {
               note.textContent = (e as Error).message;
             }
@@ -298,7 +300,7 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
             onclick: async () => {
               try {
                 await open(game);
-                await ctx.reload();
+                await ctx.reload(note);
               } catch (e) {
                 note.textContent = (e as Error).message;
               }
@@ -741,11 +743,11 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       confirm.setAttribute("disabled", "");
       try {
         await record(game, c, title, tapped);
-        await ctx.reload();
+        await ctx.reload(bar);
       } catch (e) {
         if (e instanceof KeptOffline) {
           announce(`${title} — ${e.message}`);
-          await ctx.reload().catch(() => undefined);
+          await ctx.reload(bar).catch(() => undefined);
           return;
         }
         lines.append(h("li", { class: "error" }, (e as Error).message));

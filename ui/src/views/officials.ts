@@ -16,7 +16,7 @@ export function officialsView(
   setup: Setup,
   devices: DeviceInfo[],
   api: OfficeApi,
-  changed: () => void,
+  changed: (since: number) => void,
   refusals: Refusal[] = [],
 ): HTMLElement {
   const out = outcomeLine();
@@ -36,9 +36,10 @@ export function officialsView(
       class: "card form",
       onsubmit: async (e: Event) => {
         e.preventDefault();
+        const since = performance.now();
         try {
           await api.registerPerson(id.value.trim(), name.value.trim(), role.value as Role);
-          changed();
+          changed(since);
         } catch (err) {
           out.fail(err);
         }
@@ -62,11 +63,12 @@ export function officialsView(
       class: "card form",
       onsubmit: async (e: Event) => {
         e.preventDefault();
+        const since = performance.now();
         const list = parseTables(tables.value);
         if (!list) return out.fail(new Error(t("tablesList")));
         try {
           await api.assignReferee(who.value, list);
-          changed();
+          changed(since);
         } catch (err) {
           out.fail(err);
         }
@@ -134,9 +136,10 @@ export function officialsView(
             class: "small danger",
             "data-testid": `revoke-${d.device}`,
             onclick: async () => {
+              const since = performance.now();
               try {
                 await api.revoke(d.device);
-                changed();
+                changed(since);
               } catch (err) {
                 out.fail(err);
               }
@@ -175,13 +178,14 @@ export function officialsView(
                     class: "small",
                     "data-testid": `resend-${r.event}`,
                     onclick: async () => {
+                      const since = performance.now();
                       try {
                         const answer = await api.resendRefused(r.event!);
                         if (answer.status === "rejected")
                           out.fail(new Error(answer.message ?? answer.code ?? "rejected"));
                         else {
                           out.ok(t("resentAdmitted"));
-                          changed();
+                          changed(since);
                         }
                       } catch (err) {
                         out.fail(err);

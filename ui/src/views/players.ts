@@ -10,12 +10,13 @@ import { lt, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dataTable, field, input, outcomeLine } from "./forms";
 
-export function playersView(setup: Setup, api: OfficeApi, changed: () => void): HTMLElement {
+export function playersView(setup: Setup, api: OfficeApi, changed: (since: number) => void): HTMLElement {
   const out = outcomeLine();
   const act = async (f: () => Promise<string>) => {
+    const since = performance.now();
     try {
       out.ok(await f());
-      changed();
+      changed(since);
     } catch (e) {
       out.fail(e);
     }
@@ -33,6 +34,7 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
   const duplicate = own("duplicate", () => h("div", { "data-testid": "duplicate" }));
   const addOne = (confirm: boolean) =>
     void (async () => {
+      const since = performance.now();
       duplicate.replaceChildren();
       try {
         const surname = latinSurname.value.trim() || undefined;
@@ -46,7 +48,7 @@ export function playersView(setup: Setup, api: OfficeApi, changed: () => void): 
           confirm: confirm || undefined,
         });
         out.ok(`${p.id} ${p.name}`);
-        changed();
+        changed(since);
       } catch (e) {
         out.fail(e);
         if (e instanceof BackendError && e.code === "already_registered") {
