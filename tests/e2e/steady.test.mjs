@@ -7,6 +7,9 @@
 //   focus, its text and its caret; the open section stays open; the page does not scroll;
 // - a ruling button is then held down (mouse down) while the rest arrive and are drawn, and let
 //   go: the tap lands, once (one confirm step, one record at the office).
+// And what the person began while the office answered their own last action stays when that
+// answer is drawn (held here by `page.route`): the next confirm step at a table, the next name
+// typed and a section opened at the registration desk.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
