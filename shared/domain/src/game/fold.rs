@@ -13,6 +13,7 @@ use crate::rules::authority::{check_author, check_escalation};
 use crate::rules::penalty::{allowed, check, RuleContext};
 use crate::rules::{
     consequence, counting, Incident, Outcome, ResultReason, Ruleset, RulesetSpec, Ruling, FIRST_RESULT_STANDS_SINCE,
+    WARNINGS_BY_KIND_SINCE,
 };
 use crate::timing::ClockFact;
 
@@ -859,6 +860,7 @@ impl Fold {
         view.after_result = after;
         view.would_decide = false;
         let kind = view.incident.kind();
+        let rules = view.rules;
         // From revision 3 the first decisive event stands: after it, a ruling that would decide
         // the game again is kept and flagged, whoever gives it (game::correction).
         let stands = after && view.rules >= FIRST_RESULT_STANDS_SINCE;
@@ -918,11 +920,14 @@ impl Fold {
                 .filter_map(|e| self.incidents.get(e))
                 .map(|v| v.incident.kind())
                 .collect();
-            let warnings = &mut self.sides.get_mut(w).warnings;
-            warnings.push(id);
+            // The warnings this one counts with: from revision 7 a KBA ring or noise only with
+            // its own kind (競技の規則 第一条), before it every warning in the game.
+            let by_kind = rules >= WARNINGS_BY_KIND_SINCE;
+            let count = 1 + earlier.iter().filter(|k| !by_kind || self.ruleset.counts_with(kind, **k)).count();
+            self.sides.get_mut(w).warnings.push(id);
             // 第二十五条二: the warning that makes the count reach the limit loses the game (the
             // text's own sentence cited where it has one, e.g. KBA's second ring).
-            if warnings.len() == self.ruleset.warnings_to_lose && (self.play.result.is_none() || after) {
+            if count == self.ruleset.warnings_to_lose && (self.play.result.is_none() || after) {
                 let article = self.ruleset.warning_loss(kind, &earlier);
                 if stands {
                     would_decide = true;

@@ -11,9 +11,10 @@
 //! | 4 | 第十二条二: a time control's reserved minutes are the last minutes *of* its time limit (`main_minutes` is the whole 时限: 60 with 5 reserved is 55 minutes, then 5 of byo-yomi); before it they came after it (60 + 5) |
 //! | 5 | the undo window runs between the moments the incident and its undo were made (their wall times, within the clock-skew bound), not their arrivals (game::undo) |
 //! | 6 | 第二十九条三: a Swiss opponent who withdrew is credited A × the rounds *after* the withdrawal; before it, A × every round without a game (a bye before the withdrawal counted twice: its points and A) |
+//! | 7 | KBA 競技の規則 第一条: a ring (1.1) and a noise (1.2) each count on their own — the second of the same kind loses, and neither adds to another kind's count; the other warnings count together (第二十五条二). Before it, every warning counted with every other |
 
 /// The revision this build admits new events under.
-pub const RULES_REVISION: u16 = 6;
+pub const RULES_REVISION: u16 = 7;
 
 /// From this revision on, the rows that turn on 付則第三条1 need the `objection` fact; before
 /// it, the referee's ruling stands as given (the claim taken as raised at once).
@@ -41,3 +42,10 @@ pub const UNDO_FROM_MADE_SINCE: u16 = 5;
 /// A was multiplied by every round up to the standings' round without a game, so a bye before
 /// the withdrawal was credited twice (`tournament::standings::art29_withdrawal`).
 pub const UNPLAYED_AFTER_WITHDRAWAL_SINCE: u16 = 6;
+
+/// From this revision of a warning's incident on, KBA 競技の規則 第一条 as seed 004 words it:
+/// "1次：警告（イエローカード） 2次：反則負け" for a phone's ring (1.1) and for a noise (1.2), each
+/// on its own — a kind with its own sentence counts only with warnings of its kind, and the
+/// warnings of the rows the profile borrows count together under 第二十五条二
+/// (`Ruleset::counts_with`). Before it, every warning in the game counted with every other.
+pub const WARNINGS_BY_KIND_SINCE: u16 = 7;

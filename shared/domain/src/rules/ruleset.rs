@@ -199,7 +199,8 @@ pub struct Ruleset {
     /// The article that makes the warning count lose.
     pub warning_loss_article: Article,
     /// Where the text has its own sentence for a second warning of one kind (KBA: the second
-    /// ring, the second noise), that sentence decides instead of `warning_loss_article`.
+    /// ring, the second noise), that sentence decides instead of `warning_loss_article`; from
+    /// rules revision 7 such a kind also counts on its own (`counts_with`).
     pub second_warning: &'static [(IncidentType, Article)],
     /// The article for a win by resignation.
     pub resignation_article: Article,
@@ -239,7 +240,8 @@ impl Ruleset {
                 komi: Komi::HalfPoints(13),
                 warnings_to_lose: 2,
                 // Seed 004 has no general rule on warnings (付則第一条5 is about repeating
-                // 付則第二条一): warnings from the Chinese rows it borrows lose under 第二十五条二.
+                // 付則第二条一): warnings from the Chinese rows it borrows lose under 第二十五条二,
+                // counted among themselves; rings and noises each count on their own.
                 warning_loss_article: Article::Art25_2,
                 second_warning: &[
                     (IncidentType::PhoneRang, Article::KrC1_1_2),
@@ -281,6 +283,21 @@ impl Ruleset {
             .iter()
             .find(|(kind, _)| *kind == deciding && earlier.contains(kind))
             .map_or(self.warning_loss_article, |(_, article)| *article)
+    }
+
+    /// Whether an earlier warning for `earlier` counts toward the loss a warning for `kind`
+    /// brings (rules revision 7 on). KBA 競技の規則 第一条 counts a ring and a noise each on its
+    /// own ("1次：警告, 2次：反則負け" under 1.1 and again under 1.2): a kind with its own sentence
+    /// counts only with its own kind; every other warning counts with the others (第二十五条二).
+    /// Seed 004 does not say whether a yellow card adds to a borrowed Chinese warning; read so
+    /// that each of its two sentences keeps its own count, it does not.
+    pub fn counts_with(&self, kind: IncidentType, earlier: IncidentType) -> bool {
+        let own = |k: IncidentType| self.second_warning.iter().any(|(x, _)| *x == k);
+        if own(kind) || own(earlier) {
+            kind == earlier
+        } else {
+            true
+        }
     }
 }
 

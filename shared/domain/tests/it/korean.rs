@@ -234,13 +234,54 @@ fn row_repetition_no_result_under_article_16() {
 }
 
 #[test]
-fn warnings_of_different_kinds_lose_under_the_borrowed_chinese_rule() {
-    // Seed 004 counts rings and noises each on their own; a ring and a 第二十四条二 warning (a
-    // Chinese row the profile borrows) lose under 第二十五条二, not under a KBA sentence.
+fn competition_1_a_ring_and_a_noise_each_count_on_their_own() {
+    // 競技の規則 第一条1 "一回のベル：警告 二回のベル：反則負け" and 第一条2 "1次：警告 2次：反則負け".
+    // The referee's account: "Black's phone rang early in the game: a yellow card. An hour later
+    // Black rattled stones in the bowl: a yellow card. Each is Black's first of its kind, so the
+    // game goes on. Then the phone rang again: that is the second ring, and Black loses."
+    let ring = || Incident::PhoneRang { offender: Black, call: false };
+    let mut t = Table::korean();
+    t.try_incident(ring(), Ruling::Warning).unwrap();
+    t.try_incident(Incident::Noise { offender: Black }, Ruling::Warning).unwrap();
+    let s = t.state();
+    assert_eq!((s.result, s.warnings(Black)), (None, 2), "two yellow cards of two kinds lose nothing");
+    t.try_incident(ring(), Ruling::Warning).unwrap();
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(White), ResultReason::SecondWarning, Article::KrC1_1_2));
+}
+
+#[test]
+fn competition_1_a_yellow_card_does_not_add_to_a_borrowed_chinese_warning() {
+    // Seed 004 counts rings and noises by kind and is silent on other warnings: those of the
+    // Chinese rows the profile borrows (第二十四条二 disturbing another's thinking) count among
+    // themselves under 第二十五条二, and a yellow card does not add to them.
     let mut t = Table::korean();
     t.try_incident(Incident::PhoneRang { offender: Black, call: false }, Ruling::Warning).unwrap();
     t.try_incident(Incident::Disturbing { offender: Black }, Ruling::Warning).unwrap();
-    assert_eq!(t.state().result.unwrap().article, Article::Art25_2);
+    assert_eq!(t.state().result, None);
+    t.try_incident(Incident::Disturbing { offender: Black }, Ruling::Warning).unwrap();
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.article), (Outcome::win(White), Article::Art25_2));
+}
+
+#[test]
+fn warnings_recorded_before_revision_7_keep_counting_together() {
+    // A ledger from before rules revision 7: a ring and a noise lost the game under 第二十五条二,
+    // and it still does (rules::revision: old ledgers keep their meaning).
+    let mut t = Table::korean();
+    t.rules = 6;
+    t.try_incident(Incident::PhoneRang { offender: Black, call: false }, Ruling::Warning).unwrap();
+    t.try_incident(Incident::Noise { offender: Black }, Ruling::Warning).unwrap();
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(White), ResultReason::SecondWarning, Article::Art25_2));
+    // The warning that decides is read under its own revision: a noise recorded now after a
+    // ring recorded then is the first noise.
+    let mut t = Table::korean();
+    t.rules = 6;
+    t.try_incident(Incident::PhoneRang { offender: Black, call: false }, Ruling::Warning).unwrap();
+    t.rules = arbiter_domain::rules::RULES_REVISION;
+    t.try_incident(Incident::Noise { offender: Black }, Ruling::Warning).unwrap();
+    assert_eq!(t.state().result, None);
 }
 
 #[test]
