@@ -47,6 +47,11 @@ pub enum Condition {
     ObjectedAtOnce,
     /// KBA Appendix 3.1: play had gone on before the objection: the foul counts as accepted.
     PlayWentOn,
+    /// Recorded under rules revision 7 or later, where a foul with its own count is counted by
+    /// kind (KBA Appendix 1.4/1.5: the first clock stop while filling dame is a yellow card).
+    CountedByKind,
+    /// Recorded before rules revision 7 (KBA Appendix 1.4: the first stop lost at once).
+    BeforeCountedByKind,
 }
 
 /// Why the board was scattered (第十七条四).

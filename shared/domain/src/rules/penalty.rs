@@ -136,6 +136,8 @@ impl Condition {
             (ApprovableAbsence, Incident::AwayInByoyomi { overtime, requested_in_opponent_time, .. }) => {
                 !overtime && *requested_in_opponent_time
             }
+            (CountedByKind, _) => ctx.revision >= crate::rules::revision::WARNINGS_BY_KIND_SINCE,
+            (BeforeCountedByKind, _) => ctx.revision < crate::rules::revision::WARNINGS_BY_KIND_SINCE,
             (RingOnly, Incident::PhoneRang { call, .. }) => !call,
             (CallInHall, Incident::PhoneRang { call, .. }) => *call,
             (ObjectedAtOnce | PlayWentOn, i) => {
@@ -218,6 +220,11 @@ impl Condition {
                 "only when the opponent objected at once, before play went on",
             ),
             PlayWentOn => ("仅当提出异议前对局已继续时适用", "only when play had gone on before the objection"),
+            CountedByKind => (
+                "仅当按种类计次（规则修订7起）时适用",
+                "only where each kind is counted on its own (rules revision 7 on)",
+            ),
+            BeforeCountedByKind => ("仅当记录于规则修订7之前时适用", "only when recorded before rules revision 7"),
         };
         Label::new(zh, en)
     }

@@ -246,6 +246,7 @@ impl Ruleset {
                 second_warning: &[
                     (IncidentType::PhoneRang, Article::KrC1_1_2),
                     (IncidentType::Noise, Article::KrC1_2_2),
+                    (IncidentType::ClockStoppedFillingDame, Article::KrA1_5),
                 ],
                 resignation_article: Article::Kr15,
                 count_article: Article::Kr14,

@@ -164,14 +164,40 @@ fn row_moved_stones_without_agreement_both_lose_under_appendix_1_3() {
     assert_eq!(cites(inc, Ruling::BothLose), (Article::KrA1_3, Some(Article::KrA1_3)));
 }
 
-/// 付則第一条4, and so 付則第一条5 (doing 付則第二条一's foul twice) never comes: the first stop
-/// already loses.
 #[test]
-fn row_clock_stopped_filling_dame_loses_under_appendix_1_4() {
+fn appendix_1_4_and_1_5_the_first_clock_stop_while_filling_dame_is_a_foul_the_second_loses() {
+    // 付則第一条4 "駄目を詰める際、対局時計を止めても反則である"; 第一条5 "付則第二条の罰則規定一項を
+    // 二回行った場合" (付則第二条1: the clock is not stopped while dame are filled). The referee's
+    // account: "Filling dame, Black stopped the clock: a foul, a yellow card. A few moves later
+    // Black stopped it again: the second time, Black loses."
+    let stop = || Incident::ClockStoppedFillingDame { offender: Black };
+    let mut t = Table::korean();
     assert_eq!(
-        cites(Incident::ClockStoppedFillingDame { offender: Black }, Ruling::OffenderLoses),
-        (Article::KrA1_4, Some(Article::KrA1_4))
+        t.try_incident(stop(), Ruling::OffenderLoses).unwrap_err(),
+        unmet(Article::KrA1_4, Ruling::OffenderLoses, Condition::BeforeCountedByKind),
+        "the first stop does not lose at once"
     );
+    assert_eq!(cites(stop(), Ruling::Warning), (Article::KrA1_4, None));
+    t.try_incident(stop(), Ruling::Warning).unwrap();
+    assert_eq!(t.state().result, None);
+    // A yellow card of another kind between them does not count toward this one.
+    t.try_incident(Incident::Noise { offender: Black }, Ruling::Warning).unwrap();
+    assert_eq!(t.state().result, None);
+    t.try_incident(stop(), Ruling::Warning).unwrap();
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.reason, r.article), (Outcome::win(White), ResultReason::SecondWarning, Article::KrA1_5));
+}
+
+#[test]
+fn appendix_1_4_a_first_stop_recorded_before_revision_7_still_loses() {
+    let mut t = Table::korean();
+    t.rules = 6;
+    // As a build of that revision admitted it (today's device refuses it: `validate` checks new
+    // records under this build's revision).
+    let id = t.incident(Incident::ClockStoppedFillingDame { offender: Black }, Ruling::OffenderLoses);
+    let s = t.state();
+    assert_eq!(s.incident(id).unwrap().effective.unwrap().article, Article::KrA1_4);
+    assert_eq!(s.result.map(|r| (r.outcome, r.article)), Some((Outcome::win(White), Article::KrA1_4)));
 }
 
 #[test]

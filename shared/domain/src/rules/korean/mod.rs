@@ -25,8 +25,13 @@ const KBA: &[PenaltyEntry] = &[
     row(MovedStones, Restore, KrA1_3, Referee, Always),
     row(MovedStones, Accept, KrA1_3, Referee, Agreed),
     row(MovedStones, BothLose, KrA1_3, Referee, NotAgreed),
-    // 付則 第一条4 / 第一条6.
-    row(ClockStoppedFillingDame, OffenderLoses, KrA1_4, Referee, Always),
+    // 付則 第一条4 "駄目を詰める際、対局時計を止めても反則である" and 第一条5 "付則第二条の罰則規定一項を
+    // 二回行った場合" (付則第二条1: the clock is not stopped while dame are filled): both have
+    // effect only if the first stop is a foul — a yellow card — and the second loses
+    // (Ruleset::second_warning, rules revision 7). Before it the first stop lost under 1.4.
+    row(ClockStoppedFillingDame, Warning, KrA1_4, Referee, CountedByKind),
+    row(ClockStoppedFillingDame, OffenderLoses, KrA1_4, Referee, BeforeCountedByKind),
+    // 付則 第一条6.
     row(CaptureLeftOnBoard, OffenderLoses, KrA1_6, Referee, Always),
     // 競技の規則 第一条1 1): a ring is a yellow card; a call in the hall loses. The second ring
     // loses under 1.1 2) (Ruleset::second_warning).
