@@ -75,7 +75,7 @@ async fn a_referee_walks_a_game_through_the_app_service() {
 
     // Escalate a 17.3 disagreement: it lands in the queue for the chief arbiter.
     let moved = EventBody::IncidentRecorded {
-        incident: Incident::MovedStones { mover: None, players_agree: false, deliberate: false },
+        incident: Incident::MovedStones { mover: None, players_agree: false, deliberate: false, restorable: None },
         ruling: None,
         note: None,
     };

@@ -57,7 +57,12 @@ async fn a_17_3_dispute_reaches_the_chief_with_enough_to_decide() {
     let moved = tablet.record(
         2,
         EventBody::IncidentRecorded {
-            incident: Incident::MovedStones { mover: Some(Colour::White), players_agree: false, deliberate: false },
+            incident: Incident::MovedStones {
+                mover: Some(Colour::White),
+                players_agree: false,
+                deliberate: false,
+                restorable: None,
+            },
             ruling: None,
             note: Some("黑方称白方碰动了两子".into()),
         },

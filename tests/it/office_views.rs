@@ -31,7 +31,7 @@ async fn incidents_queue_state_and_export() {
     let moved = d.record(
         2,
         EventBody::IncidentRecorded {
-            incident: Incident::MovedStones { mover: None, players_agree: false, deliberate: false },
+            incident: Incident::MovedStones { mover: None, players_agree: false, deliberate: false, restorable: None },
             ruling: None,
             note: None,
         },

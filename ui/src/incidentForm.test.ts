@@ -20,6 +20,17 @@ describe("incident form", () => {
     });
   });
 
+  it("leaves unsaid whether moved stones can be put back (KBA 付則第一条3) until the referee says", () => {
+    const kba: FactField[] = [...moved, { name: "restorable", kind: "optional_bool", label: lbl }];
+    const v = defaultFacts(kba);
+    expect(v.restorable).toBeNull();
+    v.restorable = false;
+    expect(buildIncident("moved_stones", kba, v)).toEqual({
+      type: "moved_stones",
+      facts: { mover: null, players_agree: false, deliberate: false, restorable: false },
+    });
+  });
+
   it("carries when a claim was raised (KBA 付則第三条1) and takes a move check's facts", () => {
     const ko: FactField[] = [
       { name: "offender", kind: "colour", label: lbl },

@@ -19,6 +19,7 @@ export function defaultFacts(fields: FactField[]): Record<string, FactValue> {
       case "optional_colour":
       case "optional_point":
       case "optional_objection":
+      case "optional_bool":
         v[f.name] = null;
         break;
       case "bool":

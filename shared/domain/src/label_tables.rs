@@ -29,11 +29,13 @@ pub struct LabelTables {
     pub rulesets: std::collections::BTreeMap<String, Label>,
     /// Why a result was corrected (game::correction).
     pub correction_causes: std::collections::BTreeMap<String, Label>,
+    /// The answers to a yes-or-no fact that may be left unsaid (`FactKind::OptionalBool`).
+    pub answers: std::collections::BTreeMap<String, Label>,
 }
 
 impl LabelTables {
     /// Every table, for what holds them all to a rule (tests).
-    pub fn all(&self) -> [&std::collections::BTreeMap<String, Label>; 15] {
+    pub fn all(&self) -> [&std::collections::BTreeMap<String, Label>; 16] {
         [
             &self.roles,
             &self.colours,
@@ -50,6 +52,7 @@ impl LabelTables {
             &self.cycles,
             &self.rulesets,
             &self.correction_causes,
+            &self.answers,
         ]
     }
 }
@@ -125,6 +128,11 @@ pub fn tables() -> LabelTables {
             })
             .collect(),
         correction_causes: table(crate::game::CorrectionCause::ALL),
+        answers: fixed(&[
+            ("yes", Label::new("是", "yes")),
+            ("no", Label::new("否", "no")),
+            ("not_stated", Label::new("未说明", "not stated")),
+        ]),
     }
 }
 

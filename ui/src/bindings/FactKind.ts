@@ -3,4 +3,4 @@
 /**
  * The kind of input a fact needs.
  */
-export type FactKind = "colour" | "optional_colour" | "bool" | "optional_point" | "seconds" | "scatter_cause" | "cycle" | "optional_objection" | "text";
+export type FactKind = "colour" | "optional_colour" | "bool" | "optional_bool" | "optional_point" | "seconds" | "scatter_cause" | "cycle" | "optional_objection" | "text";

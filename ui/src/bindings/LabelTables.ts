@@ -13,4 +13,8 @@ rulesets: { [key in string]: Label },
 /**
  * Why a result was corrected (game::correction).
  */
-correction_causes: { [key in string]: Label }, };
+correction_causes: { [key in string]: Label }, 
+/**
+ * The answers to a yes-or-no fact that may be left unsaid (`FactKind::OptionalBool`).
+ */
+answers: { [key in string]: Label }, };

@@ -119,6 +119,17 @@ export function recordForm(at: GameAt, preset?: CatalogueEntry): void {
           onchange: (e: Event) => set((e.target as HTMLInputElement).checked),
         });
         break;
+      case "optional_bool":
+        control = choice<string>(
+          ["yes", "no", "not_stated"].map((v) => [v, lt("answers", v)]),
+          values[f.name] === true ? "yes" : values[f.name] === false ? "no" : "not_stated",
+          (v) => {
+            set(v === "not_stated" ? null : v === "yes");
+            redraw();
+          },
+          `fact-${f.name}`,
+        );
+        break;
       case "seconds":
         control = h("input", {
           type: "number",

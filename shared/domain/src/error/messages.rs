@@ -728,12 +728,12 @@ pub(crate) mod tests {
     fn a_refusal_reads_as_a_referee_would_say_it() {
         let e = E::ConditionNotMet {
             article: Article::Art17_3,
-            why: Unmet::Condition { ruling: Ruling::Warning, when: Condition::Agreed },
+            why: Unmet::Condition { ruling: Ruling::Warning, when: Condition::AgreedNotDeliberate },
         };
         let s = e.said();
-        assert_eq!(s.zh, "第十七条三：“警告一次”仅当双方认可时适用");
-        assert_eq!(s.ko, "제17조 3항: ‘경고 1회’ 판정은 양측이 동의할 때만 적용됩니다");
-        assert_eq!(s.ja, "第十七条第三項：「警告一回」は双方が合意した場合のみ適用されます");
+        assert_eq!(s.zh, "第十七条三：“警告一次”仅当双方认可且并非故意移动时适用");
+        assert_eq!(s.ko, "제17조 3항: ‘경고 1회’ 판정은 양측이 동의하고 고의로 움직인 것이 아닐 때만 적용됩니다");
+        assert_eq!(s.ja, "第十七条第三項：「警告一回」は双方が合意し、故意に動かしたものでない場合のみ適用されます");
         let undo = E::UndoRefused(UndoRefusal::TooLate { waited_s: 31, window_s: 30 }).said();
         assert_eq!(undo.zh_hant, "不能撤回：已過 31 秒（撤回限於記錄後 30 秒內）；請裁判長裁決");
     }

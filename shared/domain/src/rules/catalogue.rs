@@ -48,7 +48,7 @@ pub fn catalogue(ruleset: &Ruleset) -> Vec<CatalogueEntry> {
             label: kind.label(),
             group: kind.group(),
             group_label: kind.group().label(),
-            facts: crate::rules::facts(kind).to_vec(),
+            facts: crate::rules::facts::facts_under(ruleset, kind),
             rulings: ruleset
                 .table
                 .rows_for(kind)

@@ -21,10 +21,15 @@ pub enum Condition {
     DisagreedNotDeliberate,
     /// 17.3: the stones were moved deliberately.
     DeliberatelyMoved,
-    /// KBA Appendix 1.3: the players agree (deliberateness is not a fact there).
-    Agreed,
-    /// KBA Appendix 1.3: the players do not agree.
-    NotAgreed,
+    /// KBA Appendix 1.3: the stones can be put back (or it is not said: putting them back is the
+    /// principle).
+    Restorable,
+    /// KBA Appendix 1.3: they cannot be put back, and the players agree to go on as they are
+    /// (before rules revision 7: the players agree).
+    NotRestorableAgreed,
+    /// KBA Appendix 1.3: they cannot be put back, and the players do not agree (before rules
+    /// revision 7: the players do not agree).
+    NotRestorableNotAgreed,
     /// 17.4: the board was scattered for this cause; `Some(b)` when reconstructability matters.
     Scattered(ScatterCause, Option<bool>),
     /// 23.1: exactly one side was later than the allowed lateness.

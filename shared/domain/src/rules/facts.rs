@@ -18,6 +18,8 @@ pub enum FactKind {
     /// A colour, or `null` when unknown.
     OptionalColour,
     Bool,
+    /// `true`, `false`, or `null` when not said.
+    OptionalBool,
     /// A board point such as `"Q16"`, or `null`.
     OptionalPoint,
     /// Whole seconds (the UI may take minutes and convert).
@@ -49,12 +51,28 @@ const fn f(name: &'static str, kind: FactKind, zh: &'static str, en: &'static st
 }
 
 const OFFENDER: FactField = f("offender", FactKind::Colour, "违规方", "offender");
+/// KBA 付則第一条3: whether moved stones can be put back (the catalogue asks it under the KBA's
+/// rules only: `facts_under`).
+const RESTORABLE: FactField = f(
+    "restorable",
+    FactKind::OptionalBool,
+    "能否放回原处（韩国规则附则第一条3）",
+    "can they be put back (KBA Appendix 1.3)",
+);
+
 const OBJECTION: FactField = f(
     "objection",
     FactKind::OptionalObjection,
     "异议提出时间（韩国规则附则第三条1）",
     "when the claim was raised (KBA Appendix 3.1)",
 );
+
+/// The facts a form asks for `kind` under `ruleset`: those of `facts`, less what only another
+/// ruleset's text asks (whether moved stones can be put back is the KBA's 付則第一条3).
+pub fn facts_under(ruleset: &crate::rules::Ruleset, kind: IncidentType) -> Vec<FactField> {
+    let korean = ruleset.preset == crate::rules::Preset::Korean;
+    facts(kind).iter().filter(|f| korean || f.name != RESTORABLE.name).copied().collect()
+}
 
 /// The facts `kind` needs, in the order a form asks for them.
 pub fn facts(kind: IncidentType) -> &'static [FactField] {
@@ -87,6 +105,7 @@ pub fn facts(kind: IncidentType) -> &'static [FactField] {
                 f("mover", K::OptionalColour, "移子方（如知道）", "who moved them (if known)"),
                 f("players_agree", K::Bool, "对局者意见一致", "both players agree"),
                 f("deliberate", K::Bool, "故意移子", "moved deliberately"),
+                RESTORABLE,
             ];
             F
         }
@@ -207,7 +226,10 @@ fn words(kind: FactKind, v: &serde_json::Value) -> Said {
             label_of(serde_json::from_value::<crate::model::Colour>(v.clone()).ok().map(|c| c.label()))
         }
         (FactKind::OptionalColour, Value::Null) => both(Label::new("不明", "unknown")),
-        (FactKind::Bool, Value::Bool(b)) => both(if *b { Label::new("是", "yes") } else { Label::new("否", "no") }),
+        (FactKind::Bool | FactKind::OptionalBool, Value::Bool(b)) => {
+            both(if *b { Label::new("是", "yes") } else { Label::new("否", "no") })
+        }
+        (FactKind::OptionalBool, Value::Null) => both(Label::new("未说明", "not stated")),
         (FactKind::OptionalPoint | FactKind::Text, Value::String(s)) => Said::same(s),
         (FactKind::Seconds, Value::Number(n)) => {
             let secs = n.as_u64().unwrap_or(0);
@@ -275,6 +297,7 @@ mod tests {
         match kind {
             FactKind::Colour | FactKind::OptionalColour => "white".into(),
             FactKind::Bool => true.into(),
+            FactKind::OptionalBool => false.into(),
             FactKind::OptionalPoint => "Q16".into(),
             FactKind::Seconds => 120.into(),
             FactKind::ScatterCause => "unintentional".into(),

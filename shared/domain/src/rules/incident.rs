@@ -88,6 +88,11 @@ pub enum Incident {
         mover: Option<Colour>,
         players_agree: bool,
         deliberate: bool,
+        /// Whether the stones can be put back where they were played (KBA 付則第一条3: only
+        /// when they cannot do the players go on as they are, or both lose); none: not said.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        restorable: Option<bool>,
     },
     /// 17.4 散乱棋局: the board was scattered.
     BoardScattered {

@@ -111,8 +111,15 @@ impl Condition {
                 !players_agree && !deliberate
             }
             (DeliberatelyMoved, Incident::MovedStones { deliberate, .. }) => *deliberate,
-            (Agreed, Incident::MovedStones { players_agree, .. }) => *players_agree,
-            (NotAgreed, Incident::MovedStones { players_agree, .. }) => !players_agree,
+            // 付則第一条3 as written from rules revision 7; before it, agreement alone decided.
+            (Restorable, Incident::MovedStones { restorable, .. }) => {
+                ctx.revision < crate::rules::revision::WARNINGS_BY_KIND_SINCE || *restorable != Some(false)
+            }
+            (NotRestorableAgreed | NotRestorableNotAgreed, Incident::MovedStones { players_agree, restorable, .. }) => {
+                let cannot =
+                    ctx.revision < crate::rules::revision::WARNINGS_BY_KIND_SINCE || *restorable == Some(false);
+                cannot && *players_agree == (self == NotRestorableAgreed)
+            }
             (Scattered(want, rec), Incident::BoardScattered { cause, reconstructable, .. }) => {
                 *cause == want && rec.is_none_or(|r| r == *reconstructable)
             }
@@ -180,8 +187,15 @@ impl Condition {
                 "only when the players disagree (the chief arbiter rules) and nothing was moved deliberately",
             ),
             DeliberatelyMoved => ("仅当故意移动棋子时适用", "only when the stones were moved deliberately"),
-            Agreed => ("仅当双方认可时适用", "only when both players agree"),
-            NotAgreed => ("仅当双方不认可时适用", "only when the players do not agree"),
+            Restorable => ("仅当棋子能够放回原处时适用", "only when the stones can be put back where they were played"),
+            NotRestorableAgreed => (
+                "仅当棋子无法放回原处且双方认可照现状续弈时适用",
+                "only when the stones cannot be put back and both players agree to play on as they are",
+            ),
+            NotRestorableNotAgreed => (
+                "仅当棋子无法放回原处且双方不认可时适用",
+                "only when the stones cannot be put back and the players do not agree",
+            ),
             Scattered(ForceMajeure, Some(true)) => (
                 "仅当因不可抗力弄乱且能够复原时适用",
                 "only when scattered by force majeure and the players can reconstruct it",

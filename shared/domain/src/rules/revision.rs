@@ -11,7 +11,7 @@
 //! | 4 | 第十二条二: a time control's reserved minutes are the last minutes *of* its time limit (`main_minutes` is the whole 时限: 60 with 5 reserved is 55 minutes, then 5 of byo-yomi); before it they came after it (60 + 5) |
 //! | 5 | the undo window runs between the moments the incident and its undo were made (their wall times, within the clock-skew bound), not their arrivals (game::undo) |
 //! | 6 | 第二十九条三: a Swiss opponent who withdrew is credited A × the rounds *after* the withdrawal; before it, A × every round without a game (a bye before the withdrawal counted twice: its points and A) |
-//! | 7 | KBA 競技の規則 第一条: a ring (1.1) and a noise (1.2) each count on their own — the second of the same kind loses, and neither adds to another kind's count; the other warnings count together (第二十五条二); 付則第一条4/5: the first clock stop while filling dame is a yellow card, the second loses (before it the first lost) |
+//! | 7 | KBA 競技の規則 第一条: a ring (1.1) and a noise (1.2) each count on their own — the second of the same kind loses, and neither adds to another kind's count; the other warnings count together (第二十五条二); 付則第一条4/5: the first clock stop while filling dame is a yellow card, the second loses (before it the first lost); 付則第一条3: only moved stones that cannot be put back (`restorable`) go to the players' agreement or both lose (before it agreement alone decided) |
 
 /// The revision this build admits new events under.
 pub const RULES_REVISION: u16 = 7;

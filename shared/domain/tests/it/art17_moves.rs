@@ -67,7 +67,7 @@ fn art_17_2_a_stone_that_truly_fell_is_replayed_without_warning() {
 }
 
 fn moved(agree: bool, deliberate: bool, mover: Option<arbiter_domain::model::Colour>) -> Incident {
-    Incident::MovedStones { mover, players_agree: agree, deliberate }
+    Incident::MovedStones { mover, players_agree: agree, deliberate, restorable: None }
 }
 
 #[test]

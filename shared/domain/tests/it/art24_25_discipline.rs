@@ -171,7 +171,10 @@ fn a_preview_on_the_kept_state_equals_the_full_folds() {
     let moved = t
         .try_push(
             Role::Referee,
-            record(Incident::MovedStones { mover: None, players_agree: false, deliberate: false }, None),
+            record(
+                Incident::MovedStones { mover: None, players_agree: false, deliberate: false, restorable: None },
+                None,
+            ),
         )
         .unwrap();
     let bodies = [

@@ -42,19 +42,55 @@ fn an_illegal_move_loses_at_once() {
     }
 }
 
+/// Moved stones (KBA 付則第一条3), with the players' agreement and whether they can be put back.
+fn moved(agree: bool, restorable: Option<bool>) -> Incident {
+    Incident::MovedStones { mover: None, players_agree: agree, deliberate: false, restorable }
+}
+
 #[test]
-fn moved_stones_restored_or_continued_by_agreement_else_both_lose() {
-    // 付則 第一条3.
-    let moved = |agree| Incident::MovedStones { mover: None, players_agree: agree, deliberate: false };
+fn appendix_1_3_stones_are_put_back_and_only_those_that_cannot_be_go_to_agreement() {
+    // 付則 第一条3: 元々着手されていたところに戻しておくことを原則とする。戻せなかった場合そのまま
+    // 対局を続けることもできるが、合意がなされなければ両負けである。
+    // The referee's account: "A sleeve moved three of White's stones; both players showed where
+    // they stood, so they went back. Later two stones were knocked off their points and neither
+    // player could say where they had been: Black would play on as they are, White would not, so
+    // both lose."
     let mut t = Table::korean();
-    t.try_incident(moved(false), Ruling::Restore).unwrap();
+    t.try_incident(moved(false, Some(true)), Ruling::Restore).unwrap();
+    // What can be put back is put back: no disagreement makes it a loss, no agreement leaves it.
     assert_eq!(
-        t.try_incident(moved(false), Ruling::Accept).unwrap_err(),
-        unmet(Article::KrA1_3, Ruling::Accept, Condition::Agreed)
+        t.try_incident(moved(false, Some(true)), Ruling::BothLose).unwrap_err(),
+        unmet(Article::KrA1_3, Ruling::BothLose, Condition::NotRestorableNotAgreed)
     );
-    t.try_incident(moved(true), Ruling::Accept).unwrap();
+    assert_eq!(
+        t.try_incident(moved(true, Some(true)), Ruling::Accept).unwrap_err(),
+        unmet(Article::KrA1_3, Ruling::Accept, Condition::NotRestorableAgreed)
+    );
+    // Not said whether they can: putting back is the principle.
+    assert_eq!(
+        t.try_incident(moved(false, None), Ruling::BothLose).unwrap_err(),
+        unmet(Article::KrA1_3, Ruling::BothLose, Condition::NotRestorableNotAgreed)
+    );
+    // They cannot be put back: played on as they are when both agree...
+    assert_eq!(
+        t.try_incident(moved(true, Some(false)), Ruling::Restore).unwrap_err(),
+        unmet(Article::KrA1_3, Ruling::Restore, Condition::Restorable)
+    );
+    t.try_incident(moved(true, Some(false)), Ruling::Accept).unwrap();
     assert!(t.state().result.is_none());
-    t.try_incident(moved(false), Ruling::BothLose).unwrap();
+    // ...and without agreement both lose.
+    t.try_incident(moved(false, Some(false)), Ruling::BothLose).unwrap();
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.article), (Outcome::BothLose, Article::KrA1_3));
+}
+
+#[test]
+fn appendix_1_3_before_revision_7_agreement_alone_decided() {
+    // A ledger from before rules revision 7, where nobody was asked whether the stones could be
+    // put back: its "both lose" for want of agreement stands.
+    let mut t = Table::korean();
+    t.rules = 6;
+    t.incident(moved(false, None), Ruling::BothLose);
     let r = t.state().result.unwrap();
     assert_eq!((r.outcome, r.article), (Outcome::BothLose, Article::KrA1_3));
 }
@@ -148,20 +184,17 @@ fn row_wrongful_removal_loses_under_appendix_1_2() {
 
 #[test]
 fn row_moved_stones_restored_under_appendix_1_3() {
-    let inc = Incident::MovedStones { mover: None, players_agree: false, deliberate: false };
-    assert_eq!(cites(inc, Ruling::Restore), (Article::KrA1_3, None));
+    assert_eq!(cites(moved(false, Some(true)), Ruling::Restore), (Article::KrA1_3, None));
 }
 
 #[test]
 fn row_moved_stones_continued_by_agreement_under_appendix_1_3() {
-    let inc = Incident::MovedStones { mover: None, players_agree: true, deliberate: false };
-    assert_eq!(cites(inc, Ruling::Accept), (Article::KrA1_3, None));
+    assert_eq!(cites(moved(true, Some(false)), Ruling::Accept), (Article::KrA1_3, None));
 }
 
 #[test]
 fn row_moved_stones_without_agreement_both_lose_under_appendix_1_3() {
-    let inc = Incident::MovedStones { mover: None, players_agree: false, deliberate: false };
-    assert_eq!(cites(inc, Ruling::BothLose), (Article::KrA1_3, Some(Article::KrA1_3)));
+    assert_eq!(cites(moved(false, Some(false)), Ruling::BothLose), (Article::KrA1_3, Some(Article::KrA1_3)));
 }
 
 #[test]

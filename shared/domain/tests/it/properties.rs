@@ -38,7 +38,7 @@ fn incident(kind: u8, black: bool) -> Incident {
         2 => Incident::ForbiddenPoint { offender: c, point: None, objection: None },
         3 => Incident::Consulting { offender: c },
         4 => Incident::LateArrival { black_late_secs: if black { 1_200 } else { 300 }, white_late_secs: 0 },
-        5 => Incident::MovedStones { mover: Some(c), players_agree: false, deliberate: false },
+        5 => Incident::MovedStones { mover: Some(c), players_agree: false, deliberate: false, restorable: None },
         6 => Incident::ClockBeforeCapture { offender: c },
         // 第二十三条六: one approved absence a game; a second is refused by the walk.
         7 => Incident::AwayInByoyomi { offender: c, overtime: false, requested_in_opponent_time: true },

@@ -21,10 +21,12 @@ const KBA: &[PenaltyEntry] = &[
     row(ForbiddenPoint, NoPenalty, KrA3_1, Referee, PlayWentOn),
     row(KoRecapture, NoPenalty, KrA3_1, Referee, PlayWentOn),
     row(WrongfulRemoval, NoPenalty, KrA3_1, Referee, PlayWentOn),
-    // 付則 第一条3: restore; otherwise continue only by agreement; without agreement both lose.
-    row(MovedStones, Restore, KrA1_3, Referee, Always),
-    row(MovedStones, Accept, KrA1_3, Referee, Agreed),
-    row(MovedStones, BothLose, KrA1_3, Referee, NotAgreed),
+    // 付則 第一条3 "元々着手されていたところに戻しておくことを原則とする。戻せなかった場合そのまま
+    // 対局を続けることもできるが、合意がなされなければ両負けである": put back; only stones that
+    // cannot be put back are played on as they are by agreement, or without it both lose.
+    row(MovedStones, Restore, KrA1_3, Referee, Restorable),
+    row(MovedStones, Accept, KrA1_3, Referee, NotRestorableAgreed),
+    row(MovedStones, BothLose, KrA1_3, Referee, NotRestorableNotAgreed),
     // 付則 第一条4 "駄目を詰める際、対局時計を止めても反則である" and 第一条5 "付則第二条の罰則規定一項を
     // 二回行った場合" (付則第二条1: the clock is not stopped while dame are filled): both have
     // effect only if the first stop is a foul — a yellow card — and the second loses
