@@ -208,6 +208,11 @@ pub fn in_words(incident: &crate::rules::Incident) -> Vec<FactInWords> {
     let recorded = value.get("facts");
     facts(incident.kind())
         .iter()
+        // A yes-or-no left unsaid is not shown (whether moved stones can be put back is asked
+        // under the KBA's rules only: a Chinese game never says it).
+        .filter(|f| {
+            f.kind != FactKind::OptionalBool || recorded.and_then(|r| r.get(f.name)).is_some_and(|v| !v.is_null())
+        })
         .map(|f| {
             let v = recorded.and_then(|r| r.get(f.name)).unwrap_or(&serde_json::Value::Null);
             let Said([zh, en, zh_hant, ko, ja]) = words(f.kind, v);
@@ -229,7 +234,6 @@ fn words(kind: FactKind, v: &serde_json::Value) -> Said {
         (FactKind::Bool | FactKind::OptionalBool, Value::Bool(b)) => {
             both(if *b { Label::new("是", "yes") } else { Label::new("否", "no") })
         }
-        (FactKind::OptionalBool, Value::Null) => both(Label::new("未说明", "not stated")),
         (FactKind::OptionalPoint | FactKind::Text, Value::String(s)) => Said::same(s),
         (FactKind::Seconds, Value::Number(n)) => {
             let secs = n.as_u64().unwrap_or(0);
@@ -280,6 +284,17 @@ mod tests {
         assert_eq!(line(0), ("移子方（如知道）", "白方", "White"));
         assert_eq!(line(1), ("对局者意见一致", "否", "no"));
         assert_eq!(line(2), ("故意移子", "否", "no"));
+        assert_eq!(w.len(), 3, "a yes-or-no left unsaid is not shown");
+        let kba: Incident = serde_json::from_value(serde_json::json!({
+            "type": "moved_stones",
+            "facts": {"mover": null, "players_agree": false, "deliberate": false, "restorable": false}
+        }))
+        .unwrap();
+        let w = in_words(&kba);
+        assert_eq!(
+            (w[3].label.zh, w[3].zh.as_str(), w[3].ko.as_str()),
+            ("能否放回原处（韩国规则附则第一条3）", "否", "아니요")
+        );
         let late: Incident = serde_json::from_value(serde_json::json!({
             "type": "late_arrival", "facts": {"black_late_secs": 754, "white_late_secs": 0}
         }))
