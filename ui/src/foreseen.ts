@@ -7,7 +7,8 @@ import type { Queued } from "./outbox";
 
 /** The waiting record of `view`'s game that decides it, with the result the core foresaw for
  * it: the further warnings each side has waiting are counted in order (第二十五条二), any other
- * record matched to a quick action, a resignation by its side. None once the game has a result, or where none decides it. */
+ * record matched to a quick action, a resignation by its side. None once the game has a result, or
+ * where none decides it. */
 export function decidingRecord(view: GameView, waiting: readonly Queued[]): { id: string; result: GameResult } | null {
   if (view.state.result) return null;
   const f = view.foreseen;

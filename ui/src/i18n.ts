@@ -253,7 +253,8 @@ const words = {
   unsent: ["未发送的记录", "Unsent records"],
   unsentHelp: [
     "办公室尚未收到的本机记录（JSON 行）。本机被吊销时，请交裁判长审核，办公室不会自动合并",
-    "This tablet's records the office has not received (JSON lines). If the tablet was revoked, hand them to the chief arbiter to review; the office never merges them by itself",
+    "This tablet's records the office has not received (JSON lines). If the tablet was revoked, hand " +
+      "them to the chief arbiter to review; the office never merges them by itself",
   ],
   clockAhead: [
     "本机时钟比办公室快 {n} 分钟（事件按办公室时间记录）",
@@ -272,7 +273,8 @@ const words = {
   signIn: ["进入", "Sign in"],
   officePages: [
     "赛事办公室网页：组织者凭令牌进入，裁判员、裁判长和组委会凭登记码进入",
-    "The office's pages: the organiser signs in with the token; referees, chief arbiters and the committee with an enrollment code",
+    "The office's pages: the organiser signs in with the token; referees, chief arbiters and the " +
+      "committee with an enrollment code",
   ],
   noResult: ["未终局", "no result yet"],
   refusedBecause: ["不能记录：", "Cannot record: "],
@@ -289,7 +291,8 @@ const words = {
   evaluations: ["裁判评价", "Referee evaluations"],
   evaluationsAbout: [
     "第三十一条：比赛结束后，裁判长对每位裁判员作出评价。只有组委会、组织者和裁判长可见，不进入对局记录。",
-    "Art. 31: after the event the chief arbiter evaluates each referee. Only the organiser, the chief arbiter and the committee see it; it is not part of the game ledger.",
+    "Art. 31: after the event the chief arbiter evaluates each referee. Only the organiser, the chief " +
+      "arbiter and the committee see it; it is not part of the game ledger.",
   ],
   evaluatedBy: ["{by} 写于 {at}", "by {by} at {at}"],
   notEvaluated: ["尚未评价", "not evaluated yet"],
@@ -298,14 +301,16 @@ const words = {
   standings: ["成绩", "Standings"],
   setupIncomplete: [
     "比赛设置尚未完成：请先在“比赛设置”页选定赛制（第二十七条）、用时（第十二条）和允许迟到时间（第二十三条）。",
-    "The set-up is not complete yet: choose the system (Art. 27), the time control (Art. 12) and the allowed lateness (Art. 23) on the Set-up page first.",
+    "The set-up is not complete yet: choose the system (Art. 27), the time control (Art. 12) and the " +
+      "allowed lateness (Art. 23) on the Set-up page first.",
   ],
   toSetup: ["去比赛设置", "Go to the set-up"],
   // The association's pages.
   league: ["棋手档案", "Player records"],
   leagueAbout: [
     "本办公室所有比赛的棋手：每人一个编号，历次参赛的段位，警告、判负与申诉记录，供协会纪律委员会查阅。",
-    "Every player of every event this office runs: one id each, the rank at each event, and the warnings, losses by a penalty and appeals, for the association's discipline committee.",
+    "Every player of every event this office runs: one id each, the rank at each event, and the " +
+      "warnings, losses by a penalty and appeals, for the association's discipline committee.",
   ],
   disciplineCsv: ["导出纪律记录 (CSV)", "Export the discipline record (CSV)"],
   entered: ["参赛（段位）", "Events (rank)"],
@@ -382,7 +387,8 @@ const words = {
   floor: ["下限", "Floor"],
   pairsBy_swiss: [
     "按积分分组编排（第二十七条三）：尽量不重复对局，黑白均衡，每人最多轮空一次。",
-    "Paired within score groups (Art. 27.3): no rematch while one can be avoided, colours balanced, one bye each at most.",
+    "Paired within score groups (Art. 27.3): no rematch while one can be avoided, colours balanced, " +
+      "one bye each at most.",
   ],
   pairsBy_round_robin: ["按贝格尔表编排（第二十七条二）。", "Paired by Berger tables (Art. 27.2)."],
   pairsBy_double_round_robin: [
@@ -391,11 +397,14 @@ const words = {
   ],
   pairsBy_mcmahon: [
     "与 OpenGotha 相同的编排：按 OpenGotha 的各项准则为每一对选手计算权重，取总权重最大的配对；让子按下面的设置。",
-    "Paired as OpenGotha pairs McMahon: every pair weighed by OpenGotha's criteria, the heaviest pairing taken; handicaps as set below.",
+    "Paired as OpenGotha pairs McMahon: every pair weighed by OpenGotha's criteria, the heaviest " +
+      "pairing taken; handicaps as set below.",
   ],
   pairsBy_opengotha_swiss: [
-    "与 OpenGotha 相同的瑞士制：按胜局数（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各项准则编排，不让子。中国的积分编排制是另一种比赛办法。",
-    "Swiss as OpenGotha runs it: ranked by wins (NBW), SOSW, SOSOSW and paired by OpenGotha's criteria, even games. The Chinese rules' own Swiss (Art. 27.3) is the other system.",
+    "与 OpenGotha 相同的瑞士制：按胜局数（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各项准则编排，" +
+      "不让子。中国的积分编排制是另一种比赛办法。",
+    "Swiss as OpenGotha runs it: ranked by wins (NBW), SOSW, SOSOSW and paired by OpenGotha's " +
+      "criteria, even games. The Chinese rules' own Swiss (Art. 27.3) is the other system.",
   ],
   pairsBy_match: ["两人对局，黑白每局交换（第二十七条四）。", "Two players; colours alternate each game (Art. 27.4)."],
   pairsBy_knockout: [
@@ -410,7 +419,8 @@ const words = {
   ogParams: ["OpenGotha 编排参数", "OpenGotha pairing parameters"],
   ogParamsNote: [
     "默认值即 OpenGotha 麦克马洪的默认值；只保存改动过的设置。已编排的轮次不受影响，可在轮次之间调整。",
-    "The defaults are OpenGotha's McMahon defaults; only what you change is stored. Rounds already paired stay as they are; you may adjust between rounds.",
+    "The defaults are OpenGotha's McMahon defaults; only what you change is stored. Rounds already " +
+      "paired stay as they are; you may adjust between rounds.",
   ],
   seedFirst: ["同分组内种子排列（前几轮）", "Seeding in a score group (early rounds)"],
   seedLastRound: ["前几轮截至第几轮", "Early rounds end with round"],
@@ -655,25 +665,30 @@ const words = {
   officeUnreachable: ["无法连接赛事办公室", "The office cannot be reached"],
   keptOffline: [
     "未送达办公室：已保存在本机，恢复连接后自动发送；其后果在送达时由办公室计算",
-    "Not yet at the office: kept on this phone and sent by itself once the office can be reached; its consequence is computed when it arrives",
+    "Not yet at the office: kept on this phone and sent by itself once the office can be reached; its " +
+      "consequence is computed when it arrives",
   ],
   offlineNoPreview: [
     "离线：无法预览后果；确认后记录保存在本机，送达办公室时计算其后果",
-    "Offline: no preview of the consequence; once confirmed, the record is kept on this phone and its consequence is computed when it reaches the office",
+    "Offline: no preview of the consequence; once confirmed, the record is kept on this phone and its " +
+      "consequence is computed when it reaches the office",
   ],
   rulingsOffline: [
     "离线：以下是规则对此类事件可作的判决及其条件；办公室收到后按所填事实核对，不符则退回并说明原因",
-    "Offline: the rulings the rules give for this kind of incident, each with its condition; the office checks the facts on arrival and refuses one they do not allow, saying why",
+    "Offline: the rulings the rules give for this kind of incident, each with its condition; the " +
+      "office checks the facts on arrival and refuses one they do not allow, saying why",
   ],
   latenessOffline: [
     "离线：迟到计时需要赛事办公室。请填写双方各迟到的秒数（第二十三条），办公室收到后核对",
-    "Offline: the late-arrival timer needs the office. Enter how many seconds each side was late (Art. 23); the office checks it on arrival",
+    "Offline: the late-arrival timer needs the office. Enter how many seconds each side was late (Art. " +
+      "23); the office checks it on arrival",
   ],
   waitingHere: ["未送达办公室的记录", "Records not yet at the office"],
   tokenOrCode: ["令牌或登记码", "Token or enrollment code"],
   signInHelp: [
     "组织者输入令牌；裁判员、裁判长和组委会输入组织者发给的登记码（或扫描其二维码）",
-    "The organiser types the token; referees, chief arbiters and the committee type the enrollment code the organiser gave them (or scan its QR code)",
+    "The organiser types the token; referees, chief arbiters and the committee type the enrollment " +
+      "code the organiser gave them (or scan its QR code)",
   ],
   enrollThisPhone: ["在本机登记", "Enroll this phone"],
   enrollLinkAsk: ["用登记码 {code} 在 {office} 登记本机", "Enroll this phone at {office} with code {code}"],
@@ -697,7 +712,8 @@ const words = {
   otherTables: ["其他台次", "Other tables"],
   arrivalOffline: [
     "离线：{colour}于 {time} 入座。办公室收到后按这一时刻计时（第二十三条）并记录其结果",
-    "Offline: {colour} sat down at {time}. The office times it at that moment once this reaches it (Art. 23) and records what its timer finds",
+    "Offline: {colour} sat down at {time}. The office times it at that moment once this reaches it " +
+      "(Art. 23) and records what its timer finds",
   ],
   unsealAsk: [
     "第十四条：续赛时，裁判员当场启封。双方棋手都已在场吗？",

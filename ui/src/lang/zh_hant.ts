@@ -209,7 +209,8 @@ export const zh_hant: Record<Word, string> = {
   pairsBy_mcmahon:
     "與 OpenGotha 相同的編排：按 OpenGotha 的各項準則為每一對選手計算權重，取總權重最大的配對；讓子按下面的設定。",
   pairsBy_opengotha_swiss:
-    "與 OpenGotha 相同的瑞士制：按勝局數（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各項準則編排，不讓子。中國的積分編排制是另一種比賽辦法。",
+    "與 OpenGotha 相同的瑞士制：按勝局數（NBW）、SOSW、SOSOSW 排名，按 OpenGotha 的各項準則編排，" +
+    "不讓子。中國的積分編排制是另一種比賽辦法。",
   pairsBy_match: "兩人對局，黑白每局交換（第二十七條四）。",
   pairsBy_knockout: "按淘汰制編排（第二十七條一），同敗場數者相遇。",
   pairsBy_team: "團體之間按所選辦法編排，臺次按隊員順序。",

@@ -39,7 +39,9 @@ export function totalsText(a: CountAnswer): string {
   const total = (n: number) => t(a.tally.method === "area" ? "stonesUnit" : "pointsUnit", { n });
   const detail = (s: CountAnswer["tally"]["black"]) =>
     a.tally.method === "territory" ? t("territoryDetail", { t: s.territory, p: s.prisoners }) : "";
-  return `${lt("colours", "black")} ${total(a.tally.black.total_halves / 2)}${detail(a.tally.black)} · ${lt("colours", "white")} ${total(a.tally.white.total_halves / 2)}${detail(a.tally.white)}`;
+  const side = (c: "black" | "white") =>
+    `${lt("colours", c)} ${total(a.tally[c].total_halves / 2)}${detail(a.tally[c])}`;
+  return `${side("black")} · ${side("white")}`;
 }
 
 /** “黑胜¾子（1.5目）” / “백 1집 반 승” / “White wins by ¾ stones (1.5 points)” / “和棋”: a margin
@@ -138,7 +140,8 @@ export function countBoard(ctx: CountBoardContext): HTMLElement {
     note.textContent = "";
     try {
       answer = await ctx.backend.countBoard({ board, dead, method, komi });
-      summary.textContent = `${totalsText(answer)} · ${t("komi")} ${komi} · ${outcomeText(answer.outcome)}${bracketed(article)}`;
+      const outcome = `${outcomeText(answer.outcome)}${bracketed(article)}`;
+      summary.textContent = `${totalsText(answer)} · ${t("komi")} ${komi} · ${outcome}`;
       if (answer.count && ctx.record) {
         recordButton.removeAttribute("disabled");
       } else {

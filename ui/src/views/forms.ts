@@ -15,7 +15,8 @@ export function input(attrs: Record<string, string | number | boolean | undefine
   return h("input", attrs) as HTMLInputElement;
 }
 
-/** The rules and komi (第七条 / seeds 003, 004): Chinese 1988 with 2, 2¾ or 3¾ 子, the Korean rules, or the Ing rules. */
+/** The rules and komi (第七条 / seeds 003, 004): Chinese 1988 with 2, 2¾ or 3¾ 子, the Korean rules, or the Ing
+ * rules. */
 export function rulesetSelect(testid: string, current?: RulesetSpec): HTMLSelectElement {
   const value =
     current?.preset === "korean" || current?.preset === "ing"

@@ -116,12 +116,13 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
       }
       now = s.now_ms;
       const sides = (["black", "white"] as Colour[])
-        .map(
-          (c) =>
-            `${lt("colours", c)} ${arrived[c] === null ? t("notHere") : clockText(Math.max(0, arrived[c]! - s.starts_at_ms))}`,
-        )
+        .map((c) => {
+          const at = arrived[c];
+          return `${lt("colours", c)} ${at === null ? t("notHere") : clockText(Math.max(0, at - s.starts_at_ms))}`;
+        })
         .join(" · ");
-      info.textContent = `${t("waited")} ${clockText(s.view.waited_ms)} · ${t("lateLeft", { m: s.allowed_minutes })} ${clockText(s.view.left_ms)} · ${sides}`;
+      const left = `${t("lateLeft", { m: s.allowed_minutes })} ${clockText(s.view.left_ms)}`;
+      info.textContent = `${t("waited")} ${clockText(s.view.waited_ms)} · ${left} · ${sides}`;
       const p = s.view.proposal;
       const key = JSON.stringify(p);
       if (key === shown) return;

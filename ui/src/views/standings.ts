@@ -14,10 +14,11 @@ import { dataTable, outcomeLine } from "./forms";
 
 /** What a decision would do to the standings: who moves, from where to where. */
 export function standingsChangeView(sp: StandingsPreview): HTMLElement {
-  const moves = sp.moves.map(
-    (m) =>
-      `${labelled(m.name, `${m.place_before ?? "—"} → ${m.place_after ?? "—"}`)}${bracketed(`${m.score_before ?? "—"} → ${m.score_after ?? "—"}`)}`,
-  );
+  const moves = sp.moves.map((m) => {
+    const place = `${m.place_before ?? "—"} → ${m.place_after ?? "—"}`;
+    const score = `${m.score_before ?? "—"} → ${m.score_after ?? "—"}`;
+    return `${labelled(m.name, place)}${bracketed(score)}`;
+  });
   return h(
     "div",
     { "data-testid": "standings-change" },
@@ -91,10 +92,11 @@ export function notesAndChanges(s: EventStandings): HTMLElement {
                 {},
                 labelled(`${t("round", { n: c.round })} ${t("table", { n: c.table })}`, ""),
                 [
-                  ...c.overruled.map(
-                    (o) =>
-                      `${lt("rulings", o.was)} → ${lt("rulings", o.now)}${bracketed(listed([...(o.article ? [lt("articles", o.article)] : []), lt("roles", o.rank === 3 ? "committee" : "chief_arbiter")]))}`,
-                  ),
+                  ...c.overruled.map((o) => {
+                    const article = o.article ? [lt("articles", o.article)] : [];
+                    const by = lt("roles", o.rank === 3 ? "committee" : "chief_arbiter");
+                    return `${lt("rulings", o.was)} → ${lt("rulings", o.now)}${bracketed(listed([...article, by]))}`;
+                  }),
                   ...c.corrections.map(correctionText),
                 ].join(cjk() ? "；" : "; "),
                 ` · ${labelled(t("result"), c.now ? resultSentence(c.now) : t("noResult"))}`,
