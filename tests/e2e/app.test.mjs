@@ -123,7 +123,11 @@ function exeOf(pid) {
 
 /** Collects the window's CSP violations in `window.__csp` (tauri.conf.json's policy). */
 const WATCH_CSP = `if (document.readyState === "loading") return false;
-  if (!window.__csp) { window.__csp = []; document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline"))); }
+  if (!window.__csp) {
+    window.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline")));
+  }
   return true;`;
 
 before(async () => {
@@ -172,7 +176,8 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // and the watch sees the violation (then forgets it: the walk itself must cause none).
     const ran = await wd.cmd("POST", "/execute/sync", {
       script:
-        "const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s); return window.__ran === true;",
+        "const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s); " +
+        "return window.__ran === true;",
       args: [],
     });
     assert.equal(ran, false, "an injected inline script is refused by the app's CSP");
@@ -193,7 +198,9 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // At 1280×800 (the window's size) the whole form fits: Enrol on the screen, nothing sideways.
     const fits = await js0(
       wd,
-      "const b = document.querySelector('[data-testid=enroll]').getBoundingClientRect(); return [b.bottom <= window.innerHeight && b.top >= 0, document.documentElement.scrollWidth - window.innerWidth, window.innerWidth, window.innerHeight];",
+      "const b = document.querySelector('[data-testid=enroll]').getBoundingClientRect(); return [b.bottom <= " +
+        "window.innerHeight && b.top >= 0, document.documentElement.scrollWidth - window.innerWidth, " +
+        "window.innerWidth, window.innerHeight];",
     );
     assert.deepEqual(fits.slice(0, 2), [true, 0], `Enrol visible, no sideways scroll at ${fits[2]}×${fits[3]}`);
     await enroll(wd, refCode.toLowerCase(), "tab-1");
@@ -235,7 +242,8 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     assert.equal(
       await js0(
         wd,
-        "return document.querySelectorAll('header [data-testid=export-receipts], header [data-testid=receipts]').length;",
+        "return document.querySelectorAll('header [data-testid=export-receipts], header " +
+          "[data-testid=receipts]').length;",
       ),
       0,
     );
@@ -308,7 +316,10 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // it does, for a screen reader. Everything it says is kept: a sync state change may follow
     // the record's announcement at once.
     await js(
-      "window.__heard = []; new MutationObserver(() => { const r = document.querySelector('[data-testid=announce]'); if (r && window.__heard.at(-1) !== r.textContent) window.__heard.push(r.textContent); }).observe(document.body, { childList: true, subtree: true, characterData: true }); return true;",
+      "window.__heard = []; new MutationObserver(() => " +
+        "{ const r = document.querySelector('[data-testid=announce]'); if (r && window.__heard.at(-1) !== " +
+        "r.textContent) window.__heard.push(r.textContent); }).observe(document.body, " +
+        "{ childList: true, subtree: true, characterData: true }); return true;",
     );
     await wd.click("[data-testid=confirm]");
     await wd.waitText("[data-testid=result]", (t) => t.includes("第二次警告：黑方判负（第二十五条二）"), "the loss");
@@ -415,7 +426,10 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     );
     assert.match(
       english,
-      /^The office cannot be reached · waiting to send: 1 \(they go by themselves once the office is back\) · last sent at \d\d:\d\d$/,
+      new RegExp(
+        "^The office cannot be reached · waiting to send: 1 \\(they go by themselves once the office is back\\) · " +
+          "last sent at \\d\\d:\\d\\d$",
+      ),
     );
     assert.doesNotMatch(english, /https?:|error sending/);
     const spoken = await js0(
@@ -658,8 +672,12 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
       const shown = (e) => e.getBoundingClientRect().height > 0;
       return {
         overflow: document.documentElement.scrollWidth - window.innerWidth,
-        small: Array.from(document.querySelectorAll("button, input")).filter((e) => shown(e) && e.type !== "checkbox" && e.getBoundingClientRect().height < 44).map((e) => e.outerHTML.slice(0, 60)),
-        under: Array.from(document.querySelectorAll("main *, nav *")).filter((e) => shown(e) && e.getBoundingClientRect().top < bar.bottom - 0.5).map((e) => e.outerHTML.slice(0, 60)),
+        small: Array.from(document.querySelectorAll("button, input"))
+          .filter((e) => shown(e) && e.type !== "checkbox" && e.getBoundingClientRect().height < 44)
+          .map((e) => e.outerHTML.slice(0, 60)),
+        under: Array.from(document.querySelectorAll("main *, nav *"))
+          .filter((e) => shown(e) && e.getBoundingClientRect().top < bar.bottom - 0.5)
+          .map((e) => e.outerHTML.slice(0, 60)),
       };`;
     for (const lang of ["zh", "en"]) {
       if (lang === "en") {
@@ -744,121 +762,129 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
   }
 });
 
-test("a tablet offline: what is not at the office is never shown as confirmed, and the record that decides a game says so", async () => {
-  const unsentData = scratch("app-unsent-office");
-  const organiser = await prepareOffice(unsentData, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl"]);
-  let own = await serveOffice(unsentData);
-  const ownPort = own.port;
-  const app = await openApp(scratch("app-unsent"));
-  const wd = app.wd;
-  const js = (script) => js0(wd, script);
-  /** Sideways scrolling on the screen shown (px; 0 when it fits). */
-  const sideways = () => js("return document.documentElement.scrollWidth - window.innerWidth;");
-  try {
-    await api(own.url, organiser, "POST", "/people", { id: "ref-sun", name: "孙裁判", role: "referee" });
-    await api(own.url, organiser, "POST", "/referees", { referee: "ref-sun", tables: [1] });
-    const code = (await api(own.url, organiser, "POST", "/enrollment-codes", { person: "ref-sun" })).code;
-    await wd.type("[data-testid=office]", own.url);
-    await wd.type("[data-testid=code]", code);
-    await wd.type("[data-testid=fingerprint]", own.cert.short);
-    await wd.type("[data-testid=device]", "tab-sun");
-    await wd.type("[data-testid=label]", "tab-sun");
-    await wd.click("[data-testid=enroll]");
-    await wd.waitText(
-      "[data-testid=enrolled-tables]",
-      (t) => t === "你的台次：第1轮 第1台",
-      "the referee's own table named",
-      30000,
-    );
-    await wd.click("[data-testid=enrolled-start]");
-    await wd.find("[data-testid=table-r1-t1]");
-    assert.equal(await sideways(), 0, "the tables fit 1280×800");
+test(
+  "a tablet offline: what is not at the office is never shown as " +
+    "confirmed, and the record that decides a game says so",
+  async () => {
+    const unsentData = scratch("app-unsent-office");
+    const organiser = await prepareOffice(unsentData, "t-e2e", ["tests/e2e/fixtures/pairings.jsonl"]);
+    let own = await serveOffice(unsentData);
+    const ownPort = own.port;
+    const app = await openApp(scratch("app-unsent"));
+    const wd = app.wd;
+    const js = (script) => js0(wd, script);
+    /** Sideways scrolling on the screen shown (px; 0 when it fits). */
+    const sideways = () => js("return document.documentElement.scrollWidth - window.innerWidth;");
+    try {
+      await api(own.url, organiser, "POST", "/people", { id: "ref-sun", name: "孙裁判", role: "referee" });
+      await api(own.url, organiser, "POST", "/referees", { referee: "ref-sun", tables: [1] });
+      const code = (await api(own.url, organiser, "POST", "/enrollment-codes", { person: "ref-sun" })).code;
+      await wd.type("[data-testid=office]", own.url);
+      await wd.type("[data-testid=code]", code);
+      await wd.type("[data-testid=fingerprint]", own.cert.short);
+      await wd.type("[data-testid=device]", "tab-sun");
+      await wd.type("[data-testid=label]", "tab-sun");
+      await wd.click("[data-testid=enroll]");
+      await wd.waitText(
+        "[data-testid=enrolled-tables]",
+        (t) => t === "你的台次：第1轮 第1台",
+        "the referee's own table named",
+        30000,
+      );
+      await wd.click("[data-testid=enrolled-start]");
+      await wd.find("[data-testid=table-r1-t1]");
+      assert.equal(await sideways(), 0, "the tables fit 1280×800");
 
-    // The game at 1280×800: both players' quick rows on the screen as it opens, nothing sideways.
-    await wd.click("[data-testid=table-r1-t1]");
-    await wd.find("[data-testid=quick-white] button");
-    const rows = await js(
-      "return ['black', 'white'].map((c) => { const r = document.querySelector(`[data-testid=quick-${c}]`).getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; });",
-    );
-    assert.deepEqual(rows, [true, true], "both quick rows visible without scrolling");
-    assert.equal(await sideways(), 0, "the game fits 1280×800");
-    await wd.screenshot(shots, "20-game-1280x800.png");
+      // The game at 1280×800: both players' quick rows on the screen as it opens, nothing sideways.
+      await wd.click("[data-testid=table-r1-t1]");
+      await wd.find("[data-testid=quick-white] button");
+      const rows = await js(
+        "return ['black', 'white'].map((c) => { const r = document.querySelector(`[data-testid=quick-${c}]`)" +
+          ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; });",
+      );
+      assert.deepEqual(rows, [true, true], "both quick rows visible without scrolling");
+      assert.equal(await sideways(), 0, "the game fits 1280×800");
+      await wd.screenshot(shots, "20-game-1280x800.png");
 
-    // The office goes away; two warnings to Black on this tablet. The core decides the game
-    // here (第二十五条二); the office has neither yet.
-    await own.stop();
-    for (const n of [1, 2]) {
-      await wd.click("[data-testid=quick-black-disturbing-warning]");
-      await wd.find("[data-testid=confirm]:not([disabled])");
-      if (n === 2) {
-        await wd.waitText(
-          "[data-testid=consequence]",
-          (t) => t.includes("第二次警告：黑方判负（第二十五条二）"),
-          "the loss previewed",
-        );
-        const confirm = await js(
-          "const b = document.querySelector('[data-testid=confirm]').getBoundingClientRect(); const bar = document.querySelector('header.banner').getBoundingClientRect(); return b.top >= bar.bottom && b.bottom <= window.innerHeight;",
-        );
-        assert.equal(confirm, true, "the second warning's Confirm on the screen at 1280×800");
+      // The office goes away; two warnings to Black on this tablet. The core decides the game
+      // here (第二十五条二); the office has neither yet.
+      await own.stop();
+      for (const n of [1, 2]) {
+        await wd.click("[data-testid=quick-black-disturbing-warning]");
+        await wd.find("[data-testid=confirm]:not([disabled])");
+        if (n === 2) {
+          await wd.waitText(
+            "[data-testid=consequence]",
+            (t) => t.includes("第二次警告：黑方判负（第二十五条二）"),
+            "the loss previewed",
+          );
+          const confirm = await js(
+            "const b = document.querySelector('[data-testid=confirm]').getBoundingClientRect(); const bar = " +
+              "document.querySelector('header.banner').getBoundingClientRect(); " +
+              "return b.top >= bar.bottom && b.bottom <= window.innerHeight;",
+          );
+          assert.equal(confirm, true, "the second warning's Confirm on the screen at 1280×800");
+        }
+        await wd.click("[data-testid=confirm]");
+        await wd.waitText("[data-testid=sync-banner]", (t) => t.includes(`${n} 条记录待发送`), `${n} waiting`, 30000);
       }
-      await wd.click("[data-testid=confirm]");
-      await wd.waitText("[data-testid=sync-banner]", (t) => t.includes(`${n} 条记录待发送`), `${n} waiting`, 30000);
-    }
-    // In the game: the loss is this tablet's, awaiting the office; no record ticked as verified.
-    await wd.waitText(
-      "[data-testid=result]",
-      (t) => t.includes("第二次警告：黑方判负（第二十五条二）") && t.includes("本机判定，待办公室确认"),
-      "the loss decided here",
-    );
-    const history = await wd.text("[data-testid=history]");
-    assert.doesNotMatch(history, /✓|已验证/, history);
-    assert.equal(
-      await js("return document.querySelectorAll('[data-testid=history] [data-testid=not-at-office]').length;"),
-      2,
-    );
-    await wd.screenshot(shots, "21-unsent-not-confirmed.png");
-    // The table list: not shown as settled.
-    await wd.click("[data-testid=back]");
-    await wd.waitText(
-      "[data-testid=table-r1-t1]",
-      (t) => t.includes("本机判定，待办公室确认"),
-      "the table's loss awaiting the office",
-    );
-    // The unsent list: the second warning says it decides the game, the first does not.
-    await wd.click("[data-testid=show-unsent]");
-    await wd.find("[data-testid=unsent-row]");
-    const listed = await js(
-      "return [...document.querySelectorAll('[data-testid=unsent-row]')].map((r) => r.querySelector('[data-testid=unsent-decides]')?.textContent ?? null);",
-    );
-    assert.deepEqual(listed, [null, "决定本局：第二次警告：黑方判负（第二十五条二）"]);
-    assert.equal(await sideways(), 0, "the unsent list fits 1280×800");
-    await wd.screenshot(shots, "22-unsent-decides.png");
+      // In the game: the loss is this tablet's, awaiting the office; no record ticked as verified.
+      await wd.waitText(
+        "[data-testid=result]",
+        (t) => t.includes("第二次警告：黑方判负（第二十五条二）") && t.includes("本机判定，待办公室确认"),
+        "the loss decided here",
+      );
+      const history = await wd.text("[data-testid=history]");
+      assert.doesNotMatch(history, /✓|已验证/, history);
+      assert.equal(
+        await js("return document.querySelectorAll('[data-testid=history] [data-testid=not-at-office]').length;"),
+        2,
+      );
+      await wd.screenshot(shots, "21-unsent-not-confirmed.png");
+      // The table list: not shown as settled.
+      await wd.click("[data-testid=back]");
+      await wd.waitText(
+        "[data-testid=table-r1-t1]",
+        (t) => t.includes("本机判定，待办公室确认"),
+        "the table's loss awaiting the office",
+      );
+      // The unsent list: the second warning says it decides the game, the first does not.
+      await wd.click("[data-testid=show-unsent]");
+      await wd.find("[data-testid=unsent-row]");
+      const listed = await js(
+        "return [...document.querySelectorAll('[data-testid=unsent-row]')].map((r) => " +
+          "r.querySelector('[data-testid=unsent-decides]')?.textContent ?? null);",
+      );
+      assert.deepEqual(listed, [null, "决定本局：第二次警告：黑方判负（第二十五条二）"]);
+      assert.equal(await sideways(), 0, "the unsent list fits 1280×800");
+      await wd.screenshot(shots, "22-unsent-decides.png");
 
-    // The office back on its address: delivered, and only now shown as settled and verified.
-    own = await serveOffice(unsentData, ownPort);
-    await wd.click("[data-testid=sync-now]");
-    await wd.waitText(
-      "[data-testid=sync-banner]",
-      (t) => t.includes("已同步") && !t.includes("待发送") && !t.includes("无法连接"),
-      "synced",
-      40000,
-    );
-    await wd.click("[data-testid=nav-tables]");
-    await wd.waitText(
-      "[data-testid=table-r1-t1]",
-      (t) => t.includes("第二次警告：黑方判负") && !t.includes("本机判定"),
-      "settled once at the office",
-    );
-    await wd.click("[data-testid=table-r1-t1]");
-    await wd.waitText(
-      "[data-testid=history]",
-      (t) => (t.match(/已验证/g) ?? []).length === 2,
-      "both verified once at the office",
-    );
-    const state = await api(own.url, organiser, "GET", "/games/r1-t1/state");
-    assert.equal(state.result?.reason, "second_warning");
-  } finally {
-    await app.close();
-    await own?.stop();
-  }
-});
+      // The office back on its address: delivered, and only now shown as settled and verified.
+      own = await serveOffice(unsentData, ownPort);
+      await wd.click("[data-testid=sync-now]");
+      await wd.waitText(
+        "[data-testid=sync-banner]",
+        (t) => t.includes("已同步") && !t.includes("待发送") && !t.includes("无法连接"),
+        "synced",
+        40000,
+      );
+      await wd.click("[data-testid=nav-tables]");
+      await wd.waitText(
+        "[data-testid=table-r1-t1]",
+        (t) => t.includes("第二次警告：黑方判负") && !t.includes("本机判定"),
+        "settled once at the office",
+      );
+      await wd.click("[data-testid=table-r1-t1]");
+      await wd.waitText(
+        "[data-testid=history]",
+        (t) => (t.match(/已验证/g) ?? []).length === 2,
+        "both verified once at the office",
+      );
+      const state = await api(own.url, organiser, "GET", "/games/r1-t1/state");
+      assert.equal(state.result?.reason, "second_warning");
+    } finally {
+      await app.close();
+      await own?.stop();
+    }
+  },
+);

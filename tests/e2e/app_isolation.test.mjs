@@ -55,17 +55,21 @@ function tree(dir) {
   return readdirSync(dir, { recursive: true }).map(String).sort();
 }
 
-test("an instance left in Japanese on this machine leaves the next instance, in its own folder, in the default language", async () => {
-  const home = scratch("machine-home");
-  const japanese = scratch("app-ja");
-  // tauri-driver's own ports (4444, and 4445 for WebKitWebDriver) held, as by a run left over.
-  const held = await Promise.all([4444, 4445].map(hold));
-  try {
-    await walk(home, japanese);
-  } finally {
-    for (const server of held) server?.close();
-  }
-});
+test(
+  "an instance left in Japanese on this machine leaves the next instance, " +
+    "in its own folder, in the default language",
+  async () => {
+    const home = scratch("machine-home");
+    const japanese = scratch("app-ja");
+    // tauri-driver's own ports (4444, and 4445 for WebKitWebDriver) held, as by a run left over.
+    const held = await Promise.all([4444, 4445].map(hold));
+    try {
+      await walk(home, japanese);
+    } finally {
+      for (const server of held) server?.close();
+    }
+  },
+);
 
 async function walk(home, japanese) {
   // ---- An instance used in Japanese, then closed ----

@@ -38,7 +38,8 @@ after(async () => {
 
 /** What the app's page shows now of the field, the section and the history. */
 const LOOKS = `const f = document.querySelector("[data-testid=fact-point]");
-  return { focused: document.activeElement?.getAttribute("data-testid") ?? null, value: f?.value, caret: [f?.selectionStart, f?.selectionEnd],
+  return { focused: document.activeElement?.getAttribute("data-testid") ?? null, value: f?.value,
+    caret: [f?.selectionStart, f?.selectionEnd],
     open: document.querySelector("[data-testid=record-check]")?.open ?? false,
     history: document.querySelectorAll("[data-testid=history] > li").length };`;
 
@@ -82,7 +83,8 @@ test("the app: a form in use and a held tap survive five arrivals a second", asy
     await wd.on("[data-testid=fact-point]", (el) => wd.cmd("POST", `/element/${el}/value`, { text: "Q16" }));
     // The caret after "Q", as a finger puts it there.
     await js(
-      "const f = document.querySelector('[data-testid=fact-point]'); f.focus(); f.setSelectionRange(1, 1); return true;",
+      "const f = document.querySelector('[data-testid=fact-point]'); f.focus(); f.setSelectionRange(1, 1); return " +
+        "true;",
     );
     await wd.find("[data-testid=rulings] button[data-value]");
     const ruling = await js("return document.querySelector('[data-testid=rulings] button[data-value]').dataset.value;");

@@ -535,7 +535,8 @@ export class WebDriver {
    * picture is still blank (an undrawn WebKitGTK view is one flat colour, a few kB as PNG). */
   async screenshot(dir, name) {
     const script =
-      "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));";
+      "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => " +
+      "done(true)));";
     const png = await until(
       `a drawn screen for ${name}`,
       async () => {

@@ -69,10 +69,10 @@ function offScreen(page) {
       )
       .map((el) => ({ el, r: el.getBoundingClientRect() }))
       .filter(({ r }) => r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1))
-      .map(
-        ({ el, r }) =>
-          `${el.tagName.toLowerCase()}[${el.dataset.testid ?? el.textContent?.trim().slice(0, 20)}] ${Math.round(r.left)}–${Math.round(r.right)}`,
-      ),
+      .map(({ el, r }) => {
+        const name = el.dataset.testid ?? el.textContent?.trim().slice(0, 20);
+        return `${el.tagName.toLowerCase()}[${name}] ${Math.round(r.left)}–${Math.round(r.right)}`;
+      }),
   );
 }
 

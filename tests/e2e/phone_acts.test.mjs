@@ -57,104 +57,109 @@ async function officeEvents(game) {
     .map((e) => ({ kind: e.body.kind, made: Date.parse(e.wall_time), id: e.id }));
 }
 
-test("every act at a table works offline on a phone: kept, sent once in the order made, each at its moment", async () => {
-  const t1 = sheet.boards[0];
-  const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-zhou" });
-  ctx = await chromiumProfile(office, profile, phone);
-  await ctx.addInitScript(() => {
-    if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
-  });
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  await page.goto(`${office.url}/#enroll=${code}&fp=${office.cert.sha256}&v=2`);
-  await page.click("[data-testid=enroll-phone]");
-  await page.click(`[data-testid=my-tables] [data-testid=table-${t1.game}]`);
-  // The clocks started while online; the service worker has the page (first visit, no reload).
-  await page.waitForSelector("[data-testid=clock-start]");
-  await tap(page, "[data-testid=clock-start]");
-  await confirm(page);
-  await until("the service worker in control", () => page.evaluate(() => navigator.serviceWorker.controller !== null));
-  const before = (await officeEvents(t1.game)).length;
+test(
+  "every act at a table works offline on a phone: kept, sent once " + "in the order made, each at its moment",
+  async () => {
+    const t1 = sheet.boards[0];
+    const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-zhou" });
+    ctx = await chromiumProfile(office, profile, phone);
+    await ctx.addInitScript(() => {
+      if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
+    });
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    await page.goto(`${office.url}/#enroll=${code}&fp=${office.cert.sha256}&v=2`);
+    await page.click("[data-testid=enroll-phone]");
+    await page.click(`[data-testid=my-tables] [data-testid=table-${t1.game}]`);
+    // The clocks started while online; the service worker has the page (first visit, no reload).
+    await page.waitForSelector("[data-testid=clock-start]");
+    await tap(page, "[data-testid=clock-start]");
+    await confirm(page);
+    await until("the service worker in control", () =>
+      page.evaluate(() => navigator.serviceWorker.controller !== null),
+    );
+    const before = (await officeEvents(t1.game)).length;
 
-  await ctx.setOffline(true);
-  await page.waitForSelector("[data-testid=sync-banner].sync-bad");
-  const made = [];
+    await ctx.setOffline(true);
+    await page.waitForSelector("[data-testid=sync-banner].sync-bad");
+    const made = [];
 
-  // A late arrival with the minutes the referee counted: the timer needs the office, so the
-  // phone says so and takes the facts (第二十三条三: White 7 minutes late, within the limit).
-  await tap(page, "[data-testid=lateness]");
-  await page.waitForSelector("[data-testid=lateness-offline]");
-  assert.match(await page.textContent("[data-testid=lateness-offline]"), /离线/);
-  await page.fill("[data-testid=fact-black_late_secs]", "0");
-  await page.fill("[data-testid=fact-white_late_secs]", "420");
-  await tap(page, "[data-testid=rulings] [data-value=deduct_late_time]");
-  await page.waitForSelector("[data-testid=offline-preview]");
-  made.push(await confirm(page));
-  await waitingIs(page, 1);
+    // A late arrival with the minutes the referee counted: the timer needs the office, so the
+    // phone says so and takes the facts (第二十三条三: White 7 minutes late, within the limit).
+    await tap(page, "[data-testid=lateness]");
+    await page.waitForSelector("[data-testid=lateness-offline]");
+    assert.match(await page.textContent("[data-testid=lateness-offline]"), /离线/);
+    await page.fill("[data-testid=fact-black_late_secs]", "0");
+    await page.fill("[data-testid=fact-white_late_secs]", "420");
+    await tap(page, "[data-testid=rulings] [data-value=deduct_late_time]");
+    await page.waitForSelector("[data-testid=offline-preview]");
+    made.push(await confirm(page));
+    await waitingIs(page, 1);
 
-  // The board knocked over by accident, and it can be put back (第十七条四).
-  await tap(page, "[data-testid=record-incident]");
-  await page.click("[data-testid=groups] [data-value=moves]");
-  await page.click("[data-testid=types] [data-value=board_scattered]");
-  await page.click("[data-testid=fact-cause] [data-value=unintentional]");
-  await page.click("[data-testid=fact-by] [data-value=black]");
-  await page.check("[data-testid=fact-reconstructable]");
-  // Offline the rulings come from the catalogue, the office checking them on arrival.
-  await page.waitForSelector("[data-testid=rulings-offline]");
-  await tap(page, "[data-testid=rulings] [data-value=reconstruct]");
-  made.push(await confirm(page));
-  await waitingIs(page, 2);
+    // The board knocked over by accident, and it can be put back (第十七条四).
+    await tap(page, "[data-testid=record-incident]");
+    await page.click("[data-testid=groups] [data-value=moves]");
+    await page.click("[data-testid=types] [data-value=board_scattered]");
+    await page.click("[data-testid=fact-cause] [data-value=unintentional]");
+    await page.click("[data-testid=fact-by] [data-value=black]");
+    await page.check("[data-testid=fact-reconstructable]");
+    // Offline the rulings come from the catalogue, the office checking them on arrival.
+    await page.waitForSelector("[data-testid=rulings-offline]");
+    await tap(page, "[data-testid=rulings] [data-value=reconstruct]");
+    made.push(await confirm(page));
+    await waitingIs(page, 2);
 
-  // Adjourned, White seals (第十四条); the envelope is paper, the phone records the sealer.
-  await tap(page, "[data-testid=seal]");
-  await page.click("[data-testid=pick-colour] [data-value=white]");
-  made.push(await confirm(page));
-  await waitingIs(page, 3);
+    // Adjourned, White seals (第十四条); the envelope is paper, the phone records the sealer.
+    await tap(page, "[data-testid=seal]");
+    await page.click("[data-testid=pick-colour] [data-value=white]");
+    made.push(await confirm(page));
+    await waitingIs(page, 3);
 
-  // Resumed: the referee confirms both players are there, then opens the envelope and enters
-  // the point it holds.
-  await tap(page, "[data-testid=unseal]");
-  await page.click("[data-testid=unseal-both-present]");
-  await page.fill("[data-testid=ask]", "q16");
-  await tap(page, "[data-testid=ask-confirm]");
-  made.push(await confirm(page));
-  await waitingIs(page, 4);
+    // Resumed: the referee confirms both players are there, then opens the envelope and enters
+    // the point it holds.
+    await tap(page, "[data-testid=unseal]");
+    await page.click("[data-testid=unseal-both-present]");
+    await page.fill("[data-testid=ask]", "q16");
+    await tap(page, "[data-testid=ask-confirm]");
+    made.push(await confirm(page));
+    await waitingIs(page, 4);
 
-  // White resigns: not at the office yet, and said to decide the game once it is.
-  await tap(page, "[data-testid=resign]");
-  await page.click("[data-testid=pick-colour] [data-value=white]");
-  made.push(await confirm(page));
-  await waitingIs(page, 5);
-  await page.waitForSelector("[data-testid=waiting-decides]");
-  assert.match(await page.textContent("[data-testid=waiting-decides]"), /黑/);
-  await saveShot(shots, "01-five-kept.png", await page.screenshot({ fullPage: true }));
+    // White resigns: not at the office yet, and said to decide the game once it is.
+    await tap(page, "[data-testid=resign]");
+    await page.click("[data-testid=pick-colour] [data-value=white]");
+    made.push(await confirm(page));
+    await waitingIs(page, 5);
+    await page.waitForSelector("[data-testid=waiting-decides]");
+    assert.match(await page.textContent("[data-testid=waiting-decides]"), /黑/);
+    await saveShot(shots, "01-five-kept.png", await page.screenshot({ fullPage: true }));
 
-  // A reload offline: all five still wait, in the banner's words.
-  await page.reload();
-  await page.waitForSelector(`[data-testid=my-tables] [data-testid=table-${t1.game}]`);
-  assert.match(await page.textContent("[data-testid=sync-banner]"), /5 条记录待发送/);
-  assert.equal((await officeEvents(t1.game)).length, before, "nothing reached the office while offline");
+    // A reload offline: all five still wait, in the banner's words.
+    await page.reload();
+    await page.waitForSelector(`[data-testid=my-tables] [data-testid=table-${t1.game}]`);
+    assert.match(await page.textContent("[data-testid=sync-banner]"), /5 条记录待发送/);
+    assert.equal((await officeEvents(t1.game)).length, before, "nothing reached the office while offline");
 
-  // Back online: each once, in the order made, at the moment made.
-  await ctx.setOffline(false);
-  await until("the five records at the office", async () => (await officeEvents(t1.game)).length === before + 5, {
-    timeout: 30000,
-  });
-  const got = (await officeEvents(t1.game)).slice(before);
-  assert.deepEqual(
-    got.map((e) => e.kind),
-    ["incident_recorded", "incident_recorded", "game_adjourned", "move_unsealed", "resigned"],
-  );
-  assert.equal(new Set(got.map((e) => e.id)).size, 5, "none twice");
-  for (const [k, e] of got.entries()) {
-    assert.ok(Math.abs(e.made - made[k]) <= 2000, `${e.kind}: kept ${e.made - made[k]} ms from when it was made`);
-  }
-  const g = await api(office.url, organiser, "GET", `/games/${t1.game}`);
-  const [late, scattered] = g.state.incidents;
-  assert.deepEqual(late.incident, { type: "late_arrival", facts: { black_late_secs: 0, white_late_secs: 420 } });
-  assert.equal(late.effective?.ruling, "deduct_late_time");
-  assert.equal(scattered.incident.type, "board_scattered");
-  assert.equal(scattered.effective?.ruling, "reconstruct");
-  assert.equal(g.state.result?.winner, "black");
-  await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
-  await saveShot(shots, "02-all-at-office.png", await page.screenshot({ fullPage: true }));
-});
+    // Back online: each once, in the order made, at the moment made.
+    await ctx.setOffline(false);
+    await until("the five records at the office", async () => (await officeEvents(t1.game)).length === before + 5, {
+      timeout: 30000,
+    });
+    const got = (await officeEvents(t1.game)).slice(before);
+    assert.deepEqual(
+      got.map((e) => e.kind),
+      ["incident_recorded", "incident_recorded", "game_adjourned", "move_unsealed", "resigned"],
+    );
+    assert.equal(new Set(got.map((e) => e.id)).size, 5, "none twice");
+    for (const [k, e] of got.entries()) {
+      assert.ok(Math.abs(e.made - made[k]) <= 2000, `${e.kind}: kept ${e.made - made[k]} ms from when it was made`);
+    }
+    const g = await api(office.url, organiser, "GET", `/games/${t1.game}`);
+    const [late, scattered] = g.state.incidents;
+    assert.deepEqual(late.incident, { type: "late_arrival", facts: { black_late_secs: 0, white_late_secs: 420 } });
+    assert.equal(late.effective?.ruling, "deduct_late_time");
+    assert.equal(scattered.incident.type, "board_scattered");
+    assert.equal(scattered.effective?.ruling, "reconstruct");
+    assert.equal(g.state.result?.winner, "black");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
+    await saveShot(shots, "02-all-at-office.png", await page.screenshot({ fullPage: true }));
+  },
+);

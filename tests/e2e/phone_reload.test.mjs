@@ -173,97 +173,103 @@ async function eventsOf(game) {
   return out;
 }
 
-test("a chief arbiter's decision and a result recorded offline on a phone reach the office once, in order, at the moments made", async () => {
-  const t2 = sheet.boards[1];
-  // Table 2's referee (an API client here) starts the clock and leaves moved stones to the chief.
-  await api(office.url, organiser, "POST", "/people", { id: "ref-qian", name: "钱裁判", role: "referee" });
-  await api(office.url, organiser, "POST", "/referees", { referee: "ref-qian", tables: [t2.table] });
-  const refCode = (await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-qian" })).code;
-  const { token: qian } = await api(office.url, null, "POST", "/enroll", {
-    code: refCode,
-    device: "web-qian",
-    label: "钱裁判的手机",
-  });
-  await api(office.url, qian, "POST", `/games/${t2.game}/events`, { body: { kind: "clock_started" } });
-  const moved = {
-    kind: "incident_recorded",
-    data: { incident: { type: "moved_stones", facts: { mover: null, players_agree: false, deliberate: false } } },
-  };
-  await api(office.url, qian, "POST", `/games/${t2.game}/events`, { body: moved, escalate_to: "chief_arbiter" });
-
-  // The chief arbiter's phone: first visit, the desk, the game looked at — no reload.
-  await api(office.url, organiser, "POST", "/people", { id: "chief-zhou", name: "周裁判长", role: "chief_arbiter" });
-  const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "chief-zhou" });
-  const chiefProfile = mkdtempSync(path.join(tmpdir(), "arbiter-chief-reload-"));
-  const chiefCtx = await chromiumProfile(office, chiefProfile, phone);
-  try {
-    await chiefCtx.addInitScript(() => {
-      if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
+test(
+  "a chief arbiter's decision and a result recorded offline on a phone reach " +
+    "the office once, in order, at the moments made",
+  async () => {
+    const t2 = sheet.boards[1];
+    // Table 2's referee (an API client here) starts the clock and leaves moved stones to the chief.
+    await api(office.url, organiser, "POST", "/people", { id: "ref-qian", name: "钱裁判", role: "referee" });
+    await api(office.url, organiser, "POST", "/referees", { referee: "ref-qian", tables: [t2.table] });
+    const refCode = (await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-qian" })).code;
+    const { token: qian } = await api(office.url, null, "POST", "/enroll", {
+      code: refCode,
+      device: "web-qian",
+      label: "钱裁判的手机",
     });
-    const page = chiefCtx.pages()[0] ?? (await chiefCtx.newPage());
-    await page.goto(`${office.url}/#enroll=${code}&fp=${office.cert.sha256}&v=2`);
-    await page.click("[data-testid=enroll-phone]");
-    const card = `[data-testid=queue-card][data-game="${t2.game}"]`;
-    await page.waitForSelector(`${card} .option[data-value=restore] button`);
-    await tap(page, `${card} [data-testid=card-open]`);
-    await page.waitForSelector("[data-testid=resign]");
-    await tap(page, "[data-testid=nav-queue]");
-    await page.waitForSelector(`${card} .option[data-value=restore] button`);
+    await api(office.url, qian, "POST", `/games/${t2.game}/events`, { body: { kind: "clock_started" } });
+    const moved = {
+      kind: "incident_recorded",
+      data: { incident: { type: "moved_stones", facts: { mover: null, players_agree: false, deliberate: false } } },
+    };
+    await api(office.url, qian, "POST", `/games/${t2.game}/events`, { body: moved, escalate_to: "chief_arbiter" });
 
-    // The Wi-Fi drops. The chief restores the stones (第十七条三) from the card…
-    await chiefCtx.setOffline(true);
-    await tap(page, `${card} .option[data-value=restore] button`);
-    const made = [Date.now()];
-    await tap(page, `${card} [data-testid=card-confirm]`);
-    // …kept on the phone, the card saying so and no longer offering the decision.
-    await page.waitForSelector(`${card} [data-testid=card-kept]`);
-    assert.equal(await page.locator(`${card} [data-testid=card-options]`).count(), 0);
-    assert.match(await page.textContent("[data-testid=sync-banner]"), /^无法连接赛事办公室 · 1 条记录待发送/);
-    await saveShot(shots, "04-chief-decided-offline.png", await page.screenshot({ fullPage: true }));
-    // …then Black resigns: the result, recorded on the game this phone last saw.
-    await tap(page, `${card} [data-testid=card-open]`);
-    await page.waitForSelector("[data-testid=resign]");
-    await tap(page, "[data-testid=resign]");
-    await page.waitForSelector("[data-testid=pick-colour]");
-    await tap(page, "[data-testid=pick-colour] [data-value=black]");
-    await page.waitForSelector("[data-testid=offline-preview]");
-    made.push(Date.now());
-    await tap(page, "[data-testid=confirm]");
-    await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 2);
-    const before = await eventsOf(t2.game);
-    assert.ok(
-      !before.some((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned"),
-      "nothing reached the office while offline",
-    );
+    // The chief arbiter's phone: first visit, the desk, the game looked at — no reload.
+    await api(office.url, organiser, "POST", "/people", { id: "chief-zhou", name: "周裁判长", role: "chief_arbiter" });
+    const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "chief-zhou" });
+    const chiefProfile = mkdtempSync(path.join(tmpdir(), "arbiter-chief-reload-"));
+    const chiefCtx = await chromiumProfile(office, chiefProfile, phone);
+    try {
+      await chiefCtx.addInitScript(() => {
+        if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
+      });
+      const page = chiefCtx.pages()[0] ?? (await chiefCtx.newPage());
+      await page.goto(`${office.url}/#enroll=${code}&fp=${office.cert.sha256}&v=2`);
+      await page.click("[data-testid=enroll-phone]");
+      const card = `[data-testid=queue-card][data-game="${t2.game}"]`;
+      await page.waitForSelector(`${card} .option[data-value=restore] button`);
+      await tap(page, `${card} [data-testid=card-open]`);
+      await page.waitForSelector("[data-testid=resign]");
+      await tap(page, "[data-testid=nav-queue]");
+      await page.waitForSelector(`${card} .option[data-value=restore] button`);
 
-    // The link back: both delivered by the phone's own poll, once each, in the order made, each
-    // at the moment it was made.
-    await chiefCtx.setOffline(false);
-    await until(
-      "the decision and the result at the office",
-      async () =>
-        (await eventsOf(t2.game)).filter((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned").length >=
-        2,
-      { timeout: 30000 },
-    );
-    await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
-    const got = (await eventsOf(t2.game)).filter((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned");
-    assert.deepEqual(
-      got.map((e) => e.body.kind),
-      ["ruling_issued", "resigned"],
-      "once each, in the order made",
-    );
-    assert.equal(got[0].body.data.ruling, "restore");
-    got.forEach((e, k) => {
-      const off = Date.parse(e.wall_time) - made[k];
-      assert.ok(Math.abs(off) <= 2000, `${e.body.kind}: kept ${off} ms from when it was made`);
-    });
-    const state = await api(office.url, organiser, "GET", `/games/${t2.game}/state`);
-    assert.equal(state.result?.reason, "resignation");
-    assert.equal(state.incidents.find((i) => i.incident.type === "moved_stones")?.effective?.ruling, "restore");
-    await saveShot(shots, "05-chief-delivered.png", await page.screenshot({ fullPage: true }));
-  } finally {
-    await chiefCtx.close();
-    rmSync(chiefProfile, { recursive: true, force: true });
-  }
-});
+      // The Wi-Fi drops. The chief restores the stones (第十七条三) from the card…
+      await chiefCtx.setOffline(true);
+      await tap(page, `${card} .option[data-value=restore] button`);
+      const made = [Date.now()];
+      await tap(page, `${card} [data-testid=card-confirm]`);
+      // …kept on the phone, the card saying so and no longer offering the decision.
+      await page.waitForSelector(`${card} [data-testid=card-kept]`);
+      assert.equal(await page.locator(`${card} [data-testid=card-options]`).count(), 0);
+      assert.match(await page.textContent("[data-testid=sync-banner]"), /^无法连接赛事办公室 · 1 条记录待发送/);
+      await saveShot(shots, "04-chief-decided-offline.png", await page.screenshot({ fullPage: true }));
+      // …then Black resigns: the result, recorded on the game this phone last saw.
+      await tap(page, `${card} [data-testid=card-open]`);
+      await page.waitForSelector("[data-testid=resign]");
+      await tap(page, "[data-testid=resign]");
+      await page.waitForSelector("[data-testid=pick-colour]");
+      await tap(page, "[data-testid=pick-colour] [data-value=black]");
+      await page.waitForSelector("[data-testid=offline-preview]");
+      made.push(Date.now());
+      await tap(page, "[data-testid=confirm]");
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 2);
+      const before = await eventsOf(t2.game);
+      assert.ok(
+        !before.some((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned"),
+        "nothing reached the office while offline",
+      );
+
+      // The link back: both delivered by the phone's own poll, once each, in the order made, each
+      // at the moment it was made.
+      await chiefCtx.setOffline(false);
+      await until(
+        "the decision and the result at the office",
+        async () =>
+          (await eventsOf(t2.game)).filter((e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned")
+            .length >= 2,
+        { timeout: 30000 },
+      );
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=waiting-record]").length === 0);
+      const got = (await eventsOf(t2.game)).filter(
+        (e) => e.body.kind === "ruling_issued" || e.body.kind === "resigned",
+      );
+      assert.deepEqual(
+        got.map((e) => e.body.kind),
+        ["ruling_issued", "resigned"],
+        "once each, in the order made",
+      );
+      assert.equal(got[0].body.data.ruling, "restore");
+      got.forEach((e, k) => {
+        const off = Date.parse(e.wall_time) - made[k];
+        assert.ok(Math.abs(off) <= 2000, `${e.body.kind}: kept ${off} ms from when it was made`);
+      });
+      const state = await api(office.url, organiser, "GET", `/games/${t2.game}/state`);
+      assert.equal(state.result?.reason, "resignation");
+      assert.equal(state.incidents.find((i) => i.incident.type === "moved_stones")?.effective?.ruling, "restore");
+      await saveShot(shots, "05-chief-delivered.png", await page.screenshot({ fullPage: true }));
+    } finally {
+      await chiefCtx.close();
+      rmSync(chiefProfile, { recursive: true, force: true });
+    }
+  },
+);

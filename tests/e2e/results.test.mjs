@@ -141,7 +141,10 @@ test("a wrong result is undone, a result corrected by the chief arbiter, a decid
   const line = csv.split("\r\n").find((l) => l.startsWith("1,1,"));
   assert.match(
     line,
-    /White wins,0,"?both lose → no result, by the organiser organiser \(result entered wrong: .+\); Black wins → White wins, by the chief arbiter chief-liu \(result entered wrong: 记分表上是白胜\)/,
+    new RegExp(
+      'White wins,0,"?both lose → no result, by the organiser organiser \\(result entered wrong: .+\\); ' +
+        "Black wins → White wins, by the chief arbiter chief-liu \\(result entered wrong: 记分表上是白胜\\)",
+    ),
   );
 
   // Table 2: Black's second warning loses the game (第二十五条二), recorded from the quick row.

@@ -142,43 +142,46 @@ describe("format", () => {
     expect(consequenceLines({ ...p, refused })).toEqual(["不能记录：不能撤销：此记录已撤销"]);
   });
 
-  it("says a record on a decided game is kept and the result stays, or that a correction changes it — never both", () => {
-    const time: Preview = {
-      consequence: {
-        article: "23.5",
-        warning: null,
-        advice: null,
-        pass: null,
-        clock: [],
-        approved_absence: null,
-        report_to_committee: null,
-        result: [{ outcome: "win", winner: "white" }, "time"],
-      },
-      result_before: secondWarning,
-      result_after: secondWarning,
-      warnings_after: { black: 0, white: 2 },
-      flagged_after_result: true,
-      refused: null,
-    };
-    const kept = consequenceLines(time);
-    expect(kept).toEqual(["本局已终局：此记录保留并提交裁判长，结果仍为第二次警告：白方判负（第二十五条二）"]);
-    expect(kept.join("")).not.toContain("结果将为");
-    const corrected: GameResult = {
-      outcome: "win",
-      winner: "white",
-      reason: "corrected",
-      article: "13.1",
-      event: "c",
-      by: "chief_arbiter",
-    };
-    const fix: Preview = { ...time, consequence: null, flagged_after_result: false, result_after: corrected };
-    expect(consequenceLines(fix)).toEqual([
-      "结果将由第二次警告：白方判负（第二十五条二）改为白胜（结果已更正，第十三条一）",
-    ]);
-    expect(consequenceLines({ ...fix, result_after: null })).toEqual([
-      "结果将由第二次警告：白方判负（第二十五条二）改为未终局",
-    ]);
-  });
+  it(
+    "says a record on a decided game is kept and the result stays, or " + "that a correction changes it — never both",
+    () => {
+      const time: Preview = {
+        consequence: {
+          article: "23.5",
+          warning: null,
+          advice: null,
+          pass: null,
+          clock: [],
+          approved_absence: null,
+          report_to_committee: null,
+          result: [{ outcome: "win", winner: "white" }, "time"],
+        },
+        result_before: secondWarning,
+        result_after: secondWarning,
+        warnings_after: { black: 0, white: 2 },
+        flagged_after_result: true,
+        refused: null,
+      };
+      const kept = consequenceLines(time);
+      expect(kept).toEqual(["本局已终局：此记录保留并提交裁判长，结果仍为第二次警告：白方判负（第二十五条二）"]);
+      expect(kept.join("")).not.toContain("结果将为");
+      const corrected: GameResult = {
+        outcome: "win",
+        winner: "white",
+        reason: "corrected",
+        article: "13.1",
+        event: "c",
+        by: "chief_arbiter",
+      };
+      const fix: Preview = { ...time, consequence: null, flagged_after_result: false, result_after: corrected };
+      expect(consequenceLines(fix)).toEqual([
+        "结果将由第二次警告：白方判负（第二十五条二）改为白胜（结果已更正，第十三条一）",
+      ]);
+      expect(consequenceLines({ ...fix, result_after: null })).toEqual([
+        "结果将由第二次警告：白方判负（第二十五条二）改为未终局",
+      ]);
+    },
+  );
 
   it("words the sync banner", () => {
     const b = bannerText({
@@ -223,7 +226,10 @@ describe("format", () => {
     );
     setLang("en");
     expect(bannerText(down, "en-GB").text).toMatch(
-      /^The office cannot be reached · waiting to send: 1 \(they go by themselves once the office is back\) · last sent at \d\d:21$/,
+      new RegExp(
+        "^The office cannot be reached · waiting to send: 1 \\(they go by themselves once the office is back\\) · " +
+          "last sent at \\d\\d:21$",
+      ),
     );
     setLang("zh");
     expect(

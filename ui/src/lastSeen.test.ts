@@ -47,35 +47,39 @@ beforeEach(async () => {
 });
 
 describe("what a phone last saw", () => {
-  it("is there after a reload with no office: who, the tables, a game never opened but the referee's own; a record goes to the outbox with its moment", async () => {
-    const net = { up: true };
-    const first = new WebBackend("https://office", "wa1_li", office(net).fetchFn);
-    await first.labels();
-    await first.status();
-    await first.tables();
-    // The referee's own table's game is kept without being opened; another's is not fetched.
-    const games = () => Object.keys(JSON.parse(localStorage.getItem("arbiter-views") ?? "{}").games ?? {});
-    await until(() => games().includes("g1"));
-    expect(games()).toEqual(["g1"]);
+  it(
+    "is there after a reload with no office: who, the tables, a game never opened but the " +
+      "referee's own; a record goes to the outbox with its moment",
+    async () => {
+      const net = { up: true };
+      const first = new WebBackend("https://office", "wa1_li", office(net).fetchFn);
+      await first.labels();
+      await first.status();
+      await first.tables();
+      // The referee's own table's game is kept without being opened; another's is not fetched.
+      const games = () => Object.keys(JSON.parse(localStorage.getItem("arbiter-views") ?? "{}").games ?? {});
+      await until(() => games().includes("g1"));
+      expect(games()).toEqual(["g1"]);
 
-    // The Wi-Fi drops and the page is reloaded: a new backend, the same sign-in.
-    net.up = false;
-    const reloaded = new WebBackend("https://office", "wa1_li", office(net).fetchFn);
-    expect(await reloaded.labels()).toEqual({ zh: {} });
-    const s = await reloaded.status();
-    expect(s.sync.online).toBe(false);
-    expect(s.identity?.person).toBe("ref-li");
-    expect((await reloaded.tables()).map((r) => r.game)).toEqual(["g1", "g2"]);
-    expect((await reloaded.game("g1")).state.game).toBe("g1");
-    // A game this phone never saw is not made up.
-    await expect(reloaded.game("g2")).rejects.toBeInstanceOf(OfficeUnreachable);
+      // The Wi-Fi drops and the page is reloaded: a new backend, the same sign-in.
+      net.up = false;
+      const reloaded = new WebBackend("https://office", "wa1_li", office(net).fetchFn);
+      expect(await reloaded.labels()).toEqual({ zh: {} });
+      const s = await reloaded.status();
+      expect(s.sync.online).toBe(false);
+      expect(s.identity?.person).toBe("ref-li");
+      expect((await reloaded.tables()).map((r) => r.game)).toEqual(["g1", "g2"]);
+      expect((await reloaded.game("g1")).state.game).toBe("g1");
+      // A game this phone never saw is not made up.
+      await expect(reloaded.game("g2")).rejects.toBeInstanceOf(OfficeUnreachable);
 
-    const tapped = Date.now();
-    await expect(reloaded.record("g1", { kind: "clock_started" }, "开钟")).rejects.toBeInstanceOf(KeptOffline);
-    const [kept] = await outbox.waiting();
-    expect(kept.game).toBe("g1");
-    expect(Math.abs((kept.made_at_ms ?? 0) - tapped)).toBeLessThan(1_000);
-  });
+      const tapped = Date.now();
+      await expect(reloaded.record("g1", { kind: "clock_started" }, "开钟")).rejects.toBeInstanceOf(KeptOffline);
+      const [kept] = await outbox.waiting();
+      expect(kept.game).toBe("g1");
+      expect(Math.abs((kept.made_at_ms ?? 0) - tapped)).toBeLessThan(1_000);
+    },
+  );
 
   it("is not another sign-in's, and is gone after signing out", async () => {
     const net = { up: true };

@@ -78,53 +78,56 @@ describe("WebBackend offline", () => {
     expect(off.identity?.person).toBe("ref-wang");
   });
 
-  it("stamps a record made offline with the office's clock learned at the last contact, the same on every try", async () => {
-    // The office's clock runs 90 s ahead of this phone's.
-    const ahead = 90_000;
-    let online = true;
-    const sent: { key: string; made: number; kind: string }[] = [];
-    const fake = (async (url: string, init?: RequestInit) => {
-      if (!online) throw new TypeError("Failed to fetch");
-      if (init?.method === "POST") {
-        const b = JSON.parse(String(init.body));
-        sent.push({
-          key: (init.headers as Record<string, string>)["Idempotency-Key"],
-          made: b.made_at_ms,
-          kind: b.body.kind,
-        });
-      }
-      const body = url.endsWith("/status")
-        ? {
-            you: { person: "ref-wang", role: "referee", device: "web-1", tournament: "t1" },
-            ruleset: null,
-            now_ms: Date.now() + ahead,
-          }
-        : { state: {} };
-      return new Response(JSON.stringify(body), { status: 200 });
-    }) as typeof fetch;
-    const b = new WebBackend("https://office", "wa1_x", fake);
-    const asked = Date.now();
-    await b.status();
-    // The offset is learned to within half the status call's round trip (the office's clock
-    // read somewhere in it, taken as its middle): the bounds below allow exactly that.
-    const slack = Math.ceil((Date.now() - asked) / 2) + 1;
-    expect(Math.abs(outbox.officeNow() - (Date.now() + ahead))).toBeLessThan(1_000);
-    online = false;
-    const before = Date.now() + ahead;
-    await expect(b.record("g1", warning, "first")).rejects.toBeInstanceOf(KeptOffline);
-    await expect(b.record("g1", { kind: "clock_started" }, "second")).rejects.toBeInstanceOf(KeptOffline);
-    const after = Date.now() + ahead;
-    const kept = await outbox.waiting();
-    expect(kept.map((q) => q.title)).toEqual(["first", "second"]);
-    // Made between the two readings of the office's clock (bounded by what happened, not by
-    // how fast a loaded machine ran it).
-    for (const q of kept) expect(q.made_at_ms! - before).toBeGreaterThanOrEqual(-slack);
-    for (const q of kept) expect(q.made_at_ms!).toBeLessThanOrEqual(after + slack);
-    // Back: sent in the order made, each with its own key and the moment it was made.
-    online = true;
-    await b.status();
-    expect(sent).toEqual(kept.map((q) => ({ key: q.id, made: q.made_at_ms, kind: q.body?.kind })));
-  });
+  it(
+    "stamps a record made offline with the office's clock learned at " + "the last contact, the same on every try",
+    async () => {
+      // The office's clock runs 90 s ahead of this phone's.
+      const ahead = 90_000;
+      let online = true;
+      const sent: { key: string; made: number; kind: string }[] = [];
+      const fake = (async (url: string, init?: RequestInit) => {
+        if (!online) throw new TypeError("Failed to fetch");
+        if (init?.method === "POST") {
+          const b = JSON.parse(String(init.body));
+          sent.push({
+            key: (init.headers as Record<string, string>)["Idempotency-Key"],
+            made: b.made_at_ms,
+            kind: b.body.kind,
+          });
+        }
+        const body = url.endsWith("/status")
+          ? {
+              you: { person: "ref-wang", role: "referee", device: "web-1", tournament: "t1" },
+              ruleset: null,
+              now_ms: Date.now() + ahead,
+            }
+          : { state: {} };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }) as typeof fetch;
+      const b = new WebBackend("https://office", "wa1_x", fake);
+      const asked = Date.now();
+      await b.status();
+      // The offset is learned to within half the status call's round trip (the office's clock
+      // read somewhere in it, taken as its middle): the bounds below allow exactly that.
+      const slack = Math.ceil((Date.now() - asked) / 2) + 1;
+      expect(Math.abs(outbox.officeNow() - (Date.now() + ahead))).toBeLessThan(1_000);
+      online = false;
+      const before = Date.now() + ahead;
+      await expect(b.record("g1", warning, "first")).rejects.toBeInstanceOf(KeptOffline);
+      await expect(b.record("g1", { kind: "clock_started" }, "second")).rejects.toBeInstanceOf(KeptOffline);
+      const after = Date.now() + ahead;
+      const kept = await outbox.waiting();
+      expect(kept.map((q) => q.title)).toEqual(["first", "second"]);
+      // Made between the two readings of the office's clock (bounded by what happened, not by
+      // how fast a loaded machine ran it).
+      for (const q of kept) expect(q.made_at_ms! - before).toBeGreaterThanOrEqual(-slack);
+      for (const q of kept) expect(q.made_at_ms!).toBeLessThanOrEqual(after + slack);
+      // Back: sent in the order made, each with its own key and the moment it was made.
+      online = true;
+      await b.status();
+      expect(sent).toEqual(kept.map((q) => ({ key: q.id, made: q.made_at_ms, kind: q.body?.kind })));
+    },
+  );
 
   it("keeps an incident and its escalation made offline as one record, sent as one request", async () => {
     let online = false;

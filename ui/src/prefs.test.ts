@@ -41,24 +41,28 @@ describe("the app's preferences", () => {
     expect([localStorage.getItem("lang"), localStorage.getItem("queueMuted")]).toEqual(["ko", "1"]);
   });
 
-  it("an app with no choice kept is in the system's language, else the ruleset's, never the one its WebView once kept", async () => {
-    localStorage.setItem("lang", "ja");
-    const system = vi.spyOn(navigator, "languages", "get").mockReturnValue(["zh-TW"]);
-    const prefs = await import("./prefs");
-    const i18n = await import("./i18n");
-    await prefs.useAppPreferences(shell({ lang: null, queue_muted: false }).invoke);
-    i18n.useChosenLang();
-    expect(i18n.langChosen()).toBe(false);
-    expect(i18n.getLang()).toBe("zh_hant");
-    i18n.defaultLangFor("korean");
-    expect(i18n.getLang()).toBe("zh_hant");
-    // A system in none of the five languages: the ruleset's.
-    system.mockReturnValue(["fr-FR"]);
-    i18n.useChosenLang();
-    i18n.defaultLangFor("korean");
-    expect(i18n.getLang()).toBe("ko");
-    system.mockRestore();
-  });
+  it(
+    "an app with no choice kept is in the system's language, else the " +
+      "ruleset's, never the one its WebView once kept",
+    async () => {
+      localStorage.setItem("lang", "ja");
+      const system = vi.spyOn(navigator, "languages", "get").mockReturnValue(["zh-TW"]);
+      const prefs = await import("./prefs");
+      const i18n = await import("./i18n");
+      await prefs.useAppPreferences(shell({ lang: null, queue_muted: false }).invoke);
+      i18n.useChosenLang();
+      expect(i18n.langChosen()).toBe(false);
+      expect(i18n.getLang()).toBe("zh_hant");
+      i18n.defaultLangFor("korean");
+      expect(i18n.getLang()).toBe("zh_hant");
+      // A system in none of the five languages: the ruleset's.
+      system.mockReturnValue(["fr-FR"]);
+      i18n.useChosenLang();
+      i18n.defaultLangFor("korean");
+      expect(i18n.getLang()).toBe("ko");
+      system.mockRestore();
+    },
+  );
 
   it("a file the shell cannot read leaves the defaults, and the next choice replaces it", async () => {
     const prefs = await import("./prefs");

@@ -174,39 +174,42 @@ describe("the byo-yomi reader screen (第十二条)", () => {
     el.remove();
   });
 
-  it("第二十三条四: one tap stops the clock to remove captures in byo-yomi, the second tap or the press goes on", async () => {
-    // White in the last minute; then, once the tap is recorded, the core says the clock waits.
-    let removing = false;
-    const recorded: EventBody[] = [];
-    const now = () => {
-      const v = view(1_000, []);
-      return { ...v, clock: v.clock && { ...v.clock, running: !removing, removing } };
-    };
-    const backend = {
-      reader: async () => now(),
-      record: async (_game: string, body: EventBody) => {
-        recorded.push(body);
-        removing = body.kind === "removal_started";
-        return {};
-      },
-    } as unknown as Backend;
-    const el = readerView("g1", { backend, back: () => undefined, every: 5 });
-    document.body.append(el);
-    const removal = () => el.querySelector("[data-testid=reader-removal]") as HTMLButtonElement;
-    const press = () => el.querySelector("[data-testid=reader-press]") as HTMLButtonElement;
-    await vi.waitFor(() => expect(removal().hidden).toBe(false));
-    expect(removal().textContent).toBe("提子（停钟，第二十三条四）");
-    removal().click();
-    await vi.waitFor(() => expect(removal().textContent).toBe("提子完毕"));
-    expect(recorded).toEqual([{ kind: "removal_started", data: { by: "white" } }]);
-    // The clock is stopped, yet the press stays at hand: it ends the removal with the move.
-    expect(press().disabled).toBe(false);
-    removal().click();
-    await vi.waitFor(() => expect(recorded.length).toBe(2));
-    expect(recorded[1]).toEqual({ kind: "removal_ended", data: { by: "white" } });
-    await vi.waitFor(() => expect(removal().textContent).toBe("提子（停钟，第二十三条四）"));
-    el.remove();
-  });
+  it(
+    "第二十三条四: one tap stops the clock to remove captures in byo-yomi, " + "the second tap or the press goes on",
+    async () => {
+      // White in the last minute; then, once the tap is recorded, the core says the clock waits.
+      let removing = false;
+      const recorded: EventBody[] = [];
+      const now = () => {
+        const v = view(1_000, []);
+        return { ...v, clock: v.clock && { ...v.clock, running: !removing, removing } };
+      };
+      const backend = {
+        reader: async () => now(),
+        record: async (_game: string, body: EventBody) => {
+          recorded.push(body);
+          removing = body.kind === "removal_started";
+          return {};
+        },
+      } as unknown as Backend;
+      const el = readerView("g1", { backend, back: () => undefined, every: 5 });
+      document.body.append(el);
+      const removal = () => el.querySelector("[data-testid=reader-removal]") as HTMLButtonElement;
+      const press = () => el.querySelector("[data-testid=reader-press]") as HTMLButtonElement;
+      await vi.waitFor(() => expect(removal().hidden).toBe(false));
+      expect(removal().textContent).toBe("提子（停钟，第二十三条四）");
+      removal().click();
+      await vi.waitFor(() => expect(removal().textContent).toBe("提子完毕"));
+      expect(recorded).toEqual([{ kind: "removal_started", data: { by: "white" } }]);
+      // The clock is stopped, yet the press stays at hand: it ends the removal with the move.
+      expect(press().disabled).toBe(false);
+      removal().click();
+      await vi.waitFor(() => expect(recorded.length).toBe(2));
+      expect(recorded[1]).toEqual({ kind: "removal_ended", data: { by: "white" } });
+      await vi.waitFor(() => expect(removal().textContent).toBe("提子（停钟，第二十三条四）"));
+      el.remove();
+    },
+  );
 
   it("shows no removal button in main time", async () => {
     const backend = {
