@@ -42,6 +42,29 @@ after(async () => {
   assertNoCspViolations(browser);
 });
 
+/** Opens the office's pages on `page` and signs in with `secret`: the organiser's token, or
+ * (none given) a new enrollment code of the referee ref-li, as a phone's browser signs in. */
+async function signIn(page, secret) {
+  const code = secret ?? (await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-li" })).code;
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", code);
+  await page.click("[data-testid=sign-in]");
+}
+
+/** Holds the office's answers to the page's `method` requests to `pattern`: each reaches the
+ * office, and its answer waits in the returned list until let go. Playwright fetches it
+ * (`route.fetch`), outside the browser's pin of the office's certificate: the page's context
+ * must take it unchecked (`ignoreHTTPSErrors`). */
+async function holdAnswers(page, pattern, method = "POST") {
+  const held = [];
+  await page.route(pattern, async (route) => {
+    if (route.request().method() !== method) return route.continue();
+    const response = await route.fetch();
+    held.push(() => route.fulfill({ response }));
+  });
+  return held;
+}
+
 /** A token of a device of `person`'s own, enrolled as a phone's browser enrolls (POST /enroll). */
 async function enrolled(person, device) {
   const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person });
@@ -93,10 +116,7 @@ for (const [name, size, board] of sizes) {
       if (!localStorage.getItem("lang")) localStorage.setItem("lang", "zh");
     });
     const page = await context.newPage();
-    const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-li" });
-    await page.goto(office.url);
-    await page.fill("[data-testid=token]", code);
-    await page.click("[data-testid=sign-in]");
+    await signIn(page);
     await page.click(`[data-testid=table-${game}]`);
     await page.waitForSelector("[data-testid=record-incident]");
 
@@ -194,10 +214,7 @@ test("a table tapped while a poll's draw waits on the office: the form opened on
   const game = sheet.boards[0].game;
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-li" });
-  await page.goto(office.url);
-  await page.fill("[data-testid=token]", code);
-  await page.click("[data-testid=sign-in]");
+  await signIn(page);
   await page.waitForSelector(`[data-testid=table-${game}]`);
   // Each draw starts by asking the office for its status: held here, to be let go one by one.
   const held = [];
@@ -224,8 +241,7 @@ test("a table tapped while a poll's draw waits on the office: the form opened on
 
 test("a record's answer that comes after the next form was opened: that form stays", async () => {
   const game = sheet.boards[1].game;
-  // The answer is fetched by Playwright to be held (`route.fetch`), outside the browser's pin of
-  // the office's certificate: this context alone takes it unchecked.
+  // The record's answer is held (`holdAnswers`): this context takes the certificate unchecked.
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -233,10 +249,7 @@ test("a record's answer that comes after the next form was opened: that form sta
     ignoreHTTPSErrors: true,
   });
   const page = await context.newPage();
-  const { code } = await api(office.url, organiser, "POST", "/enrollment-codes", { person: "ref-li" });
-  await page.goto(office.url);
-  await page.fill("[data-testid=token]", code);
-  await page.click("[data-testid=sign-in]");
+  await signIn(page);
   await page.click(`[data-testid=table-${game}]`);
   await page.waitForSelector("[data-testid=quick-black-disturbing-advice]");
   const shown = () => page.evaluate(() => document.querySelectorAll("[data-testid=history] > li").length);
@@ -247,11 +260,7 @@ test("a record's answer that comes after the next form was opened: that form sta
     ).length;
   const [black, white] = [await advised("black"), await advised("white")];
   // Black's advice reaches the office; its answer to the page is held, so a poll shows it first.
-  const held = [];
-  await page.route(`**/api/v1/games/${game}/events`, async (route) => {
-    const response = await route.fetch();
-    held.push(() => route.fulfill({ response }));
-  });
+  const held = await holdAnswers(page, `**/api/v1/games/${game}/events`);
   await page.click("[data-testid=quick-black-disturbing-advice]");
   await page.waitForSelector("[data-testid=confirm]:not([disabled])");
   await page.click("[data-testid=confirm]");
@@ -271,22 +280,14 @@ test("a record's answer that comes after the next form was opened: that form sta
 });
 
 test("a player added while the next is typed and the history opened: both stay as the desk left them", async () => {
-  // The add's answer is fetched by Playwright to be held (as above): this context takes the
-  // office's certificate unchecked.
+  // The add's answer is held (`holdAnswers`): this context takes the certificate unchecked.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
   await context.addInitScript(() => localStorage.setItem("lang", "en"));
   const page = await context.newPage();
-  await page.goto(office.url);
-  await page.fill("[data-testid=token]", organiser);
-  await page.click("[data-testid=sign-in]");
+  await signIn(page, organiser);
   await page.click("[data-testid=nav-players]");
   await page.waitForSelector("[data-testid=add-player]");
-  const held = [];
-  await page.route("**/api/v1/players", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    const response = await route.fetch();
-    held.push(() => route.fulfill({ response }));
-  });
+  const held = await holdAnswers(page, "**/api/v1/players");
   await page.fill("[data-testid=p-name]", "孙五");
   await page.fill("[data-testid=p-rank]", "1d");
   await page.click("[data-testid=add-player]");

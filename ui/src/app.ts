@@ -236,8 +236,9 @@ export class ArbiterApp {
   }
 
   /** Draws the current screen, after any draw under way. A background refresh (a poll) is put
-   * onto what is shown, keeping what the person uses; any other draw (after an official's own
-   * action, or a screen opened) is the screen anew: the form just sent folds. */
+   * onto what is shown, keeping what the person uses; a draw after an official's action begun at
+   * `since` keeps only what the person began after it (`acted`); any other draw (a screen opened)
+   * is the screen anew. */
   render(opts: { background?: boolean; since?: number } = {}): Promise<void> {
     const run = this.drawing.then(() => this.draw(opts.background ?? false, opts.since));
     this.drawing = run.catch(() => undefined);

@@ -29,8 +29,8 @@ pub use outcome::{Margin, Outcome, ResultReason};
 pub use penalty::{allowed, check, AllowedRuling, RuleContext};
 pub use quick::{quick_actions, QuickAction};
 pub use revision::{
-    FIRST_RESULT_STANDS_SINCE, RESERVE_WITHIN_LIMIT_SINCE, RULES_REVISION, UNDO_FROM_MADE_SINCE,
-    UNPLAYED_AFTER_WITHDRAWAL_SINCE, WARNINGS_BY_KIND_SINCE,
+    FIRST_RESULT_STANDS_SINCE, MOVED_STONES_PUT_BACK_SINCE, RESERVE_WITHIN_LIMIT_SINCE, RULES_REVISION,
+    UNDO_FROM_MADE_SINCE, UNPLAYED_AFTER_WITHDRAWAL_SINCE, WARNINGS_BY_KIND_SINCE,
 };
 pub use ruleset::{ChineseKomi, Counting, IngKomi, KoRule, Komi, Preset, Ruleset, RulesetSpec};
 pub use ruling::Ruling;

@@ -113,11 +113,11 @@ impl Condition {
             (DeliberatelyMoved, Incident::MovedStones { deliberate, .. }) => *deliberate,
             // 付則第一条3 as written from rules revision 7; before it, agreement alone decided.
             (Restorable, Incident::MovedStones { restorable, .. }) => {
-                ctx.revision < crate::rules::revision::WARNINGS_BY_KIND_SINCE || *restorable != Some(false)
+                ctx.revision < crate::rules::revision::MOVED_STONES_PUT_BACK_SINCE || *restorable != Some(false)
             }
             (NotRestorableAgreed | NotRestorableNotAgreed, Incident::MovedStones { players_agree, restorable, .. }) => {
                 let cannot =
-                    ctx.revision < crate::rules::revision::WARNINGS_BY_KIND_SINCE || *restorable == Some(false);
+                    ctx.revision < crate::rules::revision::MOVED_STONES_PUT_BACK_SINCE || *restorable == Some(false);
                 cannot && *players_agree == (self == NotRestorableAgreed)
             }
             (Scattered(want, rec), Incident::BoardScattered { cause, reconstructable, .. }) => {

@@ -49,3 +49,9 @@ pub const UNPLAYED_AFTER_WITHDRAWAL_SINCE: u16 = 6;
 /// warnings of the rows the profile borrows count together under 第二十五条二
 /// (`Ruleset::counts_with`). Before it, every warning in the game counted with every other.
 pub const WARNINGS_BY_KIND_SINCE: u16 = 7;
+
+/// From this revision of a `moved_stones` incident on, KBA 付則第一条3 as seed 004 words it:
+/// "元々着手されていたところに戻しておくことを原則とする。戻せなかった場合そのまま対局を続けることも
+/// できるが、合意がなされなければ両負けである" — only stones that cannot be put back (`restorable`)
+/// are played on by agreement, or lose for both. Before it, agreement alone decided.
+pub const MOVED_STONES_PUT_BACK_SINCE: u16 = 7;
