@@ -16,6 +16,7 @@ import {
   codeFor,
   officeFetch,
   outDir,
+  polled,
   prepareOffice,
   saveShot,
   scratch,
@@ -93,6 +94,34 @@ test("the last minute is read to the second on a controlled clock and the time-u
   await page.click("[data-testid=open-reader]");
   await page.waitForSelector("[data-testid=reader-black]");
   assert.match(await page.textContent("[data-testid=reader-black]"), /读秒 · 还剩1分钟/);
+
+  // A finger comes down on Back while the clock moves on (each poll draws other digits): the
+  // reader stays on the page under it (taken off and put back, WebKit drops the tap), and the
+  // tap goes back to the game.
+  await page.evaluate(() => {
+    const reader = document.querySelector("[data-testid=reader]");
+    window.__readerOff = 0;
+    new MutationObserver((records) => {
+      for (const r of records) if ([...r.removedNodes].includes(reader)) window.__readerOff += 1;
+    }).observe(reader.parentNode, { childList: true });
+  });
+  const back = await page.locator("[data-testid=reader] [data-testid=back]").boundingBox();
+  await page.mouse.move(back.x + back.width / 2, back.y + back.height / 2);
+  await page.mouse.down();
+  for (const s of [1, 2]) {
+    setClock(T0 + s * 1000);
+    await page.waitForFunction(
+      (d) => document.querySelector("[data-testid=reader-black]")?.textContent.includes(d),
+      `0:0${s}`,
+    );
+    await polled(page, 1);
+  }
+  await page.mouse.up();
+  assert.equal(await page.evaluate(() => window.__readerOff), 0, "the reader never left the page under the finger");
+  await page.waitForSelector("[data-testid=open-reader]", { timeout: 5000 });
+  setClock(T0);
+  await page.click("[data-testid=open-reader]");
+  await page.waitForSelector("[data-testid=reader-black]");
 
   // Second by second: set the office's time, wait until the screen shows that second, and
   // note what was said since the last step.

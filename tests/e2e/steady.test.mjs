@@ -239,6 +239,35 @@ test("a table tapped while a poll's draw waits on the office: the form opened on
   await context.close();
 });
 
+test("the tab of the screen shown tapped, then a table pressed before that draw ends: the tap opens it", async () => {
+  const game = sheet.boards[0].game;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page);
+  const row = `[data-testid=table-${game}]`;
+  await page.waitForSelector(row);
+  const held = [];
+  await page.route("**/api/v1/status", (route) => void held.push(route));
+  await until("a poll's draw waiting on the office", () => held.length === 1);
+  // The tables' tab tapped on the tables: its draw waits behind the poll's, then on the office.
+  await page.click("[data-testid=nav-tables]");
+  await held.shift().continue();
+  await until("the tab's draw waiting on the office", () => held.length === 1);
+  // A finger comes down on a table while that draw is under way, and lifts after it is drawn.
+  await page.$eval(row, (el) => el.scrollIntoView({ block: "center" }));
+  const box = await page.locator(row).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await held.shift().continue();
+  // The next poll's draw starts only once the tab's has ended.
+  await until("the tab's draw ended", () => held.length === 1);
+  await page.mouse.up();
+  await held.shift().continue();
+  await page.unroute("**/api/v1/status");
+  await page.waitForSelector("[data-testid=record-incident]", { timeout: 5000 });
+  await context.close();
+});
+
 test("a record's answer that comes after the next form was opened: that form stays", async () => {
   const game = sheet.boards[1].game;
   // The record's answer is held (`holdAnswers`): this context takes the certificate unchecked.

@@ -216,10 +216,13 @@ export class ArbiterApp {
     );
   }
 
-  /** Opens `screen` from its top (a redraw of the same screen keeps the place). */
+  /** Opens `screen` from its top (a redraw of the same screen keeps the place). The screen
+   * shown opened again (its tab tapped) is drawn onto itself, as after an action: a drawn-anew
+   * screen would take the row a finger came down on meanwhile, and the tap would land nowhere. */
   async go(screen: Screen): Promise<void> {
+    const again = JSON.stringify(screen) === JSON.stringify(this.screen);
     this.screen = screen;
-    await this.render();
+    await this.render(again ? { since: performance.now() } : {});
     window.scrollTo(0, 0);
   }
 

@@ -85,6 +85,44 @@ describe("a redraw keeps what a person uses and updates the rest", () => {
     expect(root.querySelector("[data-testid=save]")).not.toBe(button);
   });
 
+  it("keeps a pressed button when the field focused before it loses the focus to the press", () => {
+    const root = live();
+    const button = root.querySelector<HTMLButtonElement>("[data-testid=save]")!;
+    const field = root.querySelector<HTMLInputElement>("[data-testid=name]")!;
+    button.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    field.dispatchEvent(new FocusEvent("blur"));
+    morph(root, screen(2), inUse(root, use));
+    expect(root.querySelector("[data-testid=save]")).toBe(button);
+    // The window losing the focus ends the press: no release will come.
+    window.dispatchEvent(new FocusEvent("blur"));
+    morph(root, screen(3), inUse(root, use));
+    expect(root.querySelector("[data-testid=save]")).not.toBe(button);
+  });
+
+  it("never takes a screen its own code draws off the page to put it back", () => {
+    document.body.replaceChildren();
+    const root = h("div");
+    document.body.append(root);
+    forgetOwn();
+    let ticks = 0;
+    const draw = () => [h("header", {}, "bar"), own("reader", () => h("main", { "data-testid": "reader" }))];
+    morph(root, draw(), new Set());
+    const reader = root.querySelector("[data-testid=reader]")!;
+    const off: Node[] = [];
+    const watch = new MutationObserver((rs) => {
+      for (const r of rs) off.push(...r.removedNodes);
+    });
+    watch.observe(root, { childList: true });
+    for (; ticks < 3; ticks++) {
+      reader.textContent = `0:0${ticks}`;
+      morph(root, draw(), inUse(root, use));
+    }
+    off.push(...watch.takeRecords().flatMap((r) => [...r.removedNodes]));
+    watch.disconnect();
+    expect(root.querySelector("[data-testid=reader]")).toBe(reader);
+    expect(off).not.toContain(reader);
+  });
+
   it("keeps an open section open, with its content updated", () => {
     const root = live();
     const more = root.querySelector<HTMLDetailsElement>("[data-testid=more]")!;

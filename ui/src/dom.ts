@@ -148,11 +148,13 @@ export function watchUse(w: Window): { pressed: () => Element | null; changed: (
     );
   }
   // After the click (which comes after the release): the element stays kept until its tap landed.
+  // Not when another element loses the focus (that comes with the press itself): when the window
+  // does, no release will come.
   for (const end of ["click", "pointercancel", "touchcancel", "blur"])
     w.addEventListener(
       end,
-      () => {
-        pressed = null;
+      (e) => {
+        if (end !== "blur" || !(e.target instanceof Node)) pressed = null;
       },
       opts,
     );
@@ -284,6 +286,8 @@ function children(live: Element, next: Element, keep: Set<Node>): void {
  * (`inUse`) and the path to it. */
 export function morph(root: HTMLElement, nodes: Node[], keep: Set<Node>): void {
   const next = document.createElement(root.tagName);
-  next.append(...nodes);
+  // A live node drawn again as it is (a screen its own code draws, as the reader): appended to
+  // `next` it would leave the page until put back, and a press on it would be dropped (WebKit).
+  next.append(...nodes.map((n) => (n.isConnected ? asIs(n) : n)));
   children(root, next, keep);
 }
