@@ -268,6 +268,31 @@ test("the tab of the screen shown tapped, then a table pressed before that draw 
   await context.close();
 });
 
+test("the language switched, then the record form opened before that draw ends: the form stays", async () => {
+  const game = sheet.boards[1].game;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.click(`[data-testid=table-${game}]`);
+  await page.waitForSelector("[data-testid=record-incident]");
+  const held = [];
+  await page.route("**/api/v1/status", (route) => void held.push(route));
+  await until("a poll's draw waiting on the office", () => held.length === 1);
+  await page.click("[data-testid=lang]");
+  await page.click("[data-testid=lang-en]");
+  await held.shift().continue();
+  await until("the language's draw waiting on the office", () => held.length === 1);
+  await page.click("[data-testid=record-incident]");
+  await page.waitForSelector("[data-testid=groups] button");
+  await held.shift().continue();
+  await until("the language's draw ended", () => held.length === 1);
+  await held.shift().continue();
+  await page.unroute("**/api/v1/status");
+  await page.waitForFunction(() => document.querySelector("[data-testid=back]")?.textContent === "Back");
+  assert.equal(await page.locator("[data-testid=groups] button").count() > 0, true, "the record form is still open");
+  await context.close();
+});
+
 test("a record's answer that comes after the next form was opened: that form stays", async () => {
   const game = sheet.boards[1].game;
   // The record's answer is held (`holdAnswers`): this context takes the certificate unchecked.

@@ -100,6 +100,8 @@ export class ArbiterApp {
   /** The last draw of each part of the page (banner, tabs, screen) as markup: a part drawn the
    * same again is left as it is — its elements, and the state its handlers hold. */
   private drawn: string[] = [];
+  /** The screen on the page (the last draw's), null before the first. */
+  private shown: Screen | null = null;
   /** What the person is pressing and has changed on the page (kept by every redraw). */
   private use: ReturnType<typeof watchUse> | null = null;
   /** Whether the first draw has put the official on their role's page. */
@@ -216,13 +218,10 @@ export class ArbiterApp {
     );
   }
 
-  /** Opens `screen` from its top (a redraw of the same screen keeps the place). The screen
-   * shown opened again (its tab tapped) is drawn onto itself, as after an action: a drawn-anew
-   * screen would take the row a finger came down on meanwhile, and the tap would land nowhere. */
+  /** Opens `screen` from its top (a redraw of the same screen keeps the place). */
   async go(screen: Screen): Promise<void> {
-    const again = JSON.stringify(screen) === JSON.stringify(this.screen);
     this.screen = screen;
-    await this.render(again ? { since: performance.now() } : {});
+    await this.render();
     window.scrollTo(0, 0);
   }
 
@@ -243,7 +242,12 @@ export class ArbiterApp {
    * `since` keeps only what the person began after it (`acted`); any other draw (a screen opened)
    * is the screen anew. */
   render(opts: { background?: boolean; since?: number } = {}): Promise<void> {
-    const run = this.drawing.then(() => this.draw(opts.background ?? false, opts.since));
+    // The screen shown, drawn again at the person's word (its tab tapped again, the language
+    // switched): onto itself, as after an action — drawn anew, it would take what they began
+    // while the draw waited on the office (a row a finger came down on, a card's confirm step).
+    const again = !opts.background && JSON.stringify(this.screen) === JSON.stringify(this.shown);
+    const since = opts.since ?? (again ? performance.now() : undefined);
+    const run = this.drawing.then(() => this.draw(opts.background ?? false, since));
     this.drawing = run.catch(() => undefined);
     return run;
   }
@@ -342,6 +346,7 @@ export class ArbiterApp {
       );
     else if (since !== undefined) morph(this.root, screen, usedSince(this.root, since, this.use));
     else mount(this.root, ...screen);
+    this.shown = drawing;
     // On a phone the tabs scroll sideways: the current one in view (the page itself stays put).
     const on = nav.querySelector<HTMLElement>("button.on");
     if (on && nav.scrollWidth > nav.clientWidth) nav.scrollLeft = Math.max(0, on.offsetLeft - nav.offsetLeft - 12);

@@ -39,6 +39,36 @@ export const colours = (): [Colour, string][] => [
   ["white", lt("colours", "white")],
 ];
 
+/** A side picked in the panel (`title`), then the record `make` builds for it confirmed. */
+export function askColour(at: GameAt, title: string, make: (c: Colour) => EventBody): void {
+  at.panel.replaceChildren(
+    h("h3", {}, title),
+    choice(colours(), null, (c) => void confirmStep(at, title, make(c)), "pick-colour"),
+  );
+}
+
+/** A text typed in the panel (`title`), then the record `make` builds from it confirmed; none
+ * while `make` finds the text wrong. */
+export function askText(at: GameAt, title: string, placeholder: string, make: (v: string) => EventBody | null): void {
+  const input = h("input", { type: "text", placeholder, "data-testid": "ask" }) as HTMLInputElement;
+  at.panel.replaceChildren(
+    h("h3", {}, title),
+    input,
+    h(
+      "button",
+      {
+        class: "primary",
+        "data-testid": "ask-confirm",
+        onclick: () => {
+          const b = make(input.value.trim());
+          if (b) void confirmStep(at, title, b);
+        },
+      },
+      t("confirm"),
+    ),
+  );
+}
+
 export function recordForm(at: GameAt, preset?: CatalogueEntry): void {
   const { view, ctx, panel } = at;
   const s = view.state;
