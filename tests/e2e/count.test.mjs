@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import {
+  api,
   assertNoCspViolations,
   chromium,
   codeFor,
@@ -260,4 +261,29 @@ test("the record goes with the incident: its story shows the move checked and th
   );
   await phone.screenshot({ path: path.join(shots, "04-story-record-phone.png"), fullPage: true });
   await phone.close();
+});
+
+test("Black has the count made again (第十六条三): the count corrected replaces the one that decided", async () => {
+  const count = { method: "area", black_stones: 180 };
+  await api(office.url, chief, "POST", "/games/r1-t1/events", { body: { kind: "count_recorded", data: { count } } });
+  const first = (await api(office.url, chief, "GET", "/games/r1-t1/state")).result;
+  assert.equal(first.reason, "count");
+  const page = await gamePage({ width: 390, height: 844 }, "r1-t1");
+  await page.waitForFunction(() => document.querySelector("[data-testid=result]")?.textContent.includes("白胜"));
+  await page.click("[data-testid=recount]");
+  assert.match(await page.textContent("[data-testid=panel]"), /哪一方要求纠正数子（第十六条三）/);
+  await page.click("[data-testid=recount-asked-by] [data-value=black]");
+  await page.click("[data-testid=count-by-hand]");
+  await page.fill("[data-testid=ask]", "185");
+  await page.click("[data-testid=ask-confirm]");
+  await page.waitForSelector("[data-testid=confirm]:not([disabled])");
+  assert.match(await page.textContent("[data-testid=panel]"), /纠正数子 · 黑方要求/);
+  await page.screenshot({ path: path.join(shots, "02-recount.png") });
+  await page.click("[data-testid=confirm]");
+  // 185 stones against 176 at 3.75 子 of komi: Black by ¾ 子, in place of White's 4¼ (180 stones).
+  await page.waitForFunction(() => document.querySelector("[data-testid=result]")?.textContent.includes("黑胜¾子"));
+  const now = (await api(office.url, chief, "GET", "/games/r1-t1/state")).result;
+  assert.equal(now.reason, "count");
+  assert.notEqual(now.event, first.event, "the corrected count decides the game now");
+  await page.close();
 });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Backend } from "./backend";
 import type { CountAnswer } from "./bindings/CountAnswer";
 import type { CountRequest } from "./bindings/CountRequest";
-import type { EventBody } from "./bindings/EventBody";
+import type { Count } from "./bindings/Count";
 import { setLang, setTables } from "./i18n";
 import { labelTables } from "./testdata";
 import { countBoard, countingOf, outcomeText, pointName, toggle, totalsText } from "./views/countBoard";
@@ -68,7 +68,7 @@ describe("the counting board (第九条)", () => {
 
   it("sends each tap's dead stones to the core and records the core's count", async () => {
     const asked: CountRequest[] = [];
-    const recorded: EventBody[] = [];
+    const recorded: Count[] = [];
     const backend = {
       loadRecord: async () => {
         throw new Error("unused");
@@ -100,7 +100,7 @@ describe("the counting board (第九条)", () => {
     expect((el.querySelector('[data-point="C3"]') as HTMLElement).className).toContain("dead");
     expect(el.querySelector("[data-testid=count-summary]")?.textContent).toContain("黑胜¾子（1.5目）");
     click("[data-testid=count-record]");
-    expect(recorded).toEqual([{ kind: "count_recorded", data: { count: { method: "area", black_stones: 184 } } }]);
+    expect(recorded).toEqual([{ method: "area", black_stones: 184 }]);
   });
 });
 

@@ -231,6 +231,9 @@ const words = {
   countMode_empty: ["清除", "Clear"],
   recordCount: ["记录数子结果", "Record the count"],
   countByHand: ["直接输入数子结果", "Enter a count by hand"],
+  recount: ["纠正数子", "Correct the count"],
+  recountWho: ["哪一方要求纠正数子", "Which player asked for the count to be corrected"],
+  askedBy: ["{colour}要求", "asked by {colour}"],
   checkRecord: ["对照棋谱检查", "Check against the record"],
   checkMoveNo: ["第几手", "Move number"],
   checkButton: ["检查", "Check"],
@@ -793,6 +796,7 @@ const BY_RULESET: Record<string, Partial<Record<Word, [string, string, string, s
       "計点の結果を手入力",
     ],
     pass: ["虚手", "pass", "虛手", "패스", "パス"],
+    recount: ["纠正计点", "Correct the count", "糾正計點", "계점 정정", "計点の訂正"],
   },
   korean: {
     count: ["数目", "Count", "數目", "계가", "地計算"],
@@ -805,6 +809,7 @@ const BY_RULESET: Record<string, Partial<Record<Word, [string, string, string, s
       "계가 직접 입력",
       "地計算の結果を手入力",
     ],
+    recount: ["纠正数目", "Correct the count", "糾正數目", "계가 정정", "地計算の訂正"],
   },
 };
 

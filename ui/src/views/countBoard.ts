@@ -6,7 +6,7 @@
 import type { Backend } from "../backend";
 import type { BoardSetup } from "../bindings/BoardSetup";
 import type { CountAnswer } from "../bindings/CountAnswer";
-import type { EventBody } from "../bindings/EventBody";
+import type { Count } from "../bindings/Count";
 import type { Method } from "../bindings/Method";
 import type { Outcome } from "../bindings/Outcome";
 import type { RulesetSpec } from "../bindings/RulesetSpec";
@@ -69,8 +69,9 @@ const MODE_WORDS = {
 export interface CountBoardContext {
   backend: Backend;
   ruleset: RulesetSpec;
-  /** Records the count as the game's result (through the confirm step), if this screen may. */
-  record?: (body: EventBody) => void;
+  /** Records the count (the screen says as what: the result, or a count corrected), if this
+   * screen may. */
+  record?: (count: Count) => void;
 }
 
 /** The counting board, drawn into a panel of the game screen. */
@@ -209,7 +210,7 @@ export function countBoard(ctx: CountBoardContext): HTMLElement {
     ),
   );
   recordButton.onclick = () => {
-    if (answer?.count && ctx.record) ctx.record({ kind: "count_recorded", data: { count: answer.count } });
+    if (answer?.count && ctx.record) ctx.record(answer.count);
   };
   draw();
   return h(

@@ -15,7 +15,7 @@ import { rankText, resultSentence, warningDots, warningsLeft } from "../format";
 import { correctionForm, correctionList } from "./correction";
 import { lt, t } from "../i18n";
 import { confirmStep, undoBar } from "./confirmStep";
-import { countForm } from "./countForm";
+import { countForm, recountForm } from "./countForm";
 import { historyList } from "./history";
 import { lateArrivalForm, latenessTimer } from "./lateness";
 import { quickRows } from "./quick";
@@ -123,6 +123,10 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           t("endConfirmed"),
         ),
         h("button", { "data-testid": "count", onclick: () => countForm(at) }, t("count")),
+        // 第十六条三: while the count decides the game, a player may have it made again.
+        s.result?.reason === "count"
+          ? h("button", { "data-testid": "recount", onclick: () => recountForm(at) }, t("recount"))
+          : null,
         h(
           "button",
           {
