@@ -40,7 +40,10 @@ const view = {
     { incident: "time_exceeded", black: timeExceeded("black"), white: timeExceeded("white"), ruling: "offender_loses" },
   ],
   foreseen: {
-    warnings: { black: [null, loses("black")], white: [null, loses("white")] },
+    warnings: {
+      black: [{ kind: null, given: 0, next: [null, loses("black")] }],
+      white: [{ kind: null, given: 0, next: [null, loses("white")] }],
+    },
     quick: [
       { black: null, white: null },
       { black: null, white: timeLoss },
@@ -75,6 +78,33 @@ describe("a record kept offline that decides the game", () => {
     expect(decidingRecord(view, [first, other, second])).toEqual({ id: second.id, result: loses("black") });
     expect(decidingRecord(view, [kept(disturbing("black"), "advice"), first])).toBeNull();
     expect(decidingRecord(view, [first, kept(disturbing("black"), "warning", "g2")])).toBeNull();
+  });
+
+  it("under the KBA's rules counts a ring and a noise each in its own count (競技の規則 第一条)", () => {
+    const card = (type: string) => ({ type, facts: { offender: "black" } });
+    const kba = {
+      ...view,
+      foreseen: {
+        ...view.foreseen,
+        warnings: {
+          black: [
+            { kind: null, given: 0, next: [null, loses("black")] },
+            { kind: "phone_rang", given: 0, next: [null, loses("black")] },
+            { kind: "noise", given: 0, next: [null, loses("black")] },
+          ],
+          white: [],
+        },
+      },
+    } as unknown as GameView;
+    const ring = kept(card("phone_rang"), "warning");
+    const noise = kept(card("noise"), "warning");
+    // A ring and a noise: two yellow cards, neither decides; a second noise does.
+    expect(decidingRecord(kba, [ring, noise])).toBeNull();
+    const again = kept(card("noise"), "warning");
+    expect(decidingRecord(kba, [ring, noise, again])).toEqual({ id: again.id, result: loses("black") });
+    // Any other warning counts with the others, not with the ring.
+    const other = kept(card("clock_before_capture"), "warning");
+    expect(decidingRecord(kba, [ring, other])).toBeNull();
   });
 
   it("is a quick action the core foresaw deciding it, and nothing once the game has a result", () => {

@@ -3,6 +3,7 @@ import type { Colour } from "./bindings/Colour";
 import type { GameResult } from "./bindings/GameResult";
 import type { Margin } from "./bindings/Margin";
 import type { Preview } from "./bindings/Preview";
+import type { WarningCount } from "./bindings/WarningCount";
 import { BackendError } from "./backend";
 import {
   bannerText,
@@ -10,11 +11,12 @@ import {
   errorText,
   marginText,
   resultSentence,
+  warningCountsText,
   warningDots,
   warningsLeft,
   winText,
 } from "./format";
-import { setLang, setTables, type Lang } from "./i18n";
+import { lt, setLang, setTables, type Lang } from "./i18n";
 import { labelTables } from "./testdata";
 
 const secondWarning: GameResult = {
@@ -50,6 +52,28 @@ describe("format", () => {
     // A ruleset the core says loses at the third: nothing of two is written here.
     expect(warningDots(1, warningsLeft([null, loss]))).toBe("●○○");
     expect(warningDots(3)).toBe("●●●");
+  });
+
+  it("shows each count of warnings where the ruleset keeps more than one (KBA 競技の規則 第一条)", () => {
+    const loss = { event: "e" } as unknown as GameResult;
+    const count = (kind: WarningCount["kind"], given: number, next: (GameResult | null)[]): WarningCount => ({
+      kind,
+      given,
+      next,
+    });
+    // The Chinese rules: one count, its dots alone.
+    expect(warningCountsText([count(null, 1, [loss])])).toBe("●○");
+    // The KBA's: a ring and a noise each carded once, neither lost; 付則第一条5 has none.
+    setLang("ko");
+    const kba = [
+      count(null, 0, [null, loss]),
+      count("phone_rang", 1, [loss]),
+      count("noise", 1, [loss]),
+      count("clock_stopped_filling_dame", 0, []),
+    ];
+    expect(warningCountsText(kba)).toBe(
+      `○○ · ${lt("incident_types", "phone_rang")} ●○ · ${lt("incident_types", "noise")} ●○`,
+    );
   });
 
   it("says the second warning's loss as a referee would", () => {

@@ -5,6 +5,7 @@ import type { GameResult } from "./bindings/GameResult";
 import type { Margin } from "./bindings/Margin";
 import type { Preview } from "./bindings/Preview";
 import type { SyncStatus } from "./bindings/SyncStatus";
+import type { WarningCount } from "./bindings/WarningCount";
 import { getLang, locale as localeTag, lt, said, t, type Lang, type Word } from "./i18n";
 
 /** What an error says to the reader: the screen's own words where its code has them, else
@@ -27,6 +28,20 @@ export function warningDots(warnings: number, left = 0): string {
 export function warningsLeft(results: readonly (unknown | null)[]): number {
   const first = results.findIndex((r) => r !== null);
   return first < 0 ? 0 : first + 1;
+}
+
+/** A side's warnings by the count each adds to (`GameView.foreseen.warnings`): one count under
+ * most rulesets, its dots alone; where the ruleset counts a kind on its own (KBA 競技の規則 第一条:
+ * a ring, a noise), each such count named, shown once it has a warning or a foreseen loss. */
+export function warningCountsText(counts: readonly WarningCount[]): string {
+  if (counts.length === 1) return warningDots(counts[0].given, warningsLeft(counts[0].next));
+  return counts
+    .filter((c) => c.given > 0 || warningsLeft(c.next) > 0)
+    .map((c) => {
+      const dots = warningDots(c.given, warningsLeft(c.next));
+      return c.kind ? `${lt("incident_types", c.kind)} ${dots}` : dots;
+    })
+    .join(" · ");
 }
 
 export function marginText(m: Margin): string {

@@ -11,7 +11,7 @@ use crate::game::{GameResult, GameState, GameSummary, Status};
 use crate::model::{
     Author, Colour, DeviceId, EventId, GameId, PerColour, PersonId, Player, PlayerId, Rank, Role, TournamentId,
 };
-use crate::rules::{catalogue, CatalogueEntry, Ruleset, RulesetSpec, Ruling};
+use crate::rules::{catalogue, CatalogueEntry, IncidentType, Ruleset, RulesetSpec, Ruling};
 use crate::tournament::TournamentView;
 
 use super::App;
@@ -72,9 +72,10 @@ pub struct GameView {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct Foreseen {
-    /// The result after one, then two further warnings to that side (第二十五条二: the second
-    /// warning loses the game); none where the game would go on. Empty once it has a result.
-    pub warnings: PerColour<Vec<Option<GameResult>>>,
+    /// Each side's warnings by the count they add to (第二十五条二: the second warning loses the
+    /// game; KBA 競技の規則 第一条 counts a ring and a noise each on its own): every other warning
+    /// first, then each kind with a count of its own under the game's ruleset.
+    pub warnings: PerColour<Vec<WarningCount>>,
     /// In `quick`'s order: the result one more of that action, against each side, would give.
     pub quick: Vec<PerColour<Option<GameResult>>>,
     /// The rulings a record counts as one of `warnings` by (第二十五条二).
@@ -82,6 +83,21 @@ pub struct Foreseen {
     /// The result a resignation by that side would give (第七条二); none once the game has
     /// a result.
     pub resigned: PerColour<Option<GameResult>>,
+}
+
+/// The warnings of one side that count together toward a loss, and what further ones would do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
+pub struct WarningCount {
+    /// The kind this count is of, where the ruleset counts it on its own (KBA 競技の規則 第一条:
+    /// a phone's ring, a noise); none: every other warning (第二十五条二).
+    pub kind: Option<IncidentType>,
+    /// The warnings the side has had in this count.
+    pub given: u32,
+    /// The result after one, then two further warnings in this count; none where the game would
+    /// go on. Empty once the game has a result, or where no quick action gives such a warning.
+    pub next: Vec<Option<GameResult>>,
 }
 
 /// Folds `bodies` one after the other onto a copy of `state`, each as the last event (as a
@@ -138,16 +154,41 @@ fn foreseen(tournament: &TournamentId, state: &GameState, quick: &[crate::rules:
     let once = |incident: &crate::rules::Incident, ruling| {
         foresee(tournament, state, &[record(incident, ruling)]).pop().flatten()
     };
-    // A warning's incident is any the ruleset warns for: the count is what decides (第二十五条二).
-    let warning = quick.iter().find(|q| q.ruling == Ruling::Warning);
     let twice = |i: &crate::rules::Incident| {
         foresee(tournament, state, &[record(i, Ruling::Warning), record(i, Ruling::Warning)])
     };
+    // Every other warning first, then each kind the ruleset counts on its own (rules revision 7,
+    // as a record made now is judged): a warning's incident is any of its count the quick actions
+    // warn for, since the count is what decides.
+    let ruleset = Ruleset::from_spec(state.ruleset);
+    let own: Vec<IncidentType> = ruleset.second_warning.iter().map(|(k, _)| *k).collect();
+    let of = |count: Option<IncidentType>, kind: IncidentType| match count {
+        Some(k) => kind == k,
+        None => !own.contains(&kind),
+    };
+    let counts = |c: Colour| -> Vec<WarningCount> {
+        std::iter::once(None)
+            .chain(own.iter().copied().map(Some))
+            .map(|kind| {
+                let given = state
+                    .sides
+                    .get(c)
+                    .warnings
+                    .iter()
+                    .filter_map(|id| state.incidents.iter().find(|i| i.id == *id).map(|i| i.incident.kind()));
+                let quick = quick.iter().find(|q| q.ruling == Ruling::Warning && of(kind, q.incident));
+                WarningCount {
+                    kind,
+                    given: u32::try_from(given.filter(|k| of(kind, *k)).count()).unwrap_or(u32::MAX),
+                    next: quick
+                        .map(|q| twice(if c == Colour::Black { &q.black } else { &q.white }))
+                        .unwrap_or_default(),
+                }
+            })
+            .collect()
+    };
     Foreseen {
-        warnings: PerColour {
-            black: warning.map(|q| twice(&q.black)).unwrap_or_default(),
-            white: warning.map(|q| twice(&q.white)).unwrap_or_default(),
-        },
+        warnings: PerColour { black: counts(Colour::Black), white: counts(Colour::White) },
         quick: quick
             .iter()
             .map(|q| PerColour { black: once(&q.black, q.ruling), white: once(&q.white, q.ruling) })
@@ -331,9 +372,16 @@ mod tests {
         let fresh = view(&events);
         let loses = |c: Colour| (Outcome::win(c.opponent()), ResultReason::SecondWarning, Article::Art25_2);
         let said = |r: &Option<GameResult>| r.map(|r| (r.outcome, r.reason, r.article));
-        let w = &fresh.foreseen.warnings;
-        assert_eq!(w.black.iter().map(said).collect::<Vec<_>>(), [None, Some(loses(Colour::Black))]);
-        assert_eq!(w.white.iter().map(said).collect::<Vec<_>>(), [None, Some(loses(Colour::White))]);
+        // The Chinese rules count every warning together: one count per side.
+        let next = |v: &GameView, c: Colour| -> Vec<_> {
+            let counts = v.foreseen.warnings.get(c);
+            assert_eq!(counts.len(), 1, "one count of warnings under the Chinese rules");
+            assert_eq!(counts[0].kind, None);
+            counts[0].next.iter().map(said).collect()
+        };
+        assert_eq!(next(&fresh, Colour::Black), [None, Some(loses(Colour::Black))]);
+        assert_eq!(next(&fresh, Colour::White), [None, Some(loses(Colour::White))]);
+        assert_eq!(fresh.foreseen.warnings.black[0].given, 0);
         let warn = fresh.quick.iter().position(|q| q.ruling == Ruling::Warning).expect("a quick warning");
         let lost = fresh.quick.iter().position(|q| q.ruling == Ruling::OffenderLoses).expect("a quick loss");
         assert_eq!(fresh.foreseen.quick[warn], PerColour { black: None, white: None });
@@ -352,8 +400,9 @@ mod tests {
         };
         events.push(ev(1, Role::Referee, first));
         let warned = view(&events);
-        assert_eq!(warned.foreseen.warnings.black.iter().map(said).collect::<Vec<_>>(), [Some(loses(Colour::Black))]);
-        assert_eq!(warned.foreseen.warnings.white.len(), 2);
+        assert_eq!(next(&warned, Colour::Black), [Some(loses(Colour::Black))]);
+        assert_eq!(next(&warned, Colour::White).len(), 2);
+        assert_eq!((warned.foreseen.warnings.black[0].given, warned.foreseen.warnings.white[0].given), (1, 0));
         assert_eq!(said(&warned.foreseen.quick[warn].black), Some(loses(Colour::Black)));
         assert_eq!(warned.foreseen.quick[warn].white, None);
         assert!(warned.state.result.is_none(), "foreseeing records nothing");
@@ -367,8 +416,55 @@ mod tests {
         events.push(ev(2, Role::Referee, second));
         let over = view(&events);
         assert!(over.state.result.is_some());
-        assert!(over.foreseen.warnings.black.is_empty() && over.foreseen.warnings.white.is_empty());
+        assert!(over.foreseen.warnings.black.iter().chain(&over.foreseen.warnings.white).all(|c| c.next.is_empty()));
+        assert_eq!(over.foreseen.warnings.black[0].given, 2);
         assert!(over.foreseen.quick.iter().all(|q| q.black.is_none() && q.white.is_none()));
         assert_eq!(over.foreseen.resigned, PerColour { black: None, white: None });
+    }
+
+    /// KBA 競技の規則 第一条: "1次：警告, 2次：反則負け" for a phone's ring (1.1) and again for a
+    /// noise (1.2) — each counted on its own. A referee's account: Black's phone rang in the first
+    /// hour (a yellow card); later Black talked aloud over the board (another). Black has not lost;
+    /// a second ring loses, as does a second noise, and any other warning still needs two.
+    #[test]
+    fn under_the_kba_rules_a_ring_and_a_noise_each_have_their_own_count() {
+        let data = serde_json::json!({"id": "g1", "round": 1, "table": 1, "black": "p1", "white": "p2",
+            "ruleset": {"preset": "korean"}, "time_control": {"main_minutes": 60, "reserved_minutes": 5},
+            "allowed_lateness_minutes": 15});
+        let scheduled: EventBody =
+            serde_json::from_value(serde_json::json!({"kind": "game_scheduled", "data": data})).unwrap();
+        let mut events = vec![ev(0, Role::Organiser, scheduled)];
+        let fresh = view(&events);
+        let kinds: Vec<_> = fresh.foreseen.warnings.black.iter().map(|c| c.kind).collect();
+        let own = [IncidentType::PhoneRang, IncidentType::Noise, IncidentType::ClockStoppedFillingDame];
+        assert_eq!(kinds, [None, Some(own[0]), Some(own[1]), Some(own[2])]);
+        let card = |kind: IncidentType| {
+            let q = fresh.quick.iter().find(|q| q.incident == kind && q.ruling == Ruling::Warning);
+            let q = q.unwrap_or_else(|| panic!("a quick yellow card for {kind:?}"));
+            EventBody::IncidentRecorded { incident: q.black.clone(), ruling: Some(Ruling::Warning), note: None }
+        };
+        events.push(ev(1, Role::Referee, card(IncidentType::PhoneRang)));
+        events.push(ev(2, Role::Referee, card(IncidentType::Noise)));
+        let carded = view(&events);
+        assert!(carded.state.result.is_none(), "a ring and a noise: two yellow cards, no loss");
+        let black = &carded.foreseen.warnings.black;
+        let given: Vec<_> = black.iter().map(|c| (c.kind, c.given)).collect();
+        assert_eq!(
+            given,
+            [(None, 0), (Some(own[0]), 1), (Some(own[1]), 1), (Some(own[2]), 0)],
+            "each card in its own count"
+        );
+        // The next ring loses (競技第一条1 2)), as does the next noise (第一条2 2)).
+        for c in &black[1..3] {
+            let first = c.next.first().copied().flatten().map(|r| (r.outcome, r.reason, r.article));
+            let article = if c.kind == Some(IncidentType::PhoneRang) { Article::KrC1_1_2 } else { Article::KrC1_2_2 };
+            assert_eq!(first, Some((Outcome::win(Colour::White), ResultReason::SecondWarning, article)), "{c:?}");
+        }
+        // No quick action warns for 付則第一条5: nothing foreseen, rather than a guess.
+        assert!(black[3].next.is_empty());
+        // Every other warning (a clock pressed before the capture, 第二十三条四) still needs two.
+        assert_eq!(black[0].next.len(), 2);
+        assert!(black[0].next[0].is_none());
+        assert!(carded.foreseen.warnings.white.iter().all(|c| c.given == 0));
     }
 }

@@ -2,16 +2,18 @@
 import type { GameResult } from "./GameResult";
 import type { PerColour } from "./PerColour";
 import type { Ruling } from "./Ruling";
+import type { WarningCount } from "./WarningCount";
 
 /**
  * What the core can say in advance of records not yet made, each side's as the game stands.
  */
 export type Foreseen = { 
 /**
- * The result after one, then two further warnings to that side (第二十五条二: the second
- * warning loses the game); none where the game would go on. Empty once it has a result.
+ * Each side's warnings by the count they add to (第二十五条二: the second warning loses the
+ * game; KBA 競技の規則 第一条 counts a ring and a noise each on its own): every other warning
+ * first, then each kind with a count of its own under the game's ruleset.
  */
-warnings: PerColour<Array<GameResult | null>>, 
+warnings: PerColour<Array<WarningCount>>, 
 /**
  * In `quick`'s order: the result one more of that action, against each side, would give.
  */

@@ -11,7 +11,7 @@ import type { EventBody } from "../bindings/EventBody";
 import type { GameView } from "../bindings/GameView";
 import type { Role } from "../bindings/Role";
 import { h, own } from "../dom";
-import { rankText, resultSentence, warningDots, warningsLeft } from "../format";
+import { rankText, resultSentence, warningCountsText } from "../format";
 import { correctionForm, correctionList } from "./correction";
 import { lt, t } from "../i18n";
 import { confirmStep, undoBar } from "./confirmStep";
@@ -154,21 +154,13 @@ export function gameView(view: GameView, ctx: GameCtx): HTMLElement {
           "span",
           { class: "player black" },
           `${t("black")} ${view.black.name} ${view.black.rank ? rankText(view.black.rank) : ""}`,
-          h(
-            "span",
-            { class: "dots", "data-testid": "dots-black" },
-            warningDots(s.sides.black.warnings.length, warningsLeft(view.foreseen.warnings.black)),
-          ),
+          h("span", { class: "dots", "data-testid": "dots-black" }, warningCountsText(view.foreseen.warnings.black)),
         ),
         h(
           "span",
           { class: "player white" },
           `${t("white")} ${view.white.name} ${view.white.rank ? rankText(view.white.rank) : ""}`,
-          h(
-            "span",
-            { class: "dots", "data-testid": "dots-white" },
-            warningDots(s.sides.white.warnings.length, warningsLeft(view.foreseen.warnings.white)),
-          ),
+          h("span", { class: "dots", "data-testid": "dots-white" }, warningCountsText(view.foreseen.warnings.white)),
         ),
       ),
       h("p", { class: "status", "data-testid": "status" }, lt("statuses", s.status.status)),
