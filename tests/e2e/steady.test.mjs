@@ -289,7 +289,7 @@ test("the language switched, then the record form opened before that draw ends: 
   await held.shift().continue();
   await page.unroute("**/api/v1/status");
   await page.waitForFunction(() => document.querySelector("[data-testid=back]")?.textContent === "Back");
-  assert.equal(await page.locator("[data-testid=groups] button").count() > 0, true, "the record form is still open");
+  assert.equal((await page.locator("[data-testid=groups] button").count()) > 0, true, "the record form is still open");
   await context.close();
 });
 
