@@ -61,7 +61,7 @@ pub fn check(record: &Record, colour: Colour, at: Option<Coord>) -> Verdict {
         MoveError::KoRecapture | MoveError::HotStone(_) | MoveError::Disturbing => {
             Some(Incident::KoRecapture { offender: colour, point, objection: None })
         }
-        MoveError::Cycle(cycle) => Some(Incident::RareCycle { cycle }),
+        MoveError::Cycle(cycle) => Some(Incident::RareCycle { cycle, at_end: None }),
         _ => None,
     };
     let article = match e {

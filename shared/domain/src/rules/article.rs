@@ -97,6 +97,10 @@ pub enum Article {
     /// 囲碁規則 第十五条: win by resignation.
     #[serde(rename = "kr.15")]
     Kr15,
+    /// 囲碁規則 第十二条3: a repeating shape met at the end (a triple ko with and without eyes):
+    /// the side with the stronger right chooses a draw or seki.
+    #[serde(rename = "kr.12.3")]
+    Kr12_3,
     /// 囲碁規則 第十六条: repetition neither side yields = no result.
     #[serde(rename = "kr.16")]
     Kr16,
@@ -206,6 +210,7 @@ impl Article {
             Art25_2 => Label::new("第二十五条二", "Art. 25.2"),
             Kr14 => Label::new("韩国规则第十四条", "KBA Rules Art. 14"),
             Kr15 => Label::new("韩国规则第十五条", "KBA Rules Art. 15"),
+            Kr12_3 => Label::new("韩国规则第十二条3", "KBA Rules Art. 12.3"),
             Kr16 => Label::new("韩国规则第十六条", "KBA Rules Art. 16"),
             KrA1_1 => Label::new("韩国规则附则第一条1", "KBA Appendix 1.1"),
             KrA1_2 => Label::new("韩国规则附则第一条2", "KBA Appendix 1.2"),

@@ -57,6 +57,12 @@ pub enum Condition {
     CountedByKind,
     /// Recorded before rules revision 7 (KBA Appendix 1.4: the first stop lost at once).
     BeforeCountedByKind,
+    /// KBA Art. 12.3 (rules revision 8 on): the repetition was met at the end, after both sides
+    /// gave up the right to move.
+    AtEnd,
+    /// KBA Art. 16: the repetition arose during play (or it is not said; before rules revision 8,
+    /// every repetition).
+    DuringPlay,
 }
 
 /// Why the board was scattered (第十七条四).

@@ -60,6 +60,15 @@ const RESTORABLE: FactField = f(
     "can they be put back (KBA Appendix 1.3)",
 );
 
+/// KBA 第十二条3: whether the repetition was met at the end, once both sides gave up the right to
+/// move (asked under the KBA's rules only: `facts_under`).
+const AT_END: FactField = f(
+    "at_end",
+    FactKind::OptionalBool,
+    "是否在双方放弃着手权之后的终局阶段（韩国规则第十二条3）",
+    "met at the end, after both sides gave up the right to move (KBA Art. 12.3)",
+);
+
 const OBJECTION: FactField = f(
     "objection",
     FactKind::OptionalObjection,
@@ -68,10 +77,12 @@ const OBJECTION: FactField = f(
 );
 
 /// The facts a form asks for `kind` under `ruleset`: those of `facts`, less what only another
-/// ruleset's text asks (whether moved stones can be put back is the KBA's 付則第一条3).
+/// ruleset's text asks (whether moved stones can be put back is the KBA's 付則第一条3, whether a
+/// repetition was met at the end its 第十二条3).
 pub fn facts_under(ruleset: &crate::rules::Ruleset, kind: IncidentType) -> Vec<FactField> {
     let korean = ruleset.preset == crate::rules::Preset::Korean;
-    facts(kind).iter().filter(|f| korean || f.name != RESTORABLE.name).copied().collect()
+    let kba_only = [RESTORABLE.name, AT_END.name];
+    facts(kind).iter().filter(|f| korean || !kba_only.contains(&f.name)).copied().collect()
 }
 
 /// The facts `kind` needs, in the order a form asks for them.
@@ -126,7 +137,7 @@ pub fn facts(kind: IncidentType) -> &'static [FactField] {
             F
         }
         RareCycle => {
-            const F: &[FactField] = &[f("cycle", K::Cycle, "循环类型", "kind of cycle")];
+            const F: &[FactField] = &[f("cycle", K::Cycle, "循环类型", "kind of cycle"), AT_END];
             F
         }
         RepetitionEndRefusal | EndProposed => {

@@ -129,7 +129,14 @@ pub enum Incident {
     /// 20.2 假生: life relying on repetition claimed at the end.
     FalseLife { owner: Colour },
     /// 20.3 三劫/四劫循环/长生/双提二子, neither side yielding.
-    RareCycle { cycle: Cycle },
+    RareCycle {
+        cycle: Cycle,
+        /// Met at the end, after both sides gave up the right to move (KBA 第十二条3: the side
+        /// with the stronger right chooses a draw or seki); none: not said (during play).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        at_end: Option<bool>,
+    },
     /// 20.4 a player refuses to end the game over a 图8-like shape.
     RepetitionEndRefusal { by: Colour },
     /// 21.1 the side to move proposes the end (passes); the other may play on.

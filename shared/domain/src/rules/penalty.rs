@@ -144,6 +144,11 @@ impl Condition {
                 !overtime && *requested_in_opponent_time
             }
             (CountedByKind, _) => ctx.revision >= crate::rules::revision::WARNINGS_BY_KIND_SINCE,
+            // 囲碁規則 第十二条3 from rules revision 8; before it, 第十六条 ruled every repetition.
+            (AtEnd | DuringPlay, Incident::RareCycle { at_end, .. }) => {
+                let end = ctx.revision >= crate::rules::revision::TRIPLE_KO_CHOICE_SINCE && *at_end == Some(true);
+                end == (self == AtEnd)
+            }
             (BeforeCountedByKind, _) => ctx.revision < crate::rules::revision::WARNINGS_BY_KIND_SINCE,
             (RingOnly, Incident::PhoneRang { call, .. }) => !call,
             (CallInHall, Incident::PhoneRang { call, .. }) => *call,
@@ -239,6 +244,11 @@ impl Condition {
                 "only where each kind is counted on its own (rules revision 7 on)",
             ),
             BeforeCountedByKind => ("仅当记录于规则修订7之前时适用", "only when recorded before rules revision 7"),
+            AtEnd => (
+                "仅当在双方放弃着手权之后的终局阶段出现时适用",
+                "only when met at the end, after both sides gave up the right to move",
+            ),
+            DuringPlay => ("仅当在对局途中出现时适用", "only when it arose during play"),
         };
         Label::new(zh, en)
     }

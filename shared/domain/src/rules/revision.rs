@@ -14,7 +14,7 @@
 //! | 7 | KBA 競技の規則 第一条: a ring (1.1) and a noise (1.2) each count on their own — the second of the same kind loses, and neither adds to another kind's count; the other warnings count together (第二十五条二); 付則第一条4/5: the first clock stop while filling dame is a yellow card, the second loses (before it the first lost); 付則第一条3: only moved stones that cannot be put back (`restorable`) go to the players' agreement or both lose (before it agreement alone decided) |
 
 /// The revision this build admits new events under.
-pub const RULES_REVISION: u16 = 7;
+pub const RULES_REVISION: u16 = 8;
 
 /// From this revision on, the rows that turn on 付則第三条1 need the `objection` fact; before
 /// it, the referee's ruling stands as given (the claim taken as raised at once).
@@ -55,3 +55,10 @@ pub const WARNINGS_BY_KIND_SINCE: u16 = 7;
 /// できるが、合意がなされなければ両負けである" — only stones that cannot be put back (`restorable`)
 /// are played on by agreement, or lose for both. Before it, agreement alone decided.
 pub const MOVED_STONES_PUT_BACK_SINCE: u16 = 7;
+
+/// From this revision of a `rare_cycle` incident on, KBA 囲碁規則 第十二条3 as seed 004 words it:
+/// "眼あり眼なしの三劫のように反復するような形は権利の強い方から引き分け、またはセキを選択出来る" —
+/// a repeating shape met at the end, once both sides gave up the right to move (`at_end`), is a
+/// draw or seki as the side with the stronger right chooses; during play it stays 第十六条's
+/// 無勝負. Before it, 第十六条 ruled every repetition.
+pub const TRIPLE_KO_CHOICE_SINCE: u16 = 8;

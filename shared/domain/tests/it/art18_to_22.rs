@@ -80,14 +80,14 @@ fn art_20_3_rare_cycles_are_a_draw_or_a_replay() {
     for cycle in [Cycle::TripleKo, Cycle::QuadrupleKo, Cycle::EternalLife, Cycle::DoubleTwoStoneCapture] {
         for (ruling, outcome) in [(Ruling::Draw, Outcome::Draw), (Ruling::Replay, Outcome::ReplayOrdered)] {
             let mut t = Table::chinese();
-            t.try_incident(Incident::RareCycle { cycle }, ruling).unwrap();
+            t.try_incident(Incident::RareCycle { cycle, at_end: None }, ruling).unwrap();
             let r = t.state().result.unwrap();
             assert_eq!((r.outcome, r.article), (outcome, Article::Art20_3));
         }
     }
     let mut t = Table::chinese();
     assert_eq!(
-        t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::NoResult).unwrap_err(),
+        t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo, at_end: None }, Ruling::NoResult).unwrap_err(),
         DomainError::ruling_not_allowed(
             Article::Art20_3,
             IncidentType::RareCycle,

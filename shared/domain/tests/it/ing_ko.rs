@@ -121,7 +121,7 @@ fn move_checks_on_records_name_ing_2_under_the_ing_rules_and_20_3_under_the_chin
     }
     let chinese = sgf::check_move(&sgf_of(&triple_ko(), "Chinese", moves), 6).unwrap();
     match chinese.verdict {
-        Verdict::Illegal { article, incident: Some(Incident::RareCycle { cycle }), .. } => {
+        Verdict::Illegal { article, incident: Some(Incident::RareCycle { cycle, .. }), .. } => {
             assert_eq!((article, cycle), (Article::Art20_3, Cycle::TripleKo));
         }
         other => panic!("{other:?}"),

@@ -99,13 +99,75 @@ fn appendix_1_3_before_revision_7_agreement_alone_decided() {
 fn repetition_neither_side_yields_is_no_result() {
     // 囲碁規則 第十六条: 無勝負.
     let mut t = Table::korean();
+    // A draw is 第十二条3's, at the end only.
     assert_eq!(
-        t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::Draw).unwrap_err(),
-        DomainError::ruling_not_allowed(Article::Kr16, IncidentType::RareCycle, Ruling::Draw, &[Ruling::NoResult])
+        t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo, at_end: None }, Ruling::Draw).unwrap_err(),
+        DomainError::ConditionNotMet {
+            article: Article::Kr12_3,
+            why: Unmet::Condition { ruling: Ruling::Draw, when: Condition::AtEnd }
+        }
     );
-    t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::NoResult).unwrap();
+    assert_eq!(
+        t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo, at_end: None }, Ruling::Replay).unwrap_err(),
+        DomainError::ruling_not_allowed(
+            Article::Kr12_3,
+            IncidentType::RareCycle,
+            Ruling::Replay,
+            &[Ruling::Draw, Ruling::TreatedAsSeki, Ruling::NoResult]
+        )
+    );
+    t.try_incident(Incident::RareCycle { cycle: Cycle::TripleKo, at_end: None }, Ruling::NoResult).unwrap();
     let r = t.state().result.unwrap();
     assert_eq!((r.outcome, r.article), (Outcome::NoResult, Article::Kr16));
+}
+
+#[test]
+fn article_12_3_a_triple_ko_met_at_the_end_is_a_draw_or_seki_as_the_stronger_side_chooses() {
+    // 囲碁規則 第十二条3 "眼あり眼なしの三劫のように反復するような形は権利の強い方から引き分け、または
+    // セキを選択出来る". The referee's account: "Both players have given up the right to move. A
+    // triple ko with and without eyes is left on the board; White, whose right is the stronger,
+    // chooses." Seki: the game goes on to the count, no result is given by the ruling.
+    let at_end = Incident::RareCycle { cycle: Cycle::TripleKo, at_end: Some(true) };
+    let mut t = Table::korean();
+    let id = t.try_incident(at_end.clone(), Ruling::TreatedAsSeki).unwrap();
+    assert_eq!(t.state().incident(id).unwrap().effective.unwrap().article, Article::Kr12_3);
+    assert!(t.state().result.is_none(), "seki: the game is counted");
+    // A draw, as the other choice.
+    let mut t = Table::korean();
+    t.try_incident(at_end.clone(), Ruling::Draw).unwrap();
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.article), (Outcome::Draw, Article::Kr12_3));
+    // At the end the choice is the players', not 第十六条's 無勝負 (which is for during play).
+    let mut t = Table::korean();
+    assert_eq!(
+        t.try_incident(at_end, Ruling::NoResult).unwrap_err(),
+        DomainError::ConditionNotMet {
+            article: Article::Kr16,
+            why: Unmet::Condition { ruling: Ruling::NoResult, when: Condition::DuringPlay }
+        }
+    );
+    // During play (said, or not said) it stays 無勝負 (第十六条).
+    let during = Incident::RareCycle { cycle: Cycle::TripleKo, at_end: Some(false) };
+    let mut t = Table::korean();
+    t.try_incident(during, Ruling::NoResult).unwrap();
+    assert_eq!(t.state().result.unwrap().article, Article::Kr16);
+}
+
+#[test]
+fn article_12_3_before_rules_revision_8_every_repetition_was_no_result() {
+    // A ledger of revision 7 keeps its meaning: 第十六条 ruled every repetition, at the end too.
+    let mut t = Table::korean();
+    t.rules = 7;
+    t.incident(Incident::RareCycle { cycle: Cycle::TripleKo, at_end: Some(true) }, Ruling::NoResult);
+    let r = t.state().result.unwrap();
+    assert_eq!((r.outcome, r.article), (Outcome::NoResult, Article::Kr16));
+}
+
+#[test]
+fn row_a_repetition_at_the_end_is_a_draw_or_seki_under_article_12_3() {
+    let at_end = Incident::RareCycle { cycle: Cycle::TripleKo, at_end: Some(true) };
+    assert_eq!(cites(at_end.clone(), Ruling::Draw), (Article::Kr12_3, Some(Article::Kr12_3)));
+    assert_eq!(cites(at_end, Ruling::TreatedAsSeki), (Article::Kr12_3, None));
 }
 
 #[test]
@@ -287,7 +349,7 @@ fn row_clock_pressed_without_a_move_loses_under_competition_2_3() {
 #[test]
 fn row_repetition_no_result_under_article_16() {
     assert_eq!(
-        cites(Incident::RareCycle { cycle: Cycle::TripleKo }, Ruling::NoResult),
+        cites(Incident::RareCycle { cycle: Cycle::TripleKo, at_end: None }, Ruling::NoResult),
         (Article::Kr16, Some(Article::Kr16))
     );
 }

@@ -54,7 +54,7 @@ fn every_body() -> Vec<(Option<Role>, EventBody)> {
                 Some(Ruling::OffenderLoses),
             ),
         ),
-        (None, record(Incident::RareCycle { cycle: Cycle::EternalLife }, None)),
+        (None, record(Incident::RareCycle { cycle: Cycle::EternalLife, at_end: None }, None)),
         (None, record(Incident::NeutralPoints, Some(Ruling::TreatedAsSeki))),
         (None, record(Incident::OtherFoul { offender: None, description: "说明".into() }, None)),
         (None, rule(inc, Ruling::Draw)),

@@ -43,8 +43,15 @@ const KBA: &[PenaltyEntry] = &[
     row(Noise, Warning, KrC1_2_1, Referee, Always),
     // 競技の規則 第二条3: pressing the clock without a move loses.
     row(ClockPressedWithoutMove, OffenderLoses, KrC2_3, Referee, Always),
-    // 囲碁規則 第十六条: repetition neither side yields = no result, replayed the same day.
-    row(RareCycle, NoResult, Kr16, Referee, Always),
+    // 囲碁規則 第十二条3 "眼あり眼なしの三劫のように反復するような形は権利の強い方から引き分け、または
+    // セキを選択出来る": met at the end, once both sides gave up the right to move, the side with
+    // the stronger right chooses a draw or seki (rules revision 8). The seed does not say how the
+    // stronger right is found; the referee records the choice as that side made it.
+    row(RareCycle, Draw, Kr12_3, Referee, AtEnd),
+    row(RareCycle, TreatedAsSeki, Kr12_3, Referee, AtEnd),
+    // 囲碁規則 第十六条 "対局途中で同一局面の反復状態が生じた場合…無勝負": during play, no result,
+    // replayed the same day.
+    row(RareCycle, NoResult, Kr16, Referee, DuringPlay),
 ];
 
 /// The Korean table: KBA rows first, Chinese Chapter 3 rows where seed 004 says nothing.
