@@ -7,22 +7,24 @@
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import {
-  WebDriver,
   api,
   appBin,
+  appEnv,
+  closeApp,
   codeFor,
+  descendants,
+  exeOf,
   outDir,
   prepareOffice,
   scratch,
   serveOffice,
-  stopProc,
+  startApp,
   until,
 } from "./lib.mjs";
-import { appEnv, startTauriDriver } from "./lib.mjs";
 
 const shots = path.join(outDir, "app");
 let data, token, office, port;
@@ -35,8 +37,7 @@ function js0(wd, script) {
 /** Starts tauri-driver for one app profile (its own data directory, and a new home and XDG
  * folders each start: all the app keeps is in its data directory) and opens a session. */
 async function openApp(profileDir) {
-  const { driver, url: driverUrl } = await startTauriDriver(appEnv(profileDir));
-  const wd = await WebDriver.start(driverUrl, appBin);
+  const { driver, wd } = await startApp(appEnv(profileDir));
   await until(
     "the app's page watched for CSP violations",
     async () => (await wd.cmd("POST", "/execute/sync", { script: WATCH_CSP, args: [] })) === true,
@@ -54,71 +55,10 @@ async function openApp(profileDir) {
       const seen = await wd
         .cmd("POST", "/execute/sync", { script: "return window.__csp || [];", args: [] })
         .catch(() => []);
-      // The app, WebKitWebDriver and WebKit's helpers outlive the driver by a moment; the next
-      // start on this profile must not meet them (the store's lock).
-      const below = descendants(driver.pid);
-      await wd.quit().catch(() => {});
-      await stopProc(driver);
-      // Most end within a second; one left running after 5 s (a helper of WebKit's, once) is
-      // killed, and the next start waits until it is gone.
-      const ended = await until("the app and its WebKit processes gone", () => below.every(gone), {
-        every: 50,
-        timeout: 5000,
-      }).catch(() => false);
-      if (!ended) {
-        for (const pid of below.filter((p) => !gone(p))) {
-          try {
-            process.kill(pid, "SIGKILL");
-          } catch {
-            /* gone meanwhile */
-          }
-        }
-        await until("the processes left over gone after SIGKILL", () => below.every(gone), { every: 50 });
-      }
+      await closeApp(wd, driver);
       assert.deepEqual(seen, [], "the app's pages ran under its policy with no CSP violation");
     },
   };
-}
-
-/** Every process below `root` (children, their children…), read from /proc. */
-function descendants(root) {
-  const parent = new Map();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // The parent's id is the 2nd field after the command name in parentheses.
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  const below = [];
-  let frontier = [root];
-  while (frontier.length) {
-    frontier = [...parent].filter(([, pp]) => frontier.includes(pp)).map(([pid]) => pid);
-    below.push(...frontier);
-  }
-  return below;
-}
-
-/** Whether process `pid` has ended (gone, or a zombie its parent has not reaped). */
-function gone(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return true;
-  }
-}
-
-/** The executable a process runs, or null. */
-function exeOf(pid) {
-  try {
-    return readlinkSync(`/proc/${pid}/exe`);
-  } catch {
-    return null;
-  }
 }
 
 /** Collects the window's CSP violations in `window.__csp` (tauri.conf.json's policy). */

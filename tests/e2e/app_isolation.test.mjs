@@ -13,14 +13,13 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { WebDriver, appBin, appEnv, outDir, scratch, startTauriDriver, stopProc, until } from "./lib.mjs";
+import { appEnv, closeApp, outDir, scratch, startApp, until } from "./lib.mjs";
 
 const shots = path.join(outDir, "app-isolation");
 
 /** The app on `dataDir`, with `home` as its home folder (and XDG folders in it). */
 async function openApp(dataDir, home) {
-  const { driver, url } = await startTauriDriver(appEnv(dataDir, home));
-  const wd = await WebDriver.start(url, appBin);
+  const { driver, wd } = await startApp(appEnv(dataDir, home));
   const js = (script) => wd.cmd("POST", "/execute/sync", { script, args: [] });
   return {
     wd,
@@ -33,10 +32,7 @@ async function openApp(dataDir, home) {
         banner: await wd.text("[data-testid=sync-banner]"),
       };
     },
-    close: async () => {
-      await wd.quit().catch(() => {});
-      await stopProc(driver);
-    },
+    close: () => closeApp(wd, driver),
   };
 }
 

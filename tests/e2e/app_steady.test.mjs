@@ -9,17 +9,15 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
-  WebDriver,
   api,
-  appBin,
   appEnv,
+  closeApp,
   officeFetch,
   prepareOffice,
   scratch,
   serveOffice,
   sleep,
-  startTauriDriver,
-  stopProc,
+  startApp,
   until,
 } from "./lib.mjs";
 
@@ -59,8 +57,7 @@ test("the app: a form in use and a held tap survive five arrivals a second", asy
   const send = (body) => api(office.url, otherToken, "POST", `/games/${game}/events`, { body });
   await send({ kind: "clock_started" });
 
-  const { driver, url } = await startTauriDriver(appEnv(scratch("app-steady")));
-  const wd = await WebDriver.start(url, appBin);
+  const { driver, wd } = await startApp(appEnv(scratch("app-steady")));
   const js = (script) => wd.cmd("POST", "/execute/sync", { script, args: [] });
   try {
     await wd.type("[data-testid=office]", office.url);
@@ -155,7 +152,6 @@ test("the app: a form in use and a held tap survive five arrivals a second", asy
       { timeout: 30000 },
     );
   } finally {
-    await wd.quit().catch(() => {});
-    await stopProc(driver);
+    await closeApp(wd, driver);
   }
 });

@@ -7,7 +7,16 @@
 
 import { execFileSync, spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import https from "node:https";
 import net from "node:net";
 import { homedir, tmpdir } from "node:os";
@@ -559,4 +568,89 @@ export class WebDriver {
 export async function tap(page, selector) {
   await page.$eval(selector, (el) => el.scrollIntoView({ block: "center" }));
   await page.click(selector);
+}
+
+/** Every process below `root` (children, their children…), read from /proc. */
+export function descendants(root) {
+  const parent = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The parent's id is the 2nd field after the command name in parentheses.
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const below = [];
+  let frontier = [root];
+  while (frontier.length) {
+    frontier = [...parent].filter(([, pp]) => frontier.includes(pp)).map(([pid]) => pid);
+    below.push(...frontier);
+  }
+  return below;
+}
+
+/** Whether process `pid` has ended (gone, or a zombie its parent has not reaped). */
+function gone(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return true;
+  }
+}
+
+/** The executable a process runs, or null. */
+export function exeOf(pid) {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Closes an app a WebDriver session `wd` (none: its start failed) of `driver` (tauri-driver)
+ * started: the session ends,
+ * the driver stops, and the app with WebKit's processes under it is gone before this returns —
+ * the next start must not meet them (the store's lock; and a second instance of the app would
+ * hand itself over to one left running and exit, leaving its session unanswered).
+ */
+export async function closeApp(wd, driver) {
+  const below = descendants(driver.pid);
+  await wd?.quit().catch(() => {});
+  await stopProc(driver);
+  // Most end within a second; one left running after 5 s (a helper of WebKit's, once; the app
+  // itself under load, once) is killed, and the next start waits until it is gone.
+  const ended = await until("the app and its WebKit processes gone", () => below.every(gone), {
+    every: 50,
+    timeout: 5000,
+  }).catch(() => false);
+  if (!ended) {
+    for (const pid of below.filter((p) => !gone(p))) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    await until("the processes left over gone after SIGKILL", () => below.every(gone), { every: 50 });
+  }
+}
+
+/**
+ * The referee app started with `env` under tauri-driver, and a WebDriver session on it: `{driver,
+ * url, wd}`. If no session can be had, what was started is closed before the error is thrown (a
+ * driver left running would keep the test file from ending).
+ */
+export async function startApp(env) {
+  const { driver, url } = await startTauriDriver(env);
+  try {
+    return { driver, url, wd: await WebDriver.start(url, appBin) };
+  } catch (e) {
+    await closeApp(null, driver);
+    throw e;
+  }
 }
