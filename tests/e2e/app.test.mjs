@@ -647,6 +647,13 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await c.click("[data-testid=lang-zh]");
     // Decided from the card, with a confirm step; the other item stays.
     await c.click('[data-testid=queue-card][data-game="r1-t2"] .option[data-value=restore] button');
+    // The confirm step, as the chief arbiter sees it (kept, with the card's markup, should it
+    // not come).
+    await c.find('[data-testid=queue-card][data-game="r1-t2"] [data-testid=card-confirm]').catch(async (e) => {
+      await c.screenshot(shots, "failed-card-confirm.png");
+      const card = "return document.querySelector('[data-testid=queue-card][data-game=\"r1-t2\"]')?.outerHTML;";
+      throw new Error(`${e.message}; the card: ${await c.cmd("POST", "/execute/sync", { script: card, args: [] })}`);
+    });
     await c.click('[data-testid=queue-card][data-game="r1-t2"] [data-testid=card-confirm]');
     await until(
       "the decided card gone",

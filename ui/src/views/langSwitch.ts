@@ -25,7 +25,11 @@ export function languageSwitch(rerender: () => void): HTMLElement {
           lang: locale(code),
           "data-testid": `lang-${code}`,
           onclick: () => {
+            // Closed at once, not by the redraw: a next tap made before that draw lands (it
+            // waits on the office) would otherwise meet the menu over the screen.
             menuOpen = false;
+            menu.hidden = true;
+            button.setAttribute("aria-expanded", "false");
             setLang(code);
             rerender();
           },
