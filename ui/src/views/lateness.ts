@@ -5,6 +5,7 @@
 import { KeptOffline, OfficeUnreachable, type Backend } from "../backend";
 import type { Colour } from "../bindings/Colour";
 import type { EventBody } from "../bindings/EventBody";
+import type { LatenessProposal } from "../bindings/LatenessProposal";
 import type { Ruling } from "../bindings/Ruling";
 import { announce } from "../announce";
 import { h } from "../dom";
@@ -13,6 +14,15 @@ import { confirmStep, keepAbove } from "./confirmStep";
 import type { GameAt } from "./game";
 import { clockText } from "./reader";
 import { recordForm } from "./recordForm";
+
+/** The record the timer's proposal makes (第二十三条一–三: the lateness each side was timed,
+ * and the ruling the core proposed for it). */
+function proposed(p: LatenessProposal): { ruling: Ruling; body: EventBody } {
+  const ruling: Ruling =
+    p.proposal === "deduct" ? "deduct_late_time" : p.proposal === "forfeit" ? "forfeit" : "both_forfeit";
+  const facts = { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs };
+  return { ruling, body: { kind: "incident_recorded", data: { incident: { type: "late_arrival", facts }, ruling } } };
+}
 
 /** 第二十三条一–三: the late-arrival timer from the round's start; the referee taps each
  * side's arrival and records what the timer proposes (the core decides, in whole seconds). */
@@ -69,18 +79,7 @@ export function latenessTimer(at: GameAt, lateness: NonNullable<Backend["latenes
     if (key === shown) return;
     shown = key;
     if (!p) return proposal.replaceChildren();
-    const ruling: Ruling =
-      p.proposal === "deduct" ? "deduct_late_time" : p.proposal === "forfeit" ? "forfeit" : "both_forfeit";
-    const body: EventBody = {
-      kind: "incident_recorded",
-      data: {
-        incident: {
-          type: "late_arrival",
-          facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs },
-        },
-        ruling,
-      },
-    };
+    const { ruling, body } = proposed(p);
     proposal.replaceChildren(
       h("p", { class: "flag" }, lt("rulings", ruling)),
       h(
@@ -133,18 +132,7 @@ export async function quickLateness(at: GameAt, c: Colour): Promise<void> {
     const now = await timer(game, arrived.black, arrived.white);
     const p = now?.view.proposal;
     if (!p) return void panel.replaceChildren(h("p", {}, t("notLate", { colour: lt("colours", c) })));
-    const ruling: Ruling =
-      p.proposal === "deduct" ? "deduct_late_time" : p.proposal === "forfeit" ? "forfeit" : "both_forfeit";
-    const body: EventBody = {
-      kind: "incident_recorded",
-      data: {
-        incident: {
-          type: "late_arrival",
-          facts: { black_late_secs: p.black_late_secs, white_late_secs: p.white_late_secs },
-        },
-        ruling,
-      },
-    };
+    const { ruling, body } = proposed(p);
     await confirmStep(at, `${lt("colours", c)} · ${t("lateness")} · ${lt("rulings", ruling)}`, body);
   } catch (e) {
     const offline = ctx.backend.recordArrival?.bind(ctx.backend);
