@@ -645,6 +645,14 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     }
     await c.click("[data-testid=lang]");
     await c.click("[data-testid=lang-zh]");
+    // The card in Chinese first, as the chief arbiter sees it before tapping: a tap while the
+    // switch's draw lands can meet the button's place in the other language (the WebDriver's
+    // click is at a point), the confirm step then never opening.
+    await until(
+      "the card in Chinese",
+      async () => (await c.text('[data-testid=queue-card][data-game="r1-t2"] [data-testid=card-incident]')) === "移子",
+      { timeout: 10000 },
+    );
     // Decided from the card, with a confirm step; the other item stays.
     await c.click('[data-testid=queue-card][data-game="r1-t2"] .option[data-value=restore] button');
     // The confirm step, as the chief arbiter sees it (kept, with the card's markup, should it

@@ -327,7 +327,14 @@ export async function codeFor(office, token, person, role) {
 }
 
 /**
- * Debian's Chromium via playwright-core (never a downloaded browser), trusting the office's
+ * Debian's Chromium as its headless shell (the package `chromium-headless-shell`: the same
+ * Blink and V8 as `chromium`, without the windowed browser around them — as Playwright runs a
+ * headless Chromium by default), never a downloaded browser.
+ */
+const chromiumBin = "/usr/bin/chromium-headless-shell";
+
+/**
+ * Debian's Chromium via playwright-core (`chromiumBin`), trusting the office's
  * self-signed certificate by its public key — as an organiser's browser does once told to —
  * and no other certificate error.
  */
@@ -337,7 +344,7 @@ export async function chromium(office) {
   // Playwright gives it a new profile folder of its own (removed when it closes); a home of its
   // own holds what Chromium keeps beside a profile (its NSS database, caches).
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: chromiumBin,
     env: { ...process.env, ...ownHome() },
     args: [
       // A Chinese official's browser (the pages greet a browser in its own language); a walk
@@ -369,7 +376,7 @@ export async function chromiumProfile(office, dir, options = {}) {
   const require = createRequire(path.join(root, "ui/package.json"));
   const { chromium } = require("playwright-core");
   return chromium.launchPersistentContext(dir, {
-    executablePath: "/usr/bin/chromium",
+    executablePath: chromiumBin,
     headless: true,
     args: [
       "--accept-lang=zh-CN",
