@@ -18,6 +18,7 @@ import {
   codeFor,
   descendants,
   exeOf,
+  gone,
   outDir,
   prepareOffice,
   scratch,
@@ -44,12 +45,22 @@ async function openApp(profileDir) {
   );
   return {
     wd,
-    /** SIGKILL to the app this session started (a descendant of its tauri-driver), and to no
-     * other process on the machine. */
-    kill: () => {
-      const pids = descendants(driver.pid).filter((pid) => exeOf(pid) === realpathSync(appBin));
-      assert.ok(pids.length > 0, "the app runs under this session's tauri-driver");
-      for (const pid of pids) process.kill(pid, "SIGKILL");
+    /** SIGKILL to the app this session started (a descendant of its tauri-driver) and to WebKit's
+     * processes under it, as a tablet's power cut ends them all — and to no other process on the
+     * machine. Left to end by themselves, WebKit's helpers are no longer under the driver (the
+     * system adopts them), so nothing would wait for them before the next start. */
+    kill: async () => {
+      const apps = descendants(driver.pid).filter((pid) => exeOf(pid) === realpathSync(appBin));
+      assert.ok(apps.length > 0, "the app runs under this session's tauri-driver");
+      const all = [...apps, ...apps.flatMap(descendants)];
+      for (const pid of all) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          /* ended meanwhile */
+        }
+      }
+      await until("the app and WebKit's processes gone after SIGKILL", () => all.every(gone), { every: 50 });
     },
     close: async () => {
       const seen = await wd
@@ -396,7 +407,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.screenshot(shots, "07b-count-board-offline.png");
 
     // Kill the app outright (SIGKILL) while offline: what was confirmed is still there.
-    ref.kill();
+    await ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;
@@ -447,7 +458,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
       },
       { timeout: 30000 },
     );
-    ref.kill();
+    await ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;
@@ -470,7 +481,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // ledger's timestamps — Black still to move, its time still running down.
     await wd.click("[data-testid=open-reader]");
     await wd.waitText("[data-testid=reader-press]", (t) => t.includes("黑方"), "Black to move after the sealed move");
-    ref.kill();
+    await ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;
@@ -494,7 +505,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     // minute). Killed mid-period and restarted, the reader reads on from the ledger's
     // timestamps: the seconds used of the minute went on counting while the app was gone (or,
     // if the restart took the whole minute, the time-up is proposed — never a fresh minute).
-    ref.kill();
+    await ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;
@@ -514,7 +525,7 @@ test("a referee walks a game; offline and back; the chief arbiter decides", asyn
     await wd.waitText("[data-testid=reader-black]", (t) => seconds(t) >= 4, "four seconds of the minute used", 15000);
     const beforeKill = seconds(await wd.text("[data-testid=reader-black]"));
     const readAt = Date.now();
-    ref.kill();
+    await ref.kill();
     await ref.close();
     ref = await openApp(refProfile);
     wd = ref.wd;

@@ -14,6 +14,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  realpathSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -476,18 +477,25 @@ export class WebDriver {
     this.session = session;
   }
 
+  /** A session on the app: refused after a minute unanswered (the app never came up), not at
+   * the test's own time-out, so that what ran then can still be seen (`startApp`). */
   static async start(base, application) {
-    const r = await WebDriver.raw(base, "POST", "/session", {
-      capabilities: { alwaysMatch: { browserName: "wry", "tauri:options": { application } } },
-    });
+    const r = await WebDriver.raw(
+      base,
+      "POST",
+      "/session",
+      { capabilities: { alwaysMatch: { browserName: "wry", "tauri:options": { application } } } },
+      AbortSignal.timeout(60000),
+    );
     return new WebDriver(base, r.sessionId);
   }
 
-  static async raw(base, method, p, body) {
+  static async raw(base, method, p, body, signal) {
     const r = await fetch(`${base}${p}`, {
       method,
       headers: { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
     const json = await r.json().catch(() => ({}));
     if (!r.ok) throw new Error(`WebDriver ${method} ${p}: ${r.status} ${JSON.stringify(json).slice(0, 300)}`);
@@ -600,7 +608,7 @@ export function descendants(root) {
 }
 
 /** Whether process `pid` has ended (gone, or a zombie its parent has not reaped). */
-function gone(pid) {
+export function gone(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
@@ -657,7 +665,17 @@ export async function startApp(env) {
   try {
     return { driver, url, wd: await WebDriver.start(url, appBin) };
   } catch (e) {
+    // What ran under the driver then, and every other instance of the app on the machine.
+    const apps = readdirSync("/proc").filter((p) => /^\d+$/.test(p) && exeOf(p) === realpathSync(appBin));
+    const seen = [...new Set([...descendants(driver.pid).map(String), ...apps])].map((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return `${pid} ${stat.slice(stat.indexOf("("), stat.lastIndexOf(")") + 3)}`;
+      } catch {
+        return `${pid} (gone)`;
+      }
+    });
     await closeApp(null, driver);
-    throw e;
+    throw new Error(`${e.message}; processes: ${seen.join(", ")}`);
   }
 }
