@@ -240,9 +240,9 @@ pub fn parse(text: &str) -> Result<SgfGame> {
 /// Reads a record attached to an event (bounded: [`MAX_RECORD_BYTES`]).
 pub fn parse_attached(text: &str) -> Result<SgfGame> {
     if text.len() > MAX_RECORD_BYTES {
-        return Err(DomainError::InvalidField {
+        return Err(DomainError::Invalid {
             field: "sgf".into(),
-            message: format!("the record is {} bytes; at most {MAX_RECORD_BYTES} may be attached", text.len()),
+            detail: crate::error::Detail::RecordTooLarge { bytes: text.len(), max: MAX_RECORD_BYTES },
         });
     }
     parse(text)
@@ -381,9 +381,9 @@ pub fn record_at(g: &SgfGame, move_no: Option<u32>) -> Result<RecordAt> {
 fn checked_at(g: &SgfGame, move_no: u32) -> Result<(MoveCheck, Record)> {
     let n = move_no as usize;
     let Some(m) = n.checked_sub(1).and_then(|i| g.moves.get(i)) else {
-        return Err(DomainError::InvalidField {
+        return Err(DomainError::Invalid {
             field: "move_no".into(),
-            message: format!("the record has {} moves; there is no move {move_no}", g.moves.len()),
+            detail: crate::error::Detail::NoSuchMove { moves: g.moves.len(), asked: n },
         });
     };
     let before = SgfGame { moves: g.moves[..n - 1].to_vec(), ..g.clone() };
