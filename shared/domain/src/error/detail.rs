@@ -67,11 +67,12 @@ pub enum Noun {
     TimeControl,
     Tournament,
     Venue,
+    EnrollLink,
 }
 
 impl Noun {
     /// Every noun, for the language checks and for reading the office's `&'static str` names.
-    pub const ALL: [Noun; 36] = [
+    pub const ALL: [Noun; 37] = [
         Noun::Undo,
         Noun::Board,
         Noun::Count,
@@ -108,6 +109,7 @@ impl Noun {
         Noun::TimeControl,
         Noun::Tournament,
         Noun::Venue,
+        Noun::EnrollLink,
     ];
 
     /// The name in English as the `message` says it (`players csv`, `komi_points`).
@@ -149,6 +151,7 @@ impl Noun {
             Noun::TimeControl => "time control",
             Noun::Tournament => "tournament",
             Noun::Venue => "venue",
+            Noun::EnrollLink => "enroll link",
         }
     }
 
@@ -205,6 +208,7 @@ impl Noun {
             Noun::TimeControl => ["用时规定", "time control", "用時規定", "제한 시간 규정", "持ち時間の規定"],
             Noun::Tournament => ["比赛", "tournament", "比賽", "대회", "大会"],
             Noun::Venue => ["赛区", "venue", "賽區", "경기장", "会場"],
+            Noun::EnrollLink => ["登记链接", "enroll link", "登記連結", "등록 링크", "登録リンク"],
         };
         l.pick(five).to_owned()
     }
@@ -598,6 +602,38 @@ pub enum Detail {
     ScheduledGameDiffers { game: String },
     /// A tournament other than the envelope's.
     TournamentDiffers { tournament: String },
+
+    // Enrolling a device (the app's sign-in).
+    /// Not a link at all: the URL reader's words.
+    NotALink { parser: String },
+    /// A link, but not an enrollment link: the forms expected.
+    NotAnEnrollLink { expected: String },
+    /// An office's address without an enrollment code.
+    OfficeAddressOnly,
+    /// A link of a version this app does not read.
+    LinkVersion { found: String, reads: String },
+    /// A link without a version.
+    NoLinkVersion,
+    /// A link without an office.
+    LinkNoOffice,
+    /// A link without a code.
+    LinkNoCode,
+    /// A fingerprint with a character that is not a hex digit.
+    NotAHexDigit { found: char },
+    /// A fingerprint of other than 64 hex digits.
+    FingerprintLength { digits: usize },
+    /// No fingerprint typed.
+    FingerprintNeeded,
+    /// Too few hex digits of a fingerprint typed.
+    FingerprintShort { least: usize, got: usize },
+    /// Plain http:// to an office that is not on this machine.
+    PlainHttp,
+    /// An office address that does not start with https://.
+    MustStartHttps,
+    /// A device named `office`.
+    OfficesOwnName,
+    /// No sealed move held on this tablet for the game.
+    NoSealedMove { game: String },
 
     // Ids and records attached (SGF).
     /// A record without the move asked.
@@ -1600,6 +1636,111 @@ impl Detail {
                 ko: format!("대회 `{tournament}`이(가) 이벤트 봉투의 대회와 다릅니다"),
                 ja: format!("大会 `{tournament}` がイベントの封筒の大会と異なります"),
             ),
+            NotALink { parser } => say!(l =>
+                zh: format!("不是链接：{}", code(parser)),
+                en: format!("not a link: {parser}"),
+                zh_hant: format!("不是連結：{}", code(parser)),
+                ko: format!("링크가 아닙니다: {}", code(parser)),
+                ja: format!("リンクではありません：{}", code(parser)),
+            ),
+            NotAnEnrollLink { expected } => say!(l =>
+                zh: format!("不是登记链接（应为 {}）", code(expected)),
+                en: format!("not an enrollment link (expected {expected})"),
+                zh_hant: format!("不是登記連結（應為 {}）", code(expected)),
+                ko: format!("등록 링크가 아닙니다({} 형식이어야 합니다)", code(expected)),
+                ja: format!("登録リンクではありません（{} の形にしてください）", code(expected)),
+            ),
+            OfficeAddressOnly => say!(l =>
+                zh: "不是登记链接（只有办公室地址：请扫描登记码的二维码或输入登记码）",
+                en: "not an enrollment link (an office address alone: scan the code's QR or type the code)",
+                zh_hant: "不是登記連結（只有辦公室位址：請掃描登記碼的 QR Code 或輸入登記碼）",
+                ko: "등록 링크가 아닙니다(사무국 주소뿐입니다. 등록 코드의 QR 코드를 스캔하거나 코드를 입력하세요)",
+                ja: "登録リンクではありません（事務局のアドレスだけです。登録コードの QR コードを読み取るか、コードを入力してください）",
+            ),
+            LinkVersion { found, reads } => say!(l =>
+                zh: format!("链接为第 {found} 版；本应用读取第 1 版和第 {reads} 版"),
+                en: format!("link version {found}; this app reads versions 1 and {reads}"),
+                zh_hant: format!("連結為第 {found} 版；本應用程式讀取第 1 版和第 {reads} 版"),
+                ko: format!("링크 버전이 {found}입니다. 이 앱은 버전 1과 {reads}을(를) 읽습니다"),
+                ja: format!("リンクのバージョンは {found} です。このアプリが読むのはバージョン 1 と {reads} です"),
+            ),
+            NoLinkVersion => say!(l =>
+                zh: "链接没有版本号",
+                en: "the link has no version",
+                zh_hant: "連結沒有版本號",
+                ko: "링크에 버전이 없습니다",
+                ja: "リンクにバージョンがありません",
+            ),
+            LinkNoOffice => say!(l =>
+                zh: "链接没有指明办公室",
+                en: "the link names no office",
+                zh_hant: "連結沒有指明辦公室",
+                ko: "링크에 사무국이 없습니다",
+                ja: "リンクに事務局が書かれていません",
+            ),
+            LinkNoCode => say!(l =>
+                zh: "链接没有登记码",
+                en: "the link has no code",
+                zh_hant: "連結沒有登記碼",
+                ko: "링크에 등록 코드가 없습니다",
+                ja: "リンクに登録コードがありません",
+            ),
+            NotAHexDigit { found } => say!(l =>
+                zh: format!("`{found}` 不是十六进制数字（0-9、A-F）"),
+                en: format!("{found:?} is not a hex digit (0-9, A-F)"),
+                zh_hant: format!("`{found}` 不是十六進位數字（0-9、A-F）"),
+                ko: format!("`{found}`은(는) 16진수 숫자가 아닙니다(0-9, A-F)"),
+                ja: format!("`{found}` は16進数の数字ではありません（0-9、A-F）"),
+            ),
+            FingerprintLength { digits } => say!(l =>
+                zh: format!("证书指纹为 64 位十六进制数字，而不是 {digits} 位"),
+                en: format!("a certificate fingerprint has 64 hex digits, not {digits}"),
+                zh_hant: format!("憑證指紋為 64 位十六進位數字，而不是 {digits} 位"),
+                ko: format!("인증서 지문은 16진수 64자리입니다({digits}자리가 아님)"),
+                ja: format!("証明書のフィンガープリントは16進数64桁です（{digits}桁ではありません）"),
+            ),
+            FingerprintNeeded => say!(l =>
+                zh: "请输入办公室页面在登记码旁显示的指纹",
+                en: "enter the fingerprint the office page shows beside the code",
+                zh_hant: "請輸入辦公室頁面在登記碼旁顯示的指紋",
+                ko: "사무국 페이지가 등록 코드 옆에 보여 주는 지문을 입력하세요",
+                ja: "事務局のページが登録コードの横に表示するフィンガープリントを入力してください",
+            ),
+            FingerprintShort { least, got } => say!(l =>
+                zh: format!("请至少输入指纹的前 {least} 位十六进制数字（现有 {got} 位）"),
+                en: format!("type at least the first {least} hex digits of the fingerprint (got {got})"),
+                zh_hant: format!("請至少輸入指紋的前 {least} 位十六進位數字（現有 {got} 位）"),
+                ko: format!("지문의 앞 16진수 {least}자리 이상을 입력하세요({got}자리 입력됨)"),
+                ja: format!("フィンガープリントの先頭16進数 {least} 桁以上を入力してください（{got} 桁）"),
+            ),
+            PlainHttp => say!(l =>
+                zh: "`http://` 只用于本机上的办公室；赛场办公室的地址以 `https://` 开头（请扫描其二维码）",
+                en: "plain http:// is only for an office on this machine; the hall's office address starts with https:// (scan its QR code)",
+                zh_hant: "`http://` 只用於本機上的辦公室；賽場辦公室的位址以 `https://` 開頭（請掃描其 QR Code）",
+                ko: "`http://`는 이 기기의 사무국에만 씁니다. 대회장 사무국 주소는 `https://`로 시작합니다(QR 코드를 스캔하세요)",
+                ja: "`http://` はこの端末上の事務局だけに使います。会場の事務局のアドレスは `https://` で始まります（QR コードを読み取ってください）",
+            ),
+            MustStartHttps => say!(l =>
+                zh: "须以 `https://` 开头（如 `https://192.168.1.10:7878`）",
+                en: "must start with https:// (e.g. https://192.168.1.10:7878)",
+                zh_hant: "須以 `https://` 開頭（如 `https://192.168.1.10:7878`）",
+                ko: "`https://`로 시작해야 합니다(예: `https://192.168.1.10:7878`)",
+                ja: "`https://` で始めてください（例：`https://192.168.1.10:7878`）",
+            ),
+            OfficesOwnName => say!(l =>
+                zh: "`office` 是办公室自己的名称；请另选一个",
+                en: "`office` is the office's own name; choose another",
+                zh_hant: "`office` 是辦公室自己的名稱；請另選一個",
+                ko: "`office`는 사무국 자신의 이름입니다. 다른 이름을 고르세요",
+                ja: "`office` は事務局自身の名前です。別の名前を選んでください",
+            ),
+            NoSealedMove { game } => say!(l =>
+                zh: format!("本平板没有对局 `{game}` 的封棋；请打开封套并输入该点"),
+                en: format!("this tablet holds no sealed move for {game}; open the envelope and enter the point"),
+                zh_hant: format!("本平板沒有對局 `{game}` 的封棋；請打開封套並輸入該點"),
+                ko: format!("이 태블릿에는 대국 `{game}`의 봉수가 없습니다. 봉투를 열고 착점을 입력하세요"),
+                ja: format!("このタブレットには対局 `{game}` の封じ手がありません。封筒を開けて点を入力してください"),
+            ),
             NoSuchMove { moves, asked } => say!(l =>
                 zh: format!("棋谱共 {moves} 手，没有第 {asked} 手"),
                 en: format!("the record has {moves} moves; there is no move {asked}"),
@@ -1796,6 +1937,21 @@ pub(crate) fn every_detail() -> Vec<Detail> {
         EventNotOfGame { kind: EventKind::PlayerRegistered },
         ScheduledGameDiffers { game: s("r1-t3") },
         TournamentDiffers { tournament: s("t2") },
+        NotALink { parser: s("relative URL without a base") },
+        NotAnEnrollLink { expected: s("weiqi-arbiter:enroll?…") },
+        OfficeAddressOnly,
+        LinkVersion { found: s("3"), reads: s("2") },
+        NoLinkVersion,
+        LinkNoOffice,
+        LinkNoCode,
+        NotAHexDigit { found: 'g' },
+        FingerprintLength { digits: 62 },
+        FingerprintNeeded,
+        FingerprintShort { least: 16, got: 8 },
+        PlainHttp,
+        MustStartHttps,
+        OfficesOwnName,
+        NoSealedMove { game: s("r1-t3") },
         NoSuchMove { moves: 120, asked: 200 },
         RecordTooLarge { bytes: 2_000_000, max: 1_000_000 },
     ]
@@ -1938,8 +2094,23 @@ pub(crate) fn ordinal(d: &Detail) -> usize {
         EventNotOfGame { .. } => 129,
         ScheduledGameDiffers { .. } => 130,
         TournamentDiffers { .. } => 131,
-        NoSuchMove { .. } => 132,
-        RecordTooLarge { .. } => 133,
+        NotALink { .. } => 132,
+        NotAnEnrollLink { .. } => 133,
+        OfficeAddressOnly => 134,
+        LinkVersion { .. } => 135,
+        NoLinkVersion => 136,
+        LinkNoOffice => 137,
+        LinkNoCode => 138,
+        NotAHexDigit { .. } => 139,
+        FingerprintLength { .. } => 140,
+        FingerprintNeeded => 141,
+        FingerprintShort { .. } => 142,
+        PlainHttp => 143,
+        MustStartHttps => 144,
+        OfficesOwnName => 145,
+        NoSealedMove { .. } => 146,
+        NoSuchMove { .. } => 147,
+        RecordTooLarge { .. } => 148,
     }
 }
 
@@ -1960,7 +2131,7 @@ mod tests {
 
     /// ASCII words a sentence of another language says outside code (between backticks).
     fn english_words(text: &str) -> Vec<String> {
-        const NAMES: [&str; 9] = ["OpenGotha", "JSON", "UUID", "XML", "ID", "SGF", "CSV", "QR", "ISO"];
+        const NAMES: [&str; 10] = ["OpenGotha", "JSON", "UUID", "XML", "ID", "SGF", "CSV", "QR", "Code", "ISO"];
         let prose: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
         prose
             .split(|c: char| !c.is_ascii_alphabetic())

@@ -20,6 +20,7 @@ const LATIN_ALLOWED: &[(&str, &str)] = &[
     ("XML", "a file format's name"),
     ("JSON", "a file format's name"),
     ("QR", "QR code, as every language says it"),
+    ("Code", "QR Code, as 繁體 writes it (issue 68: not 二維碼)"),
     ("ID", "an identifier, as Korean and Japanese write it"),
     ("UUID", "an event id's kind, a standard's name"),
     ("ISO", "the country codes' standard, ISO 3166"),
