@@ -269,7 +269,11 @@ impl App {
         };
         let device = crate::model::DeviceId::new(device.trim())?;
         if device.as_str() == crate::event::OFFICE_SIGNER {
-            return Err(DomainError::Invalid { field: "device".into(), detail: arbiter_domain::error::Detail::OfficesOwnName }.into());
+            return Err(DomainError::Invalid {
+                field: "device".into(),
+                detail: arbiter_domain::error::Detail::OfficesOwnName,
+            }
+            .into());
         }
         // The key is made, and kept, before the office hears of it: an answer lost on the way
         // leaves a key the next try sends again, never a registered key this device lacks.

@@ -10,8 +10,8 @@
 use reqwest::Url;
 
 use crate::error::{DomainError, Result};
-use arbiter_domain::error::Detail;
 use crate::sync::tls::CertFingerprint;
+use arbiter_domain::error::Detail;
 
 /// Version 1's scheme.
 pub const SCHEME: &str = "weiqi-arbiter";
@@ -64,10 +64,10 @@ impl EnrollLink {
         match url.scheme() {
             SCHEME => Self::parse_v1(&url),
             "https" | "http" => Self::parse_v2(&url),
-            _ => {
-                Err(invalid(Detail::NotAnEnrollLink { expected: format!("https://…/#enroll=… or {SCHEME}:enroll?…") })
-                    .into())
-            }
+            _ => Err(invalid(Detail::NotAnEnrollLink {
+                expected: format!("https://…/#enroll=… or {SCHEME}:enroll?…"),
+            })
+            .into()),
         }
     }
 
@@ -90,9 +90,8 @@ impl EnrollLink {
     }
 
     fn parse_v2(url: &Url) -> Result<EnrollLink> {
-        let fragment = url.fragment().filter(|f| f.starts_with("enroll=")).ok_or_else(|| {
-            invalid(Detail::OfficeAddressOnly)
-        })?;
+        let fragment =
+            url.fragment().filter(|f| f.starts_with("enroll=")).ok_or_else(|| invalid(Detail::OfficeAddressOnly))?;
         // The fragment is laid out as a query: read it as one.
         let as_query = Url::parse(&format!("https://fragment.invalid/?{fragment}"))
             .map_err(|e| invalid(Detail::NotALink { parser: e.to_string() }))?;

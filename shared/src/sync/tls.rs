@@ -131,7 +131,9 @@ impl Pin {
             64 => Ok(Pin::Exact(vec![digits.parse()?])),
             n if (SHORT_HEX_DIGITS..64).contains(&n) => Ok(Pin::Prefix(digits)),
             0 => Err(invalid(arbiter_domain::error::Detail::FingerprintNeeded).into()),
-            n => Err(invalid(arbiter_domain::error::Detail::FingerprintShort { least: SHORT_HEX_DIGITS, got: n }).into()),
+            n => {
+                Err(invalid(arbiter_domain::error::Detail::FingerprintShort { least: SHORT_HEX_DIGITS, got: n }).into())
+            }
         }
     }
 

@@ -156,7 +156,10 @@ impl Tally {
     /// the rules count on).
     pub fn to_count(&self) -> Result<Count> {
         if self.size != 19 {
-            return Err(DomainError::Invalid { field: "count".into(), detail: Detail::CountOn19Only { size: self.size } });
+            return Err(DomainError::Invalid {
+                field: "count".into(),
+                detail: Detail::CountOn19Only { size: self.size },
+            });
         }
         match self.method {
             Method::Area => Ok(Count::Area { black_stones: HalfStones::new(self.black.total_halves)? }),

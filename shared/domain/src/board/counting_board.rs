@@ -85,7 +85,10 @@ pub fn komi_units(method: Method, komi: f64) -> Result<u32> {
         }
         Method::Territory | Method::Ing => {
             if !(0.0..=100.0).contains(&komi) || (komi * 2.0).fract() != 0.0 {
-                return Err(DomainError::Outside { what: Noun::Komi, detail: Detail::KomiPoints { points: Number(komi) } });
+                return Err(DomainError::Outside {
+                    what: Noun::Komi,
+                    detail: Detail::KomiPoints { points: Number(komi) },
+                });
             }
             Ok((komi * 2.0) as u32)
         }
@@ -103,8 +106,10 @@ fn coord(p: Point, size: u8) -> Result<Coord> {
 impl BoardSetup {
     /// The position, refusing a point off the board or given twice.
     pub fn position(&self) -> Result<Position> {
-        let mut p = Position::empty(self.size)
-            .ok_or_else(|| DomainError::Invalid { field: "board.size".into(), detail: Detail::BoardSize { size: self.size } })?;
+        let mut p = Position::empty(self.size).ok_or_else(|| DomainError::Invalid {
+            field: "board.size".into(),
+            detail: Detail::BoardSize { size: self.size },
+        })?;
         for (points, colour) in [(&self.black, Colour::Black), (&self.white, Colour::White)] {
             for &pt in points {
                 let c = coord(pt, self.size)?;

@@ -9,10 +9,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::labels::{say, Lang};
+use crate::event::EventKind;
 #[cfg(test)]
 use crate::labels::Said;
-use crate::event::EventKind;
+use crate::labels::{say, Lang};
 use crate::model::Rank;
 use crate::rules::{Counting, Preset};
 
@@ -21,7 +21,9 @@ fn counting(c: Counting, l: Lang) -> &'static str {
     l.pick(match c {
         Counting::Area => ["数子法", "area counting", "數子法", "계자법", "数子法"],
         Counting::Territory => ["数目法", "territory counting", "數目法", "계가(집 계산)", "地計算"],
-        Counting::Points => ["应氏计点法（填满计点）", "Ing points counting", "應氏計點法（填滿計點）", "응씨 계점제", "応氏の計点制"],
+        Counting::Points => {
+            ["应氏计点法（填满计点）", "Ing points counting", "應氏計點法（填滿計點）", "응씨 계점제", "応氏の計点制"]
+        }
     })
 }
 
@@ -245,7 +247,9 @@ impl IdFault {
     /// The reason in `l`.
     pub fn said(self, l: Lang) -> String {
         match self {
-            IdFault::Empty => say!(l => zh: "为空", en: "it is empty", zh_hant: "為空", ko: "비어 있습니다", ja: "空です"),
+            IdFault::Empty => {
+                say!(l => zh: "为空", en: "it is empty", zh_hant: "為空", ko: "비어 있습니다", ja: "空です")
+            }
             IdFault::TooLong => say!(l =>
                 zh: "超过 64 字节",
                 en: "it is longer than 64 bytes",
@@ -977,7 +981,9 @@ impl Detail {
                 ko: format!("{points}점: 응씨 규칙의 덤은 8점, 또는 기력 차에 따라 6, 4, 2, 0점입니다"),
                 ja: format!("{points}点：応氏規則のコミは8点、または手合い差により6、4、2、0点です"),
             ),
-            AtMost100 => say!(l => zh: "至多 100", en: "at most 100", zh_hant: "至多 100", ko: "최대 100", ja: "最大 100"),
+            AtMost100 => {
+                say!(l => zh: "至多 100", en: "at most 100", zh_hant: "至多 100", ko: "최대 100", ja: "最大 100")
+            }
             WholeNumber { found } => say!(l =>
                 zh: format!("应为整数，而不是 {found}"),
                 en: format!("expected a whole number, found {found}"),
@@ -2124,9 +2130,7 @@ mod tests {
     fn declared() -> usize {
         let source = include_str!("detail.rs");
         let body = source.split("pub enum Detail {").nth(1).and_then(|b| b.split("\n}\n").next()).unwrap_or("");
-        body.lines()
-            .filter(|l| l.starts_with("    ") && l[4..].starts_with(|c: char| c.is_ascii_uppercase()))
-            .count()
+        body.lines().filter(|l| l.starts_with("    ") && l[4..].starts_with(|c: char| c.is_ascii_uppercase())).count()
     }
 
     /// ASCII words a sentence of another language says outside code (between backticks).
@@ -2155,7 +2159,11 @@ mod tests {
             for l in [Lang::Zh, Lang::ZhHant, Lang::Ko, Lang::Ja] {
                 let text = said.get(l);
                 assert!(!text.trim().is_empty() && text != said.en, "{what} in {l:?} is the English: {text}");
-                assert!(english_words(text).is_empty(), "{what} in {l:?} keeps English {:?}: {text}", english_words(text));
+                assert!(
+                    english_words(text).is_empty(),
+                    "{what} in {l:?} keeps English {:?}: {text}",
+                    english_words(text)
+                );
             }
         }
         // The check finds what it is for.
@@ -2179,7 +2187,10 @@ mod tests {
             "선수 명단 파일에 잘못된 행이 1개 있어 아무것도 저장하지 않았습니다: 1행: 단급: `열두급`은(는) 단급이 아닙니다(예: `아마 3단`, `5급`, `프로 9단`, `초단`)"
         );
         assert!(english_words(&ko).is_empty(), "{ko}");
-        assert_eq!(e.to_string(), "players csv: 1 bad lines, nothing stored: line 1: rank: `열두급` is not a rank (e.g. `3d`, `5k`, `1p`)");
+        assert_eq!(
+            e.to_string(),
+            "players csv: 1 bad lines, nothing stored: line 1: rank: `열두급` is not a rank (e.g. `3d`, `5k`, `1p`)"
+        );
     }
 
     #[test]
@@ -2201,7 +2212,10 @@ mod tests {
         let e = serde_path_to_error::deserialize::<_, Entry>(&mut de).unwrap_err();
         let e = crate::error::at_field(e.path().to_string(), e.into_inner().to_string());
         let DomainError::InField { refusal, .. } = &e else { panic!("{e:?}") };
-        assert_eq!(**refusal, DomainError::Outside { what: Noun::Rank, detail: Detail::WireRank { written: "12k9".into() } });
+        assert_eq!(
+            **refusal,
+            DomainError::Outside { what: Noun::Rank, detail: Detail::WireRank { written: "12k9".into() } }
+        );
         // A parser's own words are quoted as written, in a sentence of the language.
         let e = crate::error::at_field("body.kind".into(), "unknown variant `x`, expected `y`".into());
         assert_eq!(e.said().zh, "字段 `body.kind`：原文：`unknown variant ‘x’, expected ‘y’`");

@@ -73,7 +73,10 @@ impl Event {
             return Err(DomainError::UnsupportedSchema { found: u64::from(self.schema), supported: SCHEMA_VERSION });
         }
         if self.schema < 2 && (self.rules.is_some() || self.prev.is_some() || self.sig.is_some()) {
-            return Err(DomainError::Invalid { field: "schema".to_owned(), detail: crate::error::Detail::Schema2Fields });
+            return Err(DomainError::Invalid {
+                field: "schema".to_owned(),
+                detail: crate::error::Detail::Schema2Fields,
+            });
         }
         match self.rules {
             Some(r) if r == 0 || r > crate::rules::RULES_REVISION => {
@@ -93,10 +96,16 @@ impl Event {
         }
         match (&self.game, kind.is_game_scoped()) {
             (None, true) => {
-                return Err(DomainError::Invalid { field: "game".to_owned(), detail: crate::error::Detail::EventNeedsGame { kind } })
+                return Err(DomainError::Invalid {
+                    field: "game".to_owned(),
+                    detail: crate::error::Detail::EventNeedsGame { kind },
+                })
             }
             (Some(_), false) => {
-                return Err(DomainError::Invalid { field: "game".to_owned(), detail: crate::error::Detail::EventNotOfGame { kind } })
+                return Err(DomainError::Invalid {
+                    field: "game".to_owned(),
+                    detail: crate::error::Detail::EventNotOfGame { kind },
+                })
             }
             _ => {}
         }

@@ -30,7 +30,10 @@ pub fn decode(line: &str) -> Result<Event> {
     })?;
     match probe.schema {
         None => {
-            return Err(DomainError::Invalid { field: "schema".to_owned(), detail: crate::error::Detail::SchemaMissing })
+            return Err(DomainError::Invalid {
+                field: "schema".to_owned(),
+                detail: crate::error::Detail::SchemaMissing,
+            })
         }
         Some(v) => match v.as_u64() {
             Some(n) if (1..=u64::from(SCHEMA_VERSION)).contains(&n) => {}

@@ -204,7 +204,9 @@ impl Lines<'_> {
 fn attrs(e: &BytesStart) -> Result<HashMap<String, String>> {
     let mut out = HashMap::new();
     for a in e.attributes() {
-        let a = a.map_err(|err| bad(Detail::AsWritten(format!("<{}>: {err}", String::from_utf8_lossy(e.name().as_ref())))))?;
+        let a = a.map_err(|err| {
+            bad(Detail::AsWritten(format!("<{}>: {err}", String::from_utf8_lossy(e.name().as_ref()))))
+        })?;
         let value = a.unescape_value().map_err(|err| bad(Detail::AsWritten(format!("attribute value: {err}"))))?;
         out.insert(String::from_utf8_lossy(a.key.as_ref()).into_owned(), value.into_owned());
     }
@@ -221,7 +223,9 @@ fn rank_string(r: Rank) -> String {
 }
 
 fn rank_value(s: &str, what: &str) -> Result<i32> {
-    parse_rank(s).map(|r| r.value()).map_err(|_| bad(Detail::AttributeNotRank { key: what.to_owned(), written: s.to_owned() }))
+    parse_rank(s)
+        .map(|r| r.value())
+        .map_err(|_| bad(Detail::AttributeNotRank { key: what.to_owned(), written: s.to_owned() }))
 }
 
 fn num<T: std::str::FromStr>(a: &HashMap<String, String>, key: &str, default: T) -> Result<T> {
@@ -277,8 +281,11 @@ fn result_string(s: GameScore, by_default: bool) -> String {
 fn player_of(a: &HashMap<String, String>, n: usize, line: u32) -> Result<(Entrant, PlayerExtra)> {
     let (last, first) = (a.get("name").cloned().unwrap_or_default(), a.get("firstName").cloned().unwrap_or_default());
     let key = (last.clone() + &first).replace(' ', "").to_uppercase();
-    let rank = a.get("rank").ok_or_else(|| bad(Detail::PlayerSays { player: key.clone(), detail: Box::new(Detail::NoRank { name: key.clone() }) }))?;
-    let rank = parse_rank(rank).map_err(|e| bad(Detail::PlayerSays { player: key.clone(), detail: Box::new(inner(e)) }))?;
+    let rank = a.get("rank").ok_or_else(|| {
+        bad(Detail::PlayerSays { player: key.clone(), detail: Box::new(Detail::NoRank { name: key.clone() }) })
+    })?;
+    let rank =
+        parse_rank(rank).map_err(|e| bad(Detail::PlayerSays { player: key.clone(), detail: Box::new(inner(e)) }))?;
     let mut entrant = Entrant::new(player_id(&key, n)?, super::players_csv::join_name(&last, &first), rank);
     entrant.mcmahon_correction = bounded(a, "smmsCorrection", 0, line, bounds::SMMS_CORRECTION)?;
     if let Some(p) = a.get("participating") {
@@ -299,7 +306,9 @@ fn player_of(a: &HashMap<String, String>, n: usize, line: u32) -> Result<(Entran
         rating: bounded(a, "rating", 0, line, bounds::RATING)?,
         egf_pin: match a.get("egfPin").map(|p| p.trim()) {
             None | Some("") => String::new(),
-            Some(p) => crate::model::Pin::new(p).map_err(|e| bad(Detail::PlayerSays { player: format!("{last} {first}"), detail: Box::new(inner(e)) }))?.to_string(),
+            Some(p) => crate::model::Pin::new(p)
+                .map_err(|e| bad(Detail::PlayerSays { player: format!("{last} {first}"), detail: Box::new(inner(e)) }))?
+                .to_string(),
         },
         ffg_licence: a.get("ffgLicence").map(|l| l.trim().to_owned()).unwrap_or_default(),
         kept: KEPT
@@ -414,10 +423,8 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     for (a, &line) in games.iter().zip(&game_lines) {
         known_colour.push(flag(a, "knownColor", true));
         let round: u16 = bounded(a, "roundNumber", 1, line, (1, i64::from(rounds)))?;
-        let black =
-            find(a.get("blackPlayer").map(String::as_str).unwrap_or(""), round, Seat::Black)?;
-        let white =
-            find(a.get("whitePlayer").map(String::as_str).unwrap_or(""), round, Seat::White)?;
+        let black = find(a.get("blackPlayer").map(String::as_str).unwrap_or(""), round, Seat::Black)?;
+        let white = find(a.get("whitePlayer").map(String::as_str).unwrap_or(""), round, Seat::White)?;
         let (score, by_default) = score(a.get("result").map(String::as_str).unwrap_or("RESULT_UNKNOWN"))?;
         field_games.push(FieldGame {
             round,
@@ -432,8 +439,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     let mut field_byes = Vec::new();
     for (a, &line) in byes.iter().zip(&bye_lines) {
         let round: u16 = bounded(a, "roundNumber", 1, line, (1, i64::from(rounds)))?;
-        field_byes
-            .push((round, find(a.get("player").map(String::as_str).unwrap_or(""), round, Seat::Bye)?));
+        field_byes.push((round, find(a.get("player").map(String::as_str).unwrap_or(""), round, Seat::Bye)?));
     }
     seated_once(&field_games, &field_byes)?;
     criteria_names.sort_by_key(|(n, _)| *n);
@@ -468,7 +474,8 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         },
     };
     if mcmahon.bar < mcmahon.floor {
-        let detail = Detail::BarBelowFloor { bar: Rank::from_value(mcmahon.bar), floor: Rank::from_value(mcmahon.floor) };
+        let detail =
+            Detail::BarBelowFloor { bar: Rank::from_value(mcmahon.bar), floor: Rank::from_value(mcmahon.floor) };
         return Err(DomainError::BadLines { file: FILE, lines: vec![LineFault::new(general_line, detail)] });
     }
     let categories: u32 = bounded(&g, "numberOfCategories", 1, general_line, bounds::CATEGORIES)?;

@@ -84,7 +84,11 @@ fn sentences() -> Vec<Five> {
         .collect();
     all.extend(every_detail().iter().map(|d| (Lang::ALL.map(|l| d.said(l)), format!("{d:?}"))));
     // A noun's English is the code the office's handlers still name it by (`leitai`): left out.
-    all.extend(Noun::ALL.iter().map(|n| (Lang::ALL.map(|l| if l == Lang::En { String::new() } else { n.said(l) }), format!("{n:?}"))));
+    all.extend(
+        Noun::ALL
+            .iter()
+            .map(|n| (Lang::ALL.map(|l| if l == Lang::En { String::new() } else { n.said(l) }), format!("{n:?}"))),
+    );
     all.extend(IdFault::ALL.iter().map(|f| (Lang::ALL.map(|l| f.said(l)), format!("{f:?}"))));
     let mut calls = vec![Call::TimeUp];
     for n in 1..=9 {

@@ -107,11 +107,7 @@ impl EventId {
         if id.get_version_num() == 7 {
             Ok(Self(id))
         } else {
-            Err(DomainError::InvalidId {
-                kind: Noun::Event,
-                value: id.to_string(),
-                reason: IdFault::NotUuidV7,
-            })
+            Err(DomainError::InvalidId { kind: Noun::Event, value: id.to_string(), reason: IdFault::NotUuidV7 })
         }
     }
 
@@ -168,7 +164,8 @@ mod tests {
         let err = serde_json::from_str::<PlayerId>("\"李/昌镐\"").unwrap_err();
         // The refusal crosses serde typed (error::to_serde).
         let carried = crate::error::carried(&err.to_string());
-        let refusal = DomainError::InvalidId { kind: Noun::Player, value: "李/昌镐".into(), reason: IdFault::Characters };
+        let refusal =
+            DomainError::InvalidId { kind: Noun::Player, value: "李/昌镐".into(), reason: IdFault::Characters };
         assert_eq!(carried, Some(refusal), "{err}");
     }
 
@@ -178,8 +175,7 @@ mod tests {
         assert_eq!(v7.as_uuid().get_version_num(), 7);
         assert_eq!(v7.to_string().parse::<EventId>(), Ok(v7));
         let v4 = "4a0c7e4e-9f3b-4d1a-8e2f-1c2d3e4f5a6b";
-        let v4_refused =
-            DomainError::InvalidId { kind: Noun::Event, value: v4.to_owned(), reason: IdFault::NotUuidV7 };
+        let v4_refused = DomainError::InvalidId { kind: Noun::Event, value: v4.to_owned(), reason: IdFault::NotUuidV7 };
         assert_eq!(v4.parse::<EventId>(), Err(v4_refused));
         assert!("nope".parse::<EventId>().is_err());
     }

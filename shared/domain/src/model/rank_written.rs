@@ -44,7 +44,8 @@ impl Rank {
     /// Reads a rank as any of the app's languages writes it (see the module's list).
     pub fn read_written(s: &str) -> Result<Rank> {
         let written = s.trim().to_owned();
-        let refused = |why: fn(String) -> Detail| DomainError::Outside { what: Noun::Rank, detail: why(written.clone()) };
+        let refused =
+            |why: fn(String) -> Detail| DomainError::Outside { what: Noun::Rank, detail: why(written.clone()) };
         let plain = normalise(s);
         let (pro, rest) = prefix(&plain);
         let (number, unit) = match rest.strip_suffix('p') {

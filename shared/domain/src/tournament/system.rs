@@ -167,7 +167,10 @@ impl System {
             return Err(out_of_range(crate::error::Detail::NotOpenGothaCriterion { criterion: c.name().to_owned() }));
         }
         if let Some((k, c)) = criteria.iter().enumerate().find(|(k, c)| criteria[..*k].contains(c)) {
-            return Err(out_of_range(crate::error::Detail::CriterionTwice { criterion: c.name().to_owned(), at: k + 1 }));
+            return Err(out_of_range(crate::error::Detail::CriterionTwice {
+                criterion: c.name().to_owned(),
+                at: k + 1,
+            }));
         }
         Ok(())
     }

@@ -240,7 +240,9 @@ impl Teams {
     /// The board games of a team-level pairing: match `m` at tables `(m − 1) × boards + 1 …`,
     /// colours alternating by board; a team's bye is a bye for each of its boards.
     pub fn boards_of(&self, teams: &RoundPairing, field: &Field) -> Result<RoundPairing> {
-        let team = |key: &PlayerId| self.by_key(key).ok_or_else(|| out_of_range(crate::error::Detail::UnknownTeam { team: key.to_string() }));
+        let team = |key: &PlayerId| {
+            self.by_key(key).ok_or_else(|| out_of_range(crate::error::Detail::UnknownTeam { team: key.to_string() }))
+        };
         let round = teams.round;
         let mut boards = Vec::with_capacity(teams.boards.len() * usize::from(self.boards));
         for m in &teams.boards {

@@ -16,7 +16,10 @@ pub fn check(best_of: u8) -> Result<()> {
     if LENGTHS.contains(&best_of) {
         return Ok(());
     }
-    Err(DomainError::Outside { what: crate::error::Noun::Match, detail: crate::error::Detail::BestOf { games: best_of } })
+    Err(DomainError::Outside {
+        what: crate::error::Noun::Match,
+        detail: crate::error::Detail::BestOf { games: best_of },
+    })
 }
 
 /// Each side's points (2 a win, 1 a draw) after `up_to`, for `a` and `b`.
@@ -36,10 +39,16 @@ pub fn decided(best_of: u8, points: (i64, i64), played: u16) -> bool {
 pub fn pair(field: &Field, seeds: &[PlayerId], round: u16, best_of: u8) -> Result<RoundPairing> {
     check(best_of)?;
     let [a, b] = seeds else {
-        return Err(DomainError::Outside { what: crate::error::Noun::Match, detail: crate::error::Detail::MatchOfTwo { players: seeds.len() } });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Match,
+            detail: crate::error::Detail::MatchOfTwo { players: seeds.len() },
+        });
     };
     if round == 0 || round > u16::from(best_of) {
-        return Err(DomainError::Outside { what: crate::error::Noun::Round, detail: crate::error::Detail::MatchGameOutside { game: round, best_of } });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::MatchGameOutside { game: round, best_of },
+        });
     }
     let before = round - 1;
     let played = field.games.iter().filter(|g| g.round <= before).count() as u16;

@@ -20,7 +20,10 @@ pub fn check(losses: u8) -> Result<()> {
     if (1..=MAX_LOSSES).contains(&losses) {
         return Ok(());
     }
-    Err(DomainError::Outside { what: crate::error::Noun::Knockout, detail: crate::error::Detail::KnockoutLosses { losses } })
+    Err(DomainError::Outside {
+        what: crate::error::Noun::Knockout,
+        detail: crate::error::Detail::KnockoutLosses { losses },
+    })
 }
 
 /// Defeats of `p` over rounds `..=up_to`. A draw is no defeat (the game has to be replayed);
@@ -65,12 +68,18 @@ pub fn bracket(size: usize) -> Vec<usize> {
 pub fn pair(field: &Field, seeds: &[PlayerId], round: u16, lives: u8) -> Result<RoundPairing> {
     check(lives)?;
     if field.games.iter().any(|g| g.round == round) {
-        return Err(DomainError::Outside { what: crate::error::Noun::Round, detail: crate::error::Detail::AlreadyPaired { round } });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::AlreadyPaired { round },
+        });
     }
     let index = field.index();
     let before = round.saturating_sub(1);
     if let Some(g) = field.games.iter().find(|g| g.round <= before && g.score == GameScore::Draw) {
-        return Err(DomainError::Outside { what: crate::error::Noun::Round, detail: crate::error::Detail::KnockoutDraw { round: g.round, table: g.table } });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::KnockoutDraw { round: g.round, table: g.table },
+        });
     }
     let alive = |p: &PlayerId| out_after(&index, p, lives).is_none_or(|r| r >= round);
     let survivors: Vec<&PlayerId> = seeds.iter().filter(|p| alive(p)).collect();
@@ -122,7 +131,10 @@ fn single_elimination(index: &FieldIndex, seeds: &[PlayerId], round: u16) -> Res
             .collect::<Result<_>>()?;
     }
     if slots.len() < 2 {
-        return Err(DomainError::Outside { what: crate::error::Noun::Round, detail: crate::error::Detail::NoBracketRound { round } });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::NoBracketRound { round },
+        });
     }
     let mut boards = Vec::new();
     let mut byes = Vec::new();

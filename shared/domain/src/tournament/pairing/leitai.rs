@@ -58,7 +58,10 @@ fn out_of_range(detail: crate::error::Detail) -> DomainError {
 fn sides(field: &Field) -> Result<[Side; 2]> {
     let mut teams: std::collections::BTreeMap<&str, Vec<&Entrant>> = Default::default();
     for e in field.entrants.iter().filter(|e| e.withdrawn_after != Some(0)) {
-        let team = e.team.as_deref().ok_or_else(|| out_of_range(crate::error::Detail::NoTeam { name: e.name.clone(), id: e.id.to_string() }))?;
+        let team = e
+            .team
+            .as_deref()
+            .ok_or_else(|| out_of_range(crate::error::Detail::NoTeam { name: e.name.clone(), id: e.id.to_string() }))?;
         teams.entry(team).or_default().push(e);
     }
     let mut sides: Vec<Side> = teams
@@ -93,8 +96,9 @@ pub fn state(field: &Field, up_to: u16) -> Result<Leitai> {
             let Some(pos) = side.order.iter().position(|p| p == &g.black || p == &g.white) else { continue };
             let me = &side.order[pos];
             l.last[i] = Some(me.clone());
-            let c =
-                g.colour_of(me).ok_or_else(|| out_of_range(crate::error::Detail::NotInGame { round: g.round, player: me.to_string() }))?;
+            let c = g.colour_of(me).ok_or_else(|| {
+                out_of_range(crate::error::Detail::NotInGame { round: g.round, player: me.to_string() })
+            })?;
             match g.score.points(c) {
                 Some(2) => side.wins[pos] += 1,
                 Some(0) => side.out = side.out.max(pos + 1),
@@ -108,7 +112,10 @@ pub fn state(field: &Field, up_to: u16) -> Result<Leitai> {
 /// The game of `round`: each side's player on now.
 pub fn pair(field: &Field, round: u16) -> Result<RoundPairing> {
     if field.games.iter().any(|g| g.round == round) {
-        return Err(DomainError::Outside { what: crate::error::Noun::Round, detail: crate::error::Detail::AlreadyPaired { round } });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::AlreadyPaired { round },
+        });
     }
     let l = state(field, round.saturating_sub(1))?;
     if let Some(w) = l.winner() {

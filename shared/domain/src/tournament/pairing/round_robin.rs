@@ -20,7 +20,10 @@ pub fn berger(seeds: &[PlayerId], round: u16, double: bool) -> Result<RoundPairi
     let cycle = rounds_per_cycle(seeds.len());
     let cycles = if double { 2 } else { 1 };
     if seeds.len() < 2 {
-        return Err(DomainError::Outside { what: crate::error::Noun::RoundRobin, detail: crate::error::Detail::TwoEntrantsNeeded });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::RoundRobin,
+            detail: crate::error::Detail::TwoEntrantsNeeded,
+        });
     }
     if round == 0 || round > cycle * cycles {
         return Err(DomainError::Outside {

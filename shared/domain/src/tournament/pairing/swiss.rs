@@ -34,7 +34,10 @@ struct Player<'a> {
 /// McMahon score for McMahon, any integer scale).
 pub fn pair(field: &Field, round: u16, score: &dyn Fn(&PlayerId) -> i64) -> Result<RoundPairing> {
     if field.games.iter().any(|g| g.round == round) || field.byes.iter().any(|(r, _)| *r == round) {
-        return Err(DomainError::Outside { what: crate::error::Noun::Round, detail: crate::error::Detail::AlreadyPaired { round } });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::AlreadyPaired { round },
+        });
     }
     let by_player = field.index();
     let mut players: Vec<(Player, i32)> = field

@@ -412,7 +412,10 @@ pub fn standings(
     ratings: &HashMap<crate::model::PlayerId, i32>,
 ) -> Result<Standings> {
     if round == 0 {
-        return Err(DomainError::Outside { what: crate::error::Noun::Round, detail: crate::error::Detail::StandingsNeedARound });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::StandingsNeedARound,
+        });
     }
     let scores = Scores::new(field, params, round);
     let r = usize::from(round) - 1;

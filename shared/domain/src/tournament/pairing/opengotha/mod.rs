@@ -236,7 +236,10 @@ fn pair_among(
         return Err(crate::model::game::round_over(round));
     }
     if people.len() != field.entrants.len() {
-        return Err(out_of_range(crate::error::Detail::EntrantsRecords { entrants: field.entrants.len(), records: people.len() }));
+        return Err(out_of_range(crate::error::Detail::EntrantsRecords {
+            entrants: field.entrants.len(),
+            records: people.len(),
+        }));
     }
     if settings.kind() == Kind::Other {
         return Err(out_of_range(crate::error::Detail::OpenGothaSystems));
@@ -253,7 +256,10 @@ fn pair_among(
     // Every player's score falls in a score group when the scores and the groups agree; a
     // player outside every group is refused here, not divided by an empty group's size.
     if let Some(&i) = players.iter().find(|&&i| infos.infos[i].group_size == 0) {
-        return Err(out_of_range(crate::error::Detail::OutsideScoreGroups { round, player: field.entrants[i].id.to_string() }));
+        return Err(out_of_range(crate::error::Detail::OutsideScoreGroups {
+            round,
+            player: field.entrants[i].id.to_string(),
+        }));
     }
     if players.len() < 2 {
         return Err(out_of_range(crate::error::Detail::TooFewToPair { round, available: players.len() }));

@@ -158,7 +158,11 @@ impl PairingParams {
         for (name, w) in weights {
             // OpenGotha's own ceilings keep a round's total below 2⁶³ (PAIBA_MAX_AVOIDDUPLGAME).
             if !(0..=MAX_WEIGHT).contains(&w) {
-                return Err(bad(crate::error::Detail::WeightRange { name: name.to_owned(), value: w, max: MAX_WEIGHT }));
+                return Err(bad(crate::error::Detail::WeightRange {
+                    name: name.to_owned(),
+                    value: w,
+                    max: MAX_WEIGHT,
+                }));
             }
         }
         for (name, f) in [
@@ -169,7 +173,11 @@ impl PairingParams {
             // A factor divided by the number of score groups, then capped at 1: a negative one
             // sends the geography weight past any integer (found by format_fuzz.rs).
             if !(0..=MAX_GEO_FACTOR).contains(&i64::from(f)) {
-                return Err(bad(crate::error::Detail::GeoFactor { name: name.to_owned(), value: f, max: MAX_GEO_FACTOR }));
+                return Err(bad(crate::error::Detail::GeoFactor {
+                    name: name.to_owned(),
+                    value: f,
+                    max: MAX_GEO_FACTOR,
+                }));
             }
         }
         if self.nx1_factor_per_mille > 1000 {
