@@ -14,7 +14,8 @@ use crate::event::EventKind;
 use crate::labels::Said;
 use crate::labels::{say, Lang};
 use crate::model::Rank;
-use crate::rules::{Counting, Preset};
+use crate::model::Colour;
+use crate::rules::{Counting, Cycle, Preset};
 
 /// How `c` counts, in `l`.
 fn counting(c: Counting, l: Lang) -> &'static str {
@@ -639,6 +640,50 @@ pub enum Detail {
     /// No sealed move held on this tablet for the game.
     NoSealedMove { game: String },
 
+    // Records (SGF) read, and their moves replayed.
+    /// Where in the record (line and column from 1) the reading stopped, and why.
+    SgfAt { line: usize, column: usize, detail: Box<Detail> },
+    /// A character expected; what was found instead, or the end of the file.
+    SgfExpected { expected: char, found: Option<char> },
+    /// A value without its closing `]`.
+    SgfValueNotClosed,
+    /// A property without a value.
+    SgfNoValue { property: String },
+    /// Variations nested deeper than `max`.
+    SgfTooDeep { max: usize },
+    /// A value that is not a point of the board.
+    SgfNotAPoint { written: String, size: u8 },
+    /// A record without a node.
+    SgfNoNode,
+    /// A record of another game than Go.
+    SgfNotGo,
+    /// A board size other than 9, 13 or 19, as written.
+    SgfBoardSize { written: String },
+    /// A move that is refused, at its number.
+    AtMove { move_no: usize, detail: Box<Detail> },
+    /// A move before the one checked that is already refused.
+    IllegalBefore { move_no: usize, detail: Box<Detail> },
+    /// A point off the board (zero-based column and row).
+    PointOffBoard { x: u8, y: u8 },
+    /// The point is occupied.
+    Occupied,
+    /// 第五条: a forbidden point.
+    ForbiddenPoint,
+    /// 第二十条一: the ko retaken at once.
+    KoRetaken,
+    /// 第六条: an earlier whole-board position repeated.
+    PositionRepeated,
+    /// 第二十条三: a cycle of captures completed.
+    CycleCompleted { cycle: Cycle },
+    /// Not this side's move.
+    NotToMove { colour: Colour },
+    /// Ing 二: the hot stone taken at once.
+    HotStone { cycle: Cycle },
+    /// Ing 二: the disturbing side going round again.
+    DisturbingAgain,
+    /// Ing 三: a move after the game's end.
+    AfterTheEnd,
+
     // Ids and records attached (SGF).
     /// A record without the move asked.
     NoSuchMove { moves: usize, asked: usize },
@@ -665,6 +710,24 @@ impl Detail {
     /// `detail` as a value's own refusal after `what`: `rank: …`.
     pub fn of(what: Noun, detail: Detail) -> Detail {
         Detail::Of { what, detail: Box::new(detail) }
+    }
+
+    /// Why a move of a record is refused.
+    pub fn of_move(e: &crate::board::MoveError) -> Detail {
+        use crate::board::{MoveError as M, PlaceError as P};
+        match *e {
+            M::Place(P::OffBoard(c)) => Detail::PointOffBoard { x: c.x, y: c.y },
+            M::Place(P::Occupied) => Detail::Occupied,
+            M::Place(P::Forbidden) => Detail::ForbiddenPoint,
+            M::KoRecapture => Detail::KoRetaken,
+            M::Repetition => Detail::PositionRepeated,
+            M::Cycle(cycle) => Detail::CycleCompleted { cycle },
+            M::NotToMove(colour) => Detail::NotToMove { colour },
+            M::BoardSize(size) => Detail::BoardSize { size },
+            M::HotStone(cycle) => Detail::HotStone { cycle },
+            M::Disturbing => Detail::DisturbingAgain,
+            M::AfterEnd => Detail::AfterTheEnd,
+        }
     }
 
     /// The detail in `l`.
@@ -1747,6 +1810,178 @@ impl Detail {
                 ko: format!("이 태블릿에는 대국 `{game}`의 봉수가 없습니다. 봉투를 열고 착점을 입력하세요"),
                 ja: format!("このタブレットには対局 `{game}` の封じ手がありません。封筒を開けて点を入力してください"),
             ),
+            SgfAt { line, column, detail } => {
+                let d = detail.said(l);
+                say!(l =>
+                    zh: format!("第 {line} 行第 {column} 列：{d}"),
+                    en: format!("line {line}, column {column}: {d}"),
+                    zh_hant: format!("第 {line} 行第 {column} 欄：{d}"),
+                    ko: format!("{line}행 {column}열: {d}"),
+                    ja: format!("{line} 行 {column} 列目：{d}"),
+                )
+            }
+            SgfExpected { expected, found: Some(found) } => say!(l =>
+                zh: format!("此处应为 `{expected}`，却是 `{found}`"),
+                en: format!("expected `{expected}`, found `{found}`"),
+                zh_hant: format!("此處應為 `{expected}`，卻是 `{found}`"),
+                ko: format!("`{expected}`이(가) 와야 하는데 `{found}`입니다"),
+                ja: format!("`{expected}` のはずが `{found}` です"),
+            ),
+            SgfExpected { expected, found: None } => say!(l =>
+                zh: format!("此处应为 `{expected}`，文件却已结束"),
+                en: format!("expected `{expected}`, the file ended"),
+                zh_hant: format!("此處應為 `{expected}`，檔案卻已結束"),
+                ko: format!("`{expected}`이(가) 와야 하는데 파일이 끝났습니다"),
+                ja: format!("`{expected}` のはずがファイルが終わっています"),
+            ),
+            SgfValueNotClosed => say!(l =>
+                zh: "有值没有以 `]` 结束",
+                en: "a value is not closed with `]`",
+                zh_hant: "有值沒有以 `]` 結束",
+                ko: "값이 `]`로 닫히지 않았습니다",
+                ja: "値が `]` で閉じられていません",
+            ),
+            SgfNoValue { property } => say!(l =>
+                zh: format!("属性 `{property}` 没有值"),
+                en: format!("property {property} has no value"),
+                zh_hant: format!("屬性 `{property}` 沒有值"),
+                ko: format!("속성 `{property}`에 값이 없습니다"),
+                ja: format!("プロパティ `{property}` に値がありません"),
+            ),
+            SgfTooDeep { max } => say!(l =>
+                zh: format!("变化嵌套超过 {max} 层"),
+                en: format!("variations nested more than {max} deep"),
+                zh_hant: format!("變化巢狀超過 {max} 層"),
+                ko: format!("변화도가 {max}단계보다 깊게 중첩되어 있습니다"),
+                ja: format!("変化図が {max} 段より深く入れ子になっています"),
+            ),
+            SgfNotAPoint { written, size } => say!(l =>
+                zh: format!("`{written}` 不是 {size}×{size} 棋盘上的点"),
+                en: format!("`{written}` is not a point of a {size}×{size} board"),
+                zh_hant: format!("`{written}` 不是 {size}×{size} 棋盤上的點"),
+                ko: format!("`{written}`은(는) {size}×{size} 판의 점이 아닙니다"),
+                ja: format!("`{written}` は {size}×{size} の盤の点ではありません"),
+            ),
+            SgfNoNode => say!(l =>
+                zh: "棋谱没有任何节点",
+                en: "the record has no node",
+                zh_hant: "棋譜沒有任何節點",
+                ko: "기보에 노드가 없습니다",
+                ja: "棋譜にノードがありません",
+            ),
+            SgfNotGo => say!(l =>
+                zh: "`GM` 不是 1：不是围棋棋谱",
+                en: "GM is not 1: not a Go record",
+                zh_hant: "`GM` 不是 1：不是圍棋棋譜",
+                ko: "`GM`이 1이 아닙니다. 바둑 기보가 아닙니다",
+                ja: "`GM` が 1 ではありません。囲碁の棋譜ではありません",
+            ),
+            SgfBoardSize { written } => say!(l =>
+                zh: format!("棋盘 `{written}` 路：只可为 9、13 或 19 路"),
+                en: format!("board size {written:?}: 9, 13 or 19 only"),
+                zh_hant: format!("棋盤 `{written}` 路：只可為 9、13 或 19 路"),
+                ko: format!("판 크기 `{written}`: 9, 13, 19줄만 됩니다"),
+                ja: format!("盤の大きさ `{written}`：9、13、19路のみです"),
+            ),
+            AtMove { move_no, detail } => {
+                let d = detail.said(l);
+                say!(l =>
+                    zh: format!("第 {move_no} 手：{d}"),
+                    en: format!("move {move_no}: {d}"),
+                    zh_hant: format!("第 {move_no} 手：{d}"),
+                    ko: format!("{move_no}수째: {d}"),
+                    ja: format!("{move_no}手目：{d}"),
+                )
+            }
+            IllegalBefore { move_no, detail } => {
+                let d = detail.said(l);
+                say!(l =>
+                    zh: format!("所查之手以前的第 {move_no} 手已不合规则：{d}"),
+                    en: format!("move {move_no}, before the one checked, is already illegal: {d}"),
+                    zh_hant: format!("所查之手以前的第 {move_no} 手已不合規則：{d}"),
+                    ko: format!("확인하는 수보다 앞선 {move_no}수째가 이미 규칙에 어긋납니다: {d}"),
+                    ja: format!("確かめる手より前の{move_no}手目がすでに規則に反しています：{d}"),
+                )
+            }
+            PointOffBoard { x, y } => say!(l =>
+                zh: format!("({x}, {y}) 不在棋盘上"),
+                en: format!("({x}, {y}) is off the board"),
+                zh_hant: format!("({x}, {y}) 不在棋盤上"),
+                ko: format!("({x}, {y})은(는) 판 밖입니다"),
+                ja: format!("({x}, {y}) は盤の外です"),
+            ),
+            Occupied => say!(l =>
+                zh: "该点已有棋子",
+                en: "the point is occupied",
+                zh_hant: "該點已有棋子",
+                ko: "그 점에는 이미 돌이 있습니다",
+                ja: "その点にはすでに石があります",
+            ),
+            ForbiddenPoint => say!(l =>
+                zh: "第五条：禁着点——该子没有气，也不能提子",
+                en: "Art. 5: a forbidden point — the stone would have no liberty and captures nothing",
+                zh_hant: "第五條：禁著點——該子沒有氣，也不能提子",
+                ko: "제5조: 착수 금지점입니다. 그 돌은 활로가 없고 따내는 돌도 없습니다",
+                ja: "第五条：着手禁止点です。その石には呼吸点がなく、取る石もありません",
+            ),
+            KoRetaken => say!(l =>
+                zh: "第二十条一：立即回提劫",
+                en: "Art. 20.1: retaking the ko at once",
+                zh_hant: "第二十條一：立即回提劫",
+                ko: "제20조 1항: 패를 곧바로 되따냈습니다",
+                ja: "第二十条第一項：コウをすぐに取り返しています",
+            ),
+            PositionRepeated => say!(l =>
+                zh: "第六条：此手重现先前的全局同形",
+                en: "Art. 6: the move repeats an earlier whole-board position",
+                zh_hant: "第六條：此手重現先前的全局同形",
+                ko: "제6조: 이 수는 앞선 판 전체의 모양을 되풀이합니다",
+                ja: "第六条：この手は以前の盤面全体の形を繰り返します",
+            ),
+            CycleCompleted { cycle } => {
+                let c = crate::labels::Labelled::label(cycle).get(l);
+                say!(l =>
+                    zh: format!("第二十条三：此手完成循环提子（{c}）——和棋或重赛"),
+                    en: format!("Art. 20.3: the move completes a cycle of captures ({c}) — draw or replay"),
+                    zh_hant: format!("第二十條三：此手完成循環提子（{c}）——和棋或重賽"),
+                    ko: format!("제20조 3항: 이 수로 따냄의 순환({c})이 완성됩니다. 무승부(비김) 또는 재대국입니다"),
+                    ja: format!("第二十条第三項：この手で取り合いの循環（{c}）が完成します。引き分けか打ち直しです"),
+                )
+            }
+            NotToMove { colour } => {
+                let c = crate::labels::Labelled::label(colour).get(l);
+                say!(l =>
+                    zh: format!("不该{c}下"),
+                    en: format!("{c} is not to move"),
+                    zh_hant: format!("不該{c}下"),
+                    ko: format!("{c} 차례가 아닙니다"),
+                    ja: format!("{c}の手番ではありません"),
+                )
+            }
+            HotStone { cycle } => {
+                let c = crate::labels::Labelled::label(cycle).get(l);
+                say!(l =>
+                    zh: format!("应氏规则二：立即提热子会结束这一轮（{c}）——请先在别处着子或虚着"),
+                    en: format!("Ing 2: taking the hot stone at once closes the round ({c}) — play elsewhere or pass first"),
+                    zh_hant: format!("應氏規則二：立即提熱子會結束這一輪（{c}）——請先在別處著子或虛著"),
+                    ko: format!("응씨 규칙 2: 열자를 곧바로 따내면 이 순환({c})이 끝납니다. 먼저 다른 곳에 두거나 패스하세요"),
+                    ja: format!("応氏規則二：熱子をすぐ取るとこの循環（{c}）が閉じます。先に別の所に打つかパスしてください"),
+                )
+            }
+            DisturbingAgain => say!(l =>
+                zh: "应氏规则二：搅方不得再次绕搅劫一轮",
+                en: "Ing 2: the disturbing side may not go round the disturbing ko again",
+                zh_hant: "應氏規則二：攪方不得再次繞攪劫一輪",
+                ko: "응씨 규칙 2: 교겁을 일으킨 쪽은 교겁을 다시 한 바퀴 돌 수 없습니다",
+                ja: "応氏規則二：攪劫を仕掛けた側は攪劫をもう一巡できません",
+            ),
+            AfterTheEnd => say!(l =>
+                zh: "应氏规则三：对局已终了——着手休止后双方又各虚着一次",
+                en: "Ing 3: the game is over — both sides passed again after moves stopped",
+                zh_hant: "應氏規則三：對局已終了——著手休止後雙方又各虛著一次",
+                ko: "응씨 규칙 3: 대국이 끝났습니다. 착수가 멈춘 뒤 양쪽이 다시 패스했습니다",
+                ja: "応氏規則三：対局は終わりました。着手が止まった後、双方がまたパスしました",
+            ),
             NoSuchMove { moves, asked } => say!(l =>
                 zh: format!("棋谱共 {moves} 手，没有第 {asked} 手"),
                 en: format!("the record has {moves} moves; there is no move {asked}"),
@@ -1958,6 +2193,27 @@ pub(crate) fn every_detail() -> Vec<Detail> {
         MustStartHttps,
         OfficesOwnName,
         NoSealedMove { game: s("r1-t3") },
+        SgfAt { line: 3, column: 7, detail: Box::new(SgfValueNotClosed) },
+        SgfExpected { expected: '(', found: Some('x') },
+        SgfValueNotClosed,
+        SgfNoValue { property: s("KM") },
+        SgfTooDeep { max: 1000 },
+        SgfNotAPoint { written: s("zz"), size: 19 },
+        SgfNoNode,
+        SgfNotGo,
+        SgfBoardSize { written: s("21") },
+        AtMove { move_no: 52, detail: Box::new(KoRetaken) },
+        IllegalBefore { move_no: 40, detail: Box::new(Occupied) },
+        PointOffBoard { x: 20, y: 3 },
+        Occupied,
+        ForbiddenPoint,
+        KoRetaken,
+        PositionRepeated,
+        CycleCompleted { cycle: Cycle::TripleKo },
+        NotToMove { colour: Colour::White },
+        HotStone { cycle: Cycle::TripleKo },
+        DisturbingAgain,
+        AfterTheEnd,
         NoSuchMove { moves: 120, asked: 200 },
         RecordTooLarge { bytes: 2_000_000, max: 1_000_000 },
     ]
@@ -2115,8 +2371,29 @@ pub(crate) fn ordinal(d: &Detail) -> usize {
         MustStartHttps => 144,
         OfficesOwnName => 145,
         NoSealedMove { .. } => 146,
-        NoSuchMove { .. } => 147,
-        RecordTooLarge { .. } => 148,
+        SgfAt { .. } => 147,
+        SgfExpected { .. } => 148,
+        SgfValueNotClosed => 149,
+        SgfNoValue { .. } => 150,
+        SgfTooDeep { .. } => 151,
+        SgfNotAPoint { .. } => 152,
+        SgfNoNode => 153,
+        SgfNotGo => 154,
+        SgfBoardSize { .. } => 155,
+        AtMove { .. } => 156,
+        IllegalBefore { .. } => 157,
+        PointOffBoard { .. } => 158,
+        Occupied => 159,
+        ForbiddenPoint => 160,
+        KoRetaken => 161,
+        PositionRepeated => 162,
+        CycleCompleted { .. } => 163,
+        NotToMove { .. } => 164,
+        HotStone { .. } => 165,
+        DisturbingAgain => 166,
+        AfterTheEnd => 167,
+        NoSuchMove { .. } => 168,
+        RecordTooLarge { .. } => 169,
     }
 }
 
