@@ -265,6 +265,21 @@ impl DomainError {
         Self::RulingNotAllowed { article, incident, ruling, allowed: allowed.to_vec() }
     }
 
+    /// What the refusal says was wrong, to be said again of a line of a file or a player in it:
+    /// a value's own refusal (a rank's, a PIN's, an id's) typed; the words of a reader this
+    /// crate does not own as written. The readers of a line refuse with these only; the rules'
+    /// own refusals, which no line of a file meets, are said in their English as written.
+    pub fn into_detail(self) -> Detail {
+        match self {
+            Self::Invalid { detail, .. } => detail,
+            Self::Outside { what, detail } => Detail::of(what, detail),
+            Self::InvalidId { kind, value, reason } => Detail::Id { kind, value, reason },
+            Self::InField { refusal, .. } => refusal.into_detail(),
+            Self::InvalidField { message, .. } | Self::OutOfRange { message, .. } => Detail::AsWritten(message),
+            other => Detail::AsWritten(other.to_string()),
+        }
+    }
+
     /// The refusal in each language: what the referee reads after “不能记录：”.
     pub fn said(&self) -> Said {
         Said::each(|l| messages::domain(self, l))

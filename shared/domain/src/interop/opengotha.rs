@@ -117,11 +117,7 @@ fn bad(detail: Detail) -> DomainError {
 
 /// What `e` says was wrong, to be said again of a player or a part of the file.
 fn inner(e: DomainError) -> Detail {
-    match e {
-        DomainError::Invalid { detail, .. } => detail,
-        DomainError::Outside { what, detail } => Detail::of(what, detail),
-        other => Detail::AsWritten(other.to_string()),
-    }
+    e.into_detail()
 }
 
 /// What an OpenGotha file may hold: OpenGotha 3.52.03's own limits (`Gotha.MAX_NUMBER_OF_*`,

@@ -24,14 +24,9 @@ pub fn parse_board(s: &str) -> Result<u8> {
     })
 }
 
-/// A value's refusal on a line, after the name of what it is (`rank: …`). The readers a line
-/// goes through (rank, board, country, PIN, id) refuse with [`DomainError::Outside`] or an id's
-/// [`DomainError::InvalidId`]; anything else is quoted as written.
+/// A value's refusal on a line, after the name of what it is (`rank: …`).
 fn why(e: DomainError) -> Detail {
-    match e {
-        DomainError::Outside { what, detail } => Detail::of(what, detail),
-        other => Detail::AsWritten(other.to_string()),
-    }
+    e.into_detail()
 }
 
 /// Splits one CSV line (RFC 4180 quoting).

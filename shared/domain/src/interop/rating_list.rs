@@ -89,10 +89,7 @@ fn country(s: &str) -> std::result::Result<Option<Country>, Detail> {
 
 /// A value's refusal (a PIN's, a country's) after the name of what it is.
 fn why(e: DomainError) -> Detail {
-    match e {
-        DomainError::Outside { what, detail } => Detail::of(what, detail),
-        other => Detail::AsWritten(other.to_string()),
-    }
+    e.into_detail()
 }
 
 fn split(nf: &str) -> (String, String) {
