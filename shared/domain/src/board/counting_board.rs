@@ -153,11 +153,10 @@ impl BoardSetup {
 /// number and article), its final position and the dead stones its marks show.
 pub fn load_record(text: &str) -> Result<LoadedRecord> {
     let game = sgf::parse(text)?;
-    let record = sgf::replay(&game)
-        .map_err(|(n, e)| DomainError::Invalid {
-            field: "sgf".into(),
-            detail: Detail::AtMove { move_no: n, detail: Box::new(Detail::of_move(&e)) },
-        })?;
+    let record = sgf::replay(&game).map_err(|(n, e)| DomainError::Invalid {
+        field: "sgf".into(),
+        detail: Detail::AtMove { move_no: n, detail: Box::new(Detail::of_move(&e)) },
+    })?;
     let captured = [record.prisoners(Colour::Black), record.prisoners(Colour::White)];
     Ok(LoadedRecord {
         board: BoardSetup::of(record.position(), captured),

@@ -13,8 +13,8 @@ use crate::event::EventKind;
 #[cfg(test)]
 use crate::labels::Said;
 use crate::labels::{say, Lang};
-use crate::model::Rank;
 use crate::model::Colour;
+use crate::model::Rank;
 use crate::rules::{Counting, Cycle, Preset};
 
 /// How `c` counts, in `l`.
