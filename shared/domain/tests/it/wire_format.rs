@@ -192,7 +192,12 @@ fn errors_name_the_field_that_is_wrong_with_the_documented_code() {
         let err = decode(&v.to_string()).unwrap_err();
         assert_eq!(at_field(&err), Some((code, field)), "{pointer}: {err:?}");
         assert!(err.to_string().starts_with(&format!("field `{field}`")), "{pointer}: {err}");
-        assert!(!err.to_string().contains("[invalid_id]"), "the code tag never reaches people: {err}");
+        for said in [err.to_string(), err.said().ko] {
+            assert!(
+                !said.contains("[refusal]") && !said.contains('{'),
+                "the carried form never reaches people: {said}"
+            );
+        }
     }
     let mut v = sample_line();
     v["body"]["data"]["incident"]["facts"]["colour_of_tie"] = "red".into();
