@@ -236,11 +236,8 @@ impl Accounts {
         now: DateTime<Utc>,
     ) -> Result<Enrolled, OfficeError> {
         if device.as_str() == arbiter_core::event::OFFICE_SIGNER {
-            return Err(DomainError::InvalidField {
-                field: "device".into(),
-                message: "`office` is the office's own name; choose another device id".into(),
-            }
-            .into());
+            let detail = arbiter_core::error::Detail::OfficesOwnName;
+            return Err(DomainError::Invalid { field: "device".into(), detail }.into());
         }
         let key = format!("code/{}", sha256_hex(&normalise_code(code)));
         let Some(stored) = self.tree.get(key.as_bytes())? else {

@@ -216,6 +216,16 @@ impl OfficeError {
                 message: self.to_string(),
                 said: Some(Box::new(arbiter_core::refusals::not_your_table(*table, referee.as_str(), tables))),
             },
+            OfficeError::TooManyAttempts { wait_seconds } => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(arbiter_core::refusals::too_many_attempts(*wait_seconds))),
+            },
+            OfficeError::LockedOut(attempts) => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(arbiter_core::refusals::locked_out(*attempts))),
+            },
             OfficeError::NotAdmitted { said: Some(said), .. } => arbiter_core::ErrorBody {
                 code: self.code().to_owned(),
                 message: self.to_string(),
@@ -310,6 +320,7 @@ fn domain_status(e: &DomainError) -> StatusCode {
     match e {
         DomainError::MalformedJson(_)
         | DomainError::InvalidField { .. }
+        | DomainError::Invalid { .. }
         | DomainError::BadLines { .. }
         | DomainError::OverBound { .. }
         | DomainError::InField { .. }
@@ -317,6 +328,7 @@ fn domain_status(e: &DomainError) -> StatusCode {
         | DomainError::UnsupportedOpenGothaSystem { .. }
         | DomainError::InvalidId { .. }
         | DomainError::OutOfRange { .. }
+        | DomainError::Outside { .. }
         | DomainError::RulingNotAllowed { .. }
         | DomainError::ConditionNotMet { .. }
         | DomainError::NotAuthorized { .. }
@@ -354,7 +366,7 @@ impl IntoResponse for OfficeError {
 mod tests {
     use super::*;
 
-    /// The office's refusals of a phone's record reach it in every language, the core's words.
+    /// The office's refusals of a phone's record, and of a sign-in, reach it in every language.
     #[test]
     fn a_phones_refusals_are_said_in_every_language() {
         let all = [
@@ -370,9 +382,22 @@ mod tests {
                 NotAdmitted::KeyRequired,
                 arbiter_core::refusals::unsigned_in_league("e1", "tab-1", Some("venue-a")),
             ),
+            OfficeError::TooManyAttempts { wait_seconds: 30 },
+            OfficeError::LockedOut(20),
         ];
         let codes: Vec<_> = all.iter().map(OfficeError::code).collect();
-        assert_eq!(codes, ["not_your_table", "clock_ahead", "made_too_long_ago", "key_required", "key_required"]);
+        assert_eq!(
+            codes,
+            [
+                "not_your_table",
+                "clock_ahead",
+                "made_too_long_ago",
+                "key_required",
+                "key_required",
+                "too_many_attempts",
+                "locked_out"
+            ]
+        );
         for e in all {
             let body = e.body();
             let said = body.said.as_deref().expect("said in each language");

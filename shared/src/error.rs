@@ -2,7 +2,7 @@
 //! (disk, network, the office) can fail with. Every variant has a stable machine `code` so the
 //! UI and HTTP see `{code, message}` and never have to match on text.
 
-pub use arbiter_domain::error::{words, Forbidden, Scope, UndoRefusal, Unmet};
+pub use arbiter_domain::error::{words, Detail, Forbidden, IdFault, Noun, Scope, UndoRefusal, Unmet};
 use arbiter_domain::labels::{Lang, Said};
 pub use arbiter_domain::{DomainError, ErrorBody};
 

@@ -96,6 +96,30 @@ pub fn unsigned_in_league(event: &str, by: &str, via: Option<&str>) -> Said {
     }
 }
 
+/// Too many failed sign-in attempts from this address: try again in `wait_s` seconds.
+pub fn too_many_attempts(wait_s: u64) -> Said {
+    Said {
+        zh: format!("此地址登录失败次数过多：请 {wait_s} 秒后再试"),
+        en: format!("too many failed attempts from this address: try again in {wait_s} s"),
+        zh_hant: format!("此位址登入失敗次數過多：請 {wait_s} 秒後再試"),
+        ko: format!("이 주소에서 실패한 시도가 너무 많습니다. {wait_s}초 뒤에 다시 시도하세요"),
+        ja: format!("このアドレスからの失敗した試行が多すぎます。{wait_s} 秒後にもう一度試してください"),
+    }
+}
+
+/// This address is locked out after `attempts` failed attempts; the organiser can lift it.
+pub fn locked_out(attempts: u32) -> Said {
+    Said {
+        zh: format!("此地址登录失败 {attempts} 次，已被锁定；组织者可以解除（`GET/DELETE /api/v1/lockouts`）"),
+        en: format!(
+            "this address is locked out after {attempts} failed attempts; the organiser can lift it (GET/DELETE /api/v1/lockouts)"
+        ),
+        zh_hant: format!("此位址登入失敗 {attempts} 次，已被鎖定；組織者可以解除（`GET/DELETE /api/v1/lockouts`）"),
+        ko: format!("이 주소는 {attempts}번 실패하여 잠겼습니다. 주최 측이 해제할 수 있습니다(`GET/DELETE /api/v1/lockouts`)"),
+        ja: format!("このアドレスは {attempts} 回失敗したためロックされました。主催者が解除できます（`GET/DELETE /api/v1/lockouts`）"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

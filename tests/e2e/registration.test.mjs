@@ -245,3 +245,38 @@ for (const [size, device] of sizes) {
     await context.close();
   });
 }
+
+test("a Korean organiser's paste is refused in Korean, the line and the lead alike", async () => {
+  const data = scratch("registration-ko");
+  const token = await prepareOffice(data, "t-desk-ko");
+  const office = await serveOffice(data);
+  const browser = await chromium(office);
+  running.push({ browser, office });
+  await api(office.url, token, "PUT", "/tournament", {
+    name: "서울 오픈",
+    ruleset: { preset: "korean" },
+    settings: { system: { kind: "swiss" }, rounds: 3, time_control: { main_minutes: 60, reserved_minutes: 1 } },
+  });
+  const context = await browser.newContext(sizes[0][1]);
+  await context.addInitScript(() => localStorage.setItem("lang", "ko"));
+  const page = await context.newPage();
+  await page.goto(office.url);
+  await page.fill("[data-testid=token]", token);
+  await page.click("[data-testid=sign-in]");
+  await page.click("[data-testid=nav-players]");
+  await page.waitForSelector("[data-testid=preview-csv]");
+  await page.fill("[data-testid=csv]", "이창호,열두급\n조훈현,9단\n");
+  await page.click("[data-testid=preview-csv]");
+  await page.waitForSelector("[data-testid=fault-1]");
+  const line = await page.textContent("[data-testid=fault-1]");
+  assert.match(line, /단급: `열두급`은\(는\) 단급이 아닙니다\(예: `아마 3단`, `5급`, `프로 9단`, `초단`\)/);
+  assert.doesNotMatch(line, /is not|rank/, line);
+  await page.click("[data-testid=import-csv]");
+  await page.waitForSelector("[data-testid=outcome].error");
+  const refusal = await page.textContent("[data-testid=outcome]");
+  assert.match(refusal, /선수 명단 파일에 잘못된 행이 1개 있어 아무것도 저장하지 않았습니다: 1행: 단급: `열두급`/);
+  assert.doesNotMatch(refusal, /is not|rank|line/, refusal);
+  assert.equal((await api(office.url, token, "GET", "/setup")).players.length, 0);
+  await saveShot(shots, "ko-refused-in-korean.png", await page.screenshot({ fullPage: true }));
+  await context.close();
+});

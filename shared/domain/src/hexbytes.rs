@@ -66,9 +66,9 @@ pub(crate) fn serialize_hex<S: serde::Serializer>(b: &[u8], s: S) -> Result<S::O
 
 /// `N` bytes from `2N` hex digits; `what` names the field in the error.
 pub(crate) fn unhex<const N: usize>(s: &str, what: &'static str) -> Result<[u8; N], crate::error::DomainError> {
-    let bad = || crate::error::DomainError::InvalidField {
+    let bad = || crate::error::DomainError::Invalid {
         field: what.into(),
-        message: format!("{} hex digits expected", 2 * N),
+        detail: crate::error::Detail::HexDigits { digits: 2 * N },
     };
     if s.len() != 2 * N {
         return Err(bad());

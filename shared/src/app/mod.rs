@@ -252,8 +252,8 @@ impl App {
             (office_url.to_owned(), code.to_owned(), None)
         };
         let office_url = office_url.trim().trim_end_matches('/').to_owned();
-        let invalid = |message: &str| -> CoreError {
-            DomainError::InvalidField { field: "office_url".into(), message: message.into() }.into()
+        let invalid = |detail: arbiter_domain::error::Detail| -> CoreError {
+            DomainError::Invalid { field: "office_url".into(), detail }.into()
         };
         let pin = if office_url.starts_with("https://") {
             match pin {
@@ -263,17 +263,15 @@ impl App {
         } else if tls::plain_http_allowed(&office_url) {
             Pin::Nothing
         } else if office_url.starts_with("http://") {
-            return Err(invalid(
-                "plain http:// is only for an office on this machine; the hall's office address starts with https:// (scan its QR code)",
-            ));
+            return Err(invalid(arbiter_domain::error::Detail::PlainHttp));
         } else {
-            return Err(invalid("must start with https:// (e.g. https://192.168.1.10:7878)"));
+            return Err(invalid(arbiter_domain::error::Detail::MustStartHttps));
         };
         let device = crate::model::DeviceId::new(device.trim())?;
         if device.as_str() == crate::event::OFFICE_SIGNER {
-            return Err(DomainError::InvalidField {
+            return Err(DomainError::Invalid {
                 field: "device".into(),
-                message: "`office` is the office's own name; choose another".into(),
+                detail: arbiter_domain::error::Detail::OfficesOwnName,
             }
             .into());
         }
@@ -465,9 +463,9 @@ impl App {
     /// with its salt so every replica checks it against the seal — and forgotten here.
     pub fn unseal_move(&self, game: &GameId) -> Result<GameView> {
         let sealed = self.store.sealed_move(game)?.ok_or_else(|| {
-            CoreError::Domain(DomainError::InvalidField {
+            CoreError::Domain(DomainError::Invalid {
                 field: "game".into(),
-                message: format!("this tablet holds no sealed move for {game}; open the envelope and enter the point"),
+                detail: arbiter_domain::error::Detail::NoSealedMove { game: game.to_string() },
             })
         })?;
         let v = self.record(game, EventBody::MoveUnsealed { point: sealed.point, salt: Some(sealed.salt) })?;

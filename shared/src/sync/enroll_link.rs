@@ -11,6 +11,7 @@ use reqwest::Url;
 
 use crate::error::{DomainError, Result};
 use crate::sync::tls::CertFingerprint;
+use arbiter_domain::error::Detail;
 
 /// Version 1's scheme.
 pub const SCHEME: &str = "weiqi-arbiter";
@@ -30,8 +31,8 @@ pub struct EnrollLink {
 /// The longest link read, in bytes.
 pub const MAX_LINK_BYTES: usize = 4096;
 
-fn invalid(message: impl Into<String>) -> DomainError {
-    DomainError::InvalidField { field: "enroll_link".into(), message: message.into() }
+fn invalid(detail: Detail) -> DomainError {
+    DomainError::Invalid { field: "enroll_link".into(), detail }
 }
 
 impl EnrollLink {
@@ -59,48 +60,51 @@ impl EnrollLink {
             let b = (0, MAX_LINK_BYTES as i64);
             return Err(DomainError::over_bound("enroll link", "length", 1, text.len(), b).into());
         }
-        let url = Url::parse(text.trim()).map_err(|e| invalid(format!("not a link: {e}")))?;
+        let url = Url::parse(text.trim()).map_err(|e| invalid(Detail::NotALink { parser: e.to_string() }))?;
         match url.scheme() {
             SCHEME => Self::parse_v1(&url),
             "https" | "http" => Self::parse_v2(&url),
-            _ => {
-                Err(invalid(format!("not an enrollment link (expected https://…/#enroll=… or {SCHEME}:enroll?…)"))
-                    .into())
-            }
+            _ => Err(invalid(Detail::NotAnEnrollLink {
+                expected: format!("https://…/#enroll=… or {SCHEME}:enroll?…"),
+            })
+            .into()),
         }
     }
 
     fn parse_v1(url: &Url) -> Result<EnrollLink> {
         if url.path() != "enroll" {
-            return Err(invalid(format!("not an enrollment link (expected {SCHEME}:enroll?…)")).into());
+            return Err(invalid(Detail::NotAnEnrollLink { expected: format!("{SCHEME}:enroll?…") }).into());
         }
         let get = |k: &str| url.query_pairs().find(|(n, _)| n == k).map(|(_, v)| v.into_owned());
         match get("v").as_deref() {
             Some("1") => {}
-            Some(v) => return Err(invalid(format!("link version {v}; this app reads versions 1 and {VERSION}")).into()),
-            None => return Err(invalid("the link has no version").into()),
+            Some(v) => {
+                return Err(invalid(Detail::LinkVersion { found: v.to_owned(), reads: VERSION.to_owned() }).into())
+            }
+            None => return Err(invalid(Detail::NoLinkVersion).into()),
         }
-        let office = get("office").filter(|o| !o.is_empty()).ok_or_else(|| invalid("the link names no office"))?;
-        let code = get("code").filter(|c| !c.is_empty()).ok_or_else(|| invalid("the link has no code"))?;
+        let office = get("office").filter(|o| !o.is_empty()).ok_or_else(|| invalid(Detail::LinkNoOffice))?;
+        let code = get("code").filter(|c| !c.is_empty()).ok_or_else(|| invalid(Detail::LinkNoCode))?;
         let fingerprint = get("fp").map(|f| f.parse()).transpose()?;
         Ok(EnrollLink { office, code, fingerprint })
     }
 
     fn parse_v2(url: &Url) -> Result<EnrollLink> {
-        let fragment = url.fragment().filter(|f| f.starts_with("enroll=")).ok_or_else(|| {
-            invalid("not an enrollment link (an office address alone: scan the code's QR or type the code)")
-        })?;
+        let fragment =
+            url.fragment().filter(|f| f.starts_with("enroll=")).ok_or_else(|| invalid(Detail::OfficeAddressOnly))?;
         // The fragment is laid out as a query: read it as one.
         let as_query = Url::parse(&format!("https://fragment.invalid/?{fragment}"))
-            .map_err(|e| invalid(format!("not a link: {e}")))?;
+            .map_err(|e| invalid(Detail::NotALink { parser: e.to_string() }))?;
         let pairs: Vec<(String, String)> =
             as_query.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
         let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
         match get("v").as_deref() {
             Some(VERSION) | None => {}
-            Some(v) => return Err(invalid(format!("link version {v}; this app reads versions 1 and {VERSION}")).into()),
+            Some(v) => {
+                return Err(invalid(Detail::LinkVersion { found: v.to_owned(), reads: VERSION.to_owned() }).into())
+            }
         }
-        let code = get("enroll").filter(|c| !c.is_empty()).ok_or_else(|| invalid("the link has no code"))?;
+        let code = get("enroll").filter(|c| !c.is_empty()).ok_or_else(|| invalid(Detail::LinkNoCode))?;
         let fingerprint = get("fp").map(|f| f.parse()).transpose()?;
         Ok(EnrollLink { office: url.origin().ascii_serialization(), code, fingerprint })
     }

@@ -67,13 +67,13 @@ impl fmt::Debug for CertFingerprint {
 fn hex_digits(text: &str) -> Result<String> {
     let digits: String = text.chars().filter(|c| !matches!(c, ' ' | ':' | '-')).collect();
     if let Some(bad) = digits.chars().find(|c| !c.is_ascii_hexdigit()) {
-        return Err(invalid(format!("{bad:?} is not a hex digit (0-9, A-F)")).into());
+        return Err(invalid(arbiter_domain::error::Detail::NotAHexDigit { found: bad }).into());
     }
     Ok(digits.to_ascii_lowercase())
 }
 
-fn invalid(message: String) -> DomainError {
-    DomainError::InvalidField { field: "fingerprint".into(), message }
+fn invalid(detail: arbiter_domain::error::Detail) -> DomainError {
+    DomainError::Invalid { field: "fingerprint".into(), detail }
 }
 
 impl FromStr for CertFingerprint {
@@ -83,7 +83,7 @@ impl FromStr for CertFingerprint {
         let digits = hex_digits(s)?;
         let mut out = [0u8; 32];
         hex::decode_to_slice(&digits, &mut out)
-            .map_err(|_| invalid(format!("a certificate fingerprint has 64 hex digits, not {}", digits.len())))?;
+            .map_err(|_| invalid(arbiter_domain::error::Detail::FingerprintLength { digits: digits.len() }))?;
         Ok(CertFingerprint(out))
     }
 }
@@ -130,11 +130,10 @@ impl Pin {
         match digits.len() {
             64 => Ok(Pin::Exact(vec![digits.parse()?])),
             n if (SHORT_HEX_DIGITS..64).contains(&n) => Ok(Pin::Prefix(digits)),
-            0 => Err(invalid("enter the fingerprint the office page shows beside the code".into()).into()),
-            n => Err(invalid(format!(
-                "type at least the first {SHORT_HEX_DIGITS} hex digits of the fingerprint (got {n})"
-            ))
-            .into()),
+            0 => Err(invalid(arbiter_domain::error::Detail::FingerprintNeeded).into()),
+            n => {
+                Err(invalid(arbiter_domain::error::Detail::FingerprintShort { least: SHORT_HEX_DIGITS, got: n }).into())
+            }
         }
     }
 

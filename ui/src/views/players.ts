@@ -6,7 +6,7 @@ import type { ListKind } from "../bindings/ListKind";
 import type { Setup } from "../bindings/Setup";
 import { h, own } from "../dom";
 import { rankText } from "../format";
-import { lt, t } from "../i18n";
+import { lt, said, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import { dataTable, field, input, outcomeLine } from "./forms";
 
@@ -128,7 +128,7 @@ export function playersView(setup: Setup, api: OfficeApi, changed: (since: numbe
       try {
         const r = await api.previewPlayers(paste.value);
         const faults = r.faults.map((f) =>
-          h("li", { class: "bad", "data-testid": `fault-${f.line}` }, `${t("lineNo", { n: f.line })}: ${f.message}`),
+          h("li", { class: "bad", "data-testid": `fault-${f.line}` }, `${t("lineNo", { n: f.line })}: ${said(f)}`),
         );
         const rows = r.rows.map((x) => [
           t("lineNo", { n: x.line }),

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{DomainError, Result};
+use crate::error::{Detail, DomainError, Result};
 use crate::model::Colour;
 use crate::rules::counting::{area_outcome, ing_outcome, territory_outcome};
 use crate::rules::{Count, HalfStones, Outcome};
@@ -125,9 +125,9 @@ pub fn count_final(position: &Position, dead: &[Coord], method: Method, captured
         match position.get(*d) {
             Some(c) => taken[usize::from(c == Colour::Black)] += 1,
             None => {
-                return Err(DomainError::InvalidField {
+                return Err(DomainError::Invalid {
                     field: "dead".into(),
-                    message: format!("there is no stone on {}", d.label(position.size())),
+                    detail: Detail::NoStoneOn { point: d.label(position.size()) },
                 })
             }
         }
@@ -136,7 +136,7 @@ pub fn count_final(position: &Position, dead: &[Coord], method: Method, captured
     dedup.sort_by_key(|c| (c.y, c.x));
     dedup.dedup();
     if dedup.len() != dead.len() {
-        return Err(DomainError::InvalidField { field: "dead".into(), message: "a stone is marked dead twice".into() });
+        return Err(DomainError::Invalid { field: "dead".into(), detail: Detail::DeadTwice });
     }
     Ok(tally(&position.without(dead), method, taken))
 }
@@ -156,9 +156,9 @@ impl Tally {
     /// the rules count on).
     pub fn to_count(&self) -> Result<Count> {
         if self.size != 19 {
-            return Err(DomainError::InvalidField {
+            return Err(DomainError::Invalid {
                 field: "count".into(),
-                message: format!("a result by count is recorded for 19×19 games; this board is {0}×{0}", self.size),
+                detail: Detail::CountOn19Only { size: self.size },
             });
         }
         match self.method {

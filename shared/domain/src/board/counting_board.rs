@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{DomainError, Result};
+use crate::error::{Detail, DomainError, Noun, Number, Result};
 use crate::interop::sgf;
 use crate::model::{Colour, Point};
 use crate::rules::{ChineseKomi, Count, Outcome};
@@ -75,15 +75,19 @@ pub fn komi_units(method: Method, komi: f64) -> Result<u32> {
     match method {
         Method::Area => {
             let k: ChineseKomi = serde_json::from_value(serde_json::json!(komi)).map_err(|e| {
-                DomainError::OutOfRange { what: "komi", message: format!("{e} (in stones for area counting)") }
+                let why = match crate::error::carried(&e.to_string()) {
+                    Some(DomainError::Outside { detail, .. }) => detail,
+                    _ => Detail::ChineseKomi { stones: Number(komi) },
+                };
+                DomainError::Outside { what: Noun::Komi, detail: Detail::InStones(Box::new(why)) }
             })?;
             Ok(k.quarters())
         }
         Method::Territory | Method::Ing => {
             if !(0.0..=100.0).contains(&komi) || (komi * 2.0).fract() != 0.0 {
-                return Err(DomainError::OutOfRange {
-                    what: "komi",
-                    message: format!("{komi} points must be a multiple of 0.5 between 0 and 100"),
+                return Err(DomainError::Outside {
+                    what: Noun::Komi,
+                    detail: Detail::KomiPoints { points: Number(komi) },
                 });
             }
             Ok((komi * 2.0) as u32)
@@ -95,24 +99,24 @@ fn coord(p: Point, size: u8) -> Result<Coord> {
     if p.col() < size && p.row() < size {
         Ok(Coord { x: p.col(), y: p.row() })
     } else {
-        Err(DomainError::OutOfRange { what: "point", message: format!("{p} is off the {size}×{size} board") })
+        Err(DomainError::Outside { what: Noun::Point, detail: Detail::OffBoard { point: p.to_string(), size } })
     }
 }
 
 impl BoardSetup {
     /// The position, refusing a point off the board or given twice.
     pub fn position(&self) -> Result<Position> {
-        let mut p = Position::empty(self.size).ok_or_else(|| DomainError::InvalidField {
+        let mut p = Position::empty(self.size).ok_or_else(|| DomainError::Invalid {
             field: "board.size".into(),
-            message: format!("board size {}: 9, 13 or 19 only", self.size),
+            detail: Detail::BoardSize { size: self.size },
         })?;
         for (points, colour) in [(&self.black, Colour::Black), (&self.white, Colour::White)] {
             for &pt in points {
                 let c = coord(pt, self.size)?;
                 if p.get(c).is_some() {
-                    return Err(DomainError::InvalidField {
+                    return Err(DomainError::Invalid {
                         field: "board".into(),
-                        message: format!("{pt} is given twice"),
+                        detail: Detail::GivenTwice { point: pt.to_string() },
                     });
                 }
                 p = p.with_stone(c, colour);
@@ -149,8 +153,10 @@ impl BoardSetup {
 /// number and article), its final position and the dead stones its marks show.
 pub fn load_record(text: &str) -> Result<LoadedRecord> {
     let game = sgf::parse(text)?;
-    let record = sgf::replay(&game)
-        .map_err(|(n, e)| DomainError::InvalidField { field: "sgf".into(), message: format!("move {n}: {e}") })?;
+    let record = sgf::replay(&game).map_err(|(n, e)| DomainError::Invalid {
+        field: "sgf".into(),
+        detail: Detail::AtMove { move_no: n, detail: Box::new(Detail::of_move(&e)) },
+    })?;
     let captured = [record.prisoners(Colour::Black), record.prisoners(Colour::White)];
     Ok(LoadedRecord {
         board: BoardSetup::of(record.position(), captured),

@@ -2,7 +2,7 @@
 //! their own labels (articles, rulings, roles, colours); the English is the error's `Display`,
 //! so the `message` every client already reads says what it said before.
 
-use super::{detail, CorrectionRefusal, DomainError, Forbidden, Scope, UndoRefusal, Unmet};
+use super::{CorrectionRefusal, Detail, DomainError, Forbidden, Noun, Scope, UndoRefusal, Unmet};
 use crate::labels::{say, Labelled, Lang};
 use crate::rules::{Article, IncidentType, Ruling};
 
@@ -25,6 +25,38 @@ fn rulings(allowed: &[Ruling], l: Lang) -> String {
     allowed.iter().map(|r| w(r, l)).collect::<Vec<_>>().join(l.pick(["、", ", ", "、", ", ", "、"]))
 }
 
+/// `name` (a file's or a value's, as the office's handlers still give it) in `l`: the
+/// [`Noun`] it is the key of, else as code.
+fn name(name: &str, l: Lang) -> String {
+    match (Noun::of_key(name), l) {
+        (Some(n), _) => n.said(l),
+        (None, Lang::En) => name.to_owned(),
+        (None, _) => format!("`{name}`"),
+    }
+}
+
+/// `m` said of the field `field`.
+fn at(field: &str, m: &str, l: Lang) -> String {
+    say!(l =>
+        zh: format!("字段 `{field}`：{m}"),
+        en: format!("field `{field}`: {m}"),
+        zh_hant: format!("欄位 `{field}`：{m}"),
+        ko: format!("필드 `{field}`: {m}"),
+        ja: format!("フィールド `{field}`：{m}"),
+    )
+}
+
+/// `m` said of the value named `w`.
+fn outside(w: &str, m: &str, l: Lang) -> String {
+    say!(l =>
+        zh: format!("{w}超出范围：{m}"),
+        en: format!("{w}: {m}"),
+        zh_hant: format!("{w}超出範圍：{m}"),
+        ko: format!("{w} 범위 초과: {m}"),
+        ja: format!("{w}が範囲外です：{m}"),
+    )
+}
+
 /// `e` in `l`.
 pub(super) fn domain(e: &DomainError, l: Lang) -> String {
     said(e, l, false)
@@ -43,7 +75,7 @@ fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
     use DomainError::*;
     match e {
         MalformedJson(d) => {
-            let d = detail::detail(d, l);
+            let d = Detail::AsWritten(d.clone()).said(l);
             say!(l =>
                 zh: format!("不是有效的 JSON：{d}"),
                 en: format!("not valid JSON: {d}"),
@@ -52,16 +84,13 @@ fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
                 ja: format!("有効な JSON ではありません：{d}"),
             )
         }
-        InvalidField { field, message } | InField { field, message, .. } => {
-            let m = detail::detail(message, l);
-            say!(l =>
-                zh: format!("字段 `{field}`：{m}"),
-                en: format!("field `{field}`: {m}"),
-                zh_hant: format!("欄位 `{field}`：{m}"),
-                ko: format!("필드 `{field}`: {m}"),
-                ja: format!("フィールド `{field}`：{m}"),
-            )
-        }
+        InvalidField { field, message } => match super::carried(message) {
+            // A value's own refusal that a caller's parser carried as text (`to_serde`).
+            Some(refusal) => at(field, &said(&refusal, l, legacy), l),
+            None => at(field, &Detail::AsWritten(message.clone()).said(l), l),
+        },
+        Invalid { field, detail } => at(field, &detail.said(l), l),
+        InField { field, refusal } => at(field, &said(refusal, l, legacy), l),
         UnsupportedSchema { found, supported } => say!(l =>
             zh: format!("不支持第 {found} 版数据格式（本版本读取第 1 至 {supported} 版）"),
             en: format!("schema version {found} is not supported (this build reads versions 1 to {supported})"),
@@ -77,25 +106,17 @@ fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
             ja: format!("OpenGotha の {system} 方式には対応していません（このビルドはマクマホン方式とスイス方式を組み合わせ・順位付けします）"),
         ),
         InvalidId { kind, value, reason } => {
-            let (k, r) = (detail::name(kind, l), detail::detail(reason, l));
+            let (k, r) = (kind.said(l), reason.said(l));
             say!(l =>
                 zh: format!("无效的{k}编号 `{value}`：{r}"),
-                en: format!("invalid {kind} id `{value}`: {reason}"),
+                en: format!("invalid {k} id `{value}`: {r}"),
                 zh_hant: format!("無效的{k}編號 `{value}`：{r}"),
                 ko: format!("잘못된 {k} ID `{value}`: {r}"),
                 ja: format!("無効な{k}ID `{value}`：{r}"),
             )
         }
-        OutOfRange { what, message } => {
-            let (w, m) = (detail::name(what, l), detail::detail(message, l));
-            say!(l =>
-                zh: format!("{w}超出范围：{m}"),
-                en: format!("{what}: {message}"),
-                zh_hant: format!("{w}超出範圍：{m}"),
-                ko: format!("{w} 범위 초과: {m}"),
-                ja: format!("{w}が範囲外です：{m}"),
-            )
-        }
+        OutOfRange { what, message } => outside(&name(what, l), &Detail::AsWritten(message.clone()).said(l), l),
+        Outside { what, detail } => outside(&what.said(l), &detail.said(l), l),
         RulingNotAllowed { article, incident, ruling, allowed } => {
             let (a, i, r) = (article, incident, ruling);
             say!(l =>
@@ -204,16 +225,16 @@ fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
             )
         }
         BadLines { file, lines } => {
-            let f = detail::name(file, l);
+            let f = name(file, l);
             let n = lines.len();
             let each: Vec<String> = lines
                 .iter()
                 .map(|x| {
-                    let m = detail::detail(&x.message, l);
+                    let m = x.detail.said(l);
                     let line = x.line;
                     say!(l =>
                         zh: format!("第 {line} 行：{m}"),
-                        en: format!("line {line}: {}", x.message),
+                        en: format!("line {line}: {m}"),
                         zh_hant: format!("第 {line} 行：{m}"),
                         ko: format!("{line}행: {m}"),
                         ja: format!("{line} 行目：{m}"),
@@ -230,7 +251,7 @@ fn said(e: &DomainError, l: Lang, legacy: bool) -> String {
             )
         }
         OverBound { file, field, line, value, min, max } => {
-            let f = detail::name(file, l);
+            let f = name(file, l);
             let at = |zh: &str| if *line == 0 { String::new() } else { zh.replace("{}", &line.to_string()) };
             say!(l =>
                 zh: format!("{f}{}：`{field}` = {value} 超出界限 {min}–{max}，未登记任何内容", at("第 {} 行")),
@@ -568,23 +589,26 @@ pub(crate) mod tests {
         let mut all = vec![
             E::MalformedJson("expected value at line 1".into()),
             E::InvalidField { field: "body.kind".into(), message: "unknown variant `x`".into() },
-            E::InvalidField { field: "line 2".into(), message: "a name of 1 to 100 characters is needed".into() },
+            E::Invalid { field: "line 2".into(), detail: Detail::NameNeeded },
             E::InField {
-                fault: crate::error::FieldFault::InvalidId,
                 field: "game".into(),
-                message: "it is empty".into(),
+                refusal: Box::new(E::InvalidId {
+                    kind: Noun::Game,
+                    value: String::new(),
+                    reason: crate::error::IdFault::Empty,
+                }),
             },
             E::UnsupportedSchema { found: 9, supported: 5 },
             E::UnsupportedOpenGothaSystem { system: "Breizh" },
-            E::InvalidId {
-                kind: "game",
-                value: "a b".into(),
-                reason: "only letters, digits, '.', '_' and '-' are allowed",
-            },
-            E::OutOfRange { what: "komi", message: "at most 100".into() },
+            E::InvalidId { kind: Noun::Game, value: "a b".into(), reason: crate::error::IdFault::Characters },
+            E::OutOfRange { what: "ttl_minutes", message: "ttl_minutes must be between 1 and 10080 (one week)".into() },
+            E::Outside { what: Noun::Komi, detail: Detail::AtMost100 },
             E::BadLines {
                 file: "players csv",
-                lines: vec![crate::error::LineFault { line: 3, message: "rank: `3x` is not a rank".into() }],
+                lines: vec![crate::error::LineFault::new(
+                    3,
+                    Detail::of(Noun::Rank, Detail::NotARank { written: "3x".into() }),
+                )],
             },
             E::over_bound("opengotha file", "numberOfCategories", 12, 4_000_000_000u64, (1, 9)),
             E::over_bound("event line", "body.rounds", 0, 70_000, (1, 100)),
@@ -670,11 +694,13 @@ pub(crate) mod tests {
             match e {
                 E::MalformedJson(_)
                 | E::InvalidField { .. }
+                | E::Invalid { .. }
                 | E::InField { .. }
                 | E::UnsupportedSchema { .. }
                 | E::UnsupportedOpenGothaSystem { .. }
                 | E::InvalidId { .. }
                 | E::OutOfRange { .. }
+                | E::Outside { .. }
                 | E::RulingNotAllowed { .. }
                 | E::ConditionNotMet { .. }
                 | E::NotAuthorized { .. }
@@ -705,7 +731,8 @@ pub(crate) mod tests {
             assert_eq!(e.body().said.as_deref(), Some(&s));
             // The CJK sentences are not the English with a few words swapped in.
             for l in [Lang::Zh, Lang::ZhHant, Lang::Ko, Lang::Ja] {
-                let text = s.get(l);
+                // What is quoted as written (between backticks) is not the sentence's words.
+                let text: String = s.get(l).split('`').step_by(2).collect();
                 for english in ["may not", "must be", "not known", "ruling", "applies", "undo"] {
                     assert!(!text.contains(english), "{l:?} of {e:?} has “{english}”: {text}");
                 }

@@ -12,6 +12,7 @@ use crate::rules::{Article, IncidentType, Preset, Ruling};
 mod detail;
 mod messages;
 
+pub use detail::{Detail, IdFault, Noun, Number, Seat};
 pub use messages::words;
 
 /// One of each refusal, every sub-reason included (for the crate's language checks).
@@ -31,20 +32,26 @@ pub(crate) use detail::every_detail;
 pub enum DomainError {
     /// A line of the wire format is not JSON at all.
     MalformedJson(String),
-    /// A field is missing, has the wrong type or an unknown value.
+    /// A field refused in words this crate does not own: a caller's free text (the office's
+    /// handlers) or a parser's, quoted as written in each language ([`Detail::AsWritten`]).
     InvalidField { field: String, message: String },
+    /// A field is missing, has the wrong type or an unknown value: why, typed.
+    Invalid { field: String, detail: Detail },
     /// A value inside a decoded event refused for its own reason — a malformed id, a rank,
-    /// point or komi out of range — at `field`.
-    InField { fault: FieldFault, field: String, message: String },
+    /// point or komi out of range — at `field`: the value's own refusal, kept whole.
+    InField { field: String, refusal: Box<DomainError> },
     /// The event says it is of a schema version this build does not read.
     UnsupportedSchema { found: u64, supported: u16 },
     /// An OpenGotha file of a tournament system this build neither pairs nor ranks: `system`
     /// is OpenGotha's name for it (Breizh, OpenGotha 3.52's groups by BZS score).
     UnsupportedOpenGothaSystem { system: &'static str },
     /// An id is empty, too long or uses characters outside `[A-Za-z0-9._-]`.
-    InvalidId { kind: &'static str, value: String, reason: &'static str },
-    /// A number or coordinate outside what the rules allow.
+    InvalidId { kind: Noun, value: String, reason: IdFault },
+    /// A number outside what is allowed, in a caller's free text (the office's handlers):
+    /// `what` is read as a [`Noun`] where it names one, the message quoted as written.
     OutOfRange { what: &'static str, message: String },
+    /// A number, coordinate or setting outside what the rules allow: what it is and why, typed.
+    Outside { what: Noun, detail: Detail },
     /// The ruleset in force has no such ruling for this incident.
     RulingNotAllowed { article: Article, incident: IncidentType, ruling: Ruling, allowed: Vec<Ruling> },
     /// The ruling exists for this incident but the recorded facts do not permit it.
@@ -82,13 +89,30 @@ pub enum DomainError {
     OverBound { file: &'static str, field: String, line: u32, value: String, min: i64, max: i64 },
 }
 
-/// One bad line of a file brought in: its number (from 1) and what is wrong with it.
+/// One bad line of a file brought in: its number (from 1) and what is wrong with it. On the
+/// wire `{line, message, said}`: the English, and the sentence in each language for the screen
+/// to pick from (a preview is answered before anyone says which language it is read in).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
 pub struct LineFault {
     pub line: u32,
+    /// What is wrong, typed.
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub detail: Detail,
+    /// The English of `detail`.
     pub message: String,
+    /// `detail` in each language.
+    pub said: Said,
+}
+
+impl LineFault {
+    /// Line `line` (from 1) refused for `detail`.
+    pub fn new(line: u32, detail: Detail) -> Self {
+        LineFault { line, message: detail.said(crate::labels::Lang::En), said: Said::each(|l| detail.said(l)), detail }
+    }
 }
 
 /// Why the recorded facts do not permit a ruling or an event of play.
@@ -189,12 +213,12 @@ impl DomainError {
     pub fn code(&self) -> &'static str {
         match self {
             Self::MalformedJson(_) => "malformed_json",
-            Self::InvalidField { .. } => "invalid_field",
-            Self::InField { fault, .. } => fault.code(),
+            Self::InvalidField { .. } | Self::Invalid { .. } => "invalid_field",
+            Self::InField { refusal, .. } => refusal.code(),
             Self::UnsupportedSchema { .. } => "unsupported_schema",
             Self::UnsupportedOpenGothaSystem { .. } => "unsupported_opengotha_system",
             Self::InvalidId { .. } => "invalid_id",
-            Self::OutOfRange { .. } => "out_of_range",
+            Self::OutOfRange { .. } | Self::Outside { .. } => "out_of_range",
             Self::RulingNotAllowed { .. } => "ruling_not_allowed",
             Self::ConditionNotMet { .. } => "condition_not_met",
             Self::NotAuthorized { .. } | Self::NotEnrolled => "not_authorized",
@@ -241,6 +265,21 @@ impl DomainError {
         Self::RulingNotAllowed { article, incident, ruling, allowed: allowed.to_vec() }
     }
 
+    /// What the refusal says was wrong, to be said again of a line of a file or a player in it:
+    /// a value's own refusal (a rank's, a PIN's, an id's) typed; the words of a reader this
+    /// crate does not own as written. The readers of a line refuse with these only; the rules'
+    /// own refusals, which no line of a file meets, are said in their English as written.
+    pub fn into_detail(self) -> Detail {
+        match self {
+            Self::Invalid { detail, .. } => detail,
+            Self::Outside { what, detail } => Detail::of(what, detail),
+            Self::InvalidId { kind, value, reason } => Detail::Id { kind, value, reason },
+            Self::InField { refusal, .. } => refusal.into_detail(),
+            Self::InvalidField { message, .. } | Self::OutOfRange { message, .. } => Detail::AsWritten(message),
+            other => Detail::AsWritten(other.to_string()),
+        }
+    }
+
     /// The refusal in each language: what the referee reads after “不能记录：”.
     pub fn said(&self) -> Said {
         Said::each(|l| messages::domain(self, l))
@@ -263,43 +302,24 @@ fn listed(rulings: &[Ruling], legacy: bool) -> String {
     rulings.iter().map(each).collect::<Vec<_>>().join(", ")
 }
 
-/// A value's own refusal, kept through decoding (see [`DomainError::InField`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FieldFault {
-    /// As [`DomainError::InvalidId`].
-    InvalidId,
-    /// As [`DomainError::OutOfRange`].
-    OutOfRange,
-}
-
-impl FieldFault {
-    const ALL: [FieldFault; 2] = [FieldFault::InvalidId, FieldFault::OutOfRange];
-
-    /// The code of the refusal it keeps.
-    pub fn code(self) -> &'static str {
-        match self {
-            FieldFault::InvalidId => "invalid_id",
-            FieldFault::OutOfRange => "out_of_range",
-        }
-    }
-}
-
-/// Carries `e` through serde: its code rides in front of the message (`[invalid_id] …`) so
-/// that the decoder can report it as itself, at the field serde names.
+/// Carries `e` through serde, whose errors are text only: a value's own refusal (an id's, an
+/// [`DomainError::Outside`]) typed, as JSON that [`at_field`] reads back.
 pub fn to_serde<E: serde::de::Error>(e: DomainError) -> E {
-    E::custom(format!("[{}] {e}", e.code()))
+    E::custom(detail::carry(e))
 }
 
-/// The error a decoder reports for `message` at `field`: the value's own code where
-/// [`to_serde`] carried one, else `invalid_field`.
+/// The error a decoder reports for `message` at `field`: the value's own refusal where
+/// [`to_serde`] carried one, else the parser's words as written.
 pub fn at_field(field: String, message: String) -> DomainError {
-    // serde carries a custom error as text only: the fault rides in front of it (`to_serde`).
-    for fault in FieldFault::ALL {
-        if let Some(rest) = message.strip_prefix(&format!("[{}] ", fault.code())) {
-            return DomainError::InField { fault, field, message: rest.to_owned() };
-        }
+    match detail::carried(&message) {
+        Some(refusal) => DomainError::InField { field, refusal: Box::new(refusal) },
+        None => DomainError::Invalid { field, detail: Detail::AsWritten(message) },
     }
-    DomainError::InvalidField { field, message }
+}
+
+/// The value's own refusal that a serde error's text carries ([`to_serde`]), if it does.
+pub fn carried(text: &str) -> Option<DomainError> {
+    detail::carried(text)
 }
 
 /// The wire shape of an error: a code to branch on and a sentence for people.

@@ -73,53 +73,50 @@ impl Event {
             return Err(DomainError::UnsupportedSchema { found: u64::from(self.schema), supported: SCHEMA_VERSION });
         }
         if self.schema < 2 && (self.rules.is_some() || self.prev.is_some() || self.sig.is_some()) {
-            return Err(DomainError::InvalidField {
+            return Err(DomainError::Invalid {
                 field: "schema".to_owned(),
-                message: "`rules`, `prev` and `sig` are fields of schema 2, not 1".to_owned(),
+                detail: crate::error::Detail::Schema2Fields,
             });
         }
         match self.rules {
             Some(r) if r == 0 || r > crate::rules::RULES_REVISION => {
-                return Err(DomainError::InvalidField {
+                return Err(DomainError::Invalid {
                     field: "rules".to_owned(),
-                    message: format!(
-                        "rules revision {r} is not one this build knows (1 to {})",
-                        crate::rules::RULES_REVISION
-                    ),
+                    detail: crate::error::Detail::RulesRevision { revision: r, max: crate::rules::RULES_REVISION },
                 })
             }
             _ => {}
         }
         let kind = self.body.kind();
         if self.body.schema() > self.schema {
-            return Err(DomainError::InvalidField {
+            return Err(DomainError::Invalid {
                 field: "schema".to_owned(),
-                message: format!("a “{kind}” event needs schema {} or later, not {}", self.body.schema(), self.schema),
+                detail: crate::error::Detail::EventNeedsSchema { kind, needs: self.body.schema(), found: self.schema },
             });
         }
         match (&self.game, kind.is_game_scoped()) {
             (None, true) => {
-                return Err(DomainError::InvalidField {
+                return Err(DomainError::Invalid {
                     field: "game".to_owned(),
-                    message: format!("a “{kind}” event must name its game"),
+                    detail: crate::error::Detail::EventNeedsGame { kind },
                 })
             }
             (Some(_), false) => {
-                return Err(DomainError::InvalidField {
+                return Err(DomainError::Invalid {
                     field: "game".to_owned(),
-                    message: format!("a “{kind}” event belongs to the tournament, not to a game"),
+                    detail: crate::error::Detail::EventNotOfGame { kind },
                 })
             }
             _ => {}
         }
         match &self.body {
-            EventBody::GameScheduled(g) if self.game.as_ref() != Some(&g.id) => Err(DomainError::InvalidField {
+            EventBody::GameScheduled(g) if self.game.as_ref() != Some(&g.id) => Err(DomainError::Invalid {
                 field: "body.data.id".to_owned(),
-                message: format!("scheduled game `{}` differs from the envelope's game", g.id),
+                detail: crate::error::Detail::ScheduledGameDiffers { game: g.id.to_string() },
             }),
-            EventBody::TournamentCreated(t) if t.id != self.tournament => Err(DomainError::InvalidField {
+            EventBody::TournamentCreated(t) if t.id != self.tournament => Err(DomainError::Invalid {
                 field: "body.data.id".to_owned(),
-                message: format!("tournament `{}` differs from the envelope's tournament", t.id),
+                detail: crate::error::Detail::TournamentDiffers { tournament: t.id.to_string() },
             }),
             EventBody::RecordAttached { sgf, .. } => crate::interop::sgf::parse_attached(sgf).map(drop),
             _ => Ok(()),

@@ -23,26 +23,25 @@ pub fn decode(line: &str) -> Result<Event> {
         return Ok(event);
     }
     let probe: SchemaProbe = serde_json::from_str(line).map_err(|e| match e.classify() {
-        serde_json::error::Category::Data => DomainError::InvalidField {
-            field: "(event)".to_owned(),
-            message: "an event must be a JSON object".to_owned(),
-        },
+        serde_json::error::Category::Data => {
+            DomainError::Invalid { field: "(event)".to_owned(), detail: crate::error::Detail::NotAnObject }
+        }
         _ => DomainError::MalformedJson(e.to_string()),
     })?;
     match probe.schema {
         None => {
-            return Err(DomainError::InvalidField {
+            return Err(DomainError::Invalid {
                 field: "schema".to_owned(),
-                message: "missing; every event carries its schema version".to_owned(),
+                detail: crate::error::Detail::SchemaMissing,
             })
         }
         Some(v) => match v.as_u64() {
             Some(n) if (1..=u64::from(SCHEMA_VERSION)).contains(&n) => {}
             Some(n) => return Err(DomainError::UnsupportedSchema { found: n, supported: SCHEMA_VERSION }),
             None => {
-                return Err(DomainError::InvalidField {
+                return Err(DomainError::Invalid {
                     field: "schema".to_owned(),
-                    message: format!("expected a whole number, found {v}"),
+                    detail: crate::error::Detail::WholeNumber { found: v.to_string() },
                 })
             }
         },

@@ -99,9 +99,9 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             Status::Adjourned { seal: Some(seal), .. }
                 if crate::game::SealDigest::of(&state.game, *point, salt) != seal =>
             {
-                Err(DomainError::InvalidField {
+                Err(DomainError::Invalid {
                     field: "point".into(),
-                    message: format!("Art. 14: {point} is not the sealed move (it does not match the seal)"),
+                    detail: crate::error::Detail::NotTheSealedMove { point: point.to_string() },
                 })
             }
             _ => Ok(()),

@@ -12,7 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
-use crate::error::{DomainError, LineFault, Result};
+use crate::error::{Detail, DomainError, LineFault, Number, Result, Seat};
 use crate::model::{Overtime, PlayerId, Rank, TimeControl};
 use crate::tournament::field::{Entrant, Field, FieldGame, GameScore};
 use crate::tournament::pairing::opengotha::{
@@ -111,8 +111,13 @@ impl OpenGotha {
     }
 }
 
-fn bad(message: impl Into<String>) -> DomainError {
-    DomainError::InvalidField { field: "opengotha".into(), message: message.into() }
+fn bad(detail: Detail) -> DomainError {
+    DomainError::Invalid { field: "opengotha".into(), detail }
+}
+
+/// What `e` says was wrong, to be said again of a player or a part of the file.
+fn inner(e: DomainError) -> Detail {
+    e.into_detail()
 }
 
 /// What an OpenGotha file may hold: OpenGotha 3.52.03's own limits (`Gotha.MAX_NUMBER_OF_*`,
@@ -156,7 +161,7 @@ fn bounded<T: TryFrom<i64>>(
     let n: i64 = match v.parse() {
         Ok(n) => n,
         Err(_) if v.strip_prefix('-').unwrap_or(v).bytes().all(|b| b.is_ascii_digit()) => return Err(out()),
-        Err(_) => return Err(bad(format!("`{key}` = `{v}` is not a number"))),
+        Err(_) => return Err(bad(Detail::NotANumber { key: key.to_owned(), value: v.to_string() })),
     };
     if !(min..=max).contains(&n) {
         return Err(out());
@@ -195,8 +200,10 @@ impl Lines<'_> {
 fn attrs(e: &BytesStart) -> Result<HashMap<String, String>> {
     let mut out = HashMap::new();
     for a in e.attributes() {
-        let a = a.map_err(|err| bad(format!("<{}>: {err}", String::from_utf8_lossy(e.name().as_ref()))))?;
-        let value = a.unescape_value().map_err(|err| bad(format!("attribute value: {err}")))?;
+        let a = a.map_err(|err| {
+            bad(Detail::AsWritten(format!("<{}>: {err}", String::from_utf8_lossy(e.name().as_ref()))))
+        })?;
+        let value = a.unescape_value().map_err(|err| bad(Detail::AsWritten(format!("attribute value: {err}"))))?;
         out.insert(String::from_utf8_lossy(a.key.as_ref()).into_owned(), value.into_owned());
     }
     Ok(out)
@@ -204,7 +211,7 @@ fn attrs(e: &BytesStart) -> Result<HashMap<String, String>> {
 
 /// OpenGotha writes ranks as "2D", " 3K", "1P".
 pub fn parse_rank(s: &str) -> Result<Rank> {
-    s.trim().to_ascii_lowercase().parse().map_err(|_| bad(format!("rank `{s}` is not a rank like 5K, 2D or 1P")))
+    s.trim().to_ascii_lowercase().parse().map_err(|_| bad(Detail::OpenGothaRank { written: s.to_owned() }))
 }
 
 fn rank_string(r: Rank) -> String {
@@ -212,13 +219,15 @@ fn rank_string(r: Rank) -> String {
 }
 
 fn rank_value(s: &str, what: &str) -> Result<i32> {
-    parse_rank(s).map(|r| r.value()).map_err(|_| bad(format!("{what} `{s}` is not a rank")))
+    parse_rank(s)
+        .map(|r| r.value())
+        .map_err(|_| bad(Detail::AttributeNotRank { key: what.to_owned(), written: s.to_owned() }))
 }
 
 fn num<T: std::str::FromStr>(a: &HashMap<String, String>, key: &str, default: T) -> Result<T> {
     match a.get(key).map(|v| v.trim()) {
         None | Some("") => Ok(default),
-        Some(v) => v.parse().map_err(|_| bad(format!("`{key}` = `{v}` is not a number"))),
+        Some(v) => v.parse().map_err(|_| bad(Detail::NotANumber { key: key.to_owned(), value: v.to_string() })),
     }
 }
 
@@ -243,7 +252,7 @@ fn score(result: &str) -> Result<(GameScore, bool)> {
         "RESULT_EQUAL" => GameScore::Draw,
         "RESULT_BOTHLOSE" => GameScore::BothLose,
         "RESULT_BOTHWIN" => GameScore::BothWin,
-        other => return Err(bad(format!("game result `{other}` is not one OpenGotha writes"))),
+        other => return Err(bad(Detail::GameResult { written: other.to_owned() })),
     };
     Ok((s, by_default))
 }
@@ -268,8 +277,11 @@ fn result_string(s: GameScore, by_default: bool) -> String {
 fn player_of(a: &HashMap<String, String>, n: usize, line: u32) -> Result<(Entrant, PlayerExtra)> {
     let (last, first) = (a.get("name").cloned().unwrap_or_default(), a.get("firstName").cloned().unwrap_or_default());
     let key = (last.clone() + &first).replace(' ', "").to_uppercase();
-    let rank = a.get("rank").ok_or_else(|| bad(format!("player {key} has no rank")))?;
-    let rank = parse_rank(rank).map_err(|e| bad(format!("player {key}: {e}")))?;
+    let rank = a.get("rank").ok_or_else(|| {
+        bad(Detail::PlayerSays { player: key.clone(), detail: Box::new(Detail::NoRank { name: key.clone() }) })
+    })?;
+    let rank =
+        parse_rank(rank).map_err(|e| bad(Detail::PlayerSays { player: key.clone(), detail: Box::new(inner(e)) }))?;
     let mut entrant = Entrant::new(player_id(&key, n)?, super::players_csv::join_name(&last, &first), rank);
     entrant.mcmahon_correction = bounded(a, "smmsCorrection", 0, line, bounds::SMMS_CORRECTION)?;
     if let Some(p) = a.get("participating") {
@@ -290,7 +302,9 @@ fn player_of(a: &HashMap<String, String>, n: usize, line: u32) -> Result<(Entran
         rating: bounded(a, "rating", 0, line, bounds::RATING)?,
         egf_pin: match a.get("egfPin").map(|p| p.trim()) {
             None | Some("") => String::new(),
-            Some(p) => crate::model::Pin::new(p).map_err(|e| bad(format!("player `{last} {first}`: {e}")))?.to_string(),
+            Some(p) => crate::model::Pin::new(p)
+                .map_err(|e| bad(Detail::PlayerSays { player: format!("{last} {first}"), detail: Box::new(inner(e)) }))?
+                .to_string(),
         },
         ffg_licence: a.get("ffgLicence").map(|l| l.trim().to_owned()).unwrap_or_default(),
         kept: KEPT
@@ -323,7 +337,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     loop {
         let ev = reader
             .read_event()
-            .map_err(|e| bad(format!("not well-formed XML at byte {}: {e}", reader.buffer_position())))?;
+            .map_err(|e| bad(Detail::NotWellFormedXml { byte: reader.buffer_position(), reader: e.to_string() }))?;
         match ev {
             Event::Eof => break,
             Event::Start(e) | Event::Empty(e) => {
@@ -342,8 +356,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
                         match player_of(&a, players.len() + faults.len() + 1, line) {
                             Ok(p) => players.push(p),
                             Err(e @ DomainError::OverBound { .. }) => return Err(e),
-                            Err(DomainError::InvalidField { message, .. }) => faults.push(LineFault { line, message }),
-                            Err(e) => faults.push(LineFault { line, message: e.to_string() }),
+                            Err(e) => faults.push(LineFault::new(line, inner(e))),
                         }
                     }
                     b"Game" => {
@@ -389,27 +402,25 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         return Err(DomainError::BadLines { file: "opengotha file", lines: faults });
     }
     if !saw_root {
-        return Err(bad("no <Tournament> element: this is not an OpenGotha tournament file"));
+        return Err(bad(Detail::NoTournamentElement));
     }
-    let g = general.ok_or_else(|| bad("no <GeneralParameterSet>: the file has no tournament parameters"))?;
+    let g = general.ok_or_else(|| bad(Detail::NoGeneralParameters))?;
     let rounds: u16 = bounded(&g, "numberOfRounds", 1, general_line, bounds::ROUNDS)?;
     let by_key: HashMap<&str, &PlayerId> = players.iter().map(|(e, x)| (x.key.as_str(), &e.id)).collect();
-    let find = |key: &str, what: &str| -> Result<PlayerId> {
+    let find = |key: &str, round: u16, seat: Seat| -> Result<PlayerId> {
         let k = key.replace(' ', "").to_uppercase();
         by_key
             .get(k.as_str())
             .map(|&id| id.clone())
-            .ok_or_else(|| bad(format!("{what} `{key}` is not among the players")))
+            .ok_or_else(|| bad(Detail::NotAmongPlayers { round, seat, key: key.to_owned() }))
     };
     let mut field_games = Vec::with_capacity(games.len());
     let mut known_colour = Vec::with_capacity(games.len());
     for (a, &line) in games.iter().zip(&game_lines) {
         known_colour.push(flag(a, "knownColor", true));
         let round: u16 = bounded(a, "roundNumber", 1, line, (1, i64::from(rounds)))?;
-        let black =
-            find(a.get("blackPlayer").map(String::as_str).unwrap_or(""), &format!("round {round} black player"))?;
-        let white =
-            find(a.get("whitePlayer").map(String::as_str).unwrap_or(""), &format!("round {round} white player"))?;
+        let black = find(a.get("blackPlayer").map(String::as_str).unwrap_or(""), round, Seat::Black)?;
+        let white = find(a.get("whitePlayer").map(String::as_str).unwrap_or(""), round, Seat::White)?;
         let (score, by_default) = score(a.get("result").map(String::as_str).unwrap_or("RESULT_UNKNOWN"))?;
         field_games.push(FieldGame {
             round,
@@ -424,8 +435,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     let mut field_byes = Vec::new();
     for (a, &line) in byes.iter().zip(&bye_lines) {
         let round: u16 = bounded(a, "roundNumber", 1, line, (1, i64::from(rounds)))?;
-        field_byes
-            .push((round, find(a.get("player").map(String::as_str).unwrap_or(""), &format!("round {round} bye"))?));
+        field_byes.push((round, find(a.get("player").map(String::as_str).unwrap_or(""), round, Seat::Bye)?));
     }
     seated_once(&field_games, &field_byes)?;
     criteria_names.sort_by_key(|(n, _)| *n);
@@ -460,12 +470,9 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
         },
     };
     if mcmahon.bar < mcmahon.floor {
-        let message = format!(
-            "the McMahon bar {} is below the floor {}",
-            rank_from_value(mcmahon.bar),
-            rank_from_value(mcmahon.floor)
-        );
-        return Err(DomainError::BadLines { file: FILE, lines: vec![LineFault { line: general_line, message }] });
+        let detail =
+            Detail::BarBelowFloor { bar: Rank::from_value(mcmahon.bar), floor: Rank::from_value(mcmahon.floor) };
+        return Err(DomainError::BadLines { file: FILE, lines: vec![LineFault::new(general_line, detail)] });
     }
     let categories: u32 = bounded(&g, "numberOfCategories", 1, general_line, bounds::CATEGORIES)?;
     let category_limits = category_limits(categories, &category_attrs)?;
@@ -475,7 +482,7 @@ pub fn parse(xml: &str) -> Result<OpenGotha> {
     pairing.table_order = TableOrder::OpenGotha352;
     let handicap = handicap_params(handicap_attrs.as_ref().unwrap_or(&HashMap::new()))?;
     // The values the set-up refuses are refused here too: the `pair` command pairs on them.
-    pairing.check().and_then(|()| handicap.check()).map_err(|e| bad(format!("pairing parameters: {e}")))?;
+    pairing.check().and_then(|()| handicap.check()).map_err(|e| bad(Detail::PairingParameters(Box::new(inner(e)))))?;
     let (entrants, extras): (Vec<_>, Vec<_>) = players.into_iter().unzip();
     let text = |k: &str| g.get(k).cloned().unwrap_or_default();
     Ok(OpenGotha {
@@ -620,17 +627,17 @@ fn seated_once(games: &[FieldGame], byes: &[(u16, PlayerId)]) -> Result<()> {
     let mut seated: BTreeSet<(u16, &PlayerId)> = BTreeSet::new();
     for g in games {
         if g.black == g.white {
-            return Err(bad(format!("round {}: `{}` plays against themselves", g.round, g.black)));
+            return Err(bad(Detail::PlaysThemselves { round: g.round, player: g.black.to_string() }));
         }
         for p in [&g.black, &g.white] {
             if !seated.insert((g.round, p)) {
-                return Err(bad(format!("round {}: `{p}` is in two games", g.round)));
+                return Err(bad(Detail::TwoGames { round: g.round, player: p.to_string() }));
             }
         }
     }
     for (round, p) in byes {
         if !seated.insert((*round, p)) {
-            return Err(bad(format!("round {round}: `{p}` has the bye and another game or bye")));
+            return Err(bad(Detail::ByeAndGame { round: *round, player: p.to_string() }));
         }
     }
     Ok(())
@@ -640,7 +647,7 @@ fn seated_once(games: &[FieldGame], byes: &[(u16, PlayerId)]) -> Result<()> {
 fn per_mille(a: &HashMap<String, String>, key: &str, default: u16) -> Result<u16> {
     let x: f64 = num(a, key, f64::from(default) / 1000.0)?;
     if !(0.0..=1.0).contains(&x) {
-        return Err(bad(format!("`{key}` = {x} is not between 0 and 1")));
+        return Err(bad(Detail::NotBetween0And1 { key: key.to_owned(), value: Number(x) }));
     }
     Ok((x * 1000.0).round() as u16)
 }
@@ -718,7 +725,7 @@ fn time_control_of(g: &HashMap<String, String>) -> Result<Option<TimeControl>> {
             Overtime::Canadian { moves: num(g, "nbMovesCanTime", 15)?, seconds: num(g, "canByoYomiTime", 300)? },
         ),
         "FISCHER" => TimeControl::with(main, Overtime::Fischer { seconds: num(g, "fischerTime", 10)? }),
-        other => return Err(bad(format!("complementaryTimeSystem `{other}` is not one OpenGotha writes"))),
+        other => return Err(bad(Detail::TimeSystem { written: other.to_owned() })),
     };
     Ok(Some(tc))
 }

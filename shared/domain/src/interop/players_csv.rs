@@ -5,7 +5,7 @@
 //! would add, every bad line and every player already registered, before anything is stored;
 //! [`parse`] is all or nothing.
 
-use crate::error::{DomainError, Result};
+use crate::error::{Detail, DomainError, LineFault, Noun, Result};
 use crate::model::{OpenGothaRecord, Player, PlayerId, Rank};
 
 /// Reads a rank the way entry lists write it, in any of the app's languages
@@ -17,11 +17,16 @@ pub fn parse_rank(s: &str) -> Result<Rank> {
 /// A team board number as the organiser fixes it (第二十六条二): 1 to 8.
 pub fn parse_board(s: &str) -> Result<u8> {
     s.trim().parse::<u8>().ok().filter(|b| (1..=crate::tournament::team::MAX_BOARDS).contains(b)).ok_or_else(|| {
-        DomainError::OutOfRange {
-            what: "board",
-            message: format!("`{s}` is not a board: 1 to {}", crate::tournament::team::MAX_BOARDS),
+        DomainError::Outside {
+            what: Noun::Board,
+            detail: Detail::NotABoard { written: s.to_owned(), max: crate::tournament::team::MAX_BOARDS },
         }
     })
+}
+
+/// A value's refusal on a line, after the name of what it is (`rank: …`).
+fn why(e: DomainError) -> Detail {
+    e.into_detail()
 }
 
 /// Splits one CSV line (RFC 4180 quoting).
@@ -204,17 +209,11 @@ pub fn review(text: &str, existing: &[Player], first: usize) -> CsvReview {
         // Bounds (docs/security.md): a file of a tournament's players, its faults listed until
         // there are enough to fix first.
         if rows.len() >= MAX_PLAYERS {
-            faults.push(crate::error::LineFault {
-                line: line_no,
-                message: format!("more than {MAX_PLAYERS} players in one file: bring them in in parts"),
-            });
+            faults.push(LineFault::new(line_no, Detail::TooManyPlayers { max: MAX_PLAYERS }));
             break;
         }
         if faults.len() >= MAX_FAULTS {
-            faults.push(crate::error::LineFault {
-                line: line_no,
-                message: format!("{MAX_FAULTS} bad lines before this one: fix those first"),
-            });
+            faults.push(LineFault::new(line_no, Detail::TooManyFaults { max: MAX_FAULTS }));
             break;
         }
         let f = fields(line);
@@ -223,26 +222,18 @@ pub fn review(text: &str, existing: &[Player], first: usize) -> CsvReview {
             if column(&f[0]).is_some() {
                 let cols: Vec<Option<Column>> = f.iter().map(|h| column(h)).collect();
                 if let Some(i) = cols.iter().position(Option::is_none) {
-                    faults.push(crate::error::LineFault {
-                        line: line_no,
-                        message: format!("column `{}` is not one this reads (name or surname and given_name, rank, club, team, board, country, pin, rating)", f[i]),
-                    });
+                    faults.push(LineFault::new(line_no, Detail::UnknownColumn { column: f[i].clone() }));
                 } else if !cols.contains(&Some(Column::Rank))
                     || !(cols.contains(&Some(Column::Name)) || cols.contains(&Some(Column::Surname)))
                 {
-                    faults.push(crate::error::LineFault {
-                        line: line_no,
-                        message: "the header needs a rank column and a name (or surname) column".into(),
-                    });
+                    faults.push(LineFault::new(line_no, Detail::HeaderNeedsNameAndRank));
                 }
                 columns = Some(cols);
                 continue;
             }
         }
         match row(&f, columns.as_deref(), line_no, first + rows.len()) {
-            Err(messages) => {
-                faults.extend(messages.into_iter().map(|message| crate::error::LineFault { line: line_no, message }))
-            }
+            Err(details) => faults.extend(details.into_iter().map(|d| LineFault::new(line_no, d))),
             Ok(mut r) => {
                 let key = name_key(&r.surname, &r.given_name);
                 let pin = r.player.opengotha.as_ref().and_then(|o| o.egf_pin.clone());
@@ -261,7 +252,7 @@ pub fn review(text: &str, existing: &[Player], first: usize) -> CsvReview {
         }
     }
     if rows.is_empty() && faults.is_empty() {
-        faults.push(crate::error::LineFault { line: 1, message: "no players in the text".into() });
+        faults.push(LineFault::new(1, Detail::NoPlayers));
     }
     CsvReview { rows, faults }
 }
@@ -272,16 +263,15 @@ fn row(
     columns: Option<&[Option<Column>]>,
     line: u32,
     index: usize,
-) -> std::result::Result<CsvRow, Vec<String>> {
+) -> std::result::Result<CsvRow, Vec<Detail>> {
     use Column::*;
     let positional = [Name, Rank, Club, Team, Board];
     let mut errors = Vec::new();
     let width = columns.map_or(positional.len(), <[_]>::len);
     if f.len() > width {
-        errors.push(if columns.is_some() {
-            format!("{} columns; the header has {width}", f.len())
-        } else {
-            format!("{} columns; expected name,rank[,club[,team[,board]]]", f.len())
+        errors.push(match columns {
+            Some(_) => Detail::ColumnsOverHeader { found: f.len(), header: width },
+            None => Detail::Columns { found: f.len() },
         });
     }
     let get = |c: Column| -> Option<String> {
@@ -307,28 +297,27 @@ fn row(
     };
     let name = written.unwrap_or_else(|| join_name(&surname, &given));
     if name.is_empty() || name.chars().count() > 100 {
-        errors.push("a name of 1 to 100 characters is needed".into());
+        errors.push(Detail::NameNeeded);
     }
     let rank = match get(Rank) {
         None => {
-            errors.push(format!("`{name}` has no rank"));
+            errors.push(Detail::NoRank { name: name.clone() });
             None
         }
-        Some(r) => parse_rank(&r).map_err(|e| errors.push(e.to_string())).ok(),
+        Some(r) => parse_rank(&r).map_err(|e| errors.push(why(e))).ok(),
     };
-    let board = get(Board).and_then(|b| parse_board(&b).map_err(|e| errors.push(e.to_string())).ok());
-    let country =
-        get(Country).and_then(|c| crate::model::Country::new(&c).map_err(|e| errors.push(e.to_string())).ok());
-    let pin = get(Pin).and_then(|p| crate::model::Pin::new(&p).map_err(|e| errors.push(e.to_string())).ok());
+    let board = get(Board).and_then(|b| parse_board(&b).map_err(|e| errors.push(why(e))).ok());
+    let country = get(Country).and_then(|c| crate::model::Country::new(&c).map_err(|e| errors.push(why(e))).ok());
+    let pin = get(Pin).and_then(|p| crate::model::Pin::new(&p).map_err(|e| errors.push(why(e))).ok());
     let rating = get(Rating).and_then(|r| match r.parse::<i32>() {
         Ok(v) if (-900..=2949).contains(&v) => Some(v),
         _ => {
-            errors.push(format!("rating: `{r}` is not a rating from -900 to 2949"));
+            errors.push(Detail::NotARating { written: r, min: -900, max: 2949 });
             None
         }
     });
     let (Some(rank), true) = (rank, errors.is_empty()) else { return Err(errors) };
-    let id = PlayerId::new(format!("p{:03}", index + 1)).map_err(|e| vec![e.to_string()])?;
+    let id = PlayerId::new(format!("p{:03}", index + 1)).map_err(|e| vec![why(e)])?;
     let record = (explicit || country.is_some() || pin.is_some() || rating.is_some()).then(|| OpenGothaRecord {
         name: surname.clone(),
         first_name: given.clone(),

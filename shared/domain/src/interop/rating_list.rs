@@ -11,7 +11,7 @@
 //! A line that looks like a player but cannot be read is a fault naming the line; a file with
 //! no player line in the chosen format is refused as another format. Nothing here reads a file.
 
-use crate::error::{DomainError, LineFault, Result};
+use crate::error::{Detail, DomainError, LineFault, Result};
 use crate::model::{Country, OpenGothaRecord, Pin, Player, Rank};
 
 /// Which federation's list.
@@ -80,11 +80,16 @@ fn cols(chars: &[char], from: usize, to: usize) -> String {
         .to_owned()
 }
 
-fn country(s: &str) -> std::result::Result<Option<Country>, String> {
+fn country(s: &str) -> std::result::Result<Option<Country>, Detail> {
     if s.trim().is_empty() {
         return Ok(None);
     }
-    Country::new(s).map(Some).map_err(|e| e.to_string())
+    Country::new(s).map(Some).map_err(why)
+}
+
+/// A value's refusal (a PIN's, a country's) after the name of what it is.
+fn why(e: DomainError) -> Detail {
+    e.into_detail()
 }
 
 fn split(nf: &str) -> (String, String) {
@@ -94,22 +99,23 @@ fn split(nf: &str) -> (String, String) {
     }
 }
 
-fn egf_line(c: &[char]) -> std::result::Result<Listed, Vec<String>> {
+fn egf_line(c: &[char]) -> std::result::Result<Listed, Vec<Detail>> {
     let mut errs = Vec::new();
-    let pin = Pin::new(&cols(c, 1, 9)).map_err(|e| errs.push(e.to_string())).ok();
+    let pin = Pin::new(&cols(c, 1, 9)).map_err(|e| errs.push(why(e))).ok();
     let (surname, given_name) = split(&cols(c, 11, 48));
     if surname.is_empty() {
-        errs.push("no name in columns 12–48".into());
+        errs.push(Detail::NoNameInColumns { from: 12, to: 48 });
     }
     let country = country(&cols(c, 49, 52)).map_err(|e| errs.push(e)).ok().flatten();
     let grade = cols(c, 60, 63);
     let rank = grade
         .to_lowercase()
         .parse::<Rank>()
-        .map_err(|_| errs.push(format!("grade `{grade}` in columns 61–63 is not a rank")))
+        .map_err(|_| errs.push(Detail::GradeNotRank { grade: grade.clone(), from: 61, to: 63 }))
         .ok();
     let r = cols(c, 71, 75);
-    let rating = r.parse::<i32>().map_err(|_| errs.push(format!("rating `{r}` in columns 72–75 is not a number"))).ok();
+    let rating =
+        r.parse::<i32>().map_err(|_| errs.push(Detail::RatingNotNumber { rating: r.clone(), from: 72, to: 75 })).ok();
     match (rank, rating, errs.is_empty()) {
         (Some(rank), Some(rating), true) => Ok(Listed {
             surname,
@@ -125,11 +131,12 @@ fn egf_line(c: &[char]) -> std::result::Result<Listed, Vec<String>> {
     }
 }
 
-fn ffg_line(c: &[char]) -> std::result::Result<Listed, Vec<String>> {
+fn ffg_line(c: &[char]) -> std::result::Result<Listed, Vec<Detail>> {
     let mut errs = Vec::new();
     let (surname, given_name) = split(&cols(c, 0, 38));
     let r = cols(c, 38, 43);
-    let rating = r.parse::<i32>().map_err(|_| errs.push(format!("rating `{r}` in columns 39–43 is not a number"))).ok();
+    let rating =
+        r.parse::<i32>().map_err(|_| errs.push(Detail::RatingNotNumber { rating: r.clone(), from: 39, to: 43 })).ok();
     let licence = cols(c, 46, 53);
     let country = country(&cols(c, 59, 61)).map_err(|e| errs.push(e)).ok().flatten();
     match (rating, errs.is_empty()) {
@@ -181,10 +188,7 @@ pub fn parse(kind: ListKind, text: &str) -> Result<RatingList> {
             ));
         }
         if faults.len() >= MAX_FAULTS {
-            faults.push(LineFault {
-                line: line_no,
-                message: format!("{MAX_FAULTS} bad lines before this one: fix those first"),
-            });
+            faults.push(LineFault::new(line_no, Detail::TooManyFaults { max: MAX_FAULTS }));
             break;
         }
         if raw.len() > MAX_LINE_BYTES {
@@ -220,10 +224,7 @@ pub fn parse(kind: ListKind, text: &str) -> Result<RatingList> {
                     continue;
                 }
                 if c.len() < 60 {
-                    faults.push(LineFault {
-                        line: line_no,
-                        message: format!("{} characters; an FFG list's line has 61", c.len()),
-                    });
+                    faults.push(LineFault::new(line_no, Detail::FfgLineLength { chars: c.len(), expected: 61 }));
                     continue;
                 }
                 ffg_line(&c)
@@ -231,19 +232,15 @@ pub fn parse(kind: ListKind, text: &str) -> Result<RatingList> {
         };
         match parsed {
             Ok(p) => players.push(p),
-            Err(msgs) => faults.extend(msgs.into_iter().map(|message| LineFault { line: line_no, message })),
+            Err(details) => faults.extend(details.into_iter().map(|d| LineFault::new(line_no, d))),
         }
     }
     if players.is_empty() && faults.is_empty() {
         let what = match kind {
-            ListKind::Egf => {
-                "no player line of the EGF's list (a PIN of 8 digits in columns 2–9): is it another format?"
-            }
-            ListKind::Ffg => {
-                "no player line of the FFG's list (`NAME Given` then a rating in columns 39–43): is it another format?"
-            }
+            ListKind::Egf => Detail::NoEgfLine,
+            ListKind::Ffg => Detail::NoFfgLine,
         };
-        faults.push(LineFault { line: first_text_line.unwrap_or(1), message: what.into() });
+        faults.push(LineFault::new(first_text_line.unwrap_or(1), what));
     }
     if !faults.is_empty() {
         return Err(DomainError::BadLines { file: "rating list", lines: faults });

@@ -3,7 +3,7 @@
 //! branches). A malformed file is refused with the line and column where it went wrong.
 
 use crate::board::{check as board_check, Coord, MoveCheck, MoveError, Record, Verdict};
-use crate::error::{DomainError, Result};
+use crate::error::{Detail, DomainError, Result};
 use crate::event::MAX_RECORD_BYTES;
 use crate::model::Colour;
 use crate::rules::Objection;
@@ -48,11 +48,11 @@ const MAX_DEPTH: usize = 1_000;
 /// hundred; each move replayed is checked against every position before it.
 pub const MAX_MOVES: usize = 2_000;
 
-fn invalid(text: &str, at: usize, what: &str) -> DomainError {
+fn invalid(text: &str, at: usize, what: Detail) -> DomainError {
     let before = &text[..at.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    DomainError::InvalidField { field: "sgf".into(), message: format!("line {line}, column {column}: {what}") }
+    DomainError::Invalid { field: "sgf".into(), detail: Detail::SgfAt { line, column, detail: Box::new(what) } }
 }
 
 /// A node's properties, in order, each with where it starts in the file (for errors).
@@ -80,7 +80,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn error(&self, what: &str) -> DomainError {
+    fn error(&self, what: Detail) -> DomainError {
         invalid(self.text, self.at, what)
     }
 
@@ -88,8 +88,8 @@ impl<'a> Parser<'a> {
         self.skip_space();
         match self.bump() {
             Some(got) if got == c => Ok(()),
-            Some(got) => Err(self.error(&format!("expected `{c}`, found `{got}`"))),
-            None => Err(self.error(&format!("expected `{c}`, the file ended"))),
+            Some(got) => Err(self.error(Detail::SgfExpected { expected: c, found: Some(got) })),
+            None => Err(self.error(Detail::SgfExpected { expected: c, found: None })),
         }
     }
 
@@ -103,11 +103,11 @@ impl<'a> Parser<'a> {
                     // A soft line break: `\` then a newline is nothing.
                     Some('\n') => {}
                     Some(c) => v.push(c),
-                    None => return Err(self.error("a value is not closed with `]`")),
+                    None => return Err(self.error(Detail::SgfValueNotClosed)),
                 },
                 Some(']') => return Ok(v),
                 Some(c) => v.push(c),
-                None => return Err(self.error("a value is not closed with `]`")),
+                None => return Err(self.error(Detail::SgfValueNotClosed)),
             }
         }
     }
@@ -131,7 +131,7 @@ impl<'a> Parser<'a> {
                         self.skip_space();
                     }
                     if values.is_empty() {
-                        return Err(self.error(&format!("property {ident} has no value")));
+                        return Err(self.error(Detail::SgfNoValue { property: ident }));
                     }
                     props.push((ident, values, start));
                 }
@@ -145,7 +145,7 @@ impl<'a> Parser<'a> {
     /// file cannot exhaust the stack.
     fn tree(&mut self, line: &mut Vec<Node>, depth: usize) -> Result<()> {
         if depth > MAX_DEPTH {
-            return Err(self.error(&format!("variations nested more than {MAX_DEPTH} deep")));
+            return Err(self.error(Detail::SgfTooDeep { max: MAX_DEPTH }));
         }
         self.expect('(')?;
         self.skip_space();
@@ -175,7 +175,7 @@ fn point(text: &str, at: usize, v: &str, size: u8) -> Result<Option<Coord>> {
     }
     let ok = |c: u8| c.is_ascii_lowercase() && c - b'a' < size;
     if b.len() != 2 || !ok(b[0]) || !ok(b[1]) {
-        return Err(invalid(text, at, &format!("`{v}` is not a point of a {size}×{size} board")));
+        return Err(invalid(text, at, Detail::SgfNotAPoint { written: v.to_owned(), size }));
     }
     Ok(Some(Coord { x: b[0] - b'a', y: size - 1 - (b[1] - b'a') }))
 }
@@ -185,19 +185,22 @@ pub fn parse(text: &str) -> Result<SgfGame> {
     let mut p = Parser { text, at: 0 };
     let mut line = Vec::new();
     p.tree(&mut line, 0)?;
-    let root = line.first().ok_or_else(|| invalid(text, 0, "the record has no node"))?;
+    let root = line.first().ok_or_else(|| invalid(text, 0, Detail::SgfNoNode))?;
     let get = |n: &Node, k: &str| n.iter().find(|(id, ..)| id == k).map(|(_, v, _)| v.clone());
     let at = |n: &Node, k: &str| n.iter().find(|(id, ..)| id == k).map_or(0, |(.., at)| *at);
     if let Some(gm) = get(root, "GM") {
         if gm.first().map(String::as_str) != Some("1") {
-            return Err(invalid(text, at(root, "GM"), "GM is not 1: not a Go record"));
+            return Err(invalid(text, at(root, "GM"), Detail::SgfNotGo));
         }
     }
     let size = match get(root, "SZ") {
         None => 19,
         Some(v) => match v.first().and_then(|s| s.parse::<u8>().ok()) {
             Some(n @ (9 | 13 | 19)) => n,
-            _ => return Err(invalid(text, at(root, "SZ"), &format!("board size {v:?}: 9, 13 or 19 only"))),
+            _ => {
+                let size = v.first().cloned().unwrap_or_default();
+                return Err(invalid(text, at(root, "SZ"), Detail::SgfBoardSize { written: size }));
+            }
         },
     };
     let first = |n: &Node, k: &str| get(n, k).and_then(|v| v.into_iter().next());
@@ -240,9 +243,9 @@ pub fn parse(text: &str) -> Result<SgfGame> {
 /// Reads a record attached to an event (bounded: [`MAX_RECORD_BYTES`]).
 pub fn parse_attached(text: &str) -> Result<SgfGame> {
     if text.len() > MAX_RECORD_BYTES {
-        return Err(DomainError::InvalidField {
+        return Err(DomainError::Invalid {
             field: "sgf".into(),
-            message: format!("the record is {} bytes; at most {MAX_RECORD_BYTES} may be attached", text.len()),
+            detail: Detail::RecordTooLarge { bytes: text.len(), max: MAX_RECORD_BYTES },
         });
     }
     parse(text)
@@ -370,7 +373,7 @@ pub fn record_at(g: &SgfGame, move_no: Option<u32>) -> Result<RecordAt> {
         Some(n) => n,
         None => match replay(g) {
             Ok(position) => return Ok(RecordAt { check: None, position, moves }),
-            Err((0, e)) => return Err(DomainError::InvalidField { field: "sgf".into(), message: e.to_string() }),
+            Err((0, e)) => return Err(DomainError::Invalid { field: "sgf".into(), detail: Detail::of_move(&e) }),
             Err((k, _)) => k as u32,
         },
     };
@@ -381,15 +384,15 @@ pub fn record_at(g: &SgfGame, move_no: Option<u32>) -> Result<RecordAt> {
 fn checked_at(g: &SgfGame, move_no: u32) -> Result<(MoveCheck, Record)> {
     let n = move_no as usize;
     let Some(m) = n.checked_sub(1).and_then(|i| g.moves.get(i)) else {
-        return Err(DomainError::InvalidField {
+        return Err(DomainError::Invalid {
             field: "move_no".into(),
-            message: format!("the record has {} moves; there is no move {move_no}", g.moves.len()),
+            detail: Detail::NoSuchMove { moves: g.moves.len(), asked: n },
         });
     };
     let before = SgfGame { moves: g.moves[..n - 1].to_vec(), ..g.clone() };
-    let record = replay(&before).map_err(|(k, e)| DomainError::InvalidField {
+    let record = replay(&before).map_err(|(k, e)| DomainError::Invalid {
         field: "sgf".into(),
-        message: format!("move {k}, before the one checked, is already illegal: {e}"),
+        detail: Detail::IllegalBefore { move_no: k, detail: Box::new(Detail::of_move(&e)) },
     })?;
     let moves_after = (g.moves.len() - n) as u32;
     // The record says how far play went before the claim (付則第三条1 under the KBA rules).

@@ -3,7 +3,7 @@
 //! glossary sets aside, and no script of one language inside another's text.
 
 use super::{translations, Label, Labelled, Lang};
-use crate::error::{every_detail, every_refusal, words};
+use crate::error::{every_detail, every_refusal, words, IdFault, Noun};
 use crate::rules::{catalogue, quick_actions, Article, Preset, RuleContext, Ruleset, RulesetSpec, Ruling};
 use crate::timing::Call;
 
@@ -20,8 +20,10 @@ const LATIN_ALLOWED: &[(&str, &str)] = &[
     ("XML", "a file format's name"),
     ("JSON", "a file format's name"),
     ("QR", "QR code, as every language says it"),
+    ("Code", "QR Code, as 繁體 writes it (issue 68: not 二維碼)"),
     ("ID", "an identifier, as Korean and Japanese write it"),
     ("UUID", "an event id's kind, a standard's name"),
+    ("ISO", "the country codes' standard, ISO 3166"),
     ("NBW", "OpenGotha's criterion code"),
     ("SOSW", "OpenGotha's criterion code"),
     ("SOSOSW", "OpenGotha's criterion code"),
@@ -80,7 +82,14 @@ fn sentences() -> Vec<Five> {
             (Lang::ALL.map(|l| s.get(l).to_owned()), format!("{e:?}"))
         })
         .collect();
-    all.extend(every_detail().into_iter().map(|d| (d, "error/detail.rs".to_owned())));
+    all.extend(every_detail().iter().map(|d| (Lang::ALL.map(|l| d.said(l)), format!("{d:?}"))));
+    // A noun's English is the code the office's handlers still name it by (`leitai`): left out.
+    all.extend(
+        Noun::ALL
+            .iter()
+            .map(|n| (Lang::ALL.map(|l| if l == Lang::En { String::new() } else { n.said(l) }), format!("{n:?}"))),
+    );
+    all.extend(IdFault::ALL.iter().map(|f| (Lang::ALL.map(|l| f.said(l)), format!("{f:?}"))));
     let mut calls = vec![Call::TimeUp];
     for n in 1..=9 {
         calls.extend([Call::Count(n), Call::MinutesLeft(n), Call::PeriodsLeft(n)]);

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::{DomainError, Result};
+use crate::error::{Detail, DomainError, Noun, Result};
 
 /// An EGF PIN: the European Go Database's player number, exactly 8 digits.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,7 +20,7 @@ impl Pin {
         if t.len() == 8 && t.bytes().all(|b| b.is_ascii_digit()) {
             Ok(Pin(t.to_owned()))
         } else {
-            Err(DomainError::OutOfRange { what: "pin", message: format!("`{s}` is not an EGF PIN: 8 digits") })
+            Err(DomainError::Outside { what: Noun::Pin, detail: Detail::NotAPin { written: s.to_owned() } })
         }
     }
 
@@ -58,10 +58,7 @@ impl Country {
         {
             Ok(Country([b[0], b[1]]))
         } else {
-            Err(DomainError::OutOfRange {
-                what: "country",
-                message: format!("`{s}` is not a country code of ISO 3166 (two letters, e.g. FR, CN, DE)"),
-            })
+            Err(DomainError::Outside { what: Noun::Country, detail: Detail::NotACountry { written: s.to_owned() } })
         }
     }
 
@@ -115,7 +112,7 @@ mod tests {
     fn a_pin_is_eight_digits() {
         assert_eq!(Pin::new(" 19574643 ").unwrap().as_str(), "19574643");
         for bad in ["1957464", "195746431", "1957464x", ""] {
-            assert!(matches!(Pin::new(bad), Err(DomainError::OutOfRange { what: "pin", .. })), "{bad}");
+            assert!(matches!(Pin::new(bad), Err(DomainError::Outside { what: Noun::Pin, .. })), "{bad}");
         }
     }
 
@@ -125,7 +122,7 @@ mod tests {
         assert_eq!(Country::new("CN").unwrap().to_string(), "CN");
         assert_eq!(Country::new("UK").unwrap().as_str(), "UK");
         for bad in ["XX", "FRA", "F", "ZZ", "1A", ""] {
-            assert!(matches!(Country::new(bad), Err(DomainError::OutOfRange { what: "country", .. })), "{bad}");
+            assert!(matches!(Country::new(bad), Err(DomainError::Outside { what: Noun::Country, .. })), "{bad}");
         }
         assert_eq!(ISO_3166.split(' ').count(), 249);
     }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::{DomainError, Result};
+use crate::error::{Detail, DomainError, Noun, Result};
 use crate::model::colour::Colour;
 use crate::model::ids::{GameId, PlayerId};
 use crate::rules::RulesetSpec;
@@ -144,21 +144,18 @@ impl TimeControl {
     /// Refuses what no organiser means: both forms or neither, main time beyond 1–600 minutes
     /// (0 allowed with overtime), and overtime settings out of their ranges.
     pub fn check(&self) -> Result<()> {
-        let bad = |message: &str| DomainError::OutOfRange { what: "time control", message: message.to_owned() };
+        let bad = |detail: Detail| DomainError::Outside { what: Noun::TimeControl, detail };
         match (self.reserved_minutes, self.overtime) {
-            (Some(_), Some(_)) => return Err(bad("give reserved_minutes (Art. 12) or overtime, not both")),
-            (None, None) => return Err(bad("give reserved_minutes (Art. 12) or an overtime system")),
+            (Some(_), Some(_)) => return Err(bad(Detail::ReservedAndOvertime)),
+            (None, None) => return Err(bad(Detail::ReservedOrOvertime)),
             _ => {}
         }
         if self.main_minutes > 600 {
-            return Err(bad("main time: at most 600 minutes"));
+            return Err(bad(Detail::MainTimeOver));
         }
         if let (Some(m), None) = (self.reserved_minutes, self.overtime) {
             if u16::from(m) > self.main_minutes {
-                return Err(bad(&format!(
-                    "Art. 12.2: the {m} reserved byo-yomi minutes are kept within the time limit, which is only {} minutes",
-                    self.main_minutes
-                )));
+                return Err(bad(Detail::ReservedOverLimit { reserved: m, limit: self.main_minutes }));
             }
         }
         let ok = match self.overtime() {
@@ -170,8 +167,7 @@ impl TimeControl {
         if ok {
             Ok(())
         } else {
-            Err(bad("reserved minutes 0–60 (第十二条); periods 1–60 of 5–600 s; Canadian 1–100 moves in 30–3600 s; \
-                 Fischer 1–600 s a move; and some time to play"))
+            Err(bad(Detail::TimeControlRanges))
         }
     }
 }
@@ -183,10 +179,7 @@ pub const MAX_ROUNDS: u16 = 200;
 
 /// A round number over [`MAX_ROUNDS`], refused.
 pub fn round_over(round: impl fmt::Display) -> DomainError {
-    DomainError::OutOfRange {
-        what: "round",
-        message: format!("round {round} is over the {MAX_ROUNDS} an event may have"),
-    }
+    DomainError::Outside { what: Noun::Round, detail: Detail::RoundOver { round: round.to_string(), max: MAX_ROUNDS } }
 }
 
 /// Round numbers as the wire format reads them: at most [`MAX_ROUNDS`], refused at their field.
@@ -216,7 +209,10 @@ pub mod rounds {
     pub fn list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u16>, D::Error> {
         let v = Vec::<u16>::deserialize(d)?;
         if v.len() > usize::from(MAX_ROUNDS) {
-            return Err(crate::error::to_serde(round_over(format!("list of {}", v.len()))));
+            return Err(crate::error::to_serde(crate::error::DomainError::Outside {
+                what: crate::error::Noun::Round,
+                detail: crate::error::Detail::RoundList { count: v.len(), max: MAX_ROUNDS },
+            }));
         }
         v.into_iter().map(check).collect::<Result<_, _>>().map_err(crate::error::to_serde)
     }
@@ -278,7 +274,7 @@ impl Point {
         if col < 19 && row < 19 {
             Ok(Self { col, row })
         } else {
-            Err(DomainError::OutOfRange { what: "point", message: format!("({col}, {row}) is off the 19×19 board") })
+            Err(DomainError::Outside { what: Noun::Point, detail: Detail::OffTheBoard { col, row } })
         }
     }
 
@@ -302,10 +298,7 @@ impl fmt::Display for Point {
 impl std::str::FromStr for Point {
     type Err = DomainError;
     fn from_str(s: &str) -> Result<Self> {
-        let bad = || DomainError::OutOfRange {
-            what: "point",
-            message: format!("`{s}` is not a board point (columns A–T without I, rows 1–19, e.g. Q16)"),
-        };
+        let bad = || DomainError::Outside { what: Noun::Point, detail: Detail::NotAPoint { written: s.to_owned() } };
         let mut chars = s.chars();
         let letter = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
         let col = COLUMNS.iter().position(|&c| c as char == letter).ok_or_else(bad)?;

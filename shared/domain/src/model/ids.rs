@@ -6,17 +6,17 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::error::{DomainError, Result};
+use crate::error::{DomainError, IdFault, Noun, Result};
 
 const MAX_ID_LEN: usize = 64;
 
-fn check_slug(kind: &'static str, value: &str) -> Result<()> {
+fn check_slug(kind: Noun, value: &str) -> Result<()> {
     let reason = if value.is_empty() {
-        "it is empty"
+        IdFault::Empty
     } else if value.len() > MAX_ID_LEN {
-        "it is longer than 64 bytes"
+        IdFault::TooLong
     } else if !value.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-')) {
-        "only letters, digits, '.', '_' and '-' are allowed"
+        IdFault::Characters
     } else {
         return Ok(());
     };
@@ -24,7 +24,7 @@ fn check_slug(kind: &'static str, value: &str) -> Result<()> {
 }
 
 macro_rules! slug_id {
-    ($(#[$doc:meta])* $name:ident, $kind:literal) => {
+    ($(#[$doc:meta])* $name:ident, $kind:ident) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
         #[serde(transparent)]
@@ -36,7 +36,7 @@ macro_rules! slug_id {
             /// Validates and wraps an id.
             pub fn new(value: impl Into<String>) -> Result<Self> {
                 let value = value.into();
-                check_slug($kind, &value)?;
+                check_slug(Noun::$kind, &value)?;
                 Ok(Self(value))
             }
 
@@ -76,23 +76,23 @@ macro_rules! slug_id {
 
 slug_id!(
     /// A tournament.
-    TournamentId, "tournament"
+    TournamentId, Tournament
 );
 slug_id!(
     /// One game (one board in one round).
-    GameId, "game"
+    GameId, Game
 );
 slug_id!(
     /// A player entered in the tournament.
-    PlayerId, "player"
+    PlayerId, Player
 );
 slug_id!(
     /// An official: referee, chief arbiter, committee member or organiser.
-    PersonId, "person"
+    PersonId, Person
 );
 slug_id!(
     /// A device (tablet, phone, office) that writes events.
-    DeviceId, "device"
+    DeviceId, Device
 );
 
 /// An event's id: a UUIDv7, minted by the device that recorded the event.
@@ -107,11 +107,7 @@ impl EventId {
         if id.get_version_num() == 7 {
             Ok(Self(id))
         } else {
-            Err(DomainError::InvalidId {
-                kind: "event",
-                value: id.to_string(),
-                reason: "event ids must be UUID version 7",
-            })
+            Err(DomainError::InvalidId { kind: Noun::Event, value: id.to_string(), reason: IdFault::NotUuidV7 })
         }
     }
 
@@ -136,9 +132,12 @@ impl std::str::FromStr for EventId {
     type Err = DomainError;
     fn from_str(s: &str) -> Result<Self> {
         let id = uuid::Uuid::parse_str(s).map_err(|e| DomainError::InvalidId {
-            kind: "event",
+            kind: Noun::Event,
             value: s.to_owned(),
-            reason: if e.to_string().contains("length") { "wrong length for a UUID" } else { "not a UUID" },
+            reason: match e.to_string().contains("length") {
+                true => IdFault::UuidLength,
+                false => IdFault::NotUuid,
+            },
         })?;
         Self::new(id)
     }
@@ -158,12 +157,16 @@ mod tests {
     #[test]
     fn slugs_are_validated() {
         assert!(GameId::new("r1-t03").is_ok());
-        let empty = DomainError::InvalidId { kind: "game", value: String::new(), reason: "it is empty" };
+        let empty = DomainError::InvalidId { kind: Noun::Game, value: String::new(), reason: IdFault::Empty };
         assert_eq!(GameId::new(""), Err(empty));
         assert!(GameId::new("a b").is_err());
         assert!(GameId::new("x".repeat(65)).is_err());
         let err = serde_json::from_str::<PlayerId>("\"李/昌镐\"").unwrap_err();
-        assert!(err.to_string().contains("only letters"), "{err}");
+        // The refusal crosses serde typed (error::to_serde).
+        let carried = crate::error::carried(&err.to_string());
+        let refusal =
+            DomainError::InvalidId { kind: Noun::Player, value: "李/昌镐".into(), reason: IdFault::Characters };
+        assert_eq!(carried, Some(refusal), "{err}");
     }
 
     #[test]
@@ -172,8 +175,7 @@ mod tests {
         assert_eq!(v7.as_uuid().get_version_num(), 7);
         assert_eq!(v7.to_string().parse::<EventId>(), Ok(v7));
         let v4 = "4a0c7e4e-9f3b-4d1a-8e2f-1c2d3e4f5a6b";
-        let v4_refused =
-            DomainError::InvalidId { kind: "event", value: v4.to_owned(), reason: "event ids must be UUID version 7" };
+        let v4_refused = DomainError::InvalidId { kind: Noun::Event, value: v4.to_owned(), reason: IdFault::NotUuidV7 };
         assert_eq!(v4.parse::<EventId>(), Err(v4_refused));
         assert!("nope".parse::<EventId>().is_err());
     }

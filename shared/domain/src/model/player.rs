@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::{DomainError, Result};
+use crate::error::{Detail, DomainError, Noun, Result};
 use crate::model::ids::PlayerId;
 
 /// A player's rank: amateur kyu (级) or dan (段), or professional dan.
@@ -59,18 +59,19 @@ impl fmt::Display for Rank {
 impl std::str::FromStr for Rank {
     type Err = DomainError;
     fn from_str(s: &str) -> Result<Self> {
-        let bad = |m: &str| DomainError::OutOfRange { what: "rank", message: format!("`{s}`: {m}") };
+        let written = || s.to_owned();
+        let bad = |detail: Detail| DomainError::Outside { what: Noun::Rank, detail };
         // The unit is the last character, which need not be one byte (`5級`, `¡`).
         let cut = s.char_indices().last().map_or(0, |(i, _)| i);
         let (num, unit) = s.split_at(cut);
-        let n: u8 = num.parse().map_err(|_| bad("expected e.g. 5k, 3d or 9p"))?;
+        let n: u8 = num.parse().map_err(|_| bad(Detail::WireRank { written: written() }))?;
         match unit {
             "k" if (1..=30).contains(&n) => Ok(Rank::Kyu(n)),
             "d" if (1..=9).contains(&n) => Ok(Rank::Dan(n)),
             "p" if (1..=9).contains(&n) => Ok(Rank::Pro(n)),
-            "k" => Err(bad("kyu ranks run from 1k to 30k")),
-            "d" | "p" => Err(bad("dan ranks run from 1 to 9")),
-            _ => Err(bad("expected e.g. 5k, 3d or 9p")),
+            "k" => Err(bad(Detail::WireKyuOver { written: written() })),
+            "d" | "p" => Err(bad(Detail::WireDanOver { written: written() })),
+            _ => Err(bad(Detail::WireRank { written: written() })),
         }
     }
 }
@@ -166,8 +167,10 @@ mod tests {
     #[test]
     fn ranks_round_trip_and_reject_nonsense() {
         for bad in ["5級", "¡", "", "段"] {
-            let expected =
-                DomainError::OutOfRange { what: "rank", message: format!("`{bad}`: expected e.g. 5k, 3d or 9p") };
+            let expected = DomainError::Outside {
+                what: crate::error::Noun::Rank,
+                detail: crate::error::Detail::WireRank { written: bad.to_owned() },
+            };
             assert_eq!(bad.parse::<Rank>(), Err(expected), "{bad}");
         }
         for s in ["1k", "30k", "1d", "9d", "9p"] {

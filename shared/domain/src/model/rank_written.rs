@@ -10,7 +10,7 @@
 //! Digits may be full-width (`３段`) and spaces or hyphens may stand between the parts. 初/초
 //! is one dan only: a first kyu is written 1級, and 初級 means "beginner", no rank.
 
-use crate::error::{DomainError, Result};
+use crate::error::{Detail, DomainError, Noun, Result};
 use crate::labels::Lang;
 use crate::model::Rank;
 
@@ -43,8 +43,9 @@ const UNITS: [(&str, Unit); 9] = [
 impl Rank {
     /// Reads a rank as any of the app's languages writes it (see the module's list).
     pub fn read_written(s: &str) -> Result<Rank> {
+        let written = s.trim().to_owned();
         let refused =
-            |why: &str| DomainError::OutOfRange { what: "rank", message: format!("`{}` is not a rank{why}", s.trim()) };
+            |why: fn(String) -> Detail| DomainError::Outside { what: Noun::Rank, detail: why(written.clone()) };
         let plain = normalise(s);
         let (pro, rest) = prefix(&plain);
         let (number, unit) = match rest.strip_suffix('p') {
@@ -52,21 +53,21 @@ impl Rank {
             Some(n) if !pro => (n, Unit::ProDan),
             _ => {
                 let (unit_text, unit) =
-                    UNITS.iter().find(|(u, _)| rest.ends_with(u)).copied().ok_or_else(|| refused(EXAMPLES))?;
+                    UNITS.iter().find(|(u, _)| rest.ends_with(u)).copied().ok_or_else(|| refused(not_a_rank))?;
                 (&rest[..rest.len() - unit_text.len()], if pro && unit == Unit::Dan { Unit::ProDan } else { unit })
             }
         };
         let n = match number {
             "初" | "초" if unit != Unit::Kyu => 1,
-            _ => read_number(number).ok_or_else(|| refused(EXAMPLES))?,
+            _ => read_number(number).ok_or_else(|| refused(not_a_rank))?,
         };
         match unit {
-            Unit::Kyu if pro => Err(refused(": a professional has no kyu rank")),
+            Unit::Kyu if pro => Err(refused(|written| Detail::ProfessionalKyu { written })),
             Unit::Kyu if (1..=30).contains(&n) => Ok(Rank::Kyu(n)),
-            Unit::Kyu => Err(refused(": kyu ranks run from 1 to 30")),
+            Unit::Kyu => Err(refused(|written| Detail::KyuOver { written })),
             Unit::Dan if (1..=9).contains(&n) => Ok(Rank::Dan(n)),
             Unit::ProDan if (1..=9).contains(&n) => Ok(Rank::Pro(n)),
-            Unit::Dan | Unit::ProDan => Err(refused(": dan ranks run from 1 to 9")),
+            Unit::Dan | Unit::ProDan => Err(refused(|written| Detail::DanOver { written })),
         }
     }
 
@@ -81,8 +82,10 @@ impl Rank {
     }
 }
 
-/// The examples a refusal gives; each language says its own (error::detail).
-const EXAMPLES: &str = " (e.g. `3d`, `5k`, `1p`)";
+/// Not a rank at all: the refusal gives each language's own examples (error::detail).
+fn not_a_rank(written: String) -> Detail {
+    Detail::NotARank { written }
+}
 
 /// Lower case, full-width digits and letters as ASCII, no spaces, hyphens or dots.
 fn normalise(s: &str) -> String {
@@ -133,7 +136,7 @@ mod tests {
 
     fn refusal(s: &str) -> String {
         match Rank::read_written(s) {
-            Err(DomainError::OutOfRange { what: "rank", message }) => message,
+            Err(e @ DomainError::Outside { what: Noun::Rank, .. }) => e.to_string()["rank: ".len()..].to_owned(),
             other => panic!("{s}: {other:?}"),
         }
     }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::{DomainError, Result};
+use crate::error::{Detail, DomainError, Noun, Number, Result};
 use crate::model::Colour;
 use crate::rules::{Counting, Komi, Margin, Outcome, Ruleset};
 
@@ -20,9 +20,9 @@ impl HalfStones {
         if halves <= BOARD_POINTS * 2 {
             Ok(Self(halves))
         } else {
-            Err(DomainError::OutOfRange {
-                what: "count",
-                message: format!("{} stones is more than the board's 361 points", f64::from(halves) / 2.0),
+            Err(DomainError::Outside {
+                what: Noun::Count,
+                detail: Detail::StonesOver361 { stones: Number(f64::from(halves) / 2.0) },
             })
         }
     }
@@ -39,9 +39,9 @@ impl<'de> Deserialize<'de> for HalfStones {
         let v = f64::deserialize(d)?;
         let halves = v * 2.0;
         if !(0.0..=f64::from(BOARD_POINTS * 2)).contains(&halves) || halves.fract() != 0.0 {
-            return Err(crate::error::to_serde(crate::error::DomainError::OutOfRange {
-                what: "count",
-                message: format!("{v} must be a multiple of ½ between 0 and 361"),
+            return Err(crate::error::to_serde(DomainError::Outside {
+                what: Noun::Count,
+                detail: Detail::HalfStones { stones: Number(v) },
             }));
         }
         HalfStones::new(halves as u32).map_err(crate::error::to_serde)
@@ -94,22 +94,21 @@ pub fn decide(count: Count, ruleset: &Ruleset) -> Result<Outcome> {
             let white = BOARD_POINTS * 2 - black_points.0 + u32::from(black_penalty_stones) * stone;
             Ok(ing_outcome(black, white, komi))
         }
-        (count, _) => Err(DomainError::InvalidField {
+        (count, _) => Err(DomainError::Invalid {
             field: "count.method".to_owned(),
-            message: format!(
-                "{} counting does not apply under {} (it counts by {})",
-                match count {
-                    Count::Area { .. } => "area",
-                    Count::Territory { .. } => "territory",
-                    Count::Points { .. } => "Ing points",
+            detail: crate::error::Detail::MethodNotUnder {
+                counted: match count {
+                    Count::Area { .. } => Counting::Area,
+                    Count::Territory { .. } => Counting::Territory,
+                    Count::Points { .. } => Counting::Points,
                 },
-                ruleset.spec,
-                match ruleset.counting {
-                    Counting::Area => "area, 数子法",
-                    Counting::Territory => "territory",
-                    Counting::Points => "points, 填满计点",
-                }
-            ),
+                ruleset: match ruleset.spec {
+                    crate::rules::RulesetSpec::Chinese1988 { .. } => crate::rules::Preset::Chinese1988,
+                    crate::rules::RulesetSpec::Korean => crate::rules::Preset::Korean,
+                    crate::rules::RulesetSpec::Ing { .. } => crate::rules::Preset::Ing,
+                },
+                counts: ruleset.counting,
+            },
         }),
     }
 }
@@ -235,7 +234,7 @@ mod tests {
     #[test]
     fn the_wrong_method_for_the_ruleset_is_refused() {
         let e = decide(area(185.0), &Ruleset::from_spec(RulesetSpec::Korean)).unwrap_err();
-        assert!(matches!(&e, DomainError::InvalidField { field, .. } if field == "count.method"), "{e:?}");
+        assert!(matches!(&e, DomainError::Invalid { field, .. } if field == "count.method"), "{e:?}");
         assert!(e.to_string().contains("territory"), "{e}");
     }
 

@@ -56,10 +56,13 @@ pub enum Objection {
 impl Objection {
     /// Had play gone on past the foul when the claim was raised? A claim before the foul's own
     /// move is no claim.
-    pub fn play_went_on(self) -> Result<bool, String> {
+    pub fn play_went_on(self) -> Result<bool, crate::error::Detail> {
         match self {
             Objection::Record { offending_move, claimed_after_move } if claimed_after_move < offending_move => {
-                Err(format!("the claim after move {claimed_after_move} comes before the foul at move {offending_move}"))
+                Err(crate::error::Detail::ClaimBeforeFoul {
+                    claimed_after: claimed_after_move,
+                    offending: offending_move,
+                })
             }
             Objection::Record { offending_move, claimed_after_move } => Ok(claimed_after_move > offending_move),
             Objection::Referee { play_went_on } => Ok(play_went_on),

@@ -160,10 +160,9 @@ impl Condition {
                     }
                     return Err(DomainError::MissingFact { article: Article::KrA3_1, fact: words::OBJECTION });
                 };
-                let went_on = objection.play_went_on().map_err(|message| DomainError::InvalidField {
-                    field: "incident.facts.objection".into(),
-                    message,
-                })?;
+                let went_on = objection
+                    .play_went_on()
+                    .map_err(|detail| DomainError::Invalid { field: "incident.facts.objection".into(), detail })?;
                 if self == ObjectedAtOnce && went_on {
                     // Refused under the sentence that decides it, not the row's own article.
                     return Err(DomainError::ConditionNotMet { article: Article::KrA3_1, why: Unmet::PlayWentOn });

@@ -47,9 +47,9 @@ impl<'de> Deserialize<'de> for ChineseKomi {
             2.0 => Ok(ChineseKomi::Two),
             2.75 => Ok(ChineseKomi::TwoAndThreeQuarters),
             3.75 => Ok(ChineseKomi::ThreeAndThreeQuarters),
-            _ => Err(crate::error::to_serde(crate::error::DomainError::OutOfRange {
-                what: "komi",
-                message: format!("{v} stones is not one of the rules' values 2, 2.75 or 3.75"),
+            _ => Err(crate::error::to_serde(crate::error::DomainError::Outside {
+                what: crate::error::Noun::Komi,
+                detail: crate::error::Detail::ChineseKomi { stones: crate::error::Number(v) },
             })),
         }
     }
@@ -125,9 +125,9 @@ impl<'de> Deserialize<'de> for IngKomi {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = u32::deserialize(d)?;
         IngKomi::new(v).ok_or_else(|| {
-            crate::error::to_serde(crate::error::DomainError::OutOfRange {
-                what: "komi_points",
-                message: format!("{v} points: the Ing rules give 8, or 6, 4, 2, 0 by rank difference"),
+            crate::error::to_serde(crate::error::DomainError::Outside {
+                what: crate::error::Noun::KomiPoints,
+                detail: crate::error::Detail::IngKomi { points: v },
             })
         })
     }
@@ -140,7 +140,7 @@ impl Default for RulesetSpec {
 }
 
 /// The named presets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]
@@ -162,7 +162,7 @@ impl Labelled for Preset {
 display_via_label!(Preset);
 
 /// How the result is counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(export))]

@@ -49,7 +49,10 @@ fn seeds(field: &Field) -> Vec<PlayerId> {
 /// entrant's remaining games are not played (第二十九条二/四), the opponent sits out.
 fn round_robin_round(field: &Field, round: u16, double: bool) -> Result<RoundPairing> {
     if field.games.iter().any(|g| g.round == round) {
-        return Err(DomainError::OutOfRange { what: "round", message: format!("round {round} is already paired") });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::AlreadyPaired { round },
+        });
     }
     let p = round_robin::berger(&seeds(field), round, double)?;
     let gone = |p: &PlayerId| field.entrant(p).and_then(|e| e.withdrawn_after).is_some_and(|w| w < round);
@@ -107,9 +110,9 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
     }
     if let Some(max) = t.settings.rounds {
         if round == 0 || round > max {
-            return Err(DomainError::OutOfRange {
-                what: "round",
-                message: format!("round {round} is outside 1–{max}"),
+            return Err(DomainError::Outside {
+                what: crate::error::Noun::Round,
+                detail: crate::error::Detail::RoundOutside { round, max },
             });
         }
     }
@@ -119,16 +122,17 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
         .filter(|g| g.schedule.as_ref().is_some_and(|s| s.round < round) && g.result.is_none())
         .count();
     if previous_unfinished > 0 {
-        return Err(DomainError::OutOfRange {
-            what: "round",
-            message: format!(
-                "{previous_unfinished} game(s) of earlier rounds have no result yet; pair round {round} when they do"
-            ),
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::EarlierUnfinished { games: previous_unfinished, round },
         });
     }
     let field = ledger::field(view);
     if field.games.iter().any(|g| g.round == round) || field.byes.iter().any(|(r, _)| *r == round) {
-        return Err(DomainError::OutOfRange { what: "round", message: format!("round {round} is already paired") });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::AlreadyPaired { round },
+        });
     }
     let pairing = match system(view)? {
         System::RoundRobin { double } => round_robin_round(&field, round, double)?,
@@ -143,9 +147,9 @@ pub fn pair_round(view: &TournamentView, round: u16) -> Result<(RoundPairing, Ve
         }
         System::Match { best_of: n } => {
             if field.entrants.iter().any(|e| e.withdrawn_after.is_some_and(|w| w < round)) {
-                return Err(DomainError::OutOfRange {
-                    what: "match",
-                    message: "a player withdrew: the unplayed games are the opponent's wins (Art. 29.4)".into(),
+                return Err(DomainError::Outside {
+                    what: crate::error::Noun::Match,
+                    detail: crate::error::Detail::MatchWithdrawn,
                 });
             }
             best_of::pair(&field, &seeds(&field), round, n)?

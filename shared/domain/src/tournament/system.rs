@@ -124,7 +124,7 @@ impl System {
             System::McMahon { bar, floor, .. } | System::OpenGothaSwiss { bar_floor: Some((bar, floor)), .. }
                 if bar.value() < floor.value() =>
             {
-                Err(out_of_range(format!("McMahon bar {bar} is below the floor {floor}")))
+                Err(out_of_range(crate::error::Detail::BarBelowFloor { bar: *bar, floor: *floor }))
             }
             System::McMahon { pairing, handicap, scoring, .. }
             | System::OpenGothaSwiss { pairing, handicap, scoring, .. } => {
@@ -139,7 +139,7 @@ impl System {
                 best_of::check(best_of)?;
                 match rounds {
                     Some(r) if r != u16::from(best_of) => {
-                        Err(out_of_range(format!("a best-of-{best_of} match has {best_of} rounds, not {r}")))
+                        Err(out_of_range(crate::error::Detail::MatchRounds { best_of, rounds: r }))
                     }
                     _ => Ok(()),
                 }
@@ -161,13 +161,16 @@ impl System {
             return Ok(());
         };
         if criteria.first() != Some(&main) {
-            return Err(out_of_range(format!("this system ranks by {} first", main.name())));
+            return Err(out_of_range(crate::error::Detail::RanksFirstBy { criterion: main.name().to_owned() }));
         }
         if let Some(c) = criteria.iter().find(|c| !Criterion::OPENGOTHA.contains(c) || **c == Criterion::Cat) {
-            return Err(out_of_range(format!("{} is not a criterion of an OpenGotha event here", c.name())));
+            return Err(out_of_range(crate::error::Detail::NotOpenGothaCriterion { criterion: c.name().to_owned() }));
         }
         if let Some((k, c)) = criteria.iter().enumerate().find(|(k, c)| criteria[..*k].contains(c)) {
-            return Err(out_of_range(format!("{} is named twice (criterion {})", c.name(), k + 1)));
+            return Err(out_of_range(crate::error::Detail::CriterionTwice {
+                criterion: c.name().to_owned(),
+                at: k + 1,
+            }));
         }
         Ok(())
     }
@@ -268,10 +271,7 @@ impl Labelled for System {
 fn check_scoring(s: &Scoring) -> Result<()> {
     let thirty_kyu = Scoring::default().zero;
     if s.zero != thirty_kyu {
-        return Err(out_of_range(format!(
-            "the MM zero {} cannot be set: McMahon scores count from {thirty_kyu}, as OpenGotha 3.52.03 counts them whatever its MM zero says",
-            s.zero
-        )));
+        return Err(out_of_range(crate::error::Detail::MmZero { zero: s.zero, from: thirty_kyu }));
     }
     for (name, v) in [
         ("absent_nbw2", s.absent_nbw2),
@@ -280,12 +280,12 @@ fn check_scoring(s: &Scoring) -> Result<()> {
         ("bye_mms2", s.bye_mms2),
     ] {
         if !(0..=2).contains(&v) {
-            return Err(out_of_range(format!("{name} = {v} must be 0, 1 or 2 half points")));
+            return Err(out_of_range(crate::error::Detail::HalfPoints { name: name.to_owned(), value: v }));
         }
     }
     Ok(())
 }
 
-fn out_of_range(message: String) -> DomainError {
-    DomainError::OutOfRange { what: "settings", message }
+fn out_of_range(detail: crate::error::Detail) -> DomainError {
+    DomainError::Outside { what: crate::error::Noun::Settings, detail }
 }

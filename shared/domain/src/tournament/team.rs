@@ -42,11 +42,11 @@ pub fn check(boards: u8) -> Result<()> {
     if (1..=MAX_BOARDS).contains(&boards) {
         return Ok(());
     }
-    Err(out_of_range(format!("a team match has 1 to {MAX_BOARDS} boards, not {boards}")))
+    Err(out_of_range(crate::error::Detail::TeamBoards { max: MAX_BOARDS, boards }))
 }
 
-fn out_of_range(message: String) -> DomainError {
-    DomainError::OutOfRange { what: "team", message }
+fn out_of_range(detail: crate::error::Detail) -> DomainError {
+    DomainError::Outside { what: crate::error::Noun::Team, detail }
 }
 
 /// The board (1-based) of the game at `table` in an event of `boards` boards.
@@ -63,26 +63,32 @@ impl Teams {
         let mut by_name: BTreeMap<&str, Vec<&Entrant>> = BTreeMap::new();
         for e in field.entrants.iter().filter(|e| e.withdrawn_after != Some(0)) {
             let Some(team) = e.team.as_deref() else {
-                return Err(out_of_range(format!(
-                    "{} ({}) has no team: a team event needs one (Art. 26.2)",
-                    e.name, e.id
-                )));
+                return Err(out_of_range(crate::error::Detail::NoTeam { name: e.name.clone(), id: e.id.to_string() }));
             };
             by_name.entry(team).or_default().push(e);
         }
         if by_name.len() < 2 {
-            return Err(out_of_range(format!("a team event needs two teams or more, not {}", by_name.len())));
+            return Err(out_of_range(crate::error::Detail::TeamsNeeded { teams: by_name.len() }));
         }
         let mut teams = Vec::with_capacity(by_name.len());
         for (n, (name, mut members)) in by_name.into_iter().enumerate() {
             if members.len() < usize::from(boards) {
-                return Err(out_of_range(format!("team {name} has {} player(s) for {boards} boards", members.len())));
+                return Err(out_of_range(crate::error::Detail::TeamShort {
+                    team: name.to_owned(),
+                    players: members.len(),
+                    boards,
+                }));
             }
             let mut set: BTreeMap<u8, &PlayerId> = BTreeMap::new();
             for e in members.iter().filter(|e| e.board.is_some()) {
                 let b = e.board.unwrap_or_default();
                 if let Some(other) = set.insert(b, &e.id) {
-                    return Err(out_of_range(format!("team {name}: {other} and {} are both set on board {b}", e.id)));
+                    return Err(out_of_range(crate::error::Detail::SameBoard {
+                        team: name.to_owned(),
+                        a: other.to_string(),
+                        b: e.id.to_string(),
+                        board: b,
+                    }));
                 }
             }
             // By rank, strongest first (第二十六条二), after the boards the organiser set.
@@ -221,11 +227,12 @@ impl Teams {
         let seated: Vec<&PlayerId> =
             team.order.iter().filter(|p| field.entrant(p).is_none_or(|e| e.available(round))).take(n).collect();
         if seated.len() < n {
-            return Err(out_of_range(format!(
-                "team {} has {} player(s) left for {n} boards in round {round}",
-                team.name,
-                seated.len()
-            )));
+            return Err(out_of_range(crate::error::Detail::TeamShortInRound {
+                team: team.name.clone(),
+                players: seated.len(),
+                boards: self.boards,
+                round,
+            }));
         }
         Ok(seated)
     }
@@ -233,7 +240,9 @@ impl Teams {
     /// The board games of a team-level pairing: match `m` at tables `(m − 1) × boards + 1 …`,
     /// colours alternating by board; a team's bye is a bye for each of its boards.
     pub fn boards_of(&self, teams: &RoundPairing, field: &Field) -> Result<RoundPairing> {
-        let team = |key: &PlayerId| self.by_key(key).ok_or_else(|| out_of_range(format!("no team {key}")));
+        let team = |key: &PlayerId| {
+            self.by_key(key).ok_or_else(|| out_of_range(crate::error::Detail::UnknownTeam { team: key.to_string() }))
+        };
         let round = teams.round;
         let mut boards = Vec::with_capacity(teams.boards.len() * usize::from(self.boards));
         for m in &teams.boards {

@@ -166,9 +166,9 @@ fn art_14_the_sealed_move_stays_hidden_until_it_is_opened_and_must_match_its_sea
     let wrong = Salt::from_bytes([8; 16]);
     assert_eq!(
         t.try_push(Role::Referee, EventBody::MoveUnsealed { point: q16, salt: Some(wrong) }).unwrap_err(),
-        DomainError::InvalidField {
+        DomainError::Invalid {
             field: "point".into(),
-            message: "Art. 14: Q16 is not the sealed move (it does not match the seal)".into()
+            detail: arbiter_domain::error::Detail::NotTheSealedMove { point: "Q16".into() }
         }
     );
     assert!(matches!(t.state().status, Status::Adjourned { .. }));

@@ -24,10 +24,7 @@ fn a_game_counted_by_points_against_8_komi_and_penalty_stones() {
     let area =
         EventBody::CountRecorded { count: serde_json::from_str(r#"{"method":"area","black_stones":185}"#).unwrap() };
     let err = t.try_push(arbiter_domain::model::Role::Referee, area).unwrap_err();
-    assert!(
-        matches!(&err, arbiter_domain::DomainError::InvalidField { field, .. } if field == "count.method"),
-        "{err:?}"
-    );
+    assert!(matches!(&err, arbiter_domain::DomainError::Invalid { field, .. } if field == "count.method"), "{err:?}");
     // Black 186 points, one penalty stone owed by Black: 186 against 175 + 2 + 8 = 185.
     let count =
         Count::Points { black_points: HalfStones::new(372).unwrap(), black_penalty_stones: 1, white_penalty_stones: 0 };

@@ -3,7 +3,7 @@
 //! line, before it sizes anything; an MM zero of 20k pairs every round, as OpenGotha 3.52.03
 //! pairs it (its `setGenMMZero` stores 30k whatever it is given — read off the jar's bytecode).
 
-use arbiter_domain::error::DomainError;
+use arbiter_domain::error::{Detail, DomainError, Noun};
 use arbiter_domain::interop::opengotha;
 use arbiter_domain::model::{PlayerId, Rank};
 use arbiter_domain::tournament::pairing::opengotha::{self as og_pairing, Person, Settings};
@@ -160,12 +160,14 @@ fn a_set_up_refuses_an_mm_zero_other_than_30k_and_half_points_beyond_one_point()
     };
     assert_eq!(mcmahon(Scoring::default()).check(Some(5)), Ok(()));
     match mcmahon(Scoring { zero: Rank::Kyu(20), ..Scoring::default() }).check(Some(5)) {
-        Err(DomainError::OutOfRange { what: "settings", message }) => assert!(message.contains("30k"), "{message}"),
+        Err(DomainError::Outside { what: Noun::Settings, detail: Detail::MmZero { zero, from } }) => {
+            assert_eq!((zero, from), (Rank::Kyu(20), Rank::Kyu(30)))
+        }
         other => panic!("{other:?}"),
     }
     match mcmahon(Scoring { bye_mms2: i64::MAX, ..Scoring::default() }).check(Some(5)) {
-        Err(DomainError::OutOfRange { what: "settings", message }) => {
-            assert!(message.contains("bye_mms2"), "{message}")
+        Err(DomainError::Outside { what: Noun::Settings, detail: Detail::HalfPoints { name, .. } }) => {
+            assert_eq!(name, "bye_mms2")
         }
         other => panic!("{other:?}"),
     }
@@ -218,7 +220,7 @@ fn the_other_formats_bound_what_they_read() {
     let settings = Settings::mcmahon(McMahonParams::default(), 5);
     assert!(matches!(
         og_pairing::pair(&f, &people, &settings, 65_535),
-        Err(DomainError::OutOfRange { what: "round", .. })
+        Err(DomainError::Outside { what: Noun::Round, .. })
     ));
 }
 

@@ -191,7 +191,7 @@ fn territory_count_with_komi_and_the_game_record_shows_the_ruleset() {
     let area =
         EventBody::CountRecorded { count: serde_json::from_str(r#"{"method":"area","black_stones":185}"#).unwrap() };
     let err = t.try_push(arbiter_domain::model::Role::Referee, area).unwrap_err();
-    assert!(matches!(&err, DomainError::InvalidField { field, .. } if field == "count.method"), "{err:?}");
+    assert!(matches!(&err, DomainError::Invalid { field, .. } if field == "count.method"), "{err:?}");
     assert!(err.to_string().contains("territory"), "{err}");
     t.referee(EventBody::CountRecorded { count: Count::Territory { black_points: 70, white_points: 62 } });
     let s = t.state();
@@ -439,9 +439,9 @@ fn appendix_3_1_against_the_move_record() {
     // A claim "after move 80" about move 87 is no claim: the facts are wrong.
     assert_eq!(
         t.try_incident(at(80), Ruling::OffenderLoses).unwrap_err(),
-        DomainError::InvalidField {
+        DomainError::Invalid {
             field: "incident.facts.objection".into(),
-            message: "the claim after move 80 comes before the foul at move 87".into()
+            detail: arbiter_domain::error::Detail::ClaimBeforeFoul { claimed_after: 80, offending: 87 }
         }
     );
     assert!(t.state().result.is_none());

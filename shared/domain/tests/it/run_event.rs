@@ -143,7 +143,10 @@ fn a_swiss_event_runs_round_by_round_and_the_higher_seed_wins() {
     let err = run::pair_round(&view, 4).unwrap_err();
     assert_eq!(
         err,
-        arbiter_domain::DomainError::OutOfRange { what: "round", message: "round 4 is outside 1–3".into() },
+        arbiter_domain::DomainError::Outside {
+            what: arbiter_domain::error::Noun::Round,
+            detail: arbiter_domain::error::Detail::RoundOutside { round: 4, max: 3 }
+        },
         "the event has 3 rounds"
     );
 }

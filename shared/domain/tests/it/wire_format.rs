@@ -11,15 +11,15 @@ use support::*;
 
 /// Serde's sentence is not ours to pin, so a decoding refusal is matched by the field it names.
 fn invalid_at(err: &DomainError, at: &str) -> bool {
-    matches!(err, DomainError::InvalidField { field, .. } if field == at)
+    matches!(err, DomainError::Invalid { field, .. } if field == at)
 }
 
 /// The code and field of a refusal at a field (a value's own code kept, else `invalid_field`);
 /// any other refusal is not one a field's bad value should give.
 fn at_field(err: &DomainError) -> Option<(&str, &str)> {
     match err {
-        DomainError::InvalidField { field, .. } => Some(("invalid_field", field)),
-        DomainError::InField { fault, field, .. } => Some((fault.code(), field)),
+        DomainError::Invalid { field, .. } => Some(("invalid_field", field)),
+        DomainError::InField { refusal, field } => Some((refusal.code(), field)),
         _ => None,
     }
 }
@@ -192,7 +192,12 @@ fn errors_name_the_field_that_is_wrong_with_the_documented_code() {
         let err = decode(&v.to_string()).unwrap_err();
         assert_eq!(at_field(&err), Some((code, field)), "{pointer}: {err:?}");
         assert!(err.to_string().starts_with(&format!("field `{field}`")), "{pointer}: {err}");
-        assert!(!err.to_string().contains("[invalid_id]"), "the code tag never reaches people: {err}");
+        for said in [err.to_string(), err.said().ko] {
+            assert!(
+                !said.contains("[refusal]") && !said.contains('{'),
+                "the carried form never reaches people: {said}"
+            );
+        }
     }
     let mut v = sample_line();
     v["body"]["data"]["incident"]["facts"]["colour_of_tie"] = "red".into();

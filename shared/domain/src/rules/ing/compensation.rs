@@ -27,11 +27,9 @@ fn quarters_apart(a: Rank, b: Rank) -> Result<u32> {
         (Rank::Dan(x), Rank::Dan(y)) => (x, y, 2),
         (Rank::Kyu(x), Rank::Kyu(y)) => (x, y, 4),
         _ => {
-            return Err(DomainError::InvalidField {
+            return Err(DomainError::Invalid {
                 field: "rank".into(),
-                message: format!(
-                    "{a} and {b}: seed 003 gives the difference between ranks of one kind (品位, 段位 or 級位) only; set the handicap by hand"
-                ),
+                detail: crate::error::Detail::RanksOfTwoKinds { a, b },
             })
         }
     };

@@ -16,9 +16,9 @@ pub fn check(best_of: u8) -> Result<()> {
     if LENGTHS.contains(&best_of) {
         return Ok(());
     }
-    Err(DomainError::OutOfRange {
-        what: "match",
-        message: format!("best of {best_of}: the rules name 3, 5, 7 or 10 games (Art. 27.4)"),
+    Err(DomainError::Outside {
+        what: crate::error::Noun::Match,
+        detail: crate::error::Detail::BestOf { games: best_of },
     })
 }
 
@@ -39,24 +39,24 @@ pub fn decided(best_of: u8, points: (i64, i64), played: u16) -> bool {
 pub fn pair(field: &Field, seeds: &[PlayerId], round: u16, best_of: u8) -> Result<RoundPairing> {
     check(best_of)?;
     let [a, b] = seeds else {
-        return Err(DomainError::OutOfRange {
-            what: "match",
-            message: format!("a match is between two players, not {}", seeds.len()),
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Match,
+            detail: crate::error::Detail::MatchOfTwo { players: seeds.len() },
         });
     };
     if round == 0 || round > u16::from(best_of) {
-        return Err(DomainError::OutOfRange {
-            what: "round",
-            message: format!("game {round} is outside this match's 1–{best_of}"),
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::MatchGameOutside { game: round, best_of },
         });
     }
     let before = round - 1;
     let played = field.games.iter().filter(|g| g.round <= before).count() as u16;
     let points = score(field, a, b, before);
     if decided(best_of, points, played) {
-        return Err(DomainError::OutOfRange {
-            what: "match",
-            message: format!("the match is decided ({}–{} in points): no game {round}", points.0, points.1),
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Match,
+            detail: crate::error::Detail::MatchDecided { a: points.0, b: points.1, game: round },
         });
     }
     let (black, white) = if round % 2 == 1 { (a, b) } else { (b, a) };

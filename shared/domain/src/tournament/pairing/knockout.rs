@@ -20,11 +20,9 @@ pub fn check(losses: u8) -> Result<()> {
     if (1..=MAX_LOSSES).contains(&losses) {
         return Ok(());
     }
-    Err(DomainError::OutOfRange {
-        what: "knockout",
-        message: format!(
-            "out after {losses} losses: a knockout runs with 1 (single), 2 (double) or 3 (multiple elimination) (Art. 27.1)"
-        ),
+    Err(DomainError::Outside {
+        what: crate::error::Noun::Knockout,
+        detail: crate::error::Detail::KnockoutLosses { losses },
     })
 }
 
@@ -70,27 +68,27 @@ pub fn bracket(size: usize) -> Vec<usize> {
 pub fn pair(field: &Field, seeds: &[PlayerId], round: u16, lives: u8) -> Result<RoundPairing> {
     check(lives)?;
     if field.games.iter().any(|g| g.round == round) {
-        return Err(DomainError::OutOfRange { what: "round", message: format!("round {round} is already paired") });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::AlreadyPaired { round },
+        });
     }
     let index = field.index();
     let before = round.saturating_sub(1);
     if let Some(g) = field.games.iter().find(|g| g.round <= before && g.score == GameScore::Draw) {
-        return Err(DomainError::OutOfRange {
-            what: "round",
-            message: format!(
-                "round {} table {} is a draw: a knockout game needs a winner — enter the replay's result",
-                g.round, g.table
-            ),
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::KnockoutDraw { round: g.round, table: g.table },
         });
     }
     let alive = |p: &PlayerId| out_after(&index, p, lives).is_none_or(|r| r >= round);
     let survivors: Vec<&PlayerId> = seeds.iter().filter(|p| alive(p)).collect();
     if survivors.len() < 2 {
-        let message = match survivors.first() {
-            Some(w) => format!("the knockout is over: {w} won it"),
-            None => "no player is left in the knockout".to_owned(),
+        let detail = match survivors.first() {
+            Some(w) => crate::error::Detail::KnockoutWon { winner: w.to_string() },
+            None => crate::error::Detail::KnockoutEmpty,
         };
-        return Err(DomainError::OutOfRange { what: "round", message });
+        return Err(DomainError::Outside { what: crate::error::Noun::Round, detail });
     }
     if lives == 1 {
         single_elimination(&index, seeds, round)
@@ -124,16 +122,19 @@ fn single_elimination(index: &FieldIndex, seeds: &[PlayerId], round: u16) -> Res
                 match still_in[..] {
                     [] => Ok(None),
                     [p] => Ok(Some(p)),
-                    [a, b, ..] => Err(DomainError::OutOfRange {
-                        what: "round",
-                        message: format!("round {played}: {a} and {b} are both still in; their game needs a result"),
+                    [a, b, ..] => Err(DomainError::Outside {
+                        what: crate::error::Noun::Round,
+                        detail: crate::error::Detail::BothStillIn { round: played, a: a.to_string(), b: b.to_string() },
                     }),
                 }
             })
             .collect::<Result<_>>()?;
     }
     if slots.len() < 2 {
-        return Err(DomainError::OutOfRange { what: "round", message: format!("the bracket has no round {round}") });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::NoBracketRound { round },
+        });
     }
     let mut boards = Vec::new();
     let mut byes = Vec::new();

@@ -50,15 +50,18 @@ impl Leitai {
     }
 }
 
-fn out_of_range(message: String) -> DomainError {
-    DomainError::OutOfRange { what: "leitai", message }
+fn out_of_range(detail: crate::error::Detail) -> DomainError {
+    DomainError::Outside { what: crate::error::Noun::Leitai, detail }
 }
 
 /// The two teams in their playing order.
 fn sides(field: &Field) -> Result<[Side; 2]> {
     let mut teams: std::collections::BTreeMap<&str, Vec<&Entrant>> = Default::default();
     for e in field.entrants.iter().filter(|e| e.withdrawn_after != Some(0)) {
-        let team = e.team.as_deref().ok_or_else(|| out_of_range(format!("{} ({}) has no team", e.name, e.id)))?;
+        let team = e
+            .team
+            .as_deref()
+            .ok_or_else(|| out_of_range(crate::error::Detail::NoTeam { name: e.name.clone(), id: e.id.to_string() }))?;
         teams.entry(team).or_default().push(e);
     }
     let mut sides: Vec<Side> = teams
@@ -70,10 +73,7 @@ fn sides(field: &Field) -> Result<[Side; 2]> {
         })
         .collect();
     if sides.len() != 2 {
-        return Err(out_of_range(format!(
-            "a winner-stays-on match is between two teams, not {} (Art. 27.6)",
-            sides.len()
-        )));
+        return Err(out_of_range(crate::error::Detail::LeitaiTwoTeams { teams: sides.len() }));
     }
     let b = sides.remove(1);
     let a = sides.remove(0);
@@ -90,17 +90,15 @@ pub fn state(field: &Field, up_to: u16) -> Result<Leitai> {
             continue;
         }
         if g.score == GameScore::Draw {
-            return Err(out_of_range(format!(
-                "round {} is a draw: the game is replayed until it has a winner",
-                g.round
-            )));
+            return Err(out_of_range(crate::error::Detail::LeitaiDraw { round: g.round }));
         }
         for (i, side) in l.sides.iter_mut().enumerate() {
             let Some(pos) = side.order.iter().position(|p| p == &g.black || p == &g.white) else { continue };
             let me = &side.order[pos];
             l.last[i] = Some(me.clone());
-            let c =
-                g.colour_of(me).ok_or_else(|| out_of_range(format!("round {}: {me} is not in the game", g.round)))?;
+            let c = g.colour_of(me).ok_or_else(|| {
+                out_of_range(crate::error::Detail::NotInGame { round: g.round, player: me.to_string() })
+            })?;
             match g.score.points(c) {
                 Some(2) => side.wins[pos] += 1,
                 Some(0) => side.out = side.out.max(pos + 1),
@@ -114,14 +112,17 @@ pub fn state(field: &Field, up_to: u16) -> Result<Leitai> {
 /// The game of `round`: each side's player on now.
 pub fn pair(field: &Field, round: u16) -> Result<RoundPairing> {
     if field.games.iter().any(|g| g.round == round) {
-        return Err(DomainError::OutOfRange { what: "round", message: format!("round {round} is already paired") });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::AlreadyPaired { round },
+        });
     }
     let l = state(field, round.saturating_sub(1))?;
     if let Some(w) = l.winner() {
-        return Err(out_of_range(format!("the winner-stays-on match is over: {} won", w.team)));
+        return Err(out_of_range(crate::error::Detail::LeitaiWon { team: w.team.clone() }));
     }
     let (Some(a), Some(b)) = (l.sides[0].current(), l.sides[1].current()) else {
-        return Err(out_of_range("both teams' last players lost: the organising committee decides".into()));
+        return Err(out_of_range(crate::error::Detail::LeitaiBothLost));
     };
     let stays = |i: usize, p: &PlayerId| l.last[i].as_ref() == Some(p);
     let a_black = match (stays(0, a), stays(1, b)) {

@@ -20,12 +20,15 @@ pub fn berger(seeds: &[PlayerId], round: u16, double: bool) -> Result<RoundPairi
     let cycle = rounds_per_cycle(seeds.len());
     let cycles = if double { 2 } else { 1 };
     if seeds.len() < 2 {
-        return Err(DomainError::OutOfRange { what: "round robin", message: "needs at least two entrants".into() });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::RoundRobin,
+            detail: crate::error::Detail::TwoEntrantsNeeded,
+        });
     }
     if round == 0 || round > cycle * cycles {
-        return Err(DomainError::OutOfRange {
-            what: "round",
-            message: format!("round {round} is outside this round robin's 1–{}", cycle * cycles),
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::RoundOutsideRoundRobin { round, max: cycle * cycles },
         });
     }
     let second_cycle = round > cycle;

@@ -34,7 +34,10 @@ struct Player<'a> {
 /// McMahon score for McMahon, any integer scale).
 pub fn pair(field: &Field, round: u16, score: &dyn Fn(&PlayerId) -> i64) -> Result<RoundPairing> {
     if field.games.iter().any(|g| g.round == round) || field.byes.iter().any(|(r, _)| *r == round) {
-        return Err(DomainError::OutOfRange { what: "round", message: format!("round {round} is already paired") });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::AlreadyPaired { round },
+        });
     }
     let by_player = field.index();
     let mut players: Vec<(Player, i32)> = field
@@ -54,9 +57,9 @@ pub fn pair(field: &Field, round: u16, score: &dyn Fn(&PlayerId) -> i64) -> Resu
     players.sort_by(|(a, ar), (b, br)| (b.score, br).cmp(&(a.score, ar)).then_with(|| a.id.cmp(b.id)));
     let players: Vec<Player> = players.into_iter().map(|(p, _)| p).collect();
     if players.len() < 2 {
-        return Err(DomainError::OutOfRange {
-            what: "round",
-            message: format!("round {round} has {} player(s) available; a pairing needs two", players.len()),
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::TooFewToPair { round, available: players.len() },
         });
     }
     let index: std::collections::HashMap<&PlayerId, usize> =

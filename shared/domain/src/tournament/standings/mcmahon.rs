@@ -412,7 +412,10 @@ pub fn standings(
     ratings: &HashMap<crate::model::PlayerId, i32>,
 ) -> Result<Standings> {
     if round == 0 {
-        return Err(DomainError::OutOfRange { what: "round", message: "standings need at least one round".into() });
+        return Err(DomainError::Outside {
+            what: crate::error::Noun::Round,
+            detail: crate::error::Detail::StandingsNeedARound,
+        });
     }
     let scores = Scores::new(field, params, round);
     let r = usize::from(round) - 1;
@@ -428,9 +431,9 @@ pub fn standings(
                 Criterion::Rating => Frac::int(rating(i)),
                 Criterion::Dc => Frac::int(direct[i].dc),
                 Criterion::Sdc => Frac::int(direct[i].sdc),
-                _ => scores.frac(c, i, r).ok_or_else(|| DomainError::OutOfRange {
-                    what: "criterion",
-                    message: format!("{} is not a McMahon criterion", c.name()),
+                _ => scores.frac(c, i, r).ok_or_else(|| DomainError::Outside {
+                    what: crate::error::Noun::Criterion,
+                    detail: crate::error::Detail::NotAMcMahonCriterion { criterion: c.name().to_owned() },
                 })?,
             });
         }

@@ -230,45 +230,39 @@ fn pair_among(
     selected: Option<&BTreeSet<PlayerId>>,
 ) -> Result<Pairing> {
     if round == 0 {
-        return Err(out_of_range("rounds are numbered from 1".into()));
+        return Err(out_of_range(crate::error::Detail::RoundsFromOne));
     }
     if round > crate::model::game::MAX_ROUNDS {
         return Err(crate::model::game::round_over(round));
     }
     if people.len() != field.entrants.len() {
-        return Err(out_of_range(format!(
-            "{} entrants but {} player records: each entrant needs one",
-            field.entrants.len(),
-            people.len()
-        )));
+        return Err(out_of_range(crate::error::Detail::EntrantsRecords {
+            entrants: field.entrants.len(),
+            records: people.len(),
+        }));
     }
     if settings.kind() == Kind::Other {
-        return Err(out_of_range(
-            "OpenGotha pairs McMahon (first criterion MMS), Swiss (NBW) and Swiss with categories (CAT) only".into(),
-        ));
+        return Err(out_of_range(crate::error::Detail::OpenGothaSystems));
     }
     let past = before(field, round);
     let infos = Infos::new(&past, people, settings, usize::from(round) - 1);
     let mut players = list_order(&infos, round);
     if let Some(selected) = selected {
         if let Some(missing) = selected.iter().find(|p| !infos.index.contains_key(p)) {
-            return Err(out_of_range(format!("{missing} is not an entrant")));
+            return Err(out_of_range(crate::error::Detail::NotAnEntrant { player: missing.to_string() }));
         }
         players.retain(|&i| selected.contains(&field.entrants[i].id));
     }
     // Every player's score falls in a score group when the scores and the groups agree; a
     // player outside every group is refused here, not divided by an empty group's size.
     if let Some(&i) = players.iter().find(|&&i| infos.infos[i].group_size == 0) {
-        return Err(out_of_range(format!(
-            "round {round}: {}'s score is outside every score group (its bar, floor and correction disagree)",
-            field.entrants[i].id
-        )));
+        return Err(out_of_range(crate::error::Detail::OutsideScoreGroups {
+            round,
+            player: field.entrants[i].id.to_string(),
+        }));
     }
     if players.len() < 2 {
-        return Err(out_of_range(format!(
-            "round {round} has {} player(s) available; a pairing needs two",
-            players.len()
-        )));
+        return Err(out_of_range(crate::error::Detail::TooFewToPair { round, available: players.len() }));
     }
 
     // An odd count: the lowest claim (rank + doubled MMS + 1000 per earlier bye) sits out;
@@ -332,7 +326,7 @@ pub fn weigh_each(
     pairs: &[(PlayerId, PlayerId)],
 ) -> Result<Vec<i128>> {
     if round == 0 || round > crate::model::game::MAX_ROUNDS || people.len() != field.entrants.len() {
-        return Err(out_of_range("a round from 1 and one player record per entrant".into()));
+        return Err(out_of_range(crate::error::Detail::RoundAndRecords));
     }
     let past = before(field, round);
     let infos = Infos::new(&past, people, settings, usize::from(round) - 1);
@@ -342,7 +336,7 @@ pub fn weigh_each(
         .iter()
         .map(|(a, b)| {
             let (Some(&i), Some(&j)) = (infos.index.get(a), infos.index.get(b)) else {
-                return Err(out_of_range(format!("{a} or {b} is not an entrant")));
+                return Err(out_of_range(crate::error::Detail::NotEntrants { a: a.to_string(), b: b.to_string() }));
             };
             let (pi, pj) =
                 (position.get(&i).copied().unwrap_or(usize::MAX), position.get(&j).copied().unwrap_or(usize::MAX));
@@ -419,12 +413,12 @@ fn pair_batch(infos: &Infos, batch: &[usize]) -> Result<Vec<(weight::Game, Parts
     }
     let pairs = max_weight_matching(&w);
     if pairs.len() * 2 != n {
-        return Err(out_of_range(format!("{n} players in a pairing batch: one would be left unpaired")));
+        return Err(out_of_range(crate::error::Detail::BatchOdd { players: n }));
     }
     let at = |i: usize, j: usize| i * (2 * n - i - 1) / 2 + (j - i - 1);
     Ok(pairs.into_iter().map(|(i, j)| (infos.game_between(batch[i], batch[j]), parts[at(i, j)])).collect())
 }
 
-fn out_of_range(message: String) -> DomainError {
-    DomainError::OutOfRange { what: "round", message }
+fn out_of_range(detail: crate::error::Detail) -> DomainError {
+    DomainError::Outside { what: crate::error::Noun::Round, detail }
 }

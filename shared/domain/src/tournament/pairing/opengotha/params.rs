@@ -15,8 +15,8 @@ pub const MAX_WEIGHT: i64 = 500_000_000_000_000;
 /// be: each counts in score groups and is capped at the whole range, so more changes nothing.
 pub const MAX_GEO_FACTOR: i64 = 1000;
 
-fn bad(message: String) -> DomainError {
-    DomainError::OutOfRange { what: "settings", message }
+fn bad(detail: crate::error::Detail) -> DomainError {
+    DomainError::Outside { what: crate::error::Noun::Settings, detail }
 }
 
 /// Where, inside its score group, a player drawn up or down should come from (TOP, MID, BOT).
@@ -158,7 +158,11 @@ impl PairingParams {
         for (name, w) in weights {
             // OpenGotha's own ceilings keep a round's total below 2⁶³ (PAIBA_MAX_AVOIDDUPLGAME).
             if !(0..=MAX_WEIGHT).contains(&w) {
-                return Err(bad(format!("pairing weight {name} = {w} must be between 0 and {MAX_WEIGHT}")));
+                return Err(bad(crate::error::Detail::WeightRange {
+                    name: name.to_owned(),
+                    value: w,
+                    max: MAX_WEIGHT,
+                }));
             }
         }
         for (name, f) in [
@@ -169,14 +173,18 @@ impl PairingParams {
             // A factor divided by the number of score groups, then capped at 1: a negative one
             // sends the geography weight past any integer (found by format_fuzz.rs).
             if !(0..=MAX_GEO_FACTOR).contains(&i64::from(f)) {
-                return Err(bad(format!("{name} = {f} must be between 0 and {MAX_GEO_FACTOR}")));
+                return Err(bad(crate::error::Detail::GeoFactor {
+                    name: name.to_owned(),
+                    value: f,
+                    max: MAX_GEO_FACTOR,
+                }));
             }
         }
         if self.nx1_factor_per_mille > 1000 {
-            return Err(bad(format!("the N×1 factor {} must be between 0 and 1", self.nx1_factor())));
+            return Err(bad(crate::error::Detail::Nx1Factor { factor: crate::error::Number(self.nx1_factor()) }));
         }
         if self.last_round_for_seed_system1 == 0 {
-            return Err(bad("the last round of seed system 1 is numbered from 1".into()));
+            return Err(bad(crate::error::Detail::SeedSystemRound));
         }
         Ok(())
     }
@@ -247,14 +255,11 @@ impl HandicapParams {
     /// correction and a ceiling of 0 to 9 stones. A refusal names the field.
     pub fn check(&self) -> Result<()> {
         if !(-30..=8).contains(&self.no_handicap_rank_threshold) {
-            return Err(bad(format!(
-                "the no-handicap threshold {} is not a rank (30k = −30 … 9d = 8)",
-                self.no_handicap_rank_threshold
-            )));
+            return Err(bad(crate::error::Detail::HandicapThreshold { value: self.no_handicap_rank_threshold }));
         }
         for (name, v) in [("correction", self.correction), ("ceiling", self.ceiling)] {
             if !(0..=9).contains(&v) {
-                return Err(bad(format!("the handicap {name} {v} must be 0 to 9 stones")));
+                return Err(bad(crate::error::Detail::HandicapStones { name: name.to_owned(), value: v }));
             }
         }
         Ok(())
