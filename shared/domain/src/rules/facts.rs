@@ -90,19 +90,11 @@ pub fn facts(kind: IncidentType) -> &'static [FactField] {
     use FactKind as K;
     use IncidentType::*;
     match kind {
-        DoubleMove | WrongfulRemoval => {
+        DoubleMove | WrongfulRemoval | ClockPressedWithoutMove | ClockStoppedFillingDame | CaptureLeftOnBoard => {
             const F: &[FactField] = &[OFFENDER, OBJECTION];
             F
         }
-        ClockBeforeCapture
-        | TimeExceeded
-        | LeftHall
-        | Disturbing
-        | Consulting
-        | Noise
-        | ClockPressedWithoutMove
-        | ClockStoppedFillingDame
-        | CaptureLeftOnBoard => {
+        ClockBeforeCapture | TimeExceeded | LeftHall | Disturbing | Consulting | Noise => {
             const F: &[FactField] = &[OFFENDER];
             F
         }

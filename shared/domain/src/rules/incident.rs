@@ -178,12 +178,28 @@ pub enum Incident {
     PhoneRang { offender: Colour, call: bool },
     /// KBA Competition 1.2: noise with a fan, stones, walnuts.
     Noise { offender: Colour },
-    /// KBA Competition 2.3: the clock pressed without a move.
-    ClockPressedWithoutMove { offender: Colour },
-    /// KBA Appendix 1.4: the clock stopped while filling dame.
-    ClockStoppedFillingDame { offender: Colour },
-    /// KBA Appendix 1.6: captured stones left on the board at the end.
-    CaptureLeftOnBoard { offender: Colour },
+    /// KBA Competition 2.3: the clock pressed without a move (`objection`: 付則第三条1, rules
+    /// revision 9).
+    ClockPressedWithoutMove {
+        offender: Colour,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        objection: Option<Objection>,
+    },
+    /// KBA Appendix 1.4: the clock stopped while filling dame (`objection` as above).
+    ClockStoppedFillingDame {
+        offender: Colour,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        objection: Option<Objection>,
+    },
+    /// KBA Appendix 1.6: captured stones left on the board at the end (`objection` as above).
+    CaptureLeftOnBoard {
+        offender: Colour,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        objection: Option<Objection>,
+    },
 }
 
 /// The kind of an incident without its facts: what the penalty table is keyed by.
@@ -245,7 +261,10 @@ impl Incident {
             Incident::DoubleMove { objection, .. }
             | Incident::WrongfulRemoval { objection, .. }
             | Incident::ForbiddenPoint { objection, .. }
-            | Incident::KoRecapture { objection, .. } => *objection,
+            | Incident::KoRecapture { objection, .. }
+            | Incident::ClockPressedWithoutMove { objection, .. }
+            | Incident::ClockStoppedFillingDame { objection, .. }
+            | Incident::CaptureLeftOnBoard { objection, .. } => *objection,
             _ => None,
         }
     }
@@ -255,7 +274,10 @@ impl Incident {
         if let Incident::DoubleMove { objection, .. }
         | Incident::WrongfulRemoval { objection, .. }
         | Incident::ForbiddenPoint { objection, .. }
-        | Incident::KoRecapture { objection, .. } = &mut self
+        | Incident::KoRecapture { objection, .. }
+        | Incident::ClockPressedWithoutMove { objection, .. }
+        | Incident::ClockStoppedFillingDame { objection, .. }
+        | Incident::CaptureLeftOnBoard { objection, .. } = &mut self
         {
             *objection = Some(when);
         }
@@ -311,9 +333,9 @@ impl Incident {
             | Incident::Consulting { offender }
             | Incident::PhoneRang { offender, .. }
             | Incident::Noise { offender }
-            | Incident::ClockPressedWithoutMove { offender }
-            | Incident::ClockStoppedFillingDame { offender }
-            | Incident::CaptureLeftOnBoard { offender } => Some(*offender),
+            | Incident::ClockPressedWithoutMove { offender, .. }
+            | Incident::ClockStoppedFillingDame { offender, .. }
+            | Incident::CaptureLeftOnBoard { offender, .. } => Some(*offender),
             Incident::MovedStones { mover, .. } => *mover,
             Incident::BoardScattered { by, .. } => *by,
             Incident::SealedPointOccupied { sealer, .. } => Some(*sealer),

@@ -154,8 +154,11 @@ impl Condition {
             (CallInHall, Incident::PhoneRang { call, .. }) => *call,
             (ObjectedAtOnce | PlayWentOn, i) => {
                 let Some(objection) = i.objection() else {
-                    // Recorded before the objection fact existed: the ruling stands as given.
-                    if ctx.revision < crate::rules::revision::OBJECTION_REQUIRED_SINCE {
+                    // Recorded before the objection fact existed for its kind: the ruling stands
+                    // as given.
+                    let since = crate::rules::korean::objection_since(i.kind())
+                        .unwrap_or(crate::rules::revision::OBJECTION_REQUIRED_SINCE);
+                    if ctx.revision < since {
                         return Ok(self == ObjectedAtOnce);
                     }
                     return Err(DomainError::MissingFact { article: Article::KrA3_1, fact: words::OBJECTION });
@@ -313,6 +316,15 @@ pub fn check(
             article: example.article,
             why: Unmet::Condition { ruling, when: example.when },
         });
+    }
+    // KBA 付則第三条1 over a foul whose own row asks nothing of the claim (the table gives the
+    // kind a row for a claim raised once play went on): it is ruled on only when the opponent
+    // objected at once (rules revision 9 on).
+    if !met.iter().any(|e| matches!(e.when, Condition::ObjectedAtOnce | Condition::PlayWentOn))
+        && ruleset.table.rows_for(kind).any(|e| e.when == Condition::PlayWentOn)
+        && crate::rules::korean::objection_since(kind).is_some_and(|since| ctx.revision >= since)
+    {
+        Condition::ObjectedAtOnce.holds(incident, ctx, Article::KrA3_1)?;
     }
     if role.ruling_rank().is_none() {
         return Err(DomainError::not_authorized(role, Forbidden::RuleOn(kind), Some(Role::Referee)));

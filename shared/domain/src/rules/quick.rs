@@ -68,7 +68,12 @@ fn incident(kind: IncidentType, offender: Colour) -> Option<Incident> {
         IncidentType::TimeExceeded => Incident::TimeExceeded { offender },
         IncidentType::PhoneRang => Incident::PhoneRang { offender, call: false },
         IncidentType::Noise => Incident::Noise { offender },
-        IncidentType::ClockPressedWithoutMove => Incident::ClockPressedWithoutMove { offender },
+        // 付則第三条1: the referee taps as the opponent objects, before play goes on; a claim
+        // raised later takes the form, which asks when it was raised.
+        IncidentType::ClockPressedWithoutMove => Incident::ClockPressedWithoutMove {
+            offender,
+            objection: Some(crate::rules::Objection::Referee { play_went_on: false }),
+        },
         _ => return None,
     })
 }

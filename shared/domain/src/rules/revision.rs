@@ -12,9 +12,11 @@
 //! | 5 | the undo window runs between the moments the incident and its undo were made (their wall times, within the clock-skew bound), not their arrivals (game::undo) |
 //! | 6 | 第二十九条三: a Swiss opponent who withdrew is credited A × the rounds *after* the withdrawal; before it, A × every round without a game (a bye before the withdrawal counted twice: its points and A) |
 //! | 7 | KBA 競技の規則 第一条: a ring (1.1) and a noise (1.2) each count on their own — the second of the same kind loses, and neither adds to another kind's count; the other warnings count together (第二十五条二); 付則第一条4/5: the first clock stop while filling dame is a yellow card, the second loses (before it the first lost); 付則第一条3: only moved stones that cannot be put back (`restorable`) go to the players' agreement or both lose (before it agreement alone decided) |
+//! | 8 | KBA 囲碁規則 第十二条3: a repetition met at the end (`at_end`) is a draw or seki as the side with the stronger right chooses; during play it stays 第十六条's no result (before it 第十六条 ruled every repetition) |
+//! | 9 | KBA 付則第三条1 over every foul its 付則 and 競技の規則 punish on an opponent's claim: the clock pressed without a move (競技第二条3), stopped while filling dame (付則第一条4/5) and captured stones left on the board (付則第一条6) need `objection` like the four kinds of revision 2 — raised once play went on, the foul stands accepted (no penalty); before it these were ruled on without it |
 
 /// The revision this build admits new events under.
-pub const RULES_REVISION: u16 = 8;
+pub const RULES_REVISION: u16 = 9;
 
 /// From this revision on, the rows that turn on 付則第三条1 need the `objection` fact; before
 /// it, the referee's ruling stands as given (the claim taken as raised at once).
@@ -62,3 +64,10 @@ pub const MOVED_STONES_PUT_BACK_SINCE: u16 = 7;
 /// draw or seki as the side with the stronger right chooses; during play it stays 第十六条's
 /// 無勝負. Before it, 第十六条 ruled every repetition.
 pub const TRIPLE_KO_CHOICE_SINCE: u16 = 8;
+
+/// From this revision of an incident on, KBA 付則第三条1 "相手が反則をしたときには即座に異議を唱えなければ
+/// ならない。対局が進行された後では黙認したこととみなす" reaches every foul the KBA's texts punish on
+/// the opponent's claim: besides the four kinds of [`OBJECTION_REQUIRED_SINCE`], the clock pressed
+/// without a move (競技第二条3), stopped while filling dame (付則第一条4) and captured stones left
+/// on the board (付則第一条6). Before it those three were ruled on without the `objection` fact.
+pub const OBJECTION_REACH_SINCE: u16 = 9;

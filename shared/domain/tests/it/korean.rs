@@ -265,7 +265,7 @@ fn appendix_1_4_and_1_5_the_first_clock_stop_while_filling_dame_is_a_foul_the_se
     // 二回行った場合" (付則第二条1: the clock is not stopped while dame are filled). The referee's
     // account: "Filling dame, Black stopped the clock: a foul, a yellow card. A few moves later
     // Black stopped it again: the second time, Black loses."
-    let stop = || Incident::ClockStoppedFillingDame { offender: Black };
+    let stop = || Incident::ClockStoppedFillingDame { offender: Black, objection: AT_ONCE };
     let mut t = Table::korean();
     assert_eq!(
         t.try_incident(stop(), Ruling::OffenderLoses).unwrap_err(),
@@ -289,7 +289,7 @@ fn appendix_1_4_a_first_stop_recorded_before_revision_7_still_loses() {
     t.rules = 6;
     // As a build of that revision admitted it (today's device refuses it: `validate` checks new
     // records under this build's revision).
-    let id = t.incident(Incident::ClockStoppedFillingDame { offender: Black }, Ruling::OffenderLoses);
+    let id = t.incident(Incident::ClockStoppedFillingDame { offender: Black, objection: None }, Ruling::OffenderLoses);
     let s = t.state();
     assert_eq!(s.incident(id).unwrap().effective.unwrap().article, Article::KrA1_4);
     assert_eq!(s.result.map(|r| (r.outcome, r.article)), Some((Outcome::win(White), Article::KrA1_4)));
@@ -298,7 +298,7 @@ fn appendix_1_4_a_first_stop_recorded_before_revision_7_still_loses() {
 #[test]
 fn row_capture_left_on_board_loses_under_appendix_1_6() {
     assert_eq!(
-        cites(Incident::CaptureLeftOnBoard { offender: White }, Ruling::OffenderLoses),
+        cites(Incident::CaptureLeftOnBoard { offender: White, objection: AT_ONCE }, Ruling::OffenderLoses),
         (Article::KrA1_6, Some(Article::KrA1_6))
     );
 }
@@ -341,7 +341,7 @@ fn row_noise_is_a_yellow_card_under_competition_1_2_1_and_the_second_loses_under
 #[test]
 fn row_clock_pressed_without_a_move_loses_under_competition_2_3() {
     assert_eq!(
-        cites(Incident::ClockPressedWithoutMove { offender: Black }, Ruling::OffenderLoses),
+        cites(Incident::ClockPressedWithoutMove { offender: Black, objection: AT_ONCE }, Ruling::OffenderLoses),
         (Article::KrC2_3, Some(Article::KrC2_3))
     );
 }
@@ -455,6 +455,76 @@ fn appendix_3_1_needs_to_know_when_the_claim_was_raised() {
         .unwrap_err();
     assert_eq!(e, DomainError::MissingFact { article: Article::KrA3_1, fact: words::OBJECTION });
     assert!(e.to_string().contains("附则第三条1"), "{e}");
+}
+
+/// The three fouls 付則第三条1 reaches from rules revision 9, each with `objection` set.
+fn reached(objection: Option<Objection>) -> [(Incident, Ruling, Article); 3] {
+    [
+        (Incident::ClockPressedWithoutMove { offender: White, objection }, Ruling::OffenderLoses, Article::KrC2_3),
+        (Incident::ClockStoppedFillingDame { offender: White, objection }, Ruling::Warning, Article::KrA1_4),
+        (Incident::CaptureLeftOnBoard { offender: White, objection }, Ruling::OffenderLoses, Article::KrA1_6),
+    ]
+}
+
+#[test]
+fn appendix_3_1_reaches_the_clock_pressed_without_a_move_the_clock_stopped_filling_dame_and_captures_left() {
+    // 付則第三条1 "相手が反則をしたときには即座に異議を唱えなければならない。対局が進行された後では黙認した
+    // こととみなす". The referee's account: "White pressed the clock without playing. Black said
+    // nothing, played, and White answered; only after two more moves did Black call me. Play
+    // had gone on: the foul stands accepted, White does not lose." And the same claim raised
+    // at once: "Black stopped the clock and called me before playing: White loses."
+    let late = Some(Objection::Record { offending_move: 120, claimed_after_move: 122 });
+    for ((inc, ruling, article), (at_once, _, _)) in reached(late).into_iter().zip(reached(AT_ONCE)) {
+        let mut t = Table::korean();
+        assert_eq!(t.try_incident(inc.clone(), ruling).unwrap_err(), TOO_LATE, "{inc:?}");
+        t.try_incident(inc.clone(), Ruling::NoPenalty).unwrap();
+        assert_eq!(t.state().result, None, "accepted, no result: {inc:?}");
+        assert_eq!(cites(inc, Ruling::NoPenalty), (Article::KrA3_1, None));
+        // Raised at once, the foul's own row applies, and "no penalty" is no ruling for it.
+        let mut t = Table::korean();
+        assert_eq!(
+            t.try_incident(at_once.clone(), Ruling::NoPenalty).unwrap_err(),
+            unmet(Article::KrA3_1, Ruling::NoPenalty, Condition::PlayWentOn)
+        );
+        let id = t.try_incident(at_once.clone(), ruling).unwrap();
+        assert_eq!(t.state().incident(id).unwrap().effective.unwrap().article, article, "{at_once:?}");
+    }
+    // Not said when the claim was raised: refused, as for the four kinds of revision 2.
+    for (inc, ruling, _) in reached(None) {
+        assert_eq!(
+            Table::korean().try_incident(inc, ruling).unwrap_err(),
+            DomainError::MissingFact { article: Article::KrA3_1, fact: words::OBJECTION }
+        );
+    }
+}
+
+#[test]
+fn appendix_3_1_reach_applies_to_what_is_recorded_under_revision_9_never_to_what_was_ruled_before() {
+    // A clock pressed without a move, ruled a loss under revision 8 without the claim's time:
+    // the loss stands; "no penalty" was no ruling for it then and is none now.
+    let old = || Incident::ClockPressedWithoutMove { offender: Black, objection: None };
+    let mut t = Table::korean();
+    t.rules = 8;
+    let id = t.incident(old(), Ruling::OffenderLoses);
+    let s = t.state();
+    assert!(s.rejected.is_empty(), "{:?}", s.rejected);
+    assert_eq!(s.incident(id).unwrap().effective.unwrap().article, Article::KrC2_3);
+    assert_eq!(s.result.map(|r| (r.outcome, r.article)), Some((Outcome::win(White), Article::KrC2_3)));
+    let mut t = Table::korean();
+    t.rules = 8;
+    t.incident(old(), Ruling::NoPenalty);
+    assert_eq!(t.state().rejected.len(), 1, "no 'no penalty' row applied before revision 9");
+}
+
+#[test]
+fn the_quick_action_for_a_clock_pressed_without_a_move_is_a_claim_raised_at_once() {
+    // The referee taps as Black objects, before play goes on (付則第三条1).
+    let rs = arbiter_domain::rules::Ruleset::from_spec(arbiter_domain::rules::RulesetSpec::Korean);
+    let ctx = arbiter_domain::rules::RuleContext::for_game(None);
+    let q = arbiter_domain::rules::quick_actions(&rs, ctx);
+    let press = q.iter().find(|a| a.incident == IncidentType::ClockPressedWithoutMove).expect("offered");
+    assert_eq!(press.black.objection(), AT_ONCE);
+    assert_eq!((press.ruling, press.article), (Ruling::OffenderLoses, Article::KrC2_3));
 }
 
 #[test]

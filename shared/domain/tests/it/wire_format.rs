@@ -161,8 +161,10 @@ fn unknown_schema_versions_are_refused_clearly() {
         DomainError::UnsupportedSchema { found: 0, supported: SCHEMA_VERSION }
     );
     v["schema"] = 2.into();
-    v["rules"] = 9.into();
-    assert!(decode(&v.to_string()).unwrap_err().to_string().contains("rules revision 9 is not one this build knows"));
+    let unknown = arbiter_domain::rules::RULES_REVISION + 1;
+    v["rules"] = unknown.into();
+    let err = decode(&v.to_string()).unwrap_err().to_string();
+    assert!(err.contains(&format!("rules revision {unknown} is not one this build knows")), "{err}");
     v.as_object_mut().unwrap().remove("schema");
     assert!(decode(&v.to_string()).unwrap_err().to_string().contains("schema"));
     v["schema"] = "1".into();

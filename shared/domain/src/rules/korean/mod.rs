@@ -6,6 +6,7 @@ use crate::model::Role::Referee;
 use crate::rules::chinese;
 use crate::rules::penalty::{row, Condition::*, PenaltyEntry, PenaltyTable};
 use crate::rules::Article::*;
+use crate::rules::IncidentType;
 use crate::rules::IncidentType::*;
 use crate::rules::Ruling::*;
 
@@ -43,6 +44,11 @@ const KBA: &[PenaltyEntry] = &[
     row(Noise, Warning, KrC1_2_1, Referee, Always),
     // 競技の規則 第二条3: pressing the clock without a move loses.
     row(ClockPressedWithoutMove, OffenderLoses, KrC2_3, Referee, Always),
+    // 付則 第三条1 reaches these three as well (rules revision 9): raised once play went on, the
+    // foul stands accepted. Raised at once, each row above applies (`penalty::check`).
+    row(ClockPressedWithoutMove, NoPenalty, KrA3_1, Referee, PlayWentOn),
+    row(ClockStoppedFillingDame, NoPenalty, KrA3_1, Referee, PlayWentOn),
+    row(CaptureLeftOnBoard, NoPenalty, KrA3_1, Referee, PlayWentOn),
     // 囲碁規則 第十二条3 "眼あり眼なしの三劫のように反復するような形は権利の強い方から引き分け、または
     // セキを選択出来る": met at the end, once both sides gave up the right to move, the side with
     // the stronger right chooses a draw or seki (rules revision 8). The seed does not say how the
@@ -53,6 +59,18 @@ const KBA: &[PenaltyEntry] = &[
     // replayed the same day.
     row(RareCycle, NoResult, Kr16, Referee, DuringPlay),
 ];
+
+/// 付則第三条1 "相手が反則をしたときには即座に異議を唱えなければならない。対局が進行された後では黙認した
+/// こととみなす": the kinds of foul ruled on only on a claim raised at once, each with the rules
+/// revision from which the claim must say when it was raised (`objection`).
+pub(crate) fn objection_since(kind: IncidentType) -> Option<u16> {
+    use crate::rules::revision::{OBJECTION_REACH_SINCE, OBJECTION_REQUIRED_SINCE};
+    match kind {
+        DoubleMove | ForbiddenPoint | KoRecapture | WrongfulRemoval => Some(OBJECTION_REQUIRED_SINCE),
+        ClockPressedWithoutMove | ClockStoppedFillingDame | CaptureLeftOnBoard => Some(OBJECTION_REACH_SINCE),
+        _ => None,
+    }
+}
 
 /// The Korean table: KBA rows first, Chinese Chapter 3 rows where seed 004 says nothing.
 pub static TABLE: PenaltyTable = PenaltyTable {
