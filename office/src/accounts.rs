@@ -19,7 +19,7 @@ use arbiter_core::model::{DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::store::Keyspace;
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{OfficeError, RequestFault, SignIn};
 use arbiter_core::DomainError;
 
 /// An authenticated caller.
@@ -241,17 +241,14 @@ impl Accounts {
         }
         let key = format!("code/{}", sha256_hex(&normalise_code(code)));
         let Some(stored) = self.tree.get(key.as_bytes())? else {
-            return Err(OfficeError::NotRecognised("unknown enrollment code".to_owned()));
+            return Err(OfficeError::SignIn(SignIn::UnknownCode));
         };
         let mut record: CodeRecord = decode(&key, &stored)?;
         if record.used {
-            return Err(OfficeError::Unauthenticated("this enrollment code was already used".to_owned()));
+            return Err(OfficeError::SignIn(SignIn::CodeUsed));
         }
         if now > record.expires_at {
-            return Err(OfficeError::Unauthenticated(format!(
-                "this enrollment code expired at {}",
-                record.expires_at.format("%Y-%m-%d %H:%M UTC")
-            )));
+            return Err(OfficeError::SignIn(SignIn::CodeExpired { at: record.expires_at }));
         }
         let dev_key = format!("dev/{}/{device}", record.tournament);
         if self.get::<DeviceRecord>(&dev_key)?.is_some() {
@@ -266,7 +263,7 @@ impl Accounts {
         // Spent by a swap from what was read: of two offices taking one code at once, one
         // enrolls and the other is told it was used.
         if !self.tree.compare_and_swap(key.as_bytes(), Some(&stored), Some(&encode(&record)?))? {
-            return Err(OfficeError::Unauthenticated("this enrollment code was already used".to_owned()));
+            return Err(OfficeError::SignIn(SignIn::CodeUsed));
         }
         let principal = Principal {
             tournament: record.tournament.clone(),
@@ -294,12 +291,12 @@ impl Accounts {
     /// The principal behind a bearer token; revoked devices and unknown tokens are refused.
     pub fn authenticate(&self, token: &str) -> Result<Principal, OfficeError> {
         let Some(p) = self.get::<Principal>(&format!("tok/{}", sha256_hex(token)))? else {
-            return Err(OfficeError::NotRecognised("unknown or forged token".to_owned()));
+            return Err(OfficeError::SignIn(SignIn::UnknownToken));
         };
         if p.role != Role::Organiser {
             let dev: Option<DeviceRecord> = self.get(&format!("dev/{}/{}", p.tournament, p.device))?;
             if dev.is_none_or(|d| d.revoked) {
-                return Err(OfficeError::Unauthenticated(format!("device `{}` has been revoked", p.device)));
+                return Err(OfficeError::SignIn(SignIn::DeviceRevoked { device: p.device.to_string() }));
             }
         }
         Ok(p)

@@ -16,11 +16,10 @@ pub enum OfficeError {
     Encode(#[from] serde_json::Error),
     #[error("{0}")]
     Core(#[from] CoreError),
-    #[error("{0}")]
-    Unauthenticated(String),
-    /// A code or token the office does not know: counts toward the address's failed attempts.
-    #[error("{0}")]
-    NotRecognised(String),
+    /// A sign-in refused for what the code, token or device is (`SignIn::counts`: one the
+    /// office does not know counts toward the address's failed attempts).
+    #[error("{}", .0.said().en)]
+    SignIn(SignIn),
     #[error("too many failed attempts from this address: try again in {wait_seconds} s")]
     TooManyAttempts { wait_seconds: u64 },
     #[error(
@@ -216,6 +215,11 @@ impl OfficeError {
                 message: self.to_string(),
                 said: Some(Box::new(arbiter_core::refusals::not_your_table(*table, referee.as_str(), tables))),
             },
+            OfficeError::SignIn(r) => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(r.said())),
+            },
             OfficeError::TooManyAttempts { wait_seconds } => arbiter_core::ErrorBody {
                 code: self.code().to_owned(),
                 message: self.to_string(),
@@ -242,7 +246,7 @@ impl OfficeError {
             OfficeError::Write(_) => "write_failed",
             OfficeError::Encode(_) => "encode_failed",
             OfficeError::Core(e) => e.code(),
-            OfficeError::Unauthenticated(_) | OfficeError::NotRecognised(_) => "unauthenticated",
+            OfficeError::SignIn(_) => "unauthenticated",
             OfficeError::TooManyAttempts { .. } => "too_many_attempts",
             OfficeError::LockedOut(_) => "locked_out",
             OfficeError::Forbidden(_) => "forbidden",
@@ -269,7 +273,7 @@ impl OfficeError {
 
     pub fn status(&self) -> StatusCode {
         match self {
-            OfficeError::Unauthenticated(_) | OfficeError::NotRecognised(_) => StatusCode::UNAUTHORIZED,
+            OfficeError::SignIn(_) => StatusCode::UNAUTHORIZED,
             OfficeError::TooManyAttempts { .. } | OfficeError::LockedOut(_) => StatusCode::TOO_MANY_REQUESTS,
             OfficeError::Forbidden(_) | OfficeError::NotYourTable { .. } => StatusCode::FORBIDDEN,
             OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -362,6 +366,118 @@ impl IntoResponse for OfficeError {
     }
 }
 
+/// Why a sign-in, an enrolment or the tournament's creation is refused: said to the official in
+/// each language (the sign-in page, a phone's enrolment link).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignIn {
+    /// No request header `Authorization: Bearer <token>`.
+    NoBearer,
+    /// An `Authorization` header of another form.
+    NotBearer,
+    /// An enrolment code the office never issued (or mistyped).
+    UnknownCode,
+    /// An enrolment code already spent on a device.
+    CodeUsed,
+    /// An enrolment code past its time (`at`, UTC).
+    CodeExpired { at: chrono::DateTime<chrono::Utc> },
+    /// A token the office never issued, or one forged.
+    UnknownToken,
+    /// A device the organiser revoked.
+    DeviceRevoked { device: String },
+    /// Not the one-time code the office printed for creating the tournament, or one used.
+    SetupCodeNotRecognised,
+}
+
+impl SignIn {
+    /// Whether the refusal counts toward the address's failed attempts (a guess, not a mistake
+    /// of an official the office knows).
+    pub fn counts(&self) -> bool {
+        match self {
+            SignIn::UnknownCode | SignIn::UnknownToken | SignIn::SetupCodeNotRecognised => true,
+            SignIn::NoBearer | SignIn::NotBearer | SignIn::CodeUsed | SignIn::CodeExpired { .. } => false,
+            SignIn::DeviceRevoked { .. } => false,
+        }
+    }
+
+    /// The refusal in each language; its English is the message of `{code, message}`.
+    pub fn said(&self) -> arbiter_core::labels::Said {
+        let s = |zh: &str, en: &str, zh_hant: &str, ko: &str, ja: &str| arbiter_core::labels::Said {
+            zh: zh.to_owned(),
+            en: en.to_owned(),
+            zh_hant: zh_hant.to_owned(),
+            ko: ko.to_owned(),
+            ja: ja.to_owned(),
+        };
+        match self {
+            SignIn::NoBearer => s(
+                "请求缺少 `Authorization: Bearer <令牌>` 标头",
+                "missing `Authorization: Bearer <token>` header",
+                "請求缺少 `Authorization: Bearer <權杖>` 標頭",
+                "요청에 `Authorization: Bearer <토큰>` 헤더가 없습니다",
+                "リクエストに `Authorization: Bearer <トークン>` ヘッダーがありません",
+            ),
+            SignIn::NotBearer => s(
+                "Authorization 标头须为 `Bearer <令牌>`",
+                "the Authorization header must be `Bearer <token>`",
+                "Authorization 標頭須為 `Bearer <權杖>`",
+                "Authorization 헤더는 `Bearer <토큰>` 형식이어야 합니다",
+                "Authorization ヘッダーは `Bearer <トークン>` の形にしてください",
+            ),
+            SignIn::UnknownCode => s(
+                "登记码不正确：请核对赛事办公室给出的登记码",
+                "unknown enrollment code",
+                "登記碼不正確：請核對賽事辦公室給出的登記碼",
+                "등록 코드가 올바르지 않습니다. 사무국에서 받은 코드를 확인하세요",
+                "登録コードが正しくありません。大会事務局から受け取ったコードを確かめてください",
+            ),
+            SignIn::CodeUsed => s(
+                "此登记码已用过：请向赛事办公室要一个新的",
+                "this enrollment code was already used",
+                "此登記碼已用過：請向賽事辦公室要一個新的",
+                "이미 사용한 등록 코드입니다. 사무국에 새 코드를 요청하세요",
+                "この登録コードは使用済みです。大会事務局に新しいコードを頼んでください",
+            ),
+            SignIn::CodeExpired { at } => {
+                let at = at.format("%Y-%m-%d %H:%M UTC");
+                arbiter_core::labels::Said {
+                    zh: format!("此登记码已于 {at} 过期：请向赛事办公室要一个新的"),
+                    en: format!("this enrollment code expired at {at}"),
+                    zh_hant: format!("此登記碼已於 {at} 過期：請向賽事辦公室要一個新的"),
+                    ko: format!("이 등록 코드는 {at}에 만료되었습니다. 사무국에 새 코드를 요청하세요"),
+                    ja: format!("この登録コードは {at} に期限が切れました。大会事務局に新しいコードを頼んでください"),
+                }
+            }
+            SignIn::UnknownToken => s(
+                "令牌无效或系伪造",
+                "unknown or forged token",
+                "權杖無效或係偽造",
+                "알 수 없거나 위조된 토큰입니다",
+                "不明なトークン、または偽造されたトークンです",
+            ),
+            SignIn::DeviceRevoked { device } => arbiter_core::labels::Said {
+                zh: format!("设备 `{device}` 已被撤销：请重新登记"),
+                en: format!("device `{device}` has been revoked"),
+                zh_hant: format!("裝置 `{device}` 已被撤銷：請重新登記"),
+                ko: format!("기기 `{device}`의 등록이 취소되었습니다. 다시 등록하세요"),
+                ja: format!("端末 `{device}` の登録は取り消されました。もう一度登録してください"),
+            },
+            SignIn::SetupCodeNotRecognised => s(
+                "此创建码不是赛事办公室打印的那个，或已用过：在尚无比赛的办公室上重新运行 \
+                 `arbiter-office serve` 可得新码，或使用 `arbiter-office init`",
+                "this setup code is not the one the office printed, or it was used already; \
+                 restart `arbiter-office serve` on an office without a tournament for a new one, \
+                 or use `arbiter-office init`",
+                "此建立碼不是賽事辦公室列印的那個，或已用過：在尚無比賽的辦公室上重新執行 \
+                 `arbiter-office serve` 可得新碼，或使用 `arbiter-office init`",
+                "사무국이 출력한 생성 코드가 아니거나 이미 사용한 코드입니다. 대회가 없는 사무국에서 \
+                 `arbiter-office serve`를 다시 실행해 새 코드를 받거나 `arbiter-office init`을 사용하세요",
+                "大会事務局が印刷した作成コードではないか、使用済みです。大会のない事務局で \
+                 `arbiter-office serve` を起動し直して新しいコードを得るか、`arbiter-office init` を使ってください",
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,6 +501,21 @@ mod tests {
             OfficeError::TooManyAttempts { wait_seconds: 30 },
             OfficeError::LockedOut(20),
         ];
+        let sign_in = [
+            SignIn::NoBearer,
+            SignIn::NotBearer,
+            SignIn::UnknownCode,
+            SignIn::CodeUsed,
+            SignIn::CodeExpired { at: chrono::DateTime::UNIX_EPOCH },
+            SignIn::UnknownToken,
+            SignIn::DeviceRevoked { device: "tab-1".into() },
+            SignIn::SetupCodeNotRecognised,
+        ];
+        for r in &sign_in {
+            let e = OfficeError::SignIn(r.clone());
+            assert_eq!((e.code(), e.status()), ("unauthenticated", StatusCode::UNAUTHORIZED));
+        }
+        let all: Vec<OfficeError> = all.into_iter().chain(sign_in.into_iter().map(OfficeError::SignIn)).collect();
         let codes: Vec<_> = all.iter().map(OfficeError::code).collect();
         assert_eq!(
             codes,
@@ -395,7 +526,15 @@ mod tests {
                 "key_required",
                 "key_required",
                 "too_many_attempts",
-                "locked_out"
+                "locked_out",
+                "unauthenticated",
+                "unauthenticated",
+                "unauthenticated",
+                "unauthenticated",
+                "unauthenticated",
+                "unauthenticated",
+                "unauthenticated",
+                "unauthenticated"
             ]
         );
         for e in all {

@@ -129,7 +129,7 @@ test("a wrong token is refused with the office's message", async () => {
   await page.fill("[data-testid=token]", "wa1_forged");
   await page.click("[data-testid=sign-in]");
   await page.waitForSelector("[data-testid=sign-in-notice]");
-  assert.match(await page.textContent("[data-testid=sign-in-notice]"), /unknown or forged token/);
+  assert.match(await page.textContent("[data-testid=sign-in-notice]"), /令牌无效或系伪造/);
   await page.close();
 });
 

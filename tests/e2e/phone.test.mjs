@@ -126,7 +126,19 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await bad.page.fill("[data-testid=token]", "ZZZZ-ZZZZ");
   await bad.page.click("[data-testid=sign-in]");
   await bad.page.waitForFunction(() => document.querySelector("[data-testid=sign-in-error]")?.textContent);
-  assert.match(await bad.page.textContent("[data-testid=sign-in-error]"), /^无法登录：.*unknown enrollment code/);
+  assert.match(await bad.page.textContent("[data-testid=sign-in-error]"), /^无法登录：登记码不正确/);
+  // A Korean phone, new to the office, is told in Korean (the office's refusal is typed).
+  const korean = await browser.newContext({ ...phone, locale: "ko-KR" });
+  const ko = await korean.newPage();
+  await ko.goto(office.url);
+  await ko.fill("[data-testid=token]", "ZZZZ-ZZZZ");
+  await ko.click("[data-testid=sign-in]");
+  await ko.waitForFunction(() => document.querySelector("[data-testid=sign-in-error]")?.textContent);
+  assert.equal(
+    await ko.textContent("[data-testid=sign-in-error]"),
+    "로그인할 수 없습니다: 등록 코드가 올바르지 않습니다. 사무국에서 받은 코드를 확인하세요",
+  );
+  await korean.close();
   const devicesBefore = (await api(office.url, organiser, "GET", "/devices")).length;
 
   // The chief arbiter types only the code: a device of its own, on the desk.
@@ -141,7 +153,7 @@ test("officials sign in on phones with their codes, record offline, are signed o
   await bad.page.fill("[data-testid=token]", chiefCode.code);
   await bad.page.click("[data-testid=sign-in]");
   await bad.page.waitForFunction(() =>
-    /already used/.test(document.querySelector("[data-testid=sign-in-error]")?.textContent ?? ""),
+    /此登记码已用过/.test(document.querySelector("[data-testid=sign-in-error]")?.textContent ?? ""),
   );
   const devices = await api(office.url, organiser, "GET", "/devices");
   assert.equal(devices.length, devicesBefore + 1, "only the chief arbiter's phone enrolled");

@@ -14,7 +14,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{OfficeError, RequestFault, SignIn};
 use crate::runtime::blocking;
 use crate::server::request::{body, JsonBody};
 use crate::server::{AppState, Caller, ClientAddr};
@@ -326,12 +326,7 @@ pub async fn create_tournament(
     blocking(move || {
         let taken = state.guarded(addr, || match state.accounts.take_setup_code(&n.setup_code)? {
             true => Ok(()),
-            false => Err(OfficeError::NotRecognised(
-                "this setup code is not the one the office printed, or it was used already; \
-                 restart `arbiter-office serve` on an office without a tournament for a new one, \
-                 or use `arbiter-office init`"
-                    .to_owned(),
-            )),
+            false => Err(OfficeError::SignIn(SignIn::SetupCodeNotRecognised)),
         });
         taken?;
         Ok(Json(init_tournament(&state, id, name, n.ruleset)?))
@@ -393,7 +388,7 @@ pub async fn rotate_token(
         .and_then(|h| h.to_str().ok())
         .and_then(|h| h.strip_prefix("Bearer "))
         .map(|t| t.trim().to_owned())
-        .ok_or_else(|| OfficeError::Unauthenticated("missing `Authorization: Bearer <token>` header".into()))?;
+        .ok_or_else(|| OfficeError::SignIn(SignIn::NoBearer))?;
     blocking(move || Ok(Json(arbiter_core::sync::protocol::RotatedToken { token: state.accounts.rotate(&old)? }))).await
 }
 

@@ -5,7 +5,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
 use crate::accounts::Principal;
-use crate::error::OfficeError;
+use crate::error::{OfficeError, SignIn};
 use crate::server::{AppState, ClientAddr};
 
 /// The authenticated caller of a request.
@@ -19,11 +19,12 @@ impl FromRequestParts<AppState> for Caller {
         let header = parts
             .headers
             .get(axum::http::header::AUTHORIZATION)
-            .ok_or_else(|| OfficeError::Unauthenticated("missing `Authorization: Bearer <token>` header".into()))?;
-        let token =
-            header.to_str().ok().and_then(|h| h.strip_prefix("Bearer ")).ok_or_else(|| {
-                OfficeError::Unauthenticated("the Authorization header must be `Bearer <token>`".into())
-            })?;
+            .ok_or_else(|| OfficeError::SignIn(SignIn::NoBearer))?;
+        let token = header
+            .to_str()
+            .ok()
+            .and_then(|h| h.strip_prefix("Bearer "))
+            .ok_or_else(|| OfficeError::SignIn(SignIn::NotBearer))?;
         state.guarded(addr, || state.accounts.authenticate(token.trim())).map(Caller)
     }
 }

@@ -36,7 +36,8 @@ fn refused(verdict: Verdict, lock_after: u32) -> Result<(), OfficeError> {
 
 impl AppState {
     /// Runs `attempt` for `addr` unless the address must wait or is locked out; an answer of
-    /// [`OfficeError::NotRecognised`] counts as a failure, success forgives.
+    /// A sign-in refused for a code or token the office does not know ([`crate::error::SignIn::counts`]) counts
+    /// as a failure, success forgives.
     pub fn guarded<T>(
         &self,
         addr: ClientAddr,
@@ -48,7 +49,7 @@ impl AppState {
         let outcome = attempt();
         match &outcome {
             Ok(_) => self.door.succeeded(ip, seen)?,
-            Err(e @ OfficeError::NotRecognised(_)) => {
+            Err(e @ OfficeError::SignIn(r)) if r.counts() => {
                 let verdict = self.door.failed(ip, self.now_ms())?;
                 let message = match verdict {
                     Verdict::Locked => format!("{ip}: {e}; the address is now locked out"),
