@@ -234,13 +234,13 @@ test("the record goes with the incident: its story shows the move checked and th
   );
   assert.equal(await page.textContent("[data-testid=record-check]"), "第9手 黑方 C2：合法");
   assert.equal(await page.locator("[data-testid=story-attached]").count(), 2);
-  // A broken record is refused with where it broke; nothing is attached.
+  // A broken record is refused with where it broke, in the page's language; nothing is attached.
   await unfold(page, "attach-record");
   await page.fill("[data-testid=attach-sgf]", "(;GM[1]SZ[19];B[pd]");
   await page.fill("[data-testid=attach-move-no]", "");
   await page.click("[data-testid=attach-send]");
   await page.waitForFunction(() =>
-    document.querySelector("[data-testid=attach-error]")?.textContent.includes("line 1"),
+    document.querySelector("[data-testid=attach-error]")?.textContent.includes("第 1 行"),
   );
   assert.equal(await page.locator("[data-testid=story-attached]").count(), 2);
   await page.close();

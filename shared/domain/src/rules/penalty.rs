@@ -156,7 +156,7 @@ impl Condition {
                 let Some(objection) = i.objection() else {
                     // Recorded before the objection fact existed for its kind: the ruling stands
                     // as given.
-                    let since = crate::rules::korean::objection_since(i.kind())
+                    let since = crate::rules::revision::objection_since(i.kind())
                         .unwrap_or(crate::rules::revision::OBJECTION_REQUIRED_SINCE);
                     if ctx.revision < since {
                         return Ok(self == ObjectedAtOnce);
@@ -322,7 +322,7 @@ pub fn check(
     // objected at once (rules revision 9 on).
     if !met.iter().any(|e| matches!(e.when, Condition::ObjectedAtOnce | Condition::PlayWentOn))
         && ruleset.table.rows_for(kind).any(|e| e.when == Condition::PlayWentOn)
-        && crate::rules::korean::objection_since(kind).is_some_and(|since| ctx.revision >= since)
+        && crate::rules::revision::objection_since(kind).is_some_and(|since| ctx.revision >= since)
     {
         Condition::ObjectedAtOnce.holds(incident, ctx, Article::KrA3_1)?;
     }

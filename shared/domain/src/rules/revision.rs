@@ -15,6 +15,8 @@
 //! | 8 | KBA 囲碁規則 第十二条3: a repetition met at the end (`at_end`) is a draw or seki as the side with the stronger right chooses; during play it stays 第十六条's no result (before it 第十六条 ruled every repetition) |
 //! | 9 | KBA 付則第三条1 over every foul its 付則 and 競技の規則 punish on an opponent's claim: the clock pressed without a move (競技第二条3), stopped while filling dame (付則第一条4/5) and captured stones left on the board (付則第一条6) need `objection` like the four kinds of revision 2 — raised once play went on, the foul stands accepted (no penalty); before it these were ruled on without it |
 
+use crate::rules::IncidentType;
+
 /// The revision this build admits new events under.
 pub const RULES_REVISION: u16 = 9;
 
@@ -71,3 +73,15 @@ pub const TRIPLE_KO_CHOICE_SINCE: u16 = 8;
 /// without a move (競技第二条3), stopped while filling dame (付則第一条4) and captured stones left
 /// on the board (付則第一条6). Before it those three were ruled on without the `objection` fact.
 pub const OBJECTION_REACH_SINCE: u16 = 9;
+
+/// KBA 付則第三条1 "相手が反則をしたときには即座に異議を唱えなければならない。対局が進行された後では黙認した
+/// こととみなす": the kinds of foul ruled on only on a claim raised at once, each with the rules
+/// revision from which the claim must say when it was raised (`objection`).
+pub(crate) fn objection_since(kind: IncidentType) -> Option<u16> {
+    use IncidentType::*;
+    match kind {
+        DoubleMove | ForbiddenPoint | KoRecapture | WrongfulRemoval => Some(OBJECTION_REQUIRED_SINCE),
+        ClockPressedWithoutMove | ClockStoppedFillingDame | CaptureLeftOnBoard => Some(OBJECTION_REACH_SINCE),
+        _ => None,
+    }
+}

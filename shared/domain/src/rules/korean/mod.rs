@@ -6,7 +6,6 @@ use crate::model::Role::Referee;
 use crate::rules::chinese;
 use crate::rules::penalty::{row, Condition::*, PenaltyEntry, PenaltyTable};
 use crate::rules::Article::*;
-use crate::rules::IncidentType;
 use crate::rules::IncidentType::*;
 use crate::rules::Ruling::*;
 
@@ -59,18 +58,6 @@ const KBA: &[PenaltyEntry] = &[
     // replayed the same day.
     row(RareCycle, NoResult, Kr16, Referee, DuringPlay),
 ];
-
-/// 付則第三条1 "相手が反則をしたときには即座に異議を唱えなければならない。対局が進行された後では黙認した
-/// こととみなす": the kinds of foul ruled on only on a claim raised at once, each with the rules
-/// revision from which the claim must say when it was raised (`objection`).
-pub(crate) fn objection_since(kind: IncidentType) -> Option<u16> {
-    use crate::rules::revision::{OBJECTION_REACH_SINCE, OBJECTION_REQUIRED_SINCE};
-    match kind {
-        DoubleMove | ForbiddenPoint | KoRecapture | WrongfulRemoval => Some(OBJECTION_REQUIRED_SINCE),
-        ClockPressedWithoutMove | ClockStoppedFillingDame | CaptureLeftOnBoard => Some(OBJECTION_REACH_SINCE),
-        _ => None,
-    }
-}
 
 /// The Korean table: KBA rows first, Chinese Chapter 3 rows where seed 004 says nothing.
 pub static TABLE: PenaltyTable = PenaltyTable {
