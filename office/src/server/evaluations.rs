@@ -14,7 +14,7 @@ use axum::Json;
 use crate::error::OfficeError;
 use crate::keyspaces::EVALUATIONS as TREE;
 use crate::runtime::blocking;
-use crate::server::games::view_of;
+use crate::server::reading::view_of;
 use crate::server::request::body;
 use crate::server::{AppState, Caller};
 use arbiter_core::DomainError;

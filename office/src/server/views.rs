@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
-use crate::server::games::{game_page, state_of, tournament_view};
+use crate::server::reading::{game_page, state_of, tournament_view};
 use crate::server::{AppState, Caller};
 use arbiter_core::DomainError;
 
