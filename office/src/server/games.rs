@@ -17,7 +17,7 @@ use axum::Router;
 use serde::Deserialize;
 
 use crate::accounts::Principal;
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Fault, Missing, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::reading::{game_page, state_of, view_of};
 use crate::server::recording::{command, invalid, locked, record};
@@ -110,7 +110,7 @@ pub(crate) fn scheduled(
         .store
         .game_state(t, game)?
         .filter(|g| g.schedule.is_some())
-        .ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))
+        .ok_or_else(|| OfficeError::NotFound(Missing::Game { game: game.clone(), tournament: t.clone() }))
 }
 
 /// The checks the office makes before recording on a game: the rules' (`game::validate`). A
@@ -175,7 +175,9 @@ pub async fn override_pairing(
     }
     command(state, caller, move |state, p, view| {
         let g = view.games.iter().find(|g| g.game == game).and_then(|g| g.schedule.clone());
-        let mut g = g.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}`")))?;
+        let mut g = g.ok_or_else(|| {
+            OfficeError::NotFound(Missing::Game { game: game.clone(), tournament: p.tournament.clone() })
+        })?;
         if view
             .games
             .iter()
@@ -185,7 +187,7 @@ pub async fn override_pairing(
         }
         for pl in [&o.black, &o.white] {
             if !view.players.iter().any(|x| &x.id == pl) {
-                return Err(OfficeError::NotFound(format!("no player `{pl}`")));
+                return Err(OfficeError::NotFound(Missing::Player(pl.clone())));
             }
             let elsewhere = view
                 .games
@@ -269,7 +271,7 @@ pub async fn record_game_event(
         let mut random = || given.take().map_or_else(arbiter_core::random_id_bits, Ok);
         let events = state.store.record_made(&p.tournament, &author(p), bodies, now, made, &mut random)?;
         if escalated.is_some_and(|id| events.iter().all(|e| e.id != id)) {
-            return Err(OfficeError::Internal("the escalation names an incident id the stamp did not mint".into()));
+            return Err(OfficeError::Internal(Fault::UnmintedIncident));
         }
         game_page(state, &p.tournament, &game).map(Json)
     })

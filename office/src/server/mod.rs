@@ -42,7 +42,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::decompression::RequestDecompressionLayer;
 
 use crate::accounts::Accounts;
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Fault, OfficeError, RequestFault};
 
 pub use admin::{enroll_device, init_tournament};
 pub use arbiter_core::sync::protocol::InitReport;
@@ -275,9 +275,7 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         // fraction of the default level's CPU — the office compresses every pull page and game
         // page (docs/performance-history.md).
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(GZIP_LEVEL as i32)))
-        .layer(CatchPanicLayer::custom(|_| {
-            OfficeError::Internal("the handler panicked; nothing was stored".into()).into_response_owned()
-        }))
+        .layer(CatchPanicLayer::custom(|_| OfficeError::Internal(Fault::Panicked).into_response_owned()))
         // Outermost: every answer, a caught panic's and a refused body's included, gets them.
         .layer(axum::middleware::from_fn_with_state(https, headers::secure))
 }

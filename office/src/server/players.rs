@@ -15,7 +15,7 @@ use axum::Json;
 use axum::Router;
 use serde::Deserialize;
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Missing, OfficeError, RequestFault};
 use crate::server::reading::setup_events;
 use crate::server::recording::{command, invalid, out_of_range, record, ImportQuery, DRAW, SETUP};
 use crate::server::request::PathParam;
@@ -241,7 +241,7 @@ pub async fn delete_player(
     let d: Deletion = if raw.is_empty() { Deletion { note: None } } else { json(Ok(raw))? };
     command(state, caller, move |state, p, view| {
         if !view.players.iter().any(|x| x.id == player) {
-            return Err(OfficeError::NotFound(format!("no player `{player}`")));
+            return Err(OfficeError::NotFound(Missing::Player(player)));
         }
         let seated =
             view.games.iter().filter_map(|g| g.schedule.as_ref()).find(|s| s.black == player || s.white == player);
@@ -296,7 +296,7 @@ pub async fn set_latin_name(
     }
     command(state, caller, move |state, p, view| {
         let Some(mut q) = view.players.iter().find(|x| x.id == player).cloned() else {
-            return Err(OfficeError::NotFound(format!("no player `{player}`")));
+            return Err(OfficeError::NotFound(Missing::Player(player)));
         };
         let rating = arbiter_core::tournament::pairing::opengotha::initial_rating(q.rank);
         let r = q.opengotha.get_or_insert_with(|| OpenGothaRecord { rating, ..OpenGothaRecord::default() });
@@ -428,7 +428,7 @@ pub async fn withdraw(
     let w = raw.0?;
     command(state, caller, move |state, p, view| {
         if !view.players.iter().any(|x| x.id == player) {
-            return Err(OfficeError::NotFound(format!("no player `{player}`")));
+            return Err(OfficeError::NotFound(Missing::Player(player)));
         }
         let body = EventBody::PlayerWithdrew { player: player.clone(), after_round: w.after_round, note: w.note };
         record(state, p, vec![(None, body)])?;
@@ -458,7 +458,7 @@ pub async fn set_absences(
     let a = raw.0?;
     command(state, caller, move |state, p, view| {
         if !view.players.iter().any(|x| x.id == player) {
-            return Err(OfficeError::NotFound(format!("no player `{player}`")));
+            return Err(OfficeError::NotFound(Missing::Player(player)));
         }
         let rounds: std::collections::BTreeSet<u16> = a.rounds.iter().copied().collect();
         let last = view.tournament.as_ref().and_then(|t| t.settings.rounds);

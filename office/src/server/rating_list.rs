@@ -14,7 +14,7 @@ use axum::Router;
 use serde::Deserialize;
 
 use crate::accounts::Principal;
-use crate::error::OfficeError;
+use crate::error::{Missing, OfficeError};
 use crate::server::recording::{command, record, ImportQuery, SETUP};
 use crate::server::request::body;
 use crate::server::{AppState, Caller};
@@ -70,7 +70,7 @@ fn loaded_list(state: &AppState, p: &Principal) -> Result<Arc<RatingList>, Offic
         .unwrap_or_else(|e| e.into_inner())
         .get(&p.tournament)
         .cloned()
-        .ok_or_else(|| OfficeError::NotFound("no rating list loaded for this tournament".into()))
+        .ok_or_else(|| OfficeError::NotFound(Missing::RatingList))
 }
 
 #[derive(Deserialize)]

@@ -8,17 +8,20 @@ use arbiter_core::game::GameState;
 use arbiter_core::model::{GameId, TournamentId};
 use arbiter_core::tournament::TournamentView;
 
-use crate::error::OfficeError;
+use crate::error::{Missing, OfficeError};
 use crate::server::{AppState, Caller};
 
 /// The whole tournament, as the store keeps it derived.
 pub(crate) fn view_of(state: &AppState, t: &TournamentId) -> Result<TournamentView, OfficeError> {
-    state.store.tournament_view(t)?.ok_or_else(|| OfficeError::NotFound(format!("tournament `{t}` has no events yet")))
+    state.store.tournament_view(t)?.ok_or_else(|| OfficeError::NotFound(Missing::Tournament(t.clone())))
 }
 
 /// One game's state as kept: a 404 naming the game unless the tournament has it.
 pub(crate) fn state_of(state: &AppState, t: &TournamentId, game: &GameId) -> Result<Arc<GameState>, OfficeError> {
-    state.store.game_state(t, game)?.ok_or_else(|| OfficeError::NotFound(format!("no game `{game}` in `{t}`")))
+    state
+        .store
+        .game_state(t, game)?
+        .ok_or_else(|| OfficeError::NotFound(Missing::Game { game: game.clone(), tournament: t.clone() }))
 }
 
 /// One game's screen (state, players, catalogue) from the kept state and set-up.
@@ -26,7 +29,8 @@ pub(crate) fn game_page(state: &AppState, t: &TournamentId, game: &GameId) -> Re
     let s = state_of(state, t, game)?;
     // Not scheduled (yet) is a 404 too: there is no game screen to show.
     let seals = arbiter_core::app::seals_of(&*state.store, &s)?;
-    arbiter_core::app::game_view(&*state.store.setup(t)?, s, seals).map_err(|e| OfficeError::NotFound(e.to_string()))
+    arbiter_core::app::game_view(&*state.store.setup(t)?, s, seals)
+        .map_err(|e| OfficeError::NotFound(Missing::GameScreen(e)))
 }
 
 /// The tournament's events that belong to no game (set-up, registrations, withdrawals,

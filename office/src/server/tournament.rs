@@ -15,7 +15,7 @@ use axum::Json;
 use axum::Router;
 use serde::Deserialize;
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Missing, OfficeError, RequestFault};
 use crate::server::recording::{command, invalid, out_of_range, record, ImportQuery, SETUP};
 use crate::server::request::{body, JsonBody};
 use crate::server::{AppState, Caller};
@@ -170,7 +170,10 @@ pub async fn assign_referee(
     }
     command(state, caller, move |state, p, view| {
         if !view.people.iter().any(|x| x.id == a.referee && x.role == Role::Referee) {
-            return Err(OfficeError::NotFound(format!("`{}` is not a registered referee", a.referee)));
+            return Err(OfficeError::NotFound(Missing::Referee {
+                referee: a.referee,
+                tournament: p.tournament.clone(),
+            }));
         }
         record(
             state,
@@ -207,7 +210,7 @@ pub async fn assign_venue(
     }
     command(state, caller, move |state, p, view| {
         if !view.people.iter().any(|x| x.id == a.venue && x.role == Role::Office) {
-            return Err(OfficeError::NotFound(format!("`{}` is not a registered venue office", a.venue)));
+            return Err(OfficeError::NotFound(Missing::VenueOffice(a.venue)));
         }
         let body = EventBody::VenueAssigned { venue: a.venue.clone(), round: a.round, tables: a.tables.clone() };
         record(state, p, vec![(None, body)])?;

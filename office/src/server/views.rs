@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Fault, Missing, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::reading::{game_page, state_of, tournament_view};
 use crate::server::{AppState, Caller};
@@ -25,7 +25,7 @@ use arbiter_core::DomainError;
 /// service worker. Public: it is what every TLS handshake shows anyway.
 pub async fn certificate(State(state): State<AppState>) -> Result<Response, OfficeError> {
     if state.cert.is_none() {
-        return Err(OfficeError::NotFound("this office serves plain HTTP: it has no certificate".to_owned()));
+        return Err(OfficeError::NotFound(Missing::Certificate));
     }
     let data = state.data.clone();
     let cert = blocking(move || crate::tls::current(&data)).await?;
@@ -95,7 +95,7 @@ fn writable(store: &dyn arbiter_core::store::EventStore) -> Result<(), OfficeErr
 }
 
 pub async fn not_found() -> OfficeError {
-    OfficeError::NotFound("no such endpoint; the API lives under /api/v1 (see docs/sync.md)".into())
+    OfficeError::NotFound(Missing::Endpoint)
 }
 
 pub async fn method_not_allowed() -> OfficeError {
@@ -141,7 +141,8 @@ pub async fn game_state(
     let game = GameId::new(game.0)?;
     blocking(move || {
         let kept = state_of(&state, &caller.0.tournament, &game)?;
-        let json = serde_json::to_vec(&*kept).map_err(|e| OfficeError::Internal(e.to_string()))?;
+        let json = serde_json::to_vec(&*kept)
+            .map_err(|source| OfficeError::Internal(Fault::Json { what: "a game's kept state".into(), source }))?;
         Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
     })
     .await
@@ -228,7 +229,7 @@ pub async fn story(
             .map(Json)
             .map_err(|e| match e {
                 arbiter_core::CoreError::Domain(arbiter_core::DomainError::WrongScope(_)) => {
-                    OfficeError::NotFound(e.to_string())
+                    OfficeError::NotFound(Missing::Incident(e))
                 }
                 other => other.into(),
             })
