@@ -4,13 +4,18 @@
 
 use std::sync::Arc;
 
+use arbiter_core::app::GameView;
 use arbiter_core::error::DomainError;
 use arbiter_core::event::{Event, EventBody};
 use arbiter_core::game::validate;
 use arbiter_core::model::{GameId, PlayerId, Role, TournamentId};
 use arbiter_core::tournament::publish::{pairing_sheet, PairingSheet};
 use arbiter_core::tournament::TournamentView;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::Query;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::Json;
 use axum::Router;
@@ -28,10 +33,10 @@ use crate::server::{AppState, Caller};
 /// `/games/{game}…`.
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
-        .route("/games/{game}", get(crate::server::views::game))
-        .route("/games/{game}/state", get(crate::server::views::game_state))
-        .route("/games/{game}/incidents/{incident}/story", get(crate::server::views::story))
-        .route("/games/{game}/reader", get(crate::server::views::reader))
+        .route("/games/{game}", get(game))
+        .route("/games/{game}/state", get(game_state))
+        .route("/games/{game}/incidents/{incident}/story", get(story))
+        .route("/games/{game}/reader", get(reader))
         .route("/games/{game}/pairing", put(override_pairing))
         .route("/games/{game}/events", post(record_game_event))
         .route("/games/{game}/allowed", post(allowed))
@@ -457,6 +462,85 @@ pub async fn preview(
             p.refused = refused;
         }
         Ok(Json(p))
+    })
+    .await
+}
+
+/// `GET /api/v1/games/{game}/state`: the game's derived state (kept up to date by the store).
+pub async fn game_state(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: PathParam<String>,
+) -> Result<Response, OfficeError> {
+    let game = GameId::new(game.0)?;
+    blocking(move || {
+        let kept = state_of(&state, &caller.0.tournament, &game)?;
+        let json = serde_json::to_vec(&*kept)
+            .map_err(|source| OfficeError::Internal(Fault::Json { what: "a game's kept state".into(), source }))?;
+        Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+    })
+    .await
+}
+
+/// `GET /api/v1/games/{game}/incidents/{incident}/story`: one incident's whole story (recorded,
+/// escalated, ruled, appealed, decided — who and when, what replaced what) and what the caller
+/// may decide on it, previewed.
+pub async fn story(
+    State(state): State<AppState>,
+    caller: Caller,
+    p: PathParam<(String, String)>,
+) -> Result<Json<arbiter_core::app::Story>, OfficeError> {
+    let (game, incident) = p.0;
+    let game = GameId::new(game)?;
+    let incident: arbiter_core::model::EventId = incident.parse().map_err(|_| DomainError::InvalidField {
+        field: "incident".into(),
+        message: format!("`{incident}` is not an event id"),
+    })?;
+    blocking(move || {
+        let viewer = crate::server::request::author(&caller.0);
+        arbiter_core::app::story_of(&*state.store, &caller.0.tournament, &game, incident, viewer, state.clock.now())
+            .map(Json)
+            .map_err(|e| match e {
+                arbiter_core::CoreError::Domain(arbiter_core::DomainError::WrongScope(_)) => {
+                    OfficeError::NotFound(Missing::Incident(e))
+                }
+                other => other.into(),
+            })
+    })
+    .await
+}
+
+/// `GET /api/v1/games/{game}`: the game screen (state, players, incident catalogue).
+pub async fn game(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: PathParam<String>,
+) -> Result<Json<GameView>, OfficeError> {
+    let game = GameId::new(game.0)?;
+    blocking(move || game_page(&state, &caller.0.tournament, &game).map(Json)).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ReaderQuery {
+    /// The `now_ms` of the previous answer: what fell due since is said.
+    after: Option<u64>,
+}
+
+/// `GET /api/v1/games/{game}/reader?after=MS` (anyone enrolled): the byo-yomi reader (第十二条)
+/// at the office's own time — the clock now, and the calls due since `after`.
+pub async fn reader(
+    State(state): State<AppState>,
+    caller: Caller,
+    game: PathParam<String>,
+    q: Result<Query<ReaderQuery>, QueryRejection>,
+) -> Result<Json<arbiter_core::app::ReaderView>, OfficeError> {
+    let game = GameId::new(game.0)?;
+    let q = crate::server::query(q, "after= is the now_ms of the previous answer, in milliseconds")?;
+    blocking(move || {
+        let folded = state_of(&state, &caller.0.tournament, &game)?;
+        let now = state.clock.now_ms();
+        Ok(Json(arbiter_core::app::reader_view(&folded, q.after, now)))
     })
     .await
 }
