@@ -19,7 +19,7 @@ use arbiter_core::model::{DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::store::Keyspace;
 
-use crate::error::{OfficeError, RequestFault, SignIn};
+use crate::error::{Fault, Missing, OfficeError, RequestFault, SignIn};
 use arbiter_core::DomainError;
 
 /// An authenticated caller.
@@ -84,7 +84,7 @@ fn sha256_hex(s: &str) -> String {
 
 fn random<const N: usize>() -> Result<[u8; N], OfficeError> {
     let mut b = [0u8; N];
-    getrandom::fill(&mut b).map_err(|e| OfficeError::Internal(format!("no randomness: {e}")))?;
+    getrandom::fill(&mut b).map_err(|e| OfficeError::Internal(Fault::Randomness(e)))?;
     Ok(b)
 }
 
@@ -94,11 +94,13 @@ fn normalise_code(code: &str) -> String {
 }
 
 fn decode<T: for<'de> Deserialize<'de>>(key: &str, v: &[u8]) -> Result<T, OfficeError> {
-    serde_json::from_slice(v).map_err(|e| OfficeError::Internal(format!("accounts record {key}: {e}")))
+    serde_json::from_slice(v)
+        .map_err(|source| OfficeError::Internal(Fault::Json { what: format!("accounts record {key}"), source }))
 }
 
 fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, OfficeError> {
-    serde_json::to_vec(value).map_err(|e| OfficeError::Internal(e.to_string()))
+    serde_json::to_vec(value)
+        .map_err(|source| OfficeError::Internal(Fault::Json { what: "an accounts record".into(), source }))
 }
 
 impl Accounts {
@@ -208,7 +210,7 @@ impl Accounts {
         now: DateTime<Utc>,
     ) -> Result<IssuedCode, OfficeError> {
         if self.get::<PersonRecord>(&format!("person/{t}/{person}"))?.is_none() {
-            return Err(OfficeError::NotFound(format!("no official `{person}` is registered for `{t}`")));
+            return Err(OfficeError::NotFound(Missing::Official { person: person.clone(), tournament: t.clone() }));
         }
         let bytes = random::<8>()?;
         let code: String = bytes.iter().map(|b| CROCKFORD[usize::from(b % 32)] as char).collect();
@@ -256,9 +258,13 @@ impl Accounts {
                 "device `{device}` is already enrolled; choose another device id"
             )));
         }
-        let person: PersonRecord = self
-            .get(&format!("person/{}/{}", record.tournament, record.person))?
-            .ok_or_else(|| OfficeError::NotFound(format!("official `{}` is no longer registered", record.person)))?;
+        let person: PersonRecord =
+            self.get(&format!("person/{}/{}", record.tournament, record.person))?.ok_or_else(|| {
+                OfficeError::NotFound(Missing::Official {
+                    person: record.person.clone(),
+                    tournament: record.tournament.clone(),
+                })
+            })?;
         record.used = true;
         // Spent by a swap from what was read: of two offices taking one code at once, one
         // enrolls and the other is told it was used.
@@ -367,8 +373,9 @@ impl Accounts {
     /// Revokes a device, or takes a revocation back (one the ledger could not record).
     pub fn set_revoked(&self, t: &TournamentId, device: &DeviceId, revoked: bool) -> Result<(), OfficeError> {
         let key = format!("dev/{t}/{device}");
-        let mut d: DeviceRecord =
-            self.get(&key)?.ok_or_else(|| OfficeError::NotFound(format!("no device `{device}` in `{t}`")))?;
+        let mut d: DeviceRecord = self
+            .get(&key)?
+            .ok_or_else(|| OfficeError::NotFound(Missing::Device { device: device.clone(), tournament: t.clone() }))?;
         d.revoked = revoked;
         self.put(&key, &d)
     }
@@ -463,11 +470,30 @@ mod tests {
     fn codes_are_only_for_registered_officials() {
         let a = accounts("unregistered");
         let (t, _) = setup(&a);
-        let err = a.issue_code(&t, &PersonId::new("nobody").unwrap(), Duration::minutes(5), Utc::now()).unwrap_err();
-        assert_eq!(err.code(), "not_found");
+        let nobody = PersonId::new("nobody").unwrap();
+        let err = a.issue_code(&t, &nobody, Duration::minutes(5), Utc::now()).unwrap_err();
+        assert!(
+            matches!(&err, OfficeError::NotFound(crate::error::Missing::Official { person, tournament })
+                if *person == nobody && *tournament == t),
+            "{err:?}"
+        );
         assert_eq!(
             a.register_person(&t, &PersonId::new("o2").unwrap(), "x", Role::Organiser).unwrap_err().code(),
             "invalid_role"
         );
+    }
+
+    #[test]
+    fn revoking_a_device_the_tournament_never_enrolled_names_it() {
+        let a = accounts("unknown-device");
+        let (t, _) = setup(&a);
+        let ghost = DeviceId::new("tab-9").unwrap();
+        let err = a.set_revoked(&t, &ghost, true).unwrap_err();
+        assert!(
+            matches!(&err, OfficeError::NotFound(crate::error::Missing::Device { device, tournament })
+                if *device == ghost && *tournament == t),
+            "{err:?}"
+        );
+        assert_eq!(err.to_string(), "no device `tab-9` in `t1`");
     }
 }

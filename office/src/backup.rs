@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use arbiter_core::store::Store;
 use base64::Engine as _;
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Fault, OfficeError, RequestFault};
 
 /// The format's version.
 pub const VERSION: u32 = 1;
@@ -92,7 +92,8 @@ pub fn write(store: &Store, data: &Path, out: &mut impl Write) -> Result<BackupR
     let mut records = 0;
     for name in TREES {
         for item in store.open_tree(name)?.iter() {
-            let (k, v) = item.map_err(|e| OfficeError::Internal(format!("reading {name}: {e}")))?;
+            let (k, v) =
+                item.map_err(|source| OfficeError::Internal(Fault::Sled { what: format!("reading {name}"), source }))?;
             line(out, &Part::Tree { tree: (*name).to_owned(), key: hex::encode(k), value: hex::encode(v) })?;
             records += 1;
         }
@@ -135,7 +136,8 @@ pub fn write_file(store: &Store, data: &Path, to: &Path) -> Result<BackupReport,
         return Err(OfficeError::Conflict(format!("{} exists: a backup never replaces a file", to.display())));
     }
     let tmp = to.with_extension("partial");
-    let failed = |e: std::io::Error| OfficeError::Internal(format!("cannot write {}: {e}", tmp.display()));
+    let failed =
+        |source: std::io::Error| OfficeError::Internal(Fault::File { what: "cannot write", path: tmp.clone(), source });
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -200,8 +202,9 @@ fn restore_into(from: &Path, data: &Path) -> Result<RestoreReport, OfficeError> 
             part => parts.push((n, part)),
         }
     }
-    std::fs::create_dir_all(data)
-        .map_err(|e| OfficeError::Internal(format!("cannot create {}: {e}", data.display())))?;
+    std::fs::create_dir_all(data).map_err(|source| {
+        OfficeError::Internal(Fault::File { what: "cannot create", path: data.to_path_buf(), source })
+    })?;
     let (mut files, mut records) = (0, 0);
     for (n, part) in &parts {
         if let Part::File { file, mode, base64 } = part {
@@ -210,7 +213,9 @@ fn restore_into(from: &Path, data: &Path) -> Result<RestoreReport, OfficeError> 
             let path = safe_join(data, file)
                 .ok_or_else(|| bad_backup(from, *n, format!("`{file}` is not a file of an office")))?;
             let dir = path.parent().unwrap_or(data).to_path_buf();
-            std::fs::create_dir_all(&dir).map_err(|e| OfficeError::Internal(e.to_string()))?;
+            std::fs::create_dir_all(&dir).map_err(|source| {
+                OfficeError::Internal(Fault::File { what: "cannot create", path: dir.clone(), source })
+            })?;
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
             if mode & 0o077 == 0 {
                 arbiter_core::store::file::write_atomic_private(&dir, name, &bytes)?;
@@ -228,12 +233,17 @@ fn restore_into(from: &Path, data: &Path) -> Result<RestoreReport, OfficeError> 
             }
             let k = hex::decode(key).map_err(|e| bad_backup(from, *n, e))?;
             let v = hex::decode(value).map_err(|e| bad_backup(from, *n, e))?;
-            store.open_tree(tree)?.insert(k, v).map_err(|e| OfficeError::Internal(e.to_string()))?;
+            store.open_tree(tree)?.insert(k, v).map_err(|source| {
+                OfficeError::Internal(Fault::Sled { what: format!("restoring into {tree}"), source })
+            })?;
             records += 1;
         }
     }
     for tree in TREES {
-        store.open_tree(tree)?.flush().map_err(|e| OfficeError::Internal(e.to_string()))?;
+        store
+            .open_tree(tree)?
+            .flush()
+            .map_err(|source| OfficeError::Internal(Fault::Sled { what: format!("flushing {tree}"), source }))?;
     }
     // The events, stored a thousand to a durable batch, up to the count at the end.
     let (mut events, mut batch) = (0usize, Vec::with_capacity(1_000));
@@ -257,12 +267,11 @@ fn restore_into(from: &Path, data: &Path) -> Result<RestoreReport, OfficeError> 
 fn store_batch(store: &Store, batch: &mut Vec<arbiter_core::event::Event>) -> Result<usize, OfficeError> {
     let stored = store.append(batch, arbiter_core::store::Origin::Remote)?;
     batch.clear();
-    for r in &stored {
-        if let Err(e) = r {
-            return Err(OfficeError::Internal(format!("an event of the backup was refused: {e}")));
-        }
+    let n = stored.len();
+    if let Some(Err(e)) = stored.into_iter().find(Result::is_err) {
+        return Err(OfficeError::Internal(Fault::failed("an event of the backup was refused", e)));
     }
-    Ok(stored.len())
+    Ok(n)
 }
 
 /// `data/name` for a name a backup may carry (one of [`FILES`]), never a path outside `data`.

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use arbiter_core::store::Keyspace;
 
-use crate::error::OfficeError;
+use crate::error::{Fault, OfficeError};
 use crate::limits::{Entry, Policy, Tracked, Verdict};
 
 /// The keyspace the entries live in.
@@ -41,7 +41,7 @@ fn decode(bytes: &[u8]) -> Option<Entry> {
 }
 
 fn encode(e: &Entry) -> Result<Vec<u8>, OfficeError> {
-    serde_json::to_vec(e).map_err(|e| OfficeError::Internal(format!("door entry: {e}")))
+    serde_json::to_vec(e).map_err(|source| OfficeError::Internal(Fault::Json { what: "door entry".into(), source }))
 }
 
 impl Door {

@@ -1,6 +1,7 @@
 //! The office crate's one error type. Over HTTP every error is `{code, message}` with a status
 //! that says whose fault it was: 4xx for the client's mistakes, 5xx only for the office's own.
 
+use arbiter_core::model::{DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
 use arbiter_core::{CoreError, DomainError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -35,8 +36,9 @@ pub enum OfficeError {
         tables.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
     )]
     NotYourTable { table: u16, referee: arbiter_core::model::PersonId, tables: Vec<u16> },
+    /// What was asked for and is not there (404), named.
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Missing),
     #[error("{0}")]
     Conflict(String),
     /// A player registered by hand who has a registered player's name or PIN: the message names
@@ -56,8 +58,9 @@ pub enum OfficeError {
     MethodNotAllowed(&'static str),
     #[error("{0}")]
     TooLarge(String),
+    /// The office's own failure (500), with its cause.
     #[error("internal error: {0}")]
-    Internal(String),
+    Internal(Fault),
     /// Another office process serves this data directory (`serving`).
     #[error("{0}")]
     OfficeRunning(String),
@@ -85,6 +88,107 @@ pub enum OfficeError {
     /// This binary was built without the officials' pages, and no folder of them was given.
     #[error("{0}")]
     PagesNotBuilt(&'static str),
+}
+
+/// What failed inside the office (a 500): what it was doing, and the error that stopped it as
+/// its `source`, so a log or a caller's report keeps the cause.
+#[derive(Debug, thiserror::Error)]
+pub enum Fault {
+    /// A blocking worker (`runtime::blocking`) panicked or was cancelled.
+    #[error("worker failed: {0}")]
+    Worker(#[source] tokio::task::JoinError),
+    /// A handler panicked; `CatchPanicLayer` answers for it.
+    #[error("the handler panicked; nothing was stored")]
+    Panicked,
+    /// An escalation recorded from the browser whose incident id the stamp did not mint.
+    #[error("the escalation names an incident id the stamp did not mint")]
+    UnmintedIncident,
+    /// An answer to an `Idempotency-Key` request that could not be read to keep it.
+    #[error("the answer could not be read to keep it")]
+    UnreadAnswer,
+    /// JSON the office writes or kept itself that would not encode or decode.
+    #[error("{what}: {source}")]
+    Json { what: String, source: serde_json::Error },
+    /// A file or folder of the office's own that could not be written.
+    #[error("{what} {}: {source}", path.display())]
+    File { what: &'static str, path: std::path::PathBuf, source: std::io::Error },
+    /// The office's own sled database (a backup read or restored).
+    #[error("{what}: {source}")]
+    Sled { what: String, source: sled::Error },
+    /// The operating system gave no randomness (tokens, codes, secrets).
+    #[error("no randomness: {0}")]
+    Randomness(#[source] getrandom::Error),
+    /// A library the office drives (QR codes, TLS, the PostgreSQL pool, the store on restore)
+    /// refused what the office itself built.
+    #[error("{what}: {source}")]
+    Failed { what: &'static str, source: Box<dyn std::error::Error + Send + Sync> },
+}
+
+impl Fault {
+    /// A library's refusal of what the office built, said with what it was doing.
+    pub fn failed(what: &'static str, source: impl std::error::Error + Send + Sync + 'static) -> Self {
+        Fault::Failed { what, source: Box::new(source) }
+    }
+}
+
+/// What a 404 did not find, named: a client is told which thing (and which id) is missing, and
+/// a test asserts the variant, not a text.
+#[derive(Debug, thiserror::Error)]
+pub enum Missing {
+    /// A tournament the store has no event of.
+    #[error("tournament `{0}` has no events yet")]
+    Tournament(TournamentId),
+    /// A tournament not among the events read (`standings --store`).
+    #[error("no tournament `{tournament}` in {place}")]
+    TournamentIn { tournament: String, place: String },
+    /// A game the tournament does not have.
+    #[error("no game `{game}` in `{tournament}`")]
+    Game { game: GameId, tournament: TournamentId },
+    /// A game with no screen yet (not scheduled): the core's reason.
+    #[error("{0}")]
+    GameScreen(#[source] CoreError),
+    /// An incident the game does not have, or not one the caller may read.
+    #[error("{0}")]
+    Incident(#[source] CoreError),
+    /// A player the tournament has not registered.
+    #[error("no player `{0}`")]
+    Player(PlayerId),
+    /// A player in no event of this office (the league's records).
+    #[error("no player `{0}` in any event of this office")]
+    LeaguePlayer(PlayerId),
+    /// A person the tournament has not registered as a referee.
+    #[error("no referee `{referee}` is registered in `{tournament}`")]
+    Referee { referee: PersonId, tournament: TournamentId },
+    /// A person the tournament has not registered as a venue office.
+    #[error("`{0}` is not a registered venue office")]
+    VenueOffice(PersonId),
+    /// An official the accounts do not have for the tournament.
+    #[error("no official `{person}` is registered for `{tournament}`")]
+    Official { person: PersonId, tournament: TournamentId },
+    /// A device the accounts do not have for the tournament.
+    #[error("no device `{device}` in `{tournament}`")]
+    Device { device: DeviceId, tournament: TournamentId },
+    /// An address with no lock-out to lift.
+    #[error("{0} has no failed tries on record")]
+    Lockout(std::net::IpAddr),
+    /// A rating list search or refresh before any list was loaded.
+    #[error("no rating list loaded for this tournament")]
+    RatingList,
+    /// A venue office's resend of an event the central office did not refuse.
+    #[error("event {0} is not one the central office refused")]
+    RefusedEvent(EventId),
+    /// A venue office's resend of an event its ledger does not hold.
+    #[error("event {0} is not in this office's ledger")]
+    Event(EventId),
+    /// `GET /certificate` from an office serving plain HTTP.
+    #[error("this office serves plain HTTP: it has no certificate")]
+    Certificate,
+    /// A path under `/api/v1` no route takes.
+    #[error("no such endpoint; the API lives under /api/v1 (see docs/sync.md)")]
+    Endpoint,
+    /// A page the built UI does not have.
+    #[error("no page `/{0}`; the API lives under /api/v1 (see docs/sync.md)")]
+    Page(String),
 }
 
 /// What was wrong with a request, a command's argument, a setting or a file the office refused
@@ -544,5 +648,69 @@ mod tests {
             assert_eq!(said.en, body.message);
             assert_eq!(body.message, e.to_string());
         }
+    }
+
+    /// Every kind of missing thing is a 404 `not_found` whose message names what was asked for.
+    #[test]
+    fn each_missing_thing_is_a_404_naming_it() {
+        let t = TournamentId::new("t1").expect("a tournament id");
+        let person = PersonId::new("ref-li").expect("a person id");
+        let core = || {
+            CoreError::Domain(DomainError::WrongScope(arbiter_core::error::Scope::NoIncident {
+                incident: "i9".into(),
+                game: "g1".into(),
+            }))
+        };
+        let (refused, absent) = (EventId::from_parts(1, [1; 10]), EventId::from_parts(2, [2; 10]));
+        let (refused_id, absent_id) = (refused.to_string(), absent.to_string());
+        let all: Vec<(Missing, &str)> = vec![
+            (Missing::Tournament(t.clone()), "t1"),
+            (Missing::TournamentIn { tournament: "t2".into(), place: "/srv/events".into() }, "t2"),
+            (Missing::Game { game: GameId::new("r1-b3").expect("a game id"), tournament: t.clone() }, "r1-b3"),
+            (Missing::GameScreen(core()), "g1"),
+            (Missing::Incident(core()), "i9"),
+            (Missing::Player(PlayerId::new("p7").expect("a player id")), "p7"),
+            (Missing::LeaguePlayer(PlayerId::new("p8").expect("a player id")), "p8"),
+            (Missing::Referee { referee: person.clone(), tournament: t.clone() }, "ref-li"),
+            (Missing::VenueOffice(PersonId::new("venue-a").expect("a person id")), "venue-a"),
+            (Missing::Official { person: person.clone(), tournament: t.clone() }, "ref-li"),
+            (Missing::Device { device: DeviceId::new("tab-1").expect("a device id"), tournament: t.clone() }, "tab-1"),
+            (Missing::Lockout([192, 0, 2, 7].into()), "192.0.2.7"),
+            (Missing::RatingList, "rating list"),
+            (Missing::RefusedEvent(refused), &refused_id),
+            (Missing::Event(absent), &absent_id),
+            (Missing::Certificate, "certificate"),
+            (Missing::Endpoint, "/api/v1"),
+            (Missing::Page("nope.html".into()), "/nope.html"),
+        ];
+        for (missing, named) in all {
+            let e = OfficeError::NotFound(missing);
+            assert_eq!((e.status(), e.code()), (StatusCode::NOT_FOUND, "not_found"), "{e:?}");
+            assert!(e.body().message.contains(named), "{e} does not name {named}");
+        }
+    }
+
+    /// Every fault is a 500 `internal`; one with a cause keeps it as its `source`.
+    #[test]
+    fn each_fault_is_a_500_keeping_its_cause() {
+        use std::error::Error as _;
+        let json = || serde_json::from_str::<u8>("x").expect_err("not JSON");
+        let io = || std::io::Error::new(std::io::ErrorKind::PermissionDenied, "read-only");
+        let with_cause = [
+            Fault::Json { what: "an accounts record".into(), source: json() },
+            Fault::File { what: "cannot write", path: "/srv/office/backup.partial".into(), source: io() },
+            Fault::failed("QR code", io()),
+        ];
+        for f in with_cause {
+            assert!(f.source().is_some(), "{f:?} lost its cause");
+            let e = OfficeError::Internal(f);
+            assert_eq!((e.status(), e.code()), (StatusCode::INTERNAL_SERVER_ERROR, "internal"), "{e:?}");
+        }
+        for f in [Fault::Panicked, Fault::UnmintedIncident, Fault::UnreadAnswer] {
+            let e = OfficeError::Internal(f);
+            assert_eq!((e.status(), e.code()), (StatusCode::INTERNAL_SERVER_ERROR, "internal"), "{e:?}");
+        }
+        let e = OfficeError::Internal(Fault::File { what: "cannot create", path: "/srv/x".into(), source: io() });
+        assert_eq!(e.to_string(), "internal error: cannot create /srv/x: read-only");
     }
 }

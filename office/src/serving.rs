@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::OfficeError;
+use crate::error::{Fault, OfficeError};
 
 const FILE: &str = "serving.json";
 
@@ -28,7 +28,7 @@ pub struct Serving {
 /// Returns the backup secret it wrote.
 pub fn announce(data: &Path, address: &str) -> Result<String, OfficeError> {
     let mut secret = [0u8; 32];
-    getrandom::fill(&mut secret).map_err(|e| OfficeError::Internal(format!("no randomness: {e}")))?;
+    getrandom::fill(&mut secret).map_err(|e| OfficeError::Internal(Fault::Randomness(e)))?;
     let secret = hex::encode(secret);
     let me = Serving {
         pid: std::process::id(),
@@ -36,7 +36,8 @@ pub fn announce(data: &Path, address: &str) -> Result<String, OfficeError> {
         address: address.to_owned(),
         backup_secret: Some(secret.clone()),
     };
-    let bytes = serde_json::to_vec_pretty(&me).map_err(|e| OfficeError::Internal(e.to_string()))?;
+    let bytes = serde_json::to_vec_pretty(&me)
+        .map_err(|source| OfficeError::Internal(Fault::Json { what: "serving.json".into(), source }))?;
     arbiter_core::store::file::write_atomic_private(data, FILE, &bytes)?;
     Ok(secret)
 }

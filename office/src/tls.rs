@@ -17,7 +17,7 @@ use rcgen::PublicKeyData;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Fault, OfficeError, RequestFault};
 
 /// Which of the office's certificates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,11 +73,11 @@ fn names(extra: &[String]) -> Vec<String> {
 
 /// Makes a new self-signed certificate (ECDSA P-256) into `slot`, replacing what was there.
 pub fn generate(data: &Path, slot: Slot, extra_names: &[String]) -> Result<OfficeCert, OfficeError> {
-    let key = rcgen::KeyPair::generate().map_err(|e| OfficeError::Internal(format!("key generation: {e}")))?;
+    let key = rcgen::KeyPair::generate().map_err(|e| OfficeError::Internal(Fault::failed("key generation", e)))?;
     let mut params =
         rcgen::CertificateParams::new(names(extra_names)).map_err(|e| bad(format!("certificate name: {e}")))?;
     params.distinguished_name.push(rcgen::DnType::CommonName, "Weiqi Arbiter office");
-    let cert = params.self_signed(&key).map_err(|e| OfficeError::Internal(format!("self-signing: {e}")))?;
+    let cert = params.self_signed(&key).map_err(|e| OfficeError::Internal(Fault::failed("self-signing", e)))?;
     write(data, slot, cert.pem().as_bytes(), key.serialize_pem().as_bytes())
 }
 
@@ -156,7 +156,7 @@ pub fn activate(data: &Path) -> Result<OfficeCert, OfficeError> {
 pub fn server_config(cert: &OfficeCert) -> Result<Arc<rustls::ServerConfig>, OfficeError> {
     let mut config = rustls::ServerConfig::builder_with_provider(arbiter_core::sync::tls::provider())
         .with_safe_default_protocol_versions()
-        .map_err(|e| OfficeError::Internal(format!("TLS set-up: {e}")))?
+        .map_err(|e| OfficeError::Internal(Fault::failed("TLS set-up", e)))?
         .with_no_client_auth()
         .with_single_cert(cert.chain.clone(), cert.key.clone_key())
         .map_err(|e| bad(format!("the certificate and key do not make a usable pair: {e}")))?;

@@ -25,7 +25,7 @@ use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::Accounts;
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Missing, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use arbiter_core::DomainError;
 
@@ -417,10 +417,10 @@ impl Forwarder {
     pub async fn resend(&self, event: &arbiter_core::model::EventId) -> Result<PushResult, OfficeError> {
         let key = format!("{REFUSED}{event}");
         if self.cursors.get(key.as_bytes())?.is_none() {
-            return Err(OfficeError::NotFound(format!("event {event} is not one the central office refused")));
+            return Err(OfficeError::NotFound(Missing::RefusedEvent(*event)));
         }
         let Some(e) = self.store.get(event)? else {
-            return Err(OfficeError::NotFound(format!("event {event} is not in this office's ledger")));
+            return Err(OfficeError::NotFound(Missing::Event(*event)));
         };
         let answer: PushResponse = answer(self.push_request(std::slice::from_ref(&e))?).await?;
         self.keep_receipts(&answer.receipts)?;

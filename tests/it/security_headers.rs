@@ -12,10 +12,17 @@ use arbiter_office::server::headers::{CONTENT_SECURITY_POLICY, PERMISSIONS_POLIC
 use arbiter_tests::Office;
 use reqwest::Method;
 
-/// Each `.route("…", …)` of the office's router: its path and methods.
+/// Each `.route("…", …)` of the office's router — `server/mod.rs` and each resource's
+/// `routes()` beside it: its path and methods.
 fn routes() -> Vec<(String, Vec<Method>)> {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../office/src/server/mod.rs");
-    let text = std::fs::read_to_string(source).unwrap();
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("../office/src/server");
+    let mut files: Vec<_> = std::fs::read_dir(&server)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .collect();
+    files.sort();
+    let text: String = files.iter().map(|f| std::fs::read_to_string(f).unwrap() + "\n").collect();
     let mut routes = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| l.starts_with(".route(\"")) {
         let path = line[".route(\"".len()..].split('"').next().unwrap().to_owned();

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter_office::error::RequestFault;
+use arbiter_office::error::{Missing, RequestFault};
 use arbiter_office::{standings, OfficeError};
 
 use super::{print, read, Ledger, TableFormat};
@@ -32,10 +32,9 @@ pub fn run(Args { file, ledger, tournament, round, format }: Args) -> Result<Exi
             let (events, from) = (store.all_events()?, store.place());
             let mut views = arbiter_core::tournament::replay(&events);
             let view = match tournament {
-                Some(t) => views
-                    .into_iter()
-                    .find(|v| v.id.as_str() == t)
-                    .ok_or_else(|| OfficeError::NotFound(format!("no tournament `{t}` in {from}")))?,
+                Some(t) => views.into_iter().find(|v| v.id.as_str() == t).ok_or_else(|| {
+                    OfficeError::NotFound(Missing::TournamentIn { tournament: t.to_string(), place: from.to_string() })
+                })?,
                 None if views.len() == 1 => views.remove(0),
                 None => {
                     let ids: Vec<String> = views.iter().map(|v| v.id.to_string()).collect();

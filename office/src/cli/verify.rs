@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use arbiter_core::DomainError;
-use arbiter_office::error::RequestFault;
+use arbiter_office::error::{Fault, RequestFault};
 use arbiter_office::{verify, OfficeError};
 
 use super::{read, Format, Ledger};
@@ -62,7 +62,13 @@ pub fn run(Args { file, ledger, office_key, receipts, format }: Args) -> Result<
     match format {
         Format::Text => print!("{}", verify::render_text(&report)),
         Format::Json => {
-            println!("{}", serde_json::to_string_pretty(&report).map_err(|e| OfficeError::Internal(e.to_string()))?)
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&report).map_err(|source| OfficeError::Internal(Fault::Json {
+                    what: "the verification report".into(),
+                    source
+                }))?
+            )
         }
     }
     Ok(if report.is_clean() { ExitCode::SUCCESS } else { ExitCode::from(1) })

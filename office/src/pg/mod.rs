@@ -35,7 +35,7 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::NoTls;
 
-use crate::error::OfficeError;
+use crate::error::{Fault, OfficeError};
 use arbiter_core::DomainError;
 
 type CoreResult<T> = Result<T, CoreError>;
@@ -176,7 +176,7 @@ impl PgStore {
             .create_timeout(Some(CONNECT_WAIT))
             .runtime(deadpool_postgres::Runtime::Tokio1)
             .build()
-            .map_err(|e| OfficeError::Internal(format!("PostgreSQL pool: {e}")))?;
+            .map_err(|e| OfficeError::Internal(Fault::failed("PostgreSQL pool", e)))?;
         let store = PgStore {
             pool,
             handle: runtime.handle().clone(),

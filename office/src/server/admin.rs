@@ -14,7 +14,7 @@ use axum::Json;
 use serde::Deserialize;
 
 use crate::accounts::{IssuedCode, Principal, Refusal, TournamentRecord};
-use crate::error::{OfficeError, RequestFault, SignIn};
+use crate::error::{Fault, Missing, OfficeError, RequestFault, SignIn};
 use crate::runtime::blocking;
 use crate::server::request::{body, JsonBody};
 use crate::server::{AppState, Caller, ClientAddr};
@@ -240,7 +240,7 @@ pub async fn revoke(
         // later would refuse it as signed after). On a full disk the token is given back: the
         // two stay together.
         if !state.accounts.knows_device(&t, &device)? {
-            return Err(OfficeError::NotFound(format!("no device `{device}` in `{t}`")));
+            return Err(OfficeError::NotFound(Missing::Device { device: device.clone(), tournament: t.clone() }));
         }
         state.accounts.revoke(&t, &device)?;
         if state.accounts.device_key(&t, &device)?.is_some() {
@@ -355,7 +355,7 @@ pub async fn lift_lockout(
         .parse()
         .map_err(|_| OfficeError::bad(RequestFault::Path, format!("`{address}` is not an IP address")))?;
     if !state.lift(ip)? {
-        return Err(OfficeError::NotFound(format!("{ip} has no failed tries on record")));
+        return Err(OfficeError::NotFound(Missing::Lockout(ip)));
     }
     Ok(Json(serde_json::json!({ "lifted": ip })))
 }
@@ -363,7 +363,7 @@ pub async fn lift_lockout(
 /// `text` as a QR code in SVG, large enough to scan from a screen at arm's length.
 fn qr_svg(text: &str) -> Result<String, OfficeError> {
     let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M)
-        .map_err(|e| OfficeError::Internal(format!("QR code: {e}")))?;
+        .map_err(|e| OfficeError::Internal(Fault::failed("QR code", e)))?;
     Ok(code.render::<qrcode::render::svg::Color>().min_dimensions(240, 240).build())
 }
 

@@ -11,10 +11,10 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::Json;
 
-use crate::error::OfficeError;
+use crate::error::{Fault, Missing, OfficeError};
 use crate::keyspaces::EVALUATIONS as TREE;
 use crate::runtime::blocking;
-use crate::server::games::view_of;
+use crate::server::reading::view_of;
 use crate::server::request::body;
 use crate::server::{AppState, Caller};
 use arbiter_core::DomainError;
@@ -24,10 +24,6 @@ fn key(tournament: &str, referee: &str) -> Vec<u8> {
     k.push(0);
     k.extend_from_slice(referee.as_bytes());
     k
-}
-
-fn internal(e: impl std::fmt::Display) -> OfficeError {
-    OfficeError::Internal(e.to_string())
 }
 
 #[derive(schemars::JsonSchema, serde::Deserialize)]
@@ -61,7 +57,7 @@ pub async fn put(
     blocking(move || {
         let view = view_of(&state, &p.tournament)?;
         if !view.people.iter().any(|x| x.id == referee && x.role == Role::Referee) {
-            return Err(OfficeError::NotFound(format!("no referee `{referee}` is registered in `{}`", p.tournament)));
+            return Err(OfficeError::NotFound(Missing::Referee { referee, tournament: p.tournament.clone() }));
         }
         let e = Evaluation { referee, text, by: p.person.clone(), at: chrono::Utc::now() };
         state
@@ -82,7 +78,11 @@ pub async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<
         prefix.push(0);
         let mut out = Vec::new();
         for (_, v) in state.store.keyspace(TREE)?.scan_prefix(&prefix)? {
-            out.push(serde_json::from_slice(&v).map_err(|e| internal(format!("a stored evaluation: {e}")))?);
+            out.push(
+                serde_json::from_slice(&v).map_err(|source| {
+                    OfficeError::Internal(Fault::Json { what: "a stored evaluation".into(), source })
+                })?,
+            );
         }
         Ok(Json(out))
     })

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 
 use arbiter_core::store::Keyspace;
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Fault, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::AppState;
 
@@ -107,7 +107,7 @@ pub async fn idempotent(State(state): State<AppState>, request: Request, next: N
     }
     let (parts, body) = response.into_parts();
     let Ok(body) = axum::body::to_bytes(body, usize::MAX).await else {
-        return OfficeError::Internal("the answer could not be read to keep it".into()).into_response();
+        return OfficeError::Internal(Fault::UnreadAnswer).into_response();
     };
     let kept = Kept {
         at_ms: chrono::Utc::now().timestamp_millis(),

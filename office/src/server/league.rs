@@ -11,7 +11,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 
-use crate::error::OfficeError;
+use crate::error::{Missing, OfficeError};
 use crate::runtime::blocking;
 use crate::server::{AppState, Caller};
 
@@ -46,9 +46,7 @@ pub async fn player(
     let player = PlayerId::new(player.0)?;
     blocking(move || {
         let mut all = arbiter_core::league::records(&every_event(&state)?);
-        all.remove(&player)
-            .map(Json)
-            .ok_or_else(|| OfficeError::NotFound(format!("no player `{player}` in any event of this office")))
+        all.remove(&player).map(Json).ok_or_else(|| OfficeError::NotFound(Missing::LeaguePlayer(player)))
     })
     .await
 }

@@ -14,10 +14,15 @@ pub mod idempotency;
 mod league;
 pub mod openapi;
 pub mod pages;
+mod players;
 mod publish;
+mod rating_list;
+mod reading;
+mod recording;
 mod request;
-mod running;
+mod rounds;
 mod sync;
+mod tournament;
 mod venue_join;
 mod views;
 
@@ -37,7 +42,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::decompression::RequestDecompressionLayer;
 
 use crate::accounts::Accounts;
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Fault, OfficeError, RequestFault};
 
 pub use admin::{enroll_device, init_tournament};
 pub use arbiter_core::sync::protocol::InitReport;
@@ -226,57 +231,32 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         .route("/lockouts", get(admin::lockouts))
         .route("/lockouts/{address}", axum::routing::delete(admin::lift_lockout))
         .route("/status", get(views::status))
-        .route("/games/{game}/state", get(views::game_state))
-        .route("/games/{game}/incidents/{incident}/story", get(views::story))
-        .route("/games/{game}/reader", get(views::reader))
         .route("/board/record", post(board::record))
         .route("/board/count", post(board::count))
         .route("/board/check", post(board::check))
-        .route("/games/{game}", get(views::game))
         .route("/tables", get(views::tables))
         .route("/labels", get(views::labels))
         .route("/incidents", get(views::incidents))
         .route("/queue", get(views::queue))
         .route("/export", get(views::export))
         .route("/setup", get(publish::setup))
-        .route("/tournament", axum::routing::put(running::put_tournament))
-        .route("/players", post(running::add_player))
-        .route("/players/import", post(running::import_players))
-        .route("/players/{player}/withdraw", post(running::withdraw))
-        .route("/players/{player}", axum::routing::delete(running::delete_player))
-        .route("/players/history", get(running::registration_history))
-        .route("/players/latin", get(running::latin_names))
-        .route("/players/{player}/latin", axum::routing::put(running::set_latin_name))
-        // The EGF's whole list is some megabytes: more than a push may carry.
-        .route("/rating-list", post(running::load_rating_list).layer(DefaultBodyLimit::max(64 << 20)))
-        .route("/rating-list/search", get(running::search_rating_list))
-        .route("/rating-list/refresh", post(running::refresh_ratings))
-        .route("/players/{player}/absences", post(running::set_absences))
-        .route("/import/opengotha", post(running::import_opengotha))
-        .route("/referees", post(running::assign_referee))
-        .route("/venues", post(running::assign_venue))
         .route("/league/players", get(league::players))
         .route("/league/players/{player}", get(league::player))
         .route("/league/discipline.csv", get(league::discipline_csv))
         .route("/referees/{person}/evaluation", axum::routing::put(evaluations::put))
         .route("/evaluations", get(evaluations::list))
-        .route("/rounds/{round}", axum::routing::put(running::schedule_round))
-        .route("/rounds/{round}/pair", post(running::pair))
-        .route("/rounds/{round}/pairings", get(publish::pairings))
-        .route("/games/{game}/pairing", axum::routing::put(running::override_pairing))
-        .route("/games/{game}/events", post(running::record_game_event))
-        .route("/games/{game}/allowed", post(running::allowed))
-        .route("/games/{game}/lateness", post(running::lateness))
-        .route("/games/{game}/arrival", post(running::record_arrival))
-        .route("/games/{game}/preview", post(running::preview))
-        .route("/games/{game}/preview-standings", post(publish::preview_standings))
         .route("/standings", get(publish::standings))
         .route("/crosstable", get(publish::crosstable_view))
         .route("/export/opengotha", get(publish::export_opengotha))
         .route("/export/h9", get(publish::export_h9))
         .route("/export/tou", get(publish::export_tou))
         .route("/export/players.csv", get(publish::export_players))
-        .route("/public/{tournament}/board", get(publish::public_board));
+        .route("/public/{tournament}/board", get(publish::public_board))
+        .merge(tournament::routes())
+        .merge(players::routes())
+        .merge(rating_list::routes())
+        .merge(rounds::routes())
+        .merge(games::routes());
     let api = api.layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent));
     let router = Router::new().nest(arbiter_core::sync::protocol::API_PREFIX, api.fallback(views::not_found));
     let router = match pages {
@@ -295,9 +275,7 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         // fraction of the default level's CPU — the office compresses every pull page and game
         // page (docs/performance-history.md).
         .layer(CompressionLayer::new().quality(tower_http::CompressionLevel::Precise(GZIP_LEVEL as i32)))
-        .layer(CatchPanicLayer::custom(|_| {
-            OfficeError::Internal("the handler panicked; nothing was stored".into()).into_response_owned()
-        }))
+        .layer(CatchPanicLayer::custom(|_| OfficeError::Internal(Fault::Panicked).into_response_owned()))
         // Outermost: every answer, a caught panic's and a refused body's included, gets them.
         .layer(axum::middleware::from_fn_with_state(https, headers::secure))
 }

@@ -2,7 +2,7 @@
 //! table of the routes (`ROUTES`). Each entry names its request and success types; their JSON
 //! Schemas are derived from the Rust types themselves (schemars, the `schema` feature of
 //! `arbiter-core`), so a field added to a type is in the document at once. Tests hold the table
-//! to the router (`mod.rs`) and each entry's types to its handler's signature (`handlers`). The
+//! to the router (`mod.rs` and each resource's `routes()`) and each entry's types to its handler's signature (`handlers`). The
 //! API fuzzer (`tests/it/api_fuzz.rs`, schemathesis) reads it: every answer must be one the
 //! document allows — a success of the type said here, a client's mistake a 4xx with
 //! `ErrorBody` — and never a 5xx.
@@ -29,7 +29,7 @@ use schemars::schema::Schema;
 use schemars::JsonSchema;
 use serde_json::{json, Map, Value};
 
-use super::{admin, board, evaluations, games, running, views};
+use super::{admin, board, evaluations, games, players, rounds, tournament, views};
 
 /// A type's JSON Schema, as a reference into `components/schemas`.
 pub type SchemaOf = fn(&mut SchemaGenerator) -> Schema;
@@ -234,7 +234,7 @@ pub const ROUTES: &[Route] = &[
         "/tournament",
         "Change the set-up",
         &[],
-        Body::Json(of::<running::TournamentUpdate>),
+        Body::Json(of::<tournament::TournamentUpdate>),
         Answer::Json(of::<Tournament>),
     ),
     with(
@@ -242,7 +242,7 @@ pub const ROUTES: &[Route] = &[
         "/players",
         "Register a player",
         &[],
-        Body::Json(of::<running::NewPlayer>),
+        Body::Json(of::<players::NewPlayer>),
         Answer::Json(of::<Player>),
     ),
     with(
@@ -251,14 +251,14 @@ pub const ROUTES: &[Route] = &[
         "Import players from CSV",
         &[PREVIEW],
         Body::Text,
-        Answer::Json(of::<running::Imported>),
+        Answer::Json(of::<players::Imported>),
     ),
     with(
         "post",
         "/players/{player}/withdraw",
         "Withdraw a player",
         &[],
-        Body::Json(of::<running::Withdrawal>),
+        Body::Json(of::<players::Withdrawal>),
         Answer::Json(of::<Fields>),
     ),
     with(
@@ -266,22 +266,22 @@ pub const ROUTES: &[Route] = &[
         "/players/{player}",
         "Delete a player",
         &[],
-        Body::Json(of::<running::Deletion>),
+        Body::Json(of::<players::Deletion>),
         Answer::Json(of::<Fields>),
     ),
-    r("get", "/players/history", "Registration history", Answer::Json(of::<Vec<running::RegistrationEntry>>)),
+    r("get", "/players/history", "Registration history", Answer::Json(of::<Vec<players::RegistrationEntry>>)),
     r(
         "get",
         "/players/latin",
         "Names not in Latin letters, with proposals",
-        Answer::Json(of::<Vec<running::LatinEntry>>),
+        Answer::Json(of::<Vec<players::LatinEntry>>),
     ),
     with(
         "put",
         "/players/{player}/latin",
         "Give a player a name in Latin letters",
         &[],
-        Body::Json(of::<running::LatinName>),
+        Body::Json(of::<players::LatinName>),
         Answer::Json(of::<Player>),
     ),
     with("post", "/rating-list", "Load a rating list", &[("kind", "kind")], Body::Text, Answer::Json(of::<Fields>)),
@@ -299,7 +299,7 @@ pub const ROUTES: &[Route] = &[
         "/players/{player}/absences",
         "Set a player's absences",
         &[],
-        Body::Json(of::<running::Absences>),
+        Body::Json(of::<players::Absences>),
         Answer::Json(of::<Fields>),
     ),
     with(
@@ -315,7 +315,7 @@ pub const ROUTES: &[Route] = &[
         "/referees",
         "Assign a referee",
         &[],
-        Body::Json(of::<running::Assignment>),
+        Body::Json(of::<tournament::Assignment>),
         Answer::Json(of::<Fields>),
     ),
     with(
@@ -323,7 +323,7 @@ pub const ROUTES: &[Route] = &[
         "/venues",
         "Assign a venue",
         &[],
-        Body::Json(of::<running::VenueAssignment>),
+        Body::Json(of::<tournament::VenueAssignment>),
         Answer::Json(of::<Fields>),
     ),
     r("get", "/league/players", "The league's players", Answer::Json(of::<Vec<arbiter_core::league::RegistryEntry>>)),
@@ -348,7 +348,7 @@ pub const ROUTES: &[Route] = &[
         "/rounds/{round}",
         "Schedule a round",
         &[],
-        Body::Json(of::<running::RoundTime>),
+        Body::Json(of::<rounds::RoundTime>),
         Answer::Json(of::<Fields>),
     ),
     r("post", "/rounds/{round}/pair", "Pair a round", Answer::Json(of::<PairingSheet>)),
@@ -365,7 +365,7 @@ pub const ROUTES: &[Route] = &[
         "/games/{game}/pairing",
         "Override a pairing",
         &[],
-        Body::Json(of::<running::Override>),
+        Body::Json(of::<games::Override>),
         Answer::Json(of::<PairingSheet>),
     ),
     with(
@@ -381,7 +381,7 @@ pub const ROUTES: &[Route] = &[
         "/games/{game}/allowed",
         "Rulings allowed for an incident",
         &[],
-        Body::Json(of::<running::IncidentAsked>),
+        Body::Json(of::<games::IncidentAsked>),
         Answer::Json(of::<Vec<AllowedRuling>>),
     ),
     with(
@@ -389,7 +389,7 @@ pub const ROUTES: &[Route] = &[
         "/games/{game}/lateness",
         "A player's lateness",
         &[],
-        Body::Json(of::<running::Arrivals>),
+        Body::Json(of::<games::Arrivals>),
         Answer::Json(of::<Option<LatenessScreen>>),
     ),
     with(
@@ -397,7 +397,7 @@ pub const ROUTES: &[Route] = &[
         "/games/{game}/arrival",
         "A player's arrival, timed when tapped",
         &[],
-        Body::Json(of::<running::Arrived>),
+        Body::Json(of::<games::Arrived>),
         Answer::Json(of::<GameView>),
     ),
     with(
@@ -707,9 +707,17 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
 
-    /// `(method, path)` of every `.route(…)` the router in `mod.rs` registers.
+    /// `(method, path)` of every `.route(…)` the router in `mod.rs` and the resources' `routes()` register.
     fn routed() -> BTreeSet<(String, String)> {
-        let source = include_str!("mod.rs");
+        let source = [
+            include_str!("mod.rs"),
+            include_str!("tournament.rs"),
+            include_str!("players.rs"),
+            include_str!("rating_list.rs"),
+            include_str!("rounds.rs"),
+            include_str!("games.rs"),
+        ]
+        .concat();
         let mut found = BTreeSet::new();
         for line in source.lines().map(str::trim).filter(|l| l.starts_with(".route(\"")) {
             let rest = &line[".route(\"".len()..];
@@ -745,7 +753,9 @@ mod tests {
 
     /// Every route's handler, as the router in `mod.rs` names it.
     fn every_handler(gen: &mut SchemaGenerator) -> Vec<(&'static str, &'static str, Said, Said)> {
-        use crate::server::{admin, board, evaluations, league, publish, running, sync, views};
+        use crate::server::{
+            admin, board, evaluations, games, league, players, publish, rating_list, rounds, sync, tournament, views,
+        };
         vec![
             said(serve, "get", "/openapi.json", gen),
             said(views::health, "get", "/health", gen),
@@ -766,48 +776,48 @@ mod tests {
             said(admin::lockouts, "get", "/lockouts", gen),
             said(admin::lift_lockout, "delete", "/lockouts/{address}", gen),
             said(views::status, "get", "/status", gen),
-            said(views::game_state, "get", "/games/{game}/state", gen),
-            said(views::story, "get", "/games/{game}/incidents/{incident}/story", gen),
-            said(views::reader, "get", "/games/{game}/reader", gen),
+            said(games::game_state, "get", "/games/{game}/state", gen),
+            said(games::story, "get", "/games/{game}/incidents/{incident}/story", gen),
+            said(games::reader, "get", "/games/{game}/reader", gen),
             said(board::record, "post", "/board/record", gen),
             said(board::count, "post", "/board/count", gen),
             said(board::check, "post", "/board/check", gen),
-            said(views::game, "get", "/games/{game}", gen),
+            said(games::game, "get", "/games/{game}", gen),
             said(views::tables, "get", "/tables", gen),
             said(views::labels, "get", "/labels", gen),
             said(views::incidents, "get", "/incidents", gen),
             said(views::queue, "get", "/queue", gen),
             said(views::export, "get", "/export", gen),
             said(publish::setup, "get", "/setup", gen),
-            said(running::put_tournament, "put", "/tournament", gen),
-            said(running::add_player, "post", "/players", gen),
-            said(running::import_players, "post", "/players/import", gen),
-            said(running::withdraw, "post", "/players/{player}/withdraw", gen),
-            said(running::delete_player, "delete", "/players/{player}", gen),
-            said(running::registration_history, "get", "/players/history", gen),
-            said(running::latin_names, "get", "/players/latin", gen),
-            said(running::set_latin_name, "put", "/players/{player}/latin", gen),
-            said(running::load_rating_list, "post", "/rating-list", gen),
-            said(running::search_rating_list, "get", "/rating-list/search", gen),
-            said(running::refresh_ratings, "post", "/rating-list/refresh", gen),
-            said(running::set_absences, "post", "/players/{player}/absences", gen),
-            said(running::import_opengotha, "post", "/import/opengotha", gen),
-            said(running::assign_referee, "post", "/referees", gen),
-            said(running::assign_venue, "post", "/venues", gen),
+            said(tournament::put_tournament, "put", "/tournament", gen),
+            said(players::add_player, "post", "/players", gen),
+            said(players::import_players, "post", "/players/import", gen),
+            said(players::withdraw, "post", "/players/{player}/withdraw", gen),
+            said(players::delete_player, "delete", "/players/{player}", gen),
+            said(players::registration_history, "get", "/players/history", gen),
+            said(players::latin_names, "get", "/players/latin", gen),
+            said(players::set_latin_name, "put", "/players/{player}/latin", gen),
+            said(rating_list::load_rating_list, "post", "/rating-list", gen),
+            said(rating_list::search_rating_list, "get", "/rating-list/search", gen),
+            said(rating_list::refresh_ratings, "post", "/rating-list/refresh", gen),
+            said(players::set_absences, "post", "/players/{player}/absences", gen),
+            said(tournament::import_opengotha, "post", "/import/opengotha", gen),
+            said(tournament::assign_referee, "post", "/referees", gen),
+            said(tournament::assign_venue, "post", "/venues", gen),
             said(league::players, "get", "/league/players", gen),
             said(league::player, "get", "/league/players/{player}", gen),
             said(league::discipline_csv, "get", "/league/discipline.csv", gen),
             said(evaluations::put, "put", "/referees/{person}/evaluation", gen),
             said(evaluations::list, "get", "/evaluations", gen),
-            said(running::schedule_round, "put", "/rounds/{round}", gen),
-            said(running::pair, "post", "/rounds/{round}/pair", gen),
+            said(rounds::schedule_round, "put", "/rounds/{round}", gen),
+            said(rounds::pair, "post", "/rounds/{round}/pair", gen),
             said(publish::pairings, "get", "/rounds/{round}/pairings", gen),
-            said(running::override_pairing, "put", "/games/{game}/pairing", gen),
-            said(running::record_game_event, "post", "/games/{game}/events", gen),
-            said(running::allowed, "post", "/games/{game}/allowed", gen),
-            said(running::lateness, "post", "/games/{game}/lateness", gen),
-            said(running::record_arrival, "post", "/games/{game}/arrival", gen),
-            said(running::preview, "post", "/games/{game}/preview", gen),
+            said(games::override_pairing, "put", "/games/{game}/pairing", gen),
+            said(games::record_game_event, "post", "/games/{game}/events", gen),
+            said(games::allowed, "post", "/games/{game}/allowed", gen),
+            said(games::lateness, "post", "/games/{game}/lateness", gen),
+            said(games::record_arrival, "post", "/games/{game}/arrival", gen),
+            said(games::preview, "post", "/games/{game}/preview", gen),
             said(publish::preview_standings, "post", "/games/{game}/preview-standings", gen),
             said(publish::standings, "get", "/standings", gen),
             said(publish::crosstable_view, "get", "/crosstable", gen),

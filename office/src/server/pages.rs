@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use crate::error::OfficeError;
+use crate::error::{Missing, OfficeError};
 
 #[derive(rust_embed::Embed)]
 #[folder = "../ui/dist/"]
@@ -45,7 +45,7 @@ pub async fn serve_built(method: Method, uri: Uri, headers: HeaderMap) -> Respon
     let path = if path.is_empty() { "index.html" } else { path };
     let Some(file) = Built::get(path) else {
         let missing = if built_in() {
-            OfficeError::NotFound(format!("no page `/{path}`; the API lives under /api/v1 (see docs/sync.md)"))
+            OfficeError::NotFound(Missing::Page(path.to_owned()))
         } else {
             OfficeError::PagesNotBuilt(HOW_TO_BUILD)
         };

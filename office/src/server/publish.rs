@@ -22,7 +22,7 @@ use serde::Deserialize;
 
 use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
-use crate::server::games::{tournament_view, view_of};
+use crate::server::reading::{tournament_view, view_of};
 use crate::server::request::{csv, JsonBody};
 use crate::server::{query, AppState, Caller};
 use crate::standings::{csv_field, from_view, render_csv};

@@ -1,8 +1,8 @@
-//! Read views for officials and organisers: per-game state, the incident list, the chief
-//! arbiter's queue, the organiser's export (JSON and CSV), and status.
+//! Read views for officials and organisers across the tournament: the tables, the incident list,
+//! the chief arbiter's queue, the organiser's export (JSON and CSV), status, health and the
+//! certificate (one game's reads are `games`').
 
-use crate::server::request::PathParam;
-use arbiter_core::app::{GameView, QueueCard, TableRow};
+use arbiter_core::app::{QueueCard, TableRow};
 use arbiter_core::game::{GameState, IncidentView};
 use arbiter_core::model::{GameId, PlayerId, Role};
 use arbiter_core::rules::Article;
@@ -14,18 +14,17 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Missing, OfficeError, RequestFault};
 use crate::runtime::blocking;
-use crate::server::games::{game_page, state_of, tournament_view};
+use crate::server::reading::tournament_view;
 use crate::server::{AppState, Caller};
-use arbiter_core::DomainError;
 
 /// `GET /api/v1/certificate` (no token): the office's certificate (DER), for a phone to install
 /// once so that its browser trusts the hall office (docs/running.md) — and so runs the pages'
 /// service worker. Public: it is what every TLS handshake shows anyway.
 pub async fn certificate(State(state): State<AppState>) -> Result<Response, OfficeError> {
     if state.cert.is_none() {
-        return Err(OfficeError::NotFound("this office serves plain HTTP: it has no certificate".to_owned()));
+        return Err(OfficeError::NotFound(Missing::Certificate));
     }
     let data = state.data.clone();
     let cert = blocking(move || crate::tls::current(&data)).await?;
@@ -95,7 +94,7 @@ fn writable(store: &dyn arbiter_core::store::EventStore) -> Result<(), OfficeErr
 }
 
 pub async fn not_found() -> OfficeError {
-    OfficeError::NotFound("no such endpoint; the API lives under /api/v1 (see docs/sync.md)".into())
+    OfficeError::NotFound(Missing::Endpoint)
 }
 
 pub async fn method_not_allowed() -> OfficeError {
@@ -130,21 +129,6 @@ pub async fn status(State(state): State<AppState>, caller: Caller) -> Result<Jso
         // The office's clock: a phone keeps its offset to stamp what it records offline.
         "now_ms": state.clock.now_ms(),
     })))
-}
-
-/// `GET /api/v1/games/{game}/state`: the game's derived state (kept up to date by the store).
-pub async fn game_state(
-    State(state): State<AppState>,
-    caller: Caller,
-    game: PathParam<String>,
-) -> Result<Response, OfficeError> {
-    let game = GameId::new(game.0)?;
-    blocking(move || {
-        let kept = state_of(&state, &caller.0.tournament, &game)?;
-        let json = serde_json::to_vec(&*kept).map_err(|e| OfficeError::Internal(e.to_string()))?;
-        Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
-    })
-    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -208,34 +192,6 @@ pub async fn incidents(
     .await
 }
 
-/// `GET /api/v1/games/{game}/incidents/{incident}/story`: one incident's whole story (recorded,
-/// escalated, ruled, appealed, decided — who and when, what replaced what) and what the caller
-/// may decide on it, previewed.
-pub async fn story(
-    State(state): State<AppState>,
-    caller: Caller,
-    p: PathParam<(String, String)>,
-) -> Result<Json<arbiter_core::app::Story>, OfficeError> {
-    let (game, incident) = p.0;
-    let game = GameId::new(game)?;
-    let incident: arbiter_core::model::EventId = incident.parse().map_err(|_| DomainError::InvalidField {
-        field: "incident".into(),
-        message: format!("`{incident}` is not an event id"),
-    })?;
-    blocking(move || {
-        let viewer = crate::server::request::author(&caller.0);
-        arbiter_core::app::story_of(&*state.store, &caller.0.tournament, &game, incident, viewer, state.clock.now())
-            .map(Json)
-            .map_err(|e| match e {
-                arbiter_core::CoreError::Domain(arbiter_core::DomainError::WrongScope(_)) => {
-                    OfficeError::NotFound(e.to_string())
-                }
-                other => other.into(),
-            })
-    })
-    .await
-}
-
 /// `GET /api/v1/queue`: what the caller still has to decide, across every game — a card per
 /// open item with the players, the facts in words, who recorded and escalated it and when, and
 /// each decision the caller may give, previewed; most urgent first.
@@ -257,16 +213,6 @@ pub async fn tables(State(state): State<AppState>, caller: Caller) -> Result<Jso
         Ok(Json(arbiter_core::app::tables(&*state.store.setup(t)?, summaries.iter().map(|s| &**s))))
     })
     .await
-}
-
-/// `GET /api/v1/games/{game}`: the game screen (state, players, incident catalogue).
-pub async fn game(
-    State(state): State<AppState>,
-    caller: Caller,
-    game: PathParam<String>,
-) -> Result<Json<GameView>, OfficeError> {
-    let game = GameId::new(game.0)?;
-    blocking(move || game_page(&state, &caller.0.tournament, &game).map(Json)).await
 }
 
 /// `GET /api/v1/labels` (no token): every label in Chinese and English.
@@ -346,29 +292,4 @@ pub fn results_csv(view: &TournamentView) -> String {
         out.push('\n');
     }
     out
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct ReaderQuery {
-    /// The `now_ms` of the previous answer: what fell due since is said.
-    after: Option<u64>,
-}
-
-/// `GET /api/v1/games/{game}/reader?after=MS` (anyone enrolled): the byo-yomi reader (第十二条)
-/// at the office's own time — the clock now, and the calls due since `after`.
-pub async fn reader(
-    State(state): State<AppState>,
-    caller: Caller,
-    game: PathParam<String>,
-    q: Result<Query<ReaderQuery>, QueryRejection>,
-) -> Result<Json<arbiter_core::app::ReaderView>, OfficeError> {
-    let game = GameId::new(game.0)?;
-    let q = super::query(q, "after= is the now_ms of the previous answer, in milliseconds")?;
-    blocking(move || {
-        let folded = state_of(&state, &caller.0.tournament, &game)?;
-        let now = state.clock.now_ms();
-        Ok(Json(arbiter_core::app::reader_view(&folded, q.after, now)))
-    })
-    .await
 }
