@@ -43,7 +43,6 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/games/{game}/lateness", post(lateness))
         .route("/games/{game}/arrival", post(record_arrival))
         .route("/games/{game}/preview", post(preview))
-        .route("/games/{game}/preview-standings", post(crate::server::publish::preview_standings))
 }
 
 /// `{body, made_at_ms?}`: an event body proposed on a game (to record, or to preview), and for a

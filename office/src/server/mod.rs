@@ -246,6 +246,8 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         .route("/referees/{person}/evaluation", axum::routing::put(evaluations::put))
         .route("/evaluations", get(evaluations::list))
         .route("/standings", get(publish::standings))
+        // A game's route, whose handler is publish's (it previews the standings with games' checks).
+        .route("/games/{game}/preview-standings", post(publish::preview_standings))
         .route("/crosstable", get(publish::crosstable_view))
         .route("/export/opengotha", get(publish::export_opengotha))
         .route("/export/h9", get(publish::export_h9))
