@@ -666,7 +666,8 @@ export async function startApp(env) {
     return { driver, url, wd: await WebDriver.start(url, appBin) };
   } catch (e) {
     // What ran under the driver then, and every other instance of the app on the machine.
-    const apps = readdirSync("/proc").filter((p) => /^\d+$/.test(p) && exeOf(p) === realpathSync(appBin));
+    const app = realpathSync(appBin);
+    const apps = readdirSync("/proc").filter((p) => /^\d+$/.test(p) && exeOf(p) === app);
     const seen = [...new Set([...descendants(driver.pid).map(String), ...apps])].map((pid) => {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
