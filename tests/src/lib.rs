@@ -6,7 +6,7 @@ pub mod harness;
 pub mod league;
 pub mod pg;
 pub mod wait;
-pub use wait::{eventually, poll_blocking, secs};
+pub use wait::{eventually, poll_blocking, secs, Polls};
 pub mod procs;
 
 use arbiter_core::event::EventBody;
@@ -625,30 +625,7 @@ pub fn start_office_process_on(
     port: u16,
     store: Option<&str>,
 ) -> std::process::Child {
-    for _ in 0..50 {
-        let mut child = std::process::Command::new(office)
-            .arg(dir)
-            .arg(format!("127.0.0.1:{port}"))
-            .args(store)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::inherit())
-            .spawn()
-            .unwrap();
-        // The office prints what tablets need first, then that it listens.
-        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
-        let listening = (0..10).any(|_| {
-            let mut line = String::new();
-            std::io::BufRead::read_line(&mut out, &mut line).is_ok_and(|n| n > 0) && line.contains("listening")
-        });
-        if listening {
-            return child;
-        }
-        // The previous process may still hold the store or the port for a moment.
-        let _ = child.kill();
-        let _ = child.wait();
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-    panic!("the office did not start");
+    procs::start_office_child(office, dir, port, store, &[], true)
 }
 
 /// The resident memory of process `pid`, in MB (0 when it is gone).

@@ -37,7 +37,7 @@ impl OfficeProc {
     pub fn start(program: &str, dir: &Path, store: Option<&str>, env: &[(&str, &str)]) -> OfficeProc {
         let env: Vec<(String, String)> = env.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
         let port = free_port();
-        let child = spawn(program, dir, port, store, &env);
+        let child = start_office_child(program, dir, port, store, &env, false);
         let cert = arbiter_office::tls::current(dir).unwrap_or_else(|e| panic!("{e}")).fingerprint;
         let http = tls::http_client(&Pins::new(Pin::Exact(vec![cert])), Some(Duration::from_secs(20)))
             .unwrap_or_else(|e| panic!("{e}"));
@@ -77,7 +77,8 @@ impl OfficeProc {
     /// Starts it again on the same port and data (a no-op while it runs).
     pub fn restart(&mut self) {
         if self.child.is_none() {
-            self.child = Some(spawn(&self.program, &self.dir, self.port, self.store.as_deref(), &self.env));
+            self.child =
+                Some(start_office_child(&self.program, &self.dir, self.port, self.store.as_deref(), &self.env, false));
         }
     }
 
@@ -120,7 +121,20 @@ impl Drop for OfficeProc {
     }
 }
 
-fn spawn(program: &str, dir: &Path, port: u16, store: Option<&str>, env: &[(String, String)]) -> Child {
+/// Starts the office test child `program` on `dir` at 127.0.0.1:`port`, its events in `store`
+/// (PostgreSQL) if given, with `env` set, and waits (bounded) for its listening line. Its
+/// stderr is the test's where `loud` or `HARNESS_VERBOSE` is set (the fault harness restarts
+/// offices hundreds of times and keeps them quiet); its later stdout is drained, never left
+/// to fill a pipe or to break one.
+pub fn start_office_child(
+    program: &str,
+    dir: &Path,
+    port: u16,
+    store: Option<&str>,
+    env: &[(String, String)],
+    loud: bool,
+) -> Child {
+    let loud = loud || std::env::var_os("HARNESS_VERBOSE").is_some();
     for _ in 0..50 {
         let mut child = Command::new(program)
             .arg(dir)
@@ -128,7 +142,7 @@ fn spawn(program: &str, dir: &Path, port: u16, store: Option<&str>, env: &[(Stri
             .args(store)
             .envs(env.iter().map(|(k, v)| (k, v)))
             .stdout(Stdio::piped())
-            .stderr(if std::env::var_os("HARNESS_VERBOSE").is_some() { Stdio::inherit() } else { Stdio::null() })
+            .stderr(if loud { Stdio::inherit() } else { Stdio::null() })
             .spawn()
             .unwrap_or_else(|e| panic!("{program}: {e}"));
         // The office prints what tablets need first, then that it listens.

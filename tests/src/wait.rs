@@ -11,13 +11,42 @@ where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Option<T>>,
 {
-    let end = tokio::time::Instant::now() + within;
-    loop {
+    let mut polls = Polls::within(within, std::time::Duration::from_millis(25));
+    while polls.next().await {
         if let Some(v) = check().await {
             return v;
         }
-        assert!(tokio::time::Instant::now() < end, "timed out after {within:?} waiting for {what}");
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("timed out after {within:?} waiting for {what}")
+}
+
+/// [`eventually`] written as a loop, for a check that borrows what a closure cannot hold (the
+/// fault harness's world, mutably) or that fails with a report of its own:
+/// `let mut polls = Polls::within(secs(4), every); while polls.next().await { … }`. The first
+/// `next` answers at once; each later one waits `every`, and answers `false` once `within`
+/// has passed since the start.
+pub struct Polls {
+    end: tokio::time::Instant,
+    every: std::time::Duration,
+    first: bool,
+}
+
+impl Polls {
+    /// Polls for at most `within`, `every` apart.
+    pub fn within(within: std::time::Duration, every: std::time::Duration) -> Polls {
+        Polls { end: tokio::time::Instant::now() + within, every, first: true }
+    }
+
+    /// Whether to check again: at once the first time; after `every` while time is left.
+    pub async fn next(&mut self) -> bool {
+        if std::mem::take(&mut self.first) {
+            return true;
+        }
+        if tokio::time::Instant::now() >= self.end {
+            return false;
+        }
+        tokio::time::sleep(self.every).await;
+        true
     }
 }
 

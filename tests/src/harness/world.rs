@@ -18,7 +18,7 @@ use super::{Line, Op, Proc, Record, SLOTS};
 use crate::league::Link;
 use crate::pg::PgCluster;
 use crate::procs::{OfficeProc, Tmpfs};
-use crate::{scratch, test_key, tournament, Device, Endpoint};
+use crate::{scratch, test_key, tournament, Device, Endpoint, Polls};
 
 /// What every history shares: the office program and one PostgreSQL cluster (a database each).
 pub struct Ctx {
@@ -144,6 +144,8 @@ pub(super) struct World<'a> {
 
 const VENUE_ENV: [(&str, &str); 2] = [("ARBITER_RESERVE_MB", "8"), ("ARBITER_FORWARD_EVERY_MS", "100")];
 const TMPFS_MB: u64 = 160;
+/// How long a world healed of every fault may take to come quiet before the history fails.
+const QUIET_WITHIN: Duration = Duration::from_secs(20);
 
 impl World<'_> {
     /// Sets a world up, plays `ops` on it, brings it to quiescence and checks it.
@@ -502,7 +504,8 @@ impl World<'_> {
                 self.trace.push(format!("{p:?} stopped by itself: {status}"));
             }
         }
-        for _ in 0..200 {
+        let mut polls = Polls::within(Duration::from_secs(4), Duration::from_millis(20));
+        while polls.next().await {
             let mut busy = false;
             for (v, venue) in self.venues.iter().enumerate() {
                 let full = venue.fs.as_ref().is_some_and(Tmpfs::full);
@@ -518,7 +521,6 @@ impl World<'_> {
             if !busy {
                 return;
             }
-            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
@@ -544,7 +546,8 @@ impl World<'_> {
             }
         }
         let mut waiting = String::new();
-        for _ in 0..150 {
+        let mut polls = Polls::within(QUIET_WITHIN, Duration::from_millis(50));
+        while polls.next().await {
             waiting.clear();
             for slot in &mut self.slots {
                 if let Some(t) = slot.tablet.as_mut() {
@@ -578,9 +581,8 @@ impl World<'_> {
             if waiting.is_empty() {
                 return Ok(());
             }
-            tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        Err(format!("not quiet after 15 s: {waiting}"))
+        Err(format!("not quiet after {QUIET_WITHIN:?}: {waiting}"))
     }
 
     /// Every tablet, in slots and retired.
