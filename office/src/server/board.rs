@@ -12,6 +12,18 @@ use crate::error::OfficeError;
 use crate::runtime::blocking;
 use crate::server::request::JsonBody;
 use crate::server::Caller;
+use axum::routing::post;
+use axum::Router;
+
+use crate::server::AppState;
+
+/// `/board/record`, `/board/count`, `/board/check`.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/board/record", post(record))
+        .route("/board/count", post(count))
+        .route("/board/check", post(check))
+}
 
 #[derive(schemars::JsonSchema, Deserialize)]
 #[serde(deny_unknown_fields)]

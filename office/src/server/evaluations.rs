@@ -18,6 +18,13 @@ use crate::server::reading::view_of;
 use crate::server::request::body;
 use crate::server::{AppState, Caller};
 use arbiter_core::DomainError;
+use axum::routing::get;
+use axum::Router;
+
+/// `/referees/{person}/evaluation`, `/evaluations`.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new().route("/referees/{person}/evaluation", axum::routing::put(put)).route("/evaluations", get(list))
+}
 
 fn key(tournament: &str, referee: &str) -> Vec<u8> {
     let mut k = tournament.as_bytes().to_vec();

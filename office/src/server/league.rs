@@ -14,6 +14,16 @@ use axum::Json;
 use crate::error::{Missing, OfficeError};
 use crate::runtime::blocking;
 use crate::server::{AppState, Caller};
+use axum::routing::get;
+use axum::Router;
+
+/// `/league/players`, `/league/players/{player}`, `/league/discipline.csv`.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/league/players", get(players))
+        .route("/league/players/{player}", get(player))
+        .route("/league/discipline.csv", get(discipline_csv))
+}
 
 const READERS: [Role; 3] = [Role::Organiser, Role::Committee, Role::ChiefArbiter];
 

@@ -2,8 +2,8 @@
 //! over the core. Every error is `{code, message}`; a client's mistake is never a 5xx, and a
 //! panic in a handler becomes a 500 instead of taking the server down.
 
-mod admin;
 mod auth;
+mod backup;
 mod board;
 pub mod conn;
 pub mod evaluations;
@@ -12,13 +12,16 @@ mod guard;
 pub mod headers;
 pub mod idempotency;
 mod league;
+mod lockouts;
 pub mod openapi;
 pub mod pages;
+mod people;
 mod players;
 mod publish;
 mod rating_list;
 mod reading;
 mod recording;
+mod refusals;
 mod request;
 mod rounds;
 mod sync;
@@ -35,7 +38,6 @@ use arbiter_core::store::EventStore;
 use arbiter_core::sync::protocol::{GZIP_LEVEL, MAX_BODY_BYTES};
 use arbiter_core::sync::tls::CertFingerprint;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -44,10 +46,11 @@ use tower_http::decompression::RequestDecompressionLayer;
 use crate::accounts::Accounts;
 use crate::error::{Fault, OfficeError, RequestFault};
 
-pub use admin::{enroll_device, init_tournament};
 pub use arbiter_core::sync::protocol::InitReport;
 pub use auth::Caller;
 pub use guard::ClientAddr;
+pub use people::enroll_device;
+pub use tournament::init_tournament;
 pub use venue_join::{join_office, Joined};
 
 /// What every handler shares.
@@ -213,48 +216,18 @@ pub fn app_with_pages(state: AppState, pages: pages::Pages) -> Router {
 
 fn router(state: AppState, pages: pages::Pages) -> Router {
     let api = Router::new()
-        .route("/openapi.json", get(openapi::serve))
-        .route("/health", get(views::health))
-        .route("/ready", get(views::ready))
-        .route("/backup", post(admin::backup))
-        .route("/enroll", post(admin::enroll))
-        .route("/certificate", get(views::certificate))
-        .route("/tournaments", post(admin::create_tournament))
-        .route("/events", post(sync::push).get(sync::pull))
-        .route("/people", post(admin::register_person))
-        .route("/enrollment-codes", post(admin::issue_code))
-        .route("/devices", get(admin::devices))
-        .route("/devices/{device}/revoke", post(admin::revoke))
-        .route("/token/rotate", post(admin::rotate_token))
-        .route("/refusals", get(admin::refusals))
-        .route("/refusals/resend", post(admin::resend))
-        .route("/lockouts", get(admin::lockouts))
-        .route("/lockouts/{address}", axum::routing::delete(admin::lift_lockout))
-        .route("/status", get(views::status))
-        .route("/board/record", post(board::record))
-        .route("/board/count", post(board::count))
-        .route("/board/check", post(board::check))
-        .route("/tables", get(views::tables))
-        .route("/labels", get(views::labels))
-        .route("/incidents", get(views::incidents))
-        .route("/queue", get(views::queue))
-        .route("/export", get(views::export))
-        .route("/setup", get(publish::setup))
-        .route("/league/players", get(league::players))
-        .route("/league/players/{player}", get(league::player))
-        .route("/league/discipline.csv", get(league::discipline_csv))
-        .route("/referees/{person}/evaluation", axum::routing::put(evaluations::put))
-        .route("/evaluations", get(evaluations::list))
-        .route("/standings", get(publish::standings))
-        // A game's route, whose handler is publish's (it previews the standings with games' checks).
-        .route("/games/{game}/preview-standings", post(publish::preview_standings))
-        .route("/crosstable", get(publish::crosstable_view))
-        .route("/export/opengotha", get(publish::export_opengotha))
-        .route("/export/h9", get(publish::export_h9))
-        .route("/export/tou", get(publish::export_tou))
-        .route("/export/players.csv", get(publish::export_players))
-        .route("/public/{tournament}/board", get(publish::public_board))
+        .merge(openapi::routes())
+        .merge(views::routes())
+        .merge(sync::routes())
+        .merge(board::routes())
+        .merge(publish::routes())
+        .merge(league::routes())
+        .merge(evaluations::routes())
         .merge(tournament::routes())
+        .merge(people::routes())
+        .merge(refusals::routes())
+        .merge(lockouts::routes())
+        .merge(backup::routes())
         .merge(players::routes())
         .merge(rating_list::routes())
         .merge(rounds::routes())

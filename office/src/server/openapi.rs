@@ -29,7 +29,16 @@ use schemars::schema::Schema;
 use schemars::JsonSchema;
 use serde_json::{json, Map, Value};
 
-use super::{admin, board, evaluations, games, players, rounds, tournament, views};
+use super::{backup, board, evaluations, games, people, players, refusals, rounds, tournament, views};
+use axum::routing::get;
+use axum::Router;
+
+use crate::server::AppState;
+
+/// `/openapi.json`.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new().route("/openapi.json", get(serve))
+}
 
 /// A type's JSON Schema, as a reference into `components/schemas`.
 pub type SchemaOf = fn(&mut SchemaGenerator) -> Schema;
@@ -128,7 +137,7 @@ pub const ROUTES: &[Route] = &[
         "/backup",
         "Back up the store (the machine's own `backup --data`)",
         &[],
-        Body::Json(of::<admin::BackupTo>),
+        Body::Json(of::<backup::BackupTo>),
         Answer::Json(of::<crate::backup::BackupReport>),
     ),
     with(
@@ -145,7 +154,7 @@ pub const ROUTES: &[Route] = &[
         "/tournaments",
         "Create the tournament (set-up code)",
         &[],
-        Body::Json(of::<admin::NewTournament>),
+        Body::Json(of::<tournament::NewTournament>),
         Answer::Json(of::<InitReport>),
     ),
     with("post", "/events", "Push events", &[], Body::Json(of::<PushRequest>), Answer::Json(of::<PushResponse>)),
@@ -157,13 +166,13 @@ pub const ROUTES: &[Route] = &[
         Body::None,
         Answer::Json(of::<PullResponse>),
     ),
-    with("post", "/people", "Register a person", &[], Body::Json(of::<admin::NewPerson>), Answer::Json(of::<Person>)),
+    with("post", "/people", "Register a person", &[], Body::Json(of::<people::NewPerson>), Answer::Json(of::<Person>)),
     with(
         "post",
         "/enrollment-codes",
         "Issue an enrollment code",
         &[],
-        Body::Json(of::<admin::CodeRequest>),
+        Body::Json(of::<people::CodeRequest>),
         Answer::Json(of::<IssuedCode>),
     ),
     r("get", "/devices", "Enrolled devices", Answer::Json(of::<Vec<DeviceInfo>>)),
@@ -175,7 +184,7 @@ pub const ROUTES: &[Route] = &[
         "/refusals/resend",
         "Resend refused events",
         &[],
-        Body::Json(of::<admin::Resend>),
+        Body::Json(of::<refusals::Resend>),
         Answer::Json(of::<PushResult>),
     ),
     r("get", "/lockouts", "Addresses locked out", Answer::Json(of::<Vec<crate::limits::Tracked>>)),
@@ -709,20 +718,24 @@ mod tests {
 
     /// `(method, path)` of every `.route(…)` the router in `mod.rs` and the resources' `routes()` register.
     fn routed() -> BTreeSet<(String, String)> {
-        let source = [
-            include_str!("mod.rs"),
-            include_str!("tournament.rs"),
-            include_str!("players.rs"),
-            include_str!("rating_list.rs"),
-            include_str!("rounds.rs"),
-            include_str!("games.rs"),
-        ]
-        .concat();
+        // Every module of the server, so that a resource's new module is read without being named.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/server");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|f| f.unwrap_or_else(|e| panic!("{}: {e}", dir.display())).path())
+            .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+            .collect();
+        files.sort();
+        let source: String = files
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+            .collect();
         let mut found = BTreeSet::new();
-        for line in source.lines().map(str::trim).filter(|l| l.starts_with(".route(\"")) {
-            let rest = &line[".route(\"".len()..];
-            let Some(end) = rest.find('"') else { continue };
-            let (path, handlers) = (&rest[..end], &rest[end..]);
+        // `.route("/path", handlers)`, several on a line where the router is short.
+        for call in source.split(".route(\"").skip(1) {
+            let Some(end) = call.find('"') else { continue };
+            let line_end = call.find('\n').unwrap_or(call.len());
+            let (path, handlers) = (&call[..end], &call[end..line_end]);
             for method in ["get", "post", "put", "delete", "patch"] {
                 // `get(`, `.post(`, `axum::routing::put(`: a method router, not a handler's name.
                 let mut at = 0;
@@ -754,27 +767,28 @@ mod tests {
     /// Every route's handler, as the router in `mod.rs` names it.
     fn every_handler(gen: &mut SchemaGenerator) -> Vec<(&'static str, &'static str, Said, Said)> {
         use crate::server::{
-            admin, board, evaluations, games, league, players, publish, rating_list, rounds, sync, tournament, views,
+            backup, board, evaluations, games, league, lockouts, people, players, publish, rating_list, refusals,
+            rounds, sync, tournament, views,
         };
         vec![
             said(serve, "get", "/openapi.json", gen),
             said(views::health, "get", "/health", gen),
             said(views::ready, "get", "/ready", gen),
-            said(admin::backup, "post", "/backup", gen),
-            said(admin::enroll, "post", "/enroll", gen),
+            said(backup::backup, "post", "/backup", gen),
+            said(people::enroll, "post", "/enroll", gen),
             said(views::certificate, "get", "/certificate", gen),
-            said(admin::create_tournament, "post", "/tournaments", gen),
+            said(tournament::create_tournament, "post", "/tournaments", gen),
             said(sync::push, "post", "/events", gen),
             said(sync::pull, "get", "/events", gen),
-            said(admin::register_person, "post", "/people", gen),
-            said(admin::issue_code, "post", "/enrollment-codes", gen),
-            said(admin::devices, "get", "/devices", gen),
-            said(admin::revoke, "post", "/devices/{device}/revoke", gen),
-            said(admin::rotate_token, "post", "/token/rotate", gen),
-            said(admin::refusals, "get", "/refusals", gen),
-            said(admin::resend, "post", "/refusals/resend", gen),
-            said(admin::lockouts, "get", "/lockouts", gen),
-            said(admin::lift_lockout, "delete", "/lockouts/{address}", gen),
+            said(people::register_person, "post", "/people", gen),
+            said(people::issue_code, "post", "/enrollment-codes", gen),
+            said(people::devices, "get", "/devices", gen),
+            said(people::revoke, "post", "/devices/{device}/revoke", gen),
+            said(people::rotate_token, "post", "/token/rotate", gen),
+            said(refusals::refusals, "get", "/refusals", gen),
+            said(refusals::resend, "post", "/refusals/resend", gen),
+            said(lockouts::lockouts, "get", "/lockouts", gen),
+            said(lockouts::lift_lockout, "delete", "/lockouts/{address}", gen),
             said(views::status, "get", "/status", gen),
             said(games::game_state, "get", "/games/{game}/state", gen),
             said(games::story, "get", "/games/{game}/incidents/{incident}/story", gen),

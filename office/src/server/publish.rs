@@ -26,6 +26,23 @@ use crate::server::reading::{tournament_view, view_of};
 use crate::server::request::{csv, JsonBody};
 use crate::server::{query, AppState, Caller};
 use crate::standings::{csv_field, from_view, render_csv};
+use axum::routing::{get, post};
+use axum::Router;
+
+/// `/setup`, `/standings`, `/games/{game}/preview-standings`, `/crosstable`, `/export/opengotha`, `/export/h9`, `/export/tou`, `/export/players.csv`, `/public/{tournament}/board`.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/setup", get(setup))
+        .route("/standings", get(standings))
+        // A game's route, whose handler is publish's (it previews the standings with games' checks).
+        .route("/games/{game}/preview-standings", post(preview_standings))
+        .route("/crosstable", get(crosstable_view))
+        .route("/export/opengotha", get(export_opengotha))
+        .route("/export/h9", get(export_h9))
+        .route("/export/tou", get(export_tou))
+        .route("/export/players.csv", get(export_players))
+        .route("/public/{tournament}/board", get(public_board))
+}
 
 /// `GET /api/v1/setup`.
 pub async fn setup(State(state): State<AppState>, caller: Caller) -> Result<Json<Setup>, OfficeError> {

@@ -2,8 +2,8 @@
 //! events in one durable batch as the caller; the field errors the organiser's forms share.
 
 use arbiter_core::error::DomainError;
-use arbiter_core::event::Event;
-use arbiter_core::model::Role;
+use arbiter_core::event::{Event, EventBody};
+use arbiter_core::model::{Author, Role};
 use arbiter_core::tournament::TournamentView;
 
 use crate::accounts::Principal;
@@ -90,4 +90,17 @@ pub(crate) fn out_of_range(what: &'static str, message: impl Into<String>) -> Of
 pub(crate) struct ImportQuery {
     #[serde(default)]
     pub(crate) preview: bool,
+}
+
+/// Records an event authored by `p` at the office (the organiser's set-up facts).
+pub(crate) fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), OfficeError> {
+    let author = Author { device: p.device.clone(), person: p.person.clone(), role: p.role };
+    state.store.record_all(
+        &p.tournament,
+        &author,
+        vec![(None, body)],
+        chrono::Utc::now(),
+        &mut arbiter_core::random_id_bits,
+    )?;
+    Ok(())
 }

@@ -21,6 +21,13 @@ use crate::runtime::blocking;
 use crate::server::request::body;
 use crate::server::{AppState, Caller};
 use arbiter_core::DomainError;
+use axum::routing::post;
+use axum::Router;
+
+/// `/events`.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new().route("/events", post(push).get(pull))
+}
 
 /// Authorization of one event against the caller: own tournament, own identity, a kind the
 /// role may write (rules::authority), escalations only upward.

@@ -3,8 +3,9 @@
 
 use arbiter_core::event::EventBody;
 use arbiter_core::interop::opengotha;
-use arbiter_core::model::{Role, Settings, Tournament};
+use arbiter_core::model::{Role, Settings, Tournament, TournamentId};
 use arbiter_core::rules::RulesetSpec;
+use arbiter_core::sync::protocol::InitReport;
 use arbiter_core::tournament::publish::ImportReport;
 use arbiter_core::tournament::{System, TournamentView};
 use axum::body::Bytes;
@@ -15,14 +16,18 @@ use axum::Json;
 use axum::Router;
 use serde::Deserialize;
 
-use crate::error::{Missing, OfficeError, RequestFault};
-use crate::server::recording::{command, invalid, out_of_range, record, ImportQuery, SETUP};
+use crate::accounts::TournamentRecord;
+use crate::error::{Missing, OfficeError, RequestFault, SignIn};
+use crate::runtime::blocking;
+use crate::server::recording::{command, invalid, out_of_range, record, record_as, ImportQuery, SETUP};
 use crate::server::request::{body, JsonBody};
-use crate::server::{AppState, Caller};
+use crate::server::{AppState, Caller, ClientAddr};
+use arbiter_core::DomainError;
 
-/// `/tournament`, `/import/opengotha`, `/referees`, `/venues`.
+/// `/tournaments`, `/tournament`, `/import/opengotha`, `/referees`, `/venues`.
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
+        .route("/tournaments", post(create_tournament))
         .route("/tournament", put(put_tournament))
         .route("/import/opengotha", post(import_opengotha))
         .route("/referees", post(assign_referee))
@@ -215,6 +220,65 @@ pub async fn assign_venue(
         let body = EventBody::VenueAssigned { venue: a.venue.clone(), round: a.round, tables: a.tables.clone() };
         record(state, p, vec![(None, body)])?;
         Ok(Json(serde_json::json!({ "venue": a.venue, "round": a.round, "tables": a.tables })))
+    })
+    .await
+}
+
+/// Creates a tournament: its accounts record, the `tournament_created` event, and the
+/// organiser's token (returned once, stored only hashed).
+pub fn init_tournament(
+    state: &AppState,
+    id: TournamentId,
+    name: String,
+    ruleset: RulesetSpec,
+) -> Result<InitReport, OfficeError> {
+    let (principal, token) =
+        state.accounts.create_tournament(&id, &TournamentRecord { name: name.clone(), ruleset })?;
+    record_as(
+        state,
+        &principal,
+        EventBody::TournamentCreated(arbiter_core::model::Tournament {
+            id: id.clone(),
+            name,
+            ruleset,
+            settings: Default::default(),
+        }),
+    )?;
+    Ok(InitReport { tournament: id, organiser_token: token })
+}
+
+/// The first tournament, created from the office's page with the one-time code `serve` printed.
+#[derive(schemars::JsonSchema, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    setup_code: String,
+    id: String,
+    name: String,
+    #[serde(default)]
+    ruleset: RulesetSpec,
+}
+
+/// `POST /api/v1/tournaments` (no token; the setup code instead): creates the office's first
+/// tournament and answers the organiser's token, shown once — what `arbiter-office init` does,
+/// from the browser.
+pub async fn create_tournament(
+    State(state): State<AppState>,
+    addr: ClientAddr,
+    raw: JsonBody<NewTournament>,
+) -> Result<Json<InitReport>, OfficeError> {
+    let n = raw.0?;
+    let id = TournamentId::new(n.id.trim())?;
+    let name = n.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 200 {
+        return Err(DomainError::InvalidField { field: "name".into(), message: "1 to 200 characters".into() }.into());
+    }
+    blocking(move || {
+        let taken = state.guarded(addr, || match state.accounts.take_setup_code(&n.setup_code)? {
+            true => Ok(()),
+            false => Err(OfficeError::SignIn(SignIn::SetupCodeNotRecognised)),
+        });
+        taken?;
+        Ok(Json(init_tournament(&state, id, name, n.ruleset)?))
     })
     .await
 }

@@ -251,6 +251,22 @@ pub async fn export(
 }
 
 use crate::standings::csv_field;
+use axum::routing::get;
+use axum::Router;
+
+/// `/health`, `/ready`, `/certificate`, `/status`, `/tables`, `/labels`, `/incidents`, `/queue`, `/export`.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/health", get(health))
+        .route("/ready", get(ready))
+        .route("/certificate", get(certificate))
+        .route("/status", get(status))
+        .route("/tables", get(tables))
+        .route("/labels", get(labels))
+        .route("/incidents", get(incidents))
+        .route("/queue", get(queue))
+        .route("/export", get(export))
+}
 
 /// One row per game: who played, the result, why, under which article, and the warnings.
 pub fn results_csv(view: &TournamentView) -> String {
