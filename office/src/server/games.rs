@@ -11,8 +11,6 @@ use arbiter_core::game::validate;
 use arbiter_core::model::{GameId, PlayerId, Role, TournamentId};
 use arbiter_core::tournament::publish::{pairing_sheet, PairingSheet};
 use arbiter_core::tournament::TournamentView;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::Query;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -526,16 +524,22 @@ pub struct ReaderQuery {
     after: Option<u64>,
 }
 
+impl crate::server::request::Asked for ReaderQuery {
+    fn asked() -> String {
+        "after= is the now_ms of the previous answer, in milliseconds".into()
+    }
+}
+
 /// `GET /api/v1/games/{game}/reader?after=MS` (anyone enrolled): the byo-yomi reader (第十二条)
 /// at the office's own time — the clock now, and the calls due since `after`.
 pub async fn reader(
     State(state): State<AppState>,
     caller: Caller,
     game: PathParam<String>,
-    q: Result<Query<ReaderQuery>, QueryRejection>,
+    q: crate::server::request::QueryParam<ReaderQuery>,
 ) -> Result<Json<arbiter_core::app::ReaderView>, OfficeError> {
     let game = GameId::new(game.0)?;
-    let q = crate::server::query(q, "after= is the now_ms of the previous answer, in milliseconds")?;
+    let q = q.0;
     blocking(move || {
         let folded = state_of(&state, &caller.0.tournament, &game)?;
         let now = state.clock.now_ms();

@@ -44,7 +44,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::decompression::RequestDecompressionLayer;
 
 use crate::accounts::Accounts;
-use crate::error::{Fault, OfficeError, RequestFault};
+use crate::error::{Fault, OfficeError};
 
 pub use arbiter_core::sync::protocol::InitReport;
 pub use auth::Caller;
@@ -422,12 +422,4 @@ async fn shutdown() {
     #[cfg(not(unix))]
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
-}
-
-/// Unwraps a query string, answering a malformed one with `bad_query` and a hint.
-fn query<T>(
-    q: Result<axum::extract::Query<T>, axum::extract::rejection::QueryRejection>,
-    hint: &str,
-) -> Result<T, OfficeError> {
-    q.map(|axum::extract::Query(t)| t).map_err(|e| OfficeError::bad(RequestFault::Query, format!("{e}; {hint}")))
 }

@@ -565,8 +565,8 @@ pub(crate) mod handlers {
     use std::future::Future;
 
     use axum::body::Bytes;
-    use axum::extract::rejection::{BytesRejection, QueryRejection};
-    use axum::extract::{Query, State};
+    use axum::extract::rejection::BytesRejection;
+    use axum::extract::State;
     use axum::response::Response;
     use axum::Json;
     use schemars::gen::SchemaGenerator;
@@ -639,7 +639,7 @@ pub(crate) mod handlers {
     impl<T> Arg for crate::server::request::PathParam<T> {
         type Body = NoBody;
     }
-    impl<T> Arg for Result<Query<T>, QueryRejection> {
+    impl<T> Arg for crate::server::request::QueryParam<T> {
         type Body = NoBody;
     }
     impl Arg for Result<Bytes, BytesRejection> {

@@ -172,11 +172,11 @@ fn next_id(view: &TournamentView, offset: usize) -> Result<PlayerId, OfficeError
 pub async fn import_players(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<axum::extract::Query<ImportQuery>, axum::extract::rejection::QueryRejection>,
+    q: crate::server::request::QueryParam<ImportQuery>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Imported>, OfficeError> {
     caller.require(SETUP, "register players")?;
-    let q = crate::server::query(q, "use ?preview=true or nothing")?;
+    let q = q.0;
     let text = String::from_utf8(body(raw)?.to_vec())
         .map_err(|_| OfficeError::bad(RequestFault::Body, "the CSV must be UTF-8 text"))?;
     command(state, caller, move |state, p, view| {

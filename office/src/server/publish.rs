@@ -13,8 +13,7 @@ use arbiter_core::tournament::publish::{
 use arbiter_core::tournament::run;
 use arbiter_core::tournament::standings::{mcmahon, Standings};
 use arbiter_core::tournament::{System, TournamentView};
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -24,7 +23,7 @@ use crate::error::{OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::reading::{tournament_view, view_of};
 use crate::server::request::{csv, JsonBody};
-use crate::server::{query, AppState, Caller};
+use crate::server::{AppState, Caller};
 use crate::standings::{csv_field, from_view, render_csv};
 use axum::routing::{get, post};
 use axum::Router;
@@ -54,6 +53,12 @@ pub async fn setup(State(state): State<AppState>, caller: Caller) -> Result<Json
 pub struct Format {
     format: Option<String>,
     round: Option<u16>,
+}
+
+impl crate::server::request::Asked for Format {
+    fn asked() -> String {
+        "use ?round=N and ?format=json or ?format=csv".into()
+    }
 }
 
 fn wants_csv(f: &Format) -> Result<bool, OfficeError> {
@@ -113,10 +118,10 @@ pub async fn pairings(
     State(state): State<AppState>,
     caller: Caller,
     round: PathParam<u16>,
-    q: Result<Query<Format>, QueryRejection>,
+    q: crate::server::request::QueryParam<Format>,
 ) -> Result<Response, OfficeError> {
     let round = round.0;
-    let f = query(q, "use ?format=json or ?format=csv")?;
+    let f = q.0;
     let as_csv = wants_csv(&f)?;
     blocking(move || {
         let sheet = pairing_sheet(&tournament_view(&state, &caller)?, round);
@@ -134,9 +139,9 @@ pub async fn pairings(
 pub async fn standings(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<Query<Format>, QueryRejection>,
+    q: crate::server::request::QueryParam<Format>,
 ) -> Result<Response, OfficeError> {
-    let f = query(q, "use ?round=N and ?format=json or ?format=csv")?;
+    let f = q.0;
     let as_csv = wants_csv(&f)?;
     blocking(move || {
         let v = tournament_view(&state, &caller)?;
@@ -152,9 +157,9 @@ pub async fn standings(
 pub async fn crosstable_view(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<Query<Format>, QueryRejection>,
+    q: crate::server::request::QueryParam<Format>,
 ) -> Result<Json<Crosstable>, OfficeError> {
-    let f = query(q, "use ?round=N")?;
+    let f = q.0;
     blocking(move || {
         let v = tournament_view(&state, &caller)?;
         Ok(Json(publish::crosstable(&v, f.round)?))
@@ -314,10 +319,10 @@ pub async fn export_players(State(state): State<AppState>, caller: Caller) -> Re
 pub async fn public_board(
     State(state): State<AppState>,
     t: PathParam<String>,
-    q: Result<Query<Format>, QueryRejection>,
+    q: crate::server::request::QueryParam<Format>,
 ) -> Result<Json<Board>, OfficeError> {
     let t = TournamentId::new(t.0)?;
-    let f = query(q, "use ?round=N")?;
+    let f = q.0;
     blocking(move || Ok(Json(publish::board(&view_of(&state, &t)?, f.round)))).await
 }
 

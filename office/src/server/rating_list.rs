@@ -33,17 +33,23 @@ pub struct ListQuery {
     kind: ListKind,
 }
 
+impl crate::server::request::Asked for ListQuery {
+    fn asked() -> String {
+        "use ?kind=egf or ?kind=ffg".into()
+    }
+}
+
 /// `POST /api/v1/rating-list?kind=egf|ffg` (organiser), body the list's file as published
 /// (UTF-8, or ISO-8859-1 as the federations write it): kept for this tournament while the
 /// office runs. A file of another format, or bad lines, is refused naming them.
 pub async fn load_rating_list(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<axum::extract::Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+    q: crate::server::request::QueryParam<ListQuery>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
     caller.require(SETUP, "load a rating list")?;
-    let q = crate::server::query(q, "use ?kind=egf or ?kind=ffg")?;
+    let q = q.0;
     let bytes = body(raw)?;
     let text = match String::from_utf8(bytes.to_vec()) {
         Ok(t) => t,
@@ -79,15 +85,21 @@ pub struct Search {
     q: String,
 }
 
+impl crate::server::request::Asked for Search {
+    fn asked() -> String {
+        "use ?q=a name or a PIN".into()
+    }
+}
+
 /// `GET /api/v1/rating-list/search?q=` (organiser): up to 20 players of the loaded list whose
 /// PIN or licence is `q`, or whose name holds its words.
 pub async fn search_rating_list(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<axum::extract::Query<Search>, axum::extract::rejection::QueryRejection>,
+    q: crate::server::request::QueryParam<Search>,
 ) -> Result<Json<Vec<rating_list::Listed>>, OfficeError> {
     caller.require(SETUP, "search the rating list")?;
-    let q = crate::server::query(q, "use ?q=a name or a PIN")?;
+    let q = q.0;
     crate::runtime::blocking(move || {
         let list = loaded_list(&state, &caller.0)?;
         Ok(Json(list.search(&q.q, 20).into_iter().cloned().collect()))
@@ -101,10 +113,10 @@ pub async fn search_rating_list(
 pub async fn refresh_ratings(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<axum::extract::Query<ImportQuery>, axum::extract::rejection::QueryRejection>,
+    q: crate::server::request::QueryParam<ImportQuery>,
 ) -> Result<Json<Vec<rating_list::Refreshed>>, OfficeError> {
     caller.require(SETUP, "refresh ratings")?;
-    let q = crate::server::query(q, "use ?preview=true or nothing")?;
+    let q = q.0;
     command(state, caller, move |state, p, view| {
         let list = loaded_list(state, p)?;
         let changes = list.refresh(&view.players);

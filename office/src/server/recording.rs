@@ -92,6 +92,12 @@ pub(crate) struct ImportQuery {
     pub(crate) preview: bool,
 }
 
+impl crate::server::request::Asked for ImportQuery {
+    fn asked() -> String {
+        "use ?preview=true or nothing".into()
+    }
+}
+
 /// Records an event authored by `p` at the office (the organiser's set-up facts).
 pub(crate) fn record_as(state: &AppState, p: &Principal, body: EventBody) -> Result<(), OfficeError> {
     let author = Author { device: p.device.clone(), person: p.person.clone(), role: p.role };

@@ -2,8 +2,7 @@
 //! the central office refused sent again once its cause is fixed.
 
 use arbiter_core::model::Role;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -23,14 +22,20 @@ pub struct Limit {
     limit: Option<usize>,
 }
 
+impl crate::server::request::Asked for Limit {
+    fn asked() -> String {
+        "use ?limit=<n>".into()
+    }
+}
+
 /// `GET /api/v1/refusals?limit=N` (organiser): refused requests, newest first.
 pub async fn refusals(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<Query<Limit>, QueryRejection>,
+    q: crate::server::request::QueryParam<Limit>,
 ) -> Result<Json<Vec<Refusal>>, OfficeError> {
     caller.require(&[Role::Organiser], "read the refusal log")?;
-    let q = super::query(q, "use ?limit=<n>")?;
+    let q = q.0;
     Ok(Json(state.accounts.refusals(&caller.0.tournament, q.limit.unwrap_or(100).min(10_000))?))
 }
 

@@ -87,3 +87,29 @@ where
         }
     }
 }
+
+/// What a query string should hold, said when one cannot be read (`?round=x`).
+pub trait Asked {
+    /// How the caller should have asked: "use ?round=N".
+    fn asked() -> String;
+}
+
+/// A query string as `T`, whose rejection is the office's `{code: "bad_query", message}` with
+/// how to ask ([`Asked`]), as [`PathParam`] for path parameters.
+#[derive(Debug)]
+pub struct QueryParam<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for QueryParam<T>
+where
+    T: serde::de::DeserializeOwned + Asked + Send,
+    S: Send + Sync,
+{
+    type Rejection = OfficeError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, OfficeError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(t)) => Ok(Self(t)),
+            Err(e) => Err(OfficeError::bad(RequestFault::Query, format!("{e}; {}", T::asked()))),
+        }
+    }
+}

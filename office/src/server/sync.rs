@@ -11,7 +11,7 @@ use arbiter_core::sync::protocol::*;
 use arbiter_core::sync::scope::PullScope;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use serde_json::value::RawValue;
 
@@ -350,6 +350,12 @@ pub struct PullQuery {
     limit: Option<usize>,
 }
 
+impl crate::server::request::Asked for PullQuery {
+    fn asked() -> String {
+        format!("expected ?after=<sequence number>&limit=<1..{MAX_PULL_EVENTS}>")
+    }
+}
+
 /// Log entries one pull request reads at most (it answers `more` and the cursor it reached).
 const MAX_PULL_SCAN: usize = 20 * MAX_PULL_EVENTS;
 
@@ -376,9 +382,9 @@ fn pull_scope(store: &dyn arbiter_core::store::EventStore, caller: &Principal) -
 pub async fn pull(
     State(state): State<AppState>,
     caller: Caller,
-    query: Result<Query<PullQuery>, axum::extract::rejection::QueryRejection>,
+    query: crate::server::request::QueryParam<PullQuery>,
 ) -> Result<Json<PullResponse>, OfficeError> {
-    let q = super::query(query, &format!("expected ?after=<sequence number>&limit=<1..{MAX_PULL_EVENTS}>"))?;
+    let q = query.0;
     let limit = q.limit.unwrap_or(MAX_PULL_EVENTS);
     if limit == 0 || limit > MAX_PULL_EVENTS {
         return Err(OfficeError::bad(RequestFault::Query, format!("limit must be between 1 and {MAX_PULL_EVENTS}")));

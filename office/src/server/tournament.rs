@@ -113,11 +113,11 @@ pub async fn put_tournament(
 pub async fn import_opengotha(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<axum::extract::Query<ImportQuery>, axum::extract::rejection::QueryRejection>,
+    q: crate::server::request::QueryParam<ImportQuery>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<ImportReport>, OfficeError> {
     caller.require(SETUP, "import an OpenGotha file")?;
-    let q = crate::server::query(q, "use ?preview=true or nothing")?;
+    let q = q.0;
     let text = String::from_utf8(body(raw)?.to_vec())
         .map_err(|_| OfficeError::bad(RequestFault::Body, "the file must be UTF-8 XML"))?;
     let og = opengotha::parse(&text)?;

@@ -7,8 +7,7 @@ use arbiter_core::game::{GameState, IncidentView};
 use arbiter_core::model::{GameId, PlayerId, Role};
 use arbiter_core::rules::Article;
 use arbiter_core::tournament::TournamentView;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -141,6 +140,12 @@ pub struct IncidentFilter {
     player: Option<PlayerId>,
 }
 
+impl crate::server::request::Asked for IncidentFilter {
+    fn asked() -> String {
+        "filters: round, table, article, player".into()
+    }
+}
+
 #[derive(schemars::JsonSchema, Serialize)]
 pub struct IncidentRow<'a> {
     game: &'a GameId,
@@ -164,9 +169,9 @@ fn matches(g: &GameState, i: &IncidentView, f: &IncidentFilter, article: Option<
 pub async fn incidents(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<Query<IncidentFilter>, QueryRejection>,
+    q: crate::server::request::QueryParam<IncidentFilter>,
 ) -> Result<Response, OfficeError> {
-    let f = super::query(q, "filters: round, table, article, player")?;
+    let f = q.0;
     let article = match &f.article {
         Some(a) => Some(serde_json::from_value::<Article>(serde_json::Value::String(a.clone())).map_err(|_| {
             OfficeError::bad(RequestFault::Query, format!("`{a}` is not an article number such as 17.3 or 25.1"))
@@ -226,14 +231,20 @@ pub struct ExportQuery {
     format: Option<String>,
 }
 
+impl crate::server::request::Asked for ExportQuery {
+    fn asked() -> String {
+        "use ?format=json or ?format=csv".into()
+    }
+}
+
 /// `GET /api/v1/export?format=json|csv` (organiser, chief arbiter): results for publishing.
 pub async fn export(
     State(state): State<AppState>,
     caller: Caller,
-    q: Result<Query<ExportQuery>, QueryRejection>,
+    q: crate::server::request::QueryParam<ExportQuery>,
 ) -> Result<Response, OfficeError> {
     caller.require(&[Role::Organiser, Role::ChiefArbiter], "export results")?;
-    let q = super::query(q, "use ?format=json or ?format=csv")?;
+    let q = q.0;
     let format = q.format.unwrap_or_else(|| "json".into());
     if format != "json" && format != "csv" {
         return Err(OfficeError::bad(RequestFault::Query, format!("format `{format}`: use json or csv")));
