@@ -29,6 +29,9 @@ pub enum OfficeError {
     LockedOut(u32),
     #[error("{0}")]
     Forbidden(String),
+    /// An act the caller's role may not do (the roles that may, named): said in each language.
+    #[error("{}", crate::acts::not_allowed(*role, allowed, *act).en)]
+    NotAllowed { role: arbiter_core::model::Role, allowed: Vec<arbiter_core::model::Role>, act: crate::acts::Act },
     /// A referee recording on a table the chief arbiter did not assign them (第三十一条三):
     /// the table, and the referee's own.
     #[error(
@@ -319,6 +322,11 @@ impl OfficeError {
                 message: self.to_string(),
                 said: Some(Box::new(arbiter_core::refusals::not_your_table(*table, referee.as_str(), tables))),
             },
+            OfficeError::NotAllowed { role, allowed, act } => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(crate::acts::not_allowed(*role, allowed, *act))),
+            },
             OfficeError::SignIn(r) => arbiter_core::ErrorBody {
                 code: self.code().to_owned(),
                 message: self.to_string(),
@@ -353,7 +361,7 @@ impl OfficeError {
             OfficeError::SignIn(_) => "unauthenticated",
             OfficeError::TooManyAttempts { .. } => "too_many_attempts",
             OfficeError::LockedOut(_) => "locked_out",
-            OfficeError::Forbidden(_) => "forbidden",
+            OfficeError::Forbidden(_) | OfficeError::NotAllowed { .. } => "forbidden",
             OfficeError::NotYourTable { .. } => "not_your_table",
             OfficeError::NotFound(_) => "not_found",
             OfficeError::Conflict(_) => "conflict",
@@ -379,7 +387,9 @@ impl OfficeError {
         match self {
             OfficeError::SignIn(_) => StatusCode::UNAUTHORIZED,
             OfficeError::TooManyAttempts { .. } | OfficeError::LockedOut(_) => StatusCode::TOO_MANY_REQUESTS,
-            OfficeError::Forbidden(_) | OfficeError::NotYourTable { .. } => StatusCode::FORBIDDEN,
+            OfficeError::Forbidden(_) | OfficeError::NotAllowed { .. } | OfficeError::NotYourTable { .. } => {
+                StatusCode::FORBIDDEN
+            }
             OfficeError::NotFound(_) => StatusCode::NOT_FOUND,
             OfficeError::Conflict(_) | OfficeError::AlreadyRegistered(_) | OfficeError::OfficeRunning(_) => {
                 StatusCode::CONFLICT
@@ -604,6 +614,11 @@ mod tests {
             ),
             OfficeError::TooManyAttempts { wait_seconds: 30 },
             OfficeError::LockedOut(20),
+            OfficeError::NotAllowed {
+                role: arbiter_core::model::Role::Referee,
+                allowed: vec![arbiter_core::model::Role::Organiser],
+                act: crate::acts::Act::RegisterPlayers,
+            },
         ];
         let sign_in = [
             SignIn::NoBearer,
@@ -631,6 +646,7 @@ mod tests {
                 "key_required",
                 "too_many_attempts",
                 "locked_out",
+                "forbidden",
                 "unauthenticated",
                 "unauthenticated",
                 "unauthenticated",

@@ -7,6 +7,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod accounts;
+pub mod acts;
 pub mod admission;
 pub mod backup;
 pub mod count;

@@ -5,6 +5,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
 use crate::accounts::Principal;
+use crate::acts::Act;
 use crate::error::{OfficeError, SignIn};
 use crate::server::{AppState, ClientAddr};
 
@@ -30,13 +31,13 @@ impl FromRequestParts<AppState> for Caller {
 }
 
 impl Caller {
-    /// Refuses callers whose role is not among `roles`.
-    pub fn require(&self, roles: &[Role], what: &str) -> Result<(), OfficeError> {
+    /// Refuses `act` to callers whose role is not among `roles`, naming the act and the roles
+    /// that may in the official's language.
+    pub fn require(&self, roles: &[Role], act: Act) -> Result<(), OfficeError> {
         if roles.contains(&self.0.role) {
             Ok(())
         } else {
-            let names: Vec<String> = roles.iter().map(ToString::to_string).collect();
-            Err(OfficeError::Forbidden(format!("{} may not {what} (only {})", self.0.role, names.join(", "))))
+            Err(OfficeError::NotAllowed { role: self.0.role, allowed: roles.to_vec(), act })
         }
     }
 }

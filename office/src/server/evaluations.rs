@@ -3,6 +3,7 @@
 //! the last), outside the ledger: tablets pull the ledger, and an evaluation is for the
 //! organiser, the chief arbiter and the committee only. Backups carry them.
 
+use crate::acts::Act;
 use crate::server::request::PathParam;
 use arbiter_core::model::{PersonId, Role};
 use arbiter_core::sync::protocol::{Evaluation, MAX_EVALUATION_CHARS};
@@ -46,7 +47,7 @@ pub async fn put(
     person: PathParam<String>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Evaluation>, OfficeError> {
-    caller.require(&[Role::ChiefArbiter], "evaluate referees (第三十一条)")?;
+    caller.require(&[Role::ChiefArbiter], Act::EvaluateReferees)?;
     let PathParam(person) = person;
     let referee = PersonId::new(person)?;
     let Text { text } = serde_json::from_slice(&body(raw)?)
@@ -78,7 +79,7 @@ pub async fn put(
 
 /// `GET /api/v1/evaluations`: every referee's evaluation in the caller's tournament.
 pub async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<Evaluation>>, OfficeError> {
-    caller.require(&[Role::Organiser, Role::ChiefArbiter, Role::Committee], "read the referees' evaluations")?;
+    caller.require(&[Role::Organiser, Role::ChiefArbiter, Role::Committee], Act::ReadEvaluations)?;
     let t = caller.0.tournament;
     blocking(move || {
         let mut prefix = t.as_str().as_bytes().to_vec();

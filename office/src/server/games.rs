@@ -20,6 +20,7 @@ use axum::Router;
 use serde::Deserialize;
 
 use crate::accounts::Principal;
+use crate::acts::Act;
 use crate::error::{Fault, Missing, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::reading::{game_page, state_of, view_of};
@@ -165,7 +166,7 @@ pub async fn override_pairing(
     game: PathParam<String>,
     raw: JsonBody<Override>,
 ) -> Result<Json<PairingSheet>, OfficeError> {
-    caller.require(&[Role::ChiefArbiter], "override a pairing (第三十一条四)")?;
+    caller.require(&[Role::ChiefArbiter], Act::OverridePairing)?;
     let game = GameId::new(game.0)?;
     let o = raw.0?;
     let reason = o.reason.trim().to_owned();
@@ -301,7 +302,7 @@ pub async fn record_arrival(
     raw: JsonBody<Arrived>,
 ) -> Result<Json<arbiter_core::app::GameView>, OfficeError> {
     let sent = sent_at(&headers)?;
-    caller.require(&[Role::Referee, Role::ChiefArbiter], "record a late arrival")?;
+    caller.require(&[Role::Referee, Role::ChiefArbiter], Act::RecordLateArrival)?;
     let game = GameId::new(game.0)?;
     let a = raw.0?;
     locked(state, caller, move |state, p| {
@@ -423,7 +424,7 @@ pub async fn lateness(
     game: PathParam<String>,
     raw: JsonBody<Arrivals>,
 ) -> Result<Json<Option<arbiter_core::app::LatenessScreen>>, OfficeError> {
-    caller.require(&[Role::Referee, Role::ChiefArbiter], "time a late arrival")?;
+    caller.require(&[Role::Referee, Role::ChiefArbiter], Act::TimeLateArrival)?;
     let game = GameId::new(game.0)?;
     let q = raw.0?;
     blocking(move || {

@@ -2,6 +2,7 @@
 //! registry, a player's record (ranks over time, discipline), and the discipline record as CSV
 //! for the committee. Read for the organiser, the committee and the chief arbiter.
 
+use crate::acts::Act;
 use crate::server::request::PathParam;
 use arbiter_core::game::GameState;
 use arbiter_core::league::{PlayerRecord, RegistryEntry};
@@ -39,7 +40,7 @@ fn every_event(state: &AppState) -> Result<Vec<TournamentView<GameState>>, Offic
 
 /// `GET /api/v1/league/players`: every player entered in any event here, by id.
 pub async fn players(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<RegistryEntry>>, OfficeError> {
-    caller.require(&READERS, "read the player registry")?;
+    caller.require(&READERS, Act::ReadRegistry)?;
     blocking(move || {
         Ok(Json(arbiter_core::league::records(&every_event(&state)?).into_values().map(|r| r.entry).collect()))
     })
@@ -52,7 +53,7 @@ pub async fn player(
     caller: Caller,
     player: PathParam<String>,
 ) -> Result<Json<PlayerRecord>, OfficeError> {
-    caller.require(&READERS, "read a player's record")?;
+    caller.require(&READERS, Act::ReadPlayerRecord)?;
     let player = PlayerId::new(player.0)?;
     blocking(move || {
         let mut all = arbiter_core::league::records(&every_event(&state)?);
@@ -63,7 +64,7 @@ pub async fn player(
 
 /// `GET /api/v1/league/discipline.csv`: every player's discipline record, one line an entry.
 pub async fn discipline_csv(State(state): State<AppState>, caller: Caller) -> Result<Response, OfficeError> {
-    caller.require(&[Role::Organiser, Role::Committee], "export the discipline record")?;
+    caller.require(&[Role::Organiser, Role::Committee], Act::ExportDiscipline)?;
     let body =
         blocking(move || Ok(arbiter_core::league::csv(&arbiter_core::league::records(&every_event(&state)?)))).await?;
     Ok(crate::server::request::csv(body, "discipline.csv"))

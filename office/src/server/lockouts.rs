@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::routing::{delete, get};
 use axum::{Json, Router};
 
+use crate::acts::Act;
 use crate::error::{Missing, OfficeError, RequestFault};
 use crate::server::request::PathParam;
 use crate::server::{AppState, Caller};
@@ -20,7 +21,7 @@ pub async fn lockouts(
     State(state): State<AppState>,
     caller: Caller,
 ) -> Result<Json<Vec<crate::limits::Tracked>>, OfficeError> {
-    caller.require(&[Role::Organiser], "read the lock-outs")?;
+    caller.require(&[Role::Organiser], Act::ReadLockouts)?;
     Ok(Json(state.lockouts()?))
 }
 
@@ -30,7 +31,7 @@ pub async fn lift_lockout(
     caller: Caller,
     address: PathParam<String>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
-    caller.require(&[Role::Organiser], "lift a lock-out")?;
+    caller.require(&[Role::Organiser], Act::LiftLockout)?;
     let address = address.0;
     let ip: std::net::IpAddr = address
         .parse()

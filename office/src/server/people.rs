@@ -13,6 +13,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use crate::accounts::IssuedCode;
+use crate::acts::Act;
 use crate::error::{Fault, Missing, OfficeError, RequestFault, SignIn};
 use crate::runtime::blocking;
 use crate::server::recording::record_as;
@@ -44,7 +45,7 @@ pub async fn register_person(
     caller: Caller,
     raw: JsonBody<NewPerson>,
 ) -> Result<Json<Person>, OfficeError> {
-    caller.require(&[Role::Organiser], "register officials")?;
+    caller.require(&[Role::Organiser], Act::RegisterOfficials)?;
     let req = raw.0?;
     let p = caller.0;
     blocking(move || {
@@ -72,7 +73,7 @@ pub async fn issue_code(
     caller: Caller,
     raw: JsonBody<CodeRequest>,
 ) -> Result<Json<IssuedCode>, OfficeError> {
-    caller.require(&[Role::Organiser], "issue enrollment codes")?;
+    caller.require(&[Role::Organiser], Act::IssueCodes)?;
     let req = raw.0?;
     let ttl = req.ttl_minutes.unwrap_or(24 * 60);
     if !(1..=7 * 24 * 60).contains(&ttl) {
@@ -206,7 +207,7 @@ pub async fn devices(
     State(state): State<AppState>,
     caller: Caller,
 ) -> Result<Json<Vec<arbiter_core::sync::protocol::DeviceInfo>>, OfficeError> {
-    caller.require(&[Role::Organiser], "list devices")?;
+    caller.require(&[Role::Organiser], Act::ListDevices)?;
     let t = caller.0.tournament;
     blocking(move || Ok(Json(state.accounts.devices(&t)?))).await
 }
@@ -217,7 +218,7 @@ pub async fn revoke(
     caller: Caller,
     device: PathParam<String>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
-    caller.require(&[Role::Organiser], "revoke devices")?;
+    caller.require(&[Role::Organiser], Act::RevokeDevices)?;
     let device = device.0;
     let device = DeviceId::new(device)?;
     let t = caller.0.tournament;

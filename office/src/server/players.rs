@@ -15,6 +15,7 @@ use axum::Json;
 use axum::Router;
 use serde::Deserialize;
 
+use crate::acts::Act;
 use crate::error::{Missing, OfficeError, RequestFault};
 use crate::server::reading::setup_events;
 use crate::server::recording::{command, invalid, out_of_range, record, ImportQuery, DRAW, SETUP};
@@ -77,7 +78,7 @@ pub async fn add_player(
     caller: Caller,
     raw: JsonBody<NewPlayer>,
 ) -> Result<Json<Player>, OfficeError> {
-    caller.require(SETUP, "register players")?;
+    caller.require(SETUP, Act::RegisterPlayers)?;
     let n = raw.0?;
     let name = n.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 100 {
@@ -175,7 +176,7 @@ pub async fn import_players(
     q: crate::server::request::QueryParam<ImportQuery>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Imported>, OfficeError> {
-    caller.require(SETUP, "register players")?;
+    caller.require(SETUP, Act::RegisterPlayers)?;
     let q = q.0;
     let text = String::from_utf8(body(raw)?.to_vec())
         .map_err(|_| OfficeError::bad(RequestFault::Body, "the CSV must be UTF-8 text"))?;
@@ -235,7 +236,7 @@ pub async fn delete_player(
     player: PathParam<String>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
-    caller.require(SETUP, "delete a player")?;
+    caller.require(SETUP, Act::DeletePlayer)?;
     let player = PlayerId::new(player.0)?;
     let raw = body(raw)?;
     let d: Deletion = if raw.is_empty() { Deletion { note: None } } else { json(Ok(raw))? };
@@ -280,7 +281,7 @@ pub async fn set_latin_name(
     player: PathParam<String>,
     raw: JsonBody<LatinName>,
 ) -> Result<Json<Player>, OfficeError> {
-    caller.require(SETUP, "give a player's name in Latin letters")?;
+    caller.require(SETUP, Act::GiveLatinName)?;
     let player = PlayerId::new(player.0)?;
     let l = raw.0?;
     let surname = l.surname.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -324,7 +325,7 @@ pub struct LatinEntry {
 /// `GET /api/v1/players/latin` (organiser, chief arbiter): every player whose name as written
 /// is not in Latin letters, with a proposed transliteration (never written by itself).
 pub async fn latin_names(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<LatinEntry>>, OfficeError> {
-    caller.require(DRAW, "read the names in Latin letters")?;
+    caller.require(DRAW, Act::ReadLatinNames)?;
     crate::runtime::blocking(move || {
         let view = crate::server::reading::tournament_view(&state, &caller)?;
         let og = opengotha::from_view(&view);
@@ -375,7 +376,7 @@ pub async fn registration_history(
     State(state): State<AppState>,
     caller: Caller,
 ) -> Result<Json<Vec<RegistrationEntry>>, OfficeError> {
-    caller.require(DRAW, "read the registration history")?;
+    caller.require(DRAW, Act::ReadRegistrationHistory)?;
     crate::runtime::blocking(move || {
         let mut names: std::collections::HashMap<PlayerId, String> = std::collections::HashMap::new();
         let mut out = Vec::new();
@@ -423,7 +424,7 @@ pub async fn withdraw(
     player: PathParam<String>,
     raw: JsonBody<Withdrawal>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
-    caller.require(DRAW, "record a withdrawal")?;
+    caller.require(DRAW, Act::RecordWithdrawal)?;
     let player = PlayerId::new(player.0)?;
     let w = raw.0?;
     command(state, caller, move |state, p, view| {
@@ -453,7 +454,7 @@ pub async fn set_absences(
     player: PathParam<String>,
     raw: JsonBody<Absences>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
-    caller.require(DRAW, "set a player's absences")?;
+    caller.require(DRAW, Act::SetAbsences)?;
     let player = PlayerId::new(player.0)?;
     let a = raw.0?;
     command(state, caller, move |state, p, view| {

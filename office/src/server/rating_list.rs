@@ -14,6 +14,7 @@ use axum::Router;
 use serde::Deserialize;
 
 use crate::accounts::Principal;
+use crate::acts::Act;
 use crate::error::{Missing, OfficeError};
 use crate::server::recording::{command, record, ImportQuery, SETUP};
 use crate::server::request::body;
@@ -48,7 +49,7 @@ pub async fn load_rating_list(
     q: crate::server::request::QueryParam<ListQuery>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
-    caller.require(SETUP, "load a rating list")?;
+    caller.require(SETUP, Act::LoadRatingList)?;
     let q = q.0;
     let bytes = body(raw)?;
     let text = match String::from_utf8(bytes.to_vec()) {
@@ -98,7 +99,7 @@ pub async fn search_rating_list(
     caller: Caller,
     q: crate::server::request::QueryParam<Search>,
 ) -> Result<Json<Vec<rating_list::Listed>>, OfficeError> {
-    caller.require(SETUP, "search the rating list")?;
+    caller.require(SETUP, Act::SearchRatingList)?;
     let q = q.0;
     crate::runtime::blocking(move || {
         let list = loaded_list(&state, &caller.0)?;
@@ -115,7 +116,7 @@ pub async fn refresh_ratings(
     caller: Caller,
     q: crate::server::request::QueryParam<ImportQuery>,
 ) -> Result<Json<Vec<rating_list::Refreshed>>, OfficeError> {
-    caller.require(SETUP, "refresh ratings")?;
+    caller.require(SETUP, Act::RefreshRatings)?;
     let q = q.0;
     command(state, caller, move |state, p, view| {
         let list = loaded_list(state, p)?;

@@ -8,6 +8,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use crate::accounts::Refusal;
+use crate::acts::Act;
 use crate::error::{OfficeError, RequestFault};
 use crate::server::request::JsonBody;
 use crate::server::{AppState, Caller};
@@ -34,7 +35,7 @@ pub async fn refusals(
     caller: Caller,
     q: crate::server::request::QueryParam<Limit>,
 ) -> Result<Json<Vec<Refusal>>, OfficeError> {
-    caller.require(&[Role::Organiser], "read the refusal log")?;
+    caller.require(&[Role::Organiser], Act::ReadRefusalLog)?;
     let q = q.0;
     Ok(Json(state.accounts.refusals(&caller.0.tournament, q.limit.unwrap_or(100).min(10_000))?))
 }
@@ -53,7 +54,7 @@ pub async fn resend(
     caller: Caller,
     raw: JsonBody<Resend>,
 ) -> Result<Json<arbiter_core::sync::protocol::PushResult>, OfficeError> {
-    caller.require(&[Role::Organiser], "resend a refused event")?;
+    caller.require(&[Role::Organiser], Act::ResendRefused)?;
     let r = raw.0?;
     let forwarder = state.forwarder()?.ok_or_else(|| {
         OfficeError::bad(

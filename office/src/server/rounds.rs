@@ -10,6 +10,7 @@ use axum::Json;
 use axum::Router;
 use serde::Deserialize;
 
+use crate::acts::Act;
 use crate::error::{OfficeError, RequestFault};
 use crate::server::reading::view_of;
 use crate::server::recording::{command, locked, record, DRAW, SETUP};
@@ -49,7 +50,7 @@ pub async fn schedule_round(
     round: PathParam<u16>,
     raw: JsonBody<RoundTime>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
-    caller.require(SETUP, "schedule rounds")?;
+    caller.require(SETUP, Act::ScheduleRounds)?;
     let round = round_of(round)?;
     let t = raw.0?;
     locked(state, caller, move |state, p| {
@@ -65,7 +66,7 @@ pub async fn pair(
     caller: Caller,
     round: PathParam<u16>,
 ) -> Result<Json<PairingSheet>, OfficeError> {
-    caller.require(DRAW, "pair a round")?;
+    caller.require(DRAW, Act::PairRound)?;
     let round = round_of(round)?;
     command(state, caller, move |state, p, view| {
         if view.games.iter().any(|g| g.schedule.as_ref().is_some_and(|s| s.round == round)) {

@@ -17,6 +17,7 @@ use axum::Router;
 use serde::Deserialize;
 
 use crate::accounts::TournamentRecord;
+use crate::acts::Act;
 use crate::error::{Missing, OfficeError, RequestFault, SignIn};
 use crate::runtime::blocking;
 use crate::server::recording::{command, invalid, out_of_range, record, record_as, ImportQuery, SETUP};
@@ -91,7 +92,7 @@ pub async fn put_tournament(
     caller: Caller,
     raw: JsonBody<TournamentUpdate>,
 ) -> Result<Json<Tournament>, OfficeError> {
-    caller.require(SETUP, "set the tournament up")?;
+    caller.require(SETUP, Act::SetUp)?;
     let u = raw.0?;
     let name = u.name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 200 {
@@ -116,7 +117,7 @@ pub async fn import_opengotha(
     q: crate::server::request::QueryParam<ImportQuery>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Result<Json<ImportReport>, OfficeError> {
-    caller.require(SETUP, "import an OpenGotha file")?;
+    caller.require(SETUP, Act::ImportOpenGotha)?;
     let q = q.0;
     let text = String::from_utf8(body(raw)?.to_vec())
         .map_err(|_| OfficeError::bad(RequestFault::Body, "the file must be UTF-8 XML"))?;
@@ -168,7 +169,7 @@ pub async fn assign_referee(
     caller: Caller,
     raw: JsonBody<Assignment>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
-    caller.require(&[Role::ChiefArbiter, Role::Organiser], "assign referees")?;
+    caller.require(&[Role::ChiefArbiter, Role::Organiser], Act::AssignReferees)?;
     let a = raw.0?;
     if a.tables.is_empty() || a.tables.contains(&0) {
         return Err(invalid("tables", "one or more table numbers from 1"));
@@ -208,7 +209,7 @@ pub async fn assign_venue(
     caller: Caller,
     raw: JsonBody<VenueAssignment>,
 ) -> Result<Json<serde_json::Value>, OfficeError> {
-    caller.require(&[Role::Organiser], "assign venues")?;
+    caller.require(&[Role::Organiser], Act::AssignVenues)?;
     let a = raw.0?;
     if a.round == 0 || a.tables.is_empty() || a.tables.contains(&0) {
         return Err(invalid("tables", "round from 1, tables: one or more table numbers from 1"));

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
+use crate::acts::Act;
 use crate::error::{Missing, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::reading::tournament_view;
@@ -243,7 +244,7 @@ pub async fn export(
     caller: Caller,
     q: crate::server::request::QueryParam<ExportQuery>,
 ) -> Result<Response, OfficeError> {
-    caller.require(&[Role::Organiser, Role::ChiefArbiter], "export results")?;
+    caller.require(&[Role::Organiser, Role::ChiefArbiter], Act::ExportResults)?;
     let q = q.0;
     let format = q.format.unwrap_or_else(|| "json".into());
     if format != "json" && format != "csv" {
