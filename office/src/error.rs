@@ -1,7 +1,7 @@
 //! The office crate's one error type. Over HTTP every error is `{code, message}` with a status
 //! that says whose fault it was: 4xx for the client's mistakes, 5xx only for the office's own.
 
-use arbiter_core::model::{DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
+use arbiter_core::model::{Author, DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
 use arbiter_core::{CoreError, DomainError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -27,8 +27,10 @@ pub enum OfficeError {
         "this address is locked out after {0} failed attempts; the organiser can lift it (GET/DELETE /api/v1/lockouts)"
     )]
     LockedOut(u32),
-    #[error("{0}")]
-    Forbidden(String),
+    /// An event this caller may not send (another tournament's, another author's, a venue's
+    /// beyond its games), or a backup asked for without the office's secret.
+    #[error("{}", .0.said().en)]
+    Forbidden(Forbidden),
     /// An act the caller's role may not do (the roles that may, named): said in each language.
     #[error("{}", crate::acts::not_allowed(*role, allowed, *act).en)]
     NotAllowed { role: arbiter_core::model::Role, allowed: Vec<arbiter_core::model::Role>, act: crate::acts::Act },
@@ -322,6 +324,11 @@ impl OfficeError {
                 message: self.to_string(),
                 said: Some(Box::new(arbiter_core::refusals::not_your_table(*table, referee.as_str(), tables))),
             },
+            OfficeError::Forbidden(f) => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(f.said())),
+            },
             OfficeError::NotAllowed { role, allowed, act } => arbiter_core::ErrorBody {
                 code: self.code().to_owned(),
                 message: self.to_string(),
@@ -480,6 +487,147 @@ impl IntoResponse for OfficeError {
     }
 }
 
+/// Why an event a device or a venue office sent is not theirs to send, or a backup not theirs
+/// to ask for: said to the organiser (the refusal log) and to the device in each language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Forbidden {
+    /// An event of another tournament than the device's.
+    OtherTournament { device_of: TournamentId, event_of: TournamentId },
+    /// An event whose author is not the token's person, device and role.
+    NotTheAuthor { claimed: Author, token: Author },
+    /// A venue office forwarding another tournament's event.
+    VenueOfOtherTournament { venue: PersonId, forwards: TournamentId, event_of: TournamentId },
+    /// A venue office forwarding an event of the set-up, the central office's to record.
+    CentralOnly { venue: PersonId, kind: arbiter_core::event::EventKind },
+    /// A venue office forwarding a game the league did not schedule.
+    UnscheduledGame { game: GameId },
+    /// A venue office forwarding a game played at another venue (or at none).
+    OtherVenue { game: GameId, round: u16, table: u16, at: Option<PersonId>, venue: PersonId },
+    /// A game's event forwarded as recorded by the organiser or a venue office itself.
+    NotAVenueOfficial { role: arbiter_core::model::Role },
+    /// `POST /backup` without the secret in `serving.json`.
+    BackupSecret,
+}
+
+impl Forbidden {
+    /// The refusal in each language; its English is the message of `{code, message}`.
+    pub fn said(&self) -> arbiter_core::labels::Said {
+        use arbiter_core::labels::{Labelled, Lang, Said};
+        let role = |r: arbiter_core::model::Role, l: Lang| r.label().get(l).to_owned();
+        match self {
+            Forbidden::OtherTournament { device_of, event_of } => Said {
+                zh: format!("此设备属于比赛 `{device_of}`，不属于 `{event_of}`"),
+                en: format!("this device belongs to `{device_of}`, not `{event_of}`"),
+                zh_hant: format!("此裝置屬於比賽 `{device_of}`，不屬於 `{event_of}`"),
+                ko: format!("이 기기는 `{event_of}`가 아니라 `{device_of}` 대회에 등록되어 있습니다"),
+                ja: format!("この端末は `{event_of}` ではなく大会 `{device_of}` に登録されています"),
+            },
+            Forbidden::NotTheAuthor { claimed, token } => {
+                let who = |a: &Author, l: Lang| format!("{}/{}（{}）", a.person, a.device, role(a.role, l));
+                Said {
+                    zh: format!("记录自称由 {} 所作，但此令牌属于 {}", who(claimed, Lang::Zh), who(token, Lang::Zh)),
+                    en: format!(
+                        "the event claims to be by {}/{} as {}, but this token is {}/{} as {}",
+                        claimed.person, claimed.device, claimed.role, token.person, token.device, token.role
+                    ),
+                    zh_hant: format!(
+                        "紀錄自稱由 {} 所作，但此權杖屬於 {}",
+                        who(claimed, Lang::ZhHant),
+                        who(token, Lang::ZhHant)
+                    ),
+                    ko: format!(
+                        "기록의 작성자는 {}(으)로 되어 있으나 이 토큰은 {}의 것입니다",
+                        who(claimed, Lang::Ko),
+                        who(token, Lang::Ko)
+                    ),
+                    ja: format!(
+                        "記録の作成者は {} となっていますが、このトークンは {} のものです",
+                        who(claimed, Lang::Ja),
+                        who(token, Lang::Ja)
+                    ),
+                }
+            }
+            Forbidden::VenueOfOtherTournament { venue, forwards, event_of } => Said {
+                zh: format!("赛区办公室 {venue} 转发的是 `{forwards}` 的对局，不是 `{event_of}` 的"),
+                en: format!("venue office {venue} forwards `{forwards}`'s matches, not `{event_of}`'s"),
+                zh_hant: format!("賽區辦公室 {venue} 轉送的是 `{forwards}` 的對局，不是 `{event_of}` 的"),
+                ko: format!("경기장 사무국 {venue}은(는) `{event_of}`가 아니라 `{forwards}`의 대국을 전달합니다"),
+                ja: format!("会場事務局 {venue} が転送するのは `{event_of}` ではなく `{forwards}` の対局です"),
+            },
+            Forbidden::CentralOnly { venue, kind } => {
+                let k = kind.label();
+                Said {
+                    zh: format!("赛区办公室 {venue} 只转发其对局的记录和其裁判人员的密钥；“{}”由中央办公室记录", k.zh),
+                    en: format!(
+                        "venue office {venue} forwards its games' events and its officials' keys; “{}” is the central office's to record",
+                        kind
+                    ),
+                    zh_hant: format!(
+                        "賽區辦公室 {venue} 只轉送其對局的紀錄和其裁判人員的金鑰；「{}」由中央辦公室記錄",
+                        k.get(Lang::ZhHant)
+                    ),
+                    ko: format!(
+                        "경기장 사무국 {venue}은(는) 자기 대국의 기록과 심판원의 키만 전달합니다. ‘{}’은(는) 중앙 사무국이 기록합니다",
+                        k.get(Lang::Ko)
+                    ),
+                    ja: format!(
+                        "会場事務局 {venue} が転送するのは自会場の対局の記録と審判員の鍵だけです。「{}」は中央事務局が記録します",
+                        k.get(Lang::Ja)
+                    ),
+                }
+            }
+            Forbidden::UnscheduledGame { game } => Said {
+                zh: format!("对局 {game} 不在联赛的赛程中"),
+                en: format!("game {game} is not one the league scheduled"),
+                zh_hant: format!("對局 {game} 不在聯賽的賽程中"),
+                ko: format!("대국 {game}은(는) 리그 일정에 없습니다"),
+                ja: format!("対局 {game} はリーグの日程にありません"),
+            },
+            Forbidden::OtherVenue { game, round, table, at, venue } => {
+                let at_en = at.as_ref().map_or_else(|| "no venue".to_owned(), |v| format!("venue {v}"));
+                let at_in = |here: &str, none: &str| at.as_ref().map_or_else(|| none.to_owned(), |v| format!("{here} {v}"));
+                Said {
+                    zh: format!(
+                        "对局 {game}（第{round}轮第{table}台）{}，不在赛区 {venue}",
+                        at_in("在赛区", "未分派赛区")
+                    ),
+                    en: format!("game {game} (round {round}, table {table}) is played at {at_en}, not at venue {venue}"),
+                    zh_hant: format!(
+                        "對局 {game}（第{round}輪第{table}桌）{}，不在賽區 {venue}",
+                        at_in("在賽區", "未分派賽區")
+                    ),
+                    ko: match at {
+                        Some(v) => format!(
+                            "대국 {game}(제{round}라운드 {table}번 테이블)은(는) 경기장 {v}에서 열립니다. 경기장 {venue}의 대국이 아닙니다"
+                        ),
+                        None => format!(
+                            "대국 {game}(제{round}라운드 {table}번 테이블)에는 배정된 경기장이 없습니다. 경기장 {venue}의 대국이 아닙니다"
+                        ),
+                    },
+                    ja: format!(
+                        "対局 {game}（第{round}回戦 {table}番席）は{}、会場 {venue} ではありません",
+                        at.as_ref().map_or_else(|| "会場が割り当てられておらず".to_owned(), |v| format!("会場 {v} で行われ"))
+                    ),
+                }
+            }
+            Forbidden::NotAVenueOfficial { role: r } => Said {
+                zh: format!("赛区对局的记录应由其裁判人员记录，不能以{}的身份记录", role(*r, Lang::Zh)),
+                en: format!("a game's events at a venue are its officials', not recorded as {r}"),
+                zh_hant: format!("賽區對局的紀錄應由其裁判人員記錄，不能以{}的身分記錄", role(*r, Lang::ZhHant)),
+                ko: format!("경기장 대국의 기록은 그 심판원이 합니다. {}(으)로는 기록할 수 없습니다", role(*r, Lang::Ko)),
+                ja: format!("会場の対局の記録はその審判員が行います。{}としては記録できません", role(*r, Lang::Ja)),
+            },
+            Forbidden::BackupSecret => Said {
+                zh: "备份须带数据目录 serving.json 中的密钥：请在办公室所在的电脑上运行 `arbiter-office backup --data 目录 --to 文件`".into(),
+                en: "a backup is asked for with the secret in the data directory's serving.json: run `arbiter-office backup --data DIR --to FILE` on the office's machine".into(),
+                zh_hant: "備份須帶資料目錄 serving.json 中的密鑰：請在辦公室所在的電腦上執行 `arbiter-office backup --data 目錄 --to 檔案`".into(),
+                ko: "백업은 데이터 폴더의 serving.json에 있는 비밀 값으로 요청합니다. 사무국 컴퓨터에서 `arbiter-office backup --data 폴더 --to 파일`을 실행하세요".into(),
+                ja: "バックアップはデータフォルダーの serving.json にある秘密の値で頼みます。事務局のコンピューターで `arbiter-office backup --data フォルダー --to ファイル` を実行してください".into(),
+            },
+        }
+    }
+}
+
 /// Why a sign-in, an enrolment or the tournament's creation is refused: said to the official in
 /// each language (the sign-in page, a phone's enrolment link).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -620,6 +768,40 @@ mod tests {
                 act: crate::acts::Act::RegisterPlayers,
             },
         ];
+        let (t, u) = (TournamentId::new("t1").expect("an id"), TournamentId::new("t2").expect("an id"));
+        let (venue, game) = (PersonId::new("venue-a").expect("an id"), GameId::new("r1-t3").expect("an id"));
+        let author = |person: &str, role| Author {
+            device: DeviceId::new("tab-1").expect("an id"),
+            person: PersonId::new(person).expect("an id"),
+            role,
+        };
+        let forbidden = [
+            Forbidden::OtherTournament { device_of: t.clone(), event_of: u.clone() },
+            Forbidden::NotTheAuthor {
+                claimed: author("ref-li", arbiter_core::model::Role::ChiefArbiter),
+                token: author("ref-li", arbiter_core::model::Role::Referee),
+            },
+            Forbidden::VenueOfOtherTournament { venue: venue.clone(), forwards: t, event_of: u },
+            Forbidden::CentralOnly { venue: venue.clone(), kind: arbiter_core::event::EventKind::PlayerRegistered },
+            Forbidden::UnscheduledGame { game: game.clone() },
+            Forbidden::OtherVenue { game: game.clone(), round: 1, table: 3, at: None, venue: venue.clone() },
+            Forbidden::OtherVenue {
+                game,
+                round: 1,
+                table: 3,
+                at: Some(PersonId::new("venue-b").expect("an id")),
+                venue,
+            },
+            Forbidden::NotAVenueOfficial { role: arbiter_core::model::Role::Organiser },
+            Forbidden::BackupSecret,
+        ];
+        for f in &forbidden {
+            let e = OfficeError::Forbidden(f.clone());
+            assert_eq!((e.code(), e.status()), ("forbidden", StatusCode::FORBIDDEN));
+            let said = e.body().said.expect("said in each language");
+            assert!(said.whole(), "{said:?}");
+            assert_eq!(said.en, e.to_string());
+        }
         let sign_in = [
             SignIn::NoBearer,
             SignIn::NotBearer,

@@ -9,7 +9,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Forbidden, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::request::body;
 use crate::server::AppState;
@@ -38,9 +38,7 @@ pub async fn backup(
     let expected = state.backup_secret.as_ref().map(|s| sha2::Sha256::digest(s.as_bytes()));
     // Compared as digests: equal-length values, and no early exit on the secret's bytes.
     if given.is_none() || given != expected {
-        return Err(OfficeError::Forbidden(
-            "a backup is asked for with the secret in the data directory's serving.json: run `arbiter-office backup --data DIR --to FILE` on the office's machine".into(),
-        ));
+        return Err(OfficeError::Forbidden(Forbidden::BackupSecret));
     }
     let BackupTo { to } = serde_json::from_slice(&body(raw)?).map_err(|e| {
         DomainError::MalformedJson(format!("the body must be {{\"to\": \"/path/of/a/new/file\"}}: {e}"))

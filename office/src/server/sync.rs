@@ -16,10 +16,11 @@ use axum::Json;
 use serde_json::value::RawValue;
 
 use crate::accounts::{Principal, Refusal};
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Forbidden, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::request::body;
 use crate::server::{AppState, Caller};
+use arbiter_core::model::Author;
 use arbiter_core::DomainError;
 use axum::routing::post;
 use axum::Router;
@@ -33,16 +34,14 @@ pub(super) fn routes() -> Router<AppState> {
 /// role may write (rules::authority), escalations only upward.
 fn authorize(p: &Principal, e: &Event) -> Result<(), OfficeError> {
     if e.tournament != p.tournament {
-        return Err(OfficeError::Forbidden(format!(
-            "this device belongs to `{}`, not `{}`",
-            p.tournament, e.tournament
-        )));
+        return Err(OfficeError::Forbidden(Forbidden::OtherTournament {
+            device_of: p.tournament.clone(),
+            event_of: e.tournament.clone(),
+        }));
     }
     if e.author.device != p.device || e.author.person != p.person || e.author.role != p.role {
-        return Err(OfficeError::Forbidden(format!(
-            "the event claims to be by {}/{} as {}, but this token is {}/{} as {}",
-            e.author.person, e.author.device, e.author.role, p.person, p.device, p.role
-        )));
+        let token = Author { device: p.device.clone(), person: p.person.clone(), role: p.role };
+        return Err(OfficeError::Forbidden(Forbidden::NotTheAuthor { claimed: e.author.clone(), token }));
     }
     if matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. }) {
         let action = arbiter_core::error::Forbidden::RecordKey(e.body.kind());
@@ -77,10 +76,11 @@ impl League {
 /// of the set-up only its own officials' keys (the keyring checks which).
 fn authorize_forwarded(p: &Principal, league: &League, e: &Event) -> Result<(), OfficeError> {
     if e.tournament != p.tournament {
-        return Err(OfficeError::Forbidden(format!(
-            "venue office {} forwards `{}`'s matches, not `{}`'s",
-            p.person, p.tournament, e.tournament
-        )));
+        return Err(OfficeError::Forbidden(Forbidden::VenueOfOtherTournament {
+            venue: p.person.clone(),
+            forwards: p.tournament.clone(),
+            event_of: e.tournament.clone(),
+        }));
     }
     let Some(g) = &e.game else {
         let own_key = matches!(e.body, EventBody::KeyRegistered { .. } | EventBody::KeyRevoked { .. })
@@ -89,30 +89,25 @@ fn authorize_forwarded(p: &Principal, league: &League, e: &Event) -> Result<(), 
         if own_key {
             return Ok(());
         }
-        return Err(OfficeError::Forbidden(format!(
-            "venue office {} forwards its games' events and its officials' keys; “{}” is the central office's to record",
-            p.person,
-            e.body.kind()
-        )));
+        return Err(OfficeError::Forbidden(Forbidden::CentralOnly { venue: p.person.clone(), kind: e.body.kind() }));
     };
     let Some(&(round, table)) = league.at.get(g) else {
-        return Err(OfficeError::Forbidden(format!("game {g} is not one the league scheduled")));
+        return Err(OfficeError::Forbidden(Forbidden::UnscheduledGame { game: g.clone() }));
     };
     match league.setup.venue_of(round, table) {
         Some(v) if *v == p.person => {}
         other => {
-            return Err(OfficeError::Forbidden(format!(
-                "game {g} (round {round}, table {table}) is played at {}, not at venue {}",
-                other.map_or_else(|| "no venue".to_owned(), |v| format!("venue {v}")),
-                p.person
-            )))
+            return Err(OfficeError::Forbidden(Forbidden::OtherVenue {
+                game: g.clone(),
+                round,
+                table,
+                at: other.cloned(),
+                venue: p.person.clone(),
+            }))
         }
     }
     if matches!(e.author.role, arbiter_core::model::Role::Organiser | arbiter_core::model::Role::Office) {
-        return Err(OfficeError::Forbidden(format!(
-            "a game's events at a venue are its officials', not recorded as {}",
-            e.author.role
-        )));
+        return Err(OfficeError::Forbidden(Forbidden::NotAVenueOfficial { role: e.author.role }));
     }
     check_author(e.author.role, e.body.kind())?;
     if let EventBody::Escalated { to, .. } = e.body {
