@@ -19,7 +19,7 @@ use arbiter_core::model::{DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::store::Keyspace;
 
-use crate::error::{Fault, Missing, OfficeError, RequestFault, SignIn};
+use crate::error::{Clash, Fault, Missing, OfficeError, RequestFault, SignIn};
 use arbiter_core::DomainError;
 
 /// An authenticated caller.
@@ -171,7 +171,7 @@ impl Accounts {
         record: &TournamentRecord,
     ) -> Result<(Principal, String), OfficeError> {
         if self.tournament(t)?.is_some() {
-            return Err(OfficeError::Conflict(format!("tournament `{t}` already exists")));
+            return Err(OfficeError::Conflict(Clash::TournamentExists { tournament: t.clone() }));
         }
         self.put(&format!("tour/{t}"), record)?;
         let principal = Principal {
@@ -254,9 +254,7 @@ impl Accounts {
         }
         let dev_key = format!("dev/{}/{device}", record.tournament);
         if self.get::<DeviceRecord>(&dev_key)?.is_some() {
-            return Err(OfficeError::Conflict(format!(
-                "device `{device}` is already enrolled; choose another device id"
-            )));
+            return Err(OfficeError::Conflict(Clash::DeviceEnrolled { device: device.clone() }));
         }
         let person: PersonRecord =
             self.get(&format!("person/{}/{}", record.tournament, record.person))?.ok_or_else(|| {
@@ -287,9 +285,7 @@ impl Accounts {
             key: signing_key,
         };
         if !self.tree.compare_and_swap(dev_key.as_bytes(), None, Some(&encode(&device_record)?))? {
-            return Err(OfficeError::Conflict(format!(
-                "device `{device}` is already enrolled; choose another device id"
-            )));
+            return Err(OfficeError::Conflict(Clash::DeviceEnrolled { device: device.clone() }));
         }
         Ok(Enrolled { token, principal })
     }

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use arbiter_core::store::Store;
 use base64::Engine as _;
 
-use crate::error::{Fault, OfficeError, RequestFault};
+use crate::error::{Clash, Fault, OfficeError, RequestFault};
 
 /// The format's version.
 pub const VERSION: u32 = 1;
@@ -133,7 +133,7 @@ fn bad_backup(from: &Path, line: usize, why: impl std::fmt::Display) -> OfficeEr
 /// whole or not at all.
 pub fn write_file(store: &Store, data: &Path, to: &Path) -> Result<BackupReport, OfficeError> {
     if to.exists() {
-        return Err(OfficeError::Conflict(format!("{} exists: a backup never replaces a file", to.display())));
+        return Err(OfficeError::Conflict(Clash::BackupExists { path: to.to_owned() }));
     }
     let tmp = to.with_extension("partial");
     let failed =
@@ -161,10 +161,7 @@ pub fn write_file(store: &Store, data: &Path, to: &Path) -> Result<BackupReport,
 /// what was begun there is removed again.
 pub fn restore(from: &Path, data: &Path) -> Result<RestoreReport, OfficeError> {
     if std::fs::read_dir(data).is_ok_and(|mut d| d.next().is_some()) {
-        return Err(OfficeError::Conflict(format!(
-            "{} is not empty: restore into a new directory, then serve it (the old one stays as it is)",
-            data.display()
-        )));
+        return Err(OfficeError::Conflict(Clash::RestoreNotEmpty { path: data.to_owned() }));
     }
     let restored = restore_into(from, data);
     if restored.is_err() {

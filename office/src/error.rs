@@ -44,8 +44,9 @@ pub enum OfficeError {
     /// What was asked for and is not there (404), named.
     #[error("{0}")]
     NotFound(Missing),
-    #[error("{0}")]
-    Conflict(String),
+    /// What the request asks clashes with what is already so (409), named.
+    #[error("{}", .0.said().en)]
+    Conflict(Clash),
     /// A player registered by hand who has a registered player's name or PIN: the message names
     /// the match; sent again with `"confirm": true` it is registered (two people can share a
     /// name such as 王伟).
@@ -324,6 +325,11 @@ impl OfficeError {
                 message: self.to_string(),
                 said: Some(Box::new(arbiter_core::refusals::not_your_table(*table, referee.as_str(), tables))),
             },
+            OfficeError::Conflict(c) => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(c.said())),
+            },
             OfficeError::Forbidden(f) => arbiter_core::ErrorBody {
                 code: self.code().to_owned(),
                 message: self.to_string(),
@@ -484,6 +490,143 @@ impl IntoResponse for OfficeError {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, wait_seconds.max(1).into());
         }
         response
+    }
+}
+
+/// What a request clashes with (409): said to the organiser or the official in each language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Clash {
+    /// A player with a game is withdrawn (第二十九条), never deleted.
+    PlayerPaired { player: PlayerId, round: u16 },
+    /// A player who had a bye is withdrawn (第二十九条), never deleted.
+    PlayerHadBye { player: PlayerId, round: u16 },
+    /// A round paired once is not paired again.
+    RoundPaired { round: u16 },
+    /// The system (第二十七条) ranks the rounds paired: it stays once one is.
+    SystemFixed { paired: u16 },
+    /// The event cannot have fewer rounds than it has paired.
+    FewerRounds { paired: u16 },
+    /// An OpenGotha file brought into a tournament that has players already.
+    PlayersRegistered { tournament: TournamentId, players: usize },
+    /// A pairing changed after its game began.
+    GameStarted { game: GameId },
+    /// A pairing that seats a player twice in a round.
+    PlaysElsewhere { player: PlayerId, round: u16 },
+    /// A late arrival timed in a round without a start time.
+    NoStartTime { round: u16 },
+    /// A tournament id already taken.
+    TournamentExists { tournament: TournamentId },
+    /// A device id already enrolled in the tournament.
+    DeviceEnrolled { device: DeviceId },
+    /// A backup written over a file (the command line's).
+    BackupExists { path: std::path::PathBuf },
+    /// A restore into a folder that is not empty (the command line's).
+    RestoreNotEmpty { path: std::path::PathBuf },
+}
+
+impl Clash {
+    /// The clash in each language; its English is the message of `{code, message}`.
+    pub fn said(&self) -> arbiter_core::labels::Said {
+        use arbiter_core::labels::Said;
+        match self {
+            Clash::PlayerPaired { player, round } => Said {
+                zh: format!("`{player}` 在第{round}轮已有对局：有对局的棋手只能退赛（第二十九条），不能删除"),
+                en: format!("`{player}` is paired in round {round}: a player who has a game withdraws (第二十九条), never is deleted"),
+                zh_hant: format!("`{player}` 在第{round}輪已有對局：有對局的棋手只能退賽（第二十九條），不能刪除"),
+                ko: format!("`{player}`은(는) 제{round}라운드에 대국이 편성되어 있습니다. 대국이 있는 선수는 삭제하지 않고 탈퇴 처리합니다(제29조)"),
+                ja: format!("`{player}` は第{round}回戦の対局が組まれています。対局のある選手は削除せず、棄権として扱います（第二十九条）"),
+            },
+            Clash::PlayerHadBye { player, round } => Said {
+                zh: format!("`{player}` 在第{round}轮轮空：已参赛的棋手只能退赛（第二十九条），不能删除"),
+                en: format!("`{player}` had the bye in round {round}: a player who has played withdraws (第二十九条), never is deleted"),
+                zh_hant: format!("`{player}` 在第{round}輪輪空：已參賽的棋手只能退賽（第二十九條），不能刪除"),
+                ko: format!("`{player}`은(는) 제{round}라운드에 부전승(휴식)을 받았습니다. 이미 경기한 선수는 삭제하지 않고 탈퇴 처리합니다(제29조)"),
+                ja: format!("`{player}` は第{round}回戦で不戦（休み）でした。対局した選手は削除せず、棄権として扱います（第二十九条）"),
+            },
+            Clash::RoundPaired { round } => Said {
+                zh: format!("第{round}轮已编排"),
+                en: format!("round {round} is already paired"),
+                zh_hant: format!("第{round}輪已編排"),
+                ko: format!("제{round}라운드는 이미 대국이 편성되었습니다"),
+                ja: format!("第{round}回戦はすでに組み合わせ済みです"),
+            },
+            Clash::SystemFixed { paired } => Said {
+                zh: format!("第{paired}轮已编排：赛制（第二十七条）不能再更改"),
+                en: format!("round {paired} is already paired: the system (第二十七条) can no longer change"),
+                zh_hant: format!("第{paired}輪已編排：賽制（第二十七條）不能再更改"),
+                ko: format!("제{paired}라운드가 이미 편성되어 대회 방식(제27조)을 바꿀 수 없습니다"),
+                ja: format!("第{paired}回戦がすでに組み合わせ済みのため、大会方式（第二十七条）は変えられません"),
+            },
+            Clash::FewerRounds { paired } => Said {
+                zh: format!("第{paired}轮已编排：总轮数不能少于此"),
+                en: format!("round {paired} is already paired: the event cannot have fewer rounds"),
+                zh_hant: format!("第{paired}輪已編排：總輪數不能少於此"),
+                ko: format!("제{paired}라운드가 이미 편성되어 라운드 수를 그보다 줄일 수 없습니다"),
+                ja: format!("第{paired}回戦がすでに組み合わせ済みのため、回戦数をそれより減らせません"),
+            },
+            Clash::PlayersRegistered { tournament, players } => Said {
+                zh: format!("`{tournament}` 已有 {players} 名棋手：请把 OpenGotha 文件导入新的比赛"),
+                en: format!("`{tournament}` already has {players} players: import an OpenGotha file into a new tournament"),
+                zh_hant: format!("`{tournament}` 已有 {players} 名棋手：請把 OpenGotha 檔案匯入新的比賽"),
+                ko: format!("`{tournament}`에는 이미 선수 {players}명이 있습니다. OpenGotha 파일은 새 대회로 가져오세요"),
+                ja: format!("`{tournament}` にはすでに選手が {players} 人います。OpenGotha ファイルは新しい大会に取り込んでください"),
+            },
+            Clash::GameStarted { game } => Said {
+                zh: format!("对局 `{game}` 已开始：请改为记录事件"),
+                en: format!("game `{game}` has started: record an incident instead"),
+                zh_hant: format!("對局 `{game}` 已開始：請改為記錄事件"),
+                ko: format!("대국 `{game}`은(는) 이미 시작되었습니다. 대신 상황을 기록하세요"),
+                ja: format!("対局 `{game}` はすでに始まっています。代わりに事案を記録してください"),
+            },
+            Clash::PlaysElsewhere { player, round } => Said {
+                zh: format!("`{player}` 在第{round}轮已在另一台对局"),
+                en: format!("`{player}` already plays at another table in round {round}"),
+                zh_hant: format!("`{player}` 在第{round}輪已在另一桌對局"),
+                ko: format!("`{player}`은(는) 제{round}라운드에 이미 다른 테이블에서 대국합니다"),
+                ja: format!("`{player}` は第{round}回戦ですでに別の席で対局します"),
+            },
+            Clash::NoStartTime { round } => Said {
+                zh: format!("第{round}轮没有开始时间：由组织者设定（PUT /api/v1/rounds/{round}）"),
+                en: format!("round {round} has no start time: the organiser sets it (PUT /api/v1/rounds/{round})"),
+                zh_hant: format!("第{round}輪沒有開始時間：由組織者設定（PUT /api/v1/rounds/{round}）"),
+                ko: format!("제{round}라운드에 시작 시각이 없습니다. 주최자가 정합니다(PUT /api/v1/rounds/{round})"),
+                ja: format!("第{round}回戦に開始時刻がありません。主催者が設定します（PUT /api/v1/rounds/{round}）"),
+            },
+            Clash::TournamentExists { tournament } => Said {
+                zh: format!("比赛 `{tournament}` 已存在"),
+                en: format!("tournament `{tournament}` already exists"),
+                zh_hant: format!("比賽 `{tournament}` 已存在"),
+                ko: format!("대회 `{tournament}`은(는) 이미 있습니다"),
+                ja: format!("大会 `{tournament}` はすでにあります"),
+            },
+            Clash::DeviceEnrolled { device } => Said {
+                zh: format!("设备 `{device}` 已登记：请换一个设备名"),
+                en: format!("device `{device}` is already enrolled; choose another device id"),
+                zh_hant: format!("裝置 `{device}` 已登記：請換一個裝置名稱"),
+                ko: format!("기기 `{device}`은(는) 이미 등록되어 있습니다. 다른 기기 이름을 정하세요"),
+                ja: format!("端末 `{device}` はすでに登録されています。別の端末名にしてください"),
+            },
+            Clash::BackupExists { path } => {
+                let p = path.display();
+                Said {
+                    zh: format!("{p} 已存在：备份从不覆盖文件"),
+                    en: format!("{p} exists: a backup never replaces a file"),
+                    zh_hant: format!("{p} 已存在：備份從不覆寫檔案"),
+                    ko: format!("{p}이(가) 이미 있습니다. 백업은 파일을 덮어쓰지 않습니다"),
+                    ja: format!("{p} はすでにあります。バックアップはファイルを上書きしません"),
+                }
+            }
+            Clash::RestoreNotEmpty { path } => {
+                let p = path.display();
+                Said {
+                    zh: format!("{p} 不是空目录：请恢复到新目录后再启动（原目录保持原样）"),
+                    en: format!("{p} is not empty: restore into a new directory, then serve it (the old one stays as it is)"),
+                    zh_hant: format!("{p} 不是空目錄：請還原到新目錄後再啟動（原目錄保持原樣）"),
+                    ko: format!("{p}은(는) 비어 있지 않습니다. 새 폴더에 복원한 뒤 실행하세요(기존 폴더는 그대로 둡니다)"),
+                    ja: format!("{p} は空ではありません。新しいフォルダーに復元してから起動してください（元のフォルダーはそのままです）"),
+                }
+            }
+        }
     }
 }
 
@@ -795,6 +938,29 @@ mod tests {
             Forbidden::NotAVenueOfficial { role: arbiter_core::model::Role::Organiser },
             Forbidden::BackupSecret,
         ];
+        let player = PlayerId::new("p7").expect("an id");
+        let clashes = [
+            Clash::PlayerPaired { player: player.clone(), round: 2 },
+            Clash::PlayerHadBye { player: player.clone(), round: 1 },
+            Clash::RoundPaired { round: 3 },
+            Clash::SystemFixed { paired: 1 },
+            Clash::FewerRounds { paired: 4 },
+            Clash::PlayersRegistered { tournament: TournamentId::new("t1").expect("an id"), players: 12 },
+            Clash::GameStarted { game: GameId::new("r1-t1").expect("an id") },
+            Clash::PlaysElsewhere { player, round: 2 },
+            Clash::NoStartTime { round: 1 },
+            Clash::TournamentExists { tournament: TournamentId::new("t1").expect("an id") },
+            Clash::DeviceEnrolled { device: DeviceId::new("tab-1").expect("an id") },
+            Clash::BackupExists { path: "/tmp/b.arbiter".into() },
+            Clash::RestoreNotEmpty { path: "/tmp/data".into() },
+        ];
+        for c in &clashes {
+            let e = OfficeError::Conflict(c.clone());
+            assert_eq!((e.code(), e.status()), ("conflict", StatusCode::CONFLICT));
+            let said = e.body().said.expect("said in each language");
+            assert!(said.whole(), "{said:?}");
+            assert_eq!(said.en, e.to_string());
+        }
         for f in &forbidden {
             let e = OfficeError::Forbidden(f.clone());
             assert_eq!((e.code(), e.status()), ("forbidden", StatusCode::FORBIDDEN));

@@ -21,7 +21,7 @@ use serde::Deserialize;
 
 use crate::accounts::Principal;
 use crate::acts::Act;
-use crate::error::{Fault, Missing, OfficeError, RequestFault};
+use crate::error::{Clash, Fault, Missing, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::reading::{game_page, state_of, view_of};
 use crate::server::recording::{command, invalid, locked, record};
@@ -186,7 +186,7 @@ pub async fn override_pairing(
             .iter()
             .any(|s| s.game == game && (s.status != arbiter_core::game::Status::Scheduled || s.result.is_some()))
         {
-            return Err(OfficeError::Conflict(format!("game `{game}` has started: record an incident instead")));
+            return Err(OfficeError::Conflict(Clash::GameStarted { game: game.clone() }));
         }
         for pl in [&o.black, &o.white] {
             if !view.players.iter().any(|x| &x.id == pl) {
@@ -198,10 +198,7 @@ pub async fn override_pairing(
                 .filter_map(|x| x.schedule.as_ref())
                 .any(|s| s.round == g.round && s.id != game && (&s.black == pl || &s.white == pl));
             if elsewhere {
-                return Err(OfficeError::Conflict(format!(
-                    "`{pl}` already plays at another table in round {}",
-                    g.round
-                )));
+                return Err(OfficeError::Conflict(Clash::PlaysElsewhere { player: pl.clone(), round: g.round }));
             }
         }
         (g.black, g.white, g.reason) = (o.black, o.white, Some(reason));
@@ -354,11 +351,7 @@ fn late_arrival_at(
     use arbiter_core::timing::LatenessProposal;
     let at_ms = u64::try_from(at.timestamp_millis()).unwrap_or(0);
     let round = g.schedule.as_ref().map_or(0, |s| s.round);
-    let no_start = || {
-        OfficeError::Conflict(format!(
-            "round {round} has no start time: the organiser sets it (PUT /api/v1/rounds/{round})"
-        ))
-    };
+    let no_start = || OfficeError::Conflict(Clash::NoStartTime { round });
     let start = arbiter_core::app::lateness_screen(g, setup, None, None, at_ms).ok_or_else(no_start)?.starts_at_ms;
     let (black, white) = match side {
         Colour::Black => (at_ms, start),

@@ -16,7 +16,7 @@ use axum::Router;
 use serde::Deserialize;
 
 use crate::acts::Act;
-use crate::error::{Missing, OfficeError, RequestFault};
+use crate::error::{Clash, Missing, OfficeError, RequestFault};
 use crate::server::reading::setup_events;
 use crate::server::recording::{command, invalid, out_of_range, record, ImportQuery, DRAW, SETUP};
 use crate::server::request::PathParam;
@@ -247,15 +247,10 @@ pub async fn delete_player(
         let seated =
             view.games.iter().filter_map(|g| g.schedule.as_ref()).find(|s| s.black == player || s.white == player);
         if let Some(s) = seated {
-            return Err(OfficeError::Conflict(format!(
-                "`{player}` is paired in round {}: a player who has a game withdraws (第二十九条), never is deleted",
-                s.round
-            )));
+            return Err(OfficeError::Conflict(Clash::PlayerPaired { player, round: s.round }));
         }
         if let Some(r) = view.byes.iter().find(|(_, ps)| ps.contains(&player)).map(|(r, _)| *r) {
-            return Err(OfficeError::Conflict(format!(
-                "`{player}` had the bye in round {r}: a player who has played withdraws (第二十九条), never is deleted"
-            )));
+            return Err(OfficeError::Conflict(Clash::PlayerHadBye { player, round: r }));
         }
         record(state, p, vec![(None, EventBody::PlayerDeleted { player: player.clone(), note: d.note })])?;
         Ok(Json(serde_json::json!({ "player": player, "deleted": true })))

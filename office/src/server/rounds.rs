@@ -11,7 +11,7 @@ use axum::Router;
 use serde::Deserialize;
 
 use crate::acts::Act;
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Clash, OfficeError, RequestFault};
 use crate::server::reading::view_of;
 use crate::server::recording::{command, locked, record, DRAW, SETUP};
 use crate::server::request::JsonBody;
@@ -70,7 +70,7 @@ pub async fn pair(
     let round = round_of(round)?;
     command(state, caller, move |state, p, view| {
         if view.games.iter().any(|g| g.schedule.as_ref().is_some_and(|s| s.round == round)) {
-            return Err(OfficeError::Conflict(format!("round {round} is already paired")));
+            return Err(OfficeError::Conflict(Clash::RoundPaired { round }));
         }
         let (_, bodies) = run::pair_round(&view, round)?;
         record(state, p, bodies)?;

@@ -18,7 +18,7 @@ use serde::Deserialize;
 
 use crate::accounts::TournamentRecord;
 use crate::acts::Act;
-use crate::error::{Missing, OfficeError, RequestFault, SignIn};
+use crate::error::{Clash, Missing, OfficeError, RequestFault, SignIn};
 use crate::runtime::blocking;
 use crate::server::recording::{command, invalid, out_of_range, record, record_as, ImportQuery, SETUP};
 use crate::server::request::{body, JsonBody};
@@ -72,14 +72,10 @@ fn check_settings(s: &Settings, view: &TournamentView) -> Result<(), OfficeError
         let ranked_by = |s: Option<&System>| s.map(System::ranking);
         let old = view.tournament.as_ref().and_then(|t| t.settings.system.as_ref());
         if ranked_by(old) != ranked_by(s.system.as_ref()) {
-            return Err(OfficeError::Conflict(format!(
-                "round {paired} is already paired: the system (第二十七条) can no longer change"
-            )));
+            return Err(OfficeError::Conflict(Clash::SystemFixed { paired }));
         }
         if s.rounds.is_some_and(|r| r < paired) {
-            return Err(OfficeError::Conflict(format!(
-                "round {paired} is already paired: the event cannot have fewer rounds"
-            )));
+            return Err(OfficeError::Conflict(Clash::FewerRounds { paired }));
         }
     }
     Ok(())
@@ -124,11 +120,10 @@ pub async fn import_opengotha(
     let og = opengotha::parse(&text)?;
     command(state, caller, move |state, p, view| {
         if !view.players.is_empty() {
-            return Err(OfficeError::Conflict(format!(
-                "`{}` already has {} players: import an OpenGotha file into a new tournament",
-                p.tournament,
-                view.players.len()
-            )));
+            return Err(OfficeError::Conflict(Clash::PlayersRegistered {
+                tournament: p.tournament.clone(),
+                players: view.players.len(),
+            }));
         }
         let ruleset = view.tournament.as_ref().map(|t| t.ruleset).unwrap_or_default();
         let (bodies, notes) = opengotha::to_events(&og, &p.tournament, ruleset)?;
