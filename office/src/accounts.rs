@@ -19,7 +19,7 @@ use arbiter_core::model::{DeviceId, PersonId, Role, TournamentId};
 use arbiter_core::rules::RulesetSpec;
 use arbiter_core::store::Keyspace;
 
-use crate::error::{Clash, Fault, Missing, OfficeError, RequestFault, SignIn};
+use crate::error::{Clash, Fault, Misasked, Missing, OfficeError, SignIn};
 use arbiter_core::DomainError;
 
 /// An authenticated caller.
@@ -193,10 +193,7 @@ impl Accounts {
         role: Role,
     ) -> Result<(), OfficeError> {
         if role == Role::Organiser {
-            return Err(OfficeError::bad(
-                RequestFault::InvalidRole,
-                "officials are referees, chief arbiters or committee members; the organiser exists already",
-            ));
+            return Err(OfficeError::Misasked(Misasked::NotAnOfficialRole));
         }
         self.put(&format!("person/{t}/{person}"), &PersonRecord { name: name.to_owned(), role })
     }

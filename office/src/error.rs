@@ -1,7 +1,7 @@
 //! The office crate's one error type. Over HTTP every error is `{code, message}` with a status
 //! that says whose fault it was: 4xx for the client's mistakes, 5xx only for the office's own.
 
-use arbiter_core::model::{Author, DeviceId, EventId, GameId, PersonId, PlayerId, TournamentId};
+use arbiter_core::model::{Author, DeviceId, EventId, GameId, PersonId, PlayerId, Role, TournamentId};
 use arbiter_core::{CoreError, DomainError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -59,6 +59,10 @@ pub enum OfficeError {
     /// A request refused for its form or its place before any rule was asked.
     #[error("{message}")]
     BadRequest { what: RequestFault, message: String },
+    /// A request an official's screen can send, refused for its place before any rule was
+    /// asked (a code for another role, absences for a round paired): said in each language.
+    #[error("{}", .0.said().en)]
+    Misasked(Misasked),
     /// An endpoint asked with a method it does not take.
     #[error("{0}")]
     MethodNotAllowed(&'static str),
@@ -325,6 +329,11 @@ impl OfficeError {
                 message: self.to_string(),
                 said: Some(Box::new(arbiter_core::refusals::not_your_table(*table, referee.as_str(), tables))),
             },
+            OfficeError::Misasked(m) => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(m.said())),
+            },
             OfficeError::Conflict(c) => arbiter_core::ErrorBody {
                 code: self.code().to_owned(),
                 message: self.to_string(),
@@ -381,6 +390,7 @@ impl OfficeError {
             OfficeError::AlreadyRegistered(_) => "already_registered",
             OfficeError::NotInLatinLetters(_) => "not_in_latin_letters",
             OfficeError::BadRequest { what, .. } => what.code(),
+            OfficeError::Misasked(m) => m.fault().code(),
             OfficeError::MethodNotAllowed(_) => "method_not_allowed",
             OfficeError::TooLarge(_) => "too_large",
             OfficeError::Internal(_) => "internal",
@@ -408,6 +418,7 @@ impl OfficeError {
                 StatusCode::CONFLICT
             }
             OfficeError::BadRequest { what, .. } => what.status(),
+            OfficeError::Misasked(m) => m.fault().status(),
             OfficeError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             OfficeError::NotAdmitted { .. } | OfficeError::IllegalMove(_) => StatusCode::BAD_REQUEST,
             OfficeError::NotInLatinLetters(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -490,6 +501,155 @@ impl IntoResponse for OfficeError {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, wait_seconds.max(1).into());
         }
         response
+    }
+}
+
+/// A request refused for its place, said in each language (see [`OfficeError::Misasked`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Misasked {
+    /// A venue office's code entered on a tablet or a phone.
+    CodeForVenue,
+    /// A code for one role entered as another's.
+    CodeForRole { code_for: Role, asked: Role },
+    /// A code for an official entered by `arbiter-office venue-join`.
+    NotAVenueCode { role: Role, person: PersonId },
+    /// An official registered with a role officials do not have.
+    NotAnOfficialRole,
+    /// Absences changed for a round already paired.
+    AbsencesAfterPairing { round: u16 },
+    /// `escalate_to` with a body that is not an incident recorded without a ruling.
+    NotEscalable,
+    /// An event of the set-up sent to a game's endpoint.
+    NotAGameEvent { kind: arbiter_core::event::EventKind },
+    /// A resend asked of an office that forwards nothing.
+    NotAVenue,
+    /// A file backup asked of an office on PostgreSQL.
+    NotASledStore,
+}
+
+impl Misasked {
+    /// The fault it is, for its code and status.
+    pub fn fault(&self) -> RequestFault {
+        match self {
+            Misasked::CodeForVenue
+            | Misasked::CodeForRole { .. }
+            | Misasked::NotAVenueCode { .. }
+            | Misasked::NotAnOfficialRole => RequestFault::InvalidRole,
+            Misasked::AbsencesAfterPairing { .. } => RequestFault::AlreadyPaired,
+            Misasked::NotEscalable => RequestFault::NotEscalable,
+            Misasked::NotAGameEvent { .. } => RequestFault::NotAGameEvent,
+            Misasked::NotAVenue => RequestFault::NotAVenue,
+            Misasked::NotASledStore => RequestFault::NotASledStore,
+        }
+    }
+
+    /// The refusal in each language; its English is the message of `{code, message}`.
+    pub fn said(&self) -> arbiter_core::labels::Said {
+        use arbiter_core::labels::{Labelled, Lang, Said};
+        let s = |zh: &str, en: &str, zh_hant: &str, ko: &str, ja: &str| Said {
+            zh: zh.to_owned(),
+            en: en.to_owned(),
+            zh_hant: zh_hant.to_owned(),
+            ko: ko.to_owned(),
+            ja: ja.to_owned(),
+        };
+        match self {
+            Misasked::CodeForVenue => s(
+                "此登记码属于赛区办公室：请用 `arbiter-office venue-join` 登记，不能用于平板或手机",
+                "this code is for a venue office: enroll it with `arbiter-office venue-join`, not a tablet",
+                "此登記碼屬於賽區辦公室：請用 `arbiter-office venue-join` 登記，不能用於平板或手機",
+                "이 코드는 경기장 사무국용입니다. 태블릿이나 휴대폰이 아니라 `arbiter-office venue-join`으로 등록하세요",
+                "このコードは会場事務局用です。タブレットや携帯ではなく `arbiter-office venue-join` で登録してください",
+            ),
+            Misasked::CodeForRole { code_for, asked } => {
+                let (c, a) = (code_for.label(), asked.label());
+                Said {
+                    zh: format!("此登记码是给{}的，不是给{}的：请向组织者要正确的登记码", c.zh, a.zh),
+                    en: format!("this code is for a {code_for}, not a {asked}: ask the organiser for the right code"),
+                    zh_hant: format!(
+                        "此登記碼是給{}的，不是給{}的：請向組織者要正確的登記碼",
+                        c.get(Lang::ZhHant),
+                        a.get(Lang::ZhHant)
+                    ),
+                    ko: format!(
+                        "이 코드는 {}용이며 {}용이 아닙니다. 주최자에게 맞는 코드를 요청하세요",
+                        c.get(Lang::Ko),
+                        a.get(Lang::Ko)
+                    ),
+                    ja: format!(
+                        "このコードは{}用で、{}用ではありません。主催者に正しいコードを頼んでください",
+                        c.get(Lang::Ja),
+                        a.get(Lang::Ja)
+                    ),
+                }
+            }
+            Misasked::NotAVenueCode { role, person } => {
+                let r = role.label();
+                Said {
+                    zh: format!("此登记码属于{}（{person}），不是赛区办公室的：请向联赛组织者要赛区的登记码", r.zh),
+                    en: format!(
+                        "the code is for a {role} ({person}), not a venue office: ask the league's organiser for a venue's code"
+                    ),
+                    zh_hant: format!(
+                        "此登記碼屬於{}（{person}），不是賽區辦公室的：請向聯賽組織者要賽區的登記碼",
+                        r.get(Lang::ZhHant)
+                    ),
+                    ko: format!(
+                        "이 코드는 {}({person})용이며 경기장 사무국용이 아닙니다. 리그 주최자에게 경기장 코드를 요청하세요",
+                        r.get(Lang::Ko)
+                    ),
+                    ja: format!(
+                        "このコードは{}（{person}）用で、会場事務局用ではありません。リーグの主催者に会場のコードを頼んでください",
+                        r.get(Lang::Ja)
+                    ),
+                }
+            }
+            Misasked::NotAnOfficialRole => s(
+                "裁判人员为裁判员、裁判长或大会组委会成员；组织者已经存在",
+                "officials are referees, chief arbiters or committee members; the organiser exists already",
+                "裁判人員為裁判員、裁判長或大會組委會成員；組織者已經存在",
+                "심판원은 심판, 심판장, 대회 조직위원회 위원입니다. 주최자는 이미 있습니다",
+                "審判員等は審判員、審判長、大会組織委員会の委員です。主催者はすでにいます",
+            ),
+            Misasked::AbsencesAfterPairing { round } => Said {
+                zh: format!("第{round}轮已编排：缺席只能登记在尚未编排的轮次"),
+                en: format!("round {round} is already paired: absences change only for rounds not yet paired"),
+                zh_hant: format!("第{round}輪已編排：缺席只能登記在尚未編排的輪次"),
+                ko: format!("제{round}라운드는 이미 편성되었습니다. 결석은 아직 편성하지 않은 라운드에만 지정합니다"),
+                ja: format!("第{round}回戦はすでに組み合わせ済みです。欠場はまだ組み合わせていない回戦にだけ登録できます"),
+            },
+            Misasked::NotEscalable => s(
+                "上报（escalate_to）只用于未作裁决而记录的事件",
+                "escalate_to goes with an incident recorded without a ruling",
+                "上報（escalate_to）只用於未作裁決而記錄的事件",
+                "상신(escalate_to)은 판정 없이 기록한 상황에만 쓸 수 있습니다",
+                "上申（escalate_to）は裁定なしで記録した事案にだけ使えます",
+            ),
+            Misasked::NotAGameEvent { kind } => {
+                let k = kind.label();
+                Said {
+                    zh: format!("“{}”不是记录在对局上的", k.zh),
+                    en: format!("“{kind}” is not recorded on a game"),
+                    zh_hant: format!("「{}」不是記錄在對局上的", k.get(Lang::ZhHant)),
+                    ko: format!("‘{}’은(는) 대국에 기록하는 것이 아닙니다", k.get(Lang::Ko)),
+                    ja: format!("「{}」は対局に記録するものではありません", k.get(Lang::Ja)),
+                }
+            }
+            Misasked::NotAVenue => s(
+                "只有联赛的赛区办公室会转发记录；本办公室不转发任何记录",
+                "only a league's venue office forwards events; this office forwards none",
+                "只有聯賽的賽區辦公室會轉送紀錄；本辦公室不轉送任何紀錄",
+                "리그의 경기장 사무국만 기록을 전달합니다. 이 사무국은 아무것도 전달하지 않습니다",
+                "記録を転送するのはリーグの会場事務局だけです。この事務局は何も転送しません",
+            ),
+            Misasked::NotASledStore => s(
+                "本办公室的记录保存在 PostgreSQL 中：请用 pg_dump 备份（docs/deploy.md）",
+                "this office keeps its events in PostgreSQL: back it up with pg_dump (docs/deploy.md)",
+                "本辦公室的紀錄儲存在 PostgreSQL 中：請用 pg_dump 備份（docs/deploy.md）",
+                "이 사무국은 기록을 PostgreSQL에 보관합니다. pg_dump로 백업하세요(docs/deploy.md)",
+                "この事務局は記録を PostgreSQL に保存しています。pg_dump でバックアップしてください（docs/deploy.md）",
+            ),
+        }
     }
 }
 
@@ -954,6 +1114,25 @@ mod tests {
             Clash::BackupExists { path: "/tmp/b.arbiter".into() },
             Clash::RestoreNotEmpty { path: "/tmp/data".into() },
         ];
+        let misasked = [
+            Misasked::CodeForVenue,
+            Misasked::CodeForRole { code_for: Role::ChiefArbiter, asked: Role::Referee },
+            Misasked::NotAVenueCode { role: Role::Referee, person: PersonId::new("ref-li").expect("an id") },
+            Misasked::NotAnOfficialRole,
+            Misasked::AbsencesAfterPairing { round: 2 },
+            Misasked::NotEscalable,
+            Misasked::NotAGameEvent { kind: arbiter_core::event::EventKind::PlayerRegistered },
+            Misasked::NotAVenue,
+            Misasked::NotASledStore,
+        ];
+        for m in &misasked {
+            let e = OfficeError::Misasked(m.clone());
+            assert_eq!((e.code(), e.status()), (m.fault().code(), m.fault().status()));
+            assert!(e.status().is_client_error());
+            let said = e.body().said.expect("said in each language");
+            assert!(said.whole(), "{said:?}");
+            assert_eq!(said.en, e.to_string());
+        }
         for c in &clashes {
             let e = OfficeError::Conflict(c.clone());
             assert_eq!((e.code(), e.status()), ("conflict", StatusCode::CONFLICT));

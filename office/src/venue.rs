@@ -25,7 +25,7 @@ use arbiter_core::sync::tls::{self, CertFingerprint, Pin, Pins};
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::Accounts;
-use crate::error::{Missing, OfficeError, RequestFault};
+use crate::error::{Misasked, Missing, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use arbiter_core::DomainError;
 
@@ -137,13 +137,7 @@ pub async fn join(
     let enrolled: EnrollResponse =
         answer(client(pin)?.post(format!("{central}{API_PREFIX}/enroll")).json(&request)).await?;
     if enrolled.role != Role::Office {
-        return Err(OfficeError::bad(
-            RequestFault::InvalidRole,
-            format!(
-                "the code is for a {} ({}), not a venue office: ask the league's organiser for a venue's code",
-                enrolled.role, enrolled.person
-            ),
-        ));
+        return Err(OfficeError::Misasked(Misasked::NotAVenueCode { role: enrolled.role, person: enrolled.person }));
     }
     let Some(central_key) = enrolled.office_key else {
         return Err(DomainError::InvalidField {

@@ -9,7 +9,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use crate::error::{Forbidden, OfficeError, RequestFault};
+use crate::error::{Forbidden, Misasked, OfficeError};
 use crate::runtime::blocking;
 use crate::server::request::body;
 use crate::server::AppState;
@@ -52,12 +52,7 @@ pub async fn backup(
     }
     let store = state.store.clone();
     blocking(move || {
-        let sled = store.sled().ok_or_else(|| {
-            OfficeError::bad(
-                RequestFault::NotASledStore,
-                "this office keeps its events in PostgreSQL: back it up with pg_dump (docs/deploy.md)",
-            )
-        })?;
+        let sled = store.sled().ok_or_else(|| OfficeError::Misasked(Misasked::NotASledStore))?;
         crate::backup::write_file(sled, sled.dir(), &to).map(Json)
     })
     .await

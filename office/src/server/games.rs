@@ -21,7 +21,7 @@ use serde::Deserialize;
 
 use crate::accounts::Principal;
 use crate::acts::Act;
-use crate::error::{Clash, Fault, Missing, OfficeError, RequestFault};
+use crate::error::{Clash, Fault, Misasked, Missing, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::reading::{game_page, state_of, view_of};
 use crate::server::recording::{command, invalid, locked, record};
@@ -223,10 +223,7 @@ pub async fn record_game_event(
     let game = GameId::new(game.0)?;
     let e = raw.0?;
     if !e.body.kind().is_game_scoped() {
-        return Err(OfficeError::bad(
-            RequestFault::NotAGameEvent,
-            format!("“{}” is not recorded on a game", e.body.kind()),
-        ));
+        return Err(OfficeError::Misasked(Misasked::NotAGameEvent { kind: e.body.kind() }));
     }
     locked(state, caller, move |state, p| {
         let g = scheduled(state, &p.tournament, &game)?;
@@ -255,10 +252,7 @@ pub async fn record_game_event(
             None => None,
             Some(to) => {
                 if !matches!(bodies[0].1, EventBody::IncidentRecorded { ruling: None, .. }) {
-                    return Err(OfficeError::bad(
-                        RequestFault::NotEscalable,
-                        "escalate_to goes with an incident recorded without a ruling",
-                    ));
+                    return Err(OfficeError::Misasked(Misasked::NotEscalable));
                 }
                 // The incident's id, as the stamp mints it from the first random bits given.
                 let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);

@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use crate::accounts::IssuedCode;
 use crate::acts::Act;
-use crate::error::{Fault, Missing, OfficeError, RequestFault, SignIn};
+use crate::error::{Fault, Misasked, Missing, OfficeError, SignIn};
 use crate::runtime::blocking;
 use crate::server::recording::record_as;
 use crate::server::request::{JsonBody, PathParam};
@@ -139,19 +139,13 @@ pub fn enroll_device(
     if let Some(role) = state.accounts.code_role(&req.code)? {
         let venue = Role::Office;
         if role == venue && req.role != Some(venue) {
-            return Err(OfficeError::bad(
-                RequestFault::InvalidRole,
-                "this code is for a venue office: enroll it with `arbiter-office venue-join`, not a tablet",
-            ));
+            return Err(OfficeError::Misasked(Misasked::CodeForVenue));
         }
         if req.role.is_some_and(|r| r != role) {
-            return Err(OfficeError::bad(
-                RequestFault::InvalidRole,
-                format!(
-                    "this code is for a {role}, not a {}: ask the organiser for the right code",
-                    req.role.unwrap_or(role)
-                ),
-            ));
+            return Err(OfficeError::Misasked(Misasked::CodeForRole {
+                code_for: role,
+                asked: req.role.unwrap_or(role),
+            }));
         }
     }
     // Refused before the code is spent: the referee updates the app and tries the same code.

@@ -16,7 +16,7 @@ use axum::Router;
 use serde::Deserialize;
 
 use crate::acts::Act;
-use crate::error::{Clash, Missing, OfficeError, RequestFault};
+use crate::error::{Clash, Misasked, Missing, OfficeError, RequestFault};
 use crate::server::reading::setup_events;
 use crate::server::recording::{command, invalid, out_of_range, record, ImportQuery, DRAW, SETUP};
 use crate::server::request::PathParam;
@@ -470,10 +470,7 @@ pub async fn set_absences(
             .collect();
         let before = view.absences.get(&player).cloned().unwrap_or_default();
         if let Some(r) = paired.iter().find(|r| before.contains(r) != rounds.contains(r)) {
-            return Err(OfficeError::bad(
-                RequestFault::AlreadyPaired,
-                format!("round {r} is already paired: absences change only for rounds not yet paired"),
-            ));
+            return Err(OfficeError::Misasked(Misasked::AbsencesAfterPairing { round: *r }));
         }
         let body = EventBody::PlayerAbsences { player: player.clone(), rounds: rounds.iter().copied().collect() };
         record(state, p, vec![(None, body)])?;

@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::accounts::Refusal;
 use crate::acts::Act;
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{Misasked, OfficeError};
 use crate::server::request::JsonBody;
 use crate::server::{AppState, Caller};
 
@@ -56,11 +56,6 @@ pub async fn resend(
 ) -> Result<Json<arbiter_core::sync::protocol::PushResult>, OfficeError> {
     caller.require(&[Role::Organiser], Act::ResendRefused)?;
     let r = raw.0?;
-    let forwarder = state.forwarder()?.ok_or_else(|| {
-        OfficeError::bad(
-            RequestFault::NotAVenue,
-            "only a league's venue office forwards events; this office forwards none",
-        )
-    })?;
+    let forwarder = state.forwarder()?.ok_or_else(|| OfficeError::Misasked(Misasked::NotAVenue))?;
     Ok(Json(forwarder.resend(&r.event).await?))
 }
