@@ -50,12 +50,12 @@ pub enum OfficeError {
     /// A player registered by hand who has a registered player's name or PIN: the message names
     /// the match; sent again with `"confirm": true` it is registered (two people can share a
     /// name such as 王伟).
-    #[error("{0}")]
-    AlreadyRegistered(String),
+    #[error("{}", already_registered(.0).en)]
+    AlreadyRegistered(Vec<String>),
     /// An `.h9` or `.tou` that would carry names the EGD's ISO-8859-15 files cannot: the message
     /// names the players (give their names in Latin letters: `PUT /api/v1/players/{id}/latin`).
-    #[error("{0}")]
-    NotInLatinLetters(String),
+    #[error("{}", not_in_latin_letters(.file, .names).en)]
+    NotInLatinLetters { file: LatinFile, names: Vec<NotLatin> },
     /// A request refused for its form or its place before any rule was asked.
     #[error("{message}")]
     BadRequest { what: RequestFault, message: String },
@@ -329,6 +329,16 @@ impl OfficeError {
                 message: self.to_string(),
                 said: Some(Box::new(arbiter_core::refusals::not_your_table(*table, referee.as_str(), tables))),
             },
+            OfficeError::AlreadyRegistered(matches) => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(already_registered(matches))),
+            },
+            OfficeError::NotInLatinLetters { file, names } => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(not_in_latin_letters(file, names))),
+            },
             OfficeError::Misasked(m) => arbiter_core::ErrorBody {
                 code: self.code().to_owned(),
                 message: self.to_string(),
@@ -388,7 +398,7 @@ impl OfficeError {
             OfficeError::NotFound(_) => "not_found",
             OfficeError::Conflict(_) => "conflict",
             OfficeError::AlreadyRegistered(_) => "already_registered",
-            OfficeError::NotInLatinLetters(_) => "not_in_latin_letters",
+            OfficeError::NotInLatinLetters { .. } => "not_in_latin_letters",
             OfficeError::BadRequest { what, .. } => what.code(),
             OfficeError::Misasked(m) => m.fault().code(),
             OfficeError::MethodNotAllowed(_) => "method_not_allowed",
@@ -421,7 +431,7 @@ impl OfficeError {
             OfficeError::Misasked(m) => m.fault().status(),
             OfficeError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             OfficeError::NotAdmitted { .. } | OfficeError::IllegalMove(_) => StatusCode::BAD_REQUEST,
-            OfficeError::NotInLatinLetters(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            OfficeError::NotInLatinLetters { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             OfficeError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             OfficeError::StoreFailed(_) | OfficeError::NotReady(_) | OfficeError::PagesNotBuilt(_) => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -501,6 +511,98 @@ impl IntoResponse for OfficeError {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, wait_seconds.max(1).into());
         }
         response
+    }
+}
+
+/// A player entered by hand who matches registered ones (`matches`: each "id name (rank,
+/// club)"): said in each language, with how to register them anyway.
+fn already_registered(matches: &[String]) -> arbiter_core::labels::Said {
+    let m = matches.join("; ");
+    arbiter_core::labels::Said {
+        zh: format!("已有同名或同 PIN 的棋手：{m}；如确是另一位棋手，请加上 \"confirm\": true 再次提交"),
+        en: format!(
+            "already registered with the same name or PIN: {m}; send it again with \"confirm\": true to register another player"
+        ),
+        zh_hant: format!("已有同名或同 PIN 的棋手：{m}；如確是另一位棋手，請加上 \"confirm\": true 再次送出"),
+        ko: format!("이름 또는 PIN이 같은 선수가 이미 등록되어 있습니다: {m}. 다른 선수라면 \"confirm\": true를 붙여 다시 보내세요"),
+        ja: format!("同じ名前または PIN の選手がすでに登録されています：{m}。別の選手なら \"confirm\": true を付けてもう一度送ってください"),
+    }
+}
+
+/// The EGD's or the FFG's results file, ISO-8859-15 both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LatinFile {
+    /// The European Go Database's `.h9`.
+    EgdH9,
+    /// The French federation's `.tou`.
+    FfgTou,
+}
+
+/// A player whose name an ISO-8859-15 file cannot carry, and the Latin spelling proposed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotLatin {
+    pub player: PlayerId,
+    pub name: String,
+    pub proposed: Option<String>,
+}
+
+/// Names a results file cannot carry, every one named with its proposal, in each language.
+fn not_in_latin_letters(file: &LatinFile, names: &[NotLatin]) -> arbiter_core::labels::Said {
+    use arbiter_core::labels::{Lang, Said};
+    let list = |proposed: &str, sep: &str| {
+        names
+            .iter()
+            .map(|n| match &n.proposed {
+                Some(p) => format!("{} {} ({proposed}{p})", n.player, n.name),
+                None => format!("{} {}", n.player, n.name),
+            })
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let (f, n) = (file, names.len());
+    let file_in = |l: Lang| match f {
+        LatinFile::EgdH9 => l.pick([
+            "欧洲围棋数据库的 .h9",
+            "the EGD's .h9",
+            "歐洲圍棋資料庫的 .h9",
+            "유럽 바둑 데이터베이스의 .h9",
+            "ヨーロッパ囲碁データベースの .h9",
+        ]),
+        LatinFile::FfgTou => l.pick([
+            "法国围棋协会的 .tou",
+            "the FFG's .tou",
+            "法國圍棋協會的 .tou",
+            "프랑스 바둑 협회의 .tou",
+            "フランス囲碁連盟の .tou",
+        ]),
+    };
+    Said {
+        zh: format!(
+            "{}是 ISO-8859-15 文本，不能写入 {n} 个非拉丁字母的姓名：{}；请为每人填写拉丁字母姓名（棋手页，或 PUT /api/v1/players/{{id}}/latin）",
+            file_in(Lang::Zh),
+            list("建议：", "；")
+        ),
+        en: format!(
+            "{} is ISO-8859-15 text and cannot carry {n} name(s) not in Latin letters: {}; give each in Latin letters \
+             (the players page, or PUT /api/v1/players/{{id}}/latin)",
+            file_in(Lang::En),
+            list("proposed: ", "; ")
+        ),
+        zh_hant: format!(
+            "{}是 ISO-8859-15 文字，不能寫入 {n} 個非拉丁字母的姓名：{}；請為每人填寫拉丁字母姓名（棋手頁，或 PUT /api/v1/players/{{id}}/latin）",
+            file_in(Lang::ZhHant),
+            list("建議：", "；")
+        ),
+        ko: format!(
+            "{}는 ISO-8859-15 텍스트라 로마자가 아닌 이름 {n}개를 담을 수 없습니다: {}. 각 이름을 로마자로 입력하세요(선수 화면 또는 PUT /api/v1/players/{{id}}/latin)",
+            file_in(Lang::Ko),
+            list("제안: ", "; ")
+        ),
+        ja: format!(
+            "{}は ISO-8859-15 のテキストで、ローマ字でない名前 {n} 件を書けません：{}。それぞれローマ字で入力してください（選手の画面、または PUT /api/v1/players/{{id}}/latin）",
+            file_in(Lang::Ja),
+            list("提案：", "；")
+        ),
     }
 }
 
@@ -1125,6 +1227,23 @@ mod tests {
             Misasked::NotAVenue,
             Misasked::NotASledStore,
         ];
+        let names = vec![
+            NotLatin {
+                player: PlayerId::new("p001").expect("an id"),
+                name: "王一".into(),
+                proposed: Some("Wang Yi".into()),
+            },
+            NotLatin { player: PlayerId::new("p004").expect("an id"), name: "李昌镐".into(), proposed: None },
+        ];
+        for e in [
+            OfficeError::AlreadyRegistered(vec!["p001 王一 (3d, 北京)".into()]),
+            OfficeError::NotInLatinLetters { file: LatinFile::EgdH9, names: names.clone() },
+            OfficeError::NotInLatinLetters { file: LatinFile::FfgTou, names },
+        ] {
+            let said = e.body().said.expect("said in each language");
+            assert!(said.whole(), "{said:?}");
+            assert_eq!(said.en, e.to_string());
+        }
         for m in &misasked {
             let e = OfficeError::Misasked(m.clone());
             assert_eq!((e.code(), e.status()), (m.fault().code(), m.fault().status()));

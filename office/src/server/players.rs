@@ -105,13 +105,18 @@ pub async fn add_player(
             .players
             .iter()
             .filter(|q| same(q))
-            .map(|q| format!("{} {} ({}{})", q.id, q.name, q.rank, q.club.as_deref().map(|c| format!(", {c}")).unwrap_or_default()))
+            .map(|q| {
+                format!(
+                    "{} {} ({}{})",
+                    q.id,
+                    q.name,
+                    q.rank,
+                    q.club.as_deref().map(|c| format!(", {c}")).unwrap_or_default()
+                )
+            })
             .collect();
         if !matches.is_empty() && !confirm {
-            return Err(OfficeError::AlreadyRegistered(format!(
-                "already registered with the same name or PIN: {}; send it again with \"confirm\": true to register another player",
-                matches.join("; ")
-            )));
+            return Err(OfficeError::AlreadyRegistered(matches));
         }
         let player = Player {
             id: next_id(&view, 0)?,

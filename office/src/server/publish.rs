@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use crate::error::{OfficeError, RequestFault};
+use crate::error::{LatinFile, NotLatin, OfficeError, RequestFault};
 use crate::runtime::blocking;
 use crate::server::reading::{tournament_view, view_of};
 use crate::server::request::{csv, JsonBody};
@@ -203,7 +203,7 @@ fn export_standings(v: &TournamentView, og: &opengotha::OpenGotha) -> Result<Sta
 /// encoding lacks.)
 fn latin_letters_only(
     people: &std::collections::HashMap<PlayerId, (egd_h9::H9Player, Option<String>)>,
-    file: &str,
+    file: LatinFile,
 ) -> Result<(), OfficeError> {
     let mut bad: Vec<(&PlayerId, String)> =
         people.iter().map(|(id, (p, _))| (id, p.egd_name())).filter(|(_, n)| !latin::is_latin9(n)).collect();
@@ -211,21 +211,17 @@ fn latin_letters_only(
         return Ok(());
     }
     bad.sort();
-    let named: Vec<String> = bad
-        .iter()
-        .map(|(id, n)| match latin::propose(n, &people[*id].0.country) {
-            latin::Proposal::Proposed { surname, given_name, .. } => {
-                format!("{id} {n} (proposed: {surname} {given_name})")
-            }
-            _ => format!("{id} {n}"),
+    let names = bad
+        .into_iter()
+        .map(|(id, n)| {
+            let proposed = match latin::propose(&n, &people[id].0.country) {
+                latin::Proposal::Proposed { surname, given_name, .. } => Some(format!("{surname} {given_name}")),
+                _ => None,
+            };
+            NotLatin { player: id.clone(), name: n, proposed }
         })
         .collect();
-    Err(OfficeError::NotInLatinLetters(format!(
-        "{file} is ISO-8859-15 text and cannot carry {} name(s) not in Latin letters: {}; give each in Latin letters \
-         (the players page, or PUT /api/v1/players/{{id}}/latin)",
-        bad.len(),
-        named.join("; ")
-    )))
+    Err(OfficeError::NotInLatinLetters { file, names })
 }
 
 /// `GET /api/v1/export/h9`: results for the European Go Database (OpenGotha's criteria).
@@ -246,7 +242,7 @@ pub async fn export_h9(State(state): State<AppState>, caller: Caller) -> Result<
             byo_yomi: og.time_control.as_ref().map_or("", egd_h9::overtime_words).to_owned(),
         };
         let people = egd_h9::players_of(&og);
-        latin_letters_only(&people, "the EGD's .h9")?;
+        latin_letters_only(&people, LatinFile::EgdH9)?;
         let who = |p: &PlayerId| people.get(p).map(|x| x.0.clone()).unwrap_or_default();
         let text = egd_h9::write(&header, &s, &og.field, egd_h9::free_rounds(&og), &who);
         Ok((
@@ -277,7 +273,7 @@ pub async fn export_tou(State(state): State<AppState>, caller: Caller) -> Result
             time: og.time_control,
         };
         let people = egd_h9::players_of(&og);
-        latin_letters_only(&people, "the FFG's .tou")?;
+        latin_letters_only(&people, LatinFile::FfgTou)?;
         let who = |p: &PlayerId| people.get(p).cloned().unwrap_or_default();
         let text = ffg_tou::write(&header, &s, &og.field, egd_h9::free_rounds(&og), &who);
         Ok((
