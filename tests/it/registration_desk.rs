@@ -90,7 +90,8 @@ async fn a_csv_is_previewed_a_mistake_deleted_and_a_player_found_by_pin() {
     assert!(preview["rows"][1].get("duplicate_of").is_none());
     let r = ok(&office, M::POST, "/players/import", None, Some(again)).await;
     assert_eq!(r["players"], 1);
-    assert!(r["notes"][0].as_str().unwrap().contains("already registered (p001)"), "{r}");
+    assert!(r["notes"][0]["en"].as_str().unwrap().contains("already registered (p001)"), "{r}");
+    assert!(r["notes"][0]["ko"].as_str().unwrap().contains("이미 등록되어 있습니다(p001)"), "{r}");
 
     // A bad PIN or country from the form: refused by its variant's code, nothing stored.
     let (s, t) =

@@ -199,8 +199,14 @@ pub async fn import_players(
         let mut players = Vec::new();
         for r in review.rows {
             match r.duplicate_of {
-                Some(d) => notes
-                    .push(format!("line {}: `{}` is already registered ({d}): not added again", r.line, r.player.name)),
+                Some(d) => notes.push(
+                    arbiter_core::interop::note::ImportNote::AlreadyRegistered {
+                        line: r.line,
+                        name: r.player.name.clone(),
+                        of: d.to_string(),
+                    }
+                    .said(),
+                ),
                 None => players.push(r.player),
             }
         }

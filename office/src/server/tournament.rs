@@ -127,6 +127,7 @@ pub async fn import_opengotha(
         }
         let ruleset = view.tournament.as_ref().map(|t| t.ruleset).unwrap_or_default();
         let (bodies, notes) = opengotha::to_events(&og, &p.tournament, ruleset)?;
+        let notes: Vec<_> = notes.iter().map(arbiter_core::interop::note::ImportNote::said).collect();
         use arbiter_core::event::EventKind as K;
         if q.preview {
             // What the file would bring, before anything is stored.

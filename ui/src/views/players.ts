@@ -100,7 +100,11 @@ export function playersView(setup: Setup, api: OfficeApi, changed: (since: numbe
       try {
         const r = await api.previewOpenGotha(text);
         review.replaceChildren(
-          h("p", { "data-testid": "og-preview" }, [t("previewRows", { n: r.players }), ...r.notes].join(" · ")),
+          h(
+            "p",
+            { "data-testid": "og-preview" },
+            [t("previewRows", { n: r.players }), ...r.notes.map((n) => said({ said: n }))].join(" · "),
+          ),
           h(
             "button",
             {
@@ -109,7 +113,7 @@ export function playersView(setup: Setup, api: OfficeApi, changed: (since: numbe
               onclick: () =>
                 void act(async () => {
                   const done = await api.importOpenGotha(text);
-                  return [t("imported", { n: done.players }), ...done.notes].join(" · ");
+                  return [t("imported", { n: done.players }), ...done.notes.map((n) => said({ said: n }))].join(" · ");
                 }),
             },
             t("importCsv"),
@@ -181,7 +185,7 @@ export function playersView(setup: Setup, api: OfficeApi, changed: (since: numbe
             void act(async () => {
               const r = await api.importPlayers(paste.value);
               review.replaceChildren();
-              return [t("imported", { n: r.players }), ...r.notes].join(" · ");
+              return [t("imported", { n: r.players }), ...r.notes.map((n) => said({ said: n }))].join(" · ");
             }),
         },
         t("importCsv"),

@@ -5,6 +5,7 @@
 pub mod egd_h9;
 pub mod ffg_tou;
 pub mod latin;
+pub mod note;
 pub mod opengotha;
 pub mod players_csv;
 pub mod rating_list;

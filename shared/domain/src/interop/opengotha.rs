@@ -928,7 +928,7 @@ pub fn to_events(
     og: &OpenGotha,
     id: &crate::model::TournamentId,
     ruleset: crate::rules::RulesetSpec,
-) -> Result<(Vec<crate::event::NewEvent>, Vec<String>)> {
+) -> Result<(Vec<crate::event::NewEvent>, Vec<crate::interop::note::ImportNote>)> {
     use crate::event::EventBody;
     use crate::model::{Colour, Game, OpenGothaRecord, Player, Settings, TimeControl, Tournament};
     use crate::rules::Outcome;
@@ -960,24 +960,14 @@ pub fn to_events(
         _ => System::Swiss { reading: SwissReading::TieBreak },
     };
     if TableOrder::of_version(&og.version) == TableOrder::OpenGotha351 {
-        notes.push(format!(
-            "saved by OpenGotha {}: tables are numbered as OpenGotha 3.52.03 numbers them (3.51 numbered them otherwise); pick 3.51's order in the set-up if this event is paired in OpenGotha 3.51",
-            og.version
-        ));
+        notes.push(crate::interop::note::ImportNote::TablesNumbered { version: og.version.clone() });
     }
     let time_control = og.time_control;
     if let Some(tc) = time_control {
-        notes.push(format!(
-            "time control from OpenGotha: {} minutes, then {}; check it in the set-up (OpenGotha keeps no number of byo-yomi periods)",
-            tc.main_time_minutes(),
-            match tc.overtime() {
-                Overtime::ReservedMinutes { minutes: 0 } => "sudden death".to_owned(),
-                Overtime::ReservedMinutes { minutes } => format!("{minutes} reserved minute(s) (第十二条)"),
-                Overtime::Periods { periods, seconds } => format!("{periods} period(s) of {seconds} s"),
-                Overtime::Canadian { moves, seconds } => format!("{moves} moves in {seconds} s (Canadian)"),
-                Overtime::Fischer { seconds } => format!("{seconds} s a move (Fischer)"),
-            }
-        ));
+        notes.push(crate::interop::note::ImportNote::TimeControl {
+            main_minutes: tc.main_time_minutes(),
+            overtime: tc.overtime(),
+        });
     }
     let settings = Settings {
         begin: date(&og.begin_date),
@@ -1050,10 +1040,7 @@ pub fn to_events(
             GameScore::BothLose => Outcome::BothLose,
             GameScore::Pending => continue,
             GameScore::BothWin => {
-                notes.push(format!(
-                    "round {} table {table}: OpenGotha's \"both win\" has no Chinese ruling; left without a result",
-                    g.round
-                ));
+                notes.push(crate::interop::note::ImportNote::BothWin { round: g.round, table });
                 continue;
             }
         };

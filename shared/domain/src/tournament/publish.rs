@@ -339,6 +339,7 @@ pub struct ImportReport {
     pub players: u32,
     pub games: u32,
     pub events: u32,
-    /// What the source holds that the ledger does not.
-    pub notes: Vec<String>,
+    /// What the source holds that the ledger does not, in each language
+    /// (`interop::note::ImportNote`).
+    pub notes: Vec<crate::labels::Said>,
 }

@@ -6,6 +6,7 @@
 
 use arbiter_domain::error::DomainError;
 use arbiter_domain::event::EventBody;
+use arbiter_domain::interop::note::ImportNote;
 use arbiter_domain::interop::opengotha::{self, OpenGotha};
 use arbiter_domain::model::TournamentId;
 use arbiter_domain::rules::RulesetSpec;
@@ -24,7 +25,7 @@ fn saved_by_3_52_03() -> OpenGotha {
 }
 
 /// The system an import sets up, from its events.
-fn imported_system(og: &OpenGotha) -> (System, Vec<String>) {
+fn imported_system(og: &OpenGotha) -> (System, Vec<ImportNote>) {
     let (events, notes) = opengotha::to_events(og, &TournamentId::new("t1").unwrap(), RulesetSpec::default()).unwrap();
     let system = events
         .iter()
@@ -86,7 +87,7 @@ fn a_file_opengotha_3_52_03_saved_goes_out_and_back_and_in() {
     let (system, notes) = imported_system(&og);
     assert!(matches!(system, System::OpenGothaSwiss { .. }), "{system:?}");
     assert_eq!(system.opengotha_pairing().0.table_order, TableOrder::OpenGotha352);
-    assert!(!notes.iter().any(|n| n.contains("3.51")), "{notes:?}");
+    assert!(!notes.iter().any(|n| matches!(n, ImportNote::TablesNumbered { .. })), "{notes:?}");
 }
 
 #[test]
@@ -98,7 +99,9 @@ fn a_file_3_51_saved_comes_in_with_3_52_03s_tables_and_3_51s_only_when_picked() 
     assert_eq!(og.pairing.table_order, TableOrder::OpenGotha352);
     let (system, notes) = imported_system(&og);
     assert_eq!(system.opengotha_pairing().0.table_order, TableOrder::OpenGotha352);
-    assert!(notes.iter().any(|n| n.contains("pick 3.51's order in the set-up")), "{notes:?}");
+    let said: Vec<_> = notes.iter().map(ImportNote::said).collect();
+    assert!(said.iter().any(|n| n.en.contains("pick 3.51's order in the set-up")), "{said:?}");
+    assert!(said.iter().any(|n| n.ko.contains("설정에서 3.51의 순서를 고르세요")), "{said:?}");
     // Picked, the event keeps 3.51's order as a pairing parameter of its own.
     let mut picked = og.clone();
     picked.pairing.table_order = TableOrder::OpenGotha351;
