@@ -572,7 +572,7 @@ fn not_in_latin_letters(file: &LatinFile, names: &[NotLatin]) -> arbiter_core::l
             "法国围棋协会的 .tou",
             "the FFG's .tou",
             "法國圍棋協會的 .tou",
-            "프랑스 바둑 협회의 .tou",
+            "프랑스 바둑 연맹의 .tou",
             "フランス囲碁連盟の .tou",
         ]),
     };
@@ -589,7 +589,7 @@ fn not_in_latin_letters(file: &LatinFile, names: &[NotLatin]) -> arbiter_core::l
             list("proposed: ", "; ")
         ),
         zh_hant: format!(
-            "{}是 ISO-8859-15 文字，不能寫入 {n} 個非拉丁字母的姓名：{}；請為每人填寫拉丁字母姓名（棋手頁，或 PUT /api/v1/players/{{id}}/latin）",
+            "{}是 ISO-8859-15 編碼的純文字檔，不能寫入 {n} 個非拉丁字母的姓名：{}；請為每人填寫拉丁字母姓名（棋手頁，或 PUT /api/v1/players/{{id}}/latin）",
             file_in(Lang::ZhHant),
             list("建議：", "；")
         ),
@@ -599,7 +599,7 @@ fn not_in_latin_letters(file: &LatinFile, names: &[NotLatin]) -> arbiter_core::l
             list("제안: ", "; ")
         ),
         ja: format!(
-            "{}は ISO-8859-15 のテキストで、ローマ字でない名前 {n} 件を書けません：{}。それぞれローマ字で入力してください（選手の画面、または PUT /api/v1/players/{{id}}/latin）",
+            "{}は ISO-8859-15 のテキストで、ローマ字でない名前 {n} 件を書き込めません：{}。それぞれローマ字で入力してください（選手の画面、または PUT /api/v1/players/{{id}}/latin）",
             file_in(Lang::Ja),
             list("提案：", "；")
         ),
@@ -669,7 +669,7 @@ impl Misasked {
                     zh: format!("此登记码是给{}的，不是给{}的：请向组织者要正确的登记码", c.zh, a.zh),
                     en: format!("this code is for a {code_for}, not a {asked}: ask the organiser for the right code"),
                     zh_hant: format!(
-                        "此登記碼是給{}的，不是給{}的：請向組織者要正確的登記碼",
+                        "此登記碼是給{}的，不是給{}的：請向組織者索取正確的登記碼",
                         c.get(Lang::ZhHant),
                         a.get(Lang::ZhHant)
                     ),
@@ -679,7 +679,7 @@ impl Misasked {
                         a.get(Lang::Ko)
                     ),
                     ja: format!(
-                        "このコードは{}用で、{}用ではありません。主催者に正しいコードを頼んでください",
+                        "このコードは{}用で、{}用ではありません。主催者に正しいコードの発行を依頼してください",
                         c.get(Lang::Ja),
                         a.get(Lang::Ja)
                     ),
@@ -701,23 +701,23 @@ impl Misasked {
                         r.get(Lang::Ko)
                     ),
                     ja: format!(
-                        "このコードは{}（{person}）用で、会場事務局用ではありません。リーグの主催者に会場のコードを頼んでください",
+                        "このコードは{}（{person}）用で、会場事務局用ではありません。リーグの主催者に会場のコードの発行を依頼してください",
                         r.get(Lang::Ja)
                     ),
                 }
             }
             Misasked::NotAnOfficialRole => s(
-                "裁判人员为裁判员、裁判长或大会组委会成员；组织者已经存在",
+                "只能登记裁判员、裁判长或大会组委会成员；组织者已登记",
                 "officials are referees, chief arbiters or committee members; the organiser exists already",
-                "裁判人員為裁判員、裁判長或大會組委會成員；組織者已經存在",
-                "심판원은 심판, 심판장, 대회 조직위원회 위원입니다. 주최자는 이미 있습니다",
-                "審判員等は審判員、審判長、大会組織委員会の委員です。主催者はすでにいます",
+                "只能登記裁判員、裁判長或大會組委會成員；組織者已登記",
+                "심판진으로는 심판, 심판장, 대회 조직위원회 위원만 등록할 수 있습니다. 주최자는 이미 등록되어 있습니다",
+                "登録できるのは審判員、審判長、大会組織委員会の委員です。主催者はすでに登録されています",
             ),
             Misasked::AbsencesAfterPairing { round } => Said {
                 zh: format!("第{round}轮已编排：缺席只能登记在尚未编排的轮次"),
                 en: format!("round {round} is already paired: absences change only for rounds not yet paired"),
                 zh_hant: format!("第{round}輪已編排：缺席只能登記在尚未編排的輪次"),
-                ko: format!("제{round}라운드는 이미 편성되었습니다. 결석은 아직 편성하지 않은 라운드에만 지정합니다"),
+                ko: format!("제{round}라운드는 이미 편성되었습니다. 불참은 아직 편성하지 않은 라운드에만 지정할 수 있습니다"),
                 ja: format!("第{round}回戦はすでに組み合わせ済みです。欠場はまだ組み合わせていない回戦にだけ登録できます"),
             },
             Misasked::NotEscalable => s(
@@ -796,14 +796,14 @@ impl Clash {
                 en: format!("`{player}` is paired in round {round}: a player who has a game withdraws (第二十九条), never is deleted"),
                 zh_hant: format!("`{player}` 在第{round}輪已有對局：有對局的棋手只能退賽（第二十九條），不能刪除"),
                 ko: format!("`{player}`은(는) 제{round}라운드에 대국이 편성되어 있습니다. 대국이 있는 선수는 삭제하지 않고 탈퇴 처리합니다(제29조)"),
-                ja: format!("`{player}` は第{round}回戦の対局が組まれています。対局のある選手は削除せず、棄権として扱います（第二十九条）"),
+                ja: format!("`{player}` には第{round}回戦の対局が組まれています。対局のある選手は削除せず、棄権として扱います（第二十九条）"),
             },
             Clash::PlayerHadBye { player, round } => Said {
                 zh: format!("`{player}` 在第{round}轮轮空：已参赛的棋手只能退赛（第二十九条），不能删除"),
                 en: format!("`{player}` had the bye in round {round}: a player who has played withdraws (第二十九条), never is deleted"),
                 zh_hant: format!("`{player}` 在第{round}輪輪空：已參賽的棋手只能退賽（第二十九條），不能刪除"),
-                ko: format!("`{player}`은(는) 제{round}라운드에 부전승(휴식)을 받았습니다. 이미 경기한 선수는 삭제하지 않고 탈퇴 처리합니다(제29조)"),
-                ja: format!("`{player}` は第{round}回戦で不戦（休み）でした。対局した選手は削除せず、棄権として扱います（第二十九条）"),
+                ko: format!("`{player}`은(는) 제{round}라운드에서 부전승이었습니다. 이미 대국한 선수는 삭제하지 않고 탈퇴 처리합니다(제29조)"),
+                ja: format!("`{player}` は第{round}回戦が不戦勝でした。対局した選手は削除せず、棄権として扱います（第二十九条）"),
             },
             Clash::RoundPaired { round } => Said {
                 zh: format!("第{round}轮已编排"),
@@ -845,7 +845,7 @@ impl Clash {
                 en: format!("`{player}` already plays at another table in round {round}"),
                 zh_hant: format!("`{player}` 在第{round}輪已在另一桌對局"),
                 ko: format!("`{player}`은(는) 제{round}라운드에 이미 다른 테이블에서 대국합니다"),
-                ja: format!("`{player}` は第{round}回戦ですでに別の席で対局します"),
+                ja: format!("`{player}` には第{round}回戦ですでに別の席の対局が組まれています"),
             },
             Clash::NoStartTime { round } => Said {
                 zh: format!("第{round}轮没有开始时间：由组织者设定（PUT /api/v1/rounds/{round}）"),
@@ -924,11 +924,15 @@ impl Forbidden {
                 zh: format!("此设备属于比赛 `{device_of}`，不属于 `{event_of}`"),
                 en: format!("this device belongs to `{device_of}`, not `{event_of}`"),
                 zh_hant: format!("此裝置屬於比賽 `{device_of}`，不屬於 `{event_of}`"),
-                ko: format!("이 기기는 `{event_of}`가 아니라 `{device_of}` 대회에 등록되어 있습니다"),
+                ko: format!("이 기기는 `{device_of}` 대회의 기기이며 `{event_of}` 대회의 기기가 아닙니다"),
                 ja: format!("この端末は `{event_of}` ではなく大会 `{device_of}` に登録されています"),
             },
             Forbidden::NotTheAuthor { claimed, token } => {
-                let who = |a: &Author, l: Lang| format!("{}/{}（{}）", a.person, a.device, role(a.role, l));
+                // Korean brackets are half-width; the others' full-width.
+                let who = |a: &Author, l: Lang| match l {
+                    Lang::Ko => format!("{}/{}({})", a.person, a.device, role(a.role, l)),
+                    _ => format!("{}/{}（{}）", a.person, a.device, role(a.role, l)),
+                };
                 Said {
                     zh: format!("记录自称由 {} 所作，但此令牌属于 {}", who(claimed, Lang::Zh), who(token, Lang::Zh)),
                     en: format!(
@@ -941,12 +945,13 @@ impl Forbidden {
                         who(token, Lang::ZhHant)
                     ),
                     ko: format!(
-                        "기록의 작성자는 {}(으)로 되어 있으나 이 토큰은 {}의 것입니다",
+                        "기록의 작성자는 {}{} 되어 있으나 이 토큰은 {}의 것입니다",
                         who(claimed, Lang::Ko),
+                        ro(&role(claimed.role, Lang::Ko)),
                         who(token, Lang::Ko)
                     ),
                     ja: format!(
-                        "記録の作成者は {} となっていますが、このトークンは {} のものです",
+                        "記録の作成者は{}となっていますが、このトークンは{}のものです",
                         who(claimed, Lang::Ja),
                         who(token, Lang::Ja)
                     ),
@@ -956,7 +961,7 @@ impl Forbidden {
                 zh: format!("赛区办公室 {venue} 转发的是 `{forwards}` 的对局，不是 `{event_of}` 的"),
                 en: format!("venue office {venue} forwards `{forwards}`'s matches, not `{event_of}`'s"),
                 zh_hant: format!("賽區辦公室 {venue} 轉送的是 `{forwards}` 的對局，不是 `{event_of}` 的"),
-                ko: format!("경기장 사무국 {venue}은(는) `{event_of}`가 아니라 `{forwards}`의 대국을 전달합니다"),
+                ko: format!("경기장 사무국 {venue}은(는) `{event_of}`이(가) 아니라 `{forwards}`의 대국을 전달합니다"),
                 ja: format!("会場事務局 {venue} が転送するのは `{event_of}` ではなく `{forwards}` の対局です"),
             },
             Forbidden::CentralOnly { venue, kind } => {
@@ -972,11 +977,11 @@ impl Forbidden {
                         k.get(Lang::ZhHant)
                     ),
                     ko: format!(
-                        "경기장 사무국 {venue}은(는) 자기 대국의 기록과 심판원의 키만 전달합니다. ‘{}’은(는) 중앙 사무국이 기록합니다",
+                        "경기장 사무국 {venue}은(는) 해당 경기장 대국의 기록과 심판진의 서명 키만 전달합니다. ‘{}’은(는) 중앙 사무국이 기록합니다",
                         k.get(Lang::Ko)
                     ),
                     ja: format!(
-                        "会場事務局 {venue} が転送するのは自会場の対局の記録と審判員の鍵だけです。「{}」は中央事務局が記録します",
+                        "会場事務局 {venue} が転送するのは自会場の対局の記録と審判員の署名鍵だけです。「{}」は中央事務局が記録します",
                         k.get(Lang::Ja)
                     ),
                 }
@@ -1010,7 +1015,7 @@ impl Forbidden {
                         ),
                     },
                     ja: format!(
-                        "対局 {game}（第{round}回戦 {table}番席）は{}、会場 {venue} ではありません",
+                        "対局 {game}（第{round}回戦 {table}番席）は{}、会場 {venue} の対局ではありません",
                         at.as_ref().map_or_else(|| "会場が割り当てられておらず".to_owned(), |v| format!("会場 {v} で行われ"))
                     ),
                 }
@@ -1019,7 +1024,7 @@ impl Forbidden {
                 zh: format!("赛区对局的记录应由其裁判人员记录，不能以{}的身份记录", role(*r, Lang::Zh)),
                 en: format!("a game's events at a venue are its officials', not recorded as {r}"),
                 zh_hant: format!("賽區對局的紀錄應由其裁判人員記錄，不能以{}的身分記錄", role(*r, Lang::ZhHant)),
-                ko: format!("경기장 대국의 기록은 그 심판원이 합니다. {}(으)로는 기록할 수 없습니다", role(*r, Lang::Ko)),
+                ko: format!("경기장 대국은 그 경기장의 심판진이 기록합니다. {}{}는 기록할 수 없습니다", role(*r, Lang::Ko), ro(&role(*r, Lang::Ko))),
                 ja: format!("会場の対局の記録はその審判員が行います。{}としては記録できません", role(*r, Lang::Ja)),
             },
             Forbidden::BackupSecret => Said {
@@ -1027,9 +1032,17 @@ impl Forbidden {
                 en: "a backup is asked for with the secret in the data directory's serving.json: run `arbiter-office backup --data DIR --to FILE` on the office's machine".into(),
                 zh_hant: "備份須帶資料目錄 serving.json 中的密鑰：請在辦公室所在的電腦上執行 `arbiter-office backup --data 目錄 --to 檔案`".into(),
                 ko: "백업은 데이터 폴더의 serving.json에 있는 비밀 값으로 요청합니다. 사무국 컴퓨터에서 `arbiter-office backup --data 폴더 --to 파일`을 실행하세요".into(),
-                ja: "バックアップはデータフォルダーの serving.json にある秘密の値で頼みます。事務局のコンピューターで `arbiter-office backup --data フォルダー --to ファイル` を実行してください".into(),
+                ja: "バックアップには、データフォルダーの serving.json にある秘密の値が必要です。事務局のコンピューターで `arbiter-office backup --data フォルダー --to ファイル` を実行してください".into(),
             },
         }
+    }
+}
+
+/// The Korean particle 으로 / 로 after `word` (으로 after a final consonant other than ㄹ).
+fn ro(word: &str) -> &'static str {
+    match word.chars().last().map(|c| c as u32) {
+        Some(c @ 0xAC00..=0xD7A3) if !matches!((c - 0xAC00) % 28, 0 | 8) => "으로",
+        _ => "로",
     }
 }
 
@@ -1100,18 +1113,20 @@ impl SignIn {
             SignIn::CodeUsed => s(
                 "此登记码已用过：请向赛事办公室要一个新的",
                 "this enrollment code was already used",
-                "此登記碼已用過：請向賽事辦公室要一個新的",
+                "此登記碼已用過：請向賽事辦公室索取新的登記碼",
                 "이미 사용한 등록 코드입니다. 사무국에 새 코드를 요청하세요",
-                "この登録コードは使用済みです。大会事務局に新しいコードを頼んでください",
+                "この登録コードは使用済みです。大会事務局に新しいコードの発行を依頼してください",
             ),
             SignIn::CodeExpired { at } => {
                 let at = at.format("%Y-%m-%d %H:%M UTC");
                 arbiter_core::labels::Said {
                     zh: format!("此登记码已于 {at} 过期：请向赛事办公室要一个新的"),
                     en: format!("this enrollment code expired at {at}"),
-                    zh_hant: format!("此登記碼已於 {at} 過期：請向賽事辦公室要一個新的"),
+                    zh_hant: format!("此登記碼已於 {at} 過期：請向賽事辦公室索取新的登記碼"),
                     ko: format!("이 등록 코드는 {at}에 만료되었습니다. 사무국에 새 코드를 요청하세요"),
-                    ja: format!("この登録コードは {at} に期限が切れました。大会事務局に新しいコードを頼んでください"),
+                    ja: format!(
+                        "この登録コードは {at} に期限が切れました。大会事務局に新しいコードの発行を依頼してください"
+                    ),
                 }
             }
             SignIn::UnknownToken => s(
@@ -1122,11 +1137,11 @@ impl SignIn {
                 "不明なトークン、または偽造されたトークンです",
             ),
             SignIn::DeviceRevoked { device } => arbiter_core::labels::Said {
-                zh: format!("设备 `{device}` 已被撤销：请重新登记"),
+                zh: format!("设备 `{device}` 已被吊销：请重新登记"),
                 en: format!("device `{device}` has been revoked"),
-                zh_hant: format!("裝置 `{device}` 已被撤銷：請重新登記"),
-                ko: format!("기기 `{device}`의 등록이 취소되었습니다. 다시 등록하세요"),
-                ja: format!("端末 `{device}` の登録は取り消されました。もう一度登録してください"),
+                zh_hant: format!("裝置 `{device}` 已被註銷：請重新登記"),
+                ko: format!("기기 `{device}`은(는) 등록 해지되었습니다. 다시 등록하세요"),
+                ja: format!("端末 `{device}` は失効しています。もう一度登録してください"),
             },
             SignIn::SetupCodeNotRecognised => s(
                 "此创建码不是赛事办公室打印的那个，或已用过：在尚无比赛的办公室上重新运行 \

@@ -13,8 +13,8 @@ pub fn not_your_table(table: u16, referee: &str, tables: &[u16]) -> Said {
             "table {table} is not assigned to referee `{referee}` (their tables: {list}); the chief arbiter assigns a cover from the desk"
         ),
         zh_hant: format!("第{table}桌未分派給裁判 `{referee}`（其桌號：{list}）；換人代班由裁判長在裁判台分派"),
-        ko: format!("{table}번 테이블은 심판 `{referee}`에게 배정되지 않았습니다(담당 테이블: {list}). 대리 심판은 심판장이 데스크에서 배정합니다"),
-        ja: format!("{table}番席は審判員 `{referee}` に割り当てられていません（担当の席：{list}）。代わりは審判長がデスクで割り当てます"),
+        ko: format!("{table}번 테이블은 심판 `{referee}`에게 배정되지 않았습니다(담당 테이블: {list}). 대리 심판은 심판장이 본부석에서 배정합니다"),
+        ja: format!("{table}番席は審判員 `{referee}` に割り当てられていません（担当の席：{list}）。代わりの審判員は審判長が本部席で割り当てます"),
     }
 }
 
@@ -40,7 +40,7 @@ pub fn stamped_ahead(ahead_min: u64, bound_min: u64) -> Said {
         en: format!(
             "stamped {ahead_min} minute(s) ahead of the office's clock (at most {bound_min} allowed): the device's clock is wrong; the event stays on the device for the chief arbiter"
         ),
-        zh_hant: format!("時間戳比辦公室時鐘快 {ahead_min} 分鐘（最多允許 {bound_min} 分鐘）：裝置時鐘有誤；該事件留在裝置上，交裁判長處理"),
+        zh_hant: format!("時間戳記比辦公室時鐘快 {ahead_min} 分鐘（最多允許 {bound_min} 分鐘）：裝置時鐘有誤；該事件留在裝置上，交裁判長處理"),
         ko: format!("타임스탬프가 사무국 시계보다 {ahead_min}분 앞섭니다(최대 {bound_min}분 허용). 기기 시계가 틀렸습니다. 이 기록은 기기에 남아 심판장이 처리합니다"),
         ja: format!("タイムスタンプが事務局の時計より {ahead_min} 分進んでいます（許容は最大 {bound_min} 分）。端末の時計が誤っています。この記録は端末に残り、審判長が扱います"),
     }
@@ -54,7 +54,7 @@ pub fn made_too_long_ago(age_h: u64, window_h: u64) -> Said {
         en: format!(
             "made {age_h} h ago, longer than the office answers a record once ({window_h} h): it may be recorded already; nothing was stored — the chief arbiter records it if it is missing"
         ),
-        zh_hant: format!("記錄於 {age_h} 小時前，超過辦公室對同一記錄只回應一次的時限（{window_h} 小時）：可能已記錄過；未儲存任何內容，如有缺漏由裁判長補記"),
+        zh_hant: format!("記錄於 {age_h} 小時前，超過辦公室對同一紀錄只回應一次的時限（{window_h} 小時）：可能已記錄過；未儲存任何內容，如有缺漏由裁判長補記"),
         ko: format!("{age_h}시간 전에 기록되어, 사무국이 같은 기록에 한 번만 응답하는 기간({window_h}시간)을 넘었습니다. 이미 기록되었을 수 있어 아무것도 저장하지 않았습니다. 빠졌다면 심판장이 기록합니다"),
         ja: format!("{age_h} 時間前の記録で、事務局が同じ記録に一度だけ応答する期間（{window_h} 時間）を過ぎています。すでに記録済みの可能性があるため何も保存していません。抜けていれば審判長が記録します"),
     }
@@ -66,7 +66,7 @@ pub fn key_required_to_enrol() -> Said {
     Said {
         zh: "本赛区向联赛总办公室转发记录，总办公室只接受记录设备签名的事件，而此应用（旧版本）不签名：请更新应用后重新登记——本登记码未被使用".into(),
         en: "this venue forwards to a league's central office, which admits only events signed by the device that recorded them, and this app signs none (an older build): update the app, then enroll again — this code is not spent".into(),
-        zh_hant: "本賽區向聯賽總辦公室轉發記錄，總辦公室只接受記錄裝置簽名的事件，而此應用程式（舊版本）不簽名：請更新應用程式後重新登記——本登記碼未被使用".into(),
+        zh_hant: "本賽區向聯賽總辦公室轉送紀錄，總辦公室只接受記錄裝置簽名的事件，而此應用程式（舊版本）不簽名：請更新應用程式後重新登記——本登記碼未被使用".into(),
         ko: "이 경기장은 리그 본부 사무국으로 기록을 전달하며, 본부는 기록한 기기가 서명한 기록만 받습니다. 이 앱(이전 버전)은 서명하지 않습니다. 앱을 업데이트한 뒤 다시 등록하세요. 이 등록 코드는 사용되지 않았습니다".into(),
         ja: "この会場はリーグ本部の事務局へ記録を転送し、本部は記録した端末が署名した記録だけを受け付けます。このアプリ（旧版）は署名しません。アプリを更新してから登録し直してください。この登録コードは使われていません".into(),
     }
@@ -79,7 +79,7 @@ pub fn unsigned_in_league(event: &str, by: &str, via: Option<&str>) -> Said {
         Some(v) => (
             format!("（由 {v} 转发）"),
             format!(" (forwarded by {v})"),
-            format!("（由 {v} 轉發）"),
+            format!("（由 {v} 轉送）"),
             format!("({v}이(가) 전달)"),
             format!("（{v} が転送）"),
         ),
@@ -102,8 +102,8 @@ pub fn too_many_attempts(wait_s: u64) -> Said {
         zh: format!("此地址登录失败次数过多：请 {wait_s} 秒后再试"),
         en: format!("too many failed attempts from this address: try again in {wait_s} s"),
         zh_hant: format!("此位址登入失敗次數過多：請 {wait_s} 秒後再試"),
-        ko: format!("이 주소에서 실패한 시도가 너무 많습니다. {wait_s}초 뒤에 다시 시도하세요"),
-        ja: format!("このアドレスからの失敗した試行が多すぎます。{wait_s} 秒後にもう一度試してください"),
+        ko: format!("이 주소에서 로그인 실패가 너무 많습니다. {wait_s}초 뒤에 다시 시도하세요"),
+        ja: format!("このアドレスからのログインの失敗が多すぎます。{wait_s} 秒後にもう一度試してください"),
     }
 }
 
@@ -115,7 +115,7 @@ pub fn locked_out(attempts: u32) -> Said {
             "this address is locked out after {attempts} failed attempts; the organiser can lift it (GET/DELETE /api/v1/lockouts)"
         ),
         zh_hant: format!("此位址登入失敗 {attempts} 次，已被鎖定；組織者可以解除（`GET/DELETE /api/v1/lockouts`）"),
-        ko: format!("이 주소는 {attempts}번 실패하여 잠겼습니다. 주최 측이 해제할 수 있습니다(`GET/DELETE /api/v1/lockouts`)"),
+        ko: format!("이 주소는 {attempts}번 실패하여 잠겼습니다. 주최자가 해제할 수 있습니다(`GET/DELETE /api/v1/lockouts`)"),
         ja: format!("このアドレスは {attempts} 回失敗したためロックされました。主催者が解除できます（`GET/DELETE /api/v1/lockouts`）"),
     }
 }
@@ -164,7 +164,7 @@ mod tests {
     fn not_your_table_in_ko() {
         assert_eq!(
             not_your_table(7, "ref-li", &[1, 2]).ko,
-            "7번 테이블은 심판 `ref-li`에게 배정되지 않았습니다(담당 테이블: 1, 2). 대리 심판은 심판장이 데스크에서 배정합니다"
+            "7번 테이블은 심판 `ref-li`에게 배정되지 않았습니다(담당 테이블: 1, 2). 대리 심판은 심판장이 본부석에서 배정합니다"
         );
     }
 
@@ -172,7 +172,7 @@ mod tests {
     fn not_your_table_in_ja() {
         assert_eq!(
             not_your_table(7, "ref-li", &[1, 2]).ja,
-            "7番席は審判員 `ref-li` に割り当てられていません（担当の席：1, 2）。代わりは審判長がデスクで割り当てます"
+            "7番席は審判員 `ref-li` に割り当てられていません（担当の席：1, 2）。代わりの審判員は審判長が本部席で割り当てます"
         );
     }
 

@@ -54,6 +54,7 @@ fn check_settings(s: &Settings, view: &TournamentView) -> Result<(), OfficeError
     if let Some(tc) = s.time_control {
         tc.check()?;
     }
+    s.check_languages()?;
     if s.allowed_lateness_minutes.is_some_and(|m| m > 240) {
         return Err(out_of_range("allowed lateness", "allowed lateness (第二十三条): at most 240 minutes"));
     }

@@ -154,7 +154,7 @@ export const ja: Record<Word, string> = {
   leagueAbout:
     "この事務局が運営するすべての大会の全選手：選手ごとにIDが一つ、大会ごとの段級位、" +
     "そして警告・反則負け・異議申し立てを協会の規律委員会のためにまとめています。",
-  disciplineCsv: "規律記録を書き出す（CSV）",
+  disciplineCsv: "反則・警告の記録を書き出す（CSV）",
   entered: "参加大会（段級位）",
   games: "対局",
   warningsCol: "警告",

@@ -153,7 +153,7 @@ export const ko: Record<Word, string> = {
   leagueAbout:
     "이 사무국이 운영하는 모든 대회의 모든 선수: 선수마다 ID 하나, 대회별 단급, 그리고 " +
     "경고·반칙패·이의 신청을 협회 규율위원회를 위해 모았습니다.",
-  disciplineCsv: "규율 기록 내보내기(CSV)",
+  disciplineCsv: "반칙·경고 기록 내보내기(CSV)",
   entered: "참가 대회(단급)",
   games: "대국",
   warningsCol: "경고",
@@ -306,9 +306,9 @@ export const ko: Record<Word, string> = {
   withdraw: "기권(대회 탈퇴)",
   withdrawAfter: "탈퇴한 라운드 후(제29조)",
   withdrawn: "제{n}라운드 후 탈퇴",
-  absentRounds: "결석 라운드",
-  absentSaved: "{name}: 제{rounds}라운드 결석",
-  absentNone: "{name}: 결석 없음",
+  absentRounds: "불참 라운드",
+  absentSaved: "{name}: 제{rounds}라운드 불참",
+  absentNone: "{name}: 불참 없음",
   role: "역할",
   register: "등록",
   issueCode: "코드 발급",

@@ -425,6 +425,8 @@ impl EventBody {
     pub fn schema(&self) -> u16 {
         match self {
             EventBody::ResultEntered { forfeit: true, .. } => 4,
+            // The printouts' languages came with schema 9.
+            EventBody::TournamentCreated(t) if !t.settings.languages.is_empty() => 9,
             EventBody::TournamentCreated(t) if t.settings.komi_half_points.is_some() => 7,
             // A federation's number for the player came with schema 7.
             EventBody::PlayerRegistered(Player { opengotha: Some(r), .. })

@@ -116,7 +116,7 @@ fn overtime_said(o: Overtime, lang: Lang) -> String {
             format!("{s} 秒内下 {n} 手（加拿大式）"),
             format!("{n} moves in {s} s (Canadian)"),
             format!("{s} 秒內下 {n} 手（加拿大式）"),
-            format!("{s}초에 {n}수(캐나다식)"),
+            format!("{s}초 동안 {n}수(캐나다식)"),
             format!("{s}秒で{n}手（カナダ方式）"),
         ]),
         Overtime::Fischer { seconds: s } => lang.pick([
@@ -143,10 +143,8 @@ mod tests {
             Overtime::Canadian { moves: 25, seconds: 600 },
             Overtime::Fischer { seconds: 10 },
         ];
-        let notes = overtimes
-            .into_iter()
-            .map(|overtime| ImportNote::TimeControl { main_minutes: 60, overtime })
-            .chain([
+        let notes =
+            overtimes.into_iter().map(|overtime| ImportNote::TimeControl { main_minutes: 60, overtime }).chain([
                 ImportNote::TablesNumbered { version: "3.51.02".into() },
                 ImportNote::BothWin { round: 2, table: 4 },
                 ImportNote::AlreadyRegistered { line: 7, name: "王一".into(), of: "p003".into() },

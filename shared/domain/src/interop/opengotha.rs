@@ -979,6 +979,7 @@ pub fn to_events(
         rounds: Some(og.field.rounds),
         no_shared_places: false,
         komi_half_points: crate::model::tournament::komi_half_points(&og.komi),
+        languages: Vec::new(),
     };
     let name = if og.name.is_empty() { og.short_name.clone() } else { og.name.clone() };
     let mut events = vec![(None, EventBody::TournamentCreated(Tournament { id: id.clone(), name, ruleset, settings }))];

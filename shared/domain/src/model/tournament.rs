@@ -3,6 +3,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+use crate::labels::Lang;
 use crate::model::game::TimeControl;
 use crate::model::ids::TournamentId;
 use crate::rules::RulesetSpec;
@@ -68,6 +69,11 @@ pub struct Settings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub komi_half_points: Option<i16>,
+    /// The languages the event's printed sheets and hall display are in, one or two, as the
+    /// organiser chose them (schema 9); none chosen: the language of the event's rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Lang>>", optional))]
+    pub languages: Vec<Lang>,
 }
 
 /// A komi in half points as files write it: `7.5`, `6`, `-0.5`.
@@ -91,5 +97,17 @@ pub fn komi_half_points(text: &str) -> Option<i16> {
 impl Settings {
     pub fn is_empty(&self) -> bool {
         self == &Settings::default()
+    }
+
+    /// Refuses more than two languages for the printouts, or one named twice.
+    pub fn check_languages(&self) -> crate::error::Result<()> {
+        let l = &self.languages;
+        if l.len() > 2 || l.len() == 2 && l[0] == l[1] {
+            return Err(crate::error::DomainError::OutOfRange {
+                what: "languages",
+                message: "languages: one or two different languages for the printouts and the hall display".into(),
+            });
+        }
+        Ok(())
     }
 }

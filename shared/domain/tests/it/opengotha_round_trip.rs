@@ -53,6 +53,7 @@ fn event_run_here() -> Vec<Event> {
         rounds: Some(3),
         no_shared_places: false,
         komi_half_points: None,
+        languages: Vec::new(),
     };
     let t = Tournament {
         id: TournamentId::new("t1").unwrap(),

@@ -291,3 +291,38 @@ fn a_forfeit_entered_as_a_result_needs_schema_4() {
     let v: serde_json::Value = serde_json::from_str(&encode(&played)).unwrap();
     assert_eq!((v["schema"].as_u64(), v["body"]["data"].get("forfeit")), (Some(2), None));
 }
+
+/// The printouts' languages came with schema 9: a set-up carrying them is written at 9, read
+/// back the same, and refused at 8; one without them is written as before.
+#[test]
+fn the_printouts_languages_need_schema_9() {
+    use arbiter_domain::labels::Lang;
+    let mut t = Table::chinese();
+    let set_up = |languages: Vec<Lang>| {
+        EventBody::TournamentCreated(Tournament {
+            id: TournamentId::new("t1").unwrap(),
+            name: "서울 오픈".into(),
+            ruleset: RulesetSpec::default(),
+            settings: Settings { languages, ..Settings::default() },
+        })
+    };
+    let mut e = t.event(Role::Organiser, set_up(vec![Lang::Ko, Lang::En]));
+    e.game = None;
+    let mut v: serde_json::Value = serde_json::from_str(&encode(&e)).unwrap();
+    assert_eq!(v["schema"].as_u64(), Some(9));
+    assert_eq!(v["body"]["data"]["settings"]["languages"], serde_json::json!(["ko", "en"]));
+    assert_eq!(decode(&v.to_string()).unwrap(), e);
+    v["schema"] = 8.into();
+    let err = decode(&v.to_string()).unwrap_err();
+    assert!(err.to_string().contains("needs schema 9"), "{err}");
+    let mut plain = t.event(Role::Organiser, set_up(Vec::new()));
+    plain.game = None;
+    let v: serde_json::Value = serde_json::from_str(&encode(&plain)).unwrap();
+    assert_eq!(v["schema"].as_u64(), Some(2));
+    // One or two, never the same twice.
+    let check = |languages| Settings { languages, ..Settings::default() }.check_languages();
+    assert!(check(vec![Lang::Ko]).is_ok() && check(vec![Lang::Ko, Lang::En]).is_ok());
+    for bad in [vec![Lang::Ko, Lang::Ko], vec![Lang::Ko, Lang::En, Lang::Ja]] {
+        assert!(matches!(check(bad), Err(DomainError::OutOfRange { what: "languages", .. })));
+    }
+}
