@@ -325,7 +325,7 @@ const words = {
   event: ["比赛", "Event"],
   mark: ["记录", "Entry"],
   what: ["内容", "What"],
-  cleanRecord: ["无违纪记录", "a clean record"],
+  cleanRecord: ["无违纪记录", "no discipline on record"],
   close: ["关闭", "Close"],
   markWarning: ["警告", "warning"],
   markAdvice: ["劝告", "advice"],

@@ -163,7 +163,7 @@ export const ko: Record<Word, string> = {
   event: "대회",
   mark: "항목",
   what: "내용",
-  cleanRecord: "징계 기록 없음",
+  cleanRecord: "반칙·경고 기록 없음",
   close: "닫기",
   markWarning: "경고",
   markAdvice: "주의",
