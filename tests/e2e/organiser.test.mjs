@@ -281,6 +281,32 @@ test("an organiser runs the event and the referee's second warning reaches the s
     await shot(page, name.replace(".pdf", ".png"));
   }
 
+  // The event's languages, chosen at set-up (한국어 + English): the sheets come in each, one a
+  // page, whatever the screen that prints speaks; then back to none chosen.
+  const chooseLanguages = async (first, second) => {
+    await page.goto(office.url);
+    await page.click("[data-testid=nav-setup]");
+    await page.selectOption("[data-testid=t-lang-1]", first);
+    await page.selectOption("[data-testid=t-lang-2]", second);
+    await page.click("[data-testid=save-setup]");
+    await page.waitForSelector("[data-testid=outcome].ok");
+  };
+  await chooseLanguages("ko", "en");
+  assert.deepEqual((await api(office.url, token, "GET", "/setup")).tournament.settings.languages, ["ko", "en"]);
+  await page.goto(`${office.url}/?print=pairings&round=1&lang=zh`);
+  await page.waitForSelector("[data-testid=sheet] table");
+  const sheets = page.locator("[data-testid=sheet]");
+  assert.equal(await sheets.count(), 2);
+  assert.deepEqual(await sheets.evaluateAll((s) => s.map((x) => x.lang)), ["ko-KR", "en-GB"]);
+  assert.match(await sheets.nth(0).textContent(), /제1라운드/);
+  assert.match(await sheets.nth(1).textContent(), /Round 1/);
+  assert.doesNotMatch(await sheets.nth(0).textContent(), /第1轮|Round 1/);
+  const two = await page.pdf({ format: "A4", printBackground: true });
+  writeFileSync(path.join(shots, "sheet-pairings-ko-en.pdf"), two);
+  await shot(page, "sheet-pairings-ko-en.png");
+  await chooseLanguages("", "");
+  assert.equal((await api(office.url, token, "GET", "/setup")).tournament.settings.languages, undefined);
+
   // The hall display: no token, refreshes by itself.
   const hall = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   await hall.goto(`${office.url}/?hall=t-org&every=5`);

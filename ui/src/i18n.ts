@@ -26,7 +26,8 @@ export const LANGS: [Lang, string][] = [
   ["en", "English"],
 ];
 
-const isLang = (v: unknown): v is Lang => LANGS.some(([l]) => l === v);
+/** Whether `v` is one of the five languages. */
+export const isLang = (v: unknown): v is Lang => LANGS.some(([l]) => l === v);
 /** The first of the browser's languages (in the app, the system's) that is one of the five:
  * zh-TW, zh-HK and zh-Hant are 繁體, any other Chinese 简体. */
 export function browserLang(tags: readonly string[] = globalThis.navigator?.languages ?? []): Lang | null {
@@ -75,6 +76,18 @@ function apply(l: Lang): void {
 // The page's `lang` from its first render, not the zh-CN its HTML starts with: a page reloaded
 // in Japanese is marked Japanese for its fonts, screen readers and spelling.
 apply(lang);
+
+/** `draw` in language `l`, this device's language as it was after it (nothing kept): a sheet
+ * printed in each of the event's languages. */
+export function inLang<T>(l: Lang, draw: () => T): T {
+  const was = lang;
+  apply(l);
+  try {
+    return draw();
+  } finally {
+    apply(was);
+  }
+}
 
 /** The user's choice: kept on this device. */
 export function setLang(l: Lang): void {
@@ -326,6 +339,12 @@ const words = {
   mark: ["记录", "Entry"],
   what: ["内容", "What"],
   cleanRecord: ["无违纪记录", "no discipline on record"],
+  printLanguages: [
+    "打印表和大厅显示的语言（一种或两种）",
+    "Languages of the printed sheets and the hall display (one or two)",
+  ],
+  printLangAsScreen: ["与打印的屏幕相同", "as the screen that prints"],
+  printLangNone: ["（无第二种）", "(no second)"],
   close: ["关闭", "Close"],
   markWarning: ["警告", "warning"],
   markAdvice: ["劝告", "advice"],

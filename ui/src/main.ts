@@ -8,7 +8,7 @@ import { invoke } from "@tauri-apps/api/core";
 import { ArbiterApp } from "./app";
 import { OfficeUnreachable, TauriBackend, WebBackend, whenSignedOut } from "./backend";
 import { h, mount } from "./dom";
-import { LANGS, setLang, setTables, t, useChosenLang } from "./i18n";
+import { getLang, inLang, LANGS, setLang, setTables, t, useChosenLang } from "./i18n";
 import { useAppPreferences } from "./prefs";
 import { OfficeApi } from "./office";
 import { createView } from "./views/create";
@@ -131,8 +131,15 @@ async function startPrint(what: string, token: string): Promise<void> {
   setTables(await new WebBackend(location.origin, token).labels());
   const setup = await api.setup();
   const name = setup.tournament?.name ?? "";
-  if (what === "pairings") mount(root, printPairings(name, await api.pairings(Number(params.get("round") ?? 1))));
-  else mount(root, printStandings(name, await api.standings(), await api.crosstable()));
+  // One sheet in each of the event's languages (its set-up's), else in this screen's.
+  const languages = setup.tournament?.settings?.languages?.length ? setup.tournament.settings.languages : [getLang()];
+  if (what === "pairings") {
+    const s = await api.pairings(Number(params.get("round") ?? 1));
+    mount(root, ...languages.map((l) => inLang(l, () => printPairings(name, s))));
+  } else {
+    const [s, c] = [await api.standings(), await api.crosstable()];
+    mount(root, ...languages.map((l) => inLang(l, () => printStandings(name, s, c))));
+  }
 }
 
 const hall = params.get("hall");

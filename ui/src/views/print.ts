@@ -14,7 +14,7 @@ function page(title: string, sub: string, ...body: HTMLElement[]): HTMLElement {
   const now = new Date().toLocaleString(locale());
   return h(
     "article",
-    { class: "sheet", "data-testid": "sheet" },
+    { class: "sheet", "data-testid": "sheet", lang: locale() },
     h("header", {}, h("h1", {}, title), h("p", {}, sub)),
     ...body,
     h("footer", {}, `${t("printedAt")} ${now} · ${t("appTitle")}`),

@@ -7,7 +7,7 @@ import type { System } from "../bindings/System";
 import type { TeamPairing } from "../bindings/TeamPairing";
 import type { TimeControl } from "../bindings/TimeControl";
 import { h, own } from "../dom";
-import { getLang, labelled, t } from "../i18n";
+import { getLang, isLang, type Lang, LANGS, labelled, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import {
   dateField,
@@ -221,6 +221,10 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     sys?.kind === "team" ? sys.pairing : "round_robin",
   );
   const shared = input({ type: "checkbox", checked: !s.no_shared_places, "data-testid": "t-shared" });
+  // The printouts' and the hall display's languages: one or two, each named in itself.
+  const named = LANGS.map(([code, n]): [string, string] => [code, n]);
+  const firstLang = select("t-lang-1", [["", t("printLangAsScreen")], ...named], s.languages?.[0] ?? "");
+  const secondLang = select("t-lang-2", [["", t("printLangNone")], ...named], s.languages?.[1] ?? "");
   const out = outcomeLine();
   // Only the settings of the chosen system are shown.
   const readingRow = field(t("swissReading"), reading);
@@ -323,6 +327,11 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
           system,
           rounds: kind.value === "match" ? Number(bestOf.value) : Number(rounds.value),
           no_shared_places: !shared.checked,
+          // What an OpenGotha file gave, kept: the form does not show it.
+          komi_half_points: s.komi_half_points,
+          languages: [firstLang.value, secondLang.value].filter(
+            (l, i, all): l is Lang => isLang(l) && all.indexOf(l) === i,
+          ),
         };
         try {
           await api.putTournament(name.value, ruleset, settings);
@@ -349,6 +358,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     knockoutRow,
     teamRow,
     h("label", { class: "check" }, shared, h("span", {}, t("sharedPlaces"))),
+    h("div", { class: "row2" }, field(t("printLanguages"), firstLang), field("", secondLang)),
     h("button", { type: "submit", class: "primary", "data-testid": "save-setup" }, t("save")),
     out.el,
   );

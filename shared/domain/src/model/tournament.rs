@@ -70,7 +70,7 @@ pub struct Settings {
     #[cfg_attr(feature = "ts", ts(optional))]
     pub komi_half_points: Option<i16>,
     /// The languages the event's printed sheets and hall display are in, one or two, as the
-    /// organiser chose them (schema 9); none chosen: the language of the event's rules.
+    /// organiser chose them (schema 9); none chosen: the language of the screen that prints.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Lang>>", optional))]
     pub languages: Vec<Lang>,
