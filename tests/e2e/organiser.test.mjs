@@ -304,6 +304,14 @@ test("an organiser runs the event and the referee's second warning reaches the s
   const two = await page.pdf({ format: "A4", printBackground: true });
   writeFileSync(path.join(shots, "sheet-pairings-ko-en.pdf"), two);
   await shot(page, "sheet-pairings-ko-en.png");
+  // The hall display takes turns in them, one a refresh.
+  const turns = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await turns.goto(`${office.url}/?hall=t-org&every=5`);
+  await turns.waitForSelector("[data-testid=hall][lang=ko-KR]");
+  assert.match(await turns.textContent("[data-testid=hall] header"), /제\d+라운드/);
+  await turns.waitForSelector("[data-testid=hall][lang=en-GB]", { timeout: 15000 });
+  assert.match(await turns.textContent("[data-testid=hall] header"), /Round \d+/);
+  await turns.close();
   await chooseLanguages("", "");
   assert.equal((await api(office.url, token, "GET", "/setup")).tournament.settings.languages, undefined);
 

@@ -113,9 +113,17 @@ async function startHall(tournament: string): Promise<void> {
   const every = Math.max(5, Number(params.get("every") ?? 15));
   const backend = new WebBackend(location.origin, "");
   setTables(await backend.labels());
+  // The event's languages take turns, one a refresh; none chosen: this screen's.
+  let turn = 0;
   const draw = async () => {
     try {
-      mount(root, hallView(await OfficeApi.board(location.origin, tournament), every));
+      const board = await OfficeApi.board(location.origin, tournament);
+      const langs = board.languages.length ? board.languages : [getLang()];
+      const l = langs[turn++ % langs.length];
+      mount(
+        root,
+        inLang(l, () => hallView(board, every)),
+      );
     } catch (e) {
       mount(root, h("p", { class: "error", "data-testid": "error" }, String((e as Error).message ?? e)));
     }

@@ -32,6 +32,6 @@ no_shared_places?: boolean,
 komi_half_points?: number, 
 /**
  * The languages the event's printed sheets and hall display are in, one or two, as the
- * organiser chose them (schema 9); none chosen: the language of the event's rules.
+ * organiser chose them (schema 9); none chosen: the language of the screen that prints.
  */
 languages?: Array<Lang>, };

@@ -4,13 +4,13 @@
 import type { Board } from "../bindings/Board";
 import { h } from "../dom";
 import { criterionName, handicapText, resultSentence, valueText } from "../format";
-import { labelled, listed, t } from "../i18n";
+import { labelled, listed, locale, t } from "../i18n";
 
 export function hallView(b: Board, everySecs: number): HTMLElement {
   const s = b.standings;
   return h(
     "main",
-    { class: "hall", "data-testid": "hall" },
+    { class: "hall", "data-testid": "hall", lang: locale() },
     h(
       "header",
       {},

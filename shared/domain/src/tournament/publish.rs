@@ -266,6 +266,8 @@ pub struct Board {
     pub pairings: PairingSheet,
     /// `None` until the system is set up.
     pub standings: Option<super::run::EventStandings>,
+    /// The languages the hall display takes turns in (the set-up's); none: the screen's own.
+    pub languages: Vec<crate::labels::Lang>,
 }
 
 /// The board of `round` (default: the latest paired round).
@@ -278,6 +280,7 @@ pub fn board(view: &TournamentView, round: Option<u16>) -> Board {
         round,
         pairings: pairing_sheet(view, round),
         standings: super::run::standings(view, Some(round)).ok(),
+        languages: view.tournament.as_ref().map(|t| t.settings.languages.clone()).unwrap_or_default(),
     }
 }
 
