@@ -7,7 +7,7 @@ import type { System } from "../bindings/System";
 import type { TeamPairing } from "../bindings/TeamPairing";
 import type { TimeControl } from "../bindings/TimeControl";
 import { h, own } from "../dom";
-import { getLang, isLang, type Lang, LANGS, labelled, t } from "../i18n";
+import { getLang, isLang, type Lang, LANGS, labelled, locale, t } from "../i18n";
 import type { OfficeApi } from "../office";
 import {
   dateField,
@@ -225,6 +225,8 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
   const named = LANGS.map(([code, n]): [string, string] => [code, n]);
   const firstLang = select("t-lang-1", [["", t("printLangAsScreen")], ...named], s.languages?.[0] ?? "");
   const secondLang = select("t-lang-2", [["", t("printLangNone")], ...named], s.languages?.[1] ?? "");
+  // Each language's name marked as that language (its fonts, a screen reader's voice).
+  for (const o of [...firstLang.options, ...secondLang.options]) if (isLang(o.value)) o.lang = locale(o.value);
   const out = outcomeLine();
   // Only the settings of the chosen system are shown.
   const readingRow = field(t("swissReading"), reading);
