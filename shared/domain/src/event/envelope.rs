@@ -14,7 +14,7 @@ use crate::model::{Author, EventId, GameId, TournamentId};
 /// the old ones; see `docs/events.md`. Schema 2 brought `record_attached` and the envelope's
 /// `rules`, `prev` and `sig`; schema 3 `venue_assigned`; schema 4 `player_absences`; schema 5
 /// `incident_withdrawn` (undo); schema 6 `result_corrected`.
-pub const SCHEMA_VERSION: u16 = 8;
+pub const SCHEMA_VERSION: u16 = 9;
 
 /// The schema an event with `body` is written in: the oldest that carries it with a signature,
 /// so that a device of an older build still reads every event but those it cannot know.
