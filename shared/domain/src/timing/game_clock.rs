@@ -489,11 +489,14 @@ impl GameClock {
                     self.removal = false;
                     self.run = Run::Paused;
                 }
+                // A 第十四条 pause (lunch) during a toilet break: the break ends with it, and
+                // the resumption restarts whoever is to move; its time is already stopped.
+                Run::OnBreak { .. } => self.run = Run::Paused,
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
             },
             ClockFact::Adjourn => match self.run {
-                Run::Running { .. } | Run::Paused | Run::Removing => {
+                Run::Running { .. } | Run::Paused | Run::Removing | Run::OnBreak { .. } => {
                     self.end_turn(at)?;
                     self.removal = false;
                     self.run = Run::Adjourned;

@@ -919,7 +919,14 @@ fn kr_c2_2_the_clock_takes_the_break_only_as_the_seed_words_it() {
     assert_eq!(away.apply(F::BreakStarted { by: White }, 56 * M), Err(ClockError::NotAfterOwnMove(White)));
     away.apply(F::BreakStarted { by: Black }, 56 * M).unwrap();
     assert_eq!(away.apply(F::BreakStarted { by: Black }, 57 * M), Err(ClockError::BreakUnderWay(Black)));
-    assert_eq!(away.apply(F::Pause, 57 * M), Err(ClockError::Stopped));
+    // A 第十四条 pause (lunch) during the break ends it; the resumption restarts White's clock,
+    // with the 30 s White had used before the break.
+    let mut lunch = away.clone();
+    lunch.apply(F::Pause, 57 * M).unwrap();
+    assert_eq!(lunch.view(90 * M).on_break, None);
+    lunch.apply(F::Resume, 120 * M).unwrap();
+    let v = lunch.view(120 * M + 10 * S);
+    assert_eq!((v.to_move, v.running, v.white.main_ms), (White, true, 55 * M - 40 * S));
     away.apply(F::Press { by: White }, 58 * M).unwrap();
     assert_eq!(away.apply(F::Press { by: Black }, 59 * M), Err(ClockError::BreakUnderWay(Black)));
     assert_eq!(away.apply(F::BreakEnded { by: White }, 59 * M), Err(ClockError::NoBreak));
