@@ -112,7 +112,7 @@ async fn every_mistake_is_a_clear_4xx_and_changes_nothing() {
     // Per-event mistakes inside a valid batch: each answered on its own.
     let (s, body) = send(post(
         serde_json::to_vec(&serde_json::json!({"events": [
-            {"schema": 9},
+            {"schema": arbiter_core::event::SCHEMA_VERSION + 1},
             {"schema": 1, "id": "nope"},
             "a string",
         ]}))

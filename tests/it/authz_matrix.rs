@@ -32,9 +32,9 @@ fn expected(role: Role, kind: EventKind) -> bool {
         // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it, and the
         // office enters results from score sheets.
         ResultEntered => matches!(role, Referee | ChiefArbiter | Organiser),
-        ClockStarted | ClockPaused | ClockResumed | ClockPressed | RemovalStarted | RemovalEnded | GameAdjourned
-        | MoveUnsealed | EndConfirmed | CountRecorded | CountCorrected | Resigned | RemainingTimeAsked
-        | IncidentRecorded | RulingIssued | Escalated => {
+        ClockStarted | ClockPaused | ClockResumed | ClockPressed | RemovalStarted | RemovalEnded | BreakStarted
+        | BreakEnded | GameAdjourned | MoveUnsealed | EndConfirmed | CountRecorded | CountCorrected | Resigned
+        | RemainingTimeAsked | IncidentRecorded | RulingIssued | Escalated => {
             matches!(role, Referee | ChiefArbiter)
         }
         AppealFiled => matches!(role, Referee | ChiefArbiter | Committee),
@@ -95,6 +95,8 @@ fn body_of(kind: EventKind, t: &TournamentId) -> EventBody {
         EventKind::PlayerAbsences => EventBody::PlayerAbsences { player: PlayerId::new("a").unwrap(), rounds: vec![2] },
         EventKind::PlayerDeleted => EventBody::PlayerDeleted { player: PlayerId::new("a").unwrap(), note: None },
         EventKind::RemovalStarted => EventBody::RemovalStarted { by: Colour::Black },
+        EventKind::BreakStarted => EventBody::BreakStarted { by: Colour::Black },
+        EventKind::BreakEnded => EventBody::BreakEnded { by: Colour::Black },
         EventKind::RemovalEnded => EventBody::RemovalEnded { by: Colour::Black },
         EventKind::CountCorrected => EventBody::CountCorrected {
             count: arbiter_core::rules::Count::Area {

@@ -200,6 +200,11 @@ const words = {
   pressClock: ["按钟", "Press clock"],
   removingCaptures: ["提子（停钟，第二十三条四）", "Removing captures (clock stopped, Art. 23.4)"],
   removalDone: ["提子完毕", "Captures removed"],
+  toiletBreak: [
+    "{colour}如厕（停钟，韩国棋院競技第二条2）",
+    "{colour} to the toilet (clock stopped, KBA Competition 2.2)",
+  ],
+  breakBack: ["{colour}归座", "{colour} back in the seat"],
   readerNotStarted: ["尚未开钟", "The clock has not started"],
   latenessTimer: ["迟到计时（第二十三条）", "Late arrival (Art. 23)"],
   arrived: ["{colour}到场", "{colour} arrived"],

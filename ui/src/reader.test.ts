@@ -31,6 +31,7 @@ function view(now: number, say: ReaderView["say"], over: Partial<ReaderView> = {
     },
     say,
     time_up: null,
+    toilet_break: false,
     ...over,
   };
 }
@@ -210,6 +211,72 @@ describe("the byo-yomi reader screen (第十二条)", () => {
       el.remove();
     },
   );
+
+  it("KBA 競技第二条2: after its own move in byo-yomi a player stops the clock for the toilet; the opponent may play meanwhile; a tap seats the player again", async () => {
+    // Black has just played in byo-yomi; White is to move. Once the break is recorded the core
+    // says Black is away and no clock runs; White's move is recorded as any move.
+    let away: "black" | null = null;
+    let toMove: "black" | "white" = "white";
+    const recorded: EventBody[] = [];
+    const now = () => {
+      const v = view(1_000, [], { toilet_break: true });
+      const clock = v.clock && {
+        ...v.clock,
+        to_move: toMove,
+        running: away === null,
+        black: side({ minute_ms: 0 }),
+        on_break: away ?? undefined,
+      };
+      return { ...v, clock };
+    };
+    const backend = {
+      reader: async () => now(),
+      record: async (_game: string, body: EventBody) => {
+        recorded.push(body);
+        if (body.kind === "break_started") away = "black";
+        if (body.kind === "break_ended") away = null;
+        if (body.kind === "clock_pressed") toMove = toMove === "white" ? "black" : "white";
+        return {};
+      },
+    } as unknown as Backend;
+    const el = readerView("g1", { backend, back: () => undefined, every: 5 });
+    document.body.append(el);
+    const brk = () => el.querySelector("[data-testid=reader-break]") as HTMLButtonElement;
+    const press = () => el.querySelector("[data-testid=reader-press]") as HTMLButtonElement;
+    await vi.waitFor(() => expect(brk().hidden).toBe(false));
+    expect(brk().textContent).toBe("黑方如厕（停钟，韩国棋院競技第二条2）");
+    brk().click();
+    await vi.waitFor(() => expect(brk().textContent).toBe("黑方归座"));
+    expect(recorded).toEqual([{ kind: "break_started", data: { by: "black" } }]);
+    // White plays while Black is away.
+    expect(press().disabled).toBe(false);
+    press().click();
+    await vi.waitFor(() => expect(recorded.length).toBe(2));
+    expect(recorded[1]).toEqual({ kind: "clock_pressed", data: { by: "white" } });
+    // Now Black is to move and away: nobody presses until Black sits down.
+    await vi.waitFor(() => expect(press().disabled).toBe(true));
+    brk().click();
+    await vi.waitFor(() => expect(recorded.length).toBe(3));
+    expect(recorded[2]).toEqual({ kind: "break_ended", data: { by: "black" } });
+    await vi.waitFor(() => expect(press().disabled).toBe(false));
+    el.remove();
+  });
+
+  it("offers no toilet break outside the Korean rules or to a player in main time", async () => {
+    const backend = (v: ReaderView) => ({ reader: async () => v, record: async () => ({}) }) as unknown as Backend;
+    // The Chinese rules: Black has just moved and is in byo-yomi, but no break is offered.
+    const chinese = view(1_000, [], {});
+    chinese.clock = chinese.clock && { ...chinese.clock, black: side({ minute_ms: 0 }) };
+    // The Korean rules, but Black, who has just moved, still has main time.
+    const korean = view(1_000, [], { toilet_break: true });
+    for (const v of [chinese, korean]) {
+      const el = readerView("g1", { backend: backend(v), back: () => undefined, every: 5 });
+      document.body.append(el);
+      await vi.waitFor(() => expect(el.querySelector("[data-testid=reader-white]")?.className).toContain("to-move"));
+      expect((el.querySelector("[data-testid=reader-break]") as HTMLButtonElement).hidden).toBe(true);
+      el.remove();
+    }
+  });
 
   it("shows no removal button in main time", async () => {
     const backend = {

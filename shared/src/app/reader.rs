@@ -41,6 +41,9 @@ pub struct ReaderView {
     pub say: Vec<Spoken>,
     /// Time ran out (第二十三条五): the loss the referee is asked to confirm.
     pub time_up: Option<TimeUp>,
+    /// KBA 競技第二条2 2): the game's rules let a player in byo-yomi stop the clock for the
+    /// toilet after its own move (the Korean ruleset).
+    pub toilet_break: bool,
 }
 
 /// The reader for a game in `state` at `now_ms`, saying what fell due after `after_ms` (none:
@@ -59,6 +62,8 @@ pub fn reader_view(state: &GameState, after_ms: Option<u64>, now_ms: u64) -> Rea
         clock: clock.as_ref().map(|c| c.view(now_ms)),
         time_up: clock.as_ref().and_then(|c| c.time_up(now_ms)),
         say,
+        toilet_break: arbiter_domain::rules::Ruleset::from_spec(state.ruleset).preset
+            == arbiter_domain::rules::Preset::Korean,
     }
 }
 

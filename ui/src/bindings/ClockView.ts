@@ -24,4 +24,8 @@ time_up: TimeUp | null,
  * 第二十三条四: captured stones are being removed (in byo-yomi the clock and the reader
  * wait; the next tap or the press goes on).
  */
-removing?: boolean, };
+removing?: boolean, 
+/**
+ * KBA 競技第二条2: this player is at the toilet; no clock runs until they are seated.
+ */
+on_break?: Colour, };

@@ -22,4 +22,9 @@ say: Array<Spoken>,
 /**
  * Time ran out (第二十三条五): the loss the referee is asked to confirm.
  */
-time_up: TimeUp | null, };
+time_up: TimeUp | null, 
+/**
+ * KBA 競技第二条2 2): the game's rules let a player in byo-yomi stop the clock for the
+ * toilet after its own move (the Korean ruleset).
+ */
+toilet_break: boolean, };

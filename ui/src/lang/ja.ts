@@ -51,6 +51,8 @@ export const ja: Record<Word, string> = {
   pressClock: "時計を押す",
   removingCaptures: "アゲハマ取り上げ（時計停止、第二十三条第四項）",
   removalDone: "アゲハマ取り上げ終了",
+  toiletBreak: "{colour}化粧室へ（時計停止、競技の規則第二条2）",
+  breakBack: "{colour}着座",
   readerNotStarted: "時計はまだ動いていません",
   latenessTimer: "遅刻（第二十三条）",
   arrived: "{colour}到着",

@@ -51,6 +51,8 @@ export const ko: Record<Word, string> = {
   pressClock: "시계 누름",
   removingCaptures: "따낸 돌 들어내기(시계 정지, 제23조 4항)",
   removalDone: "따낸 돌 들어내기 끝",
+  toiletBreak: "{colour} 화장실(시계 정지, 한국기원 경기 규칙 제2조 2)",
+  breakBack: "{colour} 착석",
   readerNotStarted: "시계가 시작되지 않았습니다",
   latenessTimer: "지각(제23조)",
   arrived: "{colour} 도착",

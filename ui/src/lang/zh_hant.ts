@@ -49,6 +49,8 @@ export const zh_hant: Record<Word, string> = {
   pressClock: "按鐘",
   removingCaptures: "提子（停鐘，第二十三條四）",
   removalDone: "提子完畢",
+  toiletBreak: "{colour}如廁（停鐘，韓國棋院競技第二條2）",
+  breakBack: "{colour}歸座",
   readerNotStarted: "尚未開鐘",
   latenessTimer: "遲到計時（第二十三條）",
   arrived: "{colour}到場",

@@ -98,6 +98,9 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
     { class: "reader-removal", "data-testid": "reader-removal", hidden: true },
     t("removingCaptures"),
   );
+  // KBA 競技第二条2 2) and 3): in a Korean game, a player in byo-yomi who has just moved may stop
+  // the clock for the toilet; the second tap records that player seated again.
+  const toilet = h("button", { class: "reader-break", "data-testid": "reader-break", hidden: true }, "");
   const proposal = h("div", { class: "reader-timeup", "data-testid": "reader-timeup" });
   const error = h("p", { class: "error", "data-testid": "reader-error" });
   const root = h(
@@ -113,6 +116,7 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
     said,
     press,
     removal,
+    toilet,
     proposal,
     error,
   );
@@ -141,12 +145,22 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
     sides.replaceChildren(sideBox("black", c.black, c), sideBox("white", c.white, c));
     press.textContent = `${t("pressClock")} · ${lt("colours", c.to_move)}`;
     const removing = c.removing ?? false;
-    if (c.running || removing) press.removeAttribute("disabled");
+    const away = c.on_break ?? null;
+    // The opponent may play while the player is away (競技第二条2 3)).
+    if (c.running || removing || (away !== null && away !== c.to_move)) press.removeAttribute("disabled");
     else press.setAttribute("disabled", "");
     const mover = c.to_move === "black" ? c.black : c.white;
     removal.hidden = !removing && !(c.running && mover.byo_yomi);
     removal.textContent = removing ? t("removalDone") : t("removingCaptures");
     removal.classList.toggle("primary", removing);
+    const moved: Colour = c.to_move === "black" ? "white" : "black";
+    const justMoved = moved === "black" ? c.black : c.white;
+    toilet.hidden = !v.toilet_break || (away === null && !(c.running && !removing && justMoved.byo_yomi));
+    toilet.textContent =
+      away !== null
+        ? t("breakBack", { colour: lt("colours", away) })
+        : t("toiletBreak", { colour: lt("colours", moved) });
+    toilet.classList.toggle("primary", away !== null);
     if (v.time_up && !proposed) {
       proposed = true;
       const offender = v.time_up.side;
@@ -201,6 +215,24 @@ export function readerView(game: string, ctx: ReaderCtx): HTMLElement {
       error.textContent = (e as Error).message;
     }
     removal.removeAttribute("disabled");
+    await tick();
+  };
+
+  toilet.onclick = async () => {
+    const c = view?.clock;
+    if (!c) return;
+    toilet.setAttribute("disabled", "");
+    const away = c.on_break ?? null;
+    const moved: Colour = c.to_move === "black" ? "white" : "black";
+    try {
+      await ctx.backend.record(
+        game,
+        away !== null ? { kind: "break_ended", data: { by: away } } : { kind: "break_started", data: { by: moved } },
+      );
+    } catch (e) {
+      error.textContent = (e as Error).message;
+    }
+    toilet.removeAttribute("disabled");
     await tick();
   };
 

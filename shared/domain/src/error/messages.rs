@@ -396,6 +396,41 @@ fn unmet(why: &Unmet, l: Lang, legacy: bool) -> String {
             ko: "따낸 돌을 들어내는 중이 아닙니다",
             ja: "アゲハマの取り上げ中ではありません",
         ),
+        Unmet::KoreanRulesOnly => say!(l =>
+            zh: "读秒中如厕停钟是韩国棋院规则才有的，本局规则没有",
+            en: "stopping the clock for a toilet break in byo-yomi is a KBA rule, not one of this game's rules",
+            zh_hant: "讀秒中如廁停鐘是韓國棋院規則才有的，本局規則沒有",
+            ko: "초읽기 중 화장실 시계 정지는 한국기원 규칙에만 있으며 이 대국의 규칙에는 없습니다",
+            ja: "秒読み中の化粧室での時計停止は韓国棋院の規則だけのもので、この対局の規則にはありません",
+        ),
+        Unmet::NotInByoYomi(c) => say!(l =>
+            zh: format!("{}未进入读秒：只有读秒中才能停钟如厕", w(c, l)),
+            en: format!("{} is not in byo-yomi: only a player in byo-yomi stops the clock for the toilet", c.label().en),
+            zh_hant: format!("{}未進入讀秒：只有讀秒中才能停鐘如廁", w(c, l)),
+            ko: format!("{}은(는) 초읽기 중이 아닙니다. 초읽기 중에만 화장실 때문에 시계를 멈출 수 있습니다", w(c, l)),
+            ja: format!("{}は秒読みに入っていません。化粧室で時計を止められるのは秒読み中だけです", w(c, l)),
+        ),
+        Unmet::NotAfterOwnMove(c) => say!(l =>
+            zh: format!("{}须先落子并按钟，再停钟如厕", w(c, l)),
+            en: format!("{} must play its move and press the clock first, then stop it for the toilet", c.label().en),
+            zh_hant: format!("{}須先落子並按鐘，再停鐘如廁", w(c, l)),
+            ko: format!("{}은(는) 먼저 착수하고 시계를 누른 뒤에 화장실 때문에 시계를 멈춰야 합니다", w(c, l)),
+            ja: format!("{}は着手をして時計を押してから、化粧室のために時計を止めなければなりません", w(c, l)),
+        ),
+        Unmet::BreakUnderWay(c) => say!(l =>
+            zh: format!("{}正在如厕，先记录其归座", w(c, l)),
+            en: format!("{} is on a toilet break: record their return to the seat first", c.label().en),
+            zh_hant: format!("{}正在如廁，先記錄其歸座", w(c, l)),
+            ko: format!("{}은(는) 화장실에 가 있습니다. 먼저 착석을 기록하십시오", w(c, l)),
+            ja: format!("{}は化粧室に行っています。先に着座を記録してください", w(c, l)),
+        ),
+        Unmet::NoBreak => say!(l =>
+            zh: "没有正在进行的如厕停钟",
+            en: "no toilet break with the clock stopped is under way",
+            zh_hant: "沒有正在進行的如廁停鐘",
+            ko: "화장실 때문에 멈춘 시계가 없습니다",
+            ja: "化粧室のための時計停止中ではありません",
+        ),
         Unmet::NoCountToCorrect => say!(l =>
             zh: "本局的结果不是数子得出的，无从纠正数子（已更正的结果由裁判长更正）",
             en: "the game's result was not decided by a count, so there is no count to correct (a corrected result is the chief arbiter's to correct)",
@@ -646,6 +681,11 @@ pub(crate) mod tests {
             Unmet::RemovalUnderWay,
             Unmet::NoRemoval,
             Unmet::NoCountToCorrect,
+            Unmet::KoreanRulesOnly,
+            Unmet::NotInByoYomi(Colour::Black),
+            Unmet::NotAfterOwnMove(Colour::Black),
+            Unmet::BreakUnderWay(Colour::Black),
+            Unmet::NoBreak,
         ] {
             all.push(E::ConditionNotMet { article: Article::Art14, why });
         }

@@ -142,6 +142,17 @@ pub enum Unmet {
     NoRemoval,
     /// 第十六条三: the game's result in force was not decided by a count.
     NoCountToCorrect,
+    /// KBA 競技第二条2 2): the toilet break in byo-yomi is the Korean ruleset's alone.
+    KoreanRulesOnly,
+    /// 競技第二条2 2): only a player in byo-yomi stops the clock for the toilet.
+    NotInByoYomi(Colour),
+    /// 競技第二条2 2) ("着手をしてから"): the break comes after the player's own move and press,
+    /// while the opponent is to move.
+    NotAfterOwnMove(Colour),
+    /// 競技第二条2 3): this player is on a toilet break; their return is recorded first.
+    BreakUnderWay(Colour),
+    /// 競技第二条2 3): no toilet break is under way to end.
+    NoBreak,
 }
 
 /// What a role was refused (see [`DomainError::NotAuthorized`]).

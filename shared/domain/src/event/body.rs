@@ -112,6 +112,18 @@ pub enum EventBody {
     RemovalEnded {
         by: Colour,
     },
+    /// KBA 競技の規則 第二条2 2) ("化粧室に行く場合、着手をしてから対局時計を一時停止する"), schema 9:
+    /// `by`, in byo-yomi, has just played and pressed, and stops the clock to go to the toilet —
+    /// Korean ruleset only. The opponent's clock stops with it; a move the opponent plays
+    /// meanwhile is recorded as any move ([`EventBody::ClockPressed`]).
+    BreakStarted {
+        by: Colour,
+    },
+    /// 競技第二条2 3) ("着座した時から対局が開始され"), schema 9: `by` is seated again; the clock
+    /// of whoever is to move runs from here.
+    BreakEnded {
+        by: Colour,
+    },
     /// 第十四条 adjournment: `sealer` (the side to move) hands the sealed move to the referee;
     /// `seal`, when the tablet took the move, commits to it without showing it.
     GameAdjourned {
@@ -298,10 +310,12 @@ pub enum EventKind {
     RemovalStarted,
     RemovalEnded,
     CountCorrected,
+    BreakStarted,
+    BreakEnded,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 35] = [
+    pub const ALL: [EventKind; 37] = [
         EventKind::TournamentCreated,
         EventKind::PersonRegistered,
         EventKind::PlayerRegistered,
@@ -337,6 +351,8 @@ impl EventKind {
         EventKind::RemovalStarted,
         EventKind::RemovalEnded,
         EventKind::CountCorrected,
+        EventKind::BreakStarted,
+        EventKind::BreakEnded,
     ];
 
     /// The wire schema version that brought this kind in: an event of an older one is refused.
@@ -349,6 +365,7 @@ impl EventKind {
             EventKind::ResultCorrected => 6,
             EventKind::PlayerDeleted => 7,
             EventKind::RemovalStarted | EventKind::RemovalEnded | EventKind::CountCorrected => 8,
+            EventKind::BreakStarted | EventKind::BreakEnded => 9,
             EventKind::TournamentCreated
             | EventKind::PersonRegistered
             | EventKind::PlayerRegistered
@@ -414,7 +431,9 @@ impl EventKind {
             | K::ResultCorrected
             | K::RemovalStarted
             | K::RemovalEnded
-            | K::CountCorrected => true,
+            | K::CountCorrected
+            | K::BreakStarted
+            | K::BreakEnded => true,
         }
     }
 }
@@ -459,6 +478,8 @@ impl EventBody {
             EventBody::GameAdjourned { .. } => K::GameAdjourned,
             EventBody::RemovalStarted { .. } => K::RemovalStarted,
             EventBody::RemovalEnded { .. } => K::RemovalEnded,
+            EventBody::BreakStarted { .. } => K::BreakStarted,
+            EventBody::BreakEnded { .. } => K::BreakEnded,
             EventBody::MoveUnsealed { .. } => K::MoveUnsealed,
             EventBody::EndConfirmed { .. } => K::EndConfirmed,
             EventBody::CountRecorded { .. } => K::CountRecorded,
@@ -501,6 +522,8 @@ impl Labelled for EventKind {
             ClockPressed => Label::new("按钟", "clock pressed"),
             RemovalStarted => Label::new("提子停钟", "clock stopped to remove captured stones"),
             RemovalEnded => Label::new("提子完毕", "captured stones removed"),
+            BreakStarted => Label::new("读秒中如厕停钟", "clock stopped for a toilet break in byo-yomi"),
+            BreakEnded => Label::new("如厕归座", "back in the seat after the toilet break"),
             GameAdjourned => Label::new("封棋", "adjourned with a sealed move"),
             MoveUnsealed => Label::new("启封", "sealed move opened"),
             EndConfirmed => Label::new("确认终局", "end confirmed"),

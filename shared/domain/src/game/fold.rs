@@ -325,8 +325,15 @@ pub(crate) fn recount_replaces(result: Option<&GameResult>) -> Result<GameResult
 enum Step<'a> {
     Press(Colour),
     Removal(ClockFact),
+    /// KBA 競技第二条2: a toilet break's start or end.
+    Break(ClockFact),
     Recount(&'a crate::rules::Count),
-    Correct { replaces: EventId, outcome: Option<Outcome>, cause: crate::game::CorrectionCause, why: &'a str },
+    Correct {
+        replaces: EventId,
+        outcome: Option<Outcome>,
+        cause: crate::game::CorrectionCause,
+        why: &'a str,
+    },
     Fact(Fact<'a>),
 }
 
@@ -352,6 +359,8 @@ impl<'a> Step<'a> {
             EventBody::ClockPressed { by } => Step::Press(*by),
             EventBody::RemovalStarted { .. } => Step::Removal(ClockFact::RemovalStarted),
             EventBody::RemovalEnded { .. } => Step::Removal(ClockFact::RemovalEnded),
+            EventBody::BreakStarted { by } => Step::Break(ClockFact::BreakStarted { by: *by }),
+            EventBody::BreakEnded { by } => Step::Break(ClockFact::BreakEnded { by: *by }),
             EventBody::CountCorrected { count, .. } => Step::Recount(count),
             EventBody::ResultCorrected { replaces, outcome, cause, why } => {
                 Step::Correct { replaces: *replaces, outcome: *outcome, cause: *cause, why }
@@ -480,6 +489,18 @@ impl Play {
             // 第二十三条四: the removal of captures stops the side to move's clock in byo-yomi.
             // After the result it changes nothing, as a press.
             Step::Removal(fact) => {
+                if self.result.is_none() {
+                    self.clock_facts.push((fact, at_ms));
+                }
+                Ok(())
+            }
+            // KBA 競技第二条2: the toilet break is the Korean ruleset's alone; under it, the
+            // break stops the clocks as a removal does.
+            Step::Break(_) if ruleset.preset != crate::rules::Preset::Korean => Err(DomainError::ConditionNotMet {
+                article: crate::rules::Article::KrC2_2,
+                why: Unmet::KoreanRulesOnly,
+            }),
+            Step::Break(fact) => {
                 if self.result.is_none() {
                     self.clock_facts.push((fact, at_ms));
                 }

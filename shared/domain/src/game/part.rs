@@ -54,7 +54,7 @@ pub fn part(kind: EventKind) -> Part {
         K::RulingIssued | K::Escalated | K::AppealFiled | K::AppealDecided => Part::Decision,
         K::IncidentWithdrawn => Part::Withdrawal,
         K::RecordAttached => Part::Evidence,
-        K::ClockPressed | K::RemovalStarted | K::RemovalEnded => Part::Press,
+        K::ClockPressed | K::RemovalStarted | K::RemovalEnded | K::BreakStarted | K::BreakEnded => Part::Press,
         K::CountCorrected => Part::Recount,
         K::ClockStarted
         | K::ClockPaused

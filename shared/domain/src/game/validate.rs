@@ -72,10 +72,35 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
         EventBody::ClockResumed if state.status != Status::Paused => Err(status_error(Unmet::NotPaused)),
         // 第十二条: only a running clock is pressed, and only by the side to move.
         EventBody::ClockPressed { .. } if state.status != Status::Playing => Err(press_error(Unmet::ClockNotRunning)),
-        EventBody::ClockPressed { by } => match state.clock().map(|c| c.to_move()) {
-            Some(to_move) if to_move != *by => Err(press_error(Unmet::NotToMove { to_move, by: *by })),
+        EventBody::ClockPressed { by } => match state.clock().map(|c| (c.to_move(), c.on_break())) {
+            Some((to_move, _)) if to_move != *by => Err(press_error(Unmet::NotToMove { to_move, by: *by })),
+            // KBA 競技第二条2 3): the player at the toilet plays once seated again.
+            Some((_, Some(away))) if away == *by => Err(break_error(Unmet::BreakUnderWay(away))),
             _ => Ok(()),
         },
+        // KBA 競技第二条2 2) and 3): a player in byo-yomi, after its own move and press, stops
+        // the clock for the toilet (Korean ruleset only); one break at a time, ended by that
+        // player's return.
+        EventBody::BreakStarted { by } | EventBody::BreakEnded { by } => {
+            let unmet = |why| Err(break_error(why));
+            let clock = state.clock();
+            let away = clock.as_ref().and_then(|c| c.on_break());
+            if ruleset.preset != crate::rules::Preset::Korean {
+                return unmet(Unmet::KoreanRulesOnly);
+            }
+            if state.status != Status::Playing {
+                return unmet(Unmet::ClockNotRunning);
+            }
+            match (body, clock) {
+                (EventBody::BreakEnded { .. }, _) if away != Some(*by) => unmet(Unmet::NoBreak),
+                (EventBody::BreakEnded { .. }, _) => Ok(()),
+                (_, _) if away.is_some() => unmet(Unmet::BreakUnderWay(away.unwrap_or(*by))),
+                (_, None) => unmet(Unmet::ClockNotRunning),
+                (_, Some(c)) if c.to_move() == *by => unmet(Unmet::NotAfterOwnMove(*by)),
+                (_, Some(c)) if !c.in_byo_yomi(*by) => unmet(Unmet::NotInByoYomi(*by)),
+                _ => Ok(()),
+            }
+        }
         // 第二十三条四 (競技第二条2 1) in a Korean game): the side to move removes its captures,
         // in a running game; one removal at a time, ended once.
         EventBody::RemovalStarted { by } | EventBody::RemovalEnded { by } => {
@@ -85,6 +110,9 @@ pub fn validate(state: &GameState, role: Role, body: &EventBody) -> Result<()> {
             let started = matches!(body, EventBody::RemovalStarted { .. });
             match clock.as_ref().map(|c| (c.to_move(), c.removing())) {
                 _ if state.status != Status::Playing => unmet(Unmet::ClockNotRunning),
+                _ if clock.as_ref().and_then(|c| c.on_break()).is_some() => {
+                    Err(break_error(Unmet::BreakUnderWay(clock.as_ref().and_then(|c| c.on_break()).unwrap_or(*by))))
+                }
                 Some((to_move, _)) if to_move != *by => unmet(Unmet::NotToMove { to_move, by: *by }),
                 Some((_, true)) if started => unmet(Unmet::RemovalUnderWay),
                 Some((_, false)) | None if !started => unmet(Unmet::NoRemoval),
@@ -176,6 +204,11 @@ fn removal_article(ruleset: &Ruleset) -> crate::rules::Article {
         crate::rules::Preset::Korean => crate::rules::Article::KrC2_2,
         _ => crate::rules::Article::Art23_4,
     }
+}
+
+/// KBA 競技第二条2: a toilet break's refusal.
+fn break_error(why: Unmet) -> DomainError {
+    DomainError::ConditionNotMet { article: crate::rules::Article::KrC2_2, why }
 }
 
 fn press_error(why: Unmet) -> DomainError {

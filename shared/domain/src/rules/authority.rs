@@ -22,9 +22,9 @@ pub fn authors_of(kind: EventKind) -> &'static [Role] {
         // 第十三条一: a referee's decision ends a game; the chief arbiter may enter it too, and
         // the office enters score sheets and imported results (rank 0: never over a ruling).
         ResultEntered => &[Referee, ChiefArbiter, Organiser],
-        ClockStarted | ClockPaused | ClockResumed | ClockPressed | RemovalStarted | RemovalEnded | GameAdjourned
-        | MoveUnsealed | EndConfirmed | CountRecorded | CountCorrected | Resigned | RemainingTimeAsked
-        | IncidentRecorded | RulingIssued => &[Referee, ChiefArbiter],
+        ClockStarted | ClockPaused | ClockResumed | ClockPressed | RemovalStarted | RemovalEnded | BreakStarted
+        | BreakEnded | GameAdjourned | MoveUnsealed | EndConfirmed | CountRecorded | CountCorrected | Resigned
+        | RemainingTimeAsked | IncidentRecorded | RulingIssued => &[Referee, ChiefArbiter],
         Escalated => &[Referee, ChiefArbiter],
         // A player has no device: the official at hand records the appeal for them.
         AppealFiled => &[Referee, ChiefArbiter, Committee],

@@ -111,6 +111,16 @@ pub enum ClockFact {
     /// the removal with the turn. In main time it runs on.
     RemovalStarted,
     RemovalEnded,
+    /// KBA 競技第二条2 2): `by`, in byo-yomi, has just moved and pressed, and goes to the toilet:
+    /// the opponent's running clock stops (its thinking meanwhile is not timed). The opponent
+    /// may still play and press; then no clock runs until [`ClockFact::BreakEnded`].
+    BreakStarted {
+        by: Colour,
+    },
+    /// 競技第二条2 3): `by` is seated again; the clock of whoever is to move runs from here.
+    BreakEnded {
+        by: Colour,
+    },
     /// 第二十三条六: the referee approved `side`'s leaving the seat during byo-yomi; the clock
     /// keeps running. One per side per game.
     AbsenceApproved {
@@ -146,6 +156,14 @@ pub enum ClockError {
     RemovalUnderWay,
     #[error("{0:?} is not to move: its clock is not running")]
     NotToMove(Colour),
+    #[error("競技第二条2: {0:?} is not in byo-yomi")]
+    NotInByoYomi(Colour),
+    #[error("競技第二条2: {0:?} has not just moved: the break comes after its own move")]
+    NotAfterOwnMove(Colour),
+    #[error("競技第二条2: {0:?} is on a toilet break")]
+    BreakUnderWay(Colour),
+    #[error("競技第二条2: no toilet break is under way")]
+    NoBreak,
 }
 
 /// When and who ran out of time (第二十三条五): what the app proposes to the referee.
@@ -180,6 +198,10 @@ enum Run {
     Paused,
     /// 第二十三条四: stopped while captured stones are removed in byo-yomi.
     Removing,
+    /// 競技第二条2: stopped while `by` is at the toilet.
+    OnBreak {
+        by: Colour,
+    },
     /// 第十四条: stopped with the sealed move; the turn has passed.
     Adjourned,
     Over(TimeUp),
@@ -240,6 +262,10 @@ pub struct ClockView {
     /// wait; the next tap or the press goes on).
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
     pub removing: bool,
+    /// KBA 競技第二条2: this player is at the toilet; no clock runs until they are seated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub on_break: Option<Colour>,
 }
 
 /// A side's time after using `used_ms` of a turn that began with `side`.
@@ -329,6 +355,21 @@ impl GameClock {
     /// 第二十三条四: a removal of captured stones is under way.
     pub fn removing(&self) -> bool {
         self.removal
+    }
+
+    /// KBA 競技第二条2: the player at the toilet, if any.
+    pub fn on_break(&self) -> Option<Colour> {
+        match self.run {
+            Run::OnBreak { by } => Some(by),
+            _ => None,
+        }
+    }
+
+    /// Whether `side` has used its main time (byo-yomi, or a Canadian block): the clock's
+    /// state after its last press.
+    pub fn in_byo_yomi(&self, side: Colour) -> bool {
+        let s = self.sides[index(side)];
+        s.main_ms == 0 && !matches!(self.settings.overtime, OvertimeClock::Fischer { .. })
     }
 
     /// Time the side to move has used in this turn as of `now`.
@@ -435,6 +476,10 @@ impl GameClock {
                     self.removal = false;
                     self.run = Run::Running { since: at };
                 }
+                Run::OnBreak { by } if by == self.to_move => return Err(ClockError::BreakUnderWay(by)),
+                // 競技第二条2 3): the opponent played during the break; its time before the break
+                // is charged, and nobody's clock runs until the player is seated.
+                Run::OnBreak { .. } => self.end_turn(at)?,
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
             },
@@ -444,11 +489,14 @@ impl GameClock {
                     self.removal = false;
                     self.run = Run::Paused;
                 }
+                // A 第十四条 pause (lunch) during a toilet break: the break ends with it, and
+                // the resumption restarts whoever is to move; its time is already stopped.
+                Run::OnBreak { .. } => self.run = Run::Paused,
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
             },
             ClockFact::Adjourn => match self.run {
-                Run::Running { .. } | Run::Paused | Run::Removing => {
+                Run::Running { .. } | Run::Paused | Run::Removing | Run::OnBreak { .. } => {
                     self.end_turn(at)?;
                     self.removal = false;
                     self.run = Run::Adjourned;
@@ -477,6 +525,23 @@ impl GameClock {
                 }
                 Run::NotStarted => return Err(ClockError::NotStarted),
                 _ => return Err(ClockError::Stopped),
+            },
+            ClockFact::BreakStarted { .. } if matches!(self.run, Run::OnBreak { .. }) => {
+                return Err(ClockError::BreakUnderWay(self.on_break().unwrap_or(self.to_move)))
+            }
+            ClockFact::BreakStarted { by } => match self.run {
+                Run::Running { .. } if by == self.to_move => return Err(ClockError::NotAfterOwnMove(by)),
+                Run::Running { .. } if !self.in_byo_yomi(by) => return Err(ClockError::NotInByoYomi(by)),
+                Run::Running { .. } => {
+                    self.used_ms = self.used_at(at);
+                    self.run = Run::OnBreak { by };
+                }
+                Run::NotStarted => return Err(ClockError::NotStarted),
+                _ => return Err(ClockError::Stopped),
+            },
+            ClockFact::BreakEnded { by } => match self.run {
+                Run::OnBreak { by: away } if away == by => self.run = Run::Running { since: at },
+                _ => return Err(ClockError::NoBreak),
             },
             ClockFact::RemovalEnded if !self.removal => return Err(ClockError::NoRemoval),
             ClockFact::RemovalEnded => {
@@ -572,6 +637,7 @@ impl GameClock {
             white: side_view(Colour::White),
             time_up,
             removing: self.removal && time_up.is_none(),
+            on_break: self.on_break(),
         }
     }
 }

@@ -806,3 +806,134 @@ fn kr_c2_2_many_captures_in_byo_yomi_stop_the_clock_in_a_korean_game() {
         DomainError::ConditionNotMet { article: Article::KrC2_2, why: Unmet::NoRemoval }
     );
 }
+
+/// Black, in the last reserved minute of a Korean game, plays and presses: White is to move.
+fn korean_black_pressed_in_byo_yomi(t: &mut Table) {
+    black_in_the_last_minute(t);
+    t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap();
+}
+
+#[test]
+fn kr_c2_2_black_in_byo_yomi_plays_stops_the_clock_and_goes_to_the_toilet() {
+    // 競技第二条2 2) and 3): "化粧室に行く場合、着手をしてから対局時計を一時停止する";
+    // "化粧室に行っていた対局者が着座した時から対局が開始され、離席中に着手した場合は打ったところを
+    // 教えなくてはならない". The referee's account: "Black, in byo-yomi, plays move 143, stops the
+    // clock and goes to the toilet. White's clock stops with it. White plays move 144 three
+    // minutes later; I record it and show Black where it is when Black is back, eight minutes
+    // after leaving. Black's clock runs from the moment Black sits down: Black still has its
+    // last reserved minute, whole."
+    let mut t = Table::korean();
+    korean_black_pressed_in_byo_yomi(&mut t);
+    let white_before = t.state().clock().unwrap().view(t.now()).white.main_ms;
+    t.wait(4 * S);
+    t.try_push(Role::Referee, EventBody::BreakStarted { by: Black }).unwrap();
+    let left = t.now();
+    let c = t.state().clock().unwrap();
+    let v = c.view(left + 3 * M);
+    assert_eq!((v.on_break, v.running, v.to_move), (Some(Black), false, White));
+    assert_eq!(v.white.main_ms, white_before - 5 * S, "White's clock stopped at the break");
+    assert!(due(&c, left, left + 3 * M).is_empty(), "nothing is read during the break");
+    // White plays meanwhile: recorded as any move.
+    t.wait(3 * M - S);
+    t.try_push(Role::Referee, EventBody::ClockPressed { by: White }).unwrap();
+    let c = t.state().clock().unwrap();
+    let v = c.view(t.now());
+    assert_eq!((v.to_move, v.on_break, v.running), (Black, Some(Black), false), "Black's clock waits for Black");
+    assert_eq!(v.white.main_ms, white_before - 5 * S, "White's thinking during the break is not timed");
+    // Eight minutes away in all: Black is not read out.
+    t.wait(5 * M - S);
+    assert_eq!(t.state().clock().unwrap().time_up(t.now()), None);
+    t.try_push(Role::Referee, EventBody::BreakEnded { by: Black }).unwrap();
+    let seated = t.now();
+    let c = t.state().clock().unwrap();
+    let v = c.view(seated + 20 * S);
+    assert_eq!((v.on_break, v.running, v.to_move), (None, true, Black));
+    assert_eq!((v.black.reserve, v.black.minute_ms), (1, 20 * S), "the last minute runs from the seat");
+    assert_eq!(c.time_up(seated + 2 * M).map(|u| u.at_ms), Some(seated + M));
+    // White had not played: its own clock runs again from Black's return.
+    let mut t = Table::korean();
+    korean_black_pressed_in_byo_yomi(&mut t);
+    t.try_push(Role::Referee, EventBody::BreakStarted { by: Black }).unwrap();
+    t.wait(5 * M);
+    t.try_push(Role::Referee, EventBody::BreakEnded { by: Black }).unwrap();
+    let v = t.state().clock().unwrap().view(t.now());
+    assert_eq!((v.to_move, v.running, v.on_break), (White, true, None));
+    assert_eq!(v.white.main_ms, white_before - S, "the five minutes away were nobody's");
+}
+
+#[test]
+fn kr_c2_2_the_toilet_break_is_korean_in_byo_yomi_after_the_players_own_move_and_one_at_a_time() {
+    let cites = |why| DomainError::ConditionNotMet { article: Article::KrC2_2, why };
+    // Under the Chinese rules there is no such break (第二十三条六 approves an absence, the clock
+    // running); a replica that is handed one anyway does not stop the clock.
+    let mut t = Table::chinese();
+    black_in_the_last_minute(&mut t);
+    t.referee(EventBody::ClockPressed { by: Black });
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::BreakStarted { by: Black }).unwrap_err(),
+        cites(Unmet::KoreanRulesOnly)
+    );
+    t.referee(EventBody::BreakStarted { by: Black });
+    let v = t.state().clock().unwrap().view(t.now());
+    assert_eq!((v.on_break, v.running), (None, true));
+    // Not in byo-yomi: Black, with main time left, plays and presses.
+    let mut t = Table::korean();
+    t.referee(EventBody::ClockStarted);
+    t.wait(10 * M);
+    t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap();
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::BreakStarted { by: Black }).unwrap_err(),
+        cites(Unmet::NotInByoYomi(Black))
+    );
+    // Not after the player's own move: Black, in byo-yomi, to move and thinking.
+    let mut t = Table::korean();
+    black_in_the_last_minute(&mut t);
+    let err = t.try_push(Role::Referee, EventBody::BreakStarted { by: Black }).unwrap_err();
+    assert_eq!(err, cites(Unmet::NotAfterOwnMove(Black)));
+    assert!(err.to_string().contains("KBA Competition 2.2"), "{err}");
+    assert_eq!(t.try_push(Role::Referee, EventBody::BreakEnded { by: Black }).unwrap_err(), cites(Unmet::NoBreak));
+    // A second break while one is open; Black may not play before sitting down; White's return
+    // does not end Black's break.
+    let mut t = Table::korean();
+    korean_black_pressed_in_byo_yomi(&mut t);
+    t.try_push(Role::Referee, EventBody::BreakStarted { by: Black }).unwrap();
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::BreakStarted { by: Black }).unwrap_err(),
+        cites(Unmet::BreakUnderWay(Black))
+    );
+    t.try_push(Role::Referee, EventBody::ClockPressed { by: White }).unwrap();
+    assert_eq!(
+        t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap_err(),
+        cites(Unmet::BreakUnderWay(Black))
+    );
+    assert_eq!(t.try_push(Role::Referee, EventBody::BreakEnded { by: White }).unwrap_err(), cites(Unmet::NoBreak));
+    t.try_push(Role::Referee, EventBody::BreakEnded { by: Black }).unwrap();
+    t.try_push(Role::Referee, EventBody::ClockPressed { by: Black }).unwrap();
+}
+
+#[test]
+fn kr_c2_2_the_clock_takes_the_break_only_as_the_seed_words_it() {
+    // Black pressed in byo-yomi at 55:30 (main time 55 minutes, 5 reserved).
+    let settings = national();
+    let mut away = clock(settings, &[(F::Press { by: Black }, 55 * M + 30 * S)]);
+    assert_eq!(away.apply(F::BreakStarted { by: White }, 56 * M), Err(ClockError::NotAfterOwnMove(White)));
+    away.apply(F::BreakStarted { by: Black }, 56 * M).unwrap();
+    assert_eq!(away.apply(F::BreakStarted { by: Black }, 57 * M), Err(ClockError::BreakUnderWay(Black)));
+    // A 第十四条 pause (lunch) during the break ends it; the resumption restarts White's clock,
+    // with the 30 s White had used before the break.
+    let mut lunch = away.clone();
+    lunch.apply(F::Pause, 57 * M).unwrap();
+    assert_eq!(lunch.view(90 * M).on_break, None);
+    lunch.apply(F::Resume, 120 * M).unwrap();
+    let v = lunch.view(120 * M + 10 * S);
+    assert_eq!((v.to_move, v.running, v.white.main_ms), (White, true, 55 * M - 40 * S));
+    away.apply(F::Press { by: White }, 58 * M).unwrap();
+    assert_eq!(away.apply(F::Press { by: Black }, 59 * M), Err(ClockError::BreakUnderWay(Black)));
+    assert_eq!(away.apply(F::BreakEnded { by: White }, 59 * M), Err(ClockError::NoBreak));
+    away.apply(F::BreakEnded { by: Black }, 70 * M).unwrap();
+    let v = away.view(70 * M + 10 * S);
+    assert_eq!((v.black.reserve, v.black.minute_ms, v.white.main_ms), (5, 10 * S, 55 * M - 30 * S));
+    // White, in main time, has just moved: no break for it.
+    let mut away = clock(settings, &[(F::Press { by: Black }, 55 * M + 30 * S), (F::Press { by: White }, 56 * M)]);
+    assert_eq!(away.apply(F::BreakStarted { by: White }, 56 * M + S), Err(ClockError::NotInByoYomi(White)));
+}
