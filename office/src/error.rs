@@ -1481,7 +1481,7 @@ impl TableLinkRefusal {
                 en: format!("the game of table {table} in round {round} is no longer in the draw: ask the referee"),
                 zh_hant: format!("第 {round} 輪第 {table} 台的對局已不在對陣表中：請詢問裁判"),
                 ko: format!("{round}라운드 {table}번 대국은 더 이상 대진표에 없습니다. 심판에게 문의하세요"),
-                ja: format!("第{round}ラウンド第{table}卓の対局は組み合わせから外れました。審判に尋ねてください"),
+                ja: format!("第{round}ラウンド第{table}席の対局は組み合わせから外れました。審判に尋ねてください"),
             },
             TableLinkRefusal::NotPaired { round } => Said {
                 zh: format!("第 {round} 轮尚未编排：先编排，再生成对局链接"),
