@@ -157,7 +157,10 @@ async function startPrint(what: string, token: string): Promise<void> {
     // A sheet per table, in the event's first language: the phone a player scans it with
     // shows the game in its own. Minted once (minting again revokes these).
     const [s, links] = [await api.pairings(round), await api.mintTableLinks(round)];
-    mount(root, inLang(languages[0], () => printTableSheets(name, s, links)));
+    mount(
+      root,
+      inLang(languages[0], () => printTableSheets(name, s, links)),
+    );
   } else {
     const [s, c] = [await api.standings(), await api.crosstable()];
     mount(root, ...languages.map((l) => inLang(l, () => printStandings(name, s, c))));
