@@ -41,11 +41,12 @@ pub enum Act {
     ExportDiscipline,
     EvaluateReferees,
     ReadEvaluations,
+    MintTableLinks,
 }
 
 impl Act {
     /// Every act, for the tests that hold each to a label in every language.
-    pub const ALL: [Act; 33] = [
+    pub const ALL: [Act; 34] = [
         Act::SetUp,
         Act::ImportOpenGotha,
         Act::AssignReferees,
@@ -79,6 +80,7 @@ impl Act {
         Act::ExportDiscipline,
         Act::EvaluateReferees,
         Act::ReadEvaluations,
+        Act::MintTableLinks,
     ];
 }
 
@@ -122,6 +124,8 @@ impl Labelled for Act {
             // 第三十一条: the chief arbiter evaluates the referees.
             Act::EvaluateReferees => Label::new("考评裁判员（第三十一条）", "evaluate referees (第三十一条)"),
             Act::ReadEvaluations => Label::new("查看裁判员考评", "read the referees' evaluations"),
+            // 第二十一条: the players' page each table's QR code opens.
+            Act::MintTableLinks => Label::new("生成对局链接", "mint the table links"),
         }
     }
 }

@@ -21,6 +21,10 @@ pub enum OfficeError {
     /// office does not know counts toward the address's failed attempts).
     #[error("{}", .0.said().en)]
     SignIn(SignIn),
+    /// A table link (第二十一条) that opens nothing: never minted, or its round is over. Said
+    /// to a player at the table, in each language.
+    #[error("{}", .0.said().en)]
+    TableLink(TableLinkRefusal),
     #[error("too many failed attempts from this address: try again in {wait_seconds} s")]
     TooManyAttempts { wait_seconds: u64 },
     #[error(
@@ -313,6 +317,16 @@ impl OfficeError {
         OfficeError::BadRequest { what, message: message.into() }
     }
 
+    /// Whether this refusal counts toward the address's failed attempts at the door: a code,
+    /// token or table link the office does not know (a guess).
+    pub fn counts_at_door(&self) -> bool {
+        match self {
+            OfficeError::SignIn(r) => r.counts(),
+            OfficeError::TableLink(r) => r.counts(),
+            _ => false,
+        }
+    }
+
     /// An event not admitted for `why`, said in each language (its English the message).
     pub fn not_admitted(why: NotAdmitted, said: arbiter_core::labels::Said) -> Self {
         OfficeError::NotAdmitted { why, message: said.en.clone(), said: Some(Box::new(said)) }
@@ -364,6 +378,11 @@ impl OfficeError {
                 message: self.to_string(),
                 said: Some(Box::new(r.said())),
             },
+            OfficeError::TableLink(r) => arbiter_core::ErrorBody {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+                said: Some(Box::new(r.said())),
+            },
             OfficeError::TooManyAttempts { wait_seconds } => arbiter_core::ErrorBody {
                 code: self.code().to_owned(),
                 message: self.to_string(),
@@ -391,6 +410,7 @@ impl OfficeError {
             OfficeError::Encode(_) => "encode_failed",
             OfficeError::Core(e) => e.code(),
             OfficeError::SignIn(_) => "unauthenticated",
+            OfficeError::TableLink(r) => r.code(),
             OfficeError::TooManyAttempts { .. } => "too_many_attempts",
             OfficeError::LockedOut(_) => "locked_out",
             OfficeError::Forbidden(_) | OfficeError::NotAllowed { .. } => "forbidden",
@@ -419,6 +439,7 @@ impl OfficeError {
     pub fn status(&self) -> StatusCode {
         match self {
             OfficeError::SignIn(_) => StatusCode::UNAUTHORIZED,
+            OfficeError::TableLink(r) => r.status(),
             OfficeError::TooManyAttempts { .. } | OfficeError::LockedOut(_) => StatusCode::TOO_MANY_REQUESTS,
             OfficeError::Forbidden(_) | OfficeError::NotAllowed { .. } | OfficeError::NotYourTable { .. } => {
                 StatusCode::FORBIDDEN
@@ -1389,5 +1410,86 @@ mod tests {
         }
         let e = OfficeError::Internal(Fault::File { what: "cannot create", path: "/srv/x".into(), source: io() });
         assert_eq!(e.to_string(), "internal error: cannot create /srv/x: read-only");
+    }
+}
+
+/// Why a table link (第二十一条) opens no players' page, or a round gets no links: said so that
+/// a player who has never seen the software knows what to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableLinkRefusal {
+    /// A link the office never minted, mistyped, or replaced by a newer one of that game:
+    /// counts toward the address's failed attempts, like a guessed token.
+    Unknown,
+    /// A link of a round that is over (a later round is paired), or links asked for it.
+    RoundOver { round: u16 },
+    /// A link whose game has left the round's draw since it was minted.
+    LeftTheDraw { round: u16, table: u16 },
+    /// Links asked for a round not paired yet.
+    NotPaired { round: u16 },
+}
+
+impl TableLinkRefusal {
+    /// Whether the refusal counts toward the address's failed attempts (a guess).
+    pub fn counts(&self) -> bool {
+        match self {
+            TableLinkRefusal::Unknown => true,
+            TableLinkRefusal::RoundOver { .. }
+            | TableLinkRefusal::LeftTheDraw { .. }
+            | TableLinkRefusal::NotPaired { .. } => false,
+        }
+    }
+
+    /// Stable code for scripts and HTTP clients.
+    pub fn code(&self) -> &'static str {
+        match self {
+            TableLinkRefusal::Unknown => "unknown_table_link",
+            TableLinkRefusal::RoundOver { .. } | TableLinkRefusal::LeftTheDraw { .. } => "table_link_gone",
+            TableLinkRefusal::NotPaired { .. } => "not_found",
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            TableLinkRefusal::Unknown | TableLinkRefusal::NotPaired { .. } => StatusCode::NOT_FOUND,
+            TableLinkRefusal::RoundOver { .. } | TableLinkRefusal::LeftTheDraw { .. } => StatusCode::GONE,
+        }
+    }
+
+    /// The refusal in each language; its English is the message of `{code, message}`.
+    pub fn said(&self) -> arbiter_core::labels::Said {
+        use arbiter_core::labels::Said;
+        match *self {
+            TableLinkRefusal::Unknown => Said {
+                zh: "这个对局链接无效：请重新扫描本桌对局表上的二维码，或询问本桌裁判".to_owned(),
+                en: "no table link is known by this code: scan the QR code on your table's sheet again, or ask the referee"
+                    .to_owned(),
+                zh_hant: "這個對局連結無效：請重新掃描本桌對局表上的 QR 碼，或詢問本桌裁判".to_owned(),
+                ko: "이 대국 링크는 유효하지 않습니다. 대국표의 QR 코드를 다시 스캔하거나 심판에게 문의하세요".to_owned(),
+                ja: "この対局リンクは無効です。対局表の QR コードをもう一度読み取るか、審判に尋ねてください".to_owned(),
+            },
+            TableLinkRefusal::RoundOver { round } => Said {
+                zh: format!("第 {round} 轮已结束，这个链接不再有效：本轮对阵请看大厅的公告板"),
+                en: format!(
+                    "round {round} is over: this table's link has ended; the hall's board shows the pairings of the round being played"
+                ),
+                zh_hant: format!("第 {round} 輪已結束，這個連結不再有效：本輪對陣請看大廳的公告板"),
+                ko: format!("{round}라운드는 끝났습니다. 이 링크는 더 이상 쓸 수 없습니다. 지금 라운드의 대진은 홀의 게시판을 보세요"),
+                ja: format!("第{round}ラウンドは終わりました。このリンクはもう使えません。今のラウンドの組み合わせは会場の掲示板を見てください"),
+            },
+            TableLinkRefusal::LeftTheDraw { round, table } => Said {
+                zh: format!("第 {round} 轮第 {table} 台的对局已不在对阵表中：请询问裁判"),
+                en: format!("the game of table {table} in round {round} is no longer in the draw: ask the referee"),
+                zh_hant: format!("第 {round} 輪第 {table} 台的對局已不在對陣表中：請詢問裁判"),
+                ko: format!("{round}라운드 {table}번 대국은 더 이상 대진표에 없습니다. 심판에게 문의하세요"),
+                ja: format!("第{round}ラウンド第{table}席の対局は組み合わせから外れました。審判に尋ねてください"),
+            },
+            TableLinkRefusal::NotPaired { round } => Said {
+                zh: format!("第 {round} 轮尚未编排：先编排，再生成对局链接"),
+                en: format!("round {round} is not paired: pair it, then mint its links"),
+                zh_hant: format!("第 {round} 輪尚未編排：先編排，再產生對局連結"),
+                ko: format!("{round}라운드는 아직 대진이 없습니다. 대진을 만든 뒤 링크를 만드세요"),
+                ja: format!("第{round}ラウンドはまだ組み合わせがありません。組み合わせてからリンクを作ってください"),
+            },
+        }
     }
 }

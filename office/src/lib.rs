@@ -24,6 +24,7 @@ pub mod server;
 pub mod serving;
 pub mod standings;
 pub mod startup;
+pub mod table_links;
 pub mod tls;
 pub mod venue;
 pub mod verify;

@@ -34,3 +34,4 @@ mod slow_clients;
 mod store_conformance;
 mod store_durability;
 mod sync_convergence;
+mod table_links;

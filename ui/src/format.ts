@@ -1,7 +1,7 @@
 // Pure formatting of what the core computed: no rules here, only words and symbols.
 
 import type { Colour } from "./bindings/Colour";
-import type { GameResult } from "./bindings/GameResult";
+import type { SeenResult } from "./bindings/SeenResult";
 import type { Margin } from "./bindings/Margin";
 import type { Preview } from "./bindings/Preview";
 import type { SyncStatus } from "./bindings/SyncStatus";
@@ -97,7 +97,7 @@ export function winText(winner: Colour, margin: Margin | null | undefined, resig
 }
 
 /** “第二次警告：白方判负（第二十五条二）” / “Second warning: White loses (Art. 25.2)”. */
-export function resultSentence(r: GameResult): string {
+export function resultSentence(r: SeenResult): string {
   const art = lt("articles", r.article);
   const reason = lt("reasons", r.reason);
   if (r.outcome === "win") {

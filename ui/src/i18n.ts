@@ -791,6 +791,47 @@ const words = {
     "For an auditor: the receipts as the office signed them, also saved in this device’s data folder",
   ],
   enrolledAllTables: ["办公室未给你分派台次：下面列出全部 {n} 台", "No tables are assigned to you: all {n} are listed"],
+  tpTitle: ["本桌对局", "Your game"],
+  tpEven: ["分先（不让子）", "Even game (no handicap)"],
+  tpRules: ["规则与贴目", "Rules and komi"],
+  tpKomiPoints: ["应氏规则（计点制）· 贴{n}点", "Ing rules (SST) · komi {n} points"],
+  tpKomiStones: ["中国规则 · 贴{n}子", "Chinese rules · komi {n} stones"],
+  tpTime: ["用时", "Time"],
+  tpMain: ["每方{m}分钟", "{m} min each"],
+  tpReserved: ["其中最后{r}分钟读秒（第十二条）", "the last {r} min as byo-yomi (Art. 12)"],
+  tpPeriods: ["然后{p}次{s}秒读秒", "then {p} × {s} s byo-yomi"],
+  tpCanadian: ["然后每{min}分钟{moves}手", "then {moves} moves in each {min} min"],
+  tpFischer: ["每手加{s}秒", "plus {s} s a move"],
+  tpLateness: ["迟到超过{m}分钟判负（第二十三条）", "Arriving more than {m} min late loses the game (Art. 23)"],
+  tpStatus: ["对局状态", "The game"],
+  tpWarnings: ["警告（第二次即判负，第二十五条二）", "Warnings (a second one loses the game, Art. 25.2)"],
+  tpNoResult: ["尚无结果", "No result yet"],
+  tpRightsTitle: ["你的权利（第二十一条）", "Your rights (Art. 21)"],
+  tpRightKnow: [
+    "知道你下的这盘棋：本页就是赛事办公室所知道的。",
+    "To know your game: this page is what the office knows of it.",
+  ],
+  tpRightCall: [
+    "请裁判（第二十一条二）：举手，请本桌裁判过来。",
+    "To call the referee (Art. 21.2): raise your hand and ask the referee at your table.",
+  ],
+  tpRightCorrect: [
+    "要求核对计数或更正结果（第二十一条三）：当场向本桌裁判提出。",
+    "To have the count or the result checked or corrected (Art. 21.3): ask the referee at your table, there and then.",
+  ],
+  tpRightAppeal: [
+    "通过组织委员会申诉（第二十一条四）：向本桌裁判提出，由裁判转交。",
+    "To appeal to the organising committee (Art. 21.4): ask the referee at your table, who passes it on.",
+  ],
+  tpNotOnPhone: [
+    "这些还不能在手机上办理：请向本桌裁判提出。",
+    "None of these can be done on this phone yet: ask the referee at your table.",
+  ],
+  tpOver: ["这一轮已经结束", "This round is over"],
+  tpUnknown: ["找不到这盘对局", "This game cannot be found"],
+  tpCannotOpen: ["现在打不开本桌页面", "This table's page cannot be opened now"],
+  tpScan: ["扫码查看本桌对局", "Scan to see your game"],
+  printTableSheets: ["打印各台二维码", "Print the table QR sheets"],
 } satisfies Record<string, [string, string]>;
 
 export type Word = keyof typeof words;

@@ -8,13 +8,15 @@ import { invoke } from "@tauri-apps/api/core";
 import { ArbiterApp } from "./app";
 import { OfficeUnreachable, TauriBackend, WebBackend, whenSignedOut } from "./backend";
 import { h, mount } from "./dom";
-import { getLang, inLang, LANGS, setLang, setTables, t, useChosenLang } from "./i18n";
+import { defaultLangFor, getLang, inLang, LANGS, setLang, setTables, t, useChosenLang } from "./i18n";
 import { useAppPreferences } from "./prefs";
 import { OfficeApi } from "./office";
 import { createView } from "./views/create";
 import { languageSwitch } from "./views/langSwitch";
 import { hallView } from "./views/hall";
-import { printPairings, printStandings } from "./views/print";
+import { printPairings, printStandings, printTableSheets } from "./views/print";
+import { tablePageView, tableRefusedView } from "./views/tablePage";
+import type { BackendError } from "./backend";
 import { enrollLinkView, forgetToken, savedToken, saveToken, signInView } from "./signin";
 import { readEnrollLink } from "./views/enroll";
 import * as outbox from "./outbox";
@@ -132,7 +134,21 @@ async function startHall(tournament: string): Promise<void> {
   setInterval(() => void draw(), every * 1000);
 }
 
-/** `?print=pairings&round=N` or `?print=standings`: an A4 sheet for the wall. */
+/** `?table=LINK` (where a table's QR code leads, `/t/LINK`): the players' page, no account, in
+ * the phone's language (else the ruleset's); why it opens nothing, said as a player reads it. */
+async function startTable(link: string): Promise<void> {
+  try {
+    setTables(await new WebBackend(location.origin, "").labels());
+    const page = await OfficeApi.tablePage(location.origin, link);
+    defaultLangFor(page.ruleset.preset);
+    screen(() => tablePageView(page));
+  } catch (e) {
+    screen(() => tableRefusedView(e as BackendError));
+  }
+}
+
+/** `?print=pairings&round=N`, `?print=tables&round=N` (a sheet per table with its QR code) or
+ * `?print=standings`: A4 sheets for the wall and the tables. */
 async function startPrint(what: string, token: string): Promise<void> {
   document.body.classList.add("print-mode");
   const api = new OfficeApi(location.origin, token);
@@ -141,21 +157,33 @@ async function startPrint(what: string, token: string): Promise<void> {
   const name = setup.tournament?.name ?? "";
   // One sheet in each of the event's languages (its set-up's), else in this screen's.
   const languages = setup.tournament?.settings?.languages?.length ? setup.tournament.settings.languages : [getLang()];
+  const round = Number(params.get("round") ?? 1);
   if (what === "pairings") {
-    const s = await api.pairings(Number(params.get("round") ?? 1));
+    const s = await api.pairings(round);
     mount(root, ...languages.map((l) => inLang(l, () => printPairings(name, s))));
+  } else if (what === "tables") {
+    // A sheet per table, in the event's first language: the phone a player scans it with
+    // shows the game in its own. Minted once (minting again revokes these).
+    const [s, links] = [await api.pairings(round), await api.mintTableLinks(round)];
+    mount(
+      root,
+      inLang(languages[0], () => printTableSheets(name, s, links)),
+    );
   } else {
     const [s, c] = [await api.standings(), await api.crosstable()];
     mount(root, ...languages.map((l) => inLang(l, () => printStandings(name, s, c))));
   }
 }
 
+const table = params.get("table");
 const hall = params.get("hall");
 const create = params.get("create");
 const print = params.get("print");
 const saved = savedToken();
 const link = readEnrollLink(location.href);
-if (hall) {
+if (table && !inTauri) {
+  void startTable(table);
+} else if (hall) {
   void startHall(hall);
 } else if (print && saved) {
   void startPrint(print, saved).catch((e) =>

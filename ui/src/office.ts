@@ -8,6 +8,8 @@ import type { Listed } from "./bindings/Listed";
 import type { Refreshed } from "./bindings/Refreshed";
 import type { Evaluation } from "./bindings/Evaluation";
 import type { Board } from "./bindings/Board";
+import type { MintedLinks } from "./bindings/MintedLinks";
+import type { TablePage } from "./bindings/TablePage";
 import type { Crosstable } from "./bindings/Crosstable";
 import type { DeviceInfo } from "./bindings/DeviceInfo";
 import type { EventStandings } from "./bindings/EventStandings";
@@ -198,6 +200,17 @@ export class OfficeApi {
   /** A text export (CSV, XML, h9), to save as a file. */
   text(path: string) {
     return this.call<string>("GET", path).then((t) => (typeof t === "string" ? t : JSON.stringify(t)));
+  }
+
+  /** A round's table links (organiser, 第二十一条): minted anew, each game's earlier link
+   * revoked — for the sheets printed with them. */
+  mintTableLinks(round: number) {
+    return this.call<MintedLinks>("POST", `/rounds/${round}/table-links`);
+  }
+
+  /** The players' page a table link opens: the link is the key, no token. */
+  static tablePage(base: string, link: string, fetchFn: typeof fetch = fetch.bind(globalThis)): Promise<TablePage> {
+    return officeCall<TablePage>(fetchFn, base, null, "GET", `/table/${encodeURIComponent(link)}`);
   }
 
   /** The hall's board: no token needed. */

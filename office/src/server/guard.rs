@@ -35,9 +35,9 @@ fn refused(verdict: Verdict, lock_after: u32) -> Result<(), OfficeError> {
 }
 
 impl AppState {
-    /// Runs `attempt` for `addr` unless the address must wait or is locked out; an answer of
-    /// A sign-in refused for a code or token the office does not know ([`crate::error::SignIn::counts`]) counts
-    /// as a failure, success forgives.
+    /// Runs `attempt` for `addr` unless the address must wait or is locked out; an answer that
+    /// [`OfficeError::counts_at_door`] (a code, token or table link the office does not know)
+    /// counts as a failure, success forgives.
     pub fn guarded<T>(
         &self,
         addr: ClientAddr,
@@ -49,7 +49,7 @@ impl AppState {
         let outcome = attempt();
         match &outcome {
             Ok(_) => self.door.succeeded(ip, seen)?,
-            Err(e @ OfficeError::SignIn(r)) if r.counts() => {
+            Err(e) if e.counts_at_door() => {
                 let verdict = self.door.failed(ip, self.now_ms())?;
                 let message = match verdict {
                     Verdict::Locked => format!("{ip}: {e}; the address is now locked out"),

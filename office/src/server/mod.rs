@@ -25,6 +25,7 @@ mod refusals;
 mod request;
 mod rounds;
 mod sync;
+mod table_links;
 mod tournament;
 mod venue_join;
 mod views;
@@ -231,9 +232,11 @@ fn router(state: AppState, pages: pages::Pages) -> Router {
         .merge(players::routes())
         .merge(rating_list::routes())
         .merge(rounds::routes())
-        .merge(games::routes());
+        .merge(games::routes())
+        .merge(table_links::routes());
     let api = api.layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent));
     let router = Router::new().nest(arbiter_core::sync::protocol::API_PREFIX, api.fallback(views::not_found));
+    let router = router.merge(table_links::short_link());
     let router = match pages {
         pages::Pages::Built => router.fallback(pages::serve_built),
         pages::Pages::Dir(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),

@@ -29,6 +29,7 @@ use schemars::schema::Schema;
 use schemars::JsonSchema;
 use serde_json::{json, Map, Value};
 
+use super::table_links::{MintedLinks, TablePage};
 use super::{backup, board, evaluations, games, people, players, refusals, rounds, tournament, views};
 use axum::routing::get;
 use axum::Router;
@@ -439,6 +440,8 @@ pub const ROUTES: &[Route] = &[
         Body::None,
         Answer::Json(of::<Board>),
     ),
+    r("post", "/rounds/{round}/table-links", "Mint a round's table links", Answer::Json(of::<MintedLinks>)),
+    r("get", "/table/{token}", "The players' page a table link opens", Answer::Json(of::<TablePage>)),
 ];
 
 fn param_schema(ty: &str) -> Value {
@@ -768,7 +771,7 @@ mod tests {
     fn every_handler(gen: &mut SchemaGenerator) -> Vec<(&'static str, &'static str, Said, Said)> {
         use crate::server::{
             backup, board, evaluations, games, league, lockouts, people, players, publish, rating_list, refusals,
-            rounds, sync, tournament, views,
+            rounds, sync, table_links, tournament, views,
         };
         vec![
             said(serve, "get", "/openapi.json", gen),
@@ -840,6 +843,8 @@ mod tests {
             said(publish::export_tou, "get", "/export/tou", gen),
             said(publish::export_players, "get", "/export/players.csv", gen),
             said(publish::public_board, "get", "/public/{tournament}/board", gen),
+            said(table_links::mint, "post", "/rounds/{round}/table-links", gen),
+            said(table_links::page, "get", "/table/{token}", gen),
         ]
     }
 

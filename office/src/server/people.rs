@@ -100,7 +100,7 @@ pub async fn issue_code(
 }
 
 /// `text` as a QR code in SVG, large enough to scan from a screen at arm's length.
-fn qr_svg(text: &str) -> Result<String, OfficeError> {
+pub(crate) fn qr_svg(text: &str) -> Result<String, OfficeError> {
     let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M)
         .map_err(|e| OfficeError::Internal(Fault::failed("QR code", e)))?;
     Ok(code.render::<qrcode::render::svg::Color>().min_dimensions(240, 240).build())

@@ -33,7 +33,7 @@ export interface RoundsCtx {
   round: number;
   go: (round: number) => void;
   open: (game: string) => void;
-  print: (what: "pairings", round: number) => void;
+  print: (what: "pairings" | "tables", round: number) => void;
 }
 
 /** The result this page entered last, while it may still be undone: undone by a correction
@@ -118,6 +118,15 @@ export function roundsView(setup: Setup, sheet: PairingSheet, ctx: RoundsCtx): H
           "button",
           { class: "small", "data-testid": "print-pairings", onclick: () => ctx.print("pairings", ctx.round) },
           t("print"),
+        )
+      : null,
+    // 第二十一条: each table's sheet with the QR code of its players' page (minting revokes the
+    // links printed before).
+    sheet.boards.length && ctx.role === "organiser"
+      ? h(
+          "button",
+          { class: "small", "data-testid": "print-table-sheets", onclick: () => ctx.print("tables", ctx.round) },
+          t("printTableSheets"),
         )
       : null,
   );

@@ -10,6 +10,7 @@ pub mod publish;
 pub mod run;
 pub mod standings;
 pub mod system;
+pub mod table_page;
 pub mod team;
 pub mod view;
 
