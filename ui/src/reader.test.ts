@@ -212,55 +212,59 @@ describe("the byo-yomi reader screen (第十二条)", () => {
     },
   );
 
-  it("KBA 競技第二条2: after its own move in byo-yomi a player stops the clock for the toilet; the opponent may play meanwhile; a tap seats the player again", async () => {
-    // Black has just played in byo-yomi; White is to move. Once the break is recorded the core
-    // says Black is away and no clock runs; White's move is recorded as any move.
-    let away: "black" | null = null;
-    let toMove: "black" | "white" = "white";
-    const recorded: EventBody[] = [];
-    const now = () => {
-      const v = view(1_000, [], { toilet_break: true });
-      const clock = v.clock && {
-        ...v.clock,
-        to_move: toMove,
-        running: away === null,
-        black: side({ minute_ms: 0 }),
-        on_break: away ?? undefined,
+  it(
+    "KBA 競技第二条2: after its own move in byo-yomi a player stops the clock for the toilet; " +
+      "the opponent may play meanwhile; a tap seats the player again",
+    async () => {
+      // Black has just played in byo-yomi; White is to move. Once the break is recorded the core
+      // says Black is away and no clock runs; White's move is recorded as any move.
+      let away: "black" | null = null;
+      let toMove: "black" | "white" = "white";
+      const recorded: EventBody[] = [];
+      const now = () => {
+        const v = view(1_000, [], { toilet_break: true });
+        const clock = v.clock && {
+          ...v.clock,
+          to_move: toMove,
+          running: away === null,
+          black: side({ minute_ms: 0 }),
+          on_break: away ?? undefined,
+        };
+        return { ...v, clock };
       };
-      return { ...v, clock };
-    };
-    const backend = {
-      reader: async () => now(),
-      record: async (_game: string, body: EventBody) => {
-        recorded.push(body);
-        if (body.kind === "break_started") away = "black";
-        if (body.kind === "break_ended") away = null;
-        if (body.kind === "clock_pressed") toMove = toMove === "white" ? "black" : "white";
-        return {};
-      },
-    } as unknown as Backend;
-    const el = readerView("g1", { backend, back: () => undefined, every: 5 });
-    document.body.append(el);
-    const brk = () => el.querySelector("[data-testid=reader-break]") as HTMLButtonElement;
-    const press = () => el.querySelector("[data-testid=reader-press]") as HTMLButtonElement;
-    await vi.waitFor(() => expect(brk().hidden).toBe(false));
-    expect(brk().textContent).toBe("黑方如厕（停钟，韩国棋院競技第二条2）");
-    brk().click();
-    await vi.waitFor(() => expect(brk().textContent).toBe("黑方归座"));
-    expect(recorded).toEqual([{ kind: "break_started", data: { by: "black" } }]);
-    // White plays while Black is away.
-    expect(press().disabled).toBe(false);
-    press().click();
-    await vi.waitFor(() => expect(recorded.length).toBe(2));
-    expect(recorded[1]).toEqual({ kind: "clock_pressed", data: { by: "white" } });
-    // Now Black is to move and away: nobody presses until Black sits down.
-    await vi.waitFor(() => expect(press().disabled).toBe(true));
-    brk().click();
-    await vi.waitFor(() => expect(recorded.length).toBe(3));
-    expect(recorded[2]).toEqual({ kind: "break_ended", data: { by: "black" } });
-    await vi.waitFor(() => expect(press().disabled).toBe(false));
-    el.remove();
-  });
+      const backend = {
+        reader: async () => now(),
+        record: async (_game: string, body: EventBody) => {
+          recorded.push(body);
+          if (body.kind === "break_started") away = "black";
+          if (body.kind === "break_ended") away = null;
+          if (body.kind === "clock_pressed") toMove = toMove === "white" ? "black" : "white";
+          return {};
+        },
+      } as unknown as Backend;
+      const el = readerView("g1", { backend, back: () => undefined, every: 5 });
+      document.body.append(el);
+      const brk = () => el.querySelector("[data-testid=reader-break]") as HTMLButtonElement;
+      const press = () => el.querySelector("[data-testid=reader-press]") as HTMLButtonElement;
+      await vi.waitFor(() => expect(brk().hidden).toBe(false));
+      expect(brk().textContent).toBe("黑方如厕（停钟，韩国棋院競技第二条2）");
+      brk().click();
+      await vi.waitFor(() => expect(brk().textContent).toBe("黑方归座"));
+      expect(recorded).toEqual([{ kind: "break_started", data: { by: "black" } }]);
+      // White plays while Black is away.
+      expect(press().disabled).toBe(false);
+      press().click();
+      await vi.waitFor(() => expect(recorded.length).toBe(2));
+      expect(recorded[1]).toEqual({ kind: "clock_pressed", data: { by: "white" } });
+      // Now Black is to move and away: nobody presses until Black sits down.
+      await vi.waitFor(() => expect(press().disabled).toBe(true));
+      brk().click();
+      await vi.waitFor(() => expect(recorded.length).toBe(3));
+      expect(recorded[2]).toEqual({ kind: "break_ended", data: { by: "black" } });
+      await vi.waitFor(() => expect(press().disabled).toBe(false));
+      el.remove();
+    },
+  );
 
   it("offers no toilet break outside the Korean rules or to a player in main time", async () => {
     const backend = (v: ReaderView) => ({ reader: async () => v, record: async () => ({}) }) as unknown as Backend;

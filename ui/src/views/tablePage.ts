@@ -77,7 +77,8 @@ export function tablePageView(p: TablePage): HTMLElement {
       row(t("tpStatus"), lt("statuses", p.status.status), "tp-status"),
       row(
         t("tpWarnings"),
-        `● ${lt("colours", "black")} ${warningDots(w.black) || "0"} · ○ ${lt("colours", "white")} ${warningDots(w.white) || "0"}`,
+        `● ${lt("colours", "black")} ${warningDots(w.black) || "0"} · ` +
+          `○ ${lt("colours", "white")} ${warningDots(w.white) || "0"}`,
         "tp-warnings",
       ),
       row(t("result"), p.result ? resultSentence(p.result) : t("tpNoResult"), "tp-result"),
