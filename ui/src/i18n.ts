@@ -350,6 +350,7 @@ const words = {
   ],
   printLangAsScreen: ["与打印的屏幕相同", "as the screen that prints"],
   printLangNone: ["（无第二种）", "(no second)"],
+  printLangSecond: ["第二种语言", "Second language"],
   close: ["关闭", "Close"],
   markWarning: ["警告", "warning"],
   markAdvice: ["劝告", "advice"],

@@ -170,6 +170,7 @@ export const ja: Record<Word, string> = {
   printLanguages: "印刷物と会場表示の言語（一つか二つ）",
   printLangAsScreen: "印刷する画面と同じ",
   printLangNone: "（二つ目なし）",
+  printLangSecond: "二つ目の言語",
   close: "閉じる",
   markWarning: "警告",
   markAdvice: "注意",

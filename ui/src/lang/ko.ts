@@ -169,6 +169,7 @@ export const ko: Record<Word, string> = {
   printLanguages: "인쇄물과 대회장 화면의 언어(한두 가지)",
   printLangAsScreen: "인쇄하는 화면의 언어",
   printLangNone: "(두 번째 없음)",
+  printLangSecond: "두 번째 언어",
   close: "닫기",
   markWarning: "경고",
   markAdvice: "주의",

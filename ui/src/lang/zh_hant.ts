@@ -161,6 +161,7 @@ export const zh_hant: Record<Word, string> = {
   printLanguages: "列印表和大廳顯示的語言（一種或兩種）",
   printLangAsScreen: "與列印的螢幕相同",
   printLangNone: "（無第二種）",
+  printLangSecond: "第二種語言",
   close: "關閉",
   markWarning: "警告",
   markAdvice: "勸告",

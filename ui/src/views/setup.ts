@@ -360,7 +360,7 @@ export function setupView(setup: Setup, api: OfficeApi): HTMLElement {
     knockoutRow,
     teamRow,
     h("label", { class: "check" }, shared, h("span", {}, t("sharedPlaces"))),
-    h("div", { class: "row2" }, field(t("printLanguages"), firstLang), field("", secondLang)),
+    h("div", { class: "row2" }, field(t("printLanguages"), firstLang), field(t("printLangSecond"), secondLang)),
     h("button", { type: "submit", class: "primary", "data-testid": "save-setup" }, t("save")),
     out.el,
   );
