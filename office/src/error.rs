@@ -1473,22 +1473,22 @@ impl TableLinkRefusal {
                     "round {round} is over: this table's link has ended; the hall's board shows the pairings of the round being played"
                 ),
                 zh_hant: format!("第 {round} 輪已結束，這個連結不再有效：本輪對陣請看大廳的公告板"),
-                ko: format!("{round}라운드는 끝났습니다. 이 링크는 더 이상 쓸 수 없습니다. 지금 라운드의 대진은 홀의 게시판을 보세요"),
-                ja: format!("第{round}ラウンドは終わりました。このリンクはもう使えません。今のラウンドの組み合わせは会場の掲示板を見てください"),
+                ko: format!("제{round}라운드는 끝났습니다. 이 링크는 더 이상 쓸 수 없습니다. 지금 라운드의 대진은 대회장 게시판을 보세요"),
+                ja: format!("第{round}回戦は終わりました。このリンクはもう使えません。今の回戦の組み合わせは会場の掲示板を見てください"),
             },
             TableLinkRefusal::LeftTheDraw { round, table } => Said {
                 zh: format!("第 {round} 轮第 {table} 台的对局已不在对阵表中：请询问裁判"),
                 en: format!("the game of table {table} in round {round} is no longer in the draw: ask the referee"),
-                zh_hant: format!("第 {round} 輪第 {table} 台的對局已不在對陣表中：請詢問裁判"),
-                ko: format!("{round}라운드 {table}번 대국은 더 이상 대진표에 없습니다. 심판에게 문의하세요"),
-                ja: format!("第{round}ラウンド第{table}席の対局は組み合わせから外れました。審判に尋ねてください"),
+                zh_hant: format!("第 {round} 輪第 {table} 桌的對局已不在對陣表中：請詢問裁判"),
+                ko: format!("제{round}라운드 {table}번 테이블의 대국은 더 이상 대진표에 없습니다. 심판에게 문의하세요"),
+                ja: format!("第{round}回戦 {table}番席の対局は組み合わせから外れました。審判に尋ねてください"),
             },
             TableLinkRefusal::NotPaired { round } => Said {
                 zh: format!("第 {round} 轮尚未编排：先编排，再生成对局链接"),
                 en: format!("round {round} is not paired: pair it, then mint its links"),
                 zh_hant: format!("第 {round} 輪尚未編排：先編排，再產生對局連結"),
-                ko: format!("{round}라운드는 아직 대진이 없습니다. 대진을 만든 뒤 링크를 만드세요"),
-                ja: format!("第{round}ラウンドはまだ組み合わせがありません。組み合わせてからリンクを作ってください"),
+                ko: format!("제{round}라운드는 아직 대진이 없습니다. 대진을 만든 뒤 링크를 만드세요"),
+                ja: format!("第{round}回戦はまだ組み合わせがありません。組み合わせてからリンクを作ってください"),
             },
         }
     }

@@ -76,7 +76,7 @@ test("two players' phones read their own games in their languages, then the roun
   const [b1, w1] = [sheet.boards[0].black.name, sheet.boards[0].white.name];
   assert.match(await text(ko.page, "tp-black"), new RegExp(`^● 흑 · ${b1} 아마 \\d단$`));
   assert.match(await text(ko.page, "tp-white"), new RegExp(`^○ 백 · ${w1} 아마 \\d단$`));
-  assert.equal(await text(ko.page, "tp-rules"), "규칙과 덤: 중국 규칙 · 덤 3¾자(子)");
+  assert.equal(await text(ko.page, "tp-rules"), "규칙과 덤: 중국 규칙 · 덤 3¾점");
   assert.equal(await text(ko.page, "tp-time"), "시간: 각자 60분, 그중 마지막 5분은 초읽기(제12조)");
   assert.equal(await text(ko.page, "tp-lateness"), "15분 넘게 지각하면 패배입니다(제23조)");
   assert.equal(await text(ko.page, "tp-result"), "결과: 아직 결과 없음");
@@ -114,7 +114,7 @@ test("two players' phones read their own games in their languages, then the roun
   assert.equal(await ko.page.textContent("h1"), "이 라운드는 끝났습니다");
   assert.equal(
     await text(ko.page, "table-refused-why"),
-    "1라운드는 끝났습니다. 이 링크는 더 이상 쓸 수 없습니다. 지금 라운드의 대진은 홀의 게시판을 보세요",
+    "제1라운드는 끝났습니다. 이 링크는 더 이상 쓸 수 없습니다. 지금 라운드의 대진은 대회장 게시판을 보세요",
   );
   assert.doesNotMatch(await ko.page.textContent("main"), /table_link_gone|410/);
   saveShot(shots, "04-korean-round-over.png", await ko.page.screenshot({ fullPage: true }));

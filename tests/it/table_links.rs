@@ -187,7 +187,7 @@ async fn a_table_link_opens_its_own_game_only_while_its_round_is_played() {
     // Said to the player in each language, the round named.
     assert_eq!(
         body["said"]["ko"],
-        "1라운드는 끝났습니다. 이 링크는 더 이상 쓸 수 없습니다. 지금 라운드의 대진은 홀의 게시판을 보세요"
+        "제1라운드는 끝났습니다. 이 링크는 더 이상 쓸 수 없습니다. 지금 라운드의 대진은 대회장 게시판을 보세요"
     );
     assert_eq!(body["said"]["zh"], "第 1 轮已结束，这个链接不再有效：本轮对阵请看大厅的公告板");
     assert!(body["message"].as_str().unwrap().contains("round 1 is over"), "{body}");

@@ -31,7 +31,7 @@ describe("the players' page (第二十一条)", () => {
     expect(text("tp-black")).toBe("● 흑 · 김민준 아마 3단 (서울)");
     expect(text("tp-white")).toBe("○ 백 · 佐藤 2급");
     expect(text("tp-handicap")).toBe("호선(접바둑 아님)");
-    expect(text("tp-rules")).toBe("규칙과 덤: 중국 규칙 · 덤 3¾자(子)");
+    expect(text("tp-rules")).toBe("규칙과 덤: 중국 규칙 · 덤 3¾점");
     expect(text("tp-time")).toBe("시간: 각자 60분, 그중 마지막 5분은 초읽기(제12조)");
     expect(text("tp-lateness")).toBe("15분 넘게 지각하면 패배입니다(제23조)");
     expect(text("tp-warnings")).toContain("흑 ●");

@@ -531,7 +531,7 @@ export const ko: Record<Word, string> = {
   tpEven: "호선(접바둑 아님)",
   tpRules: "규칙과 덤",
   tpKomiPoints: "응씨 규칙(계점제) · 덤 {n}점",
-  tpKomiStones: "중국 규칙 · 덤 {n}자(子)",
+  tpKomiStones: "중국 규칙 · 덤 {n}점",
   tpTime: "시간",
   tpMain: "각자 {m}분",
   tpReserved: "그중 마지막 {r}분은 초읽기(제12조)",
